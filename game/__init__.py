@@ -1,0 +1,1 @@
+"""Warboard: a desktop client for playing and playtesting board wargames."""

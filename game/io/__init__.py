@@ -1,0 +1,1 @@
+"""Saves, autosave and replay: versioned JSON action logs, written atomically."""

@@ -1,0 +1,112 @@
+"""Save files: `{"format": "warboard-save", "version": N, ...}` as JSON
+(gzip when the name ends in .gz). Written atomically: temp file, fsync,
+rename. A corrupt or newer file is refused with a message and never touched.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from game.rules.actions import action_from_json
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.rules.snapshot import snapshot, state_hash
+
+FORMAT = "warboard-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be read; the message says why, for a player."""
+
+
+def to_json(session: Session) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": {"id": session.ruleset.id, "sha256": session.ruleset.sha256},
+        "scenario": session.scenario.id,
+        "scenario_path": session.scenario.path,
+        "seed": session.seed,
+        "actions": [a.to_json() for a in session.actions],
+        "snapshot": {"state_hash": state_hash(session.state), **snapshot(session.state)},
+    }
+
+
+def write_save(path: str | os.PathLike[str], session: Session) -> None:
+    path = Path(path)
+    data = json.dumps(to_json(session), separators=(",", ":")).encode()
+    if path.suffix == ".gz":
+        data = gzip.compress(data, mtime=0)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".warboard-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"Cannot read {path}: {exc.strerror}.") from None
+    try:
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path} is not a readable Warboard save (corrupt: {exc}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{path} is not a Warboard save.")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise SaveError(f"{path} has no valid version number.")
+    if version > VERSION:
+        raise SaveError(f"{path} was written by a newer Warboard (save version {version}; "
+                        f"this one reads up to {VERSION}). Update Warboard to open it.")
+    for key in ("ruleset", "scenario", "seed", "actions"):
+        if key not in data:
+            raise SaveError(f"{path} is damaged: '{key}' is missing.")
+    return migrate(data)
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older save up to VERSION (version 1 is the first)."""
+    return data
+
+
+def load_session(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any]]:
+    """Rebuild a game from a save by replaying its actions."""
+    data = read_save(path)
+    try:
+        sc_path = data.get("scenario_path")
+        scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path) else data["scenario"])
+        ruleset = load_ruleset(data["ruleset"]["id"])
+        actions = [action_from_json(a) for a in data["actions"]]
+        session = Session.replay(scenario, ruleset, int(data["seed"]), actions)
+    except Exception as exc:  # noqa: BLE001 - any failure means the save cannot be used
+        raise SaveError(f"{path} cannot be replayed: {exc}") from None
+    return session, data
+
+
+def autosave_dir() -> Path:
+    import platformdirs
+    return Path(platformdirs.user_data_dir("warboard", appauthor=False)) / "autosave"
+
+
+def autosave(session: Session) -> Path:
+    path = autosave_dir() / f"{session.scenario.id}.json"
+    write_save(path, session)
+    return path

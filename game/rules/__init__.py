@@ -1,0 +1,1 @@
+"""The pure rules core. Never imports pygame (a test enforces it)."""

@@ -1,0 +1,366 @@
+"""Actions and the one reducer: `apply(state, action) -> new state`.
+
+Every change to a game goes through here: the UI turns clicks into actions,
+the computer players choose actions, tests and saves are action lists.
+`apply` never mutates its input; an illegal action raises IllegalAction with
+a reason a player can read.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from . import battle, movement, phases, production
+from .errors import IllegalAction
+from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True)
+class EndPhase(Action):
+    kind: ClassVar[str] = "end_phase"
+
+
+@dataclass(frozen=True)
+class Purchase(Action):
+    kind: ClassVar[str] = "purchase"
+    unit: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    kind: ClassVar[str] = "move"
+    units: tuple[int, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    kind: ClassVar[str] = "place"
+    unit: str
+    space: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class SelectBattle(Action):
+    kind: ClassVar[str] = "select_battle"
+    space: str
+
+
+@dataclass(frozen=True)
+class RollDice(Action):
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Casualties(Action):
+    kind: ClassVar[str] = "casualties"
+    units: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    kind: ClassVar[str] = "retreat"
+    to: str
+
+
+ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
+    EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat)}
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    if not isinstance(data, dict) or data.get("kind") not in ACTION_TYPES:
+        raise ValueError(f"not an action: {data!r}")
+    cls = ACTION_TYPES[data["kind"]]
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            v = data[f.name]
+            kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+    return cls(**kwargs)
+
+
+# --- game creation -------------------------------------------------------------
+def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
+             scripted_dice: tuple[int, ...] = ()) -> GameState:
+    state = GameState(ruleset=ruleset, scenario=scenario, seed=seed, scripted_dice=scripted_dice)
+    state.owners = dict(scenario.start_owners)
+    state.turn_owners = dict(scenario.start_owners)
+    state.factories = scenario.start_factories
+    state.resources = {p.id: p.resources for p in scenario.players}
+    for space, owner, utype, count in scenario.start_units:
+        for _ in range(count):
+            state.units[state.next_uid] = Unit(state.next_uid, utype, owner, space)
+            state.next_uid += 1
+    production.assign_carriers(state)
+    state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
+    return state
+
+
+# --- the reducer -------------------------------------------------------------------
+def actor(state: GameState) -> str:
+    """The player who must act next (a defender chooses its own casualties)."""
+    b = state.battle
+    if b is not None and b.awaiting == "casualties" and b.pools and b.pools[0].side == "defender":
+        owner = state.owners.get(b.space)
+        if owner in b.defenders:
+            return owner
+        return b.defenders[0] if b.defenders else state.player
+    return state.player
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    if state.over:
+        raise IllegalAction("The game is over.")
+    new = state.copy()
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action!r}.")
+    handler(new, action)
+    new.action_count += 1
+    return new
+
+
+def _need_phase(state: GameState, *names: str) -> None:
+    if state.phase not in names:
+        wanted = " or ".join(phases.PHASE_NAMES.get(n, n) for n in names)
+        raise IllegalAction(f"That is done in the {wanted} phase; now it is "
+                            f"{phases.PHASE_NAMES.get(state.phase, state.phase)}.")
+
+
+def _end_phase(state: GameState, a: EndPhase) -> None:
+    phases.end_phase(state)
+
+
+def _purchase(state: GameState, a: Purchase) -> None:
+    _need_phase(state, "purchase")
+    production.purchase(state, a.unit, a.count)
+
+
+def _place(state: GameState, a: Place) -> None:
+    _need_phase(state, "place")
+    production.place(state, a.unit, a.space, a.count)
+
+
+def _move(state: GameState, a: Move) -> None:
+    _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
+    if not a.units:
+        raise IllegalAction("Select units to move.")
+    if len(set(a.units)) != len(a.units):
+        raise IllegalAction("A unit is listed twice.")
+    for uid in a.units:
+        if uid not in state.units:
+            raise IllegalAction(f"No unit {uid}.")
+    for s in a.path:
+        if s not in state.scenario.spaces:
+            raise IllegalAction(f"Unknown space '{s}'.")
+    group = [state.units[uid] for uid in a.units]
+    player = state.player
+    for u in group:
+        if u.owner != player:
+            raise IllegalAction(f"That {state.utype(u).name} is not yours.")
+    names = state.scenario.spaces
+    # unloading cargo onto land
+    if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
+        if len(a.path) != 1 or a.path[0] not in movement.unload_targets(state, group):
+            dest = names[a.path[-1]].name if a.path else "?"
+            raise IllegalAction(f"Cargo can only unload into a bordering territory: "
+                                f"{dest} is not one now (hostile in combat move, friendly otherwise; "
+                                f"enemy warships block unloading).")
+        dest = a.path[0]
+        hostile = movement.is_hostile(state, dest, player)
+        for u in group:
+            t = state.units[u.carried_by]  # type: ignore[index]
+            state.units[t.uid] = replace(t, unloaded=True)
+            state.units[u.uid] = replace(u, space=dest, carried_by=None, moved=state.utype(u).move,
+                                         in_combat=hostile, amphibious=hostile)
+        if hostile:
+            state.origins.setdefault(dest, ())
+        state.add_log(f"{len(group)} unit(s) unload into {names[dest].name}"
+                      f"{' (amphibious assault)' if hostile else ''}.")
+        return
+    # loading onto a transport
+    domain = movement.group_domain(state, group)
+    if (domain == LAND and len(a.path) == 1 and names[a.path[0]].kind == SEA):
+        sea = a.path[0]
+        if sea not in names[group[0].space].adjacent:
+            raise IllegalAction(f"{names[sea].name} does not border {names[group[0].space].name}.")
+        if any(movement.moves_left(state, u) <= 0 or u.in_combat for u in group):
+            raise IllegalAction("Those units have no movement left to board.")
+        if len({u.space for u in group}) != 1:
+            raise IllegalAction("Units moving together must start in the same space.")
+        assignment = movement.pick_transports(state, group, sea, player)
+        for u in group:
+            state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
+                                         moved=state.utype(u).move)
+        state.add_log(f"{len(group)} unit(s) board a transport in {names[sea].name}.")
+        return
+    movement.check_path(state, group, a.path)
+    dest = a.path[-1]
+    hostile = movement.is_hostile(state, dest, player)
+    # blitz: empty enemy territories passed through are taken on the way
+    if domain == LAND:
+        for s in a.path[:-1]:
+            if movement.is_enemy_land(state, s, player):
+                production.capture(state, s, player)
+                state.add_log(f"  (blitz through {names[s].name})")
+    for u in group:
+        upd: dict[str, Any] = {"space": dest, "moved": u.moved + len(a.path)}
+        if hostile and state.phase == movement.COMBAT:
+            upd["in_combat"] = True
+        if state.utype(u).domain == AIR:
+            upd["carried_by"] = None
+        state.units[u.uid] = replace(u, **upd)
+        for c in movement.cargo_of(state, u.uid):
+            if state.utype(u).has("transport") or c.owner != player or state.utype(c).domain == AIR:
+                state.units[c.uid] = replace(c, space=dest)
+    if hostile and state.phase == movement.COMBAT:
+        came_from = a.path[-2] if len(a.path) > 1 else group[0].space
+        if domain != AIR:
+            state.origins[dest] = tuple(sorted(set(state.origins.get(dest, ())) | {came_from}))
+        else:
+            state.origins.setdefault(dest, ())
+    counts: dict[str, int] = {}
+    for u in group:
+        counts[state.utype(u).name] = counts.get(state.utype(u).name, 0) + 1
+    what = ", ".join(f"{n} {k}" for k, n in counts.items())
+    state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
+                  f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
+
+
+def _select_battle(state: GameState, a: SelectBattle) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is not None:
+        raise IllegalAction("Finish the current battle first.")
+    if a.space not in state.battles:
+        raise IllegalAction("There is no battle to fight there.")
+    battle.start(state, a.space)
+
+
+def _roll(state: GameState, a: RollDice) -> None:
+    _need_phase(state, "conduct_combat")
+    b = state.battle
+    if b is None:
+        raise IllegalAction("Choose a battle first.")
+    if b.awaiting == "casualties":
+        raise IllegalAction("Choose casualties first.")
+    if b.awaiting == "continue":
+        state.battle = replace(b, awaiting="roll")
+        state.add_log(f"  Round {b.round}.")
+    battle.advance(state)
+
+
+def _casualties(state: GameState, a: Casualties) -> None:
+    _need_phase(state, "conduct_combat")
+    b = state.battle
+    if b is None or b.awaiting != "casualties":
+        raise IllegalAction("No casualties to choose now.")
+    battle.take_casualties(state, tuple(a.units))
+    if state.battle is not None and state.battle.awaiting == "roll" and \
+            battle.ROUND_STEPS[state.battle.step] == "remove":
+        battle.end_round(state)
+
+
+def _retreat(state: GameState, a: Retreat) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is None:
+        raise IllegalAction("There is no battle to retreat from.")
+    battle.retreat(state, a.to)
+
+
+_HANDLERS: dict[type[Action], Any] = {
+    EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
+    SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
+}
+
+
+# --- legal actions (UI highlighting, computer players, property tests) ----------
+def default_casualties(state: GameState) -> Casualties:
+    b = state.battle
+    assert b is not None and b.pools
+    return Casualties(tuple(battle.default_casualties(state, b, b.pools[0])))
+
+
+def stacks(state: GameState, player: str) -> dict[tuple[str, str, bool, int], list[Unit]]:
+    """The player's movable units grouped by (space, type, aboard, moved)."""
+    out: dict[tuple[str, str, bool, int], list[Unit]] = {}
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.owner == player:
+            out.setdefault((u.space, u.type, u.carried_by is not None, u.moved), []).append(u)
+    return out
+
+
+def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
+    """A finite list of legal actions (single-unit moves; one default casualty
+    choice). Enough for random and greedy players and for property tests."""
+    if state.over:
+        return []
+    out: list[Action] = []
+    phase = state.phase
+    player = state.player
+    if phase == "purchase":
+        for uid_ in state.ruleset.units:
+            cost = production.unit_cost(state, uid_, player)
+            if cost is not None and cost <= state.resources[player]:
+                out.append(Purchase(uid_, 1))
+        out.append(EndPhase())
+    elif phase in (movement.COMBAT, movement.NONCOMBAT):
+        for (_space, _t, aboard, _m), units in stacks(state, player).items():
+            u = units[0]
+            if aboard and state.utype(u).domain == LAND:
+                for land in movement.unload_targets(state, [u]):
+                    out.append(Move((u.uid,), (land,)))
+                continue
+            for path in movement.reachable(state, [u]).values():
+                out.append(Move((u.uid,), path))
+            if state.utype(u).domain == LAND:
+                for sea in movement.load_targets(state, [u]):
+                    out.append(Move((u.uid,), (sea,)))
+            if len(out) >= max_moves:
+                break
+        out.append(EndPhase())
+    elif phase == "conduct_combat":
+        b = state.battle
+        if b is None:
+            out.extend(SelectBattle(s) for s in state.battles)
+            if not state.battles:
+                out.append(EndPhase())
+        elif b.awaiting == "casualties":
+            out.append(default_casualties(state))
+        else:
+            out.append(RollDice())
+            if b.awaiting == "continue" and not any(u.amphibious for u in battle.attackers(state, b)):
+                out.extend(Retreat(s) for s in b.origins)
+    elif phase == "place":
+        for unit, _n in sorted(production.unplaced(state, player).items()):
+            ut = state.ruleset.units[unit]
+            for s, sp in state.scenario.spaces.items():
+                if (sp.kind == SEA) != (ut.domain == SEA):
+                    continue
+                try:
+                    production.placement_factory(state, unit, s, player)
+                except IllegalAction:
+                    continue
+                out.append(Place(unit, s, 1))
+        out.append(EndPhase())
+    else:
+        out.append(EndPhase())
+    return out
+
+
+def is_air(state: GameState, u: Unit) -> bool:
+    return state.utype(u).domain == AIR

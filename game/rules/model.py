@@ -1,0 +1,261 @@
+"""Plain data for rulesets, scenarios and the game state.
+
+Static definitions (UnitType, Ruleset, SpaceDef, PlayerDef, Scenario) never
+change during a game. The dynamic GameState is replaced, never mutated in
+place, by `actions.apply`: it copies the containers it changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .abilities import Ability
+
+LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"
+DOMAINS = (LAND, SEA, AIR, STATIC)
+
+
+@dataclass(frozen=True)
+class UnitType:
+    id: str
+    name: str
+    domain: str
+    cost: int | dict[str, int] | None
+    attack: int
+    defense: int
+    move: int
+    hits: int = 1
+    transport_cost: int | None = None
+    carrier_cost: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    description: str = ""
+
+    def ability(self, name: str) -> Any:
+        for ab in self.abilities:
+            if ab.name == name:
+                return ab
+        return None
+
+    def has(self, name: str) -> bool:
+        return self.ability(name) is not None
+
+    def cost_for(self, player: str, alliance: str) -> int | None:
+        if isinstance(self.cost, dict):
+            return self.cost.get(player, self.cost.get(alliance))
+        return self.cost
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "domain": self.domain, "cost": self.cost,
+                "attack": self.attack, "defense": self.defense, "move": self.move,
+                "hits": self.hits, "abilities": [a.describe() for a in self.abilities]}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    dice: int
+    phases: tuple[str, ...]
+    units: dict[str, UnitType]
+    sha256: str
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class SpaceDef:
+    id: str
+    name: str
+    kind: str  # land | sea
+    value: int
+    adjacent: tuple[str, ...]
+    center: tuple[float, float]
+    polygon: tuple[tuple[float, float], ...]
+    impassable: bool = False
+    victory_city: bool = False
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == SEA
+
+
+@dataclass(frozen=True)
+class PlayerDef:
+    id: str
+    name: str
+    alliance: str
+    color: str
+    capital: str | None
+    resources: int
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    ruleset_id: str
+    description: str
+    turn_limit: int
+    size: tuple[int, int]
+    background: str
+    players: tuple[PlayerDef, ...]
+    spaces: dict[str, SpaceDef]
+    start_owners: dict[str, str | None]
+    start_factories: frozenset[str]
+    start_units: tuple[tuple[str, str, str, int], ...]  # (space, owner, type, count)
+    victory_cities: dict[str, int]
+    at_turn_limit: str
+    path: str = ""
+
+    def player(self, pid: str) -> PlayerDef:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    @property
+    def alliances(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for p in self.players:
+            if p.alliance not in seen:
+                seen.append(p.alliance)
+        return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    uid: int
+    type: str
+    owner: str
+    space: str
+    damage: int = 0
+    moved: int = 0            # movement points spent this turn
+    carried_by: int | None = None
+    in_combat: bool = False   # moved into a battle this turn (land/sea may not move on)
+    amphibious: bool = False  # landed from a transport into a battle this turn
+    unloaded: bool = False    # a transport that unloaded this turn (may not move on)
+
+    def to_json(self) -> list[Any]:
+        return [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
+                self.carried_by, self.in_combat, self.amphibious, self.unloaded]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Unit:
+        return Unit(*data)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Hits waiting for a casualty choice: who takes them, how many, from what."""
+    side: str             # "attacker" | "defender": the side that loses units
+    hits: int
+    exclude_domains: tuple[str, ...] = ()   # e.g. submarine hits: ("air",)
+    from_air: bool = False                  # hits scored by aircraft (evades_air applies)
+    immediate: bool = False                 # removed before they can fire back
+    only_domains: tuple[str, ...] = ()      # e.g. AA fire hits only air
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One fire step's dice, kept for the battle window and the log."""
+    step: str
+    side: str
+    dice: tuple[tuple[str, int, int], ...]  # (unit type, value needed, die)
+    hits: int
+
+
+@dataclass(frozen=True)
+class Battle:
+    space: str
+    attacker: str
+    defenders: tuple[str, ...]
+    round: int = 1
+    step: int = 0                       # index into the round's step list
+    pools: tuple[Pool, ...] = ()        # pending casualty choices, first is current
+    marked: tuple[int, ...] = ()        # defender casualties that still fire this round
+    origins: tuple[str, ...] = ()       # spaces the attackers came from (retreat)
+    rolls: tuple[Roll, ...] = ()        # this round's dice
+    awaiting: str = "roll"              # roll | casualties | continue
+    bombard: tuple[int, ...] = ()       # uids of ships bombarding this amphibious assault
+
+
+@dataclass(frozen=True)
+class LogCell:
+    """An immutable linked list node: appending is O(1) and states share history."""
+    text: str
+    prev: LogCell | None
+
+
+@dataclass
+class GameState:
+    ruleset: Ruleset
+    scenario: Scenario
+    seed: int
+    round: int = 1
+    player_idx: int = 0
+    phase_idx: int = 0
+    units: dict[int, Unit] = field(default_factory=dict)
+    owners: dict[str, str | None] = field(default_factory=dict)
+    turn_owners: dict[str, str | None] = field(default_factory=dict)  # owners at turn start
+    factories: frozenset[str] = frozenset()
+    resources: dict[str, int] = field(default_factory=dict)
+    purchased: dict[str, int] = field(default_factory=dict)  # "player|unit" -> unplaced count
+    placed: dict[str, int] = field(default_factory=dict)     # space -> units placed this turn
+    origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
+    battles: tuple[str, ...] = ()
+    battle: Battle | None = None
+    next_uid: int = 1
+    dice_used: int = 0
+    scripted_dice: tuple[int, ...] = ()  # tests: rolls consumed before the seeded stream
+    log_tail: LogCell | None = None
+    log_len: int = 0
+    winner: str | None = None           # alliance id, or "draw"
+    over: bool = False
+    action_count: int = 0
+
+    def copy(self) -> GameState:
+        new = replace(self)
+        new.units = dict(self.units)
+        new.owners = dict(self.owners)
+        new.resources = dict(self.resources)
+        new.purchased = dict(self.purchased)
+        new.placed = dict(self.placed)
+        new.origins = dict(self.origins)
+        return new
+
+    # --- convenience queries -------------------------------------------------
+    @property
+    def player(self) -> str:
+        return self.scenario.players[self.player_idx].id
+
+    @property
+    def phase(self) -> str:
+        return self.ruleset.phases[self.phase_idx]
+
+    def alliance_of(self, player: str | None) -> str | None:
+        if player is None:
+            return None
+        return self.scenario.player(player).alliance
+
+    def at_war(self, a: str | None, b: str | None) -> bool:
+        if a is None or b is None:
+            return False
+        return self.alliance_of(a) != self.alliance_of(b)
+
+    def utype(self, unit: Unit | str) -> UnitType:
+        return self.ruleset.units[unit if isinstance(unit, str) else unit.type]
+
+    def units_in(self, space: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.space == space]
+
+    def log(self, limit: int | None = None) -> list[str]:
+        out: list[str] = []
+        cell = self.log_tail
+        while cell is not None and (limit is None or len(out) < limit):
+            out.append(cell.text)
+            cell = cell.prev
+        out.reverse()
+        return out
+
+    def add_log(self, text: str) -> None:
+        self.log_tail = LogCell(text, self.log_tail)
+        self.log_len += 1

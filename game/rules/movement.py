@@ -1,0 +1,354 @@
+"""Where units may go: land, sea and air movement, blitz, transports, carriers,
+submarines, and the fuel rule for aircraft.
+
+A move is made by a group of units of one domain from one space along a path.
+`reachable` gives every legal destination with its path; `check_path`
+validates a given path; `explain` says in words why a destination is illegal.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from .board import distances
+from .errors import IllegalAction
+from .model import AIR, LAND, SEA, GameState, Unit
+
+COMBAT, NONCOMBAT = "combat_move", "noncombat_move"
+
+
+# --- hostility -------------------------------------------------------------
+def enemies_in(state: GameState, space: str, player: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.space == space and state.at_war(u.owner, player)]
+
+
+def is_enemy_land(state: GameState, space: str, player: str) -> bool:
+    sp = state.scenario.spaces[space]
+    return sp.kind == LAND and state.at_war(state.owners.get(space), player)
+
+
+def is_friendly_land(state: GameState, space: str, player: str) -> bool:
+    sp = state.scenario.spaces[space]
+    owner = state.owners.get(space)
+    return (sp.kind == LAND and owner is not None and not sp.impassable
+            and not state.at_war(owner, player))
+
+
+def is_hostile(state: GameState, space: str, player: str) -> bool:
+    """A battle (or a capture) happens if the player's units end here in combat move."""
+    return is_enemy_land(state, space, player) or bool(enemies_in(state, space, player))
+
+
+def blocking_ships(state: GameState, space: str, player: str, group: list[Unit]) -> bool:
+    """Enemy ships that stop this sea group: not transports/non-blocking ones,
+    and stealthy movers (submarines) slip past unless a detector is present."""
+    enemies = [u for u in enemies_in(state, space, player) if state.utype(u).domain == SEA]
+    if not enemies:
+        return False
+    enemy_types = {u.type for u in enemies}
+    stealth = [state.utype(u).ability("stealthy") for u in group]
+    if all(s is not None for s in stealth) and not any(
+            t in enemy_types for s in stealth for t in s.unless_enemy_has):
+        return False
+    return any(not (state.utype(u).has("non_blocking") or state.utype(u).has("stealthy"))
+               for u in enemies)
+
+
+def group_domain(state: GameState, group: list[Unit]) -> str:
+    domains = {state.utype(u).domain for u in group}
+    if len(domains) != 1:
+        raise IllegalAction("Move land, sea and air units separately.")
+    return domains.pop()
+
+
+def moves_left(state: GameState, unit: Unit) -> int:
+    return state.utype(unit).move - unit.moved
+
+
+# --- air -------------------------------------------------------------------
+def landing_spots(state: GameState, player: str) -> set[str]:
+    """Where the player's aircraft may end the turn: friendly land held since the
+    start of the turn, and sea zones with a friendly carrier."""
+    spots = {s for s, sp in state.scenario.spaces.items()
+             if sp.kind == LAND and not sp.impassable
+             and state.owners.get(s) is not None
+             and not state.at_war(state.owners.get(s), player)
+             and not state.at_war(state.turn_owners.get(s), player)
+             and state.turn_owners.get(s) is not None}
+    for u in state.units.values():
+        if state.utype(u).has("carrier") and not state.at_war(u.owner, player):
+            spots.add(u.space)
+    return spots
+
+
+def carrier_room(state: GameState, space: str, player: str, exclude: Iterable[int] = ()) -> int:
+    """Free carrier capacity for this player's side in a sea zone."""
+    excluded = set(exclude)
+    cap = sum(state.utype(u).ability("carrier").capacity for u in state.units.values()
+              if u.space == space and state.utype(u).has("carrier")
+              and not state.at_war(u.owner, player))
+    used = sum(state.utype(u).carrier_cost or 0 for u in state.units.values()
+               if u.space == space and state.utype(u).domain == AIR and u.uid not in excluded
+               and not state.at_war(u.owner, player))
+    return cap - used
+
+
+def can_reach_landing(state: GameState, player: str, start: str, mp: int) -> bool:
+    dist = distances(state.scenario)[start]
+    return any(dist.get(s, 99) <= mp for s in landing_spots(state, player))
+
+
+# --- path search -------------------------------------------------------------
+def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
+              space: str) -> tuple[bool, bool, str]:
+    """Can the group enter `space`? Returns (allowed, must_stop, reason)."""
+    sp = state.scenario.spaces[space]
+    if domain == AIR:
+        return True, False, ""
+    if domain == LAND:
+        if sp.kind == SEA:
+            return False, True, "Land units need a transport to enter a sea zone."
+        if sp.impassable or state.owners.get(space) is None:
+            return False, True, f"{sp.name} is neutral and cannot be entered."
+        hostile = is_hostile(state, space, player)
+        if not hostile:
+            return True, False, ""
+        if phase != COMBAT:
+            return False, True, f"{sp.name} is hostile: enter it in the combat move."
+        empty = not enemies_in(state, space, player)
+        if empty and all(state.utype(u).has("blitz") for u in group):
+            return True, False, ""  # blitz through
+        return True, True, ""
+    # sea
+    if sp.kind != SEA:
+        return False, True, "Ships stay at sea."
+    if blocking_ships(state, space, player, group):
+        if phase != COMBAT:
+            return False, True, f"Enemy ships hold {sp.name}: attack them in the combat move."
+        return True, True, ""
+    return True, False, ""
+
+
+def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
+             space: str, path_len: int) -> tuple[bool, str]:
+    sp = state.scenario.spaces[space]
+    if domain == LAND:
+        if phase == COMBAT and not is_hostile(state, space, player):
+            return False, f"In the combat move land units may only move into enemy territory; move to {sp.name} in the non-combat move."
+        return True, ""
+    if domain == SEA:
+        if phase == NONCOMBAT and enemies_in(state, space, player):
+            return False, f"Enemy units are in {sp.name}."
+        return True, ""
+    # air
+    if phase == COMBAT:
+        if not is_hostile(state, space, player):
+            return False, f"In the combat move aircraft may only fly to a battle; {sp.name} holds no enemy."
+        left = min(moves_left(state, u) for u in group) - path_len
+        if not can_reach_landing(state, player, space, left):
+            return False, f"No friendly landing place is within {left} moves of {sp.name} (fuel rule)."
+        return True, ""
+    if sp.kind == LAND:
+        if not is_friendly_land(state, space, player):
+            return False, f"Aircraft must land in friendly territory; {sp.name} is not."
+        if state.at_war(state.turn_owners.get(space), player):
+            return False, f"{sp.name} was captured this turn: aircraft cannot land there yet."
+        return True, ""
+    need = sum(state.utype(u).carrier_cost or 99 for u in group)
+    room = carrier_room(state, space, player, exclude=[u.uid for u in group])
+    if need > room:
+        return False, f"Not enough carrier room in {sp.name} ({max(room, 0)} free)."
+    return True, ""
+
+
+def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> None:
+    if phase not in (COMBAT, NONCOMBAT):
+        raise IllegalAction("Units move only in the combat and non-combat move phases.")
+    for u in group:
+        if u.owner != player:
+            raise IllegalAction(f"That {state.utype(u).name} belongs to {state.scenario.player(u.owner).name}.")
+        ut = state.utype(u)
+        if phase == NONCOMBAT and u.in_combat and ut.domain != AIR:
+            raise IllegalAction(f"{ut.name} fought this turn and cannot move again.")
+        if u.unloaded:
+            raise IllegalAction("A transport that has unloaded cannot move further this turn.")
+        if u.carried_by is not None and ut.domain != AIR:
+            raise IllegalAction(f"{ut.name} is aboard a transport: unload it onto land.")
+    if len({u.space for u in group}) != 1:
+        raise IllegalAction("Units moving together must start in the same space.")
+
+
+def reachable(state: GameState, group: list[Unit], player: str | None = None,
+              phase: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Every legal destination for the group, with a shortest legal path."""
+    player = player or state.player
+    phase = phase or state.phase
+    try:
+        _movable(state, group, player, phase)
+        domain = group_domain(state, group)
+    except IllegalAction:
+        return {}
+    mp = min(moves_left(state, u) for u in group)
+    start = group[0].space
+    parent: dict[str, str | None] = {start: None}
+    depth = {start: 0}
+    queue = deque([start])
+    out: dict[str, tuple[str, ...]] = {}
+    while queue:
+        cur = queue.popleft()
+        if depth[cur] >= mp:
+            continue
+        for nxt in state.scenario.spaces[cur].adjacent:
+            if nxt in parent:
+                continue
+            ok, stop, _ = _enter_ok(state, group, domain, player, phase, nxt)
+            if not ok:
+                continue
+            parent[nxt] = cur
+            depth[nxt] = depth[cur] + 1
+            if not stop:
+                queue.append(nxt)
+    for dest in parent:
+        if dest == start:
+            continue
+        path: list[str] = []
+        node: str | None = dest
+        while node is not None and node != start:
+            path.append(node)
+            node = parent[node]
+        path.reverse()
+        if _dest_ok(state, group, domain, player, phase, dest, len(path))[0]:
+            out[dest] = tuple(path)
+    return out
+
+
+def check_path(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
+    """Raise IllegalAction with a reason if the group may not move along path."""
+    player, phase = state.player, state.phase
+    _movable(state, group, player, phase)
+    domain = group_domain(state, group)
+    if not path:
+        raise IllegalAction("Choose a destination.")
+    mp = min(moves_left(state, u) for u in group)
+    if len(path) > mp:
+        raise IllegalAction(f"Not enough movement: {len(path)} needed, {mp} left.")
+    cur = group[0].space
+    for i, nxt in enumerate(path):
+        if nxt not in state.scenario.spaces[cur].adjacent:
+            raise IllegalAction(f"{state.scenario.spaces[nxt].name} does not border "
+                                f"{state.scenario.spaces[cur].name}.")
+        ok, stop, reason = _enter_ok(state, group, domain, player, phase, nxt)
+        if not ok:
+            raise IllegalAction(reason)
+        if stop and i != len(path) - 1:
+            raise IllegalAction(f"Units must stop in {state.scenario.spaces[nxt].name}.")
+        cur = nxt
+    ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path))
+    if not ok:
+        raise IllegalAction(reason)
+
+
+# --- transports --------------------------------------------------------------
+def cargo_of(state: GameState, carrier_uid: int) -> list[Unit]:
+    return [u for u in state.units.values() if u.carried_by == carrier_uid]
+
+
+def transport_room(state: GameState, transport: Unit) -> int:
+    cap = state.utype(transport).ability("transport").capacity
+    return cap - sum(state.utype(c).transport_cost or 0 for c in cargo_of(state, transport.uid))
+
+
+def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) -> dict[int, int]:
+    """Assign each land unit to a friendly transport in `sea` (fill partly loaded
+    ones first). Returns unit uid -> transport uid, or raises IllegalAction."""
+    transports = sorted((u for u in state.units.values()
+                         if u.space == sea and u.owner == player
+                         and state.utype(u).has("transport") and not u.unloaded),
+                        key=lambda t: (transport_room(state, t), t.uid))
+    if not transports:
+        raise IllegalAction(f"No transport of yours is in {state.scenario.spaces[sea].name}.")
+    room = {t.uid: transport_room(state, t) for t in transports}
+    out: dict[int, int] = {}
+    for u in sorted(group, key=lambda x: -(state.utype(x).transport_cost or 99)):
+        size = state.utype(u).transport_cost
+        if size is None:
+            raise IllegalAction(f"{state.utype(u).name} cannot be transported.")
+        for t in transports:
+            if room[t.uid] >= size:
+                room[t.uid] -= size
+                out[u.uid] = t.uid
+                break
+        else:
+            raise IllegalAction("Not enough transport room for those units.")
+    return out
+
+
+def load_targets(state: GameState, group: list[Unit], player: str | None = None) -> list[str]:
+    """Sea zones where this land group could board a transport now."""
+    player = player or state.player
+    if not group or any(state.utype(u).domain != LAND or u.carried_by is not None
+                        or moves_left(state, u) <= 0 or u.in_combat for u in group):
+        return []
+    if len({u.space for u in group}) != 1 or state.phase not in (COMBAT, NONCOMBAT):
+        return []
+    out = []
+    for sea in state.scenario.spaces[group[0].space].adjacent:
+        if state.scenario.spaces[sea].kind != SEA:
+            continue
+        try:
+            pick_transports(state, group, sea, player)
+        except IllegalAction:
+            continue
+        out.append(sea)
+    return out
+
+
+def unload_targets(state: GameState, group: list[Unit], player: str | None = None) -> list[str]:
+    """Land spaces this cargo group may unload into now."""
+    player = player or state.player
+    phase = state.phase
+    if not group or any(u.carried_by is None or u.owner != player for u in group):
+        return []
+    sea = group[0].space
+    if any(u.space != sea for u in group) or phase not in (COMBAT, NONCOMBAT):
+        return []
+    if blocking_ships(state, sea, player, group):
+        return []
+    out = []
+    for land in state.scenario.spaces[sea].adjacent:
+        sp = state.scenario.spaces[land]
+        if sp.kind != LAND or sp.impassable or state.owners.get(land) is None:
+            continue
+        hostile = is_hostile(state, land, player)
+        if (phase == COMBAT) == hostile:
+            out.append(land)
+    return out
+
+
+def explain(state: GameState, group: list[Unit], dest: str) -> str:
+    """Why the group cannot go to dest (empty string if it can)."""
+    try:
+        _movable(state, group, state.player, state.phase)
+        domain = group_domain(state, group)
+    except IllegalAction as exc:
+        return str(exc)
+    if dest in reachable(state, group):
+        return ""
+    if domain == LAND and dest in load_targets(state, group):
+        return ""
+    if dest in unload_targets(state, group):
+        return ""
+    sp = state.scenario.spaces[dest]
+    ok, _, reason = _enter_ok(state, group, domain, state.player, state.phase, dest)
+    if not ok:
+        return reason
+    mp = min(moves_left(state, u) for u in group)
+    dist = distances(state.scenario)[group[0].space].get(dest, 99)
+    if domain == AIR and dist > mp:
+        return f"{sp.name} is {dist} moves away; only {mp} left."
+    ok2, reason2 = _dest_ok(state, group, domain, state.player, state.phase, dest, dist)
+    if not ok2:
+        return reason2
+    if dist > mp:
+        return f"{sp.name} is {dist} moves away; only {mp} left."
+    return f"No legal path to {sp.name}: hostile or impassable spaces are in the way."

@@ -1,0 +1,100 @@
+"""The turn sequence: phases from the ruleset, players in scenario order.
+
+Ending a phase runs that phase's closing rules (battles found, aircraft
+landed, income collected) and moves on; after the last player, the round
+ends and victory is checked.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import production
+from .errors import IllegalAction
+from .model import LAND, GameState
+from .movement import enemies_in, is_enemy_land
+
+PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
+               "conduct_combat": "Conduct combat", "noncombat_move": "Non-combat move",
+               "place": "Place units", "collect_income": "Collect income"}
+
+
+def find_battles(state: GameState) -> None:
+    """After the combat move: empty enemy territories entered by land units are
+    taken; every other space the player attacked becomes a pending battle."""
+    player = state.player
+    battles = []
+    for space in sorted(state.origins):
+        mine = [u for u in state.units.values() if u.space == space and u.owner == player]
+        if not mine:
+            continue
+        if enemies_in(state, space, player):
+            battles.append(space)
+        elif is_enemy_land(state, space, player) and any(
+                state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
+                and u.carried_by is None for u in mine):
+            state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
+            production.capture(state, space, player)
+    state.battles = tuple(battles)
+
+
+def end_phase(state: GameState) -> None:
+    phase = state.phase
+    if phase == "conduct_combat":
+        if state.battle is not None:
+            raise IllegalAction("Finish the current battle first.")
+        if state.battles:
+            names = ", ".join(state.scenario.spaces[s].name for s in state.battles)
+            raise IllegalAction(f"Battles still to fight: {names}.")
+    if phase == "combat_move":
+        enter = "conduct_combat" in state.ruleset.phases
+        if enter:
+            find_battles(state)
+    if phase == "noncombat_move":
+        production.land_aircraft(state, state.player)
+    if phase == "collect_income":
+        gain = production.income(state, state.player)
+        state.resources[state.player] += gain
+        state.add_log(f"{state.scenario.player(state.player).name} collects {gain}.")
+    if state.phase_idx + 1 < len(state.ruleset.phases):
+        state.phase_idx += 1
+        if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
+            find_battles(state)
+        return
+    end_turn(state)
+
+
+def end_turn(state: GameState) -> None:
+    winner = production.capitals_winner(state)
+    last = state.player_idx + 1 >= len(state.scenario.players)
+    if winner is None and last:
+        winner = production.round_end_winner(state)
+    if winner is not None:
+        finish_game(state, winner, "holds the capitals" if production.capitals_winner(state) else
+                    "holds enough victory cities")
+        return
+    state.phase_idx = 0
+    state.placed = {}
+    state.origins = {}
+    state.battles = ()
+    for uid, u in state.units.items():
+        if u.moved or u.in_combat or u.amphibious or u.unloaded:
+            state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False, unloaded=False)
+    if last:
+        if state.round >= state.scenario.turn_limit:
+            finish_game(state, production.limit_winner(state), "turn limit reached")
+            return
+        state.round += 1
+        state.player_idx = 0
+    else:
+        state.player_idx += 1
+    state.turn_owners = dict(state.owners)
+    state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
+
+
+def finish_game(state: GameState, winner: str, why: str) -> None:
+    state.over = True
+    state.winner = winner
+    if winner == "draw":
+        state.add_log(f"Game over ({why}): a draw.")
+    else:
+        state.add_log(f"Game over: {winner.title()} wins ({why}).")

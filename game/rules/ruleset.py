@@ -1,0 +1,411 @@
+"""Load and validate rulesets and scenarios from YAML.
+
+Every problem becomes a Diagnostic naming the file, line, column and field;
+unknown ids get a "did you mean". Loading collects all errors before failing.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+from .abilities import REGISTRY, AbilityParamError, parse_ability
+from .errors import Diagnostic, LoadError
+from .model import DOMAINS, LAND, SEA, PlayerDef, Ruleset, Scenario, SpaceDef, UnitType
+from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO_DIR = ROOT / "scenarios"
+RULESET_DIR = SCENARIO_DIR / "rulesets"
+KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
+                "collect_income")
+
+
+def did_you_mean(word: str, options: Any) -> str:
+    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class Checker:
+    """Collects diagnostics while reading a LocDict tree."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.diags: list[Diagnostic] = []
+
+    def error(self, node: Any, key: Any, message: str, severity: str = "error") -> None:
+        line, col = (1, 1)
+        if isinstance(node, (LocDict, LocList)):
+            line, col = node.where(key)
+        self.diags.append(Diagnostic(self.path, line, col, severity, message))
+
+    def warn(self, node: Any, key: Any, message: str) -> None:
+        self.error(node, key, message, "warning")
+
+    def get(self, node: Any, key: str, kind: type | tuple[type, ...], where: str,
+            default: Any = ..., allow_none: bool = False) -> Any:
+        if not isinstance(node, dict):
+            self.error(node, None, f"{where}: expected a mapping")
+            return None if default is ... else default
+        if key not in node:
+            if default is ...:
+                self.error(node, None, f"{where}: missing field '{key}'")
+                return None
+            return default
+        value = node[key]
+        if value is None and allow_none:
+            return None
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if kind == (int, float) and isinstance(value, bool):
+            ok = False
+        if not ok:
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            self.error(node, key, f"{where}.{key}: expected {names}, got {type(value).__name__}")
+            return None if default is ... else default
+        return value
+
+    def unknown_keys(self, node: Any, allowed: tuple[str, ...], where: str) -> None:
+        if isinstance(node, dict):
+            for key in node:
+                if key not in allowed:
+                    self.error(node, key, f"{where}: unknown field '{key}'{did_you_mean(key, allowed)}")
+
+    def fail_if_errors(self) -> None:
+        if any(d.severity == "error" for d in self.diags):
+            raise LoadError(self.diags)
+
+
+UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "abilities",
+               "transport_cost", "carrier_cost", "description")
+
+
+def _sha256(path: str) -> str:
+    with open(path, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
+
+
+def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
+    if not isinstance(data, dict):
+        chk.error(data, None, "a ruleset file must be a mapping")
+        return None
+    chk.unknown_keys(data, ("format", "id", "name", "dice", "phases", "units", "notes"), "ruleset")
+    rid = chk.get(data, "id", str, "ruleset")
+    name = chk.get(data, "name", str, "ruleset", default=rid or "")
+    dice = chk.get(data, "dice", int, "ruleset")
+    if dice is not None and dice not in (6, 10, 12, 20):
+        chk.error(data, "dice", f"ruleset.dice: {dice} is not a supported die (6, 10, 12, 20)")
+    phases = chk.get(data, "phases", list, "ruleset", default=list(KNOWN_PHASES))
+    for i, ph in enumerate(phases or []):
+        if ph not in KNOWN_PHASES:
+            chk.error(phases, i, f"ruleset.phases: unknown phase '{ph}'{did_you_mean(ph, KNOWN_PHASES)}")
+    units_node = chk.get(data, "units", dict, "ruleset")
+    raw: dict[str, tuple[Any, list[Any]]] = {}
+    units: dict[str, UnitType] = {}
+    for uid, u in (units_node or {}).items():
+        where = f"units.{uid}"
+        if not isinstance(u, dict):
+            chk.error(units_node, uid, f"{where}: expected a mapping")
+            continue
+        chk.unknown_keys(u, UNIT_FIELDS, where)
+        domain = chk.get(u, "domain", str, where)
+        if domain is not None and domain not in DOMAINS:
+            chk.error(u, "domain", f"{where}.domain: '{domain}' is not one of {', '.join(DOMAINS)}")
+        cost = u.get("cost")
+        if "cost" not in u:
+            chk.error(u, None, f"{where}: missing field 'cost' (use null when it cannot be built)")
+        elif not (cost is None or (isinstance(cost, int) and not isinstance(cost, bool))
+                  or (isinstance(cost, dict) and all(isinstance(v, int) for v in cost.values()))):
+            chk.error(u, "cost", f"{where}.cost: expected a whole number, null, or side -> number")
+        stats = {}
+        for stat in ("attack", "defense", "move"):
+            stats[stat] = chk.get(u, stat, int, where)
+            if isinstance(stats[stat], int) and stats[stat] < 0:
+                chk.error(u, stat, f"{where}.{stat}: must not be negative")
+            if stat != "move" and isinstance(stats[stat], int) and dice and stats[stat] > dice:
+                chk.error(u, stat, f"{where}.{stat}: {stats[stat]} is more than the die ({dice})")
+        hits = chk.get(u, "hits", int, where, default=1)
+        abilities = []
+        ab_node = chk.get(u, "abilities", list, where, default=LocList())
+        for i, entry in enumerate(ab_node or []):
+            try:
+                aname, params = parse_ability(entry)
+            except AbilityParamError as exc:
+                chk.error(ab_node, i, f"{where}.abilities[{i}]: {exc}")
+                continue
+            cls = REGISTRY.get(aname)
+            if cls is None:
+                chk.error(ab_node, i, f"{where}.abilities: unknown ability '{aname}'"
+                          f"{did_you_mean(aname, REGISTRY)}")
+                continue
+            try:
+                abilities.append(cls.from_params(params))
+            except AbilityParamError as exc:
+                node = entry[aname] if isinstance(entry, dict) else ab_node
+                key = exc.field if isinstance(node, LocDict) else i
+                chk.error(node, key, f"{where}.abilities.{aname}: {exc}")
+        if None in stats.values() or domain is None:
+            continue
+        units[uid] = UnitType(
+            id=str(uid), name=str(u.get("name", uid)), domain=domain, cost=cost,
+            attack=stats["attack"], defense=stats["defense"], move=stats["move"], hits=hits or 1,
+            transport_cost=chk.get(u, "transport_cost", int, where, default=None),
+            carrier_cost=chk.get(u, "carrier_cost", int, where, default=None),
+            abilities=tuple(abilities), description=str(u.get("description", "")))
+        raw[uid] = (u, ab_node or [])
+    # cross references: ability parameters that name units
+    for uid, ut in units.items():
+        u, ab_node = raw[uid]
+        for i, ab in enumerate(ut.abilities):
+            for ref_field in ab.unit_refs:
+                for ref in getattr(ab, ref_field):
+                    if ref not in units:
+                        chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
+                                  f"unknown unit '{ref}'{did_you_mean(ref, units)}")
+    if rid is None or dice is None:
+        return None
+    return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
+                   units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path)
+
+
+def load_ruleset_file(path: str | os.PathLike[str]) -> tuple[Ruleset, list[Diagnostic]]:
+    path = str(path)
+    chk = Checker(path)
+    data = load_yaml_file(path)
+    rs = parse_ruleset(data, path, chk)
+    chk.fail_if_errors()
+    assert rs is not None
+    return rs, chk.diags
+
+
+_RULESET_CACHE: dict[str, Ruleset] = {}
+
+
+def ruleset_path(rid: str) -> Path:
+    return RULESET_DIR / f"{rid}.yaml"
+
+
+def load_ruleset(rid: str) -> Ruleset:
+    """Load a ruleset by id from scenarios/rulesets/ (cached)."""
+    if rid not in _RULESET_CACHE:
+        path = ruleset_path(rid)
+        if not path.exists():
+            known = [p.stem for p in RULESET_DIR.glob("*.yaml")]
+            raise LoadError([Diagnostic(str(path), 1, 1, "error",
+                                        f"unknown ruleset '{rid}'{did_you_mean(rid, known)}")])
+        _RULESET_CACHE[rid], _ = load_ruleset_file(path)
+    return _RULESET_CACHE[rid]
+
+
+SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
+                   "players", "victory", "spaces")
+SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
+                "center", "polygon", "adjacent", "units")
+
+
+def _point(chk: Checker, node: Any, key: Any, where: str) -> tuple[float, float] | None:
+    value = node[key] if isinstance(node, (dict, list)) else None
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        return (float(value[0]), float(value[1]))
+    chk.error(node, key, f"{where}: expected a point [x, y]")
+    return None
+
+
+def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None = None
+                   ) -> Scenario | None:
+    if not isinstance(data, dict):
+        chk.error(data, None, "a scenario file must be a mapping")
+        return None
+    chk.unknown_keys(data, SCENARIO_FIELDS, "scenario")
+    sid = chk.get(data, "id", str, "scenario")
+    title = chk.get(data, "title", str, "scenario", default=sid or "")
+    rid = chk.get(data, "ruleset", str, "scenario")
+    if ruleset is None and rid is not None:
+        try:
+            ruleset = load_ruleset(rid)
+        except LoadError as exc:
+            for d in exc.diagnostics:
+                if "unknown ruleset" in d.message:
+                    chk.error(data, "ruleset", d.message)
+                else:
+                    chk.diags.append(d)
+    description = str(data.get("description", "") or "").strip()
+    turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
+    map_node = chk.get(data, "map", dict, "scenario")
+    size: tuple[int, int] = (1600, 1000)
+    background = "#2b4d6e"
+    if map_node:
+        chk.unknown_keys(map_node, ("kind", "size", "background"), "map")
+        if map_node.get("kind", "zone") != "zone":
+            chk.error(map_node, "kind", "map.kind: only 'zone' maps are supported by this loader")
+        if "size" in map_node:
+            pt = _point(chk, map_node, "size", "map.size")
+            if pt:
+                size = (int(pt[0]), int(pt[1]))
+        background = str(map_node.get("background", background))
+    players: list[PlayerDef] = []
+    pnode = chk.get(data, "players", list, "scenario", default=LocList())
+    for i, p in enumerate(pnode or []):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            chk.error(pnode, i, f"{where}: expected a mapping")
+            continue
+        chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources"), where)
+        pid = chk.get(p, "id", str, where)
+        alliance = chk.get(p, "alliance", str, where)
+        if pid is None or alliance is None:
+            continue
+        players.append(PlayerDef(
+            id=pid, name=chk.get(p, "name", str, where, default=pid), alliance=alliance,
+            color=chk.get(p, "color", str, where, default="#888888"),
+            capital=chk.get(p, "capital", str, where, default=None, allow_none=True),
+            resources=chk.get(p, "resources", int, where, default=0)))
+    pids = [p.id for p in players]
+    if len(set(pids)) != len(pids):
+        chk.error(pnode, None, "players: duplicate player id")
+    if len({p.alliance for p in players}) < 2:
+        chk.error(pnode, None, "players: need at least two alliances")
+    spaces: dict[str, SpaceDef] = {}
+    owners: dict[str, str | None] = {}
+    factories: set[str] = set()
+    start_units: list[tuple[str, str, str, int]] = []
+    snode = chk.get(data, "spaces", list, "scenario", default=LocList())
+    adjacency_nodes: dict[str, Any] = {}
+    for i, s in enumerate(snode or []):
+        where = f"spaces[{i}]"
+        if not isinstance(s, dict):
+            chk.error(snode, i, f"{where}: expected a mapping")
+            continue
+        chk.unknown_keys(s, SPACE_FIELDS, where)
+        sid_ = chk.get(s, "id", str, where)
+        if sid_ is None:
+            continue
+        where = f"spaces.{sid_}"
+        if sid_ in spaces:
+            chk.error(s, "id", f"{where}: duplicate space id")
+        kind = chk.get(s, "kind", str, where)
+        if kind not in (LAND, SEA):
+            chk.error(s, "kind", f"{where}.kind: must be 'land' or 'sea'")
+            kind = LAND
+        value = chk.get(s, "value", int, where, default=0)
+        center = _point(chk, s, "center", f"{where}.center") if "center" in s else None
+        if "center" not in s:
+            chk.error(s, None, f"{where}: missing field 'center'")
+        poly_node = chk.get(s, "polygon", list, where, default=LocList())
+        polygon = []
+        for j in range(len(poly_node or [])):
+            pt = _point(chk, poly_node, j, f"{where}.polygon[{j}]")
+            if pt:
+                polygon.append(pt)
+        if len(polygon) < 3:
+            chk.error(s, "polygon", f"{where}.polygon: needs at least 3 points")
+        adj = chk.get(s, "adjacent", list, where, default=LocList())
+        adjacency_nodes[sid_] = adj
+        owner = chk.get(s, "owner", str, where, default=None, allow_none=True)
+        if owner is not None and owner not in pids:
+            chk.error(s, "owner", f"{where}.owner: unknown player '{owner}'{did_you_mean(owner, pids)}")
+        if kind == SEA and owner is not None:
+            chk.error(s, "owner", f"{where}.owner: sea zones have no owner")
+        owners[sid_] = owner if kind == LAND else None
+        if s.get("factory"):
+            if kind == SEA:
+                chk.error(s, "factory", f"{where}.factory: a factory must be on land")
+            factories.add(sid_)
+        units_node = chk.get(s, "units", dict, where, default={})
+        for upid, counts in (units_node or {}).items():
+            if upid not in pids:
+                chk.error(units_node, upid, f"{where}.units: unknown player '{upid}'{did_you_mean(upid, pids)}")
+                continue
+            if not isinstance(counts, dict):
+                chk.error(units_node, upid, f"{where}.units.{upid}: expected unit id -> count")
+                continue
+            for ut, n in counts.items():
+                if ruleset is not None and ut not in ruleset.units:
+                    chk.error(counts, ut, f"{where}.units.{upid}: unknown unit '{ut}'"
+                              f"{did_you_mean(ut, ruleset.units)}")
+                    continue
+                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                    chk.error(counts, ut, f"{where}.units.{upid}.{ut}: count must be a whole number")
+                    continue
+                if ruleset is not None:
+                    dom = ruleset.units[ut].domain
+                    if (dom == SEA) != (kind == SEA) and dom != "air":
+                        chk.error(counts, ut, f"{where}.units.{upid}.{ut}: a {dom} unit cannot start in a {kind} space")
+                start_units.append((sid_, upid, ut, n))
+        spaces[sid_] = SpaceDef(
+            id=sid_, name=chk.get(s, "name", str, where, default=sid_), kind=kind,
+            value=value or 0, adjacent=tuple(str(a) for a in (adj or [])),
+            center=center or (0.0, 0.0), polygon=tuple(polygon),
+            impassable=bool(s.get("impassable", False)),
+            victory_city=bool(s.get("victory_city", False)))
+    for sid_, sp in spaces.items():
+        adj = adjacency_nodes[sid_]
+        for j, other in enumerate(sp.adjacent):
+            if other not in spaces:
+                chk.error(adj, j, f"spaces.{sid_}.adjacent: unknown space '{other}'{did_you_mean(other, spaces)}")
+            elif sid_ not in spaces[other].adjacent:
+                chk.error(adj, j, f"spaces.{sid_}.adjacent: '{other}' does not list '{sid_}' back")
+            elif other == sid_:
+                chk.error(adj, j, f"spaces.{sid_}.adjacent: a space cannot border itself")
+    for i, p in enumerate(players):
+        if p.capital is not None and p.capital not in spaces:
+            chk.error(pnode[i], "capital", f"players[{i}].capital: unknown space '{p.capital}'"
+                      f"{did_you_mean(p.capital, spaces)}")
+    alliances = sorted({p.alliance for p in players})
+    vnode = chk.get(data, "victory", dict, "scenario", default=LocDict())
+    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit"), "victory")
+    vc = chk.get(vnode, "victory_cities", dict, "victory", default={})
+    for ally in (vc or {}):
+        if ally not in alliances:
+            chk.error(vc, ally, f"victory.victory_cities: unknown alliance '{ally}'{did_you_mean(ally, alliances)}")
+    at_limit = chk.get(vnode, "at_turn_limit", str, "victory", default="victory_cities")
+    if at_limit not in ("victory_cities", "draw"):
+        chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities' or 'draw'")
+    if sid is None or rid is None:
+        return None
+    return Scenario(
+        id=sid, title=title, ruleset_id=rid, description=description, turn_limit=turn_limit or 10,
+        size=size, background=background, players=tuple(players), spaces=spaces,
+        start_owners=owners, start_factories=frozenset(factories),
+        start_units=tuple(start_units), victory_cities=dict(vc or {}),
+        at_turn_limit=at_limit or "victory_cities", path=path)
+
+
+def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, list[Diagnostic]]:
+    path = str(path)
+    chk = Checker(path)
+    data = load_yaml_file(path)
+    sc = parse_scenario(data, path, chk)
+    chk.fail_if_errors()
+    assert sc is not None
+    return sc, chk.diags
+
+
+def scenario_files() -> list[Path]:
+    return sorted(SCENARIO_DIR.glob("*.yaml"))
+
+
+def find_scenario(name: str) -> Path:
+    """A scenario id or a path to a scenario YAML file."""
+    if os.path.exists(name) and os.path.isfile(name):
+        return Path(name)
+    ids = {}
+    for p in scenario_files():
+        try:
+            data = load_yaml(p.read_text(encoding="utf-8"), str(p))
+        except LoadError:
+            continue
+        if isinstance(data, dict) and "id" in data:
+            ids[str(data["id"])] = p
+    if name in ids:
+        return ids[name]
+    raise LoadError([Diagnostic(name, 1, 1, "error",
+                                f"no scenario '{name}'{did_you_mean(name, ids)}; "
+                                f"see 'python -m game scenarios'")])
+
+
+def load_scenario(name: str) -> Scenario:
+    sc, _ = load_scenario_file(find_scenario(name))
+    return sc

@@ -1,0 +1,53 @@
+"""A game in progress: the initial state, the action log, and undo.
+
+The action list is the truth (it is what a save stores); snapshots are kept
+only for the current phase, because undo never crosses a phase and never
+takes back a die roll.
+"""
+from __future__ import annotations
+
+from .actions import Action, Casualties, EndPhase, Retreat, RollDice, SelectBattle, apply, new_game
+from .errors import IllegalAction
+from .model import GameState, Ruleset, Scenario
+
+_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase)
+
+
+class Session:
+    def __init__(self, scenario: Scenario, ruleset: Ruleset, seed: int):
+        self.scenario = scenario
+        self.ruleset = ruleset
+        self.seed = seed
+        self.initial = new_game(scenario, ruleset, seed)
+        self.actions: list[Action] = []
+        self._undoable: list[GameState] = []  # states before each undoable action this phase
+        self.state = self.initial
+
+    def do(self, action: Action) -> GameState:
+        """Apply an action (IllegalAction leaves the session unchanged)."""
+        new = apply(self.state, action)
+        if isinstance(action, _NO_UNDO) or new.phase_idx != self.state.phase_idx:
+            self._undoable.clear()
+        else:
+            self._undoable.append(self.state)
+        self.actions.append(action)
+        self.state = new
+        return new
+
+    def can_undo(self) -> bool:
+        return bool(self._undoable)
+
+    def undo(self) -> GameState:
+        if not self._undoable:
+            raise IllegalAction("Nothing to undo in this phase (dice rolls and ended phases are final).")
+        self.state = self._undoable.pop()
+        self.actions.pop()
+        return self.state
+
+    @classmethod
+    def replay(cls, scenario: Scenario, ruleset: Ruleset, seed: int,
+               actions: list[Action]) -> Session:
+        s = cls(scenario, ruleset, seed)
+        for a in actions:
+            s.do(a)
+        return s

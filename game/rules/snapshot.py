@@ -1,0 +1,38 @@
+"""A canonical, JSON-ready view of the dynamic game state, and its hash.
+
+Used by saves (to verify replays), by selfplay output and by tests of
+determinism: the same scenario, seed and actions give the same hash.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from typing import Any
+
+from .model import GameState
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    b = state.battle
+    return {
+        "round": state.round,
+        "player": state.player,
+        "phase": state.phase,
+        "units": [u.to_json() for u in sorted(state.units.values(), key=lambda u: u.uid)],
+        "owners": dict(sorted((k, v) for k, v in state.owners.items() if v is not None)),
+        "factories": sorted(state.factories),
+        "resources": dict(sorted(state.resources.items())),
+        "purchased": dict(sorted(state.purchased.items())),
+        "battles": list(state.battles),
+        "battle": dataclasses.asdict(b) if b is not None else None,
+        "dice_used": state.dice_used,
+        "next_uid": state.next_uid,
+        "winner": state.winner,
+        "over": state.over,
+    }
+
+
+def state_hash(state: GameState) -> str:
+    text = json.dumps(snapshot(state), sort_keys=True, separators=(",", ":"), default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

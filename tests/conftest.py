@@ -1,0 +1,28 @@
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.rules.actions import new_game  # noqa: E402
+from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def mini_state(units=(), seed=1, dice=(), phase="combat_move", player="red", **kw):
+    """A game on the mini map with exactly these units: (space, owner, type, count)."""
+    sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
+    sc = replace(sc, start_units=tuple(units), **kw)
+    state = new_game(sc, load_ruleset("g40"), seed, scripted_dice=tuple(dice))
+    state.phase_idx = state.ruleset.phases.index(phase)
+    state.player_idx = [p.id for p in sc.players].index(player)
+    return state
+
+
+@pytest.fixture
+def mini():
+    return mini_state
