@@ -259,7 +259,7 @@ def _roll(state: GameState, a: RollDice) -> None:
     if b.awaiting == "casualties":
         raise IllegalAction("Choose casualties first.")
     if b.awaiting == "continue":
-        state.battle = replace(b, awaiting="roll")
+        state.battle = replace(b, awaiting="roll", rolls=())
         state.add_log(f"  Round {b.round}.")
     battle.advance(state)
 

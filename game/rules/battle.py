@@ -313,7 +313,8 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     b = _replace(b, pools=b.pools[1:], marked=tuple(marked))
     b = _drop_empty_pools(state, b)
     state.battle = _replace(b, awaiting="casualties" if b.pools else "roll")
-    if not b.pools and not _both_sides_alive(state, b) and ROUND_STEPS[b.step] != "remove":
+    if pool.immediate and not b.pools and not _both_sides_alive(state, b) \
+            and ROUND_STEPS[b.step] != "remove":
         # a side was wiped out by an immediate step: skip straight to removal
         state.battle = _replace(state.battle, step=ROUND_STEPS.index("remove"))
 
@@ -393,7 +394,7 @@ def end_round(state: GameState) -> None:
         state.add_log("  Neither side can hurt the other: the battle ends.")
         finish(state, stalemate=True)
         return
-    state.battle = _replace(b, round=b.round + 1, awaiting="continue", rolls=())
+    state.battle = _replace(b, round=b.round + 1, awaiting="continue")
 
 
 def finish(state: GameState, stalemate: bool = False) -> None:

@@ -1,0 +1,16 @@
+"""Computer players. They see the state and return one legal action at a time."""
+from __future__ import annotations
+
+from game.rules.actions import Action
+from game.rules.model import GameState
+
+from .greedy import choose_greedy
+from .randomplayer import choose_random
+
+LEVELS = ("random", "greedy")
+
+
+def choose_action(state: GameState, level: str = "greedy") -> Action:
+    if level == "random":
+        return choose_random(state)
+    return choose_greedy(state)

@@ -1,0 +1,180 @@
+"""The command line (see DESIGN.md: these are stable contracts)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game.rules.errors import Diagnostic, LoadError
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    from game.rules.ruleset import load_scenario_file, scenario_files
+    for path in scenario_files():
+        try:
+            sc, _ = load_scenario_file(path)
+        except LoadError as exc:
+            print(f"{path}: cannot load ({exc.diagnostics[0].message})", file=sys.stderr)
+            continue
+        print(f"{sc.id}\t{sc.ruleset_id}\t{sc.title}")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from game.rules.ruleset import load_ruleset
+    try:
+        rs = load_ruleset(args.ruleset)
+    except LoadError as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps({"ruleset": rs.id, "dice": rs.dice,
+                          "units": [u.to_json() for u in rs.units.values()]}, indent=1))
+        return 0
+    print(f"{rs.name} (d{rs.dice})")
+    print(f"{'unit':22} {'cost':>5} {'att':>4} {'def':>4} {'mov':>4} {'hits':>4}  abilities")
+    for u in rs.units.values():
+        cost = "-" if u.cost is None else (u.cost if isinstance(u.cost, int) else
+                                           "/".join(f"{k}:{v}" for k, v in u.cost.items()))
+        abil = ", ".join(a.name for a in u.abilities)
+        print(f"{u.id:22} {cost!s:>5} {u.attack:>4} {u.defense:>4} {u.move:>4} {u.hits:>4}  {abil}")
+    return 0
+
+
+def lint_paths(paths: list[str]) -> list[Diagnostic]:
+    from game.rules.ruleset import RULESET_DIR, SCENARIO_DIR, load_ruleset_file, load_scenario_file
+    from game.rules.yamlloc import load_yaml_file
+    from game.tools_lint import scenario_warnings
+    files: list[Path] = []
+    for p in paths or [str(RULESET_DIR), str(SCENARIO_DIR)]:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(path.glob("*.yaml")))
+        else:
+            files.append(path)
+    diags: list[Diagnostic] = []
+    for f in files:
+        try:
+            data = load_yaml_file(str(f))
+            if isinstance(data, dict) and "units" in data and "spaces" not in data:
+                _, d = load_ruleset_file(f)
+            else:
+                sc, d = load_scenario_file(f)
+                d = d + scenario_warnings(sc)
+            diags.extend(d)
+        except LoadError as exc:
+            diags.extend(exc.diagnostics)
+    return diags
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    diags = lint_paths(args.paths)
+    for d in diags:
+        print(d)
+    errors = sum(1 for d in diags if d.severity == "error")
+    warnings = len(diags) - errors
+    print(f"{errors} error(s), {warnings} warning(s)", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from game.selfplay import play_out
+    try:
+        result, session = play_out(args.scenario, args.seed, args.turns, args.level)
+    except LoadError as exc:
+        return _fail(str(exc))
+    if args.save:
+        from game.io.saves import write_save
+        write_save(args.save, session)
+    print(json.dumps(result))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.io.saves import SaveError, load_session
+    from game.rules.snapshot import state_hash
+    try:
+        session, data = load_session(args.save)
+    except SaveError as exc:
+        return _fail(str(exc))
+    got = state_hash(session.state)
+    want = (data.get("snapshot") or {}).get("state_hash")
+    print(json.dumps({"actions": len(session.actions), "state_hash": got, "recorded": want,
+                      "match": got == want}))
+    if args.verify and got != want:
+        print("error: replay differs from the recorded final state", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    from game.ui import screenshot
+    try:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        return _fail(f"--size must look like 1600x900, not {args.size!r}")
+    try:
+        screenshot.save(args.scenario, args.out, (w, h), args.view)
+    except LoadError as exc:
+        return _fail(str(exc))
+    print(args.out)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.ui import app
+    app.run(scenario=args.scenario, ai_sides=tuple(args.ai or ()), load=args.load,
+            ai_level=args.level)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
+    sub = p.add_subparsers(dest="command")
+    s = sub.add_parser("play", help="play a scenario (hotseat, or solo with --ai)")
+    s.add_argument("scenario")
+    s.add_argument("--ai", action="append", metavar="SIDE", help="alliance or player the computer plays")
+    s.add_argument("--load", metavar="SAVE")
+    s.add_argument("--level", default="greedy", choices=("random", "greedy"))
+    s.set_defaults(func=cmd_play)
+    s = sub.add_parser("scenarios", help="list scenarios")
+    s.set_defaults(func=cmd_scenarios)
+    s = sub.add_parser("rules", help="show a ruleset's unit table")
+    s.add_argument("ruleset")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_rules)
+    s = sub.add_parser("lint", help="validate rulesets and scenarios")
+    s.add_argument("paths", nargs="*")
+    s.set_defaults(func=cmd_lint)
+    s = sub.add_parser("selfplay", help="the computer plays every side")
+    s.add_argument("scenario")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--turns", type=int, default=None)
+    s.add_argument("--save")
+    s.add_argument("--level", default="greedy", choices=("random", "greedy"))
+    s.set_defaults(func=cmd_selfplay)
+    s = sub.add_parser("replay", help="replay a save")
+    s.add_argument("save")
+    s.add_argument("--verify", action="store_true")
+    s.set_defaults(func=cmd_replay)
+    s = sub.add_parser("screenshot", help="render a view headless to a PNG")
+    s.add_argument("scenario")
+    s.add_argument("--out", required=True)
+    s.add_argument("--size", default="1600x900")
+    s.add_argument("--view", default="map")
+    s.set_defaults(func=cmd_screenshot)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from game.ui import app
+        app.run()
+        return 0
+    return int(args.func(args))

@@ -1,0 +1,85 @@
+"""World (scenario) coordinates <-> screen pixels, with pan and zoom."""
+from __future__ import annotations
+
+import math
+
+
+class Camera:
+    def __init__(self, world_size: tuple[float, float], view: tuple[int, int, int, int]):
+        self.world_w, self.world_h = max(1.0, world_size[0]), max(1.0, world_size[1])
+        self.view = view  # x, y, w, h of the map area on screen
+        self.scale = 1.0
+        self.ox = 0.0  # screen x of world x=0
+        self.oy = 0.0
+        self.fit()
+
+    # --- limits ------------------------------------------------------------------
+    def fit_scale(self) -> float:
+        _, _, w, h = self.view
+        return min(w / self.world_w, h / self.world_h) * 0.96
+
+    def min_scale(self) -> float:
+        return self.fit_scale() * 0.6
+
+    def max_scale(self) -> float:
+        # the cached map layer stays under ~20 megapixels
+        cap = math.sqrt(20e6 / (self.world_w * self.world_h))
+        return max(self.fit_scale() * 1.2, min(self.fit_scale() * 8, cap))
+
+    # --- transforms -----------------------------------------------------------------
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return x * self.scale + self.ox, y * self.scale + self.oy
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return (sx - self.ox) / self.scale, (sy - self.oy) / self.scale
+
+    # --- operations -----------------------------------------------------------------
+    def set_view(self, view: tuple[int, int, int, int]) -> None:
+        if view == self.view:
+            return
+        cx, cy = self.to_world(self.view[0] + self.view[2] / 2, self.view[1] + self.view[3] / 2)
+        self.view = view
+        self.scale = min(max(self.scale, self.min_scale()), self.max_scale())
+        self.center_on(cx, cy)
+
+    def fit(self) -> None:
+        self.scale = self.fit_scale()
+        self.center_on(self.world_w / 2, self.world_h / 2)
+
+    def center_on(self, wx: float, wy: float) -> None:
+        x, y, w, h = self.view
+        self.ox = x + w / 2 - wx * self.scale
+        self.oy = y + h / 2 - wy * self.scale
+        self.clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox += dx
+        self.oy += dy
+        self.clamp()
+
+    def zoom(self, factor: float, at: tuple[float, float] | None = None) -> None:
+        x, y, w, h = self.view
+        if at is None:
+            at = (x + w / 2, y + h / 2)
+        wx, wy = self.to_world(*at)
+        new = min(max(self.scale * factor, self.min_scale()), self.max_scale())
+        self.scale = new
+        self.ox = at[0] - wx * new
+        self.oy = at[1] - wy * new
+        self.clamp()
+
+    def clamp(self) -> None:
+        """Keep at least part of the map on screen: never pan it out of sight."""
+        x, y, w, h = self.view
+        mw, mh = self.world_w * self.scale, self.world_h * self.scale
+        margin_x, margin_y = w * 0.5, h * 0.5
+        if mw + 2 * 0 <= w:
+            lo_x, hi_x = x - mw + margin_x, x + w - margin_x
+        else:
+            lo_x, hi_x = x + w - mw - margin_x, x + margin_x
+        if mh <= h:
+            lo_y, hi_y = y - mh + margin_y, y + h - margin_y
+        else:
+            lo_y, hi_y = y + h - mh - margin_y, y + margin_y
+        self.ox = min(max(self.ox, min(lo_x, hi_x)), max(lo_x, hi_x))
+        self.oy = min(max(self.oy, min(lo_y, hi_y)), max(lo_y, hi_y))

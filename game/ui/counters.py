@@ -1,0 +1,172 @@
+"""Procedural unit counters: a square chit in the owner's colour with a
+NATO-style type symbol, the count in a corner badge and the stats along the bottom.
+
+Symbols are chosen from the unit id (infantry, armour, fighter, ...) and fall
+back to the unit's domain, so any ruleset gets sensible counters.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import theme
+
+_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def symbol_kind(unit_id: str, domain: str) -> str:
+    u = unit_id.lower()
+    table = (
+        ("aaa", "aaa"), ("anti_air", "aaa"), ("flak", "aaa"),
+        ("mech", "mech"), ("para", "para"), ("infantry", "infantry"), ("militia", "infantry"),
+        ("artillery", "artillery"), ("gun", "artillery"),
+        ("armour", "armour"), ("armor", "armour"), ("tank", "armour"),
+        ("strategic_bomber", "bomber"), ("bomber", "bomber"), ("fighter", "fighter"),
+        ("battleship", "battleship"), ("carrier", "carrier"), ("cruiser", "cruiser"),
+        ("destroyer", "destroyer"), ("submarine", "submarine"), ("sub", "submarine"),
+        ("transport", "transport"), ("factory", "factory"),
+    )
+    for key, kind in table:
+        if key in u:
+            return kind
+    return {"land": "land", "sea": "ship", "air": "fighter", "static": "factory"}.get(domain, "land")
+
+
+def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], big: bool) -> None:
+    cx, cy = r.centerx, r.centery
+    w, h = r.w, r.h
+    span = 0.5 if big else 0.42
+    body = [(cx, r.top + h * 0.05), (cx + w * 0.07, cy - h * 0.1), (cx + w * span, cy + h * 0.08),
+            (cx + w * span, cy + h * 0.2), (cx + w * 0.07, cy + h * 0.12), (cx + w * 0.05, r.bottom - h * 0.22),
+            (cx + w * 0.2, r.bottom - h * 0.08), (cx + w * 0.2, r.bottom), (cx, r.bottom - h * 0.08),
+            (cx - w * 0.2, r.bottom), (cx - w * 0.2, r.bottom - h * 0.08), (cx - w * 0.05, r.bottom - h * 0.22),
+            (cx - w * 0.07, cy + h * 0.12), (cx - w * span, cy + h * 0.2), (cx - w * span, cy + h * 0.08),
+            (cx - w * 0.07, cy - h * 0.1)]
+    pygame.draw.polygon(s, col, body)
+    if big:  # engines
+        for dx in (-0.26, 0.26):
+            pygame.draw.circle(s, col, (cx + w * dx, cy + h * 0.18), max(1, w * 0.06))
+
+
+def _hull(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
+    w, h = r.w, r.h
+    base_y = r.top + h * 0.62
+    length = {"battleship": 1.0, "carrier": 1.0, "cruiser": 0.9, "destroyer": 0.78,
+              "transport": 0.86, "submarine": 0.9, "ship": 0.9}.get(kind, 0.9)
+    x0 = r.centerx - w * length / 2
+    x1 = r.centerx + w * length / 2
+    if kind == "submarine":
+        pygame.draw.ellipse(s, col, pygame.Rect(x0, base_y - h * 0.12, x1 - x0, h * 0.26))
+        pygame.draw.rect(s, col, pygame.Rect(r.centerx - w * 0.06, base_y - h * 0.3, w * 0.14, h * 0.2))
+        return
+    hull = [(x0, base_y), (x1, base_y), (x1 - w * 0.1, base_y + h * 0.22), (x0 + w * 0.06, base_y + h * 0.22)]
+    pygame.draw.polygon(s, col, hull)
+    if kind == "carrier":
+        pygame.draw.rect(s, col, pygame.Rect(x0 - w * 0.02, base_y - h * 0.08, (x1 - x0) * 1.04, h * 0.09))
+        pygame.draw.rect(s, col, pygame.Rect(x1 - w * 0.3, base_y - h * 0.26, w * 0.1, h * 0.2))
+    elif kind == "transport":
+        pygame.draw.rect(s, col, pygame.Rect(x0 + w * 0.08, base_y - h * 0.24, w * 0.46, h * 0.25))
+        pygame.draw.rect(s, col, pygame.Rect(x1 - w * 0.24, base_y - h * 0.34, w * 0.1, h * 0.35))
+    else:
+        turrets = {"battleship": 3, "cruiser": 2, "destroyer": 1}.get(kind, 1)
+        pygame.draw.rect(s, col, pygame.Rect(r.centerx - w * 0.1, base_y - h * 0.28, w * 0.2, h * 0.29))
+        for i in range(turrets):
+            tx = x0 + w * 0.12 + i * w * 0.18 if i < 2 else x1 - w * 0.2
+            pygame.draw.rect(s, col, pygame.Rect(tx, base_y - h * 0.12, w * 0.12, h * 0.13))
+            pygame.draw.line(s, col, (tx + w * 0.06, base_y - h * 0.08),
+                             (tx + w * 0.06 + (w * 0.12 if i < 2 else -w * 0.12), base_y - h * 0.14),
+                             max(1, int(w * 0.04)))
+
+
+def _nato(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
+    """A NATO unit frame (rectangle) with the branch symbol inside."""
+    box = pygame.Rect(0, 0, r.w * 0.86, r.h * 0.6)
+    box.center = (r.centerx, r.centery)
+    lw = max(1, int(r.w / 14))
+    pygame.draw.rect(s, col, box, width=lw)
+    inner = box.inflate(-lw * 2, -lw * 2)
+    if kind in ("infantry", "mech", "para"):
+        pygame.draw.line(s, col, inner.topleft, inner.bottomright, lw)
+        pygame.draw.line(s, col, inner.bottomleft, inner.topright, lw)
+    if kind == "mech":
+        e = pygame.Rect(0, 0, inner.w * 0.7, inner.h * 0.55)
+        e.center = inner.center
+        pygame.draw.ellipse(s, col, e, width=lw)
+    if kind == "para":
+        arc = pygame.Rect(0, 0, inner.w * 0.5, inner.h * 0.5)
+        arc.midbottom = (inner.centerx, inner.top + inner.h * 0.25)
+        pygame.draw.arc(s, col, arc.move(0, inner.h * 0.2), 0, math.pi, lw)
+    if kind == "armour":
+        e = pygame.Rect(0, 0, inner.w * 0.78, inner.h * 0.62)
+        e.center = inner.center
+        pygame.draw.ellipse(s, col, e, width=lw)
+    if kind == "artillery":
+        pygame.draw.circle(s, col, inner.center, max(2, inner.h * 0.22))
+    if kind == "aaa":
+        pygame.draw.circle(s, col, (inner.centerx, inner.bottom - inner.h * 0.28), max(2, inner.h * 0.16))
+        pygame.draw.arc(s, col, inner.inflate(-inner.w * 0.2, 0).move(0, inner.h * 0.35), 0, math.pi, lw)
+    if kind == "land":
+        pygame.draw.line(s, col, (inner.left, inner.centery), (inner.right, inner.centery), lw)
+    if kind == "factory":
+        pts = [(inner.left, inner.bottom), (inner.left, inner.centery), (inner.centerx - inner.w * 0.15, inner.top + inner.h * 0.3),
+               (inner.centerx - inner.w * 0.15, inner.centery), (inner.centerx + inner.w * 0.15, inner.top + inner.h * 0.3),
+               (inner.centerx + inner.w * 0.15, inner.centery), (inner.right, inner.top), (inner.right, inner.bottom)]
+        pygame.draw.polygon(s, col, pts)
+
+
+def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], size: int,
+                    count: int = 1, stats: str = "", damaged: bool = False) -> pygame.Surface:
+    """A counter chit of size x size pixels (cached)."""
+    size = max(10, int(size))
+    key = (unit_id, domain, tuple(owner_color), size, count, stats, damaged)
+    surf = _CACHE.get(key)
+    if surf is not None:
+        return surf
+    if len(_CACHE) > 3000:
+        _CACHE.clear()
+    surf = pygame.Surface((size + 3, size + 3), pygame.SRCALPHA)
+    body = pygame.Rect(0, 0, size, size)
+    radius = max(2, size // 7)
+    pygame.draw.rect(surf, (0, 0, 0, 110), body.move(2, 2), border_radius=radius)
+    fill = theme.color(owner_color)
+    pygame.draw.rect(surf, fill, body, border_radius=radius)
+    pygame.draw.rect(surf, theme.lighten(fill, 0.35), body.inflate(-2, -2), width=1, border_radius=radius)
+    pygame.draw.rect(surf, theme.darken(fill, 0.55), body, width=1, border_radius=radius)
+    ink = theme.text_on(fill)
+    sym = pygame.Rect(0, 0, size * 0.8, size * 0.62)
+    sym.midtop = (size // 2, int(size * (0.08 if stats and size >= 30 else 0.18)))
+    kind = symbol_kind(unit_id, domain)
+    if kind in ("fighter", "bomber"):
+        _plane(surf, sym.inflate(-size * 0.12, 0), ink, kind == "bomber")
+    elif kind in ("battleship", "carrier", "cruiser", "destroyer", "submarine", "transport", "ship"):
+        _hull(surf, sym, ink, kind)
+    else:
+        _nato(surf, sym, ink, kind)
+    if stats and size >= 30:
+        theme.text(surf, stats, (size // 2, size - 2), max(10, size // 3), ink, anchor="midbottom")
+    if damaged:
+        pygame.draw.line(surf, theme.BAD, (2, size - 3), (size - 3, 2), max(2, size // 12))
+    if count > 1 or count == 0:
+        label = str(count)
+        fs = max(11, int(size * 0.48))
+        img = theme.font(fs, bold=True).render(label, True, (250, 250, 250))
+        bw = max(img.get_width() + 6, img.get_height())
+        badge = pygame.Rect(0, 0, bw, img.get_height())
+        badge.topright = (size + 2, -1)
+        badge.right = min(badge.right, size + 2)
+        pygame.draw.rect(surf, (20, 20, 24), badge, border_radius=badge.h // 2)
+        pygame.draw.rect(surf, (240, 240, 240), badge, width=1, border_radius=badge.h // 2)
+        surf.blit(img, img.get_rect(center=badge.center))
+    _CACHE[key] = surf
+    return surf
+
+
+def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit_id: str, domain: str,
+                 owner_color: tuple[int, ...], size: int, count: int = 1, stats: str = "",
+                 damaged: bool = False, anchor: str = "center") -> pygame.Rect:
+    img = counter_surface(unit_id, domain, owner_color, size, count, stats, damaged)
+    rect = pygame.Rect(0, 0, size, size)
+    setattr(rect, anchor, (int(pos[0]), int(pos[1])))
+    surface.blit(img, rect.topleft)
+    return rect
