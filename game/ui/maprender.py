@@ -1,0 +1,356 @@
+"""Drawing the board: a cached static layer (spaces, borders, names, markers)
+per zoom level and ownership, then counters and highlights on top each frame,
+and a minimap.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from game.rules.model import GameState, Scenario, SpaceDef
+
+from . import theme
+from .camera import Camera
+from .counters import draw_counter
+
+
+def point_in_polygon(x: float, y: float, poly: tuple[tuple[float, float], ...]) -> bool:
+    inside = False
+    n = len(poly)
+    j = n - 1
+    for i in range(n):
+        xi, yi = poly[i]
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
+    return {p.id: theme.color(p.color) for p in scenario.players}
+
+
+class MapRenderer:
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.colors = player_colors(scenario)
+        self.capitals = {p.capital: p.id for p in scenario.players if p.capital}
+        self.bounds: dict[str, tuple[float, float, float, float]] = {}
+        for sid, sp in scenario.spaces.items():
+            xs = [p[0] for p in sp.polygon] or [sp.center[0]]
+            ys = [p[1] for p in sp.polygon] or [sp.center[1]]
+            self.bounds[sid] = (min(xs), min(ys), max(xs), max(ys))
+        # land is tested before sea (sea zones may lie under coasts)
+        self.order = sorted(scenario.spaces, key=lambda s: scenario.spaces[s].is_sea)
+        self.world_size = self._world_size()
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._mini: pygame.Surface | None = None
+        self._mini_key: tuple | None = None
+
+    def _world_size(self) -> tuple[float, float]:
+        w, h = self.scenario.size
+        for x0, y0, x1, y1 in self.bounds.values():
+            w, h = max(w, x1), max(h, y1)
+        return float(w), float(h)
+
+    # --- queries -------------------------------------------------------------------
+    def space_at(self, wx: float, wy: float) -> str | None:
+        for sid in self.order:
+            x0, y0, x1, y1 = self.bounds[sid]
+            if x0 <= wx <= x1 and y0 <= wy <= y1 and point_in_polygon(wx, wy, self.scenario.spaces[sid].polygon):
+                return sid
+        return None
+
+    def fill_color(self, state: GameState, sp: SpaceDef) -> tuple[int, int, int]:
+        if sp.is_sea:
+            return theme.SEA
+        if sp.impassable:
+            return theme.IMPASSABLE
+        owner = state.owners.get(sp.id)
+        if owner is None:
+            return theme.NEUTRAL
+        return theme.mix(self.colors.get(owner, theme.NEUTRAL), theme.NEUTRAL, 0.22)
+
+    # --- the static layer -------------------------------------------------------------
+    def _owner_key(self, state: GameState) -> tuple:
+        return (tuple(sorted((k, v or "") for k, v in state.owners.items())), tuple(sorted(state.factories)))
+
+    def static_layer(self, state: GameState, scale: float) -> pygame.Surface:
+        key = (round(scale, 5), self._owner_key(state))
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
+        w = max(1, int(math.ceil(self.world_size[0] * scale)))
+        h = max(1, int(math.ceil(self.world_size[1] * scale)))
+        layer = pygame.Surface((w, h))
+        layer.fill(theme.color(self.scenario.background, theme.SEA))
+        self._draw_spaces(layer, state, scale)
+        self._layer, self._layer_key = layer, key
+        return layer
+
+    def _scaled(self, sp: SpaceDef, scale: float) -> list[tuple[float, float]]:
+        return [(x * scale, y * scale) for x, y in sp.polygon]
+
+    def _draw_spaces(self, layer: pygame.Surface, state: GameState, scale: float) -> None:
+        spaces = self.scenario.spaces
+        seas = [s for s in spaces.values() if s.is_sea]
+        lands = [s for s in spaces.values() if not s.is_sea]
+        for sp in seas:
+            pts = self._scaled(sp, scale)
+            if len(pts) >= 3:
+                pygame.draw.polygon(layer, theme.SEA, pts)
+        for sp in seas:
+            pts = self._scaled(sp, scale)
+            if len(pts) >= 3:
+                pygame.draw.polygon(layer, theme.SEA_EDGE, pts, width=1)
+        for sp in lands:
+            pts = self._scaled(sp, scale)
+            if len(pts) < 3:
+                continue
+            fill = self.fill_color(state, sp)
+            pygame.draw.polygon(layer, fill, pts)
+            if sp.impassable:
+                self._hatch(layer, pts, theme.darken(fill, 0.25))
+        bw = 2 if scale >= 0.6 else 1
+        for sp in lands:
+            pts = self._scaled(sp, scale)
+            if len(pts) >= 3:
+                pygame.draw.polygon(layer, theme.BORDER, pts, width=bw)
+        for sp in spaces.values():
+            self._draw_labels(layer, state, sp, scale)
+
+    def _hatch(self, layer: pygame.Surface, pts: list[tuple[float, float]], col: tuple[int, int, int]) -> None:
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        rect = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+        mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = [(x - rect.x, y - rect.y) for x, y in pts]
+        pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+        lines = pygame.Surface(rect.size, pygame.SRCALPHA)
+        step = 9
+        for k in range(-rect.h, rect.w, step):
+            pygame.draw.line(lines, (*col, 255), (k, rect.h), (k + rect.h, 0), 2)
+        lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        layer.blit(lines, rect.topleft)
+
+    def label_size(self, sp: SpaceDef, scale: float) -> int:
+        x0, y0, x1, y1 = self.bounds[sp.id]
+        width = (x1 - x0) * scale
+        size = int(min(24, max(12, 15 * scale ** 0.5 * 1.2)))
+        while size > 11 and theme.text_width(sp.name, size, bold=not sp.is_sea) > width * 0.95:
+            size -= 1
+        return size
+
+    def _draw_labels(self, layer: pygame.Surface, state: GameState, sp: SpaceDef, scale: float) -> None:
+        cx, cy = sp.center[0] * scale, sp.center[1] * scale
+        size = self.label_size(sp, scale)
+        if sp.is_sea:
+            theme.text(layer, sp.name, (cx, cy - 2), size, theme.lighten(theme.SEA, 0.55), anchor="midbottom")
+            return
+        fill = self.fill_color(state, sp)
+        ink = theme.text_on(fill)
+        halo = theme.lighten(fill, 0.35) if ink == theme.TEXT_DARK else theme.darken(fill, 0.45)
+        name_rect = theme.text(layer, sp.name, (cx, cy - 2), size, ink, anchor="midbottom", bold=True,
+                               shadow=halo)
+        # markers row above the name: value, victory city, factory, capital
+        icon = max(9, int(size * 0.75))
+        marks: list[str] = []
+        if sp.value:
+            marks.append("value")
+        if sp.victory_city:
+            marks.append("vc")
+        if sp.id in state.factories:
+            marks.append("factory")
+        if sp.id in self.capitals:
+            marks.append("capital")
+        if not marks:
+            return
+        widths = {"value": max(icon, theme.text_width(str(sp.value), icon) + 8)}
+        total = sum(widths.get(m, icon) for m in marks) + 4 * (len(marks) - 1)
+        x = cx - total / 2
+        y = name_rect.top - 2 - icon / 2
+        for m in marks:
+            w = widths.get(m, icon)
+            c = (x + w / 2, y)
+            if m == "value":
+                r = pygame.Rect(0, 0, w, icon)
+                r.center = (int(c[0]), int(c[1]))
+                pygame.draw.rect(layer, (250, 246, 228), r, border_radius=icon // 2)
+                pygame.draw.rect(layer, (60, 50, 30), r, width=1, border_radius=icon // 2)
+                theme.text(layer, str(sp.value), r.center, max(9, icon), (40, 32, 20), anchor="center", bold=True)
+            elif m == "vc":
+                theme.star(layer, c, icon * 0.62, theme.ACCENT)
+            elif m == "factory":
+                self._factory_icon(layer, c, icon)
+            elif m == "capital":
+                owner = self.capitals[sp.id]
+                col = self.colors.get(owner, theme.NEUTRAL)
+                pygame.draw.circle(layer, (250, 250, 250), c, icon * 0.55)
+                pygame.draw.circle(layer, col, c, icon * 0.42)
+                pygame.draw.circle(layer, (250, 250, 250), c, icon * 0.18)
+                pygame.draw.circle(layer, (20, 20, 20), c, icon * 0.55, width=1)
+            x += w + 4
+
+    def _factory_icon(self, layer: pygame.Surface, c: tuple[float, float], s: int) -> None:
+        x, y = c[0] - s / 2, c[1] - s / 2
+        pts = [(x, y + s), (x, y + s * 0.45), (x + s * 0.33, y + s * 0.25), (x + s * 0.33, y + s * 0.45),
+               (x + s * 0.66, y + s * 0.25), (x + s * 0.66, y + s * 0.45), (x + s * 0.8, y + s * 0.45),
+               (x + s * 0.8, y), (x + s, y), (x + s, y + s)]
+        pygame.draw.polygon(layer, (54, 54, 58), pts)
+        pygame.draw.polygon(layer, (230, 230, 230), pts, width=1)
+
+    # --- per frame ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, cam: Camera, state: GameState,
+             highlights: dict[str, tuple[int, int, int]] | None = None,
+             selected: str | None = None, hover: str | None = None,
+             battles: Iterable[str] = ()) -> None:
+        view = pygame.Rect(cam.view)
+        surface.fill(theme.BG, view)
+        layer = self.static_layer(state, cam.scale)
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        surface.blit(layer, (int(round(cam.ox)), int(round(cam.oy))))
+        for sid, col in (highlights or {}).items():
+            self.fill_space(surface, cam, sid, (*col, 70))
+            self.outline(surface, cam, sid, col, 3)
+        for sid in battles:
+            self.outline(surface, cam, sid, theme.BAD, 3)
+        if hover and hover != selected:
+            self.outline(surface, cam, hover, (240, 240, 240), 1)
+        if selected:
+            self.outline(surface, cam, selected, theme.SELECT, 3)
+        self.draw_counters(surface, cam, state, view)
+        for sid in battles:
+            self._battle_icon(surface, cam, sid)
+        surface.set_clip(clip)
+
+    def screen_poly(self, cam: Camera, sid: str) -> list[tuple[float, float]]:
+        return [cam.to_screen(x, y) for x, y in self.scenario.spaces[sid].polygon]
+
+    def outline(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, ...], width: int) -> None:
+        pts = self.screen_poly(cam, sid)
+        if len(pts) >= 3:
+            pygame.draw.polygon(surface, col, pts, width=width)
+
+    def fill_space(self, surface: pygame.Surface, cam: Camera, sid: str, rgba: tuple[int, ...]) -> None:
+        pts = self.screen_poly(cam, sid)
+        if len(pts) < 3:
+            return
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        rect = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        rect = rect.clip(pygame.Rect(cam.view))
+        if rect.w <= 0 or rect.h <= 0:
+            return
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.polygon(tmp, rgba, [(x - rect.x, y - rect.y) for x, y in pts])
+        surface.blit(tmp, rect.topleft)
+
+    def _battle_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
+        sp = self.scenario.spaces[sid]
+        x0, y0, x1, y1 = self.bounds[sid]
+        cx, cy = cam.to_screen(x1, y0)
+        cx = min(cx - 12, cam.to_screen(*sp.center)[0] + 40)
+        cy = cy + 12
+        pygame.draw.circle(surface, theme.BAD, (cx, cy), 11)
+        pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
+        for d in (-1, 1):
+            pygame.draw.line(surface, (255, 255, 255), (cx - 6 * d, cy - 6), (cx + 6 * d, cy + 6), 3)
+
+    # --- counters ----------------------------------------------------------------------------
+    def counter_size(self, cam: Camera) -> int:
+        return int(min(40, max(18, 26 * cam.scale)))
+
+    def stacks(self, state: GameState, sid: str) -> list[tuple[str, str, int, bool]]:
+        """(owner, unit type, count, any damaged) in a stable order: turn order, then domain."""
+        counts: dict[tuple[str, str], list[int]] = {}
+        for u in state.units_in(sid):
+            c = counts.setdefault((u.owner, u.type), [0, 0])
+            c[0] += 1
+            c[1] += 1 if u.damage else 0
+        porder = {p.id: i for i, p in enumerate(self.scenario.players)}
+        dorder = {"land": 0, "air": 1, "sea": 2, "static": 3}
+        utypes = list(state.ruleset.units)
+        keys = sorted(counts, key=lambda k: (porder.get(k[0], 99),
+                                             dorder.get(state.ruleset.units[k[1]].domain, 4)
+                                             if k[1] in state.ruleset.units else 5,
+                                             utypes.index(k[1]) if k[1] in utypes else 99))
+        return [(o, t, counts[(o, t)][0], counts[(o, t)][1] > 0) for o, t in keys]
+
+    def counter_rects(self, cam: Camera, sid: str, n: int) -> list[pygame.Rect]:
+        size = self.counter_size(cam)
+        cols = min(n, 4 if n > 6 else max(1, min(n, 3 if n > 4 else n)))
+        gap = 3
+        sp = self.scenario.spaces[sid]
+        cx, cy = cam.to_screen(*sp.center)
+        rows = (n + cols - 1) // cols
+        top = cy + 3 if not sp.is_sea else cy + 2
+        out = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            in_row = min(cols, n - r * cols)
+            width = in_row * size + (in_row - 1) * gap
+            x = cx - width / 2 + c * (size + gap)
+            y = top + r * (size + gap)
+            out.append(pygame.Rect(int(x), int(y), size, size))
+        del rows
+        return out
+
+    def draw_counters(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect) -> None:
+        size = self.counter_size(cam)
+        for sid, sp in self.scenario.spaces.items():
+            x0, y0, x1, y1 = self.bounds[sid]
+            sx0, sy0 = cam.to_screen(x0, y0)
+            sx1, sy1 = cam.to_screen(x1, y1)
+            if sx1 < view.left - 80 or sx0 > view.right + 80 or sy1 < view.top - 80 or sy0 > view.bottom + 120:
+                continue
+            stacks = self.stacks(state, sid)
+            if not stacks:
+                continue
+            for rect, (owner, utype, n, damaged) in zip(self.counter_rects(cam, sid, len(stacks)), stacks,
+                                                         strict=True):
+                ut = state.ruleset.units.get(utype)
+                domain = ut.domain if ut else "land"
+                draw_counter(surface, rect.topleft, utype, domain, self.colors.get(owner, theme.NEUTRAL),
+                             size, n, damaged=damaged, anchor="topleft")
+            del sp
+
+    # --- minimap ----------------------------------------------------------------------------
+    def minimap_rect(self, view: pygame.Rect) -> pygame.Rect:
+        w = min(220, max(120, view.w // 6))
+        h = int(w * self.world_size[1] / self.world_size[0])
+        h = min(h, max(60, view.h // 4))
+        w = int(h * self.world_size[0] / self.world_size[1])
+        return pygame.Rect(view.left + 10, view.bottom - h - 10, w, h)
+
+    def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState) -> pygame.Rect:
+        rect = self.minimap_rect(pygame.Rect(cam.view))
+        key = (rect.size, self._owner_key(state))
+        if self._mini is None or self._mini_key != key:
+            s = rect.w / self.world_size[0]
+            mini = pygame.Surface(rect.size)
+            mini.fill(theme.color(self.scenario.background, theme.SEA))
+            for sp in sorted(self.scenario.spaces.values(), key=lambda x: not x.is_sea):
+                pts = [(x * s, y * s) for x, y in sp.polygon]
+                if len(pts) >= 3:
+                    pygame.draw.polygon(mini, self.fill_color(state, sp), pts)
+                    if not sp.is_sea:
+                        pygame.draw.polygon(mini, theme.darken(self.fill_color(state, sp), 0.4), pts, width=1)
+            self._mini, self._mini_key = mini, key
+        theme.panel(surface, rect.inflate(6, 6), fill=theme.PANEL, radius=4)
+        surface.blit(self._mini, rect.topleft)
+        s = rect.w / self.world_size[0]
+        vx, vy, vw, vh = cam.view
+        wx0, wy0 = cam.to_world(vx, vy)
+        wx1, wy1 = cam.to_world(vx + vw, vy + vh)
+        vr = pygame.Rect(rect.x + wx0 * s, rect.y + wy0 * s, (wx1 - wx0) * s, (wy1 - wy0) * s).clip(rect)
+        if vr.w > 0 and vr.h > 0:
+            pygame.draw.rect(surface, (255, 255, 255), vr, width=1)
+        return rect
+
+    def minimap_to_world(self, rect: pygame.Rect, pos: tuple[int, int]) -> tuple[float, float]:
+        s = rect.w / self.world_size[0]
+        return (pos[0] - rect.x) / s, (pos[1] - rect.y) / s

@@ -1,0 +1,60 @@
+"""The command-line contracts of DESIGN.md."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+MINI = str(Path(__file__).parents[1] / "fixtures" / "mini.yaml")
+
+
+def run(*args, check=True):
+    p = subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True)
+    if check:
+        assert p.returncode == 0, p.stderr
+    return p
+
+
+def test_scenarios_lists_id_ruleset_title():
+    lines = run("scenarios").stdout.strip().splitlines()
+    assert lines
+    for line in lines:
+        assert len(line.split("\t")) == 3
+
+
+def test_rules_json_shape():
+    data = json.loads(run("rules", "g40", "--json").stdout)
+    assert data["ruleset"] == "g40" and data["dice"] == 6
+    unit = {u["id"]: u for u in data["units"]}["battleship"]
+    assert set(unit) >= {"id", "name", "domain", "cost", "attack", "defense", "move", "hits", "abilities"}
+    assert unit["hits"] == 2
+
+
+def test_rules_unknown_ruleset():
+    p = run("rules", "g41", check=False)
+    assert p.returncode != 0 and "did you mean 'g40'" in p.stderr
+
+
+def test_lint_is_clean_on_shipped_files():
+    p = run("lint")
+    assert " error:" not in p.stdout
+
+
+def test_lint_reports_file_line_and_exits_1(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: x\ndice: 6\nunits:\n  inf: {domain: lnd, cost: 3, attack: 1, defense: 2, move: 1}\n")
+    p = run("lint", str(bad), check=False)
+    assert p.returncode == 1
+    assert f"{bad}:4:" in p.stdout and "domain" in p.stdout
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_selfplay_is_deterministic(seed, tmp_path):
+    a = json.loads(run("selfplay", MINI, "--seed", str(seed)).stdout)
+    b = json.loads(run("selfplay", MINI, "--seed", str(seed), "--save", str(tmp_path / "s.json")).stdout)
+    c = json.loads(run("selfplay", MINI, "--seed", str(seed + 1)).stdout)
+    assert a == b and a["state_hash"] != c["state_hash"]
+    assert set(a) == {"winner", "turns", "state_hash"}
+    r = run("replay", str(tmp_path / "s.json"), "--verify")
+    assert json.loads(r.stdout)["match"] is True
