@@ -133,6 +133,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.bench import run_all
+    figures = run_all()
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for k, v in figures.items():
+            print(f"{k:24} {v:.3f}" if isinstance(v, float) else f"{k:24} {v}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
     sub = p.add_subparsers(dest="command")
@@ -168,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--size", default="1600x900")
     s.add_argument("--view", default="map")
     s.set_defaults(func=cmd_screenshot)
+    s = sub.add_parser("bench", help="measure the performance figures")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_bench)
     return p
 
 

@@ -53,7 +53,7 @@ class MapRenderer:
 
     def _world_size(self) -> tuple[float, float]:
         w, h = self.scenario.size
-        for x0, y0, x1, y1 in self.bounds.values():
+        for _x0, _y0, x1, y1 in self.bounds.values():
             w, h = max(w, x1), max(h, y1)
         return float(w), float(h)
 
@@ -215,7 +215,8 @@ class MapRenderer:
         surface.blit(layer, (int(round(cam.ox)), int(round(cam.oy))))
         for sid, col in (highlights or {}).items():
             self.fill_space(surface, cam, sid, (*col, 70))
-            self.outline(surface, cam, sid, col, 3)
+            self.outline(surface, cam, sid, col, 4)
+            self.outline(surface, cam, sid, (255, 255, 255), 1)
         for sid in battles:
             self.outline(surface, cam, sid, theme.BAD, 3)
         if hover and hover != selected:
@@ -326,8 +327,17 @@ class MapRenderer:
         w = int(h * self.world_size[0] / self.world_size[1])
         return pygame.Rect(view.left + 10, view.bottom - h - 10, w, h)
 
-    def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState) -> pygame.Rect:
-        rect = self.minimap_rect(pygame.Rect(cam.view))
+    def fit_rect(self, area: pygame.Rect) -> pygame.Rect:
+        """The largest rect with the map's aspect ratio inside area, centred."""
+        ww, wh = self.world_size
+        s = min(area.w / ww, area.h / wh)
+        rect = pygame.Rect(0, 0, max(1, int(ww * s)), max(1, int(wh * s)))
+        rect.center = area.center
+        return rect
+
+    def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,
+                     area: pygame.Rect | None = None) -> pygame.Rect:
+        rect = self.minimap_rect(pygame.Rect(cam.view)) if area is None else self.fit_rect(area)
         key = (rect.size, self._owner_key(state))
         if self._mini is None or self._mini_key != key:
             s = rect.w / self.world_size[0]

@@ -23,7 +23,7 @@ BUTTON_DISABLED = (48, 52, 60)
 SEA = (58, 104, 150)
 SEA_EDGE = (98, 146, 190)
 NEUTRAL = (196, 184, 150)
-IMPASSABLE = (120, 112, 96)
+IMPASSABLE = (212, 205, 180)  # pale parchment: never mistaken for a grey player
 BORDER = (28, 30, 30)
 HIGHLIGHT = (255, 226, 96)
 SELECT = (255, 255, 255)
@@ -70,13 +70,19 @@ def text_on(c: tuple[int, ...]) -> tuple[int, int, int]:
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def reset_fonts() -> None:
+    """Forget cached fonts (after pygame.quit() they are invalid)."""
+    _FONTS.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     size = max(6, int(size))
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _FONTS.clear()
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         try:
             f = pygame.font.Font(None, size)
         except (OSError, pygame.error):  # pragma: no cover - fallback for odd builds

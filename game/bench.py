@@ -1,0 +1,94 @@
+"""`python -m game bench`: the performance figures of DESIGN.md.
+
+Benchmarks, never asserts: each figure is measured warm, in process where
+that is the contract, and printed (or returned as JSON with --json).
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from game.rules.ruleset import load_scenario_file, scenario_files
+
+
+def largest_scenario() -> str:
+    best, size = "", -1
+    for p in scenario_files():
+        try:
+            sc, _ = load_scenario_file(p)
+        except Exception:  # noqa: BLE001 - a broken file is lint's business
+            continue
+        if len(sc.spaces) > size:
+            best, size = str(p), len(sc.spaces)
+    return best
+
+
+def bench_replay(scenario: str) -> float:
+    from game.rules.actions import apply
+    from game.selfplay import play_out
+    _, session = play_out(scenario, 11)
+    actions = session.actions
+    best = 0.0
+    for _ in range(3):
+        st = session.initial
+        t = time.perf_counter()
+        for a in actions:
+            st = apply(st, a)
+        best = max(best, len(actions) / (time.perf_counter() - t))
+    return best
+
+
+def bench_ai_turn(scenario: str) -> float:
+    """Seconds for the computer to play one whole player turn (worst of round 2)."""
+    from game.ai import choose_action
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    sc = load_scenario(scenario)
+    s = Session(sc, load_ruleset(sc.ruleset_id), 5)
+    worst = 0.0
+    while not s.state.over and s.state.round <= 2:
+        player, rnd = s.state.player, s.state.round
+        t = time.perf_counter()
+        while not s.state.over and s.state.player == player and s.state.round == rnd:
+            s.do(choose_action(s.state))
+        worst = max(worst, time.perf_counter() - t)
+    return worst
+
+
+def bench_startup() -> float:
+    """Process start to first frame drawn (headless), median of 3."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = ("import time; t=time.perf_counter(); from game.ui import app; "
+            "app.first_frame_only(); print(time.perf_counter()-t)")
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        if p.returncode != 0:
+            return float("nan")
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def run_all() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    scenario = largest_scenario()
+    try:
+        from game.bench_odds import bench as odds_bench
+        out.update(odds_bench())
+    except ImportError:
+        out.update({"odds_battle_b_ms": None, "odds_battle_4b_ms": None})
+    try:
+        from game.ui.bench import frame_p95_ms
+        out["frame_p95_ms"] = frame_p95_ms(scenario)
+    except ImportError:
+        out["frame_p95_ms"] = None
+    out["ai_turn_s"] = bench_ai_turn(scenario)
+    out["replay_actions_per_s"] = bench_replay(scenario)
+    out["startup_s"] = bench_startup()
+    out["scenario"] = scenario
+    return out

@@ -1,0 +1,186 @@
+"""The window, the scene stack and the 60 fps loop.
+
+`run()` is what `python -m game` calls: the main menu, or straight into a game
+with `run(scenario, ai_sides)`, or a saved game with `run(load=PATH)`.
+"""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pygame
+
+from .scene import Scene
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+FPS = 60
+
+
+def saves_dir() -> Path:
+    import platformdirs
+    return Path(platformdirs.user_data_dir("warboard", appauthor=False)) / "saves"
+
+
+class App:
+    def __init__(self, surface: pygame.Surface, windowed: bool = False, ai_level: str = "greedy"):
+        self.surface = surface
+        self.windowed = windowed
+        self.ai_level = ai_level
+        self.stack: list[Scene] = []
+        self.running = True
+        self.notice: str | None = None  # shown by the main menu (e.g. a failed load)
+        self.strict = False  # tests: let interface errors raise instead of showing them
+
+    # --- stack --------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.stack.append(scene)
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if not self.stack:
+            return
+        if scene is None:
+            self.stack.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        self.stack = [scene]
+        return scene
+
+    def above(self, scene: Scene) -> list[Scene]:
+        if scene not in self.stack:
+            return []
+        return self.stack[self.stack.index(scene) + 1:]
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- games ---------------------------------------------------------------------
+    def main_menu(self, notice: str | None = None, selected: str | None = None) -> Scene:
+        from .menu import MainMenu
+        self.notice = notice
+        return self.reset(MainMenu(self, selected=selected))
+
+    def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None) -> Scene:
+        from game.rules.ruleset import load_ruleset, load_scenario
+        from game.rules.session import Session
+
+        from .game_scene import GameScene
+        sc = load_scenario(scenario)
+        rs = load_ruleset(sc.ruleset_id)
+        session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
+        return self.reset(GameScene(self, session, ai_sides, self.ai_level))
+
+    def load_game(self, path: str, ai_sides: tuple[str, ...] = ()) -> Scene:
+        """Open a save; raises game.io.saves.SaveError with a message for the player."""
+        from game.io.saves import load_session
+
+        from .game_scene import GameScene
+        session, _ = load_session(path)
+        return self.reset(GameScene(self, session, ai_sides, self.ai_level))
+
+    # --- frame -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED) and self.windowed:
+            win = pygame.display.get_surface()
+            if win is not None:
+                self.surface = win
+            return
+        top = self.top
+        if top is not None:
+            try:
+                top.handle(event)
+            except Exception as exc:  # noqa: BLE001 - a UI bug must not close the game
+                self.report(exc)
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.stack):
+            try:
+                scene.update(dt)
+            except Exception as exc:  # noqa: BLE001
+                self.report(exc)
+
+    def draw(self) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        self.surface.fill((0, 0, 0))
+        for scene in self.stack[start:]:
+            scene.draw(self.surface)
+
+    def report(self, exc: Exception) -> None:
+        if self.strict:
+            raise exc
+        import traceback
+        traceback.print_exc()
+        from .game_scene import GameScene
+        for scene in reversed(self.stack):
+            if isinstance(scene, GameScene):
+                scene.ctl.say(f"Interface error: {type(exc).__name__}: {exc}", "error")
+                return
+
+    def loop(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running and self.stack:
+            dt = clock.tick(FPS) / 1000.0
+            for event in pygame.event.get():
+                self.handle(event)
+                if not self.running:
+                    break
+            self.update(min(dt, 0.1))
+            self.draw()
+            pygame.display.flip()
+
+
+def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
+    from . import counters, theme
+    pygame.init()
+    theme.reset_fonts()
+    counters._CACHE.clear()
+    pygame.display.set_caption("Warboard")
+    flags = pygame.RESIZABLE
+    screen = pygame.display.set_mode(size, flags)
+    pygame.key.set_repeat(300, 40)
+    return screen
+
+
+def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str | None = None,
+        ai_level: str = "greedy") -> None:
+    """Open the window: the main menu, a new game of `scenario` (the computer
+    plays `ai_sides`: alliance or player ids), or the saved game `load`."""
+    screen = open_window()
+    app = App(screen, windowed=True, ai_level=ai_level)
+    try:
+        if load:
+            from game.io.saves import SaveError
+            try:
+                app.load_game(load, tuple(ai_sides))
+            except SaveError as exc:
+                app.main_menu(notice=str(exc))
+        elif scenario:
+            from game.rules.errors import LoadError
+            try:
+                app.new_game(scenario, tuple(ai_sides))
+            except (LoadError, OSError) as exc:
+                app.main_menu(notice=f"Cannot open scenario {scenario}: {exc}")
+        else:
+            app.main_menu()
+        app.loop()
+    finally:
+        pygame.quit()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run(os.environ.get("WARBOARD_SCENARIO"))

@@ -1,0 +1,451 @@
+"""The battle window, modal over the map: attacker and defender columns with
+each unit's current value, this round's dice, the casualty choice (the
+default pre-marked, click units to change it), Roll / Confirm / Retreat /
+Close, and a placeholder for the odds."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import actions as A
+from game.rules import battle as B
+from game.rules.model import Battle, Unit
+
+from . import theme, widgets
+from .counters import draw_counter
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .game_scene import GameScene
+
+ICON = 34
+AUTO_CLOSE_S = 1.4
+
+
+def _pip_layout(n: int) -> list[tuple[float, float]]:
+    c, lo, hi = 0.5, 0.25, 0.75
+    return {1: [(c, c)], 2: [(lo, lo), (hi, hi)], 3: [(lo, lo), (c, c), (hi, hi)],
+            4: [(lo, lo), (hi, lo), (lo, hi), (hi, hi)],
+            5: [(lo, lo), (hi, lo), (c, c), (lo, hi), (hi, hi)],
+            6: [(lo, lo), (hi, lo), (lo, c), (hi, c), (lo, hi), (hi, hi)]}.get(n, [])
+
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool) -> None:
+    fill = (250, 226, 120) if hit else (206, 206, 200)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(1, 2), border_radius=rect.w // 5)
+    pygame.draw.rect(surface, fill, rect, border_radius=rect.w // 5)
+    pygame.draw.rect(surface, theme.GOOD if hit else (120, 120, 116), rect, width=2, border_radius=rect.w // 5)
+    pips = _pip_layout(face)
+    if pips:
+        for px, py in pips:
+            pygame.draw.circle(surface, (30, 30, 30), (rect.x + px * rect.w, rect.y + py * rect.h), max(2, rect.w // 10))
+    else:  # dice with more than six faces show the number
+        theme.text(surface, str(face), rect.center, int(rect.h * 0.7), (30, 30, 30), anchor="center", bold=True)
+
+
+class BattleWindow(Scene):
+    opaque = False
+
+    def __init__(self, app, game: GameScene):
+        super().__init__(app)
+        self.game = game
+        self.spots = widgets.Hotspots()
+        b = game.state.battle
+        self.last: Battle | None = b
+        self.finished = b is None
+        self.result = ""
+        self.finished_for = 0.0
+        self.choice: list[int] = []
+        self.choice_key: tuple | None = None
+        self.error = ""
+        self.icon = ICON
+
+    # --- state -----------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def blocks_ai(self) -> bool:  # type: ignore[override]
+        # let the player see how an AI-fought battle ended before the computer goes on
+        return self.finished and self.finished_for < AUTO_CLOSE_S and not self.game.ctl.fast
+
+    def pool_key(self) -> tuple | None:
+        b = self.state.battle
+        if b is None or b.awaiting != "casualties" or not b.pools:
+            return None
+        return (b.space, b.round, b.step, len(b.pools), b.pools[0], self.state.action_count)
+
+    def refresh(self) -> None:
+        state = self.state
+        b = state.battle
+        if b is not None:
+            if self.last is None or self.last.space != b.space or self.finished:
+                self.finished = False
+                self.result = ""
+                self.finished_for = 0.0
+            self.last = b
+        elif not self.finished:
+            self.finished = True
+            self.finished_for = 0.0
+            self.result = self.find_result()
+        key = self.pool_key()
+        if key != self.choice_key:
+            self.choice_key = key
+            self.error = ""
+            self.choice = list(A.default_casualties(state).units) if key is not None else []
+
+    def find_result(self) -> str:
+        if self.last is None:
+            return ""
+        name = self.state.scenario.spaces[self.last.space].name
+        for line in reversed(self.state.log(40)):
+            text = line.strip()
+            if name in text and any(k in text for k in ("wins the battle", "holds", "destroyed", "retreats")):
+                return text
+            if "Neither side" in text:
+                return text
+        return f"The battle in {name} is over."
+
+    def update(self, dt: float) -> None:
+        self.refresh()
+        if self.finished:
+            self.finished_for += dt
+            if self.last is None:
+                self.close()
+                return
+            ctl = self.game.ctl
+            if ctl.is_ai(self.last.attacker) and (self.finished_for >= AUTO_CLOSE_S or ctl.fast):
+                self.close()
+
+    def close(self) -> None:
+        b = self.state.battle
+        if b is not None:
+            self.game.battle_hidden = b.space  # do not pop up again until it is reopened
+        self.app.pop(self)
+
+    def my_move(self) -> bool:
+        return self.game.my_turn()
+
+    # --- actions -----------------------------------------------------------------------
+    def roll(self) -> None:
+        b = self.state.battle
+        if b is None or not self.my_move() or b.awaiting == "casualties":
+            return
+        self.game.ctl.do(A.RollDice())
+        self.refresh()
+
+    def confirm(self) -> None:
+        b = self.state.battle
+        if b is None or b.awaiting != "casualties" or not self.my_move():
+            return
+        ctl = self.game.ctl
+        before = ctl.message
+        if ctl.do(A.Casualties(tuple(self.choice))):
+            self.error = ""
+            self.refresh()
+        else:
+            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
+
+    def reset_choice(self) -> None:
+        if self.pool_key() is not None:
+            self.choice = list(A.default_casualties(self.state).units)
+            self.error = ""
+
+    def retreat(self, to: str) -> None:
+        if self.my_move():
+            self.game.ctl.do(A.Retreat(to))
+            self.refresh()
+
+    def click_unit(self, u: Unit) -> None:
+        b = self.state.battle
+        if b is None or b.awaiting != "casualties" or not self.my_move():
+            return
+        pool = b.pools[0]
+        side = B.side_units(self.state, b, pool.side)
+        if u.uid not in {x.uid for x in side}:
+            self.error = "Casualties come from the side that was hit."
+            return
+        need = self.needed()
+        c = self.choice.count(u.uid)
+        hp = B.hit_points(self.state, u)
+        if c and (c >= hp or len(self.choice) >= need):
+            self.choice = [x for x in self.choice if x != u.uid]
+        elif len(self.choice) < need:
+            self.choice.append(u.uid)
+        elif self.choice:
+            self.choice[-1] = u.uid
+            self.choice = self.choice[:need]
+        self.error = ""
+
+    def needed(self) -> int:
+        b = self.state.battle
+        if b is None or not b.pools:
+            return 0
+        pool = b.pools[0]
+        targets = B.side_units(self.state, b, pool.side)
+        return B.effective_hits(self.state, pool, targets, B.firing_types_of(self.state, b, pool))
+
+    def retreats(self) -> list[str]:
+        return [a.to for a in A.legal_actions(self.state) if isinstance(a, A.Retreat)]
+
+    # --- events -----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            b = self.state.battle
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key == pygame.K_SPACE and self.game.ctl.ai_to_act():
+                self.game.ctl.fast = True
+            elif b is None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+            elif b is not None and b.awaiting == "casualties" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm()
+            elif b is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.roll()
+            return
+        self.spots.click(event)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.refresh()
+        self.spots.clear()
+        theme.dim(surface, 140)
+        sw, sh = surface.get_size()
+        rect = pygame.Rect(0, 0, min(1060, sw - 60), min(720, sh - 40))
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=10)
+        state = self.state
+        b = state.battle or self.last
+        if b is None:
+            return
+        sp = state.scenario.spaces[b.space]
+        theme.text(surface, f"Battle in {sp.name}", (rect.x + 20, rect.y + 14), 36, theme.ACCENT, bold=True)
+        theme.text(surface, f"Round {b.round}", (rect.right - 20, rect.y + 18), 28, theme.TEXT, anchor="topright")
+        status, scol = self.status_text()
+        theme.text(surface, theme.elide(status, rect.w - 40, 22), (rect.x + 20, rect.y + 50), 22, scol)
+        # columns
+        col_top = rect.y + 84
+        dice_h = 132
+        bottom_bar = 64
+        col_h = rect.h - (col_top - rect.y) - dice_h - bottom_bar
+        half = (rect.w - 60) // 2
+        att_rect = pygame.Rect(rect.x + 20, col_top, half, col_h)
+        def_rect = pygame.Rect(rect.x + 40 + half, col_top, half, col_h)
+        self.draw_side(surface, att_rect, b, "attacker")
+        self.draw_side(surface, def_rect, b, "defender")
+        dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 230, dice_h - 16)
+        self.draw_dice(surface, dice_rect, b)
+        odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 220, dice_rect.h)
+        pygame.draw.rect(surface, theme.PANEL_2, odds, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, odds, width=1, border_radius=6)
+        theme.text(surface, "Odds", (odds.x + 10, odds.y + 8), 22, theme.TEXT, bold=True)
+        for i, line in enumerate(theme.wrap("Win probabilities will be shown here.", odds.w - 20, 18)):
+            theme.text(surface, line, (odds.x + 10, odds.y + 36 + i * 18), 18, theme.TEXT_DIM)
+        self.draw_buttons(surface, pygame.Rect(rect.x + 20, rect.bottom - bottom_bar + 8, rect.w - 40, 44), b)
+        if self.error:
+            lines = theme.wrap(self.error, rect.w - 80, 21)
+            er = pygame.Rect(0, 0, rect.w - 40, 14 + 21 * len(lines))
+            er.midbottom = (rect.centerx, rect.bottom - bottom_bar)
+            pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BAD, 0.35), er, border_radius=6)
+            pygame.draw.rect(surface, theme.BAD, er, width=1, border_radius=6)
+            for i, line in enumerate(lines):
+                theme.text(surface, line, (er.x + 12, er.y + 7 + i * 21), 21, theme.TEXT)
+        widgets.hover_tooltip(surface, self.spots)
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.state
+        b = state.battle
+        ctl = self.game.ctl
+        if b is None:
+            return (self.result or "The battle is over.") + "  —  Close (Enter)", theme.GOOD
+        who = ctl.player_name(ctl.actor())
+        comp = " (computer)" if ctl.is_ai(ctl.actor()) else ""
+        if b.awaiting == "casualties":
+            pool = b.pools[0]
+            side = "Attacker" if pool.side == "attacker" else "Defender"
+            n = self.needed()
+            return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{comp} chooses casualties "
+                    "(default marked; click units to change)."), theme.BAD
+        if b.awaiting == "continue":
+            return f"{who}{comp}: fight another round (R) or retreat.", theme.INFO
+        return f"{who}{comp}: roll the dice (R).", theme.INFO
+
+    def draw_side(self, surface: pygame.Surface, box: pygame.Rect, b: Battle, side: str) -> None:
+        state = self.state
+        units = B.attackers(state, b) if side == "attacker" else B.defenders(state, b)
+        role = "attack" if side == "attacker" else "defense"
+        pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
+        if side == "attacker":
+            owners = [b.attacker]
+        else:
+            owners = sorted({u.owner for u in units}) or list(b.defenders)
+        names = ", ".join(self.game.ctl.player_name(o) for o in owners) or "—"
+        x, y = box.x + 10, box.y + 8
+        for o in owners[:3]:
+            try:
+                col = theme.color(state.scenario.player(o).color)
+            except KeyError:
+                col = theme.NEUTRAL
+            theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
+            x += 20
+        theme.text(surface, f"{'Attacker' if side == 'attacker' else 'Defender'}: "
+                   + theme.elide(names, box.w - 200, 22), (x + 4, y), 22, theme.TEXT, bold=True)
+        alive = B.alive(state, units)
+        theme.text(surface, f"{len(alive)} unit{'s' if len(alive) != 1 else ''}", (box.right - 10, y + 2), 20,
+                   theme.TEXT_DIM, anchor="topright")
+        y += 30
+        bonus = B.support_bonus(state, alive, role)
+        pool_side = None
+        sb = state.battle
+        if sb is not None and sb.awaiting == "casualties" and sb.pools:
+            pool_side = sb.pools[0].side
+        eligible: set[int] = set()
+        if pool_side == side and sb is not None:
+            pool = sb.pools[0]
+            eligible = {u.uid for u in B.eligible(state, pool, units, B.firing_types_of(state, sb, pool))}
+        groups: dict[tuple[str, int], list[Unit]] = {}
+        for u in sorted(units, key=lambda x: x.uid):
+            groups.setdefault((u.type, B.unit_value(state, u, role, bonus)), []).append(u)
+        order = list(state.ruleset.units)
+        ordered = sorted(groups.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99,
+                                                         kv[0][1]))
+        label_w = 150
+        icons_w = box.w - label_w - 16
+
+        def height(icon: int, compact: bool) -> int:
+            per_row = max(1, icons_w // (icon + 4))
+            floor = icon + 2 if compact else 36
+            return sum(max(floor, ((len(us) + per_row - 1) // per_row) * (icon + 4)) + 3 for _, us in ordered)
+
+        modes = [(34, False), (30, False), (30, True), (26, True), (22, True), (18, True), (14, True)]
+        icon, compact = next((m for m in modes if height(*m) <= box.bottom - y - 4), modes[-1])
+        self.icon = icon
+        per_row = max(1, icons_w // (icon + 4))
+        for (utype, value), us in ordered:
+            ut = state.ruleset.units[utype]
+            rows = (len(us) + per_row - 1) // per_row
+            gh = max(icon + 2 if compact else 36, rows * (icon + 4))
+            if y + min(gh, icon) > box.bottom:
+                theme.text(surface, "…", (box.x + 10, y), 20, theme.TEXT_DIM)
+                break
+            if compact:
+                theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 30, 18),
+                           (box.x + 10, y + icon // 2), 18, theme.TEXT, anchor="midleft")
+                theme.text(surface, str(value), (box.x + label_w - 6, y + icon // 2), 18, theme.TEXT_DIM,
+                           anchor="midright")
+            else:
+                theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
+                           19, theme.TEXT)
+                theme.text(surface, f"{role} {value}", (box.x + 10, y + 19), 17, theme.TEXT_DIM)
+            for k, u in enumerate(us):
+                r, c = divmod(k, per_row)
+                pos = (box.x + 10 + label_w + c * (icon + 4), y + r * (icon + 4))
+                if pos[1] + icon > box.bottom:
+                    break
+                self.draw_unit(surface, pos, u, value, side, pool_side == side, u.uid in eligible)
+            y += gh + 3
+
+    def draw_unit(self, surface: pygame.Surface, pos: tuple[int, int], u: Unit, value: int, side: str,
+                  choosing: bool, eligible: bool) -> None:
+        state = self.state
+        ut = state.utype(u)
+        try:
+            col = theme.color(state.scenario.player(u.owner).color)
+        except KeyError:
+            col = theme.NEUTRAL
+        dead = u.damage >= ut.hits
+        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=u.damage > 0 and not dead,
+                            anchor="topleft")
+        ts = max(11, self.icon // 2 - 3)
+        tag = pygame.Rect(rect.right - ts, rect.bottom - ts, ts + 1, ts + 1)
+        pygame.draw.rect(surface, (20, 20, 24), tag, border_radius=3)
+        theme.text(surface, str(value), tag.center, ts + 3, (250, 250, 250), anchor="center", bold=True)
+        if dead:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((10, 10, 10, 150))
+            surface.blit(veil, rect.topleft)
+            pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 3)
+        n = self.choice.count(u.uid) if choosing else 0
+        if n:
+            pygame.draw.rect(surface, theme.BAD, rect.inflate(4, 4), width=3, border_radius=5)
+            pygame.draw.line(surface, theme.BAD, (rect.x + 4, rect.y + 4), (rect.right - 4, rect.bottom - 4), 3)
+            pygame.draw.line(surface, theme.BAD, (rect.x + 4, rect.bottom - 4), (rect.right - 4, rect.y + 4), 3)
+            if n > 1:
+                theme.text(surface, f"×{n}", (rect.right, rect.y - 2), 18, theme.BAD, anchor="bottomright", bold=True)
+        elif choosing and eligible and self.my_move():
+            pygame.draw.rect(surface, theme.lighten(theme.BAD, 0.4), rect.inflate(4, 4), width=1, border_radius=5)
+        hp = ut.hits - u.damage
+        tip = [f"{ut.name} ({self.game.ctl.player_name(u.owner)})",
+               f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
+        if dead:
+            tip.append("destroyed (fires back this round)")
+        elif choosing and self.my_move():
+            tip.append("click to mark / unmark as a casualty" if eligible else "cannot take these hits")
+        self.spots.add(rect, (lambda x=u: self.click_unit(x)) if choosing else None, tooltip="\n".join(tip))
+
+    def draw_dice(self, surface: pygame.Surface, box: pygame.Rect, b: Battle) -> None:
+        state = self.state
+        pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
+        theme.text(surface, "Dice this round", (box.x + 10, box.y + 6), 20, theme.TEXT_DIM, bold=True)
+        y = box.y + 30
+        if not b.rolls:
+            theme.text(surface, "No dice rolled yet this round.", (box.x + 10, y), 19, theme.TEXT_DIM)
+            return
+        die = 24
+        for roll in b.rolls:
+            if y + die > box.bottom:
+                break
+            side = state.scenario.player(b.attacker).name if roll.side == "attacker" else "Defender"
+            label = f"{side} {B.STEP_NAMES.get(roll.step, roll.step)}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+            lw = min(300, theme.text_width(label, 19) + 12)
+            theme.text(surface, theme.elide(label, 290, 19), (box.x + 10, y + 4), 19,
+                       theme.GOOD if roll.hits else theme.TEXT)
+            x = box.x + 10 + lw
+            for utype, need, face in roll.dice:
+                if x + die > box.right - 6:
+                    x = box.x + 10 + lw
+                    y += die + 4
+                    if y + die > box.bottom:
+                        break
+                r = pygame.Rect(x, y, die, die)
+                draw_die(surface, r, face, face <= need)
+                name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
+                self.spots.add(r, None, tooltip=f"{name}\nhits on {need} or less; rolled {face}")
+                x += die + 4
+            y += die + 8
+
+    def draw_buttons(self, surface: pygame.Surface, bar: pygame.Rect, b: Battle) -> None:
+        state = self.state
+        live = state.battle
+        mine = self.my_move()
+        x = bar.x
+        if live is None:
+            widgets.button(surface, self.spots, pygame.Rect(bar.right - 160, bar.y, 160, bar.h), "Close",
+                           self.close, primary=True, tooltip="Back to the map  (Enter / Esc)")
+            return
+        if live.awaiting == "casualties":
+            widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
+                           self.confirm, enabled=mine, primary=True,
+                           tooltip="Remove the marked units  (Enter)")
+            x += 240
+            widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 170, bar.h), "Default choice",
+                           self.reset_choice, enabled=mine, tooltip="Mark the default order of loss again")
+            x += 180
+            theme.text(surface, f"{len(self.choice)} / {self.needed()} marked", (x + 6, bar.centery), 22,
+                       theme.TEXT, anchor="midleft")
+        else:
+            label = "Next round  (R)" if live.awaiting == "continue" else "Roll  (R)"
+            widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 200, bar.h), label, self.roll,
+                           enabled=mine, primary=True, tooltip="Roll the next fire step  (R / Enter)")
+            x += 210
+            if live.awaiting == "continue":
+                for to in self.retreats()[:3]:
+                    name = state.scenario.spaces[to].name
+                    widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 220, bar.h), f"Retreat to {name}",
+                                   lambda t=to: self.retreat(t), enabled=mine,
+                                   tooltip=f"All attackers retreat to {name}")
+                    x += 230
+        widgets.button(surface, self.spots, pygame.Rect(bar.right - 130, bar.y, 130, bar.h), "Hide",
+                       self.close, tooltip="Look at the map; reopen with C  (Esc)")

@@ -1,0 +1,174 @@
+"""A game being played in the window: the session, which sides the computer
+plays, its pacing, messages for the player, autosave.
+
+Every change goes through `do(action)`; an illegal action becomes a message,
+never an exception.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from game.rules import actions as A
+from game.rules.errors import IllegalAction
+from game.rules.model import GameState
+from game.rules.session import Session
+
+AI_INTERVAL = 0.25  # seconds between computer actions (about 4 per second)
+
+
+@dataclass
+class Message:
+    text: str
+    kind: str = "info"  # info | error | good
+    at: float = 0.0
+
+
+def _fallback_choice(state: GameState) -> A.Action:
+    """Used when game.ai is not available: fight battles, place, then end the phase."""
+    acts = A.legal_actions(state)
+    if state.phase in ("conduct_combat", "place"):
+        for a in acts:
+            if not isinstance(a, A.EndPhase):
+                return a
+    if state.battle is not None:
+        for a in acts:
+            if isinstance(a, (A.RollDice, A.Casualties)):
+                return a
+    return A.EndPhase()
+
+
+def choose(state: GameState, level: str) -> A.Action:
+    try:
+        from game.ai import choose_action  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        return _fallback_choice(state)
+    return choose_action(state, level=level)
+
+
+class GameController:
+    def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
+                 autosave: bool = True):
+        self.session = session
+        self.ai_sides = tuple(ai_sides)
+        self.ai_level = ai_level
+        self.autosave_enabled = autosave
+        self.message: Message | None = None
+        self.version = 0           # bumps on every state change (scenes refresh caches)
+        self.ai_timer = 0.0
+        self.fast = False          # Space: computer plays without pauses until a human acts
+        self.ai_stuck: str | None = None
+        self.last_ai_action: A.Action | None = None
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    # --- sides ---------------------------------------------------------------------
+    def is_ai(self, player: str | None) -> bool:
+        if player is None:
+            return False
+        if player in self.ai_sides:
+            return True
+        try:
+            return self.state.alliance_of(player) in self.ai_sides
+        except KeyError:
+            return False
+
+    def human_players(self) -> list[str]:
+        return [p.id for p in self.state.scenario.players if not self.is_ai(p.id)]
+
+    def actor(self) -> str:
+        return A.actor(self.state)
+
+    def ai_to_act(self) -> bool:
+        return not self.state.over and self.ai_stuck is None and self.is_ai(self.actor())
+
+    def player_name(self, pid: str | None) -> str:
+        if pid is None:
+            return "Neutral"
+        try:
+            return self.state.scenario.player(pid).name
+        except KeyError:
+            return pid
+
+    # --- messages ------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = Message(text, kind, time.monotonic())
+
+    # --- actions -------------------------------------------------------------------
+    def do(self, action: A.Action, quiet: bool = False) -> bool:
+        """Apply an action; on IllegalAction show the reason and return False."""
+        try:
+            self.session.do(action)
+        except IllegalAction as exc:
+            if not quiet:
+                self.say(str(exc), "error")
+            return False
+        except Exception as exc:  # noqa: BLE001 - a rules bug must not close the window
+            self.say(f"Internal error in the rules ({type(exc).__name__}: {exc}).", "error")
+            return False
+        self.version += 1
+        if isinstance(action, A.EndPhase):
+            self.save_auto()
+        return True
+
+    def undo(self) -> bool:
+        if not self.session.can_undo():
+            self.say("Nothing to undo in this phase (dice rolls and ended phases are final).", "error")
+            return False
+        try:
+            self.session.undo()
+        except IllegalAction as exc:
+            self.say(str(exc), "error")
+            return False
+        self.version += 1
+        self.say("Undone.")
+        return True
+
+    def save_auto(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            from game.io.saves import autosave
+            autosave(self.session)
+        except Exception as exc:  # noqa: BLE001 - autosave failing must not stop the game
+            self.say(f"Autosave failed: {exc}", "error")
+
+    # --- computer players ----------------------------------------------------------
+    def step_ai(self) -> bool:
+        """Let the computer take one action. True if it did."""
+        if not self.ai_to_act():
+            return False
+        state = self.state
+        try:
+            action = choose(state, self.ai_level)
+        except Exception as exc:  # noqa: BLE001
+            self.say(f"Computer player failed ({type(exc).__name__}: {exc}); using a fallback.", "error")
+            action = _fallback_choice(state)
+        if self.do(action, quiet=True):
+            self.last_ai_action = action
+            return True
+        fb = _fallback_choice(state)
+        if fb != action and self.do(fb, quiet=True):
+            self.last_ai_action = fb
+            return True
+        self.ai_stuck = f"The computer ({self.player_name(self.actor())}) has no legal action ({action!r})."
+        self.say(self.ai_stuck, "error")
+        return False
+
+    def update_ai(self, dt: float, budget_s: float = 0.03) -> None:
+        if not self.ai_to_act():
+            self.fast = False
+            self.ai_timer = 0.0
+            return
+        if self.fast:
+            t0 = time.perf_counter()
+            while self.ai_to_act() and time.perf_counter() - t0 < budget_s:
+                if not self.step_ai():
+                    break
+            return
+        self.ai_timer += dt
+        if self.ai_timer >= AI_INTERVAL:
+            self.ai_timer = 0.0
+            self.step_ai()

@@ -1,0 +1,187 @@
+"""Small overlays: hotseat hand-off, the Esc menu, the game-over summary."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import production
+
+from . import theme, widgets
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .game_scene import GameScene
+
+
+class HandoffScene(Scene):
+    """'Pass to <player>': hides the board until the next player clicks."""
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, game: GameScene, player: str):
+        super().__init__(app)
+        self.game = game
+        self.player = player
+        self.spots = widgets.Hotspots()
+
+    def done(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.done()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.done()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            self.game.open_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.game.state
+        surface.fill(theme.BG)
+        sw, sh = surface.get_size()
+        try:
+            p = state.scenario.player(self.player)
+            col, name = theme.color(p.color), p.name
+        except KeyError:
+            col, name = theme.NEUTRAL, self.player
+        band = pygame.Rect(0, sh // 2 - 130, sw, 260)
+        pygame.draw.rect(surface, theme.mix(theme.BG, col, 0.35), band)
+        pygame.draw.line(surface, col, band.topleft, band.topright, 4)
+        pygame.draw.line(surface, col, band.bottomleft, band.bottomright, 4)
+        theme.text(surface, "Pass to", (sw // 2, band.y + 30), 34, theme.TEXT_DIM, anchor="midtop")
+        theme.text(surface, name, (sw // 2, band.y + 66), 80, theme.text_on(theme.mix(theme.BG, col, 0.35)),
+                   anchor="midtop", bold=True)
+        from game.rules.phases import PHASE_NAMES
+        sub = f"Round {state.round}  ·  {PHASE_NAMES.get(state.phase, state.phase)}"
+        if self.player != state.player:
+            sub += "  ·  defending: choose casualties"
+        theme.text(surface, sub, (sw // 2, band.y + 150), 28, theme.TEXT, anchor="midtop")
+        theme.text(surface, "Click or press Enter to continue", (sw // 2, band.bottom - 20), 22, theme.ACCENT,
+                   anchor="midbottom")
+
+
+class EscMenu(Scene):
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, game: GameScene):
+        super().__init__(app)
+        self.game = game
+        self.spots = widgets.Hotspots()
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def save(self) -> None:
+        self.game.save_game()
+        self.app.pop(self)
+
+    def load(self) -> None:
+        from .menu import LoadDialog
+        self.app.push(LoadDialog(self.app, ai_sides=self.game.ctl.ai_sides))
+
+    def quit_to_menu(self) -> None:
+        self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.resume()
+            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.save()
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 160)
+        sw, sh = surface.get_size()
+        rect = pygame.Rect(0, 0, 360, 330)
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=10)
+        theme.text(surface, "Game menu", (rect.centerx, rect.y + 18), 36, theme.ACCENT, anchor="midtop", bold=True)
+        items = [("Resume  (Esc)", self.resume, True, "Back to the game"),
+                 ("Save game  (Ctrl+S)", self.save, True, "Save to the saves folder"),
+                 ("Load game…", self.load, True, "Open a saved game or an autosave"),
+                 ("Quit to main menu", self.quit_to_menu, False, "The game is autosaved at every phase end")]
+        y = rect.y + 72
+        for label, fn, primary, tip in items:
+            widgets.button(surface, self.spots, pygame.Rect(rect.x + 30, y, rect.w - 60, 46), label, fn,
+                           primary=primary and label.startswith("Resume"), tooltip=tip, size=24)
+            y += 58
+        widgets.hover_tooltip(surface, self.spots)
+
+
+class GameOverScene(Scene):
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, game: GameScene):
+        super().__init__(app)
+        self.game = game
+        self.spots = widgets.Hotspots()
+
+    def to_menu(self) -> None:
+        self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
+
+    def view_map(self) -> None:
+        self.game.gameover_dismissed = True
+        self.app.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.to_menu()
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 170)
+        state = self.game.state
+        sw, sh = surface.get_size()
+        rect = pygame.Rect(0, 0, 620, 440)
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=12)
+        winner = state.winner
+        if winner == "draw" or winner is None:
+            title, col = "A draw", theme.TEXT
+        else:
+            members = [p for p in state.scenario.players if p.alliance == winner]
+            col = theme.color(members[0].color) if members else theme.ACCENT
+            title = f"{winner.replace('_', ' ').title()} win"
+        theme.text(surface, "Game over", (rect.centerx, rect.y + 20), 30, theme.TEXT_DIM, anchor="midtop")
+        theme.text(surface, title, (rect.centerx, rect.y + 56), 64, theme.lighten(col, 0.25), anchor="midtop",
+                   bold=True)
+        if winner not in (None, "draw"):
+            names = ", ".join(p.name for p in state.scenario.players if p.alliance == winner)
+            theme.text(surface, theme.elide(names, rect.w - 40, 24), (rect.centerx, rect.y + 114), 24,
+                       theme.TEXT, anchor="midtop")
+        why = next((line for line in reversed(state.log(10)) if line.startswith("Game over")), "")
+        if why:
+            theme.text(surface, theme.elide(why, rect.w - 40, 21), (rect.centerx, rect.y + 146), 21,
+                       theme.TEXT_DIM, anchor="midtop")
+        y = rect.y + 186
+        theme.text(surface, f"Rounds played: {state.round} (limit {state.scenario.turn_limit})",
+                   (rect.x + 40, y), 24, theme.TEXT)
+        y += 34
+        theme.text(surface, "Victory cities held:", (rect.x + 40, y), 24, theme.TEXT)
+        y += 30
+        counts = production.victory_cities(state)
+        total = sum(1 for sp in state.scenario.spaces.values() if sp.victory_city)
+        for ally, n in counts.items():
+            need = state.scenario.victory_cities.get(ally)
+            members = [p for p in state.scenario.players if p.alliance == ally]
+            c = theme.color(members[0].color) if members else theme.NEUTRAL
+            theme.swatch(surface, pygame.Rect(rect.x + 60, y + 3, 18, 18), c)
+            theme.star(surface, (rect.x + 96, y + 12), 9, theme.ACCENT)
+            theme.text(surface, f"{ally.replace('_', ' ').title()}: {n} of {total}"
+                       + (f"  (needs {need} to win)" if need else ""), (rect.x + 112, y + 2), 23, theme.TEXT)
+            y += 28
+        by = rect.bottom - 62
+        widgets.button(surface, self.spots, pygame.Rect(rect.x + 30, by, 200, 44), "View the map",
+                       self.view_map, tooltip="Close this summary")
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 250, by, 220, 44), "Main menu  (Enter)",
+                       self.to_menu, primary=True)
+        widgets.hover_tooltip(surface, self.spots)

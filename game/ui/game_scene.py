@@ -1,0 +1,401 @@
+"""The map view: pan/zoom board, selection and moves, side panel, message bar;
+opens the purchase screen, battle window, hand-off and game-over overlays."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.rules import actions as A
+from game.rules import movement
+from game.rules.session import Session
+
+from . import theme, widgets
+from .camera import Camera
+from .controller import GameController
+from .maprender import MapRenderer
+from .panel import PANEL_W, SidePanel
+from .scene import Scene
+from .selection import Selection
+
+DRAG_THRESHOLD = 5
+PAN_SPEED = 700  # pixels per second for arrow keys / WASD
+
+
+class GameScene(Scene):
+    def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
+                 autosave: bool = True):
+        super().__init__(app)
+        self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave)
+        self.renderer = MapRenderer(session.scenario)
+        self.sel = Selection()
+        self.spots = widgets.Hotspots()
+        self.panel = SidePanel(self)
+        w, h = app.surface.get_size()
+        self.cam = Camera(self.renderer.world_size, self.map_view((w, h)))
+        self.hover: str | None = None
+        self.hover_since = 0.0
+        self.mouse_pos = (0, 0)
+        self.drag_start: tuple[int, int] | None = None
+        self.drag_button = 0
+        self.dragging = False
+        self.minimap_drag = False
+        self.minimap_rect = pygame.Rect(0, 0, 0, 0)
+        self.last_human: str | None = None
+        self.purchase_opened: tuple[int, str] | None = None
+        self.seen_version = -1
+        self.battle_hidden: str | None = None
+        self.gameover_dismissed = False
+        self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
+
+    # --- layout ---------------------------------------------------------------------
+    @staticmethod
+    def map_view(size: tuple[int, int]) -> tuple[int, int, int, int]:
+        w, h = size
+        return (0, 0, max(100, w - PANEL_W), h)
+
+    @property
+    def state(self):
+        return self.ctl.state
+
+    def my_turn(self) -> bool:
+        """A human may act now (not the computer, not game over)."""
+        return not self.state.over and not self.ctl.is_ai(self.ctl.actor())
+
+    # --- overlays -------------------------------------------------------------------
+    def overlay_open(self, cls: type) -> bool:
+        return any(isinstance(s, cls) for s in self.app.above(self))
+
+    def open_purchase(self) -> None:
+        from .purchase import PurchaseScene
+        if self.state.phase != "purchase" or not self.my_turn():
+            self.ctl.say("Units are bought in the purchase phase.", "error")
+            return
+        if not self.overlay_open(PurchaseScene):
+            self.app.push(PurchaseScene(self.app, self))
+
+    def open_battle(self) -> None:
+        from .battle_window import BattleWindow
+        self.battle_hidden = None
+        if not self.overlay_open(BattleWindow):
+            self.app.push(BattleWindow(self.app, self))
+
+    def open_menu(self) -> None:
+        from .dialogs import EscMenu
+        if not self.overlay_open(EscMenu):
+            self.app.push(EscMenu(self.app, self))
+
+    def show_summary(self) -> None:
+        from .dialogs import GameOverScene
+        if self.state.over and not self.overlay_open(GameOverScene):
+            self.app.push(GameOverScene(self.app, self))
+
+    def save_game(self) -> None:
+        from game.io.saves import write_save
+
+        from .app import saves_dir
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = saves_dir() / f"{self.state.scenario.id}-{stamp}.json"
+        try:
+            write_save(path, self.ctl.session)
+        except OSError as exc:
+            self.ctl.say(f"Could not save: {exc}", "error")
+            return
+        self.ctl.say(f"Saved to {path}", "good")
+
+    def check_overlays(self) -> None:
+        """Open the windows the game state calls for (only when nothing else is on top)."""
+        from .battle_window import BattleWindow
+        from .dialogs import GameOverScene, HandoffScene
+        from .purchase import PurchaseScene
+        above = self.app.above(self)
+        if any(not isinstance(s, BattleWindow) for s in above):
+            return
+        state = self.state
+        if state.over:
+            if not self.overlay_open(GameOverScene) and not self.gameover_dismissed:
+                self.app.push(GameOverScene(self.app, self))
+            return
+        actor = self.ctl.actor()
+        if not self.ctl.is_ai(actor):
+            humans = self.ctl.human_players()
+            if actor != self.last_human:
+                prev = self.last_human
+                self.last_human = actor
+                if len(humans) > 1 and self.auto_overlays and prev != actor:
+                    self.app.push(HandoffScene(self.app, self, actor))
+                    return
+        if (state.battle is not None and not above and self.auto_overlays
+                and (state.battle.space != self.battle_hidden or self.ctl.ai_to_act())):
+            self.open_battle()
+            return
+        if (self.auto_overlays and not above and state.phase == "purchase" and self.my_turn()
+                and self.purchase_opened != (state.round, state.player)):
+            self.purchase_opened = (state.round, state.player)
+            self.app.push(PurchaseScene(self.app, self))
+
+    # --- actions -----------------------------------------------------------------------
+    def end_phase(self) -> None:
+        if not self.my_turn():
+            return
+        if self.state.battle is not None:
+            self.open_battle()
+            self.ctl.say("Finish the current battle first.", "error")
+            return
+        if self.ctl.do(A.EndPhase()):
+            self.sel.clear()
+            self.sel.place_unit = None
+
+    def undo(self) -> None:
+        if self.my_turn():
+            self.ctl.undo()
+            self.sel.validate(self.state)
+
+    def click_space(self, sid: str | None) -> None:
+        state = self.state
+        if sid is None:
+            self.sel.clear()
+            return
+        if not self.my_turn():
+            self.sel.space = sid
+            return
+        phase = state.phase
+        if phase in (movement.COMBAT, movement.NONCOMBAT):
+            self._click_move(sid)
+        elif phase == "place":
+            if self.sel.place_unit:
+                self.ctl.do(A.Place(self.sel.place_unit, sid, 1))
+                self.sel.validate(self.state)
+            self.sel.space = sid
+        elif phase == "conduct_combat":
+            if sid in state.battles and state.battle is None:
+                if self.ctl.do(A.SelectBattle(sid)):
+                    self.open_battle()
+            elif state.battle is not None:
+                self.open_battle()
+            self.sel.space = sid
+        else:
+            self.sel.space = sid
+
+    def _click_move(self, sid: str) -> None:
+        state = self.state
+        group = self.sel.group(state)
+        if group and sid != self.sel.space:
+            dests = self.sel.destinations(state, self.ctl.version)
+            if sid in dests:
+                if self.ctl.do(A.Move(tuple(u.uid for u in group), dests[sid])):
+                    self.sel.select_space(self.state, sid)
+                    if not self.sel.group(self.state):
+                        self.sel.select_space(self.state, sid)
+                return
+            reason = movement.explain(state, group, sid) or "Those units cannot go there."
+            self.ctl.say(reason, "error")
+            if any(u.owner == state.player for u in state.units_in(sid)):
+                self.sel.select_space(state, sid)
+            return
+        self.sel.select_space(state, sid)
+
+    # --- events ------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.handle_key(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_pos = event.pos
+            if self.minimap_drag:
+                self.cam.center_on(*self.renderer.minimap_to_world(self.minimap_rect, event.pos))
+                return
+            if self.drag_start is not None:
+                dx = event.pos[0] - self.drag_start[0]
+                dy = event.pos[1] - self.drag_start[1]
+                if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
+                    self.dragging = True
+                    self.cam.pan(event.rel[0], event.rel[1])
+            self.update_hover(event.pos)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.mouse_pos
+            if pos[0] >= self.cam.view[2]:
+                self.panel.scroll_log(event.y)
+            else:
+                self.cam.zoom(1.15 ** event.y, pos)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_pos = event.pos
+            if event.button in (4, 5):
+                return
+            if self.minimap_rect.collidepoint(event.pos) and event.button == 1:
+                self.minimap_drag = True
+                self.cam.center_on(*self.renderer.minimap_to_world(self.minimap_rect, event.pos))
+                return
+            if self.spots.click(event):
+                return
+            if event.pos[0] >= self.cam.view[2]:
+                return
+            self.drag_start = event.pos
+            self.drag_button = event.button
+            self.dragging = False
+            return
+        if event.type == pygame.MOUSEBUTTONUP:
+            if self.minimap_drag:
+                self.minimap_drag = False
+                return
+            if self.drag_start is None or event.button != self.drag_button:
+                return
+            was_drag = self.dragging
+            self.drag_start = None
+            self.dragging = False
+            if was_drag:
+                return
+            if event.button == 1:
+                self.click_space(self.space_at(event.pos))
+            elif event.button == 3:
+                self.sel.clear()
+                self.sel.place_unit = None
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_phase()
+        elif key == pygame.K_z and ctrl:
+            self.undo()
+        elif key == pygame.K_s and ctrl:
+            self.save_game()
+        elif key == pygame.K_SPACE:
+            if self.ctl.ai_to_act():
+                self.ctl.fast = True
+        elif key == pygame.K_b and self.state.phase == "purchase":
+            self.open_purchase()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.cam.zoom(1.25)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.cam.zoom(1 / 1.25)
+        elif key == pygame.K_HOME:
+            self.cam.fit()
+        elif key == pygame.K_c and self.state.phase == "conduct_combat" and self.state.battle is not None:
+            self.open_battle()
+
+    def space_at(self, pos: tuple[int, int]) -> str | None:
+        if not pygame.Rect(self.cam.view).collidepoint(pos):
+            return None
+        return self.renderer.space_at(*self.cam.to_world(*pos))
+
+    def update_hover(self, pos: tuple[int, int]) -> None:
+        sid = self.space_at(pos)
+        if sid != self.hover:
+            self.hover = sid
+            self.hover_since = time.monotonic()
+
+    # --- frame -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        blocked = any(s.blocks_ai for s in self.app.above(self))
+        if not blocked:
+            self.ctl.update_ai(dt)
+        if self.ctl.version != self.seen_version:
+            self.seen_version = self.ctl.version
+            self.sel.validate(self.state)
+        self.check_overlays()
+        if self.app.top is self and pygame.display.get_init() and pygame.key.get_focused():
+            keys = pygame.key.get_pressed()
+            dx = (keys[pygame.K_LEFT] or keys[pygame.K_a]) - (keys[pygame.K_RIGHT] or keys[pygame.K_d])
+            dy = (keys[pygame.K_UP] or keys[pygame.K_w]) - (keys[pygame.K_DOWN] or keys[pygame.K_s])
+            if (dx or dy) and not (pygame.key.get_mods() & pygame.KMOD_CTRL):
+                self.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        self.cam.set_view(self.map_view(size))
+        self.spots.clear()
+        state = self.state
+        highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
+        battles = state.battles if state.phase == "conduct_combat" else ()
+        self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
+        self.draw_banner(surface)
+        self.draw_message(surface)
+        self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
+        if self.app.top is self:
+            self.draw_map_tooltip(surface)
+            widgets.hover_tooltip(surface, self.spots)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        view = pygame.Rect(self.cam.view)
+        if self.state.over:
+            return
+        if self.ctl.ai_to_act():
+            who = self.ctl.player_name(self.ctl.actor())
+            msg = f"Computer is playing {who}" + ("  (skipping ahead…)" if self.ctl.fast else "  —  Space: skip ahead")
+            col = theme.INFO
+        else:
+            msg = f"{theme_phase(self.state)}  —  {self.ctl.player_name(self.ctl.actor())}"
+            col = theme.ACCENT
+        w = theme.text_width(msg, 22) + 28
+        rect = pygame.Rect(0, 0, w, 30)
+        rect.midtop = (view.centerx, 8)
+        theme.panel(surface, rect, fill=(28, 32, 40), radius=14)
+        theme.text(surface, msg, rect.center, 22, col, anchor="center")
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        m = self.ctl.message
+        if m is None:
+            return
+        age = time.monotonic() - m.at
+        life = 9.0 if m.kind == "error" else 5.0
+        if age > life:
+            return
+        view = pygame.Rect(self.cam.view)
+        lines = theme.wrap(m.text, min(760, view.w - 280), 22)
+        lh = theme.font(22).get_linesize()
+        h = lh * len(lines) + 16
+        w = max(theme.text_width(s, 22) for s in lines) + 40
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (view.centerx + 60, view.bottom - 12)
+        col = {"error": theme.BAD, "good": theme.GOOD}.get(m.kind, theme.INFO)
+        theme.panel(surface, rect, fill=theme.mix((26, 28, 34), col, 0.18), edge=col, radius=8)
+        pygame.draw.rect(surface, col, pygame.Rect(rect.x, rect.y, 6, rect.h), border_radius=3)
+        for i, line in enumerate(lines):
+            theme.text(surface, line, (rect.x + 18, rect.y + 8 + i * lh), 22, theme.TEXT)
+
+    def tooltip_lines(self, sid: str) -> list[str]:
+        state = self.state
+        sp = state.scenario.spaces[sid]
+        lines = [sp.name]
+        if sp.is_sea:
+            lines.append("Sea zone")
+        elif sp.impassable:
+            lines.append("Impassable (neutral)")
+        else:
+            owner = state.owners.get(sid)
+            extra = []
+            if sp.victory_city:
+                extra.append("victory city")
+            if sid in state.factories:
+                extra.append("factory")
+            if sid in self.renderer.capitals:
+                extra.append("capital")
+            lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
+                         + (f" · {', '.join(extra)}" if extra else ""))
+        for owner, utype, n, damaged in self.renderer.stacks(state, sid):
+            name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
+            lines.append(f"  {self.ctl.player_name(owner)}: {n} {name}" + (" (damaged)" if damaged else ""))
+        dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}
+        if sid in dests and self.sel.group(state):
+            lines.append(f"Click: move here ({len(dests[sid])} step{'s' if len(dests[sid]) != 1 else ''})")
+        return lines
+
+    def draw_map_tooltip(self, surface: pygame.Surface) -> None:
+        if self.hover is None or self.dragging or not pygame.display.get_init():
+            return
+        if time.monotonic() - self.hover_since < 0.35:
+            return
+        pos = pygame.mouse.get_pos()
+        if self.spots.at(pos) is not None:
+            return
+        widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)
+
+
+def theme_phase(state) -> str:
+    from game.rules.phases import PHASE_NAMES
+    return PHASE_NAMES.get(state.phase, state.phase.replace("_", " ").capitalize())

@@ -1,0 +1,407 @@
+"""The main menu (scenario picker with description) and the load dialog."""
+from __future__ import annotations
+
+import math
+import os
+import time
+from pathlib import Path
+
+import pygame
+
+from game.rules.errors import LoadError
+from game.rules.model import Scenario
+
+from . import theme, widgets
+from .scene import Scene
+
+
+def list_scenarios(extra: str | None = None) -> list[tuple[str, Scenario | None, str]]:
+    """(path, scenario or None, error) for every scenario file; `extra` first if not listed."""
+    from game.rules.ruleset import load_scenario, load_scenario_file, scenario_files
+    out: list[tuple[str, Scenario | None, str]] = []
+    seen: set[str] = set()
+    for p in scenario_files():
+        try:
+            sc, _ = load_scenario_file(p)
+            out.append((str(p), sc, ""))
+        except (LoadError, OSError, ValueError) as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            out.append((str(p), None, first))
+        seen.add(os.path.realpath(p))
+    if extra:
+        try:
+            sc = load_scenario(extra)
+            if os.path.realpath(sc.path) not in seen:
+                out.insert(0, (sc.path or extra, sc, ""))
+        except (LoadError, OSError, ValueError):
+            pass
+    return out
+
+
+_BACKDROP: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """A faint hex pattern behind the menu (cached per window size)."""
+    surf = _BACKDROP.get(size)
+    if surf is None:
+        surf = pygame.Surface(size)
+        surf.fill(theme.BG)
+        r = 26
+        dx, dy = r * math.sqrt(3), r * 1.5
+        for row in range(int(size[1] / dy) + 2):
+            for col in range(int(size[0] / dx) + 2):
+                cx = col * dx + (dx / 2 if row % 2 else 0)
+                cy = row * dy
+                pts = [(cx + r * math.cos(math.pi / 3 * i + math.pi / 6),
+                        cy + r * math.sin(math.pi / 3 * i + math.pi / 6)) for i in range(6)]
+                pygame.draw.polygon(surf, (31, 36, 44), pts, width=1)
+        _BACKDROP.clear()
+        _BACKDROP[size] = surf
+    return surf
+
+
+_PREVIEWS: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+
+def map_preview(sc: Scenario, area: tuple[int, int]) -> pygame.Surface:
+    """The scenario's map at its start, owners' colours, fitted into area (cached)."""
+    key = (sc.path or sc.id, area)
+    surf = _PREVIEWS.get(key)
+    if surf is not None:
+        return surf
+    xs = [x for sp in sc.spaces.values() for x, _ in sp.polygon] or [1]
+    ys = [y for sp in sc.spaces.values() for _, y in sp.polygon] or [1]
+    ww, wh = max(max(xs), sc.size[0]), max(max(ys), sc.size[1])
+    s = min(area[0] / ww, area[1] / wh)
+    surf = pygame.Surface((max(1, int(ww * s)), max(1, int(wh * s))))
+    surf.fill(theme.color(sc.background, theme.SEA))
+    colors = {p.id: theme.color(p.color) for p in sc.players}
+    for sp in sorted(sc.spaces.values(), key=lambda x: not x.is_sea):
+        pts = [(x * s, y * s) for x, y in sp.polygon]
+        if len(pts) < 3:
+            continue
+        if sp.is_sea:
+            fill = theme.SEA
+        elif sp.impassable:
+            fill = theme.IMPASSABLE
+        else:
+            owner = sc.start_owners.get(sp.id)
+            fill = theme.mix(colors[owner], theme.NEUTRAL, 0.22) if owner in colors else theme.NEUTRAL
+        pygame.draw.polygon(surf, fill, pts)
+        if not sp.is_sea:
+            pygame.draw.polygon(surf, theme.BORDER, pts, width=1)
+    for sp in sc.spaces.values():
+        if sp.victory_city:
+            theme.star(surf, (sp.center[0] * s, sp.center[1] * s), max(4, 7 * s ** 0.5), theme.ACCENT)
+    _PREVIEWS.clear()
+    _PREVIEWS[key] = surf
+    return surf
+
+
+class MainMenu(Scene):
+    def __init__(self, app, selected: str | None = None):
+        super().__init__(app)
+        self.spots = widgets.Hotspots()
+        self.entries = list_scenarios(selected)
+        self.index = 0
+        if selected:
+            for i, (path, sc, _) in enumerate(self.entries):
+                if sc is not None and (sc.id == selected or os.path.realpath(path) == os.path.realpath(selected)):
+                    self.index = i
+                    break
+        else:
+            for i, (_, sc, _) in enumerate(self.entries):
+                if sc is not None:
+                    self.index = i
+                    break
+        self.scroll = 0
+
+    def current(self) -> tuple[str, Scenario | None, str] | None:
+        if 0 <= self.index < len(self.entries):
+            return self.entries[self.index]
+        return None
+
+    def start(self, vs_computer: bool) -> None:
+        cur = self.current()
+        if cur is None or cur[1] is None:
+            self.app.notice = "Choose a scenario that loads without errors."
+            return
+        sc = cur[1]
+        ai: tuple[str, ...] = ()
+        if vs_computer:
+            alliances = sc.alliances
+            ai = (alliances[1],) if len(alliances) > 1 else ()
+        try:
+            self.app.new_game(cur[0], ai)
+        except (LoadError, OSError) as exc:
+            self.app.notice = f"Cannot start: {exc}"
+
+    def load(self) -> None:
+        self.app.push(LoadDialog(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_s):
+                self.index = min(len(self.entries) - 1, self.index + 1)
+            elif event.key in (pygame.K_UP, pygame.K_w):
+                self.index = max(0, self.index - 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start(False)
+            elif event.key == pygame.K_l:
+                self.load()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_q):
+                self.app.quit()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        sw, sh = surface.get_size()
+        surface.blit(backdrop((sw, sh)), (0, 0))
+        theme.text(surface, "WARBOARD", (60, 40), 84, theme.ACCENT, bold=True, shadow=(0, 0, 0))
+        theme.text(surface, "board wargames, hotseat or against the computer", (64, 108), 26, theme.TEXT_DIM)
+        list_rect = pygame.Rect(60, 160, min(420, sw // 3), sh - 160 - 60)
+        theme.panel(surface, list_rect, radius=10)
+        theme.text(surface, "Scenarios", (list_rect.x + 16, list_rect.y + 12), 26, theme.TEXT, bold=True)
+        y = list_rect.y + 46
+        row_h = 54
+        if not self.entries:
+            for line in theme.wrap("No scenarios found in the scenarios/ folder.", list_rect.w - 32, 20):
+                theme.text(surface, line, (list_rect.x + 16, y), 20, theme.TEXT_DIM)
+                y += 22
+        visible = max(1, (list_rect.bottom - y - 10) // row_h)
+        self.scroll = min(self.scroll, max(0, len(self.entries) - visible))
+        for i, (path, sc, err) in enumerate(self.entries[self.scroll:self.scroll + visible], start=self.scroll):
+            row = pygame.Rect(list_rect.x + 10, y, list_rect.w - 20, row_h - 6)
+            sel = i == self.index
+            pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2, row,
+                             border_radius=6)
+            if sel:
+                pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=6)
+            title = sc.title if sc else Path(path).name
+            theme.text(surface, theme.elide(title, row.w - 20, 23), (row.x + 10, row.y + 5), 23,
+                       theme.TEXT if sc else theme.BAD, bold=True)
+            sub = (f"{sc.id} · {sc.ruleset_id} · {len(sc.players)} players" if sc else "cannot be loaded")
+            theme.text(surface, theme.elide(sub, row.w - 20, 18), (row.x + 10, row.y + 27), 18, theme.TEXT_DIM)
+
+            def pick(k: int = i) -> None:
+                self.index = k
+
+            self.spots.add(row, pick, tooltip=err if err else "")
+            y += row_h
+        # description
+        desc = pygame.Rect(list_rect.right + 24, 160, sw - list_rect.right - 24 - 60, sh - 160 - 60 - 70)
+        theme.panel(surface, desc, radius=10)
+        cur = self.current()
+        x, y = desc.x + 20, desc.y + 16
+        if cur is not None and cur[1] is not None:
+            sc = cur[1]
+            theme.text(surface, theme.elide(sc.title, desc.w - 40, 36), (x, y), 36, theme.ACCENT, bold=True)
+            y += 42
+            theme.text(surface, f"Ruleset {sc.ruleset_id}  ·  {sc.turn_limit} rounds  ·  {len(sc.spaces)} spaces",
+                       (x, y), 20, theme.TEXT_DIM)
+            y += 30
+            for line in theme.wrap(sc.description or "No description.", desc.w - 40, 23)[:12]:
+                theme.text(surface, line, (x, y), 23, theme.TEXT)
+                y += 25
+            y += 12
+            theme.text(surface, "Sides", (x, y), 22, theme.TEXT_DIM, bold=True)
+            y += 26
+            for ally in sc.alliances:
+                members = [p for p in sc.players if p.alliance == ally]
+                theme.text(surface, ally.replace("_", " ").title() + ":", (x, y), 21, theme.TEXT)
+                xx = x + 110
+                for p in members:
+                    theme.swatch(surface, pygame.Rect(xx, y + 2, 16, 16), theme.color(p.color))
+                    r = theme.text(surface, p.name, (xx + 22, y), 21, theme.TEXT)
+                    xx = r.right + 16
+                y += 26
+            if len(sc.alliances) > 1:
+                y += 6
+                theme.text(surface, f"Against the computer you play {sc.alliances[0].replace('_', ' ').title()}; "
+                           f"the computer plays {sc.alliances[1].replace('_', ' ').title()}.", (x, y), 19,
+                           theme.TEXT_DIM)
+                y += 24
+            area = pygame.Rect(x, y + 8, desc.w - 40, desc.bottom - y - 24)
+            if area.w > 80 and area.h > 60:
+                img = map_preview(sc, area.size)
+                r = img.get_rect(midtop=area.midtop)
+                surface.blit(img, r)
+                pygame.draw.rect(surface, theme.PANEL_EDGE, r.inflate(2, 2), width=1)
+        elif cur is not None:
+            theme.text(surface, "This scenario cannot be loaded:", (x, y), 24, theme.BAD)
+            y += 30
+            for line in theme.wrap(cur[2], desc.w - 40, 19)[:10]:
+                theme.text(surface, line, (x, y), 19, theme.TEXT)
+                y += 21
+        # buttons
+        ok = cur is not None and cur[1] is not None
+        by = desc.bottom + 16
+        bw = (desc.w - 30) // 4
+        widgets.button(surface, self.spots, pygame.Rect(desc.x, by, bw, 48), "New hotseat game",
+                       lambda: self.start(False), enabled=ok, primary=True,
+                       tooltip="All sides played at this computer  (Enter)")
+        widgets.button(surface, self.spots, pygame.Rect(desc.x + bw + 10, by, bw, 48), "New game vs computer",
+                       lambda: self.start(True), enabled=ok, primary=True,
+                       tooltip="The computer plays the second alliance")
+        widgets.button(surface, self.spots, pygame.Rect(desc.x + 2 * (bw + 10), by, bw, 48), "Load game…",
+                       self.load, tooltip="A save or an autosave  (L)")
+        widgets.button(surface, self.spots, pygame.Rect(desc.x + 3 * (bw + 10), by, bw, 48), "Quit",
+                       self.app.quit, tooltip="Close Warboard  (Esc)")
+        if self.app.notice:
+            lines = theme.wrap(self.app.notice, sw - 140, 21)
+            for i, line in enumerate(lines[:3]):
+                theme.text(surface, line, (60, sh - 52 + i * 21 - 21 * (len(lines[:3]) - 1)), 21, theme.BAD)
+        widgets.hover_tooltip(surface, self.spots)
+
+
+def save_files() -> list[tuple[Path, str]]:
+    """(path, where) of saves and autosaves, newest first."""
+    from game.io.saves import autosave_dir
+
+    from .app import saves_dir
+    out: list[tuple[Path, str]] = []
+    for folder, tag in ((saves_dir(), "save"), (autosave_dir(), "autosave")):
+        try:
+            for p in folder.iterdir():
+                if p.is_file() and (p.name.endswith(".json") or p.name.endswith(".json.gz")) \
+                        and not p.name.startswith("."):
+                    out.append((p, tag))
+        except OSError:
+            continue
+
+    def mtime(item: tuple[Path, str]) -> float:
+        try:
+            return item[0].stat().st_mtime
+        except OSError:
+            return 0.0
+
+    out.sort(key=mtime, reverse=True)
+    return out
+
+
+class LoadDialog(Scene):
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, ai_sides: tuple[str, ...] = ()):
+        super().__init__(app)
+        self.ai_sides = ai_sides
+        self.spots = widgets.Hotspots()
+        self.files = save_files()
+        self.index = 0 if self.files else -1
+        self.path_text = ""
+        self.error = ""
+        self.scroll = 0
+
+    def target(self) -> str | None:
+        if self.path_text.strip():
+            return os.path.expanduser(self.path_text.strip())
+        if 0 <= self.index < len(self.files):
+            return str(self.files[self.index][0])
+        return None
+
+    def load(self) -> None:
+        from game.io.saves import SaveError
+        path = self.target()
+        if path is None:
+            self.error = "Choose a save from the list or type a file path."
+            return
+        try:
+            self.app.load_game(path, self.ai_sides)
+        except SaveError as exc:
+            self.error = str(exc)
+
+    def cancel(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            self.path_text += event.text
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.load()
+            elif event.key == pygame.K_BACKSPACE:
+                self.path_text = self.path_text[:-1]
+            elif event.key == pygame.K_DOWN and self.files:
+                self.index = min(len(self.files) - 1, self.index + 1)
+            elif event.key == pygame.K_UP and self.files:
+                self.index = max(0, self.index - 1)
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                try:
+                    clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
+                    self.path_text += clip or ""
+                except pygame.error:
+                    pass
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 170)
+        sw, sh = surface.get_size()
+        rect = pygame.Rect(0, 0, min(820, sw - 60), min(600, sh - 60))
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=10)
+        theme.text(surface, "Load game", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
+        lst = pygame.Rect(rect.x + 20, rect.y + 64, rect.w - 40, rect.h - 64 - 170)
+        pygame.draw.rect(surface, (28, 32, 38), lst, border_radius=6)
+        y = lst.y + 6
+        row_h = 40
+        if not self.files:
+            theme.text(surface, "No saves yet. Games are autosaved at every phase end.", (lst.x + 12, y + 6), 21,
+                       theme.TEXT_DIM)
+        visible = max(1, (lst.h - 12) // row_h)
+        self.scroll = min(self.scroll, max(0, len(self.files) - visible))
+        for i, (p, tag) in enumerate(self.files[self.scroll:self.scroll + visible], start=self.scroll):
+            row = pygame.Rect(lst.x + 6, y, lst.w - 12, row_h - 4)
+            sel = i == self.index and not self.path_text
+            pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2, row,
+                             border_radius=5)
+            theme.text(surface, theme.elide(p.name, row.w - 260, 22), (row.x + 10, row.centery), 22, theme.TEXT,
+                       anchor="midleft")
+            try:
+                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            except OSError:
+                when = "?"
+            theme.text(surface, f"{tag}  ·  {when}", (row.right - 10, row.centery), 19, theme.TEXT_DIM,
+                       anchor="midright")
+
+            def pick(k: int = i) -> None:
+                if self.index == k and not self.path_text:
+                    self.load()
+                self.index = k
+                self.path_text = ""
+
+            self.spots.add(row, pick, tooltip=f"{p}\n(click again to open)")
+            y += row_h
+        y = lst.bottom + 14
+        theme.text(surface, "Or type a file path:", (rect.x + 20, y), 21, theme.TEXT_DIM)
+        field = pygame.Rect(rect.x + 20, y + 24, rect.w - 40, 38)
+        pygame.draw.rect(surface, (20, 22, 26), field, border_radius=5)
+        pygame.draw.rect(surface, theme.ACCENT if self.path_text else theme.PANEL_EDGE, field, width=1, border_radius=5)
+        shown = self.path_text
+        while shown and theme.text_width(shown, 22) > field.w - 24:
+            shown = shown[1:]
+        r = theme.text(surface, shown, (field.x + 10, field.centery), 22, theme.TEXT, anchor="midleft")
+        if int(time.monotonic() * 2) % 2 == 0:
+            pygame.draw.line(surface, theme.TEXT, (r.right + 2, field.y + 8), (r.right + 2, field.bottom - 8), 2)
+        if self.error:
+            for i, line in enumerate(theme.wrap(self.error, rect.w - 40, 19)[:2]):
+                theme.text(surface, line, (rect.x + 20, field.bottom + 6 + i * 19), 19, theme.BAD)
+        by = rect.bottom - 58
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 340, by, 150, 42), "Cancel", self.cancel,
+                       tooltip="Esc")
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 180, by, 160, 42), "Load", self.load,
+                       primary=True, enabled=self.target() is not None, tooltip="Enter")
+        widgets.hover_tooltip(surface, self.spots)

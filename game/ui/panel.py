@@ -1,0 +1,332 @@
+"""The side panel of the map view: turn, player, resources, what the phase
+asks for (unit stacks to move, battles, units to place), selected space, log,
+and the Undo / End phase buttons."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import movement, production
+from game.rules.phases import PHASE_NAMES
+
+from . import theme, widgets
+from .counters import draw_counter
+
+if TYPE_CHECKING:
+    from .game_scene import GameScene
+
+PANEL_W = 340
+PAD = 12
+
+
+class SidePanel:
+    def __init__(self, scene: GameScene):
+        self.scene = scene
+        self.log_scroll = 0  # lines scrolled back from the newest
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+
+    def scroll_log(self, dy: int) -> None:
+        self.log_scroll = max(0, self.log_scroll + dy * 3)
+
+    # --- drawing -----------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        sc = self.scene
+        state = sc.state
+        spots = sc.spots
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        x = rect.x + PAD
+        w = rect.w - 2 * PAD
+        y = rect.y + PAD
+        # header: round and phase
+        phase = PHASE_NAMES.get(state.phase, state.phase)
+        theme.text(surface, f"Round {state.round} of {state.scenario.turn_limit}", (x, y), 20, theme.TEXT_DIM)
+        theme.text(surface, theme.elide(state.scenario.title, w - 120, 18), (rect.right - PAD, y + 1), 18,
+                   theme.TEXT_DIM, anchor="topright")
+        y += 20
+        theme.text(surface, phase, (x, y), 34, theme.ACCENT, bold=True)
+        y += 34
+        # current player
+        p = state.scenario.player(state.player)
+        col = theme.color(p.color)
+        theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
+        who = p.name + ("  (computer)" if sc.ctl.is_ai(p.id) else "")
+        theme.text(surface, theme.elide(who, w - 30, 24), (x + 30, y + 3), 24, theme.TEXT, bold=True)
+        y += 28
+        res = state.resources.get(p.id, 0)
+        inc = production.income(state, p.id)
+        theme.text(surface, f"Resources {res}   ·   income +{inc}   ·   {p.alliance.title()}", (x, y), 19,
+                   theme.TEXT_DIM)
+        y += 22
+        actor = sc.ctl.actor()
+        if actor != state.player and not state.over:
+            theme.text(surface, theme.elide(f"{sc.ctl.player_name(actor)} chooses casualties", w, 19),
+                       (x, y), 19, theme.INFO)
+            y += 20
+        y += 6
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
+        y += 8
+        # bottom buttons first (fixed), then the log fills what is left
+        by = rect.bottom - PAD - 36
+        bw = (w - 2 * 8) // 3
+        mine = sc.my_turn()
+        widgets.button(surface, spots, pygame.Rect(x, by, bw, 36), "Menu", sc.open_menu,
+                       tooltip="Game menu: save, load, quit  (Esc)\nSave: Ctrl+S", size=20)
+        widgets.button(surface, spots, pygame.Rect(x + bw + 8, by, bw, 36), "Undo", sc.undo,
+                       enabled=mine and sc.ctl.session.can_undo(),
+                       tooltip="Undo the last move or purchase  (Ctrl+Z)\nNever past a die roll or phase end",
+                       size=20)
+        widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
+                       sc.end_phase, enabled=mine, primary=True, tooltip="End this phase  (Enter)", size=20)
+        ww, wh = sc.renderer.world_size
+        mini_h = int(min(190, w * wh / ww))
+        mini_area = pygame.Rect(x, by - 10 - mini_h, w, mini_h)
+        sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, state, mini_area)
+        sc.spots.add(sc.minimap_rect, None, tooltip="Minimap: click or drag to move the view\n"
+                     "Pan: drag, arrows, WASD  ·  Zoom: wheel, + / -  ·  Fit: Home")
+        bottom = mini_area.y - 10
+        phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, (bottom - y) * 0.58)))
+        y = phase_bottom + 6
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
+        y += 6
+        self.draw_log(surface, pygame.Rect(x, y, w, bottom - y))
+
+    # --- phase box ---------------------------------------------------------------------
+    def draw_phase_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        sc = self.scene
+        state = sc.state
+        if state.over:
+            theme.text(surface, "The game is over.", box.topleft, 22, theme.ACCENT)
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, box.y + 28, box.w, 36), "Game summary",
+                           sc.show_summary, primary=True)
+            return box.y + 70
+        if sc.ctl.ai_to_act():
+            y = box.y
+            for line in theme.wrap(f"The computer is playing {sc.ctl.player_name(sc.ctl.actor())}. "
+                                   "Watch the log; press Space to skip ahead.", box.w, 20):
+                theme.text(surface, line, (box.x, y), 20, theme.INFO)
+                y += 20
+            return self.draw_space_details(surface, pygame.Rect(box.x, y + 8, box.w, box.bottom - y - 8))
+        phase = state.phase
+        if phase in (movement.COMBAT, movement.NONCOMBAT):
+            return self.draw_move_box(surface, box)
+        if phase == "purchase":
+            return self.draw_purchase_box(surface, box)
+        if phase == "conduct_combat":
+            return self.draw_combat_box(surface, box)
+        if phase == "place":
+            return self.draw_place_box(surface, box)
+        if phase == "collect_income":
+            inc = production.income(state, state.player)
+            y = self.hint(surface, box, f"End the phase to collect {inc} (Enter).")
+            return self.draw_space_details(surface, pygame.Rect(box.x, y + 4, box.w, box.bottom - y - 4))
+        y = self.hint(surface, box, "End the phase to continue (Enter).")
+        return y
+
+    def hint(self, surface: pygame.Surface, box: pygame.Rect, text: str, y: int | None = None) -> int:
+        y = box.y if y is None else y
+        for line in theme.wrap(text, box.w, 19):
+            theme.text(surface, line, (box.x, y), 19, theme.TEXT_DIM)
+            y += 19
+        return y + 4
+
+    def draw_move_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        sc = self.scene
+        state = sc.state
+        spots = sc.spots
+        if state.phase == movement.COMBAT:
+            text = "Click a space with your units, then a highlighted destination: red = attack."
+        else:
+            text = "Move units that did not fight; aircraft must land. Click a space, then a destination."
+        y = self.hint(surface, box, text + " Right click: deselect.")
+        if sc.sel.space is None:
+            return y
+        sp = state.scenario.spaces[sc.sel.space]
+        theme.text(surface, theme.elide(sp.name, box.w, 24), (box.x, y), 24, theme.TEXT, bold=True)
+        y += 26
+        stacks = sc.sel.stacks(state)
+        if not stacks:
+            return self.draw_space_details(surface, pygame.Rect(box.x, y, box.w, box.bottom - y), title=False)
+        theme.text(surface, "Your units (click to toggle, − / + to split):", (box.x, y), 18, theme.TEXT_DIM)
+        y += 20
+        row_h = 34
+        for key, units in stacks:
+            if y + row_h > box.bottom:
+                theme.text(surface, "…", (box.x, y), 20, theme.TEXT_DIM)
+                y += 20
+                break
+            utype, aboard, moved = key
+            ut = state.ruleset.units[utype]
+            n = sc.sel.counts.get(key, 0)
+            left = ut.move - moved
+            movable = sc.sel.can_move(state, units)
+            row = pygame.Rect(box.x, y, box.w, row_h - 2)
+            fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.25) if n else theme.PANEL_2
+            pygame.draw.rect(surface, fill, row, border_radius=5)
+            if n:
+                pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
+            draw_counter(surface, (row.x + 4, row.y + 2), utype, ut.domain,
+                         theme.color(state.scenario.player(state.player).color), 28, anchor="topleft")
+            label = ut.name + (" (aboard)" if aboard else "")
+            col = theme.TEXT if movable else theme.TEXT_DIM
+            theme.text(surface, theme.elide(label, box.w - 150, 19), (row.x + 38, row.y + 3), 19, col)
+            status = f"{left} move{'s' if left != 1 else ''} left" if left > 0 else "no moves left"
+            if not movable and left > 0:
+                status = "cannot move now"
+            theme.text(surface, status, (row.x + 38, row.y + 18), 15, theme.TEXT_DIM)
+            spots.add(row, lambda k=key: sc.sel.toggle(sc.state, k),
+                      tooltip=f"{ut.name}: attack {ut.attack}, defense {ut.defense}, move {ut.move}")
+            bx = row.right - 104
+            widgets.button(surface, spots, pygame.Rect(bx, row.y + 4, 26, 24), "−",
+                           lambda k=key, c=n: sc.sel.set_count(sc.state, k, c - 1), enabled=n > 0, size=22)
+            theme.text(surface, f"{n}/{len(units)}", (bx + 52, row.centery), 20, theme.TEXT, anchor="center")
+            widgets.button(surface, spots, pygame.Rect(bx + 78, row.y + 4, 26, 24), "+",
+                           lambda k=key, c=n: sc.sel.set_count(sc.state, k, c + 1),
+                           enabled=n < len(units), size=22)
+            y += row_h
+        group = sc.sel.group(state)
+        if group:
+            nd = len(sc.sel.destinations(state, sc.ctl.version))
+            msg = (f"{len(group)} unit{'s' if len(group) != 1 else ''} selected: {nd} destination"
+                   f"{'s' if nd != 1 else ''} highlighted." if nd else "No legal destination for this group.")
+            y = self.hint(surface, box, msg, y + 2)
+        others = [s for s in sc.renderer.stacks(state, sc.sel.space) if s[0] != state.player]
+        if others and y + 20 < box.bottom:
+            desc = ", ".join(f"{n} {state.ruleset.units[t].name if t in state.ruleset.units else t}"
+                             for _, t, n, _d in others)
+            y = self.hint(surface, box, "Others here: " + desc, y)
+        return y
+
+    def draw_purchase_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        sc = self.scene
+        y = self.hint(surface, box, "Buy units now; you place them at your factories at the end of the turn.")
+        widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 38), "Buy units…  (B)", sc.open_purchase,
+                       primary=True, tooltip="Open the purchase screen  (B)")
+        y += 46
+        return self.draw_bought(surface, box, y)
+
+    def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        state = self.scene.state
+        bought = production.unplaced(state, state.player)
+        if not bought:
+            theme.text(surface, "Nothing bought yet.", (box.x, y), 19, theme.TEXT_DIM)
+            return y + 22
+        theme.text(surface, "Bought this turn:", (box.x, y), 19, theme.TEXT_DIM)
+        y += 22
+        col = theme.color(state.scenario.player(state.player).color)
+        x = box.x
+        for unit, n in bought.items():
+            ut = state.ruleset.units[unit]
+            if x + 36 > box.right:
+                x = box.x
+                y += 38
+            draw_counter(surface, (x, y), unit, ut.domain, col, 34, n, anchor="topleft")
+            self.scene.spots.add(pygame.Rect(x, y, 34, 34), None, tooltip=f"{n} {ut.name}")
+            x += 40
+        return y + 40
+
+    def draw_combat_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        sc = self.scene
+        state = sc.state
+        if state.battle is not None:
+            name = state.scenario.spaces[state.battle.space].name
+            y = self.hint(surface, box, f"Battle in progress: {name}.")
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 36), "Open battle window  (C)",
+                           sc.open_battle, primary=True)
+            return y + 44
+        if not state.battles:
+            return self.hint(surface, box, "No battles left to fight. End the phase (Enter).")
+        y = self.hint(surface, box, "Choose a battle to fight (or click a red-ringed space):")
+        for sid in state.battles:
+            if y + 36 > box.bottom:
+                break
+            sp = state.scenario.spaces[sid]
+            mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
+            foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32),
+                           f"{sp.name}:  {mine} vs {foes}", lambda s=sid: sc.click_space(s),
+                           tooltip=f"Fight the battle in {sp.name}")
+            y += 36
+        return y
+
+    def draw_place_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        sc = self.scene
+        state = sc.state
+        todo = production.unplaced(state, state.player)
+        if not todo:
+            return self.hint(surface, box, "Everything is placed. End the phase (Enter).")
+        y = self.hint(surface, box, "Pick a unit, then click a highlighted space (your factories, or sea "
+                      "zones next to them).")
+        col = theme.color(state.scenario.player(state.player).color)
+        for unit, n in todo.items():
+            if y + 34 > box.bottom:
+                break
+            ut = state.ruleset.units[unit]
+            row = pygame.Rect(box.x, y, box.w, 32)
+            chosen = sc.sel.place_unit == unit
+            fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if chosen else theme.PANEL_2
+            pygame.draw.rect(surface, fill, row, border_radius=5)
+            if chosen:
+                pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
+            draw_counter(surface, (row.x + 3, row.y + 2), unit, ut.domain, col, 28, anchor="topleft")
+            theme.text(surface, f"{ut.name}  ×{n}", (row.x + 40, row.centery), 20, theme.TEXT, anchor="midleft")
+
+            def pick(u: str = unit) -> None:
+                sc.sel.place_unit = None if sc.sel.place_unit == u else u
+
+            sc.spots.add(row, pick, tooltip=f"Place {ut.name}")
+            y += 36
+        return y
+
+    def draw_space_details(self, surface: pygame.Surface, box: pygame.Rect, title: bool = True) -> int:
+        sc = self.scene
+        sid = sc.sel.space
+        if sid is None or box.h < 24:
+            return box.y
+        lines = sc.tooltip_lines(sid)
+        if not title:
+            lines = lines[1:]
+        y = box.y
+        for i, line in enumerate(lines):
+            if y + 20 > box.bottom:
+                break
+            first = title and i == 0
+            theme.text(surface, theme.elide(line, box.w, 22 if first else 19), (box.x, y), 22 if first else 19,
+                       theme.TEXT if first else theme.TEXT_DIM, bold=first)
+            y += 24 if first else 20
+        return y
+
+    # --- log ------------------------------------------------------------------------------
+    def draw_log(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        self.log_rect = box
+        state = self.scene.state
+        theme.text(surface, "Log", (box.x, box.y), 19, theme.TEXT_DIM, bold=True)
+        theme.text(surface, "wheel: scroll", (box.right, box.y + 2), 15, theme.TEXT_DIM, anchor="topright")
+        inner = pygame.Rect(box.x, box.y + 20, box.w, box.h - 20)
+        if inner.h < 16:
+            return
+        pygame.draw.rect(surface, (26, 30, 36), inner, border_radius=4)
+        size = 17
+        lh = theme.font(size).get_linesize()
+        rows_fit = max(1, (inner.h - 8) // lh)
+        entries = state.log(200 + self.log_scroll)
+        lines: list[tuple[str, bool]] = []
+        for e in entries:
+            head = e.startswith("—") or e.startswith("Battle") or "wins" in e or "Game over" in e
+            for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - (14 if e.startswith("  ") else 0), size)):
+                lines.append((("    " if (e.startswith("  ") or k > 0) else "") + part, head))
+        max_scroll = max(0, len(lines) - rows_fit)
+        self.log_scroll = min(self.log_scroll, max_scroll)
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - rows_fit):end]
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        y = inner.y + 4
+        for text, head in shown:
+            theme.text(surface, text, (inner.x + 6, y), size, theme.ACCENT if head else theme.TEXT)
+            y += lh
+        surface.set_clip(clip)
+        if self.log_scroll:
+            theme.text(surface, f"scrolled back {self.log_scroll} lines", (inner.right - 4, inner.bottom - 2),
+                       15, theme.INFO, anchor="bottomright")

@@ -1,0 +1,161 @@
+"""The purchase screen: a card per buildable unit with cost and values,
+− / + buttons (Shift: 5 at a time), the total spent and what is left."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import actions as A
+from game.rules import production
+
+from . import theme, widgets
+from .counters import draw_counter
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .game_scene import GameScene
+
+
+class PurchaseScene(Scene):
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, game: GameScene):
+        super().__init__(app)
+        self.game = game
+        self.spots = widgets.Hotspots()
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def buildable(self) -> list[tuple[str, int]]:
+        state = self.state
+        out = []
+        for uid in state.ruleset.units:
+            cost = production.unit_cost(state, uid, state.player)
+            if cost is not None:
+                out.append((uid, cost))
+        return out
+
+    def buy(self, unit: str, n: int) -> None:
+        mods = pygame.key.get_mods() if pygame.display.get_init() else 0
+        if mods & pygame.KMOD_SHIFT:
+            n *= 5
+        if n < 0:
+            have = production.unplaced(self.state, self.state.player).get(unit, 0)
+            n = -min(-n, have)
+            if n == 0:
+                return
+        if n > 0:
+            cost = production.unit_cost(self.state, unit, self.state.player) or 0
+            res = self.state.resources[self.state.player]
+            if cost and n > 1 and cost * n > res:
+                n = max(1, res // cost)
+        self.game.ctl.do(A.Purchase(unit, n))
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def done(self) -> None:
+        """Close the screen and end the purchase phase."""
+        self.close()
+        self.game.end_phase()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if event.key == pygame.K_ESCAPE or event.key == pygame.K_b:
+                self.close()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.done()
+            elif event.key == pygame.K_z and ctrl:
+                self.game.undo()
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 170)
+        state = self.state
+        sw, sh = surface.get_size()
+        units = self.buildable()
+        cols = 4 if sw >= 1100 else 3
+        card_w, card_h = 230, 118
+        rows = max(1, (len(units) + cols - 1) // cols)
+        w = cols * card_w + (cols - 1) * 10 + 40
+        h = min(sh - 40, 150 + rows * (card_h + 10) + 70)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=10)
+        player = state.scenario.player(state.player)
+        pcol = theme.color(player.color)
+        theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
+        bought = production.unplaced(state, state.player)
+        spent = sum((production.unit_cost(state, u, state.player) or 0) * n for u, n in bought.items())
+        res = state.resources[state.player]
+        theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
+        theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
+                   theme.GOOD if res > 0 else theme.TEXT_DIM, anchor="topright", bold=True)
+        theme.text(surface, "Click + to buy, − to return (Shift: 5 at a time). Units are placed at the end of your turn.",
+                   (rect.x + 20, rect.y + 54), 19, theme.TEXT_DIM)
+        top = rect.y + 84
+        bottom_limit = rect.bottom - 70
+        for i, (uid, cost) in enumerate(units):
+            r, c = divmod(i, cols)
+            card = pygame.Rect(rect.x + 20 + c * (card_w + 10), top + r * (card_h + 10), card_w, card_h)
+            if card.bottom > bottom_limit:
+                break
+            ut = state.ruleset.units[uid]
+            n = bought.get(uid, 0)
+            afford = cost <= res
+            fill = theme.mix(theme.PANEL_2, pcol, 0.18) if n else theme.PANEL_2
+            pygame.draw.rect(surface, fill, card, border_radius=8)
+            pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
+            draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
+                         stats="")
+            theme.text(surface, theme.elide(ut.name, card_w - 72, 22), (card.x + 66, card.y + 10), 22,
+                       theme.TEXT, bold=True)
+            theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
+                       theme.ACCENT if afford else theme.BAD)
+            stats = f"A {ut.attack}   D {ut.defense}   M {ut.move}" + (f"   hits {ut.hits}" if ut.hits > 1 else "")
+            theme.text(surface, stats, (card.x + 66, card.y + 52), 19, theme.TEXT_DIM)
+            by = card.bottom - 38
+            widgets.button(surface, self.spots, pygame.Rect(card.x + 10, by, 40, 30), "−",
+                           lambda u=uid: self.buy(u, -1), enabled=n > 0, size=26,
+                           tooltip=f"Return one {ut.name} (Shift: 5)")
+            theme.text(surface, str(n), (card.x + 80, by + 15), 28, theme.TEXT if n else theme.TEXT_DIM,
+                       anchor="center", bold=True)
+            widgets.button(surface, self.spots, pygame.Rect(card.x + 110, by, 40, 30), "+",
+                           lambda u=uid: self.buy(u, 1), enabled=afford, size=26,
+                           tooltip=f"Buy one {ut.name} for {cost} (Shift: 5)")
+            if n:
+                theme.text(surface, f"= {n * cost}", (card.right - 10, by + 15), 20, theme.TEXT_DIM,
+                           anchor="midright")
+            self.spots.add(pygame.Rect(card.x, card.y, card.w, 70), None,
+                           tooltip="\n".join([ut.name] + [ability_text(a) for a in ut.abilities][:6]))
+        by = rect.bottom - 56
+        widgets.button(surface, self.spots, pygame.Rect(rect.x + 20, by, 150, 40), "Undo", self.game.undo,
+                       enabled=self.game.ctl.session.can_undo(), tooltip="Undo the last purchase (Ctrl+Z)")
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 360, by, 160, 40), "Back to map",
+                       self.close, tooltip="Close; keep buying later with B  (Esc)")
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 190, by, 170, 40), "Done — end phase",
+                       self.done, primary=True, tooltip="Finish buying and end the purchase phase  (Enter)")
+        self.game.draw_message(surface)
+        widgets.hover_tooltip(surface, self.spots)
+
+
+def ability_text(ab: object) -> str:
+    """'supported by: units artillery, bonus 1, ...' for a tooltip."""
+    name = str(getattr(ab, "name", ab)).replace("_", " ")
+    try:
+        params = ab.params()  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001
+        params = {}
+    parts = []
+    for k, v in params.items():
+        if isinstance(v, (list, tuple)):
+            v = ", ".join(str(x).replace("_", " ") for x in v)
+        parts.append(f"{k.replace('_', ' ')} {v}")
+    return name + (": " + "; ".join(parts) if parts else "")
