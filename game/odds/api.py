@@ -1,0 +1,221 @@
+"""Public entry points: the JSON contract, the Python API and the GameState helper."""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from game.rules.errors import LoadError
+from game.rules.model import LAND, SEA, GameState, Ruleset
+
+from . import mc
+from .exact import Branch, NotExact, solve_exact
+from .model import BattleSpec, OddsError, did_you_mean, expand, normalise_order
+from .result import OddsResult
+
+DEFAULT_TRIALS = 20_000
+TERRAINS = (LAND, SEA)
+REQUEST_FIELDS = ("ruleset", "attacker", "defender", "terrain", "rounds", "method", "trials", "seed",
+                  "bombard", "amphibious")
+
+
+def _ruleset(rs: Ruleset | str) -> Ruleset:
+    if isinstance(rs, str):
+        from game.rules.ruleset import RULESET_DIR, load_ruleset
+        try:
+            return load_ruleset(rs)
+        except LoadError:
+            known = sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
+            raise OddsError(f"unknown ruleset '{rs}'{did_you_mean(rs, known)}") from None
+    return rs
+
+
+def _check_terrain(spec: BattleSpec) -> None:
+    if spec.terrain not in TERRAINS:
+        raise OddsError(f"terrain must be one of {', '.join(TERRAINS)}, not '{spec.terrain}'"
+                        f"{did_you_mean(spec.terrain, list(TERRAINS))}")
+    wrong = SEA if spec.terrain == LAND else LAND
+    for side, units in (("attacker", spec.attacker), ("defender", spec.defender)):
+        bad = sorted({t for t in units if spec.info(t).domain == wrong})
+        if bad:
+            raise OddsError(f"{side}: {', '.join(bad)} cannot fight in a {spec.terrain} battle")
+    for t in spec.bombard:
+        if spec.info(t).bombard_value is None:
+            raise OddsError(f"bombard: '{t}' cannot bombard")
+
+
+def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
+    """Fold the solved branches into the contract's figures."""
+    aw = dw = dr = rounds = 0.0
+    a_surv: dict[str, float] = {t: 0.0 for t in dict.fromkeys(spec.attacker)}
+    d_surv: dict[str, float] = {t: 0.0 for t in dict.fromkeys(spec.defender)}
+    a_dist = np.zeros(len(spec.attacker) + 1)
+    d_dist = np.zeros(len(spec.defender) + 1)
+    a_cost0 = sum(spec.info(t).cost for t in spec.attacker)
+    d_cost0 = sum(spec.info(t).cost for t in spec.defender)
+    a_lost = d_lost = 0.0
+    for b in branches:
+        F = b.final * b.weight
+        TA, TD = b.a.T, b.d.T
+        w_a = float(F[:TA, TD].sum())
+        w_d = float(F[TA, :TD].sum())
+        tot = float(F.sum())
+        aw += w_a
+        dw += w_d
+        dr += tot - w_a - w_d
+        rounds += b.weight * b.rounds
+        fA = F.sum(axis=1)
+        fD = F.sum(axis=0)
+        np.add.at(a_dist, b.a.alive_n(), fA)
+        np.add.at(d_dist, b.d.alive_n(), fD)
+        for side, f, surv in ((b.a, fA, a_surv), (b.d, fD, d_surv)):
+            exp = f @ side.counts
+            for k, t in enumerate(side.types):
+                surv[t] += float(exp[k])
+        costs_a = np.array([ti.cost for ti in b.a.info])
+        costs_d = np.array([ti.cost for ti in b.d.info])
+        a_lost += a_cost0 * float(fA.sum()) - float(fA @ (b.a.counts @ costs_a)) if b.a.info else 0.0
+        d_lost += d_cost0 * float(fD.sum()) - float(fD @ (b.d.counts @ costs_d)) if b.d.info else 0.0
+    return OddsResult(
+        attacker_wins=aw, defender_wins=dw, draw=max(0.0, dr), method="exact",
+        expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
+        attacker_cost_lost=a_lost, defender_cost_lost=d_lost,
+        attacker_survivor_distribution=[float(x) for x in a_dist],
+        defender_survivor_distribution=[float(x) for x in d_dist])
+
+
+def _trivial(spec: BattleSpec) -> OddsResult:
+    a, d = bool(spec.attacker), bool(spec.defender)
+    return OddsResult(
+        attacker_wins=float(a and not d), defender_wins=float(d and not a),
+        draw=float(a == d), method="exact", expected_rounds=0.0,
+        attacker_survivors={t: float(spec.attacker.count(t)) for t in dict.fromkeys(spec.attacker)},
+        defender_survivors={t: float(spec.defender.count(t)) for t in dict.fromkeys(spec.defender)},
+        attacker_cost_lost=0.0, defender_cost_lost=0.0,
+        attacker_survivor_distribution=[0.0] * len(spec.attacker) + [1.0],
+        defender_survivor_distribution=[0.0] * len(spec.defender) + [1.0])
+
+
+def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
+        seed: int = 0) -> OddsResult:
+    """Odds for a checked spec: exact where the DP expresses the battle, else Monte Carlo."""
+    t0 = time.perf_counter()
+    if method not in ("exact", "mc"):
+        raise OddsError(f"method must be 'exact' or 'mc', not '{method}'")
+    note = None
+    res: OddsResult | None = None
+    if not spec.attacker or not spec.defender:
+        res = _trivial(spec)
+    elif method == "exact":
+        try:
+            res = summarize(spec, solve_exact(spec))
+        except NotExact as exc:
+            note = f"exact method not applicable: {exc}; Monte Carlo used"
+    if res is None:
+        res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
+        res.note = note
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def compute(request: dict[str, Any]) -> dict[str, Any]:
+    """The `odds` command contract: request JSON (dict) -> result JSON (dict).
+    Raises OddsError for an unknown ruleset or unit id or a malformed request."""
+    if not isinstance(request, dict):
+        raise OddsError("the request must be a JSON object")
+    for key in request:
+        if key not in REQUEST_FIELDS:
+            raise OddsError(f"unknown field '{key}'{did_you_mean(key, list(REQUEST_FIELDS))}")
+    rs = _ruleset(request.get("ruleset", "g40"))
+    rounds = request.get("rounds")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
+        raise OddsError("'rounds' must be a whole number >= 1 (or absent for no limit)")
+    trials = request.get("trials")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
+        raise OddsError("'trials' must be a whole number >= 1")
+    seed = request.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OddsError("'seed' must be a whole number")
+    spec = BattleSpec(
+        ruleset=rs,
+        attacker=normalise_order(rs, expand(rs, request.get("attacker", []), "attacker")),
+        defender=normalise_order(rs, expand(rs, request.get("defender", []), "defender")),
+        terrain=str(request.get("terrain", LAND)),
+        rounds=rounds,
+        bombard=expand(rs, request.get("bombard", []), "bombard"),
+        amphibious=bool(request.get("amphibious", False)),
+    )
+    _check_terrain(spec)
+    return run(spec, str(request.get("method", "exact")), trials, seed).to_json()
+
+
+def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
+                defenders: Iterable[tuple[str, int]], terrain: str = LAND,
+                rounds: int | None = None, *, method: str = "exact", trials: int | None = None,
+                seed: int = 0, bombard: Iterable[tuple[str, int]] = (),
+                amphibious: bool = False) -> OddsResult:
+    """Odds of a battle; each side is [(unit type id, count), ...] in order of loss."""
+    rs = _ruleset(ruleset)
+    spec = BattleSpec(rs, normalise_order(rs, expand(rs, [list(x) for x in attackers], "attacker")),
+                      normalise_order(rs, expand(rs, [list(x) for x in defenders], "defender")),
+                      terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"), amphibious)
+    _check_terrain(spec)
+    return run(spec, method, trials, seed)
+
+
+# --- from a game state --------------------------------------------------------------
+def default_order(state: GameState, units: list[Any], role: str) -> list[str]:
+    """The rules core's default order of loss (battle.default_casualties) as a type list:
+    repeatedly take the weakest unit (value in this role with support, then cost, then uid),
+    defenceless units last. Extra hit points are absorbed first by the odds anyway."""
+    from game.rules.battle import support_bonus, unit_value
+    left = list(units)
+    out: list[str] = []
+    while left:
+        bonus = support_bonus(state, left, role)
+
+        def key(u: Any, bonus: dict[int, int] = bonus) -> tuple[int, int, float, int]:
+            ut = state.utype(u)
+            cost = ut.cost if isinstance(ut.cost, int) else 0
+            return (1 if ut.has("defenseless") else 0, unit_value(state, u, role, bonus), cost, u.uid)
+
+        pick = min(left, key=key)
+        left.remove(pick)
+        out.append(pick.type)
+    return out
+
+
+def _runs(types: list[str]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for t in types:
+        if out and out[-1][0] == t:
+            out[-1] = (t, out[-1][1] + 1)
+        else:
+            out.append((t, 1))
+    return out
+
+
+def odds_for_space(state: GameState, space: str, attacker_player: str | None = None,
+                   rounds: int | None = None, method: str = "exact",
+                   trials: int | None = None, seed: int = 0) -> OddsResult:
+    """Odds of the battle `attacker_player` (default: the player to move) would fight in
+    `space` with the units there now, each side losing units in the default order."""
+    from game.rules.battle import is_cargo
+    player = attacker_player or state.player
+    here = [u for u in state.units.values() if u.space == space and not is_cargo(state, u)]
+    att = [u for u in here if u.owner == player and u.damage < state.utype(u).hits]
+    dfn = [u for u in here if state.at_war(u.owner, player) and u.damage < state.utype(u).hits]
+    att.sort(key=lambda u: u.uid)
+    dfn.sort(key=lambda u: u.uid)
+    kind = state.scenario.spaces[space].kind
+    amph = bool(att) and all(u.amphibious for u in att if state.utype(u).domain == LAND) and \
+        any(u.amphibious for u in att)
+    bombard: list[tuple[str, int]] = []
+    b = state.battle
+    if b is not None and b.space == space and b.round == 1 and b.step == 0:
+        bombard = [(state.units[uid].type, 1) for uid in b.bombard if uid in state.units]
+    return battle_odds(state.ruleset, _runs(default_order(state, att, "attack")),
+                       _runs(default_order(state, dfn, "defense")), kind, rounds,
+                       method=method, trials=trials, seed=seed, bombard=bombard, amphibious=amph)

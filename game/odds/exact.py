@@ -1,0 +1,352 @@
+"""Exact odds: build the per-side tables from the ruleset and run the Markov DP.
+
+See model.py for the state (track slots consumed per side) and kernel.py for
+the round transition. Round-one effects: anti-aircraft fire is handled by
+splitting the battle on the number of aircraft it shoots down (each branch is
+an ordinary battle without those aircraft); shore bombardment is an extra
+attacker pool in round one whose casualties fire back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from game.rules.model import AIR
+
+from . import kernel
+from .model import BattleSpec, TypeInfo, _info
+
+MAX_STATES = 4_000_000
+
+
+class NotExact(Exception):
+    """The DP cannot express this battle exactly; the message says why."""
+
+
+def can_hurt(infos: dict[str, TypeInfo], shooters: frozenset[str], targets: frozenset[str],
+             role: str) -> bool:
+    """battle.can_hurt on type sets."""
+    for s in shooters:
+        st = infos[s]
+        val = st.attack if role == "attack" else st.defense
+        if val <= 0 and st.aa_value is None and not st.supports:
+            continue
+        if st.defenseless:
+            continue
+        for t in targets:
+            tt = infos[t]
+            if st.cannot_hit and tt.domain in st.cannot_hit:
+                continue
+            if st.domain == AIR and tt.evades is not None and not any(x in shooters for x in tt.evades):
+                continue
+            if st.aa_value is not None and val <= 0 and tt.domain != AIR:
+                continue
+            return True
+    return False
+
+
+@dataclass
+class Side:
+    """One side's track and its alive-type counts per state."""
+    units: list[str]
+    types: list[str]            # distinct types, ruleset order
+    info: list[TypeInfo]
+    N: int
+    A: int                      # extra hit points (absorbed first)
+    T: int
+    counts: np.ndarray          # [H, ntypes] alive units per type at each state
+    slot_type: np.ndarray       # [T] type index of each track slot
+
+    @staticmethod
+    def build(spec: BattleSpec, units: list[str]) -> Side:
+        rs = spec.ruleset
+        order = {t: k for k, t in enumerate(rs.units)}
+        types = sorted(set(units), key=order.__getitem__)
+        tix = {t: k for k, t in enumerate(types)}
+        info = [_info(rs, t) for t in types]
+        ut = np.array([tix[t] for t in units], dtype=np.int64)
+        N = len(units)
+        extra = np.array([info[k].hits - 1 for k in ut], dtype=np.int64) if N else np.zeros(0, np.int64)
+        A = int(extra.sum())
+        slot_type = np.concatenate([np.repeat(ut, extra), ut]) if N else np.zeros(0, np.int64)
+        onehot = np.zeros((N + 1, len(types)), dtype=np.int64)
+        if N:
+            onehot[np.arange(N), ut] = 1
+        alive_from = np.cumsum(onehot[::-1], axis=0)[::-1]   # alive_from[k] = units[k:]
+        k_of_h = np.maximum(0, np.arange(A + N + 1) - A)
+        counts = alive_from[k_of_h]
+        return Side(units, types, info, N, A, A + N, counts, slot_type)
+
+    @property
+    def H(self) -> int:
+        return self.T + 1
+
+    def alive_n(self) -> np.ndarray:
+        return self.N - np.maximum(0, np.arange(self.H) - self.A)
+
+    def present(self, tset: frozenset[str]) -> np.ndarray:
+        idx = [k for k, t in enumerate(self.types) if t in tset]
+        if not idx:
+            return np.zeros(self.H, dtype=bool)
+        return self.counts[:, idx].sum(axis=1) > 0
+
+
+def ctx_sets(enemy: Side) -> list[frozenset[str]]:
+    """Type sets whose presence on a side changes how the enemy fights or is hit."""
+    out: list[frozenset[str]] = []
+    for ti in enemy.info:
+        for s in (ti.fs_cancel, ti.evades):
+            if s is not None and frozenset(s) not in out:
+                out.append(frozenset(s))
+    return out
+
+
+def side_ctx(side: Side, sets: list[frozenset[str]]) -> np.ndarray:
+    ctx = np.zeros(side.H, dtype=np.int64)
+    for b, s in enumerate(sets):
+        ctx |= side.present(s).astype(np.int64) << b
+    return ctx
+
+
+def pool_keys(side: Side, extra: list[TypeInfo] = ()) -> list[tuple[tuple[str, ...], bool]]:  # type: ignore[assignment]
+    keys: list[tuple[tuple[str, ...], bool]] = []
+    for ti in list(side.info) + list(extra):
+        if not ti.defenseless and ti.pool_key() not in keys:
+            keys.append(ti.pool_key())
+    keys.sort(key=lambda k: (not k[0], not k[1]))
+    return keys
+
+
+def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozenset[str]],
+              keys: list[tuple[tuple[str, ...], bool]], offset: int, npools: int) -> np.ndarray:
+    """hist[c, stage, pool, h, value]: dice rolled at each value."""
+    D = spec.dice
+    C = 1 << len(enemy_sets)
+    hist = np.zeros((C, 2, npools, side.H, D + 1), dtype=np.int64)
+    H = side.H
+    # one-to-one support, supported types in ruleset order (see README in __init__)
+    rem: dict[str, np.ndarray] = {t: side.counts[:, k].copy() for k, t in enumerate(side.types)}
+    for k, ti in enumerate(side.info):
+        if ti.defenseless:
+            continue
+        n_t = side.counts[:, k]
+        base = ti.attack if role == "attack" else ti.defense
+        given: list[tuple[np.ndarray, int]] = []
+        for ab in ti.supports:
+            if role not in ab.on:
+                continue
+            if role == "attack" and spec.amphibious and "amphibious" in ab.not_in:
+                continue
+            need = n_t.copy()
+            got = np.zeros(H, dtype=np.int64)
+            for sup in ab.units:
+                if sup not in rem:
+                    continue
+                g = np.minimum(need, rem[sup])
+                rem[sup] = rem[sup] - g
+                need = need - g
+                got = got + g
+            given.append((got, ab.bonus))
+        segments: list[tuple[np.ndarray, Any]] = []
+        if not given:
+            segments.append((n_t, np.full(H, base)))
+        elif len(given) == 1:
+            g, bonus = given[0]
+            segments.append((g, np.full(H, base + bonus)))
+            segments.append((n_t - g, np.full(H, base)))
+        else:  # several support abilities: unit r gets every bonus whose count exceeds r
+            for h in range(H):
+                cuts = sorted({0, int(n_t[h])} | {int(g[h]) for g, _ in given})
+                for lo_, hi_ in zip(cuts, cuts[1:], strict=False):
+                    v = base + sum(b for g, b in given if g[h] > lo_)
+                    cnt = np.zeros(H, dtype=np.int64)
+                    cnt[h] = hi_ - lo_
+                    segments.append((cnt, np.full(H, v)))
+        p = offset + keys.index(ti.pool_key())
+        for c in range(C):
+            stage = 1
+            if ti.fs_cancel is not None:
+                b = enemy_sets.index(frozenset(ti.fs_cancel))
+                stage = 1 if (c >> b) & 1 else 0
+            for cnt, vals in segments:
+                v = np.clip(vals, 0, D)
+                ok = (v > 0) & (cnt > 0)
+                if ok.any():
+                    hs = np.nonzero(ok)[0]
+                    np.add.at(hist, (c, stage, p, hs, v[hs]), cnt[hs] * ti.ndice)
+    return hist
+
+
+def elig_table(side: Side, enemy_keys: list[tuple[tuple[str, ...], bool]],
+               sets: list[frozenset[str]], used: np.ndarray) -> np.ndarray:
+    """elig[p, c, h]: slots of `side` left from h that the enemy's pool p may hit when the
+    enemy has context c (bits over `sets`, the sets of this side's evaders)."""
+    P = len(enemy_keys)
+    C = 1 << len(sets)
+    elig = np.zeros((P, C, side.H), dtype=np.int64)
+    for p, (excl, from_air) in enumerate(enemy_keys):
+        for c in range(C):
+            ok_t = np.ones(len(side.types), dtype=np.int64)
+            for k, ti in enumerate(side.info):
+                if ti.domain in excl:
+                    ok_t[k] = 0
+                elif from_air and ti.evades is not None:
+                    b = sets.index(frozenset(ti.evades))
+                    if not (c >> b) & 1:
+                        ok_t[k] = 0
+            e = ok_t[side.slot_type] if side.T else np.zeros(0, np.int64)
+            if used[p, c] and side.T and np.any(e[1:] > e[:-1]):
+                raise NotExact("a restricted hit (e.g. submarine or aircraft hits) would skip a unit "
+                               "earlier in the order of loss, so the losses are no longer a prefix")
+            elig[p, c, :side.T] = np.cumsum(e[::-1])[::-1]
+    return elig
+
+
+def pools_used(hist: np.ndarray, ctx_self: np.ndarray, C_self: int) -> np.ndarray:
+    """used[p, c]: pool p scores hits in some state where the firing side has context c."""
+    P = hist.shape[2]
+    any_dice = hist[..., 1:].sum(axis=(0, 1, 4)) > 0   # [P, H]
+    used = np.zeros((P, C_self), dtype=bool)
+    for c in range(C_self):
+        sel = ctx_self == c
+        if sel.any():
+            used[:, c] = any_dice[:, sel].any(axis=1)
+    return used
+
+
+def end_tables(spec: BattleSpec, a: Side, d: Side) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """redA, redD (end-of-round destinations) and term (absorbing states)."""
+    infos = {t: spec.info(t) for t in set(a.types) | set(d.types)}
+
+    def sigs(s: Side) -> tuple[np.ndarray, list[frozenset[str]]]:
+        pres = s.counts > 0
+        keys: dict[bytes, int] = {}
+        idx = np.zeros(s.H, dtype=np.int64)
+        sets: list[frozenset[str]] = []
+        for h in range(s.H):
+            kb = pres[h].tobytes()
+            if kb not in keys:
+                keys[kb] = len(sets)
+                sets.append(frozenset(t for t, on in zip(s.types, pres[h], strict=True) if on))
+            idx[h] = keys[kb]
+        return idx, sets
+
+    ia, sa = sigs(a)
+    id_, sd = sigs(d)
+    colA = np.zeros((len(sa), len(sd)), dtype=bool)
+    colD = np.zeros((len(sa), len(sd)), dtype=bool)
+    stale = np.zeros((len(sa), len(sd)), dtype=bool)
+    for x, at in enumerate(sa):
+        for y, dt in enumerate(sd):
+            if not at or not dt:
+                continue
+            ca = all(infos[t].defenseless for t in at) and can_hurt(infos, dt, at, "defense")
+            cd = all(infos[t].defenseless for t in dt) and can_hurt(infos, at, dt, "attack")
+            colA[x, y] = ca
+            colD[x, y] = cd
+            if not ca and not cd:
+                stale[x, y] = (not can_hurt(infos, at, dt, "attack")
+                               and not can_hurt(infos, dt, at, "defense"))
+    I = np.arange(a.H)[:, None]
+    J = np.arange(d.H)[None, :]
+    cA = colA[ia[:, None], id_[None, :]]
+    cD = colD[ia[:, None], id_[None, :]]
+    redA = np.where(cA, a.T, np.broadcast_to(I, cA.shape)).astype(np.int64)
+    redD = np.where(cD, d.T, np.broadcast_to(J, cD.shape)).astype(np.int64)
+    term = (I == a.T) | (J == d.T) | stale[ia[:, None], id_[None, :]]
+    return redA, redD, term.astype(np.uint8)
+
+
+@dataclass
+class Branch:
+    """A solved battle (one anti-aircraft branch): final mass over states."""
+    weight: float
+    a: Side
+    d: Side
+    final: np.ndarray
+    rounds: float
+
+
+def solve_branch(spec: BattleSpec, att: list[str], weight: float) -> Branch:
+    a = Side.build(spec, att)
+    d = Side.build(spec, spec.defender)
+    if a.H * d.H > MAX_STATES:
+        raise NotExact(f"{a.H * d.H} states is too many for the exact method")
+    D = spec.dice
+    setsA = ctx_sets(d)        # attacker presence that matters to the defender
+    setsD = ctx_sets(a)
+    ctxA = side_ctx(a, setsA)
+    ctxD = side_ctx(d, setsD)
+    bomb = [spec.info(t) for t in spec.bombard]
+    bkeys: list[tuple[tuple[str, ...], bool]] = []
+    for ti in bomb:
+        if ti.pool_key() not in bkeys:
+            bkeys.append(ti.pool_key())
+    bkeys.sort(key=lambda k: (not k[0], not k[1]))
+    akeys = pool_keys(a)
+    dkeys = pool_keys(d)
+    PA = len(bkeys) + len(akeys)
+    histA = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1))
+    histD = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1))
+    histA1 = histA
+    if bomb:
+        if any(ti.fs_cancel is not None for ti in a.info + d.info):
+            raise NotExact("shore bombardment together with first-strike units")
+        histA1 = histA.copy()
+        for ti in bomb:
+            v = min(D, max(0, ti.bombard_value or 0))
+            if v > 0:
+                histA1[:, 1, bkeys.index(ti.pool_key()), :, v] += ti.ndice
+    all_akeys = bkeys + akeys
+    usedA = pools_used(histA1 if bomb else histA, ctxA, 1 << len(setsA))
+    usedD = pools_used(histD, ctxD, 1 << len(setsD))
+    eligD = elig_table(d, all_akeys or [((), False)], setsA, usedA)
+    eligA = elig_table(a, dkeys or [((), False)], setsD, usedD)
+    kA = int(histA1[..., 1:].sum(axis=-1).max(initial=0))
+    kD = int(histD[..., 1:].sum(axis=-1).max(initial=0))
+    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    if bomb:
+        distA1, loA1, hiA1 = kernel.hit_distributions(histA1, D, kA)
+    else:
+        distA1, loA1, hiA1 = distA, loA, hiA
+    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+    redA, redD, term = end_tables(spec, a, d)
+    final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
+                                 distD, loD, hiD, eligA, eligD, redA, redD, term,
+                                 int(spec.rounds or 0))
+    return Branch(weight, a, d, final, float(rounds))
+
+
+def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str]]]:
+    """Anti-aircraft fire before round one: [(probability, attacker list after it)]."""
+    air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
+    aa = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
+    if not air or not aa:
+        return [(1.0, list(spec.attacker))]
+    if any(spec.info(spec.attacker[k]).hits > 1 for k in air):
+        raise NotExact("anti-aircraft fire at multi-hit aircraft")
+    budget = len(air)
+    dist = np.array([1.0])
+    for ti in aa:
+        shots = min(ti.aa_shots, budget)
+        budget -= shots
+        q = min(spec.dice, max(0, ti.aa_value or 0)) / spec.dice
+        for _ in range(shots * ti.ndice):
+            dist = np.convolve(dist, [1.0 - q, q])
+    out: list[tuple[float, list[str]]] = []
+    n_air = len(air)
+    kills = np.zeros(n_air + 1)
+    for h, p in enumerate(dist):
+        kills[min(h, n_air)] += p
+    for k, p in enumerate(kills):
+        if p <= 0.0:
+            continue
+        gone = set(air[:k])
+        out.append((float(p), [t for n, t in enumerate(spec.attacker) if n not in gone]))
+    return out
+
+
+def solve_exact(spec: BattleSpec) -> list[Branch]:
+    return [solve_branch(spec, att, w) for w, att in aa_branches(spec)]

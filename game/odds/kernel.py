@@ -1,0 +1,257 @@
+"""The inner loops of the exact odds: hit distributions and the Markov DP.
+
+Written in the subset of Python that numba compiles; without numba the same
+functions run as plain Python (correct, much slower).
+
+State (i, j): i attacker track slots consumed, j defender track slots consumed
+(see model.py). Per-side tables, X in {A, D}:
+  dist_X[c, s, p, h, k]  P(pool p of X scores k hits) when X is in state h,
+                         the enemy's context id is c, s = 0 first strike, 1 fire
+  lo_X/hi_X[c, s, p, h]  range of k worth looking at (hi == 0: no hits possible)
+  elig_X[p, c, h]        eligible slots left on X's track from h for the enemy's
+                         pool p when the enemy (the firing side) has context c
+  ctx_X[h]               X's context id at h (which type sets it has alive)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:  # pragma: no cover - exercised implicitly
+    from numba import njit as _njit
+
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover
+    HAVE_NUMBA = False
+    _njit = None
+
+
+def njit(fn: Any) -> Any:
+    if _njit is None:
+        return fn
+    return _njit(cache=True, nogil=True)(fn)
+
+
+TINY = 1e-22     # hit probabilities below this are skipped
+PRUNE = 1e-18    # state masses below this are dropped (error <= states * PRUNE)
+
+
+@njit
+def hit_distributions(hist: Any, dice: int, kmax: int) -> Any:
+    """hist[c, s, p, h, v] dice of value v -> (dist[c, s, p, h, k], lo, hi)."""
+    C, S, P, H, V = hist.shape
+    dist = np.zeros((C, S, P, H, kmax + 1))
+    lo = np.zeros((C, S, P, H), dtype=np.int64)
+    hi = np.zeros((C, S, P, H), dtype=np.int64)
+    buf = np.zeros(kmax + 2)
+    for c in range(C):
+        for s in range(S):
+            for p in range(P):
+                for h in range(H):
+                    # identical to the previous state's row? reuse it
+                    if h > 0:
+                        same = True
+                        for v in range(V):
+                            if hist[c, s, p, h, v] != hist[c, s, p, h - 1, v]:
+                                same = False
+                                break
+                        if same:
+                            dist[c, s, p, h, :] = dist[c, s, p, h - 1, :]
+                            lo[c, s, p, h] = lo[c, s, p, h - 1]
+                            hi[c, s, p, h] = hi[c, s, p, h - 1]
+                            continue
+                    buf[:] = 0.0
+                    buf[0] = 1.0
+                    n = 0
+                    for v in range(1, V):
+                        q = v / dice
+                        for _ in range(hist[c, s, p, h, v]):
+                            n += 1
+                            for k in range(n, 0, -1):
+                                buf[k] = buf[k] * (1.0 - q) + buf[k - 1] * q
+                            buf[0] = buf[0] * (1.0 - q)
+                    a = 0
+                    while a < n and buf[a] < TINY:
+                        a += 1
+                    b = n
+                    while b > a and buf[b] < TINY:
+                        b -= 1
+                    for k in range(n + 1):
+                        dist[c, s, p, h, k] = buf[k]
+                    lo[c, s, p, h] = a
+                    hi[c, s, p, h] = b
+    return dist, lo, hi
+
+
+@njit
+def _pools(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
+           hf: int, elig: Any, fc: int) -> Any:
+    """Apply the firing side's pools (stage s, firing state hf, enemy ctx ec) in order to
+    the target track starting at h0. res must be zero; returns its used range."""
+    res[h0] = 1.0
+    a = h0
+    b = h0
+    P = dist.shape[2]
+    for p in range(P):
+        u = hi[ec, s, p, hf]
+        if u == 0:
+            continue
+        lw = lo[ec, s, p, hf]
+        nb = min(b + u, T)
+        for h in range(a, nb + 1):
+            tmp[h] = 0.0
+        for h in range(a, b + 1):
+            x = res[h]
+            if x == 0.0:
+                continue
+            cap = elig[p, fc, h]
+            for k in range(lw, u + 1):
+                kk = k if k < cap else cap
+                tmp[h + kk] += x * dist[ec, s, p, hf, k]
+        for h in range(a, nb + 1):
+            res[h] = tmp[h]
+        b = nb
+    return a, b
+
+
+@njit
+def _clear(v: Any, a: int, b: int) -> None:
+    for h in range(a, b + 1):
+        v[h] = 0.0
+
+
+@njit
+def _round(i: int, j: int, m: float, out: Any, loop_only: bool,
+           TA: int, TD: int, ctxA: Any, ctxD: Any,
+           distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
+           eligA: Any, eligD: Any, sv: Any) -> float:
+    """One battle round from (i, j). loop_only: return P(back to (i, j)) and scatter
+    nothing; else add m * P(i', j') to out[i', j'] for every outcome (self included)."""
+    vj = sv[0]
+    vi = sv[1]
+    wA = sv[2]
+    wD = sv[3]
+    tmp = sv[4]
+    cA = ctxA[i]
+    cD = ctxD[j]
+    loop = 0.0
+    # attacker first strike (casualties removed at once)
+    rj0, rj1 = _pools(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, eligD, cA)
+    aj, bj = (j, j) if loop_only else (rj0, rj1)
+    for j1 in range(aj, bj + 1):
+        pj = vj[j1]
+        if pj < TINY:
+            continue
+        cD1 = ctxD[j1]
+        # defender first strike from the survivors
+        ri0, ri1 = _pools(vi, tmp, i, TA, distD, loD, hiD, cA, 0, j1, eligA, cD1)
+        ai, bi = (i, i) if loop_only else (ri0, ri1)
+        for i1 in range(ai, bi + 1):
+            pi = vi[i1]
+            if pi < TINY:
+                continue
+            w = m * pj * pi
+            if w < PRUNE:
+                continue
+            cA1 = ctxA[i1]
+            # attacker fire (casualties fire back), defender fire
+            a1, b1 = _pools(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, eligD, cA1)
+            a2, b2 = _pools(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, eligA, cD1)
+            if loop_only:
+                loop += pj * pi * wA[j] * wD[i]
+            else:
+                for x in range(a2, b2 + 1):
+                    fx = w * wD[x]
+                    if fx < PRUNE:
+                        continue
+                    row = out[x]
+                    for y in range(a1, b1 + 1):
+                        row[y] += fx * wA[y]
+            _clear(wA, a1, b1)
+            _clear(wD, a2, b2)
+        _clear(vi, ri0, ri1)
+    _clear(vj, rj0, rj1)
+    return loop
+
+
+@njit
+def _settle(mass: Any, redA: Any, redD: Any) -> None:
+    """End-of-round rules: defenceless units alone are lost (mass moves to a terminal)."""
+    HA, HD = mass.shape
+    for i in range(HA):
+        for j in range(HD):
+            x = mass[i, j]
+            if x != 0.0 and (redA[i, j] != i or redD[i, j] != j):
+                mass[i, j] = 0.0
+                mass[redA[i, j], redD[i, j]] += x
+
+
+@njit
+def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
+          distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
+          distD: Any, loD: Any, hiD: Any, eligA: Any, eligD: Any,
+          redA: Any, redD: Any, term: Any, max_rounds: int) -> Any:
+    """Final distribution over states and expected rounds, from (0, 0).
+
+    Round 1 uses the attacker tables distA1 (shore bombardment); later rounds distA.
+    max_rounds <= 0: until the battle ends (self-loops renormalised);
+    otherwise the mass still fighting after max_rounds stays where it is."""
+    HA = TA + 1
+    HD = TD + 1
+    n = max(HA, HD) + 2
+    sv = np.zeros((5, n))
+    rounds = 0.0
+    if max_rounds > 0:
+        cur = np.zeros((HA, HD))
+        cur[0, 0] = 1.0
+        for r in range(max_rounds):
+            nxt = np.zeros((HA, HD))
+            for i in range(HA):
+                for j in range(HD):
+                    m = cur[i, j]
+                    if m == 0.0:
+                        continue
+                    if term[i, j] and r > 0:
+                        nxt[i, j] += m
+                        continue
+                    if m < PRUNE:
+                        continue
+                    rounds += m
+                    if r == 0:
+                        _round(i, j, m, nxt, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+                               distD, loD, hiD, eligA, eligD, sv)
+                    else:
+                        _round(i, j, m, nxt, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                               distD, loD, hiD, eligA, eligD, sv)
+            _settle(nxt, redA, redD)
+            cur = nxt
+        return cur, rounds
+    mass = np.zeros((HA, HD))
+    rounds = 1.0
+    _round(0, 0, 1.0, mass, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+           distD, loD, hiD, eligA, eligD, sv)
+    _settle(mass, redA, redD)
+    for i in range(HA):
+        for j in range(HD):
+            m = mass[i, j]
+            if m == 0.0 or term[i, j]:
+                continue
+            if redA[i, j] != i or redD[i, j] != j:
+                mass[i, j] = 0.0
+                mass[redA[i, j], redD[i, j]] += m
+                continue
+            if m < PRUNE:
+                mass[i, j] = 0.0
+                continue
+            loop = _round(i, j, 1.0, mass, True, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                          distD, loD, hiD, eligA, eligD, sv)
+            if loop > 1.0 - 1e-13:
+                continue  # no progress is possible: the battle stalls here (a draw)
+            m2 = m / (1.0 - loop)
+            rounds += m2
+            mass[i, j] = 0.0
+            _round(i, j, m2, mass, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                   distD, loD, hiD, eligA, eligD, sv)
+            mass[i, j] = 0.0
+    return mass, rounds

@@ -1,0 +1,138 @@
+"""Battle specification for the odds calculator, read from a loaded ruleset.
+
+A side is a list of unit type ids in order of loss. Its *track* is the order in
+which hits are taken: first one slot per extra hit point of each multi-hit unit
+(listed order), then one slot per unit (listed order). A side's state is the
+number of track slots consumed, h in 0..T: the units alive at h are
+`units[max(0, h - A):]` (A = number of extra hit points), damage does not
+change a unit's value. This is exactly the rules core's default order of loss
+when the list is given in that order (see `battle.default_casualties`).
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.abilities import SupportedBy
+from game.rules.model import AIR, Ruleset, UnitType
+
+
+class OddsError(ValueError):
+    """A request the odds calculator cannot answer (unknown ruleset, unit, bad field)."""
+
+
+def did_you_mean(word: str, options: list[str]) -> str:
+    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def unit_cost(ut: UnitType) -> float:
+    """TUV of one unit: its cost; side-dependent costs use the cheapest; unbuildable 0."""
+    if isinstance(ut.cost, int):
+        return float(ut.cost)
+    if isinstance(ut.cost, dict) and ut.cost:
+        return float(min(ut.cost.values()))
+    return 0.0
+
+
+@dataclass(frozen=True)
+class TypeInfo:
+    """What the odds need to know about one unit type (all from the ruleset)."""
+    id: str
+    domain: str
+    hits: int
+    cost: float
+    attack: int
+    defense: int
+    ndice: int
+    fs_cancel: tuple[str, ...] | None     # first_strike: cancelled by these enemy types
+    cannot_hit: tuple[str, ...]           # domains its hits cannot be assigned to
+    evades: tuple[str, ...] | None        # evades_air unless the enemy has one of these
+    defenseless: bool
+    supports: tuple[SupportedBy, ...]
+    aa_value: int | None                  # anti_aircraft value (defending), None if not AA
+    aa_shots: int
+    bombard_value: int | None             # shore bombardment value, None if it cannot bombard
+
+    @staticmethod
+    def of(ut: UnitType) -> TypeInfo:
+        fs = ut.ability("first_strike")
+        ch = ut.ability("cannot_hit")
+        ev = ut.ability("evades_air")
+        ex = ut.ability("extra_dice")
+        aa = ut.ability("anti_aircraft")
+        bo = ut.ability("bombard")
+        return TypeInfo(
+            id=ut.id, domain=ut.domain, hits=max(1, ut.hits), cost=unit_cost(ut),
+            attack=ut.attack, defense=ut.defense, ndice=ex.count if ex else 1,
+            fs_cancel=tuple(fs.canceled_by) if fs is not None else None,
+            cannot_hit=tuple(ch.domains) if ch is not None else (),
+            evades=tuple(ev.unless_enemy_has) if ev is not None else None,
+            defenseless=ut.has("defenseless"),
+            supports=tuple(a for a in ut.abilities if isinstance(a, SupportedBy)),
+            aa_value=aa.value if aa is not None else None,
+            aa_shots=aa.shots if aa is not None else 0,
+            bombard_value=(bo.value or ut.attack) if bo is not None else None,
+        )
+
+    def pool_key(self) -> tuple[tuple[str, ...], bool]:
+        """Hits are grouped like `battle._fire`: (excluded domains, scored by aircraft)."""
+        return (self.cannot_hit, self.domain == AIR)
+
+
+@dataclass
+class BattleSpec:
+    ruleset: Ruleset
+    attacker: list[str]                  # expanded, order of loss
+    defender: list[str]
+    terrain: str = "land"
+    rounds: int | None = None
+    bombard: list[str] = field(default_factory=list)
+    amphibious: bool = False
+
+    @property
+    def dice(self) -> int:
+        return self.ruleset.dice
+
+    def info(self, tid: str) -> TypeInfo:
+        return _info(self.ruleset, tid)
+
+
+_INFO_CACHE: dict[tuple[int, str], TypeInfo] = {}
+
+
+def _info(rs: Ruleset, tid: str) -> TypeInfo:
+    key = (id(rs), tid)
+    ti = _INFO_CACHE.get(key)
+    if ti is None:
+        ti = _INFO_CACHE[key] = TypeInfo.of(rs.units[tid])
+    return ti
+
+
+def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:
+    """[[type, count], ...] -> [type, type, ...] with unit ids checked."""
+    if not isinstance(entries, (list, tuple)):
+        raise OddsError(f"'{what}' must be a list of [unit, count] pairs")
+    out: list[str] = []
+    for e in entries:
+        if isinstance(e, str):
+            tid, n = e, 1
+        elif isinstance(e, (list, tuple)) and len(e) == 2:
+            tid, n = e
+        else:
+            raise OddsError(f"'{what}': expected [unit, count], got {e!r}")
+        if not isinstance(tid, str) or tid not in rs.units:
+            raise OddsError(f"unknown unit '{tid}' in ruleset '{rs.id}'"
+                            f"{did_you_mean(str(tid), list(rs.units))}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise OddsError(f"'{what}': count for '{tid}' must be a whole number >= 0")
+        out.extend([tid] * n)
+    return out
+
+
+def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
+    """Defenceless units are lost only after every other unit (rules core)."""
+    sturdy = [t for t in units if not _info(rs, t).defenseless]
+    soft = [t for t in units if _info(rs, t).defenseless]
+    return sturdy + soft

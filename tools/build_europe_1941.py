@@ -1,0 +1,989 @@
+#!/usr/bin/env python3
+"""Generate scenarios/europe_1941.yaml (zone map of Europe, June 1941, g40 ruleset).
+
+Authoring-time tool only: needs shapely (>= 2.1, for coverage_simplify) and
+numpy, which the game itself does not use.
+
+    /work/venv/bin/pip install shapely
+    python tools/build_europe_1941.py            # writes scenarios/europe_1941.yaml
+
+How the map is made:
+  * coastlines are hand-drawn rings in (lon, lat) degrees (COASTS below),
+    projected equirectangularly to a 1600x1000 world (12W..60E, 28N..71N);
+  * each land territory has one or more seed points; its polygon is the union
+    of the Voronoi cells of its seeds, clipped to the land mass the seeds sit
+    on (so islands never share a land border with the mainland);
+  * sea zones are Voronoi cells of sea seeds clipped to the sea (map minus
+    land); detached fragments are merged into the neighbour they share the
+    longest boundary with;
+  * the whole coverage is simplified topologically (shared edges stay shared),
+    rounded to integers, and adjacency is read off shared boundaries.
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+
+import shapely
+import shapely.geometry
+import shapely.ops
+from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.ops import polylabel, unary_union
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "scenarios" / "europe_1941.yaml"
+
+W, H = 1600, 1000
+LON0, LON1 = -12.0, 60.0
+LAT0, LAT1 = 28.0, 71.0          # bottom, top
+WIGGLE = 5.0                     # amplitude (world units) of meandering land borders
+SIMPLIFY = 1.6                   # coverage_simplify tolerance (world units)
+MIN_SHARED = 3.0                 # shared boundary length that makes an adjacency
+
+
+def P(lon: float, lat: float) -> tuple[float, float]:
+    return ((lon - LON0) * W / (LON1 - LON0), (LAT1 - lat) * H / (LAT1 - LAT0))
+
+
+# --------------------------------------------------------------------------
+# Coastlines, (lon, lat).  Points outside the map are fine (clipped).
+# --------------------------------------------------------------------------
+MAINLAND = [
+    # Arctic coast of Russia, east to west
+    (61.5, 71.5), (61.5, 69.6), (60.3, 69.6), (59.0, 68.6), (58.0, 68.9),
+    (56.5, 68.6), (54.5, 68.2), (53.5, 68.8), (52.5, 68.4), (51.0, 68.5),
+    (50.0, 68.3), (48.8, 67.9), (48.0, 67.4), (47.0, 66.85), (46.3, 67.2),
+    (45.8, 67.8), (45.5, 68.35), (44.2, 68.55), (43.3, 68.65), (43.8, 67.9),
+    (44.1, 67.1), (44.3, 66.5), (44.0, 66.0),
+    # White Sea
+    (43.0, 66.0), (41.8, 66.0), (40.8, 65.5), (40.4, 64.9), (40.5, 64.55),
+    (39.5, 64.6), (38.5, 64.8), (37.5, 64.3), (37.0, 63.9), (35.8, 64.2),
+    (34.8, 64.5), (34.6, 64.9), (34.5, 65.5), (33.8, 66.3), (32.5, 67.1),
+    (34.5, 66.6), (36.5, 66.2), (38.5, 66.1), (40.0, 66.3), (41.0, 66.8),
+    (41.2, 67.2),
+    # Kola north coast, Petsamo, Finnmark
+    (40.0, 68.1), (38.0, 68.6), (36.0, 69.1), (34.5, 69.25), (33.0, 69.4),
+    (32.0, 69.75), (30.9, 69.75), (29.6, 69.95), (30.3, 70.15), (31.1, 70.35),
+    (30.3, 70.6), (29.0, 70.75), (27.7, 70.9), (26.5, 70.75), (25.6, 70.9),
+    (24.0, 70.6), (22.8, 70.35), (21.5, 70.2), (20.2, 69.95), (19.0, 69.75),
+    # Norway, west coast
+    (18.0, 69.45), (17.0, 69.1), (16.0, 68.75), (15.3, 68.3), (14.5, 67.6),
+    (14.0, 67.2), (13.3, 66.6), (12.8, 66.0), (12.3, 65.4), (11.5, 64.8),
+    (10.6, 64.4), (9.8, 63.9), (8.7, 63.5), (7.6, 63.1), (6.5, 62.7),
+    (5.5, 62.3), (5.0, 61.8), (4.9, 61.0), (5.0, 60.4), (5.3, 59.6),
+    (5.6, 58.9), (5.6, 58.4), (6.5, 58.1), (7.5, 58.0), (8.6, 58.3),
+    (9.5, 58.9), (10.3, 59.0), (10.6, 59.7), (11.0, 59.1),
+    # Sweden, west and south coast, then up the Baltic to Haparanda
+    (11.5, 58.3), (11.9, 57.7), (12.4, 56.9), (12.75, 56.3), (12.95, 55.75),
+    (13.3, 55.35), (14.3, 55.45), (14.2, 56.0), (15.5, 56.15), (16.3, 56.6),
+    (16.5, 57.4), (16.7, 58.0), (16.8, 58.6), (18.0, 59.0), (18.8, 59.5),
+    (18.6, 60.2), (17.3, 60.7), (17.3, 61.5), (17.4, 62.4), (18.5, 63.0),
+    (20.3, 63.8), (21.3, 64.4), (21.5, 65.3), (22.4, 65.7), (24.1, 65.8),
+    # Finland
+    (25.4, 65.0), (24.6, 64.2), (23.0, 63.8), (21.5, 63.2), (21.4, 62.3),
+    (21.4, 61.5), (21.4, 60.7), (22.2, 60.4), (23.0, 59.9), (24.9, 60.15),
+    (26.5, 60.4), (28.5, 60.55), (29.8, 60.2), (30.3, 59.95),
+    # Gulf of Finland south shore, Baltic states
+    (29.0, 59.9), (28.0, 59.5), (26.5, 59.5), (24.8, 59.45), (23.5, 59.2),
+    (23.4, 58.6), (24.4, 58.3), (24.4, 57.3), (24.1, 57.0), (23.6, 57.0),
+    (22.6, 57.75), (21.5, 57.3), (21.0, 56.5), (21.1, 55.7), (20.5, 54.95),
+    (19.9, 54.6), (19.4, 54.4), (18.6, 54.4), (18.3, 54.8), (17.0, 54.7),
+    (16.0, 54.25), (14.6, 53.95), (13.8, 54.1), (13.4, 54.6), (12.5, 54.45),
+    (12.1, 54.18), (11.5, 54.0), (10.9, 54.0),
+    # Denmark: Fehmarn, Lolland-Falster, Zealand (belts closed), Funen, Jutland
+    (11.1, 54.45), (11.5, 54.65), (12.1, 54.6), (12.5, 54.95), (12.4, 55.3),
+    (12.55, 55.65), (12.45, 56.05), (11.8, 55.98), (11.3, 55.95), (11.1, 55.65),
+    (10.6, 55.55), (10.0, 55.7), (10.3, 56.2), (10.65, 56.35), (10.3, 56.7),
+    (10.5, 57.2), (10.6, 57.75), (9.9, 57.55), (8.6, 57.1), (8.15, 56.55),
+    (8.1, 55.6), (8.6, 55.0), (8.7, 54.5),
+    # German and Dutch North Sea coast, Belgium, France
+    (9.0, 53.9), (8.7, 53.85), (8.1, 53.55), (7.2, 53.65), (6.9, 53.4),
+    (6.3, 53.45), (5.2, 53.3), (4.75, 52.95), (4.5, 52.4), (4.1, 52.0),
+    (3.6, 51.5), (3.2, 51.35), (2.55, 51.1), (1.85, 50.95), (1.6, 50.7),
+    (1.55, 50.25), (1.1, 49.93), (0.1, 49.5), (-0.3, 49.3), (-1.1, 49.4),
+    (-1.25, 49.7), (-1.9, 49.7), (-1.6, 49.2), (-1.55, 48.8), (-2.0, 48.65),
+    (-2.8, 48.5), (-3.5, 48.8), (-4.5, 48.6), (-4.77, 48.4), (-4.5, 48.15),
+    (-4.7, 48.0), (-4.3, 47.8), (-3.5, 47.7), (-3.1, 47.5), (-2.5, 47.3),
+    (-2.2, 47.1), (-2.1, 46.8), (-1.8, 46.5), (-1.2, 46.15), (-1.2, 45.6),
+    (-1.25, 45.0), (-1.3, 44.4), (-1.5, 43.5),
+    # Spain north coast, Portugal, Gulf of Cadiz
+    (-2.0, 43.35), (-3.0, 43.35), (-3.8, 43.45), (-5.7, 43.55), (-7.0, 43.55),
+    (-7.7, 43.75), (-8.3, 43.4), (-9.25, 43.15), (-9.3, 42.9), (-8.9, 42.2),
+    (-8.85, 41.85), (-8.65, 41.15), (-8.85, 40.15), (-9.4, 39.35), (-9.5, 38.75),
+    (-9.1, 38.65), (-8.8, 38.4), (-8.8, 37.95), (-9.0, 37.02), (-7.93, 37.0),
+    (-7.4, 37.15), (-6.9, 37.2), (-6.35, 36.75), (-6.1, 36.35), (-5.6, 36.1),
+    # Spain, Mediterranean coast
+    (-5.35, 36.18), (-4.9, 36.5), (-4.4, 36.7), (-3.5, 36.7), (-2.5, 36.8),
+    (-2.2, 36.72), (-1.6, 37.3), (-0.9, 37.6), (-0.6, 38.2), (-0.1, 38.55),
+    (0.2, 38.75), (-0.3, 39.45), (-0.05, 39.98), (0.9, 40.7), (1.25, 41.1),
+    (2.2, 41.4), (3.2, 41.9), (3.3, 42.3), (3.1, 42.45),
+    # France, Mediterranean coast
+    (3.05, 43.0), (3.6, 43.4), (4.6, 43.35), (5.35, 43.3), (6.0, 43.1),
+    (6.7, 43.3), (7.25, 43.65), (7.5, 43.78),
+    # Italy, west coast down to the toe
+    (8.2, 43.9), (8.9, 44.4), (9.8, 44.05), (10.3, 43.5), (10.5, 42.95),
+    (11.1, 42.4), (11.8, 42.05), (12.3, 41.7), (12.9, 41.35), (13.6, 41.2),
+    (14.2, 40.8), (14.5, 40.6), (14.9, 40.3), (15.6, 40.05), (15.85, 39.6),
+    (16.0, 39.2), (16.1, 38.9), (15.8, 38.6), (15.8, 38.25), (15.8, 38.0),
+    (16.05, 37.92),
+    # Italy, Ionian and Adriatic coast
+    (16.55, 38.35), (16.6, 38.75), (17.15, 39.0), (17.1, 39.4), (16.6, 39.65),
+    (16.8, 40.3), (17.2, 40.45), (17.95, 40.1), (18.35, 39.8), (18.5, 40.15),
+    (17.95, 40.65), (16.9, 41.15), (16.0, 41.45), (16.2, 41.9), (15.2, 41.95),
+    (14.2, 42.45), (13.9, 42.9), (13.6, 43.55), (12.6, 44.05), (12.3, 44.5),
+    (12.5, 44.95), (12.3, 45.4), (13.0, 45.7), (13.75, 45.65),
+    # Istria, Dalmatia, Montenegro, Albania
+    (13.6, 45.1), (13.9, 44.8), (14.2, 45.1), (14.5, 45.3), (15.0, 44.9),
+    (15.3, 44.2), (15.9, 43.7), (16.4, 43.5), (17.4, 43.05), (18.1, 42.65),
+    (18.6, 42.4), (19.0, 42.1), (19.4, 41.85), (19.45, 41.3), (19.4, 40.8),
+    (19.45, 40.45), (19.9, 40.0), (20.2, 39.6),
+    # Greece: Epirus, Peloponnese (Gulf of Corinth closed), Attica, Euboea
+    (20.75, 38.95), (21.1, 38.5), (21.35, 38.2), (21.12, 37.93), (21.4, 37.65),
+    (21.65, 37.25), (21.7, 36.85), (21.95, 36.8), (22.1, 37.0), (22.48, 36.4),
+    (22.6, 36.75), (23.2, 36.44), (22.95, 37.0), (22.8, 37.5), (23.2, 37.4),
+    (23.15, 37.75), (23.6, 37.95), (24.0, 37.65), (24.2, 38.0), (24.58, 38.15),
+    (24.1, 38.65), (23.6, 38.9), (23.25, 39.0), (23.35, 39.2), (23.2, 39.5),
+    (22.8, 39.9), (22.6, 40.3), (22.95, 40.6), (23.3, 40.25), (23.4, 39.95),
+    (23.9, 40.05), (24.4, 40.15), (23.9, 40.45), (24.0, 40.75), (24.4, 40.9),
+    (25.0, 40.95), (25.9, 40.85),
+    # Thrace, Gallipoli (straits closed), Anatolia
+    (26.05, 40.75), (26.6, 40.6), (26.2, 40.3), (26.2, 40.05), (26.1, 39.5),
+    (26.9, 39.35), (26.7, 38.9), (26.75, 38.4), (26.3, 38.3), (27.2, 37.95),
+    (27.25, 37.4), (27.3, 37.0), (27.9, 36.75), (28.8, 36.6), (29.1, 36.55),
+    (29.7, 36.15), (30.45, 36.3), (30.55, 36.6), (30.7, 36.88), (31.5, 36.75),
+    (32.0, 36.55), (32.8, 36.05), (33.6, 36.15), (34.0, 36.3), (34.65, 36.8),
+    (35.5, 36.6), (36.2, 36.9), (36.15, 36.6), (35.9, 36.2), (35.8, 35.8),
+    # Levant, Egypt
+    (35.75, 35.5), (35.87, 34.9), (35.8, 34.45), (35.48, 33.9), (35.2, 33.27),
+    (35.05, 32.9), (34.9, 32.5), (34.7, 32.0), (34.5, 31.6), (34.25, 31.3),
+    (33.8, 31.15), (33.1, 31.1), (32.3, 31.25), (31.8, 31.55), (31.0, 31.6),
+    (30.4, 31.45), (29.9, 31.2), (28.9, 30.9), (28.0, 31.05), (27.2, 31.35),
+    (26.0, 31.55), (25.15, 31.6),
+    # Libya
+    (24.5, 31.95), (24.0, 32.1), (23.1, 32.6), (22.6, 32.8), (21.7, 32.9),
+    (20.6, 32.5), (20.05, 32.1), (19.9, 31.3), (20.1, 30.85), (19.6, 30.4),
+    (18.5, 30.5), (17.5, 30.9), (16.6, 31.2), (15.6, 31.7), (15.2, 32.4),
+    (14.2, 32.7), (13.2, 32.9), (12.1, 32.93), (11.5, 33.17),
+    # Tunisia, Algeria, Morocco
+    (10.9, 33.7), (10.1, 33.9), (10.5, 34.4), (10.75, 34.75), (11.1, 35.2),
+    (10.65, 35.8), (10.5, 36.4), (11.05, 37.05), (10.3, 36.85), (10.2, 37.2),
+    (9.85, 37.3), (9.0, 37.15), (8.6, 36.95), (7.8, 36.9), (6.9, 36.95),
+    (6.3, 37.05), (5.1, 36.75), (4.2, 36.9), (3.05, 36.75), (2.0, 36.55),
+    (1.3, 36.5), (0.1, 35.9), (-0.65, 35.7), (-1.3, 35.3), (-2.2, 35.1),
+    (-3.0, 35.3), (-3.9, 35.25), (-4.8, 35.25), (-5.35, 35.8), (-5.9, 35.75),
+    (-6.15, 35.2), (-6.6, 34.3), (-6.85, 34.0), (-7.6, 33.6), (-8.5, 33.25),
+    (-9.25, 32.3), (-9.8, 31.5), (-9.85, 30.6), (-9.6, 30.4), (-9.9, 29.7),
+    (-10.2, 29.4), (-10.9, 28.7), (-11.5, 28.2), (-12.5, 27.8),
+    # close round the outside of the map
+    (-13.0, 27.0), (62.0, 27.0), (62.0, 71.5),
+]
+
+BLACK_SEA = [
+    (29.1, 41.2), (28.6, 41.35), (28.0, 41.95), (27.55, 42.45), (27.9, 42.75),
+    (28.0, 43.2), (28.55, 43.4), (28.65, 44.1), (28.8, 44.6), (29.7, 44.85),
+    (29.7, 45.3), (30.25, 45.85), (30.75, 46.45), (31.5, 46.6), (32.0, 46.5),
+    (32.1, 46.2), (33.0, 46.15), (33.75, 46.1),
+    # Crimea (joined to the mainland at Perekop)
+    (33.3, 45.85), (32.5, 45.4), (33.2, 45.2), (33.6, 44.95), (33.5, 44.6),
+    (34.15, 44.45), (34.6, 44.7), (35.4, 45.0), (36.0, 45.0), (36.45, 45.1),
+    (36.6, 45.35),
+    # Sea of Azov (with the Sivash)
+    (36.0, 45.45), (35.4, 45.35), (34.6, 45.45), (34.15, 45.85), (34.4, 46.1),
+    (34.8, 46.2), (35.4, 46.6),
+    (36.8, 46.75), (37.5, 47.1), (38.9, 47.2), (39.3, 47.2), (38.3, 46.7),
+    (38.15, 46.05), (37.8, 45.6), (37.35, 45.3), (36.8, 45.3),
+    # Caucasus and Anatolian coast
+    (36.9, 45.1), (37.3, 44.9), (37.8, 44.7), (39.1, 44.1), (39.7, 43.6),
+    (41.0, 43.0), (41.65, 42.15), (41.6, 41.6), (40.5, 41.05), (39.7, 41.0),
+    (37.9, 41.0), (36.35, 41.3), (35.15, 42.0), (34.0, 41.95), (33.3, 42.0),
+    (32.3, 41.75), (31.8, 41.45), (30.3, 41.2),
+]
+
+CASPIAN = [
+    (49.0, 46.4), (50.5, 46.9), (51.8, 47.0), (53.0, 46.8), (53.2, 46.0),
+    (52.5, 45.3), (51.2, 44.5), (50.5, 44.4), (51.15, 43.65), (52.5, 42.0),
+    (53.0, 41.3), (52.9, 40.0), (53.8, 39.0), (53.9, 37.6), (54.0, 36.9),
+    (53.0, 36.7), (51.5, 36.75), (50.3, 37.1), (49.5, 37.45), (48.85, 38.4),
+    (48.85, 38.75), (49.4, 39.4), (50.3, 40.4), (49.6, 40.5), (49.2, 41.0),
+    (48.3, 42.05), (47.5, 43.0), (47.55, 43.8), (47.2, 44.5), (47.4, 45.4),
+    (48.0, 45.8),
+]
+
+ISLANDS = {
+    "great_britain": [
+        (1.4, 51.15), (1.45, 51.35), (0.9, 51.55), (1.3, 51.95), (1.75, 52.5),
+        (1.7, 52.8), (1.3, 52.95), (0.5, 52.95), (0.2, 53.1), (0.35, 53.4),
+        (0.1, 53.6), (-0.1, 54.1), (-0.4, 54.3), (-0.6, 54.5), (-1.2, 54.7),
+        (-1.45, 55.0), (-1.6, 55.6), (-2.0, 55.75), (-2.5, 56.0), (-3.0, 56.05),
+        (-2.6, 56.28), (-2.8, 56.45), (-2.2, 56.85), (-2.1, 57.15), (-1.8, 57.5),
+        (-2.0, 57.7), (-3.0, 57.7), (-4.2, 57.5), (-3.8, 57.85), (-3.1, 58.4),
+        (-3.0, 58.65), (-3.35, 58.67), (-5.0, 58.62), (-5.3, 58.3), (-5.7, 57.9),
+        (-5.7, 57.3), (-5.8, 57.0), (-6.2, 56.7), (-5.6, 56.4), (-5.5, 55.9),
+        (-5.75, 55.3), (-5.0, 55.8), (-4.8, 55.9), (-4.9, 55.4), (-5.15, 54.85),
+        (-4.4, 54.8), (-3.6, 54.95), (-3.2, 54.95), (-3.6, 54.5), (-3.1, 54.1),
+        (-3.0, 53.75), (-3.1, 53.4), (-3.9, 53.3), (-4.6, 53.3), (-4.7, 52.8),
+        (-4.1, 52.4), (-4.7, 52.1), (-5.3, 51.85), (-5.0, 51.6), (-4.2, 51.6),
+        (-3.2, 51.4), (-2.7, 51.5), (-3.3, 51.2), (-4.2, 51.2), (-4.6, 51.0),
+        (-5.0, 50.55), (-5.7, 50.05), (-5.2, 49.96), (-4.2, 50.35), (-3.5, 50.6),
+        (-2.45, 50.55), (-1.9, 50.7), (-1.3, 50.78), (-0.8, 50.75), (0.25, 50.75),
+        (0.97, 50.91),
+    ],
+    "ireland": [
+        (-6.1, 53.35), (-6.0, 52.95), (-6.35, 52.25), (-7.0, 52.1), (-8.3, 51.8),
+        (-9.8, 51.45), (-10.4, 52.1), (-9.9, 52.55), (-9.0, 53.2), (-10.2, 53.55),
+        (-10.2, 54.0), (-10.0, 54.3), (-8.6, 54.3), (-8.8, 54.7), (-8.3, 55.15),
+        (-7.35, 55.38), (-6.15, 55.22), (-5.7, 54.7), (-5.45, 54.5), (-5.7, 54.1),
+        (-6.1, 54.0), (-6.25, 53.7),
+    ],
+    "sicily": [
+        (15.55, 38.27), (15.25, 38.25), (14.0, 38.05), (13.35, 38.15), (12.73, 38.18),
+        (12.45, 38.0), (12.42, 37.8), (12.6, 37.65), (13.1, 37.5), (13.6, 37.25),
+        (14.25, 37.05), (15.1, 36.68), (15.3, 37.05), (15.1, 37.5), (15.3, 37.85),
+    ],
+    "sardinia": [
+        (9.2, 41.2), (9.6, 40.9), (9.8, 40.5), (9.7, 39.9), (9.5, 39.1),
+        (9.1, 39.2), (8.65, 38.87), (8.4, 39.0), (8.45, 39.9), (8.3, 40.55),
+        (8.15, 40.6), (8.2, 41.05), (8.7, 40.95),
+    ],
+    "corsica": [
+        (9.15, 41.45), (9.3, 41.6), (9.55, 42.1), (9.45, 42.7), (9.4, 43.0),
+        (9.25, 42.7), (8.75, 42.55), (8.6, 42.25), (8.75, 41.9), (8.9, 41.65),
+    ],
+    "crete": [
+        (23.5, 35.3), (24.0, 35.5), (24.5, 35.37), (25.15, 35.34), (25.75, 35.3),
+        (26.1, 35.2), (26.3, 35.25), (26.2, 35.0), (25.75, 35.0), (25.0, 34.95),
+        (24.7, 35.05), (24.0, 35.2), (23.6, 35.2),
+    ],
+    "cyprus": [
+        (32.3, 35.05), (32.4, 34.75), (33.05, 34.65), (33.65, 34.9), (34.05, 34.95),
+        (34.6, 35.7), (34.0, 35.45), (33.3, 35.35), (32.95, 35.4),
+    ],
+    # Malta (with Gozo), exaggerated so it can be seen and clicked
+    "malta": [(14.5 + 0.36 * math.cos(a * math.pi / 4), 35.9 + 0.24 * math.sin(a * math.pi / 4))
+              for a in range(8)],
+}
+
+# --------------------------------------------------------------------------
+# Territories.  seeds: (lon, lat); first seed sits in the "heart" of the space.
+# label: optional (lon, lat) for the label/counter position (default: the
+# pole of inaccessibility of the polygon).
+# --------------------------------------------------------------------------
+GER, USSR, ITA, UK = "germany", "soviet_union", "italy", "united_kingdom"
+LAND_UNITS = {"infantry", "artillery", "mech_infantry", "armour", "aaa"}
+AIR_UNITS = {"fighter", "tactical_bomber", "strategic_bomber"}
+SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "transport"}
+
+LAND = [
+    # ---- Germany and its conquests / satellites -------------------------
+    dict(id="germany", name="Germany", owner=GER, value=10, factory=True, vc=True,
+         seeds=[(12.5, 51.5), (13.4, 52.5), (10.0, 51.0), (8.3, 50.4), (9.5, 53.3),
+                (9.0, 48.7), (11.8, 48.8), (14.0, 47.6), (11.5, 47.3), (16.2, 48.2),
+                (14.8, 49.8), (17.2, 49.6), (16.5, 52.3), (17.8, 53.9), (20.8, 54.2),
+                (13.0, 50.8), (7.5, 51.6)],
+         label=(11.2, 51.3),
+         units={GER: dict(infantry=4, artillery=1, armour=1, aaa=1, fighter=2,
+                          tactical_bomber=1, strategic_bomber=1)}),
+    dict(id="poland", name="Poland", owner=GER, value=2, vc=True,
+         seeds=[(21.0, 51.8), (19.5, 51.8), (21.5, 52.6), (21.0, 50.2)],
+         units={GER: dict(infantry=6, artillery=2, mech_infantry=2, armour=3, fighter=1)}),
+    dict(id="holland_belgium", name="Holland-Belgium", owner=GER, value=2,
+         seeds=[(5.2, 51.6), (5.6, 52.4), (4.6, 50.8)],
+         units={GER: dict(infantry=1)}),
+    dict(id="france", name="France", owner=GER, value=5, factory=True, vc=True,
+         seeds=[(2.4, 48.6), (3.2, 49.6), (-2.5, 48.1), (0.2, 47.3), (-0.8, 45.2),
+                (-0.9, 44.0), (5.5, 48.4)],
+         units={GER: dict(infantry=3, artillery=1, armour=1, aaa=1, fighter=1)}),
+    dict(id="vichy_france", name="Vichy France", owner=GER, value=2,
+         seeds=[(2.8, 45.4), (4.8, 44.0), (1.8, 43.5), (6.2, 45.5)]),
+    dict(id="denmark", name="Denmark", owner=GER, value=1,
+         seeds=[(9.2, 56.2), (11.8, 55.5)],
+         units={GER: dict(infantry=1)}),
+    dict(id="norway", name="Norway", owner=GER, value=2,
+         seeds=[(9.0, 60.8), (10.5, 63.2), (13.5, 66.3), (16.0, 68.2), (18.5, 69.2),
+                (21.0, 69.8), (24.5, 70.2), (28.5, 70.3)],
+         label=(9.3, 61.0),
+         units={GER: dict(infantry=2, fighter=1)}),
+    dict(id="finland", name="Finland", owner=GER, value=1,
+         seeds=[(26.0, 62.3), (27.0, 64.8), (26.0, 67.5)],
+         units={GER: dict(infantry=3, artillery=1)}),
+    dict(id="slovakia_hungary", name="Slovakia-Hungary", owner=GER, value=2,
+         seeds=[(19.3, 47.3), (21.5, 48.5), (19.5, 48.8)],
+         units={GER: dict(infantry=2)}),
+    dict(id="romania", name="Romania", owner=GER, value=2,
+         seeds=[(25.3, 45.3), (27.5, 44.6), (23.0, 45.6), (24.8, 46.6)],
+         units={GER: dict(infantry=4, artillery=1, armour=1)}),
+    dict(id="bulgaria", name="Bulgaria", owner=GER, value=1,
+         seeds=[(25.2, 42.7), (27.0, 43.0)],
+         units={GER: dict(infantry=1)}),
+    dict(id="yugoslavia", name="Yugoslavia", owner=GER, value=2,
+         seeds=[(18.5, 44.2), (16.0, 45.4), (20.8, 44.2), (21.6, 41.8), (19.3, 42.9)],
+         units={GER: dict(infantry=2)}),
+    dict(id="crete", name="Crete", owner=GER, value=0,
+         seeds=[(24.8, 35.25)],
+         units={GER: dict(infantry=1)}),
+    dict(id="corsica", name="Corsica", owner=GER, value=0,
+         seeds=[(9.1, 42.1)]),
+    dict(id="tunisia", name="Tunisia", owner=GER, value=1,
+         seeds=[(9.6, 35.3), (9.2, 33.0)]),
+    dict(id="algeria", name="Algeria", owner=GER, value=1,
+         seeds=[(3.0, 34.5), (5.5, 35.8), (5.0, 31.0), (0.0, 34.8), (-2.0, 30.0)]),
+    dict(id="morocco", name="Morocco", owner=GER, value=1,
+         seeds=[(-6.3, 32.7), (-8.7, 30.2), (-4.5, 34.4)]),
+    dict(id="syria", name="Syria", owner=GER, value=1,
+         seeds=[(38.2, 35.3), (36.6, 34.2)]),
+    # ---- Italy ---------------------------------------------------------------
+    dict(id="italy", name="Italy", owner=ITA, value=6, factory=True, vc=True,
+         seeds=[(12.6, 42.4), (11.0, 45.4), (9.2, 45.4), (8.0, 44.6), (13.4, 46.1),
+                (15.3, 41.0), (16.4, 39.2), (14.5, 41.8)],
+         label=(12.6, 42.4),
+         units={ITA: dict(infantry=4, artillery=1, armour=1, aaa=1, fighter=1)}),
+    dict(id="sicily", name="Sicily", owner=ITA, value=1, seeds=[(14.1, 37.6)],
+         units={ITA: dict(infantry=1, fighter=1)}),
+    dict(id="sardinia", name="Sardinia", owner=ITA, value=1, seeds=[(9.0, 40.0)],
+         units={ITA: dict(infantry=1)}),
+    dict(id="albania", name="Albania", owner=ITA, value=1,
+         seeds=[(20.0, 41.2), (20.1, 40.3)],
+         units={ITA: dict(infantry=2)}),
+    dict(id="greece", name="Greece", owner=ITA, value=2, vc=True,
+         seeds=[(22.0, 39.3), (22.2, 37.5), (23.8, 40.9), (23.6, 38.3)],
+         units={ITA: dict(infantry=2), GER: dict(infantry=1)}),
+    dict(id="tripolitania", name="Tripolitania", owner=ITA, value=1,
+         seeds=[(13.5, 30.8), (12.0, 29.0), (16.0, 29.0)],
+         units={ITA: dict(infantry=2)}),
+    dict(id="libya", name="Libya", owner=ITA, value=1,
+         seeds=[(22.0, 31.2), (19.5, 29.3), (23.0, 29.0)],
+         units={ITA: dict(infantry=3, artillery=1),
+                GER: dict(mech_infantry=1, armour=1)}),
+    # ---- United Kingdom --------------------------------------------------------
+    dict(id="united_kingdom", name="United Kingdom", owner=UK, value=8, factory=True, vc=True,
+         seeds=[(-1.2, 52.2), (-2.0, 53.7), (-3.8, 52.0), (-4.3, 50.5), (0.5, 51.3)],
+         label=(-1.6, 52.4),
+         units={UK: dict(infantry=3, artillery=1, armour=1, aaa=1, fighter=2,
+                         strategic_bomber=1)}),
+    dict(id="scotland", name="Scotland", owner=UK, value=2,
+         seeds=[(-4.0, 56.8), (-4.5, 58.0)],
+         units={UK: dict(infantry=1, fighter=1)}),
+    dict(id="gibraltar", name="Gibraltar", owner=UK, value=0,
+         carve=((-5.5, 36.3), 11.0, "spain"),
+         units={UK: dict(infantry=1)}),
+    dict(id="malta", name="Malta", owner=UK, value=0, seeds=[(14.5, 35.9)],
+         units={UK: dict(infantry=1, fighter=1)}),
+    dict(id="cyprus", name="Cyprus", owner=UK, value=0, seeds=[(33.3, 35.05)],
+         units={UK: dict(infantry=1)}),
+    dict(id="egypt", name="Egypt", owner=UK, value=2, factory=True, vc=True,
+         seeds=[(30.0, 29.6), (27.0, 29.6), (32.5, 29.6), (29.0, 30.5)],
+         label=(29.8, 30.0),
+         units={UK: dict(infantry=3, artillery=1, mech_infantry=1, armour=2, fighter=1)}),
+    dict(id="palestine", name="Palestine", owner=UK, value=1,
+         seeds=[(35.2, 31.6), (36.5, 30.6)],
+         units={UK: dict(infantry=1)}),
+    dict(id="iraq", name="Iraq", owner=UK, value=2,
+         seeds=[(43.5, 33.5), (46.0, 31.0), (44.0, 36.0)],
+         units={UK: dict(infantry=1)}),
+    # ---- Soviet Union ------------------------------------------------------------
+    dict(id="karelia", name="Karelia", owner=USSR, value=1,
+         seeds=[(33.0, 64.5), (34.0, 68.0), (32.0, 62.5), (37.5, 67.8)],
+         units={USSR: dict(infantry=3)}),
+    dict(id="archangel", name="Archangel", owner=USSR, value=1,
+         seeds=[(44.0, 63.5), (47.0, 66.0), (44.5, 61.0)],
+         units={USSR: dict(infantry=1)}),
+    dict(id="leningrad", name="Leningrad", owner=USSR, value=2, vc=True,
+         seeds=[(31.0, 59.2), (33.5, 60.5)],
+         units={USSR: dict(infantry=5, artillery=1, aaa=1, fighter=1)}),
+    dict(id="baltic_states", name="Baltic States", owner=USSR, value=1,
+         seeds=[(24.2, 55.6), (25.5, 57.7), (23.0, 56.8)],
+         units={USSR: dict(infantry=4, artillery=1)}),
+    dict(id="belarus", name="Belarus", owner=USSR, value=2,
+         seeds=[(27.5, 53.6), (25.5, 52.5), (28.5, 55.5)],
+         units={USSR: dict(infantry=6, artillery=1, armour=1)}),
+    dict(id="smolensk", name="Smolensk", owner=USSR, value=1,
+         seeds=[(33.0, 54.8), (34.5, 53.3)],
+         units={USSR: dict(infantry=3)}),
+    dict(id="moscow", name="Moscow", owner=USSR, value=8, factory=True, vc=True,
+         seeds=[(38.5, 55.8), (40.5, 57.6), (37.0, 58.0)],
+         units={USSR: dict(infantry=8, artillery=1, armour=1, aaa=1, fighter=1, tactical_bomber=1)}),
+    dict(id="voronezh", name="Voronezh", owner=USSR, value=1,
+         seeds=[(39.2, 51.7), (42.0, 52.5)],
+         units={USSR: dict(infantry=2)}),
+    dict(id="kuibyshev", name="Kuibyshev", owner=USSR, value=2,
+         seeds=[(49.5, 53.5), (47.5, 56.0)],
+         units={USSR: dict(infantry=1)}),
+    dict(id="urals", name="Urals", owner=USSR, value=2, factory=True,
+         seeds=[(56.0, 58.0), (55.0, 63.5), (57.0, 54.5)],
+         units={USSR: dict(infantry=1)}),
+    dict(id="ukraine", name="Ukraine", owner=USSR, value=3, vc=True,
+         seeds=[(29.0, 49.8), (25.3, 49.5), (31.5, 50.5), (29.5, 47.0)],
+         label=(29.5, 49.6),
+         units={USSR: dict(infantry=7, artillery=1, armour=2, fighter=1)}),
+    dict(id="eastern_ukraine", name="Eastern Ukraine", owner=USSR, value=2,
+         seeds=[(36.0, 49.0), (34.3, 45.3), (34.0, 47.5), (38.5, 47.8)],
+         units={USSR: dict(infantry=3)}),
+    dict(id="stalingrad", name="Stalingrad", owner=USSR, value=2, vc=True,
+         seeds=[(44.3, 48.7), (42.0, 48.8)],
+         units={USSR: dict(infantry=3)}),
+    dict(id="caucasus", name="Caucasus", owner=USSR, value=3, factory=True,
+         seeds=[(43.5, 43.6), (40.0, 45.0), (46.5, 40.5), (43.5, 41.2)],
+         units={USSR: dict(infantry=2, armour=1)}),
+    dict(id="kazakhstan", name="Kazakhstan", owner=USSR, value=1,
+         seeds=[(55.0, 48.0), (51.5, 49.8)],
+         units={USSR: dict(infantry=1)}),
+    dict(id="turkmenistan", name="Turkmenistan", owner=USSR, value=1,
+         seeds=[(57.5, 40.0), (54.8, 39.3)]),
+    # ---- Neutrals (impassable) -------------------------------------------------
+    dict(id="ireland", name="Ireland", impassable=True, seeds=[(-8.0, 53.2)]),
+    dict(id="sweden", name="Sweden", impassable=True,
+         seeds=[(15.0, 59.5), (14.5, 58.0), (14.0, 61.0), (16.0, 63.8), (18.0, 66.0),
+                (20.5, 67.3)],
+         label=(15.2, 60.5)),
+    dict(id="spain", name="Spain", impassable=True,
+         seeds=[(-3.7, 40.3), (-5.8, 42.5), (-7.8, 43.0), (-5.5, 38.0), (-2.5, 37.8),
+                (-1.0, 41.8), (1.2, 41.8)]),
+    dict(id="portugal", name="Portugal", impassable=True,
+         seeds=[(-8.2, 40.8), (-8.1, 38.3)]),
+    dict(id="switzerland", name="Switzerland", impassable=True, seeds=[(8.2, 46.8)]),
+    dict(id="turkey", name="Turkey", impassable=True,
+         seeds=[(33.0, 39.0), (27.5, 41.3), (29.5, 39.3), (37.0, 38.8), (40.5, 39.3),
+                (35.0, 40.8)]),
+    dict(id="persia", name="Persia", impassable=True,
+         seeds=[(53.0, 33.0), (48.0, 34.5), (51.0, 31.5), (55.0, 35.5), (57.0, 30.0),
+                (47.5, 37.2)]),
+    dict(id="saudi_arabia", name="Saudi Arabia", impassable=True,
+         seeds=[(41.0, 29.3), (45.5, 28.6), (38.5, 29.0)]),
+]
+
+SEA = [
+    dict(id="barents_sea", name="Barents Sea",
+         seeds=[(40.0, 70.2), (50.0, 69.8), (57.0, 70.2), (38.5, 65.5)],
+         units={USSR: dict(destroyer=1, submarine=1)}),
+    dict(id="norwegian_sea", name="Norwegian Sea",
+         seeds=[(3.0, 66.0), (14.0, 70.3), (-6.0, 66.0)],
+         units={GER: dict(battleship=1, destroyer=1)}),
+    dict(id="north_atlantic", name="North Atlantic",
+         seeds=[(-9.0, 59.5), (-11.0, 56.0), (-5.0, 53.8)],
+         units={GER: dict(submarine=2)}),
+    dict(id="north_sea", name="North Sea",
+         seeds=[(3.0, 56.5), (2.5, 53.0), (11.3, 57.2)],
+         units={UK: dict(battleship=1, cruiser=1, destroyer=2, transport=1)}),
+    dict(id="english_channel", name="English Channel",
+         seeds=[(-2.5, 49.9), (0.5, 50.2)],
+         units={UK: dict(destroyer=1, transport=1)}),
+    dict(id="baltic_sea", name="Baltic Sea",
+         seeds=[(18.0, 55.5), (19.8, 58.0), (20.5, 62.0), (23.5, 64.5), (13.8, 55.0)],
+         units={GER: dict(cruiser=1, transport=1)}),
+    dict(id="bay_of_biscay", name="Bay of Biscay",
+         seeds=[(-5.5, 46.0), (-8.0, 49.6), (-10.5, 45.0)],
+         units={GER: dict(cruiser=1, submarine=1)}),
+    dict(id="eastern_atlantic", name="Eastern Atlantic",
+         seeds=[(-11.0, 38.5), (-11.0, 32.0), (-7.4, 36.3)]),
+    dict(id="western_med", name="Western Mediterranean",
+         seeds=[(4.5, 39.5), (-3.4, 36.2), (6.0, 41.5), (1.0, 37.5)],
+         units={UK: dict(battleship=1, carrier=1, cruiser=1, fighter=1)}),
+    dict(id="tyrrhenian_sea", name="Tyrrhenian Sea",
+         seeds=[(12.0, 40.0), (12.4, 41.3)],
+         units={ITA: dict(battleship=1, cruiser=1, transport=1)}),
+    dict(id="central_med", name="Central Mediterranean",
+         seeds=[(12.5, 35.3), (14.0, 33.8)],
+         units={ITA: dict(destroyer=1, submarine=1)}),
+    dict(id="ionian_sea", name="Ionian Sea",
+         seeds=[(18.5, 37.5), (16.2, 35.6), (18.5, 32.0)],
+         units={ITA: dict(battleship=1, cruiser=1, destroyer=1)}),
+    dict(id="adriatic_sea", name="Adriatic Sea",
+         seeds=[(15.5, 43.0), (13.3, 44.6), (18.3, 41.7)]),
+    dict(id="aegean_sea", name="Aegean Sea",
+         seeds=[(25.0, 38.5), (25.0, 36.4), (24.5, 40.3)]),
+    dict(id="eastern_med", name="Eastern Mediterranean",
+         seeds=[(27.5, 33.5), (23.5, 33.5), (31.0, 33.0), (29.8, 35.5)],
+         units={UK: dict(battleship=1, cruiser=1, destroyer=1, transport=1)}),
+    dict(id="levant", name="Levant",
+         seeds=[(34.6, 33.6), (34.5, 36.3)]),
+    dict(id="black_sea", name="Black Sea",
+         seeds=[(34.0, 43.3)],
+         units={USSR: dict(cruiser=1, destroyer=1, submarine=1)}),
+    dict(id="caspian_sea", name="Caspian Sea", seeds=[(50.7, 42.5)]),
+]
+
+PLAYERS = [
+    dict(id=GER, name="Germany", alliance="axis", color="#6b6b6b", capital="germany"),
+    dict(id=USSR, name="Soviet Union", alliance="allies", color="#9e2a2b", capital="moscow"),
+    dict(id=ITA, name="Italy", alliance="axis", color="#8f8a3c", capital="italy"),
+    dict(id=UK, name="United Kingdom", alliance="allies", color="#c4955a", capital="united_kingdom"),
+]
+
+DESCRIPTION = (
+    "June 1941. Germany and Italy, masters of western Europe and the Balkans, "
+    "turn on the Soviet Union while Britain clings to the Mediterranean from "
+    "Gibraltar, Malta and Egypt. The Axis must break the Red Army before it "
+    "recovers and before the Royal Navy strangles North Africa. Victory goes to "
+    "the alliance holding 8 of the 11 victory cities; after round 10 the side "
+    "holding more of them wins."
+)
+VICTORY = {"axis": 8, "allies": 8}
+TURN_LIMIT = 10
+BACKGROUND = "#2b4d6e"
+
+# Extra adjacencies that geometry cannot show (none needed so far).
+EXTRA_ADJ: list[tuple[str, str]] = []
+
+
+# --------------------------------------------------------------------------
+def ring(points):
+    return Polygon([P(*p) for p in points])
+
+
+def fail(msg):
+    print("ERROR:", msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def components(g):
+    if g.is_empty:
+        return []
+    if g.geom_type == "Polygon":
+        return [g]
+    return [p for p in getattr(g, "geoms", []) if p.geom_type == "Polygon" and p.area > 0]
+
+
+def voronoi_partition(domain, spaces):
+    """Assign every part of `domain` to one space, via Voronoi cells of seeds."""
+    pts, owner = [], []
+    for sp in spaces:
+        for s in sp["seeds"]:
+            pt = Point(P(*s))
+            if not domain.contains(pt):
+                fail(f"seed {s} of {sp['id']} is not inside its domain")
+            pts.append(pt)
+            owner.append(sp["id"])
+    if len(pts) == 1:
+        return {owner[0]: domain}
+    cells = shapely.voronoi_polygons(MultiPoint(pts), extend_to=box(-500, -500, W + 500, H + 500))
+    result = {sp["id"]: [] for sp in spaces}
+    for cell in cells.geoms:
+        hit = [i for i, pt in enumerate(pts) if cell.contains(pt)]
+        if len(hit) != 1:
+            fail("voronoi cell/seed mismatch")
+        result[owner[hit[0]]].append(cell)
+    return {k: unary_union(v).intersection(domain) for k, v in result.items()}
+
+
+def shared(a, b):
+    inter = a.boundary.intersection(b.boundary)
+    return inter.length if not inter.is_empty else 0.0
+
+
+def merge_orphans(cells, seeds_of):
+    """Each space keeps the component(s) holding its seeds; other fragments go
+    to the neighbour with which they share the longest boundary."""
+    for _ in range(20):
+        changed = False
+        for sid in list(cells):
+            parts = components(cells[sid])
+            if len(parts) <= 1:
+                continue
+            seeds = [Point(P(*s)) for s in seeds_of[sid]]
+            keep = [p for p in parts if any(p.buffer(0.5).contains(s) for s in seeds)]
+            if not keep:
+                fail(f"{sid}: no fragment holds a seed")
+            keep_main = max(keep, key=lambda p: p.area)
+            orphans = [p for p in parts if p is not keep_main]
+            cells[sid] = keep_main
+            for orphan in orphans:
+                best, best_len = None, 0.0
+                for oid, og in cells.items():
+                    if oid == sid:
+                        continue
+                    ln = shared(orphan, og)
+                    if ln > best_len:
+                        best, best_len = oid, ln
+                if best is None:
+                    fail(f"{sid}: fragment at {orphan.representative_point()} touches nothing")
+                cells[best] = unary_union([cells[best], orphan])
+                changed = True
+        if not changed:
+            return cells
+    fail("orphan merging did not converge")
+
+
+def node_coverage(ids, cells):
+    """Clean the coverage so that neighbours share identical vertices and no
+    hairline gaps/overlaps from clipping noise remain."""
+    geoms = shapely.coverage_clean([shapely.make_valid(cells[i]) for i in ids],
+                                   gap_width=0.5, snapping_distance=0.05)
+    out = []
+    for i, g in zip(ids, geoms):
+        if g.geom_type == "MultiPolygon":
+            big = max(g.geoms, key=lambda q: q.area)
+            if g.area - big.area > 1.0:
+                fail(f"{i} is split after cleaning")
+            g = big
+        if g.geom_type != "Polygon":
+            fail(f"{i} is a {g.geom_type} after cleaning")
+        out.append(g)
+    return out
+
+
+def wiggle_line(line, amp):
+    """Turn a straight Voronoi border into a gently meandering one.  The
+    endpoints stay put; the offset fades out near them."""
+    L = line.length
+    if L < 14 or amp <= 0:
+        return line
+    coords = list(line.coords)
+    a, b = sorted([tuple(round(v, 3) for v in coords[0]), tuple(round(v, 3) for v in coords[-1])])
+    rng = random.Random(f"{a}{b}")
+    waves = [(rng.uniform(55, 80), 0.65, rng.uniform(0, 2 * math.pi)),
+             (rng.uniform(22, 32), 0.35, rng.uniform(0, 2 * math.pi))]
+    n = max(2, int(L / 4))
+    amp_here = amp * min(1.0, L / 70)
+    out = [coords[0]]
+    for k in range(1, n):
+        d = L * k / n
+        p = line.interpolate(d)
+        p0, p1 = line.interpolate(max(0, d - 2)), line.interpolate(min(L, d + 2))
+        tx, ty = p1.x - p0.x, p1.y - p0.y
+        tl = math.hypot(tx, ty) or 1.0
+        nx, ny = -ty / tl, tx / tl
+        taper = min(1.0, d / 20, (L - d) / 20)
+        off = amp_here * taper * sum(w * math.sin(2 * math.pi * d / lam + ph) for lam, w, ph in waves)
+        out.append((p.x + nx * off, p.y + ny * off))
+    out.append(coords[-1])
+    return shapely.geometry.LineString(out)
+
+
+def wiggle_borders(ids, geoms, kind, amp):
+    """Meander the land-land borders; returns new geometries or None if the
+    result is not a clean coverage of single polygons."""
+    cells = dict(zip(ids, geoms))
+    land_ids = [i for i in ids if kind[i] == "land"]
+    internal = []
+    for n, a in enumerate(land_ids):
+        for b in land_ids[n + 1:]:
+            if cells[a].intersects(cells[b]):
+                inter = cells[a].boundary.intersection(cells[b].boundary)
+                if inter.length > 0:
+                    internal.append(inter)
+    merged = shapely.ops.linemerge(unary_union(internal))
+    parts = [g for g in getattr(merged, "geoms", [merged]) if g.geom_type == "LineString"]
+    fixed = [cells[i].boundary for i in ids if kind[i] == "sea"] + [box(0, 0, W, H).boundary]
+    net = unary_union([wiggle_line(l, amp) for l in parts] + fixed)
+    faces = list(shapely.ops.polygonize(net))
+    tree = shapely.STRtree(geoms)
+    acc = {i: [] for i in ids}
+    for f in faces:
+        best, best_a = None, 0.0
+        for k in tree.query(f):
+            ar = f.intersection(geoms[k]).area
+            if ar > best_a:
+                best, best_a = ids[k], ar
+        if best is None:
+            return None
+        acc[best].append(f)
+    out = []
+    for i in ids:
+        g = unary_union(acc[i])
+        if g.geom_type != "Polygon" or len(g.interiors) != len(cells[i].interiors):
+            print(f"  wiggle amplitude {amp:.1f}: {i} broke up, retrying smaller", g.geom_type, [(round(q.area,1), q.representative_point().coords[0]) for q in getattr(g, "geoms", [g])], len(cells[i].interiors))
+            return None
+        out.append(g)
+    return node_coverage(ids, dict(zip(ids, out)))
+
+
+def best_label_spot(pg, start, name):
+    """Nudge the label point so that a box of the name's (estimated) size lies
+    inside the polygon, staying as close to `start` as possible."""
+    w, h = 6.5 * len(name) + 4, 14
+
+    def fit(x, y):
+        r = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        return r.intersection(pg).area / r.area
+
+    best = (fit(start.x, start.y), 0.0, start.x, start.y)
+    if best[0] < 0.999:
+        for dx in range(-60, 61, 3):
+            for dy in range(-45, 46, 3):
+                x, y = start.x + dx, start.y + dy
+                if not pg.contains(Point(x, y)):
+                    continue
+                f = fit(x, y)
+                d = math.hypot(dx, dy)
+                if (round(f, 3), -d) > (round(best[0], 3), -best[1]):
+                    best = (f, d, x, y)
+    return int(round(best[2])), int(round(best[3]))
+
+
+def round_ring(coords):
+    out = []
+    for x, y in coords:
+        q = (int(round(x)), int(round(y)))
+        if not out or out[-1] != q:
+            out.append(q)
+    if len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+HOLES: list[str] = []
+
+
+def build():
+    rect = box(0, 0, W, H)
+    mainland = ring(MAINLAND).difference(ring(BLACK_SEA)).difference(ring(CASPIAN))
+    if not mainland.is_valid:
+        fail(f"mainland invalid: {shapely.is_valid_reason(mainland)}")
+    mainland = mainland.intersection(rect)
+    islands = {k: ring(v) for k, v in ISLANDS.items()}
+    for k, g in islands.items():
+        if not g.is_valid:
+            fail(f"island {k} invalid: {shapely.is_valid_reason(g)}")
+        if g.intersects(mainland):
+            fail(f"island {k} touches the mainland")
+    land_masses = [mainland] + list(islands.values())
+    land = unary_union(land_masses)
+    sea = rect.difference(land)
+
+    seeds_of = {s["id"]: s.get("seeds", []) for s in LAND + SEA}
+    cells = {}
+    # land: per land mass
+    for mass in land_masses:
+        here = [t for t in LAND if t.get("seeds") and mass.contains(Point(P(*t["seeds"][0])))]
+        if not here:
+            fail(f"land mass at {mass.representative_point()} has no territory")
+        part = voronoi_partition(mass, here)
+        cells.update(part)
+    # carved territories (Gibraltar)
+    for t in LAND:
+        if "carve" in t:
+            (lon, lat), r, host = t["carve"]
+            disc = Point(P(lon, lat)).buffer(r)
+            piece = cells[host].intersection(disc)
+            cells[host] = cells[host].difference(disc)
+            cells[t["id"]] = piece
+            seeds_of[t["id"]] = [(lon, lat)]
+            t["seeds"] = [(lon, lat)] if mainland.contains(Point(P(lon, lat))) else []
+    land_ids = [t["id"] for t in LAND]
+    land_cells = merge_orphans({k: cells[k] for k in land_ids}, seeds_of)
+    sea_cells = merge_orphans(voronoi_partition(sea, SEA), seeds_of)
+    cells = {**land_cells, **sea_cells}
+
+    # node the coverage so that neighbours share identical vertices, then
+    # simplify it topologically
+    ids = list(cells)
+    geoms = node_coverage(ids, cells)
+    if not shapely.coverage_is_valid(geoms):
+        fail("coverage is not valid after noding")
+    kind0 = {t["id"]: "land" for t in LAND}
+    kind0.update({sp["id"]: "sea" for sp in SEA})
+    amp = WIGGLE
+    while amp > 0.5:
+        wiggled = wiggle_borders(ids, geoms, kind0, amp)
+        if wiggled is not None:
+            geoms = wiggled
+            break
+        amp *= 0.75
+    if not shapely.coverage_is_valid(geoms):
+        fail("coverage is not valid after wiggling")
+    for i, g in zip(ids, geoms):
+        if g.geom_type != "Polygon":
+            fail(f"{i} is a {g.geom_type} before simplification")
+    simp = shapely.coverage_simplify(geoms, SIMPLIFY)
+    polys = {}
+    for i, g in zip(ids, simp):
+        if g.geom_type != "Polygon":
+            fail(f"{i} became {g.geom_type}")
+        if len(g.interiors):
+            HOLES.append(i)
+        pts = round_ring(list(g.exterior.coords))
+        pg = Polygon(pts)
+        if not pg.is_valid or pg.area < 30:
+            fail(f"{i}: invalid or tiny polygon after rounding ({shapely.is_valid_reason(pg)}, area {pg.area})")
+        polys[i] = (pts, pg)
+
+    # coverage sanity
+    total = sum(pg.area for _, pg in polys.values())
+    if abs(total - W * H) > 0.002 * W * H:
+        fail(f"coverage area {total} != {W * H}")
+
+    # adjacency
+    kind = {t["id"]: "land" for t in LAND}
+    kind.update({s["id"]: "sea" for s in SEA})
+    adj = {i: set() for i in ids}
+    tree_ids = ids
+    for a_i, a in enumerate(tree_ids):
+        for b in tree_ids[a_i + 1:]:
+            pa, pb = polys[a][1], polys[b][1]
+            if not pa.buffer(0.01).intersects(pb):
+                continue
+            if shared(pa, pb) >= MIN_SHARED:
+                adj[a].add(b)
+                adj[b].add(a)
+    for a, b in EXTRA_ADJ:
+        adj[a].add(b)
+        adj[b].add(a)
+
+    # centres
+    centers = {}
+    spec = {t["id"]: t for t in LAND + SEA}
+    for i in ids:
+        pg = polys[i][1]
+        lab = spec[i].get("label")
+        c = Point(P(*lab)) if lab else polylabel(pg, tolerance=1.0)
+        if not pg.contains(c):
+            c = polylabel(pg, tolerance=1.0)
+        centers[i] = best_label_spot(pg, c, spec[i]["name"])
+    return ids, polys, adj, centers, kind
+
+
+def check(ids, polys, adj, kind):
+    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in HOLES]
+    for i in ids:
+        for j in adj[i]:
+            if i not in adj[j]:
+                problems.append(f"asymmetric {i}-{j}")
+        if not adj[i]:
+            problems.append(f"{i} has no neighbours")
+    # starting forces
+    spec = {t["id"]: t for t in LAND + SEA}
+    alliance = {p["id"]: p["alliance"] for p in PLAYERS}
+    for p in PLAYERS:
+        if spec[p["capital"]].get("owner") != p["id"]:
+            problems.append(f"capital {p['capital']} not owned by {p['id']}")
+    for sid, t in spec.items():
+        for owner, units in (t.get("units") or {}).items():
+            if owner not in alliance:
+                problems.append(f"{sid}: unknown unit owner {owner}")
+                continue
+            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
+                problems.append(f"{sid}: {owner} units on enemy/neutral land")
+            for u in units:
+                if u not in LAND_UNITS | AIR_UNITS | SEA_UNITS:
+                    problems.append(f"{sid}: unknown unit {u}")
+                elif kind[sid] == "land" and u in SEA_UNITS:
+                    problems.append(f"{sid}: ship on land")
+                elif kind[sid] == "sea" and u in LAND_UNITS:
+                    problems.append(f"{sid}: land unit at sea")
+        if kind[sid] == "sea":
+            us = t.get("units") or {}
+            for owner, units in us.items():
+                planes = sum(v for u, v in units.items() if u in ("fighter", "tactical_bomber"))
+                room = 2 * sum(o.get("carrier", 0) for ow, o in us.items()
+                               if alliance[ow] == alliance[owner])
+                if any(u == "strategic_bomber" for u in units) or planes > room:
+                    problems.append(f"{sid}: aircraft without carrier room")
+            if len({alliance[o] for o in us}) > 1:
+                problems.append(f"{sid}: enemy units share the zone at start")
+    nvc = sum(1 for t in LAND if t.get("vc"))
+    if max(VICTORY.values()) > nvc:
+        problems.append("victory threshold above number of victory cities")
+    must = [("germany", "north_sea"), ("germany", "baltic_sea"), ("gibraltar", "western_med"),
+            ("gibraltar", "eastern_atlantic"), ("egypt", "eastern_med"), ("italy", "tyrrhenian_sea"),
+            ("italy", "adriatic_sea"), ("leningrad", "baltic_sea"), ("kazakhstan", "caspian_sea"),
+            ("north_sea", "baltic_sea"), ("norwegian_sea", "barents_sea"),
+            ("western_med", "eastern_atlantic"), ("united_kingdom", "english_channel"),
+            ("france", "english_channel"), ("denmark", "north_sea"), ("denmark", "baltic_sea"),
+            ("malta", "central_med"), ("archangel", "barents_sea"), ("karelia", "barents_sea")]
+    for a, b in must:
+        if b not in adj[a]:
+            problems.append(f"expected adjacency {a}-{b} missing")
+    mustnot = [("aegean_sea", "black_sea"), ("united_kingdom", "france"), ("sicily", "italy"),
+               ("sweden", "denmark"), ("spain", "morocco")]
+    for a, b in mustnot:
+        if b in adj[a]:
+            problems.append(f"unexpected adjacency {a}-{b}")
+    return problems
+
+
+def fmt_units(units):
+    parts = []
+    for owner, d in units.items():
+        inner = ", ".join(f"{k}: {v}" for k, v in d.items())
+        parts.append(f"{owner}: {{{inner}}}")
+    return parts
+
+
+def write_yaml(ids, polys, adj, centers, kind):
+    spec = {t["id"]: t for t in LAND + SEA}
+    income = {p["id"]: 0 for p in PLAYERS}
+    for t in LAND:
+        if t.get("owner"):
+            income[t["owner"]] += t.get("value", 0)
+    vcs = [t["id"] for t in LAND if t.get("vc")]
+    L = []
+    L.append("# Generated by tools/build_europe_1941.py -- edit the generator, not this file.")
+    L.append("format: warboard-scenario/1")
+    L.append("id: europe_1941")
+    L.append("title: Europe 1941")
+    L.append("ruleset: g40")
+    L.append("description: >")
+    words, line = DESCRIPTION.split(), "  "
+    for w in words:
+        if len(line) + len(w) + 1 > 78:
+            L.append(line.rstrip())
+            line = "  "
+        line += w + " "
+    L.append(line.rstrip())
+    L.append(f"turn_limit: {TURN_LIMIT}")
+    L.append("map:")
+    L.append("  kind: zone")
+    L.append(f"  size: [{W}, {H}]")
+    L.append(f'  background: "{BACKGROUND}"')
+    L.append("players:")
+    for p in PLAYERS:
+        L.append(f"  - id: {p['id']}")
+        L.append(f"    name: {p['name']}")
+        L.append(f"    alliance: {p['alliance']}")
+        L.append(f'    color: "{p["color"]}"')
+        L.append(f"    capital: {p['capital']}")
+        L.append(f"    resources: {income[p['id']]}")
+    L.append("victory:")
+    L.append(f"  victory_cities: {{axis: {VICTORY['axis']}, allies: {VICTORY['allies']}}}"
+             f"   # of {len(vcs)}")
+    L.append("  at_turn_limit: victory_cities")
+    L.append("spaces:")
+    order = [t["id"] for t in LAND] + [s["id"] for s in SEA]
+    for i in order:
+        t = spec[i]
+        L.append("")
+        L.append(f"  - id: {i}")
+        L.append(f"    name: {t['name']}")
+        L.append(f"    kind: {kind[i]}")
+        if kind[i] == "land":
+            L.append(f"    value: {t.get('value', 0)}")
+            L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
+            if t.get("factory"):
+                L.append("    factory: true")
+            if t.get("vc"):
+                L.append("    victory_city: true")
+            if t.get("impassable"):
+                L.append("    impassable: true")
+        cx, cy = centers[i]
+        L.append(f"    center: [{cx}, {cy}]")
+        pts = polys[i][0]
+        L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in pts) + "]")
+        nb = sorted(adj[i], key=order.index)
+        L.append("    adjacent: [" + ", ".join(nb) + "]")
+        if t.get("units"):
+            L.append("    units:")
+            for u in fmt_units(t["units"]):
+                L.append(f"      {u}")
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text("\n".join(L) + "\n")
+    return income, vcs
+
+
+def main():
+    ids, polys, adj, centers, kind = build()
+    problems = check(ids, polys, adj, kind)
+    income, vcs = write_yaml(ids, polys, adj, centers, kind)
+    nland = sum(1 for i in ids if kind[i] == "land")
+    print(f"wrote {OUT}: {nland} land, {len(ids) - nland} sea spaces")
+    print("income:", income, "| victory cities:", len(vcs), vcs)
+    npts = sorted((len(polys[i][0]), i) for i in ids)
+    print("points per polygon: min", npts[0], "max", npts[-1])
+    for p in problems:
+        print("WARNING:", p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
