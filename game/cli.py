@@ -120,7 +120,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         return _fail(f"--size must look like 1600x900, not {args.size!r}")
     try:
         screenshot.save(args.scenario, args.out, (w, h), args.view)
-    except LoadError as exc:
+    except (LoadError, ValueError) as exc:
         return _fail(str(exc))
     print(args.out)
     return 0
@@ -131,6 +131,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     app.run(scenario=args.scenario, ai_sides=tuple(args.ai or ()), load=args.load,
             ai_level=args.level)
     return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from game.odds.cli import main as odds_main
+    return odds_main([args.file])
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -179,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--size", default="1600x900")
     s.add_argument("--view", default="map")
     s.set_defaults(func=cmd_screenshot)
+    s = sub.add_parser("odds", help="battle odds: JSON request in, JSON result out")
+    s.add_argument("file", nargs="?", default="-", metavar="FILE|-")
+    s.set_defaults(func=cmd_odds)
     s = sub.add_parser("bench", help="measure the performance figures")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_bench)

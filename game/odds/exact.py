@@ -175,7 +175,8 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
                 ok = (v > 0) & (cnt > 0)
                 if ok.any():
                     hs = np.nonzero(ok)[0]
-                    np.add.at(hist, (c, stage, p, hs, v[hs]), cnt[hs] * ti.ndice)
+                    np.add.at(hist, (c, stage, p, hs, v[hs]),  # type: ignore[arg-type]
+                              cnt[hs] * ti.ndice)
     return hist
 
 
@@ -202,6 +203,21 @@ def elig_table(side: Side, enemy_keys: list[tuple[tuple[str, ...], bool]],
                                "earlier in the order of loss, so the losses are no longer a prefix")
             elig[p, c, :side.T] = np.cumsum(e[::-1])[::-1]
     return elig
+
+
+def merge_pools(hists: list[np.ndarray], elig: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """Adjacent pools whose hits may go to the same slots in every state act as one pool
+    (eligible slots form a prefix, so capping the sum equals capping in turn)."""
+    groups: list[list[int]] = []
+    for p in range(elig.shape[0]):
+        if groups and np.array_equal(elig[groups[-1][0]], elig[p]):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    if len(groups) == elig.shape[0]:
+        return hists, elig
+    out = [np.stack([h[:, :, g, :, :].sum(axis=2) for g in groups], axis=2) for h in hists]
+    return out, np.ascontiguousarray(elig[[g[0] for g in groups]])
 
 
 def pools_used(hist: np.ndarray, ctx_self: np.ndarray, C_self: int) -> np.ndarray:
@@ -249,13 +265,13 @@ def end_tables(spec: BattleSpec, a: Side, d: Side) -> tuple[np.ndarray, np.ndarr
             if not ca and not cd:
                 stale[x, y] = (not can_hurt(infos, at, dt, "attack")
                                and not can_hurt(infos, dt, at, "defense"))
-    I = np.arange(a.H)[:, None]
-    J = np.arange(d.H)[None, :]
+    ii = np.arange(a.H)[:, None]
+    jj = np.arange(d.H)[None, :]
     cA = colA[ia[:, None], id_[None, :]]
     cD = colD[ia[:, None], id_[None, :]]
-    redA = np.where(cA, a.T, np.broadcast_to(I, cA.shape)).astype(np.int64)
-    redD = np.where(cD, d.T, np.broadcast_to(J, cD.shape)).astype(np.int64)
-    term = (I == a.T) | (J == d.T) | stale[ia[:, None], id_[None, :]]
+    redA = np.where(cA, a.T, np.broadcast_to(ii, cA.shape)).astype(np.int64)
+    redD = np.where(cD, d.T, np.broadcast_to(jj, cD.shape)).astype(np.int64)
+    term = (ii == a.T) | (jj == d.T) | stale[ia[:, None], id_[None, :]]
     return redA, redD, term.astype(np.uint8)
 
 
@@ -304,6 +320,8 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float) -> Branch:
     usedD = pools_used(histD, ctxD, 1 << len(setsD))
     eligD = elig_table(d, all_akeys or [((), False)], setsA, usedA)
     eligA = elig_table(a, dkeys or [((), False)], setsD, usedD)
+    (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
+    (histD,), eligA = merge_pools([histD], eligA)
     kA = int(histA1[..., 1:].sum(axis=-1).max(initial=0))
     kD = int(histD[..., 1:].sum(axis=-1).max(initial=0))
     distA, loA, hiA = kernel.hit_distributions(histA, D, kA)

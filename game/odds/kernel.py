@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+_njit: Any
 try:  # pragma: no cover - exercised implicitly
     from numba import njit as _njit
 
@@ -28,13 +29,14 @@ except ImportError:  # pragma: no cover
 
 
 def njit(fn: Any) -> Any:
+    """numba.njit(cache=True) when numba is installed; else the plain function."""
     if _njit is None:
         return fn
     return _njit(cache=True, nogil=True)(fn)
 
 
-TINY = 1e-22     # hit probabilities below this are skipped
-PRUNE = 1e-18    # state masses below this are dropped (error <= states * PRUNE)
+TINY = 1e-16
+PRUNE = 1e-16
 
 
 @njit
@@ -101,14 +103,21 @@ def _pools(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec:
         nb = min(b + u, T)
         for h in range(a, nb + 1):
             tmp[h] = 0.0
+        d = dist[ec, s, p, hf]
+        e = elig[p, fc]
         for h in range(a, b + 1):
             x = res[h]
             if x == 0.0:
                 continue
-            cap = elig[p, fc, h]
-            for k in range(lw, u + 1):
-                kk = k if k < cap else cap
-                tmp[h + kk] += x * dist[ec, s, p, hf, k]
+            cap = e[h]
+            top = min(u, cap - 1)
+            for k in range(lw, top + 1):
+                tmp[h + k] += x * d[k]
+            if cap <= u:  # hits beyond the eligible slots are lost: all land on h + cap
+                acc = 0.0
+                for k in range(max(lw, cap), u + 1):
+                    acc += d[k]
+                tmp[h + cap] += x * acc
         for h in range(a, nb + 1):
             res[h] = tmp[h]
         b = nb
@@ -122,12 +131,39 @@ def _clear(v: Any, a: int, b: int) -> None:
 
 
 @njit
-def _round(i: int, j: int, m: float, out: Any, loop_only: bool,
+def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: int) -> None:
+    """out[x, y] += w * wD[x] * wA[y], dropping products below PRUNE."""
+    mA = 0.0
+    for y in range(a1, b1 + 1):
+        mA = max(mA, wA[y])
+    mD = 0.0
+    for x in range(a2, b2 + 1):
+        mD = max(mD, wD[x])
+    if w * mA * mD < PRUNE:
+        return
+    thr = PRUNE / (w * mD)
+    c1 = a1
+    while c1 < b1 and wA[c1] < thr:
+        c1 += 1
+    d1 = b1
+    while d1 > c1 and wA[d1] < thr:
+        d1 -= 1
+    for x in range(a2, b2 + 1):
+        fx = w * wD[x]
+        if fx * mA < PRUNE:
+            continue
+        for y in range(c1, d1 + 1):
+            out[x, y] += fx * wA[y]
+
+
+@njit
+def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
            TA: int, TD: int, ctxA: Any, ctxD: Any,
            distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
            eligA: Any, eligD: Any, sv: Any) -> float:
     """One battle round from (i, j). loop_only: return P(back to (i, j)) and scatter
-    nothing; else add m * P(i', j') to out[i', j'] for every outcome (self included)."""
+    nothing; else add m * P(i', j') to out[i', j'] for every outcome (self included).
+    renorm (no first strike here): scatter m / (1 - loop) at once and return loop."""
     vj = sv[0]
     vi = sv[1]
     wA = sv[2]
@@ -136,6 +172,25 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool,
     cA = ctxA[i]
     cD = ctxD[j]
     loop = 0.0
+    no_fs = True
+    for p in range(hiA.shape[2]):
+        if hiA[cD, 0, p, i] > 0:
+            no_fs = False
+    for p in range(hiD.shape[2]):
+        if hiD[cA, 0, p, j] > 0:
+            no_fs = False
+    if renorm and not no_fs:
+        return -1.0
+    if no_fs and renorm:
+        # one pass: the self-loop probability is known before scattering
+        a1, b1 = _pools(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, eligD, cA)
+        a2, b2 = _pools(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, eligA, cD)
+        loop = wA[j] * wD[i]
+        if loop < 1.0 - 1e-13:
+            _outer(out, m / (1.0 - loop), wA, a1, b1, wD, a2, b2)
+        _clear(wA, a1, b1)
+        _clear(wD, a2, b2)
+        return loop
     # attacker first strike (casualties removed at once)
     rj0, rj1 = _pools(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, eligD, cA)
     aj, bj = (j, j) if loop_only else (rj0, rj1)
@@ -161,13 +216,7 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool,
             if loop_only:
                 loop += pj * pi * wA[j] * wD[i]
             else:
-                for x in range(a2, b2 + 1):
-                    fx = w * wD[x]
-                    if fx < PRUNE:
-                        continue
-                    row = out[x]
-                    for y in range(a1, b1 + 1):
-                        row[y] += fx * wA[y]
+                _outer(out, w, wA, a1, b1, wD, a2, b2)
             _clear(wA, a1, b1)
             _clear(wD, a2, b2)
         _clear(vi, ri0, ri1)
@@ -219,17 +268,17 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
                         continue
                     rounds += m
                     if r == 0:
-                        _round(i, j, m, nxt, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+                        _round(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
                                distD, loD, hiD, eligA, eligD, sv)
                     else:
-                        _round(i, j, m, nxt, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                        _round(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
                                distD, loD, hiD, eligA, eligD, sv)
             _settle(nxt, redA, redD)
             cur = nxt
         return cur, rounds
     mass = np.zeros((HA, HD))
     rounds = 1.0
-    _round(0, 0, 1.0, mass, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+    _round(0, 0, 1.0, mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
            distD, loD, hiD, eligA, eligD, sv)
     _settle(mass, redA, redD)
     for i in range(HA):
@@ -244,14 +293,18 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
             if m < PRUNE:
                 mass[i, j] = 0.0
                 continue
-            loop = _round(i, j, 1.0, mass, True, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                          distD, loD, hiD, eligA, eligD, sv)
-            if loop > 1.0 - 1e-13:
-                continue  # no progress is possible: the battle stalls here (a draw)
-            m2 = m / (1.0 - loop)
-            rounds += m2
             mass[i, j] = 0.0
-            _round(i, j, m2, mass, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                   distD, loD, hiD, eligA, eligD, sv)
+            loop = _round(i, j, m, mass, False, True, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                          distD, loD, hiD, eligA, eligD, sv)
+            if loop < 0.0:  # first strike here: find the self-loop first, then scatter
+                loop = _round(i, j, 1.0, mass, True, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                              distD, loD, hiD, eligA, eligD, sv)
+                if loop < 1.0 - 1e-13:
+                    _round(i, j, m / (1.0 - loop), mass, False, False, TA, TD, ctxA, ctxD,
+                           distA, loA, hiA, distD, loD, hiD, eligA, eligD, sv)
+            if loop > 1.0 - 1e-13:
+                mass[i, j] = m  # no progress is possible: the battle stalls here (a draw)
+                continue
+            rounds += m / (1.0 - loop)
             mass[i, j] = 0.0
     return mass, rounds

@@ -59,7 +59,8 @@ class _Side:
 
     def has_any(self, mask: np.ndarray, names: tuple[str, ...]) -> np.ndarray:
         sel = np.isin(self.ut, [k for k, t in enumerate(self.types) if t in names])
-        return (mask & sel).any(axis=1)
+        out = np.asarray((mask & sel).any(axis=1))
+        return out
 
 
 def _values(spec: BattleSpec, s: _Side, mask: np.ndarray, role: str) -> np.ndarray:

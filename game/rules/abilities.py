@@ -107,12 +107,12 @@ class Blitz(Ability):
 @register
 @dataclass(frozen=True)
 class AntiAircraft(Ability):
-    """Before the first round, fires at attacking aircraft (one die per target)."""
+    """Defending only: before the first round, fires at attacking units of `targets`
+    domains, one die per target, at most `shots` dice per unit, hitting on `value`."""
     name: ClassVar[str] = "anti_aircraft"
     value: int = 1
     shots: int = 3
-    targets: tuple[str, ...] = ("air",)
-    only_defending: bool = True
+    targets: tuple[str, ...] = ("air",)  # domains it fires at
 
 
 @register

@@ -270,9 +270,6 @@ def _casualties(state: GameState, a: Casualties) -> None:
     if b is None or b.awaiting != "casualties":
         raise IllegalAction("No casualties to choose now.")
     battle.take_casualties(state, tuple(a.units))
-    if state.battle is not None and state.battle.awaiting == "roll" and \
-            battle.ROUND_STEPS[state.battle.step] == "remove":
-        battle.end_round(state)
 
 
 def _retreat(state: GameState, a: Retreat) -> None:

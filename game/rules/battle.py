@@ -1,8 +1,10 @@
 """Zone battles as a strip of ordered fire steps.
 
 Each round: AA fire and shore bombardment (first round only), the attacker's
-first strike, the defender's first strike, attacker fire, defender fire, then
-removal of the defender's casualties (which fired back). Hits wait in `Pool`s
+and the defender's first strike (simultaneous: units sunk by the attacker's
+first strike still strike back, then both sides' casualties are removed),
+attacker fire, defender fire, then removal of the defender's casualties (which
+fired back). Hits wait in `Pool`s
 for a casualty choice; the default order of loss fills them when a player
 does not choose. Every function here works on a state copy given by
 `actions.apply`.
@@ -16,8 +18,8 @@ from .abilities import SupportedBy
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, Battle, GameState, Pool, Roll, Unit
 
-ROUND_STEPS = ("aa", "bombard", "att_first_strike", "def_first_strike", "att_fire", "def_fire",
-               "remove")
+ROUND_STEPS = ("aa", "bombard", "att_first_strike", "def_first_strike", "fs_remove", "att_fire",
+               "def_fire", "remove")
 
 
 # --- who is in the battle ------------------------------------------------------
@@ -195,6 +197,7 @@ def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tupl
 
 STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment",
               "att_first_strike": "first strike", "def_first_strike": "first strike",
+              "fs_remove": "removes first-strike casualties",
               "att_fire": "fires", "def_fire": "fires", "remove": "removes casualties"}
 
 
@@ -209,14 +212,15 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
     dfn = defenders(state, b)  # marked casualties still fire in def_fire
     dfn_alive = alive(state, dfn)
     if step == "aa":
-        air = [u for u in att if state.utype(u).domain == AIR]
         shots: list[tuple[Unit, int]] = []
-        if air:
-            budget = len(air)
-            for u in dfn_alive:
-                aa = state.utype(u).ability("anti_aircraft")
-                if aa is None:
-                    continue
+        budget = None
+        for u in dfn_alive:
+            aa = state.utype(u).ability("anti_aircraft")
+            if aa is None:
+                continue
+            if budget is None:
+                budget = sum(1 for x in att if state.utype(x).domain in aa.targets)
+            if budget:
                 for _ in range(min(aa.shots, budget)):
                     shots.append((u, aa.value))
                 budget -= min(aa.shots, budget)
@@ -234,9 +238,11 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
         return "attacker", [(u, unit_value(state, u, "attack", bonus)) for u in att
                             if first_strike_active(state, u, dfn_alive) == want_fs
                             and unit_value(state, u, "attack", bonus) > 0
-                            and not state.utype(u).has("defenseless")], want_fs
+                            and not state.utype(u).has("defenseless")], False
     if step in ("def_first_strike", "def_fire"):
-        shooters = dfn_alive if step == "def_first_strike" else dfn
+        struck = set(b.struck)
+        shooters = [u for u in dfn if u.damage < state.utype(u).hits or u.uid in struck] \
+            if step == "def_first_strike" else dfn
         bonus = support_bonus(state, shooters, "defense")
         want_fs = step == "def_first_strike"
         return "defender", [(u, unit_value(state, u, "defense", bonus)) for u in shooters
@@ -246,35 +252,50 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
     return "", [], True
 
 
-def advance(state: GameState) -> None:
-    """Run fire steps until a casualty choice or the end of the round is reached,
-    rolling the dice of exactly one step that has shooters."""
+def settle(state: GameState) -> None:
+    """Go through the steps that need no dice (skipped steps, removals, the end
+    of the round) and stop before the next step that rolls."""
     b = state.battle
     assert b is not None
-    rolled = False
     while True:
         step = ROUND_STEPS[b.step]
         if step == "remove":
             state.battle = b
             end_round(state)
             return
+        if step == "fs_remove":
+            for uid in b.struck:
+                if uid in state.units:
+                    remove_unit(state, uid)
+            b = _replace(b, struck=(), step=b.step + 1)
+            if not _both_sides_alive(state, b):
+                b = _replace(b, step=ROUND_STEPS.index("remove"))
+            continue
         if step in ("aa", "bombard") and b.round > 1:
             b = _replace(b, step=b.step + 1)
             continue
-        side, shooters, immediate = step_shooters(state, b, step)
-        if not shooters:
+        if not step_shooters(state, b, step)[1]:
             b = _replace(b, step=b.step + 1)
             continue
-        if rolled:
-            state.battle = b
-            return
-        b = _fire(state, b, step, side, shooters, immediate)
-        b = _replace(b, step=b.step + 1)
-        rolled = True
-        b = _drop_empty_pools(state, b)
-        if b.pools:
-            state.battle = _replace(b, awaiting="casualties")
-            return
+        state.battle = _replace(b, awaiting="roll")
+        return
+
+
+def advance(state: GameState) -> None:
+    """Roll the dice of the next step that has shooters, then settle."""
+    settle(state)
+    b = state.battle
+    if b is None or b.awaiting != "roll":
+        return
+    step = ROUND_STEPS[b.step]
+    side, shooters, immediate = step_shooters(state, b, step)
+    b = _fire(state, b, step, side, shooters, immediate)
+    b = _drop_empty_pools(state, _replace(b, step=b.step + 1))
+    if b.pools:
+        state.battle = _replace(b, awaiting="casualties")
+        return
+    state.battle = b
+    settle(state)
 
 
 def _drop_empty_pools(state: GameState, b: Battle) -> Battle:
@@ -295,6 +316,8 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     check_casualties(state, b, pool, choice)
     lost: list[str] = []
     marked = list(b.marked)
+    struck = list(b.struck)
+    step_name = ROUND_STEPS[b.step - 1] if b.step > 0 else ""
     for uid in choice:
         u = state.units[uid]
         u2 = _damaged(u)
@@ -303,6 +326,8 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
             lost.append(state.utype(u2).name)
             if pool.immediate:
                 remove_unit(state, uid)
+            elif step_name == "att_first_strike":
+                struck.append(uid)  # removed after the defender's first strike
             else:
                 marked.append(uid)
         else:
@@ -310,13 +335,15 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     if lost:
         side_name = (state.scenario.player(b.attacker).name if pool.side == "attacker" else "Defender")
         state.add_log(f"  {side_name} loses: {', '.join(lost)}")
-    b = _replace(b, pools=b.pools[1:], marked=tuple(marked))
+    b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck))
     b = _drop_empty_pools(state, b)
-    state.battle = _replace(b, awaiting="casualties" if b.pools else "roll")
-    if pool.immediate and not b.pools and not _both_sides_alive(state, b) \
-            and ROUND_STEPS[b.step] != "remove":
-        # a side was wiped out by an immediate step: skip straight to removal
-        state.battle = _replace(state.battle, step=ROUND_STEPS.index("remove"))
+    if b.pools:
+        state.battle = _replace(b, awaiting="casualties")
+        return
+    if pool.immediate and not _both_sides_alive(state, b):
+        b = _replace(b, step=ROUND_STEPS.index("remove"))  # a side is gone: end the round
+    state.battle = _replace(b, awaiting="roll")
+    settle(state)
 
 
 def _damaged(u: Unit) -> Unit:
@@ -347,8 +374,8 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
     for s in shooters:
         st = state.utype(s)
         val = st.attack if role == "attack" else st.defense
-        if val <= 0 and not st.has("anti_aircraft") and not st.has("supported_by"):
-            continue
+        if val <= 0 and not st.has("supported_by"):
+            continue  # (anti-aircraft fire happens only before the first round)
         if st.has("defenseless"):
             continue
         ch = st.ability("cannot_hit")
@@ -359,8 +386,6 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
             ev = tt.ability("evades_air")
             if st.domain == AIR and ev is not None and not any(x in ttypes for x in ev.unless_enemy_has):
                 continue
-            if st.has("anti_aircraft") and val <= 0 and tt.domain != AIR:
-                continue
             return True
     return False
 
@@ -368,10 +393,10 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
 def end_round(state: GameState) -> None:
     b = state.battle
     assert b is not None
-    for uid in b.marked:
+    for uid in b.marked + b.struck:
         if uid in state.units:
             remove_unit(state, uid)
-    b = _replace(b, marked=(), pools=(), step=0)
+    b = _replace(b, marked=(), struck=(), pools=(), step=0)
     state.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))

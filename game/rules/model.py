@@ -172,6 +172,7 @@ class Battle:
     step: int = 0                       # index into the round's step list
     pools: tuple[Pool, ...] = ()        # pending casualty choices, first is current
     marked: tuple[int, ...] = ()        # defender casualties that still fire this round
+    struck: tuple[int, ...] = ()        # sunk by the attacker's first strike; strike back first
     origins: tuple[str, ...] = ()       # spaces the attackers came from (retreat)
     rolls: tuple[Roll, ...] = ()        # this round's dice
     awaiting: str = "roll"              # roll | casualties | continue

@@ -232,3 +232,18 @@ def test_shore_bombardment_in_amphibious_assault(mini):
     s = apply(s, SelectBattle("m"))
     s = apply(s, RollDice())
     assert s.battle.rolls[-1].step == "bombard" and s.battle.rolls[-1].hits == 1
+
+
+def test_surprise_strikes_are_simultaneous(mini):
+    # g40: attacking and defending submarines strike together; a sub sunk by the
+    # attacker's surprise strike still fires its own, then both sides' losses go
+    s = mini([("s1", "red", "submarine", 1), ("s2", "blue", "submarine", 1)], dice=[1, 1])
+    s = start_battle(s, [(ids(s, "s1", "red"), ("s2",))], "s2")
+    s = apply(s, RollDice())                      # attacker's surprise strike: hit
+    s = apply(s, default_casualties(s))
+    assert ids(s, "s2", "blue"), "struck sub stays until the defender's surprise strike"
+    s = apply(s, RollDice())                      # defender's sub strikes back: hit
+    assert s.battle.rolls[-1].step == "def_first_strike"
+    s = apply(s, default_casualties(s))
+    assert not ids(s, "s2", "red") and not ids(s, "s2", "blue")
+    assert s.battle is None
