@@ -62,8 +62,8 @@ def bench_ai_turn(scenario: str) -> float:
 def bench_startup() -> float:
     """Process start to first frame drawn (headless), median of 3."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    code = ("import time; t=time.perf_counter(); from game.ui import app; "
-            "app.first_frame_only(); print(time.perf_counter()-t)")
+    code = ("import time; t=time.perf_counter(); from game.ui import bench as app; "
+            "app.first_frame(); print(time.perf_counter()-t)")
     times = []
     for _ in range(3):
         t = time.perf_counter()

@@ -6,7 +6,9 @@ place, by `actions.apply`: it copies the containers it changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from copy import copy as _shallow_copy
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .abilities import Ability
@@ -107,10 +109,11 @@ class Scenario:
     path: str = ""
 
     def player(self, pid: str) -> PlayerDef:
-        for p in self.players:
-            if p.id == pid:
-                return p
-        raise KeyError(pid)
+        return self.player_map[pid]
+
+    @cached_property
+    def player_map(self) -> dict[str, PlayerDef]:
+        return {p.id: p for p in self.players}
 
     @property
     def alliances(self) -> tuple[str, ...]:
@@ -214,7 +217,7 @@ class GameState:
     action_count: int = 0
 
     def copy(self) -> GameState:
-        new = replace(self)
+        new = _shallow_copy(self)
         new.units = dict(self.units)
         new.owners = dict(self.owners)
         new.resources = dict(self.resources)
@@ -235,12 +238,13 @@ class GameState:
     def alliance_of(self, player: str | None) -> str | None:
         if player is None:
             return None
-        return self.scenario.player(player).alliance
+        return self.scenario.player_map[player].alliance
 
     def at_war(self, a: str | None, b: str | None) -> bool:
-        if a is None or b is None:
+        if a is None or b is None or a == b:
             return False
-        return self.alliance_of(a) != self.alliance_of(b)
+        pm = self.scenario.player_map
+        return pm[a].alliance != pm[b].alliance
 
     def utype(self, unit: Unit | str) -> UnitType:
         return self.ruleset.units[unit if isinstance(unit, str) else unit.type]

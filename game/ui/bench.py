@@ -1,0 +1,49 @@
+"""UI figures for `python -m game bench`: frame time while panning, start-up."""
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
+    """p95 of update+draw time while panning (and zooming now and then) the map."""
+    import pygame
+
+    from .app import App
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    app = App(screen)
+    scene = app.new_game(scenario, seed=1)
+    # leave the hand-off screen and warm the caches
+    app.reset(scene)
+    cam = scene.cam  # type: ignore[attr-defined]
+    cam.zoom(2.0)
+    app.draw()
+    times = []
+    for i in range(frames):
+        t = time.perf_counter()
+        cam.pan(7 if (i // 60) % 2 == 0 else -7, 3 if (i // 30) % 2 == 0 else -3)
+        if i % 80 == 79:
+            cam.zoom(1.1 if (i // 80) % 2 == 0 else 1 / 1.1)
+        app.update(1 / 60)
+        app.draw()
+        pygame.display.flip()
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    pygame.quit()
+    return times[int(0.95 * (len(times) - 1))]
+
+
+def first_frame() -> None:
+    """Open the window on the main menu and draw one frame (start-up benchmark)."""
+    import pygame
+
+    from .app import App, open_window
+    app = App(open_window())
+    app.main_menu()
+    app.draw()
+    pygame.display.flip()
+    pygame.quit()
