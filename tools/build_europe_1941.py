@@ -1,23 +1,32 @@
 #!/usr/bin/env python3
 """Generate scenarios/europe_1941.yaml (zone map of Europe, June 1941, g40 ruleset).
 
-Authoring-time tool only: needs shapely (>= 2.1, for coverage_simplify) and
-numpy, which the game itself does not use.
+Authoring-time tool only: needs shapely >= 2.2 (coverage_clean,
+coverage_simplify), which the game itself does not use.
 
     /work/venv/bin/pip install shapely
     python tools/build_europe_1941.py            # writes scenarios/europe_1941.yaml
 
+The output is deterministic; edit this script (coasts, seeds, forces), not
+the YAML.  Exit status 1 means a consistency check failed (printed as WARNING).
+
 How the map is made:
-  * coastlines are hand-drawn rings in (lon, lat) degrees (COASTS below),
-    projected equirectangularly to a 1600x1000 world (12W..60E, 28N..71N);
+  * coastlines are hand-drawn rings in (lon, lat) degrees (MAINLAND with the
+    BLACK_SEA and CASPIAN holes, ISLANDS), projected equirectangularly to a
+    1600x1000 world (12W..60E, 28N..71N);
   * each land territory has one or more seed points; its polygon is the union
     of the Voronoi cells of its seeds, clipped to the land mass the seeds sit
-    on (so islands never share a land border with the mainland);
+    on (so islands never share a land border with the mainland); Gibraltar is
+    carved out of Spain as a small disc;
   * sea zones are Voronoi cells of sea seeds clipped to the sea (map minus
     land); detached fragments are merged into the neighbour they share the
     longest boundary with;
-  * the whole coverage is simplified topologically (shared edges stay shared),
-    rounded to integers, and adjacency is read off shared boundaries.
+  * land-land borders are given a gentle deterministic meander, the whole
+    coverage is cleaned and simplified topologically (shared edges stay
+    shared), rounded to integers, and adjacency is read off shared boundaries
+    (at least MIN_SHARED units long);
+  * label/counter centres are the pole of inaccessibility, nudged so that
+    the name fits where possible.
 """
 from __future__ import annotations
 
@@ -295,7 +304,7 @@ LAND = [
          seeds=[(2.4, 48.6), (3.2, 49.6), (-2.5, 48.1), (0.2, 47.3), (-0.8, 45.2),
                 (-0.9, 44.0), (5.5, 48.4)],
          units={GER: dict(infantry=3, artillery=1, armour=1, aaa=1, fighter=1)}),
-    dict(id="vichy_france", name="Vichy France", owner=GER, value=2,
+    dict(id="vichy_france", name="Vichy France", owner=GER, value=1,
          seeds=[(2.8, 45.4), (4.8, 44.0), (1.8, 43.5), (6.2, 45.5)]),
     dict(id="denmark", name="Denmark", owner=GER, value=1,
          seeds=[(9.2, 56.2), (11.8, 55.5)],
@@ -410,10 +419,10 @@ LAND = [
     dict(id="kuibyshev", name="Kuibyshev", owner=USSR, value=2,
          seeds=[(49.5, 53.5), (47.5, 56.0)],
          units={USSR: dict(infantry=1)}),
-    dict(id="urals", name="Urals", owner=USSR, value=2, factory=True,
+    dict(id="urals", name="Urals", owner=USSR, value=3, factory=True,
          seeds=[(56.0, 58.0), (55.0, 63.5), (57.0, 54.5)],
          units={USSR: dict(infantry=1)}),
-    dict(id="ukraine", name="Ukraine", owner=USSR, value=3, vc=True,
+    dict(id="ukraine", name="Ukraine", owner=USSR, value=3,
          seeds=[(29.0, 49.8), (25.3, 49.5), (31.5, 50.5), (29.5, 47.0)],
          label=(29.5, 49.6),
          units={USSR: dict(infantry=7, artillery=1, armour=2, fighter=1)}),
@@ -423,10 +432,10 @@ LAND = [
     dict(id="stalingrad", name="Stalingrad", owner=USSR, value=2, vc=True,
          seeds=[(44.3, 48.7), (42.0, 48.8)],
          units={USSR: dict(infantry=3)}),
-    dict(id="caucasus", name="Caucasus", owner=USSR, value=3, factory=True,
+    dict(id="caucasus", name="Caucasus", owner=USSR, value=3, factory=True, vc=True,
          seeds=[(43.5, 43.6), (40.0, 45.0), (46.5, 40.5), (43.5, 41.2)],
          units={USSR: dict(infantry=2, armour=1)}),
-    dict(id="kazakhstan", name="Kazakhstan", owner=USSR, value=1,
+    dict(id="kazakhstan", name="Kazakhstan", owner=USSR, value=2,
          seeds=[(55.0, 48.0), (51.5, 49.8)],
          units={USSR: dict(infantry=1)}),
     dict(id="turkmenistan", name="Turkmenistan", owner=USSR, value=1,
@@ -611,7 +620,7 @@ def node_coverage(ids, cells):
     geoms = shapely.coverage_clean([shapely.make_valid(cells[i]) for i in ids],
                                    gap_width=0.5, snapping_distance=0.05)
     out = []
-    for i, g in zip(ids, geoms):
+    for i, g in zip(ids, geoms, strict=True):
         if g.geom_type == "MultiPolygon":
             big = max(g.geoms, key=lambda q: q.area)
             if g.area - big.area > 1.0:
@@ -654,7 +663,7 @@ def wiggle_line(line, amp):
 def wiggle_borders(ids, geoms, kind, amp):
     """Meander the land-land borders; returns new geometries or None if the
     result is not a clean coverage of single polygons."""
-    cells = dict(zip(ids, geoms))
+    cells = dict(zip(ids, geoms, strict=True))
     land_ids = [i for i in ids if kind[i] == "land"]
     internal = []
     for n, a in enumerate(land_ids):
@@ -666,7 +675,7 @@ def wiggle_borders(ids, geoms, kind, amp):
     merged = shapely.ops.linemerge(unary_union(internal))
     parts = [g for g in getattr(merged, "geoms", [merged]) if g.geom_type == "LineString"]
     fixed = [cells[i].boundary for i in ids if kind[i] == "sea"] + [box(0, 0, W, H).boundary]
-    net = unary_union([wiggle_line(l, amp) for l in parts] + fixed)
+    net = unary_union([wiggle_line(ln, amp) for ln in parts] + fixed)
     faces = list(shapely.ops.polygonize(net))
     tree = shapely.STRtree(geoms)
     acc = {i: [] for i in ids}
@@ -683,10 +692,10 @@ def wiggle_borders(ids, geoms, kind, amp):
     for i in ids:
         g = unary_union(acc[i])
         if g.geom_type != "Polygon" or len(g.interiors) != len(cells[i].interiors):
-            print(f"  wiggle amplitude {amp:.1f}: {i} broke up, retrying smaller", g.geom_type, [(round(q.area,1), q.representative_point().coords[0]) for q in getattr(g, "geoms", [g])], len(cells[i].interiors))
+            print(f"  wiggle amplitude {amp:.1f}: {i} broke up, retrying smaller")
             return None
         out.append(g)
-    return node_coverage(ids, dict(zip(ids, out)))
+    return node_coverage(ids, dict(zip(ids, out, strict=True)))
 
 
 def best_label_spot(pg, start, name):
@@ -783,12 +792,12 @@ def build():
         amp *= 0.75
     if not shapely.coverage_is_valid(geoms):
         fail("coverage is not valid after wiggling")
-    for i, g in zip(ids, geoms):
+    for i, g in zip(ids, geoms, strict=True):
         if g.geom_type != "Polygon":
             fail(f"{i} is a {g.geom_type} before simplification")
     simp = shapely.coverage_simplify(geoms, SIMPLIFY)
     polys = {}
-    for i, g in zip(ids, simp):
+    for i, g in zip(ids, simp, strict=True):
         if g.geom_type != "Polygon":
             fail(f"{i} became {g.geom_type}")
         if len(g.interiors):
