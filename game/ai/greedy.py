@@ -78,6 +78,7 @@ def _combat_move(state: GameState) -> Action | None:
     mine = [u for u in state.units.values() if u.owner == player and u.carried_by is None
             and state.utype(u).domain in (LAND, AIR) and not u.in_combat
             and movement.moves_left(state, u) > 0 and state.utype(u).attack > 0]
+    reach = {u.uid: movement.reachable(state, [u]) for u in mine}
     for target in _targets(state):
         enemy = movement.enemies_in(state, target, player)
         defence = strength(state, enemy, "defense")
@@ -87,7 +88,7 @@ def _combat_move(state: GameState) -> Action | None:
             continue
         movers: list[tuple[Unit, tuple[str, ...]]] = []
         for u in mine:
-            path = movement.reachable(state, [u]).get(target)
+            path = reach[u.uid].get(target)
             if path is not None:
                 movers.append((u, path))
         # keep a garrison in the capital

@@ -58,3 +58,19 @@ def test_selfplay_is_deterministic(seed, tmp_path):
     assert set(a) == {"winner", "turns", "state_hash"}
     r = run("replay", str(tmp_path / "s.json"), "--verify")
     assert json.loads(r.stdout)["match"] is True
+
+
+def test_europe_selfplay_ends_and_is_deterministic():
+    a = json.loads(run("selfplay", "europe_1941", "--seed", "7").stdout)
+    b = json.loads(run("selfplay", "europe_1941", "--seed", "7").stdout)
+    c = json.loads(run("selfplay", "europe_1941", "--seed", "8").stdout)
+    assert a == b and a["state_hash"] != c["state_hash"]
+    assert a["winner"] in ("axis", "allies") or a["turns"] == 10
+
+
+def test_screenshot_writes_png(tmp_path):
+    out = tmp_path / "m.png"
+    run("screenshot", "europe_1941", "--out", str(out), "--size", "800x500")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    p = run("screenshot", "europe_1941", "--out", str(out), "--view", "nonsense", check=False)
+    assert p.returncode != 0 and "Traceback" not in p.stderr
