@@ -63,31 +63,43 @@ def end_phase(state: GameState) -> None:
     end_turn(state)
 
 
+def is_out(state: GameState, player: str) -> bool:
+    """A player with no territory, no units and nothing waiting to be placed."""
+    return (not any(o == player for o in state.owners.values())
+            and not any(u.owner == player for u in state.units.values())
+            and not production.unplaced(state, player))
+
+
 def end_turn(state: GameState) -> None:
-    winner = production.capitals_winner(state)
-    last = state.player_idx + 1 >= len(state.scenario.players)
-    if winner is None and last:
-        winner = production.round_end_winner(state)
-    if winner is not None:
-        finish_game(state, winner, "holds the capitals" if production.capitals_winner(state) else
-                    "holds enough victory cities")
-        return
-    state.phase_idx = 0
-    state.placed = {}
-    state.origins = {}
-    state.battles = ()
-    for uid, u in state.units.items():
-        if u.moved or u.in_combat or u.amphibious or u.unloaded:
-            state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False, unloaded=False)
-    if last:
-        if state.round >= state.scenario.turn_limit:
-            finish_game(state, production.limit_winner(state), "turn limit reached")
+    while True:
+        winner = production.capitals_winner(state)
+        last = state.player_idx + 1 >= len(state.scenario.players)
+        if winner is None and last:
+            winner = production.round_end_winner(state)
+        if winner is not None:
+            finish_game(state, winner, "holds the capitals" if production.capitals_winner(state)
+                        else "holds enough victory cities")
             return
-        state.round += 1
-        state.player_idx = 0
-    else:
-        state.player_idx += 1
-    state.turn_owners = dict(state.owners)
+        state.phase_idx = 0
+        state.placed = {}
+        state.origins = {}
+        state.battles = ()
+        for uid, u in state.units.items():
+            if u.moved or u.in_combat or u.amphibious or u.unloaded:
+                state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False,
+                                           unloaded=False)
+        if last:
+            if state.round >= state.scenario.turn_limit:
+                finish_game(state, production.limit_winner(state), "turn limit reached")
+                return
+            state.round += 1
+            state.player_idx = 0
+        else:
+            state.player_idx += 1
+        state.turn_owners = dict(state.owners)
+        if not is_out(state, state.player):
+            break
+        state.add_log(f"{state.scenario.player(state.player).name} has nothing left and is skipped.")
     state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
 
 

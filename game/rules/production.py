@@ -181,10 +181,7 @@ def land_aircraft(state: GameState, player: str) -> None:
         if sp.kind == LAND and u.space in spots:
             continue
         if sp.kind == SEA and u.space in spots and carrier_room(state, u.space, player) >= 0:
-            continue
-        if sp.kind == SEA and u.space in spots:
-            # too many aircraft for the carriers: lose the newest ones first
-            pass
+            continue  # (with too many aircraft for the carriers, the lowest ids go first)
         state.units.pop(u.uid)
         state.add_log(f"{state.utype(u).name} of {state.scenario.player(player).name} could not land "
                       f"and is lost.")

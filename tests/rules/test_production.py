@@ -69,3 +69,14 @@ def test_turn_limit_ends_with_victory_city_count(mini):
     s.round = s.scenario.turn_limit
     s = apply(s, EndPhase())
     assert s.over and s.winner == "allies"  # allies hold 2 of 3 victory cities
+
+
+def test_a_player_with_nothing_left_is_skipped(mini):
+    s = mini([("b1", "blue", "infantry", 1)], phase="collect_income", player="red")
+    s.owners["c"] = "blue"  # green has no territory and no units
+    s = apply(s, EndPhase())
+    assert s.player == "blue"
+    s.phase_idx = s.ruleset.phases.index("collect_income")
+    s = apply(s, EndPhase())
+    assert s.player == "red" and s.round == 2
+    assert any("Greenland has nothing left" in line for line in s.log())
