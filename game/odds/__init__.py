@@ -6,20 +6,21 @@ Entry points:
 - `odds_for_space(state, space, attacker_player) -> OddsResult`: the battle a player
   would fight in a space now, default order of loss.
 
-Model (exact method): each side loses units in the listed order; extra hit points
-of multi-hit units are taken first. A side's state is how many hits it has taken,
-so the DP runs over (attacker hits taken, defender hits taken) with the rules
-core's round: AA fire and shore bombardment in round one, first strikes (their
-casualties do not fire back), attacker fire (its casualties fire back), defender
-fire, end-of-round rules. One-to-one support is recomputed for the survivors;
-supporters go to supported types in ruleset order (the rules core pairs by unit
-id; the values only differ when two supported types with different values compete
-for the same supporter). Restricted hits (submarines cannot hit aircraft, aircraft
-cannot hit submarines without a destroyer) are exact when the eligible units
-come first in the remaining order of loss; otherwise, and for shore bombardment
-together with first-strike units, the Monte Carlo method is used and the result
-says so (`method`, `note`). Probabilities below ~1e-18 are dropped (total error
-well under 1e-9).
+Model (exact method): each side loses units in the listed order; extra hit points of
+multi-hit units are taken first. A side's state is how many hits it has taken, so
+the DP runs over (attacker hits taken, defender hits taken) with the rules core's
+round: AA fire and shore bombardment in round one, first strikes (simultaneous, as
+in Global 1940: units sunk by the attacker's first strike still fire in the
+defender's, then both sides' casualties go), attacker fire (its casualties fire
+back), defender fire, end-of-round rules. One-to-one support is recomputed for the
+survivors; supporters go to supported types in ruleset order (the rules core pairs
+by unit id; the values only differ when two supported types with different values
+compete for the same supporter). Restricted hits (submarines cannot hit aircraft,
+aircraft cannot hit submarines without a destroyer) are exact when the eligible
+units come first in the remaining order of loss; otherwise, and for shore
+bombardment together with first-strike units, the Monte Carlo method is used and the
+result says so (`method`, `note`). Probabilities below ~1e-18 are dropped (total
+error well under 1e-9).
 """
 from .api import battle_odds, compute, odds_for_space, run
 from .model import OddsError

@@ -12,7 +12,14 @@ from game.rules.model import LAND, SEA, GameState, Ruleset
 
 from . import mc
 from .exact import Branch, NotExact, solve_exact
-from .model import BattleSpec, OddsError, did_you_mean, expand, normalise_order
+from .model import (
+    BattleSpec,
+    OddsError,
+    did_you_mean,
+    expand,
+    normalise_order,
+    normalise_with_damage,
+)
 from .result import OddsResult
 
 DEFAULT_TRIALS = 20_000
@@ -155,12 +162,20 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
                 defenders: Iterable[tuple[str, int]], terrain: str = LAND,
                 rounds: int | None = None, *, method: str = "exact", trials: int | None = None,
                 seed: int = 0, bombard: Iterable[tuple[str, int]] = (),
-                amphibious: bool = False) -> OddsResult:
-    """Odds of a battle; each side is [(unit type id, count), ...] in order of loss."""
+                amphibious: bool = False, attacker_damage: Iterable[int] = (),
+                defender_damage: Iterable[int] = (), aa_fire: bool = True) -> OddsResult:
+    """Odds of a battle; each side is [(unit type id, count), ...] in order of loss.
+    attacker_damage/defender_damage: hits each listed unit has already taken (one entry
+    per unit, in the listed order; missing entries are 0), e.g. a damaged battleship.
+    aa_fire=False: the defender's anti-aircraft guns have already fired (a battle in
+    progress), so round one has no anti-aircraft fire."""
     rs = _ruleset(ruleset)
-    spec = BattleSpec(rs, normalise_order(rs, expand(rs, [list(x) for x in attackers], "attacker")),
-                      normalise_order(rs, expand(rs, [list(x) for x in defenders], "defender")),
-                      terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"), amphibious)
+    att, att_dmg = normalise_with_damage(
+        rs, expand(rs, [list(x) for x in attackers], "attacker"), list(attacker_damage))
+    dfn, dfn_dmg = normalise_with_damage(
+        rs, expand(rs, [list(x) for x in defenders], "defender"), list(defender_damage))
+    spec = BattleSpec(rs, att, dfn, terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"),
+                      amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire)
     _check_terrain(spec)
     return run(spec, method, trials, seed)
 
@@ -170,9 +185,14 @@ def default_order(state: GameState, units: list[Any], role: str) -> list[str]:
     """The rules core's default order of loss (battle.default_casualties) as a type list:
     repeatedly take the weakest unit (value in this role with support, then cost, then uid),
     defenceless units last. Extra hit points are absorbed first by the odds anyway."""
+    return [u.type for u in default_order_units(state, units, role)]
+
+
+def default_order_units(state: GameState, units: list[Any], role: str) -> list[Any]:
+    """default_order, as the units themselves."""
     from game.rules.battle import support_bonus, unit_value
     left = list(units)
-    out: list[str] = []
+    out: list[Any] = []
     while left:
         bonus = support_bonus(state, left, role)
 
@@ -183,7 +203,7 @@ def default_order(state: GameState, units: list[Any], role: str) -> list[str]:
 
         pick = min(left, key=key)
         left.remove(pick)
-        out.append(pick.type)
+        out.append(pick)
     return out
 
 
@@ -201,7 +221,12 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
                    rounds: int | None = None, method: str = "exact",
                    trials: int | None = None, seed: int = 0) -> OddsResult:
     """Odds of the battle `attacker_player` (default: the player to move) would fight in
-    `space` with the units there now, each side losing units in the default order."""
+    `space` with the units there now, each side losing units in the default order.
+    Units already damaged (multi-hit units with `damage`) count with the hits they have
+    left; units marked as casualties are left out. For the battle being fought in
+    `space`, anti-aircraft fire and shore bombardment count only before its first roll;
+    later it is the odds of fresh rounds with the forces left (exact at the start of a
+    round; mid-round, casualties already marked do not fire back)."""
     from game.rules.battle import is_cargo
     player = attacker_player or state.player
     here = [u for u in state.units.values() if u.space == space and not is_cargo(state, u)]
@@ -214,8 +239,15 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
         any(u.amphibious for u in att)
     bombard: list[tuple[str, int]] = []
     b = state.battle
-    if b is not None and b.space == space and b.round == 1 and b.step == 0:
-        bombard = [(state.units[uid].type, 1) for uid in b.bombard if uid in state.units]
-    return battle_odds(state.ruleset, _runs(default_order(state, att, "attack")),
-                       _runs(default_order(state, dfn, "defense")), kind, rounds,
-                       method=method, trials=trials, seed=seed, bombard=bombard, amphibious=amph)
+    aa_fire = True
+    if b is not None and b.space == space:
+        fresh = b.round == 1 and b.step == 0 and not b.rolls
+        aa_fire = fresh
+        if fresh:
+            bombard = [(state.units[uid].type, 1) for uid in b.bombard if uid in state.units]
+    att_o = default_order_units(state, att, "attack")
+    dfn_o = default_order_units(state, dfn, "defense")
+    return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),
+                       kind, rounds, method=method, trials=trials, seed=seed, bombard=bombard,
+                       amphibious=amph, attacker_damage=[u.damage for u in att_o],
+                       defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire)

@@ -60,7 +60,7 @@ class Side:
     slot_type: np.ndarray       # [T] type index of each track slot
 
     @staticmethod
-    def build(spec: BattleSpec, units: list[str]) -> Side:
+    def build(spec: BattleSpec, units: list[str], damage: list[int] | None = None) -> Side:
         rs = spec.ruleset
         order = {t: k for k, t in enumerate(rs.units)}
         types = sorted(set(units), key=order.__getitem__)
@@ -68,7 +68,9 @@ class Side:
         info = [_info(rs, t) for t in types]
         ut = np.array([tix[t] for t in units], dtype=np.int64)
         N = len(units)
-        extra = np.array([info[k].hits - 1 for k in ut], dtype=np.int64) if N else np.zeros(0, np.int64)
+        dmg = damage or [0] * N
+        extra = (np.array([max(0, info[k].hits - 1 - d) for k, d in zip(ut, dmg, strict=True)],
+                          dtype=np.int64) if N else np.zeros(0, np.int64))
         A = int(extra.sum())
         slot_type = np.concatenate([np.repeat(ut, extra), ut]) if N else np.zeros(0, np.int64)
         onehot = np.zeros((N + 1, len(types)), dtype=np.int64)
@@ -285,9 +287,10 @@ class Branch:
     rounds: float
 
 
-def solve_branch(spec: BattleSpec, att: list[str], weight: float) -> Branch:
-    a = Side.build(spec, att)
-    d = Side.build(spec, spec.defender)
+def solve_branch(spec: BattleSpec, att: list[str], weight: float,
+                 att_damage: list[int] | None = None) -> Branch:
+    a = Side.build(spec, att, att_damage)
+    d = Side.build(spec, spec.defender, spec.damage("defender"))
     if a.H * d.H > MAX_STATES:
         raise NotExact(f"{a.H * d.H} states is too many for the exact method")
     D = spec.dice
@@ -337,13 +340,15 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float) -> Branch:
     return Branch(weight, a, d, final, float(rounds))
 
 
-def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str]]]:
-    """Anti-aircraft fire before round one: [(probability, attacker list after it)]."""
+def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
+    """Anti-aircraft fire before round one: [(probability, attacker list after it, its
+    damage)]."""
     air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
     aa = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
-    if not air or not aa:
-        return [(1.0, list(spec.attacker))]
-    if any(spec.info(spec.attacker[k]).hits > 1 for k in air):
+    dmg = spec.damage("attacker")
+    if not air or not aa or not spec.aa_fire:
+        return [(1.0, list(spec.attacker), dmg)]
+    if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in air):
         raise NotExact("anti-aircraft fire at multi-hit aircraft")
     budget = len(air)
     dist = np.array([1.0])
@@ -353,7 +358,7 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str]]]:
         q = min(spec.dice, max(0, ti.aa_value or 0)) / spec.dice
         for _ in range(shots * ti.ndice):
             dist = np.convolve(dist, [1.0 - q, q])
-    out: list[tuple[float, list[str]]] = []
+    out: list[tuple[float, list[str], list[int]]] = []
     n_air = len(air)
     kills = np.zeros(n_air + 1)
     for h, p in enumerate(dist):
@@ -362,9 +367,10 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str]]]:
         if p <= 0.0:
             continue
         gone = set(air[:k])
-        out.append((float(p), [t for n, t in enumerate(spec.attacker) if n not in gone]))
+        out.append((float(p), [t for n, t in enumerate(spec.attacker) if n not in gone],
+                    [x for n, x in enumerate(dmg) if n not in gone]))
     return out
 
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
-    return [solve_branch(spec, att, w) for w, att in aa_branches(spec)]
+    return [solve_branch(spec, att, w, dmg) for w, att, dmg in aa_branches(spec)]

@@ -191,17 +191,18 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
         _clear(wA, a1, b1)
         _clear(wD, a2, b2)
         return loop
-    # attacker first strike (casualties removed at once)
+    # surprise strikes are simultaneous: the attacker's first strike (from i, at the
+    # defender's ctx cD) and the defender's (from j: units it sinks still strike back, at
+    # the attacker's ctx cA) are independent; both sides' casualties go before main fire
     rj0, rj1 = _pools(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, eligD, cA)
+    ri0, ri1 = _pools(vi, tmp, i, TA, distD, loD, hiD, cA, 0, j, eligA, cD)
     aj, bj = (j, j) if loop_only else (rj0, rj1)
+    ai, bi = (i, i) if loop_only else (ri0, ri1)
     for j1 in range(aj, bj + 1):
         pj = vj[j1]
         if pj < TINY:
             continue
         cD1 = ctxD[j1]
-        # defender first strike from the survivors
-        ri0, ri1 = _pools(vi, tmp, i, TA, distD, loD, hiD, cA, 0, j1, eligA, cD1)
-        ai, bi = (i, i) if loop_only else (ri0, ri1)
         for i1 in range(ai, bi + 1):
             pi = vi[i1]
             if pi < TINY:
@@ -219,7 +220,7 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
                 _outer(out, w, wA, a1, b1, wD, a2, b2)
             _clear(wA, a1, b1)
             _clear(wD, a2, b2)
-        _clear(vi, ri0, ri1)
+    _clear(vi, ri0, ri1)
     _clear(vj, rj0, rj1)
     return loop
 

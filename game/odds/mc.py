@@ -1,12 +1,13 @@
 """Monte Carlo battle odds, vectorised over trials with numpy (seeded).
 
 Follows the rules core's round (battle.py) step by step: anti-aircraft fire and
-shore bombardment in round one, attacker first strike, defender first strike,
-attacker fire (its casualties still fire back), defender fire, removal, then
-the end-of-round rules (defenceless units alone are lost; a battle where
-neither side can hurt the other ends). Hits go to units in the given order of
-loss (extra hit points of multi-hit units first), skipping units the hits may
-not be assigned to.
+shore bombardment in round one, the attacker's and the defender's first strike
+(simultaneous: units sunk by the attacker's still strike back, then both sides'
+first-strike casualties go), attacker fire (its casualties still fire back),
+defender fire, removal, then the end-of-round rules (defenceless units alone are
+lost; a battle where neither side can hurt the other ends). Hits go to units in the
+given order of loss (extra hit points of multi-hit units first), skipping units the
+hits may not be assigned to.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ MAX_ROUNDS = 10_000
 
 
 class _Side:
-    def __init__(self, spec: BattleSpec, units: list[str], trials: int):
+    def __init__(self, spec: BattleSpec, units: list[str], trials: int,
+                 damage: list[int] | None = None):
         rs = spec.ruleset
         order = {t: k for k, t in enumerate(rs.units)}
         self.units = units
@@ -41,6 +43,8 @@ class _Side:
         self.alive = np.ones((trials, self.N), dtype=bool)
         self.present = np.ones((trials, self.N), dtype=bool)
         self.dmg = np.zeros((trials, self.N), dtype=np.int64)
+        if damage:
+            self.dmg[:] = np.minimum(np.array(damage, dtype=np.int64), self.hp - 1)
         keys: list[tuple[tuple[str, ...], bool]] = []
         for ti in self.info:
             if not ti.defenseless and ti.pool_key() not in keys:
@@ -197,8 +201,8 @@ def _wilson(p: float, n: int) -> list[float]:
 
 def simulate(spec: BattleSpec, trials: int = 20_000, seed: int = 0) -> OddsResult:
     rng = np.random.default_rng(seed)
-    a = _Side(spec, list(spec.attacker), trials)
-    d = _Side(spec, list(spec.defender), trials)
+    a = _Side(spec, list(spec.attacker), trials, spec.damage("attacker"))
+    d = _Side(spec, list(spec.defender), trials, spec.damage("defender"))
     bomb_units = list(spec.bombard)
     active = np.ones(trials, dtype=bool)
     if a.N == 0 or d.N == 0:
@@ -211,11 +215,16 @@ def simulate(spec: BattleSpec, trials: int = 20_000, seed: int = 0) -> OddsResul
         rows = np.nonzero(active)[0]
         rounds[rows] += 1
         if r == 1:
-            _aa_fire(rng, spec, a, d, rows)
+            if spec.aa_fire:
+                _aa_fire(rng, spec, a, d, rows)
             if bomb_units:
                 _bombard(rng, spec, bomb_units, a, d, rows)
-        _fire(rng, spec, a, d, rows, a.alive[rows], True, "attack", True)
-        _fire(rng, spec, d, a, rows, d.alive[rows], True, "defense", True)
+        # surprise strikes are simultaneous: units struck by the attacker's first strike
+        # still fire the defender's, then both sides' first-strike casualties go
+        d_before = d.alive[rows].copy()
+        _fire(rng, spec, a, d, rows, a.alive[rows], True, "attack", False)
+        _fire(rng, spec, d, a, rows, d_before, True, "defense", True)
+        d.present[rows] = d.present[rows] & ~(d_before & ~d.alive[rows])
         _fire(rng, spec, a, d, rows, a.alive[rows], False, "attack", False)
         _fire(rng, spec, d, a, rows, d.present[rows], False, "defense", True)
         d.present[rows] = d.alive[rows]

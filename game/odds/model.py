@@ -5,7 +5,9 @@ which hits are taken: first one slot per extra hit point of each multi-hit unit
 (listed order), then one slot per unit (listed order). A side's state is the
 number of track slots consumed, h in 0..T: the units alive at h are
 `units[max(0, h - A):]` (A = number of extra hit points), damage does not
-change a unit's value. This is exactly the rules core's default order of loss
+change a unit's value. A unit already damaged (`attacker_damage`/`defender_damage`,
+hits taken per listed unit, e.g. from an earlier round) has that many fewer extra
+slots. This is exactly the rules core's default order of loss
 when the list is given in that order (see `battle.default_casualties`).
 """
 from __future__ import annotations
@@ -90,6 +92,9 @@ class BattleSpec:
     rounds: int | None = None
     bombard: list[str] = field(default_factory=list)
     amphibious: bool = False
+    attacker_damage: list[int] = field(default_factory=list)   # hits already taken, per unit
+    aa_fire: bool = True              # anti-aircraft fire before round one (not once it has fired)
+    defender_damage: list[int] = field(default_factory=list)
 
     @property
     def dice(self) -> int:
@@ -97,6 +102,12 @@ class BattleSpec:
 
     def info(self, tid: str) -> TypeInfo:
         return _info(self.ruleset, tid)
+
+    def damage(self, side: str) -> list[int]:
+        """Hits already taken by each listed unit of a side (0 where not given)."""
+        units = self.attacker if side == "attacker" else self.defender
+        dmg = self.attacker_damage if side == "attacker" else self.defender_damage
+        return [int(dmg[k]) if k < len(dmg) else 0 for k in range(len(units))]
 
 
 _INFO_CACHE: dict[tuple[int, str], TypeInfo] = {}
@@ -136,3 +147,17 @@ def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
     sturdy = [t for t in units if not _info(rs, t).defenseless]
     soft = [t for t in units if _info(rs, t).defenseless]
     return sturdy + soft
+
+
+def normalise_with_damage(rs: Ruleset, units: list[str],
+                          damage: list[int]) -> tuple[list[str], list[int]]:
+    """normalise_order, carrying each unit's damage along; damage is checked against hits."""
+    dmg = [damage[k] if k < len(damage) else 0 for k in range(len(units))]
+    for t, d in zip(units, dmg, strict=True):
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= _info(rs, t).hits:
+            raise OddsError(f"damage {d!r} for '{t}' must be a whole number from 0 to "
+                            f"{_info(rs, t).hits - 1}")
+    pairs = list(zip(units, dmg, strict=True))
+    pairs = ([p for p in pairs if not _info(rs, p[0]).defenseless]
+             + [p for p in pairs if _info(rs, p[0]).defenseless])
+    return [t for t, _ in pairs], [d for _, d in pairs]

@@ -1,7 +1,8 @@
 """The battle window, modal over the map: attacker and defender columns with
 each unit's current value, this round's dice, the casualty choice (the
 default pre-marked, click units to change it), Roll / Confirm / Retreat /
-Close, and a placeholder for the odds."""
+Close, and the odds for the forces left, worked out at the start of each round
+(exact, default order of loss; hover the box for the details)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -12,7 +13,7 @@ from game.rules import actions as A
 from game.rules import battle as B
 from game.rules.model import Battle, Unit
 
-from . import theme, widgets
+from . import odds_view, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
 
@@ -60,6 +61,7 @@ class BattleWindow(Scene):
         self.choice_key: tuple | None = None
         self.error = ""
         self.icon = ICON
+        self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
 
     # --- state -----------------------------------------------------------------------
     @property
@@ -95,6 +97,31 @@ class BattleWindow(Scene):
             self.choice_key = key
             self.error = ""
             self.choice = list(A.default_casualties(state).units) if key is not None else []
+
+    def odds(self) -> tuple[odds_view.OddsView | None, str, str]:
+        """(odds, title, note) for the box: the odds of the forces left, computed when a
+        round starts (before any of its dice) and kept for the rest of that round."""
+        state = self.state
+        b = state.battle
+        if b is None:
+            last = self.last
+            if last is None:
+                return None, "Odds", ""
+            v = self.round_odds.get((last.space, last.round))
+            return v, "Odds", f"before round {last.round}" if v is not None else ""
+        fresh = b.awaiting == "continue" or (b.awaiting == "roll" and not b.rolls and not b.marked
+                                             and not b.struck)
+        key = (b.space, b.round)
+        if fresh:
+            v = odds_view.space_odds(self.game.odds, state, b.space, b.attacker)
+            self.round_odds[key] = v
+            return v, f"Odds before round {b.round}", ""
+        v = self.round_odds.get(key)
+        if v is not None:
+            return v, f"Odds before round {b.round}", ""
+        # opened in the middle of a round: the forces left now, as fresh rounds
+        v = odds_view.space_odds(self.game.odds, state, b.space, b.attacker)
+        return v, "Odds", "units left now"
 
     def find_result(self) -> str:
         if self.last is None:
@@ -196,6 +223,8 @@ class BattleWindow(Scene):
             b = self.state.battle
             if event.key == pygame.K_ESCAPE:
                 self.close()
+            elif event.key == pygame.K_b and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.game.open_calculator()
             elif event.key == pygame.K_SPACE and self.game.ctl.ai_to_act():
                 self.game.ctl.fast = True
             elif b is None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -235,14 +264,14 @@ class BattleWindow(Scene):
         def_rect = pygame.Rect(rect.x + 40 + half, col_top, half, col_h)
         self.draw_side(surface, att_rect, b, "attacker")
         self.draw_side(surface, def_rect, b, "defender")
-        dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 230, dice_h - 16)
+        dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
         self.draw_dice(surface, dice_rect, b)
-        odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 220, dice_rect.h)
-        pygame.draw.rect(surface, theme.PANEL_2, odds, border_radius=6)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, odds, width=1, border_radius=6)
-        theme.text(surface, "Odds", (odds.x + 10, odds.y + 8), 22, theme.TEXT, bold=True)
-        for i, line in enumerate(theme.wrap("Win probabilities will be shown here.", odds.w - 20, 18)):
-            theme.text(surface, line, (odds.x + 10, odds.y + 36 + i * 18), 18, theme.TEXT_DIM)
+        odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
+        v, title, note = self.odds()
+        odds_view.draw_box(surface, odds, v, title, note)
+        if v is not None:
+            tip = [title + (f" ({note})" if note else "")] + odds_view.summary_lines(v, state.ruleset)
+            self.spots.add(odds, None, tooltip="\n".join(tip + ["Battle calculator: Ctrl+B"]))
         self.draw_buttons(surface, pygame.Rect(rect.x + 20, rect.bottom - bottom_bar + 8, rect.w - 40, 44), b)
         if self.error:
             lines = theme.wrap(self.error, rect.w - 80, 21)

@@ -82,6 +82,10 @@ class EscMenu(Scene):
         from .menu import LoadDialog
         self.app.push(LoadDialog(self.app, ai_sides=self.game.ctl.ai_sides))
 
+    def calculator(self) -> None:
+        self.app.pop(self)
+        self.game.open_calculator()
+
     def quit_to_menu(self) -> None:
         self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
 
@@ -91,6 +95,8 @@ class EscMenu(Scene):
                 self.resume()
             elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
                 self.save()
+            elif event.key == pygame.K_b and event.mod & pygame.KMOD_CTRL:
+                self.calculator()
             return
         self.spots.click(event)
 
@@ -98,13 +104,15 @@ class EscMenu(Scene):
         self.spots.clear()
         theme.dim(surface, 160)
         sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, 360, 330)
+        rect = pygame.Rect(0, 0, 360, 388)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         theme.text(surface, "Game menu", (rect.centerx, rect.y + 18), 36, theme.ACCENT, anchor="midtop", bold=True)
         items = [("Resume  (Esc)", self.resume, True, "Back to the game"),
                  ("Save game  (Ctrl+S)", self.save, True, "Save to the saves folder"),
                  ("Load game…", self.load, True, "Open a saved game or an autosave"),
+                 ("Battle calculator  (Ctrl+B)", self.calculator, True,
+                  "Exact odds for any two armies of this ruleset"),
                  ("Quit to main menu", self.quit_to_menu, False, "The game is autosaved at every phase end")]
         y = rect.y + 72
         for label, fn, primary, tip in items:

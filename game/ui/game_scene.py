@@ -10,7 +10,7 @@ from game.rules import actions as A
 from game.rules import movement
 from game.rules.session import Session
 
-from . import theme, widgets
+from . import odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .maprender import MapRenderer
@@ -47,6 +47,9 @@ class GameScene(Scene):
         self.battle_hidden: str | None = None
         self.gameover_dismissed = False
         self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
+        self.odds = odds_view.OddsCache()
+        self._attack_odds: tuple[tuple, list[tuple[str, odds_view.OddsView | None]]] = ((), [])
+        self._move_odds: tuple[tuple, odds_view.OddsView | None] = ((), None)
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -79,6 +82,11 @@ class GameScene(Scene):
         self.battle_hidden = None
         if not self.overlay_open(BattleWindow):
             self.app.push(BattleWindow(self.app, self))
+
+    def open_calculator(self) -> None:
+        from .calculator import CalculatorScene
+        if not self.overlay_open(CalculatorScene):
+            self.app.push(CalculatorScene.from_game(self.app, self))
 
     def open_menu(self) -> None:
         from .dialogs import EscMenu
@@ -133,6 +141,42 @@ class GameScene(Scene):
                 and self.purchase_opened != (state.round, state.player)):
             self.purchase_opened = (state.round, state.player)
             self.app.push(PurchaseScene(self.app, self))
+
+    # --- odds --------------------------------------------------------------------------
+    def attack_odds(self) -> list[tuple[str, odds_view.OddsView | None]]:
+        """[(space, odds or None when nobody defends it)] for every attack the current
+        player has planned this combat move; worked out once per game-state version."""
+        state = self.state
+        if state.phase != movement.COMBAT or state.over:
+            return []
+        version = (self.ctl.version, state.action_count, id(state))
+        if self._attack_odds[0] != version:
+            out: list[tuple[str, odds_view.OddsView | None]] = []
+            for sid in odds_view.planned_attacks(state):
+                if odds_view.has_defenders(state, sid, state.player):
+                    out.append((sid, odds_view.space_odds(self.odds, state, sid)))
+                else:
+                    out.append((sid, None))
+            self._attack_odds = (version, out)
+        return self._attack_odds[1]
+
+    def move_odds(self, dest: str | None) -> odds_view.OddsView | None:
+        """The odds if the selected group attacked `dest` (a hostile destination), else None."""
+        state = self.state
+        if dest is None or state.phase != movement.COMBAT or not self.my_turn():
+            return None
+        group = self.sel.group(state)
+        if not group or dest == self.sel.space:
+            return None
+        key = (self.ctl.version, state.action_count, id(state), dest, tuple(u.uid for u in group))
+        if self._move_odds[0] == key:
+            return self._move_odds[1]
+        v = None
+        if (odds_view.has_defenders(state, dest, state.player)
+                and dest in self.sel.destinations(state, self.ctl.version)):
+            v = odds_view.hypothetical_odds(self.odds, state, group, dest)
+        self._move_odds = (key, v)
+        return v
 
     # --- actions -----------------------------------------------------------------------
     def end_phase(self) -> None:
@@ -264,6 +308,8 @@ class GameScene(Scene):
             self.undo()
         elif key == pygame.K_s and ctrl:
             self.save_game()
+        elif key == pygame.K_b and ctrl:
+            self.open_calculator()
         elif key == pygame.K_SPACE:
             if self.ctl.ai_to_act():
                 self.ctl.fast = True
@@ -297,6 +343,8 @@ class GameScene(Scene):
         if self.ctl.version != self.seen_version:
             self.seen_version = self.ctl.version
             self.sel.validate(self.state)
+            if self.state.phase in (movement.COMBAT, "conduct_combat"):
+                odds_view.warm_up()  # odds are coming: load the engine in the background
         self.check_overlays()
         if self.app.top is self and pygame.display.get_init() and pygame.key.get_focused():
             keys = pygame.key.get_pressed()
@@ -383,6 +431,14 @@ class GameScene(Scene):
         dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}
         if sid in dests and self.sel.group(state):
             lines.append(f"Click: move here ({len(dests[sid])} step{'s' if len(dests[sid]) != 1 else ''})")
+            v = self.move_odds(sid)
+            if v is not None:
+                lines.append(f"Attack with these units: win {odds_view.pct(v.result.attacker_wins)}"
+                             if v.ok else f"Attack with these units: odds unavailable ({v.error})")
+        for asid, av in self.attack_odds():
+            if asid == sid and av is not None:
+                lines.append(f"Planned attack: win {odds_view.pct(av.result.attacker_wins)}"
+                             if av.ok else f"Planned attack: odds unavailable ({av.error})")
         return lines
 
     def draw_map_tooltip(self, surface: pygame.Surface) -> None:

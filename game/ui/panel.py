@@ -10,7 +10,7 @@ import pygame
 from game.rules import movement, production
 from game.rules.phases import PHASE_NAMES
 
-from . import theme, widgets
+from . import odds_view, theme, widgets
 from .counters import draw_counter
 
 if TYPE_CHECKING:
@@ -72,21 +72,26 @@ class SidePanel:
         bw = (w - 2 * 8) // 3
         mine = sc.my_turn()
         widgets.button(surface, spots, pygame.Rect(x, by, bw, 36), "Menu", sc.open_menu,
-                       tooltip="Game menu: save, load, quit  (Esc)\nSave: Ctrl+S", size=20)
+                       tooltip="Game menu: save, load, battle calculator, quit  (Esc)\nSave: Ctrl+S\n"
+                               "Battle calculator: Ctrl+B", size=20)
         widgets.button(surface, spots, pygame.Rect(x + bw + 8, by, bw, 36), "Undo", sc.undo,
                        enabled=mine and sc.ctl.session.can_undo(),
                        tooltip="Undo the last move or purchase  (Ctrl+Z)\nNever past a die roll or phase end",
                        size=20)
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
                        sc.end_phase, enabled=mine, primary=True, tooltip="End this phase  (Enter)", size=20)
+        keys = "Ctrl+B battle calculator  ·  Esc menu  ·  Ctrl+Z undo"
+        hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
+        spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
         ww, wh = sc.renderer.world_size
         mini_h = int(min(190, w * wh / ww))
-        mini_area = pygame.Rect(x, by - 10 - mini_h, w, mini_h)
+        mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
         sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, state, mini_area)
         sc.spots.add(sc.minimap_rect, None, tooltip="Minimap: click or drag to move the view\n"
                      "Pan: drag, arrows, WASD  ·  Zoom: wheel, + / -  ·  Fit: Home")
         bottom = mini_area.y - 10
-        phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, (bottom - y) * 0.58)))
+        share = 0.66 if state.phase == movement.COMBAT else 0.58  # room for the attacks' odds
+        phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, (bottom - y) * share)))
         y = phase_bottom + 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
         y += 6
@@ -140,6 +145,8 @@ class SidePanel:
         else:
             text = "Move units that did not fight; aircraft must land. Click a space, then a destination."
         y = self.hint(surface, box, text + " Right click: deselect.")
+        if state.phase == movement.COMBAT:
+            y = self.draw_attack_odds(surface, box, y)
         if sc.sel.space is None:
             return y
         sp = state.scenario.spaces[sc.sel.space]
@@ -191,12 +198,80 @@ class SidePanel:
             msg = (f"{len(group)} unit{'s' if len(group) != 1 else ''} selected: {nd} destination"
                    f"{'s' if nd != 1 else ''} highlighted." if nd else "No legal destination for this group.")
             y = self.hint(surface, box, msg, y + 2)
+            y = self.draw_move_odds(surface, box, y, len(group))
         others = [s for s in sc.renderer.stacks(state, sc.sel.space) if s[0] != state.player]
         if others and y + 20 < box.bottom:
             desc = ", ".join(f"{n} {state.ruleset.units[t].name if t in state.ruleset.units else t}"
                              for _, t, n, _d in others)
             y = self.hint(surface, box, "Others here: " + desc, y)
         return y
+
+    def draw_attack_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        """One row per planned attack: space, a win / draw / loss bar and the win chance."""
+        sc = self.scene
+        state = sc.state
+        attacks = sc.attack_odds()
+        if not attacks or y + 40 > box.bottom:
+            return y
+        theme.text(surface, "Planned attacks: chance to win", (box.x, y), 18, theme.TEXT_DIM, bold=True)
+        y += 20
+        shown = 0
+        for sid, v in attacks:
+            if y + 22 > box.bottom - 60 and shown:
+                theme.text(surface, f"… and {len(attacks) - shown} more", (box.x, y), 17, theme.TEXT_DIM)
+                y += 19
+                break
+            shown += 1
+            row = pygame.Rect(box.x, y, box.w, 21)
+            sel = sid == sc.sel.space
+            if sel:
+                pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.2), row, border_radius=4)
+            name = state.scenario.spaces[sid].name
+            theme.text(surface, theme.elide(name, box.w - 150, 19), (row.x + 4, row.y + 2), 19, theme.TEXT)
+            if v is None:
+                theme.text(surface, "undefended", (row.right - 4, row.y + 3), 17, theme.GOOD, anchor="topright")
+                tip = [f"{name}: no defenders", "Your land units take it without a battle."]
+            elif not v.ok:
+                theme.text(surface, "odds unavailable", (row.right - 4, row.y + 3), 17, theme.BAD,
+                           anchor="topright")
+                tip = [name, f"Odds unavailable: {v.error}"]
+            else:
+                r = v.result
+                odds_view.outcome_bar(surface, pygame.Rect(row.right - 100, row.y + 6, 50, 9), r)
+                p = r.attacker_wins
+                col = theme.GOOD if p >= 0.7 else theme.ACCENT if p >= 0.4 else theme.BAD
+                theme.text(surface, odds_view.pct(p), (row.right - 4, row.y + 1), 20, col, anchor="topright",
+                           bold=True)
+                tip = [f"Attack on {name}"] + odds_view.summary_lines(v, state.ruleset)
+            sc.spots.add(row, lambda s=sid: sc.sel.select_space(sc.state, s), tooltip="\n".join(tip))
+            y += 22
+        return y + 4
+
+    def draw_move_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int, n: int) -> int:
+        """'If you attack X with these units: 73%' for the hovered hostile destination."""
+        sc = self.scene
+        dest = sc.hover
+        v = sc.move_odds(dest)
+        if v is None or dest is None or y + 20 > box.bottom:
+            return y
+        state = sc.state
+        name = state.scenario.spaces[dest].name
+        units = "this unit" if n == 1 else f"these {n} units"
+        joining = any(u.owner == state.player for u in state.units_in(dest))
+        if v.ok:
+            p = odds_view.pct(v.result.attacker_wins)
+            text = (f"If {units} join the attack on {name}: {p} to win" if joining
+                    else f"If you attack {name} with {units}: {p} to win")
+            col = theme.ACCENT
+        else:
+            text = f"{name}: odds unavailable ({v.error})"
+            col = theme.BAD
+        for line in theme.wrap(text, box.w, 19):
+            if y + 19 > box.bottom:
+                break
+            theme.text(surface, line, (box.x, y), 19, col)
+            y += 19
+        return y + 4
 
     def draw_purchase_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         sc = self.scene

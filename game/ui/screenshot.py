@@ -1,14 +1,16 @@
 """Headless screenshots of every screen: `render(scenario, view, size)`.
 
-Views: map, purchase, battle, menu, handoff, gameover. Each is a fresh game
-(seed 1) brought to the right moment by real actions, drawn once offscreen.
+Views: map, purchase, battle, menu, handoff, gameover, attack (a combat move
+with a planned attack: the side panel's odds), calculator (the battle
+calculator with a sample battle of the scenario's ruleset). Each is a fresh
+game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import replace
 
-VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover")
+VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator")
 
 
 def _init() -> None:
@@ -60,33 +62,53 @@ def demo_units(sc, rs) -> tuple[tuple[str, str, str, int], ...]:
     return ()
 
 
-def setup_battle(session) -> bool:
-    """Drive a fresh game to an opened battle with one roll made. True on success."""
+def plan_attack(session, keep_back: int = 0) -> str | None:
+    """In the current player's combat move, move every stack that can reach the first
+    enemy-held space found into it (except `keep_back` stacks); returns that space."""
     from game.rules import actions as A
     from game.rules import movement
     from game.rules.errors import IllegalAction
+    state = session.state
+    target = None
+    for a in A.legal_actions(state, max_moves=2000):
+        if isinstance(a, A.Move) and movement.enemies_in(state, a.path[-1], state.player):
+            target = a.path[-1]
+            break
+    if target is None:
+        return None
+    kept = 0
+    for (_sp, _t, aboard, _m), units in A.stacks(state, state.player).items():
+        if aboard:
+            continue
+        st = session.state
+        live = [st.units[u.uid] for u in units if u.uid in st.units]
+        dests = movement.reachable(st, live) if live else {}
+        if target in dests:
+            if kept < keep_back:
+                kept += 1
+                continue
+            try:
+                session.do(A.Move(tuple(u.uid for u in live), dests[target]))
+            except IllegalAction:
+                pass
+    return target
+
+
+def to_combat_move(session) -> None:
+    from game.rules import actions as A
+    from game.rules import movement
+    while session.state.phase != movement.COMBAT and not session.state.over:
+        session.do(A.EndPhase())
+
+
+def setup_battle(session) -> bool:
+    """Drive a fresh game to an opened battle with one roll made. True on success."""
+    from game.rules import actions as A
+    from game.rules.errors import IllegalAction
     for _ in range(len(session.state.scenario.players)):
-        state = session.state
-        while state.phase != movement.COMBAT and not state.over:
-            session.do(A.EndPhase())
-            state = session.state
-        target = None
-        for a in A.legal_actions(state, max_moves=2000):
-            if isinstance(a, A.Move) and movement.enemies_in(state, a.path[-1], state.player):
-                target = a.path[-1]
-                break
+        to_combat_move(session)
+        target = plan_attack(session)
         if target is not None:
-            for (_sp, _t, aboard, _m), units in A.stacks(state, state.player).items():
-                if aboard:
-                    continue
-                st = session.state
-                live = [st.units[u.uid] for u in units if u.uid in st.units]
-                dests = movement.reachable(st, live) if live else {}
-                if target in dests:
-                    try:
-                        session.do(A.Move(tuple(u.uid for u in live), dests[target]))
-                    except IllegalAction:
-                        pass
             session.do(A.EndPhase())
             if target in session.state.battles:
                 session.do(A.SelectBattle(target))
@@ -124,11 +146,15 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         app.main_menu(selected=scenario)
         app.draw()
         return surface
-    session = _session(scenario, demo=(view == "battle"))
+    session = _session(scenario, demo=(view in ("battle", "attack")))
     if view == "battle":
         if not setup_battle(session):
             session = _session(scenario, seed=1, demo=True)
             setup_battle(session)
+    target = None
+    if view == "attack":
+        to_combat_move(session)
+        target = plan_attack(session, keep_back=1)
     if view == "gameover":
         for _ in range(20000):
             if session.state.over:
@@ -154,9 +180,51 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         app.push(HandoffScene(app, game, session.state.player))
     elif view == "gameover":
         app.push(GameOverScene(app, game))
+    elif view == "attack":
+        _select_for_attack(game, target)
+    elif view == "calculator":
+        app.push(sample_calculator(app, game))
     game.update(0.0)
     app.draw()
     return surface
+
+
+def _select_for_attack(game, target: str | None) -> None:
+    """Select a stack that stayed back and hover the attacked space, so the panel shows
+    the planned attack's odds and 'if you attack ... with these units'."""
+    from game.rules import movement
+    state = game.state
+    if target is None:
+        return
+    game.sel.select_space(state, target)
+    for sid in sorted(state.scenario.spaces[target].adjacent):
+        if any(u.owner == state.player for u in state.units_in(sid)):
+            game.sel.select_space(state, sid)
+            if game.sel.group(state) and target in game.sel.destinations(state, game.ctl.version) \
+                    and movement.is_hostile(state, target, state.player):
+                break
+    else:
+        game.sel.select_space(state, target)
+    game.hover = target
+    cx, cy = state.scenario.spaces[target].center
+    game.cam.center_on(cx, cy)
+
+
+def sample_calculator(app, game):
+    """The calculator with a small land battle of the game's ruleset."""
+    from .calculator import CalculatorScene
+    rs = game.state.ruleset
+    land = sorted((u for u in rs.units.values() if u.domain == "land" and isinstance(u.cost, int)),
+                  key=lambda u: (u.cost, u.id))
+    air = [u for u in rs.units.values() if u.domain == "air"]
+    att: dict[str, int] = {}
+    dfn: dict[str, int] = {}
+    for k, u in enumerate(land[:3]):
+        att[u.id] = (6, 2, 3)[k]
+        dfn[u.id] = (8, 1, 1)[k]
+    if air:
+        att[air[0].id] = 2
+    return CalculatorScene(app, rs, game, "land", att, dfn)
 
 
 def save(scenario: str, out: str, size: tuple[int, int] = (1600, 900), view: str = "map") -> str:

@@ -1,5 +1,6 @@
 """The odds agree with the game's own battle resolution (game.rules), and with Monte Carlo."""
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -49,6 +50,12 @@ SETUPS = {
     "defender_first_strike": ([("s1", "red", "cruiser", 2), ("s2", "blue", "submarine", 2),
                                ("s2", "blue", "destroyer", 1)],
                               [("s1", ("s2",))], "s2"),
+    # both sides have surprise strikes (no destroyers): simultaneous, so a sub sunk by the
+    # attacker's first strike still fires its own
+    "both_sides_first_strike": ([("s1", "red", "submarine", 2), ("s1", "red", "cruiser", 1),
+                                 ("s1", "red", "battleship", 1), ("s2", "blue", "submarine", 3),
+                                 ("s2", "blue", "cruiser", 1), ("s2", "blue", "carrier", 1)],
+                                [("s1", ("s2",))], "s2"),
     "transports_lost_when_alone": ([("s1", "red", "cruiser", 1), ("s1", "red", "destroyer", 1),
                                     ("s2", "blue", "transport", 2), ("s2", "blue", "destroyer", 1),
                                     ("s2", "blue", "cruiser", 1)],
@@ -85,6 +92,7 @@ def test_exact_odds_match_the_game(mini, name):
      [("destroyer", 1), ("carrier", 1), ("submarine", 1)], "sea"),
     ([("destroyer", 2), ("cruiser", 1), ("battleship", 1)],
      [("submarine", 3), ("transport", 2)], "sea"),
+    ([("submarine", 3), ("cruiser", 1)], [("submarine", 3), ("cruiser", 1)], "sea"),
 ])
 def test_exact_within_monte_carlo_interval(att, dfn, terrain):
     ex = battle_odds("g40", att, dfn, terrain)
@@ -146,3 +154,157 @@ def test_neither_side_can_hurt_the_other_is_a_draw():
     assert r.method == "exact"
     assert r.draw == 1.0 and r.expected_rounds == 1.0
     assert r.attacker_survivors == {"fighter": 1.0}
+
+
+# --- exact agreement: every die outcome of the game's own battle, enumerated ----------
+def game_distribution(start, space, rounds):
+    """{(outcome, red units left): probability} after at most `rounds` rounds of the game's
+    own resolution (apply + default casualties), every die outcome enumerated: dice of the
+    same unit type and value are grouped (only their number of hits matters), and scripted
+    faces 1 (hit) and 6 (miss) replay each outcome. Unfinished battles count as draws.
+    `start` may be a battle in progress between rounds (its later rounds are counted)."""
+    from collections import Counter
+    from math import comb
+
+    from game.rules import battle as B
+    memo = {}
+
+    def key(s):
+        b = s.battle
+        units = tuple(sorted((u.uid, u.damage) for u in s.units.values() if u.space == space))
+        if b is None:
+            return (units,)
+        return (units, b.round, b.step, b.awaiting, b.pools, b.marked, b.struck)
+
+    def outcome(s):
+        red, blue = ids(s, space, "red"), ids(s, space, "blue")
+        res = "attacker" if red and not blue else "defender" if blue and not red else "draw"
+        if s.battle is not None:
+            res = "draw"
+        return (res, len(red))
+
+    base = start.battle.round - 1 if start.battle is not None else 0
+
+    def solve(s):
+        b = s.battle
+        if b is None or (b.awaiting == "continue" and b.round > base + rounds):
+            return Counter({outcome(s): 1.0})
+        k = key(s)
+        if k in memo:
+            return memo[k]
+        out = Counter()
+        if b.awaiting == "casualties":
+            out.update(solve(apply(s, default_casualties(s))))
+            memo[k] = out
+            return out
+        probe = s.copy()                         # which dice will the next RollDice throw?
+        if b.awaiting == "continue":
+            probe.battle = replace(b, awaiting="roll", rolls=())
+        B.settle(probe)
+        groups = {}                              # (type, value) -> die positions
+        n = 0
+        if probe.battle is not None and probe.battle.awaiting == "roll":
+            step = B.ROUND_STEPS[probe.battle.step]
+            for u, value in B.step_shooters(probe, probe.battle, step)[1]:
+                for _ in range(B.n_dice(probe, u)):
+                    groups.setdefault((u.type, value), []).append(n)
+                    n += 1
+        branches = [((), 1.0)]
+        for (_, value), pos in groups.items():
+            q = min(1.0, value / s.ruleset.dice)
+            branches = [(hits + (pos[:h],), p * comb(len(pos), h) * q ** h * (1 - q) ** (len(pos) - h))
+                        for hits, p in branches for h in range(len(pos) + 1)]
+        for hits, p in branches:
+            if p == 0.0:
+                continue
+            hit = {i for g in hits for i in g}
+            s2 = s.copy()
+            s2.scripted_dice = tuple(1 if i in hit else s.ruleset.dice for i in range(n))
+            for o, x in solve(apply(s2, RollDice())).items():
+                out[o] += p * x
+        memo[k] = out
+        return out
+
+    s = start.copy()
+    if s.battle is None:
+        s = apply(s, EndPhase())
+        s = apply(s, SelectBattle(space))
+    return solve(s)
+
+
+EXACT_SETUPS = {
+    # both sides strike by surprise (no destroyers), with other ships and multi-hit ones
+    "both_sides_first_strike": ([("s1", "red", "submarine", 2), ("s1", "red", "cruiser", 1),
+                                 ("s1", "red", "battleship", 1), ("s2", "blue", "submarine", 2),
+                                 ("s2", "blue", "cruiser", 1), ("s2", "blue", "carrier", 1)], 3),
+    "subs_only": ([("s1", "red", "submarine", 2), ("s2", "blue", "submarine", 2)], 4),
+    "one_side_first_strike": ([("s1", "red", "submarine", 2), ("s1", "red", "destroyer", 1),
+                               ("s2", "blue", "cruiser", 1), ("s2", "blue", "submarine", 1)], 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXACT_SETUPS))
+def test_exact_odds_equal_the_games_enumerated_outcomes(mini, name):
+    units, rounds = EXACT_SETUPS[name]
+    s = mini(units)
+    s = apply(s, Move(ids(s, "s1", "red"), ("s2",)))
+    dist = game_distribution(s, "s2", rounds)
+    assert sum(dist.values()) == pytest.approx(1.0, abs=1e-12)
+    odds = odds_for_space(s, "s2", "red", rounds=rounds)
+    assert odds.method == "exact", odds.note
+    for key, p in (("attacker", odds.attacker_wins), ("defender", odds.defender_wins),
+                   ("draw", odds.draw)):
+        assert sum(x for (o, _), x in dist.items() if o == key) == pytest.approx(p, abs=1e-9), key
+    left = [0.0] * len(odds.attacker_survivor_distribution)
+    for (_, n), x in dist.items():
+        left[n] += x
+    assert left == pytest.approx(odds.attacker_survivor_distribution, abs=1e-9)
+
+
+def test_damaged_multi_hit_units_count_with_the_hits_they_have_left(mini):
+    s = mini([("s1", "red", "battleship", 1), ("s1", "red", "destroyer", 1),
+              ("s2", "blue", "battleship", 1), ("s2", "blue", "cruiser", 1)])
+    fresh = odds_for_space(apply(s, Move(ids(s, "s1", "red"), ("s2",))), "s2", "red")
+    for owner in ("red", "blue"):      # both battleships took a hit earlier
+        (uid,) = [u.uid for u in s.units.values() if u.owner == owner and u.type == "battleship"]
+        s.units[uid] = replace(s.units[uid], damage=1)
+    s = apply(s, Move(ids(s, "s1", "red"), ("s2",)))
+    odds = odds_for_space(s, "s2", "red", rounds=3)
+    assert odds.method == "exact"
+    dist = game_distribution(s, "s2", 3)
+    for key, p in (("attacker", odds.attacker_wins), ("defender", odds.defender_wins)):
+        assert sum(x for (o, _), x in dist.items() if o == key) == pytest.approx(p, abs=1e-9), key
+    full = odds_for_space(s, "s2", "red")
+    assert full.method == "exact"
+    assert abs(full.attacker_wins - fresh.attacker_wins) > 0.01
+    direct = battle_odds("g40", [("destroyer", 1), ("battleship", 1)],
+                         [("cruiser", 1), ("battleship", 1)], "sea",
+                         attacker_damage=[0, 1], defender_damage=[0, 1])
+    assert direct.attacker_wins == pytest.approx(full.attacker_wins, abs=1e-12)
+    r_mc = battle_odds("g40", [("destroyer", 1), ("battleship", 1)],
+                       [("cruiser", 1), ("battleship", 1)], "sea", method="mc", trials=20_000,
+                       seed=4, attacker_damage=[0, 1], defender_damage=[0, 1])
+    lo, hi = r_mc.ci95["attacker_wins"]
+    assert lo - 0.004 <= full.attacker_wins <= hi + 0.004
+
+
+def test_battle_in_progress_has_no_second_anti_aircraft_fire(mini):
+    base = mini([("a2", "red", "infantry", 2), ("a2", "red", "armour", 1), ("a1", "red", "fighter", 2),
+                 ("m", "blue", "infantry", 2), ("m", "blue", "aaa", 1)])
+    base = apply(base, Move(ids(base, "a2", "red"), ("m",)))
+    base = apply(base, Move(ids(base, "a1", "red"), ("a2", "m")))
+    for seed in range(50):                  # a battle still on after round one, fighters alive
+        s = base.copy()
+        s.seed = seed
+        s = apply(apply(s, EndPhase()), SelectBattle("m"))
+        while s.battle is not None and s.battle.awaiting != "continue":
+            s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+        if s.battle is not None and ids(s, "m", "red", "fighter") and ids(s, "m", "blue", "aaa"):
+            break
+    else:
+        pytest.fail("no suitable battle")
+    odds = odds_for_space(s, "m", "red", rounds=2)
+    assert odds.method == "exact"
+    dist = game_distribution(s, "m", 2)
+    for key, p in (("attacker", odds.attacker_wins), ("defender", odds.defender_wins)):
+        assert sum(x for (o, _), x in dist.items() if o == key) == pytest.approx(p, abs=1e-9), key

@@ -119,11 +119,17 @@ def test_empty_sides():
 # --- an independent, slow reference: recursion over explicit unit lists ---------------
 def reference(rs, attackers, defenders):
     """P(attacker wins), P(defender wins), P(draw) by brute force. Units: type ids in
-    order of loss; state: tuples of (type, hit points left). Only plain fire, one-to-one
-    support and multi-hit units (no first strike, restrictions or AA)."""
+    order of loss; state: tuples of (type, hit points left). Plain fire, one-to-one
+    support, multi-hit units and surprise strikes (first_strike, simultaneous: both
+    sides' first-strike units fire, then both sides' casualties go); no target
+    restrictions or AA, so no aircraft with submarines."""
     dice = rs.dice
 
-    def values(units, role):
+    def first_strike(t, enemy):
+        fs = rs.units[t].ability("first_strike")
+        return fs is not None and not any(e in fs.canceled_by for e, _ in enemy)
+
+    def values(units, role, enemy, fs):
         types = [t for t, _ in units]
         spare = {}
         for t in types:
@@ -139,7 +145,8 @@ def reference(rs, attackers, defenders):
                             spare[s] -= 1
                             v += ab.bonus
                             break
-            out.append(min(dice, max(0, v)))
+            if first_strike(t, enemy) == fs:
+                out.append(min(dice, max(0, v)))
         return out
 
     def hits_dist(vals):
@@ -165,25 +172,70 @@ def reference(rs, attackers, defenders):
                 units.pop(0)
         return tuple(units)
 
+    def round_outcomes(a, d):
+        """[(p, a', d')] for one round from (a, d)."""
+        out = []
+        fa = hits_dist(values(a, "attack", d, True))
+        fd = hits_dist(values(d, "defense", a, True))
+        for x1, pa1 in enumerate(fa):
+            for y1, pd1 in enumerate(fd):
+                a1, d1 = take(a, y1), take(d, x1)        # simultaneous surprise strikes
+                ha = hits_dist(values(a1, "attack", d1, False)) if d1 else [1.0]
+                hd = hits_dist(values(d1, "defense", a1, False)) if a1 else [1.0]
+                for x, pa in enumerate(ha):
+                    for y, pd in enumerate(hd):       # attacker's casualties fire back
+                        out.append((pa1 * pd1 * pa * pd, take(a1, y), take(d1, x)))
+        return out
+
     @cache
     def solve(a, d):
         if not a or not d:
             return (1.0 if a else 0.0, 1.0 if d else 0.0, 1.0 if not a and not d else 0.0)
-        ha = hits_dist(values(a, "attack"))
-        hd = hits_dist(values(d, "defense"))
-        loop = ha[0] * hd[0]
+        loop = 0.0
         res = [0.0, 0.0, 0.0]
-        for x, pa in enumerate(ha):
-            for y, pd in enumerate(hd):
-                if x == 0 and y == 0:
-                    continue
-                sub = solve(take(a, y), take(d, x))
-                for k in range(3):
-                    res[k] += pa * pd * sub[k]
+        for p, a2, d2 in round_outcomes(a, d):
+            if (a2, d2) == (a, d):
+                loop += p
+                continue
+            sub = solve(a2, d2)
+            for k in range(3):
+                res[k] += p * sub[k]
         return tuple(r / (1 - loop) for r in res)
 
     hp = {t: rs.units[t].hits for t in set(attackers) | set(defenders)}
     return solve(tuple((t, hp[t]) for t in attackers), tuple((t, hp[t]) for t in defenders))
+
+
+def test_reference_simultaneous_surprise_strike_closed_form():
+    # one submarine each: the attacker's hits on 1-2, the defender's on 1, at the same time
+    p, q = Fraction(2, 6), Fraction(1, 6)
+    none = (1 - p) * (1 - q)
+    att, dfn, draw = p * (1 - q) / (1 - none), (1 - p) * q / (1 - none), p * q / (1 - none)
+    assert (att, dfn, draw) == (Fraction(5, 8), Fraction(1, 4), Fraction(1, 8))
+    assert reference(G40, ["submarine"], ["submarine"]) == pytest.approx(
+        (float(att), float(dfn), float(draw)), abs=1e-12)
+    r = battle_odds("g40", [("submarine", 1)], [("submarine", 1)], "sea")
+    assert r.method == "exact"
+    assert (r.attacker_wins, r.defender_wins, r.draw) == pytest.approx(
+        (float(att), float(dfn), float(draw)), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_first_strike_agrees_with_brute_force(seed):
+    import random
+    rnd = random.Random(1000 + seed)
+    pool = ["submarine", "submarine", "cruiser", "battleship", "carrier", "destroyer"]
+    att = [rnd.choice(pool) for _ in range(rnd.randint(1, 5))]
+    dfn = [rnd.choice(pool) for _ in range(rnd.randint(1, 5))]
+    if seed % 2:   # no destroyers: both sides' submarines strike by surprise, and are lost first
+        att = ["submarine"] + [t for t in att if t != "destroyer"]
+        dfn = ["submarine"] + [t for t in dfn if t not in ("destroyer", "carrier")]
+    if all(t == "carrier" for t in att) and all(t == "carrier" for t in dfn):
+        dfn.append("submarine")
+    ref = reference(G40, att, dfn)
+    r = battle_odds("g40", [(t, 1) for t in att], [(t, 1) for t in dfn], "sea")
+    assert r.method == "exact", r.note
+    assert (r.attacker_wins, r.defender_wins, r.draw) == pytest.approx(ref, abs=1e-6), (att, dfn)
 
 
 @pytest.mark.parametrize("seed", range(12))

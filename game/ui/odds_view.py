@@ -1,0 +1,271 @@
+"""Battle odds in the interface: cached calls into `game.odds` and small drawings.
+
+The odds engine is imported lazily (numba loads on first use, not at start-up)
+and every call is guarded: any error becomes an `OddsView` whose `error` says
+why the odds are unavailable, so a drawing never raises because of the odds.
+Results are cached by a key of the units involved, so a frame never recomputes.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from game.rules import movement
+from game.rules.model import GameState, Unit
+
+from . import theme
+
+UI_TRIALS = 5000            # Monte Carlo trials when the exact method does not apply
+ATT_COL = (214, 120, 72)    # attacker wins
+DEF_COL = (96, 150, 214)    # defender wins
+DRAW_COL = (150, 150, 150)  # draw / undecided
+
+
+@dataclass
+class OddsView:
+    """An odds result, or the reason there is none."""
+    result: Any = None      # game.odds.OddsResult
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+
+def guarded(fn: Callable[[], Any]) -> OddsView:
+    """Run an odds computation; any failure becomes 'odds unavailable: reason'."""
+    try:
+        return OddsView(fn())
+    except Exception as exc:  # noqa: BLE001 - the odds must never take the interface down
+        msg = str(exc) or type(exc).__name__
+        return OddsView(error=msg.splitlines()[0][:200])
+
+
+class OddsCache:
+    """key -> OddsView, least recently used first out."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self.items: OrderedDict[Hashable, OddsView] = OrderedDict()
+        self.computed = 0       # how many computations ran (tests check the caching)
+
+    def get(self, key: Hashable, fn: Callable[[], Any]) -> OddsView:
+        v = self.items.get(key)
+        if v is not None:
+            self.items.move_to_end(key)
+            return v
+        v = guarded(fn)
+        self.computed += 1
+        self.items[key] = v
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+        return v
+
+
+_WARMING = False
+
+
+def warm_up() -> None:
+    """Load the odds engine (numba's compiled kernels) in a background thread, once, so
+    the first odds shown in a combat move do not stall a frame."""
+    global _WARMING
+    if _WARMING:
+        return
+    _WARMING = True
+    import threading
+
+    def run() -> None:
+        try:
+            from game.odds import battle_odds
+            from game.rules.ruleset import load_ruleset
+            battle_odds(load_ruleset("g40"), [("infantry", 1)], [("infantry", 1)])
+        except Exception:  # noqa: BLE001 - a failed warm-up only costs the first frame
+            pass
+
+    threading.Thread(target=run, name="odds-warm-up", daemon=True).start()
+
+
+# --- the battles a state implies --------------------------------------------------------
+def units_key(state: GameState, space: str) -> tuple:
+    """Everything in a space the odds depend on."""
+    return tuple(sorted((u.uid, u.type, u.owner, u.damage, u.amphibious, u.carried_by)
+                        for u in state.units.values() if u.space == space))
+
+
+def space_key(state: GameState, space: str, player: str) -> tuple:
+    b = state.battle
+    extra: tuple = ()
+    if b is not None and b.space == space:
+        extra = (b.round, b.step, b.bombard)
+    return (space, player, units_key(state, space), extra)
+
+
+def has_defenders(state: GameState, space: str, player: str) -> bool:
+    return bool(movement.enemies_in(state, space, player))
+
+
+def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
+    """Spaces the player is attacking this combat move (hostile spaces moved into)."""
+    player = player or state.player
+    out = []
+    for sid in sorted(state.origins):
+        if sid not in state.scenario.spaces:
+            continue
+        if not any(u.owner == player for u in state.units_in(sid)):
+            continue
+        if movement.is_hostile(state, sid, player):
+            out.append(sid)
+    return out
+
+
+def space_odds(cache: OddsCache, state: GameState, space: str, player: str | None = None) -> OddsView:
+    """The odds of the battle in `space` with the units there now (cached by those units)."""
+    from game.odds import odds_for_space
+    player = player or state.player
+    return cache.get(("space",) + space_key(state, space, player),
+                     lambda: odds_for_space(state, space, player, trials=UI_TRIALS))
+
+
+def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], dest: str) -> OddsView:
+    """'If you attack dest with these units': the group moved into dest (with its cargo)."""
+    from game.odds import odds_for_space
+    player = state.player
+    uids = {u.uid for u in group}
+    key = ("move", dest, player, tuple(sorted(uids)), units_key(state, dest))
+
+    def run() -> Any:
+        s = state.copy()
+        moving = set(uids) | {c.uid for c in state.units.values() if c.carried_by in uids}
+        for uid in moving:
+            if uid in s.units:
+                s.units[uid] = replace(s.units[uid], space=dest)
+        return odds_for_space(s, dest, player, trials=UI_TRIALS)
+
+    return cache.get(key, run)
+
+
+# --- text --------------------------------------------------------------------------------
+def pct(p: float) -> str:
+    """A probability for people: 73%, <1%, >99%, 0%, 100%."""
+    if p <= 0.0:
+        return "0%"
+    if p >= 1.0:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{round(p * 100):d}%"
+
+
+def unit_names(state_or_rs: Any, counts: dict[str, float], digits: int = 1) -> str:
+    rs = getattr(state_or_rs, "ruleset", state_or_rs)
+    parts = []
+    for t, n in counts.items():
+        if n < 0.05:
+            continue
+        name = rs.units[t].name if t in rs.units else t
+        parts.append(f"{n:.{digits}f} {name}")
+    return ", ".join(parts) or "none"
+
+
+def summary_lines(v: OddsView, rs: Any) -> list[str]:
+    """Tooltip lines with the details of a result."""
+    if not v.ok:
+        return [f"Odds unavailable: {v.error}"]
+    r = v.result
+    lines = [f"Attacker wins {pct(r.attacker_wins)}, defender wins {pct(r.defender_wins)}, "
+             f"draw {pct(r.draw)}",
+             f"Expected rounds {r.expected_rounds:.1f}",
+             f"Attacker left: {unit_names(rs, r.attacker_survivors)}",
+             f"Defender left: {unit_names(rs, r.defender_survivors)}",
+             f"TUV lost: attacker {r.attacker_cost_lost:.1f}, defender {r.defender_cost_lost:.1f}"]
+    if r.method == "mc":
+        lines.append(f"Monte Carlo, {r.trials} trials" + (f" ({r.note})" if r.note else ""))
+    else:
+        lines.append("Exact (default order of loss)")
+    return lines
+
+
+# --- drawing -------------------------------------------------------------------------------
+def outcome_bar(surface: pygame.Surface, rect: pygame.Rect, r: Any) -> None:
+    """Attacker wins | draw | defender wins as one horizontal bar."""
+    pygame.draw.rect(surface, (24, 26, 30), rect, border_radius=3)
+    x = rect.x
+    parts = ((r.attacker_wins, ATT_COL), (r.draw, DRAW_COL), (r.defender_wins, DEF_COL))
+    for k, (p, col) in enumerate(parts):
+        w = round(rect.w * max(0.0, p)) if k < 2 else rect.right - x
+        if w > 0:
+            pygame.draw.rect(surface, col, pygame.Rect(x, rect.y, min(w, rect.right - x), rect.h))
+        x += w
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=3)
+
+
+def distribution_chart(surface: pygame.Surface, rect: pygame.Rect, dist: list[float],
+                       col: tuple[int, int, int] = ATT_COL, label: str = "") -> None:
+    """Bars of P(k units left), k = 0..N, with k under every few bars."""
+    pygame.draw.rect(surface, (26, 30, 36), rect, border_radius=4)
+    if label:
+        theme.text(surface, label, (rect.x + 6, rect.y + 4), 16, theme.TEXT_DIM)
+    if not dist:
+        return
+    top = rect.y + (22 if label else 6)
+    base = rect.bottom - 18
+    n = len(dist)
+    inner = pygame.Rect(rect.x + 6, top, rect.w - 12, max(4, base - top))
+    bw = inner.w / n
+    peak = max(dist) or 1.0
+    step = max(1, int(n / max(1, inner.w // 28) + 0.999))
+    for k, p in enumerate(dist):
+        h = int(inner.h * p / peak)
+        x = inner.x + k * bw
+        if h > 0:
+            pygame.draw.rect(surface, col if k else theme.mix(col, (90, 90, 90), 0.6),
+                             pygame.Rect(int(x) + 1, inner.bottom - h, max(1, int(bw) - 1), h))
+        if k % step == 0 or k == n - 1:
+            theme.text(surface, str(k), (x + bw / 2, base + 2), 14, theme.TEXT_DIM, anchor="midtop")
+    pygame.draw.line(surface, theme.PANEL_EDGE, (inner.x, inner.bottom), (inner.right, inner.bottom))
+
+
+def draw_box(surface: pygame.Surface, box: pygame.Rect, v: OddsView | None, title: str = "Odds",
+             note: str = "") -> None:
+    """The battle window's odds box: title, bar, three percentages, survivors."""
+    pygame.draw.rect(surface, theme.PANEL_2, box, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=1, border_radius=6)
+    x, y = box.x + 10, box.y + 6
+    theme.text(surface, title, (x, y), 20, theme.TEXT, bold=True)
+    if note:
+        theme.text(surface, theme.elide(note, box.w - 30 - theme.text_width(title, 20, True), 15),
+                   (box.right - 8, y + 4), 15, theme.TEXT_DIM, anchor="topright")
+    y += 21
+    w = box.w - 20
+    if v is None:
+        theme.text(surface, "…", (x, y), 18, theme.TEXT_DIM)
+        return
+    if not v.ok:
+        for line in theme.wrap(f"Odds unavailable: {v.error}", w, 16)[:max(1, (box.bottom - y) // 17)]:
+            theme.text(surface, line, (x, y), 16, theme.BAD)
+            y += 17
+        return
+    r = v.result
+    outcome_bar(surface, pygame.Rect(x, y, w, 9), r)
+    y += 13
+    rows = (("Attacker wins", r.attacker_wins, ATT_COL), ("Defender wins", r.defender_wins, DEF_COL),
+            ("Draw", r.draw, DRAW_COL))
+    lh = 18 if box.h >= 130 else 16
+    for label, p, col in rows:
+        if y + lh > box.bottom - 2:
+            break
+        pygame.draw.rect(surface, col, pygame.Rect(x, y + (lh - 9) // 2, 9, 9))
+        theme.text(surface, label, (x + 15, y), lh - 1, theme.TEXT)
+        theme.text(surface, pct(p), (box.right - 10, y), lh - 1, theme.TEXT, anchor="topright", bold=True)
+        y += lh
+    if y + 16 <= box.bottom - 2:
+        a = sum(r.attacker_survivors.values())
+        d = sum(r.defender_survivors.values())
+        theme.text(surface, theme.elide(f"Left on average: {a:.1f} vs {d:.1f}", w, 15), (x, y + 1), 15,
+                   theme.TEXT_DIM)
