@@ -516,8 +516,9 @@ SEA = [
 PLAYERS = [
     dict(id=GER, name="Germany", alliance="axis", color="#6b6b6b", capital="germany"),
     dict(id=USSR, name="Soviet Union", alliance="allies", color="#9e2a2b", capital="moscow"),
-    dict(id=ITA, name="Italy", alliance="axis", color="#8f8a3c", capital="italy"),
+    # turn order as in Global 1940: the United Kingdom moves before Italy
     dict(id=UK, name="United Kingdom", alliance="allies", color="#c4955a", capital="united_kingdom"),
+    dict(id=ITA, name="Italy", alliance="axis", color="#8f8a3c", capital="italy"),
 ]
 
 DESCRIPTION = (
