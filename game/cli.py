@@ -133,6 +133,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from game.arena import arena
+    try:
+        print(json.dumps(arena(args.scenario, args.a, args.b, args.games, args.seed, args.jobs)))
+    except LoadError as exc:
+        return _fail(str(exc))
+    return 0
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     from game.odds.cli import main as odds_main
     return odds_main([args.file])
@@ -156,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("scenario")
     s.add_argument("--ai", action="append", metavar="SIDE", help="alliance or player the computer plays")
     s.add_argument("--load", metavar="SAVE")
-    s.add_argument("--level", default="greedy", choices=("random", "greedy"))
+    s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
     s.set_defaults(func=cmd_play)
     s = sub.add_parser("scenarios", help="list scenarios")
     s.set_defaults(func=cmd_scenarios)
@@ -172,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--turns", type=int, default=None)
     s.add_argument("--save")
-    s.add_argument("--level", default="greedy", choices=("random", "greedy"))
+    s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
     s.set_defaults(func=cmd_selfplay)
     s = sub.add_parser("replay", help="replay a save")
     s.add_argument("save")
@@ -184,6 +193,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--size", default="1600x900")
     s.add_argument("--view", default="map")
     s.set_defaults(func=cmd_screenshot)
+    s = sub.add_parser("arena", help="computer against computer: win rates of two levels")
+    s.add_argument("scenario")
+    s.add_argument("--a", default="standard", choices=("random", "greedy", "standard"))
+    s.add_argument("--b", default="greedy", choices=("random", "greedy", "standard"))
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--jobs", type=int, default=1)
+    s.set_defaults(func=cmd_arena)
     s = sub.add_parser("odds", help="battle odds: JSON request in, JSON result out")
     s.add_argument("file", nargs="?", default="-", metavar="FILE|-")
     s.set_defaults(func=cmd_odds)

@@ -6,11 +6,14 @@ from game.rules.model import GameState
 
 from .greedy import choose_greedy
 from .randomplayer import choose_random
+from .standard import choose_standard
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy", "standard")
 
 
 def choose_action(state: GameState, level: str = "greedy") -> Action:
     if level == "random":
         return choose_random(state)
-    return choose_greedy(state)
+    if level == "greedy":
+        return choose_greedy(state)
+    return choose_standard(state)

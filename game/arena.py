@@ -1,0 +1,89 @@
+"""Computer-vs-computer matches: `python -m game arena`.
+
+Game i gives level A the first alliance when i is even and the second when
+odd, so both levels play both sides. Seeds are S, S+1, ...: the same command
+gives the same result.
+"""
+from __future__ import annotations
+
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from game.ai import choose_action
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+
+MAX_ACTIONS = 200_000
+
+
+def play_match(scenario: str, levels: dict[str, str], seed: int) -> dict[str, Any]:
+    """One game; levels maps alliance -> AI level. Returns winner alliance (or None) and rounds."""
+    sc = load_scenario(scenario)
+    s = Session(sc, load_ruleset(sc.ruleset_id), seed)
+    for _ in range(MAX_ACTIONS):
+        st = s.state
+        if st.over:
+            break
+        level = levels[st.alliance_of(_actor(st)) or ""]
+        s.do(choose_action(st, level))
+    st = s.state
+    return {"winner": st.winner if st.over and st.winner != "draw" else None, "rounds": st.round}
+
+
+def _actor(state: Any) -> str:
+    from game.rules.actions import actor
+    return actor(state)
+
+
+def _one(args: tuple[str, str, str, int, int]) -> tuple[int, dict[str, Any], bool]:
+    scenario, a, b, seed, i = args
+    sc = load_scenario(scenario)
+    first, second = sc.alliances[0], sc.alliances[1]
+    a_side = first if i % 2 == 0 else second
+    b_side = second if a_side == first else first
+    result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+    return i, result, result["winner"] == a_side
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+    t = time.perf_counter()
+    tasks = [(scenario, a, b, seed, i) for i in range(games)]
+    results: list[tuple[int, dict[str, Any], bool]] = []
+
+    def progress() -> None:
+        done = len(results)
+        bar = "#" * int(30 * done / max(games, 1))
+        print(f"\r[{bar:<30}] {done}/{games}", end="", file=sys.stderr, flush=True)
+
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for r in pool.map(_one, tasks):
+                results.append(r)
+                progress()
+    else:
+        for task in tasks:
+            results.append(_one(task))
+            progress()
+    print(file=sys.stderr)
+    a_wins = sum(1 for _, r, a_won in results if r["winner"] and a_won)
+    draws = sum(1 for _, r, _ in results if r["winner"] is None)
+    b_wins = games - a_wins - draws
+    decided = a_wins + b_wins
+    lo, hi = wilson(a_wins, decided)
+    return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws,
+            "a_winrate": a_wins / decided if decided else None, "ci95": [lo, hi],
+            "mean_turns": sum(r["rounds"] for _, r, _ in results) / max(games, 1),
+            "seconds": time.perf_counter() - t}

@@ -1,0 +1,57 @@
+"""Computer players: only legal actions, deterministic, and the arena contract."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ai import choose_action
+from game.arena import play_match, wilson
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.rules.snapshot import state_hash
+
+MINI = str(Path(__file__).parents[1] / "fixtures" / "mini.yaml")
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "standard"])
+def test_level_plays_legal_deterministic_games(level):
+    hashes = []
+    for _ in range(2):
+        sc = load_scenario(MINI)
+        s = Session(sc, load_ruleset("g40"), 4)
+        for _ in range(3000):
+            if s.state.over:
+                break
+            s.do(choose_action(s.state, level))  # IllegalAction would fail the test
+        assert s.state.over
+        hashes.append(state_hash(s.state))
+    assert hashes[0] == hashes[1]
+
+
+def test_standard_plays_a_europe_round_legally():
+    sc = load_scenario("europe_1941")
+    s = Session(sc, load_ruleset("g40"), 2)
+    while s.state.round == 1 and not s.state.over:
+        s.do(choose_action(s.state, "standard"))
+    assert s.state.round == 2
+
+
+def test_play_match_reports_a_result():
+    r = play_match(MINI, {"axis": "greedy", "allies": "random"}, 3)
+    assert r["winner"] in ("axis", "allies", None) and r["rounds"] >= 1
+
+
+def test_wilson_interval():
+    lo, hi = wilson(8, 10)
+    assert 0.49 < lo < 0.5 and 0.94 < hi < 0.95
+
+
+def test_arena_command_contract():
+    p = subprocess.run([sys.executable, "-m", "game", "arena", MINI, "--a", "greedy", "--b", "random",
+                        "--games", "2", "--seed", "1"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert set(out) == {"a_wins", "b_wins", "draws", "a_winrate", "ci95", "mean_turns", "seconds"}
+    assert out["a_wins"] + out["b_wins"] + out["draws"] == 2
