@@ -75,15 +75,16 @@ def cost(state: GameState, u: Unit) -> int:
     return c if isinstance(c, int) else 10
 
 
-def threat_to(state: GameState, space: str, player: str, hops: int = 2) -> float:
-    """Attack strength of enemy land and air units that could reach `space` next turn."""
+def threat_to(state: GameState, space: str, player: str, hops: int = 2,
+              air: bool = True) -> float:
+    """Attack strength of enemy land (and air) units that could reach `space` next turn."""
     dist = distances(state.scenario)[space]
     total = 0.0
     for u in state.units.values():
         if not state.at_war(u.owner, player) or u.carried_by is not None:
             continue
         ut = state.utype(u)
-        if ut.domain == SEA:
+        if ut.domain == SEA or (ut.domain == AIR and not air):
             continue
         reach = ut.move if ut.domain == AIR else min(ut.move, hops)
         d = dist.get(u.space, 99)
@@ -154,9 +155,9 @@ def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
     for s in state.factories:
         if state.owners.get(s) != player:
             continue
-        threat = threat_to(state, s, player, hops=1)
+        threat = threat_to(state, s, player, hops=1, air=False)
         if threat > 0:
-            needs[s] = threat * (1.0 if s == capital else 0.6)
+            needs[s] = threat * (0.6 if s == capital else 0.3)
     return needs
 
 
