@@ -21,6 +21,12 @@ units come first in the remaining order of loss; otherwise, and for shore
 bombardment together with first-strike units, the Monte Carlo method is used and the
 result says so (`method`, `note`). Probabilities below ~1e-18 are dropped (total
 error well under 1e-9).
+
+No ability is ever ignored: each unit type's abilities are checked against the set
+each method models (`model.unmodelled`); a battle with any other ability (special
+values, chosen casualties, fortifications, damage-dependent values, ...) is resolved
+by `sim.py`, which plays the rules core's own battle code (method "sim", seeded, with
+a 95% interval). First strike limited to round one is exact (round-one tables).
 """
 from .api import battle_odds, compute, odds_for_space, run
 from .model import OddsError

@@ -10,7 +10,7 @@ import numpy as np
 from game.rules.errors import LoadError
 from game.rules.model import LAND, SEA, GameState, Ruleset
 
-from . import mc
+from . import mc, sim
 from .exact import Branch, NotExact, solve_exact
 from .model import (
     BattleSpec,
@@ -19,13 +19,15 @@ from .model import (
     expand,
     normalise_order,
     normalise_with_damage,
+    unmodelled,
 )
 from .result import OddsResult
 
 DEFAULT_TRIALS = 20_000
 TERRAINS = (LAND, SEA)
 REQUEST_FIELDS = ("ruleset", "attacker", "defender", "terrain", "rounds", "method", "trials", "seed",
-                  "bombard", "amphibious")
+                  "bombard", "amphibious", "terrain_tags")
+METHODS = ("exact", "mc", "sim")
 
 
 def _ruleset(rs: Ruleset | str) -> Ruleset:
@@ -37,6 +39,16 @@ def _ruleset(rs: Ruleset | str) -> Ruleset:
             known = sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
             raise OddsError(f"unknown ruleset '{rs}'{did_you_mean(rs, known)}") from None
     return rs
+
+
+def _terrain_tags(tags: Any) -> list[str]:
+    from game.rules.ruleset import TERRAIN_TAGS
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise OddsError("'terrain_tags' must be a list of terrain tags")
+    for t in tags:
+        if t not in TERRAIN_TAGS:
+            raise OddsError(f"unknown terrain tag '{t}'{did_you_mean(t, list(TERRAIN_TAGS))}")
+    return list(tags)
 
 
 def _check_terrain(spec: BattleSpec) -> None:
@@ -105,24 +117,52 @@ def _trivial(spec: BattleSpec) -> OddsResult:
         defender_survivor_distribution=[0.0] * len(spec.defender) + [1.0])
 
 
+def not_modelled(spec: BattleSpec, method: str) -> list[str]:
+    """Abilities (unit: ability) of this battle that `method` does not model exactly."""
+    out: list[str] = []
+    for t in dict.fromkeys(spec.attacker + spec.defender + spec.bombard):
+        for r in unmodelled(spec.ruleset.units[t], method, spec.terrain_tags):
+            if r not in out:
+                out.append(r)
+    return out
+
+
 def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
         seed: int = 0) -> OddsResult:
-    """Odds for a checked spec: exact where the DP expresses the battle, else Monte Carlo."""
+    """Odds for a checked spec: exact where the DP expresses the battle, else Monte Carlo
+    where its model covers every ability, else the real-battle simulation ("sim").
+    No ability is ever ignored: a unit with an ability outside a method's set goes to
+    the next method, and the result's `note` says why."""
     t0 = time.perf_counter()
-    if method not in ("exact", "mc"):
-        raise OddsError(f"method must be 'exact' or 'mc', not '{method}'")
+    if method not in METHODS:
+        raise OddsError(f"method must be one of {', '.join(METHODS)}, not '{method}'")
     note = None
     res: OddsResult | None = None
     if not spec.attacker or not spec.defender:
         res = _trivial(spec)
     elif method == "exact":
-        try:
-            res = summarize(spec, solve_exact(spec))
-        except NotExact as exc:
-            note = f"exact method not applicable: {exc}; Monte Carlo used"
+        missing = not_modelled(spec, "exact")
+        if missing:
+            note = f"exact method does not model {', '.join(missing)}"
+        else:
+            try:
+                res = summarize(spec, solve_exact(spec))
+            except NotExact as exc:
+                note = f"exact method not applicable: {exc}"
+    if res is None and method != "sim":
+        missing = not_modelled(spec, "mc")
+        if not missing:
+            res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
+            if note:
+                note += "; Monte Carlo used"
+        else:
+            why = f"Monte Carlo does not model {', '.join(missing)}"
+            note = f"{note}; {why}" if note else why
     if res is None:
-        res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
-        res.note = note
+        res = sim.simulate(spec, trials or sim.DEFAULT_SIM_TRIALS, seed)
+        if note:
+            note += "; real-battle simulation used"
+    res.note = note if res.method != "exact" else None
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -153,6 +193,7 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
         rounds=rounds,
         bombard=expand(rs, request.get("bombard", []), "bombard"),
         amphibious=bool(request.get("amphibious", False)),
+        terrain_tags=_terrain_tags(request.get("terrain_tags", [])),
     )
     _check_terrain(spec)
     return run(spec, str(request.get("method", "exact")), trials, seed).to_json()
@@ -163,7 +204,8 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
                 rounds: int | None = None, *, method: str = "exact", trials: int | None = None,
                 seed: int = 0, bombard: Iterable[tuple[str, int]] = (),
                 amphibious: bool = False, attacker_damage: Iterable[int] = (),
-                defender_damage: Iterable[int] = (), aa_fire: bool = True) -> OddsResult:
+                defender_damage: Iterable[int] = (), aa_fire: bool = True,
+                terrain_tags: Iterable[str] = ()) -> OddsResult:
     """Odds of a battle; each side is [(unit type id, count), ...] in order of loss.
     attacker_damage/defender_damage: hits each listed unit has already taken (one entry
     per unit, in the listed order; missing entries are 0), e.g. a damaged battleship.
@@ -175,7 +217,8 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     dfn, dfn_dmg = normalise_with_damage(
         rs, expand(rs, [list(x) for x in defenders], "defender"), list(defender_damage))
     spec = BattleSpec(rs, att, dfn, terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"),
-                      amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire)
+                      amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire,
+                      terrain_tags=list(terrain_tags))
     _check_terrain(spec)
     return run(spec, method, trials, seed)
 
@@ -250,4 +293,5 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),
                        kind, rounds, method=method, trials=trials, seed=seed, bombard=bombard,
                        amphibious=amph, attacker_damage=[u.damage for u in att_o],
-                       defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire)
+                       defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire,
+                       terrain_tags=state.scenario.spaces[space].terrain)

@@ -122,34 +122,42 @@ def pool_keys(side: Side, extra: list[TypeInfo] = ()) -> list[tuple[tuple[str, .
 
 
 def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozenset[str]],
-              keys: list[tuple[tuple[str, ...], bool]], offset: int, npools: int) -> np.ndarray:
-    """hist[c, stage, pool, h, value]: dice rolled at each value."""
+              keys: list[tuple[tuple[str, ...], bool]], offset: int, npools: int,
+              round1: bool = False) -> np.ndarray:
+    """hist[c, stage, pool, h, value]: dice rolled at each value (round one, or a later
+    round: first strike limited to some rounds)."""
     D = spec.dice
     C = 1 << len(enemy_sets)
     hist = np.zeros((C, 2, npools, side.H, D + 1), dtype=np.int64)
     H = side.H
     # one-to-one support, supported types in ruleset order (see README in __init__)
     rem: dict[str, np.ndarray] = {t: side.counts[:, k].copy() for k, t in enumerate(side.types)}
+    ro3 = spec.ruleset.rule_of_three
+    ro3_left = np.full(H, ro3 if ro3 is not None else 0, dtype=np.int64)
     for k, ti in enumerate(side.info):
         if ti.defenseless:
             continue
         n_t = side.counts[:, k]
         base = ti.attack if role == "attack" else ti.defense
         given: list[tuple[np.ndarray, int]] = []
-        for ab in ti.supports:
+        for ab, refs in zip(ti.supports, ti.support_units, strict=True):
             if role not in ab.on:
                 continue
-            if role == "attack" and spec.amphibious and "amphibious" in ab.not_in:
+            if role == "attack" and spec.amphibious and "amphibious" in ab.not_in and not ti.amph_ok:
                 continue
             need = n_t.copy()
+            if ab.rule_of_three and ro3 is not None:
+                need = np.minimum(need, ro3_left)
             got = np.zeros(H, dtype=np.int64)
-            for sup in ab.units:
+            for sup in refs:
                 if sup not in rem:
                     continue
                 g = np.minimum(need, rem[sup])
                 rem[sup] = rem[sup] - g
                 need = need - g
                 got = got + g
+            if ab.rule_of_three and ro3 is not None:
+                ro3_left = ro3_left - got
             given.append((got, ab.bonus))
         segments: list[tuple[np.ndarray, Any]] = []
         if not given:
@@ -169,8 +177,8 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
         p = offset + keys.index(ti.pool_key())
         for c in range(C):
             stage = 1
-            if ti.fs_cancel is not None:
-                b = enemy_sets.index(frozenset(ti.fs_cancel))
+            if ti.fs_stage(role, round1):
+                b = enemy_sets.index(frozenset(ti.fs_cancel or ()))
                 stage = 1 if (c >> b) & 1 else 0
             for cnt, vals in segments:
                 v = np.clip(vals, 0, D)
@@ -309,34 +317,38 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     PA = len(bkeys) + len(akeys)
     histA = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1))
     histD = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1))
-    histA1 = histA
+    histA1 = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1), round1=True)
+    histD1 = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1), round1=True)
     if bomb:
         if any(ti.fs_cancel is not None for ti in a.info + d.info):
             raise NotExact("shore bombardment together with first-strike units")
-        histA1 = histA.copy()
         for ti in bomb:
             v = min(D, max(0, ti.bombard_value or 0))
             if v > 0:
                 histA1[:, 1, bkeys.index(ti.pool_key()), :, v] += ti.ndice
     all_akeys = bkeys + akeys
-    usedA = pools_used(histA1 if bomb else histA, ctxA, 1 << len(setsA))
-    usedD = pools_used(histD, ctxD, 1 << len(setsD))
+    usedA = pools_used(histA1, ctxA, 1 << len(setsA)) | pools_used(histA, ctxA, 1 << len(setsA))
+    usedD = pools_used(histD1, ctxD, 1 << len(setsD)) | pools_used(histD, ctxD, 1 << len(setsD))
     eligD = elig_table(d, all_akeys or [((), False)], setsA, usedA)
     eligA = elig_table(a, dkeys or [((), False)], setsD, usedD)
     (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
-    (histD,), eligA = merge_pools([histD], eligA)
+    (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
     kA = int(histA1[..., 1:].sum(axis=-1).max(initial=0))
-    kD = int(histD[..., 1:].sum(axis=-1).max(initial=0))
+    kD = int(histD1[..., 1:].sum(axis=-1).max(initial=0))
     distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
-    if bomb:
+    if not np.array_equal(histA1, histA):
         distA1, loA1, hiA1 = kernel.hit_distributions(histA1, D, kA)
     else:
         distA1, loA1, hiA1 = distA, loA, hiA
     distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+    if not np.array_equal(histD1, histD):
+        distD1, loD1, hiD1 = kernel.hit_distributions(histD1, D, kD)
+    else:
+        distD1, loD1, hiD1 = distD, loD, hiD
     redA, redD, term = end_tables(spec, a, d)
     final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
-                                 distD, loD, hiD, eligA, eligD, redA, redD, term,
-                                 int(spec.rounds or 0))
+                                 distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
+                                 term, int(spec.rounds or 0))
     return Branch(weight, a, d, final, float(rounds))
 
 

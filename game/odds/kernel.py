@@ -240,11 +240,12 @@ def _settle(mass: Any, redA: Any, redD: Any) -> None:
 @njit
 def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
           distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
-          distD: Any, loD: Any, hiD: Any, eligA: Any, eligD: Any,
-          redA: Any, redD: Any, term: Any, max_rounds: int) -> Any:
+          distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
+          eligA: Any, eligD: Any, redA: Any, redD: Any, term: Any, max_rounds: int) -> Any:
     """Final distribution over states and expected rounds, from (0, 0).
 
-    Round 1 uses the attacker tables distA1 (shore bombardment); later rounds distA.
+    Round 1 uses the tables distA1/distD1 (shore bombardment, first strike limited to
+    round one); later rounds distA/distD.
     max_rounds <= 0: until the battle ends (self-loops renormalised);
     otherwise the mass still fighting after max_rounds stays where it is."""
     HA = TA + 1
@@ -270,7 +271,7 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
                     rounds += m
                     if r == 0:
                         _round(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-                               distD, loD, hiD, eligA, eligD, sv)
+                               distD1, loD1, hiD1, eligA, eligD, sv)
                     else:
                         _round(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
                                distD, loD, hiD, eligA, eligD, sv)
@@ -280,7 +281,7 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
     mass = np.zeros((HA, HD))
     rounds = 1.0
     _round(0, 0, 1.0, mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-           distD, loD, hiD, eligA, eligD, sv)
+           distD1, loD1, hiD1, eligA, eligD, sv)
     _settle(mass, redA, redD)
     for i in range(HA):
         for j in range(HD):

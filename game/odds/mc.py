@@ -77,14 +77,14 @@ def _values(spec: BattleSpec, s: _Side, mask: np.ndarray, role: str) -> np.ndarr
         mine = mask & (s.ut == k)
         n_t = mine.sum(axis=1)
         rank = np.cumsum(mine, axis=1)
-        for ab in ti.supports:
+        for ab, refs in zip(ti.supports, ti.support_units, strict=True):
             if role not in ab.on or ti.defenseless:
                 continue
-            if role == "attack" and spec.amphibious and "amphibious" in ab.not_in:
+            if role == "attack" and spec.amphibious and "amphibious" in ab.not_in and not ti.amph_ok:
                 continue
             need = n_t.copy()
             got = np.zeros_like(need)
-            for sup in ab.units:
+            for sup in refs:
                 if sup not in rem:
                     continue
                 g = np.minimum(need, rem[sup])

@@ -19,6 +19,43 @@ from typing import Any
 from game.rules.abilities import SupportedBy
 from game.rules.model import AIR, Ruleset, UnitType
 
+# Abilities the exact DP models exactly (with the parameters checked in `unmodelled`).
+EXACT_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evades_air",
+                             "defenseless", "extra_dice", "anti_aircraft", "bombard",
+                             "no_amphibious_penalty"})
+# ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
+MC_ABILITIES = EXACT_ABILITIES
+# Abilities with no effect on a battle once it is fought (movement, purchase, capture).
+NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", "carrier",
+                              "cannot_capture", "noncombat_move_only", "obsolete"})
+
+
+def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """Why the `exact` or `mc` model cannot play this unit type exactly (empty: it can).
+    Every ability must be in the method's set, with parameters it models; anything
+    else is resolved by the real-battle simulation (method "sim")."""
+    known = EXACT_ABILITIES if method == "exact" else MC_ABILITIES
+    out: list[str] = []
+    ab: Any
+    for ab in ut.abilities:
+        if ab.name in NO_BATTLE_EFFECT:
+            continue
+        terrain: tuple[str, ...] = getattr(ab, "terrain", ())
+        if ab.name in ("terrain_bonus", "chooses_casualty") and terrain \
+                and not any(t in tags for t in terrain):
+            continue  # needs terrain this battle does not have
+        if ab.name not in known:
+            out.append(f"{ut.id}: {ab.name}")
+        elif ab.name == "first_strike" and (ab.rounds or tuple(ab.on) != ("attack", "defense")):
+            if method != "exact" or ab.rounds not in ((), (1,)):
+                out.append(f"{ut.id}: first_strike rounds/on")
+        elif ab.name == "supported_by" and ab.rule_of_three and method != "exact":
+            out.append(f"{ut.id}: supported_by rule_of_three")
+    if any(v != (ut.attack, ut.defense) for v in ut.damaged[:max(0, ut.hits - 1)]):
+        out.append(f"{ut.id}: damaged values")
+    return out
+
+
 
 class OddsError(ValueError):
     """A request the odds calculator cannot answer (unknown ruleset, unit, bad field)."""
@@ -56,9 +93,20 @@ class TypeInfo:
     aa_value: int | None                  # anti_aircraft value (defending), None if not AA
     aa_shots: int
     bombard_value: int | None             # shore bombardment value, None if it cannot bombard
+    fs_rounds: tuple[int, ...] = ()       # first_strike rounds (empty: every round)
+    fs_on: tuple[str, ...] = ("attack", "defense")
+    amph_ok: bool = False                 # no_amphibious_penalty
+    support_units: tuple[tuple[str, ...], ...] = ()   # per support ability: unit ids it names
+
+    def fs_stage(self, role: str, round1: bool) -> bool:
+        """Does this type fire in the first-strike step in this role (round one or later)?"""
+        if self.fs_cancel is None or role not in self.fs_on:
+            return False
+        return not self.fs_rounds or (1 in self.fs_rounds if round1 else
+                                      any(r > 1 for r in self.fs_rounds))
 
     @staticmethod
-    def of(ut: UnitType) -> TypeInfo:
+    def of(ut: UnitType, rs: Ruleset | None = None) -> TypeInfo:
         fs = ut.ability("first_strike")
         ch = ut.ability("cannot_hit")
         ev = ut.ability("evades_air")
@@ -68,7 +116,8 @@ class TypeInfo:
         return TypeInfo(
             id=ut.id, domain=ut.domain, hits=max(1, ut.hits), cost=unit_cost(ut),
             attack=ut.attack, defense=ut.defense, ndice=ex.count if ex else 1,
-            fs_cancel=tuple(fs.canceled_by) if fs is not None else None,
+            fs_cancel=((rs.expand_all(fs.canceled_by) if rs is not None else tuple(fs.canceled_by))
+                       if fs is not None else None),
             cannot_hit=tuple(ch.domains) if ch is not None else (),
             evades=tuple(ev.unless_enemy_has) if ev is not None else None,
             defenseless=ut.has("defenseless"),
@@ -76,6 +125,11 @@ class TypeInfo:
             aa_value=aa.value if aa is not None else None,
             aa_shots=aa.shots if aa is not None else 0,
             bombard_value=(bo.value or ut.attack) if bo is not None else None,
+            fs_rounds=tuple(fs.rounds) if fs is not None else (),
+            fs_on=tuple(fs.on) if fs is not None else ("attack", "defense"),
+            amph_ok=ut.has("no_amphibious_penalty"),
+            support_units=tuple((rs.expand_all(a.units) if rs is not None else tuple(a.units))
+                                for a in ut.abilities if isinstance(a, SupportedBy)),
         )
 
     def pool_key(self) -> tuple[tuple[str, ...], bool]:
@@ -95,6 +149,7 @@ class BattleSpec:
     attacker_damage: list[int] = field(default_factory=list)   # hits already taken, per unit
     aa_fire: bool = True              # anti-aircraft fire before round one (not once it has fired)
     defender_damage: list[int] = field(default_factory=list)
+    terrain_tags: list[str] = field(default_factory=list)   # space terrain (mountain, ...)
 
     @property
     def dice(self) -> int:
@@ -117,7 +172,7 @@ def _info(rs: Ruleset, tid: str) -> TypeInfo:
     key = (id(rs), tid)
     ti = _INFO_CACHE.get(key)
     if ti is None:
-        ti = _INFO_CACHE[key] = TypeInfo.of(rs.units[tid])
+        ti = _INFO_CACHE[key] = TypeInfo.of(rs.units[tid], rs)
     return ti
 
 

@@ -26,9 +26,13 @@ class AbilityParamError(ValueError):
 @dataclass(frozen=True)
 class Ability:
     name: ClassVar[str] = ""
-    # parameter names that hold unit ids (validated against the ruleset)
+    # parameter names that hold unit ids or unit classes (validated against the ruleset)
     unit_refs: ClassVar[tuple[str, ...]] = ()
+    # parameter names that hold space terrain tags (validated against ruleset.TERRAIN_TAGS)
+    terrain_refs: ClassVar[tuple[str, ...]] = ()
     doc: ClassVar[str] = ""
+    # parameter -> allowed values (each item of a list parameter must be one of them)
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     @classmethod
     def from_params(cls, params: Any) -> Ability:
@@ -44,6 +48,13 @@ class Ability:
                 known = ", ".join(fields) or "none"
                 raise AbilityParamError(key, f"unknown parameter '{key}' for '{cls.name}' (known: {known})")
             kwargs[key] = _coerce(cls.name, key, hints[key], value)
+            allowed = cls.choices.get(key)
+            if allowed is not None:
+                items = kwargs[key] if isinstance(kwargs[key], tuple) else (kwargs[key],)
+                for item in items:
+                    if item not in allowed:
+                        raise AbilityParamError(key, f"'{cls.name}.{key}': '{item}' is not one of "
+                                                ", ".join(repr(a) for a in allowed))
         for f in fields.values():
             no_default = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
             if f.name not in kwargs and no_default:
@@ -61,10 +72,14 @@ class Ability:
 def _coerce(ability: str, key: str, hint: Any, value: Any) -> Any:
     origin = typing.get_origin(hint)
     if origin is tuple:
-        if isinstance(value, str):
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
             value = [value]
         if not isinstance(value, list):
             raise AbilityParamError(key, f"'{ability}.{key}' must be a list")
+        if typing.get_args(hint)[:1] == (int,):
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+                raise AbilityParamError(key, f"'{ability}.{key}' must be a list of whole numbers")
+            return tuple(value)
         return tuple(str(v) for v in value)
     if hint is bool:
         if not isinstance(value, bool):
@@ -89,19 +104,24 @@ def register(cls: type[Ability]) -> type[Ability]:
 class SupportedBy(Ability):
     """+bonus to this unit's value for each supporter present, paired one to one."""
     name: ClassVar[str] = "supported_by"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"), "pairing": ("one_to_one",),
+                                                     "not_in": ("amphibious",)}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...]
     bonus: int = 1
     on: tuple[str, ...] = ("attack",)
     pairing: str = "one_to_one"
     not_in: tuple[str, ...] = ()
+    rule_of_three: bool = False
 
 
 @register
 @dataclass(frozen=True)
 class Blitz(Ability):
-    """May move through an empty enemy territory, capturing it, and go on."""
+    """May move through an empty enemy territory, capturing it, and go on.
+    `max_spaces` > 0: a move that blitzes through a territory is at most that long."""
     name: ClassVar[str] = "blitz"
+    max_spaces: int = 0
 
 
 @register
@@ -119,10 +139,15 @@ class AntiAircraft(Ability):
 @dataclass(frozen=True)
 class FirstStrike(Ability):
     """Fires before the main fire step; its casualties do not fire back.
-    Cancelled when the enemy side has one of `canceled_by`."""
+    Cancelled when the enemy side has one of `canceled_by`. `rounds`: the battle
+    rounds it applies in (empty = every round); `on`: attacking and/or defending.
+    In other rounds/roles the unit fires in the ordinary fire step."""
     name: ClassVar[str] = "first_strike"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
     unit_refs: ClassVar[tuple[str, ...]] = ("canceled_by",)
     canceled_by: tuple[str, ...] = ()
+    rounds: tuple[int, ...] = ()
+    on: tuple[str, ...] = ("attack", "defense")
 
 
 @register
@@ -130,6 +155,7 @@ class FirstStrike(Ability):
 class CannotHit(Ability):
     """This unit's hits cannot be assigned to units of these domains."""
     name: ClassVar[str] = "cannot_hit"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
 
 
@@ -163,18 +189,24 @@ class NonBlocking(Ability):
 @register
 @dataclass(frozen=True)
 class Transport(Ability):
-    """Carries units of `domains` whose transport_cost adds up to at most capacity."""
+    """Carries units of `domains` whose transport_cost adds up to at most capacity;
+    with `units` (ids or classes) only those units."""
     name: ClassVar[str] = "transport"
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     capacity: int = 5
     domains: tuple[str, ...] = ("land",)
+    units: tuple[str, ...] = ()
 
 
 @register
 @dataclass(frozen=True)
 class Carrier(Ability):
-    """Aircraft with a carrier_cost may land here, up to capacity."""
+    """Aircraft with a carrier_cost may land here, up to capacity; with `units`
+    (ids or classes) only those aircraft."""
     name: ClassVar[str] = "carrier"
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     capacity: int = 2
+    units: tuple[str, ...] = ()
 
 
 @register
@@ -206,6 +238,107 @@ class Bombard(Ability):
 class CannotCapture(Ability):
     """Cannot take control of a territory (aircraft do not need this: their domain implies it)."""
     name: ClassVar[str] = "cannot_capture"
+
+
+@register
+@dataclass(frozen=True)
+class ValueAgainst(Ability):
+    """A special value against some targets, as a split hit pool: a roll at or under
+    the unit's ordinary value is an ordinary hit; a roll above it but at or under the
+    special value of the role (`attack`/`defense`, 0 = none) is a hit that can only be
+    assigned to enemy units matching `targets` (ids or classes) or `domains`.
+    `condition: attackers_outnumber_targets`: only while the side has more units of
+    this type than the enemy has matching units (checked at each fire step)."""
+    name: ClassVar[str] = "value_against"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static"),
+                                                     "condition": ("", "attackers_outnumber_targets")}
+    unit_refs: ClassVar[tuple[str, ...]] = ("targets",)
+    targets: tuple[str, ...] = ()
+    domains: tuple[str, ...] = ()
+    attack: int = 0
+    defense: int = 0
+    condition: str = ""
+    rule_of_three: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class TerrainBonus(Ability):
+    """+bonus in the listed roles when the battle space has one of the terrain tags."""
+    name: ClassVar[str] = "terrain_bonus"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
+    terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
+    terrain: tuple[str, ...]
+    bonus: int = 1
+    on: tuple[str, ...] = ("attack", "defense")
+
+
+@register
+@dataclass(frozen=True)
+class DefendsOnlyAgainst(Ability):
+    """When defending, rolls only if the attackers include units of `domains`, and its
+    hits can be assigned only to them."""
+    name: ClassVar[str] = "defends_only_against"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
+    domains: tuple[str, ...] = ("air",)
+
+
+@register
+@dataclass(frozen=True)
+class ChoosesCasualty(Ability):
+    """Hits scored by this unit (in the roles `on`, in spaces with one of `terrain`,
+    empty = anywhere) are assigned by the firing side to enemy units of `domains`."""
+    name: ClassVar[str] = "chooses_casualty"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static"), "on": ("attack", "defense")}
+    terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
+    domains: tuple[str, ...]
+    on: tuple[str, ...] = ("attack",)
+    terrain: tuple[str, ...] = ()
+
+
+@register
+@dataclass(frozen=True)
+class Fortifies(Ability):
+    """Defending units of `units` (ids or classes) get +bonus: one per fortifying unit
+    (`pairing: one_to_one`) or every such unit (`pairing: all`; at most the Rule of
+    Three's number with `rule_of_three`). A unit gets one bonus per fortifying type;
+    the bonus adds to support (cumulative)."""
+    name: ClassVar[str] = "fortifies"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"), "pairing": ("one_to_one", "all")}
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...]
+    bonus: int = 1
+    pairing: str = "one_to_one"
+    on: tuple[str, ...] = ("defense",)
+    rule_of_three: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class NoFortificationBonus(Ability):
+    """Never receives `fortifies` bonuses."""
+    name: ClassVar[str] = "no_fortification_bonus"
+
+
+@register
+@dataclass(frozen=True)
+class NoAmphibiousPenalty(Ability):
+    """Exempt from `not_in: [amphibious]` restrictions (its bonuses apply in amphibious assaults)."""
+    name: ClassVar[str] = "no_amphibious_penalty"
+
+
+@register
+@dataclass(frozen=True)
+class Obsolete(Ability):
+    """Placed at set-up only; can never be purchased (whatever its printed cost)."""
+    name: ClassVar[str] = "obsolete"
+
+
+@register
+@dataclass(frozen=True)
+class NoncombatMoveOnly(Ability):
+    """Moves only in the non-combat move."""
+    name: ClassVar[str] = "noncombat_move_only"
 
 
 def parse_ability(entry: Any) -> tuple[str, Any]:

@@ -113,9 +113,11 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
 
 # --- the reducer -------------------------------------------------------------------
 def actor(state: GameState) -> str:
-    """The player who must act next (a defender chooses its own casualties)."""
+    """The player who must act next (a defender chooses its own casualties; hits of a
+    unit with chooses_casualty are assigned by the firing side)."""
     b = state.battle
-    if b is not None and b.awaiting == "casualties" and b.pools and b.pools[0].side == "defender":
+    if b is not None and b.awaiting == "casualties" and b.pools and \
+            (b.pools[0].chooser or b.pools[0].side) == "defender":
         owner = state.owners.get(b.space)
         if owner in b.defenders:
             return owner

@@ -51,27 +51,81 @@ def side_units(state: GameState, b: Battle, side: str) -> list[Unit]:
 
 
 # --- values ---------------------------------------------------------------------
+def _ro3_cap(state: GameState, ab: object) -> int | None:
+    """The Rule of Three's limit for an ability marked `rule_of_three`, else None."""
+    return state.ruleset.rule_of_three if getattr(ab, "rule_of_three", False) else None
+
+
 def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, int]:
-    """One-to-one support: each supporter lifts one supported unit (lowest uid first)."""
-    supporters = Counter(u.type for u in units)
+    """Value bonuses among one side's units in a role: one-to-one support (each
+    supporter lifts one supported unit, lowest uid first; references name unit ids or
+    classes, ids and class members taken in ruleset order) and fortifications
+    (defending units; one_to_one or all). With `rule_of_three`, at most the ruleset's
+    Rule of Three number of units of the side get bonuses from abilities of that name."""
+    rs = state.ruleset
+    free: dict[str, int] = Counter(u.type for u in units)
     bonus: dict[int, int] = {}
-    for u in sorted(units, key=lambda x: x.uid):
-        for ab in state.utype(u).abilities:
+    ro3_used: Counter[str] = Counter()
+    ordered = sorted(units, key=lambda x: x.uid)
+    for u in ordered:
+        ut = state.utype(u)
+        for ab in ut.abilities:
             if not isinstance(ab, SupportedBy) or role not in ab.on:
                 continue
-            if u.amphibious and "amphibious" in ab.not_in:
+            if u.amphibious and "amphibious" in ab.not_in and not ut.has("no_amphibious_penalty"):
                 continue
-            for sup in ab.units:
-                if supporters[sup] > 0:
-                    supporters[sup] -= 1
-                    bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
+            cap = _ro3_cap(state, ab)
+            if cap is not None and ro3_used[ab.name] >= cap:
+                continue
+            done = False
+            for ref in ab.units:
+                for sup in rs.expand(ref):
+                    if free.get(sup, 0) > 0:
+                        free[sup] -= 1
+                        bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
+                        if cap is not None:
+                            ro3_used[ab.name] += 1
+                        done = True
+                        break
+                if done:
                     break
+    # fortifications: each fortifying type grants its bonus once per recipient
+    fort_types = [t for t in dict.fromkeys(u.type for u in ordered) if rs.units[t].has("fortifies")]
+    for t in fort_types:
+        n_fort = sum(1 for u in units if u.type == t)
+        for ab in rs.units[t].abilities_named("fortifies"):
+            if role not in ab.on:
+                continue
+            cap = _ro3_cap(state, ab)
+            left = n_fort if ab.pairing == "one_to_one" else len(ordered)
+            for u in ordered:
+                ut = state.utype(u)
+                if left <= 0 or (cap is not None and ro3_used[ab.name] >= cap):
+                    break
+                if not ut.matches(ab.units) or ut.has("no_fortification_bonus"):
+                    continue
+                bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
+                left -= 1
+                if cap is not None:
+                    ro3_used[ab.name] += 1
     return bonus
 
 
+def terrain_bonus(state: GameState, u: Unit, role: str) -> int:
+    tags = state.scenario.spaces[u.space].terrain
+    if not tags:
+        return 0
+    return sum(ab.bonus for ab in state.utype(u).abilities_named("terrain_bonus")
+               if role in ab.on and any(t in tags for t in ab.terrain))
+
+
 def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> int:
+    """A unit's ordinary value in a role: printed value for its damage state, plus
+    support/fortification bonus and terrain bonus, within 0..die."""
     ut = state.utype(u)
-    base = ut.attack if role == "attack" else ut.defense
+    base = ut.value(role, u.damage)
+    if ut.abilities and any(ab.name == "terrain_bonus" for ab in ut.abilities):
+        base += terrain_bonus(state, u, role)
     return min(state.ruleset.dice, max(0, base + bonus.get(u.uid, 0)))
 
 
@@ -80,12 +134,24 @@ def n_dice(state: GameState, u: Unit) -> int:
     return extra.count if extra else 1
 
 
-def first_strike_active(state: GameState, u: Unit, enemy: list[Unit]) -> bool:
+def first_strike_active(state: GameState, u: Unit, enemy: list[Unit], role: str | None = None,
+                        round_: int | None = None) -> bool:
+    """Does the unit fire in the first-strike step (in this role and battle round)?"""
     fs = state.utype(u).ability("first_strike")
     if fs is None:
         return False
+    if role is not None and role not in fs.on:
+        return False
+    if round_ is not None and fs.rounds and round_ not in fs.rounds:
+        return False
     enemy_types = {e.type for e in enemy}
-    return not any(t in enemy_types for t in fs.canceled_by)
+    return not any(t in enemy_types for t in state.ruleset.expand_all(fs.canceled_by))
+
+
+def defends_against(state: GameState, u: Unit, enemy: list[Unit]) -> bool:
+    """defends_only_against: the unit defends only if the attackers include those domains."""
+    doa = state.utype(u).ability("defends_only_against")
+    return doa is None or any(state.utype(e).domain in doa.domains for e in enemy)
 
 
 # --- targets ----------------------------------------------------------------------
@@ -94,6 +160,8 @@ def eligible(state: GameState, pool: Pool, targets: list[Unit], firing_types: se
     for u in alive(state, targets):
         ut = state.utype(u)
         if pool.only_domains and ut.domain not in pool.only_domains:
+            continue
+        if pool.only_types and u.type not in pool.only_types:
             continue
         if ut.domain in pool.exclude_domains:
             continue
@@ -133,6 +201,9 @@ def default_casualties(state: GameState, b: Battle, pool: Pool) -> list[int]:
         ut = state.utype(u)
         cost = ut.cost if isinstance(ut.cost, int) else 0
         absorbs = 0 if hp[u.uid] > 1 else 1
+        if pool.chooser:  # the firing side picks: the costliest unit it can destroy
+            return (0 if hp[u.uid] == 1 else 1, -cost,
+                    -unit_value(state, u, role, bonus), 0, u.uid)
         return (1 if ut.has("defenseless") else 0, absorbs,
                 unit_value(state, u, role, bonus), cost, u.uid)
 
@@ -161,6 +232,8 @@ def check_casualties(state: GameState, b: Battle, pool: Pool, choice: tuple[int,
             raise IllegalAction(f"{name} cannot take these hits.")
         if k > hit_points(state, cands[uid]):
             raise IllegalAction(f"{state.utype(cands[uid]).name} cannot take {k} hits.")
+    if pool.chooser:
+        return  # the firing side chooses freely among the eligible units
     sturdy_hp = sum(hit_points(state, u) for u in cands.values() if not state.utype(u).has("defenseless"))
     soft = sum(k for uid, k in counts.items() if state.utype(cands[uid]).has("defenseless"))
     if soft > max(0, need - sturdy_hp):
@@ -168,25 +241,107 @@ def check_casualties(state: GameState, b: Battle, pool: Pool, choice: tuple[int,
 
 
 # --- fire steps -------------------------------------------------------------------
+PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], str]
+
+
+def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """Both restrictions at once (empty = none); nothing in common -> matches no domain."""
+    if not a:
+        return b
+    if not b:
+        return a
+    return tuple(x for x in a if x in b) or ("-",)
+
+
+def _specials(state: GameState, b: Battle, side: str, role: str,
+              shooters: list[tuple[Unit, int]]) -> dict[int, list[tuple[int, tuple[str, ...], tuple[str, ...]]]]:
+    """value_against in force for each shooter: uid -> [(special value, only types, only
+    domains)], after the condition and the Rule of Three (lowest uids first)."""
+    out: dict[int, list[tuple[int, tuple[str, ...], tuple[str, ...]]]] = {}
+    if not any(state.utype(u).has("value_against") for u, _ in shooters):
+        return out
+    own = alive(state, side_units(state, b, side))
+    enemy = alive(state, side_units(state, b, "defender" if side == "attacker" else "attacker"))
+    used: Counter[str] = Counter()
+    for u, _v in sorted(shooters, key=lambda x: x[0].uid):
+        ut = state.utype(u)
+        for ab in ut.abilities_named("value_against"):
+            val = min(state.ruleset.dice, ab.attack if role == "attack" else ab.defense)
+            if val <= 0:
+                continue
+            types = state.ruleset.expand_all(ab.targets) if ab.targets else ()
+            if ab.condition == "attackers_outnumber_targets":
+                mine = sum(1 for x in own if x.type == u.type)
+                theirs = sum(1 for x in enemy if x.type in types
+                             or (ab.domains and state.utype(x).domain in ab.domains))
+                if not mine > theirs:
+                    continue
+            cap = _ro3_cap(state, ab)
+            if cap is not None:
+                if used[ab.name] >= cap:
+                    continue
+                used[ab.name] += 1
+            if ab.targets and not types:
+                continue
+            out.setdefault(u.uid, []).append((val, types, tuple(ab.domains)))
+    return out
+
+
+def _chooser(state: GameState, b: Battle, u: Unit, side: str, role: str) -> tuple[str, tuple[str, ...]]:
+    """chooses_casualty: (the firing side, the domains it picks among) when it applies."""
+    ch = state.utype(u).ability("chooses_casualty")
+    if ch is None or role not in ch.on:
+        return "", ()
+    if ch.terrain and not any(t in state.scenario.spaces[b.space].terrain for t in ch.terrain):
+        return "", ()
+    enemy = alive(state, side_units(state, b, "defender" if side == "attacker" else "attacker"))
+    if not any(state.utype(e).domain in ch.domains for e in enemy):
+        return "", ()
+    return side, tuple(ch.domains)
+
+
 def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tuple[Unit, int]],
           immediate: bool) -> Battle:
     """Roll for (unit, value) pairs; group hits into pools by target restriction."""
     target_side = "defender" if side == "attacker" else "attacker"
+    role = "attack" if side == "attacker" else "defense"
+    special_steps = step not in ("aa", "bombard")
+    specials = _specials(state, b, side, role, shooters) if special_steps else {}
     rolls: list[tuple[str, int, int]] = []
-    pools: dict[tuple[tuple[str, ...], bool], int] = {}
+    pools: dict[PoolKey, int] = {}
     for u, value in shooters:
         ut = state.utype(u)
+        ch = ut.ability("cannot_hit")
+        excl = tuple(ch.domains) if ch else ()
+        only: tuple[str, ...] = ("air",) if step == "aa" else ()
+        chooser = ""
+        if special_steps:
+            doa = ut.ability("defends_only_against")
+            if doa is not None and role == "defense":
+                only = _restrict(only, tuple(doa.domains))
+            chooser, cdoms = _chooser(state, b, u, side, role)
+            if chooser:
+                only = _restrict(only, cdoms)
+        spec = specials.get(u.uid, [])
+        top = max([value] + [v for v, _, _ in spec])
         for d in dice.roll(state, n_dice(state, u)):
-            rolls.append((u.type, value, d))
+            rolls.append((u.type, top, d))
+            pkey: PoolKey | None = None
             if d <= value:
-                ch = ut.ability("cannot_hit")
-                pkey = (tuple(ch.domains) if ch else (), ut.domain == AIR)
+                pkey = (excl, ut.domain == AIR, only, (), chooser)
+            else:
+                for v, types, doms in spec:
+                    if d <= v:
+                        pkey = (excl, ut.domain == AIR, _restrict(only, doms), types, chooser)
+                        break
+            if pkey is not None:
                 pools[pkey] = pools.get(pkey, 0) + 1
     total = sum(pools.values())
-    only = ("air",) if step == "aa" else ()
+    order = sorted(pools.items(), key=lambda kv: (not kv[0][4], not kv[0][3], not kv[0][2],
+                                                   not kv[0][0], not kv[0][1]))
     new_pools = tuple(Pool(target_side, n, exclude_domains=k[0], from_air=k[1], immediate=immediate,
-                           only_domains=only)
-                      for k, n in sorted(pools.items(), key=lambda kv: (not kv[0][0], not kv[0][1])))
+                           only_domains=k[2], only_types=k[3], chooser=k[4])
+                      for k, n in order)
     who = state.scenario.player(b.attacker).name if side == "attacker" else "Defender"
     if rolls:
         faces = " ".join(str(r[2]) for r in rolls)
@@ -236,8 +391,8 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
         bonus = support_bonus(state, att, "attack")
         want_fs = step == "att_first_strike"
         return "attacker", [(u, unit_value(state, u, "attack", bonus)) for u in att
-                            if first_strike_active(state, u, dfn_alive) == want_fs
-                            and unit_value(state, u, "attack", bonus) > 0
+                            if first_strike_active(state, u, dfn_alive, "attack", b.round) == want_fs
+                            and _fires(state, u, "attack", bonus)
                             and not state.utype(u).has("defenseless")], False
     if step in ("def_first_strike", "def_fire"):
         struck = set(b.struck)
@@ -246,10 +401,19 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
         bonus = support_bonus(state, shooters, "defense")
         want_fs = step == "def_first_strike"
         return "defender", [(u, unit_value(state, u, "defense", bonus)) for u in shooters
-                            if first_strike_active(state, u, att) == want_fs
-                            and unit_value(state, u, "defense", bonus) > 0
+                            if first_strike_active(state, u, att, "defense", b.round) == want_fs
+                            and _fires(state, u, "defense", bonus)
+                            and defends_against(state, u, att)
                             and not state.utype(u).has("defenseless")], True
     return "", [], True
+
+
+def _fires(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> bool:
+    """Rolls in this role: an ordinary value, or a special value (value_against)."""
+    if unit_value(state, u, role, bonus) > 0:
+        return True
+    return any((ab.attack if role == "attack" else ab.defense) > 0
+               for ab in state.utype(u).abilities_named("value_against"))
 
 
 def settle(state: GameState) -> None:
@@ -373,15 +537,19 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
     ttypes = {u.type for u in shooters}
     for s in shooters:
         st = state.utype(s)
-        val = st.attack if role == "attack" else st.defense
-        if val <= 0 and not st.has("supported_by"):
+        val = st.value(role, s.damage)
+        if val <= 0 and not st.has("supported_by") and not st.has("value_against") \
+                and not st.has("terrain_bonus"):
             continue  # (anti-aircraft fire happens only before the first round)
         if st.has("defenseless"):
             continue
         ch = st.ability("cannot_hit")
+        doa = st.ability("defends_only_against") if role == "defense" else None
         for t in targets:
             tt = state.utype(t)
             if ch and tt.domain in ch.domains:
+                continue
+            if doa is not None and tt.domain not in doa.domains:
                 continue
             ev = tt.ability("evades_air")
             if st.domain == AIR and ev is not None and not any(x in ttypes for x in ev.unless_enemy_has):

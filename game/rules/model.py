@@ -31,6 +31,25 @@ class UnitType:
     carrier_cost: int | None = None
     abilities: tuple[Ability, ...] = ()
     description: str = ""
+    classes: tuple[str, ...] = ()                # tags ability parameters may name
+    damaged: tuple[tuple[int, int], ...] = ()    # (attack, defense) after 1, 2, ... hits
+
+    def is_a(self, ref: str) -> bool:
+        """Does a unit reference (a unit id or a class) name this type?"""
+        return ref == self.id or ref in self.classes
+
+    def matches(self, refs: tuple[str, ...] | list[str]) -> bool:
+        return any(self.is_a(r) for r in refs)
+
+    def value(self, role: str, damage: int = 0) -> int:
+        """Printed attack/defense, following the damage state. A unit marked destroyed
+        (damage == hits, still firing back) keeps the state of its last hit point;
+        the last state listed holds for any further damage."""
+        damage = min(damage, self.hits - 1)
+        if damage > 0 and self.damaged:
+            att, dfn = self.damaged[min(damage, len(self.damaged)) - 1]
+            return att if role == "attack" else dfn
+        return self.attack if role == "attack" else self.defense
 
     def ability(self, name: str) -> Any:
         for ab in self.abilities:
@@ -46,10 +65,35 @@ class UnitType:
             return self.cost.get(player, self.cost.get(alliance))
         return self.cost
 
+    def abilities_named(self, name: str) -> list[Any]:
+        return [ab for ab in self.abilities if ab.name == name]
+
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "domain": self.domain, "cost": self.cost,
-                "attack": self.attack, "defense": self.defense, "move": self.move,
-                "hits": self.hits, "abilities": [a.describe() for a in self.abilities]}
+        out: dict[str, Any] = {
+            "id": self.id, "name": self.name, "domain": self.domain, "cost": self.cost,
+            "attack": self.attack, "defense": self.defense, "move": self.move,
+            "hits": self.hits, "abilities": [a.describe() for a in self.abilities]}
+        if self.classes:
+            out["classes"] = list(self.classes)
+        if self.damaged:
+            out["damaged"] = [{"attack": a, "defense": d} for a, d in self.damaged]
+        if self.transport_cost is not None:
+            out["transport_cost"] = self.transport_cost
+        if self.carrier_cost is not None:
+            out["carrier_cost"] = self.carrier_cost
+        return out
+
+
+@dataclass(frozen=True)
+class SeedNote:
+    """A seed contradiction or gap and the reading chosen (lint reports it as a warning)."""
+    units: tuple[str, ...]
+    ref: str                      # the extraction's gap id, e.g. "G39"
+    readings: tuple[str, ...]     # what the seed says, one entry per reading
+    chosen: str
+    doc: str                      # path#anchor of the interpretation
+    line: int = 1
+    col: int = 1
 
 
 @dataclass(frozen=True)
@@ -61,6 +105,24 @@ class Ruleset:
     units: dict[str, UnitType]
     sha256: str
     path: str = ""
+    rule_of_three: int | None = None   # max units per side per battle (None: not defined)
+    seed_notes: tuple[SeedNote, ...] = ()
+    classes: tuple[str, ...] = ()      # declared unit classes
+    _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def expand(self, ref: str) -> tuple[str, ...]:
+        """The unit ids a reference names: the id itself, or every unit of a class
+        (ruleset order)."""
+        got = self._refs.get(ref)
+        if got is None:
+            got = self._refs[ref] = tuple(t for t, ut in self.units.items() if ut.is_a(ref))
+        return got
+
+    def expand_all(self, refs: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        out: list[str] = []
+        for r in refs:
+            out.extend(t for t in self.expand(r) if t not in out)
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -74,6 +136,7 @@ class SpaceDef:
     polygon: tuple[tuple[float, float], ...]
     impassable: bool = False
     victory_city: bool = False
+    terrain: tuple[str, ...] = ()   # tags: mountain, port, ... on land; coastal, lake, ... at sea
 
     @property
     def is_sea(self) -> bool:
@@ -155,6 +218,8 @@ class Pool:
     from_air: bool = False                  # hits scored by aircraft (evades_air applies)
     immediate: bool = False                 # removed before they can fire back
     only_domains: tuple[str, ...] = ()      # e.g. AA fire hits only air
+    only_types: tuple[str, ...] = ()        # special-value hits (value_against): these type ids
+    chooser: str = ""                       # "" = the losing side chooses; else the firing side
 
 
 @dataclass(frozen=True)

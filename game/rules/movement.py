@@ -93,6 +93,18 @@ def carrier_room(state: GameState, space: str, player: str, exclude: Iterable[in
     return cap - used
 
 
+def carrier_accepts(state: GameState, space: str, player: str, group: list[Unit]) -> bool:
+    """Carriers with a `units` list take only those aircraft: is there a friendly
+    carrier in `space` for every aircraft type of the group?"""
+    carriers = [state.utype(u).ability("carrier") for u in state.units.values()
+                if u.space == space and state.utype(u).has("carrier") and not state.at_war(u.owner, player)]
+    for u in group:
+        ut = state.utype(u)
+        if not any(not c.units or ut.matches(c.units) for c in carriers):
+            return False
+    return True
+
+
 def can_reach_landing(state: GameState, player: str, start: str, mp: int) -> bool:
     dist = distances(state.scenario)[start]
     return any(dist.get(s, 99) <= mp for s in landing_spots(state, player))
@@ -156,6 +168,8 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         return True, ""
     need = sum(state.utype(u).carrier_cost or 99 for u in group)
     room = carrier_room(state, space, player, exclude=[u.uid for u in group])
+    if not carrier_accepts(state, space, player, group):
+        return False, f"No carrier in {sp.name} can take these aircraft."
     if need > room:
         return False, f"Not enough carrier room in {sp.name} ({max(room, 0)} free)."
     return True, ""
@@ -170,6 +184,8 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
         ut = state.utype(u)
         if phase == NONCOMBAT and u.in_combat and ut.domain != AIR:
             raise IllegalAction(f"{ut.name} fought this turn and cannot move again.")
+        if phase == COMBAT and ut.has("noncombat_move_only"):
+            raise IllegalAction(f"{ut.name} moves only in the non-combat move.")
         if u.unloaded:
             raise IllegalAction("A transport that has unloaded cannot move further this turn.")
         if u.carried_by is not None and ut.domain != AIR:
@@ -217,9 +233,24 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
             path.append(node)
             node = parent[node]
         path.reverse()
+        if domain == LAND and _blitz_len_ok(state, group, tuple(path), player):
+            continue
         if _dest_ok(state, group, domain, player, phase, dest, len(path))[0]:
             out[dest] = tuple(path)
     return out
+
+
+def _blitz_len_ok(state: GameState, group: list[Unit], path: tuple[str, ...], player: str) -> str:
+    """blitz.max_spaces: a move that blitzes through enemy territory is at most that long.
+    Returns a reason when the move is too long, else ""."""
+    if not any(is_enemy_land(state, s, player) for s in path[:-1]):
+        return ""
+    for u in group:
+        bl = state.utype(u).ability("blitz")
+        if bl is not None and bl.max_spaces and len(path) > bl.max_spaces:
+            return (f"{state.utype(u).name} blitzes at most {bl.max_spaces} spaces "
+                    f"({len(path)} in this move).")
+    return ""
 
 
 def check_path(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
@@ -246,6 +277,8 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...]) -> No
     ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path))
     if not ok:
         raise IllegalAction(reason)
+    if domain == LAND and (why := _blitz_len_ok(state, group, path, player)):
+        raise IllegalAction(why)
 
 
 # --- transports --------------------------------------------------------------
@@ -274,6 +307,9 @@ def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) 
         if size is None:
             raise IllegalAction(f"{state.utype(u).name} cannot be transported.")
         for t in transports:
+            allowed = state.utype(t).ability("transport").units
+            if allowed and not state.utype(u).matches(allowed):
+                continue
             if room[t.uid] >= size:
                 room[t.uid] -= size
                 out[u.uid] = t.uid

@@ -22,8 +22,8 @@ def unplaced(state: GameState, player: str) -> dict[str, int]:
 
 def unit_cost(state: GameState, unit: str, player: str) -> int | None:
     ut = state.ruleset.units.get(unit)
-    if ut is None:
-        return None
+    if ut is None or ut.has("obsolete"):
+        return None  # obsolete: placed at set-up only, never purchased
     return ut.cost_for(player, state.alliance_of(player) or "")
 
 
@@ -203,6 +203,9 @@ def assign_carriers(state: GameState) -> None:
             continue
         cost = state.utype(u).carrier_cost or 99
         for c in carriers:
+            allowed = state.utype(c).ability("carrier").units
+            if allowed and not state.utype(u).matches(allowed):
+                continue
             if c.space == u.space and not state.at_war(c.owner, u.owner) and room[c.uid] >= cost:
                 room[c.uid] -= cost
                 state.units[u.uid] = replace(u, carried_by=c.uid)

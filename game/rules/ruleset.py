@@ -13,12 +13,16 @@ from typing import Any
 
 from .abilities import REGISTRY, AbilityParamError, parse_ability
 from .errors import Diagnostic, LoadError
-from .model import DOMAINS, LAND, SEA, PlayerDef, Ruleset, Scenario, SpaceDef, UnitType
+from .model import DOMAINS, LAND, SEA, PlayerDef, Ruleset, Scenario, SeedNote, SpaceDef, UnitType
 from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = ROOT / "scenarios"
 RULESET_DIR = SCENARIO_DIR / "rulesets"
+# Space terrain tags (scenario `terrain:` lists; ability parameters that name terrain).
+# Land: mountain, port (a territory with a harbour), riverine. Sea zones: coastal (a
+# coastal sea zone), lake, riverine, port (a harbour zone). See docs/scenario-format.md.
+TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake")
 KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
 
@@ -78,7 +82,9 @@ class Checker:
 
 
 UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "abilities",
-               "transport_cost", "carrier_cost", "description")
+               "transport_cost", "carrier_cost", "description", "classes", "damaged")
+RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
+                  "rule_of_three", "seed_notes")
 
 
 def _sha256(path: str) -> str:
@@ -90,7 +96,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     if not isinstance(data, dict):
         chk.error(data, None, "a ruleset file must be a mapping")
         return None
-    chk.unknown_keys(data, ("format", "id", "name", "dice", "phases", "units", "notes"), "ruleset")
+    chk.unknown_keys(data, RULESET_FIELDS, "ruleset")
     rid = chk.get(data, "id", str, "ruleset")
     name = chk.get(data, "name", str, "ruleset", default=rid or "")
     dice = chk.get(data, "dice", int, "ruleset")
@@ -100,6 +106,9 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     for i, ph in enumerate(phases or []):
         if ph not in KNOWN_PHASES:
             chk.error(phases, i, f"ruleset.phases: unknown phase '{ph}'{did_you_mean(ph, KNOWN_PHASES)}")
+    class_node = chk.get(data, "classes", dict, "ruleset", default=LocDict())
+    declared = [str(c) for c in (class_node or {})]
+    rule_of_three = _parse_rule_of_three(data, chk)
     units_node = chk.get(data, "units", dict, "ruleset")
     raw: dict[str, tuple[Any, list[Any]]] = {}
     units: dict[str, UnitType] = {}
@@ -126,6 +135,8 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
             if stat != "move" and isinstance(stats[stat], int) and dice and stats[stat] > dice:
                 chk.error(u, stat, f"{where}.{stat}: {stats[stat]} is more than the die ({dice})")
         hits = chk.get(u, "hits", int, where, default=1)
+        classes = _parse_unit_classes(u, where, declared, chk)
+        damaged = _parse_damaged(u, where, hits or 1, dice, chk)
         abilities = []
         ab_node = chk.get(u, "abilities", list, where, default=LocList())
         for i, entry in enumerate(ab_node or []):
@@ -152,21 +163,151 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
             attack=stats["attack"], defense=stats["defense"], move=stats["move"], hits=hits or 1,
             transport_cost=chk.get(u, "transport_cost", int, where, default=None),
             carrier_cost=chk.get(u, "carrier_cost", int, where, default=None),
-            abilities=tuple(abilities), description=str(u.get("description", "")))
+            abilities=tuple(abilities), description=str(u.get("description", "")),
+            classes=classes, damaged=damaged)
         raw[uid] = (u, ab_node or [])
-    # cross references: ability parameters that name units
+    for c in declared:
+        if c in units:
+            chk.error(class_node, c, f"classes.{c}: a class cannot have the name of a unit")
+    # cross references: ability parameters that name units (or classes) and terrain
     for uid, ut in units.items():
         u, ab_node = raw[uid]
         for i, ab in enumerate(ut.abilities):
             for ref_field in ab.unit_refs:
                 for ref in getattr(ab, ref_field):
-                    if ref not in units:
+                    if ref not in units and ref not in declared:
                         chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
-                                  f"unknown unit '{ref}'{did_you_mean(ref, units)}")
+                                  f"unknown unit '{ref}'{did_you_mean(ref, list(units) + declared)}"
+                                  f"{' (nor a declared class)' if declared else ''}")
+            for ref_field in ab.terrain_refs:
+                for ref in getattr(ab, ref_field):
+                    if ref not in TERRAIN_TAGS:
+                        chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
+                                  f"unknown terrain '{ref}'{did_you_mean(ref, TERRAIN_TAGS)}")
+            if getattr(ab, "rule_of_three", False) and rule_of_three is None:
+                chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}: marked rule_of_three but "
+                          f"the ruleset defines no 'rule_of_three'")
+    notes = _parse_seed_notes(data, units, chk)
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
-                   units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path)
+                   units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path,
+                   rule_of_three=rule_of_three, seed_notes=notes, classes=tuple(declared))
+
+
+def _parse_rule_of_three(data: Any, chk: Checker) -> int | None:
+    """`rule_of_three: {max_units: 3, scope: side_per_battle}`: at most max_units units of
+    a side benefit, at any fire step of a battle, from abilities of one name marked
+    `rule_of_three: true` (docs/interpretations.md, interwar)."""
+    node = chk.get(data, "rule_of_three", dict, "ruleset", default=None)
+    if node is None:
+        return None
+    chk.unknown_keys(node, ("max_units", "scope", "note"), "rule_of_three")
+    n = chk.get(node, "max_units", int, "rule_of_three")
+    scope = chk.get(node, "scope", str, "rule_of_three", default="side_per_battle")
+    if scope != "side_per_battle":
+        chk.error(node, "scope", f"rule_of_three.scope: only 'side_per_battle' is supported, not '{scope}'")
+    if n is not None and n < 1:
+        chk.error(node, "max_units", "rule_of_three.max_units: must be at least 1")
+    return n
+
+
+def _parse_unit_classes(u: Any, where: str, declared: list[str], chk: Checker) -> tuple[str, ...]:
+    node = chk.get(u, "classes", list, where, default=LocList())
+    out: list[str] = []
+    for i, c in enumerate(node or []):
+        if not isinstance(c, str):
+            chk.error(node, i, f"{where}.classes: expected a class name")
+        elif c not in declared:
+            chk.error(node, i, f"{where}.classes: undeclared class '{c}'{did_you_mean(c, declared)} "
+                      f"(declare it under the ruleset's 'classes')")
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def _parse_damaged(u: Any, where: str, hits: int, dice: int | None,
+                   chk: Checker) -> tuple[tuple[int, int], ...]:
+    """`damaged: [{attack, defense}, ...]`: values after 1, 2, ... hits."""
+    node = chk.get(u, "damaged", list, where, default=LocList())
+    out: list[tuple[int, int]] = []
+    for i, st in enumerate(node or []):
+        w = f"{where}.damaged[{i}]"
+        if not isinstance(st, dict):
+            chk.error(node, i, f"{w}: expected {{attack, defense}}")
+            continue
+        chk.unknown_keys(st, ("attack", "defense"), w)
+        att = chk.get(st, "attack", int, w)
+        dfn = chk.get(st, "defense", int, w)
+        if att is None or dfn is None:
+            continue
+        for key, v in (("attack", att), ("defense", dfn)):
+            if v < 0 or (dice and v > dice):
+                chk.error(st, key, f"{w}.{key}: {v} is outside 0..{dice}")
+        out.append((att, dfn))
+    if len(out) > max(0, hits - 1):
+        chk.warn(node, None, f"{where}.damaged: {len(out)} damage state(s) but the unit takes "
+                 f"{hits} hit(s): states after the last hit are never used")
+    return tuple(out)
+
+
+def _anchors(md: Path) -> set[str]:
+    """GitHub-style anchors of a Markdown file's headings."""
+    import re
+    out: set[str] = set()
+    for line in md.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^#{1,6}\s+(.*)$", line)
+        if m:
+            slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+            out.add(slug)
+    return out
+
+
+def _parse_seed_notes(data: Any, units: dict[str, UnitType], chk: Checker) -> tuple[SeedNote, ...]:
+    """`seed_notes`: seed contradictions and gaps with the reading chosen; each becomes
+    a lint warning at its line naming the unit(s) and the readings."""
+    node = chk.get(data, "seed_notes", list, "ruleset", default=LocList())
+    out: list[SeedNote] = []
+    for i, n in enumerate(node or []):
+        w = f"seed_notes[{i}]"
+        if not isinstance(n, dict):
+            chk.error(node, i, f"{w}: expected a mapping")
+            continue
+        chk.unknown_keys(n, ("unit", "units", "ref", "readings", "chosen", "doc"), w)
+        names = n.get("units", n.get("unit"))
+        names = [names] if isinstance(names, str) else names
+        if not isinstance(names, list) or not names:
+            chk.error(n, None, f"{w}: needs 'unit' (or 'units')")
+            continue
+        for u in names:
+            if u not in units:
+                chk.error(n, "units" if "units" in n else "unit",
+                          f"{w}: unknown unit '{u}'{did_you_mean(u, units)}")
+        readings = chk.get(n, "readings", list, w)
+        chosen = chk.get(n, "chosen", str, w)
+        doc = chk.get(n, "doc", str, w)
+        ref = chk.get(n, "ref", str, w, default="")
+        if readings is not None and (len(readings) < 2 or not all(isinstance(r, str) for r in readings)):
+            chk.error(n, "readings", f"{w}.readings: list at least two readings (what the seed says)")
+            continue
+        if readings is None or chosen is None or doc is None:
+            continue
+        file, _, anchor = doc.partition("#")
+        md = ROOT / file
+        if not md.is_file():
+            chk.error(n, "doc", f"{w}.doc: no file '{file}'")
+        elif anchor and anchor not in _anchors(md):
+            chk.error(n, "doc", f"{w}.doc: '{file}' has no heading for '#{anchor}'")
+        line, col = node.where(i) if isinstance(node, LocList) else (1, 1)
+        note = SeedNote(units=tuple(str(x) for x in names), ref=str(ref or ""),
+                        readings=tuple(readings), chosen=chosen, doc=doc, line=line, col=col)
+        out.append(note)
+        who = ", ".join(note.units)
+        both = " / ".join(f"({k + 1}) {r}" for k, r in enumerate(note.readings))
+        tag = f" {note.ref}" if note.ref else ""
+        chk.warn(node, i, f"seed contradiction{tag} for unit {who}: {both}; chosen: {chosen} "
+                 f"(see {doc})")
+    return tuple(out)
 
 
 def load_ruleset_file(path: str | os.PathLike[str]) -> tuple[Ruleset, list[Diagnostic]]:
@@ -201,7 +342,7 @@ def load_ruleset(rid: str) -> Ruleset:
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
-                "center", "polygon", "adjacent", "units")
+                "center", "polygon", "adjacent", "units", "terrain")
 
 
 def _point(chk: Checker, node: Any, key: Any, where: str) -> tuple[float, float] | None:
@@ -334,12 +475,24 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                     if (dom == SEA) != (kind == SEA) and dom != "air":
                         chk.error(counts, ut, f"{where}.units.{upid}.{ut}: a {dom} unit cannot start in a {kind} space")
                 start_units.append((sid_, upid, ut, n))
+        terrain_node = chk.get(s, "terrain", list, where, default=LocList())
+        terrain: list[str] = []
+        for j, tag in enumerate(terrain_node or []):
+            if tag not in TERRAIN_TAGS:
+                chk.error(terrain_node, j, f"{where}.terrain: unknown terrain '{tag}'"
+                          f"{did_you_mean(tag, TERRAIN_TAGS)} (known: {', '.join(TERRAIN_TAGS)})")
+            elif tag in ("coastal", "lake") and kind != SEA:
+                chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is a kind of sea zone")
+            elif tag == "mountain" and kind != LAND:
+                chk.error(terrain_node, j, f"{where}.terrain: 'mountain' is for land spaces")
+            else:
+                terrain.append(str(tag))
         spaces[sid_] = SpaceDef(
             id=sid_, name=chk.get(s, "name", str, where, default=sid_), kind=kind,
             value=value or 0, adjacent=tuple(str(a) for a in (adj or [])),
             center=center or (0.0, 0.0), polygon=tuple(polygon),
             impassable=bool(s.get("impassable", False)),
-            victory_city=bool(s.get("victory_city", False)))
+            victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain))
     for sid_, sp in spaces.items():
         adj = adjacency_nodes[sid_]
         for j, other in enumerate(sp.adjacent):

@@ -1,0 +1,118 @@
+"""Odds under the interwar ruleset (d12): the exact DP where it models every ability
+(support, first strike in round one, Rule of Three support), the real-battle
+simulation ("sim") for everything else — never an ability silently ignored."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.odds import battle_odds, compute
+from game.odds.api import not_modelled
+from game.odds.model import EXACT_ABILITIES, MC_ABILITIES, NO_BATTLE_EFFECT, unmodelled
+from game.rules.ruleset import load_ruleset
+
+
+def within(p, res, slack=0.02):
+    lo, hi = res.ci95["attacker_wins"]
+    return lo - slack <= p <= hi + slack
+
+
+def test_d12_support_and_round_one_first_strike_are_exact_and_match_the_game():
+    # seed 000: INFANTRY supported 1:1 by artillery; ARTILLERY first strike in round 1 only
+    att, dfn = [("infantry", 3), ("artillery", 2)], [("infantry", 3), ("artillery", 1)]
+    ex = battle_odds("interwar", att, dfn)
+    assert ex.method == "exact", ex.note
+    assert abs(ex.attacker_wins + ex.defender_wins + ex.draw - 1) < 1e-9
+    sim = battle_odds("interwar", att, dfn, method="sim", trials=1500, seed=3)
+    assert sim.method == "sim" and sim.ci95 is not None
+    assert within(ex.attacker_wins, sim)
+
+
+def test_rule_of_three_support_is_exact_and_matches_the_game():
+    # seed 000: LIGHT ARMOR, Support from Self-Propelled Artillery: subject to the Rule of Three
+    att, dfn = [("light_armor", 4), ("self_propelled_gun", 4)], [("infantry", 6)]
+    ex = battle_odds("interwar", att, dfn)
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, method="sim", trials=1500, seed=5)
+    assert within(ex.attacker_wins, sim)
+
+
+def test_submarine_surprise_strike_exact_matches_the_game():
+    # seed 000: SUBMARINE First Strike "If the opposing side does not have a destroyer"
+    att, dfn = [("submarine", 3)], [("cruiser", 1), ("destroyer", 1)]
+    ex = battle_odds("interwar", att, dfn, terrain="sea")
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, terrain="sea", method="sim", trials=1500, seed=7)
+    assert within(ex.attacker_wins, sim)
+
+
+@pytest.mark.parametrize("att,dfn,terrain,tags,ability", [
+    ([("armor", 2)], [("anti_tank_gun", 2)], "land", [], "value_against"),
+    ([("cavalry", 3)], [("infantry", 2)], "land", [], "value_against"),
+    ([("infantry", 3)], [("mountain_infantry", 2)], "land", ["mountain"], "terrain_bonus"),
+    ([("fighter", 2)], [("carrier", 1)], "sea", [], "defends_only_against"),
+    ([("torpedo_bomber", 1)], [("destroyer", 2)], "sea", [], "chooses_casualty"),
+    ([("battleship", 1)], [("destroyer", 2)], "sea", [], "damaged values"),
+    ([("infantry", 4)], [("infantry", 2), ("fortress", 1)], "land", [], "fortifies"),
+])
+def test_unmodelled_abilities_use_the_real_battle_simulation(att, dfn, terrain, tags, ability):
+    res = battle_odds("interwar", att, dfn, terrain, trials=300, seed=1, terrain_tags=tags)
+    assert res.method == "sim" and res.ci95 is not None and res.trials == 300
+    assert ability in (res.note or "")
+    assert abs(res.attacker_wins + res.defender_wins + res.draw - 1) < 1e-9
+
+
+def test_sim_is_seeded():
+    a = battle_odds("interwar", [("armor", 2)], [("anti_tank_gun", 2)], trials=200, seed=9)
+    b = battle_odds("interwar", [("armor", 2)], [("anti_tank_gun", 2)], trials=200, seed=9)
+    assert a.attacker_wins == b.attacker_wins
+
+
+def test_terrain_bonus_without_its_terrain_stays_exact():
+    res = battle_odds("interwar", [("infantry", 3)], [("mountain_infantry", 2)])
+    assert res.method == "exact"
+
+
+def test_every_interwar_ability_is_modelled_or_simulated():
+    """No ability is silently ignored: each is in the exact set, has no battle effect,
+    or sends the battle to the simulation."""
+    rs = load_ruleset("interwar")
+    known = EXACT_ABILITIES | MC_ABILITIES | NO_BATTLE_EFFECT
+    for ut in rs.units.values():
+        for ab in ut.abilities:
+            if ab.name not in known:
+                assert any(ab.name in r for r in unmodelled(ut, "exact", ("mountain", "port", "riverine"))), \
+                    (ut.id, ab.name)
+
+
+def test_not_modelled_lists_unit_and_ability():
+    from game.odds.model import BattleSpec
+    rs = load_ruleset("interwar")
+    spec = BattleSpec(rs, ["cavalry"], ["infantry"])
+    assert not_modelled(spec, "exact") == ["cavalry: value_against"]
+
+
+def test_odds_json_request_for_interwar():
+    out = compute({"ruleset": "interwar", "attacker": [["infantry", 2], ["artillery", 1]],
+                   "defender": [["infantry", 2]]})
+    assert out["method"] == "exact"
+    out = compute({"ruleset": "interwar", "attacker": [["infantry", 2]],
+                   "defender": [["mountain_infantry", 1]], "terrain_tags": ["mountain"],
+                   "trials": 100})
+    assert out["method"] == "sim" and "ci95" in out and "terrain_bonus" in out["note"]
+
+
+def test_odds_cli_interwar():
+    req = json.dumps({"ruleset": "interwar", "attacker": [["armor", 1]],
+                      "defender": [["anti_tank_gun", 1]], "trials": 100})
+    p = subprocess.run([sys.executable, "-m", "game", "odds"], input=req, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["method"] == "sim" and out["trials"] == 100
+
+
+def test_g40_still_exact():
+    res = battle_odds("g40", [("infantry", 3), ("artillery", 1)], [("infantry", 3)])
+    assert res.method == "exact" and res.note is None
