@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.actions import action_from_json
-from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.model import Ruleset, Scenario
+from game.rules.ruleset import Checker, load_ruleset, load_scenario, parse_ruleset, parse_scenario
 from game.rules.session import Session
 from game.rules.snapshot import snapshot, state_hash
+from game.rules.yamlloc import load_yaml
 
 FORMAT = "warboard-save"
 VERSION = 1
@@ -34,7 +36,38 @@ def to_json(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "actions": [a.to_json() for a in session.actions],
         "snapshot": {"state_hash": state_hash(session.state), **snapshot(session.state)},
+        # the rules and map the game was played with, so a save still replays
+        # after the shipped files change (gzip makes these small)
+        "embedded": session.sources or {"ruleset_yaml": _read(session.ruleset.path),
+                                        "scenario_yaml": _read(session.scenario.path)},
     }
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+
+def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
+    """The ruleset and scenario stored in the save, if it has them."""
+    emb = data.get("embedded") or {}
+    rs_text, sc_text = emb.get("ruleset_yaml"), emb.get("scenario_yaml")
+    if not rs_text or not sc_text:
+        return None
+    rs_path = f"<{data['ruleset']['id']} as saved>"
+    chk = Checker(rs_path)
+    ruleset = parse_ruleset(load_yaml(rs_text, rs_path), rs_path, chk)
+    chk.fail_if_errors()
+    sc_path = f"<{data['scenario']} as saved>"
+    chk = Checker(sc_path)
+    scenario = parse_scenario(load_yaml(sc_text, sc_path), sc_path, chk, ruleset)
+    chk.fail_if_errors()
+    if ruleset is None or scenario is None:
+        return None
+    return ruleset, scenario
 
 
 def write_save(path: str | os.PathLike[str], session: Session) -> None:
@@ -90,12 +123,26 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 def load_session(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any]]:
     """Rebuild a game from a save by replaying its actions."""
     data = read_save(path)
+    want = (data.get("snapshot") or {}).get("state_hash")
     try:
-        sc_path = data.get("scenario_path")
-        scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path) else data["scenario"])
-        ruleset = load_ruleset(data["ruleset"]["id"])
         actions = [action_from_json(a) for a in data["actions"]]
-        session = Session.replay(scenario, ruleset, int(data["seed"]), actions)
+        # the current files first (so a fixed ruleset bug applies), then the saved copies
+        session = None
+        try:
+            sc_path = data.get("scenario_path")
+            scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path)
+                                     else data["scenario"])
+            ruleset = load_ruleset(data["ruleset"]["id"])
+            session = Session.replay(scenario, ruleset, int(data["seed"]), actions)
+        except Exception:  # noqa: BLE001 - fall back to the embedded rules and map
+            session = None
+        if session is None or (want and state_hash(session.state) != want):
+            emb = _embedded(data)
+            if emb is not None:
+                session = Session.replay(emb[1], emb[0], int(data["seed"]), actions)
+                session.sources = dict(data["embedded"])
+        if session is None:
+            raise SaveError("its scenario or ruleset is missing")
     except Exception as exc:  # noqa: BLE001 - any failure means the save cannot be used
         raise SaveError(f"{path} cannot be replayed: {exc}") from None
     return session, data

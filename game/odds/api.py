@@ -288,6 +288,9 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
         aa_fire = fresh
         if fresh:
             bombard = [(state.units[uid].type, 1) for uid in b.bombard if uid in state.units]
+    elif b is None and player == state.player:
+        from game.rules.battle import bombarding_ships
+        bombard = [(u.type, 1) for u in bombarding_ships(state, space, player)]
     att_o = default_order_units(state, att, "attack")
     dfn_o = default_order_units(state, dfn, "defense")
     return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),

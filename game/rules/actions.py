@@ -192,7 +192,10 @@ def _move(state: GameState, a: Move) -> None:
                                          in_combat=hostile, amphibious=hostile)
         if hostile:
             state.origins.setdefault(dest, ())
-        state.add_log(f"{len(group)} unit(s) unload into {names[dest].name}"
+            sea_from = group[0].space
+            state.landings[dest] = tuple(sorted(set(state.landings.get(dest, ())) | {sea_from}))
+        state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) unload from "
+                      f"{names[group[0].space].name} into {names[dest].name}"
                       f"{' (amphibious assault)' if hostile else ''}.")
         return
     # loading onto a transport
@@ -209,7 +212,8 @@ def _move(state: GameState, a: Move) -> None:
         for u in group:
             state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
                                          moved=state.utype(u).move)
-        state.add_log(f"{len(group)} unit(s) board a transport in {names[sea].name}.")
+        state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
+                      f"transport in {names[sea].name}.")
         return
     movement.check_path(state, group, a.path)
     dest = a.path[-1]

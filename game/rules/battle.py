@@ -336,18 +336,46 @@ def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tupl
                         break
             if pkey is not None:
                 pools[pkey] = pools.get(pkey, 0) + 1
+    pools = _merge_moot_restrictions(state, b, side, target_side, pools)
     total = sum(pools.values())
     order = sorted(pools.items(), key=lambda kv: (not kv[0][4], not kv[0][3], not kv[0][2],
                                                    not kv[0][0], not kv[0][1]))
     new_pools = tuple(Pool(target_side, n, exclude_domains=k[0], from_air=k[1], immediate=immediate,
                            only_domains=k[2], only_types=k[3], chooser=k[4])
                       for k, n in order)
-    who = state.scenario.player(b.attacker).name if side == "attacker" else "Defender"
+    who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
     if rolls:
         faces = " ".join(str(r[2]) for r in rolls)
         state.add_log(f"  {who} {STEP_NAMES[step]}: {faces} -> {total} hit{'s' if total != 1 else ''}")
     return _replace(b, rolls=b.rolls + (Roll(step, side, tuple(rolls), total),),
                     pools=b.pools + new_pools)
+
+
+def _merge_moot_restrictions(state: GameState, b: Battle, side: str, target_side: str,
+                             pools: dict[PoolKey, int]) -> dict[PoolKey, int]:
+    """Drop target restrictions that exclude none of the units now in the battle
+    (say, submarine hits when the enemy has no aircraft), so the player makes one
+    casualty choice instead of several that mean the same."""
+    targets = alive(state, side_units(state, b, target_side))
+    ftypes = {u.type for u in side_units(state, b, side)}
+    domains = {state.utype(t).domain for t in targets}
+
+    def evades(t: Unit) -> bool:
+        ev = state.utype(t).ability("evades_air")
+        return ev is not None and not any(x in ftypes for x in ev.unless_enemy_has)
+
+    any_evader = any(evades(t) for t in targets)
+    merged: dict[PoolKey, int] = {}
+    for (excl, from_air, only, types, chooser), n in pools.items():
+        if excl and not domains & set(excl):
+            excl = ()
+        if from_air and not any_evader:
+            from_air = False
+        if only and domains <= set(only):
+            only = ()
+        key = (excl, from_air, only, types, chooser)
+        merged[key] = merged.get(key, 0) + n
+    return merged
 
 
 STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment",
@@ -497,7 +525,8 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         else:
             lost.append(f"{state.utype(u2).name} (damaged)")
     if lost:
-        side_name = (state.scenario.player(b.attacker).name if pool.side == "attacker" else "Defender")
+        side_name = (state.scenario.player(b.attacker).name if pool.side == "attacker"
+                     else defender_name(state, b))
         state.add_log(f"  {side_name} loses: {', '.join(lost)}")
     b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck))
     b = _drop_empty_pools(state, b)
@@ -605,7 +634,7 @@ def finish(state: GameState, stalemate: bool = False) -> None:
             production.capture(state, b.space, b.attacker)
         state.add_log(f"{state.scenario.player(b.attacker).name} wins the battle in {sp.name}.")
     elif dfn and not att:
-        state.add_log(f"Defender holds {sp.name}.")
+        state.add_log(f"{defender_name(state, b)} holds {sp.name}.")
     else:
         state.add_log(f"Both sides are destroyed in {sp.name}.")
     if sp.kind == SEA:
@@ -643,12 +672,12 @@ def retreat(state: GameState, to: str) -> None:
     assert b is not None
     if b.awaiting != "continue":
         raise IllegalAction("Retreat is decided between rounds.")
-    if to not in b.origins:
-        names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
-        raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
     att = attackers(state, b)
     if any(u.amphibious for u in att):
         raise IllegalAction("Units that landed from the sea cannot retreat.")
+    if to not in b.origins:
+        names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
+        raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
     for u in att:
         state.units[u.uid] = replace(u, space=to)
         for c in [c for c in state.units.values() if c.carried_by == u.uid]:
@@ -666,18 +695,33 @@ def start(state: GameState, space: str) -> None:
                    if u.space == space and state.at_war(u.owner, player)})
     origins = tuple(sorted(state_origins(state).get(space, ())))
     bombard: list[int] = []
-    amph = [u for u in state.units.values() if u.space == space and u.owner == player and u.amphibious]
-    if amph and state.scenario.spaces[space].kind == LAND:
-        ships = sorted((u for u in state.units.values()
-                        if u.owner == player and state.utype(u).has("bombard") and not u.in_combat
-                        and u.space in state.scenario.spaces[space].adjacent
-                        and state.scenario.spaces[u.space].kind == SEA), key=lambda u: u.uid)
-        for s in ships[:len(amph)]:
-            bombard.append(s.uid)
-            state.units[s.uid] = replace(s, in_combat=True)
+    for ship in bombarding_ships(state, space, player):
+        bombard.append(ship.uid)
+        state.units[ship.uid] = replace(ship, in_combat=True)
     state.battle = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
                           bombard=tuple(bombard))
     state.add_log(f"Battle in {state.scenario.spaces[space].name}.")
+
+
+def bombarding_ships(state: GameState, space: str, player: str) -> list[Unit]:
+    """Ships that would bombard an amphibious assault on `space`: the player's
+    bombard-capable ships in a sea zone the assault came from, that fought no sea
+    battle this turn, at most one per unit landed from the sea."""
+    amph = [u for u in state.units.values() if u.space == space and u.owner == player and u.amphibious]
+    if not amph or state.scenario.spaces[space].kind != LAND:
+        return []
+    zones = set(state.landings.get(space, ()))
+    ships = sorted((u for u in state.units.values()
+                    if u.owner == player and state.utype(u).has("bombard") and not u.in_combat
+                    and u.space in zones), key=lambda u: u.uid)
+    return ships[:len(amph)]
+
+
+def defender_name(state: GameState, b: Battle) -> str:
+    """The defending side as players say it: the territory's owner, or the fleets' owners."""
+    owner = state.owners.get(b.space)
+    ids = [owner] if owner in b.defenders else list(b.defenders)
+    return " and ".join(state.scenario.player(p).name for p in ids) or "Defender"
 
 
 def state_origins(state: GameState) -> dict[str, tuple[str, ...]]:

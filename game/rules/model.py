@@ -268,8 +268,10 @@ class GameState:
     factories: frozenset[str] = frozenset()
     resources: dict[str, int] = field(default_factory=dict)
     purchased: dict[str, int] = field(default_factory=dict)  # "player|unit" -> unplaced count
+    bought: dict[str, int] = field(default_factory=dict)     # unit -> bought this turn (refundable)
     placed: dict[str, int] = field(default_factory=dict)     # space -> units placed this turn
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
+    landings: dict[str, tuple[str, ...]] = field(default_factory=dict)  # assaulted -> sea zones
     battles: tuple[str, ...] = ()
     battle: Battle | None = None
     next_uid: int = 1
@@ -288,7 +290,9 @@ class GameState:
         new.resources = dict(self.resources)
         new.purchased = dict(self.purchased)
         new.placed = dict(self.placed)
+        new.bought = dict(self.bought)
         new.origins = dict(self.origins)
+        new.landings = dict(self.landings)
         return new
 
     # --- convenience queries -------------------------------------------------

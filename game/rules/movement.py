@@ -17,6 +17,10 @@ from .model import AIR, LAND, SEA, GameState, Unit
 COMBAT, NONCOMBAT = "combat_move", "noncombat_move"
 
 
+def _moves(n: int) -> str:
+    return f"{n} move{'' if n == 1 else 's'}"
+
+
 # --- hostility -------------------------------------------------------------
 def enemies_in(state: GameState, space: str, player: str) -> list[Unit]:
     return [u for u in state.units.values() if u.space == space and state.at_war(u.owner, player)]
@@ -158,7 +162,7 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
             return False, f"In the combat move aircraft may only fly to a battle; {sp.name} holds no enemy."
         left = min(moves_left(state, u) for u in group) - path_len
         if not can_reach_landing(state, player, space, left):
-            return False, f"No friendly landing place is within {left} moves of {sp.name} (fuel rule)."
+            return False, f"No friendly landing place is within {_moves(left)} of {sp.name} (fuel rule)."
         return True, ""
     if sp.kind == LAND:
         if not is_friendly_land(state, space, player):
@@ -184,6 +188,9 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
         ut = state.utype(u)
         if phase == NONCOMBAT and u.in_combat and ut.domain != AIR:
             raise IllegalAction(f"{ut.name} fought this turn and cannot move again.")
+        if phase == COMBAT and u.in_combat:
+            raise IllegalAction(f"{ut.name} has moved into a battle in "
+                                f"{state.scenario.spaces[u.space].name} and must stay there.")
         if phase == COMBAT and ut.has("noncombat_move_only"):
             raise IllegalAction(f"{ut.name} moves only in the non-combat move.")
         if u.unloaded:
@@ -381,10 +388,10 @@ def explain(state: GameState, group: list[Unit], dest: str) -> str:
     mp = min(moves_left(state, u) for u in group)
     dist = distances(state.scenario)[group[0].space].get(dest, 99)
     if domain == AIR and dist > mp:
-        return f"{sp.name} is {dist} moves away; only {mp} left."
+        return f"{sp.name} is {_moves(dist)} away; only {mp} left."
     ok2, reason2 = _dest_ok(state, group, domain, state.player, state.phase, dest, dist)
     if not ok2:
         return reason2
     if dist > mp:
-        return f"{sp.name} is {dist} moves away; only {mp} left."
+        return f"{sp.name} is {_moves(dist)} away; only {mp} left."
     return f"No legal path to {sp.name}: hostile or impassable spaces are in the way."

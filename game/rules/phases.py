@@ -49,6 +49,11 @@ def end_phase(state: GameState) -> None:
         enter = "conduct_combat" in state.ruleset.phases
         if enter:
             find_battles(state)
+    if phase == "purchase" and state.bought:
+        what = ", ".join(f"{n} {state.ruleset.units[u].name}" for u, n in sorted(state.bought.items())
+                         if n > 0)
+        if what:
+            state.add_log(f"{state.scenario.player(state.player).name} buys {what}.")
     if phase == "noncombat_move":
         production.land_aircraft(state, state.player)
     if phase == "collect_income":
@@ -82,7 +87,9 @@ def end_turn(state: GameState) -> None:
             return
         state.phase_idx = 0
         state.placed = {}
+        state.bought = {}
         state.origins = {}
+        state.landings = {}
         state.battles = ()
         for uid, u in state.units.items():
             if u.moved or u.in_combat or u.amphibious or u.unloaded:

@@ -38,12 +38,14 @@ def purchase(state: GameState, unit: str, count: int) -> None:
     if count == 0:
         raise IllegalAction("Buy at least one unit.")
     key = pkey(player, unit)
-    if count < 0 and state.purchased.get(key, 0) + count < 0:
-        raise IllegalAction(f"You have not bought {-count} {name} this turn.")
+    if count < 0 and state.bought.get(unit, 0) + count < 0:
+        raise IllegalAction(f"You have not bought {-count} {name} this turn "
+                            f"(units waiting from an earlier turn are not refunded).")
     if count > 0 and cost * count > state.resources[player]:
         raise IllegalAction(f"{count} {name} cost {cost * count}; you have {state.resources[player]}.")
     state.resources[player] -= cost * count
     state.purchased[key] = state.purchased.get(key, 0) + count
+    state.bought[unit] = state.bought.get(unit, 0) + count
     if state.purchased[key] == 0:
         del state.purchased[key]
 

@@ -22,6 +22,8 @@ class Session:
         self.actions: list[Action] = []
         self._undoable: list[GameState] = []  # states before each undoable action this phase
         self.state = self.initial
+        # the YAML texts the game was loaded from, when not the shipped files (a save's copy)
+        self.sources: dict[str, str] | None = None
 
     def do(self, action: Action) -> GameState:
         """Apply an action (IllegalAction leaves the session unchanged)."""

@@ -32,6 +32,8 @@ class App:
         self.running = True
         self.notice: str | None = None  # shown by the main menu (e.g. a failed load)
         self.strict = False  # tests: let interface errors raise instead of showing them
+        self.enter_held = False      # Enter is down (any scene got the press)
+        self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
 
     # --- stack --------------------------------------------------------------------
     @property
@@ -96,12 +98,18 @@ class App:
             if win is not None:
                 self.surface = win
             return
+        enter = event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter:
+            self.enter_held = event.type == pygame.KEYDOWN
         top = self.top
         if top is not None:
             try:
                 top.handle(event)
             except Exception as exc:  # noqa: BLE001 - a UI bug must not close the game
                 self.report(exc)
+            if enter and event.type == pygame.KEYDOWN and top not in self.stack:
+                import time
+                self.enter_closed_at = time.monotonic()
 
     def update(self, dt: float) -> None:
         for scene in list(self.stack):

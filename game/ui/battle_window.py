@@ -11,6 +11,7 @@ import pygame
 
 from game.rules import actions as A
 from game.rules import battle as B
+from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 
 from . import odds_view, theme, widgets
@@ -43,6 +44,54 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool) -
             pygame.draw.circle(surface, (30, 30, 30), (rect.x + px * rect.w, rect.y + py * rect.h), max(2, rect.w // 10))
     else:  # dice with more than six faces show the number
         theme.text(surface, str(face), rect.center, int(rect.h * 0.7), (30, 30, 30), anchor="center", bold=True)
+
+
+def side_name(state, ctl, b: Battle, side: str) -> str:
+    if side == "attacker":
+        return ctl.player_name(b.attacker)
+    owners = sorted({u.owner for u in B.defenders(state, b)}) or list(b.defenders)
+    return ", ".join(ctl.player_name(o) for o in owners) or "Defender"
+
+
+def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, roll, who: str,
+              area: pygame.Rect, die: int = 22) -> int:
+    """One fire step: 'Italy fires: 2 hits', then its dice grouped by unit type, each group
+    behind a small counter of that type. Returns the y below it."""
+    label = f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+    lw = min(area.w // 3, theme.text_width(label, 18) + 12)
+    theme.text(surface, theme.elide(label, lw - 8, 18), (area.x, area.y + 3), 18,
+               theme.GOOD if roll.hits else theme.TEXT)
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for utype, need, face in roll.dice:
+        groups.setdefault(utype, []).append((need, face))
+    x0 = area.x + lw
+    x, y = x0, area.y
+    for utype, dice in groups.items():
+        ut = state.ruleset.units.get(utype)
+        name = ut.name if ut else utype
+        width = die + 4 + len(dice) * (die + 3) + 8
+        if x + min(width, 3 * die) > area.right and x > x0:
+            x = x0
+            y += die + 4
+        if y + die > area.bottom:
+            break
+        draw_counter(surface, (x, y), utype, ut.domain if ut else "land", (110, 116, 128), die, anchor="topleft")
+        if spots is not None:
+            spots.add(pygame.Rect(x, y, die, die), None, tooltip=f"{name}: {len(dice)} dice")
+        x += die + 4
+        for need, face in dice:
+            if x + die > area.right:
+                x = x0 + die + 4
+                y += die + 4
+                if y + die > area.bottom:
+                    break
+            r = pygame.Rect(x, y, die, die)
+            draw_die(surface, r, face, face <= need)
+            if spots is not None:
+                spots.add(r, None, tooltip=f"{name}\nhits on {need} or less; rolled {face}")
+            x += die + 3
+        x += 10
+    return y + die + 2
 
 
 class BattleWindow(Scene):
@@ -214,6 +263,20 @@ class BattleWindow(Scene):
         targets = B.side_units(self.state, b, pool.side)
         return B.effective_hits(self.state, pool, targets, B.firing_types_of(self.state, b, pool))
 
+    def no_retreat_reason(self) -> str:
+        """Why the attacker cannot retreat now, in the rules' words."""
+        b = self.state.battle
+        if b is None or b.awaiting != "continue":
+            return ""
+        to = b.origins[0] if b.origins else b.space
+        try:
+            A.apply(self.state, A.Retreat(to))
+        except IllegalAction as exc:
+            return str(exc)
+        except Exception:  # noqa: BLE001
+            return ""
+        return ""
+
     def retreats(self) -> list[str]:
         return [a.to for a in A.legal_actions(self.state) if isinstance(a, A.Retreat)]
 
@@ -293,11 +356,13 @@ class BattleWindow(Scene):
         comp = " (computer)" if ctl.is_ai(ctl.actor()) else ""
         if b.awaiting == "casualties":
             pool = b.pools[0]
-            side = "Attacker" if pool.side == "attacker" else "Defender"
+            side = self.side_name(b, pool.side)
             n = self.needed()
             return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{comp} chooses casualties "
                     "(default marked; click units to change)."), theme.BAD
         if b.awaiting == "continue":
+            if not self.retreats():
+                return f"{who}{comp}: fight another round (R); no retreat is possible.", theme.INFO
             return f"{who}{comp}: fight another round (R) or retreat.", theme.INFO
         return f"{who}{comp}: roll the dice (R).", theme.INFO
 
@@ -414,36 +479,31 @@ class BattleWindow(Scene):
             tip.append("click to mark / unmark as a casualty" if eligible else "cannot take these hits")
         self.spots.add(rect, (lambda x=u: self.click_unit(x)) if choosing else None, tooltip="\n".join(tip))
 
+    def side_name(self, b: Battle, side: str) -> str:
+        """'Italy' / 'United Kingdom': who fires (the owners of the side, not 'Defender')."""
+        return side_name(self.state, self.game.ctl, b, side)
+
     def draw_dice(self, surface: pygame.Surface, box: pygame.Rect, b: Battle) -> None:
         state = self.state
         pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
-        theme.text(surface, "Dice this round", (box.x + 10, box.y + 6), 20, theme.TEXT_DIM, bold=True)
+        live = state.battle
+        last_round = live is not None and live.awaiting == "continue" and b.rolls
+        title = f"Dice of round {b.round - 1}" if last_round else "Dice this round"
+        theme.text(surface, title, (box.x + 10, box.y + 6), 20, theme.TEXT_DIM, bold=True)
+        if last_round:
+            theme.text(surface, "the next roll starts a new round", (box.right - 10, box.y + 9), 15,
+                       theme.TEXT_DIM, anchor="topright")
         y = box.y + 30
         if not b.rolls:
             theme.text(surface, "No dice rolled yet this round.", (box.x + 10, y), 19, theme.TEXT_DIM)
             return
-        die = 24
+        die = 22
         for roll in b.rolls:
             if y + die > box.bottom:
                 break
-            side = state.scenario.player(b.attacker).name if roll.side == "attacker" else "Defender"
-            label = f"{side} {B.STEP_NAMES.get(roll.step, roll.step)}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
-            lw = min(300, theme.text_width(label, 19) + 12)
-            theme.text(surface, theme.elide(label, 290, 19), (box.x + 10, y + 4), 19,
-                       theme.GOOD if roll.hits else theme.TEXT)
-            x = box.x + 10 + lw
-            for utype, need, face in roll.dice:
-                if x + die > box.right - 6:
-                    x = box.x + 10 + lw
-                    y += die + 4
-                    if y + die > box.bottom:
-                        break
-                r = pygame.Rect(x, y, die, die)
-                draw_die(surface, r, face, face <= need)
-                name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
-                self.spots.add(r, None, tooltip=f"{name}\nhits on {need} or less; rolled {face}")
-                x += die + 4
-            y += die + 8
+            y = draw_roll(surface, self.spots, state, roll, self.side_name(b, roll.side),
+                          pygame.Rect(box.x + 10, y, box.w - 16, box.bottom - y), die)
+            y += 6
 
     def draw_buttons(self, surface: pygame.Surface, bar: pygame.Rect, b: Battle) -> None:
         state = self.state
@@ -469,6 +529,12 @@ class BattleWindow(Scene):
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 200, bar.h), label, self.roll,
                            enabled=mine, primary=True, tooltip="Roll the next fire step  (R / Enter)")
             x += 210
+            if live.awaiting == "continue" and not self.retreats():
+                why = self.no_retreat_reason()
+                if why:
+                    lines = theme.wrap("No retreat: " + why, bar.right - 140 - x, 18)[:2]
+                    for i, line in enumerate(lines):
+                        theme.text(surface, line, (x, bar.y + 4 + i * 19), 18, theme.TEXT_DIM)
             if live.awaiting == "continue":
                 for to in self.retreats()[:3]:
                     name = state.scenario.spaces[to].name

@@ -22,7 +22,8 @@ def symbol_kind(unit_id: str, domain: str) -> str:
         ("mech", "mech"), ("para", "para"), ("infantry", "infantry"), ("militia", "infantry"),
         ("artillery", "artillery"), ("gun", "artillery"),
         ("armour", "armour"), ("armor", "armour"), ("tank", "armour"),
-        ("strategic_bomber", "bomber"), ("bomber", "bomber"), ("fighter", "fighter"),
+        ("strategic", "strategic"), ("heavy_bomber", "strategic"), ("tactical", "tactical"),
+        ("dive_bomber", "tactical"), ("bomber", "strategic"), ("fighter", "fighter"),
         ("battleship", "battleship"), ("carrier", "carrier"), ("cruiser", "cruiser"),
         ("destroyer", "destroyer"), ("submarine", "submarine"), ("sub", "submarine"),
         ("transport", "transport"), ("factory", "factory"),
@@ -33,20 +34,41 @@ def symbol_kind(unit_id: str, domain: str) -> str:
     return {"land": "land", "sea": "ship", "air": "fighter", "static": "factory"}.get(domain, "land")
 
 
-def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], big: bool) -> None:
+def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
+    """Aircraft seen from above, nose up: a small single-engine fighter with swept wings,
+    a twin-engine tactical bomber with straight wings and two nacelles, a large
+    four-engine strategic bomber with wings across the whole counter."""
     cx, cy = r.centerx, r.centery
     w, h = r.w, r.h
-    span = 0.5 if big else 0.42
-    body = [(cx, r.top + h * 0.05), (cx + w * 0.07, cy - h * 0.1), (cx + w * span, cy + h * 0.08),
-            (cx + w * span, cy + h * 0.2), (cx + w * 0.07, cy + h * 0.12), (cx + w * 0.05, r.bottom - h * 0.22),
-            (cx + w * 0.2, r.bottom - h * 0.08), (cx + w * 0.2, r.bottom), (cx, r.bottom - h * 0.08),
-            (cx - w * 0.2, r.bottom), (cx - w * 0.2, r.bottom - h * 0.08), (cx - w * 0.05, r.bottom - h * 0.22),
-            (cx - w * 0.07, cy + h * 0.12), (cx - w * span, cy + h * 0.2), (cx - w * span, cy + h * 0.08),
-            (cx - w * 0.07, cy - h * 0.1)]
-    pygame.draw.polygon(s, col, body)
-    if big:  # engines
-        for dx in (-0.26, 0.26):
-            pygame.draw.circle(s, col, (cx + w * dx, cy + h * 0.18), max(1, w * 0.06))
+    if kind == "strategic":
+        body_w, span, wing_y, chord = 0.09, 0.5, -0.04, 0.2
+        nose, tail, tail_span = 0.0, 1.0, 0.2
+    elif kind == "tactical":
+        body_w, span, wing_y, chord = 0.065, 0.34, 0.0, 0.13
+        nose, tail, tail_span = 0.08, 0.92, 0.15
+    else:  # fighter: smaller, swept
+        body_w, span, wing_y, chord = 0.06, 0.36, 0.02, 0.14
+        nose, tail, tail_span = 0.1, 0.88, 0.13
+    top = r.top + h * nose
+    bot = r.top + h * tail
+    pygame.draw.ellipse(s, col, pygame.Rect(cx - w * body_w, top, w * body_w * 2, bot - top))
+    wy = cy + h * wing_y
+    if kind == "fighter":  # swept back wings
+        wing = [(cx - w * 0.05, wy - h * 0.1), (cx + w * 0.05, wy - h * 0.1), (cx + w * span, wy + h * 0.12),
+                (cx + w * span, wy + h * 0.2), (cx - w * span, wy + h * 0.2), (cx - w * span, wy + h * 0.12)]
+        pygame.draw.polygon(s, col, wing)
+    else:  # straight wings
+        pygame.draw.rect(s, col, pygame.Rect(cx - w * span, wy - h * chord / 2, w * span * 2, h * chord),
+                         border_radius=max(1, int(h * chord / 3)))
+    ty = bot - h * 0.1
+    pygame.draw.rect(s, col, pygame.Rect(cx - w * tail_span, ty - h * 0.05, w * tail_span * 2, h * 0.09),
+                     border_radius=1)
+    engines = {"tactical": (-0.22, 0.22), "strategic": (-0.36, -0.18, 0.18, 0.36)}.get(kind, ())
+    for dx in engines:
+        ex = cx + w * dx
+        er = pygame.Rect(0, 0, max(2, w * 0.08), max(3, h * (0.3 if kind == "tactical" else 0.22)))
+        er.midtop = (int(ex), int(wy - h * chord / 2 - h * 0.08))
+        pygame.draw.rect(s, col, er, border_radius=max(1, er.w // 2))
 
 
 def _hull(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
@@ -137,8 +159,8 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
     sym = pygame.Rect(0, 0, size * 0.8, size * 0.62)
     sym.midtop = (size // 2, int(size * (0.08 if stats and size >= 30 else 0.18)))
     kind = symbol_kind(unit_id, domain)
-    if kind in ("fighter", "bomber"):
-        _plane(surf, sym.inflate(-size * 0.12, 0), ink, kind == "bomber")
+    if kind in ("fighter", "tactical", "strategic"):
+        _plane(surf, sym.inflate(-size * 0.04, size * 0.06), ink, kind)
     elif kind in ("battleship", "carrier", "cruiser", "destroyer", "submarine", "transport", "ship"):
         _hull(surf, sym, ink, kind)
     else:

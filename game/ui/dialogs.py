@@ -1,7 +1,8 @@
 """Small overlays: hotseat hand-off, the Esc menu, the game-over summary."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -60,6 +61,89 @@ class HandoffScene(Scene):
         theme.text(surface, sub, (sw // 2, band.y + 150), 28, theme.TEXT, anchor="midtop")
         theme.text(surface, "Click or press Enter to continue", (sw // 2, band.bottom - 20), 22, theme.ACCENT,
                    anchor="midbottom")
+        b = state.battle
+        if b is not None and b.rolls:  # what was just rolled, so nobody misses the attacker's dice
+            from .battle_window import draw_roll, side_name
+            area = pygame.Rect(sw // 2 - 380, band.bottom + 24, 760, sh - band.bottom - 40)
+            theme.text(surface, f"Battle in {state.scenario.spaces[b.space].name}, round {b.round}: dice so far",
+                       (area.x, area.y), 22, theme.TEXT_DIM, bold=True)
+            y = area.y + 30
+            for roll in b.rolls:
+                if y + 24 > area.bottom:
+                    break
+                y = draw_roll(surface, None, state, roll, side_name(state, self.game.ctl, b, roll.side),
+                              pygame.Rect(area.x, y, area.w, area.bottom - y)) + 6
+
+
+class ConfirmDialog(Scene):
+    """'Are you sure?' over the map: the rules' warnings, a confirm and a Cancel button.
+    Enter does not confirm (it is the key that rolls, confirms casualties and closes
+    windows); a click or Y does. Esc, N and a right click cancel."""
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, title: str, lines: list[str], confirm_label: str,
+                 on_confirm: Callable[[], Any], cancel_label: str = "Cancel  (Esc)"):
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.confirm_label = confirm_label
+        self.cancel_label = cancel_label
+        self.on_confirm = on_confirm
+        self.spots = widgets.Hotspots()
+        self.hint = ""
+
+    def confirm(self) -> None:
+        self.app.pop(self)
+        self.on_confirm()
+
+    def cancel(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_y:
+                self.confirm()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.cancel()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.hint = "Enter does not confirm here: click the button or press Y."
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cancel()
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 150)
+        sw, sh = surface.get_size()
+        w = min(620, sw - 60)
+        body: list[str] = []
+        for line in self.lines:
+            body.extend(theme.wrap(line, w - 60, 22))
+            body.append("")
+        body = body[:-1]
+        h = 150 + 24 * len(body) + (26 if self.hint else 0)
+        rect = pygame.Rect(0, 0, w, min(h, sh - 40))
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, edge=theme.BAD, radius=10)
+        theme.text(surface, theme.elide(self.title, w - 40, 32), (rect.x + 24, rect.y + 16), 32, theme.ACCENT,
+                   bold=True)
+        y = rect.y + 62
+        for line in body:
+            if y + 24 > rect.bottom - 70:
+                break
+            theme.text(surface, line, (rect.x + 30, y), 22, theme.TEXT)
+            y += 24
+        if self.hint:
+            theme.text(surface, theme.elide(self.hint, w - 60, 19), (rect.x + 30, y + 2), 19, theme.INFO)
+        by = rect.bottom - 62
+        widgets.button(surface, self.spots, pygame.Rect(rect.x + 24, by, 200, 44), self.cancel_label, self.cancel,
+                       tooltip="Go back  (Esc / N)")
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 244, by, 220, 44), self.confirm_label,
+                       self.confirm, primary=True, tooltip="Go ahead  (click or Y; Enter does not confirm)")
+        widgets.hover_tooltip(surface, self.spots)
 
 
 class EscMenu(Scene):
@@ -87,6 +171,12 @@ class EscMenu(Scene):
         self.game.open_calculator()
 
     def quit_to_menu(self) -> None:
+        self.app.push(ConfirmDialog(self.app, "Quit to the main menu?",
+                                    ["The game was autosaved when the last phase ended; moves made in this "
+                                     "phase are lost unless you save now (Ctrl+S)."],
+                                    "Quit  (Y)", self.quit_now))
+
+    def quit_now(self) -> None:
         self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
 
     def handle(self, event: pygame.event.Event) -> None:

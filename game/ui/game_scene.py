@@ -19,6 +19,7 @@ from .scene import Scene
 from .selection import Selection
 
 DRAG_THRESHOLD = 5
+ENTER_DEBOUNCE_S = 0.35  # after a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 
 
@@ -50,6 +51,10 @@ class GameScene(Scene):
         self.odds = odds_view.OddsCache()
         self._attack_odds: tuple[tuple, list[tuple[str, odds_view.OddsView | None]]] = ((), [])
         self._move_odds: tuple[tuple, odds_view.OddsView | None] = ((), None)
+        self.covered = False              # a window was above the map in the last frame
+        self.enter_armed = True           # Enter was released on the map since then
+        self.enter_block_until = 0.0
+        self.seen_phase: tuple | None = None
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -172,23 +177,51 @@ class GameScene(Scene):
         if self._move_odds[0] == key:
             return self._move_odds[1]
         v = None
-        if (odds_view.has_defenders(state, dest, state.player)
-                and dest in self.sel.destinations(state, self.ctl.version)):
-            v = odds_view.hypothetical_odds(self.odds, state, group, dest)
+        dests = self.sel.destinations(state, self.ctl.version)
+        if odds_view.has_defenders(state, dest, state.player) and dest in dests:
+            v = odds_view.hypothetical_odds(self.odds, state, group, dest, dests[dest])
         self._move_odds = (key, v)
         return v
 
     # --- actions -----------------------------------------------------------------------
     def end_phase(self) -> None:
+        """End the phase; when the rules warn of a cost (aircraft lost, units not placed)
+        ask first, in a dialog that Enter cannot confirm."""
         if not self.my_turn():
             return
         if self.state.battle is not None:
             self.open_battle()
             self.ctl.say("Finish the current battle first.", "error")
             return
+        try:
+            from game.rules.warnings import end_phase_warnings
+            warnings = end_phase_warnings(self.state)
+        except Exception as exc:  # noqa: BLE001 - ask anyway when the check itself fails
+            warnings = [f"Could not check what ending the phase costs ({type(exc).__name__}: {exc})."]
+        if warnings:
+            from .dialogs import ConfirmDialog
+            if not self.overlay_open(ConfirmDialog):
+                self.app.push(ConfirmDialog(self.app, f"End {theme_phase(self.state).lower()}?", warnings,
+                                            "End phase  (Y)", self.end_phase_now))
+            return
+        self.end_phase_now()
+
+    def end_phase_now(self) -> None:
+        if not self.my_turn():
+            return
         if self.ctl.do(A.EndPhase()):
             self.sel.clear()
             self.sel.place_unit = None
+
+    def enter_key(self) -> None:
+        """Enter on the map ends the phase, but never as the echo of an Enter that closed a
+        window (battle, hand-off, a dialog): after a window closes, the key must have been
+        released on the map and a moment must have passed (held or double-tapped Enter
+        cannot run on into End phase)."""
+        if not self.enter_armed or time.monotonic() < self.enter_block_until:
+            self.ctl.say("Press Enter again to end the phase.", "info")
+            return
+        self.end_phase()
 
     def undo(self) -> None:
         if self.my_turn():
@@ -232,15 +265,55 @@ class GameScene(Scene):
                     if not self.sel.group(self.state):
                         self.sel.select_space(self.state, sid)
                 return
+            if any(u.owner == state.player for u in state.units_in(sid)):
+                self.sel.select_space(state, sid)  # not a destination: pick your units there
+                return
             reason = movement.explain(state, group, sid) or "Those units cannot go there."
             self.ctl.say(reason, "error")
-            if any(u.owner == state.player for u in state.units_in(sid)):
-                self.sel.select_space(state, sid)
             return
         self.sel.select_space(state, sid)
 
+    def click_counter(self, sid: str, item) -> bool:
+        """A click on one of your counters in a move phase selects that stack (all of its
+        units that can move), unless the selected group may move to that space: then the
+        click is a move like any click on the space. True if the click was used."""
+        state = self.state
+        if (not self.my_turn() or state.phase not in (movement.COMBAT, movement.NONCOMBAT)
+                or item.owner != state.player):
+            return False
+        group = self.sel.group(state)
+        if group and sid != self.sel.space and sid in self.sel.destinations(state, self.ctl.version):
+            return False
+        self.sel.select_space(state, sid)
+        if item.pile:
+            return True
+        stacks = [(k, u) for k, u in self.sel.stacks(state) if k[0] == item.utype]
+        movable = [(k, u) for k, u in stacks if self.sel.can_move(state, u)]
+        self.sel.counts = {}
+        self.sel._dest_cache = None
+        if not movable:
+            name = state.ruleset.units[item.utype].name if item.utype in state.ruleset.units else item.utype
+            self.ctl.say(f"{name} in {state.scenario.spaces[sid].name} cannot move now.", "info")
+            return True
+        from .selection import stack_class
+        cls = stack_class(state, movable[0][0])
+        for k, u in movable:
+            if stack_class(state, k) == cls:
+                self.sel.set_count(state, k, len(u))
+        return True
+
     # --- events ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.covered:  # the first event after a window closed
+            self.covered = False
+            now = time.monotonic()
+            if now - self.app.enter_closed_at < 0.6:
+                # it was closed with Enter: that Enter (held, repeated) must not go on to End phase
+                self.enter_armed = not self.app.enter_held
+                self.enter_block_until = now + ENTER_DEBOUNCE_S
+        if event.type == pygame.KEYUP and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.enter_armed = True
+            return
         if event.type == pygame.KEYDOWN:
             self.handle_key(event)
             return
@@ -258,8 +331,10 @@ class GameScene(Scene):
             self.update_hover(event.pos)
             return
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.mouse_pos
-            if pos[0] >= self.cam.view[2]:
+            pos = self.mouse_pos
+            if self.panel.stack_rect.collidepoint(pos):
+                self.panel.scroll_stacks(-event.y)
+            elif pos[0] >= self.cam.view[2]:
                 self.panel.scroll_log(event.y)
             else:
                 self.cam.zoom(1.15 ** event.y, pos)
@@ -292,6 +367,10 @@ class GameScene(Scene):
             if was_drag:
                 return
             if event.button == 1:
+                hit = self.renderer.counter_at(event.pos) if pygame.Rect(self.cam.view).collidepoint(event.pos) \
+                    else None
+                if hit is not None and self.click_counter(*hit):
+                    return
                 self.click_space(self.space_at(event.pos))
             elif event.button == 3:
                 self.sel.clear()
@@ -303,7 +382,7 @@ class GameScene(Scene):
         if key == pygame.K_ESCAPE:
             self.open_menu()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_phase()
+            self.enter_key()
         elif key == pygame.K_z and ctrl:
             self.undo()
         elif key == pygame.K_s and ctrl:
@@ -325,8 +404,13 @@ class GameScene(Scene):
             self.open_battle()
 
     def space_at(self, pos: tuple[int, int]) -> str | None:
+        """The space under a screen point; a counter counts for the space it belongs to
+        (counters of small spaces may stick out over their neighbours)."""
         if not pygame.Rect(self.cam.view).collidepoint(pos):
             return None
+        hit = self.renderer.counter_at(pos)
+        if hit is not None:
+            return hit[0]
         return self.renderer.space_at(*self.cam.to_world(*pos))
 
     def update_hover(self, pos: tuple[int, int]) -> None:
@@ -337,6 +421,14 @@ class GameScene(Scene):
 
     # --- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.app.above(self):
+            self.covered = True
+            self.hover_since = time.monotonic()  # no tooltip pops up the moment a window closes
+        phase_key = (self.state.round, self.state.player, self.state.phase)
+        if phase_key != self.seen_phase:
+            if self.seen_phase is not None and self.ctl.message is not None and self.ctl.message.kind == "error":
+                self.ctl.message = None  # an error toast from the last phase no longer applies
+            self.seen_phase = phase_key
         blocked = any(s.blocks_ai for s in self.app.above(self))
         if not blocked:
             self.ctl.update_ai(dt)
@@ -444,9 +536,12 @@ class GameScene(Scene):
     def draw_map_tooltip(self, surface: pygame.Surface) -> None:
         if self.hover is None or self.dragging or not pygame.display.get_init():
             return
+        pos = pygame.mouse.get_pos()
+        if self.space_at(pos) != self.hover:  # moved while a window was open: not stale
+            self.update_hover(pos)
+            return
         if time.monotonic() - self.hover_since < 0.35:
             return
-        pos = pygame.mouse.get_pos()
         if self.spots.at(pos) is not None:
             return
         widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)

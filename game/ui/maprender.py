@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import pygame
 
@@ -29,6 +30,28 @@ def point_in_polygon(x: float, y: float, poly: tuple[tuple[float, float], ...]) 
     return inside
 
 
+MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
+
+
+@dataclass(frozen=True)
+class MapCounter:
+    """One counter on the map: an owner's units of a type, or a pile of several types."""
+    owner: str
+    utype: str          # the type shown on top
+    count: int
+    damaged: bool
+    types: tuple[str, ...]
+
+    @property
+    def pile(self) -> bool:
+        return len(self.types) > 1
+
+
+def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float, float, float]) -> bool:
+    bx0, by0, bx1, by1 = box
+    return any(x < bx1 and x + s > bx0 and y < by1 and y + s > by0 for x, y in pts)
+
+
 def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
     return {p.id: theme.color(p.color) for p in scenario.players}
 
@@ -50,6 +73,9 @@ class MapRenderer:
         self._layer_key: tuple | None = None
         self._mini: pygame.Surface | None = None
         self._mini_key: tuple | None = None
+        self._anchor_cache: dict[tuple, list[tuple[float, float]]] = {}
+        self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
+        self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
 
     def _world_size(self) -> tuple[float, float]:
         w, h = self.scenario.size
@@ -282,42 +308,196 @@ class MapRenderer:
         return [(o, t, counts[(o, t)][0], counts[(o, t)][1] > 0) for o, t in keys]
 
     def counter_rects(self, cam: Camera, sid: str, n: int) -> list[pygame.Rect]:
-        size = self.counter_size(cam)
-        cols = min(n, 4 if n > 6 else max(1, min(n, 3 if n > 4 else n)))
-        gap = 3
-        sp = self.scenario.spaces[sid]
-        cx, cy = cam.to_screen(*sp.center)
+        """Screen rects of `n` counters laid out in `sid` (see `counter_layout`)."""
+        size, pts = self.counter_layout(sid, n, self.counter_size(cam), cam.scale)
+        out = []
+        for wx, wy in pts:
+            x, y = cam.to_screen(wx, wy)
+            out.append(pygame.Rect(int(round(x)), int(round(y)), size, size))
+        return out
+
+    def _fits(self, sid: str, pts: list[tuple[float, float]], size_w: float) -> bool:
+        """Every counter (top-left world points, side size_w) sits inside the space and the map."""
+        poly = self.scenario.spaces[sid].polygon
+        ww, wh = self.world_size
+        inset = size_w * 0.22
+        for x, y in pts:
+            if x < 0 or y < 0 or x + size_w > ww or y + size_w > wh:
+                return False
+            for px, py in ((x + size_w / 2, y + size_w / 2), (x + inset, y + inset), (x + size_w - inset, y + inset),
+                           (x + inset, y + size_w - inset), (x + size_w - inset, y + size_w - inset)):
+                if not point_in_polygon(px, py, poly):
+                    return False
+        return True
+
+    def _grid(self, sid: str, n: int, s: float, cols: int, anchor: tuple[float, float],
+              centered: bool = False) -> list[tuple[float, float]]:
+        """Top-left world points of n counters of world size s in rows of `cols`, the first
+        row's top centre at `anchor` (or the whole grid centred on it)."""
+        g = s * 0.12
+        ax, ay = anchor
         rows = (n + cols - 1) // cols
-        top = cy + 3 if not sp.is_sea else cy + 2
+        if centered:
+            ay -= (rows * s + (rows - 1) * g) / 2
         out = []
         for i in range(n):
             r, c = divmod(i, cols)
             in_row = min(cols, n - r * cols)
-            width = in_row * size + (in_row - 1) * gap
-            x = cx - width / 2 + c * (size + gap)
-            y = top + r * (size + gap)
-            out.append(pygame.Rect(int(x), int(y), size, size))
-        del rows
+            width = in_row * s + (in_row - 1) * g
+            out.append((ax - width / 2 + c * (s + g), ay + r * (s + g)))
         return out
 
+    def _label_box(self, sid: str, scale: float) -> tuple[float, float, float, float]:
+        """World box (x0, y0, x1, y1) of a space's name and markers."""
+        sp = self.scenario.spaces[sid]
+        size = self.label_size(sp, scale)
+        w = theme.text_width(sp.name, size, bold=not sp.is_sea) / scale
+        h = (size * (2.0 if not sp.is_sea else 1.0) + 2) / scale
+        cx, cy = sp.center
+        return (cx - w / 2, cy - h, cx + w / 2, cy)
+
+    def _anchors(self, sid: str, s: float) -> list[tuple[float, float]]:
+        """Other places inside a space to centre counters on, nearest to its centre first."""
+        key = (sid, round(s, 2))
+        hit = self._anchor_cache.get(key)
+        if hit is not None:
+            return hit
+        x0, y0, x1, y1 = self.bounds[sid]
+        poly = self.scenario.spaces[sid].polygon
+        step = max(s * 0.5, (x1 - x0) / 14, (y1 - y0) / 14)
+        cx, cy = self.scenario.spaces[sid].center
+        pts = []
+        y = y0 + step / 2
+        while y < y1:
+            x = x0 + step / 2
+            while x < x1:
+                if point_in_polygon(x, y, poly):
+                    pts.append((x, y))
+                x += step
+            y += step
+        pts.sort(key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy - s) ** 2)
+        self._anchor_cache[key] = pts[:60]
+        return pts[:60]
+
+    def counter_layout(self, sid: str, n: int, base: int, scale: float,
+                       strict: bool = False) -> tuple[int, list[tuple[float, float]]]:
+        """(counter size in pixels, top-left world points) for n counters in `sid`: a grid
+        under the name, else elsewhere inside the space clear of the name, shrunk (down to
+        MIN_COUNTER) and reshaped until it fits. When nothing fits: `strict` returns no
+        points; otherwise a grid anchored under the name, kept inside the map."""
+        key = (sid, n, base, round(scale, 5), strict)
+        hit = self._layouts.get(key)
+        if hit is not None:
+            return hit
+        if len(self._layouts) > 4000:
+            self._layouts.clear()
+            self._anchor_cache.clear()
+        sp = self.scenario.spaces[sid]
+        cx, cy = sp.center
+        under = (cx, cy + (2 if sp.is_sea else 3) / scale)
+        default_cols = min(n, 4 if n > 6 else max(1, min(n, 3 if n > 4 else n)))
+        col_options = [default_cols] + [c for c in range(1, n + 1) if c != default_cols]
+        sizes = [base]
+        while sizes[-1] > MIN_COUNTER:
+            sizes.append(max(MIN_COUNTER, int(sizes[-1] * 0.85)))
+        label = self._label_box(sid, scale)
+        result: tuple[int, list[tuple[float, float]]] | None = None
+        for size in sizes:
+            sw = size / scale
+            for cols in col_options:
+                pts = self._grid(sid, n, sw, cols, under)
+                if self._fits(sid, pts, sw):
+                    result = (size, pts)
+                    break
+            if result is not None:
+                break
+            for anchor in self._anchors(sid, sw):
+                for cols in col_options[:3]:
+                    pts = self._grid(sid, n, sw, cols, anchor, centered=True)
+                    if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw):
+                        result = (size, pts)
+                        break
+                if result is not None:
+                    break
+            if result is not None:
+                break
+        if result is None:
+            if strict:
+                result = (MIN_COUNTER, [])
+            else:
+                size = max(MIN_COUNTER, int(base * 0.8))
+                pts = self._grid(sid, n, size / scale, min(n, 4), under)
+                result = (size, self._clamp(pts, size / scale))
+        self._layouts[key] = result
+        return result
+
+    def _clamp(self, pts: list[tuple[float, float]], size_w: float) -> list[tuple[float, float]]:
+        """Shift a group of counters as a whole so that it lies inside the map."""
+        if not pts:
+            return pts
+        ww, wh = self.world_size
+        x0 = min(p[0] for p in pts)
+        y0 = min(p[1] for p in pts)
+        x1 = max(p[0] for p in pts) + size_w
+        y1 = max(p[1] for p in pts) + size_w
+        dx = -x0 if x0 < 0 else (ww - x1 if x1 > ww else 0.0)
+        dy = -y0 if y0 < 0 else (wh - y1 if y1 > wh else 0.0)
+        return [(x + dx, y + dy) for x, y in pts]
+
+    def map_counters(self, state: GameState, sid: str, cam: Camera) -> list[tuple[pygame.Rect, MapCounter]]:
+        """The counters drawn in a space: one per owner and unit type when they fit inside
+        the space, else one pile per owner (count = all its units there)."""
+        stacks = self.stacks(state, sid)
+        if not stacks:
+            return []
+        base = self.counter_size(cam)
+        items = [MapCounter(o, t, n, d, (t,)) for o, t, n, d in stacks]
+        size, pts = self.counter_layout(sid, len(items), base, cam.scale, strict=True)
+        if not pts:
+            piles: dict[str, MapCounter] = {}
+            for it in items:
+                p = piles.get(it.owner)
+                if p is None:
+                    piles[it.owner] = MapCounter(it.owner, it.utype, it.count, it.damaged, (it.utype,))
+                else:
+                    piles[it.owner] = MapCounter(p.owner, p.utype, p.count + it.count, p.damaged or it.damaged,
+                                                 p.types + (it.utype,))
+            if len(piles) < len(items):
+                items = list(piles.values())
+            size, pts = self.counter_layout(sid, len(items), base, cam.scale)
+        out = []
+        for (wx, wy), it in zip(pts, items, strict=True):
+            x, y = cam.to_screen(wx, wy)
+            out.append((pygame.Rect(int(round(x)), int(round(y)), size, size), it))
+        return out
+
+    def counter_at(self, pos: tuple[int, int]) -> tuple[str, MapCounter] | None:
+        """The counter drawn last frame under a screen point: (space, counter)."""
+        for rect, sid, item in reversed(self.hits):
+            if rect.collidepoint(pos):
+                return sid, item
+        return None
+
     def draw_counters(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect) -> None:
-        size = self.counter_size(cam)
-        for sid, sp in self.scenario.spaces.items():
+        self.hits = []
+        for sid in self.scenario.spaces:
             x0, y0, x1, y1 = self.bounds[sid]
             sx0, sy0 = cam.to_screen(x0, y0)
             sx1, sy1 = cam.to_screen(x1, y1)
             if sx1 < view.left - 80 or sx0 > view.right + 80 or sy1 < view.top - 80 or sy0 > view.bottom + 120:
                 continue
-            stacks = self.stacks(state, sid)
-            if not stacks:
-                continue
-            for rect, (owner, utype, n, damaged) in zip(self.counter_rects(cam, sid, len(stacks)), stacks,
-                                                         strict=True):
-                ut = state.ruleset.units.get(utype)
+            for rect, it in self.map_counters(state, sid, cam):
+                ut = state.ruleset.units.get(it.utype)
                 domain = ut.domain if ut else "land"
-                draw_counter(surface, rect.topleft, utype, domain, self.colors.get(owner, theme.NEUTRAL),
-                             size, n, damaged=damaged, anchor="topleft")
-            del sp
+                col = self.colors.get(it.owner, theme.NEUTRAL)
+                if it.pile:  # a pile: two chits peeking out behind the top one
+                    for k in (2, 1):
+                        back = rect.move(2 * k, -2 * k)
+                        pygame.draw.rect(surface, theme.darken(col, 0.15 * k), back, border_radius=max(2, rect.w // 7))
+                        pygame.draw.rect(surface, (20, 20, 20), back, width=1, border_radius=max(2, rect.w // 7))
+                draw_counter(surface, rect.topleft, it.utype, domain, col, rect.w, it.count,
+                             damaged=it.damaged, anchor="topleft")
+                self.hits.append((rect.inflate(2, 2), sid, it))
 
     # --- minimap ----------------------------------------------------------------------------
     def minimap_rect(self, view: pygame.Rect) -> pygame.Rect:

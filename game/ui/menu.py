@@ -241,22 +241,60 @@ class MainMenu(Scene):
         # buttons
         ok = cur is not None and cur[1] is not None
         by = desc.bottom + 16
-        bw = (desc.w - 30) // 4
-        widgets.button(surface, self.spots, pygame.Rect(desc.x, by, bw, 48), "New hotseat game",
-                       lambda: self.start(False), enabled=ok, primary=True,
+        total = desc.w - 30
+        pw = int(total * 0.3)            # the two 'New game' buttons get the long labels
+        ow = (total - 2 * pw) // 2
+        fs = 22 if theme.text_width("New game vs computer", 22) <= pw - 12 else 19
+        roomy = theme.text_width("New game vs computer", fs) <= pw - 12
+        hot_label, ai_label = ("New hotseat game", "New game vs computer") if roomy else ("Hotseat game", "Vs computer")
+        load_label = "Load game…" if theme.text_width("Load game…", fs) <= ow - 12 else "Load…"
+        widgets.button(surface, self.spots, pygame.Rect(desc.x, by, pw, 48), hot_label,
+                       lambda: self.start(False), enabled=ok, primary=True, size=fs,
                        tooltip="All sides played at this computer  (Enter)")
-        widgets.button(surface, self.spots, pygame.Rect(desc.x + bw + 10, by, bw, 48), "New game vs computer",
-                       lambda: self.start(True), enabled=ok, primary=True,
+        widgets.button(surface, self.spots, pygame.Rect(desc.x + pw + 10, by, pw, 48), ai_label,
+                       lambda: self.start(True), enabled=ok, primary=True, size=fs,
                        tooltip="The computer plays the second alliance")
-        widgets.button(surface, self.spots, pygame.Rect(desc.x + 2 * (bw + 10), by, bw, 48), "Load game…",
-                       self.load, tooltip="A save or an autosave  (L)")
-        widgets.button(surface, self.spots, pygame.Rect(desc.x + 3 * (bw + 10), by, bw, 48), "Quit",
-                       self.app.quit, tooltip="Close Warboard  (Esc)")
+        widgets.button(surface, self.spots, pygame.Rect(desc.x + 2 * (pw + 10), by, ow, 48), load_label,
+                       self.load, tooltip="A save or an autosave  (L)", size=fs)
+        widgets.button(surface, self.spots, pygame.Rect(desc.x + 2 * (pw + 10) + ow + 10, by, ow, 48), "Quit",
+                       self.app.quit, tooltip="Close Warboard  (Esc)", size=fs)
         if self.app.notice:
             lines = theme.wrap(self.app.notice, sw - 140, 21)
             for i, line in enumerate(lines[:3]):
                 theme.text(surface, line, (60, sh - 52 + i * 21 - 21 * (len(lines[:3]) - 1)), 21, theme.BAD)
         widgets.hover_tooltip(surface, self.spots)
+
+
+_SAVE_INFO: dict[tuple[str, float], str] = {}
+
+
+def save_info(path: Path) -> str:
+    """'Round 3 · Italy · Combat move' from a save's snapshot ('' if it has none)."""
+    try:
+        key = (str(path), path.stat().st_mtime)
+    except OSError:
+        return ""
+    if key in _SAVE_INFO:
+        return _SAVE_INFO[key]
+    info = ""
+    try:
+        from game.io.saves import read_save
+        from game.rules.phases import PHASE_NAMES
+        snap = read_save(path).get("snapshot") or {}
+        parts = []
+        if snap.get("round") is not None:
+            parts.append(f"Round {snap['round']}")
+        if snap.get("player"):
+            parts.append(str(snap["player"]).replace("_", " ").title())
+        if snap.get("phase"):
+            parts.append(PHASE_NAMES.get(snap["phase"], str(snap["phase"])))
+        if snap.get("over"):
+            parts.append("game over")
+        info = "  ·  ".join(parts)
+    except Exception:  # noqa: BLE001 - an unreadable save just shows no details
+        info = ""
+    _SAVE_INFO[key] = info
+    return info
 
 
 def save_files() -> list[tuple[Path, str]]:
@@ -368,8 +406,10 @@ class LoadDialog(Scene):
             sel = i == self.index and not self.path_text
             pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2, row,
                              border_radius=5)
-            theme.text(surface, theme.elide(p.name, row.w - 260, 22), (row.x + 10, row.centery), 22, theme.TEXT,
-                       anchor="midleft")
+            info = save_info(p)
+            theme.text(surface, theme.elide(p.name, row.w - 260, 20), (row.x + 10, row.y + 1), 20, theme.TEXT)
+            if info:
+                theme.text(surface, theme.elide(info, row.w - 260, 16), (row.x + 10, row.y + 20), 16, theme.INFO)
             try:
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
             except OSError:

@@ -122,27 +122,71 @@ def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
     return out
 
 
+def battle_state(state: GameState, space: str, player: str) -> GameState:
+    """The state the battle in `space` would be fought from: the open battle as it is,
+    else a copy on which the rules open it (`game.rules.battle.start` picks the ships
+    that bombard an amphibious assault), so planned, hover and battle-window odds
+    all come from the same computation on the same units."""
+    b = state.battle
+    if b is not None and b.space == space:
+        return state
+    if b is not None or player != state.player or not movement.enemies_in(state, space, player):
+        return state
+    from game.rules import battle as B
+    trial = state.copy()
+    try:
+        B.start(trial, space)
+    except Exception:  # noqa: BLE001 - fall back to the odds without bombardment
+        return state
+    return trial
+
+
+def _bombard_key(state: GameState, space: str) -> tuple:
+    b = state.battle
+    if b is None or b.space != space:
+        return ()
+    return tuple((uid, state.units[uid].type) for uid in b.bombard if uid in state.units)
+
+
 def space_odds(cache: OddsCache, state: GameState, space: str, player: str | None = None) -> OddsView:
-    """The odds of the battle in `space` with the units there now (cached by those units)."""
+    """The odds of the battle in `space` with the units there now (cached by those units
+    and the ships that would bombard)."""
     from game.odds import odds_for_space
     player = player or state.player
-    return cache.get(("space",) + space_key(state, space, player),
-                     lambda: odds_for_space(state, space, player, trials=UI_TRIALS))
+    try:
+        s = battle_state(state, space, player)
+    except Exception:  # noqa: BLE001
+        s = state
+    return cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),),
+                     lambda: odds_for_space(s, space, player, trials=UI_TRIALS))
 
 
-def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], dest: str) -> OddsView:
-    """'If you attack dest with these units': the group moved into dest (with its cargo)."""
-    from game.odds import odds_for_space
+def moved_state(state: GameState, group: list[Unit], path: tuple[str, ...]) -> GameState:
+    """A copy of the state with the group moved along `path` by the rules (cargo unloads
+    as an amphibious assault, transports take their cargo along)."""
+    from game.rules import actions as A
+    return A.apply(state, A.Move(tuple(u.uid for u in group), tuple(path)))
+
+
+def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], dest: str,
+                      path: tuple[str, ...] | None = None) -> OddsView:
+    """'If you attack dest with these units': the odds on a copy with the group moved
+    there (by the rules when `path` is given), computed exactly like `space_odds`."""
     player = state.player
     uids = {u.uid for u in group}
-    key = ("move", dest, player, tuple(sorted(uids)), units_key(state, dest))
+    key = ("move", dest, player, tuple(sorted(uids)), tuple(path or ()), units_key(state, dest))
 
     def run() -> Any:
-        s = state.copy()
-        moving = set(uids) | {c.uid for c in state.units.values() if c.carried_by in uids}
-        for uid in moving:
-            if uid in s.units:
-                s.units[uid] = replace(s.units[uid], space=dest)
+        from game.odds import odds_for_space
+        if path:
+            s = moved_state(state, group, path)
+        else:
+            s = state.copy()
+            moving = set(uids) | {c.uid for c in state.units.values() if c.carried_by in uids}
+            for uid in moving:
+                if uid in s.units:
+                    s.units[uid] = replace(s.units[uid], space=dest)
+        s = battle_state(s, dest, player)
         return odds_for_space(s, dest, player, trials=UI_TRIALS)
 
     return cache.get(key, run)

@@ -25,9 +25,90 @@ class SidePanel:
         self.scene = scene
         self.log_scroll = 0  # lines scrolled back from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.stack_scroll = 0
+        self.stack_rect = pygame.Rect(0, 0, 0, 0)
+        self._stack_space: str | None = None
+        self._follow: tuple | None = None
+        self._why_key: tuple | None = None
+        self._why = ""
+        self._place_key: tuple | None = None
+        self._place_opts: list[tuple[str, int]] = []
 
     def scroll_log(self, dy: int) -> None:
         self.log_scroll = max(0, self.log_scroll + dy * 3)
+
+    # --- the stack list of the move phases --------------------------------------------
+    def scroll_stacks(self, d: int) -> None:
+        """Scroll the unit stacks of the selected space by d rows (wheel, ▲ / ▼)."""
+        self.stack_scroll = max(0, self.stack_scroll + d)
+
+    def stack_top(self, stacks: list, fit: int) -> int:
+        """The first stack row shown: reset for a new space, moved so that the selected
+        stacks are in view whenever the selection changes (a hidden stack is never the
+        only one selected), then clamped."""
+        sel = self.scene.sel
+        if sel.space != self._stack_space:
+            self._stack_space = sel.space
+            self.stack_scroll = 0
+            self._follow = None
+        chosen = [i for i, (key, _u) in enumerate(stacks) if sel.counts.get(key, 0)]
+        sig = tuple(chosen)
+        if sig != self._follow and chosen:
+            first, last = chosen[0], chosen[-1]
+            if first < self.stack_scroll or last >= self.stack_scroll + fit:
+                self.stack_scroll = first if last - first >= fit else max(0, last - fit + 1)
+        self._follow = sig
+        self.stack_scroll = max(0, min(self.stack_scroll, len(stacks) - fit))
+        return self.stack_scroll
+
+    def toggle_stack(self, key) -> None:
+        sc = self.scene
+        before = self._domains()
+        sc.sel.toggle(sc.state, key)
+        self._domain_note(before)
+
+    def set_stack(self, key, n: int) -> None:
+        sc = self.scene
+        before = self._domains()
+        sc.sel.set_count(sc.state, key, n)
+        self._domain_note(before)
+
+    def _domains(self) -> set[str]:
+        from .selection import stack_class
+        sc = self.scene
+        return {stack_class(sc.state, k) for k, n in sc.sel.counts.items() if n}
+
+    def _domain_note(self, before: set[str]) -> None:
+        """Picking a stack of another kind drops the others: say so instead of doing it silently."""
+        after = self._domains()
+        dropped = before - after
+        if dropped and after:
+            self.scene.ctl.say("Land, sea and air units move separately (and cargo unloads on its own): "
+                               "the other selection was cleared.", "info")
+
+    def why_not(self, units) -> str:
+        """Why a stack with moves left has no destination now (asked from the rules)."""
+        sc = self.scene
+        state = sc.state
+        key = (sc.ctl.version, tuple(u.uid for u in units))
+        if self._why_key == key:
+            return self._why
+        why = ""
+        try:
+            if len(units) > 1 and sc.sel.destinations_for(state, units[:1]):
+                why = "not all together: use − to move fewer"
+            else:
+                reasons: dict[str, int] = {}
+                for sid in state.scenario.spaces[units[0].space].adjacent:
+                    r = movement.explain(state, units, sid) or ""
+                    if r:
+                        reasons[r] = reasons.get(r, 0) + 1
+                if reasons:  # the reason most destinations share
+                    why = max(reasons, key=lambda r: reasons[r])
+        except Exception:  # noqa: BLE001 - a missing explanation only loses the hint
+            why = ""
+        self._why_key, self._why = key, why
+        return why
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -84,13 +165,16 @@ class SidePanel:
         hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
         ww, wh = sc.renderer.world_size
-        mini_h = int(min(190, w * wh / ww))
+        crowd = len(sc.sel.stacks(state)) if state.phase in (movement.COMBAT, movement.NONCOMBAT) else 0
+        mini_h = int(min(190 if crowd <= 4 else 120, w * wh / ww))  # room for a long stack list
         mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
         sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, state, mini_area)
         sc.spots.add(sc.minimap_rect, None, tooltip="Minimap: click or drag to move the view\n"
                      "Pan: drag, arrows, WASD  ·  Zoom: wheel, + / -  ·  Fit: Home")
         bottom = mini_area.y - 10
         share = 0.66 if state.phase == movement.COMBAT else 0.58  # room for the attacks' odds
+        if crowd > 3:
+            share = min(0.86, share + 0.05 * (crowd - 3))
         phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, (bottom - y) * share)))
         y = phase_bottom + 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
@@ -155,14 +239,28 @@ class SidePanel:
         stacks = sc.sel.stacks(state)
         if not stacks:
             return self.draw_space_details(surface, pygame.Rect(box.x, y, box.w, box.bottom - y), title=False)
-        theme.text(surface, "Your units (click to toggle, − / + to split):", (box.x, y), 18, theme.TEXT_DIM)
+        row_h = 34 if len(stacks) <= 3 else 32
+        name_fs, stat_fs = (19, 15) if row_h >= 34 else (17, 14)
+        reserve = 44 if sc.sel.group(state) else 22   # the 'n units selected' line below
+        fit = max(1, (box.bottom - reserve - (y + 20)) // row_h)
+        top = self.stack_top(stacks, fit)
+        more = len(stacks) > fit
+        head = ("Your units (click to toggle, − / + to split):" if not more
+                else f"Your units {top + 1}–{min(len(stacks), top + fit)} of {len(stacks)} (wheel to scroll):")
+        theme.text(surface, theme.elide(head, box.w - (60 if more else 0), 18), (box.x, y), 18, theme.TEXT_DIM)
+        if more:
+            for k, (d, ok, tip) in enumerate(((-1, top > 0, "Show the stacks above"),
+                                              (1, top + fit < len(stacks), "Show the stacks below"))):
+                r = pygame.Rect(box.right - 56 + 30 * k, y - 2, 26, 20)
+                widgets.button(surface, spots, r, "", lambda d=d: self.scroll_stacks(d), enabled=ok, size=14,
+                               tooltip=tip)
+                cx, cy = r.center
+                pts = [(cx - 6, cy + 3), (cx + 6, cy + 3), (cx, cy - 4)] if d < 0 else \
+                    [(cx - 6, cy - 3), (cx + 6, cy - 3), (cx, cy + 4)]
+                pygame.draw.polygon(surface, theme.TEXT if ok else theme.TEXT_DIM, pts)
         y += 20
-        row_h = 34
-        for key, units in stacks:
-            if y + row_h > box.bottom:
-                theme.text(surface, "…", (box.x, y), 20, theme.TEXT_DIM)
-                y += 20
-                break
+        self.stack_rect = pygame.Rect(box.x, y, box.w, min(len(stacks), fit) * row_h)
+        for key, units in stacks[top:top + fit]:
             utype, aboard, moved = key
             ut = state.ruleset.units[utype]
             n = sc.sel.counts.get(key, 0)
@@ -173,30 +271,41 @@ class SidePanel:
             pygame.draw.rect(surface, fill, row, border_radius=5)
             if n:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
+            icon = row_h - 6
             draw_counter(surface, (row.x + 4, row.y + 2), utype, ut.domain,
-                         theme.color(state.scenario.player(state.player).color), 28, anchor="topleft")
+                         theme.color(state.scenario.player(state.player).color), icon, anchor="topleft")
             label = ut.name + (" (aboard)" if aboard else "")
             col = theme.TEXT if movable else theme.TEXT_DIM
-            theme.text(surface, theme.elide(label, box.w - 150, 19), (row.x + 38, row.y + 3), 19, col)
+            theme.text(surface, theme.elide(label, box.w - 150, name_fs), (row.x + icon + 10, row.y + 1), name_fs, col)
             status = f"{left} move{'s' if left != 1 else ''} left" if left > 0 else "no moves left"
+            why = ""
             if not movable and left > 0:
-                status = "cannot move now"
-            theme.text(surface, status, (row.x + 38, row.y + 18), 15, theme.TEXT_DIM)
-            spots.add(row, lambda k=key: sc.sel.toggle(sc.state, k),
-                      tooltip=f"{ut.name}: attack {ut.attack}, defense {ut.defense}, move {ut.move}")
+                why = self.why_not(units)
+                status = why or "cannot move now"
+            theme.text(surface, theme.elide(status, box.w - 150, stat_fs),
+                       (row.x + icon + 10, row.y + row_h - stat_fs - 4), stat_fs, theme.TEXT_DIM)
+            tip = f"{ut.name}: attack {ut.attack}, defense {ut.defense}, move {ut.move}"
+            if why:
+                tip += "\n" + "\n".join(theme.wrap(why, 420, 19))
+            spots.add(row, lambda k=key: self.toggle_stack(k), tooltip=tip)
             bx = row.right - 104
-            widgets.button(surface, spots, pygame.Rect(bx, row.y + 4, 26, 24), "−",
-                           lambda k=key, c=n: sc.sel.set_count(sc.state, k, c - 1), enabled=n > 0, size=22)
+            by = row.y + (row.h - 24) // 2
+            widgets.button(surface, spots, pygame.Rect(bx, by, 26, 24), "−",
+                           lambda k=key, c=n: self.set_stack(k, c - 1), enabled=n > 0, size=22)
             theme.text(surface, f"{n}/{len(units)}", (bx + 52, row.centery), 20, theme.TEXT, anchor="center")
-            widgets.button(surface, spots, pygame.Rect(bx + 78, row.y + 4, 26, 24), "+",
-                           lambda k=key, c=n: sc.sel.set_count(sc.state, k, c + 1),
+            widgets.button(surface, spots, pygame.Rect(bx + 78, by, 26, 24), "+",
+                           lambda k=key, c=n: self.set_stack(k, c + 1),
                            enabled=n < len(units), size=22)
             y += row_h
         group = sc.sel.group(state)
         if group:
             nd = len(sc.sel.destinations(state, sc.ctl.version))
-            msg = (f"{len(group)} unit{'s' if len(group) != 1 else ''} selected: {nd} destination"
-                   f"{'s' if nd != 1 else ''} highlighted." if nd else "No legal destination for this group.")
+            kinds: dict[str, int] = {}
+            for u in group:
+                kinds[state.utype(u).name] = kinds.get(state.utype(u).name, 0) + 1
+            what = ", ".join(f"{n} {name}" for name, n in kinds.items())
+            msg = (f"Selected {what}: {nd} destination{'s' if nd != 1 else ''} highlighted." if nd
+                   else f"Selected {what}: no legal destination for this group.")
             y = self.hint(surface, box, msg, y + 2)
             y = self.draw_move_odds(surface, box, y, len(group))
         others = [s for s in sc.renderer.stacks(state, sc.sel.space) if s[0] != state.player]
@@ -352,7 +461,70 @@ class SidePanel:
 
             sc.spots.add(row, pick, tooltip=f"Place {ut.name}")
             y += 36
+        caps = self.factory_room()
+        if caps and y + 22 < box.bottom:
+            text = "Room: " + ", ".join(f"{state.scenario.spaces[f].name} {n}" for f, n in caps)
+            y = self.hint(surface, box, text, y)
+        unit = sc.sel.place_unit
+        if unit and unit in todo:
+            name = state.ruleset.units[unit].name
+            for sid, k in self.place_all_options(unit):
+                if y + 32 > box.bottom:
+                    break
+                where = state.scenario.spaces[sid].name
+                widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 28),
+                               f"Place {k} {name} in {where}", lambda s=sid, n=k: self.place_all(unit, s, n),
+                               size=18, tooltip=f"Place {k} {name} in {where} at once")
+                y += 32
         return y
+
+    def factory_room(self) -> list[tuple[str, int]]:
+        """(factory, units it can still place this turn) for the player's factories."""
+        state = self.scene.state
+        out = []
+        for f in sorted(state.factories):
+            if state.owners.get(f) != state.player:
+                continue
+            try:
+                out.append((f, production.factory_capacity(state, f)))
+            except Exception:  # noqa: BLE001
+                continue
+        return out
+
+    def place_all_options(self, unit: str) -> list[tuple[str, int]]:
+        """(space, how many of `unit` the rules accept there at once), best first; asked by
+        trying the Place action on the state (cached per game-state version)."""
+        from game.rules import actions as A
+        from game.rules.errors import IllegalAction
+
+        from .selection import place_targets
+        sc = self.scene
+        state = sc.state
+        key = (sc.ctl.version, state.action_count, unit)
+        if self._place_key == key:
+            return self._place_opts
+        left = production.unplaced(state, state.player).get(unit, 0)
+        out = []
+        for sid in place_targets(state, unit):
+            for k in range(left, 1, -1):
+                try:
+                    A.apply(state, A.Place(unit, sid, k))
+                except IllegalAction:
+                    continue
+                except Exception:  # noqa: BLE001
+                    break
+                out.append((sid, k))
+                break
+        out.sort(key=lambda t: -t[1])
+        self._place_key, self._place_opts = key, out[:4]
+        return self._place_opts
+
+    def place_all(self, unit: str, sid: str, n: int) -> None:
+        from game.rules import actions as A
+        sc = self.scene
+        if sc.ctl.do(A.Place(unit, sid, n)):
+            sc.sel.validate(sc.state)
+            sc.sel.space = sid
 
     def draw_space_details(self, surface: pygame.Surface, box: pygame.Rect, title: bool = True) -> int:
         sc = self.scene

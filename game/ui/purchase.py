@@ -129,7 +129,8 @@ class PurchaseScene(Scene):
                        anchor="center", bold=True)
             widgets.button(surface, self.spots, pygame.Rect(card.x + 110, by, 40, 30), "+",
                            lambda u=uid: self.buy(u, 1), enabled=afford, size=26,
-                           tooltip=f"Buy one {ut.name} for {cost} (Shift: 5)")
+                           tooltip=(f"Buy one {ut.name} for {cost} (Shift: 5)" if afford
+                                    else f"Cannot buy {ut.name}: needs {cost}, you have {res}"))
             if n:
                 theme.text(surface, f"= {n * cost}", (card.right - 10, by + 15), 20, theme.TEXT_DIM,
                            anchor="midright")

@@ -83,3 +83,30 @@ def test_undo_within_phase_never_past_a_roll(mini):
     assert s.state.resources["red"] == 27 and len(s.actions) == 1
     s.do(EndPhase())
     assert not s.can_undo()
+
+
+def test_save_replays_after_the_scenario_file_changes(tmp_path):
+    # a save carries the rules and map it was played with
+    import shutil
+    src = Path(MINI)
+    mine = tmp_path / "mini_copy.yaml"
+    shutil.copy(src, mine)
+    sc = load_scenario(str(mine))
+    s = Session(sc, load_ruleset("g40"), 3)
+    for _ in range(150):
+        if s.state.over:
+            break
+        s.do(choose_action(s.state))
+    path = tmp_path / "g.json.gz"
+    write_save(path, s)
+    # the map changes afterwards: Redland now starts with far more money
+    mine.write_text(mine.read_text().replace("capital: a1, resources: 30", "capital: a1, resources: 90"))
+    loaded, data = load_session(path)
+    assert state_hash(loaded.state) == data["snapshot"]["state_hash"]
+    mine.unlink()
+    loaded, _ = load_session(path)
+    assert state_hash(loaded.state) == data["snapshot"]["state_hash"]
+    again = tmp_path / "again.json"
+    write_save(again, loaded)
+    reloaded, _ = load_session(again)
+    assert state_hash(reloaded.state) == data["snapshot"]["state_hash"]

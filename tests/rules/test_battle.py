@@ -247,3 +247,35 @@ def test_surprise_strikes_are_simultaneous(mini):
     s = apply(s, default_casualties(s))
     assert not ids(s, "s2", "red") and not ids(s, "s2", "blue")
     assert s.battle is None
+
+
+def test_only_ships_in_the_assault_zone_bombard(mini):
+    # g40: shore bombardment comes from the sea zone the amphibious assault is made from
+    s = mini([("a1", "red", "infantry", 1), ("s1", "red", "transport", 1), ("s3", "red", "cruiser", 1),
+              ("m", "blue", "infantry", 1)], dice=[6, 6, 6])
+    inf = ids(s, "a1", "red")
+    s = apply(s, Move(inf, ("s1",)))
+    s = apply(s, Move(ids(s, "s1", "red", "transport"), ("s2",)))
+    s = apply(s, Move(inf, ("m",)))  # from s2; the cruiser in s3 borders b2, not m
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("m"))
+    assert s.battle.bombard == ()
+
+
+def test_moot_hit_restrictions_make_one_casualty_choice(mini):
+    # submarine hits cannot go to aircraft, but with no aircraft present the
+    # defender chooses once for all hits
+    s = mini([("s1", "red", "destroyer", 1), ("s1", "red", "submarine", 1), ("s1", "red", "fighter", 0),
+              ("s2", "blue", "cruiser", 1), ("s2", "blue", "destroyer", 1)], dice=[1, 1])
+    s = start_battle(s, [(ids(s, "s1", "red"), ("s2",))], "s2")
+    s = apply(s, RollDice())
+    assert len(s.battle.pools) == 1 and s.battle.pools[0].hits == 2
+
+
+def test_defender_is_named_in_the_log(mini):
+    s = mini([("a2", "red", "infantry", 1), ("m", "blue", "infantry", 1)], dice=[6, 1])
+    s = start_battle(s, [(ids(s, "a2", "red"), ("m",))], "m")
+    s = apply(s, RollDice())
+    s = apply(s, RollDice())
+    s = apply(s, default_casualties(s))
+    assert any("Blueland holds Middle" in line for line in s.log())

@@ -142,3 +142,34 @@ def test_transports_do_not_block(mini):
     s = mini([("s1", "red", "cruiser", 1), ("s2", "blue", "transport", 1)], phase="noncombat_move")
     cru = units_of(s, "s1")[0]
     assert "s3" in movement.reachable(s, [cru])
+
+
+def test_units_that_entered_a_battle_must_stay(mini):
+    # g40: a unit that moves into an enemy-occupied space ends its combat move there
+    s = mini([("a2", "red", "armour", 1), ("a1", "red", "fighter", 1), ("m", "blue", "infantry", 1)])
+    arm = units_of(s, "a2")[0]
+    ftr = units_of(s, "a1")[0]
+    s = apply(s, Move((arm.uid,), ("m",)))
+    s = apply(s, Move((ftr.uid,), ("a2", "m")))
+    assert movement.reachable(s, [s.units[arm.uid]]) == {}
+    with pytest.raises(IllegalAction, match="must stay"):
+        apply(s, Move((arm.uid,), ("b2",)))
+    with pytest.raises(IllegalAction, match="must stay"):
+        apply(s, Move((ftr.uid,), ("b2",)))
+
+
+def test_aaa_moves_only_in_noncombat(mini):
+    # g40: anti-aircraft artillery cannot move in the combat move
+    s = mini([("a2", "red", "aaa", 1), ("m", "blue", "infantry", 1)])
+    aaa = units_of(s, "a2")[0]
+    with pytest.raises(IllegalAction, match="non-combat move"):
+        apply(s, Move((aaa.uid,), ("m",)))
+    s2 = mini([("a2", "red", "aaa", 1)], phase="noncombat_move")
+    assert "a1" in movement.reachable(s2, [units_of(s2, "a2")[0]])
+
+
+def test_fuel_message_grammar(mini):
+    s = mini([("a1", "red", "fighter", 1), ("b1", "blue", "infantry", 1)])
+    ftr = units_of(s, "a1")[0]
+    s.units[ftr.uid] = s.units[ftr.uid].__class__(ftr.uid, "fighter", "red", "a1", moved=1)
+    assert "within 0 moves" in movement.explain(s, [s.units[ftr.uid]], "b2")

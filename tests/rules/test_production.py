@@ -80,3 +80,20 @@ def test_a_player_with_nothing_left_is_skipped(mini):
     s = apply(s, EndPhase())
     assert s.player == "red" and s.round == 2
     assert any("Greenland has nothing left" in line for line in s.log())
+
+
+def test_units_waiting_from_an_earlier_turn_are_not_refunded(mini):
+    s = mini([], phase="purchase")
+    s.purchased = {"red|armour": 1}  # left over from last turn
+    with pytest.raises(IllegalAction, match="not refunded"):
+        apply(s, Purchase("armour", -1))
+    s = apply(s, Purchase("armour", 1))
+    s = apply(s, Purchase("armour", -1))
+    assert s.resources["red"] == 30 and production.unplaced(s, "red") == {"armour": 1}
+
+
+def test_purchases_are_logged(mini):
+    s = mini([], phase="purchase")
+    s = apply(s, Purchase("infantry", 2))
+    s = apply(s, EndPhase())
+    assert "Redland buys 2 Infantry." in s.log()

@@ -18,7 +18,7 @@ from game.rules.session import Session  # noqa: E402
 from game.ui import screenshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.battle_window import BattleWindow  # noqa: E402
-from game.ui.dialogs import EscMenu, GameOverScene, HandoffScene  # noqa: E402
+from game.ui.dialogs import ConfirmDialog, EscMenu, GameOverScene, HandoffScene  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
 from game.ui.menu import LoadDialog, MainMenu  # noqa: E402
 from game.ui.purchase import PurchaseScene  # noqa: E402
@@ -74,7 +74,15 @@ def pass_handoff(app):
 
 def key(app, k, mod=0):
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     frame(app)
+
+
+def end_phase(app):
+    """Enter on the map; confirm with Y when the rules warn (e.g. nothing bought)."""
+    key(app, pygame.K_RETURN)
+    if isinstance(app.top, ConfirmDialog):
+        key(app, pygame.K_y)
 
 
 def space_pos(game, sid):
@@ -118,7 +126,7 @@ def test_select_move_and_end_phase_by_clicks():
     app, game = make_game()
     game.auto_overlays = False
     frame(app)
-    key(app, pygame.K_RETURN)                       # end purchase
+    end_phase(app)                                  # end purchase (confirm: nothing bought)
     assert game.state.phase == "combat_move"
     click(app, space_pos(game, "a2"))               # select the stack in Alpha Minor
     assert game.sel.space == "a2"
@@ -142,7 +150,7 @@ def test_illegal_destination_shows_reason():
     app, game = make_game()
     game.auto_overlays = False
     frame(app)
-    key(app, pygame.K_RETURN)
+    end_phase(app)
     click(app, space_pos(game, "a2"))
     click(app, space_pos(game, "b1"))               # two spaces away for infantry
     assert game.ctl.message is not None and game.ctl.message.kind == "error"
@@ -215,7 +223,7 @@ def test_hotseat_handoff_and_esc_menu():
     assert isinstance(app.top, PurchaseScene)
     key(app, pygame.K_ESCAPE)
     for _ in range(6):
-        key(app, pygame.K_RETURN)
+        end_phase(app)
         if isinstance(app.top, HandoffScene):
             break
     assert isinstance(app.top, HandoffScene)
