@@ -40,6 +40,7 @@ from . import greedy
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
 RETREAT_BELOW = 0.30    # retreat when the odds of the battle fall under this
+HOLD_RATIO = 0.5        # survivors should hold against this share of the counter-attack
 
 _PLANS: dict[tuple[Any, ...], tuple[int, list[Action]]] = {}
 
@@ -98,21 +99,26 @@ def defence_at(state: GameState, space: str, player: str) -> float:
                if u.space == space and not state.at_war(u.owner, player) and u.carried_by is None)
 
 
-def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str) -> float:
+def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str
+         ) -> tuple[float, float]:
+    """(chance to win, expected defence of the attacker's survivors)."""
     from game.odds import battle_odds
     from game.odds.api import _runs, default_order
+    full = sum(state.utype(u).defense + 0.5 for u in attackers if state.utype(u).domain == LAND)
     if not defenders:
-        return 1.0
+        return 1.0, full
     if not attackers:
-        return 0.0
+        return 0.0, 0.0
     try:
         res = battle_odds(state.ruleset, _runs(default_order(state, attackers, "attack")),
                           _runs(default_order(state, defenders, "defense")), terrain)
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1
-        return min(1.0, a / (2 * d))
-    return res.attacker_wins
+        return min(1.0, a / (2 * d)), full / 2
+    held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in res.attacker_survivors.items()
+               if state.ruleset.units[t].domain == LAND)
+    return res.attacker_wins, held
 
 
 # --- purchase --------------------------------------------------------------------------
@@ -194,21 +200,28 @@ def _plan_combat_move(state: GameState) -> list[Action]:
                      key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         if not land:
             continue
+        # what the enemy could bring against the territory next turn, once it is ours
+        counter = threat_to(state, target, player, hops=1, air=False) - sum(
+            state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
+        important = sc.spaces[target].victory_city or any(
+            p.capital == target for p in sc.players)
         if not enemy:
             chosen = [min(land, key=lambda u: (cost(state, u), u.uid))]
+            if counter > 2 * (state.utype(chosen[0]).defense + 0.5) and not important:
+                continue
         else:
             chosen = []
-            p = 0.0
+            p, held = 0.0, 0.0
             for group in (land, air):
                 for u in group:
                     chosen.append(u)
                     if len(chosen) % 2 == 0 or u is group[-1]:
-                        p = odds(state, chosen, enemy, LAND)
-                        if p >= WIN_TARGET:
+                        p, held = odds(state, chosen, enemy, LAND)
+                        if p >= WIN_TARGET and (held >= HOLD_RATIO * counter or important):
                             break
-                if p >= WIN_TARGET:
+                if p >= WIN_TARGET and (held >= HOLD_RATIO * counter or important):
                     break
-            if p < WIN_MINIMUM:
+            if p < WIN_MINIMUM or (held < HOLD_RATIO * counter and not important):
                 continue
         for u in chosen:
             used.add(u.uid)
@@ -264,7 +277,8 @@ def _plan_noncombat(state: GameState) -> list[Action]:
     needs = {f: threat_to(s, f, player, hops=1) - defence_at(s, f, player)
              for f in s.factories if s.owners.get(f) == player}
     capital = s.scenario.player(player).capital
-    order = sorted((f for f, n in needs.items() if n > 0), key=lambda f: (f != capital, -needs[f], f))
+    # only the capital is reinforced from elsewhere; the front keeps its troops
+    order = [capital] if capital in needs and needs[capital] > 0 else []
     for f in order:
         for u in sorted(s.units.values(), key=lambda x: x.uid):
             if needs[f] <= 0:
