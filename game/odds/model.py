@@ -27,7 +27,12 @@ EXACT_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evad
 MC_ABILITIES = EXACT_ABILITIES
 # Abilities with no effect on a battle once it is fought (movement, purchase, capture).
 NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", "carrier",
-                              "cannot_capture", "noncombat_move_only", "obsolete"})
+                              "cannot_capture", "noncombat_move_only", "obsolete",
+                              # movement, purchase, placement, turn start (repair):
+                              "blitz_with", "tows", "forced_march", "restricted_zones",
+                              "requires_doctrine", "placed_at", "capital_ship",
+                              # who owns a unit after the battle, not who wins it:
+                              "capturable"})
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:

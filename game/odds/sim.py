@@ -5,7 +5,8 @@ does not model (see model.unmodelled), so a new ability is automatically
 consistent with the game: each trial builds a tiny two-space game (the battle space
 with the request's terrain, and a space the attackers came from; a sea zone for
 bombarding ships), places the units, and plays SelectBattle / RollDice /
-Casualties with `battle.py` until the battle ends. Casualties follow the listed
+Casualties with `battle.py` until the battle ends; reconnaissance rerolls follow the
+rules core's default choice (reroll the misses, `battle.default_reroll`). Casualties follow the listed
 order of loss (first listed lost first; extra hit points of multi-hit units first),
 among the units each hit may be assigned to; hits the firing side assigns
 (chooses_casualty) use the rules core's default choice. Seeded; the result
@@ -18,7 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from game.rules import battle as B
-from game.rules.actions import Casualties, RollDice, SelectBattle, apply, new_game
+from game.rules.actions import Casualties, Reroll, RollDice, SelectBattle, apply, new_game
 from game.rules.model import AIR, LAND, SEA, GameState, PlayerDef, Scenario, SpaceDef
 
 from .mc import _wilson
@@ -116,6 +117,8 @@ def _play(base: GameState, seed: int, max_rounds: int, aa_fire: bool) -> tuple[G
         b = s.battle
         if b.awaiting == "casualties":
             s = apply(s, _listed_casualties(s))
+        elif b.awaiting == "reroll":  # reconnaissance: the default policy (reroll the misses)
+            s = apply(s, Reroll(B.default_reroll(s)))
         else:
             if b.awaiting == "continue":
                 if rounds >= max_rounds:
@@ -144,8 +147,8 @@ def simulate(spec: BattleSpec, trials: int = DEFAULT_SIM_TRIALS, seed: int = 0) 
         rounds_total += rounds
         a_left = [uid for uid in att_uids if uid in s.units and s.units[uid].space == "x"
                   and s.units[uid].damage < s.utype(s.units[uid]).hits]
-        d_left = [uid for uid in def_uids if uid in s.units
-                  and s.units[uid].damage < s.utype(s.units[uid]).hits]
+        d_left = [uid for uid in def_uids if uid in s.units and s.units[uid].owner == "def"
+                  and s.units[uid].damage < s.utype(s.units[uid]).hits]  # (captured: not)
         if spec.terrain == SEA:  # aircraft rehomed after a sea battle still survived it
             d_left = [uid for uid in def_uids if uid in s.units and (
                 s.units[uid].space == "x" or s.utype(s.units[uid]).domain == AIR)]

@@ -341,6 +341,143 @@ class NoncombatMoveOnly(Ability):
     name: ClassVar[str] = "noncombat_move_only"
 
 
+@register
+@dataclass(frozen=True)
+class Reconnaissance(Ability):
+    """In each round of a battle (first strike and main fire together) the owner may
+    reroll, after seeing a roll of its side, up to `rerolls` dice per unit with this
+    ability, only dice rolled by `dice_of` units (ids or classes), each such unit
+    receiving at most one reroll per round (1:1); with `rule_of_three` at most the
+    Rule of Three's number of rerolls per side per round. A die is rerolled once; the
+    new die replaces it. Attacking and defending."""
+    name: ClassVar[str] = "reconnaissance"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"per": ("combat_round",), "pairing": ("one_to_one",)}
+    unit_refs: ClassVar[tuple[str, ...]] = ("dice_of",)
+    dice_of: tuple[str, ...]
+    rerolls: int = 1
+    per: str = "combat_round"
+    pairing: str = "one_to_one"
+    rule_of_three: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class RequiresDoctrine(Ability):
+    """May be purchased only by a player whose scenario entry lists the doctrine."""
+    name: ClassVar[str] = "requires_doctrine"
+    doctrine: str
+
+
+@register
+@dataclass(frozen=True)
+class PlacedAt(Ability):
+    """Purchase and placement limits. `requires_owned`: purchase needs owning such a
+    facility somewhere. `facilities`: the placing industrial complex must be one of
+    these (`industrial_complex`: any size; `major_industrial_complex`; empty: any).
+    `coastal`: the complex's territory borders a sea zone; `naval_base: operative`: it
+    has a naval base. `zones`: ships go only into sea zones with these tags
+    (`lake`, `coastal_sea`). `territories: [national_non_home]`: may also be placed,
+    without a complex, in any territory the player has held since the start of the
+    turn that was its own at the start of the game and is not a home territory
+    (`in_addition: true`: besides the normal places; false: only there)."""
+    name: ClassVar[str] = "placed_at"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {
+        "requires_owned": ("industrial_complex", "major_industrial_complex"),
+        "facilities": ("industrial_complex", "major_industrial_complex"),
+        "naval_base": ("none", "operative"), "territories": ("national_non_home",),
+        "zones": ("lake", "coastal_sea")}
+    requires_owned: tuple[str, ...] = ()
+    facilities: tuple[str, ...] = ()
+    coastal: bool = False
+    naval_base: str = "none"
+    territories: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    in_addition: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class BlitzWith(Ability):
+    """May blitz when it moves together with a blitzing unit of `units` (ids or
+    classes), paired one to one, along the same path (same start and end)."""
+    name: ClassVar[str] = "blitz_with"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"pairing": ("one_to_one",)}
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...]
+    pairing: str = "one_to_one"
+
+
+@register
+@dataclass(frozen=True)
+class Tows(Ability):
+    """A unit of `units` (ids or classes) moving in the same group (same start, same
+    path) has movement `move`, paired one to one with units of this ability. A group
+    that blitzes never tows (towed units cannot blitz). With `rule_of_three`, at most
+    the Rule of Three's number of towed units per territory of departure per turn."""
+    name: ClassVar[str] = "tows"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"pairing": ("one_to_one",)}
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...]
+    move: int = 3
+    pairing: str = "one_to_one"
+    not_when_blitzing: bool = True
+    rule_of_three: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class ForcedMarch(Ability):
+    """In the combat move, before moving to attack, the unit may make one move under
+    the non-combat rules (to friendly territory); its movement is then renewed. With
+    `rule_of_three`, at most the Rule of Three's number of units per territory of
+    departure per turn."""
+    name: ClassVar[str] = "forced_march"
+    rule_of_three: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class RestrictedZones(Ability):
+    """May only enter, occupy and be placed in sea zones of these kinds
+    (`coastal_sea`: sea zones tagged `coastal`; `lake`: tagged `lake`)."""
+    name: ClassVar[str] = "restricted_zones"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"allowed": ("coastal_sea", "lake")}
+    allowed: tuple[str, ...]
+
+
+@register
+@dataclass(frozen=True)
+class Capturable(Ability):
+    """Changes owner instead of being destroyed. `territory_captured`: when only such
+    units are left of the enemies in a land territory that land units enter (or blitz
+    through), or that remain after a battle, they switch to the captor.
+    `destroyed_defending_attacker_wins`: when lost as a defender in a battle the
+    attacker wins, it is placed there under the attacker's control."""
+    name: ClassVar[str] = "capturable"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {
+        "when": ("territory_captured", "destroyed_defending_attacker_wins")}
+    when: tuple[str, ...] = ("territory_captured",)
+
+
+@register
+@dataclass(frozen=True)
+class CapitalShip(Ability):
+    """A damaged unit is fully repaired at the start of its owner's turn in a sea zone
+    bordering a territory with an operative naval base held by its side."""
+    name: ClassVar[str] = "capital_ship"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"repair_at": ("operative_friendly_naval_base",)}
+    repair_at: str = "operative_friendly_naval_base"
+
+
+@register
+@dataclass(frozen=True)
+class CombatAirPatrol(Ability):
+    """Aircraft embarked on this carrier fight as ordinary units; with
+    `lost_with_carrier`, those still aboard when it is destroyed are lost with it."""
+    name: ClassVar[str] = "combat_air_patrol"
+    lost_with_carrier: bool = True
+
+
 def parse_ability(entry: Any) -> tuple[str, Any]:
     """An ability entry is either a bare name or a one-key mapping name -> params."""
     if isinstance(entry, str):

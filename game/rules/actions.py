@@ -78,8 +78,23 @@ class Retreat(Action):
     to: str
 
 
+@dataclass(frozen=True)
+class Reroll(Action):
+    """Reconnaissance: reroll these dice (indices into the last Roll's dice) while the
+    battle awaits "reroll"; `battle.reroll_eligible(state)` lists the indices allowed and
+    `battle.reroll_limit(state)` how many. An empty tuple keeps the dice (= KeepDice)."""
+    kind: ClassVar[str] = "reroll"
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KeepDice(Action):
+    """Reconnaissance: decline the rerolls; the hits are counted on the dice as rolled."""
+    kind: ClassVar[str] = "keep_dice"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
-    EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat)}
+    EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -113,11 +128,12 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
 
 # --- the reducer -------------------------------------------------------------------
 def actor(state: GameState) -> str:
-    """The player who must act next (a defender chooses its own casualties; hits of a
-    unit with chooses_casualty are assigned by the firing side)."""
+    """The player who must act next (a defender chooses its own casualties and decides
+    its own rerolls; hits of a unit with chooses_casualty are assigned by the firing side)."""
     b = state.battle
-    if b is not None and b.awaiting == "casualties" and b.pools and \
-            (b.pools[0].chooser or b.pools[0].side) == "defender":
+    if b is not None and ((b.awaiting == "casualties" and b.pools and
+                           (b.pools[0].chooser or b.pools[0].side) == "defender")
+                          or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")):
         owner = state.owners.get(b.space)
         if owner in b.defenders:
             return owner
@@ -215,14 +231,24 @@ def _move(state: GameState, a: Move) -> None:
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
                       f"transport in {names[sea].name}.")
         return
+    if movement.is_forced_march(state, group, a.path):
+        _forced_march(state, group, a.path)
+        return
     movement.check_path(state, group, a.path)
     dest = a.path[-1]
     hostile = movement.is_hostile(state, dest, player)
+    # towing: the Rule of Three counts towed units per territory of departure
+    tow = movement.towing(state, group) if domain == LAND else {}
+    needed = [uid for uid in tow if movement.moves_left(state, state.units[uid]) < len(a.path)]
+    if needed and any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("tows")):
+        key = f"tows|{group[0].space}"
+        state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(needed)
     # blitz: empty enemy territories passed through are taken on the way
     if domain == LAND:
         for s in a.path[:-1]:
             if movement.is_enemy_land(state, s, player):
                 production.capture(state, s, player)
+                production.capture_units(state, s, player)
                 state.add_log(f"  (blitz through {names[s].name})")
     for u in group:
         upd: dict[str, Any] = {"space": dest, "moved": u.moved + len(a.path)}
@@ -248,6 +274,28 @@ def _move(state: GameState, a: Move) -> None:
                   f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
 
 
+def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
+    """forced_march: a move under the non-combat rules inside the combat move; movement
+    is then renewed (the units keep `moved` 0 and are marked as having marched)."""
+    player = state.player
+    movement.check_path(state, group, path, phase=movement.NONCOMBAT)
+    start = group[0].space
+    key = f"forced_march|{start}"
+    cap = state.ruleset.rule_of_three
+    ro3 = any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("forced_march"))
+    if ro3 and cap is not None and state.ro3_moves.get(key, 0) + len(group) > cap:
+        left = max(0, cap - state.ro3_moves.get(key, 0))
+        raise IllegalAction(f"Rule of Three: at most {cap} units may force-march from "
+                            f"{state.scenario.spaces[start].name} this turn ({left} left).")
+    if ro3:
+        state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(group)
+    for u in group:
+        state.units[u.uid] = replace(u, space=path[-1], marched=True)
+    state.add_log(f"{state.scenario.player(player).name}: {len(group)} "
+                  f"{state.utype(group[0]).name} force-march to "
+                  f"{state.scenario.spaces[path[-1]].name} (movement renewed).")
+
+
 def _select_battle(state: GameState, a: SelectBattle) -> None:
     _need_phase(state, "conduct_combat")
     if state.battle is not None:
@@ -264,6 +312,9 @@ def _roll(state: GameState, a: RollDice) -> None:
         raise IllegalAction("Choose a battle first.")
     if b.awaiting == "casualties":
         raise IllegalAction("Choose casualties first.")
+    if b.awaiting == "reroll":  # the default button: reroll the misses (battle.default_reroll)
+        battle.reroll(state, battle.default_reroll(state))
+        return
     if b.awaiting == "continue":
         state.battle = replace(b, awaiting="roll", rolls=())
         state.add_log(f"  Round {b.round}.")
@@ -278,6 +329,20 @@ def _casualties(state: GameState, a: Casualties) -> None:
     battle.take_casualties(state, tuple(a.units))
 
 
+def _reroll(state: GameState, a: Reroll) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is None or state.battle.awaiting != "reroll":
+        raise IllegalAction("There are no dice to reroll now.")
+    battle.reroll(state, tuple(a.dice))
+
+
+def _keep_dice(state: GameState, a: KeepDice) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is None or state.battle.awaiting != "reroll":
+        raise IllegalAction("There are no dice to keep or reroll now.")
+    battle.reroll(state, ())
+
+
 def _retreat(state: GameState, a: Retreat) -> None:
     _need_phase(state, "conduct_combat")
     if state.battle is None:
@@ -288,6 +353,7 @@ def _retreat(state: GameState, a: Retreat) -> None:
 _HANDLERS: dict[type[Action], Any] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
+    Reroll: _reroll, KeepDice: _keep_dice,
 }
 
 
@@ -330,6 +396,11 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 continue
             for path in movement.reachable(state, [u]).values():
                 out.append(Move((u.uid,), path))
+            if phase == movement.COMBAT and movement.is_forced_march(state, [u], (u.space,)) \
+                    and movement.forced_march_room(state, u) > 0:
+                for dest, path in movement.reachable(state, [u], phase=movement.NONCOMBAT).items():
+                    if not movement.is_hostile(state, dest, player):
+                        out.append(Move((u.uid,), path))
             if state.utype(u).domain == LAND:
                 for sea in movement.load_targets(state, [u]):
                     out.append(Move((u.uid,), (sea,)))
@@ -344,6 +415,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 out.append(EndPhase())
         elif b.awaiting == "casualties":
             out.append(default_casualties(state))
+        elif b.awaiting == "reroll":
+            out.append(Reroll(battle.default_reroll(state)))
+            out.append(KeepDice())
         else:
             out.append(RollDice())
             if b.awaiting == "continue" and not any(u.amphibious for u in battle.attackers(state, b)):

@@ -12,6 +12,7 @@ does not choose. Every function here works on a state copy given by
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from . import dice
 from .abilities import SupportedBy
@@ -300,15 +301,16 @@ def _chooser(state: GameState, b: Battle, u: Unit, side: str, role: str) -> tupl
     return side, tuple(ch.domains)
 
 
-def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tuple[Unit, int]],
-          immediate: bool) -> Battle:
-    """Roll for (unit, value) pairs; group hits into pools by target restriction."""
-    target_side = "defender" if side == "attacker" else "attacker"
+def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[tuple[Unit, int]],
+              faces: list[int]) -> tuple[list[tuple[str, int, int]], dict[PoolKey, int]]:
+    """The dice of (unit, value) pairs (faces in shooter order): the roll record
+    (type, value needed, face) and the hits grouped by target restriction."""
     role = "attack" if side == "attacker" else "defense"
     special_steps = step not in ("aa", "bombard")
     specials = _specials(state, b, side, role, shooters) if special_steps else {}
     rolls: list[tuple[str, int, int]] = []
     pools: dict[PoolKey, int] = {}
+    k = 0
     for u, value in shooters:
         ut = state.utype(u)
         ch = ut.ability("cannot_hit")
@@ -324,7 +326,9 @@ def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tupl
                 only = _restrict(only, cdoms)
         spec = specials.get(u.uid, [])
         top = max([value] + [v for v, _, _ in spec])
-        for d in dice.roll(state, n_dice(state, u)):
+        for _ in range(n_dice(state, u)):
+            d = faces[k]
+            k += 1
             rolls.append((u.type, top, d))
             pkey: PoolKey | None = None
             if d <= value:
@@ -336,6 +340,39 @@ def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tupl
                         break
             if pkey is not None:
                 pools[pkey] = pools.get(pkey, 0) + 1
+    return rolls, pools
+
+
+def _roll_step(state: GameState, b: Battle, step: str, side: str,
+               shooters: list[tuple[Unit, int]], classify: bool) -> Battle:
+    """Roll the step's dice and record them (hits not assigned yet; without `classify`
+    the values needed are filled in by `_conclude`)."""
+    faces: list[int] = []
+    uids: list[int] = []
+    for u, _v in shooters:
+        k = n_dice(state, u)
+        faces.extend(dice.roll(state, k))
+        uids.extend([u.uid] * k)
+    if classify:
+        rolls, pools = _classify(state, b, step, side, shooters, faces)
+        roll = Roll(step, side, tuple(rolls), sum(pools.values()), uids=tuple(uids))
+    else:
+        dl = tuple((state.units[uid].type, 0, d) for uid, d in zip(uids, faces, strict=True))
+        roll = Roll(step, side, dl, 0, uids=tuple(uids))
+    return _replace(b, rolls=b.rolls + (roll,))
+
+
+def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] | None = None) -> None:
+    """Count the hits of the last roll (after any reroll) into casualty pools, then go
+    on: a casualty choice, or the next step. `shot`: step_shooters of the roll's step
+    when the caller has it."""
+    b = state.battle
+    assert b is not None and b.rolls
+    roll = b.rolls[-1]
+    side, shooters, immediate = shot or step_shooters(state, b, roll.step)
+    faces = [d for _, _, d in roll.dice]
+    rolls, pools = _classify(state, b, roll.step, side, shooters, faces)
+    target_side = "defender" if side == "attacker" else "attacker"
     pools = _merge_moot_restrictions(state, b, side, target_side, pools)
     total = sum(pools.values())
     order = sorted(pools.items(), key=lambda kv: (not kv[0][4], not kv[0][3], not kv[0][2],
@@ -345,10 +382,136 @@ def _fire(state: GameState, b: Battle, step: str, side: str, shooters: list[tupl
                       for k, n in order)
     who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
     if rolls:
-        faces = " ".join(str(r[2]) for r in rolls)
-        state.add_log(f"  {who} {STEP_NAMES[step]}: {faces} -> {total} hit{'s' if total != 1 else ''}")
-    return _replace(b, rolls=b.rolls + (Roll(step, side, tuple(rolls), total),),
-                    pools=b.pools + new_pools)
+        hits = f"{total} hit{'s' if total != 1 else ''}"
+        if roll.rerolled:
+            was = " ".join(str(roll.first[i]) for i in roll.rerolled)
+            now = " ".join(str(faces[i]) for i in roll.rerolled)
+            state.add_log(f"  {who} rerolls {was} -> {now} (reconnaissance): "
+                          f"{' '.join(str(f) for f in faces)} -> {hits}")
+        else:
+            state.add_log(f"  {who} {STEP_NAMES[roll.step]}: {' '.join(str(f) for f in faces)} -> {hits}")
+    b = _replace(b, rolls=b.rolls[:-1] + (replace(roll, dice=tuple(rolls), hits=total),),
+                 pools=b.pools + new_pools, awaiting="roll")
+    b = _drop_empty_pools(state, b)
+    if b.pools:
+        state.battle = _replace(b, awaiting="casualties")
+        return
+    state.battle = b
+    settle(state)
+
+
+# --- reconnaissance rerolls ------------------------------------------------------
+_RECON: dict[int, tuple[object, bool]] = {}   # id(ruleset) -> (ruleset, has reconnaissance)
+RECON_STEPS = ("att_first_strike", "def_first_strike", "att_fire", "def_fire")
+
+
+def _ruleset_has_recon(state: GameState) -> bool:
+    rs = state.ruleset
+    got = _RECON.get(id(rs))
+    if got is None or got[0] is not rs:
+        got = _RECON[id(rs)] = (rs, any(ut.has("reconnaissance") for ut in rs.units.values()))
+    return got[1]
+
+
+def reroll_allowance(state: GameState, b: Battle, side: str) -> tuple[int, tuple[str, ...]]:
+    """(rerolls the side has left this round, unit ids whose dice it may reroll):
+    `rerolls` per reconnaissance unit in the battle (still there this round), at most
+    the Rule of Three's number per round when the ability is marked."""
+    total = 0
+    ro3 = False
+    refs: list[str] = []
+    for u in side_units(state, b, side):
+        for ab in state.utype(u).abilities_named("reconnaissance"):
+            total += ab.rerolls
+            ro3 = ro3 or ab.rule_of_three
+            refs.extend(r for r in ab.dice_of if r not in refs)
+    cap = state.ruleset.rule_of_three
+    if ro3 and cap is not None:
+        total = min(total, cap)
+    used = sum(1 for s, _ in b.recon_used if s == side)
+    return max(0, total - used), state.ruleset.expand_all(refs)
+
+
+def reroll_eligible(state: GameState, b: Battle | None = None) -> list[int]:
+    """Indices into the last roll's dice that the rolling side may reroll now: dice of
+    `dice_of` units that have not had a reroll this round (empty when none is left)."""
+    b = b or state.battle
+    if b is None or not b.rolls or not _ruleset_has_recon(state):
+        return []
+    roll = b.rolls[-1]
+    if roll.step not in RECON_STEPS or roll.rerolled or not roll.uids:
+        return []
+    left, types = reroll_allowance(state, b, roll.side)
+    if left <= 0 or not types:
+        return []
+    used = {uid for s, uid in b.recon_used if s == roll.side}
+    return [i for i, (t, _v, _d) in enumerate(roll.dice) if t in types and roll.uids[i] not in used]
+
+
+def reroll_limit(state: GameState) -> int:
+    """How many dice the side may reroll now (one per reconnaissance unit, Rule of Three)."""
+    b = state.battle
+    if b is None or not b.rolls:
+        return 0
+    return reroll_allowance(state, b, b.rolls[-1].side)[0]
+
+
+def default_reroll(state: GameState) -> tuple[int, ...]:
+    """The default choice (computer players, the UI's default button): reroll the
+    missed eligible dice of the highest value needed, one per unit, up to the limit."""
+    b = state.battle
+    if b is None or not b.rolls:
+        return ()
+    roll = b.rolls[-1]
+    misses = [i for i in reroll_eligible(state, b) if roll.dice[i][2] > roll.dice[i][1]]
+    misses.sort(key=lambda i: (-roll.dice[i][1], i))
+    out: list[int] = []
+    seen: set[int] = set()
+    for i in misses:
+        if len(out) >= reroll_limit(state):
+            break
+        if roll.uids[i] in seen:
+            continue
+        seen.add(roll.uids[i])
+        out.append(i)
+    return tuple(sorted(out))
+
+
+def reroll(state: GameState, indices: tuple[int, ...]) -> None:
+    """Reroll these dice of the last roll (reconnaissance); () keeps the dice."""
+    b = state.battle
+    assert b is not None
+    if b.awaiting != "reroll":
+        raise IllegalAction("There are no dice to reroll now.")
+    roll = b.rolls[-1]
+    if indices:
+        ok = set(reroll_eligible(state, b))
+        limit = reroll_limit(state)
+        if len(set(indices)) != len(indices):
+            raise IllegalAction("A die can be rerolled only once.")
+        bad = [i for i in indices if i not in ok]
+        if bad:
+            raise IllegalAction(f"Die {bad[0] + 1} cannot be rerolled: only dice of "
+                                f"{', '.join(state.ruleset.units[t].name for t in reroll_allowance(state, b, roll.side)[1])}"
+                                f" that have had no reroll this round.")
+        if len(indices) > limit:
+            raise IllegalAction(f"At most {limit} reroll{'s' if limit != 1 else ''} now "
+                                f"(one per reconnaissance unit, Rule of Three).")
+        owners = [roll.uids[i] for i in indices]
+        if len(set(owners)) != len(owners):
+            raise IllegalAction("Each unit gets at most one reroll per round (one-to-one).")
+        order = sorted(indices)
+        new = dice.roll(state, len(order))
+        dl = list(roll.dice)
+        for i, d in zip(order, new, strict=True):
+            t, v, _ = dl[i]
+            dl[i] = (t, v, d)
+        roll = replace(roll, dice=tuple(dl), rerolled=tuple(order),
+                       first=tuple(d for _, _, d in b.rolls[-1].dice))
+        b = _replace(b, rolls=b.rolls[:-1] + (roll,),
+                     recon_used=b.recon_used + tuple((roll.side, roll.uids[i]) for i in order))
+    state.battle = b
+    _conclude(state)
 
 
 def _merge_moot_restrictions(state: GameState, b: Battle, side: str, target_side: str,
@@ -457,8 +620,7 @@ def settle(state: GameState) -> None:
             return
         if step == "fs_remove":
             for uid in b.struck:
-                if uid in state.units:
-                    remove_unit(state, uid)
+                b = _remove_casualty(state, b, uid)
             b = _replace(b, struck=(), step=b.step + 1)
             if not _both_sides_alive(state, b):
                 b = _replace(b, step=ROUND_STEPS.index("remove"))
@@ -474,20 +636,28 @@ def settle(state: GameState) -> None:
 
 
 def advance(state: GameState) -> None:
-    """Roll the dice of the next step that has shooters, then settle."""
+    """Roll the dice of the next step that has shooters, then settle (or wait for the
+    rolling side's reroll decision, `awaiting == "reroll"`)."""
     settle(state)
     b = state.battle
     if b is None or b.awaiting != "roll":
         return
     step = ROUND_STEPS[b.step]
-    side, shooters, immediate = step_shooters(state, b, step)
-    b = _fire(state, b, step, side, shooters, immediate)
-    b = _drop_empty_pools(state, _replace(b, step=b.step + 1))
-    if b.pools:
-        state.battle = _replace(b, awaiting="casualties")
+    shot = step_shooters(state, b, step)
+    side, shooters, _immediate = shot
+    recon = step in RECON_STEPS and _ruleset_has_recon(state) and any(
+        state.utype(u).has("reconnaissance") for u in side_units(state, b, side))
+    state.battle = _roll_step(state, _replace(b, step=b.step + 1), step, side, shooters, recon)
+    if recon and default_reroll(state):  # a miss worth rerolling: the side decides
+        b = state.battle
+        roll = b.rolls[-1]
+        who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
+        state.add_log(f"  {who} {STEP_NAMES[step]}: {' '.join(str(d) for _, _, d in roll.dice)} "
+                      f"-> {roll.hits} hit{'s' if roll.hits != 1 else ''}; may reroll "
+                      f"{reroll_limit(state)} (reconnaissance)")
+        state.battle = _replace(b, awaiting="reroll")
         return
-    state.battle = b
-    settle(state)
+    _conclude(state, shot)
 
 
 def _drop_empty_pools(state: GameState, b: Battle) -> Battle:
@@ -517,7 +687,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         if u2.damage >= state.utype(u2).hits:
             lost.append(state.utype(u2).name)
             if pool.immediate:
-                remove_unit(state, uid)
+                b = _remove_casualty(state, b, uid)
             elif step_name == "att_first_strike":
                 struck.append(uid)  # removed after the defender's first strike
             else:
@@ -540,21 +710,37 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
 
 
 def _damaged(u: Unit) -> Unit:
-    from dataclasses import replace
     return replace(u, damage=u.damage + 1)
 
 
 def remove_unit(state: GameState, uid: int) -> None:
-    """Destroy a unit; cargo aboard a transport goes down with it."""
+    """Destroy a unit; cargo aboard a transport goes down with it, and so do aircraft
+    aboard a carrier with combat_air_patrol (lost_with_carrier)."""
     u = state.units.pop(uid)
-    if state.utype(u).has("transport"):
+    ut = state.utype(u)
+    cap = ut.ability("combat_air_patrol")
+    if ut.has("transport") or (cap is not None and cap.lost_with_carrier):
         for c in [c for c in state.units.values() if c.carried_by == uid]:
             state.units.pop(c.uid)
-            state.add_log(f"  {state.utype(c).name} aboard is lost")
+            state.add_log(f"  {state.utype(c).name} aboard is lost"
+                          f"{' with the carrier' if cap is not None else ''}")
     else:
         for c in [c for c in state.units.values() if c.carried_by == uid]:
-            from dataclasses import replace
             state.units[c.uid] = replace(c, carried_by=None)
+
+
+def _remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
+    """Remove a battle casualty; a capturable defender (destroyed_defending_attacker_wins)
+    is kept as a prize the attacker gets if it wins."""
+    u = state.units.get(uid)
+    if u is None:
+        return b
+    cap = state.utype(u).ability("capturable")
+    if cap is not None and "destroyed_defending_attacker_wins" in cap.when \
+            and state.at_war(u.owner, b.attacker):
+        b = _replace(b, prizes=b.prizes + (u.type,))
+    remove_unit(state, uid)
+    return b
 
 
 def _both_sides_alive(state: GameState, b: Battle) -> bool:
@@ -591,9 +777,8 @@ def end_round(state: GameState) -> None:
     b = state.battle
     assert b is not None
     for uid in b.marked + b.struck:
-        if uid in state.units:
-            remove_unit(state, uid)
-    b = _replace(b, marked=(), struck=(), pools=(), step=0)
+        b = _remove_casualty(state, b, uid)
+    b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=())
     state.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))
@@ -604,11 +789,13 @@ def end_round(state: GameState) -> None:
     for side_units_, enemy, role in ((att, dfn, "defense"), (dfn, att, "attack")):
         if all(state.utype(u).has("defenseless") for u in side_units_) and can_hurt(state, enemy, side_units_, role):
             for u in side_units_:
-                if u.uid in state.units:
-                    remove_unit(state, u.uid)
+                b = _remove_casualty(state, b, u.uid)
             state.add_log(f"  {len(side_units_)} defenceless unit(s) lost")
+    state.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))
+    if dfn and att and _captured_defenders(state, b, att, dfn):
+        return
     if not att or not dfn:
         finish(state)
         return
@@ -617,6 +804,24 @@ def end_round(state: GameState) -> None:
         finish(state, stalemate=True)
         return
     state.battle = _replace(b, round=b.round + 1, awaiting="continue")
+
+
+def _captured_defenders(state: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
+    """capturable (territory_captured): defenders left that are all such units (AAA) in a
+    land territory the attacker can take switch sides; the attacker wins."""
+    from .movement import captured_on_entry
+    if state.scenario.spaces[b.space].kind != LAND or not all(captured_on_entry(state, u) for u in dfn):
+        return False
+    if not any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture") for u in att):
+        return False
+    for u in dfn:
+        state.units[u.uid] = replace(u, owner=b.attacker)
+    finish(state)
+    owner = state.owners.get(b.space) or b.attacker
+    for u in dfn:
+        state.units[u.uid] = replace(state.units[u.uid], owner=owner, moved=state.utype(u).move)
+        state.add_log(f"  {state.utype(u).name} in {state.scenario.spaces[b.space].name} is captured.")
+    return True
 
 
 def finish(state: GameState, stalemate: bool = False) -> None:
@@ -632,6 +837,13 @@ def finish(state: GameState, stalemate: bool = False) -> None:
         captors = [u for u in att if state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")]
         if sp.kind == LAND and captors:
             production.capture(state, b.space, b.attacker)
+            owner = state.owners.get(b.space) or b.attacker
+            for t in b.prizes:  # capturable defenders lost: they change sides
+                uid = state.next_uid
+                state.next_uid += 1
+                state.units[uid] = Unit(uid, t, owner, b.space, moved=state.utype(t).move,
+                                        in_combat=True)
+                state.add_log(f"  {state.utype(t).name} is captured.")
         state.add_log(f"{state.scenario.player(b.attacker).name} wins the battle in {sp.name}.")
     elif dfn and not att:
         state.add_log(f"{defender_name(state, b)} holds {sp.name}.")

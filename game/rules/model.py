@@ -137,6 +137,8 @@ class SpaceDef:
     impassable: bool = False
     victory_city: bool = False
     terrain: tuple[str, ...] = ()   # tags: mountain, port, ... on land; coastal, lake, ... at sea
+    home: bool = False              # a home (metropolitan) territory of its starting owner
+    naval_base: bool = False        # holds a naval base (always operative: G34)
 
     @property
     def is_sea(self) -> bool:
@@ -151,6 +153,7 @@ class PlayerDef:
     color: str
     capital: str | None
     resources: int
+    doctrines: tuple[str, ...] = ()   # requires_doctrine: the doctrines this player has
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,11 @@ class Scenario:
     victory_cities: dict[str, int]
     at_turn_limit: str
     path: str = ""
+    factory_sizes: dict[str, str] = field(default_factory=dict)  # space -> major|minor
+
+    def factory_size(self, space: str) -> str:
+        """An industrial complex's size: `factory: minor` in the scenario, else major."""
+        return self.factory_sizes.get(space, "major")
 
     def player(self, pid: str) -> PlayerDef:
         return self.player_map[pid]
@@ -199,10 +207,14 @@ class Unit:
     in_combat: bool = False   # moved into a battle this turn (land/sea may not move on)
     amphibious: bool = False  # landed from a transport into a battle this turn
     unloaded: bool = False    # a transport that unloaded this turn (may not move on)
+    marched: bool = False     # made its forced march this turn
 
     def to_json(self) -> list[Any]:
-        return [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
-                self.carried_by, self.in_combat, self.amphibious, self.unloaded]
+        out = [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
+               self.carried_by, self.in_combat, self.amphibious, self.unloaded]
+        if self.marched:
+            out.append(True)
+        return out
 
     @staticmethod
     def from_json(data: list[Any]) -> Unit:
@@ -229,6 +241,9 @@ class Roll:
     side: str
     dice: tuple[tuple[str, int, int], ...]  # (unit type, value needed, die)
     hits: int
+    uids: tuple[int, ...] = ()              # the unit that rolled each die
+    rerolled: tuple[int, ...] = ()          # indices of dice rerolled (reconnaissance)
+    first: tuple[int, ...] = ()             # the faces before any reroll
 
 
 @dataclass(frozen=True)
@@ -243,8 +258,10 @@ class Battle:
     struck: tuple[int, ...] = ()        # sunk by the attacker's first strike; strike back first
     origins: tuple[str, ...] = ()       # spaces the attackers came from (retreat)
     rolls: tuple[Roll, ...] = ()        # this round's dice
-    awaiting: str = "roll"              # roll | casualties | continue
+    awaiting: str = "roll"              # roll | reroll | casualties | continue
     bombard: tuple[int, ...] = ()       # uids of ships bombarding this amphibious assault
+    recon_used: tuple[tuple[str, int], ...] = ()  # (side, uid): a die rerolled this round
+    prizes: tuple[str, ...] = ()        # capturable defenders lost: the attacker's if it wins
 
 
 @dataclass(frozen=True)
@@ -272,6 +289,7 @@ class GameState:
     placed: dict[str, int] = field(default_factory=dict)     # space -> units placed this turn
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
     landings: dict[str, tuple[str, ...]] = field(default_factory=dict)  # assaulted -> sea zones
+    ro3_moves: dict[str, int] = field(default_factory=dict)  # "ability|departure" -> units this turn
     battles: tuple[str, ...] = ()
     battle: Battle | None = None
     next_uid: int = 1
@@ -293,6 +311,7 @@ class GameState:
         new.bought = dict(self.bought)
         new.origins = dict(self.origins)
         new.landings = dict(self.landings)
+        new.ro3_moves = dict(self.ro3_moves)
         return new
 
     # --- convenience queries -------------------------------------------------

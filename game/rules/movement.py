@@ -26,6 +26,53 @@ def enemies_in(state: GameState, space: str, player: str) -> list[Unit]:
     return [u for u in state.units.values() if u.space == space and state.at_war(u.owner, player)]
 
 
+def captured_on_entry(state: GameState, u: Unit) -> bool:
+    """capturable (territory_captured): an enemy unit taken over, not fought, by land
+    units entering its territory when nothing else of the enemy is there (AAA)."""
+    cap = state.utype(u).ability("capturable")
+    return cap is not None and "territory_captured" in cap.when
+
+
+def blocking_enemies(state: GameState, space: str, player: str) -> list[Unit]:
+    """Enemy units in a land space that stop land units: all of them, unless every one
+    is captured on entry."""
+    foes = enemies_in(state, space, player)
+    if foes and all(captured_on_entry(state, u) for u in foes):
+        return []
+    return foes
+
+
+def group_can_blitz(state: GameState, group: list[Unit]) -> bool:
+    """Every unit blitzes: it has `blitz`, or `blitz_with` paired one to one with a
+    blitzing leader of the group (leaders taken in group order)."""
+    leaders: dict[str, int] = {}
+    for u in group:
+        ut = state.utype(u)
+        if ut.has("blitz"):
+            leaders[u.type] = leaders.get(u.type, 0) + 1
+        elif not ut.has("blitz_with"):
+            return False
+    for u in group:
+        ut = state.utype(u)
+        if ut.has("blitz"):
+            continue
+        ab = ut.ability("blitz_with")
+        lead = next((t for t in state.ruleset.expand_all(ab.units) if leaders.get(t, 0) > 0), None)
+        if lead is None:
+            return False
+        leaders[lead] -= 1
+    return True
+
+
+def zone_allowed(state: GameState, u: Unit, zone: str) -> bool:
+    """restricted_zones: may this ship be in this sea zone?"""
+    rz = state.utype(u).ability("restricted_zones")
+    if rz is None:
+        return True
+    tags = state.scenario.spaces[zone].terrain
+    return any({"coastal_sea": "coastal", "lake": "lake"}[k] in tags for k in rz.allowed)
+
+
 def is_enemy_land(state: GameState, space: str, player: str) -> bool:
     sp = state.scenario.spaces[space]
     return sp.kind == LAND and state.at_war(state.owners.get(space), player)
@@ -67,6 +114,41 @@ def group_domain(state: GameState, group: list[Unit]) -> str:
 
 def moves_left(state: GameState, unit: Unit) -> int:
     return state.utype(unit).move - unit.moved
+
+
+def towing(state: GameState, group: list[Unit]) -> dict[int, int]:
+    """tows: uid -> movement allowance (the tow's `move`) for the units of the group
+    towed, paired one to one with towing units (lowest uids first), at most the Rule of
+    Three's number per territory of departure per turn when the ability is marked."""
+    towers = [state.utype(u).ability("tows") for u in sorted(group, key=lambda x: x.uid)
+              if state.utype(u).has("tows")]
+    if not towers:
+        return {}
+    out: dict[int, int] = {}
+    free = list(towers)
+    start = group[0].space
+    used = state.ro3_moves.get(f"tows|{start}", 0)
+    cap = state.ruleset.rule_of_three
+    for u in sorted(group, key=lambda x: x.uid):
+        ut = state.utype(u)
+        if ut.has("tows"):
+            continue
+        for ab in free:
+            if ut.matches(ab.units) and ab.move > ut.move:
+                if ab.rule_of_three and cap is not None and used >= cap:
+                    continue
+                out[u.uid] = ab.move
+                free.remove(ab)
+                if ab.rule_of_three:
+                    used += 1
+                break
+    return out
+
+
+def group_mp(state: GameState, group: list[Unit]) -> int:
+    """Movement left to the group as a whole (towed units use the tow's allowance)."""
+    tow = towing(state, group)
+    return min((tow[u.uid] if u.uid in tow else state.utype(u).move) - u.moved for u in group)
 
 
 # --- air -------------------------------------------------------------------
@@ -131,13 +213,19 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
             return True, False, ""
         if phase != COMBAT:
             return False, True, f"{sp.name} is hostile: enter it in the combat move."
-        empty = not enemies_in(state, space, player)
-        if empty and all(state.utype(u).has("blitz") for u in group):
+        empty = not blocking_enemies(state, space, player)
+        if empty and group_can_blitz(state, group):
             return True, False, ""  # blitz through
         return True, True, ""
     # sea
     if sp.kind != SEA:
         return False, True, "Ships stay at sea."
+    for u in group:
+        if not zone_allowed(state, u, space):
+            allowed = state.utype(u).ability("restricted_zones").allowed
+            return False, True, (f"{state.utype(u).name} may only enter "
+                                 f"{' or '.join(a.replace('_', ' ') for a in allowed)} zones; "
+                                 f"{sp.name} is not one.")
     if blocking_ships(state, space, player, group):
         if phase != COMBAT:
             return False, True, f"Enemy ships hold {sp.name}: attack them in the combat move."
@@ -179,6 +267,27 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
     return True, ""
 
 
+def is_forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> bool:
+    """A combat-move Move that is a forced march: land units that all have
+    `forced_march`, have not moved or marched this turn, going to a space that is not
+    hostile (a move the combat move does not otherwise allow)."""
+    if state.phase != COMBAT or not path or not group:
+        return False
+    if any(not state.utype(u).has("forced_march") or u.marched or u.moved or u.in_combat
+           or u.carried_by is not None for u in group):
+        return False
+    return not is_hostile(state, path[-1], state.player)
+
+
+def forced_march_room(state: GameState, u: Unit) -> int:
+    """How many more units may force-march with `u` from its space this turn (Rule of Three)."""
+    cap = state.ruleset.rule_of_three
+    fm = state.utype(u).ability("forced_march")
+    if cap is None or fm is None or not fm.rule_of_three:
+        return 99
+    return cap - state.ro3_moves.get(f"forced_march|{u.space}", 0)
+
+
 def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> None:
     if phase not in (COMBAT, NONCOMBAT):
         raise IllegalAction("Units move only in the combat and non-combat move phases.")
@@ -211,7 +320,7 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         domain = group_domain(state, group)
     except IllegalAction:
         return {}
-    mp = min(moves_left(state, u) for u in group)
+    mp = group_mp(state, group)
     start = group[0].space
     parent: dict[str, str | None] = {start: None}
     depth = {start: 0}
@@ -260,14 +369,16 @@ def _blitz_len_ok(state: GameState, group: list[Unit], path: tuple[str, ...], pl
     return ""
 
 
-def check_path(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
-    """Raise IllegalAction with a reason if the group may not move along path."""
-    player, phase = state.player, state.phase
+def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
+               phase: str | None = None) -> None:
+    """Raise IllegalAction with a reason if the group may not move along path
+    (under the rules of `phase`, by default the current phase)."""
+    player, phase = state.player, phase or state.phase
     _movable(state, group, player, phase)
     domain = group_domain(state, group)
     if not path:
         raise IllegalAction("Choose a destination.")
-    mp = min(moves_left(state, u) for u in group)
+    mp = group_mp(state, group)
     if len(path) > mp:
         raise IllegalAction(f"Not enough movement: {len(path)} needed, {mp} left.")
     cur = group[0].space
@@ -385,7 +496,7 @@ def explain(state: GameState, group: list[Unit], dest: str) -> str:
     ok, _, reason = _enter_ok(state, group, domain, state.player, state.phase, dest)
     if not ok:
         return reason
-    mp = min(moves_left(state, u) for u in group)
+    mp = group_mp(state, group)
     dist = distances(state.scenario)[group[0].space].get(dest, 99)
     if domain == AIR and dist > mp:
         return f"{sp.name} is {_moves(dist)} away; only {mp} left."

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from . import production
 from .errors import IllegalAction
-from .model import LAND, GameState
-from .movement import enemies_in, is_enemy_land
+from .model import AIR, LAND, GameState
+from .movement import blocking_enemies, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
                "conduct_combat": "Conduct combat", "noncombat_move": "Non-combat move",
@@ -27,13 +27,17 @@ def find_battles(state: GameState) -> None:
         mine = [u for u in state.units.values() if u.space == space and u.owner == player]
         if not mine:
             continue
-        if enemies_in(state, space, player):
+        captors = any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
+                      and u.carried_by is None for u in mine)
+        foes = enemies_in(state, space, player)
+        only_prizes = bool(foes) and captors and not blocking_enemies(state, space, player) \
+            and not any(state.utype(u).domain == AIR for u in mine)
+        if foes and not only_prizes:
             battles.append(space)
-        elif is_enemy_land(state, space, player) and any(
-                state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
-                and u.carried_by is None for u in mine):
+        elif is_enemy_land(state, space, player) and captors:
             state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
             production.capture(state, space, player)
+            production.capture_units(state, space, player)
     state.battles = tuple(battles)
 
 
@@ -91,10 +95,11 @@ def end_turn(state: GameState) -> None:
         state.origins = {}
         state.landings = {}
         state.battles = ()
+        state.ro3_moves = {}
         for uid, u in state.units.items():
-            if u.moved or u.in_combat or u.amphibious or u.unloaded:
+            if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched:
                 state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False,
-                                           unloaded=False)
+                                           unloaded=False, marched=False)
         if last:
             if state.round >= state.scenario.turn_limit:
                 finish_game(state, production.limit_winner(state), "turn limit reached")
@@ -108,6 +113,7 @@ def end_turn(state: GameState) -> None:
             break
         state.add_log(f"{state.scenario.player(state.player).name} has nothing left and is skipped.")
     state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
+    production.repair_capital_ships(state, state.player)
 
 
 def finish_game(state: GameState, winner: str, why: str) -> None:

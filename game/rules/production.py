@@ -21,10 +21,87 @@ def unplaced(state: GameState, player: str) -> dict[str, int]:
 
 
 def unit_cost(state: GameState, unit: str, player: str) -> int | None:
+    """The price of a unit for a player, or None when the player cannot buy it now."""
     ut = state.ruleset.units.get(unit)
     if ut is None or ut.has("obsolete"):
         return None  # obsolete: placed at set-up only, never purchased
+    if ut.abilities and purchase_block(state, unit, player):
+        return None
     return ut.cost_for(player, state.alliance_of(player) or "")
+
+
+def purchase_block(state: GameState, unit: str, player: str) -> str:
+    """Why the player may not buy this unit now (requires_doctrine, placed_at), or ""."""
+    ut = state.ruleset.units[unit]
+    doctrines = state.scenario.player(player).doctrines
+    for ab in ut.abilities_named("requires_doctrine"):
+        if ab.doctrine not in doctrines:
+            return f"{ut.name} needs the doctrine {ab.doctrine.replace('_', ' ').title()}."
+    for ab in ut.abilities_named("placed_at"):
+        owned = [f for f in state.factories if state.owners.get(f) == player]
+        for need in ab.requires_owned:
+            if not any(_facility_is(state, f, need) for f in owned):
+                return f"{ut.name} needs a {_FACILITY_NAMES[need]} of yours."
+        if (ab.facilities or ab.coastal or ab.naval_base != "none" or ab.zones) \
+                and not ab.in_addition and not any(_factory_fits(state, ab, f) for f in owned):
+            return f"{ut.name}: {placed_at_text(ab)}; you have none."
+    return ""
+
+
+_FACILITY_NAMES = {"industrial_complex": "industrial complex",
+                   "major_industrial_complex": "major industrial complex"}
+
+
+def _facility_is(state: GameState, space: str, facility: str) -> bool:
+    if facility == "major_industrial_complex":
+        return state.scenario.factory_size(space) == "major"
+    return True  # industrial_complex: any size
+
+
+def is_coastal(state: GameState, space: str) -> bool:
+    sps = state.scenario.spaces
+    return any(sps[a].kind == SEA for a in sps[space].adjacent)
+
+
+def _zone_fits(state: GameState, ab: object, zone: str) -> bool:
+    """placed_at.zones / restricted_zones.allowed: the sea zone's tags fit."""
+    kinds = getattr(ab, "zones", ()) or getattr(ab, "allowed", ())
+    tags = state.scenario.spaces[zone].terrain
+    return not kinds or any(_ZONE_TAG[k] in tags for k in kinds)
+
+
+_ZONE_TAG = {"coastal_sea": "coastal", "lake": "lake"}
+
+
+def _factory_fits(state: GameState, ab: object, factory: str) -> bool:
+    """Does this complex satisfy placed_at's facility, coastal and naval base conditions
+    (and, with `zones`, border a fitting sea zone)?"""
+    facilities = getattr(ab, "facilities", ())
+    if facilities and not any(_facility_is(state, factory, f) for f in facilities):
+        return False
+    if getattr(ab, "coastal", False) and not is_coastal(state, factory):
+        return False
+    if getattr(ab, "naval_base", "none") == "operative" and not state.scenario.spaces[factory].naval_base:
+        return False
+    if getattr(ab, "zones", ()):
+        sps = state.scenario.spaces
+        return any(sps[z].kind == SEA and _zone_fits(state, ab, z) for z in sps[factory].adjacent)
+    return True
+
+
+def placed_at_text(ab: object) -> str:
+    """placed_at in words, for messages."""
+    facilities = getattr(ab, "facilities", ())
+    what = ("a major industrial complex" if facilities == ("major_industrial_complex",)
+            else "an industrial complex")
+    if getattr(ab, "coastal", False):
+        what += " in a coastal territory"
+    if getattr(ab, "naval_base", "none") == "operative":
+        what += " with an operative naval base"
+    zones = getattr(ab, "zones", ())
+    if zones:
+        what += " bordering a " + " or ".join(z.replace("_", " ") for z in zones) + " zone"
+    return "placed only at " + what
 
 
 def purchase(state: GameState, unit: str, count: int) -> None:
@@ -33,6 +110,10 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         raise IllegalAction(f"Unknown unit '{unit}'.")
     cost = unit_cost(state, unit, player)
     name = state.ruleset.units[unit].name
+    if cost is None and count > 0 and (why := purchase_block(state, unit, player)):
+        raise IllegalAction(why)
+    if cost is None and count < 0:  # a refund of this turn's purchase stays possible
+        cost = state.ruleset.units[unit].cost_for(player, state.alliance_of(player) or "")
     if cost is None:
         raise IllegalAction(f"{name} cannot be built.")
     if count == 0:
@@ -56,29 +137,61 @@ def factory_capacity(state: GameState, space: str) -> int:
 
 
 def placement_factory(state: GameState, unit: str, space: str, player: str) -> str:
-    """The factory that would produce a unit placed in `space`, or IllegalAction."""
+    """The factory that would produce a unit placed in `space`, or IllegalAction.
+    "" when the unit is placed without a factory (placed_at territories)."""
     ut = state.ruleset.units[unit]
     sp = state.scenario.spaces[space]
+    rules = ut.abilities_named("placed_at") if ut.abilities else []
 
     def usable(f: str) -> bool:
         return (f in state.factories and state.owners.get(f) == player
                 and state.turn_owners.get(f) == player)
 
+    def fits(f: str) -> bool:
+        return all(_factory_fits(state, ab, f) for ab in rules if not ab.in_addition)
+
+    for ab in rules:
+        if ab.territories and sp.kind == LAND and _national_non_home(state, space, player):
+            return ""  # Empire to Arms: no factory needed
+    if any(ab.territories and not ab.in_addition for ab in rules):
+        raise IllegalAction(f"{ut.name} is placed only in your national territories outside "
+                            f"home territories, held since the start of the turn.")
     if ut.domain == SEA:
         if sp.kind != SEA:
             raise IllegalAction(f"{ut.name} must be placed in a sea zone next to your factory.")
+        for ab in rules + ut.abilities_named("restricted_zones"):
+            if not _zone_fits(state, ab, space):
+                raise IllegalAction(f"{ut.name} can only be placed in a "
+                                    f"{' or '.join(z.replace('_', ' ') for z in getattr(ab, 'zones', ()) or ab.allowed)}"
+                                    f" zone; {sp.name} is not one.")
         fs = [f for f in sorted(sp.adjacent) if usable(f) and factory_capacity(state, f) > 0]
         if not fs:
             raise IllegalAction(f"No factory of yours with room borders {sp.name}.")
-        return fs[0]
+        good = [f for f in fs if fits(f)]
+        if not good:
+            why = "; ".join(placed_at_text(ab) for ab in rules if not ab.in_addition)
+            raise IllegalAction(f"{ut.name}: {why}; no such factory borders {sp.name}.")
+        return good[0]
     if sp.kind != LAND:
         raise IllegalAction(f"{ut.name} must be placed on land, at one of your factories.")
     if not usable(space):
         raise IllegalAction(f"{sp.name} has no factory you have held since the start of the turn.")
+    if not fits(space):
+        why = "; ".join(placed_at_text(ab) for ab in rules if not ab.in_addition)
+        raise IllegalAction(f"{ut.name}: {why}; the factory in {sp.name} is not one "
+                            f"({state.scenario.factory_size(space)}).")
     if factory_capacity(state, space) <= 0:
         raise IllegalAction(f"The factory in {sp.name} has placed all it can this turn "
                             f"({max(1, sp.value)}).")
     return space
+
+
+def _national_non_home(state: GameState, space: str, player: str) -> bool:
+    """Empire to Arms (G20): a territory that was the player's at the start of the game,
+    held since the start of this turn, and not one of its home territories."""
+    sp = state.scenario.spaces[space]
+    return (sp.kind == LAND and not sp.home and state.scenario.start_owners.get(space) == player
+            and state.owners.get(space) == player and state.turn_owners.get(space) == player)
 
 
 def place(state: GameState, unit: str, space: str, count: int) -> None:
@@ -90,7 +203,8 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         raise IllegalAction(f"Unknown space '{space}'.")
     for _ in range(count):
         factory = placement_factory(state, unit, space, player)
-        state.placed[factory] = state.placed.get(factory, 0) + 1
+        if factory:
+            state.placed[factory] = state.placed.get(factory, 0) + 1
         uid = state.next_uid
         state.next_uid += 1
         state.units[uid] = Unit(uid, unit, player, space)
@@ -125,6 +239,36 @@ def capture(state: GameState, space: str, player: str) -> None:
                 state.resources[player] += loot
                 state.add_log(f"{state.scenario.player(player).name} seizes {loot} from "
                               f"{p.name}'s treasury.")
+
+
+def capture_units(state: GameState, space: str, player: str) -> None:
+    """capturable units of the enemy left in a territory the player takes switch sides
+    (to the territory's new owner: a liberated ally gets them)."""
+    from .movement import captured_on_entry
+    new_owner = state.owners.get(space) or player
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.space == space and state.at_war(u.owner, player) and captured_on_entry(state, u):
+            state.units[u.uid] = replace(u, owner=new_owner, moved=state.utype(u).move)
+            state.add_log(f"  {state.utype(u).name} in {state.scenario.spaces[space].name} is captured.")
+
+
+def repair_capital_ships(state: GameState, player: str) -> None:
+    """capital_ship (G54): at the start of its owner's turn, a damaged unit in a sea zone
+    bordering a territory with a naval base held by its side is fully repaired (bases are
+    always operative: G34)."""
+    sps = state.scenario.spaces
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.owner != player or not u.damage or not state.utype(u).has("capital_ship"):
+            continue
+        sp = sps[u.space]
+        if sp.kind != SEA:
+            continue
+        bases = [a for a in sp.adjacent if sps[a].naval_base and state.owners.get(a) is not None
+                 and not state.at_war(state.owners.get(a), player)]
+        if bases:
+            state.units[u.uid] = replace(u, damage=0)
+            state.add_log(f"{state.utype(u).name} of {state.scenario.player(player).name} is repaired "
+                          f"at the naval base in {sps[sorted(bases)[0]].name}.")
 
 
 def income(state: GameState, player: str) -> int:

@@ -342,7 +342,8 @@ def load_ruleset(rid: str) -> Ruleset:
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
-                "center", "polygon", "adjacent", "units", "terrain")
+                "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home")
+FACTORY_SIZES = ("major", "minor")
 
 
 def _point(chk: Checker, node: Any, key: Any, where: str) -> tuple[float, float] | None:
@@ -393,7 +394,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if not isinstance(p, dict):
             chk.error(pnode, i, f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources"), where)
+        chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines"),
+                         where)
         pid = chk.get(p, "id", str, where)
         alliance = chk.get(p, "alliance", str, where)
         if pid is None or alliance is None:
@@ -402,7 +404,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             id=pid, name=chk.get(p, "name", str, where, default=pid), alliance=alliance,
             color=chk.get(p, "color", str, where, default="#888888"),
             capital=chk.get(p, "capital", str, where, default=None, allow_none=True),
-            resources=chk.get(p, "resources", int, where, default=0)))
+            resources=chk.get(p, "resources", int, where, default=0),
+            doctrines=_parse_doctrines(p, where, ruleset, chk)))
     pids = [p.id for p in players]
     if len(set(pids)) != len(pids):
         chk.error(pnode, None, "players: duplicate player id")
@@ -411,6 +414,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     spaces: dict[str, SpaceDef] = {}
     owners: dict[str, str | None] = {}
     factories: set[str] = set()
+    factory_sizes: dict[str, str] = {}
     start_units: list[tuple[str, str, str, int]] = []
     snode = chk.get(data, "spaces", list, "scenario", default=LocList())
     adjacency_nodes: dict[str, Any] = {}
@@ -450,10 +454,26 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if kind == SEA and owner is not None:
             chk.error(s, "owner", f"{where}.owner: sea zones have no owner")
         owners[sid_] = owner if kind == LAND else None
-        if s.get("factory"):
-            if kind == SEA:
+        fac = s.get("factory")
+        if fac is not None and fac is not False:
+            if fac is True:
+                fac = "major"  # `factory: true` (g40 scenarios) is a major industrial complex
+            if fac not in FACTORY_SIZES:
+                chk.error(s, "factory", f"{where}.factory: expected true, major or minor, not {fac!r}"
+                          f"{did_you_mean(fac, FACTORY_SIZES)}")
+            elif kind == SEA:
                 chk.error(s, "factory", f"{where}.factory: a factory must be on land")
-            factories.add(sid_)
+            else:
+                factories.add(sid_)
+                if fac == "minor":
+                    factory_sizes[sid_] = "minor"
+        for flag in ("naval_base", "home"):
+            if flag in s and not isinstance(s[flag], bool):
+                chk.error(s, flag, f"{where}.{flag}: expected true or false")
+            elif s.get(flag) and kind == SEA:
+                chk.error(s, flag, f"{where}.{flag}: only land territories can have it")
+        if s.get("home") is True and owner is None:
+            chk.error(s, "home", f"{where}.home: a home territory needs a starting owner")
         units_node = chk.get(s, "units", dict, where, default={})
         for upid, counts in (units_node or {}).items():
             if upid not in pids:
@@ -492,7 +512,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             value=value or 0, adjacent=tuple(str(a) for a in (adj or [])),
             center=center or (0.0, 0.0), polygon=tuple(polygon),
             impassable=bool(s.get("impassable", False)),
-            victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain))
+            victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain),
+            home=s.get("home") is True and kind == LAND,
+            naval_base=s.get("naval_base") is True and kind == LAND)
     for sid_, sp in spaces.items():
         adj = adjacency_nodes[sid_]
         for j, other in enumerate(sp.adjacent):
@@ -523,7 +545,25 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         size=size, background=background, players=tuple(players), spaces=spaces,
         start_owners=owners, start_factories=frozenset(factories),
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
-        at_turn_limit=at_limit or "victory_cities", path=path)
+        at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes)
+
+
+def _parse_doctrines(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) -> tuple[str, ...]:
+    """`doctrines: [assault_tactics, ...]`: what the player may build with requires_doctrine.
+    A doctrine no unit of the ruleset requires is a warning (a typo, most likely)."""
+    node = chk.get(p, "doctrines", list, where, default=LocList())
+    known = sorted({ab.doctrine for ut in (ruleset.units.values() if ruleset else ())
+                    for ab in ut.abilities_named("requires_doctrine")})
+    out: list[str] = []
+    for j, d in enumerate(node or []):
+        if not isinstance(d, str):
+            chk.error(node, j, f"{where}.doctrines: expected a doctrine name")
+            continue
+        if ruleset is not None and d not in known:
+            chk.warn(node, j, f"{where}.doctrines: no unit of ruleset '{ruleset.id}' requires "
+                     f"doctrine '{d}'{did_you_mean(d, known)} (known: {', '.join(known) or 'none'})")
+        out.append(d)
+    return tuple(out)
 
 
 def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, list[Diagnostic]]:

@@ -6,11 +6,22 @@ takes back a die roll.
 """
 from __future__ import annotations
 
-from .actions import Action, Casualties, EndPhase, Retreat, RollDice, SelectBattle, apply, new_game
+from .actions import (
+    Action,
+    Casualties,
+    EndPhase,
+    KeepDice,
+    Reroll,
+    Retreat,
+    RollDice,
+    SelectBattle,
+    apply,
+    new_game,
+)
 from .errors import IllegalAction
 from .model import GameState, Ruleset, Scenario
 
-_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase)
+_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice)
 
 
 class Session:

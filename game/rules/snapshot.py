@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import Any
 
-from .model import GameState
+from .model import Battle, GameState
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -28,12 +28,31 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "battles": list(state.battles),
         "origins": {k: list(v) for k, v in sorted(state.origins.items())},
         "landings": {k: list(v) for k, v in sorted(state.landings.items())},
-        "battle": dataclasses.asdict(b) if b is not None else None,
+        **({"ro3_moves": dict(sorted(state.ro3_moves.items()))} if state.ro3_moves else {}),
+        "battle": _battle(b) if b is not None else None,
         "dice_used": state.dice_used,
         "next_uid": state.next_uid,
         "winner": state.winner,
         "over": state.over,
     }
+
+
+# fields added after saves existed: left out at their default, so older saves verify
+_NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": ()}
+_NEW_ROLL_FIELDS = {"uids": (), "rerolled": (), "first": ()}
+
+
+def _battle(b: Battle) -> dict[str, Any]:
+    out = dataclasses.asdict(b)
+    for k, default in _NEW_BATTLE_FIELDS.items():
+        if out.get(k) == default:
+            del out[k]
+    for r in out["rolls"]:
+        for k, default in _NEW_ROLL_FIELDS.items():
+            if k in r and r[k] == default:
+                del r[k]
+        r.pop("uids", None)  # who rolled which die is implied by the state and the actions
+    return out
 
 
 def state_hash(state: GameState) -> str:

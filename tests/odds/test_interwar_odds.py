@@ -55,6 +55,8 @@ def test_submarine_surprise_strike_exact_matches_the_game():
     ([("torpedo_bomber", 1)], [("destroyer", 2)], "sea", [], "chooses_casualty"),
     ([("battleship", 1)], [("destroyer", 2)], "sea", [], "damaged values"),
     ([("infantry", 4)], [("infantry", 2), ("fortress", 1)], "land", [], "fortifies"),
+    ([("artillery", 2), ("armored_car", 2)], [("infantry", 3)], "land", [], "reconnaissance"),
+    ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea", [], "combat_air_patrol"),
 ])
 def test_unmodelled_abilities_use_the_real_battle_simulation(att, dfn, terrain, tags, ability):
     res = battle_odds("interwar", att, dfn, terrain, trials=300, seed=1, terrain_tags=tags)
@@ -116,3 +118,26 @@ def test_odds_cli_interwar():
 def test_g40_still_exact():
     res = battle_odds("g40", [("infantry", 3), ("artillery", 1)], [("infantry", 3)])
     assert res.method == "exact" and res.note is None
+
+
+def test_reconnaissance_rerolls_in_the_simulation_help_the_attacker():
+    # seed 000: ARMORED CAR, Reconnaissance: rerolls of artillery dice (the sim applies the
+    # default decision: reroll the misses)
+    from dataclasses import replace
+    rs = load_ruleset("interwar")
+    units = dict(rs.units)
+    units["armored_car"] = replace(units["armored_car"], abilities=tuple(
+        a for a in units["armored_car"].abilities if a.name != "reconnaissance"))
+    plain = replace(rs, units=units, _refs={})
+    att, dfn = [("artillery", 3), ("armored_car", 3)], [("infantry", 3)]
+    with_recon = battle_odds(rs, att, dfn, method="sim", trials=1500, seed=11)
+    without = battle_odds(plain, att, dfn, method="sim", trials=1500, seed=11)
+    assert with_recon.method == "sim"
+    assert with_recon.attacker_wins > without.attacker_wins + 0.03
+
+
+def test_movement_and_placement_abilities_keep_exact_odds():
+    # blitz_with, tows, requires_doctrine, placed_at, capital_ship, capturable: no effect on
+    # a battle once it is fought
+    res = battle_odds("interwar", [("motorized_infantry", 2), ("armor", 1)], [("infantry", 2), ("aaa", 1)])
+    assert res.method == "exact", res.note
