@@ -222,6 +222,10 @@ def _move(state: GameState, a: Move) -> None:
             raise IllegalAction(f"{names[sea].name} does not border {names[group[0].space].name}.")
         if any(movement.moves_left(state, u) <= 0 or u.in_combat for u in group):
             raise IllegalAction("Those units have no movement left to board.")
+        if state.phase == movement.COMBAT:
+            for u in group:
+                if state.utype(u).has("noncombat_move_only"):
+                    raise IllegalAction(f"{state.utype(u).name} moves only in the non-combat move.")
         if len({u.space for u in group}) != 1:
             raise IllegalAction("Units moving together must start in the same space.")
         assignment = movement.pick_transports(state, group, sea, player)

@@ -246,8 +246,9 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         return True, ""
     # air
     if phase == COMBAT:
-        if not is_hostile(state, space, player):
-            return False, f"In the combat move aircraft may only fly to a battle; {sp.name} holds no enemy."
+        if not enemies_in(state, space, player):
+            return False, (f"In the combat move aircraft may only fly to a battle; {sp.name} holds "
+                           f"no enemy units (aircraft cannot take territory).")
         left = min(moves_left(state, u) for u in group) - path_len
         if not can_reach_landing(state, player, space, left):
             return False, f"No friendly landing place is within {_moves(left)} of {sp.name} (fuel rule)."
@@ -445,6 +446,8 @@ def load_targets(state: GameState, group: list[Unit], player: str | None = None)
         return []
     if len({u.space for u in group}) != 1 or state.phase not in (COMBAT, NONCOMBAT):
         return []
+    if state.phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
+        return []
     out = []
     for sea in state.scenario.spaces[group[0].space].adjacent:
         if state.scenario.spaces[sea].kind != SEA:
@@ -465,6 +468,8 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         return []
     sea = group[0].space
     if any(u.space != sea for u in group) or phase not in (COMBAT, NONCOMBAT):
+        return []
+    if phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
         return []
     if blocking_ships(state, sea, player, group):
         return []

@@ -77,7 +77,7 @@ def test_land_needs_transport_for_sea(mini):
 def test_fighter_fuel_rule(mini):
     # a fighter (4 moves) must keep enough movement to reach a friendly landing place
     s = mini([("a1", "red", "fighter", 1), ("c", "green", "infantry", 1),
-              ("b1", "blue", "infantry", 1)])
+              ("b1", "blue", "infantry", 1), ("m", "blue", "infantry", 1)])
     ftr = units_of(s, "a1")[0]
     reach = movement.reachable(s, [ftr])
     assert "m" in reach  # 2 out, 2 back
@@ -169,7 +169,23 @@ def test_aaa_moves_only_in_noncombat(mini):
 
 
 def test_fuel_message_grammar(mini):
-    s = mini([("a1", "red", "fighter", 1), ("b1", "blue", "infantry", 1)])
+    s = mini([("a1", "red", "fighter", 1), ("b1", "blue", "infantry", 1), ("b2", "blue", "infantry", 1)])
     ftr = units_of(s, "a1")[0]
     s.units[ftr.uid] = s.units[ftr.uid].__class__(ftr.uid, "fighter", "red", "a1", moved=1)
     assert "within 0 moves" in movement.explain(s, [s.units[ftr.uid]], "b2")
+
+
+def test_aaa_cannot_board_for_an_attack(mini):
+    # g40: AAA moves only in the non-combat move, also not by transport
+    s = mini([("a1", "red", "aaa", 1), ("s1", "red", "transport", 1), ("m", "blue", "infantry", 1)])
+    aaa = units_of(s, "a1")[0]
+    assert movement.load_targets(s, [aaa]) == []
+    with pytest.raises(IllegalAction, match="non-combat move"):
+        apply(s, Move((aaa.uid,), ("s1",)))
+
+
+def test_aircraft_do_not_attack_empty_territory(mini):
+    s = mini([("a1", "red", "fighter", 1)])
+    ftr = units_of(s, "a1")[0]
+    assert "m" not in movement.reachable(s, [ftr])
+    assert "cannot take territory" in movement.explain(s, [ftr], "m")
