@@ -111,7 +111,7 @@ def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain
         return 0.0, 0.0
     try:
         res = battle_odds(state.ruleset, _runs(default_order(state, attackers, "attack")),
-                          _runs(default_order(state, defenders, "defense")), terrain)
+                          _runs(default_order(state, defenders, "defense")), terrain, trials=300)
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1

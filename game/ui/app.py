@@ -70,7 +70,10 @@ class App:
         self.notice = notice
         return self.reset(MainMenu(self, selected=selected))
 
-    def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None) -> Scene:
+    def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None,
+                 ai_levels: dict[str, str] | None = None) -> Scene:
+        """A new game; the computer plays ai_sides (player or alliance ids), each at its
+        level in ai_levels (side -> random | greedy | standard) or at self.ai_level."""
         from game.rules.ruleset import load_ruleset, load_scenario
         from game.rules.session import Session
 
@@ -78,15 +81,15 @@ class App:
         sc = load_scenario(scenario)
         rs = load_ruleset(sc.ruleset_id)
         session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
-        return self.reset(GameScene(self, session, ai_sides, self.ai_level))
+        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
 
-    def load_game(self, path: str, ai_sides: tuple[str, ...] = ()) -> Scene:
+    def load_game(self, path: str, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None) -> Scene:
         """Open a save; raises game.io.saves.SaveError with a message for the player."""
         from game.io.saves import load_session
 
         from .game_scene import GameScene
         session, _ = load_session(path)
-        return self.reset(GameScene(self, session, ai_sides, self.ai_level))
+        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
 
     # --- frame -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -1,8 +1,11 @@
-"""The battle window, modal over the map: attacker and defender columns with
-each unit's current value, this round's dice, the casualty choice (the
-default pre-marked, click units to change it), Roll / Confirm / Retreat /
-Close, and the odds for the forces left, worked out at the start of each round
-(exact, default order of loss; hover the box for the details)."""
+"""The battle window, modal over the map: the battle strip (columns of the die,
+attacker above, defender below, each round's dice under the units that rolled them;
+see strip.py) or the list view (attacker and defender columns with each unit's
+current value and this round's dice), the casualty choice (the default pre-marked,
+click units to change it), Roll / Confirm / Retreat / Close, and the odds for the
+forces left, worked out at the start of each round (exact, default order of loss;
+hover the box for the details). Tab switches between the strip and the list; the
+strip is the default for rulesets rolled on more than six sides (d12)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -14,7 +17,7 @@ from game.rules import battle as B
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 
-from . import odds_view, theme, widgets
+from . import odds_view, strip, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
 
@@ -94,6 +97,11 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
     return y + die + 2
 
 
+def default_view(ruleset) -> str:
+    """The battle strip for dice of more than six sides (d12), the list otherwise."""
+    return "strip" if getattr(ruleset, "dice", 6) > 6 else "list"
+
+
 class BattleWindow(Scene):
     opaque = False
 
@@ -111,6 +119,9 @@ class BattleWindow(Scene):
         self.error = ""
         self.icon = ICON
         self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
+        # the view: the game remembers the player's last choice; else the strip for d12
+        chosen = getattr(game, "battle_view", None)
+        self.view = chosen if chosen in ("strip", "list") else default_view(game.state.ruleset)
 
     # --- state -----------------------------------------------------------------------
     @property
@@ -255,6 +266,48 @@ class BattleWindow(Scene):
             self.choice = self.choice[:need]
         self.error = ""
 
+    def click_stack(self, units: list[Unit]) -> None:
+        """Strip view: a click on a stack marks one more of its units (spreading hits over
+        multi-hit units first); a full choice swaps its last mark for this stack; a
+        stack fully marked is unmarked one by one."""
+        b = self.state.battle
+        if b is None or b.awaiting != "casualties" or not self.my_move() or not units:
+            return
+        pool = b.pools[0]
+        side = B.side_units(self.state, b, pool.side)
+        if units[0].uid not in {x.uid for x in side}:
+            self.error = "Casualties come from the side that was hit."
+            return
+        elig = {u.uid for u in B.eligible(self.state, pool, side, B.firing_types_of(self.state, b, pool))}
+        cands = [u for u in units if u.uid in elig and self.choice.count(u.uid) < B.hit_points(self.state, u)]
+        if not [u for u in units if u.uid in elig]:
+            self.error = f"{self.state.utype(units[0]).name} cannot take these hits."
+            return
+        need = self.needed()
+        self.error = ""
+        if not cands:
+            self.unmark_stack(units)
+            return
+        pick = min(cands, key=lambda u: (self.choice.count(u.uid), u.uid))
+        if len(self.choice) < need:
+            self.choice.append(pick.uid)
+        elif self.choice:
+            self.choice[-1] = pick.uid
+            self.choice = self.choice[:need]
+
+    def unmark_stack(self, units: list[Unit]) -> None:
+        """Strip view, right click: take back one mark from this stack."""
+        uids = {u.uid for u in units}
+        for i in range(len(self.choice) - 1, -1, -1):
+            if self.choice[i] in uids:
+                del self.choice[i]
+                self.error = ""
+                return
+
+    def toggle_view(self) -> None:
+        self.view = "list" if self.view == "strip" else "strip"
+        self.game.battle_view = self.view
+
     def needed(self) -> int:
         b = self.state.battle
         if b is None or not b.pools:
@@ -286,6 +339,8 @@ class BattleWindow(Scene):
             b = self.state.battle
             if event.key == pygame.K_ESCAPE:
                 self.close()
+            elif event.key == pygame.K_TAB:
+                self.toggle_view()
             elif event.key == pygame.K_b and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.game.open_calculator()
             elif event.key == pygame.K_SPACE and self.game.ctl.ai_to_act():
@@ -321,14 +376,23 @@ class BattleWindow(Scene):
         col_top = rect.y + 84
         dice_h = 132
         bottom_bar = 64
-        col_h = rect.h - (col_top - rect.y) - dice_h - bottom_bar
-        half = (rect.w - 60) // 2
-        att_rect = pygame.Rect(rect.x + 20, col_top, half, col_h)
-        def_rect = pygame.Rect(rect.x + 40 + half, col_top, half, col_h)
-        self.draw_side(surface, att_rect, b, "attacker")
-        self.draw_side(surface, def_rect, b, "defender")
-        dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
-        self.draw_dice(surface, dice_rect, b)
+        if self.view == "strip":
+            band = 112 if rect.h >= 600 else 92
+            strip_rect = pygame.Rect(rect.x + 20, col_top, rect.w - 40, rect.h - (col_top - rect.y) - band - bottom_bar)
+            strip.draw(self, surface, strip_rect, b)
+            dice_h = band
+            att_rect = strip_rect
+            dice_rect = pygame.Rect(rect.x + 20, strip_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
+            self.draw_roll_log(surface, dice_rect, b)
+        else:
+            col_h = rect.h - (col_top - rect.y) - dice_h - bottom_bar
+            half = (rect.w - 60) // 2
+            att_rect = pygame.Rect(rect.x + 20, col_top, half, col_h)
+            def_rect = pygame.Rect(rect.x + 40 + half, col_top, half, col_h)
+            self.draw_side(surface, att_rect, b, "attacker")
+            self.draw_side(surface, def_rect, b, "defender")
+            dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
+            self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
         v, title, note = self.odds()
         odds_view.draw_box(surface, odds, v, title, note)
@@ -358,6 +422,10 @@ class BattleWindow(Scene):
             pool = b.pools[0]
             side = self.side_name(b, pool.side)
             n = self.needed()
+            note = self.pool_note()
+            if note:
+                return (f"{note}{comp} ({n} hit{'s' if n != 1 else ''} on {side}; default marked, "
+                        "click to change)."), theme.BAD
             return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{comp} chooses casualties "
                     "(default marked; click units to change)."), theme.BAD
         if b.awaiting == "continue":
@@ -365,6 +433,41 @@ class BattleWindow(Scene):
                 return f"{who}{comp}: fight another round (R); no retreat is possible.", theme.INFO
             return f"{who}{comp}: fight another round (R) or retreat.", theme.INFO
         return f"{who}{comp}: roll the dice (R).", theme.INFO
+
+    def pool_note(self) -> str:
+        """The current casualty pool's restriction ('Torpedo Bomber hits: Britain picks
+        among ships'), '' when the side hit chooses freely."""
+        b = self.state.battle
+        if b is None or b.awaiting != "casualties" or not b.pools:
+            return ""
+        return strip.pool_note(self.state, b, b.pools[0], lambda s: self.side_name(b, s))
+
+    def draw_roll_log(self, surface: pygame.Surface, box: pygame.Rect, b: Battle) -> None:
+        """Strip view: this round's fire steps as lines of text (the dice lie on the strip)."""
+        pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
+        live = self.state.battle
+        last_round = live is not None and live.awaiting == "continue" and b.rolls
+        title = f"Dice of round {b.round - 1}" if last_round else "Dice this round"
+        theme.text(surface, title, (box.x + 10, box.y + 6), 18, theme.TEXT_DIM, bold=True)
+        theme.text(surface, "Tab: list view", (box.right - 10, box.y + 8), 15, theme.TEXT_DIM, anchor="topright")
+        y = box.y + 28
+        if not b.rolls:
+            theme.text(surface, "No dice rolled yet this round.", (box.x + 10, y), 17, theme.TEXT_DIM)
+            return
+        rolls = list(b.rolls)
+        fit = max(1, (box.bottom - y - 2) // 19)
+        if len(rolls) > fit:
+            rolls = rolls[-fit:]
+        for roll in rolls:
+            who = self.side_name(b, roll.side)
+            hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
+            head = f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {hits}"
+            r = theme.text(surface, theme.elide(head, box.w // 2, 17), (box.x + 10, y), 17,
+                           theme.GOOD if roll.hits else theme.TEXT)
+            faces = " ".join(str(f) for _t, _n, f in roll.dice)
+            theme.text(surface, theme.elide(f"rolled {faces}", box.right - r.right - 24, 16), (r.right + 12, y + 1),
+                       16, theme.TEXT_DIM)
+            y += 19
 
     def draw_side(self, surface: pygame.Surface, box: pygame.Rect, b: Battle, side: str) -> None:
         state = self.state
@@ -513,6 +616,7 @@ class BattleWindow(Scene):
         if live is None:
             widgets.button(surface, self.spots, pygame.Rect(bar.right - 160, bar.y, 160, bar.h), "Close",
                            self.close, primary=True, tooltip="Back to the map  (Enter / Esc)")
+            self.view_button(surface, bar.move(-40, 0))
             return
         if live.awaiting == "casualties":
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
@@ -536,11 +640,19 @@ class BattleWindow(Scene):
                     for i, line in enumerate(lines):
                         theme.text(surface, line, (x, bar.y + 4 + i * 19), 18, theme.TEXT_DIM)
             if live.awaiting == "continue":
-                for to in self.retreats()[:3]:
+                room = max(0, (bar.right - 130 - 10 - 170 - 10 - x) // 230)
+                for to in self.retreats()[:min(3, room)]:
                     name = state.scenario.spaces[to].name
                     widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 220, bar.h), f"Retreat to {name}",
                                    lambda t=to: self.retreat(t), enabled=mine,
                                    tooltip=f"All attackers retreat to {name}")
                     x += 230
+        self.view_button(surface, bar)
         widgets.button(surface, self.spots, pygame.Rect(bar.right - 130, bar.y, 130, bar.h), "Hide",
                        self.close, tooltip="Look at the map; reopen with C  (Esc)")
+
+    def view_button(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        label = "List view" if self.view == "strip" else "Battle strip"
+        widgets.button(surface, self.spots, pygame.Rect(bar.right - 130 - 10 - 170, bar.y, 170, bar.h), label,
+                       self.toggle_view, size=20,
+                       tooltip="Switch between the battle strip (columns of the die) and the list  (Tab)")

@@ -48,10 +48,11 @@ def choose(state: GameState, level: str) -> A.Action:
 
 class GameController:
     def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
-                 autosave: bool = True):
+                 autosave: bool = True, ai_levels: dict[str, str] | None = None):
         self.session = session
         self.ai_sides = tuple(ai_sides)
-        self.ai_level = ai_level
+        self.ai_level = ai_level          # the level of computer sides not in ai_levels
+        self.ai_levels = dict(ai_levels or {})  # side (player or alliance id) -> level
         self.autosave_enabled = autosave
         self.message: Message | None = None
         self.version = 0           # bumps on every state change (scenes refresh caches)
@@ -74,6 +75,17 @@ class GameController:
             return self.state.alliance_of(player) in self.ai_sides
         except KeyError:
             return False
+
+    def level_of(self, player: str | None) -> str:
+        """The computer level playing `player` (its own, its alliance's, or the default)."""
+        if player is None:
+            return self.ai_level
+        if player in self.ai_levels:
+            return self.ai_levels[player]
+        try:
+            return self.ai_levels.get(self.state.alliance_of(player), self.ai_level)
+        except KeyError:
+            return self.ai_level
 
     def human_players(self) -> list[str]:
         return [p.id for p in self.state.scenario.players if not self.is_ai(p.id)]
@@ -142,7 +154,7 @@ class GameController:
             return False
         state = self.state
         try:
-            action = choose(state, self.ai_level)
+            action = choose(state, self.level_of(self.actor()))
         except Exception as exc:  # noqa: BLE001
             self.say(f"Computer player failed ({type(exc).__name__}: {exc}); using a fallback.", "error")
             action = _fallback_choice(state)

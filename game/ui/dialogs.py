@@ -164,7 +164,7 @@ class EscMenu(Scene):
 
     def load(self) -> None:
         from .menu import LoadDialog
-        self.app.push(LoadDialog(self.app, ai_sides=self.game.ctl.ai_sides))
+        self.app.push(LoadDialog(self.app, ai_sides=self.game.ctl.ai_sides, ai_levels=self.game.ctl.ai_levels))
 
     def calculator(self) -> None:
         self.app.pop(self)

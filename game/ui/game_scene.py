@@ -25,9 +25,9 @@ PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 
 class GameScene(Scene):
     def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
-                 autosave: bool = True):
+                 autosave: bool = True, ai_levels: dict[str, str] | None = None):
         super().__init__(app)
-        self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave)
+        self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels)
         self.renderer = MapRenderer(session.scenario)
         self.sel = Selection()
         self.spots = widgets.Hotspots()
@@ -46,6 +46,7 @@ class GameScene(Scene):
         self.purchase_opened: tuple[int, str] | None = None
         self.seen_version = -1
         self.battle_hidden: str | None = None
+        self.battle_view: str | None = None  # "strip" | "list": the battle window's last view
         self.gameover_dismissed = False
         self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
         self.odds = odds_view.OddsCache()

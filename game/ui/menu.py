@@ -123,17 +123,17 @@ class MainMenu(Scene):
         return None
 
     def start(self, vs_computer: bool) -> None:
+        """A hotseat game at once; vs computer opens the setup dialog (who plays what)."""
         cur = self.current()
         if cur is None or cur[1] is None:
             self.app.notice = "Choose a scenario that loads without errors."
             return
-        sc = cur[1]
-        ai: tuple[str, ...] = ()
         if vs_computer:
-            alliances = sc.alliances
-            ai = (alliances[1],) if len(alliances) > 1 else ()
+            from .setup_dialog import NewGameSetup
+            self.app.push(NewGameSetup(self.app, cur[0], cur[1], self.app.ai_level))
+            return
         try:
-            self.app.new_game(cur[0], ai)
+            self.app.new_game(cur[0], ())
         except (LoadError, OSError) as exc:
             self.app.notice = f"Cannot start: {exc}"
 
@@ -222,9 +222,8 @@ class MainMenu(Scene):
                 y += 26
             if len(sc.alliances) > 1:
                 y += 6
-                theme.text(surface, f"Against the computer you play {sc.alliances[0].replace('_', ' ').title()}; "
-                           f"the computer plays {sc.alliances[1].replace('_', ' ').title()}.", (x, y), 19,
-                           theme.TEXT_DIM)
+                theme.text(surface, "Against the computer: choose who plays each side and the computer's level.",
+                           (x, y), 19, theme.TEXT_DIM)
                 y += 24
             area = pygame.Rect(x, y + 8, desc.w - 40, desc.bottom - y - 24)
             if area.w > 80 and area.h > 60:
@@ -253,7 +252,7 @@ class MainMenu(Scene):
                        tooltip="All sides played at this computer  (Enter)")
         widgets.button(surface, self.spots, pygame.Rect(desc.x + pw + 10, by, pw, 48), ai_label,
                        lambda: self.start(True), enabled=ok, primary=True, size=fs,
-                       tooltip="The computer plays the second alliance")
+                       tooltip="Choose the computer's sides and level")
         widgets.button(surface, self.spots, pygame.Rect(desc.x + 2 * (pw + 10), by, ow, 48), load_label,
                        self.load, tooltip="A save or an autosave  (L)", size=fs)
         widgets.button(surface, self.spots, pygame.Rect(desc.x + 2 * (pw + 10) + ow + 10, by, ow, 48), "Quit",
@@ -326,9 +325,10 @@ class LoadDialog(Scene):
     opaque = False
     blocks_ai = True
 
-    def __init__(self, app, ai_sides: tuple[str, ...] = ()):
+    def __init__(self, app, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None):
         super().__init__(app)
         self.ai_sides = ai_sides
+        self.ai_levels = dict(ai_levels or {})
         self.spots = widgets.Hotspots()
         self.files = save_files()
         self.index = 0 if self.files else -1
@@ -350,7 +350,7 @@ class LoadDialog(Scene):
             self.error = "Choose a save from the list or type a file path."
             return
         try:
-            self.app.load_game(path, self.ai_sides)
+            self.app.load_game(path, self.ai_sides, self.ai_levels)
         except SaveError as exc:
             self.error = str(exc)
 

@@ -20,6 +20,12 @@ PANEL_W = 340
 PAD = 12
 
 
+def player_label(ctl, pid: str) -> str:
+    """'Italy' or 'Italy — computer (greedy)'."""
+    name = ctl.player_name(pid)
+    return f"{name} — computer ({ctl.level_of(pid)})" if ctl.is_ai(pid) else name
+
+
 class SidePanel:
     def __init__(self, scene: GameScene):
         self.scene = scene
@@ -132,7 +138,7 @@ class SidePanel:
         p = state.scenario.player(state.player)
         col = theme.color(p.color)
         theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
-        who = p.name + ("  (computer)" if sc.ctl.is_ai(p.id) else "")
+        who = player_label(sc.ctl, p.id)
         theme.text(surface, theme.elide(who, w - 30, 24), (x + 30, y + 3), 24, theme.TEXT, bold=True)
         y += 28
         res = state.resources.get(p.id, 0)

@@ -2,7 +2,9 @@
 
 Views: map, purchase, battle, menu, handoff, gameover, attack (a combat move
 with a planned attack: the side panel's odds), calculator (the battle
-calculator with a sample battle of the scenario's ruleset). Each is a fresh
+calculator with a sample battle of the scenario's ruleset), strip (the battle window
+in its battle-strip view; tests/fixtures/mini_interwar.yaml gives a mixed interwar
+battle), setup (the "New game vs computer" dialog). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator")
+VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup")
 
 
 def _init() -> None:
@@ -60,6 +62,45 @@ def demo_units(sc, rs) -> tuple[tuple[str, str, str, int], ...]:
                 units.append((sid, first.id, air[0].id, 1))
             return tuple(units)
     return ()
+
+
+def battle_session(scenario: str, attacker: dict[str, int], defender: dict[str, int], seed: int = 1,
+                   rolls: int = 1):
+    """A fresh game of `scenario` with only these units, on the first front between the
+    first player and an enemy (as demo_units finds it), the battle opened and `rolls`
+    rolls made (casualties by the default order of loss). For screenshots and tests."""
+    from game.rules import actions as A
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    sc = load_scenario(scenario)
+    rs = load_ruleset(sc.ruleset_id)
+    front = demo_units(replace(sc, start_units=()), rs)
+    if not front:
+        raise ValueError(f"{scenario}: no land front between the first player and an enemy")
+    (home, me, _t, _n), (there, foe, _t2, _n2) = front[0], front[1]
+    units = tuple((home, me, t, n) for t, n in attacker.items()) + tuple((there, foe, t, n) for t, n in defender.items())
+    session = Session(replace(sc, start_units=units), rs, seed)
+    to_combat_move(session)
+    st = session.state
+    mine = sorted((u for u in st.units.values() if u.space == home and u.owner == me), key=lambda u: u.uid)
+    for dom in ("land", "air"):
+        group = tuple(u.uid for u in mine if st.utype(u).domain == dom)
+        if group:
+            session.do(A.Move(group, (there,)))
+    session.do(A.EndPhase())
+    if there in session.state.battles:
+        session.do(A.SelectBattle(there))
+    for _ in range(rolls):
+        b = session.state.battle
+        if b is None:
+            break
+        while b is not None and b.awaiting == "casualties":
+            session.do(A.default_casualties(session.state))
+            b = session.state.battle
+        if b is None:
+            break
+        session.do(A.RollDice())
+    return session
 
 
 def plan_attack(session, keep_back: int = 0) -> str | None:
@@ -142,12 +183,14 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         raise ValueError(f"unknown view '{view}'; choose one of: {', '.join(VIEWS)}")
     surface = pygame.Surface(size)
     app = App(surface)
-    if view == "menu":
-        app.main_menu(selected=scenario)
+    if view in ("menu", "setup"):
+        menu = app.main_menu(selected=scenario)
+        if view == "setup":
+            menu.start(True)  # type: ignore[attr-defined]
         app.draw()
         return surface
-    session = _session(scenario, demo=(view in ("battle", "attack")))
-    if view == "battle":
+    session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
+    if view in ("battle", "strip"):
         if not setup_battle(session):
             session = _session(scenario, seed=1, demo=True)
             setup_battle(session)
@@ -173,9 +216,11 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
                 game.ctl.do(A.Purchase(uid, 2))
                 break
         app.push(PurchaseScene(app, game))
-    elif view == "battle":
+    elif view in ("battle", "strip"):
         if session.state.battle is not None:
-            app.push(BattleWindow(app, game))
+            win = app.push(BattleWindow(app, game))
+            if view == "strip":
+                win.view = "strip"  # type: ignore[attr-defined]
     elif view == "handoff":
         app.push(HandoffScene(app, game, session.state.player))
     elif view == "gameover":
