@@ -1,0 +1,1003 @@
+#!/usr/bin/env python3
+"""Generate scenarios/mediterranean_1940.yaml (zone map of the Mediterranean,
+June 1940, interwar ruleset).
+
+Authoring-time tool only: needs shapely >= 2.2 (coverage_clean,
+coverage_simplify), which the game itself does not use.
+
+    /work/venv/bin/pip install shapely
+    python tools/build_mediterranean_1940.py     # writes scenarios/mediterranean_1940.yaml
+
+The output is deterministic; edit this script (coasts, seeds, forces), not
+the YAML.  Exit status 1 means a consistency check failed (printed as WARNING).
+
+The method is that of tools/build_europe_1941.py, at a larger scale:
+  * coastlines are hand-drawn rings in (lon, lat) degrees (MAINLAND with the
+    BLACK_SEA hole, ISLANDS), projected equirectangularly (true to scale at
+    about 38.5N) to a 1860x1010 world (10.5W..38.5E, 28.6N..49.4N);
+  * small islands (Malta, Rhodes) are drawn as exaggerated blobs so that
+    they can be seen and clicked (MIN_ISLAND checks their size);
+  * each land territory has one or more seed points; its polygon is the union
+    of the Voronoi cells of its seeds, clipped to the land mass the seeds sit
+    on (so islands never share a land border with the mainland); Gibraltar is
+    carved out of Spain as a disc and the Sahara (impassable) is carved out of
+    North Africa as a hand-drawn polygon;
+  * sea zones are Voronoi cells of sea seeds clipped to the sea (map minus
+    land); detached fragments are merged into the neighbour they share the
+    longest boundary with;
+  * land-land borders are given a gentle deterministic meander, the whole
+    coverage is cleaned and simplified topologically (shared edges stay
+    shared), rounded to integers, and adjacency is read off shared boundaries
+    (at least MIN_SHARED units long);
+  * label/counter centres are the pole of inaccessibility, nudged so that
+    the name fits where possible.
+
+Scenario fields beyond docs/scenario-format.md (agreed with the rules side for
+seed 000): space `terrain`, `factory: major|minor`, `naval_base: true`,
+`home: true` (metropolitan territory), player `doctrines: [...]`.
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+
+import shapely
+import shapely.geometry
+import shapely.ops
+from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.ops import polylabel, unary_union
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "scenarios" / "mediterranean_1940.yaml"
+
+W, H = 1860, 1010
+LON0, LON1 = -10.5, 38.5
+LAT0, LAT1 = 28.6, 49.4          # bottom, top
+WIGGLE = 5.0                     # amplitude (world units) of meandering land borders
+SIMPLIFY = 1.4                   # coverage_simplify tolerance (world units)
+MIN_SHARED = 3.0                 # shared boundary length that makes an adjacency
+MIN_ISLAND = 700.0               # smallest area (world units^2) of a playable space
+
+
+def P(lon: float, lat: float) -> tuple[float, float]:
+    return ((lon - LON0) * W / (LON1 - LON0), (LAT1 - lat) * H / (LAT1 - LAT0))
+
+
+def blob(lon, lat, rx, ry, n=12, wobble=0.12, seed=0):
+    """An exaggerated small island: a slightly irregular ellipse, radii in degrees."""
+    rng = random.Random(seed)
+    pts = []
+    for k in range(n):
+        a = 2 * math.pi * k / n
+        f = 1 + rng.uniform(-wobble, wobble)
+        pts.append((lon + rx * f * math.cos(a), lat + ry * f * math.sin(a)))
+    return pts
+
+
+# --------------------------------------------------------------------------
+# Coastlines, (lon, lat).  Points outside the map are fine (clipped).
+# --------------------------------------------------------------------------
+MAINLAND = [
+    # Normandy, Brittany and the Bay of Biscay
+    (1.1, 49.93), (0.1, 49.5), (-0.3, 49.45), (-1.1, 49.45),
+    (-1.25, 49.7), (-1.9, 49.7), (-1.6, 49.2), (-1.55, 48.8), (-2.0, 48.7),
+    (-2.8, 48.68), (-3.5, 48.8), (-4.5, 48.66), (-4.77, 48.4), (-4.5, 48.15),
+    (-4.7, 48.0), (-4.3, 47.8), (-3.5, 47.7), (-3.1, 47.5), (-2.5, 47.3),
+    (-2.2, 47.1), (-2.1, 46.8), (-1.8, 46.5), (-1.2, 46.15), (-1.2, 45.6),
+    (-1.25, 45.0), (-1.3, 44.4), (-1.5, 43.5),
+    # Spain north coast, Portugal, Gulf of Cadiz
+    (-2.0, 43.35), (-3.0, 43.35), (-3.8, 43.45), (-5.7, 43.55), (-7.0, 43.55),
+    (-7.7, 43.75), (-8.3, 43.4), (-9.25, 43.15), (-9.3, 42.9), (-8.9, 42.2),
+    (-8.85, 41.85), (-8.65, 41.15), (-8.85, 40.15), (-9.4, 39.35), (-9.5, 38.75),
+    (-9.1, 38.65), (-8.8, 38.4), (-8.8, 37.95), (-9.0, 37.02), (-7.93, 37.0),
+    (-7.4, 37.15), (-6.9, 37.2), (-6.35, 36.75), (-6.1, 36.35), (-5.6, 36.1),
+    # Spain, Mediterranean coast
+    (-5.35, 36.18), (-4.9, 36.5), (-4.4, 36.7), (-3.5, 36.7), (-2.5, 36.8),
+    (-2.2, 36.72), (-1.6, 37.3), (-0.9, 37.6), (-0.6, 38.2), (-0.1, 38.55),
+    (0.2, 38.75), (-0.3, 39.45), (-0.05, 39.98), (0.9, 40.7), (1.25, 41.1),
+    (2.2, 41.4), (3.2, 41.9), (3.3, 42.3), (3.1, 42.45),
+    # France, Mediterranean coast
+    (3.05, 43.0), (3.6, 43.4), (4.6, 43.35), (5.35, 43.3), (6.0, 43.1),
+    (6.7, 43.3), (7.25, 43.65), (7.5, 43.78),
+    # Italy, west coast down to the toe
+    (8.2, 43.9), (8.9, 44.4), (9.8, 44.05), (10.3, 43.5), (10.5, 42.95),
+    (11.1, 42.4), (11.8, 42.05), (12.3, 41.7), (12.9, 41.35), (13.6, 41.2),
+    (14.2, 40.8), (14.5, 40.6), (14.9, 40.3), (15.6, 40.05), (15.85, 39.6),
+    (16.0, 39.2), (16.1, 38.9), (15.8, 38.6), (15.8, 38.25), (15.8, 38.0),
+    (16.05, 37.92),
+    # Italy, Ionian and Adriatic coast
+    (16.55, 38.35), (16.6, 38.75), (17.15, 39.0), (17.1, 39.4), (16.6, 39.65),
+    (16.8, 40.3), (17.2, 40.45), (17.95, 40.1), (18.35, 39.8), (18.5, 40.15),
+    (17.95, 40.65), (16.9, 41.15), (16.0, 41.45), (16.2, 41.9), (15.2, 41.95),
+    (14.2, 42.45), (13.9, 42.9), (13.6, 43.55), (12.6, 44.05), (12.3, 44.5),
+    (12.5, 44.95), (12.3, 45.4), (13.0, 45.7), (13.75, 45.65),
+    # Istria, Dalmatia, Montenegro, Albania
+    (13.6, 45.1), (13.9, 44.8), (14.2, 45.1), (14.5, 45.3), (15.0, 44.9),
+    (15.3, 44.2), (15.9, 43.7), (16.4, 43.5), (17.4, 43.05), (18.1, 42.65),
+    (18.6, 42.4), (19.0, 42.1), (19.4, 41.85), (19.45, 41.3), (19.4, 40.8),
+    (19.45, 40.45), (19.9, 40.0), (20.2, 39.6),
+    # Greece: Epirus, Peloponnese (Gulf of Corinth closed), Attica, Euboea
+    (20.75, 38.95), (21.1, 38.5), (21.35, 38.2), (21.12, 37.93), (21.4, 37.65),
+    (21.65, 37.25), (21.7, 36.85), (21.95, 36.8), (22.1, 37.0), (22.48, 36.4),
+    (22.6, 36.75), (23.2, 36.44), (22.95, 37.0), (22.8, 37.5), (23.2, 37.4),
+    (23.15, 37.75), (23.6, 37.95), (24.0, 37.65), (24.2, 38.0), (24.58, 38.15),
+    (24.1, 38.65), (23.6, 38.9), (23.25, 39.0), (23.35, 39.2), (23.2, 39.5),
+    (22.8, 39.9), (22.6, 40.3), (22.95, 40.6), (23.3, 40.25), (23.4, 39.95),
+    (23.9, 40.05), (24.4, 40.15), (23.9, 40.45), (24.0, 40.75), (24.4, 40.9),
+    (25.0, 40.95), (25.9, 40.85),
+    # Thrace, Gallipoli (straits closed), Anatolia
+    (26.05, 40.75), (26.6, 40.6), (26.2, 40.3), (26.2, 40.05), (26.1, 39.5),
+    (26.9, 39.35), (26.7, 38.9), (26.75, 38.4), (26.3, 38.3), (27.2, 37.95),
+    (27.25, 37.4), (27.3, 37.0), (27.9, 36.75), (28.8, 36.6), (29.1, 36.55),
+    (29.7, 36.15), (30.45, 36.3), (30.55, 36.6), (30.7, 36.88), (31.5, 36.75),
+    (32.0, 36.55), (32.8, 36.05), (33.6, 36.15), (34.0, 36.3), (34.65, 36.8),
+    (35.5, 36.6), (36.2, 36.9), (36.15, 36.6), (35.9, 36.2), (35.8, 35.8),
+    # Levant, Egypt
+    (35.75, 35.5), (35.87, 34.9), (35.8, 34.45), (35.48, 33.9), (35.2, 33.27),
+    (35.05, 32.9), (34.9, 32.5), (34.7, 32.0), (34.5, 31.6), (34.25, 31.3),
+    (33.8, 31.15), (33.1, 31.1), (32.3, 31.25), (31.8, 31.55), (31.0, 31.6),
+    (30.4, 31.45), (29.9, 31.2), (28.9, 30.9), (28.0, 31.05), (27.2, 31.35),
+    (26.0, 31.55), (25.15, 31.6),
+    # Libya
+    (24.5, 31.95), (24.0, 32.1), (23.1, 32.6), (22.6, 32.8), (21.7, 32.9),
+    (20.6, 32.5), (20.05, 32.1), (19.9, 31.3), (20.1, 30.85), (19.6, 30.4),
+    (18.5, 30.5), (17.5, 30.9), (16.6, 31.2), (15.6, 31.7), (15.2, 32.4),
+    (14.2, 32.7), (13.2, 32.9), (12.1, 32.93), (11.5, 33.17),
+    # Tunisia, Algeria, Morocco
+    (10.9, 33.7), (10.1, 33.9), (10.5, 34.4), (10.75, 34.75), (11.1, 35.2),
+    (10.65, 35.8), (10.5, 36.4), (11.05, 37.05), (10.3, 36.85), (10.2, 37.2),
+    (9.85, 37.3), (9.0, 37.15), (8.6, 36.95), (7.8, 36.9), (6.9, 36.95),
+    (6.3, 37.05), (5.1, 36.75), (4.2, 36.9), (3.05, 36.75), (2.0, 36.55),
+    (1.3, 36.5), (0.1, 35.9), (-0.65, 35.7), (-1.3, 35.3), (-2.2, 35.1),
+    (-3.0, 35.3), (-3.9, 35.25), (-4.8, 35.25), (-5.35, 35.8), (-5.9, 35.75),
+    (-6.15, 35.2), (-6.6, 34.3), (-6.85, 34.0), (-7.6, 33.6), (-8.5, 33.25),
+    (-9.25, 32.3), (-9.8, 31.5), (-9.85, 30.6), (-9.6, 30.4), (-9.9, 29.7),
+    (-10.2, 29.4), (-10.9, 28.7), (-11.5, 28.2), (-12.5, 27.8),
+    # close round the outside of the map
+    (-13.0, 27.0), (40.0, 27.0), (40.0, 50.5), (1.1, 50.5),
+]
+
+BLACK_SEA = [
+    (29.1, 41.2), (28.6, 41.35), (28.0, 41.95), (27.55, 42.45), (27.9, 42.75),
+    (28.0, 43.2), (28.55, 43.4), (28.65, 44.1), (28.8, 44.6), (29.7, 44.85),
+    (29.7, 45.3), (30.25, 45.85), (30.75, 46.45), (31.5, 46.6), (32.0, 46.5),
+    (32.1, 46.2), (33.0, 46.15), (33.75, 46.1),
+    # Crimea (joined to the mainland)
+    (33.3, 45.85), (32.5, 45.4), (33.2, 45.2), (33.6, 44.95), (33.5, 44.6),
+    (34.15, 44.45), (34.6, 44.7), (35.4, 45.0), (36.0, 45.0), (36.45, 45.1),
+    # (the Sea of Azov is off the playing area: drawn as land)
+    # Caucasus and Anatolian coast
+    (36.9, 45.1), (37.3, 44.9), (37.8, 44.7), (39.1, 44.1), (39.7, 43.6),
+    (41.0, 43.0), (41.65, 42.15), (41.6, 41.6), (40.5, 41.05), (39.7, 41.0),
+    (37.9, 41.0), (36.35, 41.3), (35.15, 42.0), (34.0, 41.95), (33.3, 42.0),
+    (32.3, 41.75), (31.8, 41.45), (30.3, 41.2),
+]
+
+ISLANDS = {
+    "sicily": [
+        (15.55, 38.27), (15.25, 38.25), (14.0, 38.05), (13.35, 38.15), (12.73, 38.18),
+        (12.45, 38.0), (12.42, 37.8), (12.6, 37.65), (13.1, 37.5), (13.6, 37.25),
+        (14.25, 37.05), (15.1, 36.68), (15.3, 37.05), (15.1, 37.5), (15.3, 37.85),
+    ],
+    "sardinia": [
+        (9.2, 41.2), (9.6, 40.9), (9.8, 40.5), (9.7, 39.9), (9.5, 39.1),
+        (9.1, 39.2), (8.65, 38.87), (8.4, 39.0), (8.45, 39.9), (8.3, 40.55),
+        (8.15, 40.6), (8.2, 41.05), (8.7, 40.95),
+    ],
+    "corsica": [
+        (9.15, 41.45), (9.3, 41.6), (9.55, 42.1), (9.45, 42.7), (9.4, 43.0),
+        (9.25, 42.7), (8.75, 42.55), (8.6, 42.25), (8.75, 41.9), (8.9, 41.65),
+    ],
+    "crete": [
+        (23.5, 35.32), (24.0, 35.55), (24.5, 35.42), (25.15, 35.38), (25.75, 35.33),
+        (26.1, 35.25), (26.3, 35.28), (26.2, 34.98), (25.75, 34.97), (25.0, 34.92),
+        (24.7, 35.02), (24.0, 35.17), (23.55, 35.18),
+    ],
+    "cyprus": [
+        (32.3, 35.05), (32.4, 34.75), (33.05, 34.65), (33.65, 34.9), (34.05, 34.95),
+        (34.6, 35.7), (34.0, 35.45), (33.3, 35.35), (32.95, 35.4),
+    ],
+    "mallorca": [
+        (2.3, 39.58), (2.75, 39.88), (3.15, 39.98), (3.48, 39.72), (3.3, 39.33),
+        (2.95, 39.3), (2.72, 39.5), (2.5, 39.47),
+    ],
+    # Malta (with Gozo) and Rhodes, exaggerated so that they can be seen and clicked
+    "malta": blob(14.42, 35.84, 0.68, 0.42, seed=1),
+    "rhodes": blob(28.0, 35.98, 0.5, 0.36, seed=2),
+}
+
+# The Sahara, carved out of North Africa as an impassable space (seed 000:
+# ferry missions "may cross ... the Sahara Desert", so it is otherwise closed).
+SAHARA = [
+    (-3.6, 27.0), (-3.6, 29.5), (-2.3, 31.4), (0.0, 32.5), (3.0, 32.9), (6.0, 33.1),
+    (8.2, 32.8), (9.5, 31.9), (10.6, 30.9), (12.5, 30.25), (15.5, 29.95),
+    (18.0, 29.65), (20.0, 29.55), (22.5, 29.6), (25.0, 29.6), (25.0, 27.0),
+]
+
+# --------------------------------------------------------------------------
+# Territories.  seeds: (lon, lat); first seed sits in the "heart" of the space.
+# label: optional (lon, lat) for the label/counter position (default: the
+# pole of inaccessibility of the polygon).
+# Extra fields written to the YAML: terrain, factory (major|minor),
+# naval_base, home, vc, impassable.
+# --------------------------------------------------------------------------
+GER, UK, ITA, FRA = "germany", "united_kingdom", "italy", "france"
+LAND_UNITS = {"infantry", "colonial_infantry", "mountain_infantry", "paratrooper", "artillery",
+              "light_armor", "armor", "mechanized_infantry", "aaa", "fortification", "fortress"}
+AIR_UNITS = {"fighter", "dive_bomber", "torpedo_bomber", "transport_aircraft"}
+CARRIER_PLANES = {"fighter", "dive_bomber", "torpedo_bomber"}
+SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "naval_transport"}
+
+LAND = [
+    # ---- Germany ------------------------------------------------------------
+    dict(id="germany", name="Germany", owner=GER, value=10, factory="major", home=True, vc=False,
+         seeds=[(12.5, 48.0), (15.0, 47.9), (10.0, 48.1), (13.6, 47.2), (16.2, 48.3),
+                (8.6, 48.3), (11.3, 47.6)],
+         label=(12.8, 48.0),
+         units={GER: dict(infantry=2, armor=1, aaa=1, fighter=1, dive_bomber=1,
+                          transport_aircraft=2, paratrooper=2)}),
+    # metropolitan France: home, so that Germany cannot raise colonial infantry here
+    dict(id="occupied_france", name="Occupied France", owner=GER, value=3, factory="minor", vc=True,
+         home=True,
+         seeds=[(2.3, 47.9), (4.5, 47.6), (-0.5, 47.8), (6.6, 48.0), (-3.0, 48.1), (0.8, 47.1)],
+         label=(2.0, 47.9),
+         units={GER: dict(infantry=4, artillery=1, light_armor=1, fighter=1)}),
+    # ---- France ---------------------------------------------------------------
+    dict(id="southern_france", name="Southern France", owner=FRA, value=4, factory="major",
+         home=True, vc=True, terrain=["port"],
+         seeds=[(1.5, 44.4), (-0.6, 44.8), (2.8, 45.7), (4.6, 45.7), (3.0, 43.6), (0.5, 46.0)],
+         label=(2.3, 44.9),
+         units={FRA: dict(infantry=6, colonial_infantry=1, artillery=2, armor=1, aaa=1, fighter=2)}),
+    dict(id="provence", name="Provence", owner=FRA, value=2, factory="minor", naval_base=True,
+         home=True, vc=True, terrain=["port"],
+         seeds=[(5.9, 43.55), (4.9, 43.9), (6.8, 43.8)],
+         units={FRA: dict(infantry=2, artillery=1, aaa=1)}),
+    dict(id="french_alps", name="French Alps", owner=FRA, value=1, home=True, terrain=["mountain"],
+         seeds=[(6.2, 45.3), (6.4, 44.5), (5.6, 46.2)],
+         units={FRA: dict(mountain_infantry=2, fortification=1)}),
+    dict(id="corsica", name="Corsica", owner=FRA, value=0, home=True, terrain=["mountain", "port"],
+         seeds=[(9.05, 42.15)],
+         units={FRA: dict(infantry=1)}),
+    dict(id="algeria", name="Algeria", owner=FRA, value=2, factory="minor", naval_base=True, vc=True,
+         terrain=["port"],
+         seeds=[(3.0, 36.2), (0.0, 35.2), (5.8, 35.9), (3.5, 34.3), (-1.0, 33.6), (7.2, 34.5)],
+         units={FRA: dict(colonial_infantry=3, infantry=1, artillery=1, fighter=1)}),
+    dict(id="tunisia", name="Tunisia", owner=FRA, value=1, naval_base=True, vc=True, terrain=["port"],
+         seeds=[(9.7, 36.3), (9.6, 34.6), (10.0, 33.2), (8.6, 35.6)],
+         units={FRA: dict(colonial_infantry=2, infantry=2, artillery=1, fortification=1)}),
+    dict(id="morocco", name="Morocco", owner=FRA, value=1, terrain=["mountain", "port"],
+         seeds=[(-6.3, 33.0), (-8.5, 30.5), (-4.5, 34.3), (-5.5, 31.5), (-3.0, 33.0)],
+         units={FRA: dict(colonial_infantry=2, infantry=1)}),
+    dict(id="syria_lebanon", name="Syria-Lebanon", owner=FRA, value=1, terrain=["port"],
+         seeds=[(36.5, 34.6), (36.8, 35.6), (37.0, 33.5), (38.0, 34.6)],
+         label=(36.9, 34.6),
+         units={FRA: dict(colonial_infantry=2, infantry=1)}),
+    # ---- Italy ----------------------------------------------------------------
+    dict(id="north_italy", name="North Italy", owner=ITA, value=5, factory="major", naval_base=True,
+         home=True, vc=True, terrain=["port"],
+         seeds=[(9.4, 45.3), (11.4, 45.4), (7.6, 45.0), (12.3, 46.2), (10.3, 44.6), (8.3, 44.4),
+                (13.2, 45.9)],
+         label=(10.2, 45.2),
+         units={ITA: dict(infantry=3, mountain_infantry=2, artillery=2, light_armor=1, aaa=1,
+                          fighter=1)}),
+    dict(id="central_italy", name="Central Italy", owner=ITA, value=3, factory="minor", home=True,
+         vc=True, terrain=["mountain"],
+         seeds=[(12.5, 42.2), (11.2, 43.3), (13.4, 42.6), (12.9, 43.6), (11.6, 42.6)],
+         label=(12.4, 42.6),
+         units={ITA: dict(infantry=2, artillery=1, aaa=1, fighter=1)}),
+    dict(id="south_italy", name="South Italy", owner=ITA, value=3, factory="minor", naval_base=True,
+         home=True, vc=True, terrain=["port"],
+         seeds=[(15.0, 40.9), (16.4, 40.9), (16.3, 39.1), (17.9, 40.4), (15.6, 41.6), (14.3, 41.4)],
+         label=(15.6, 40.9),
+         units={ITA: dict(infantry=2, artillery=1, aaa=1, dive_bomber=1, torpedo_bomber=1)}),
+    dict(id="sicily", name="Sicily", owner=ITA, value=1, naval_base=True, home=True, vc=True,
+         terrain=["port"], seeds=[(14.1, 37.6)],
+         units={ITA: dict(infantry=2, fighter=1, transport_aircraft=2, paratrooper=2)}),
+    dict(id="sardinia", name="Sardinia", owner=ITA, value=1, home=True, terrain=["port"],
+         seeds=[(9.0, 40.1)],
+         units={ITA: dict(infantry=1, torpedo_bomber=1)}),
+    dict(id="albania", name="Albania", owner=ITA, value=1, vc=True, terrain=["mountain", "port"],
+         seeds=[(20.0, 41.3), (20.1, 40.4)],
+         units={ITA: dict(infantry=3, mountain_infantry=1, artillery=1)}),
+    dict(id="dodecanese", name="Rhodes", owner=ITA, value=0, naval_base=True, terrain=["port"],
+         seeds=[(28.0, 35.98)],
+         units={ITA: dict(infantry=1, fighter=1)}),
+    dict(id="tripolitania", name="Tripolitania", owner=ITA, value=1, naval_base=True, vc=True,
+         terrain=["port"],
+         seeds=[(13.0, 32.3), (11.5, 31.5), (15.0, 31.3), (17.2, 30.6)],
+         label=(13.2, 31.6),
+         units={ITA: dict(colonial_infantry=3, infantry=3, artillery=1)}),
+    dict(id="cyrenaica", name="Cyrenaica", owner=ITA, value=1, terrain=["port"],
+         seeds=[(20.7, 32.3), (21.6, 31.0), (20.3, 30.1)],
+         label=(21.0, 31.3),
+         units={ITA: dict(infantry=2, colonial_infantry=1, artillery=1, light_armor=1, fighter=1)}),
+    dict(id="tobruk", name="Tobruk", owner=ITA, value=1, naval_base=True, vc=True, terrain=["port"],
+         seeds=[(23.9, 31.6), (24.0, 30.5)],
+         units={ITA: dict(infantry=3, colonial_infantry=1, artillery=1, light_armor=1, fortification=1)}),
+    # ---- United Kingdom (Greece fights at its side) -------------------------------
+    dict(id="egypt", name="Egypt", owner=UK, value=3, factory="major", vc=True, terrain=["riverine"],
+         seeds=[(31.2, 30.2), (30.9, 29.2), (31.5, 31.0)],
+         label=(31.1, 30.0),
+         units={UK: dict(infantry=2, colonial_infantry=2, artillery=1, armor=1, aaa=1, fighter=1)}),
+    dict(id="alexandria", name="Alexandria", owner=UK, value=2, naval_base=True, vc=True,
+         terrain=["port"],
+         seeds=[(29.5, 30.8), (28.7, 30.5)],
+         units={UK: dict(infantry=1, aaa=1, fighter=1)}),
+    dict(id="western_desert", name="Western Desert", owner=UK, value=0,
+         seeds=[(26.6, 30.9), (26.6, 29.4), (27.8, 30.2)],
+         units={UK: dict(infantry=1, colonial_infantry=1, artillery=1, light_armor=1)}),
+    dict(id="suez", name="Suez", owner=UK, value=2, terrain=["port"],
+         seeds=[(33.1, 30.5), (33.6, 29.3)],
+         units={UK: dict(infantry=1, aaa=1)}),
+    dict(id="palestine", name="Palestine", owner=UK, value=1, naval_base=True, terrain=["port"],
+         seeds=[(35.1, 31.6), (35.9, 30.3), (36.6, 32.0), (37.8, 30.8)],
+         units={UK: dict(infantry=1, colonial_infantry=1)}),
+    dict(id="cyprus", name="Cyprus", owner=UK, value=0, terrain=["port"],
+         seeds=[(33.2, 35.05)],
+         units={UK: dict(infantry=1)}),
+    dict(id="malta", name="Malta", owner=UK, value=1, naval_base=True, vc=True, terrain=["port"],
+         seeds=[(14.42, 35.84)],
+         units={UK: dict(infantry=1, aaa=1, fighter=1, fortification=1)}),
+    dict(id="gibraltar", name="Gibraltar", owner=UK, value=1, naval_base=True, vc=True,
+         terrain=["port"],
+         carve=((-5.3, 36.55), 23.0, "spain"),
+         units={UK: dict(infantry=1, aaa=1, fortress=1)}),
+    dict(id="epirus", name="Epirus", owner=UK, value=1, terrain=["mountain"],
+         seeds=[(20.9, 39.6), (21.4, 40.3)],
+         units={UK: dict(mountain_infantry=2, infantry=1)}),
+    dict(id="macedonia", name="Macedonia", owner=UK, value=1,
+         seeds=[(22.9, 40.7), (24.3, 41.1), (25.4, 41.0)],
+         units={UK: dict(infantry=1)}),
+    dict(id="greece", name="Greece", owner=UK, value=2, naval_base=True, vc=True,
+         terrain=["mountain", "port"],
+         seeds=[(22.2, 37.5), (23.5, 38.3), (22.2, 38.9)],
+         units={UK: dict(infantry=2, artillery=1)}),
+    dict(id="crete", name="Crete", owner=UK, value=0, terrain=["mountain", "port"],
+         seeds=[(24.8, 35.25)],
+         units={UK: dict(infantry=1)}),
+    # ---- Neutrals (impassable) ---------------------------------------------------
+    dict(id="spain", name="Spain", impassable=True,
+         seeds=[(-3.7, 40.3), (-5.8, 42.5), (-7.8, 43.0), (-5.5, 38.0), (-2.5, 37.8),
+                (-1.0, 41.8), (1.2, 41.8), (-4.4, 37.0)],
+         label=(-3.7, 40.0)),
+    dict(id="portugal", name="Portugal", impassable=True,
+         seeds=[(-8.2, 40.8), (-8.1, 38.3)]),
+    dict(id="balearics", name="Balearics", impassable=True, seeds=[(2.9, 39.6)]),
+    dict(id="switzerland", name="Switzerland", impassable=True, seeds=[(8.0, 46.8), (9.6, 46.7)]),
+    dict(id="yugoslavia", name="Yugoslavia", impassable=True,
+         seeds=[(18.5, 44.2), (15.0, 45.9), (20.8, 44.0), (21.6, 41.9), (19.3, 42.9), (16.5, 43.8),
+                (17.5, 45.4)],
+         label=(18.3, 44.3)),
+    dict(id="hungary", name="Hungary", impassable=True,
+         seeds=[(19.0, 47.4), (17.6, 46.9), (21.3, 47.4)]),
+    dict(id="romania", name="Romania", impassable=True,
+         seeds=[(24.5, 46.3), (26.0, 44.6), (23.0, 45.3), (27.0, 47.4), (22.5, 47.6), (28.3, 44.5)]),
+    dict(id="bulgaria", name="Bulgaria", impassable=True,
+         seeds=[(25.0, 42.7), (27.0, 43.0), (23.8, 42.0)]),
+    dict(id="soviet_union", name="Soviet Union", impassable=True,
+         seeds=[(31.0, 47.6), (34.5, 47.6), (34.2, 45.2), (36.5, 46.9)]),
+    dict(id="turkey", name="Turkey", impassable=True,
+         seeds=[(32.5, 39.0), (27.4, 41.4), (29.5, 39.5), (35.5, 38.5), (29.0, 37.5),
+                (33.0, 37.3), (35.5, 40.8), (36.3, 37.0), (38.0, 37.6)],
+         label=(32.5, 39.0)),
+    dict(id="sahara", name="Sahara", impassable=True, region=SAHARA, seeds=[],
+         label=(12.0, 29.3)),
+]
+
+SEA = [
+    dict(id="bay_of_biscay", name="Bay of Biscay",
+         seeds=[(-5.0, 45.8), (-8.5, 44.8), (-3.8, 47.3)]),
+    dict(id="eastern_atlantic", name="Eastern Atlantic",
+         seeds=[(-10.0, 39.5), (-9.9, 34.0), (-10.3, 30.0), (-7.2, 36.4), (-10.2, 42.4)]),
+    dict(id="alboran_sea", name="Alboran Sea", terrain=["coastal"],
+         seeds=[(-3.6, 36.1), (-2.0, 35.7)],
+         units={UK: dict(battleship=1, carrier=1, destroyer=1, fighter=1, torpedo_bomber=1)}),
+    dict(id="balearic_sea", name="Balearic Sea",
+         seeds=[(1.0, 40.1), (4.3, 40.2), (1.2, 38.6), (2.2, 40.3)]),
+    dict(id="western_med", name="Western Mediterranean",
+         seeds=[(3.5, 37.7), (6.3, 37.9), (0.2, 36.6), (3.6, 38.9), (7.3, 39.6)],
+         units={FRA: dict(battleship=2, destroyer=1)}),
+    dict(id="gulf_of_lion", name="Gulf of Lion", terrain=["coastal"],
+         seeds=[(4.6, 42.7), (6.4, 42.6)],
+         units={FRA: dict(cruiser=2, destroyer=1, submarine=1)}),
+    dict(id="ligurian_sea", name="Ligurian Sea", terrain=["coastal"],
+         seeds=[(8.6, 43.8), (9.9, 43.5)],
+         units={ITA: dict(cruiser=1, destroyer=1)}),
+    dict(id="tyrrhenian_sea", name="Tyrrhenian Sea",
+         seeds=[(12.0, 40.4), (13.8, 39.4), (10.9, 41.8), (14.7, 38.7)],
+         units={ITA: dict(battleship=1, cruiser=1, destroyer=1)}),
+    dict(id="sicilian_channel", name="Sicilian Channel", terrain=["coastal"],
+         seeds=[(10.3, 37.7), (11.9, 37.1), (9.5, 37.9)],
+         units={FRA: dict(destroyer=1, submarine=1)}),
+    dict(id="malta_channel", name="Malta Channel", terrain=["coastal"],
+         seeds=[(13.9, 36.3), (15.4, 36.35)], label=(15.85, 36.5),
+         units={ITA: dict(submarine=1)}),
+    dict(id="central_med", name="Central Mediterranean",
+         seeds=[(14.95, 35.45), (13.0, 34.8), (16.5, 34.2)]),
+    dict(id="gulf_of_sidra", name="Gulf of Sidra", terrain=["coastal"],
+         seeds=[(18.0, 31.9), (15.5, 33.0), (12.2, 33.9)],
+         units={ITA: dict(naval_transport=2, destroyer=1)}),
+    dict(id="ionian_sea", name="Ionian Sea",
+         seeds=[(18.5, 37.8), (17.6, 35.8), (20.2, 37.2), (17.3, 39.7), (16.1, 37.3)],
+         units={ITA: dict(battleship=2, cruiser=1, destroyer=1)}),
+    dict(id="adriatic_sea", name="Adriatic Sea", terrain=["coastal"],
+         seeds=[(15.5, 43.0), (13.3, 44.6), (18.3, 41.6), (17.0, 42.4)]),
+    dict(id="aegean_sea", name="Aegean Sea", terrain=["coastal"],
+         seeds=[(25.0, 38.6), (25.2, 36.5), (24.4, 40.3), (26.0, 39.6), (27.3, 36.55)]),
+    dict(id="libyan_sea", name="Libyan Sea",
+         seeds=[(23.5, 33.6), (21.0, 33.8), (25.5, 34.2)],
+         units={UK: dict(submarine=1)}),
+    dict(id="eastern_med", name="Eastern Mediterranean",
+         seeds=[(28.7, 35.5), (29.0, 34.2), (31.3, 34.0), (29.8, 35.9), (32.2, 36.0)]),
+    dict(id="alexandria_sea", name="Alexandria Coast", terrain=["coastal"],
+         seeds=[(29.6, 32.0), (31.7, 31.9), (27.6, 31.9)],
+         units={UK: dict(battleship=2, carrier=1, cruiser=1, destroyer=2, torpedo_bomber=1),
+                FRA: dict(battleship=1, cruiser=1)}),
+    dict(id="levant", name="Levant", terrain=["coastal"],
+         seeds=[(34.3, 32.6), (35.3, 34.9)]),
+    dict(id="black_sea", name="Black Sea", impassable=True,
+         seeds=[(31.5, 43.5), (35.0, 43.3)]),
+]
+
+PLAYERS = [
+    dict(id=GER, name="Germany", alliance="axis", color="#6b6b6b", capital="germany",
+         doctrines=["airborne_operations", "mechanization"]),
+    dict(id=UK, name="United Kingdom", alliance="allies", color="#c4955a", capital="egypt",
+         doctrines=["mechanization"]),
+    dict(id=ITA, name="Italy", alliance="axis", color="#8f8a3c", capital="central_italy",
+         doctrines=["assault_tactics"]),
+    dict(id=FRA, name="France", alliance="allies", color="#8a5fb5", capital="algeria",
+         doctrines=[]),
+]
+
+DESCRIPTION = (
+    "June 1940. Paris has fallen and Italy has entered the war, but France fights on from "
+    "the Midi and North Africa beside a Royal Navy that holds Gibraltar, Malta and "
+    "Alexandria. Italy must seize Malta and drive on Suez while Germany breaks the French in "
+    "the south; the Allies must keep the sea lanes open and roll back Italy's African empire. "
+    "Turn order: Germany, United Kingdom, Italy, France; victory at {axis} (Axis) or {allies} "
+    "(Allies) of the {n} victory cities, or after round {t} to the side holding more."
+)
+VICTORY = {"axis": 12, "allies": 13}
+TURN_LIMIT = 8
+BACKGROUND = "#2b5a7e"
+
+# Extra adjacencies that geometry cannot show.
+EXTRA_ADJ: list[tuple[str, str]] = []
+
+# --------------------------------------------------------------------------
+def ring(points):
+    return Polygon([P(*p) for p in points])
+
+
+def fail(msg):
+    print("ERROR:", msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def components(g):
+    if g.is_empty:
+        return []
+    if g.geom_type == "Polygon":
+        return [g]
+    return [p for p in getattr(g, "geoms", []) if p.geom_type == "Polygon" and p.area > 0]
+
+
+def voronoi_partition(domain, spaces):
+    """Assign every part of `domain` to one space, via Voronoi cells of seeds."""
+    pts, owner = [], []
+    for sp in spaces:
+        for s in sp["seeds"]:
+            pt = Point(P(*s))
+            if not domain.contains(pt):
+                fail(f"seed {s} of {sp['id']} is not inside its domain")
+            pts.append(pt)
+            owner.append(sp["id"])
+    if len(pts) == 1:
+        return {owner[0]: domain}
+    cells = shapely.voronoi_polygons(MultiPoint(pts), extend_to=box(-500, -500, W + 500, H + 500))
+    result = {sp["id"]: [] for sp in spaces}
+    for cell in cells.geoms:
+        hit = [i for i, pt in enumerate(pts) if cell.contains(pt)]
+        if len(hit) != 1:
+            fail("voronoi cell/seed mismatch")
+        result[owner[hit[0]]].append(cell)
+    return {k: unary_union(v).intersection(domain) for k, v in result.items()}
+
+
+def shared(a, b):
+    inter = a.boundary.intersection(b.boundary)
+    return inter.length if not inter.is_empty else 0.0
+
+
+def merge_orphans(cells, seeds_of):
+    """Each space keeps the component(s) holding its seeds; other fragments go
+    to the neighbour with which they share the longest boundary."""
+    for _ in range(20):
+        changed = False
+        for sid in list(cells):
+            parts = components(cells[sid])
+            if len(parts) <= 1:
+                continue
+            seeds = [Point(P(*s)) for s in seeds_of[sid]]
+            keep = [p for p in parts if any(p.buffer(0.5).contains(s) for s in seeds)]
+            if not keep:
+                fail(f"{sid}: no fragment holds a seed")
+            keep_main = max(keep, key=lambda p: p.area)
+            orphans = [p for p in parts if p is not keep_main]
+            cells[sid] = keep_main
+            for orphan in orphans:
+                best, best_len = None, 0.0
+                for oid, og in cells.items():
+                    if oid == sid:
+                        continue
+                    ln = shared(orphan, og)
+                    if ln > best_len:
+                        best, best_len = oid, ln
+                if best is None:
+                    fail(f"{sid}: fragment at {orphan.representative_point()} touches nothing")
+                cells[best] = unary_union([cells[best], orphan])
+                changed = True
+        if not changed:
+            return cells
+    fail("orphan merging did not converge")
+
+
+def node_coverage(ids, cells):
+    """Clean the coverage so that neighbours share identical vertices and no
+    hairline gaps/overlaps from clipping noise remain."""
+    geoms = shapely.coverage_clean([shapely.make_valid(cells[i]) for i in ids],
+                                   gap_width=0.5, snapping_distance=0.05)
+    out = []
+    for i, g in zip(ids, geoms, strict=True):
+        if g.geom_type == "MultiPolygon":
+            big = max(g.geoms, key=lambda q: q.area)
+            if g.area - big.area > 1.0:
+                fail(f"{i} is split after cleaning")
+            g = big
+        if g.geom_type != "Polygon":
+            fail(f"{i} is a {g.geom_type} after cleaning")
+        out.append(g)
+    return out
+
+
+def wiggle_line(line, amp):
+    """Turn a straight Voronoi border into a gently meandering one.  The
+    endpoints stay put; the offset fades out near them."""
+    L = line.length
+    if L < 14 or amp <= 0:
+        return line
+    coords = list(line.coords)
+    a, b = sorted([tuple(round(v, 3) for v in coords[0]), tuple(round(v, 3) for v in coords[-1])])
+    rng = random.Random(f"{a}{b}")
+    waves = [(rng.uniform(55, 80), 0.65, rng.uniform(0, 2 * math.pi)),
+             (rng.uniform(22, 32), 0.35, rng.uniform(0, 2 * math.pi))]
+    n = max(2, int(L / 4))
+    amp_here = amp * min(1.0, L / 70)
+    out = [coords[0]]
+    for k in range(1, n):
+        d = L * k / n
+        p = line.interpolate(d)
+        p0, p1 = line.interpolate(max(0, d - 2)), line.interpolate(min(L, d + 2))
+        tx, ty = p1.x - p0.x, p1.y - p0.y
+        tl = math.hypot(tx, ty) or 1.0
+        nx, ny = -ty / tl, tx / tl
+        taper = min(1.0, d / 20, (L - d) / 20)
+        off = amp_here * taper * sum(w * math.sin(2 * math.pi * d / lam + ph) for lam, w, ph in waves)
+        out.append((p.x + nx * off, p.y + ny * off))
+    out.append(coords[-1])
+    return shapely.geometry.LineString(out)
+
+
+def wiggle_borders(ids, geoms, kind, amp):
+    """Meander the land-land borders; returns new geometries or None if the
+    result is not a clean coverage of single polygons."""
+    cells = dict(zip(ids, geoms, strict=True))
+    land_ids = [i for i in ids if kind[i] == "land"]
+    internal = []
+    for n, a in enumerate(land_ids):
+        for b in land_ids[n + 1:]:
+            if cells[a].intersects(cells[b]):
+                inter = cells[a].boundary.intersection(cells[b].boundary)
+                if inter.length > 0:
+                    internal.append(inter)
+    merged = shapely.ops.linemerge(unary_union(internal))
+    parts = [g for g in getattr(merged, "geoms", [merged]) if g.geom_type == "LineString"]
+    fixed = [cells[i].boundary for i in ids if kind[i] == "sea"] + [box(0, 0, W, H).boundary]
+    net = unary_union([wiggle_line(ln, amp) for ln in parts] + fixed)
+    faces = list(shapely.ops.polygonize(net))
+    tree = shapely.STRtree(geoms)
+    acc = {i: [] for i in ids}
+    for f in faces:
+        best, best_a = None, 0.0
+        for k in tree.query(f):
+            ar = f.intersection(geoms[k]).area
+            if ar > best_a:
+                best, best_a = ids[k], ar
+        if best is None:
+            return None
+        acc[best].append(f)
+    out = []
+    for i in ids:
+        g = unary_union(acc[i])
+        if g.geom_type != "Polygon" or len(g.interiors) != len(cells[i].interiors):
+            print(f"  wiggle amplitude {amp:.1f}: {i} broke up, retrying smaller")
+            return None
+        out.append(g)
+    return node_coverage(ids, dict(zip(ids, out, strict=True)))
+
+
+def best_label_spot(pg, start, name):
+    """Nudge the label point so that a box of the name's (estimated) size lies
+    inside the polygon, staying as close to `start` as possible."""
+    w, h = 6.5 * len(name) + 4, 14
+
+    def fit(x, y):
+        r = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        return r.intersection(pg).area / r.area
+
+    best = (fit(start.x, start.y), 0.0, start.x, start.y)
+    if best[0] < 0.999:
+        for dx in range(-60, 61, 3):
+            for dy in range(-45, 46, 3):
+                x, y = start.x + dx, start.y + dy
+                if not pg.contains(Point(x, y)):
+                    continue
+                f = fit(x, y)
+                d = math.hypot(dx, dy)
+                if (round(f, 3), -d) > (round(best[0], 3), -best[1]):
+                    best = (f, d, x, y)
+    return int(round(best[2])), int(round(best[3]))
+
+
+def round_ring(coords):
+    out = []
+    for x, y in coords:
+        q = (int(round(x)), int(round(y)))
+        if not out or out[-1] != q:
+            out.append(q)
+    if len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+HOLES: list[str] = []
+
+
+def build():
+    rect = box(0, 0, W, H)
+    mainland = ring(MAINLAND).difference(ring(BLACK_SEA))
+    if not mainland.is_valid:
+        fail(f"mainland invalid: {shapely.is_valid_reason(mainland)}")
+    mainland = mainland.intersection(rect)
+    islands = {k: ring(v) for k, v in ISLANDS.items()}
+    for k, g in islands.items():
+        if not g.is_valid:
+            fail(f"island {k} invalid: {shapely.is_valid_reason(g)}")
+        if g.intersects(mainland):
+            fail(f"island {k} touches the mainland")
+    land_masses = [mainland] + list(islands.values())
+    land = unary_union(land_masses)
+    sea = rect.difference(land)
+
+    # regions given as polygons (the Sahara) are cut out before the Voronoi split
+    regions = {t["id"]: ring(t["region"]).intersection(mainland) for t in LAND if "region" in t}
+    carved = unary_union(list(regions.values())) if regions else None
+
+    seeds_of = {s["id"]: s.get("seeds", []) for s in LAND + SEA}
+    cells = {}
+    for mass in land_masses:
+        here = [t for t in LAND if t.get("seeds") and mass.contains(Point(P(*t["seeds"][0])))]
+        if not here:
+            fail(f"land mass at {mass.representative_point()} has no territory")
+        dom = mass.difference(carved) if carved is not None and mass is mainland else mass
+        part = voronoi_partition(dom, here)
+        cells.update(part)
+    for rid, g in regions.items():
+        cells[rid] = g
+        seeds_of[rid] = []
+    # carved discs (Gibraltar)
+    for t in LAND:
+        if "carve" in t:
+            (lon, lat), r, host = t["carve"]
+            disc = Point(P(lon, lat)).buffer(r)
+            piece = cells[host].intersection(disc)
+            cells[host] = cells[host].difference(disc)
+            cells[t["id"]] = piece
+            seeds_of[t["id"]] = [(lon, lat)]
+    land_ids = [t["id"] for t in LAND]
+    for rid in regions:     # the region keeps its biggest piece; others go to neighbours
+        seeds_of[rid] = [None]
+    land_cells = merge_orphans2({k: cells[k] for k in land_ids}, seeds_of)
+    sea_cells = merge_orphans2(voronoi_partition(sea, SEA), seeds_of)
+    cells = {**land_cells, **sea_cells}
+
+    ids = list(cells)
+    geoms = node_coverage(ids, cells)
+    if not shapely.coverage_is_valid(geoms):
+        fail("coverage is not valid after noding")
+    kind0 = {t["id"]: "land" for t in LAND}
+    kind0.update({sp["id"]: "sea" for sp in SEA})
+    amp = WIGGLE
+    while amp > 0.5:
+        wiggled = wiggle_borders(ids, geoms, kind0, amp)
+        if wiggled is not None:
+            geoms = wiggled
+            break
+        amp *= 0.75
+    if not shapely.coverage_is_valid(geoms):
+        fail("coverage is not valid after wiggling")
+    for i, g in zip(ids, geoms, strict=True):
+        if g.geom_type != "Polygon":
+            fail(f"{i} is a {g.geom_type} before simplification")
+    simp = shapely.coverage_simplify(geoms, SIMPLIFY)
+    polys = {}
+    for i, g in zip(ids, simp, strict=True):
+        if g.geom_type != "Polygon":
+            fail(f"{i} became {g.geom_type}")
+        if len(g.interiors):
+            HOLES.append(i)
+        pts = round_ring(list(g.exterior.coords))
+        pg = Polygon(pts)
+        if not pg.is_valid or pg.area < 30:
+            fail(f"{i}: invalid or tiny polygon after rounding ({shapely.is_valid_reason(pg)}, area {pg.area})")
+        polys[i] = (pts, pg)
+
+    total = sum(pg.area for _, pg in polys.values())
+    if abs(total - W * H) > 0.002 * W * H:
+        fail(f"coverage area {total} != {W * H}")
+
+    kind = {t["id"]: "land" for t in LAND}
+    kind.update({s["id"]: "sea" for s in SEA})
+    adj = {i: set() for i in ids}
+    for a_i, a in enumerate(ids):
+        for b in ids[a_i + 1:]:
+            pa, pb = polys[a][1], polys[b][1]
+            if not pa.buffer(0.01).intersects(pb):
+                continue
+            if shared(pa, pb) >= MIN_SHARED:
+                adj[a].add(b)
+                adj[b].add(a)
+    for a, b in EXTRA_ADJ:
+        adj[a].add(b)
+        adj[b].add(a)
+
+    centers = {}
+    spec = {t["id"]: t for t in LAND + SEA}
+    for i in ids:
+        pg = polys[i][1]
+        lab = spec[i].get("label")
+        c = Point(P(*lab)) if lab else polylabel(pg, tolerance=1.0)
+        if not pg.contains(c):
+            c = polylabel(pg, tolerance=1.0)
+        elif lab and kind[i] == "sea":      # a hand-placed sea label stays where it is put
+            centers[i] = (int(round(c.x)), int(round(c.y)))
+            continue
+        centers[i] = best_label_spot(pg, c, spec[i]["name"])
+    return ids, polys, adj, centers, kind
+
+
+def merge_orphans2(cells, seeds_of):
+    """merge_orphans, but a space without seed points (a carved region) keeps
+    its largest piece."""
+    for _ in range(20):
+        changed = False
+        for sid in list(cells):
+            parts = components(cells[sid])
+            if len(parts) <= 1:
+                continue
+            seeds = [Point(P(*s)) for s in seeds_of[sid] if s is not None]
+            keep = [p for p in parts if any(p.buffer(0.5).contains(s) for s in seeds)] if seeds else parts
+            if not keep:
+                fail(f"{sid}: no fragment holds a seed")
+            keep_main = max(keep, key=lambda p: p.area)
+            orphans = [p for p in parts if p is not keep_main]
+            cells[sid] = keep_main
+            for orphan in orphans:
+                best, best_len = None, 0.0
+                for oid, og in cells.items():
+                    if oid == sid:
+                        continue
+                    ln = shared(orphan, og)
+                    if ln > best_len:
+                        best, best_len = oid, ln
+                if best is None:
+                    fail(f"{sid}: fragment at {orphan.representative_point()} touches nothing")
+                cells[best] = unary_union([cells[best], orphan])
+                changed = True
+        if not changed:
+            return cells
+    fail("orphan merging did not converge")
+
+
+def check(ids, polys, adj, kind):
+    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in HOLES]
+    spec = {t["id"]: t for t in LAND + SEA}
+    for i in ids:
+        for j in adj[i]:
+            if i not in adj[j]:
+                problems.append(f"asymmetric {i}-{j}")
+        if not adj[i] and not spec[i].get("impassable"):
+            problems.append(f"{i} has no neighbours")
+        if not spec[i].get("impassable") and polys[i][1].area < MIN_ISLAND:
+            problems.append(f"{i} is too small to click ({polys[i][1].area:.0f})")
+    alliance = {p["id"]: p["alliance"] for p in PLAYERS}
+    for p in PLAYERS:
+        if spec[p["capital"]].get("owner") != p["id"]:
+            problems.append(f"capital {p['capital']} not owned by {p['id']}")
+    for sid, t in spec.items():
+        for owner, units in (t.get("units") or {}).items():
+            if owner not in alliance:
+                problems.append(f"{sid}: unknown unit owner {owner}")
+                continue
+            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
+                problems.append(f"{sid}: {owner} units on enemy/neutral land")
+            for u in units:
+                if u not in LAND_UNITS | AIR_UNITS | SEA_UNITS:
+                    problems.append(f"{sid}: unknown unit {u}")
+                elif kind[sid] == "land" and u in SEA_UNITS:
+                    problems.append(f"{sid}: ship on land")
+                elif kind[sid] == "sea" and u in LAND_UNITS:
+                    problems.append(f"{sid}: land unit at sea")
+        if kind[sid] == "sea":
+            us = t.get("units") or {}
+            for owner, units in us.items():
+                planes = sum(v for u, v in units.items() if u in CARRIER_PLANES)
+                room = 2 * sum(o.get("carrier", 0) for ow, o in us.items()
+                               if alliance[ow] == alliance[owner])
+                if any(u in AIR_UNITS - CARRIER_PLANES for u in units) or planes > room:
+                    problems.append(f"{sid}: aircraft without carrier room")
+            if len({alliance[o] for o in us}) > 1:
+                problems.append(f"{sid}: enemy units share the zone at start")
+    nvc = sum(1 for t in LAND if t.get("vc"))
+    if max(VICTORY.values()) > nvc:
+        problems.append("victory threshold above number of victory cities")
+    must = [("gibraltar", "alboran_sea"), ("gibraltar", "eastern_atlantic"),
+            ("malta", "malta_channel"), ("sicily", "malta_channel"), ("sicily", "tyrrhenian_sea"),
+            ("sicily", "sicilian_channel"), ("south_italy", "ionian_sea"),
+            ("south_italy", "tyrrhenian_sea"), ("south_italy", "adriatic_sea"),
+            ("north_italy", "ligurian_sea"), ("provence", "gulf_of_lion"),
+            ("alexandria", "alexandria_sea"), ("tripolitania", "gulf_of_sidra"),
+            ("central_med", "gulf_of_sidra"), ("malta", "central_med"), ("sicily", "ionian_sea"),
+            ("epirus", "macedonia"), ("macedonia", "aegean_sea"), ("greece", "macedonia"), ("malta_channel", "ionian_sea"),
+            ("tunisia", "sicilian_channel"), ("algeria", "western_med"),
+            ("albania", "epirus"), ("albania", "adriatic_sea"), ("greece", "aegean_sea"),
+            ("tobruk", "western_desert"), ("western_desert", "alexandria"),
+            ("alexandria", "egypt"), ("egypt", "suez"), ("suez", "palestine"),
+            ("palestine", "syria_lebanon"), ("tripolitania", "tunisia"),
+            ("north_italy", "french_alps"), ("north_italy", "provence"),
+            ("germany", "north_italy"), ("germany", "occupied_france"),
+            ("occupied_france", "southern_france"), ("dodecanese", "aegean_sea"),
+            ("dodecanese", "eastern_med"), ("crete", "aegean_sea"), ("crete", "libyan_sea"),
+            ("cyprus", "levant"), ("corsica", "ligurian_sea"), ("sardinia", "tyrrhenian_sea"),
+            ("tobruk", "libyan_sea"), ("cyrenaica", "gulf_of_sidra")]
+    for a, b in must:
+        if b not in adj[a]:
+            problems.append(f"expected adjacency {a}-{b} missing")
+    mustnot = [("sicily", "south_italy"), ("aegean_sea", "black_sea"), ("spain", "morocco"),
+               ("corsica", "sardinia"), ("malta", "sicily"), ("gulf_of_lion", "sicilian_channel"), ("epirus", "turkey")]
+    for a, b in mustnot:
+        if b in adj[a]:
+            problems.append(f"unexpected adjacency {a}-{b}")
+    return problems
+
+
+def fmt_units(units):
+    parts = []
+    for owner, d in units.items():
+        inner = ", ".join(f"{k}: {v}" for k, v in d.items())
+        parts.append(f"{owner}: {{{inner}}}")
+    return parts
+
+
+def wrap(text, indent="  ", width=88):
+    out, line = [], indent
+    for w in text.split():
+        if len(line) + len(w) + 1 > width:
+            out.append(line.rstrip())
+            line = indent
+        line += w + " "
+    out.append(line.rstrip())
+    return out
+
+
+def write_yaml(ids, polys, adj, centers, kind):
+    spec = {t["id"]: t for t in LAND + SEA}
+    income = {p["id"]: 0 for p in PLAYERS}
+    for t in LAND:
+        if t.get("owner"):
+            income[t["owner"]] += t.get("value", 0)
+    vcs = [t["id"] for t in LAND if t.get("vc")]
+    L = []
+    L.append("# Generated by tools/build_mediterranean_1940.py -- edit the generator, not this file.")
+    L.append("format: warboard-scenario/1")
+    L.append("id: mediterranean_1940")
+    L.append("title: Mediterranean 1940")
+    L.append("ruleset: interwar")
+    L.append("description: >")
+    L += wrap(DESCRIPTION.format(axis=VICTORY["axis"], allies=VICTORY["allies"], n=len(vcs),
+                                 t=TURN_LIMIT))
+    L.append(f"turn_limit: {TURN_LIMIT}")
+    L.append("map:")
+    L.append("  kind: zone")
+    L.append(f"  size: [{W}, {H}]")
+    L.append(f'  background: "{BACKGROUND}"')
+    L.append("# turn order: Germany, United Kingdom, Italy, France (each side's powers alternate)")
+    L.append("players:")
+    for p in PLAYERS:
+        L.append(f"  - id: {p['id']}")
+        L.append(f"    name: {p['name']}")
+        L.append(f"    alliance: {p['alliance']}")
+        L.append(f'    color: "{p["color"]}"')
+        L.append(f"    capital: {p['capital']}")
+        L.append(f"    resources: {income[p['id']]}")
+        L.append(f"    doctrines: [{', '.join(p['doctrines'])}]")
+    L.append("victory:")
+    L.append(f"  victory_cities: {{axis: {VICTORY['axis']}, allies: {VICTORY['allies']}}}"
+             f"   # of {len(vcs)}")
+    L.append("  at_turn_limit: victory_cities")
+    L.append("spaces:")
+    order = [t["id"] for t in LAND] + [s["id"] for s in SEA]
+    for i in order:
+        t = spec[i]
+        L.append("")
+        L.append(f"  - id: {i}")
+        L.append(f"    name: {t['name']}")
+        L.append(f"    kind: {kind[i]}")
+        if kind[i] == "land":
+            L.append(f"    value: {t.get('value', 0)}")
+            L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
+            if t.get("factory"):
+                L.append(f"    factory: {t['factory']}")
+            if t.get("naval_base"):
+                L.append("    naval_base: true")
+            if t.get("home"):
+                L.append("    home: true")
+            if t.get("vc"):
+                L.append("    victory_city: true")
+        if t.get("impassable"):
+            L.append("    impassable: true")
+        if t.get("terrain"):
+            L.append(f"    terrain: [{', '.join(t['terrain'])}]")
+        cx, cy = centers[i]
+        L.append(f"    center: [{cx}, {cy}]")
+        pts = polys[i][0]
+        L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in pts) + "]")
+        nb = sorted(adj[i], key=order.index)
+        L.append("    adjacent: [" + ", ".join(nb) + "]")
+        if t.get("units"):
+            L.append("    units:")
+            for u in fmt_units(t["units"]):
+                L.append(f"      {u}")
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text("\n".join(L) + "\n")
+    return income, vcs
+
+
+def main():
+    ids, polys, adj, centers, kind = build()
+    problems = check(ids, polys, adj, kind)
+    income, vcs = write_yaml(ids, polys, adj, centers, kind)
+    nland = sum(1 for i in ids if kind[i] == "land")
+    nplay = sum(1 for t in LAND if not t.get("impassable"))
+    print(f"wrote {OUT}: {nland} land ({nplay} playable), {len(ids) - nland} sea spaces")
+    print("income:", income, "| victory cities:", len(vcs), vcs)
+    start = {a: 0 for a in VICTORY}
+    al = {p["id"]: p["alliance"] for p in PLAYERS}
+    for t in LAND:
+        if t.get("vc"):
+            start[al[t["owner"]]] += 1
+    print("victory cities held at start:", start, "needed:", VICTORY)
+    npts = sorted((len(polys[i][0]), i) for i in ids)
+    print("points per polygon: min", npts[0], "max", npts[-1])
+    small = sorted((round(polys[i][1].area), i) for i in ids)[:6]
+    print("smallest spaces:", small)
+    for p in problems:
+        print("WARNING:", p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
