@@ -74,3 +74,20 @@ def test_screenshot_writes_png(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     p = run("screenshot", "europe_1941", "--out", str(out), "--view", "nonsense", check=False)
     assert p.returncode != 0 and "Traceback" not in p.stderr
+
+
+def test_mediterranean_interwar_selfplay_is_deterministic():
+    a = json.loads(run("selfplay", "mediterranean_1940", "--seed", "7").stdout)
+    b = json.loads(run("selfplay", "mediterranean_1940", "--seed", "7").stdout)
+    assert a == b and (a["winner"] in ("axis", "allies") or a["turns"] == 8)
+
+
+def test_interwar_odds_command_is_exact_for_support_and_first_strike():
+    req = {"ruleset": "interwar", "attacker": [["infantry", 3], ["artillery", 2]],
+           "defender": [["infantry", 3]], "terrain": "land"}
+    p = subprocess.run([sys.executable, "-m", "game", "odds", "-"], input=json.dumps(req),
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["method"] == "exact"
+    assert abs(out["attacker_wins"] + out["defender_wins"] + out["draw"] - 1) < 1e-9
