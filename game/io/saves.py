@@ -1,6 +1,11 @@
 """Save files: `{"format": "warboard-save", "version": N, ...}` as JSON
 (gzip when the name ends in .gz). Written atomically: temp file, fsync,
 rename. A corrupt or newer file is refused with a message and never touched.
+
+Optional top-level field "players": {"<player id>": "human" | "computer:<level>"},
+who played each player when the game was saved from the window (the interface
+restores the computer sides and their levels on load). Readers ignore it when
+absent; it does not change the save version.
 """
 from __future__ import annotations
 
@@ -26,8 +31,10 @@ class SaveError(Exception):
     """A save that cannot be read; the message says why, for a player."""
 
 
-def to_json(session: Session) -> dict[str, Any]:
-    return {
+def to_json(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
+    """The save document; `players` (optional) records who plays each player:
+    {"<player id>": "human" | "computer:<level>"}."""
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "ruleset": {"id": session.ruleset.id, "sha256": session.ruleset.sha256},
@@ -41,6 +48,22 @@ def to_json(session: Session) -> dict[str, Any]:
         "embedded": session.sources or {"ruleset_yaml": _read(session.ruleset.path),
                                         "scenario_yaml": _read(session.scenario.path)},
     }
+    if players:
+        out["players"] = {str(k): str(v) for k, v in players.items()}
+    return out
+
+
+def players_of(data: dict[str, Any]) -> dict[str, str]:
+    """The save's optional "players" field, checked: {player id: "human" | "computer:<level>"};
+    {} when absent or malformed (an old save: the caller decides who plays)."""
+    raw = data.get("players")
+    if not isinstance(raw, dict):
+        return {}
+    out = {}
+    for k, v in raw.items():
+        if isinstance(k, str) and isinstance(v, str) and (v == "human" or v.startswith("computer:")):
+            out[k] = v
+    return out
 
 
 def _read(path: str) -> str | None:
@@ -70,9 +93,9 @@ def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
     return ruleset, scenario
 
 
-def write_save(path: str | os.PathLike[str], session: Session) -> None:
+def write_save(path: str | os.PathLike[str], session: Session, players: dict[str, str] | None = None) -> None:
     path = Path(path)
-    data = json.dumps(to_json(session), separators=(",", ":")).encode()
+    data = json.dumps(to_json(session, players), separators=(",", ":")).encode()
     if path.suffix == ".gz":
         data = gzip.compress(data, mtime=0)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -153,7 +176,7 @@ def autosave_dir() -> Path:
     return Path(platformdirs.user_data_dir("warboard", appauthor=False)) / "autosave"
 
 
-def autosave(session: Session) -> Path:
+def autosave(session: Session, players: dict[str, str] | None = None) -> Path:
     path = autosave_dir() / f"{session.scenario.id}.json"
-    write_save(path, session)
+    write_save(path, session, players)
     return path

@@ -33,6 +33,7 @@ class App:
         self.notice: str | None = None  # shown by the main menu (e.g. a failed load)
         self.strict = False  # tests: let interface errors raise instead of showing them
         self.enter_held = False      # Enter is down (any scene got the press)
+        self.enter_repeat = False    # the Enter KEYDOWN being handled is a key repeat (no KEYUP since)
         self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
 
     # --- stack --------------------------------------------------------------------
@@ -83,12 +84,21 @@ class App:
         session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
         return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
 
-    def load_game(self, path: str, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None) -> Scene:
-        """Open a save; raises game.io.saves.SaveError with a message for the player."""
-        from game.io.saves import load_session
+    def load_game(self, path: str, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None,
+                  prefer_saved: bool = True) -> Scene:
+        """Open a save; raises game.io.saves.SaveError with a message for the player.
+        The computer sides and levels stored in the save (its "players" field) are
+        used when present and `prefer_saved`; else ai_sides / ai_levels."""
+        from game.io.saves import load_session, players_of
 
         from .game_scene import GameScene
-        session, _ = load_session(path)
+        session, data = load_session(path)
+        saved = players_of(data)
+        if saved and prefer_saved:
+            ids = {p.id for p in session.scenario.players}
+            comp = {pid: v.split(":", 1)[1] or self.ai_level for pid, v in saved.items()
+                    if pid in ids and v.startswith("computer:")}
+            ai_sides, ai_levels = tuple(pid for pid in (p.id for p in session.scenario.players) if pid in comp), comp
         return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
 
     # --- frame -----------------------------------------------------------------------
@@ -103,6 +113,7 @@ class App:
             return
         enter = event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         if enter:
+            self.enter_repeat = event.type == pygame.KEYDOWN and (self.enter_held or bool(getattr(event, "repeat", 0)))
             self.enter_held = event.type == pygame.KEYDOWN
         top = self.top
         if top is not None:
@@ -177,7 +188,7 @@ def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str |
         if load:
             from game.io.saves import SaveError
             try:
-                app.load_game(load, tuple(ai_sides))
+                app.load_game(load, tuple(ai_sides), prefer_saved=not ai_sides)
             except SaveError as exc:
                 app.main_menu(notice=str(exc))
         elif scenario:

@@ -97,6 +97,11 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
     return y + die + 2
 
 
+def bombard_units(state, b: Battle) -> list[Unit]:
+    """The ships of b.bombard still on the map."""
+    return [state.units[uid] for uid in b.bombard if uid in state.units]
+
+
 def default_view(ruleset) -> str:
     """The battle strip for dice of more than six sides (d12), the list otherwise."""
     return "strip" if getattr(ruleset, "dice", 6) > 6 else "list"
@@ -119,6 +124,7 @@ class BattleWindow(Scene):
         self.error = ""
         self.icon = ICON
         self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
+        self.round_states: dict[tuple[str, int], tuple] = {}   # (state, attacker) at a round's start
         # the view: the game remembers the player's last choice; else the strip for d12
         chosen = getattr(game, "battle_view", None)
         self.view = chosen if chosen in ("strip", "list") else default_view(game.state.ruleset)
@@ -160,35 +166,57 @@ class BattleWindow(Scene):
 
     def odds(self) -> tuple[odds_view.OddsView | None, str, str]:
         """(odds, title, note) for the box: the odds of the forces left, computed when a
-        round starts (before any of its dice) and kept for the rest of that round."""
+        round starts (before any of its dice) and kept for the rest of that round. The
+        computation runs in the background (never in a frame): until it is in, the view
+        is pending and the box says 'computing…'."""
         state = self.state
         b = state.battle
         if b is None:
             last = self.last
             if last is None:
                 return None, "Odds", ""
-            v = self.round_odds.get((last.space, last.round))
+            v = self._round_view(last.space, last.round)
             return v, "Odds", f"before round {last.round}" if v is not None else ""
         fresh = b.awaiting == "continue" or (b.awaiting == "roll" and not b.rolls and not b.marked
                                              and not b.struck)
         key = (b.space, b.round)
         if fresh:
-            v = odds_view.space_odds(self.game.odds, state, b.space, b.attacker)
-            self.round_odds[key] = v
-            return v, f"Odds before round {b.round}", ""
-        v = self.round_odds.get(key)
+            self.round_states[key] = (state, b.attacker)
+        v = self._round_view(b.space, b.round)
         if v is not None:
             return v, f"Odds before round {b.round}", ""
         # opened in the middle of a round: the forces left now, as fresh rounds
         v = odds_view.space_odds(self.game.odds, state, b.space, b.attacker)
         return v, "Odds", "units left now"
 
+    def _round_view(self, space: str, rnd: int) -> odds_view.OddsView | None:
+        """The odds asked for at the start of that round (pending until computed)."""
+        key = (space, rnd)
+        v = self.round_odds.get(key)
+        if v is not None:
+            return v
+        got = self.round_states.get(key)
+        if got is None:
+            return None
+        v = odds_view.space_odds(self.game.odds, got[0], space, got[1])
+        if v is not None and not v.pending:
+            self.round_odds[key] = v
+            self.round_states.pop(key, None)   # the result is kept: let the state go
+        return v
+
     def find_result(self) -> str:
+        """How the battle ended, from the log: '… wins the battle in X', '… holds X',
+        'Germany retreated to Poland.'"""
         if self.last is None:
             return ""
         name = self.state.scenario.spaces[self.last.space].name
+        attacker = self.game.ctl.player_name(self.last.attacker)
         for line in reversed(self.state.log(40)):
             text = line.strip()
+            if text == f"Battle in {name}.":
+                break  # the start of this battle: no result line after it
+            if text.startswith(f"{attacker} retreats to "):
+                return text.replace(" retreats to ", " retreated to ", 1)
             if name in text and any(k in text for k in ("wins the battle", "holds", "destroyed", "retreats")):
                 return text
             if "Neither side" in text:
@@ -426,13 +454,25 @@ class BattleWindow(Scene):
             if note:
                 return (f"{note}{comp} ({n} hit{'s' if n != 1 else ''} on {side}; default marked, "
                         "click to change)."), theme.BAD
-            return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{comp} chooses casualties "
+            why = self.chooser_note(b, side)
+            return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{why}{comp} chooses casualties "
                     "(default marked; click units to change)."), theme.BAD
         if b.awaiting == "continue":
             if not self.retreats():
                 return f"{who}{comp}: fight another round (R); no retreat is possible.", theme.INFO
             return f"{who}{comp}: fight another round (R) or retreat.", theme.INFO
         return f"{who}{comp}: roll the dice (R).", theme.INFO
+
+    def chooser_note(self, b: Battle, side_names: str) -> str:
+        """' (holds Libya)' when the player choosing casualties is not among the owners of
+        the units hit: the rules let the territory's owner choose for its allies."""
+        actor = self.game.ctl.actor()
+        name = self.game.ctl.player_name(actor)
+        if name in [x.strip() for x in side_names.split(",")]:
+            return ""
+        if self.state.owners.get(b.space) == actor:
+            return f" (holds {self.state.scenario.spaces[b.space].name})"
+        return ""
 
     def pool_note(self) -> str:
         """The current casualty pool's restriction ('Torpedo Bomber hits: Britain picks
@@ -543,6 +583,34 @@ class BattleWindow(Scene):
                     break
                 self.draw_unit(surface, pos, u, value, side, pool_side == side, u.uid in eligible)
             y += gh + 3
+        if side == "attacker":
+            self.draw_bombard(surface, pygame.Rect(box.x, y, box.w, box.bottom - y), b, label_w)
+
+    def draw_bombard(self, surface: pygame.Surface, box: pygame.Rect, b: Battle, label_w: int) -> None:
+        """The ships bombarding the shore (they sit in the sea zone, not in the battle)."""
+        ships = bombard_units(self.state, b)
+        if not ships or box.h < 20:
+            return
+        state = self.state
+        icon = min(self.icon, 26)
+        when = "bombarding" if b.round <= 1 else "bombarded (round 1)"
+        theme.text(surface, theme.elide(f"{len(ships)} {when}", label_w - 4, 18), (box.x + 10, box.y + 2), 18,
+                   theme.INFO)
+        x = box.x + 10 + label_w
+        for u in ships:
+            if x + icon > box.right - 6:
+                break
+            ut = state.utype(u)
+            try:
+                col = theme.color(state.scenario.player(u.owner).color)
+            except KeyError:
+                col = theme.NEUTRAL
+            r = draw_counter(surface, (x, box.y), u.type, ut.domain, col, icon, anchor="topleft")
+            bo = ut.ability("bombard")
+            val = (getattr(bo, "value", None) or ut.attack) if bo is not None else ut.attack
+            self.spots.add(r, None, tooltip=f"{ut.name} ({self.game.ctl.player_name(u.owner)})\n"
+                           f"bombards the shore at {val} in round 1 (from the sea zone; takes no hits)")
+            x += icon + 4
 
     def draw_unit(self, surface: pygame.Surface, pos: tuple[int, int], u: Unit, value: int, side: str,
                   choosing: bool, eligible: bool) -> None:

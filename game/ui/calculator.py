@@ -135,7 +135,7 @@ class CalculatorScene(Scene):
             return None
         from game.odds import battle_odds
         return self.cache.get(self.key(), lambda: battle_odds(
-            self.rs, att, dfn, self.terrain, self.rounds, trials=OV.UI_TRIALS))
+            self.rs, att, dfn, self.terrain, self.rounds, trials=OV.CALC_TRIALS))
 
     def tuv(self, side: str) -> float:
         return sum(_cost(self.rs.units[t]) * n for t, n in self.counts[side].items())
@@ -267,6 +267,9 @@ class CalculatorScene(Scene):
                 theme.text(surface, line, (x, y), 20, theme.TEXT_DIM)
                 y += 22
             return
+        if v.pending:
+            theme.text(surface, "computing…", (x, y + 40), 22, theme.TEXT_DIM)
+            return
         if not v.ok:
             y += 40
             for line in theme.wrap(f"Odds unavailable: {v.error}", w, 20):
@@ -274,17 +277,21 @@ class CalculatorScene(Scene):
                 y += 22
             return
         r = v.result
-        how = "exact" if r.method == "exact" else f"Monte Carlo, {r.trials} trials"
+        how = ("exact" if r.method == "exact" else
+               f"{'simulation' if r.method == 'sim' else 'Monte Carlo'}, {r.trials} trials")
         theme.text(surface, f"{how} · {r.seconds * 1000:.1f} ms", (box.right - 14, y + 6), 16, theme.TEXT_DIM,
                    anchor="topright")
         y += 36
         OV.outcome_bar(surface, pygame.Rect(x, y, w, 16), r)
         y += 24
-        for label, p, col in (("Attacker wins", r.attacker_wins, OV.ATT_COL),
-                              ("Defender wins", r.defender_wins, OV.DEF_COL), ("Draw", r.draw, OV.DRAW_COL)):
+        for label, p, col, field in (("Attacker wins", r.attacker_wins, OV.ATT_COL, "attacker_wins"),
+                                     ("Defender wins", r.defender_wins, OV.DEF_COL, "defender_wins"),
+                                     ("Draw", r.draw, OV.DRAW_COL, "draw")):
             pygame.draw.rect(surface, col, pygame.Rect(x, y + 6, 14, 14))
             theme.text(surface, label, (x + 22, y + 2), 24, theme.TEXT)
-            theme.text(surface, pct_long(p), (box.right - 14, y + 2), 24, theme.TEXT, anchor="topright", bold=True)
+            m = OV.margin(r, field) if field != "draw" else 0.0
+            val = pct_long(p) + (f" ±{m * 100:.1f}" if m >= 0.0005 else "")
+            theme.text(surface, val, (box.right - 14, y + 2), 24, theme.TEXT, anchor="topright", bold=True)
             y += 28
         if r.note:
             for line in theme.wrap(r.note, w, 15)[:2]:

@@ -60,6 +60,7 @@ class GameController:
         self.fast = False          # Space: computer plays without pauses until a human acts
         self.ai_stuck: str | None = None
         self.last_ai_action: A.Action | None = None
+        self.saved_version: int | None = None  # self.version when last saved (Ctrl+S or autosave)
 
     @property
     def state(self) -> GameState:
@@ -138,14 +139,28 @@ class GameController:
         self.say("Undone.")
         return True
 
+    @property
+    def saved(self) -> bool:
+        """Nothing happened since the game was last saved (by the player or autosave)."""
+        return self.saved_version == self.version
+
+    def players_field(self) -> dict[str, str]:
+        """Who plays each player, for the save: 'human' or 'computer:<level>'."""
+        out = {}
+        for p in self.state.scenario.players:
+            out[p.id] = f"computer:{self.level_of(p.id)}" if self.is_ai(p.id) else "human"
+        return out
+
     def save_auto(self) -> None:
         if not self.autosave_enabled:
             return
         try:
             from game.io.saves import autosave
-            autosave(self.session)
+            autosave(self.session, players=self.players_field())
         except Exception as exc:  # noqa: BLE001 - autosave failing must not stop the game
             self.say(f"Autosave failed: {exc}", "error")
+            return
+        self.saved_version = self.version
 
     # --- computer players ----------------------------------------------------------
     def step_ai(self) -> bool:

@@ -171,6 +171,9 @@ class EscMenu(Scene):
         self.game.open_calculator()
 
     def quit_to_menu(self) -> None:
+        if self.game.ctl.saved:  # nothing to lose: saved (Ctrl+S or autosave) since the last action
+            self.quit_now()
+            return
         self.app.push(ConfirmDialog(self.app, "Quit to the main menu?",
                                     ["The game was autosaved when the last phase ended; moves made in this "
                                      "phase are lost unless you save now (Ctrl+S)."],

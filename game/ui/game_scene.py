@@ -19,7 +19,7 @@ from .scene import Scene
 from .selection import Selection
 
 DRAG_THRESHOLD = 5
-ENTER_DEBOUNCE_S = 0.35  # after a window closes, Enter on the map waits this long
+ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 
 
@@ -111,10 +111,11 @@ class GameScene(Scene):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = saves_dir() / f"{self.state.scenario.id}-{stamp}.json"
         try:
-            write_save(path, self.ctl.session)
+            write_save(path, self.ctl.session, players=self.ctl.players_field())
         except OSError as exc:
             self.ctl.say(f"Could not save: {exc}", "error")
             return
+        self.ctl.saved_version = self.ctl.version
         self.ctl.say(f"Saved to {path}", "good")
 
     def check_overlays(self) -> None:
@@ -136,7 +137,7 @@ class GameScene(Scene):
             if actor != self.last_human:
                 prev = self.last_human
                 self.last_human = actor
-                if len(humans) > 1 and self.auto_overlays and prev != actor:
+                if len(humans) > 1 and self.auto_overlays and prev != actor and self.needs_handoff(prev, actor):
                     self.app.push(HandoffScene(self.app, self, actor))
                     return
         if (state.battle is not None and not above and self.auto_overlays
@@ -148,6 +149,20 @@ class GameScene(Scene):
             self.purchase_opened = (state.round, state.player)
             self.app.push(PurchaseScene(self.app, self))
 
+    def needs_handoff(self, prev: str | None, actor: str) -> bool:
+        """'Pass to …' between different people: always in a hotseat game; in a game
+        against the computer only when the next human player is on another team than
+        the last one (the human's own powers need no hand-off)."""
+        if not self.ctl.ai_sides:
+            return True
+        try:
+            teams = {self.state.alliance_of(h) for h in self.ctl.human_players()}
+            if len(teams) <= 1:
+                return False
+            return prev is None or self.state.alliance_of(prev) != self.state.alliance_of(actor)
+        except KeyError:
+            return True
+
     # --- odds --------------------------------------------------------------------------
     def attack_odds(self) -> list[tuple[str, odds_view.OddsView | None]]:
         """[(space, odds or None when nobody defends it)] for every attack the current
@@ -155,7 +170,7 @@ class GameScene(Scene):
         state = self.state
         if state.phase != movement.COMBAT or state.over:
             return []
-        version = (self.ctl.version, state.action_count, id(state))
+        version = (self.ctl.version, state.action_count, id(state), self.odds.generation)
         if self._attack_odds[0] != version:
             out: list[tuple[str, odds_view.OddsView | None]] = []
             for sid in odds_view.planned_attacks(state):
@@ -174,7 +189,8 @@ class GameScene(Scene):
         group = self.sel.group(state)
         if not group or dest == self.sel.space:
             return None
-        key = (self.ctl.version, state.action_count, id(state), dest, tuple(u.uid for u in group))
+        key = (self.ctl.version, state.action_count, id(state), dest, tuple(u.uid for u in group),
+               self.odds.generation)
         if self._move_odds[0] == key:
             return self._move_odds[1]
         v = None
@@ -213,14 +229,18 @@ class GameScene(Scene):
         if self.ctl.do(A.EndPhase()):
             self.sel.clear()
             self.sel.place_unit = None
+            self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
 
     def enter_key(self) -> None:
-        """Enter on the map ends the phase, but never as the echo of an Enter that closed a
-        window (battle, hand-off, a dialog): after a window closes, the key must have been
-        released on the map and a moment must have passed (held or double-tapped Enter
-        cannot run on into End phase)."""
-        if not self.enter_armed or time.monotonic() < self.enter_block_until:
-            self.ctl.say("Press Enter again to end the phase.", "info")
+        """Enter on the map ends the phase, but only when pressed deliberately: never as
+        a key repeat (one held Enter ends one phase at most), never as the echo of an
+        Enter that closed a window, and not in the first ENTER_DEBOUNCE_S after a phase
+        began or a window closed (the player must press it again)."""
+        repeat = self.app.enter_repeat
+        if repeat or not self.enter_armed or time.monotonic() < self.enter_block_until:
+            if not repeat:
+                self.enter_armed = True
+            self.ctl.say(f"Press Enter again to end {theme_phase(self.state).lower()}.", "info")
             return
         self.end_phase()
 
@@ -255,6 +275,13 @@ class GameScene(Scene):
         else:
             self.sel.space = sid
 
+    @staticmethod
+    def adding() -> bool:
+        """Shift or Ctrl (Cmd) is held: a click adds to the unit selection."""
+        if not pygame.display.get_init():
+            return False
+        return bool(pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META))
+
     def _click_move(self, sid: str) -> None:
         state = self.state
         group = self.sel.group(state)
@@ -262,9 +289,11 @@ class GameScene(Scene):
             dests = self.sel.destinations(state, self.ctl.version)
             if sid in dests:
                 if self.ctl.do(A.Move(tuple(u.uid for u in group), dests[sid])):
-                    self.sel.select_space(self.state, sid)
-                    if not self.sel.group(self.state):
-                        self.sel.select_space(self.state, sid)
+                    # the destination stays selected with no units picked: the next click
+                    # never moves units the player did not choose
+                    self.sel.space = sid
+                    self.sel.counts = {}
+                    self.sel._dest_cache = None
                 return
             if any(u.owner == state.player for u in state.units_in(sid)):
                 self.sel.select_space(state, sid)  # not a destination: pick your units there
@@ -277,7 +306,8 @@ class GameScene(Scene):
     def click_counter(self, sid: str, item) -> bool:
         """A click on one of your counters in a move phase selects that stack (all of its
         units that can move), unless the selected group may move to that space: then the
-        click is a move like any click on the space. True if the click was used."""
+        click is a move like any click on the space. Shift / Ctrl + click on a counter in
+        the selected space adds that stack to the selection. True if the click was used."""
         state = self.state
         if (not self.my_turn() or state.phase not in (movement.COMBAT, movement.NONCOMBAT)
                 or item.owner != state.player):
@@ -285,22 +315,29 @@ class GameScene(Scene):
         group = self.sel.group(state)
         if group and sid != self.sel.space and sid in self.sel.destinations(state, self.ctl.version):
             return False
-        self.sel.select_space(state, sid)
-        if item.pile:
+        adding = self.adding() and sid == self.sel.space and bool(group)
+        if not adding:
+            self.sel.select_space(state, sid)
+            if item.pile:
+                return True
+            self.sel.counts = {}
+            self.sel._dest_cache = None
+        elif item.pile:
             return True
         stacks = [(k, u) for k, u in self.sel.stacks(state) if k[0] == item.utype]
         movable = [(k, u) for k, u in stacks if self.sel.can_move(state, u)]
-        self.sel.counts = {}
-        self.sel._dest_cache = None
         if not movable:
             name = state.ruleset.units[item.utype].name if item.utype in state.ruleset.units else item.utype
             self.ctl.say(f"{name} in {state.scenario.spaces[sid].name} cannot move now.", "info")
             return True
         from .selection import stack_class
         cls = stack_class(state, movable[0][0])
+        before = self.panel._domains()
         for k, u in movable:
             if stack_class(state, k) == cls:
                 self.sel.set_count(state, k, len(u))
+        if adding:
+            self.panel._domain_note(before)
         return True
 
     # --- events ------------------------------------------------------------------------
@@ -308,10 +345,10 @@ class GameScene(Scene):
         if self.covered:  # the first event after a window closed
             self.covered = False
             now = time.monotonic()
+            self.enter_block_until = max(self.enter_block_until, now + ENTER_DEBOUNCE_S)
             if now - self.app.enter_closed_at < 0.6:
                 # it was closed with Enter: that Enter (held, repeated) must not go on to End phase
                 self.enter_armed = not self.app.enter_held
-                self.enter_block_until = now + ENTER_DEBOUNCE_S
         if event.type == pygame.KEYUP and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.enter_armed = True
             return
@@ -333,10 +370,8 @@ class GameScene(Scene):
             return
         if event.type == pygame.MOUSEWHEEL:
             pos = self.mouse_pos
-            if self.panel.stack_rect.collidepoint(pos):
-                self.panel.scroll_stacks(-event.y)
-            elif pos[0] >= self.cam.view[2]:
-                self.panel.scroll_log(event.y)
+            if pos[0] >= self.cam.view[2]:
+                self.panel.wheel(pos, event.y)   # the list under the mouse, if any
             else:
                 self.cam.zoom(1.15 ** event.y, pos)
             return
@@ -429,6 +464,8 @@ class GameScene(Scene):
         if phase_key != self.seen_phase:
             if self.seen_phase is not None and self.ctl.message is not None and self.ctl.message.kind == "error":
                 self.ctl.message = None  # an error toast from the last phase no longer applies
+            if self.seen_phase is not None:  # a new phase: Enter must be pressed anew to end it
+                self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
             self.seen_phase = phase_key
         blocked = any(s.blocks_ai for s in self.app.above(self))
         if not blocked:
@@ -470,7 +507,9 @@ class GameScene(Scene):
             msg = f"Computer is playing {who}" + ("  (skipping ahead…)" if self.ctl.fast else "  —  Space: skip ahead")
             col = theme.INFO
         else:
-            msg = f"{theme_phase(self.state)}  —  {self.ctl.player_name(self.ctl.actor())}"
+            msg = f"{theme_phase(self.state)}  —  {self.ctl.player_name(self.state.player)}"
+            if self.ctl.actor() != self.state.player:
+                msg += f"  ({self.ctl.player_name(self.ctl.actor())} chooses casualties)"
             col = theme.ACCENT
         w = theme.text_width(msg, 22) + 28
         rect = pygame.Rect(0, 0, w, 30)
@@ -526,12 +565,10 @@ class GameScene(Scene):
             lines.append(f"Click: move here ({len(dests[sid])} step{'s' if len(dests[sid]) != 1 else ''})")
             v = self.move_odds(sid)
             if v is not None:
-                lines.append(f"Attack with these units: win {odds_view.pct(v.result.attacker_wins)}"
-                             if v.ok else f"Attack with these units: odds unavailable ({v.error})")
+                lines.append("Attack with these units: " + odds_view.win_text(v))
         for asid, av in self.attack_odds():
             if asid == sid and av is not None:
-                lines.append(f"Planned attack: win {odds_view.pct(av.result.attacker_wins)}"
-                             if av.ok else f"Planned attack: odds unavailable ({av.error})")
+                lines.append("Planned attack: " + odds_view.win_text(av))
         return lines
 
     def draw_map_tooltip(self, surface: pygame.Surface) -> None:

@@ -162,16 +162,32 @@ class MapRenderer:
         lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         layer.blit(lines, rect.topleft)
 
+    def small_island(self, sp: SpaceDef, scale: float) -> bool:
+        """A land space too small for its name: the name goes above it, not on it."""
+        if sp.is_sea:
+            return False
+        x0, y0, x1, y1 = self.bounds[sp.id]
+        return max(x1 - x0, y1 - y0) * scale < 72
+
     def label_size(self, sp: SpaceDef, scale: float) -> int:
         x0, y0, x1, y1 = self.bounds[sp.id]
         width = (x1 - x0) * scale
         size = int(min(24, max(12, 15 * scale ** 0.5 * 1.2)))
+        if self.small_island(sp, scale):
+            return min(size, 17)
         while size > 11 and theme.text_width(sp.name, size, bold=not sp.is_sea) > width * 0.95:
             size -= 1
         return size
 
+    def label_bottom(self, sp: SpaceDef, scale: float) -> float:
+        """World y of the bottom of a space's name: just above its centre, or above the
+        whole island for a tiny one (so the island shows)."""
+        if self.small_island(sp, scale):
+            return min(sp.center[1], self.bounds[sp.id][1]) - 2 / scale
+        return sp.center[1] - 2 / scale
+
     def _draw_labels(self, layer: pygame.Surface, state: GameState, sp: SpaceDef, scale: float) -> None:
-        cx, cy = sp.center[0] * scale, sp.center[1] * scale
+        cx, cy = sp.center[0] * scale, self.label_bottom(sp, scale) * scale + 2
         size = self.label_size(sp, scale)
         if sp.is_sea:
             theme.text(layer, sp.name, (cx, cy - 2), size, theme.lighten(theme.SEA, 0.55), anchor="midbottom")
@@ -179,6 +195,8 @@ class MapRenderer:
         fill = self.fill_color(state, sp)
         ink = theme.text_on(fill)
         halo = theme.lighten(fill, 0.35) if ink == theme.TEXT_DARK else theme.darken(fill, 0.45)
+        if self.small_island(sp, scale):  # the name stands on the sea above the island
+            ink, halo = (244, 244, 240), (16, 22, 34)
         name_rect = theme.text(layer, sp.name, (cx, cy - 2), size, ink, anchor="midbottom", bold=True,
                                shadow=halo)
         # markers row above the name: value, victory city, factory, capital
@@ -277,11 +295,13 @@ class MapRenderer:
         surface.blit(tmp, rect.topleft)
 
     def _battle_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
+        # at the space's name (its label anchor), just left of it: inside the space, never
+        # on a border
         sp = self.scenario.spaces[sid]
-        x0, y0, x1, y1 = self.bounds[sid]
-        cx, cy = cam.to_screen(x1, y0)
-        cx = min(cx - 12, cam.to_screen(*sp.center)[0] + 40)
-        cy = cy + 12
+        size = self.label_size(sp, cam.scale)
+        w = theme.text_width(sp.name, size, bold=not sp.is_sea)
+        nx, ny = cam.to_screen(sp.center[0], self.label_bottom(sp, cam.scale))
+        cx, cy = int(nx - w / 2 - 14), int(ny - size / 2)
         pygame.draw.circle(surface, theme.BAD, (cx, cy), 11)
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
         for d in (-1, 1):
@@ -316,11 +336,15 @@ class MapRenderer:
             out.append(pygame.Rect(int(round(x)), int(round(y)), size, size))
         return out
 
-    def _fits(self, sid: str, pts: list[tuple[float, float]], size_w: float) -> bool:
-        """Every counter (top-left world points, side size_w) sits inside the space and the map."""
+    def _fits(self, sid: str, pts: list[tuple[float, float]], size_w: float,
+              avoid: tuple[tuple[float, float, float, float], ...] = ()) -> bool:
+        """Every counter (top-left world points, side size_w) sits inside the space and the
+        map, clear of the `avoid` boxes (islands in a sea zone and their names)."""
         poly = self.scenario.spaces[sid].polygon
         ww, wh = self.world_size
         inset = size_w * 0.22
+        if avoid and any(_overlaps(pts, size_w, box) for box in avoid):
+            return False
         for x, y in pts:
             if x < 0 or y < 0 or x + size_w > ww or y + size_w > wh:
                 return False
@@ -353,8 +377,89 @@ class MapRenderer:
         size = self.label_size(sp, scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea) / scale
         h = (size * (2.0 if not sp.is_sea else 1.0) + 2) / scale
-        cx, cy = sp.center
+        cx = sp.center[0]
+        cy = self.label_bottom(sp, scale) + 2 / scale
         return (cx - w / 2, cy - h, cx + w / 2, cy)
+
+    def islands(self, sid: str) -> list[str]:
+        """The islands next to a sea zone: land spaces whose neighbours are all sea zones
+        (their polygons may lie on top of the sea zone's, so its counters must keep off)."""
+        sp = self.scenario.spaces[sid]
+        if not sp.is_sea:
+            return []
+        spaces = self.scenario.spaces
+        out = []
+        for a in sp.adjacent:
+            land = spaces.get(a)
+            if land is None or land.is_sea:
+                continue
+            if all(spaces[b].is_sea for b in land.adjacent if b in spaces):
+                out.append(a)
+        return out
+
+    def _avoid(self, sid: str, scale: float, base: int) -> tuple[tuple[float, float, float, float], ...]:
+        """World boxes the counters of `sid` keep clear of: its islands, their names and,
+        for a tiny island, the place beside it where its own counters stand."""
+        out = []
+        pad = 3 / scale
+        for isl in self.islands(sid):
+            x0, y0, x1, y1 = self.bounds[isl]
+            out.append((x0 - pad, y0 - pad, x1 + pad, y1 + pad))
+            out.append(self._label_box(isl, scale))
+            if self.tiny(isl, scale, base):
+                size = max(MIN_COUNTER, int(base * 0.8))
+                pts = self.beside(isl, 2, size, scale)
+                if pts:
+                    sw = size / scale
+                    out.append((min(p[0] for p in pts) - pad, min(p[1] for p in pts) - pad,
+                                max(p[0] for p in pts) + sw + pad, max(p[1] for p in pts) + sw + pad))
+        return tuple(out)
+
+    def tiny(self, sid: str, scale: float, base: int) -> bool:
+        """A space too small on screen to hold even one counter inside it (Malta)."""
+        x0, y0, x1, y1 = self.bounds[sid]
+        return max(x1 - x0, y1 - y0) * scale < 2 * max(MIN_COUNTER, base * 0.8)
+
+    def beside(self, sid: str, n: int, size: int, scale: float) -> list[tuple[float, float]] | None:
+        """Top-left world points of n counters placed next to a tiny space, clear of the
+        space, its name and the map's edge: right, left, below, then above. The caller
+        draws a leader line from the space to them."""
+        sw = size / scale
+        g = sw * 0.12
+        cols = min(n, 3)
+        rows = (n + cols - 1) // cols
+        gw, gh = cols * sw + (cols - 1) * g, rows * sw + (rows - 1) * g
+        x0, y0, x1, y1 = self.bounds[sid]
+        lx0, ly0, lx1, ly1 = self._label_box(sid, scale)
+        bx0, by0, bx1, by1 = min(x0, lx0), min(y0, ly0), max(x1, lx1), max(y1, ly1)
+        cx, cy = self.scenario.spaces[sid].center
+        gap = 10 / scale
+        ww, wh = self.world_size
+        # where the neighbours' names and counters go (their counters sit under their names)
+        busy = []
+        for a in self.scenario.spaces[sid].adjacent:
+            if a not in self.scenario.spaces:
+                continue
+            ax0, ay0, ax1, ay1 = self._label_box(a, scale)
+            half = max((ax1 - ax0) / 2, 1.7 * sw)
+            acx = (ax0 + ax1) / 2
+            busy.append((acx - half, ay0, acx + half, ay1 + 2.3 * sw))
+        best, best_cost = None, None
+        cands = ((x1 + gap, cy - gh / 2), (x0 - gap - gw, cy - gh / 2), (cx - gw / 2, by1 + gap),
+                 (cx - gw / 2, by0 - gap - gh), (x1 + gap, by1 + gap), (x0 - gap - gw, by1 + gap),
+                 (x1 + gap, by0 - gap - gh), (x0 - gap - gw, by0 - gap - gh))
+        for k, (ox, oy) in enumerate(cands):
+            if ox < 0 or oy < 0 or ox + gw > ww or oy + gh > wh:
+                continue
+            if ox < bx1 and ox + gw > bx0 and oy < by1 and oy + gh > by0:
+                continue
+            cost = sum(max(0.0, min(ox + gw, b[2]) - max(ox, b[0])) * max(0.0, min(oy + gh, b[3]) - max(oy, b[1]))
+                       for b in busy) + k * 1e-6
+            if best_cost is None or cost < best_cost:
+                best, best_cost = (ox, oy), cost
+        if best is None:
+            return None
+        return self._grid(sid, n, sw, cols, (best[0] + gw / 2, best[1]))
 
     def _anchors(self, sid: str, s: float) -> list[tuple[float, float]]:
         """Other places inside a space to centre counters on, nearest to its centre first."""
@@ -401,12 +506,20 @@ class MapRenderer:
         while sizes[-1] > MIN_COUNTER:
             sizes.append(max(MIN_COUNTER, int(sizes[-1] * 0.85)))
         label = self._label_box(sid, scale)
+        avoid = self._avoid(sid, scale, base)
         result: tuple[int, list[tuple[float, float]]] | None = None
+        if not sp.is_sea and self.tiny(sid, scale, base) and (n <= 3 or not strict):
+            # an island smaller than its counters: they stand beside it (leader line)
+            size = max(MIN_COUNTER, int(base * 0.8))
+            side = self.beside(sid, n, size, scale)
+            if side is not None:
+                sizes = []
+                result = (size, side)
         for size in sizes:
             sw = size / scale
             for cols in col_options:
                 pts = self._grid(sid, n, sw, cols, under)
-                if self._fits(sid, pts, sw):
+                if self._fits(sid, pts, sw, avoid):
                     result = (size, pts)
                     break
             if result is not None:
@@ -414,7 +527,7 @@ class MapRenderer:
             for anchor in self._anchors(sid, sw):
                 for cols in col_options[:3]:
                     pts = self._grid(sid, n, sw, cols, anchor, centered=True)
-                    if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw):
+                    if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw, avoid):
                         result = (size, pts)
                         break
                 if result is not None:
@@ -426,8 +539,12 @@ class MapRenderer:
                 result = (MIN_COUNTER, [])
             else:
                 size = max(MIN_COUNTER, int(base * 0.8))
-                pts = self._grid(sid, n, size / scale, min(n, 4), under)
-                result = (size, self._clamp(pts, size / scale))
+                side = self.beside(sid, n, size, scale) if self.tiny(sid, scale, base) else None
+                if side is not None:  # next to the space, with a leader line: the island shows
+                    result = (size, side)
+                else:
+                    pts = self._grid(sid, n, size / scale, min(n, 4), under)
+                    result = (size, self._clamp(pts, size / scale))
         self._layouts[key] = result
         return result
 
@@ -486,7 +603,10 @@ class MapRenderer:
             sx1, sy1 = cam.to_screen(x1, y1)
             if sx1 < view.left - 80 or sx0 > view.right + 80 or sy1 < view.top - 80 or sy0 > view.bottom + 120:
                 continue
-            for rect, it in self.map_counters(state, sid, cam):
+            placed = self.map_counters(state, sid, cam)
+            if placed:
+                self._leader(surface, cam, sid, placed)
+            for rect, it in placed:
                 ut = state.ruleset.units.get(it.utype)
                 domain = ut.domain if ut else "land"
                 col = self.colors.get(it.owner, theme.NEUTRAL)
@@ -498,6 +618,24 @@ class MapRenderer:
                 draw_counter(surface, rect.topleft, it.utype, domain, col, rect.w, it.count,
                              damaged=it.damaged, anchor="topleft")
                 self.hits.append((rect.inflate(2, 2), sid, it))
+
+    def _leader(self, surface: pygame.Surface, cam: Camera, sid: str,
+                placed: list[tuple[pygame.Rect, MapCounter]]) -> None:
+        """A line from a tiny space to its counters when they stand beside it."""
+        x0, y0, x1, y1 = self.bounds[sid]
+        sx0, sy0 = cam.to_screen(x0, y0)
+        sx1, sy1 = cam.to_screen(x1, y1)
+        space = pygame.Rect(int(sx0), int(sy0), max(1, int(sx1 - sx0)), max(1, int(sy1 - sy0)))
+        group = placed[0][0].unionall([r for r, _ in placed[1:]])
+        if group.colliderect(space):
+            return
+        cx, cy = space.center  # the island itself (its name sits above it)
+        tx = min(max(cx, group.left), group.right)
+        ty = min(max(cy, group.top), group.bottom)
+        pygame.draw.line(surface, (20, 20, 20), (cx, cy), (tx, ty), 3)
+        pygame.draw.line(surface, (240, 240, 240), (cx, cy), (tx, ty), 1)
+        pygame.draw.circle(surface, (240, 240, 240), (int(cx), int(cy)), 3)
+        pygame.draw.circle(surface, (20, 20, 20), (int(cx), int(cy)), 3, width=1)
 
     # --- minimap ----------------------------------------------------------------------------
     def minimap_rect(self, view: pygame.Rect) -> pygame.Rect:

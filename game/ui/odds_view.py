@@ -4,9 +4,18 @@ The odds engine is imported lazily (numba loads on first use, not at start-up)
 and every call is guarded: any error becomes an `OddsView` whose `error` says
 why the odds are unavailable, so a drawing never raises because of the odds.
 Results are cached by a key of the units involved, so a frame never recomputes.
+
+Odds are computed off the interface thread: a cache miss queues the computation
+for one background worker and returns a *pending* view ("computing…") at once, so
+a frame never waits for the odds (interwar battles fall back to the real-battle
+simulation, seconds per battle). The newest request is computed first; requests
+nobody asked for again in a while are dropped. `OddsCache.generation` changes when
+a result arrives, so callers that cache views can refresh.
 """
 from __future__ import annotations
 
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
@@ -19,7 +28,10 @@ from game.rules.model import GameState, Unit
 
 from . import theme
 
-UI_TRIALS = 5000            # Monte Carlo trials when the exact method does not apply
+UI_TRIALS = 400             # sampled trials (Monte Carlo / real-battle simulation) for the
+                            # map and the battle window: fast, shown with their 95% interval
+CALC_TRIALS = 2000          # the battle calculator asks for more (still off the frame)
+STALE_S = 4.0               # a queued request nobody asked for again in this long is dropped
 ATT_COL = (214, 120, 72)    # attacker wins
 DEF_COL = (96, 150, 214)    # defender wins
 DRAW_COL = (150, 150, 150)  # draw / undecided
@@ -27,13 +39,17 @@ DRAW_COL = (150, 150, 150)  # draw / undecided
 
 @dataclass
 class OddsView:
-    """An odds result, or the reason there is none."""
+    """An odds result, or the reason there is none, or pending (being computed)."""
     result: Any = None      # game.odds.OddsResult
     error: str = ""
+    pending: bool = False
 
     @property
     def ok(self) -> bool:
         return self.result is not None
+
+
+PENDING = OddsView(pending=True)
 
 
 def guarded(fn: Callable[[], Any]) -> OddsView:
@@ -45,25 +61,112 @@ def guarded(fn: Callable[[], Any]) -> OddsView:
         return OddsView(error=msg.splitlines()[0][:200])
 
 
-class OddsCache:
-    """key -> OddsView, least recently used first out."""
+class _Worker:
+    """One background thread computing queued odds, newest request first."""
 
-    def __init__(self, size: int = 64):
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.jobs: dict[tuple[int, Hashable], tuple[OddsCache, Hashable, Callable[[], Any], float]] = {}
+        self.busy = False
+        self.thread: threading.Thread | None = None
+
+    def submit(self, cache: OddsCache, key: Hashable, fn: Callable[[], Any]) -> None:
+        with self.cond:
+            jk = (id(cache), key)
+            old = self.jobs.get(jk)
+            self.jobs[jk] = (cache, key, old[2] if old else fn, time.monotonic())
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self.run, name="odds-worker", daemon=True)
+                self.thread.start()
+            self.cond.notify_all()
+
+    def run(self) -> None:
+        while True:
+            with self.cond:
+                while True:
+                    now = time.monotonic()
+                    for jk in [jk for jk, j in self.jobs.items() if now - j[3] > STALE_S]:
+                        cache = self.jobs.pop(jk)[0]
+                        cache.pending.discard(jk[1])
+                    if self.jobs:
+                        break
+                    self.cond.wait(timeout=1.0)
+                jk = max(self.jobs, key=lambda k: self.jobs[k][3])
+                cache, key, fn, _t = self.jobs.pop(jk)
+                self.busy = True
+            try:
+                v = guarded(fn)
+            finally:
+                with self.cond:
+                    cache.store(key, v)
+                    self.busy = False
+                    self.cond.notify_all()
+
+    def idle(self) -> bool:
+        with self.cond:
+            return not self.jobs and not self.busy
+
+    def wait(self, timeout: float = 120.0) -> bool:
+        """Block until every queued computation is done (tests, scripted screenshots)."""
+        end = time.monotonic() + timeout
+        with self.cond:
+            while self.jobs or self.busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self.cond.wait(timeout=min(left, 0.2))
+        return True
+
+
+WORKER = _Worker()
+
+
+def settle(timeout: float = 120.0) -> bool:
+    """Wait until the odds being computed in the background are in."""
+    return WORKER.wait(timeout)
+
+
+class OddsCache:
+    """key -> OddsView, least recently used first out. A miss returns PENDING and
+    queues the computation on the background worker (or, with sync=True, computes it
+    at once: the command-line tools and a few tests)."""
+
+    def __init__(self, size: int = 64, sync: bool = False):
         self.size = size
+        self.sync = sync
         self.items: OrderedDict[Hashable, OddsView] = OrderedDict()
+        self.pending: set[Hashable] = set()
         self.computed = 0       # how many computations ran (tests check the caching)
+        self.generation = 0     # bumps when a result arrives
+        self.lock = threading.Lock()
+
+    def store(self, key: Hashable, v: OddsView) -> None:
+        with self.lock:
+            self.pending.discard(key)
+            self.computed += 1
+            self.items[key] = v
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+            self.generation += 1
+
+    def peek(self, key: Hashable) -> OddsView | None:
+        with self.lock:
+            return self.items.get(key)
 
     def get(self, key: Hashable, fn: Callable[[], Any]) -> OddsView:
-        v = self.items.get(key)
-        if v is not None:
-            self.items.move_to_end(key)
+        with self.lock:
+            v = self.items.get(key)
+            if v is not None:
+                self.items.move_to_end(key)
+                return v
+        if self.sync:
+            v = guarded(fn)
+            self.store(key, v)
             return v
-        v = guarded(fn)
-        self.computed += 1
-        self.items[key] = v
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
-        return v
+        with self.lock:
+            self.pending.add(key)
+        WORKER.submit(self, key, fn)   # queued, or its request time refreshed
+        return PENDING
 
 
 _WARMING = False
@@ -193,6 +296,37 @@ def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], des
 
 
 # --- text --------------------------------------------------------------------------------
+def sampled(r: Any) -> bool:
+    """A sampled result (Monte Carlo or the real-battle simulation) with an interval."""
+    return getattr(r, "method", "exact") != "exact" and bool(getattr(r, "ci95", None))
+
+
+def margin(r: Any, field: str = "attacker_wins") -> float:
+    """Half the width of the 95% interval of a sampled probability (0 when exact)."""
+    ci = (getattr(r, "ci95", None) or {}).get(field) if sampled(r) else None
+    if not ci:
+        return 0.0
+    return max(0.0, (ci[1] - ci[0]) / 2)
+
+
+def pct_ci(r: Any, field: str = "attacker_wins", sep: str = " ") -> str:
+    """'73%', or '73% ±4' for a sampled result."""
+    p = getattr(r, field)
+    m = margin(r, field)
+    if m >= 0.005:
+        return f"{pct(p)}{sep}±{round(m * 100):d}"
+    return pct(p)
+
+
+def win_text(v: OddsView) -> str:
+    """'win 73%', 'win 73% ±4', 'computing odds…' or 'odds unavailable (why)'."""
+    if v.pending:
+        return "computing odds…"
+    if not v.ok:
+        return f"odds unavailable ({v.error})"
+    return f"win {pct_ci(v.result)}"
+
+
 def pct(p: float) -> str:
     """A probability for people: 73%, <1%, >99%, 0%, 100%."""
     if p <= 0.0:
@@ -219,17 +353,20 @@ def unit_names(state_or_rs: Any, counts: dict[str, float], digits: int = 1) -> s
 
 def summary_lines(v: OddsView, rs: Any) -> list[str]:
     """Tooltip lines with the details of a result."""
+    if v.pending:
+        return ["Computing the odds…"]
     if not v.ok:
         return [f"Odds unavailable: {v.error}"]
     r = v.result
-    lines = [f"Attacker wins {pct(r.attacker_wins)}, defender wins {pct(r.defender_wins)}, "
+    lines = [f"Attacker wins {pct_ci(r)}, defender wins {pct_ci(r, 'defender_wins')}, "
              f"draw {pct(r.draw)}",
              f"Expected rounds {r.expected_rounds:.1f}",
              f"Attacker left: {unit_names(rs, r.attacker_survivors)}",
              f"Defender left: {unit_names(rs, r.defender_survivors)}",
              f"TUV lost: attacker {r.attacker_cost_lost:.1f}, defender {r.defender_cost_lost:.1f}"]
-    if r.method == "mc":
-        lines.append(f"Monte Carlo, {r.trials} trials" + (f" ({r.note})" if r.note else ""))
+    if r.method != "exact":
+        how = "Real-battle simulation" if r.method == "sim" else "Monte Carlo"
+        lines.append(f"{how}, {r.trials} trials; ± is the 95% interval" + (f" ({r.note})" if r.note else ""))
     else:
         lines.append("Exact (default order of loss)")
     return lines
@@ -290,6 +427,9 @@ def draw_box(surface: pygame.Surface, box: pygame.Rect, v: OddsView | None, titl
     if v is None:
         theme.text(surface, "…", (x, y), 18, theme.TEXT_DIM)
         return
+    if v.pending:
+        theme.text(surface, "computing…", (x, y), 18, theme.TEXT_DIM)
+        return
     if not v.ok:
         for line in theme.wrap(f"Odds unavailable: {v.error}", w, 16)[:max(1, (box.bottom - y) // 17)]:
             theme.text(surface, line, (x, y), 16, theme.BAD)
@@ -306,7 +446,9 @@ def draw_box(surface: pygame.Surface, box: pygame.Rect, v: OddsView | None, titl
             break
         pygame.draw.rect(surface, col, pygame.Rect(x, y + (lh - 9) // 2, 9, 9))
         theme.text(surface, label, (x + 15, y), lh - 1, theme.TEXT)
-        theme.text(surface, pct(p), (box.right - 10, y), lh - 1, theme.TEXT, anchor="topright", bold=True)
+        field = "draw" if label == "Draw" else ("attacker_wins" if label.startswith("Att") else "defender_wins")
+        theme.text(surface, pct_ci(r, field) if field != "draw" else pct(p), (box.right - 10, y), lh - 1,
+                   theme.TEXT, anchor="topright", bold=True)
         y += lh
     if y + 16 <= box.bottom - 2:
         a = sum(r.attacker_survivors.values())

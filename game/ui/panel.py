@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 PANEL_W = 340
 PAD = 12
+MIN_LOG = 96  # the log keeps at least this many pixels (about four lines)
 
 
 def player_label(ctl, pid: str) -> str:
@@ -33,6 +34,10 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.stack_scroll = 0
         self.stack_rect = pygame.Rect(0, 0, 0, 0)
+        self.attack_scroll = 0  # lines of the planned-attacks list scrolled
+        self.attack_rect = pygame.Rect(0, 0, 0, 0)
+        self._attack_lines = 0
+        self._attack_fit = 0
         self._stack_space: str | None = None
         self._follow: tuple | None = None
         self._why_key: tuple | None = None
@@ -42,6 +47,22 @@ class SidePanel:
 
     def scroll_log(self, dy: int) -> None:
         self.log_scroll = max(0, self.log_scroll + dy * 3)
+
+    def scroll_attacks(self, d: int) -> None:
+        """Scroll the planned-attacks list by d lines."""
+        self.attack_scroll = max(0, min(self.attack_scroll + d, max(0, self._attack_lines - self._attack_fit)))
+
+    def wheel(self, pos: tuple[int, int], y: int) -> bool:
+        """The mouse wheel over the panel scrolls the list under the mouse. True if used."""
+        if self.stack_rect.collidepoint(pos):
+            self.scroll_stacks(-y)
+        elif self.attack_rect.collidepoint(pos):
+            self.scroll_attacks(-y)
+        elif self.log_rect.collidepoint(pos):
+            self.scroll_log(y)
+        else:
+            return False
+        return True
 
     # --- the stack list of the move phases --------------------------------------------
     def scroll_stacks(self, d: int) -> None:
@@ -72,6 +93,21 @@ class SidePanel:
         before = self._domains()
         sc.sel.toggle(sc.state, key)
         self._domain_note(before)
+
+    def click_stack(self, key) -> None:
+        """A stack row: a plain click selects only that stack (again on the only selected
+        stack: none); Shift / Ctrl + click adds it to (or takes it out of) the selection."""
+        sc = self.scene
+        if sc.adding():
+            self.toggle_stack(key)
+            return
+        chosen = [k for k, n in sc.sel.counts.items() if n]
+        if chosen == [key]:
+            sc.sel.set_count(sc.state, key, 0)
+            return
+        sc.sel.counts = {}
+        sc.sel._dest_cache = None
+        sc.sel.toggle(sc.state, key)
 
     def set_stack(self, key, n: int) -> None:
         sc = self.scene
@@ -171,17 +207,26 @@ class SidePanel:
         hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
         ww, wh = sc.renderer.world_size
-        crowd = len(sc.sel.stacks(state)) if state.phase in (movement.COMBAT, movement.NONCOMBAT) else 0
-        mini_h = int(min(190 if crowd <= 4 else 120, w * wh / ww))  # room for a long stack list
-        mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
-        sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, state, mini_area)
-        sc.spots.add(sc.minimap_rect, None, tooltip="Minimap: click or drag to move the view\n"
-                     "Pan: drag, arrows, WASD  ·  Zoom: wheel, + / -  ·  Fit: Home")
-        bottom = mini_area.y - 10
-        share = 0.66 if state.phase == movement.COMBAT else 0.58  # room for the attacks' odds
-        if crowd > 3:
-            share = min(0.86, share + 0.05 * (crowd - 3))
-        phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, (bottom - y) * share)))
+        moving = state.phase in (movement.COMBAT, movement.NONCOMBAT) and sc.my_turn()
+        # the stack list comes first: the minimap shrinks (or goes) to make room for it
+        free = by - 24 - 10 - y - (self.move_need() if moving else 0) - (MIN_LOG if moving else 140)
+        mini_h = int(min(190, w * wh / ww, max(0, free)))
+        if mini_h >= 56:
+            mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
+            sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, state, mini_area)
+            sc.spots.add(sc.minimap_rect, None, tooltip="Minimap: click or drag to move the view\n"
+                         "Pan: drag, arrows, WASD  ·  Zoom: wheel, + / -  ·  Fit: Home")
+            bottom = mini_area.y - 10
+        else:  # no room: no minimap this frame (drag, arrows and Home still move the view)
+            sc.minimap_rect = pygame.Rect(0, 0, 0, 0)
+            bottom = by - 24
+        self.stack_rect = pygame.Rect(0, 0, 0, 0)
+        self.attack_rect = pygame.Rect(0, 0, 0, 0)
+        if moving:  # the move box takes what it needs; the log keeps a few lines
+            phase_h = bottom - y - MIN_LOG
+        else:
+            phase_h = (bottom - y) * 0.58
+        phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, phase_h)))
         y = phase_bottom + 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
         y += 6
@@ -226,32 +271,59 @@ class SidePanel:
             y += 19
         return y + 4
 
+    def _stack_metrics(self) -> tuple[list, int, int]:
+        """(stacks of the selected space, row height, pixels kept below the rows)."""
+        sc = self.scene
+        state = sc.state
+        stacks = sc.sel.stacks(state) if sc.sel.space is not None else []
+        row_h = 34 if len(stacks) <= 3 else 32
+        reserve = 22
+        if sc.sel.group(state):  # 'n units selected' and, in the combat move, the odds line
+            reserve = 44 + (44 if state.phase == movement.COMBAT else 0)
+        return stacks, row_h, reserve
+
+    def move_need(self) -> int:
+        """Pixels the move box needs to show every stack row (and one line of attacks)."""
+        sc = self.scene
+        stacks, row_h, reserve = self._stack_metrics()
+        need = 0 if stacks else 62                      # the hint goes once units are listed
+        if sc.state.phase == movement.COMBAT and sc.attack_odds():
+            need += 48
+        if stacks:
+            need += 26 + 20 + len(stacks) * row_h + reserve
+        elif sc.sel.space is not None:
+            need += 26 + 60
+        return need
+
     def draw_move_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         sc = self.scene
         state = sc.state
         spots = sc.spots
+        stacks, row_h, reserve = self._stack_metrics()
+        y = box.y
+        if not stacks:  # how to move; once the player has units listed the room goes to them
+            if state.phase == movement.COMBAT:
+                text = "Click your units, then a highlighted destination (red = attack). Right click: deselect."
+            else:
+                text = "Move units that did not fight; aircraft must land. Right click: deselect."
+            y = self.hint(surface, box, text)
+        # the stack list first: the planned attacks get what it leaves (at least one line)
+        need = (26 + 20 + len(stacks) * row_h + reserve) if stacks else (26 + 60 if sc.sel.space else 0)
         if state.phase == movement.COMBAT:
-            text = "Click a space with your units, then a highlighted destination: red = attack."
-        else:
-            text = "Move units that did not fight; aircraft must land. Click a space, then a destination."
-        y = self.hint(surface, box, text + " Right click: deselect.")
-        if state.phase == movement.COMBAT:
-            y = self.draw_attack_odds(surface, box, y)
+            room = box.bottom - y - need
+            y = self.draw_attack_odds(surface, box, y, room)
         if sc.sel.space is None:
             return y
         sp = state.scenario.spaces[sc.sel.space]
         theme.text(surface, theme.elide(sp.name, box.w, 24), (box.x, y), 24, theme.TEXT, bold=True)
         y += 26
-        stacks = sc.sel.stacks(state)
         if not stacks:
             return self.draw_space_details(surface, pygame.Rect(box.x, y, box.w, box.bottom - y), title=False)
-        row_h = 34 if len(stacks) <= 3 else 32
         name_fs, stat_fs = (19, 15) if row_h >= 34 else (17, 14)
-        reserve = 44 if sc.sel.group(state) else 22   # the 'n units selected' line below
         fit = max(1, (box.bottom - reserve - (y + 20)) // row_h)
         top = self.stack_top(stacks, fit)
         more = len(stacks) > fit
-        head = ("Your units (click to toggle, − / + to split):" if not more
+        head = ("Your units (click: select, Shift+click: add):" if not more
                 else f"Your units {top + 1}–{min(len(stacks), top + fit)} of {len(stacks)} (wheel to scroll):")
         theme.text(surface, theme.elide(head, box.w - (60 if more else 0), 18), (box.x, y), 18, theme.TEXT_DIM)
         if more:
@@ -264,8 +336,9 @@ class SidePanel:
                 pts = [(cx - 6, cy + 3), (cx + 6, cy + 3), (cx, cy - 4)] if d < 0 else \
                     [(cx - 6, cy - 3), (cx + 6, cy - 3), (cx, cy + 4)]
                 pygame.draw.polygon(surface, theme.TEXT if ok else theme.TEXT_DIM, pts)
+        # the wheel scrolls the list anywhere over its header and rows
+        self.stack_rect = pygame.Rect(box.x, y - 2, box.w, 22 + min(len(stacks), fit) * row_h)
         y += 20
-        self.stack_rect = pygame.Rect(box.x, y, box.w, min(len(stacks), fit) * row_h)
         for key, units in stacks[top:top + fit]:
             utype, aboard, moved = key
             ut = state.ruleset.units[utype]
@@ -293,7 +366,8 @@ class SidePanel:
             tip = f"{ut.name}: attack {ut.attack}, defense {ut.defense}, move {ut.move}"
             if why:
                 tip += "\n" + "\n".join(theme.wrap(why, 420, 19))
-            spots.add(row, lambda k=key: self.toggle_stack(k), tooltip=tip)
+            tip += "\nClick: select only this stack · Shift/Ctrl+click: add it to the selection"
+            spots.add(row, lambda k=key: self.click_stack(k), tooltip=tip)
             bx = row.right - 104
             by = row.y + (row.h - 24) // 2
             widgets.button(surface, spots, pygame.Rect(bx, by, 26, 24), "−",
@@ -321,49 +395,82 @@ class SidePanel:
             y = self.hint(surface, box, "Others here: " + desc, y)
         return y
 
-    def draw_attack_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
-        """One row per planned attack: space, a win / draw / loss bar and the win chance."""
+    def attack_chips(self, attacks, width: int) -> list[list[tuple[str, object, str, int]]]:
+        """The planned attacks as lines of chips (space, odds, text, width)."""
+        state = self.scene.state
+        lines: list[list[tuple[str, object, str, int]]] = [[]]
+        x = 0
+        for sid, v in attacks:
+            name = state.scenario.spaces[sid].name
+            if v is None:
+                val = "free"
+            elif v.pending:
+                val = "…"
+            elif not v.ok:
+                val = "?"
+            else:
+                val = odds_view.pct_ci(v.result, sep="±").replace(" ", "")
+            name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
+            cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
+            if x and x + cw > width:
+                lines.append([])
+                x = 0
+            lines[-1].append((sid, v, name + "\t" + val, cw))
+            x += cw + 6
+        return lines if lines[0] else []
+
+    def draw_attack_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int, room: int = 10**6) -> int:
+        """The planned attacks as compact chips: 'Belarus 99%', several to a line; the stack
+        list below has priority, so they get `room` pixels (at least one line; the wheel
+        scrolls the rest)."""
         sc = self.scene
         state = sc.state
         attacks = sc.attack_odds()
         if not attacks or y + 40 > box.bottom:
+            self._attack_lines = self._attack_fit = 0
             return y
-        theme.text(surface, "Planned attacks: chance to win", (box.x, y), 18, theme.TEXT_DIM, bold=True)
+        lines = self.attack_chips(attacks, box.w)
+        lh = 24
+        fit = max(1, min(len(lines), (room - 22) // lh))
+        self._attack_lines, self._attack_fit = len(lines), fit
+        self.attack_scroll = max(0, min(self.attack_scroll, len(lines) - fit))
+        head = f"Planned attacks ({len(attacks)}): chance to win"
+        if len(lines) > fit:
+            head += f" · wheel: {self.attack_scroll + 1}–{self.attack_scroll + fit} of {len(lines)} lines"
+        theme.text(surface, theme.elide(head, box.w, 17), (box.x, y), 17, theme.TEXT_DIM, bold=True)
+        self.attack_rect = pygame.Rect(box.x, y, box.w, 20 + fit * lh)
         y += 20
-        shown = 0
-        for sid, v in attacks:
-            if y + 22 > box.bottom - 60 and shown:
-                theme.text(surface, f"… and {len(attacks) - shown} more", (box.x, y), 17, theme.TEXT_DIM)
-                y += 19
-                break
-            shown += 1
-            row = pygame.Rect(box.x, y, box.w, 21)
-            sel = sid == sc.sel.space
-            if sel:
-                pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.2), row, border_radius=4)
-            name = state.scenario.spaces[sid].name
-            theme.text(surface, theme.elide(name, box.w - 150, 19), (row.x + 4, row.y + 2), 19, theme.TEXT)
-            if v is None:
-                theme.text(surface, "undefended", (row.right - 4, row.y + 3), 17, theme.GOOD, anchor="topright")
-                tip = [f"{name}: no defenders", "Your land units take it without a battle."]
-            elif not v.ok:
-                theme.text(surface, "odds unavailable", (row.right - 4, row.y + 3), 17, theme.BAD,
-                           anchor="topright")
-                tip = [name, f"Odds unavailable: {v.error}"]
-            else:
-                r = v.result
-                odds_view.outcome_bar(surface, pygame.Rect(row.right - 100, row.y + 6, 50, 9), r)
-                p = r.attacker_wins
-                col = theme.GOOD if p >= 0.7 else theme.ACCENT if p >= 0.4 else theme.BAD
-                theme.text(surface, odds_view.pct(p), (row.right - 4, row.y + 1), 20, col, anchor="topright",
-                           bold=True)
-                tip = [f"Attack on {name}"] + odds_view.summary_lines(v, state.ruleset)
-            sc.spots.add(row, lambda s=sid: sc.sel.select_space(sc.state, s), tooltip="\n".join(tip))
-            y += 22
+        for line in lines[self.attack_scroll:self.attack_scroll + fit]:
+            x = box.x
+            for sid, v, text, cw in line:
+                name, val = text.split("\t")
+                chip = pygame.Rect(x, y, cw, lh - 3)
+                sel = sid == sc.sel.space
+                pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2,
+                                 chip, border_radius=5)
+                if v is None:
+                    col, tip = theme.GOOD, [f"{name}: no defenders", "Your land units take it without a battle."]
+                elif v.pending:
+                    col, tip = theme.TEXT_DIM, [f"Attack on {name}", "Computing the odds…"]
+                elif not v.ok:
+                    col, tip = theme.BAD, [name, f"Odds unavailable: {v.error}"]
+                else:
+                    p = v.result.attacker_wins
+                    col = theme.GOOD if p >= 0.7 else theme.ACCENT if p >= 0.4 else theme.BAD
+                    tip = [f"Attack on {name}"] + odds_view.summary_lines(v, state.ruleset)
+                    pygame.draw.rect(surface, col, pygame.Rect(chip.x, chip.bottom - 3, max(2, int(chip.w * p)), 3),
+                                     border_radius=2)
+                r = theme.text(surface, name, (chip.x + 6, chip.centery - 1), 18, theme.TEXT, anchor="midleft")
+                theme.text(surface, val, (r.right + 6, chip.centery - 1), 18, col, anchor="midleft", bold=True)
+                sc.spots.add(chip, lambda s=sid: sc.sel.select_space(sc.state, s),
+                             tooltip="\n".join(tip + ["Click: select this space"]))
+                x += cw + 6
+            y += lh
         return y + 4
 
     def draw_move_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int, n: int) -> int:
-        """'If you attack X with these units: 73%' for the hovered hostile destination."""
+        """'73% to win if you attack X with these units' for the hovered hostile destination:
+        the percentage first, so it is never cut off."""
         sc = self.scene
         dest = sc.hover
         v = sc.move_odds(dest)
@@ -373,10 +480,13 @@ class SidePanel:
         name = state.scenario.spaces[dest].name
         units = "this unit" if n == 1 else f"these {n} units"
         joining = any(u.owner == state.player for u in state.units_in(dest))
-        if v.ok:
-            p = odds_view.pct(v.result.attacker_wins)
-            text = (f"If {units} join the attack on {name}: {p} to win" if joining
-                    else f"If you attack {name} with {units}: {p} to win")
+        if v.pending:
+            text = f"Computing the odds for {name}…"
+            col = theme.TEXT_DIM
+        elif v.ok:
+            p = odds_view.pct_ci(v.result)
+            text = (f"{p} to win if {units} join the attack on {name}" if joining
+                    else f"{p} to win if you attack {name} with {units}")
             col = theme.ACCENT
         else:
             text = f"{name}: odds unavailable ({v.error})"
@@ -397,24 +507,29 @@ class SidePanel:
         return self.draw_bought(surface, box, y)
 
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        from .purchase import bought_now, waiting_units
         state = self.scene.state
-        bought = production.unplaced(state, state.player)
-        if not bought:
+        col = theme.color(state.scenario.player(state.player).color)
+        groups = (("Bought this turn:", bought_now(state)), ("Waiting from last turn:", waiting_units(state)))
+        if not any(g for _t, g in groups):
             theme.text(surface, "Nothing bought yet.", (box.x, y), 19, theme.TEXT_DIM)
             return y + 22
-        theme.text(surface, "Bought this turn:", (box.x, y), 19, theme.TEXT_DIM)
-        y += 22
-        col = theme.color(state.scenario.player(state.player).color)
-        x = box.x
-        for unit, n in bought.items():
-            ut = state.ruleset.units[unit]
-            if x + 36 > box.right:
-                x = box.x
-                y += 38
-            draw_counter(surface, (x, y), unit, ut.domain, col, 34, n, anchor="topleft")
-            self.scene.spots.add(pygame.Rect(x, y, 34, 34), None, tooltip=f"{n} {ut.name}")
-            x += 40
-        return y + 40
+        for title, units in groups:
+            if not units:
+                continue
+            theme.text(surface, title, (box.x, y), 19, theme.TEXT_DIM)
+            y += 22
+            x = box.x
+            for unit, n in units.items():
+                ut = state.ruleset.units[unit]
+                if x + 36 > box.right:
+                    x = box.x
+                    y += 38
+                draw_counter(surface, (x, y), unit, ut.domain, col, 34, n, anchor="topleft")
+                self.scene.spots.add(pygame.Rect(x, y, 34, 34), None, tooltip=f"{n} {ut.name}")
+                x += 40
+            y += 40
+        return y
 
     def draw_combat_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         sc = self.scene

@@ -43,8 +43,8 @@ class PurchaseScene(Scene):
         mods = pygame.key.get_mods() if pygame.display.get_init() else 0
         if mods & pygame.KMOD_SHIFT:
             n *= 5
-        if n < 0:
-            have = production.unplaced(self.state, self.state.player).get(unit, 0)
+        if n < 0:  # only this turn's purchases are refunded
+            have = bought_now(self.state).get(unit, 0)
             n = -min(-n, have)
             if n == 0:
                 return
@@ -86,13 +86,16 @@ class PurchaseScene(Scene):
         rows = max(1, (len(units) + cols - 1) // cols)
         w = cols * card_w + (cols - 1) * 10 + 40
         h = min(sh - 40, 150 + rows * (card_h + 10) + 70)
+        if waiting_units(state):
+            h = min(sh - 40, h + 22)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         player = state.scenario.player(state.player)
         pcol = theme.color(player.color)
         theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
-        bought = production.unplaced(state, state.player)
+        bought = bought_now(state)
+        waiting = waiting_units(state)
         spent = sum((production.unit_cost(state, u, state.player) or 0) * n for u, n in bought.items())
         res = state.resources[state.player]
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
@@ -101,6 +104,15 @@ class PurchaseScene(Scene):
         theme.text(surface, "Click + to buy, − to return (Shift: 5 at a time). Units are placed at the end of your turn.",
                    (rect.x + 20, rect.y + 54), 19, theme.TEXT_DIM)
         top = rect.y + 84
+        if waiting:
+            names = ", ".join(f"{n} {state.ruleset.units[u].name if u in state.ruleset.units else u}"
+                              for u, n in waiting.items())
+            wr = theme.text(surface, theme.elide(f"Waiting from last turn: {names} (placed with this turn's "
+                                                 "units; not refundable)", w - 40, 19),
+                            (rect.x + 20, rect.y + 78), 19, theme.INFO)
+            self.spots.add(wr, None, tooltip="Units bought earlier and not placed yet.\n"
+                           "They are placed at the end of this turn with what you buy now.")
+            top += 22
         bottom_limit = rect.bottom - 70
         for i, (uid, cost) in enumerate(units):
             r, c = divmod(i, cols)
@@ -145,6 +157,22 @@ class PurchaseScene(Scene):
                        self.done, primary=True, tooltip="Finish buying and end the purchase phase  (Enter)")
         self.game.draw_message(surface)
         widgets.hover_tooltip(surface, self.spots)
+
+
+def bought_now(state) -> dict[str, int]:
+    """This turn's purchases (refundable): state.bought."""
+    return {u: n for u, n in state.bought.items() if n > 0}
+
+
+def waiting_units(state) -> dict[str, int]:
+    """Units bought on an earlier turn and not placed yet (not refundable)."""
+    now = bought_now(state)
+    out = {}
+    for u, n in production.unplaced(state, state.player).items():
+        k = n - now.get(u, 0)
+        if k > 0:
+            out[u] = k
+    return out
 
 
 def ability_text(ab: object) -> str:

@@ -450,6 +450,15 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
     theme.text(surface, "Attacker" if side == "attacker" else "Defender", (sx + 3, y), 18, theme.TEXT, bold=True)
     names = ", ".join(win.game.ctl.player_name(o) for o in owners) or "—"
     theme.text(surface, theme.elide(names, GUTTER - 14, 17), (x, y + 20), 17, theme.TEXT)
+    ships = [state.units[uid] for uid in b.bombard if uid in state.units] if side == "attacker" else []
+    if ships:  # the ships bombarding the shore sit in the sea zone, not on the strip
+        kinds: dict[str, int] = {}
+        for u in ships:
+            kinds[state.utype(u).name] = kinds.get(state.utype(u).name, 0) + 1
+        by = min(y + (74 if tall else 38), row.bottom - 16)
+        r = theme.text(surface, theme.elide(f"+{len(ships)} bombarding", GUTTER - 14, 15), (x, by), 15, theme.INFO)
+        win.spots.add(r, None, tooltip="Bombarding the shore from the sea zone (round 1 only; they take no hits):\n"
+                      + "\n".join(f"{n} {name}" for name, n in kinds.items()))
     if not tall:
         return
     alive = B.alive(state, units)

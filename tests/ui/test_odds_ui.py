@@ -60,8 +60,14 @@ def game_at_combat_move(units=UNITS, seed=3):
 
 
 def frame(app):
+    """One frame, then (odds are computed in the background) wait for the odds it asked
+    for and draw again with them."""
     app.update(0.0)
     app.draw()
+    if not odds_view.WORKER.idle():
+        assert odds_view.settle(120)
+        app.update(0.0)
+        app.draw()
 
 
 def key(app, k, mod=0):

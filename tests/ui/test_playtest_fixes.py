@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 from game.rules import actions as A  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario, load_scenario_file, scenario_files  # noqa: E402
 from game.rules.session import Session  # noqa: E402
+from game.ui import odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.dialogs import ConfirmDialog, EscMenu  # noqa: E402
@@ -42,11 +43,11 @@ def _user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
 
 
-def make_game(units, seed=3, auto=False):
+def make_game(units, seed=3, auto=False, size=SIZE):
     sc, _ = load_scenario_file(MINI)
     sc = replace(sc, start_units=tuple(units))
     session = Session(sc, load_ruleset("g40"), seed)
-    app = App(pygame.Surface(SIZE))
+    app = App(pygame.Surface(size))
     app.strict = True
     game = GameScene(app, session, (), autosave=False)
     app.reset(game)
@@ -55,8 +56,14 @@ def make_game(units, seed=3, auto=False):
 
 
 def frame(app):
+    """One frame, then (odds are computed in the background) wait for the odds it asked
+    for and draw again with them."""
     app.update(0.0)
     app.draw()
+    if not odds_view.WORKER.idle():
+        assert odds_view.settle(120)
+        app.update(0.0)
+        app.draw()
 
 
 def key(app, k, mod=0, up=True):
@@ -107,7 +114,7 @@ MANY = (("a2", "red", "infantry", 3), ("a2", "red", "artillery", 1), ("a2", "red
 
 # --- 1. every stack can be reached ------------------------------------------------------------
 def test_every_stack_in_a_crowded_space_can_be_reached_by_wheel_and_buttons():
-    app, game = make_game(MANY)
+    app, game = make_game(MANY, size=(960, 600))       # the smallest window: the list scrolls
     game.ctl.session.do(A.EndPhase())
     frame(app)
     game.sel.select_space(game.state, "a2")
@@ -247,6 +254,8 @@ def test_amphibious_assault_odds_agree_everywhere():
         if k[1]:
             game.sel.set_count(game.state, k, len(us))
     assert "m" in game.sel.destinations(game.state, game.ctl.version)
+    game.move_odds("m")                                # asks for the odds in the background
+    assert odds_view.settle(120)
     hover = game.move_odds("m")
     assert hover is not None and hover.ok
     game.ctl.do(A.Move(cargo, ("m",)))                # unload: amphibious assault

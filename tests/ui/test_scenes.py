@@ -78,8 +78,18 @@ def key(app, k, mod=0):
     frame(app)
 
 
+def later(app):
+    """A moment passes: Enter on the map is taken again (it is ignored for a short while
+    after a phase begins or a window closes)."""
+    for scene in app.stack:
+        if isinstance(scene, GameScene):
+            scene.enter_block_until = 0.0
+
+
 def end_phase(app):
-    """Enter on the map; confirm with Y when the rules warn (e.g. nothing bought)."""
+    """Enter on the map (a moment after the phase began); confirm with Y when the rules
+    warn (e.g. nothing bought)."""
+    later(app)
     key(app, pygame.K_RETURN)
     if isinstance(app.top, ConfirmDialog):
         key(app, pygame.K_y)
@@ -141,6 +151,7 @@ def test_select_move_and_end_phase_by_clicks():
     assert not any(u.space == "m" and u.owner == "red" for u in game.state.units.values())
     click(app, space_pos(game, "a2"))
     click(app, space_pos(game, "m"))
+    later(app)
     key(app, pygame.K_RETURN)                       # end combat move -> battle
     assert game.state.phase == "conduct_combat"
     assert "m" in game.state.battles
