@@ -85,9 +85,11 @@ class _Worker:
             with self.cond:
                 while True:
                     now = time.monotonic()
-                    for jk in [jk for jk, j in self.jobs.items() if now - j[3] > STALE_S]:
-                        cache = self.jobs.pop(jk)[0]
-                        cache.pending.discard(jk[1])
+                    stale = [jk for jk, j in self.jobs.items() if now - j[3] > STALE_S]
+                    if len(stale) < len(self.jobs):  # the newest request is always computed
+                        for jk in stale:
+                            cache = self.jobs.pop(jk)[0]
+                            cache.pending.discard(jk[1])
                     if self.jobs:
                         break
                     self.cond.wait(timeout=1.0)
