@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from uikit import click, frame, key, shot, uids  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
@@ -27,19 +28,6 @@ from game.ui.purchase import PurchaseScene  # noqa: E402
 
 MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml")
 SIZE = (1280, 800)
-SHOTS = Path(os.environ.get("WARBOARD_SHOTS", "/tmp/warboard-shots"))
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    yield
-
-
-@pytest.fixture(autouse=True)
-def _user_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("HOME", str(tmp_path))
 
 
 UNITS = (("a2", "red", "infantry", 3), ("a2", "red", "artillery", 2), ("a2", "red", "armour", 1),
@@ -57,40 +45,6 @@ def game_at_combat_move(units=UNITS, seed=3):
     game.auto_overlays = False
     session.do(A.EndPhase())                           # purchase -> combat move
     return app, game
-
-
-def frame(app):
-    """One frame, then (odds are computed in the background) wait for the odds it asked
-    for and draw again with them."""
-    app.update(0.0)
-    app.draw()
-    for _ in range(3):  # results may ask for more (a hover after a planned attack)
-        if odds_view.WORKER.idle():
-            break
-        assert odds_view.settle(120)
-        app.update(0.0)
-        app.draw()
-
-
-def key(app, k, mod=0):
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    frame(app)
-
-
-def click(app, pos, button=1):
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    frame(app)
-
-
-def shot(app, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.surface, str(SHOTS / f"{name}.png"))
-
-
-def uids(state, space, owner, utype=None):
-    return tuple(sorted(u.uid for u in state.units.values()
-                        if u.space == space and u.owner == owner and (utype is None or u.type == utype)))
 
 
 def tips(spots):

@@ -28,19 +28,6 @@ SCENARIOS = [MINI] + (["europe_1941"] if any(p.stem == "europe_1941" for p in sc
 SIZE = (1280, 800)
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    yield
-
-
-@pytest.fixture(autouse=True)
-def _user_dirs(tmp_path, monkeypatch):
-    """Saves and autosaves go to a temporary folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("HOME", str(tmp_path))
-
-
 def mini_session(units=(("a2", "red", "infantry", 3), ("a2", "red", "armour", 1),
                         ("a1", "red", "fighter", 1), ("m", "blue", "infantry", 1)), seed=3):
     sc, _ = load_scenario_file(MINI)

@@ -29,18 +29,6 @@ SIZE = (1280, 800)
 SHOTS = os.environ.get("WARBOARD_UI_SHOTS")  # a folder: tests also write their screens there
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _pygame():
-    pygame.init()
-    yield
-
-
-@pytest.fixture(autouse=True)
-def _user_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("HOME", str(tmp_path))
-
-
 @pytest.fixture(autouse=True)
 def _no_odds(monkeypatch):
     """These tests are about the strip: the battle window's odds box stays empty (interwar
