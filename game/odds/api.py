@@ -17,6 +17,7 @@ from .model import (
     OddsError,
     did_you_mean,
     expand,
+    normalise_flags,
     normalise_order,
     normalise_with_damage,
     unmodelled,
@@ -26,7 +27,7 @@ from .result import OddsResult
 DEFAULT_TRIALS = 20_000
 TERRAINS = (LAND, SEA)
 REQUEST_FIELDS = ("ruleset", "attacker", "defender", "terrain", "rounds", "method", "trials", "seed",
-                  "bombard", "amphibious", "terrain_tags")
+                  "bombard", "amphibious", "terrain_tags", "airborne")
 METHODS = ("exact", "mc", "sim")
 
 
@@ -185,15 +186,20 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
     seed = request.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OddsError("'seed' must be a whole number")
+    airborne = request.get("airborne", False)
+    if not isinstance(airborne, bool):
+        raise OddsError("'airborne' must be true or false (attacking paratroopers flew in)")
+    attackers = normalise_order(rs, expand(rs, request.get("attacker", []), "attacker"))
     spec = BattleSpec(
         ruleset=rs,
-        attacker=normalise_order(rs, expand(rs, request.get("attacker", []), "attacker")),
+        attacker=attackers,
         defender=normalise_order(rs, expand(rs, request.get("defender", []), "defender")),
         terrain=str(request.get("terrain", LAND)),
         rounds=rounds,
         bombard=expand(rs, request.get("bombard", []), "bombard"),
         amphibious=bool(request.get("amphibious", False)),
         terrain_tags=_terrain_tags(request.get("terrain_tags", [])),
+        attacker_airborne=[airborne and rs.units[t].has("self_airlift") for t in attackers],
     )
     _check_terrain(spec)
     return run(spec, str(request.get("method", "exact")), trials, seed).to_json()
@@ -205,20 +211,28 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
                 seed: int = 0, bombard: Iterable[tuple[str, int]] = (),
                 amphibious: bool = False, attacker_damage: Iterable[int] = (),
                 defender_damage: Iterable[int] = (), aa_fire: bool = True,
-                terrain_tags: Iterable[str] = ()) -> OddsResult:
+                terrain_tags: Iterable[str] = (),
+                airborne: bool | Iterable[bool] = False) -> OddsResult:
     """Odds of a battle; each side is [(unit type id, count), ...] in order of loss.
     attacker_damage/defender_damage: hits each listed unit has already taken (one entry
     per unit, in the listed order; missing entries are 0), e.g. a damaged battleship.
     aa_fire=False: the defender's anti-aircraft guns have already fired (a battle in
-    progress), so round one has no anti-aircraft fire."""
+    progress), so round one has no anti-aircraft fire.
+    airborne (seed 002): True = every attacking self_airlift unit (paratrooper) flew in;
+    or one flag per listed attacker."""
     rs = _ruleset(ruleset)
-    att, att_dmg = normalise_with_damage(
-        rs, expand(rs, [list(x) for x in attackers], "attacker"), list(attacker_damage))
+    att_raw = expand(rs, [list(x) for x in attackers], "attacker")
+    flags = ([bool(airborne)] * len(att_raw) if isinstance(airborne, bool)
+             else [bool(f) for f in airborne])
+    flags = [f and rs.units[t].has("self_airlift") for t, f in
+             zip(att_raw, flags + [False] * (len(att_raw) - len(flags)), strict=False)]
+    flags = normalise_flags(rs, att_raw, flags)
+    att, att_dmg = normalise_with_damage(rs, att_raw, list(attacker_damage))
     dfn, dfn_dmg = normalise_with_damage(
         rs, expand(rs, [list(x) for x in defenders], "defender"), list(defender_damage))
     spec = BattleSpec(rs, att, dfn, terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"),
                       amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire,
-                      terrain_tags=list(terrain_tags))
+                      terrain_tags=list(terrain_tags), attacker_airborne=flags)
     _check_terrain(spec)
     return run(spec, method, trials, seed)
 
@@ -297,4 +311,5 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
                        kind, rounds, method=method, trials=trials, seed=seed, bombard=bombard,
                        amphibious=amph, attacker_damage=[u.damage for u in att_o],
                        defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire,
-                       terrain_tags=state.scenario.spaces[space].terrain)
+                       terrain_tags=state.scenario.spaces[space].terrain,
+                       airborne=[u.airborne for u in att_o])

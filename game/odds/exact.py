@@ -139,11 +139,18 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
             continue
         n_t = side.counts[:, k]
         base = ti.attack if role == "attack" else ti.defense
+        flown = role == "attack" and ti.id in airborne_types(spec)
+        if round1 and ti.round_values:
+            rv = spec.round_one_value(ti, role, flown)
+            if rv is not None:
+                base = rv
         given: list[tuple[np.ndarray, int]] = []
         for ab, refs in zip(ti.supports, ti.support_units, strict=True):
             if role not in ab.on:
                 continue
             if role == "attack" and spec.amphibious and "amphibious" in ab.not_in and not ti.amph_ok:
+                continue
+            if flown and "airborne" in ab.not_in:
                 continue
             need = n_t.copy()
             if ab.rule_of_three and ro3 is not None:
@@ -352,17 +359,24 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     return Branch(weight, a, d, final, float(rounds))
 
 
-def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
-    """Anti-aircraft fire before round one: [(probability, attacker list after it, its
-    damage)]."""
-    air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
-    aa = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
-    dmg = spec.damage("attacker")
-    if not air or not aa or not spec.aa_fire:
-        return [(1.0, list(spec.attacker), dmg)]
-    if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in air):
-        raise NotExact("anti-aircraft fire at multi-hit aircraft")
-    budget = len(air)
+def airborne_types(spec: BattleSpec) -> frozenset[str]:
+    """Attacking types that flew in (self_airlift). The DP needs every unit of such a type
+    to have flown in, or none (else NotExact: the simulation takes it)."""
+    flags = spec.airborne()
+    if not any(flags):
+        return frozenset()
+    by_type: dict[str, set[bool]] = {}
+    for t, f in zip(spec.attacker, flags, strict=True):
+        by_type.setdefault(t, set()).add(f)
+    if any(len(v) > 1 for v in by_type.values()):
+        raise NotExact("some but not all units of a type attack from the air")
+    return frozenset(t for t, v in by_type.items() if True in v)
+
+
+def _aa_kills(spec: BattleSpec, aa: list[TypeInfo], n_targets: int) -> np.ndarray:
+    """Distribution of AA kills among n_targets (one die per target, at most `shots`
+    per AAA, never more dice in all than targets)."""
+    budget = n_targets
     dist = np.array([1.0])
     for ti in aa:
         shots = min(ti.aa_shots, budget)
@@ -370,17 +384,38 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
         q = min(spec.dice, max(0, ti.aa_value or 0)) / spec.dice
         for _ in range(shots * ti.ndice):
             dist = np.convolve(dist, [1.0 - q, q])
-    out: list[tuple[float, list[str], list[int]]] = []
-    n_air = len(air)
-    kills = np.zeros(n_air + 1)
+    kills = np.zeros(n_targets + 1)
     for h, p in enumerate(dist):
-        kills[min(h, n_air)] += p
-    for k, p in enumerate(kills):
-        if p <= 0.0:
-            continue
-        gone = set(air[:k])
-        out.append((float(p), [t for n, t in enumerate(spec.attacker) if n not in gone],
-                    [x for n, x in enumerate(dmg) if n not in gone]))
+        kills[min(h, n_targets)] += p
+    return kills
+
+
+def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
+    """Anti-aircraft fire before round one: [(probability, attacker list after it, its
+    damage)]. Aircraft, and separately airborne paratroopers (seed 002), lose the first
+    listed of their kind."""
+    air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
+    flown = airborne_types(spec)
+    aa_all = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
+    para = [k for k, t in enumerate(spec.attacker)
+            if t in flown and spec.info(t).aa_exposed]
+    dmg = spec.damage("attacker")
+    if (not air and not para) or not aa_all or not spec.aa_fire:
+        return [(1.0, list(spec.attacker), dmg)]
+    if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in air + para):
+        raise NotExact("anti-aircraft fire at multi-hit aircraft")
+    kills_air = _aa_kills(spec, aa_all, len(air))
+    aa_para = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None
+               and AIR in (spec.ruleset.units[t].ability("anti_aircraft").targets or ())]
+    kills_para = _aa_kills(spec, aa_para, len(para)) if para else np.array([1.0])
+    out: list[tuple[float, list[str], list[int]]] = []
+    for k, p in enumerate(kills_air):
+        for j, q in enumerate(kills_para):
+            if p * q <= 0.0:
+                continue
+            gone = set(air[:k]) | set(para[:j])
+            out.append((float(p * q), [t for n, t in enumerate(spec.attacker) if n not in gone],
+                        [x for n, x in enumerate(dmg) if n not in gone]))
     return out
 
 

@@ -20,11 +20,16 @@ from game.rules.abilities import SupportedBy
 from game.rules.model import AIR, Ruleset, UnitType
 
 # Abilities the exact DP models exactly (with the parameters checked in `unmodelled`).
-EXACT_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evades_air",
+# no_fortification_bonus has no effect without a `fortifies` unit, which no method but
+# "sim" models (so a battle with one goes to "sim" anyway).
+_BASE_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evades_air",
                              "defenseless", "extra_dice", "anti_aircraft", "bombard",
-                             "no_amphibious_penalty"})
+                             "no_amphibious_penalty", "no_fortification_bonus"})
+# seed 002: round-one values ("alone" judged on the sides as the battle begins) and
+# anti-aircraft fire at airborne paratroopers (BattleSpec.attacker_airborne)
+EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift"}
 # ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
-MC_ABILITIES = EXACT_ABILITIES
+MC_ABILITIES = _BASE_ABILITIES
 # Abilities with no effect on a battle once it is fought (movement, purchase, capture).
 NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", "carrier",
                               "cannot_capture", "noncombat_move_only", "obsolete",
@@ -32,7 +37,10 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "blitz_with", "tows", "forced_march", "restricted_zones",
                               "requires_doctrine", "placed_at", "capital_ship",
                               # who owns a unit after the battle, not who wins it:
-                              "capturable"})
+                              "capturable",
+                              # seed 002: purchase, placement and movement limits
+                              "purchase_limit", "max_on_board", "max_per_space",
+                              "airdrop_forbidden"})
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -56,6 +64,8 @@ def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()
                 out.append(f"{ut.id}: first_strike rounds/on")
         elif ab.name == "supported_by" and ab.rule_of_three and method != "exact":
             out.append(f"{ut.id}: supported_by rule_of_three")
+        elif ab.name == "round_value" and tuple(ab.rounds) != (1,):
+            out.append(f"{ut.id}: round_value rounds")
     if any(v != (ut.attack, ut.defense) for v in ut.damaged[:max(0, ut.hits - 1)]):
         out.append(f"{ut.id}: damaged values")
     return out
@@ -102,6 +112,8 @@ class TypeInfo:
     fs_on: tuple[str, ...] = ("attack", "defense")
     amph_ok: bool = False                 # no_amphibious_penalty
     support_units: tuple[tuple[str, ...], ...] = ()   # per support ability: unit ids it names
+    round_values: tuple[Any, ...] = ()    # round_value abilities (seed 002)
+    aa_exposed: bool = False              # self_airlift with aa_exposed: AA fires when airborne
 
     def fs_stage(self, role: str, round1: bool) -> bool:
         """Does this type fire in the first-strike step in this role (round one or later)?"""
@@ -135,6 +147,8 @@ class TypeInfo:
             amph_ok=ut.has("no_amphibious_penalty"),
             support_units=tuple((rs.expand_all(a.units) if rs is not None else tuple(a.units))
                                 for a in ut.abilities if isinstance(a, SupportedBy)),
+            round_values=tuple(ut.abilities_named("round_value")),
+            aa_exposed=bool(ut.has("self_airlift") and ut.ability("self_airlift").aa_exposed),
         )
 
     def pool_key(self) -> tuple[tuple[str, ...], bool]:
@@ -155,6 +169,8 @@ class BattleSpec:
     aa_fire: bool = True              # anti-aircraft fire before round one (not once it has fired)
     defender_damage: list[int] = field(default_factory=list)
     terrain_tags: list[str] = field(default_factory=list)   # space terrain (mountain, ...)
+    # seed 002: attackers that flew in by self_airlift, per listed attacker (missing: False)
+    attacker_airborne: list[bool] = field(default_factory=list)
 
     @property
     def dice(self) -> int:
@@ -162,6 +178,27 @@ class BattleSpec:
 
     def info(self, tid: str) -> TypeInfo:
         return _info(self.ruleset, tid)
+
+    def airborne(self) -> list[bool]:
+        """Per listed attacker: did it fly in (self_airlift)? Only self_airlift units can."""
+        fl = self.attacker_airborne
+        return [bool(fl[k]) if k < len(fl) else False for k in range(len(self.attacker))]
+
+    def round_one_value(self, ti: TypeInfo, role: str, airborne: bool) -> int | None:
+        """battle.round_value for the exact DP: the round-one value replacing the printed
+        one, judged on the sides as listed (the battle as it begins), or None."""
+        for ab in ti.round_values:
+            if role not in ab.on or 1 not in ab.rounds:
+                continue
+            if ab.airborne and not (role == "attack" and airborne):
+                continue
+            if ab.only_with:
+                allowed = set(self.ruleset.expand_all(ab.only_with)) | {ti.id}
+                side = self.attacker if role == "attack" else self.defender
+                if any(t not in allowed for t in side):
+                    continue
+            return int(ab.value)
+        return None
 
     def damage(self, side: str) -> list[int]:
         """Hits already taken by each listed unit of a side (0 where not given)."""
@@ -207,6 +244,15 @@ def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
     sturdy = [t for t in units if not _info(rs, t).defenseless]
     soft = [t for t in units if _info(rs, t).defenseless]
     return sturdy + soft
+
+
+def normalise_flags(rs: Ruleset, units: list[str], flags: list[bool]) -> list[bool]:
+    """Per-unit flags reordered as normalise_order reorders the units."""
+    fl = [bool(flags[k]) if k < len(flags) else False for k in range(len(units))]
+    pairs = list(zip(units, fl, strict=True))
+    pairs = ([p for p in pairs if not _info(rs, p[0]).defenseless]
+             + [p for p in pairs if _info(rs, p[0]).defenseless])
+    return [f for _, f in pairs]
 
 
 def normalise_with_damage(rs: Ruleset, units: list[str],

@@ -65,12 +65,15 @@ def _base_state(spec: BattleSpec) -> GameState:
     adm = spec.damage("attacker")
     ddm = spec.damage("defender")
     na = len(spec.attacker)
+    flown = spec.airborne()
     for k, uid in enumerate(sorted(state.units)):
         u = state.units[uid]
         if k < na:
             dmg = adm[k]
             amph = spec.amphibious and rs.units[u.type].domain == LAND
-            state.units[uid] = replace(u, damage=dmg, amphibious=amph, in_combat=True, carried_by=None)
+            air = flown[k] and rs.units[u.type].has("self_airlift")
+            state.units[uid] = replace(u, damage=dmg, amphibious=amph, in_combat=True, carried_by=None,
+                                       airborne=air)
         elif k < na + len(spec.defender):
             state.units[uid] = replace(u, damage=ddm[k - na])
     state.battles = ("x",)

@@ -33,6 +33,8 @@ class Ability:
     doc: ClassVar[str] = ""
     # parameter -> allowed values (each item of a list parameter must be one of them)
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # parameter names that hold power ids (validated against the ruleset's `powers`)
+    power_refs: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def from_params(cls, params: Any) -> Ability:
@@ -102,10 +104,12 @@ def register(cls: type[Ability]) -> type[Ability]:
 @register
 @dataclass(frozen=True)
 class SupportedBy(Ability):
-    """+bonus to this unit's value for each supporter present, paired one to one."""
+    """+bonus to this unit's value for each supporter present, paired one to one.
+    `not_in`: not for units landed from the sea (`amphibious`) or dropped from the air
+    (`airborne`: a self_airlift attack) this turn."""
     name: ClassVar[str] = "supported_by"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"), "pairing": ("one_to_one",),
-                                                     "not_in": ("amphibious",)}
+                                                     "not_in": ("amphibious", "airborne")}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...]
     bonus: int = 1
@@ -379,13 +383,15 @@ class PlacedAt(Ability):
     (`lake`, `coastal_sea`). `territories: [national_non_home]`: may also be placed,
     without a complex, in any territory the player has held since the start of the
     turn that was its own at the start of the game and is not a home territory
-    (`in_addition: true`: besides the normal places; false: only there)."""
+    (`in_addition: true`: besides the normal places; false: only there).
+    `capital`: the complex must be in a capital: `any` (some scenario player's capital),
+    `major_power` (the capital of a player who is one of the ruleset's `powers`)."""
     name: ClassVar[str] = "placed_at"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {
         "requires_owned": ("industrial_complex", "major_industrial_complex"),
         "facilities": ("industrial_complex", "major_industrial_complex"),
         "naval_base": ("none", "operative"), "territories": ("national_non_home",),
-        "zones": ("lake", "coastal_sea")}
+        "zones": ("lake", "coastal_sea"), "capital": ("none", "any", "major_power")}
     requires_owned: tuple[str, ...] = ()
     facilities: tuple[str, ...] = ()
     coastal: bool = False
@@ -393,6 +399,7 @@ class PlacedAt(Ability):
     territories: tuple[str, ...] = ()
     zones: tuple[str, ...] = ()
     in_addition: bool = False
+    capital: str = "none"
 
 
 @register
@@ -476,6 +483,108 @@ class CombatAirPatrol(Ability):
     `lost_with_carrier`, those still aboard when it is destroyed are lost with it."""
     name: ClassVar[str] = "combat_air_patrol"
     lost_with_carrier: bool = True
+
+
+@register
+@dataclass(frozen=True)
+class RoundValue(Ability):
+    """In the battle rounds listed, in the roles `on`, the unit's printed value is `value`
+    instead, when every unit its side had in the battle when it began is of its own type
+    or one of `only_with` (ids or classes; empty: no condition); with `airborne`, only for
+    units that attacked by self_airlift this turn. Support and terrain bonuses still add."""
+    name: ClassVar[str] = "round_value"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
+    unit_refs: ClassVar[tuple[str, ...]] = ("only_with",)
+    value: int
+    on: tuple[str, ...] = ("attack",)
+    rounds: tuple[int, ...] = (1,)
+    only_with: tuple[str, ...] = ()
+    airborne: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class SelfAirlift(Ability):
+    """Paratroopers (seed 002): a land unit that carries itself by air. By land it moves
+    at most `land_move` spaces; by air (an Airdrop action) it flies up to `air_move`
+    spaces (+`air_base_bonus` when it takes off from a friendly territory with an air
+    base) over any space, from land to land, without having moved this turn: in the
+    combat move into a hostile territory (an airborne attack), in the non-combat move
+    only as `noncombat` allows (`friendly_capital`: into a friendly capital; `none`:
+    never; `friendly`: any friendly territory). With `aa_exposed`, defending
+    anti-aircraft guns fire at the airborne units as at aircraft, separately."""
+    name: ClassVar[str] = "self_airlift"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"noncombat": ("friendly_capital", "friendly", "none")}
+    air_move: int = 2
+    land_move: int = 1
+    air_base_bonus: int = 1
+    noncombat: str = "friendly_capital"
+    aa_exposed: bool = True
+
+
+@register
+@dataclass(frozen=True)
+class AirdropForbidden(Ability):
+    """May not attack by air (self_airlift) a territory that is the capital of a player
+    who is one of these powers; it may still attack it by land or from a transport."""
+    name: ClassVar[str] = "airdrop_forbidden"
+    power_refs: ClassVar[tuple[str, ...]] = ("capitals_of",)
+    capitals_of: tuple[str, ...]
+
+
+@register
+@dataclass(frozen=True)
+class PurchaseLimit(Ability):
+    """Only players who are one of `powers` (empty: any player) may buy it, at most
+    `per_turn` units per turn each (0: no limit)."""
+    name: ClassVar[str] = "purchase_limit"
+    power_refs: ClassVar[tuple[str, ...]] = ("powers",)
+    per_turn: int = 0
+    powers: tuple[str, ...] = ()
+
+
+@register
+@dataclass(frozen=True)
+class MaxOnBoard(Ability):
+    """At most `limits[power]` units of this type per player of that power on the board
+    (units waiting to be placed count); players of powers not listed cannot buy it.
+    Units lost may be bought again."""
+    name: ClassVar[str] = "max_on_board"
+    power_refs: ClassVar[tuple[str, ...]] = ("limits",)
+    limits: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def from_params(cls, params: Any) -> Ability:
+        if not isinstance(params, dict) or not isinstance(params.get("limits"), dict):
+            raise AbilityParamError("limits", "'max_on_board' needs 'limits': a mapping power -> number")
+        unknown = [k for k in params if k != "limits"]
+        if unknown:
+            raise AbilityParamError(unknown[0], f"unknown parameter '{unknown[0]}' for 'max_on_board' "
+                                    "(known: limits)")
+        pairs = []
+        for k, v in params["limits"].items():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise AbilityParamError("limits", f"'max_on_board.limits.{k}' must be a whole number")
+            pairs.append((str(k), v))
+        return cls(limits=tuple(pairs))
+
+    def params(self) -> dict[str, Any]:
+        return {"limits": dict(self.limits)}
+
+    def limit_for(self, power: str | None) -> int:
+        return dict(self.limits).get(power or "", 0)
+
+
+@register
+@dataclass(frozen=True)
+class MaxPerSpace(Ability):
+    """At most `count` units of this type of one `per` (`alliance`: all players of an
+    alliance together; `player`) in any land territory, after every move, unloading,
+    airdrop and placement."""
+    name: ClassVar[str] = "max_per_space"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"per": ("alliance", "player")}
+    count: int = 1
+    per: str = "alliance"
 
 
 def parse_ability(entry: Any) -> tuple[str, Any]:

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import battle, movement, phases, production
+from . import airdrop, battle, movement, phases, production
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
 
@@ -93,8 +93,20 @@ class KeepDice(Action):
     kind: ClassVar[str] = "keep_dice"
 
 
+@dataclass(frozen=True)
+class Airdrop(Action):
+    """Paratroopers (self_airlift, seed 002) fly from their territory to `to`: in the combat
+    move an airborne attack on a hostile territory, in the non-combat move into a friendly
+    capital. `airdrop.targets(state, group)` lists the destinations allowed,
+    `airdrop.explain(state, group, to)` says why one is not."""
+    kind: ClassVar[str] = "airdrop"
+    units: tuple[int, ...]
+    to: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
-    EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice)}
+    EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
+    Airdrop)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -300,6 +312,11 @@ def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) ->
                   f"{state.scenario.spaces[path[-1]].name} (movement renewed).")
 
 
+def _airdrop(state: GameState, a: Airdrop) -> None:
+    _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
+    airdrop.airdrop(state, tuple(a.units), a.to)
+
+
 def _select_battle(state: GameState, a: SelectBattle) -> None:
     _need_phase(state, "conduct_combat")
     if state.battle is not None:
@@ -357,7 +374,7 @@ def _retreat(state: GameState, a: Retreat) -> None:
 _HANDLERS: dict[type[Action], Any] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
-    Reroll: _reroll, KeepDice: _keep_dice,
+    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop,
 }
 
 
@@ -408,6 +425,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             if state.utype(u).domain == LAND:
                 for sea in movement.load_targets(state, [u]):
                     out.append(Move((u.uid,), (sea,)))
+                if state.utype(u).has("self_airlift"):
+                    out.extend(Airdrop((u.uid,), dest) for dest in airdrop.targets(state, [u]))
             if len(out) >= max_moves:
                 break
         out.append(EndPhase())
@@ -424,7 +443,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             out.append(KeepDice())
         else:
             out.append(RollDice())
-            if b.awaiting == "continue" and not any(u.amphibious for u in battle.attackers(state, b)):
+            if b.awaiting == "continue" and not any(u.amphibious or u.airborne
+                                                    for u in battle.attackers(state, b)):
                 out.extend(Retreat(s) for s in b.origins)
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):

@@ -19,6 +19,9 @@ from .abilities import SupportedBy
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, Battle, GameState, Pool, Roll, Unit
 
+# a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
+AIRBORNE = "airborne"
+
 ROUND_STEPS = ("aa", "bombard", "att_first_strike", "def_first_strike", "fs_remove", "att_fire",
                "def_fire", "remove")
 
@@ -75,6 +78,8 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
                 continue
             if u.amphibious and "amphibious" in ab.not_in and not ut.has("no_amphibious_penalty"):
                 continue
+            if u.airborne and "airborne" in ab.not_in:
+                continue
             cap = _ro3_cap(state, ab)
             if cap is not None and ro3_used[ab.name] >= cap:
                 continue
@@ -130,6 +135,40 @@ def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> i
     return min(state.ruleset.dice, max(0, base + bonus.get(u.uid, 0)))
 
 
+def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
+    """The value a unit fires at in this battle round: unit_value, with a round_value in
+    force replacing the printed value."""
+    ut = state.utype(u)
+    rv = round_value(state, b, u, role) if ut.abilities else None
+    if rv is None:
+        return unit_value(state, u, role, bonus)
+    if any(ab.name == "terrain_bonus" for ab in ut.abilities):
+        rv += terrain_bonus(state, u, role)
+    return min(state.ruleset.dice, max(0, rv + bonus.get(u.uid, 0)))
+
+
+def round_value(state: GameState, b: Battle, u: Unit, role: str) -> int | None:
+    """round_value (seed 002 paratroopers): the value replacing the printed one in this
+    round, or None. "Alone or together with X only" is judged on the unit types the side
+    had when the battle began (Battle.att_start / def_start)."""
+    for ab in state.utype(u).abilities_named("round_value"):
+        if role not in ab.on or b.round not in ab.rounds:
+            continue
+        if ab.airborne and not u.airborne:
+            continue
+        if ab.only_with:
+            types = b.att_start if role == "attack" else b.def_start
+            allowed = set(state.ruleset.expand_all(ab.only_with)) | {u.type}
+            if any(t not in allowed for t in types):
+                continue
+        return int(ab.value)
+    return None
+
+
+def has_round_values(state: GameState, units: list[Unit]) -> bool:
+    return any(state.utype(u).has("round_value") for u in units)
+
+
 def n_dice(state: GameState, u: Unit) -> int:
     extra = state.utype(u).ability("extra_dice")
     return extra.count if extra else 1
@@ -160,7 +199,8 @@ def eligible(state: GameState, pool: Pool, targets: list[Unit], firing_types: se
     out = []
     for u in alive(state, targets):
         ut = state.utype(u)
-        if pool.only_domains and ut.domain not in pool.only_domains:
+        if pool.only_domains and ut.domain not in pool.only_domains \
+                and not (AIRBORNE in pool.only_domains and airborne_target(state, u)):
             continue
         if pool.only_types and u.type not in pool.only_types:
             continue
@@ -311,11 +351,17 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
     rolls: list[tuple[str, int, int]] = []
     pools: dict[PoolKey, int] = {}
     k = 0
-    for u, value in shooters:
+    aa_targets: list[str] = []
+    if step == "aa":
+        aa_targets = [t for _, _, t in aa_shots(state, alive(state, attackers(state, b)),
+                                                  alive(state, defenders(state, b)))]
+    for n_shot, (u, value) in enumerate(shooters):
         ut = state.utype(u)
         ch = ut.ability("cannot_hit")
         excl = tuple(ch.domains) if ch else ()
-        only: tuple[str, ...] = ("air",) if step == "aa" else ()
+        only: tuple[str, ...] = ()
+        if step == "aa":
+            only = (aa_targets[n_shot],) if n_shot < len(aa_targets) else ("air",)
         chooser = ""
         if special_steps:
             doa = ut.ability("defends_only_against")
@@ -558,19 +604,7 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
     dfn = defenders(state, b)  # marked casualties still fire in def_fire
     dfn_alive = alive(state, dfn)
     if step == "aa":
-        shots: list[tuple[Unit, int]] = []
-        budget = None
-        for u in dfn_alive:
-            aa = state.utype(u).ability("anti_aircraft")
-            if aa is None:
-                continue
-            if budget is None:
-                budget = sum(1 for x in att if state.utype(x).domain in aa.targets)
-            if budget:
-                for _ in range(min(aa.shots, budget)):
-                    shots.append((u, aa.value))
-                budget -= min(aa.shots, budget)
-        return "defender", shots, True
+        return "defender", [(u, v) for u, v, _ in aa_shots(state, att, dfn_alive)], True
     if step == "bombard":
         ships = [state.units[uid] for uid in b.bombard if uid in state.units]
         vals = []
@@ -581,7 +615,7 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
     if step in ("att_first_strike", "att_fire"):
         bonus = support_bonus(state, att, "attack")
         want_fs = step == "att_first_strike"
-        return "attacker", [(u, unit_value(state, u, "attack", bonus)) for u in att
+        return "attacker", [(u, fire_value(state, b, u, "attack", bonus)) for u in att
                             if first_strike_active(state, u, dfn_alive, "attack", b.round) == want_fs
                             and _fires(state, u, "attack", bonus)
                             and not state.utype(u).has("defenseless")], False
@@ -591,12 +625,45 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
             if step == "def_first_strike" else dfn
         bonus = support_bonus(state, shooters, "defense")
         want_fs = step == "def_first_strike"
-        return "defender", [(u, unit_value(state, u, "defense", bonus)) for u in shooters
+        return "defender", [(u, fire_value(state, b, u, "defense", bonus)) for u in shooters
                             if first_strike_active(state, u, att, "defense", b.round) == want_fs
                             and _fires(state, u, "defense", bonus)
                             and defends_against(state, u, att)
                             and not state.utype(u).has("defenseless")], True
     return "", [], True
+
+
+def airborne_target(state: GameState, u: Unit) -> bool:
+    """An attacker that flew in by self_airlift with `aa_exposed`: AAA fires at it."""
+    if not u.airborne:
+        return False
+    sa = state.utype(u).ability("self_airlift")
+    return sa is not None and sa.aa_exposed
+
+
+def aa_shots(state: GameState, att: list[Unit], dfn_alive: list[Unit]) -> list[tuple[Unit, int, str]]:
+    """Anti-aircraft dice: (AAA unit, value, target) with target "air" (one die per
+    attacking aircraft, at most `shots` per AAA, never more dice in all than aircraft) and,
+    separately and by the same rule, "airborne" (paratroopers that flew in, seed 002)."""
+    shots: list[tuple[Unit, int, str]] = []
+    budget = None
+    n_para = sum(1 for x in att if airborne_target(state, x))
+    para_budget = n_para
+    for u in dfn_alive:
+        aa = state.utype(u).ability("anti_aircraft")
+        if aa is None:
+            continue
+        if budget is None:
+            budget = sum(1 for x in att if state.utype(x).domain in aa.targets)
+        if budget:
+            for _ in range(min(aa.shots, budget)):
+                shots.append((u, aa.value, "air"))
+            budget -= min(aa.shots, budget)
+        if para_budget and AIR in aa.targets:
+            for _ in range(min(aa.shots, para_budget)):
+                shots.append((u, aa.value, AIRBORNE))
+            para_budget -= min(aa.shots, para_budget)
+    return shots
 
 
 def _fires(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> bool:
@@ -887,6 +954,8 @@ def retreat(state: GameState, to: str) -> None:
     att = attackers(state, b)
     if any(u.amphibious for u in att):
         raise IllegalAction("Units that landed from the sea cannot retreat.")
+    if any(u.airborne for u in att):
+        raise IllegalAction("Paratroopers that attacked from the air cannot retreat.")
     if to not in b.origins:
         names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
         raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
@@ -910,8 +979,13 @@ def start(state: GameState, space: str) -> None:
     for ship in bombarding_ships(state, space, player):
         bombard.append(ship.uid)
         state.units[ship.uid] = replace(ship, in_combat=True)
-    state.battle = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
-                          bombard=tuple(bombard))
+    b = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
+               bombard=tuple(bombard))
+    att, dfn = attackers(state, b), defenders(state, b)
+    if has_round_values(state, att) or has_round_values(state, dfn):
+        b = replace(b, att_start=tuple(sorted({u.type for u in att})),
+                    def_start=tuple(sorted({u.type for u in dfn})))
+    state.battle = b
     state.add_log(f"Battle in {state.scenario.spaces[space].name}.")
 
 

@@ -108,6 +108,9 @@ class Ruleset:
     rule_of_three: int | None = None   # max units per side per battle (None: not defined)
     seed_notes: tuple[SeedNote, ...] = ()
     classes: tuple[str, ...] = ()      # declared unit classes
+    # the seed's named powers (seed 002): power id -> player ids that are that power
+    # (a scenario player may also name its power: `power:`)
+    powers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def expand(self, ref: str) -> tuple[str, ...]:
@@ -139,6 +142,7 @@ class SpaceDef:
     terrain: tuple[str, ...] = ()   # tags: mountain, port, ... on land; coastal, lake, ... at sea
     home: bool = False              # a home (metropolitan) territory of its starting owner
     naval_base: bool = False        # holds a naval base (always operative: G34)
+    air_base: bool = False          # holds an air base (self_airlift: +1 air move from here)
 
     @property
     def is_sea(self) -> bool:
@@ -154,6 +158,7 @@ class PlayerDef:
     capital: str | None
     resources: int
     doctrines: tuple[str, ...] = ()   # requires_doctrine: the doctrines this player has
+    power: str | None = None          # the ruleset power it is (else found by player id)
 
 
 @dataclass(frozen=True)
@@ -208,11 +213,14 @@ class Unit:
     amphibious: bool = False  # landed from a transport into a battle this turn
     unloaded: bool = False    # a transport that unloaded this turn (may not move on)
     marched: bool = False     # made its forced march this turn
+    airborne: bool = False    # attacked by air (self_airlift) this turn
 
     def to_json(self) -> list[Any]:
         out = [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
                self.carried_by, self.in_combat, self.amphibious, self.unloaded]
-        if self.marched:
+        if self.marched or self.airborne:
+            out.append(self.marched)
+        if self.airborne:
             out.append(True)
         return out
 
@@ -262,6 +270,10 @@ class Battle:
     bombard: tuple[int, ...] = ()       # uids of ships bombarding this amphibious assault
     recon_used: tuple[tuple[str, int], ...] = ()  # (side, uid): a die rerolled this round
     prizes: tuple[str, ...] = ()        # capturable defenders lost: the attacker's if it wins
+    # unit types each side had when the battle began (kept only when a unit there has
+    # round_value: "attacks alone or together with ... only")
+    att_start: tuple[str, ...] = ()
+    def_start: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -322,6 +334,19 @@ class GameState:
     @property
     def phase(self) -> str:
         return self.ruleset.phases[self.phase_idx]
+
+    def power_of(self, player: str | None) -> str | None:
+        """The ruleset power a player is: its scenario `power`, else the power whose
+        player ids include it (None: not one of the ruleset's powers)."""
+        if player is None:
+            return None
+        pd = self.scenario.player_map.get(player)
+        if pd is not None and pd.power:
+            return pd.power
+        for power, ids in self.ruleset.powers.items():
+            if player in ids:
+                return power
+        return None
 
     def alliance_of(self, player: str | None) -> str | None:
         if player is None:

@@ -113,7 +113,7 @@ def group_domain(state: GameState, group: list[Unit]) -> str:
 
 
 def moves_left(state: GameState, unit: Unit) -> int:
-    return state.utype(unit).move - unit.moved
+    return surface_move(state, unit) - unit.moved
 
 
 def towing(state: GameState, group: list[Unit]) -> dict[int, int]:
@@ -145,10 +145,18 @@ def towing(state: GameState, group: list[Unit]) -> dict[int, int]:
     return out
 
 
+def surface_move(state: GameState, u: Unit) -> int:
+    """A unit's movement on the ground or at sea: its Move, or for a self_airlift unit its
+    `land_move` (it moves farther only by air: airdrop.py)."""
+    ut = state.utype(u)
+    sa = ut.ability("self_airlift") if ut.abilities else None
+    return min(ut.move, sa.land_move) if sa is not None else ut.move
+
+
 def group_mp(state: GameState, group: list[Unit]) -> int:
     """Movement left to the group as a whole (towed units use the tow's allowance)."""
     tow = towing(state, group)
-    return min((tow[u.uid] if u.uid in tow else state.utype(u).move) - u.moved for u in group)
+    return min((tow[u.uid] if u.uid in tow else surface_move(state, u)) - u.moved for u in group)
 
 
 # --- air -------------------------------------------------------------------
@@ -352,6 +360,8 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         path.reverse()
         if domain == LAND and _blitz_len_ok(state, group, tuple(path), player):
             continue
+        if domain == LAND and _space_limited(state, group) and _space_limit(state, group, dest):
+            continue
         if _dest_ok(state, group, domain, player, phase, dest, len(path))[0]:
             out[dest] = tuple(path)
     return out
@@ -381,6 +391,10 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
         raise IllegalAction("Choose a destination.")
     mp = group_mp(state, group)
     if len(path) > mp:
+        sa = [state.utype(u) for u in group if state.utype(u).has("self_airlift")]
+        if sa and len(path) <= min(ut.ability("self_airlift").air_move for ut in sa):
+            raise IllegalAction(f"{sa[0].name} moves {sa[0].ability('self_airlift').land_move} space "
+                                f"on land; to go farther it must move by air (airdrop).")
         raise IllegalAction(f"Not enough movement: {len(path)} needed, {mp} left.")
     cur = group[0].space
     for i, nxt in enumerate(path):
@@ -398,6 +412,19 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
         raise IllegalAction(reason)
     if domain == LAND and (why := _blitz_len_ok(state, group, path, player)):
         raise IllegalAction(why)
+    if domain == LAND and _space_limited(state, group) and (why := _space_limit(state, group, path[-1])):
+        raise IllegalAction(why)
+
+
+def _space_limited(state: GameState, group: list[Unit]) -> bool:
+    return any(state.utype(u).has("max_per_space") for u in group)
+
+
+def _space_limit(state: GameState, group: list[Unit], dest: str) -> str:
+    """max_per_space (seed 002, elite infantry): why the group may not end in dest."""
+    from .production import space_limit_block
+    return space_limit_block(state, [u.type for u in group], group[0].owner, dest,
+                             leaving=tuple(u.uid for u in group))
 
 
 # --- transports --------------------------------------------------------------
@@ -480,6 +507,8 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
             continue
         hostile = is_hostile(state, land, player)
         if (phase == COMBAT) == hostile:
+            if _space_limited(state, group) and _space_limit(state, group, land):
+                continue
             out.append(land)
     return out
 

@@ -97,9 +97,9 @@ def end_turn(state: GameState) -> None:
         state.battles = ()
         state.ro3_moves = {}
         for uid, u in state.units.items():
-            if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched:
+            if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
                 state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False,
-                                           unloaded=False, marched=False)
+                                           unloaded=False, marched=False, airborne=False)
         if last:
             if state.round >= state.scenario.turn_limit:
                 finish_game(state, production.limit_winner(state), "turn limit reached")

@@ -30,9 +30,12 @@ def unit_cost(state: GameState, unit: str, player: str) -> int | None:
     return ut.cost_for(player, state.alliance_of(player) or "")
 
 
-def purchase_block(state: GameState, unit: str, player: str) -> str:
-    """Why the player may not buy this unit now (requires_doctrine, placed_at), or ""."""
+def purchase_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
+    """Why the player may not buy `count` more of this unit now (requires_doctrine,
+    purchase_limit, max_on_board, placed_at), or ""."""
     ut = state.ruleset.units[unit]
+    if why := limit_block(state, unit, player, count):
+        return why
     doctrines = state.scenario.player(player).doctrines
     for ab in ut.abilities_named("requires_doctrine"):
         if ab.doctrine not in doctrines:
@@ -42,9 +45,67 @@ def purchase_block(state: GameState, unit: str, player: str) -> str:
         for need in ab.requires_owned:
             if not any(_facility_is(state, f, need) for f in owned):
                 return f"{ut.name} needs a {_FACILITY_NAMES[need]} of yours."
-        if (ab.facilities or ab.coastal or ab.naval_base != "none" or ab.zones) \
+        if (ab.facilities or ab.coastal or ab.naval_base != "none" or ab.zones
+                or ab.capital != "none") \
                 and not ab.in_addition and not any(_factory_fits(state, ab, f) for f in owned):
             return f"{ut.name}: {placed_at_text(ab)}; you have none."
+    return ""
+
+
+def limit_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
+    """purchase_limit and max_on_board (seed 002): who may buy the unit and how many."""
+    ut = state.ruleset.units[unit]
+    power = state.power_of(player)
+    for ab in ut.abilities_named("purchase_limit"):
+        if ab.powers and power not in ab.powers:
+            return f"{ut.name} can be bought only by {_powers_text(state, ab.powers)}."
+        if ab.per_turn and state.bought.get(unit, 0) + count > ab.per_turn:
+            return (f"At most {ab.per_turn} {ut.name} per turn "
+                    f"({state.bought.get(unit, 0)} bought this turn).")
+    for ab in ut.abilities_named("max_on_board"):
+        cap = ab.limit_for(power)
+        if cap <= 0:
+            who = _powers_text(state, tuple(p for p, _ in ab.limits))
+            return f"{ut.name} can be bought only by {who}."
+        have = sum(1 for u in state.units.values() if u.owner == player and u.type == unit)
+        have += state.purchased.get(pkey(player, unit), 0)
+        if have + count > cap:
+            return (f"At most {cap} {ut.name} on the board for {state.scenario.player(player).name} "
+                    f"({have} there or waiting to be placed).")
+    return ""
+
+
+def _powers_text(state: GameState, powers: tuple[str, ...]) -> str:
+    return ", ".join(p.replace("_", " ").title() for p in powers)
+
+
+def is_capital(state: GameState, space: str, kind: str = "any") -> bool:
+    """Is `space` a capital of one of the scenario's players (`major_power`: of a player
+    who is one of the ruleset's powers)?"""
+    for p in state.scenario.players:
+        if p.capital == space and (kind != "major_power" or state.power_of(p.id) is not None):
+            return True
+    return False
+
+
+def space_limit_block(state: GameState, unit_types: list[str], owner: str, space: str,
+                      leaving: tuple[int, ...] = ()) -> str:
+    """max_per_space: why these units (types, moving or placed) may not end in `space`."""
+    sp = state.scenario.spaces[space]
+    if sp.kind != LAND:
+        return ""
+    rs = state.ruleset
+    for t in dict.fromkeys(unit_types):
+        for ab in rs.units[t].abilities_named("max_per_space"):
+            ally = state.alliance_of(owner)
+            there = sum(1 for u in state.units.values()
+                        if u.space == space and u.type == t and u.uid not in leaving
+                        and u.carried_by is None
+                        and (u.owner == owner if ab.per == "player" else state.alliance_of(u.owner) == ally))
+            if there + unit_types.count(t) > ab.count:
+                whose = "nation" if ab.per == "player" else "alliance"
+                return (f"At most {ab.count} {rs.units[t].name} of one {whose} in a territory: "
+                        f"{sp.name} would have {there + unit_types.count(t)}.")
     return ""
 
 
@@ -83,6 +144,8 @@ def _factory_fits(state: GameState, ab: object, factory: str) -> bool:
         return False
     if getattr(ab, "naval_base", "none") == "operative" and not state.scenario.spaces[factory].naval_base:
         return False
+    if getattr(ab, "capital", "none") != "none" and not is_capital(state, factory, ab.capital):  # type: ignore[attr-defined]
+        return False
     if getattr(ab, "zones", ()):
         sps = state.scenario.spaces
         return any(sps[z].kind == SEA and _zone_fits(state, ab, z) for z in sps[factory].adjacent)
@@ -94,6 +157,9 @@ def placed_at_text(ab: object) -> str:
     facilities = getattr(ab, "facilities", ())
     what = ("a major industrial complex" if facilities == ("major_industrial_complex",)
             else "an industrial complex")
+    cap = getattr(ab, "capital", "none")
+    if cap != "none":
+        what += " in a capital" if cap == "any" else " in a major power's capital"
     if getattr(ab, "coastal", False):
         what += " in a coastal territory"
     if getattr(ab, "naval_base", "none") == "operative":
@@ -118,6 +184,8 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         raise IllegalAction(f"{name} cannot be built.")
     if count == 0:
         raise IllegalAction("Buy at least one unit.")
+    if count > 0 and (why := limit_block(state, unit, player, count)):
+        raise IllegalAction(why)
     key = pkey(player, unit)
     if count < 0 and state.bought.get(unit, 0) + count < 0:
         raise IllegalAction(f"You have not bought {-count} {name} this turn "
@@ -174,6 +242,8 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
         return good[0]
     if sp.kind != LAND:
         raise IllegalAction(f"{ut.name} must be placed on land, at one of your factories.")
+    if ut.abilities and (why := space_limit_block(state, [unit], player, space)):
+        raise IllegalAction(why)
     if not usable(space):
         raise IllegalAction(f"{sp.name} has no factory you have held since the start of the turn.")
     if not fits(space):

@@ -84,7 +84,7 @@ class Checker:
 UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "abilities",
                "transport_cost", "carrier_cost", "description", "classes", "damaged")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
-                  "rule_of_three", "seed_notes")
+                  "rule_of_three", "seed_notes", "powers")
 
 
 def _sha256(path: str) -> str:
@@ -109,6 +109,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     class_node = chk.get(data, "classes", dict, "ruleset", default=LocDict())
     declared = [str(c) for c in (class_node or {})]
     rule_of_three = _parse_rule_of_three(data, chk)
+    powers = _parse_powers(data, chk)
     units_node = chk.get(data, "units", dict, "ruleset")
     raw: dict[str, tuple[Any, list[Any]]] = {}
     units: dict[str, UnitType] = {}
@@ -184,6 +185,13 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                     if ref not in TERRAIN_TAGS:
                         chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
                                   f"unknown terrain '{ref}'{did_you_mean(ref, TERRAIN_TAGS)}")
+            for ref_field in ab.power_refs:
+                for ref in getattr(ab, ref_field):
+                    ref = ref[0] if isinstance(ref, tuple) else ref
+                    if ref not in powers:
+                        chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
+                                  f"unknown power '{ref}'{did_you_mean(ref, powers)} (declare it "
+                                  f"under the ruleset's 'powers')")
             if getattr(ab, "rule_of_three", False) and rule_of_three is None:
                 chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}: marked rule_of_three but "
                           f"the ruleset defines no 'rule_of_three'")
@@ -192,7 +200,28 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
                    units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path,
-                   rule_of_three=rule_of_three, seed_notes=notes, classes=tuple(declared))
+                   rule_of_three=rule_of_three, seed_notes=notes, classes=tuple(declared),
+                   powers=powers)
+
+
+def _parse_powers(data: Any, chk: Checker) -> dict[str, tuple[str, ...]]:
+    """`powers: {russia: {name: Russia, players: [russia, soviet_union]}, ...}`: the powers
+    a seed names (seed 002: Russia, Germany, ...); a scenario player is one when its id is
+    listed, or when it says `power: russia`."""
+    node = chk.get(data, "powers", dict, "ruleset", default=None)
+    out: dict[str, tuple[str, ...]] = {}
+    for pid, p in (node or {}).items():
+        w = f"powers.{pid}"
+        if not isinstance(p, dict):
+            chk.error(node, pid, f"{w}: expected a mapping {{name, players}}")
+            continue
+        chk.unknown_keys(p, ("name", "capital", "players"), w)
+        ids = chk.get(p, "players", list, w, default=[str(pid)])
+        if not all(isinstance(x, str) for x in ids or []):
+            chk.error(p, "players", f"{w}.players: expected a list of player ids")
+            continue
+        out[str(pid)] = tuple(ids or ())
+    return out
 
 
 def _parse_rule_of_three(data: Any, chk: Checker) -> int | None:
@@ -342,7 +371,8 @@ def load_ruleset(rid: str) -> Ruleset:
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
-                "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home")
+                "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
+                "air_base")
 FACTORY_SIZES = ("major", "minor")
 
 
@@ -394,8 +424,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if not isinstance(p, dict):
             chk.error(pnode, i, f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines"),
-                         where)
+        chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines",
+                             "power"), where)
         pid = chk.get(p, "id", str, where)
         alliance = chk.get(p, "alliance", str, where)
         if pid is None or alliance is None:
@@ -405,7 +435,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             color=chk.get(p, "color", str, where, default="#888888"),
             capital=chk.get(p, "capital", str, where, default=None, allow_none=True),
             resources=chk.get(p, "resources", int, where, default=0),
-            doctrines=_parse_doctrines(p, where, ruleset, chk)))
+            doctrines=_parse_doctrines(p, where, ruleset, chk),
+            power=_parse_power(p, where, ruleset, chk)))
     pids = [p.id for p in players]
     if len(set(pids)) != len(pids):
         chk.error(pnode, None, "players: duplicate player id")
@@ -467,7 +498,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                 factories.add(sid_)
                 if fac == "minor":
                     factory_sizes[sid_] = "minor"
-        for flag in ("naval_base", "home"):
+        for flag in ("naval_base", "home", "air_base"):
             if flag in s and not isinstance(s[flag], bool):
                 chk.error(s, flag, f"{where}.{flag}: expected true or false")
             elif s.get(flag) and kind == SEA:
@@ -514,7 +545,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             impassable=bool(s.get("impassable", False)),
             victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain),
             home=s.get("home") is True and kind == LAND,
-            naval_base=s.get("naval_base") is True and kind == LAND)
+            naval_base=s.get("naval_base") is True and kind == LAND,
+            air_base=s.get("air_base") is True and kind == LAND)
     for sid_, sp in spaces.items():
         adj = adjacency_nodes[sid_]
         for j, other in enumerate(sp.adjacent):
@@ -546,6 +578,16 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_owners=owners, start_factories=frozenset(factories),
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes)
+
+
+def _parse_power(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) -> str | None:
+    """`power: russia`: which of the ruleset's powers this player is (seed 002 limits)."""
+    power = chk.get(p, "power", str, where, default=None, allow_none=True)
+    if power is not None and ruleset is not None and power not in ruleset.powers:
+        chk.error(p, "power", f"{where}.power: ruleset '{ruleset.id}' has no power '{power}'"
+                  f"{did_you_mean(power, list(ruleset.powers))} (known: "
+                  f"{', '.join(ruleset.powers) or 'none'})")
+    return power
 
 
 def _parse_doctrines(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) -> tuple[str, ...]:
