@@ -3,6 +3,8 @@ outnumbers the defence, fights battles with the default order of loss,
 marches the rest toward the front and lands its aircraft."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.rules import battle, movement, production
 from game.rules.actions import (
     Action,
@@ -17,7 +19,7 @@ from game.rules.actions import (
 )
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
-from game.rules.model import AIR, LAND, SEA, GameState, Unit
+from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 
 BUY_PATTERN = ("infantry", "infantry", "armour", "artillery", "infantry", "fighter")
 ATTACK_RATIO = 1.4
@@ -107,7 +109,9 @@ def _combat_move(state: GameState) -> Action | None:
     return None
 
 
-def _combat(state: GameState) -> Action:
+def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool]) -> Action:
+    """The battle flow every computer player shares: pick the first battle, take the
+    default casualties, roll on unless `should_retreat` says to leave."""
     b = state.battle
     if b is None:
         if state.battles:
@@ -117,11 +121,19 @@ def _combat(state: GameState) -> Action:
         return default_casualties(state)
     if b.awaiting == "continue" and b.origins:
         att = battle.alive(state, battle.attackers(state, b))
-        dfn = battle.alive(state, battle.defenders(state, b))
-        if (strength(state, att, "attack") < 0.6 * strength(state, dfn, "defense")
-                and not any(u.amphibious for u in att)):
+        if not any(u.amphibious for u in att) and should_retreat(state, b):
             return Retreat(b.origins[0])
     return RollDice()
+
+
+def _outmatched(state: GameState, b: Battle) -> bool:
+    att = battle.alive(state, battle.attackers(state, b))
+    dfn = battle.alive(state, battle.defenders(state, b))
+    return strength(state, att, "attack") < 0.6 * strength(state, dfn, "defense")
+
+
+def _combat(state: GameState) -> Action:
+    return fight(state, _outmatched)
 
 
 def _front_distance(state: GameState, player: str) -> dict[str, int]:

@@ -18,22 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import battle, movement, production
+from game.rules import movement, production
 from game.rules.actions import (
     Action,
     EndPhase,
     Move,
     Place,
     Purchase,
-    Retreat,
-    RollDice,
-    SelectBattle,
     apply,
-    default_casualties,
 )
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
-from game.rules.model import AIR, LAND, SEA, GameState, Unit
+from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 
 from . import greedy
 
@@ -247,25 +243,16 @@ def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:
 
 
 # --- battles -----------------------------------------------------------------------------
+def _bad_odds(state: GameState, b: Battle) -> bool:
+    from game.odds import odds_for_space
+    try:
+        return odds_for_space(state, b.space, b.attacker).attacker_wins < RETREAT_BELOW
+    except Exception:  # noqa: BLE001 - no odds: fight on
+        return False
+
+
 def _combat(state: GameState) -> Action:
-    b = state.battle
-    if b is None:
-        if state.battles:
-            return SelectBattle(state.battles[0])
-        return EndPhase()
-    if b.awaiting == "casualties":
-        return default_casualties(state)
-    if b.awaiting == "continue" and b.origins:
-        att = battle.alive(state, battle.attackers(state, b))
-        if not any(u.amphibious for u in att):
-            from game.odds import odds_for_space
-            try:
-                p = odds_for_space(state, b.space, b.attacker).attacker_wins
-            except Exception:  # noqa: BLE001
-                p = 1.0
-            if p < RETREAT_BELOW:
-                return Retreat(b.origins[0])
-    return RollDice()
+    return greedy.fight(state, _bad_odds)
 
 
 # --- non-combat move ------------------------------------------------------------------------
