@@ -51,7 +51,8 @@ def lint_paths(paths: list[str]) -> list[Diagnostic]:
     from game.rules.yamlloc import load_yaml_file
     from game.tools_lint import scenario_warnings
     files: list[Path] = []
-    for p in paths or [str(RULESET_DIR), str(SCENARIO_DIR)]:
+    from game.rules.variant import VARIANT_DIR, is_variant, load_variant_file
+    for p in paths or [str(RULESET_DIR), str(SCENARIO_DIR), str(VARIANT_DIR)]:
         path = Path(p)
         if path.is_dir():
             files.extend(sorted(path.glob("*.yaml")))
@@ -61,7 +62,9 @@ def lint_paths(paths: list[str]) -> list[Diagnostic]:
     for f in files:
         try:
             data = load_yaml_file(str(f))
-            if isinstance(data, dict) and "units" in data and "spaces" not in data:
+            if is_variant(data):
+                _, d = load_variant_file(f)
+            elif isinstance(data, dict) and "units" in data and "spaces" not in data:
                 _, d = load_ruleset_file(f)
             else:
                 sc, d = load_scenario_file(f)

@@ -6,6 +6,10 @@ Optional top-level field "players": {"<player id>": "human" | "computer:<level>"
 who played each player when the game was saved from the window (the interface
 restores the computer sides and their levels on load). Readers ignore it when
 absent; it does not change the save version.
+
+Optional top-level field "variant": {"id", "name", "path", "sha256"} when the game is
+played with a house-rules variant (game/rules/variant.py); "embedded" then also holds
+"variant_yaml", so a replay uses the same rules. Older readers ignore it.
 """
 from __future__ import annotations
 
@@ -45,9 +49,12 @@ def to_json(session: Session, players: dict[str, str] | None = None) -> dict[str
         "snapshot": {"state_hash": state_hash(session.state), **snapshot(session.state)},
         # the rules and map the game was played with, so a save still replays
         # after the shipped files change (gzip makes these small)
-        "embedded": session.sources or {"ruleset_yaml": _read(session.ruleset.path),
-                                        "scenario_yaml": _read(session.scenario.path)},
+        "embedded": session.sources or _sources(session.ruleset, session.scenario),
     }
+    if session.ruleset.variant:
+        rs = session.ruleset
+        out["variant"] = {"id": rs.variant, "name": rs.variant_name, "path": rs.path,
+                          "sha256": rs.sha256}
     if players:
         out["players"] = {str(k): str(v) for k, v in players.items()}
     return out
@@ -64,6 +71,14 @@ def players_of(data: dict[str, Any]) -> dict[str, str]:
         if isinstance(k, str) and isinstance(v, str) and (v == "human" or v.startswith("computer:")):
             out[k] = v
     return out
+
+
+def _sources(ruleset: Ruleset, scenario: Scenario) -> dict[str, str | None]:
+    """The YAML texts of the rules and the map (a variant: the base ruleset and the overlay)."""
+    if ruleset.variant:
+        return {"ruleset_yaml": _read(ruleset.base_path), "variant_yaml": _read(ruleset.path),
+                "scenario_yaml": _read(scenario.path)}
+    return {"ruleset_yaml": _read(ruleset.path), "scenario_yaml": _read(scenario.path)}
 
 
 def _read(path: str) -> str | None:
@@ -84,6 +99,11 @@ def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
     chk = Checker(rs_path)
     ruleset = parse_ruleset(load_yaml(rs_text, rs_path), rs_path, chk)
     chk.fail_if_errors()
+    var_text = emb.get("variant_yaml")
+    if var_text and ruleset is not None:
+        from game.rules.variant import variant_from_text
+        vid = str((data.get("variant") or {}).get("id", "") or "variant")
+        ruleset = variant_from_text(var_text, f"<variant {vid} as saved>", ruleset, rs_text, vid)
     sc_path = f"<{data['scenario']} as saved>"
     chk = Checker(sc_path)
     scenario = parse_scenario(load_yaml(sc_text, sc_path), sc_path, chk, ruleset)
@@ -155,7 +175,7 @@ def load_session(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any]]
             sc_path = data.get("scenario_path")
             scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path)
                                      else data["scenario"])
-            ruleset = load_ruleset(data["ruleset"]["id"])
+            ruleset = _current_rules(data)
             session = Session.replay(scenario, ruleset, int(data["seed"]), actions)
         except Exception:  # noqa: BLE001 - fall back to the embedded rules and map
             session = None
@@ -169,6 +189,19 @@ def load_session(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any]]
     except Exception as exc:  # noqa: BLE001 - any failure means the save cannot be used
         raise SaveError(f"{path} cannot be replayed: {exc}") from None
     return session, data
+
+
+def _current_rules(data: dict[str, Any]) -> Ruleset:
+    """The save's ruleset from the current files (its variant file, if it used one)."""
+    ruleset = load_ruleset(data["ruleset"]["id"])
+    variant = data.get("variant")
+    if isinstance(variant, dict):
+        from game.rules.variant import load_variant
+        got = load_variant(str(variant.get("path") or ""))
+        if got.id != ruleset.id:
+            raise SaveError(f"variant {variant.get('id')} no longer extends {ruleset.id}")
+        return got
+    return ruleset
 
 
 def autosave_dir() -> Path:

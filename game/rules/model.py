@@ -111,7 +111,17 @@ class Ruleset:
     # the seed's named powers (seed 002): power id -> player ids that are that power
     # (a scenario player may also name its power: `power:`)
     powers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # a house-rules variant (game/rules/variant.py): its id and name, and the file of the
+    # ruleset it extends (`id` stays the base ruleset's id; `path` is the variant file)
+    variant: str = ""
+    variant_name: str = ""
+    base_path: str = ""
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def title(self) -> str:
+        """What a player calls these rules: the ruleset's name, or the variant's."""
+        return (self.variant_name or self.variant) if self.variant else self.name
 
     def expand(self, ref: str) -> tuple[str, ...]:
         """The unit ids a reference names: the id itself, or every unit of a class

@@ -41,9 +41,14 @@ class Checker:
 
     def error(self, node: Any, key: Any, message: str, severity: str = "error") -> None:
         line, col = (1, 1)
+        path = self.path
         if isinstance(node, (LocDict, LocList)):
             line, col = node.where(key)
-        self.diags.append(Diagnostic(self.path, line, col, severity, message))
+            # a variant merges nodes of two files: each names the file it came from
+            src = node.source(key)
+            if src != "?":
+                path = src
+        self.diags.append(Diagnostic(path, line, col, severity, message))
 
     def warn(self, node: Any, key: Any, message: str) -> None:
         self.error(node, key, message, "warning")

@@ -22,11 +22,16 @@ class LocDict(dict):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.key_pos: dict[Any, tuple[int, int]] = {}
+        self.key_path: dict[Any, str] = {}  # keys merged in from another file (variants)
 
     def where(self, key: Any = None) -> tuple[int, int]:
         if key is not None and key in self.key_pos:
             return self.key_pos[key]
         return self.pos
+
+    def source(self, key: Any = None) -> str:
+        """The file a key (or the mapping itself) came from."""
+        return self.key_path.get(key, self.path) if key is not None else self.path
 
 
 class LocList(list):
@@ -36,11 +41,18 @@ class LocList(list):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.item_pos: list[tuple[int, int]] = []
+        self.item_path: list[str] = []  # per item, when items come from several files (variants)
 
     def where(self, index: int | None = None) -> tuple[int, int]:
         if index is not None and 0 <= index < len(self.item_pos):
             return self.item_pos[index]
         return self.pos
+
+    def source(self, index: int | None = None) -> str:
+        """The file an item (or the list itself) came from."""
+        if index is not None and 0 <= index < len(self.item_path):
+            return self.item_path[index]
+        return self.path
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:

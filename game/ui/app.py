@@ -72,15 +72,17 @@ class App:
         return self.reset(MainMenu(self, selected=selected))
 
     def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None,
-                 ai_levels: dict[str, str] | None = None) -> Scene:
+                 ai_levels: dict[str, str] | None = None, variant: str | None = None) -> Scene:
         """A new game; the computer plays ai_sides (player or alliance ids), each at its
-        level in ai_levels (side -> random | greedy | standard) or at self.ai_level."""
-        from game.rules.ruleset import load_ruleset, load_scenario
+        level in ai_levels (side -> random | greedy | standard) or at self.ai_level;
+        `variant`: a house-rules variant file of the scenario's ruleset (None: as published)."""
+        from game.rules.ruleset import load_scenario
         from game.rules.session import Session
+        from game.rules.variant import ruleset_for
 
         from .game_scene import GameScene
         sc = load_scenario(scenario)
-        rs = load_ruleset(sc.ruleset_id)
+        rs = ruleset_for(sc, variant)
         session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
         return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
 
