@@ -145,6 +145,30 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """AI-vs-AI games for the base rules and each variant; writes the report."""
+    from game.balance.runner import BalanceError, run_study
+    try:
+        study = run_study(args.scenario, list(args.variant or []), args.games, args.seed,
+                          jobs=args.jobs, level=args.level, ray_address=args.ray)
+    except LoadError as exc:
+        print(str(exc), file=sys.stderr)
+        return _fail("the study was not run: fix the errors above")
+    except BalanceError as exc:
+        return _fail(str(exc))
+    from game.balance.report import text_summary, write_report
+    from game.balance.summary import summarize
+    summary = summarize(study)
+    out = Path(args.out or f"balance-report-{study.scenario.id}")
+    try:
+        page = write_report(summary, out, command=" ".join(["python -m game balance"] + sys.argv[2:]))
+    except ImportError:
+        return _fail("the report's charts need matplotlib: pip install 'warboard[report]'")
+    print(text_summary(summary))
+    print(f"\nreport: {page}")
+    return 0
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     from game.odds.cli import main as odds_main
     return odds_main([args.file])
@@ -204,6 +228,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", type=int, default=1)
     s.set_defaults(func=cmd_arena)
+    s = sub.add_parser("balance", help="house rules: AI-vs-AI games for the rules and variants, "
+                                       "and a report with intervals")
+    s.add_argument("scenario")
+    s.add_argument("--variant", action="extend", nargs="+", metavar="FILE",
+                   help="a variant YAML file (or the id of one in scenarios/variants/); repeatable")
+    s.add_argument("--games", type=int, default=100, help="games per set of rules")
+    s.add_argument("--seed", type=int, default=1, help="game i uses seed S+i, for every set of rules")
+    s.add_argument("--jobs", type=int, default=1, help="processes (0: every core)")
+    s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
+    s.add_argument("--out", metavar="DIR", help="report folder (default balance-report-SCENARIO)")
+    s.add_argument("--ray", metavar="ADDRESS", help="run the games on a Ray cluster (pip install "
+                                                    "'warboard[ray]')")
+    s.set_defaults(func=cmd_balance)
     s = sub.add_parser("odds", help="battle odds: JSON request in, JSON result out")
     s.add_argument("file", nargs="?", default="-", metavar="FILE|-")
     s.set_defaults(func=cmd_odds)

@@ -1,0 +1,141 @@
+"""Sentences that explain a rules difference in a player's terms, shared by the
+balance report and the battle calculator:
+
+    "With heavy armor at cost 10, Germany wins 58% ± 4% instead of 49% ± 4%."
+
+Pure text: no pygame, no matplotlib.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.model import Ruleset, Scenario, UnitType
+
+STAT_FIELDS = ("cost", "attack", "defense", "move", "hits", "transport_cost", "carrier_cost")
+MAX_PHRASES = 3
+
+
+def _unit_name(ut: UnitType) -> str:
+    return ut.name.lower() if ut.name else ut.id.replace("_", " ")
+
+
+def _value(field: str, v: Any) -> str:
+    if v is None:
+        return "none" if field != "cost" else "not buildable"
+    if isinstance(v, dict):
+        return ", ".join(f"{n} for {k.replace('_', ' ').title()}" for k, n in v.items())
+    return str(v)
+
+
+def _ability_text(ab: Any) -> str:
+    params = ab.describe().get(ab.name) or {}
+    words = ab.name.replace("_", " ")
+    if not params:
+        return words
+    inner = ", ".join(f"{k} {'/'.join(map(str, v)) if isinstance(v, (list, tuple)) else v}"
+                      for k, v in params.items() if v not in ((), [], None, "", False))
+    return f"{words} ({inner})" if inner else words
+
+
+def unit_changes(base: Ruleset, variant: Ruleset) -> list[str]:
+    """One phrase per changed or new unit: "armour at cost 4", "infantry at attack 2
+    (was 1)", "paratrooper gaining first strike", "a new unit, guards (cost 5, 2/3/1)"."""
+    out: list[str] = []
+    for uid, ut in variant.units.items():
+        old = base.units.get(uid)
+        name = _unit_name(ut)
+        if old is None:
+            out.append(f"a new unit, {name} (cost {_value('cost', ut.cost)}, attack "
+                       f"{ut.attack}, defense {ut.defense}, move {ut.move})")
+            continue
+        parts = []
+        for f in STAT_FIELDS:
+            a, b = getattr(old, f), getattr(ut, f)
+            if a != b:
+                label = f.replace("_", " ")
+                parts.append(f"{label} {_value(f, b)}" if f == "cost" and not isinstance(b, dict)
+                             else f"{label} {_value(f, b)} (was {_value(f, a)})")
+        phrases = []
+        if parts:
+            phrases.append(f"{name} at {' and '.join(parts)}")
+        old_abs = [a.describe() for a in old.abilities]
+        new_abs = [a.describe() for a in ut.abilities]
+        gained = [a for a in ut.abilities if a.describe() not in old_abs]
+        lost = [a for a in old.abilities if a.describe() not in new_abs]
+        if gained:
+            phrases.append(f"{name} gaining {' and '.join(_ability_text(a) for a in gained)}")
+        if lost:
+            phrases.append(f"{name} without {' and '.join(a.name.replace('_', ' ') for a in lost)}")
+        if ut.name != old.name and not phrases:
+            phrases.append(f"{old.name} renamed {ut.name}")
+        out.extend(phrases)
+    for uid, old in base.units.items():
+        if uid not in variant.units:
+            out.append(f"no {_unit_name(old)}")
+    return out
+
+
+def change_phrase(base: Ruleset, variant: Ruleset) -> str:
+    """'with armour at cost 4' (lower-case, for the middle of a sentence)."""
+    if not variant.variant and variant is base:
+        return "with the published rules"
+    changes = unit_changes(base, variant)
+    if not changes:
+        return f"with {variant.title} (no unit changes)"
+    if len(changes) <= MAX_PHRASES:
+        return "with " + _join(changes)
+    more = len(changes) - 2
+    return f"with {variant.title} ({_join(changes[:2])}, and {more} more change{'s' if more > 1 else ''})"
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def side_name(scenario: Scenario, alliance: str) -> str:
+    """How a player names a side: its only player ('Germany'), else the alliance ('the Axis')."""
+    members = [p for p in scenario.players if p.alliance == alliance]
+    if len(members) == 1:
+        return members[0].name
+    return "the " + alliance.replace("_", " ").title()
+
+
+def pct(p: float) -> str:
+    return f"{p * 100:.0f}%"
+
+
+def capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def winrate_sentence(phrase: str, side: str, p_new: float, half_new: float, p_old: float,
+                     half_old: float) -> str:
+    """'With heavy armor at cost 10, Germany wins 58% ± 4% instead of 49% ± 4%.'"""
+    return capital(f"{phrase}, {side} wins {pct(p_new)} ± {pct(half_new)} instead of "
+                   f"{pct(p_old)} ± {pct(half_old)}.")
+
+
+def difference_sentence(side: str, diff: float, lo: float, hi: float, n: int) -> str:
+    """What the paired difference says: a real change, or within chance."""
+    if lo == hi == 0:
+        return (f"No game of the {n} paired games ended differently: with these computer "
+                f"players the change does not move the result.")
+    pts = f"{diff * 100:+.0f} points (95% interval {lo * 100:+.0f} to {hi * 100:+.0f})"
+    if lo > 0 or hi < 0:
+        way = "more" if diff > 0 else "less"
+        return f"{side} wins {way} often: {pts} over {n} paired games, more than chance."
+    return (f"The difference for {side}, {pts} over {n} paired games, is within chance: "
+            f"play more games to tell the rules apart.")
+
+
+def battle_sentence(phrase: str, p_new: float, p_old: float, m_new: float = 0.0,
+                    m_old: float = 0.0, who: str = "the attacker") -> str:
+    """The calculator's comparison: 'With armour at cost 4, the attacker wins 62.3%
+    instead of 55.1% (+7.2 points).' (± the simulation margin when not exact)."""
+    def f(p: float, m: float) -> str:
+        return f"{p * 100:.1f}%" + (f" ± {m * 100:.1f}" if m >= 0.0005 else "")
+    delta = (p_new - p_old) * 100
+    tail = "the same" if abs(delta) < 0.05 else f"{delta:+.1f} points"
+    return capital(f"{phrase}, {who} wins {f(p_new, m_new)} instead of {f(p_old, m_old)} ({tail}).")

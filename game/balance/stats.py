@@ -1,0 +1,88 @@
+"""The statistics of a balance study: 95% intervals for rates, means and paired
+differences. Plain Python: a study has hundreds of games, not millions."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Z95 = 1.96
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials (good near 0% and 100%)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+@dataclass(frozen=True)
+class Rate:
+    """k of n, with its Wilson 95% interval."""
+    k: int
+    n: int
+
+    @property
+    def p(self) -> float:
+        return self.k / self.n if self.n else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.k, self.n)
+
+    @property
+    def half_width(self) -> float:
+        lo, hi = self.ci
+        return (hi - lo) / 2
+
+    def to_json(self) -> dict[str, float | int | list[float]]:
+        return {"k": self.k, "n": self.n, "p": self.p, "ci95": list(self.ci)}
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A sample mean with a normal-approximation 95% interval."""
+    mean: float
+    sd: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        return Z95 * self.sd / math.sqrt(self.n) if self.n > 1 else float("inf")
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        h = self.half_width
+        return (self.mean - h, self.mean + h)
+
+    def to_json(self) -> dict[str, float | int | list[float]]:
+        lo, hi = self.ci
+        return {"mean": self.mean, "sd": self.sd, "n": self.n,
+                "ci95": [lo if math.isfinite(lo) else None, hi if math.isfinite(hi) else None]}
+
+
+def mean_of(xs: list[float]) -> Mean:
+    n = len(xs)
+    if n == 0:
+        return Mean(0.0, 0.0, 0)
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return Mean(m, math.sqrt(var), n)
+
+
+def paired_difference(variant: list[bool], base: list[bool]) -> Mean:
+    """Difference of two win rates measured on the same seeds (common random numbers):
+    the mean of per-game differences, whose interval is narrower than comparing two
+    independent rates when the games are alike."""
+    if len(variant) != len(base):
+        raise ValueError("paired samples must have the same length")
+    return mean_of([float(v) - float(b) for v, b in zip(variant, base, strict=True)])
+
+
+def significant(diff: Mean) -> bool:
+    """Does the 95% interval of a difference exclude zero?"""
+    lo, hi = diff.ci
+    return diff.n > 1 and (lo > 0 or hi < 0)
