@@ -163,7 +163,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     try:
         page = write_report(summary, out, command=" ".join(["python -m game balance"] + sys.argv[2:]))
     except ImportError:
-        return _fail("the report's charts need matplotlib: pip install 'warboard[report]'")
+        return _fail("the report's charts need matplotlib: pip install 'matplotlib>=3.8,<4'")
     print(text_summary(summary))
     print(f"\nreport: {page}")
     return 0

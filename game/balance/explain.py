@@ -65,7 +65,8 @@ def unit_changes(base: Ruleset, variant: Ruleset) -> list[str]:
         if gained:
             phrases.append(f"{name} gaining {' and '.join(_ability_text(a) for a in gained)}")
         if lost:
-            phrases.append(f"{name} without {' and '.join(a.name.replace('_', ' ') for a in lost)}")
+            names = dict.fromkeys(a.name.replace("_", " ") for a in lost)
+            phrases.append(f"{name} without {' and '.join(names)}")
         if ut.name != old.name and not phrases:
             phrases.append(f"{old.name} renamed {ut.name}")
         out.extend(phrases)

@@ -45,7 +45,8 @@ def _battle_start(state: GameState) -> dict[str, Any]:
     b = state.battle
     assert b is not None
     att_ally = state.alliance_of(b.attacker) or ""
-    att, dfn = {}, {}
+    att: dict[int, float] = {}
+    dfn: dict[int, float] = {}
     for u in state.units_in(b.space):
         side = att if state.alliance_of(u.owner) == att_ally else dfn
         side[u.uid] = unit_value(state, u.uid)

@@ -18,7 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.model import Ruleset, Scenario
-from game.rules.ruleset import Checker, find_scenario, load_scenario_file, parse_ruleset, parse_scenario
+from game.rules.ruleset import (
+    Checker,
+    find_scenario,
+    load_scenario_file,
+    parse_ruleset,
+    parse_scenario,
+)
 from game.rules.variant import find_variant, ruleset_for, variant_from_text
 from game.rules.yamlloc import load_yaml
 

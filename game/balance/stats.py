@@ -58,7 +58,7 @@ class Mean:
         h = self.half_width
         return (self.mean - h, self.mean + h)
 
-    def to_json(self) -> dict[str, float | int | list[float]]:
+    def to_json(self) -> dict[str, float | int | list[float | None]]:
         lo, hi = self.ci
         return {"mean": self.mean, "sd": self.sd, "n": self.n,
                 "ci95": [lo if math.isfinite(lo) else None, hi if math.isfinite(hi) else None]}

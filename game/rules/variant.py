@@ -236,14 +236,15 @@ def variant_from_text(text: str, label: str, base: Ruleset, base_text: str | Non
 
 
 # Loaded variants stay alive: caches elsewhere key on id(ruleset).
-_VARIANT_CACHE: dict[tuple[str, float], Ruleset] = {}
+_VARIANT_CACHE: dict[tuple[str, int, int], Ruleset] = {}
 
 
 def load_variant(path: str | os.PathLike[str]) -> Ruleset:
     """A variant file (cached while the file is unchanged)."""
     p = str(path)
     try:
-        key = (os.path.realpath(p), os.path.getmtime(p))
+        st = os.stat(p)
+        key = (os.path.realpath(p), st.st_mtime_ns, st.st_size)
     except OSError:
         raise LoadError([Diagnostic(p, 1, 1, "error", "cannot read file: no such variant file")]
                         ) from None

@@ -1,0 +1,66 @@
+"""Balance statistics and the sentences that explain a change to a player."""
+import math
+from dataclasses import replace
+
+import pytest
+
+from game.balance import explain
+from game.balance.stats import mean_of, paired_difference, significant, wilson
+from game.rules.ruleset import load_ruleset
+
+
+def test_wilson_interval_matches_the_textbook_value():
+    lo, hi = wilson(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+    assert wilson(0, 20)[0] == 0.0 and 0.15 < wilson(0, 20)[1] < 0.17
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_paired_difference_of_win_rates():
+    base = [True] * 5 + [False] * 15
+    var = [True] * 15 + [False] * 5
+    d = paired_difference(var, base)
+    assert d.mean == pytest.approx(0.5) and significant(d)
+    lo, hi = d.ci
+    assert 0.25 < lo < 0.5 < hi < 0.75
+    same = paired_difference(base, base)
+    assert same.mean == 0 and not significant(same)
+    with pytest.raises(ValueError):
+        paired_difference([True], [])
+
+
+def test_mean_interval():
+    m = mean_of([1.0, 2.0, 3.0, 4.0])
+    assert m.mean == 2.5 and m.sd == pytest.approx(math.sqrt(5 / 3))
+    assert mean_of([]).n == 0
+
+
+def test_winrate_sentence_reads_like_the_issue():
+    s = explain.winrate_sentence("with heavy armor at cost 10", "Germany", 0.58, 0.04, 0.49, 0.04)
+    assert s == "With heavy armor at cost 10, Germany wins 58% ± 4% instead of 49% ± 4%."
+
+
+def test_change_phrase_names_what_the_variant_changes():
+    base = load_ruleset("interwar")
+    heavy = base.units["heavy_armor"]
+    var = replace(base, variant="heavy", units={**base.units, "heavy_armor": replace(heavy, cost=10)})
+    assert explain.change_phrase(base, var) == "with heavy armor at cost 10"
+    var2 = replace(var, units={**var.units, "infantry": replace(base.units["infantry"], attack=3,
+                                                                 abilities=())})
+    changes = explain.unit_changes(base, var2)
+    assert "infantry at attack 3 (was 2)" in changes
+    assert "infantry without supported by" in changes
+    assert explain.change_phrase(base, base) == "with the published rules"
+
+
+def test_side_name_is_the_only_player_or_the_alliance():
+    from game.rules.ruleset import load_scenario
+    sc = load_scenario("europe_1941")
+    assert explain.side_name(sc, "axis") == "the Axis"
+
+
+def test_battle_sentence_for_the_calculator():
+    s = explain.battle_sentence("with armour at cost 4", 0.623, 0.551)
+    assert s == "With armour at cost 4, the attacker wins 62.3% instead of 55.1% (+7.2 points)."
+    s = explain.battle_sentence("with x", 0.5, 0.5, m_new=0.01)
+    assert "50.0% ± 1.0" in s and "(the same)" in s
