@@ -55,21 +55,19 @@ def unit_changes(base: Ruleset, variant: Ruleset) -> list[str]:
                 label = f.replace("_", " ")
                 parts.append(f"{label} {_value(f, b)}" if f == "cost" and not isinstance(b, dict)
                              else f"{label} {_value(f, b)} (was {_value(f, a)})")
-        phrases = []
-        if parts:
-            phrases.append(f"{name} at {' and '.join(parts)}")
         old_abs = [a.describe() for a in old.abilities]
         new_abs = [a.describe() for a in ut.abilities]
         gained = [a for a in ut.abilities if a.describe() not in old_abs]
         lost = [a for a in old.abilities if a.describe() not in new_abs]
+        bits = [f"at {' and '.join(parts)}"] if parts else []
         if gained:
-            phrases.append(f"{name} gaining {' and '.join(_ability_text(a) for a in gained)}")
+            bits.append(f"gaining {' and '.join(_ability_text(a) for a in gained)}")
         if lost:
-            names = dict.fromkeys(a.name.replace("_", " ") for a in lost)
-            phrases.append(f"{name} without {' and '.join(names)}")
-        if ut.name != old.name and not phrases:
-            phrases.append(f"{old.name} renamed {ut.name}")
-        out.extend(phrases)
+            bits.append(f"without {' and '.join(dict.fromkeys(a.name.replace('_', ' ') for a in lost))}")
+        if bits:
+            out.append(f"{name} {', '.join(bits)}")
+        elif ut.name != old.name:
+            out.append(f"{old.name} renamed {ut.name}")
     for uid, old in base.units.items():
         if uid not in variant.units:
             out.append(f"no {_unit_name(old)}")
@@ -132,11 +130,17 @@ def difference_sentence(side: str, diff: float, lo: float, hi: float, n: int) ->
 
 
 def battle_sentence(phrase: str, p_new: float, p_old: float, m_new: float = 0.0,
-                    m_old: float = 0.0, who: str = "the attacker") -> str:
+                    m_old: float = 0.0, who: str = "the attacker",
+                    swing_new: float | None = None, swing_old: float | None = None) -> str:
     """The calculator's comparison: 'With armour at cost 4, the attacker wins 62.3%
-    instead of 55.1% (+7.2 points).' (± the simulation margin when not exact)."""
+    instead of 55.1% (+7.2 points).' (± the simulation margin when not exact), and the
+    attacker's expected value swing when the costs make it differ."""
     def f(p: float, m: float) -> str:
         return f"{p * 100:.1f}%" + (f" ± {m * 100:.1f}" if m >= 0.0005 else "")
     delta = (p_new - p_old) * 100
     tail = "the same" if abs(delta) < 0.05 else f"{delta:+.1f} points"
-    return capital(f"{phrase}, {who} wins {f(p_new, m_new)} instead of {f(p_old, m_old)} ({tail}).")
+    out = capital(f"{phrase}, {who} wins {f(p_new, m_new)} instead of {f(p_old, m_old)} ({tail}).")
+    if swing_new is not None and swing_old is not None and abs(swing_new - swing_old) >= 0.05:
+        out += (f" The attacker's expected value swing is {swing_new:+.1f} instead of "
+                f"{swing_old:+.1f}.")
+    return out

@@ -2,6 +2,9 @@
 an attacker and a defender with − / + (Shift or right click: 5 at a time), on
 land or at sea, and see the exact odds: win / lose / draw, expected rounds,
 expected survivors, TUV lost per side and the attacker's survivor distribution.
+"Compare" puts the same battle under other rules (the published ruleset or a
+house-rules variant of it) and says the difference in a sentence
+(game/balance/explain.py, shared with the balance report).
 
 Each side loses units in the chosen order: cheapest first (then the weaker in
 its role) or as listed, top first; multi-hit units absorb hits first and
@@ -53,6 +56,8 @@ class CalculatorScene(Scene):
         self.order = "cheapest"
         self.rounds: int | None = None
         self.cache = OV.OddsCache(size=32)
+        self.compare: Ruleset | None = None       # other rules for the same battle
+        self._choices: list[Ruleset] | None = None
         self.spots = widgets.Hotspots()
         OV.warm_up()
 
@@ -125,17 +130,63 @@ class CalculatorScene(Scene):
             listed.sort(key=lambda t: (_cost(self.rs.units[t]), getattr(self.rs.units[t], role), pos[t]))
         return [(t, self.counts[side][t]) for t in listed]
 
-    def key(self) -> tuple:
-        return (self.rs.id, self.terrain, self.rounds, tuple(self.side_list("attacker")),
-                tuple(self.side_list("defender")))
+    def key(self, rs: Ruleset | None = None) -> tuple:
+        rs = rs or self.rs
+        return (rs.id, rs.variant, rs.sha256, self.terrain, self.rounds,
+                tuple(self.side_list("attacker")), tuple(self.side_list("defender")))
 
-    def odds(self) -> OV.OddsView | None:
+    def odds(self, rs: Ruleset | None = None) -> OV.OddsView | None:
+        """The battle's odds under these rules (or under `rs`, for a comparison)."""
+        rs = rs or self.rs
         att, dfn = self.side_list("attacker"), self.side_list("defender")
         if not att or not dfn:
             return None
         from game.odds import battle_odds
-        return self.cache.get(self.key(), lambda: battle_odds(
-            self.rs, att, dfn, self.terrain, self.rounds, trials=OV.CALC_TRIALS))
+        return self.cache.get(self.key(rs), lambda: battle_odds(
+            rs, att, dfn, self.terrain, self.rounds, trials=OV.CALC_TRIALS))
+
+    def compare_choices(self) -> list[Ruleset]:
+        """Other rules for the same battle: the published ruleset (when playing a
+        variant) and the house-rules variants of it in scenarios/variants/."""
+        if self._choices is None:
+            from game.rules.errors import LoadError
+            from game.rules.variant import base_ruleset_of, load_variant, variants_for
+            try:
+                base = base_ruleset_of(self.rs)
+                out = [] if base is self.rs else [base]
+                for path, _ in variants_for(base.id):
+                    rs = load_variant(path)
+                    if rs.sha256 != self.rs.sha256:
+                        out.append(rs)
+            except (LoadError, OSError):
+                out = []
+            self._choices = out
+        return self._choices
+
+    def cycle_compare(self) -> None:
+        options: list[Ruleset | None] = [None, *self.compare_choices()]
+        i = options.index(self.compare) if self.compare in options else 0
+        self.compare = options[(i + 1) % len(options)]
+
+    def comparison_text(self) -> str:
+        """'With armour at cost 4, the attacker wins 62.3% instead of 55.1% (+7.2 points).'"""
+        if self.compare is None:
+            return ""
+        here, there = self.odds(), self.odds(self.compare)
+        if here is None or there is None:
+            return ""
+        if there.pending or here.pending:
+            return f"Comparing with {self.compare.title}…"
+        if not there.ok:
+            return f"Under {self.compare.title} the odds are unavailable: {there.error}"
+        if not here.ok:
+            return ""
+        from game.balance.explain import battle_sentence, change_phrase
+        a, b = there.result, here.result
+        return battle_sentence(change_phrase(self.rs, self.compare), a.attacker_wins,
+                               b.attacker_wins, OV.margin(a), OV.margin(b),
+                               swing_new=a.defender_cost_lost - a.attacker_cost_lost,
+                               swing_old=b.defender_cost_lost - b.attacker_cost_lost)
 
     def tuv(self, side: str) -> float:
         return sum(_cost(self.rs.units[t]) * n for t, n in self.counts[side].items())
@@ -152,6 +203,8 @@ class CalculatorScene(Scene):
                 self.set_terrain(LAND)
             elif event.key == pygame.K_s and not event.mod & pygame.KMOD_CTRL:
                 self.set_terrain(SEA)
+            elif event.key == pygame.K_c and not event.mod & pygame.KMOD_CTRL:
+                self.cycle_compare()
             return
         self.spots.click(event)
 
@@ -163,7 +216,8 @@ class CalculatorScene(Scene):
         pad = 20
         theme.text(surface, "Battle calculator", (pad, 14), 38, theme.ACCENT, bold=True)
         tw = theme.text_width("Battle calculator", 38, True)
-        theme.text(surface, f"ruleset {self.rs.id}  ·  Esc: close", (pad + tw + 14, 26), 19, theme.TEXT_DIM)
+        rules = f"ruleset {self.rs.id}" + (f" with house rules {self.rs.title}" if self.rs.variant else "")
+        theme.text(surface, f"{rules}  ·  Esc: close", (pad + tw + 14, 26), 19, theme.TEXT_DIM)
         self.draw_toolbar(surface, pygame.Rect(pad, 58, sw - 2 * pad, 34))
         top = 104
         res_w = max(360, min(520, int(sw * 0.38)))
@@ -199,6 +253,15 @@ class CalculatorScene(Scene):
         x += 96
         widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 90, bar.h), "Clear", self.clear, size=20,
                        tooltip="Remove every unit")
+        x += 96
+        if self.compare_choices() and bar.right - 130 - x >= 160:
+            label = "Compare: " + (self.compare.title if self.compare else "off")
+            w = min(300, bar.right - 130 - x)
+            widgets.button(surface, self.spots, pygame.Rect(x, bar.y, w, bar.h),
+                           theme.elide(label, w - 16, 20), self.cycle_compare, size=20,
+                           selected=self.compare is not None,
+                           tooltip="The same battle under other rules: the published ruleset or a\n"
+                                   "house-rules variant (scenarios/variants/)  (C)")
         widgets.button(surface, self.spots, pygame.Rect(bar.right - 120, bar.y, 120, bar.h), "Close",
                        self.close, primary=True, size=20, tooltip="Back  (Esc)")
 
@@ -297,6 +360,11 @@ class CalculatorScene(Scene):
             for line in theme.wrap(r.note, w, 15)[:2]:
                 theme.text(surface, line, (x, y), 15, theme.INFO)
                 y += 16
+        cmp_text = self.comparison_text()
+        if cmp_text:
+            for line in theme.wrap(cmp_text, w, 18)[:3]:
+                theme.text(surface, line, (x, y), 18, theme.ACCENT)
+                y += 20
         y += 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
         y += 8

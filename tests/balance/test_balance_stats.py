@@ -48,8 +48,7 @@ def test_change_phrase_names_what_the_variant_changes():
     var2 = replace(var, units={**var.units, "infantry": replace(base.units["infantry"], attack=3,
                                                                  abilities=())})
     changes = explain.unit_changes(base, var2)
-    assert "infantry at attack 3 (was 2)" in changes
-    assert "infantry without supported by" in changes
+    assert "infantry at attack 3 (was 2), without supported by" in changes
     assert explain.change_phrase(base, base) == "with the published rules"
 
 
@@ -62,5 +61,6 @@ def test_side_name_is_the_only_player_or_the_alliance():
 def test_battle_sentence_for_the_calculator():
     s = explain.battle_sentence("with armour at cost 4", 0.623, 0.551)
     assert s == "With armour at cost 4, the attacker wins 62.3% instead of 55.1% (+7.2 points)."
-    s = explain.battle_sentence("with x", 0.5, 0.5, m_new=0.01)
+    s = explain.battle_sentence("with x", 0.5, 0.5, m_new=0.01, swing_new=2.0, swing_old=-1.0)
     assert "50.0% ± 1.0" in s and "(the same)" in s
+    assert s.endswith("The attacker's expected value swing is +2.0 instead of -1.0.")
