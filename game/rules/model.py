@@ -121,7 +121,9 @@ class Ruleset:
     @property
     def title(self) -> str:
         """What a player calls these rules: the ruleset's name, or the variant's."""
-        return (self.variant_name or self.variant) if self.variant else self.name
+        if not self.variant:
+            return self.name
+        return self.variant_name or self.variant.replace("_", " ").capitalize()
 
     def expand(self, ref: str) -> tuple[str, ...]:
         """The unit ids a reference names: the id itself, or every unit of a class

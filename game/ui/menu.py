@@ -116,6 +116,39 @@ class MainMenu(Scene):
                     self.index = i
                     break
         self.scroll = 0
+        self.rules_pick: dict[str, int] = {}  # scenario path -> index into rule_options
+        self._rule_options: dict[str, list[tuple[str | None, str, str]]] = {}
+
+    # --- house rules (variants) -----------------------------------------------------
+    def rule_options(self, sc: Scenario) -> list[tuple[str | None, str, str]]:
+        """(variant file or None, title, what it changes): the published rules, then the
+        house-rules variants of the scenario's ruleset in scenarios/variants/."""
+        got = self._rule_options.get(sc.ruleset_id)
+        if got is None:
+            got = [(None, "published rules", "")]
+            try:
+                from game.balance.explain import unit_changes
+                from game.rules.variant import base_ruleset_of, load_variant, variants_for
+                for path, title in variants_for(sc.ruleset_id):
+                    rs = load_variant(path)
+                    got.append((str(path), title, "; ".join(unit_changes(base_ruleset_of(rs), rs))))
+            except (LoadError, OSError):
+                pass
+            self._rule_options[sc.ruleset_id] = got
+        return got
+
+    def chosen_rules(self) -> tuple[str | None, str, str]:
+        cur = self.current()
+        if cur is None or cur[1] is None:
+            return (None, "published rules", "")
+        options = self.rule_options(cur[1])
+        return options[self.rules_pick.get(cur[0], 0) % len(options)]
+
+    def cycle_rules(self) -> None:
+        cur = self.current()
+        if cur is not None and cur[1] is not None:
+            n = len(self.rule_options(cur[1]))
+            self.rules_pick[cur[0]] = (self.rules_pick.get(cur[0], 0) + 1) % n
 
     def current(self) -> tuple[str, Scenario | None, str] | None:
         if 0 <= self.index < len(self.entries):
@@ -128,12 +161,14 @@ class MainMenu(Scene):
         if cur is None or cur[1] is None:
             self.app.notice = "Choose a scenario that loads without errors."
             return
+        variant, title, _ = self.chosen_rules()
         if vs_computer:
             from .setup_dialog import NewGameSetup
-            self.app.push(NewGameSetup(self.app, cur[0], cur[1], self.app.ai_level))
+            self.app.push(NewGameSetup(self.app, cur[0], cur[1], self.app.ai_level, variant=variant,
+                                       rules_title=title if variant else ""))
             return
         try:
-            self.app.new_game(cur[0], ())
+            self.app.new_game(cur[0], (), variant=variant)
         except (LoadError, OSError) as exc:
             self.app.notice = f"Cannot start: {exc}"
 
@@ -150,6 +185,8 @@ class MainMenu(Scene):
                 self.start(False)
             elif event.key == pygame.K_l:
                 self.load()
+            elif event.key == pygame.K_h:
+                self.cycle_rules()
             elif event.key in (pygame.K_ESCAPE, pygame.K_q):
                 self.app.quit()
             return
@@ -157,6 +194,21 @@ class MainMenu(Scene):
             self.scroll = max(0, self.scroll - event.y)
             return
         self.spots.click(event)
+
+    def draw_rules_choice(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """'House rules: [published rules]' (click or H cycles the variants); returns the next y."""
+        _, title, changes = self.chosen_rules()
+        r = theme.text(surface, "House rules:", (x, y + 8), 20, theme.TEXT_DIM)
+        bw = min(320, w - (r.right - x) - 12)
+        tip = "Play with a house-rules variant (scenarios/variants/)  (H)"
+        if changes:
+            tip = f"{title}: {changes}\n{tip}"
+        widgets.button(surface, self.spots, pygame.Rect(r.right + 10, y, bw, 34), theme.elide(title, bw - 16, 19),
+                       self.cycle_rules, size=19, selected=title != "published rules", tooltip=tip)
+        room = w - (r.right - x) - bw - 30
+        if changes and room > 60:
+            theme.text(surface, theme.elide(changes, room, 17), (r.right + bw + 22, y + 9), 17, theme.INFO)
+        return y + 44
 
     def draw(self, surface: pygame.Surface) -> None:
         self.spots.clear()
@@ -205,6 +257,8 @@ class MainMenu(Scene):
             theme.text(surface, f"Ruleset {sc.ruleset_id}  ·  {sc.turn_limit} rounds  ·  {len(sc.spaces)} spaces",
                        (x, y), 20, theme.TEXT_DIM)
             y += 30
+            if len(self.rule_options(sc)) > 1:
+                y = self.draw_rules_choice(surface, x, y, desc.w - 40)
             for line in theme.wrap(sc.description or "No description.", desc.w - 40, 23)[:12]:
                 theme.text(surface, line, (x, y), 23, theme.TEXT)
                 y += 25

@@ -36,9 +36,12 @@ class NewGameSetup(Scene):
     opaque = False
     blocks_ai = True
 
-    def __init__(self, app, path: str, scenario: Scenario, level: str | None = None):
+    def __init__(self, app, path: str, scenario: Scenario, level: str | None = None,
+                 variant: str | None = None, rules_title: str = ""):
         super().__init__(app)
         self.path = path
+        self.variant = variant          # house-rules variant file chosen in the menu
+        self.rules_title = rules_title
         self.scenario = scenario
         self.spots = widgets.Hotspots()
         self.levels = levels()
@@ -103,7 +106,7 @@ class NewGameSetup(Scene):
     def start(self) -> None:
         ai, lv = self.choice()
         try:
-            self.app.new_game(self.path, ai, ai_levels=lv)
+            self.app.new_game(self.path, ai, ai_levels=lv, variant=self.variant)
         except (LoadError, OSError) as exc:
             self.error = f"Cannot start: {exc}"
 
@@ -135,7 +138,8 @@ class NewGameSetup(Scene):
         theme.panel(surface, rect, radius=10)
         sc = self.scenario
         theme.text(surface, "New game vs computer", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
-        theme.text(surface, theme.elide(sc.title, rect.w - 40, 21), (rect.x + 20, rect.y + 58), 21, theme.TEXT_DIM)
+        sub = sc.title + (f"  ·  house rules: {self.rules_title}" if self.variant else "")
+        theme.text(surface, theme.elide(sub, rect.w - 40, 21), (rect.x + 20, rect.y + 58), 21, theme.TEXT_DIM)
         # per alliance / per player
         y = rect.y + 92
         theme.text(surface, "Who plays each", (rect.x + 20, y + 9), 20, theme.TEXT)
