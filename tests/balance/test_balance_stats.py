@@ -64,3 +64,15 @@ def test_battle_sentence_for_the_calculator():
     s = explain.battle_sentence("with x", 0.5, 0.5, m_new=0.01, swing_new=2.0, swing_old=-1.0)
     assert "50.0% ± 1.0" in s and "(the same)" in s
     assert s.endswith("The attacker's expected value swing is +2.0 instead of -1.0.")
+
+
+def test_balance_core_needs_no_pygame_and_loads_matplotlib_only_for_charts():
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "import game.balance.runner, game.balance.summary, game.balance.explain, "
+            "game.balance.report, game.rules.variant\n"
+            "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+            "assert 'matplotlib' not in sys.modules, 'matplotlib was imported'\n"
+            "assert 'ray' not in sys.modules, 'ray was imported'\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
