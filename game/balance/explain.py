@@ -101,6 +101,12 @@ def side_name(scenario: Scenario, alliance: str) -> str:
     return "the " + alliance.replace("_", " ").title()
 
 
+def wins(side: str) -> str:
+    """'Germany wins', 'the Allies win'."""
+    plural = side.startswith("the ") and side.endswith("s") and not side.endswith("ss")
+    return f"{side} {'win' if plural else 'wins'}"
+
+
 def pct(p: float) -> str:
     return f"{p * 100:.0f}%"
 
@@ -112,7 +118,7 @@ def capital(sentence: str) -> str:
 def winrate_sentence(phrase: str, side: str, p_new: float, half_new: float, p_old: float,
                      half_old: float) -> str:
     """'With heavy armor at cost 10, Germany wins 58% ± 4% instead of 49% ± 4%.'"""
-    return capital(f"{phrase}, {side} wins {pct(p_new)} ± {pct(half_new)} instead of "
+    return capital(f"{phrase}, {wins(side)} {pct(p_new)} ± {pct(half_new)} instead of "
                    f"{pct(p_old)} ± {pct(half_old)}.")
 
 
@@ -124,7 +130,7 @@ def difference_sentence(side: str, diff: float, lo: float, hi: float, n: int) ->
     pts = f"{diff * 100:+.0f} points (95% interval {lo * 100:+.0f} to {hi * 100:+.0f})"
     if lo > 0 or hi < 0:
         way = "more" if diff > 0 else "less"
-        return f"{side} wins {way} often: {pts} over {n} paired games, more than chance."
+        return capital(f"{wins(side)} {way} often: {pts} over {n} paired games, more than chance.")
     return (f"The difference for {side}, {pts} over {n} paired games, is within chance: "
             f"play more games to tell the rules apart.")
 

@@ -32,7 +32,7 @@ def plot_comparison(summary: dict[str, Any], k: int, path: Path) -> Path:
     plt = _plt()
     base, var = summary["rules"][0], summary["rules"][k]
     comp = summary["comparisons"][k - 1]
-    names = summary["scenario"]["alliances"]
+    names = {a: n[4:] if n.startswith("the ") else n for a, n in summary["scenario"]["alliances"].items()}
     sides = list(names)
     fig, axes = plt.subplots(2, 3, figsize=(15, 8.5))
     fig.suptitle(f"{summary['scenario']['title']}: published rules vs {var['title']}\n"
@@ -90,7 +90,7 @@ def plot_comparison(summary: dict[str, Any], k: int, path: Path) -> Path:
     ax.axvline(0, color="#555555", lw=1)
     ax.set_yticks(list(ys), [names[a] for a in sides])
     ax.set_ylim(-0.6, len(sides) - 0.4)
-    ax.set_xlabel("change of win rate, points (95% interval, paired games)")
+    ax.set_xlabel("change of win rate (points; paired 95% interval)")
     ax.set_title("What the variant changes")
     lim = max(10.0, *(abs(v) * 100 + 5 for d in diffs for v in d["difference_ci95"]))
     ax.set_xlim(-lim, lim)

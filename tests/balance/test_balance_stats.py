@@ -56,6 +56,9 @@ def test_side_name_is_the_only_player_or_the_alliance():
     from game.rules.ruleset import load_scenario
     sc = load_scenario("europe_1941")
     assert explain.side_name(sc, "axis") == "the Axis"
+    assert explain.wins("the Allies") == "the Allies win" and explain.wins("Germany") == "Germany wins"
+    s = explain.winrate_sentence("with x", "the Allies", 0.5, 0.1, 0.4, 0.1)
+    assert s == "With x, the Allies win 50% ± 10% instead of 40% ± 10%."
 
 
 def test_battle_sentence_for_the_calculator():
