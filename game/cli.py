@@ -88,7 +88,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from game.selfplay import play_out
     try:
-        result, session = play_out(args.scenario, args.seed, args.turns, args.level)
+        result, session = play_out(args.scenario, args.seed, args.turns, args.level,
+                                   variant=args.variant)
     except LoadError as exc:
         return _fail(str(exc))
     if args.save:
@@ -132,7 +133,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from game.ui import app
     app.run(scenario=args.scenario, ai_sides=tuple(args.ai or ()), load=args.load,
-            ai_level=args.level)
+            ai_level=args.level, variant=args.variant)
     return 0
 
 
@@ -193,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ai", action="append", metavar="SIDE", help="alliance or player the computer plays")
     s.add_argument("--load", metavar="SAVE")
     s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
+    s.add_argument("--variant", metavar="FILE", help="house rules: a variant of the scenario's ruleset")
     s.set_defaults(func=cmd_play)
     s = sub.add_parser("scenarios", help="list scenarios")
     s.set_defaults(func=cmd_scenarios)
@@ -209,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--turns", type=int, default=None)
     s.add_argument("--save")
     s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
+    s.add_argument("--variant", metavar="FILE", help="house rules: a variant of the scenario's ruleset")
     s.set_defaults(func=cmd_selfplay)
     s = sub.add_parser("replay", help="replay a save")
     s.add_argument("save")

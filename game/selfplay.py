@@ -4,17 +4,19 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai import choose_action
-from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.ruleset import load_scenario
 from game.rules.session import Session
 from game.rules.snapshot import state_hash
 
 MAX_ACTIONS = 200_000
 
 
-def play_out(scenario: str, seed: int, turns: int | None = None, level: str = "greedy"
-             ) -> tuple[dict[str, Any], Session]:
+def play_out(scenario: str, seed: int, turns: int | None = None, level: str = "greedy",
+             variant: str | None = None) -> tuple[dict[str, Any], Session]:
+    """`variant`: a house-rules variant file (or shipped variant id) of the scenario's ruleset."""
+    from game.rules.variant import ruleset_for
     sc = load_scenario(scenario)
-    session = Session(sc, load_ruleset(sc.ruleset_id), seed)
+    session = Session(sc, ruleset_for(sc, variant), seed)
     for _ in range(MAX_ACTIONS):
         st = session.state
         if st.over or (turns is not None and st.round > turns):

@@ -145,13 +145,18 @@ def _local(specs: list[GameSpec], jobs: int) -> Iterator[tuple[int, int, dict[st
             yield f.result()
 
 
-def _ray(specs: list[GameSpec], address: str) -> Iterator[tuple[int, int, dict[str, Any]]]:
+def _ray_module() -> Any:
     try:
         import ray  # optional: pip install 'warboard[ray]'
     except ImportError:
         raise BalanceError("--ray needs Ray, which is not installed: pip install 'warboard[ray]' "
                            "(or run without --ray, using --jobs for the cores of this machine)"
                            ) from None
+    return ray
+
+
+def _ray(specs: list[GameSpec], address: str) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    ray = _ray_module()
     from game.rules.ruleset import ROOT
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False,
              runtime_env={"working_dir": str(ROOT),
@@ -205,6 +210,8 @@ def run_study(scenario: str, variants: list[str], games: int, seed: int, jobs: i
     if level not in LEVELS:
         raise BalanceError(f"unknown computer level '{level}' (one of {', '.join(LEVELS)})")
     sc, rulesets, sc_text, sources = prepare(scenario, variants)  # LoadError: broken files
+    if ray_address:
+        _ray_module()  # a missing Ray is said before any progress bar
     jobs = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
     # game-major order: a partial run covers every ruleset evenly
     specs = [GameSpec(k, i, seed + i, level, sc_text, sc.path, src)

@@ -181,9 +181,10 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
 
 
 def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str | None = None,
-        ai_level: str = "greedy") -> None:
+        ai_level: str = "greedy", variant: str | None = None) -> None:
     """Open the window: the main menu, a new game of `scenario` (the computer
-    plays `ai_sides`: alliance or player ids), or the saved game `load`."""
+    plays `ai_sides`: alliance or player ids; `variant`: house rules), or the saved
+    game `load`."""
     screen = open_window()
     app = App(screen, windowed=True, ai_level=ai_level)
     try:
@@ -196,7 +197,7 @@ def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str |
         elif scenario:
             from game.rules.errors import LoadError
             try:
-                app.new_game(scenario, tuple(ai_sides))
+                app.new_game(scenario, tuple(ai_sides), variant=variant)
             except (LoadError, OSError) as exc:
                 app.main_menu(notice=f"Cannot open scenario {scenario}: {exc}")
         else:

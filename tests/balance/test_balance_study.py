@@ -126,3 +126,10 @@ def test_ray_runner_submits_every_game(monkeypatch):
     local = run_study(DUEL, [LEVY], games=2, seed=1, progress=False)
     assert study.records == local.records
     assert runner.LEVELS == ("random", "greedy", "standard")
+
+
+def test_a_game_of_the_study_replays_with_selfplay(levy_study):
+    from game.selfplay import play_out
+    rec = next(r for r in levy_study.records[1] if r["winner"])
+    result, _ = play_out(DUEL, rec["seed"], level="standard", variant=LEVY)
+    assert result["winner"] == rec["winner"] and result["turns"] == rec["rounds"]
