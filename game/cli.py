@@ -30,13 +30,18 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from game.rules.ruleset import load_ruleset
     try:
         rs = load_ruleset(args.ruleset)
+        if args.variant:
+            from game.rules.variant import find_variant, load_variant
+            rs = load_variant(find_variant(args.variant))
+            if rs.id != args.ruleset:
+                return _fail(f"variant '{rs.variant}' extends '{rs.id}', not '{args.ruleset}'")
     except LoadError as exc:
         return _fail(str(exc))
     if args.json:
         print(json.dumps({"ruleset": rs.id, "dice": rs.dice,
                           "units": [u.to_json() for u in rs.units.values()]}, indent=1))
         return 0
-    print(f"{rs.name} (d{rs.dice})")
+    print(f"{rs.name} (d{rs.dice})" + (f" with house rules: {rs.title}" if rs.variant else ""))
     print(f"{'unit':22} {'cost':>5} {'att':>4} {'def':>4} {'mov':>4} {'hits':>4}  abilities")
     for u in rs.units.values():
         cost = "-" if u.cost is None else (u.cost if isinstance(u.cost, int) else
@@ -201,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("rules", help="show a ruleset's unit table")
     s.add_argument("ruleset")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--variant", metavar="FILE", help="the unit table with a house-rules variant applied")
     s.set_defaults(func=cmd_rules)
     s = sub.add_parser("lint", help="validate rulesets and scenarios")
     s.add_argument("paths", nargs="*")

@@ -134,3 +134,14 @@ def test_a_variant_must_extend_the_scenario_ruleset(tmp_path):
         ruleset_for(sc, "no_such_variant")
     assert "no variant 'no_such_variant'" in str(exc.value)
     assert ruleset_for(sc, "cheap_armour").units["armour"].cost == 4
+
+
+def test_rules_command_shows_the_variant_table():
+    p = subprocess.run([sys.executable, "-m", "game", "rules", "g40", "--variant", "cheap_armour"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert "with house rules: Cheap armour" in p.stdout
+    assert any(line.split()[:2] == ["armour", "4"] for line in p.stdout.splitlines())
+    p = subprocess.run([sys.executable, "-m", "game", "rules", "interwar", "--variant", "cheap_armour"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 2 and "extends 'g40', not 'interwar'" in p.stderr
