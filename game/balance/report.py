@@ -32,7 +32,7 @@ def plot_comparison(summary: dict[str, Any], k: int, path: Path) -> Path:
     plt = _plt()
     base, var = summary["rules"][0], summary["rules"][k]
     comp = summary["comparisons"][k - 1]
-    names = {a: n[4:] if n.startswith("the ") else n for a, n in summary["scenario"]["alliances"].items()}
+    names = _labels(summary)
     sides = list(names)
     fig, axes = plt.subplots(2, 3, figsize=(15, 8.5))
     fig.suptitle(f"{summary['scenario']['title']}: published rules vs {var['title']}\n"
@@ -160,12 +160,17 @@ def _decisive_table(rules: dict[str, Any], names: dict[str, str]) -> str:
         f"<td>{d['mean_gain']:.1f}</td><td>{_e(', '.join(map(str, d['seeds'])))}</td></tr>"
         for d in rows)
     return ("<table><tr><th>battle at</th><th>attacked by</th><th>games it decided</th>"
-            "<th>won by the attacker's side</th><th>usual round</th><th>mean value swing</th>"
+            "<th>won by the attacker</th><th>usual round</th><th>mean value swing</th>"
             f"<th>seeds (to replay)</th></tr>{body}</table>")
 
 
+def _labels(summary: dict[str, Any]) -> dict[str, str]:
+    """Side names for table cells and chart labels: 'Axis', 'Germany' (no article)."""
+    return {a: n[4:] if n.startswith("the ") else n for a, n in summary["scenario"]["alliances"].items()}
+
+
 def write_html(summary: dict[str, Any], plots: list[Path], out: Path, command: str = "") -> Path:
-    names = summary["scenario"]["alliances"]
+    names = _labels(summary)
     rules = summary["rules"]
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>Balance: "
              f"{_e(summary['scenario']['title'])}</title><style>{CSS}</style></head><body>",
@@ -201,7 +206,7 @@ def write_html(summary: dict[str, Any], plots: list[Path], out: Path, command: s
             parts.append(f"<h4>{_e(r['title'])}</h4>{_decisive_table(r, names)}")
         parts.append("</section>")
     parts.append("<section><h2>Every set of rules</h2><table><tr><th>rules</th>"
-                 + "".join(f"<th>{_e(names[a])} wins</th>" for a in names)
+                 + "".join(f"<th>{_e(names[a])}: wins</th>" for a in names)
                  + "<th>draws</th><th>rounds (mean)</th><th>battles per game</th></tr>")
     for r in rules:
         parts.append(f"<tr><td>{_e(r['title'])}</td>"
