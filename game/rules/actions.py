@@ -435,6 +435,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 out.append(Purchase(uid_, 1))
         out.append(EndPhase())
     elif phase in (movement.COMBAT, movement.NONCOMBAT):
+        # air transports (listed first, so the cap never hides them): one transport with
+        # one unit per option
+        out.extend(opt.action(1) for opt in airdrop.options(state) if opt.mission != "self_airlift")
         for (_space, _t, aboard, _m), units in stacks(state, player).items():
             u = units[0]
             if aboard and state.utype(u).domain == LAND:
@@ -455,8 +458,6 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                     out.extend(Airdrop((u.uid,), dest) for dest in airdrop.targets(state, [u]))
             if len(out) >= max_moves:
                 break
-        if len(out) < max_moves:  # air transports: one transport with one unit per option
-            out.extend(opt.action(1) for opt in airdrop.options(state) if opt.mission != "self_airlift")
         out.append(EndPhase())
     elif phase == "conduct_combat":
         b = state.battle

@@ -214,8 +214,8 @@ def eligible(state: GameState, pool: Pool, targets: list[Unit], firing_types: se
             continue
         if pool.only_types and u.type not in pool.only_types:
             continue
-        if not pool.only_types and ut.has("noncombatant"):
-            continue  # air transports are hit only by their interception
+        if not pool.only_types and pool.side == "attacker" and ut.has("noncombatant"):
+            continue  # attacking air transports are hit only by their interception
         if ut.domain in pool.exclude_domains:
             continue
         ev = ut.ability("evades_air")

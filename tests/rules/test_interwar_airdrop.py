@@ -319,3 +319,33 @@ def test_airdrops_are_legal_actions_and_round_trip_as_json():
     s = apply(s, Airdrop((1, 3), "malta"))
     assert s.units[3].carried_by == 1
     assert not [a for a in legal_actions(s) if isinstance(a, Move) and 3 in a.units]
+
+
+# --- the Mediterranean 1940 scenario: a drop on Malta in Italy's first turn ------------
+def test_italy_can_airdrop_on_malta_in_its_first_turn():
+    # the scenario puts 2 transport aircraft and 2 paratroopers in Sicily (air base)
+    from game.rules.ruleset import find_scenario, load_scenario_file
+    sc, _ = load_scenario_file(find_scenario("mediterranean_1940"))
+    rs = load_ruleset(sc.ruleset_id)
+    s = new_game(sc, rs, 1)
+    s.player_idx = [p.id for p in sc.players].index("italy")
+    s.phase_idx = rs.phases.index("combat_move")
+    drops = [o for o in AD.options(s) if o.to == "malta"]
+    assert len(drops) == 1 and drops[0].start == "sicily" and len(drops[0].transports) == 2
+    assert 0.0 < drops[0].survival < 1.0          # Malta's AAA and fighter intercept
+    s = apply(s, drops[0].action())
+    assert sum(1 for u in s.units.values() if u.type == "paratrooper" and u.space == "malta") == 2
+
+
+def test_air_transports_defending_on_the_ground_are_lost_last():
+    # a territory's air transports (Attack "-", Defense "-") are not an attack: as defenders
+    # they are taken after every other unit and lost when left alone (like transports, G29)
+    s = med([("tunisia", "italy", "fighter", 1), ("malta", "uk", "transport_aircraft", 1),
+             ("malta", "uk", "infantry", 1)], dice=(1, 12, 1))
+    s = apply(s, Move(ids(s, "italy", "fighter"), ("mc", "malta")))
+    s = apply(apply(s, EndPhase()), SelectBattle("malta"))
+    for _ in range(12):
+        if s.battle is None:
+            break
+        s = apply(s, legal_actions(s)[0])
+    assert s.battle is None and not ids(s, "uk", "transport_aircraft") and not ids(s, "uk", "infantry")
