@@ -42,7 +42,10 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "capturable",
                               # seed 002: purchase, placement and movement limits
                               "purchase_limit", "max_on_board", "max_per_space",
-                              "airdrop_forbidden"})
+                              "airdrop_forbidden",
+                              # seed 000: outside battles (coastal fire in the owner's turn) or
+                              # a choice the odds never make (a single unit's withdrawal)
+                              "coastal_artillery", "withdraws"})
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:

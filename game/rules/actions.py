@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import airdrop, battle, movement, phases, production
+from . import airdrop, battle, coastal, movement, phases, production
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
 
@@ -119,9 +119,29 @@ class Intercept(Action):
     units: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """Between battle rounds (`awaiting == "continue"`), units with `withdraws` (seed 000
+    auxiliary cruiser), attacking or defending, leave the battle alone to the bordering sea
+    zone `to` holding no enemy ship; `battle.withdraw_options(state)` lists them."""
+    kind: ClassVar[str] = "withdraw"
+    units: tuple[int, ...]
+    to: str
+
+
+@dataclass(frozen=True)
+class CoastalFire(Action):
+    """Coastal artillery (seed 000 fortress) of the territory `space` fires at the enemy
+    ships in the bordering sea zone `zone`, once per turn, in the conduct-combat phase
+    outside a battle; `coastal.options(state)` lists the (space, zone) pairs."""
+    kind: ClassVar[str] = "coastal_fire"
+    space: str
+    zone: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept)}
+    Airdrop, Intercept, Withdraw, CoastalFire)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -390,6 +410,17 @@ def _intercept(state: GameState, a: Intercept) -> None:
     battle.choose_interceptors(state, tuple(a.units))
 
 
+def _withdraw(state: GameState, a: Withdraw) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is None:
+        raise IllegalAction("There is no battle to withdraw from.")
+    battle.withdraw(state, tuple(a.units), a.to)
+
+
+def _coastal_fire(state: GameState, a: CoastalFire) -> None:
+    coastal.fire(state, a.space, a.zone)
+
+
 def _retreat(state: GameState, a: Retreat) -> None:
     _need_phase(state, "conduct_combat")
     if state.battle is None:
@@ -401,6 +432,7 @@ _HANDLERS: dict[type[Action], Any] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
+    Withdraw: _withdraw, CoastalFire: _coastal_fire,
 }
 
 
@@ -462,6 +494,7 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
     elif phase == "conduct_combat":
         b = state.battle
         if b is None:
+            out.extend(CoastalFire(s, z) for s, z in coastal.options(state))
             out.extend(SelectBattle(s) for s in state.battles)
             if not state.battles:
                 out.append(EndPhase())
@@ -478,6 +511,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             if b.awaiting == "continue" and not any(u.amphibious or u.airborne
                                                     for u in battle.attackers(state, b)):
                 out.extend(Retreat(s) for s in b.origins)
+            if b.awaiting == "continue":
+                out.extend(Withdraw((uid,), z) for uid, zones in battle.withdraw_options(state).items()
+                           for z in zones)
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):
             ut = state.ruleset.units[unit]

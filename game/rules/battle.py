@@ -1161,3 +1161,56 @@ def rehome_interceptors(state: GameState, b: Battle) -> None:
         else:
             remove_unit(state, u.uid)
             state.add_log(f"  {state.utype(u).name} has nowhere to land and is lost")
+
+
+# --- withdrawal of single units (seed 000 AUXILIARY CRUISER, G45) ------------------------
+def withdraw_options(state: GameState) -> dict[int, list[str]]:
+    """Units that may withdraw now (between rounds, `withdraws`, having survived round
+    `after_round`), attacking or defending, with the bordering sea zones holding no enemy
+    ship they may go to: uid -> zones (sorted)."""
+    b = state.battle
+    if b is None or b.awaiting != "continue" or state.scenario.spaces[b.space].kind != SEA:
+        return {}
+    out: dict[int, list[str]] = {}
+    for u in alive(state, attackers(state, b)) + alive(state, defenders(state, b)):
+        wd = state.utype(u).ability("withdraws")
+        if wd is None or b.round - 1 < wd.after_round:
+            continue
+        zones = sorted(z for z in state.scenario.spaces[b.space].adjacent
+                       if state.scenario.spaces[z].kind == SEA
+                       and not any(state.at_war(e.owner, u.owner) and state.utype(e).domain == SEA
+                                   for e in state.units_in(z)))
+        if zones:
+            out[u.uid] = zones
+    return out
+
+
+def withdraw(state: GameState, uids: tuple[int, ...], to: str) -> None:
+    """Withdraw these units (all of one side) to `to`; the battle ends if a side is gone."""
+    b = state.battle
+    assert b is not None
+    if b.awaiting != "continue":
+        raise IllegalAction("Units withdraw between rounds.")
+    allowed = withdraw_options(state)
+    if not uids:
+        raise IllegalAction("Choose the units to withdraw.")
+    for uid in uids:
+        u = state.units.get(uid)
+        if uid not in allowed:
+            name = state.utype(u).name if u else f"unit {uid}"
+            raise IllegalAction(f"{name} cannot withdraw now: only units that may withdraw "
+                                f"(auxiliary cruisers), after surviving the first round.")
+        if to not in allowed[uid]:
+            raise IllegalAction(f"{state.scenario.spaces[to].name if to in state.scenario.spaces else to}"
+                                f" is not a bordering sea zone free of enemy ships.")
+    if len({state.units[uid].owner for uid in uids}) != 1:
+        raise IllegalAction("Withdraw one side's units at a time.")
+    for uid in uids:
+        u = state.units[uid]
+        state.units[uid] = replace(u, space=to)
+        for c in [c for c in state.units.values() if c.carried_by == uid]:
+            state.units[c.uid] = replace(c, space=to)
+    names = ", ".join(state.utype(state.units[uid]).name for uid in uids)
+    state.add_log(f"  {names} withdraw{'s' if len(uids) == 1 else ''} to {state.scenario.spaces[to].name}.")
+    if not alive(state, attackers(state, b)) or not alive(state, defenders(state, b)):
+        finish(state)

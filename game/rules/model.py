@@ -307,6 +307,7 @@ class GameState:
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
     landings: dict[str, tuple[str, ...]] = field(default_factory=dict)  # assaulted -> sea zones
     ro3_moves: dict[str, int] = field(default_factory=dict)  # "ability|departure" -> units this turn
+    fired: tuple[str, ...] = ()   # territories whose coastal artillery fired this turn
     battles: tuple[str, ...] = ()
     battle: Battle | None = None
     next_uid: int = 1
