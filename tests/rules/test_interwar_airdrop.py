@@ -349,3 +349,15 @@ def test_air_transports_defending_on_the_ground_are_lost_last():
             break
         s = apply(s, legal_actions(s)[0])
     assert s.battle is None and not ids(s, "uk", "transport_aircraft") and not ids(s, "uk", "infantry")
+
+
+def test_lint_warns_about_the_airdrop_readings():
+    # G14 (two airdrop texts), G63 (Malta's "infantry"), G45 (withdraw) are seed notes
+    from pathlib import Path
+
+    from game.cli import lint_paths
+    ruleset = Path(__file__).parents[2] / "scenarios" / "rulesets" / "interwar.yaml"
+    notes = [d for d in lint_paths([str(ruleset)]) if "seed contradiction" in d.message]
+    by_ref = {d.message.split()[2]: d.message for d in notes}
+    assert "moves through" in by_ref["G14"] and "landed its infantry" in by_ref["G63"]
+    assert "auxiliary_cruiser" in by_ref["G45"] and "per air transport" in by_ref["G35"]
