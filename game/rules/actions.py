@@ -469,7 +469,7 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
     elif phase in (movement.COMBAT, movement.NONCOMBAT):
         # air transports (listed first, so the cap never hides them): one transport with
         # one unit per option
-        out.extend(opt.action(1) for opt in airdrop.options(state) if opt.mission != "self_airlift")
+        out.extend(opt.action(1) for opt in airdrop.options(state, self_airlift=False))
         for (_space, _t, aboard, _m), units in stacks(state, player).items():
             u = units[0]
             if aboard and state.utype(u).domain == LAND:

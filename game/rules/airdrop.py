@@ -222,11 +222,17 @@ def defended(state: GameState, space: str, player: str) -> bool:
     return is_enemy_land(state, space, player) and bool(interceptors_in(state, space, player))
 
 
-def flight_distance(state: GameState, start: str, dest: str, player: str) -> int | None:
-    """Spaces an air transport flies from start to dest without crossing a defended enemy
-    territory (dest itself may be defended); None when there is no such route."""
-    if start == dest:
-        return 0
+def flight_distances(state: GameState, start: str, player: str) -> dict[str, int]:
+    """Spaces an air transport flies from `start` to each space without crossing a defended
+    enemy territory (the last space may be defended)."""
+    blocked = set()
+    for u in state.units.values():
+        if u.carried_by is None and state.at_war(u.owner, player) and u.space not in blocked:
+            ut = state.utype(u)
+            aa = ut.ability("anti_aircraft")
+            if (ut.has("intercepts") or (aa is not None and aa.per_air_transport)) \
+                    and is_enemy_land(state, u.space, player):
+                blocked.add(u.space)
     spaces = state.scenario.spaces
     depth = {start: 0}
     queue = deque([start])
@@ -236,11 +242,14 @@ def flight_distance(state: GameState, start: str, dest: str, player: str) -> int
             if nxt in depth:
                 continue
             depth[nxt] = depth[cur] + 1
-            if nxt == dest:
-                return depth[nxt]
-            if not defended(state, nxt, player):
+            if nxt not in blocked:
                 queue.append(nxt)
-    return None
+    return depth
+
+
+def flight_distance(state: GameState, start: str, dest: str, player: str) -> int | None:
+    """flight_distances to one space; None when no route avoids defended enemy territory."""
+    return flight_distances(state, start, player).get(dest)
 
 
 def _transport_range(state: GameState, transports: list[Unit]) -> int:
@@ -285,7 +294,8 @@ def _check_transport_group(state: GameState, group: list[Unit]) -> str:
     return ""
 
 
-def _explain_transport(state: GameState, group: list[Unit], dest: str) -> str:
+def _explain_transport(state: GameState, group: list[Unit], dest: str,
+                       dists: dict[str, int] | None = None) -> str:
     why = _check_transport_group(state, group)
     if why:
         return why
@@ -301,7 +311,7 @@ def _explain_transport(state: GameState, group: list[Unit], dest: str) -> str:
     if sp.kind != LAND or sp.impassable or state.owners.get(dest) is None:
         return f"Air transports set their cargo down only in a territory; {sp.name} is not one they can enter."
     rng = _transport_range(state, transports)
-    dist = flight_distance(state, start, dest, player)
+    dist = (dists if dists is not None else flight_distances(state, start, player)).get(dest)
     if dist is None:
         return (f"No route to {sp.name} avoids the enemy territories whose AAA or fighters would "
                 f"intercept on the way.")
@@ -339,8 +349,12 @@ def _transport_targets(state: GameState, group: list[Unit]) -> list[str]:
         return []
     transports, _ = split(state, group)
     rng = _transport_range(state, transports)
-    dist = distances(state.scenario)[group[0].space]
-    return sorted(s for s, d in dist.items() if 0 < d <= rng and not _explain_transport(state, group, s))
+    dists = flight_distances(state, group[0].space, state.player)
+    attack = state.phase == COMBAT
+    return sorted(s for s, d in dists.items()
+                  if 0 < d <= rng and (is_enemy_land(state, s, state.player) if attack
+                                       else is_friendly_land(state, s, state.player))
+                  and not _explain_transport(state, group, s, dists))
 
 
 def _fly_transports(state: GameState, group: list[Unit], dest: str) -> None:
@@ -365,8 +379,8 @@ def _fly_transports(state: GameState, group: list[Unit], dest: str) -> None:
     names = state.scenario.spaces
     what = ", ".join(f"{n} {k}" for k, n in _counts(state, cargo).items())
     state.add_log(f"{state.scenario.player(player).name}: {len(transports)} "
-                  f"{state.utype(transports[0]).name}{'s' if len(transports) != 1 else ''} carrying "
-                  f"{what} fly from {names[start].name} to {names[dest].name}"
+                  f"{state.utype(transports[0]).name} carrying {what} fly from "
+                  f"{names[start].name} to {names[dest].name}"
                   f"{' (airdrop)' if attack else ''}.")
 
 
@@ -401,9 +415,10 @@ class DropOption:
         return _Airdrop(tuple(sorted(self.transports[:k] + self.cargo[:k])), self.to)
 
 
-def options(state: GameState, player: str | None = None) -> list[DropOption]:
-    """Every airdrop, cargo flight and self-airlift the player (the current player: moves
-    are only ever legal for them) can make now, sorted by start, destination, mission.
+def options(state: GameState, player: str | None = None,
+            self_airlift: bool = True) -> list[DropOption]:
+    """Every airdrop, cargo flight and (with `self_airlift`) self-airlift the player (the
+    current player: moves are only ever legal for them) can make now, by start space.
     Pure: reads the state only."""
     player = player or state.player
     if player != state.player or state.phase not in (COMBAT, NONCOMBAT):
@@ -416,7 +431,7 @@ def options(state: GameState, player: str | None = None) -> list[DropOption]:
     for space, units in sorted(by_space.items()):
         transports = [u for u in units if state.utype(u).has("air_transport")]
         paras = [u for u in units if state.utype(u).has("self_airlift")]
-        if paras:
+        if paras and self_airlift:
             for dest in targets(state, paras[:1]):
                 out.append(DropOption(SELF_AIRLIFT, space, dest, (), tuple(p.uid for p in paras)))
         if not transports:
