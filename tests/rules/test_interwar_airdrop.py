@@ -361,3 +361,47 @@ def test_lint_warns_about_the_airdrop_readings():
     by_ref = {d.message.split()[2]: d.message for d in notes}
     assert "moves through" in by_ref["G14"] and "landed its infantry" in by_ref["G63"]
     assert "auxiliary_cruiser" in by_ref["G45"] and "per air transport" in by_ref["G35"]
+
+
+def test_mediterranean_first_turn_assault_on_malta_as_in_w1():
+    # the issue: bombardment, airdrops and fleet actions in the first turns. Italy's first
+    # combat move repeats W1 on the scenario map: paratroopers by air from Sicily, infantry
+    # and artillery by sea from Tripolitania, a battleship from the Ionian Sea bombarding
+    from game.rules.ruleset import find_scenario, load_scenario_file
+    sc, _ = load_scenario_file(find_scenario("mediterranean_1940"))
+    s = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    while not (s.phase == "combat_move" and s.player == "italy"):
+        s = apply(s, EndPhase())
+    (drop,) = [o for o in AD.options(s) if o.to == "malta"]
+    s = apply(s, drop.action())
+    land = (ids(s, "italy", "infantry", "tripolitania")[0], ids(s, "italy", "artillery", "tripolitania")[0])
+    s = apply(s, Move(land, ("gulf_of_sidra",)))
+    transport = s.units[land[0]].carried_by
+    s = apply(s, Move((transport,), ("central_med",)))
+    s = apply(s, Move(land, ("malta",)))
+    s = apply(s, Move(ids(s, "italy", "battleship", "ionian_sea")[:1], ("central_med",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("malta"))
+    assert s.battle.bombard and len(s.battle.drops) == 2
+    s = apply(s, RollDice())
+    assert [r.step for r in s.battle.rolls] == ["bombard"]
+    while s.battle is not None and s.battle.awaiting != "intercept":
+        s = apply(s, legal_actions(s)[0])
+    assert s.battle is not None and s.battle.awaiting == "intercept"
+
+
+def test_alexandria_w2_paratrooper_not_airdropped_attacks_at_1_g12():
+    # seed 000: PARATROOPERS, Example B (W2): "During a previous turn, the American player
+    # successfully landed a paratrooper on Egypt. During the next turn ... the paratrooper
+    # attacks into Alexandria. This attack is joined by two artillery units. In this case,
+    # the paratrooper would attack at a 2 or less so long as at least one artillery was still
+    # attacking alongside it." -- contradicted by "Attack: 1*" and "Supported by Artillery
+    # (Defense)" (G12: rule text chosen): 1 in every round, and no airdrop value (it walked in)
+    s = med([("libya", "italy", "paratrooper", 1), ("libya", "italy", "artillery", 2),
+             ("malta", "uk", "infantry", 1)], dice=(12, 12, 12, 12))
+    s = apply(s, Move(ids(s, "italy", "paratrooper") + ids(s, "italy", "artillery"), ("malta",)))
+    s = apply(apply(s, EndPhase()), SelectBattle("malta"))
+    s = apply(s, RollDice())          # artillery first strike (round 1)
+    s = apply(s, RollDice())          # the paratrooper fires
+    (fire,) = roll_of(s, "att_fire")
+    assert [(t, v) for t, v, _ in fire.dice] == [("paratrooper", 1)]
