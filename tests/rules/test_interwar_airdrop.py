@@ -405,3 +405,16 @@ def test_alexandria_w2_paratrooper_not_airdropped_attacks_at_1_g12():
     s = apply(s, RollDice())          # the paratrooper fires
     (fire,) = roll_of(s, "att_fire")
     assert [(t, v) for t, v, _ in fire.dice] == [("paratrooper", 1)]
+
+
+def test_each_aaa_fires_once_at_each_transport_without_a_cap():
+    # seed 000: TRANSPORT AIRCRAFT: "AAA may fire separately for each transport" (G35: one
+    # die per transport per AAA, no cap of 3)
+    s = med([("sicily", "italy", "transport_aircraft", 4), ("sicily", "italy", "paratrooper", 4),
+             ("malta", "uk", "aaa", 2), ("malta", "uk", "infantry", 1)], dice=(12,) * 8)
+    s = apply(s, Airdrop(ids(s, "italy", "transport_aircraft") + ids(s, "italy", "paratrooper"), "malta"))
+    s = apply(apply(s, EndPhase()), SelectBattle("malta"))
+    s = apply(s, RollDice())
+    (icpt,) = roll_of(s, "intercept")
+    assert len(icpt.dice) == 8 and icpt.hits == 0
+    assert len(AD.interception_hits(s, "malta", 4)) == 9      # 0..8 hits
