@@ -418,3 +418,26 @@ def test_each_aaa_fires_once_at_each_transport_without_a_cap():
     (icpt,) = roll_of(s, "intercept")
     assert len(icpt.dice) == 8 and icpt.hits == 0
     assert len(AD.interception_hits(s, "malta", 4)) == 9      # 0..8 hits
+
+
+def test_a_saved_airdrop_game_replays_to_the_same_state(tmp_path):
+    # determinism: the Mediterranean drop on Malta, intercepted and fought, saved and replayed
+    from game.io.saves import load_session, write_save
+    from game.rules.ruleset import load_scenario
+    from game.rules.session import Session
+    from game.rules.snapshot import state_hash
+    sc = load_scenario("mediterranean_1940")
+    sess = Session(sc, load_ruleset(sc.ruleset_id), 5)
+    while not (sess.state.phase == "combat_move" and sess.state.player == "italy"):
+        sess.do(EndPhase())
+    (drop,) = [o for o in AD.options(sess.state) if o.to == "malta"]
+    sess.do(drop.action())
+    sess.do(EndPhase())
+    sess.do(SelectBattle("malta"))
+    sess.do(RollDice())
+    sess.do(Intercept(tuple(B.interceptor_choices(sess.state))))
+    while sess.state.battle is not None:
+        sess.do(legal_actions(sess.state)[0])
+    write_save(tmp_path / "g.json", sess)
+    loaded, data = load_session(tmp_path / "g.json")
+    assert state_hash(loaded.state) == state_hash(sess.state) == data["snapshot"]["state_hash"]
