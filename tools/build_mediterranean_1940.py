@@ -233,6 +233,7 @@ SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "nava
 LAND = [
     # ---- Germany ------------------------------------------------------------
     dict(id="germany", name="Germany", owner=GER, value=10, factory="major", home=True, vc=False,
+         air_base=True,
          seeds=[(12.5, 48.0), (15.0, 47.9), (10.0, 48.1), (13.6, 47.2), (16.2, 48.3),
                 (8.6, 48.3), (11.3, 47.6)],
          label=(12.8, 48.0),
@@ -292,7 +293,7 @@ LAND = [
          seeds=[(15.0, 40.9), (16.4, 40.9), (16.3, 39.1), (17.9, 40.4), (15.6, 41.6), (14.3, 41.4)],
          label=(15.6, 40.9),
          units={ITA: dict(infantry=2, artillery=1, aaa=1, dive_bomber=1, torpedo_bomber=1)}),
-    dict(id="sicily", name="Sicily", owner=ITA, value=1, naval_base=True, home=True, vc=True,
+    dict(id="sicily", name="Sicily", owner=ITA, value=1, naval_base=True, air_base=True, home=True, vc=True,
          terrain=["port"], seeds=[(14.1, 37.6)],
          units={ITA: dict(infantry=2, fighter=1, transport_aircraft=2, paratrooper=2)}),
     dict(id="sardinia", name="Sardinia", owner=ITA, value=1, home=True, terrain=["port"],
@@ -447,8 +448,9 @@ PLAYERS = [
     dict(id=UK, name="United Kingdom", alliance="allies", color="#c4955a", capital="egypt",
          doctrines=["mechanization"]),
     dict(id=ITA, name="Italy", alliance="axis", color="#8f8a3c", capital="central_italy",
-         doctrines=["assault_tactics"]),
+         doctrines=["assault_tactics", "airborne_operations"]),
     dict(id=FRA, name="France", alliance="allies", color="#8a5fb5", capital="algeria",
+         color_note="violet: a blue France would read as sea",
          doctrines=[]),
 ]
 
@@ -930,7 +932,7 @@ def write_yaml(ids, polys, adj, centers, kind):
         L.append(f"  - id: {p['id']}")
         L.append(f"    name: {p['name']}")
         L.append(f"    alliance: {p['alliance']}")
-        L.append(f'    color: "{p["color"]}"')
+        L.append(f'    color: "{p["color"]}"' + (f"  # {p['color_note']}" if p.get("color_note") else ""))
         L.append(f"    capital: {p['capital']}")
         L.append(f"    resources: {income[p['id']]}")
         L.append(f"    doctrines: [{', '.join(p['doctrines'])}]")
@@ -953,6 +955,8 @@ def write_yaml(ids, polys, adj, centers, kind):
                 L.append(f"    factory: {t['factory']}")
             if t.get("naval_base"):
                 L.append("    naval_base: true")
+            if t.get("air_base"):  # airdrops start from an air base (seed 000 TRANSPORT AIRCRAFT)
+                L.append("    air_base: true")
             if t.get("home"):
                 L.append("    home: true")
             if t.get("vc"):

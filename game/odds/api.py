@@ -15,6 +15,7 @@ from .exact import Branch, NotExact, solve_exact
 from .model import (
     BattleSpec,
     OddsError,
+    can_fly_in,
     did_you_mean,
     expand,
     normalise_flags,
@@ -199,7 +200,7 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
         bombard=expand(rs, request.get("bombard", []), "bombard"),
         amphibious=bool(request.get("amphibious", False)),
         terrain_tags=_terrain_tags(request.get("terrain_tags", [])),
-        attacker_airborne=[airborne and rs.units[t].has("self_airlift") for t in attackers],
+        attacker_airborne=[airborne and can_fly_in(rs.units[t]) for t in attackers],
     )
     _check_terrain(spec)
     return run(spec, str(request.get("method", "exact")), trials, seed).to_json()
@@ -218,13 +219,15 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     per unit, in the listed order; missing entries are 0), e.g. a damaged battleship.
     aa_fire=False: the defender's anti-aircraft guns have already fired (a battle in
     progress), so round one has no anti-aircraft fire.
-    airborne (seed 002): True = every attacking self_airlift unit (paratrooper) flew in;
-    or one flag per listed attacker."""
+    airborne (seed 002, seed 000): True = every attacking paratrooper flew in (self_airlift)
+    or is dropped by an air transport; or one flag per listed attacker. Attacking air
+    transports (seed 000) carry the airborne airdroppable attackers, one each, and the
+    battle begins with their interception ("sim" method)."""
     rs = _ruleset(ruleset)
     att_raw = expand(rs, [list(x) for x in attackers], "attacker")
     flags = ([bool(airborne)] * len(att_raw) if isinstance(airborne, bool)
              else [bool(f) for f in airborne])
-    flags = [f and rs.units[t].has("self_airlift") for t, f in
+    flags = [f and can_fly_in(rs.units[t]) for t, f in
              zip(att_raw, flags + [False] * (len(att_raw) - len(flags)), strict=False)]
     flags = normalise_flags(rs, att_raw, flags)
     att, att_dmg = normalise_with_damage(rs, att_raw, list(attacker_damage))
@@ -286,7 +289,12 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     round; mid-round, casualties already marked do not fire back)."""
     from game.rules.battle import is_cargo
     player = attacker_player or state.player
-    here = [u for u in state.units.values() if u.space == space and not is_cargo(state, u)]
+    # seed 000 airdrops: units aboard air transports count (the simulation loads them again
+    # and plays the interception); air transports count only while they carry cargo
+    carrying = {u.carried_by for u in state.units.values() if u.space == space and u.carried_by}
+    here = [u for u in state.units.values() if u.space == space
+            and (not is_cargo(state, u) or state.utype(state.units[u.carried_by]).has("air_transport"))  # type: ignore[index]
+            and (u.uid in carrying or not state.utype(u).has("noncombatant"))]
     att = [u for u in here if u.owner == player and u.damage < state.utype(u).hits]
     dfn = [u for u in here if state.at_war(u.owner, player) and u.damage < state.utype(u).hits]
     att.sort(key=lambda u: u.uid)

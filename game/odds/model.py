@@ -27,7 +27,9 @@ _BASE_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evad
                              "no_amphibious_penalty", "no_fortification_bonus"})
 # seed 002: round-one values ("alone" judged on the sides as the battle begins) and
 # anti-aircraft fire at airborne paratroopers (BattleSpec.attacker_airborne)
-EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift"}
+# seed 000: airdroppable paratroopers dropped by air transports (the same airborne flag;
+# the interception itself needs the air transports, which only "sim" plays)
+EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppable"}
 # ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
 MC_ABILITIES = _BASE_ABILITIES
 # Abilities with no effect on a battle once it is fought (movement, purchase, capture).
@@ -40,7 +42,10 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "capturable",
                               # seed 002: purchase, placement and movement limits
                               "purchase_limit", "max_on_board", "max_per_space",
-                              "airdrop_forbidden"})
+                              "airdrop_forbidden",
+                              # seed 000: outside battles (coastal fire in the owner's turn) or
+                              # a choice the odds never make (a single unit's withdrawal)
+                              "coastal_artillery", "withdraws"})
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:
@@ -70,6 +75,11 @@ def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()
         out.append(f"{ut.id}: damaged values")
     return out
 
+
+
+def can_fly_in(ut: UnitType) -> bool:
+    """Can this attacker have come by air (an `airborne` flag means something for it)?"""
+    return ut.has("self_airlift") or ut.has("airdroppable")
 
 
 class OddsError(ValueError):
@@ -180,7 +190,8 @@ class BattleSpec:
         return _info(self.ruleset, tid)
 
     def airborne(self) -> list[bool]:
-        """Per listed attacker: did it fly in (self_airlift)? Only self_airlift units can."""
+        """Per listed attacker: did it fly in (self_airlift, or dropped by an air transport)?
+        Only units that can (`can_fly_in`)."""
         fl = self.attacker_airborne
         return [bool(fl[k]) if k < len(fl) else False for k in range(len(self.attacker))]
 

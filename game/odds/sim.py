@@ -23,7 +23,7 @@ from game.rules.actions import Casualties, Reroll, RollDice, SelectBattle, apply
 from game.rules.model import AIR, LAND, SEA, GameState, PlayerDef, Scenario, SpaceDef
 
 from .mc import _wilson
-from .model import BattleSpec
+from .model import BattleSpec, can_fly_in
 from .result import OddsResult
 
 DEFAULT_SIM_TRIALS = 2_000
@@ -71,14 +71,26 @@ def _base_state(spec: BattleSpec) -> GameState:
         if k < na:
             dmg = adm[k]
             amph = spec.amphibious and rs.units[u.type].domain == LAND
-            air = flown[k] and rs.units[u.type].has("self_airlift")
+            air = flown[k] and can_fly_in(rs.units[u.type])
             state.units[uid] = replace(u, damage=dmg, amphibious=amph, in_combat=True, carried_by=None,
                                        airborne=air)
         elif k < na + len(spec.defender):
             state.units[uid] = replace(u, damage=ddm[k - na])
+    _load_air_transports(state)
     state.battles = ("x",)
     state.origins = {"x": ("o",)}
     return state
+
+
+def _load_air_transports(state: GameState) -> None:
+    """seed 000 airdrops: attacking air transports carry the airborne airdroppable attackers
+    (one per capacity, listed order), so the battle begins with the interception."""
+    slots = [t.uid for t in sorted(state.units.values(), key=lambda x: x.uid)
+             if t.owner == "att" and state.utype(t).has("air_transport")
+             for _ in range(state.utype(t).ability("air_transport").capacity)]
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if slots and u.owner == "att" and u.airborne and state.utype(u).has("airdroppable"):
+            state.units[u.uid] = replace(u, carried_by=slots.pop(0))
 
 
 def _listed_casualties(state: GameState) -> Casualties:
@@ -150,14 +162,15 @@ def simulate(spec: BattleSpec, trials: int = DEFAULT_SIM_TRIALS, seed: int = 0) 
         rounds_total += rounds
         a_left = [uid for uid in att_uids if uid in s.units and s.units[uid].space == "x"
                   and s.units[uid].damage < s.utype(s.units[uid]).hits]
+        fighting = [uid for uid in a_left if not s.utype(s.units[uid]).has("noncombatant")]
         d_left = [uid for uid in def_uids if uid in s.units and s.units[uid].owner == "def"
                   and s.units[uid].damage < s.utype(s.units[uid]).hits]  # (captured: not)
         if spec.terrain == SEA:  # aircraft rehomed after a sea battle still survived it
             d_left = [uid for uid in def_uids if uid in s.units and (
                 s.units[uid].space == "x" or s.utype(s.units[uid]).domain == AIR)]
-        if a_left and not d_left:
+        if fighting and not d_left:   # (air transports that dropped their cargo left the battle)
             aw += 1
-        elif d_left and not a_left:
+        elif d_left and not fighting:
             dw += 1
         for uid in a_left:
             a_surv[types[uid]] += 1

@@ -137,6 +137,9 @@ class AntiAircraft(Ability):
     value: int = 1
     shots: int = 3
     targets: tuple[str, ...] = ("air",)  # domains it fires at
+    # seed 000: in the interception step of an airdrop, also one die per `interceptable`
+    # air transport (no cap), each AAA separately ("AAA may fire separately for each transport")
+    per_air_transport: bool = False
 
 
 @register
@@ -585,6 +588,91 @@ class MaxPerSpace(Ability):
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"per": ("alliance", "player")}
     count: int = 1
     per: str = "alliance"
+
+
+@register
+@dataclass(frozen=True)
+class AirTransport(Ability):
+    """Seed 000 transport aircraft: carries up to `capacity` land units of `units` (ids or
+    classes), one per unit of capacity. An `Airdrop` action flies it with its cargo from
+    the territory where both began the turn: in the combat move into an enemy territory
+    (an airdrop: only `airdroppable` cargo; intercepted there, airdrop.py), in the
+    non-combat move to a territory friendly since the start of the turn (a cargo mission).
+    Its cargo is lost with it."""
+    name: ClassVar[str] = "air_transport"
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...]
+    capacity: int = 1
+
+
+@register
+@dataclass(frozen=True)
+class Airdroppable(Ability):
+    """May be dropped into an attack from an `air_transport` (seed 000 paratroopers): with
+    `requires_air_base`, only from a territory with an air base. Dropped units are
+    `airborne` for the battle: they cannot retreat and use `round_value … airborne`."""
+    name: ClassVar[str] = "airdroppable"
+    requires_air_base: bool = True
+
+
+@register
+@dataclass(frozen=True)
+class Interceptable(Ability):
+    """On an airdrop, defending AAA (`anti_aircraft.per_air_transport`) and interceptors
+    (`intercepts`) in the target territory fire at it once, after shore bombardment and
+    before the battle (seed 000 W1); survivors drop their cargo and leave the battle."""
+    name: ClassVar[str] = "interceptable"
+
+
+@register
+@dataclass(frozen=True)
+class Noncombatant(Ability):
+    """Never fights: it joins an attack only to drop its cargo (then leaves the battle) and
+    is taken as an interception casualty only after every attacking unit that `escorts`
+    it is lost."""
+    name: ClassVar[str] = "noncombatant"
+
+
+@register
+@dataclass(frozen=True)
+class Intercepts(Ability):
+    """Defending in a territory targeted by an airdrop, it may fire once at the incoming
+    `interceptable` units, at its value against their domain (`value_against`) or its
+    defense; one that does takes no part in that battle (G42)."""
+    name: ClassVar[str] = "intercepts"
+
+
+@register
+@dataclass(frozen=True)
+class Escorts(Ability):
+    """Accompanying an airdrop (an attacker in the same battle), it shields the
+    `noncombatant` units of `units` (ids or classes): they are interception casualties only
+    after every escort is lost. Escorts do not fire in the interception (G43)."""
+    name: ClassVar[str] = "escorts"
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...]
+
+
+@register
+@dataclass(frozen=True)
+class Withdraws(Ability):
+    """After surviving battle round `after_round` (and each later round), its owner may
+    withdraw it alone, attacking or defending, to a bordering sea zone holding no enemy
+    ship (seed 000 auxiliary cruiser, G45): the `Withdraw` action."""
+    name: ClassVar[str] = "withdraws"
+    after_round: int = 1
+
+
+@register
+@dataclass(frozen=True)
+class CoastalArtillery(Ability):
+    """Once in each of its owner's turns (conduct combat, outside a battle) it rolls `dice`
+    dice hitting on `value` (0 = its defense) at enemy ships in one bordering sea zone;
+    the ships' owner takes the hits, nobody fires back (seed 000 fortress, G62): the
+    `CoastalFire` action."""
+    name: ClassVar[str] = "coastal_artillery"
+    dice: int = 3
+    value: int = 0
 
 
 def parse_ability(entry: Any) -> tuple[str, Any]:

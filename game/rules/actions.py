@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import airdrop, battle, movement, phases, production
+from . import airdrop, battle, coastal, movement, phases, production
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
 
@@ -95,18 +95,53 @@ class KeepDice(Action):
 
 @dataclass(frozen=True)
 class Airdrop(Action):
-    """Paratroopers (self_airlift, seed 002) fly from their territory to `to`: in the combat
-    move an airborne attack on a hostile territory, in the non-combat move into a friendly
-    capital. `airdrop.targets(state, group)` lists the destinations allowed,
-    `airdrop.explain(state, group, to)` says why one is not."""
+    """A flight to `to` by one of the two configurations of airdrop.py:
+    - self-airlift (seed 002): `units` are paratroopers flying themselves; in the combat
+      move an airborne attack on a hostile territory, in the non-combat move into a
+      friendly capital;
+    - air transports (seed 000): `units` are transport aircraft and the units they carry
+      (one each), all starting together; in the combat move an airdrop into an enemy
+      territory (intercepted in the battle), in the non-combat move a cargo flight.
+    `airdrop.targets(state, group)` lists the destinations allowed,
+    `airdrop.explain(state, group, to)` says why one is not, `airdrop.options(state)`
+    lists every drop a player can make now."""
     kind: ClassVar[str] = "airdrop"
     units: tuple[int, ...]
     to: str
 
 
+@dataclass(frozen=True)
+class Intercept(Action):
+    """The defender's choice while the battle awaits "intercept" (an airdrop is coming):
+    these defending fighters (`battle.interceptor_choices(state)`) intercept the air
+    transports and take no part in the battle; () = none. RollDice = all of them."""
+    kind: ClassVar[str] = "intercept"
+    units: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """Between battle rounds (`awaiting == "continue"`), units with `withdraws` (seed 000
+    auxiliary cruiser), attacking or defending, leave the battle alone to the bordering sea
+    zone `to` holding no enemy ship; `battle.withdraw_options(state)` lists them."""
+    kind: ClassVar[str] = "withdraw"
+    units: tuple[int, ...]
+    to: str
+
+
+@dataclass(frozen=True)
+class CoastalFire(Action):
+    """Coastal artillery (seed 000 fortress) of the territory `space` fires at the enemy
+    ships in the bordering sea zone `zone`, once per turn, in the conduct-combat phase
+    outside a battle; `coastal.options(state)` lists the (space, zone) pairs."""
+    kind: ClassVar[str] = "coastal_fire"
+    space: str
+    zone: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop)}
+    Airdrop, Intercept, Withdraw, CoastalFire)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -145,7 +180,8 @@ def actor(state: GameState) -> str:
     b = state.battle
     if b is not None and ((b.awaiting == "casualties" and b.pools and
                            (b.pools[0].chooser or b.pools[0].side) == "defender")
-                          or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")):
+                          or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")
+                          or b.awaiting == "intercept"):
         owner = state.owners.get(b.space)
         if owner in b.defenders:
             return owner
@@ -336,6 +372,9 @@ def _roll(state: GameState, a: RollDice) -> None:
     if b.awaiting == "reroll":  # the default button: reroll the misses (battle.default_reroll)
         battle.reroll(state, battle.default_reroll(state))
         return
+    if b.awaiting == "intercept":  # the default: every fighter that may intercepts
+        battle.choose_interceptors(state, None)
+        return
     if b.awaiting == "continue":
         state.battle = replace(b, awaiting="roll", rolls=())
         state.add_log(f"  Round {b.round}.")
@@ -364,6 +403,24 @@ def _keep_dice(state: GameState, a: KeepDice) -> None:
     battle.reroll(state, ())
 
 
+def _intercept(state: GameState, a: Intercept) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is None or state.battle.awaiting != "intercept":
+        raise IllegalAction("There is no airdrop to intercept now.")
+    battle.choose_interceptors(state, tuple(a.units))
+
+
+def _withdraw(state: GameState, a: Withdraw) -> None:
+    _need_phase(state, "conduct_combat")
+    if state.battle is None:
+        raise IllegalAction("There is no battle to withdraw from.")
+    battle.withdraw(state, tuple(a.units), a.to)
+
+
+def _coastal_fire(state: GameState, a: CoastalFire) -> None:
+    coastal.fire(state, a.space, a.zone)
+
+
 def _retreat(state: GameState, a: Retreat) -> None:
     _need_phase(state, "conduct_combat")
     if state.battle is None:
@@ -374,7 +431,8 @@ def _retreat(state: GameState, a: Retreat) -> None:
 _HANDLERS: dict[type[Action], Any] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
-    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop,
+    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
+    Withdraw: _withdraw, CoastalFire: _coastal_fire,
 }
 
 
@@ -409,6 +467,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 out.append(Purchase(uid_, 1))
         out.append(EndPhase())
     elif phase in (movement.COMBAT, movement.NONCOMBAT):
+        # air transports (listed first, so the cap never hides them): one transport with
+        # one unit per option
+        out.extend(opt.action(1) for opt in airdrop.options(state, self_airlift=False))
         for (_space, _t, aboard, _m), units in stacks(state, player).items():
             u = units[0]
             if aboard and state.utype(u).domain == LAND:
@@ -433,6 +494,7 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
     elif phase == "conduct_combat":
         b = state.battle
         if b is None:
+            out.extend(CoastalFire(s, z) for s, z in coastal.options(state))
             out.extend(SelectBattle(s) for s in state.battles)
             if not state.battles:
                 out.append(EndPhase())
@@ -441,11 +503,17 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         elif b.awaiting == "reroll":
             out.append(Reroll(battle.default_reroll(state)))
             out.append(KeepDice())
+        elif b.awaiting == "intercept":
+            out.append(Intercept(tuple(battle.interceptor_choices(state))))
+            out.append(Intercept(()))
         else:
             out.append(RollDice())
             if b.awaiting == "continue" and not any(u.amphibious or u.airborne
                                                     for u in battle.attackers(state, b)):
                 out.extend(Retreat(s) for s in b.origins)
+            if b.awaiting == "continue":
+                out.extend(Withdraw((uid,), z) for uid, zones in battle.withdraw_options(state).items()
+                           for z in zones)
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):
             ut = state.ruleset.units[unit]

@@ -22,27 +22,37 @@ from .model import AIR, LAND, SEA, Battle, GameState, Pool, Roll, Unit
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
 AIRBORNE = "airborne"
 
-ROUND_STEPS = ("aa", "bombard", "att_first_strike", "def_first_strike", "fs_remove", "att_fire",
+ROUND_STEPS = ("aa", "bombard", "intercept", "att_first_strike", "def_first_strike", "fs_remove", "att_fire",
                "def_fire", "remove")
 
 
 # --- who is in the battle ------------------------------------------------------
 def is_cargo(state: GameState, u: Unit) -> bool:
-    """Units aboard a transport do not fight (aircraft on carriers do)."""
+    """Units aboard a transport (by sea or air) do not fight (aircraft on carriers do)."""
     if u.carried_by is None:
         return False
     carrier = state.units.get(u.carried_by)
-    return carrier is not None and state.utype(carrier).has("transport")
+    if carrier is None:
+        return False
+    ct = state.utype(carrier)
+    return ct.has("transport") or ct.has("air_transport")
 
 
 def attackers(state: GameState, b: Battle) -> list[Unit]:
+    """The attacking side: not cargo; a `noncombatant` (air transport) only while its
+    airdrop is still to be intercepted (Battle.drops)."""
     return [u for u in state.units.values()
-            if u.space == b.space and u.owner == b.attacker and not is_cargo(state, u)]
+            if u.space == b.space and u.owner == b.attacker and not is_cargo(state, u)
+            and (u.uid in b.drops or not state.utype(u).has("noncombatant"))]
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:
-    return [u for u in state.units.values()
-            if u.space == b.space and state.at_war(u.owner, b.attacker) and not is_cargo(state, u)]
+    """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
+    out = [u for u in state.units.values()
+           if u.space == b.space and state.at_war(u.owner, b.attacker) and not is_cargo(state, u)]
+    if b.interceptors:
+        out = [u for u in out if u.uid not in b.interceptors]
+    return out
 
 
 def alive(state: GameState, units: list[Unit]) -> list[Unit]:
@@ -204,6 +214,8 @@ def eligible(state: GameState, pool: Pool, targets: list[Unit], firing_types: se
             continue
         if pool.only_types and u.type not in pool.only_types:
             continue
+        if not pool.only_types and pool.side == "attacker" and ut.has("noncombatant"):
+            continue  # attacking air transports are hit only by their interception
         if ut.domain in pool.exclude_domains:
             continue
         ev = ut.ability("evades_air")
@@ -245,7 +257,7 @@ def default_casualties(state: GameState, b: Battle, pool: Pool) -> list[int]:
         if pool.chooser:  # the firing side picks: the costliest unit it can destroy
             return (0 if hp[u.uid] == 1 else 1, -cost,
                     -unit_value(state, u, role, bonus), 0, u.uid)
-        return (1 if ut.has("defenseless") else 0, absorbs,
+        return (1 if ut.has("defenseless") or ut.has("noncombatant") else 0, absorbs,
                 unit_value(state, u, role, bonus), cost, u.uid)
 
     for _ in range(n):
@@ -279,6 +291,12 @@ def check_casualties(state: GameState, b: Battle, pool: Pool, choice: tuple[int,
     soft = sum(k for uid, k in counts.items() if state.utype(cands[uid]).has("defenseless"))
     if soft > max(0, need - sturdy_hp):
         raise IllegalAction("Defenceless units (transports) are lost only after every other unit.")
+    # seed 000 TRANSPORT AIRCRAFT, Non-combatant: "may not be selected as casualties until all
+    # accompanying friendly fighters have been lost" (escorts)
+    escort_hp = sum(hit_points(state, u) for u in cands.values() if state.utype(u).has("escorts"))
+    shielded = sum(k for uid, k in counts.items() if state.utype(cands[uid]).has("noncombatant"))
+    if shielded > max(0, need - escort_hp):
+        raise IllegalAction("Air transports are lost only after every escorting fighter.")
 
 
 # --- fire steps -------------------------------------------------------------------
@@ -346,12 +364,13 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
     """The dice of (unit, value) pairs (faces in shooter order): the roll record
     (type, value needed, face) and the hits grouped by target restriction."""
     role = "attack" if side == "attacker" else "defense"
-    special_steps = step not in ("aa", "bombard")
+    special_steps = step not in ("aa", "bombard", "intercept")
     specials = _specials(state, b, side, role, shooters) if special_steps else {}
     rolls: list[tuple[str, int, int]] = []
     pools: dict[PoolKey, int] = {}
     k = 0
     aa_targets: list[str] = []
+    drop_types: tuple[str, ...] = intercept_targets(state, b) if step == "intercept" else ()
     if step == "aa":
         aa_targets = [t for _, _, t in aa_shots(state, alive(state, attackers(state, b)),
                                                   alive(state, defenders(state, b)))]
@@ -377,7 +396,9 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
             k += 1
             rolls.append((u.type, top, d))
             pkey: PoolKey | None = None
-            if d <= value:
+            if step == "intercept":
+                pkey = ((), False, (), drop_types, "") if d <= value else None
+            elif d <= value:
                 pkey = (excl, ut.domain == AIR, only, (), chooser)
             else:
                 for v, types, doms in spec:
@@ -587,7 +608,7 @@ def _merge_moot_restrictions(state: GameState, b: Battle, side: str, target_side
     return merged
 
 
-STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment",
+STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment", "intercept": "interception",
               "att_first_strike": "first strike", "def_first_strike": "first strike",
               "fs_remove": "removes first-strike casualties",
               "att_fire": "fires", "def_fire": "fires", "remove": "removes casualties"}
@@ -605,6 +626,8 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
     dfn_alive = alive(state, dfn)
     if step == "aa":
         return "defender", [(u, v) for u, v, _ in aa_shots(state, att, dfn_alive)], True
+    if step == "intercept":
+        return "defender", interception_shooters(state, b), True
     if step == "bombard":
         ships = [state.units[uid] for uid in b.bombard if uid in state.units]
         vals = []
@@ -654,7 +677,8 @@ def aa_shots(state: GameState, att: list[Unit], dfn_alive: list[Unit]) -> list[t
         if aa is None:
             continue
         if budget is None:
-            budget = sum(1 for x in att if state.utype(x).domain in aa.targets)
+            budget = sum(1 for x in att if state.utype(x).domain in aa.targets
+                         and not state.utype(x).has("noncombatant"))
         if budget:
             for _ in range(min(aa.shots, budget)):
                 shots.append((u, aa.value, "air"))
@@ -692,9 +716,16 @@ def settle(state: GameState) -> None:
             if not _both_sides_alive(state, b):
                 b = _replace(b, step=ROUND_STEPS.index("remove"))
             continue
-        if step in ("aa", "bombard") and b.round > 1:
+        if b.drops and b.step > INTERCEPT_STEP and not b.pools:
+            b = drop_cargo(state, b)
+        if step in ("aa", "bombard", "intercept") and b.round > 1:
             b = _replace(b, step=b.step + 1)
             continue
+        if step == "intercept" and b.drops and b.interceptors is None:
+            if interceptor_choices(state, b):
+                state.battle = _replace(b, awaiting="intercept")
+                return
+            b = _replace(b, interceptors=())
         if not step_shooters(state, b, step)[1]:
             b = _replace(b, step=b.step + 1)
             continue
@@ -786,7 +817,7 @@ def remove_unit(state: GameState, uid: int) -> None:
     u = state.units.pop(uid)
     ut = state.utype(u)
     cap = ut.ability("combat_air_patrol")
-    if ut.has("transport") or (cap is not None and cap.lost_with_carrier):
+    if ut.has("transport") or ut.has("air_transport") or (cap is not None and cap.lost_with_carrier):
         for c in [c for c in state.units.values() if c.carried_by == uid]:
             state.units.pop(c.uid)
             state.add_log(f"  {state.utype(c).name} aboard is lost"
@@ -843,6 +874,8 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
 def end_round(state: GameState) -> None:
     b = state.battle
     assert b is not None
+    if b.drops:
+        b = drop_cargo(state, b)
     for uid in b.marked + b.struck:
         b = _remove_casualty(state, b, uid)
     b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=())
@@ -904,6 +937,7 @@ def finish(state: GameState, stalemate: bool = False) -> None:
         captors = [u for u in att if state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")]
         if sp.kind == LAND and captors:
             production.capture(state, b.space, b.attacker)
+            rehome_interceptors(state, b)
             owner = state.owners.get(b.space) or b.attacker
             for t in b.prizes:  # capturable defenders lost: they change sides
                 uid = state.next_uid
@@ -979,8 +1013,11 @@ def start(state: GameState, space: str) -> None:
     for ship in bombarding_ships(state, space, player):
         bombard.append(ship.uid)
         state.units[ship.uid] = replace(ship, in_combat=True)
+    drops = tuple(sorted(u.uid for u in state.units.values()
+                         if u.space == space and u.owner == player and state.utype(u).has("interceptable")
+                         and any(c.carried_by == u.uid for c in state.units.values())))
     b = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
-               bombard=tuple(bombard))
+               bombard=tuple(bombard), drops=drops)
     att, dfn = attackers(state, b), defenders(state, b)
     if has_round_values(state, att) or has_round_values(state, dfn):
         b = replace(b, att_start=tuple(sorted({u.type for u in att})),
@@ -1012,3 +1049,168 @@ def defender_name(state: GameState, b: Battle) -> str:
 
 def state_origins(state: GameState) -> dict[str, tuple[str, ...]]:
     return state.origins
+
+
+# --- interception of airdrops (seed 000: TRANSPORT AIRCRAFT, PARATROOPERS, FIGHTER, W1) ---
+INTERCEPT_STEP = ROUND_STEPS.index("intercept")
+
+
+def intercept_targets(state: GameState, b: Battle) -> tuple[str, ...]:
+    """Unit types an interception hit may be taken by: the air transports of the drop and
+    the attackers escorting them (`escorts` naming them)."""
+    drops = [state.units[uid] for uid in b.drops if uid in state.units]
+    types = {u.type for u in drops}
+    for u in attackers(state, b):
+        es = state.utype(u).ability("escorts")
+        if es is not None and any(t in state.ruleset.expand_all(es.units) for t in types):
+            types.add(u.type)
+    return tuple(sorted(types))
+
+
+def interceptor_choices(state: GameState, b: Battle | None = None) -> list[int]:
+    """Defending units that may intercept this battle's airdrop (`intercepts`, in the
+    territory, not cargo), lowest uid first; empty when there is no drop to intercept."""
+    b = b or state.battle
+    if b is None or not b.drops or b.round > 1:
+        return []
+    return sorted(u.uid for u in alive(state, defenders(state, replace(b, interceptors=())))
+                  if state.utype(u).has("intercepts"))
+
+
+def intercept_value(state: GameState, u: Unit, target_domain: str = AIR) -> int:
+    """An interceptor's value: its defense, or its `value_against` defense value for the
+    transports' domain when higher (the fighter: 5 against aircraft, G39)."""
+    ut = state.utype(u)
+    best = ut.value("defense", u.damage)
+    for ab in ut.abilities_named("value_against"):
+        if target_domain in ab.domains:
+            best = max(best, ab.defense)
+    return min(state.ruleset.dice, best)
+
+
+def interception_shooters(state: GameState, b: Battle) -> list[tuple[Unit, int]]:
+    """The interception's dice: each defending AAA with `per_air_transport` one die per
+    air transport of the drop (seed 000: "AAA may fire separately for each transport"),
+    each chosen interceptor one die ("one free attack"). Units hit by the bombardment
+    (marked casualties) do not fire (W1: bombard comes first, G63)."""
+    n = sum(1 for uid in b.drops if uid in state.units)
+    if not n or b.round > 1:
+        return []
+    out: list[tuple[Unit, int]] = []
+    dfn = alive(state, defenders(state, b))
+    for u in sorted(dfn, key=lambda x: x.uid):
+        aa = state.utype(u).ability("anti_aircraft")
+        if aa is not None and aa.per_air_transport:
+            out.extend((u, aa.value) for _ in range(n))
+    chosen = set(b.interceptors or ())
+    for uid in sorted(chosen):
+        f = state.units.get(uid)
+        if f is not None and f.space == b.space and f.damage < state.utype(f).hits:
+            out.append((f, intercept_value(state, f)))
+    return out
+
+
+def choose_interceptors(state: GameState, uids: tuple[int, ...] | None) -> None:
+    """The defender's choice (`awaiting == "intercept"`): these fighters intercept (None:
+    every one that may, the default); then the interception is rolled."""
+    b = state.battle
+    assert b is not None
+    if b.awaiting != "intercept":
+        raise IllegalAction("There is no airdrop to intercept now.")
+    allowed = interceptor_choices(state, b)
+    chosen = tuple(allowed) if uids is None else tuple(sorted(set(uids)))
+    bad = [uid for uid in chosen if uid not in allowed]
+    if bad:
+        u = state.units.get(bad[0])
+        name = state.utype(u).name if u else f"unit {bad[0]}"
+        raise IllegalAction(f"{name} cannot intercept here: only defending fighters based in "
+                            f"{state.scenario.spaces[b.space].name} can.")
+    if chosen:
+        names = ", ".join(state.utype(state.units[uid]).name for uid in chosen)
+        state.add_log(f"  {defender_name(state, b)} intercepts with {names} (they will not defend).")
+    state.battle = _replace(b, interceptors=chosen, awaiting="roll")
+    advance(state)
+
+
+def drop_cargo(state: GameState, b: Battle) -> Battle:
+    """The surviving air transports are "safe": their cargo joins the attack (airborne)
+    and the transports leave the battle (they stay in the space, out of the fight, and
+    fly on in the non-combat move: G14, G67)."""
+    landed = 0
+    for uid in b.drops:
+        for c in [c for c in state.units.values() if c.carried_by == uid]:
+            state.units[c.uid] = replace(c, carried_by=None, in_combat=True, airborne=True)
+            landed += 1
+    if landed:
+        state.add_log(f"  {landed} unit{'s' if landed != 1 else ''} dropped into "
+                      f"{state.scenario.spaces[b.space].name}.")
+    return _replace(b, drops=())
+
+
+def rehome_interceptors(state: GameState, b: Battle) -> None:
+    """Interceptors (out of the battle) left in a territory the attacker took fly to a
+    bordering friendly territory, or are lost."""
+    from .movement import is_friendly_land
+    for u in sorted((x for x in state.units.values() if x.space == b.space
+                     and state.at_war(x.owner, b.attacker)), key=lambda x: x.uid):
+        land = sorted(s for s in state.scenario.spaces[b.space].adjacent
+                      if is_friendly_land(state, s, u.owner))
+        if land:
+            state.units[u.uid] = replace(u, space=land[0])
+            state.add_log(f"  {state.utype(u).name} flies to {state.scenario.spaces[land[0]].name}")
+        else:
+            remove_unit(state, u.uid)
+            state.add_log(f"  {state.utype(u).name} has nowhere to land and is lost")
+
+
+# --- withdrawal of single units (seed 000 AUXILIARY CRUISER, G45) ------------------------
+def withdraw_options(state: GameState) -> dict[int, list[str]]:
+    """Units that may withdraw now (between rounds, `withdraws`, having survived round
+    `after_round`), attacking or defending, with the bordering sea zones holding no enemy
+    ship they may go to: uid -> zones (sorted)."""
+    b = state.battle
+    if b is None or b.awaiting != "continue" or state.scenario.spaces[b.space].kind != SEA:
+        return {}
+    out: dict[int, list[str]] = {}
+    for u in alive(state, attackers(state, b)) + alive(state, defenders(state, b)):
+        wd = state.utype(u).ability("withdraws")
+        if wd is None or b.round - 1 < wd.after_round:
+            continue
+        zones = sorted(z for z in state.scenario.spaces[b.space].adjacent
+                       if state.scenario.spaces[z].kind == SEA
+                       and not any(state.at_war(e.owner, u.owner) and state.utype(e).domain == SEA
+                                   for e in state.units_in(z)))
+        if zones:
+            out[u.uid] = zones
+    return out
+
+
+def withdraw(state: GameState, uids: tuple[int, ...], to: str) -> None:
+    """Withdraw these units (all of one side) to `to`; the battle ends if a side is gone."""
+    b = state.battle
+    assert b is not None
+    if b.awaiting != "continue":
+        raise IllegalAction("Units withdraw between rounds.")
+    allowed = withdraw_options(state)
+    if not uids:
+        raise IllegalAction("Choose the units to withdraw.")
+    for uid in uids:
+        u = state.units.get(uid)
+        if uid not in allowed:
+            name = state.utype(u).name if u else f"unit {uid}"
+            raise IllegalAction(f"{name} cannot withdraw now: only units that may withdraw "
+                                f"(auxiliary cruisers), after surviving the first round.")
+        if to not in allowed[uid]:
+            raise IllegalAction(f"{state.scenario.spaces[to].name if to in state.scenario.spaces else to}"
+                                f" is not a bordering sea zone free of enemy ships.")
+    if len({state.units[uid].owner for uid in uids}) != 1:
+        raise IllegalAction("Withdraw one side's units at a time.")
+    for uid in uids:
+        u = state.units[uid]
+        state.units[uid] = replace(u, space=to)
+        for c in [c for c in state.units.values() if c.carried_by == uid]:
+            state.units[c.uid] = replace(c, space=to)
+    names = ", ".join(state.utype(state.units[uid]).name for uid in uids)
+    state.add_log(f"  {names} withdraw{'s' if len(uids) == 1 else ''} to {state.scenario.spaces[to].name}.")
+    if not alive(state, attackers(state, b)) or not alive(state, defenders(state, b)):
+        finish(state)

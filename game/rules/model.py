@@ -225,7 +225,7 @@ class Unit:
     amphibious: bool = False  # landed from a transport into a battle this turn
     unloaded: bool = False    # a transport that unloaded this turn (may not move on)
     marched: bool = False     # made its forced march this turn
-    airborne: bool = False    # attacked by air (self_airlift) this turn
+    airborne: bool = False    # attacked by air (self_airlift, or dropped by an air transport) this turn
 
     def to_json(self) -> list[Any]:
         out = [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
@@ -278,7 +278,7 @@ class Battle:
     struck: tuple[int, ...] = ()        # sunk by the attacker's first strike; strike back first
     origins: tuple[str, ...] = ()       # spaces the attackers came from (retreat)
     rolls: tuple[Roll, ...] = ()        # this round's dice
-    awaiting: str = "roll"              # roll | reroll | casualties | continue
+    awaiting: str = "roll"              # roll | reroll | casualties | continue | intercept
     bombard: tuple[int, ...] = ()       # uids of ships bombarding this amphibious assault
     recon_used: tuple[tuple[str, int], ...] = ()  # (side, uid): a die rerolled this round
     prizes: tuple[str, ...] = ()        # capturable defenders lost: the attacker's if it wins
@@ -286,6 +286,11 @@ class Battle:
     # round_value: "attacks alone or together with ... only")
     att_start: tuple[str, ...] = ()
     def_start: tuple[str, ...] = ()
+    # seed 000 airdrops: air transports (uids) whose cargo is still to be intercepted and
+    # dropped, and the defending fighters that intercept (None: not chosen yet; they take
+    # no part in the battle, G42)
+    drops: tuple[int, ...] = ()
+    interceptors: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -314,6 +319,7 @@ class GameState:
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
     landings: dict[str, tuple[str, ...]] = field(default_factory=dict)  # assaulted -> sea zones
     ro3_moves: dict[str, int] = field(default_factory=dict)  # "ability|departure" -> units this turn
+    fired: tuple[str, ...] = ()   # territories whose coastal artillery fired this turn
     battles: tuple[str, ...] = ()
     battle: Battle | None = None
     next_uid: int = 1

@@ -254,6 +254,9 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         return True, ""
     # air
     if phase == COMBAT:
+        if any(state.utype(u).has("noncombatant") for u in group):
+            return False, (f"{state.utype(group[0]).name} joins an attack only to drop its cargo "
+                           f"(an airdrop), never on its own.")
         if not enemies_in(state, space, player):
             return False, (f"In the combat move aircraft may only fly to a battle; {sp.name} holds "
                            f"no enemy units (aircraft cannot take territory).")
@@ -496,6 +499,8 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
     sea = group[0].space
     if any(u.space != sea for u in group) or phase not in (COMBAT, NONCOMBAT):
         return []
+    if state.scenario.spaces[sea].kind != SEA:
+        return []  # aboard an air transport: its cargo lands by airdrop.py
     if phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
         return []
     if blocking_ships(state, sea, player, group):

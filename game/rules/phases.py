@@ -96,6 +96,7 @@ def end_turn(state: GameState) -> None:
         state.landings = {}
         state.battles = ()
         state.ro3_moves = {}
+        state.fired = ()
         for uid, u in state.units.items():
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
                 state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False,

@@ -29,6 +29,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "origins": {k: list(v) for k, v in sorted(state.origins.items())},
         "landings": {k: list(v) for k, v in sorted(state.landings.items())},
         **({"ro3_moves": dict(sorted(state.ro3_moves.items()))} if state.ro3_moves else {}),
+        **({"fired": list(state.fired)} if state.fired else {}),
         "battle": _battle(b) if b is not None else None,
         "dice_used": state.dice_used,
         "next_uid": state.next_uid,
@@ -38,7 +39,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 
 # fields added after saves existed: left out at their default, so older saves verify
-_NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": ()}
+_NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
+                      "drops": (), "interceptors": None}
 _NEW_ROLL_FIELDS = {"uids": (), "rerolled": (), "first": ()}
 
 
