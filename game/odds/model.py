@@ -40,7 +40,11 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "capturable",
                               # seed 002: purchase, placement and movement limits
                               "purchase_limit", "max_on_board", "max_per_space",
-                              "airdrop_forbidden"})
+                              "airdrop_forbidden",
+                              # seed 001: movement; a carrier's damage state (odds sides
+                              # list no cargo); submerging is a player's choice the odds
+                              # never make (they show the fight to the end)
+                              "naval_base_move", "grounded_when_damaged", "submersible"})
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:

@@ -104,9 +104,19 @@ class Airdrop(Action):
     to: str
 
 
+@dataclass(frozen=True)
+class Submerge(Action):
+    """Submarines (submersible, seed 001) of one player leave the current battle and stay
+    in the sea zone; allowed whenever they could otherwise roll (the battle awaits a roll
+    or the next round), not while an enemy frigate is in the battle
+    (`battle.can_submerge(state, unit)` says why not)."""
+    kind: ClassVar[str] = "submerge"
+    units: tuple[int, ...]
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop)}
+    Airdrop, Submerge)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -371,10 +381,15 @@ def _retreat(state: GameState, a: Retreat) -> None:
     battle.retreat(state, a.to)
 
 
+def _submerge(state: GameState, a: Submerge) -> None:
+    _need_phase(state, "conduct_combat")
+    battle.submerge(state, tuple(a.units))
+
+
 _HANDLERS: dict[type[Action], Any] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
-    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop,
+    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Submerge: _submerge,
 }
 
 

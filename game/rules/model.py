@@ -274,6 +274,7 @@ class Battle:
     # round_value: "attacks alone or together with ... only")
     att_start: tuple[str, ...] = ()
     def_start: tuple[str, ...] = ()
+    submerged: tuple[int, ...] = ()     # submarines that submerged: out of the battle (seed 001)
 
 
 @dataclass(frozen=True)

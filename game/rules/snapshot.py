@@ -38,7 +38,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 
 # fields added after saves existed: left out at their default, so older saves verify
-_NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": ()}
+_NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (), "submerged": ()}
 _NEW_ROLL_FIELDS = {"uids": (), "rerolled": (), "first": ()}
 
 
