@@ -38,13 +38,11 @@ seed 000): space `terrain`, `factory: major|minor`, `naval_base: true`,
 """
 from __future__ import annotations
 
-import math
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mapgen import Frame, build_map, fmt_units, wrap  # noqa: E402
+from mapgen import Frame, blob, build_map, fmt_units, wrap  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "scenarios" / "mediterranean_1940.yaml"
@@ -56,17 +54,6 @@ WIGGLE = 5.0                     # amplitude (world units) of meandering land bo
 SIMPLIFY = 1.4                   # coverage_simplify tolerance (world units)
 MIN_SHARED = 3.0                 # shared boundary length that makes an adjacency
 MIN_ISLAND = 700.0               # smallest area (world units^2) of a playable space
-
-
-def blob(lon, lat, rx, ry, n=12, wobble=0.12, seed=0):
-    """An exaggerated small island: a slightly irregular ellipse, radii in degrees."""
-    rng = random.Random(seed)
-    pts = []
-    for k in range(n):
-        a = 2 * math.pi * k / n
-        f = 1 + rng.uniform(-wobble, wobble)
-        pts.append((lon + rx * f * math.cos(a), lat + ry * f * math.sin(a)))
-    return pts
 
 
 # --------------------------------------------------------------------------

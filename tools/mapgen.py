@@ -53,6 +53,17 @@ def ring(frame, points):
     return Polygon([frame.P(*p) for p in points])
 
 
+def blob(lon, lat, rx, ry, n=12, wobble=0.12, seed=0):
+    """An exaggerated small island: a slightly irregular ellipse, radii in degrees."""
+    rng = random.Random(seed)
+    pts = []
+    for k in range(n):
+        a = 2 * math.pi * k / n
+        f = 1 + rng.uniform(-wobble, wobble)
+        pts.append((lon + rx * f * math.cos(a), lat + ry * f * math.sin(a)))
+    return pts
+
+
 def fail(msg):
     print("ERROR:", msg, file=sys.stderr)
     sys.exit(1)
