@@ -244,6 +244,9 @@ def _move(state: GameState, a: Move) -> None:
             raise IllegalAction(f"{names[sea].name} does not border {names[group[0].space].name}.")
         if any(movement.moves_left(state, u) <= 0 or u.in_combat for u in group):
             raise IllegalAction("Those units have no movement left to board.")
+        if any(u.moved for u in group):
+            raise IllegalAction("Loading is a land unit's entire move: units that have moved "
+                                "this turn cannot board.")
         if state.phase == movement.COMBAT:
             for u in group:
                 if state.utype(u).has("noncombat_move_only"):
