@@ -623,3 +623,67 @@ def test_sarn_gulf_scenario_shape():
     assert len(islands) >= 5 and all(s.victory_city for s in islands)
     assert {p.alliance for p in sc.players} == {"opfor", "allies"}
     _ = production  # (imported for the placement helpers used by other tests)
+
+
+def test_offload_into_one_territory_a_turn_and_not_after_retreating():
+    # seed 001: "An amphibious assault ship cannot offload in two territories during a single
+    # turn" / "If an amphibious assault ship retreats, it cannot offload that turn."
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("a2", "red", "infantry", 2)],
+                 phase="noncombat_move")
+    s = apply(s, Move((2, 3), ("s2",)))
+    s = apply(s, Move((2,), ("a2",)))
+    s = apply(s, Move((3,), ("a2",)))             # the same territory again: allowed
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("a2", "red", "infantry", 2)],
+                 phase="noncombat_move")
+    s = apply(s, Move((2, 3), ("s2",)))
+    s.owners["m"] = "red"
+    s = apply(s, Move((2,), ("a2",)))
+    with pytest.raises(IllegalAction, match="two territories"):
+        apply(s, Move((3,), ("m",)))
+    # retreated: no offloading
+    s = sea_battle([("amphibious_assault_ship", 1), ("destroyer", 1)], [("frigate", 1)],
+                   extra=[("s3", "red", "infantry", 1)], dice=(6, 6, 6))
+    ship, inf = ids(s, "red", "amphibious_assault_ship")[0], ids(s, "red", "infantry")[0]
+    s.units[inf] = replace(s.units[inf], carried_by=ship)
+    while s.battle.awaiting != "continue":
+        s = apply(s, RollDice())
+    from game.rules.actions import Retreat
+    s = apply(s, Retreat("s2"))
+    s.phase_idx = s.ruleset.phases.index("noncombat_move")
+    with pytest.raises(IllegalAction, match="retreated"):
+        apply(s, Move((inf,), ("a2",)))
+
+
+def test_guest_aircraft_are_cargo_on_the_carrier_owners_turn_and_move_with_it():
+    # seed 001: "Air units on a friendly power's carrier are always treated as cargo on the
+    # carrier owner's turn." / "They move along with the carrier on its turn if they belong to
+    # different powers."
+    s = nv_state([("s4", "blue", "aircraft_carrier", 1), ("s4", "green", "fighter", 1),
+                  ("s3", "red", "destroyer", 1)], player="blue")
+    s = apply(s, Move((1,), ("s3",)))
+    assert s.units[2].space == "s3"
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s3"))
+    assert [u.type for u in B.attackers(s, s.battle)] == ["aircraft_carrier"]
+
+
+def test_aircraft_without_a_landing_space_after_noncombat_are_destroyed():
+    # seed 001: "Any air units that are not in an eligible landing space by the end of the
+    # Noncombat Move phase are destroyed"
+    s = nv_state([("s3", "red", "fighter", 1), ("a1", "red", "infantry", 1)], phase="noncombat_move")
+    s = apply(s, EndPhase())
+    assert 1 not in s.units
+
+
+def test_ship_picks_up_cargo_on_the_way():
+    # seed 001: "An amphibious assault ship can pick up cargo, move one sea zone, pick up more
+    # cargo, move one more sea zone, and offload the cargo at the end of its movement."
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("a2", "red", "infantry", 1),
+                  ("a1", "red", "infantry", 1)], phase="noncombat_move")
+    s = apply(s, Move((2,), ("s2",)))
+    s = apply(s, Move((1,), ("s1",)))
+    s = apply(s, Move((3,), ("s1",)))
+    s = apply(s, Move((1,), ("s2",)))
+    assert s.units[2].carried_by == 1 and s.units[3].carried_by == 1
+    s = apply(s, Move((2, 3), ("a2",)))
+    assert s.units[2].space == s.units[3].space == "a2"
