@@ -216,6 +216,10 @@ def _move(state: GameState, a: Move) -> None:
     names = state.scenario.spaces
     # unloading cargo onto land
     if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
+        for t_uid in sorted({u.carried_by for u in group if u.carried_by in state.units}):
+            why = movement.offload_block(state, state.units[t_uid], a.path[-1]) if a.path else ""
+            if why:
+                raise IllegalAction(why)
         if len(a.path) != 1 or a.path[0] not in movement.unload_targets(state, group):
             dest = names[a.path[-1]].name if a.path else "?"
             raise IllegalAction(f"Cargo can only unload into a bordering territory: "
@@ -223,8 +227,6 @@ def _move(state: GameState, a: Move) -> None:
                                 f"enemy warships block unloading).")
         dest = a.path[0]
         hostile = movement.is_hostile(state, dest, player)
-        for t_uid in sorted({u.carried_by for u in group if u.carried_by is not None}):
-            _check_one_offload(state, state.units[t_uid], dest)
         for u in group:
             t = state.units[u.carried_by]  # type: ignore[index]
             state.units[t.uid] = replace(t, unloaded=True)
@@ -304,19 +306,6 @@ def _move(state: GameState, a: Move) -> None:
     what = ", ".join(f"{n} {k}" for k, n in counts.items())
     state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
                   f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
-
-
-def _check_one_offload(state: GameState, t: Unit, dest: str) -> None:
-    """A transport offloads into one territory a turn, and not after retreating (seed 001,
-    Amphibious Assault Ships; the same rule as Global 1940's transports). The per-turn
-    counters record where it offloaded (`offload|<uid>|<territory>`)."""
-    done = [k.rsplit("|", 1)[1] for k in state.ro3_moves if k.startswith(f"offload|{t.uid}|")]
-    name = state.utype(t).name
-    if done and done[0] != dest:
-        raise IllegalAction(f"This {name} has offloaded into {state.scenario.spaces[done[0]].name} "
-                            f"this turn: it cannot offload in two territories.")
-    if t.unloaded and not done:
-        raise IllegalAction(f"This {name} retreated this turn: it cannot offload.")
 
 
 def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:

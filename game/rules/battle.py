@@ -1027,7 +1027,7 @@ def retreat(state: GameState, to: str) -> None:
         names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
         raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
     for u in att:
-        # a transport that retreats cannot offload this turn (actions._check_one_offload)
+        # a transport that retreats cannot offload this turn (movement.offload_block)
         state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
         for c in [c for c in state.units.values() if c.carried_by == u.uid]:
             state.units[c.uid] = replace(c, space=to)

@@ -561,17 +561,35 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         return []
     if blocking_ships(state, sea, player, group):
         return []
+    carriers = sorted({u.carried_by for u in group if u.carried_by in state.units})
     out = []
     for land in state.scenario.spaces[sea].adjacent:
         sp = state.scenario.spaces[land]
         if sp.kind != LAND or sp.impassable or state.owners.get(land) is None:
             continue
         hostile = is_hostile(state, land, player)
+        if any(offload_block(state, state.units[t], land) for t in carriers):
+            continue
         if (phase == COMBAT) == hostile:
             if _space_limited(state, group) and _space_limit(state, group, land):
                 continue
             out.append(land)
     return out
+
+
+def offload_block(state: GameState, t: Unit, dest: str) -> str:
+    """Why transport `t` may not offload into `dest` now ("" if it may): a transport
+    offloads into one territory a turn, and not after retreating (seed 001, Amphibious
+    Assault Ships; the same rule as Global 1940's transports). The per-turn counters
+    record where it offloaded (`offload|<uid>|<territory>`, set by actions._move)."""
+    done = [k.rsplit("|", 1)[1] for k in state.ro3_moves if k.startswith(f"offload|{t.uid}|")]
+    name = state.utype(t).name
+    if done and done[0] != dest:
+        return (f"This {name} has offloaded into {state.scenario.spaces[done[0]].name} "
+                f"this turn: it cannot offload in two territories.")
+    if t.unloaded and not done:
+        return f"This {name} retreated this turn: it cannot offload."
+    return ""
 
 
 def explain(state: GameState, group: list[Unit], dest: str) -> str:
