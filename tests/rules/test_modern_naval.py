@@ -687,3 +687,14 @@ def test_ship_picks_up_cargo_on_the_way():
     assert s.units[2].carried_by == 1 and s.units[3].carried_by == 1
     s = apply(s, Move((2, 3), ("a2",)))
     assert s.units[2].space == s.units[3].space == "a2"
+
+
+def test_lint_warns_when_a_side_has_no_price(tmp_path):
+    # seed 001: costs are given for the Allies and Opfor only; a scenario side named otherwise
+    # could buy none of the six units
+    from game.rules.ruleset import load_scenario_file
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((FIXTURES / "mini_naval.yaml").read_text().replace(
+        "alliance: opfor", "alliance: red_side").replace("opfor: 3", "red_side: 3"))
+    _, diags = load_scenario_file(bad)
+    assert any("no price for aircraft_carrier" in d.message and d.severity == "warning" for d in diags)
