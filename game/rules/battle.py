@@ -1032,6 +1032,8 @@ def retreat(state: GameState, to: str) -> None:
         for c in [c for c in state.units.values() if c.carried_by == u.uid]:
             state.units[c.uid] = replace(c, space=to)
     state.add_log(f"{state.scenario.player(b.attacker).name} retreats to {state.scenario.spaces[to].name}.")
+    if state.scenario.spaces[b.space].kind == SEA:
+        rehome_aircraft(state, b.space)  # defenders whose carrier was sunk or damaged
     state.battles = tuple(s for s in state.battles if s != b.space)
     state.battle = None
 

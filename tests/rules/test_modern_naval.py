@@ -423,10 +423,9 @@ def test_defending_carrier_damaged_in_battle_launches_its_aircraft():
     assert fighter in {u.uid for u in B.defenders(s, s.battle)}   # it still defends this battle
     s = apply(s, RollDice())            # blue misses (6, 6)
     assert s.battle.awaiting == "continue"
-    s = replace(s)                      # the attacker retreats: the fighter must land elsewhere
+    # the attacker retreats: the fighter must land elsewhere (a bordering friendly territory)
     from game.rules.actions import Retreat
     s = apply(s, Retreat("s2"))
-    B.rehome_aircraft(s, "s4")
     assert s.units[fighter].space in ("b2", "b1", "i")
 
 
@@ -698,3 +697,15 @@ def test_lint_warns_when_a_side_has_no_price(tmp_path):
         "alliance: opfor", "alliance: red_side").replace("opfor: 3", "red_side: 3"))
     _, diags = load_scenario_file(bad)
     assert any("no price for aircraft_carrier" in d.message and d.severity == "warning" for d in diags)
+
+
+def test_trapped_aircraft_stay_aboard_and_no_aircraft_board_a_damaged_carrier():
+    # seed 001: "A damaged carrier cannot conduct air operations, which means that no air units
+    # may take off from or land on it." (aircraft are put aboard carriers after the non-combat move)
+    s = nv_state([("s2", "red", "aircraft_carrier", 2), ("s2", "red", "fighter", 1),
+                  ("a2", "red", "fighter", 1)], phase="noncombat_move")
+    s.units[1] = replace(s.units[1], damage=1)
+    s.units[3] = replace(s.units[3], carried_by=1)          # trapped aboard the damaged carrier
+    s = apply(s, Move((4,), ("s2",)))
+    s = apply(s, EndPhase())
+    assert s.units[3].carried_by == 1 and s.units[4].carried_by == 2
