@@ -242,11 +242,14 @@ class Transport(Ability):
 @dataclass(frozen=True)
 class Carrier(Ability):
     """Aircraft with a carrier_cost may land here, up to capacity; with `units`
-    (ids or classes) only those aircraft."""
+    (ids or classes) only those aircraft. With `own_aircraft_launch` (seed 001), the
+    moving player's own aircraft aboard launch before the carrier moves (they stay and
+    move on their own); other players' aircraft aboard move with it as cargo."""
     name: ClassVar[str] = "carrier"
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     capacity: int = 2
     units: tuple[str, ...] = ()
+    own_aircraft_launch: bool = False
 
 
 @register

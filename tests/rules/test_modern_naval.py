@@ -709,3 +709,16 @@ def test_trapped_aircraft_stay_aboard_and_no_aircraft_board_a_damaged_carrier():
     s = apply(s, Move((4,), ("s2",)))
     s = apply(s, EndPhase())
     assert s.units[3].carried_by == 1 and s.units[4].carried_by == 2
+
+
+def test_own_carrier_aircraft_launch_before_the_carrier_moves():
+    # seed 001: "Carrier aircraft move independently of the carrier on their own turn. ... On
+    # the air units' turn, they launch before the carrier moves, even if they are not leaving
+    # the sea zone themselves. It's possible for the carrier to make a combat movement while
+    # leaving its aircraft behind to make a noncombat movement later."
+    s = nv_state([("s4", "blue", "aircraft_carrier", 1), ("s4", "blue", "fighter", 1),
+                  ("s4", "green", "helicopter", 1), ("s2", "red", "destroyer", 1)], player="blue")
+    s = apply(s, Move((1,), ("s3", "s2")))
+    assert s.units[2].space == "s4" and s.units[2].carried_by is None   # blue's own fighter stays
+    assert s.units[3].space == "s2"                                        # green's rides along
+    assert movement.moves_left(s, s.units[2]) == 4
