@@ -216,6 +216,9 @@ def _move(state: GameState, a: Move) -> None:
     names = state.scenario.spaces
     # unloading cargo onto land
     if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
+        why = movement.allied_cargo_block(state, group)
+        if why:
+            raise IllegalAction(why)
         for t_uid in sorted({u.carried_by for u in group if u.carried_by in state.units}):
             why = movement.offload_block(state, state.units[t_uid], a.path[-1]) if a.path else ""
             if why:
@@ -262,6 +265,8 @@ def _move(state: GameState, a: Move) -> None:
         for u in group:
             state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
                                          moved=state.utype(u).move)
+            if state.units[assignment[u.uid]].owner != player:
+                state.ro3_moves[f"loaded_allied|{u.uid}"] = 1
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
                       f"transport in {names[sea].name}.")
         return

@@ -497,16 +497,18 @@ def transport_room(state: GameState, transport: Unit) -> int:
 
 
 def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) -> dict[int, int]:
-    """Assign each land unit to a friendly transport in `sea` (fill partly loaded
-    ones first). Returns unit uid -> transport uid, or raises IllegalAction."""
+    """Assign each land unit to a transport in `sea`: the player's own first, then a
+    friendly power's (seed 001: allied land units load on their controller's turn and are
+    carried on the ship owner's turn); partly loaded ones first. Returns unit uid ->
+    transport uid, or raises IllegalAction."""
     if blocking_ships(state, sea, player, group):
         raise IllegalAction(f"Enemy ships hold {state.scenario.spaces[sea].name}: no loading there.")
     transports = sorted((u for u in state.units.values()
-                         if u.space == sea and u.owner == player
+                         if u.space == sea and (u.owner == player or not state.at_war(u.owner, player))
                          and state.utype(u).has("transport") and not u.unloaded),
-                        key=lambda t: (transport_room(state, t), t.uid))
+                        key=lambda t: (t.owner != player, transport_room(state, t), t.uid))
     if not transports:
-        raise IllegalAction(f"No transport of yours is in {state.scenario.spaces[sea].name}.")
+        raise IllegalAction(f"No friendly transport is in {state.scenario.spaces[sea].name}.")
     room = {t.uid: transport_room(state, t) for t in transports}
     out: dict[int, int] = {}
     for u in sorted(group, key=lambda x: -(state.utype(x).transport_cost or 99)):
@@ -559,7 +561,7 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         return []
     if phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
         return []
-    if blocking_ships(state, sea, player, group):
+    if blocking_ships(state, sea, player, group) or allied_cargo_block(state, group):
         return []
     carriers = sorted({u.carried_by for u in group if u.carried_by in state.units})
     out = []
@@ -575,6 +577,16 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
                 continue
             out.append(land)
     return out
+
+
+def allied_cargo_block(state: GameState, group: list[Unit]) -> str:
+    """Land units that boarded a friendly power's ship this turn offload on a later turn of
+    their controller (seed 001); `loaded_allied|<uid>` is set by actions._move."""
+    for u in group:
+        if state.ro3_moves.get(f"loaded_allied|{u.uid}"):
+            return (f"{state.utype(u).name} boarded a friendly power's ship this turn: it "
+                    f"offloads on a later turn.")
+    return ""
 
 
 def offload_block(state: GameState, t: Unit, dest: str) -> str:

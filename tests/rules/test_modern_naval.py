@@ -722,3 +722,28 @@ def test_own_carrier_aircraft_launch_before_the_carrier_moves():
     assert s.units[2].space == "s4" and s.units[2].carried_by is None   # blue's own fighter stays
     assert s.units[3].space == "s2"                                        # green's rides along
     assert movement.moves_left(s, s.units[2]) == 4
+
+
+def test_friendly_powers_land_units_ride_allied_ships():
+    # seed 001: "An amphibious assault ship can carry land units belonging to you or to friendly
+    # powers." / "Land units belonging to friendly powers must load on their controller's turn,
+    # be carried on your turn, and offload on a later turn of their controller. This is true
+    # even if the amphibious assault ship remains in the same sea zone."
+    s = nv_state([("s5", "blue", "amphibious_assault_ship", 1), ("c", "green", "infantry", 1)],
+                 phase="noncombat_move", player="green")
+    s = apply(s, Move((2,), ("s5",)))
+    assert s.units[2].carried_by == 1
+    with pytest.raises(IllegalAction, match="later turn"):
+        apply(s, Move((2,), ("c",)))              # not on the turn it boarded, even in place
+    # blue's turn: the ship carries green's infantry; blue cannot offload it
+    s.ro3_moves, s.player_idx = {}, 1
+    s.units[2] = replace(s.units[2], moved=0)
+    s = apply(s, Move((1,), ("s4",)))
+    assert s.units[2].space == "s4"
+    with pytest.raises(IllegalAction, match="not yours"):
+        apply(s, Move((2,), ("b2",)))
+    # green's next turn: it offloads
+    s.ro3_moves, s.player_idx = {}, 2
+    s.units[1] = replace(s.units[1], moved=0)
+    s = apply(s, Move((2,), ("b2",)))
+    assert s.units[2].space == "b2"
