@@ -478,6 +478,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             if b.awaiting == "continue" and not any(u.amphibious or u.airborne
                                                     for u in battle.attackers(state, b)):
                 out.extend(Retreat(s) for s in b.origins)
+            out.extend(Submerge((u.uid,)) for u in battle.attackers(state, b)
+                       if state.utype(u).has("submersible") and not battle.can_submerge(state, u))
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):
             ut = state.ruleset.units[unit]

@@ -747,3 +747,12 @@ def test_friendly_powers_land_units_ride_allied_ships():
     s.units[1] = replace(s.units[1], moved=0)
     s = apply(s, Move((2,), ("b2",)))
     assert s.units[2].space == "b2"
+
+
+def test_legal_actions_offer_submerging():
+    # seed 001: Submersible -- an option whenever the submarine could otherwise roll
+    from game.rules.actions import legal_actions
+    s = sea_battle([("submarine", 1)], [("destroyer", 1)])
+    assert Submerge(ids(s, "red", "submarine")) in legal_actions(s)
+    s = sea_battle([("submarine", 1)], [("frigate", 1)])
+    assert not any(isinstance(a, Submerge) for a in legal_actions(s))
