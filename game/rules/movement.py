@@ -508,7 +508,7 @@ def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) 
                          and state.utype(u).has("transport") and not u.unloaded),
                         key=lambda t: (t.owner != player, transport_room(state, t), t.uid))
     if not transports:
-        raise IllegalAction(f"No friendly transport is in {state.scenario.spaces[sea].name}.")
+        raise IllegalAction(f"No transport of yours or of a friendly power is in {state.scenario.spaces[sea].name}.")
     room = {t.uid: transport_room(state, t) for t in transports}
     out: dict[int, int] = {}
     for u in sorted(group, key=lambda x: -(state.utype(x).transport_cost or 99)):
