@@ -756,3 +756,13 @@ def test_legal_actions_offer_submerging():
     assert Submerge(ids(s, "red", "submarine")) in legal_actions(s)
     s = sea_battle([("submarine", 1)], [("frigate", 1)])
     assert not any(isinstance(a, Submerge) for a in legal_actions(s))
+
+
+def test_a_carrier_still_to_be_placed_is_no_landing_space_g1():
+    # seed 001: "(note that this can include a sea zone in which a new carrier will be placed
+    # during the Mobilize New Units phase)" -- G1: the engine lands aircraft at the end of the
+    # non-combat move, before placement, so a carrier bought this turn does not count
+    s = nv_state([("s1", "red", "fighter", 1), ("a1", "red", "infantry", 1)], phase="noncombat_move")
+    s.purchased = {"red|aircraft_carrier": 1}
+    s = apply(s, EndPhase())
+    assert 1 not in s.units
