@@ -38,16 +38,11 @@ seed 000): space `terrain`, `factory: major|minor`, `naval_base: true`,
 """
 from __future__ import annotations
 
-import math
-import random
 import sys
 from pathlib import Path
 
-import shapely
-import shapely.geometry
-import shapely.ops
-from shapely.geometry import MultiPoint, Point, Polygon, box
-from shapely.ops import polylabel, unary_union
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mapgen import Frame, blob, build_map, fmt_units, wrap  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "scenarios" / "mediterranean_1940.yaml"
@@ -59,21 +54,6 @@ WIGGLE = 5.0                     # amplitude (world units) of meandering land bo
 SIMPLIFY = 1.4                   # coverage_simplify tolerance (world units)
 MIN_SHARED = 3.0                 # shared boundary length that makes an adjacency
 MIN_ISLAND = 700.0               # smallest area (world units^2) of a playable space
-
-
-def P(lon: float, lat: float) -> tuple[float, float]:
-    return ((lon - LON0) * W / (LON1 - LON0), (LAT1 - lat) * H / (LAT1 - LAT0))
-
-
-def blob(lon, lat, rx, ry, n=12, wobble=0.12, seed=0):
-    """An exaggerated small island: a slightly irregular ellipse, radii in degrees."""
-    rng = random.Random(seed)
-    pts = []
-    for k in range(n):
-        a = 2 * math.pi * k / n
-        f = 1 + rng.uniform(-wobble, wobble)
-        pts.append((lon + rx * f * math.cos(a), lat + ry * f * math.sin(a)))
-    return pts
 
 
 # --------------------------------------------------------------------------
@@ -449,8 +429,8 @@ PLAYERS = [
          doctrines=["mechanization"]),
     dict(id=ITA, name="Italy", alliance="axis", color="#8f8a3c", capital="central_italy",
          doctrines=["assault_tactics", "airborne_operations"]),
-    dict(id=FRA, name="France", alliance="allies", color="#8a5fb5", capital="algeria",
-         color_note="violet: a blue France would read as sea",
+    dict(id=FRA, name="France", alliance="allies", color="#8a5fb5",
+         color_note="violet: a blue France would read as sea", capital="algeria",
          doctrines=[]),
 ]
 
@@ -470,348 +450,15 @@ BACKGROUND = "#2b5a7e"
 EXTRA_ADJ: list[tuple[str, str]] = []
 
 # --------------------------------------------------------------------------
-def ring(points):
-    return Polygon([P(*p) for p in points])
-
-
-def fail(msg):
-    print("ERROR:", msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def components(g):
-    if g.is_empty:
-        return []
-    if g.geom_type == "Polygon":
-        return [g]
-    return [p for p in getattr(g, "geoms", []) if p.geom_type == "Polygon" and p.area > 0]
-
-
-def voronoi_partition(domain, spaces):
-    """Assign every part of `domain` to one space, via Voronoi cells of seeds."""
-    pts, owner = [], []
-    for sp in spaces:
-        for s in sp["seeds"]:
-            pt = Point(P(*s))
-            if not domain.contains(pt):
-                fail(f"seed {s} of {sp['id']} is not inside its domain")
-            pts.append(pt)
-            owner.append(sp["id"])
-    if len(pts) == 1:
-        return {owner[0]: domain}
-    cells = shapely.voronoi_polygons(MultiPoint(pts), extend_to=box(-500, -500, W + 500, H + 500))
-    result = {sp["id"]: [] for sp in spaces}
-    for cell in cells.geoms:
-        hit = [i for i, pt in enumerate(pts) if cell.contains(pt)]
-        if len(hit) != 1:
-            fail("voronoi cell/seed mismatch")
-        result[owner[hit[0]]].append(cell)
-    return {k: unary_union(v).intersection(domain) for k, v in result.items()}
-
-
-def shared(a, b):
-    inter = a.boundary.intersection(b.boundary)
-    return inter.length if not inter.is_empty else 0.0
-
-
-def merge_orphans(cells, seeds_of):
-    """Each space keeps the component(s) holding its seeds; other fragments go
-    to the neighbour with which they share the longest boundary."""
-    for _ in range(20):
-        changed = False
-        for sid in list(cells):
-            parts = components(cells[sid])
-            if len(parts) <= 1:
-                continue
-            seeds = [Point(P(*s)) for s in seeds_of[sid]]
-            keep = [p for p in parts if any(p.buffer(0.5).contains(s) for s in seeds)]
-            if not keep:
-                fail(f"{sid}: no fragment holds a seed")
-            keep_main = max(keep, key=lambda p: p.area)
-            orphans = [p for p in parts if p is not keep_main]
-            cells[sid] = keep_main
-            for orphan in orphans:
-                best, best_len = None, 0.0
-                for oid, og in cells.items():
-                    if oid == sid:
-                        continue
-                    ln = shared(orphan, og)
-                    if ln > best_len:
-                        best, best_len = oid, ln
-                if best is None:
-                    fail(f"{sid}: fragment at {orphan.representative_point()} touches nothing")
-                cells[best] = unary_union([cells[best], orphan])
-                changed = True
-        if not changed:
-            return cells
-    fail("orphan merging did not converge")
-
-
-def node_coverage(ids, cells):
-    """Clean the coverage so that neighbours share identical vertices and no
-    hairline gaps/overlaps from clipping noise remain."""
-    geoms = shapely.coverage_clean([shapely.make_valid(cells[i]) for i in ids],
-                                   gap_width=0.5, snapping_distance=0.05)
-    out = []
-    for i, g in zip(ids, geoms, strict=True):
-        if g.geom_type == "MultiPolygon":
-            big = max(g.geoms, key=lambda q: q.area)
-            if g.area - big.area > 1.0:
-                fail(f"{i} is split after cleaning")
-            g = big
-        if g.geom_type != "Polygon":
-            fail(f"{i} is a {g.geom_type} after cleaning")
-        out.append(g)
-    return out
-
-
-def wiggle_line(line, amp):
-    """Turn a straight Voronoi border into a gently meandering one.  The
-    endpoints stay put; the offset fades out near them."""
-    L = line.length
-    if L < 14 or amp <= 0:
-        return line
-    coords = list(line.coords)
-    a, b = sorted([tuple(round(v, 3) for v in coords[0]), tuple(round(v, 3) for v in coords[-1])])
-    rng = random.Random(f"{a}{b}")
-    waves = [(rng.uniform(55, 80), 0.65, rng.uniform(0, 2 * math.pi)),
-             (rng.uniform(22, 32), 0.35, rng.uniform(0, 2 * math.pi))]
-    n = max(2, int(L / 4))
-    amp_here = amp * min(1.0, L / 70)
-    out = [coords[0]]
-    for k in range(1, n):
-        d = L * k / n
-        p = line.interpolate(d)
-        p0, p1 = line.interpolate(max(0, d - 2)), line.interpolate(min(L, d + 2))
-        tx, ty = p1.x - p0.x, p1.y - p0.y
-        tl = math.hypot(tx, ty) or 1.0
-        nx, ny = -ty / tl, tx / tl
-        taper = min(1.0, d / 20, (L - d) / 20)
-        off = amp_here * taper * sum(w * math.sin(2 * math.pi * d / lam + ph) for lam, w, ph in waves)
-        out.append((p.x + nx * off, p.y + ny * off))
-    out.append(coords[-1])
-    return shapely.geometry.LineString(out)
-
-
-def wiggle_borders(ids, geoms, kind, amp):
-    """Meander the land-land borders; returns new geometries or None if the
-    result is not a clean coverage of single polygons."""
-    cells = dict(zip(ids, geoms, strict=True))
-    land_ids = [i for i in ids if kind[i] == "land"]
-    internal = []
-    for n, a in enumerate(land_ids):
-        for b in land_ids[n + 1:]:
-            if cells[a].intersects(cells[b]):
-                inter = cells[a].boundary.intersection(cells[b].boundary)
-                if inter.length > 0:
-                    internal.append(inter)
-    merged = shapely.ops.linemerge(unary_union(internal))
-    parts = [g for g in getattr(merged, "geoms", [merged]) if g.geom_type == "LineString"]
-    fixed = [cells[i].boundary for i in ids if kind[i] == "sea"] + [box(0, 0, W, H).boundary]
-    net = unary_union([wiggle_line(ln, amp) for ln in parts] + fixed)
-    faces = list(shapely.ops.polygonize(net))
-    tree = shapely.STRtree(geoms)
-    acc = {i: [] for i in ids}
-    for f in faces:
-        best, best_a = None, 0.0
-        for k in tree.query(f):
-            ar = f.intersection(geoms[k]).area
-            if ar > best_a:
-                best, best_a = ids[k], ar
-        if best is None:
-            return None
-        acc[best].append(f)
-    out = []
-    for i in ids:
-        g = unary_union(acc[i])
-        if g.geom_type != "Polygon" or len(g.interiors) != len(cells[i].interiors):
-            print(f"  wiggle amplitude {amp:.1f}: {i} broke up, retrying smaller")
-            return None
-        out.append(g)
-    return node_coverage(ids, dict(zip(ids, out, strict=True)))
-
-
-def best_label_spot(pg, start, name):
-    """Nudge the label point so that a box of the name's (estimated) size lies
-    inside the polygon, staying as close to `start` as possible."""
-    w, h = 6.5 * len(name) + 4, 14
-
-    def fit(x, y):
-        r = box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-        return r.intersection(pg).area / r.area
-
-    best = (fit(start.x, start.y), 0.0, start.x, start.y)
-    if best[0] < 0.999:
-        for dx in range(-60, 61, 3):
-            for dy in range(-45, 46, 3):
-                x, y = start.x + dx, start.y + dy
-                if not pg.contains(Point(x, y)):
-                    continue
-                f = fit(x, y)
-                d = math.hypot(dx, dy)
-                if (round(f, 3), -d) > (round(best[0], 3), -best[1]):
-                    best = (f, d, x, y)
-    return int(round(best[2])), int(round(best[3]))
-
-
-def round_ring(coords):
-    out = []
-    for x, y in coords:
-        q = (int(round(x)), int(round(y)))
-        if not out or out[-1] != q:
-            out.append(q)
-    if len(out) > 1 and out[0] == out[-1]:
-        out.pop()
-    return out
-
-
+FRAME = Frame(W, H, LON0, LON1, LAT0, LAT1)
 HOLES: list[str] = []
 
 
 def build():
-    rect = box(0, 0, W, H)
-    mainland = ring(MAINLAND).difference(ring(BLACK_SEA))
-    if not mainland.is_valid:
-        fail(f"mainland invalid: {shapely.is_valid_reason(mainland)}")
-    mainland = mainland.intersection(rect)
-    islands = {k: ring(v) for k, v in ISLANDS.items()}
-    for k, g in islands.items():
-        if not g.is_valid:
-            fail(f"island {k} invalid: {shapely.is_valid_reason(g)}")
-        if g.intersects(mainland):
-            fail(f"island {k} touches the mainland")
-    land_masses = [mainland] + list(islands.values())
-    land = unary_union(land_masses)
-    sea = rect.difference(land)
-
-    # regions given as polygons (the Sahara) are cut out before the Voronoi split
-    regions = {t["id"]: ring(t["region"]).intersection(mainland) for t in LAND if "region" in t}
-    carved = unary_union(list(regions.values())) if regions else None
-
-    seeds_of = {s["id"]: s.get("seeds", []) for s in LAND + SEA}
-    cells = {}
-    for mass in land_masses:
-        here = [t for t in LAND if t.get("seeds") and mass.contains(Point(P(*t["seeds"][0])))]
-        if not here:
-            fail(f"land mass at {mass.representative_point()} has no territory")
-        dom = mass.difference(carved) if carved is not None and mass is mainland else mass
-        part = voronoi_partition(dom, here)
-        cells.update(part)
-    for rid, g in regions.items():
-        cells[rid] = g
-        seeds_of[rid] = []
-    # carved discs (Gibraltar)
-    for t in LAND:
-        if "carve" in t:
-            (lon, lat), r, host = t["carve"]
-            disc = Point(P(lon, lat)).buffer(r)
-            piece = cells[host].intersection(disc)
-            cells[host] = cells[host].difference(disc)
-            cells[t["id"]] = piece
-            seeds_of[t["id"]] = [(lon, lat)]
-    land_ids = [t["id"] for t in LAND]
-    for rid in regions:     # the region keeps its biggest piece; others go to neighbours
-        seeds_of[rid] = [None]
-    land_cells = merge_orphans2({k: cells[k] for k in land_ids}, seeds_of)
-    sea_cells = merge_orphans2(voronoi_partition(sea, SEA), seeds_of)
-    cells = {**land_cells, **sea_cells}
-
-    ids = list(cells)
-    geoms = node_coverage(ids, cells)
-    if not shapely.coverage_is_valid(geoms):
-        fail("coverage is not valid after noding")
-    kind0 = {t["id"]: "land" for t in LAND}
-    kind0.update({sp["id"]: "sea" for sp in SEA})
-    amp = WIGGLE
-    while amp > 0.5:
-        wiggled = wiggle_borders(ids, geoms, kind0, amp)
-        if wiggled is not None:
-            geoms = wiggled
-            break
-        amp *= 0.75
-    if not shapely.coverage_is_valid(geoms):
-        fail("coverage is not valid after wiggling")
-    for i, g in zip(ids, geoms, strict=True):
-        if g.geom_type != "Polygon":
-            fail(f"{i} is a {g.geom_type} before simplification")
-    simp = shapely.coverage_simplify(geoms, SIMPLIFY)
-    polys = {}
-    for i, g in zip(ids, simp, strict=True):
-        if g.geom_type != "Polygon":
-            fail(f"{i} became {g.geom_type}")
-        if len(g.interiors):
-            HOLES.append(i)
-        pts = round_ring(list(g.exterior.coords))
-        pg = Polygon(pts)
-        if not pg.is_valid or pg.area < 30:
-            fail(f"{i}: invalid or tiny polygon after rounding ({shapely.is_valid_reason(pg)}, area {pg.area})")
-        polys[i] = (pts, pg)
-
-    total = sum(pg.area for _, pg in polys.values())
-    if abs(total - W * H) > 0.002 * W * H:
-        fail(f"coverage area {total} != {W * H}")
-
-    kind = {t["id"]: "land" for t in LAND}
-    kind.update({s["id"]: "sea" for s in SEA})
-    adj = {i: set() for i in ids}
-    for a_i, a in enumerate(ids):
-        for b in ids[a_i + 1:]:
-            pa, pb = polys[a][1], polys[b][1]
-            if not pa.buffer(0.01).intersects(pb):
-                continue
-            if shared(pa, pb) >= MIN_SHARED:
-                adj[a].add(b)
-                adj[b].add(a)
-    for a, b in EXTRA_ADJ:
-        adj[a].add(b)
-        adj[b].add(a)
-
-    centers = {}
-    spec = {t["id"]: t for t in LAND + SEA}
-    for i in ids:
-        pg = polys[i][1]
-        lab = spec[i].get("label")
-        c = Point(P(*lab)) if lab else polylabel(pg, tolerance=1.0)
-        if not pg.contains(c):
-            c = polylabel(pg, tolerance=1.0)
-        elif lab and kind[i] == "sea":      # a hand-placed sea label stays where it is put
-            centers[i] = (int(round(c.x)), int(round(c.y)))
-            continue
-        centers[i] = best_label_spot(pg, c, spec[i]["name"])
-    return ids, polys, adj, centers, kind
-
-
-def merge_orphans2(cells, seeds_of):
-    """merge_orphans, but a space without seed points (a carved region) keeps
-    its largest piece."""
-    for _ in range(20):
-        changed = False
-        for sid in list(cells):
-            parts = components(cells[sid])
-            if len(parts) <= 1:
-                continue
-            seeds = [Point(P(*s)) for s in seeds_of[sid] if s is not None]
-            keep = [p for p in parts if any(p.buffer(0.5).contains(s) for s in seeds)] if seeds else parts
-            if not keep:
-                fail(f"{sid}: no fragment holds a seed")
-            keep_main = max(keep, key=lambda p: p.area)
-            orphans = [p for p in parts if p is not keep_main]
-            cells[sid] = keep_main
-            for orphan in orphans:
-                best, best_len = None, 0.0
-                for oid, og in cells.items():
-                    if oid == sid:
-                        continue
-                    ln = shared(orphan, og)
-                    if ln > best_len:
-                        best, best_len = oid, ln
-                if best is None:
-                    fail(f"{sid}: fragment at {orphan.representative_point()} touches nothing")
-                cells[best] = unary_union([cells[best], orphan])
-                changed = True
-        if not changed:
-            return cells
-    fail("orphan merging did not converge")
+    m = build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA], islands=ISLANDS,
+                  extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED, keep_sea_labels=True)
+    HOLES.extend(m.holes)
+    return m.ids, m.polys, m.adj, m.centers, m.kind
 
 
 def check(ids, polys, adj, kind):
@@ -886,25 +533,6 @@ def check(ids, polys, adj, kind):
     return problems
 
 
-def fmt_units(units):
-    parts = []
-    for owner, d in units.items():
-        inner = ", ".join(f"{k}: {v}" for k, v in d.items())
-        parts.append(f"{owner}: {{{inner}}}")
-    return parts
-
-
-def wrap(text, indent="  ", width=88):
-    out, line = [], indent
-    for w in text.split():
-        if len(line) + len(w) + 1 > width:
-            out.append(line.rstrip())
-            line = indent
-        line += w + " "
-    out.append(line.rstrip())
-    return out
-
-
 def write_yaml(ids, polys, adj, centers, kind):
     spec = {t["id"]: t for t in LAND + SEA}
     income = {p["id"]: 0 for p in PLAYERS}
@@ -932,7 +560,8 @@ def write_yaml(ids, polys, adj, centers, kind):
         L.append(f"  - id: {p['id']}")
         L.append(f"    name: {p['name']}")
         L.append(f"    alliance: {p['alliance']}")
-        L.append(f'    color: "{p["color"]}"' + (f"  # {p['color_note']}" if p.get("color_note") else ""))
+        note = f"  # {p['color_note']}" if p.get("color_note") else ""
+        L.append(f'    color: "{p["color"]}"{note}')
         L.append(f"    capital: {p['capital']}")
         L.append(f"    resources: {income[p['id']]}")
         L.append(f"    doctrines: [{', '.join(p['doctrines'])}]")

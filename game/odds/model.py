@@ -45,7 +45,11 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "airdrop_forbidden",
                               # seed 000: outside battles (coastal fire in the owner's turn) or
                               # a choice the odds never make (a single unit's withdrawal)
-                              "coastal_artillery", "withdraws"})
+                              "coastal_artillery", "withdraws",
+                              # seed 001: movement; a carrier's damage state (odds sides
+                              # list no cargo); submerging is a player's choice the odds
+                              # never make (they show the fight to the end)
+                              "naval_base_move", "grounded_when_damaged", "submersible"})
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:

@@ -180,10 +180,46 @@ class EvadesAir(Ability):
 @dataclass(frozen=True)
 class Stealthy(Ability):
     """Moves through sea zones holding enemy ships, unless one of `unless_enemy_has`
-    is there; never stops enemy movement."""
+    is there; never stops enemy movement. With `noncombat_coexist` (seed 001): in the
+    non-combat move enemy ships may end their move in a zone where this side has only
+    such units, and these units may enter a zone holding one of `unless_enemy_has`
+    (they must stop there)."""
     name: ClassVar[str] = "stealthy"
     unit_refs: ClassVar[tuple[str, ...]] = ("unless_enemy_has",)
     unless_enemy_has: tuple[str, ...] = ()
+    noncombat_coexist: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class Submersible(Ability):
+    """Seed 001: in a battle, whenever it could otherwise roll (before a step rolls, or
+    between rounds) its owner may submerge it: it leaves the battle (no more fire, no
+    more hits) and stays in the sea zone. Not while the enemy has one of
+    `unless_enemy_has` in the battle."""
+    name: ClassVar[str] = "submersible"
+    unit_refs: ClassVar[tuple[str, ...]] = ("unless_enemy_has",)
+    unless_enemy_has: tuple[str, ...] = ()
+
+
+@register
+@dataclass(frozen=True)
+class NavalBaseMove(Ability):
+    """Seed 001: a ship that starts a move, not having moved this turn, in a sea zone
+    bordering a territory with an operative naval base held by its side moves `bonus`
+    zones farther in that move."""
+    name: ClassVar[str] = "naval_base_move"
+    bonus: int = 1
+
+
+@register
+@dataclass(frozen=True)
+class GroundedWhenDamaged(Ability):
+    """Seed 001 (carriers): while damaged, no aircraft may take off from or land on it;
+    aircraft aboard when a battle begins are cargo there (they neither fire nor take
+    hits) and go down with it; aircraft flying from it when it is damaged in a battle
+    must land elsewhere."""
+    name: ClassVar[str] = "grounded_when_damaged"
 
 
 @register
@@ -209,11 +245,14 @@ class Transport(Ability):
 @dataclass(frozen=True)
 class Carrier(Ability):
     """Aircraft with a carrier_cost may land here, up to capacity; with `units`
-    (ids or classes) only those aircraft."""
+    (ids or classes) only those aircraft. With `own_aircraft_launch` (seed 001), the
+    moving player's own aircraft aboard launch before the carrier moves (they stay and
+    move on their own); other players' aircraft aboard move with it as cargo."""
     name: ClassVar[str] = "carrier"
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     capacity: int = 2
     units: tuple[str, ...] = ()
+    own_aircraft_launch: bool = False
 
 
 @register

@@ -139,9 +139,19 @@ class CoastalFire(Action):
     zone: str
 
 
+@dataclass(frozen=True)
+class Submerge(Action):
+    """Submarines (submersible, seed 001) of one player leave the current battle and stay
+    in the sea zone; allowed whenever they could otherwise roll (the battle awaits a roll
+    or the next round), not while an enemy frigate is in the battle
+    (`battle.can_submerge(state, unit)` says why not)."""
+    kind: ClassVar[str] = "submerge"
+    units: tuple[int, ...]
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept, Withdraw, CoastalFire)}
+    Airdrop, Intercept, Withdraw, CoastalFire, Submerge)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -242,6 +252,13 @@ def _move(state: GameState, a: Move) -> None:
     names = state.scenario.spaces
     # unloading cargo onto land
     if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
+        why = movement.allied_cargo_block(state, group)
+        if why:
+            raise IllegalAction(why)
+        for t_uid in sorted({u.carried_by for u in group if u.carried_by in state.units}):
+            why = movement.offload_block(state, state.units[t_uid], a.path[-1]) if a.path else ""
+            if why:
+                raise IllegalAction(why)
         if len(a.path) != 1 or a.path[0] not in movement.unload_targets(state, group):
             dest = names[a.path[-1]].name if a.path else "?"
             raise IllegalAction(f"Cargo can only unload into a bordering territory: "
@@ -252,6 +269,7 @@ def _move(state: GameState, a: Move) -> None:
         for u in group:
             t = state.units[u.carried_by]  # type: ignore[index]
             state.units[t.uid] = replace(t, unloaded=True)
+            state.ro3_moves[f"offload|{t.uid}|{dest}"] = state.ro3_moves.get(f"offload|{t.uid}|{dest}", 0) + 1
             state.units[u.uid] = replace(u, space=dest, carried_by=None, moved=state.utype(u).move,
                                          in_combat=hostile, amphibious=hostile)
         if hostile:
@@ -270,6 +288,9 @@ def _move(state: GameState, a: Move) -> None:
             raise IllegalAction(f"{names[sea].name} does not border {names[group[0].space].name}.")
         if any(movement.moves_left(state, u) <= 0 or u.in_combat for u in group):
             raise IllegalAction("Those units have no movement left to board.")
+        if any(u.moved for u in group):
+            raise IllegalAction("Loading is a land unit's entire move: units that have moved "
+                                "this turn cannot board.")
         if state.phase == movement.COMBAT:
             for u in group:
                 if state.utype(u).has("noncombat_move_only"):
@@ -280,6 +301,8 @@ def _move(state: GameState, a: Move) -> None:
         for u in group:
             state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
                                          moved=state.utype(u).move)
+            if state.units[assignment[u.uid]].owner != player:
+                state.ro3_moves[f"loaded_allied|{u.uid}"] = 1
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
                       f"transport in {names[sea].name}.")
         return
@@ -309,8 +332,12 @@ def _move(state: GameState, a: Move) -> None:
         if state.utype(u).domain == AIR:
             upd["carried_by"] = None
         state.units[u.uid] = replace(u, **upd)
+        carrier = state.utype(u).ability("carrier")
         for c in movement.cargo_of(state, u.uid):
-            if state.utype(u).has("transport") or c.owner != player or state.utype(c).domain == AIR:
+            if carrier is not None and carrier.own_aircraft_launch and c.owner == player \
+                    and state.utype(c).domain == AIR and not movement.trapped(state, c):
+                state.units[c.uid] = replace(c, carried_by=None)  # launched: stays, flies on its own
+            elif state.utype(u).has("transport") or c.owner != player or state.utype(c).domain == AIR:
                 state.units[c.uid] = replace(c, space=dest)
     if hostile and state.phase == movement.COMBAT:
         came_from = a.path[-2] if len(a.path) > 1 else group[0].space
@@ -428,11 +455,16 @@ def _retreat(state: GameState, a: Retreat) -> None:
     battle.retreat(state, a.to)
 
 
+def _submerge(state: GameState, a: Submerge) -> None:
+    _need_phase(state, "conduct_combat")
+    battle.submerge(state, tuple(a.units))
+
+
 _HANDLERS: dict[type[Action], Any] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
-    Withdraw: _withdraw, CoastalFire: _coastal_fire,
+    Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
 }
 
 
@@ -514,6 +546,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             if b.awaiting == "continue":
                 out.extend(Withdraw((uid,), z) for uid, zones in battle.withdraw_options(state).items()
                            for z in zones)
+            out.extend(Submerge((u.uid,)) for u in battle.attackers(state, b)
+                       if state.utype(u).has("submersible") and not battle.can_submerge(state, u))
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):
             ut = state.ruleset.units[unit]

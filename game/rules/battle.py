@@ -28,14 +28,16 @@ ROUND_STEPS = ("aa", "bombard", "intercept", "att_first_strike", "def_first_stri
 
 # --- who is in the battle ------------------------------------------------------
 def is_cargo(state: GameState, u: Unit) -> bool:
-    """Units aboard a transport (by sea or air) do not fight (aircraft on carriers do)."""
+    """Units aboard a transport (by sea or air) do not fight (aircraft on carriers do,
+    except aboard a damaged carrier with grounded_when_damaged: seed 001)."""
     if u.carried_by is None:
         return False
     carrier = state.units.get(u.carried_by)
     if carrier is None:
         return False
     ct = state.utype(carrier)
-    return ct.has("transport") or ct.has("air_transport")
+    return ct.has("transport") or ct.has("air_transport") or (
+        state.utype(u).domain == AIR and carrier.damage > 0 and ct.has("grounded_when_damaged"))
 
 
 def attackers(state: GameState, b: Battle) -> list[Unit]:
@@ -43,13 +45,15 @@ def attackers(state: GameState, b: Battle) -> list[Unit]:
     airdrop is still to be intercepted (Battle.drops)."""
     return [u for u in state.units.values()
             if u.space == b.space and u.owner == b.attacker and not is_cargo(state, u)
-            and (u.uid in b.drops or not state.utype(u).has("noncombatant"))]
+            and (u.uid in b.drops or not state.utype(u).has("noncombatant"))
+            and u.uid not in b.submerged]
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:
     """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
     out = [u for u in state.units.values()
-           if u.space == b.space and state.at_war(u.owner, b.attacker) and not is_cargo(state, u)]
+           if u.space == b.space and state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
+           and u.uid not in b.submerged]
     if b.interceptors:
         out = [u for u in out if u.uid not in b.interceptors]
     return out
@@ -252,7 +256,7 @@ def default_casualties(state: GameState, b: Battle, pool: Pool) -> list[int]:
 
     def key(u: Unit) -> tuple[int, int, int, int, int]:
         ut = state.utype(u)
-        cost = ut.cost if isinstance(ut.cost, int) else 0
+        cost = ut.cost_for(u.owner, state.alliance_of(u.owner) or "") or 0
         absorbs = 0 if hp[u.uid] > 1 else 1
         if pool.chooser:  # the firing side picks: the costliest unit it can destroy
             return (0 if hp[u.uid] == 1 else 1, -cost,
@@ -782,6 +786,8 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         u = state.units[uid]
         u2 = _damaged(u)
         state.units[uid] = u2
+        if u.damage == 0 and u2.damage < state.utype(u2).hits and state.utype(u2).has("grounded_when_damaged"):
+            _launch_fighting_aircraft(state, b, u2)
         if u2.damage >= state.utype(u2).hits:
             lost.append(state.utype(u2).name)
             if pool.immediate:
@@ -811,13 +817,23 @@ def _damaged(u: Unit) -> Unit:
     return replace(u, damage=u.damage + 1)
 
 
+def _launch_fighting_aircraft(state: GameState, b: Battle, carrier: Unit) -> None:
+    """A carrier with grounded_when_damaged is damaged in a battle: the aircraft from it
+    that fight in this battle are in the air and must land elsewhere later; aircraft
+    aboard as cargo (an allied power's, on the attacker's carrier) are trapped aboard."""
+    for c in [c for c in state.units.values() if c.carried_by == carrier.uid]:
+        if c.owner == b.attacker or state.at_war(c.owner, b.attacker):
+            state.units[c.uid] = replace(c, carried_by=None)
+
+
 def remove_unit(state: GameState, uid: int) -> None:
     """Destroy a unit; cargo aboard a transport goes down with it, and so do aircraft
     aboard a carrier with combat_air_patrol (lost_with_carrier)."""
     u = state.units.pop(uid)
     ut = state.utype(u)
     cap = ut.ability("combat_air_patrol")
-    if ut.has("transport") or ut.has("air_transport") or (cap is not None and cap.lost_with_carrier):
+    if ut.has("transport") or ut.has("air_transport") or (cap is not None and cap.lost_with_carrier) \
+            or (u.damage > 0 and ut.has("grounded_when_damaged")):
         for c in [c for c in state.units.values() if c.carried_by == uid]:
             state.units.pop(c.uid)
             state.add_log(f"  {state.utype(c).name} aboard is lost"
@@ -825,6 +841,54 @@ def remove_unit(state: GameState, uid: int) -> None:
     else:
         for c in [c for c in state.units.values() if c.carried_by == uid]:
             state.units[c.uid] = replace(c, carried_by=None)
+
+
+def can_submerge(state: GameState, u: Unit) -> str:
+    """Why this unit cannot submerge now ("" if it can): seed 001, Submersible."""
+    b = state.battle
+    ut = state.utype(u)
+    sub = ut.ability("submersible")
+    if b is None or sub is None:
+        return f"{ut.name} cannot submerge."
+    if b.awaiting not in ("roll", "continue"):
+        return "Submarines submerge only when they could otherwise roll."
+    side = "attacker" if u.owner == b.attacker else "defender"
+    if u.uid not in {x.uid for x in alive(state, side_units(state, b, side))}:
+        return f"{ut.name} is not in this battle."
+    enemy = alive(state, side_units(state, b, "defender" if side == "attacker" else "attacker"))
+    kinds = set(state.ruleset.expand_all(sub.unless_enemy_has))
+    if any(e.type in kinds for e in enemy):
+        names = ", ".join(sorted({state.utype(e).name for e in enemy if e.type in kinds}))
+        return f"{ut.name} cannot submerge: an enemy {names} is in the battle."
+    return ""
+
+
+def submerge(state: GameState, uids: tuple[int, ...]) -> None:
+    """Submerge these submarines: they leave the battle and stay in the sea zone."""
+    b = state.battle
+    if b is None:
+        raise IllegalAction("There is no battle.")
+    if not uids:
+        raise IllegalAction("Choose submarines to submerge.")
+    owners = set()
+    for uid in uids:
+        u = state.units.get(uid)
+        if u is None:
+            raise IllegalAction(f"No unit {uid}.")
+        why = can_submerge(state, u)
+        if why:
+            raise IllegalAction(why)
+        owners.add(u.owner)
+    if len(owners) != 1:
+        raise IllegalAction("Submerge one player's submarines at a time.")
+    b = _replace(b, submerged=b.submerged + tuple(uids))
+    who = state.scenario.player(owners.pop()).name
+    state.add_log(f"  {who}: {len(uids)} submarine(s) submerge.")
+    if not _both_sides_alive(state, b):
+        state.battle = _replace(b, step=ROUND_STEPS.index("remove"), awaiting="roll")
+        settle(state)
+        return
+    state.battle = b
 
 
 def _remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
@@ -994,10 +1058,13 @@ def retreat(state: GameState, to: str) -> None:
         names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
         raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
     for u in att:
-        state.units[u.uid] = replace(u, space=to)
+        # a transport that retreats cannot offload this turn (movement.offload_block)
+        state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
         for c in [c for c in state.units.values() if c.carried_by == u.uid]:
             state.units[c.uid] = replace(c, space=to)
     state.add_log(f"{state.scenario.player(b.attacker).name} retreats to {state.scenario.spaces[to].name}.")
+    if state.scenario.spaces[b.space].kind == SEA:
+        rehome_aircraft(state, b.space)  # defenders whose carrier was sunk or damaged
     state.battles = tuple(s for s in state.battles if s != b.space)
     state.battle = None
 

@@ -291,6 +291,7 @@ class Battle:
     # no part in the battle, G42)
     drops: tuple[int, ...] = ()
     interceptors: tuple[int, ...] | None = None
+    submerged: tuple[int, ...] = ()     # submarines that submerged: out of the battle (seed 001)
 
 
 @dataclass(frozen=True)

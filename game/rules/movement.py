@@ -149,8 +149,26 @@ def surface_move(state: GameState, u: Unit) -> int:
     """A unit's movement on the ground or at sea: its Move, or for a self_airlift unit its
     `land_move` (it moves farther only by air: airdrop.py)."""
     ut = state.utype(u)
-    sa = ut.ability("self_airlift") if ut.abilities else None
-    return min(ut.move, sa.land_move) if sa is not None else ut.move
+    if not ut.abilities:
+        return ut.move
+    sa = ut.ability("self_airlift")
+    if sa is not None:
+        return min(ut.move, sa.land_move)
+    nb = ut.ability("naval_base_move")
+    if nb is not None and u.moved == 0 and at_friendly_naval_base(state, u.space, u.owner):
+        return ut.move + nb.bonus
+    return ut.move
+
+
+def at_friendly_naval_base(state: GameState, space: str, player: str) -> bool:
+    """Is this sea zone serviced by an operative naval base of the player's side (a
+    bordering territory with `naval_base`, held by a friendly player; bases are always
+    operative)?"""
+    sps = state.scenario.spaces
+    if sps[space].kind != SEA:
+        return False
+    return any(sps[a].naval_base and state.owners.get(a) is not None
+               and not state.at_war(state.owners.get(a), player) for a in sps[space].adjacent)
 
 
 def group_mp(state: GameState, group: list[Unit]) -> int:
@@ -160,6 +178,25 @@ def group_mp(state: GameState, group: list[Unit]) -> int:
 
 
 # --- air -------------------------------------------------------------------
+def grounded(state: GameState, carrier: Unit) -> bool:
+    """A damaged carrier with grounded_when_damaged: no air operations (seed 001)."""
+    return carrier.damage > 0 and state.utype(carrier).has("grounded_when_damaged")
+
+
+def trapped(state: GameState, u: Unit) -> bool:
+    """An aircraft aboard a grounded carrier: cargo until the carrier is repaired."""
+    if u.carried_by is None:
+        return False
+    c = state.units.get(u.carried_by)
+    return c is not None and state.utype(u).domain == AIR and grounded(state, c)
+
+
+def _operating_carriers(state: GameState, space: str, player: str) -> list[Unit]:
+    return [u for u in state.units.values()
+            if u.space == space and state.utype(u).has("carrier")
+            and not state.at_war(u.owner, player) and not grounded(state, u)]
+
+
 def landing_spots(state: GameState, player: str) -> set[str]:
     """Where the player's aircraft may end the turn: friendly land held since the
     start of the turn, and sea zones with a friendly carrier."""
@@ -170,7 +207,8 @@ def landing_spots(state: GameState, player: str) -> set[str]:
              and not state.at_war(state.turn_owners.get(s), player)
              and state.turn_owners.get(s) is not None}
     for u in state.units.values():
-        if state.utype(u).has("carrier") and not state.at_war(u.owner, player):
+        if state.utype(u).has("carrier") and not state.at_war(u.owner, player) \
+                and not grounded(state, u):
             spots.add(u.space)
     return spots
 
@@ -178,20 +216,17 @@ def landing_spots(state: GameState, player: str) -> set[str]:
 def carrier_room(state: GameState, space: str, player: str, exclude: Iterable[int] = ()) -> int:
     """Free carrier capacity for this player's side in a sea zone."""
     excluded = set(exclude)
-    cap = sum(state.utype(u).ability("carrier").capacity for u in state.units.values()
-              if u.space == space and state.utype(u).has("carrier")
-              and not state.at_war(u.owner, player))
+    cap = sum(state.utype(u).ability("carrier").capacity for u in _operating_carriers(state, space, player))
     used = sum(state.utype(u).carrier_cost or 0 for u in state.units.values()
                if u.space == space and state.utype(u).domain == AIR and u.uid not in excluded
-               and not state.at_war(u.owner, player))
+               and not state.at_war(u.owner, player) and not trapped(state, u))
     return cap - used
 
 
 def carrier_accepts(state: GameState, space: str, player: str, group: list[Unit]) -> bool:
     """Carriers with a `units` list take only those aircraft: is there a friendly
     carrier in `space` for every aircraft type of the group?"""
-    carriers = [state.utype(u).ability("carrier") for u in state.units.values()
-                if u.space == space and state.utype(u).has("carrier") and not state.at_war(u.owner, player)]
+    carriers = [state.utype(u).ability("carrier") for u in _operating_carriers(state, space, player)]
     for u in group:
         ut = state.utype(u)
         if not any(not c.units or ut.matches(c.units) for c in carriers):
@@ -236,9 +271,29 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
                                  f"{sp.name} is not one.")
     if blocking_ships(state, space, player, group):
         if phase != COMBAT:
+            if _stops_at_detector(state, group):
+                return True, True, ""  # seed 001: a submarine entering a frigate's zone stops
             return False, True, f"Enemy ships hold {sp.name}: attack them in the combat move."
         return True, True, ""
     return True, False, ""
+
+
+def _coexists(state: GameState, u: Unit) -> bool:
+    st = state.utype(u).ability("stealthy")
+    return st is not None and st.noncombat_coexist
+
+
+def _detected(state: GameState, group: list[Unit], foes: list[Unit]) -> bool:
+    """Is one of the group's `unless_enemy_has` units (a frigate) among these enemies?"""
+    refs = [r for u in group for r in state.utype(u).ability("stealthy").unless_enemy_has]
+    kinds = set(state.ruleset.expand_all(refs))
+    return any(f.type in kinds for f in foes)
+
+
+def _stops_at_detector(state: GameState, group: list[Unit]) -> bool:
+    """stealthy noncombat_coexist: the group may enter (and stop in) a zone it cannot
+    slip through in the non-combat move."""
+    return all(_coexists(state, u) for u in group)
 
 
 def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
@@ -249,7 +304,9 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
             return False, f"In the combat move land units may only move into enemy territory; move to {sp.name} in the non-combat move."
         return True, ""
     if domain == SEA:
-        if phase == NONCOMBAT and enemies_in(state, space, player):
+        foes = enemies_in(state, space, player) if phase == NONCOMBAT else []
+        if foes and not all(_coexists(state, u) for u in foes) \
+                and not (_stops_at_detector(state, group) and _detected(state, group, foes)):
             return False, f"Enemy units are in {sp.name}."
         return True, ""
     # air
@@ -316,6 +373,8 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
             raise IllegalAction(f"{ut.name} moves only in the non-combat move.")
         if u.unloaded:
             raise IllegalAction("A transport that has unloaded cannot move further this turn.")
+        if ut.domain == AIR and trapped(state, u):
+            raise IllegalAction(f"{ut.name} is trapped aboard a damaged carrier until it is repaired.")
         if u.carried_by is not None and ut.domain != AIR:
             raise IllegalAction(f"{ut.name} is aboard a transport: unload it onto land.")
     if len({u.space for u in group}) != 1:
@@ -441,14 +500,18 @@ def transport_room(state: GameState, transport: Unit) -> int:
 
 
 def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) -> dict[int, int]:
-    """Assign each land unit to a friendly transport in `sea` (fill partly loaded
-    ones first). Returns unit uid -> transport uid, or raises IllegalAction."""
+    """Assign each land unit to a transport in `sea`: the player's own first, then a
+    friendly power's (seed 001: allied land units load on their controller's turn and are
+    carried on the ship owner's turn); partly loaded ones first. Returns unit uid ->
+    transport uid, or raises IllegalAction."""
+    if blocking_ships(state, sea, player, group):
+        raise IllegalAction(f"Enemy ships hold {state.scenario.spaces[sea].name}: no loading there.")
     transports = sorted((u for u in state.units.values()
-                         if u.space == sea and u.owner == player
+                         if u.space == sea and (u.owner == player or not state.at_war(u.owner, player))
                          and state.utype(u).has("transport") and not u.unloaded),
-                        key=lambda t: (transport_room(state, t), t.uid))
+                        key=lambda t: (t.owner != player, transport_room(state, t), t.uid))
     if not transports:
-        raise IllegalAction(f"No transport of yours is in {state.scenario.spaces[sea].name}.")
+        raise IllegalAction(f"No transport of yours or of a friendly power is in {state.scenario.spaces[sea].name}.")
     room = {t.uid: transport_room(state, t) for t in transports}
     out: dict[int, int] = {}
     for u in sorted(group, key=lambda x: -(state.utype(x).transport_cost or 99)):
@@ -472,8 +535,8 @@ def load_targets(state: GameState, group: list[Unit], player: str | None = None)
     """Sea zones where this land group could board a transport now."""
     player = player or state.player
     if not group or any(state.utype(u).domain != LAND or u.carried_by is not None
-                        or moves_left(state, u) <= 0 or u.in_combat for u in group):
-        return []
+                        or u.moved or u.in_combat for u in group):
+        return []  # loading is a land unit's entire move: not after moving
     if len({u.space for u in group}) != 1 or state.phase not in (COMBAT, NONCOMBAT):
         return []
     if state.phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
@@ -503,19 +566,47 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         return []  # aboard an air transport: its cargo lands by airdrop.py
     if phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
         return []
-    if blocking_ships(state, sea, player, group):
+    if blocking_ships(state, sea, player, group) or allied_cargo_block(state, group):
         return []
+    carriers = sorted({u.carried_by for u in group if u.carried_by in state.units})
     out = []
     for land in state.scenario.spaces[sea].adjacent:
         sp = state.scenario.spaces[land]
         if sp.kind != LAND or sp.impassable or state.owners.get(land) is None:
             continue
         hostile = is_hostile(state, land, player)
+        if any(offload_block(state, state.units[t], land) for t in carriers):
+            continue
         if (phase == COMBAT) == hostile:
             if _space_limited(state, group) and _space_limit(state, group, land):
                 continue
             out.append(land)
     return out
+
+
+def allied_cargo_block(state: GameState, group: list[Unit]) -> str:
+    """Land units that boarded a friendly power's ship this turn offload on a later turn of
+    their controller (seed 001); `loaded_allied|<uid>` is set by actions._move."""
+    for u in group:
+        if state.ro3_moves.get(f"loaded_allied|{u.uid}"):
+            return (f"{state.utype(u).name} boarded a friendly power's ship this turn: it "
+                    f"offloads on a later turn.")
+    return ""
+
+
+def offload_block(state: GameState, t: Unit, dest: str) -> str:
+    """Why transport `t` may not offload into `dest` now ("" if it may): a transport
+    offloads into one territory a turn, and not after retreating (seed 001, Amphibious
+    Assault Ships; the same rule as Global 1940's transports). The per-turn counters
+    record where it offloaded (`offload|<uid>|<territory>`, set by actions._move)."""
+    done = [k.rsplit("|", 1)[1] for k in state.ro3_moves if k.startswith(f"offload|{t.uid}|")]
+    name = state.utype(t).name
+    if done and done[0] != dest:
+        return (f"This {name} has offloaded into {state.scenario.spaces[done[0]].name} "
+                f"this turn: it cannot offload in two territories.")
+    if t.unloaded and not done:
+        return f"This {name} retreated this turn: it cannot offload."
+    return ""
 
 
 def explain(state: GameState, group: list[Unit], dest: str) -> str:

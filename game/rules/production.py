@@ -406,8 +406,9 @@ def land_aircraft(state: GameState, player: str) -> None:
 
 def assign_carriers(state: GameState) -> None:
     """Aircraft in sea zones ride on friendly carriers (so they move with them)."""
-    carriers = sorted((u for u in state.units.values() if state.utype(u).has("carrier")),
-                      key=lambda u: u.uid)
+    from .movement import grounded, trapped
+    carriers = sorted((u for u in state.units.values() if state.utype(u).has("carrier")
+                       and not grounded(state, u)), key=lambda u: u.uid)
     room = {c.uid: state.utype(c).ability("carrier").capacity for c in carriers}
     for u in state.units.values():
         if u.carried_by in room:
@@ -415,8 +416,8 @@ def assign_carriers(state: GameState) -> None:
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if state.utype(u).domain != AIR or state.scenario.spaces[u.space].kind != SEA:
             continue
-        if u.carried_by in room:
-            continue
+        if u.carried_by in room or trapped(state, u):
+            continue  # (aboard a damaged carrier: trapped until it is repaired)
         cost = state.utype(u).carrier_cost or 99
         for c in carriers:
             allowed = state.utype(c).ability("carrier").units

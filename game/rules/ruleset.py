@@ -390,6 +390,22 @@ def _point(chk: Checker, node: Any, key: Any, where: str) -> tuple[float, float]
     return None
 
 
+def _check_side_costs(players: list[PlayerDef], pnode: Any, ruleset: Ruleset | None,
+                      chk: Checker) -> None:
+    """Side-dependent costs (seed 001: `cost: {allies: 30, opfor: 12}`): a player whose
+    alliance (or id) has no price cannot buy the unit; warn once per player."""
+    if ruleset is None:
+        return
+    for i, p in enumerate(players):
+        missing = [u.id for u in ruleset.units.values()
+                   if isinstance(u.cost, dict) and u.cost_for(p.id, p.alliance) is None]
+        if missing:
+            keys = sorted({k for u in ruleset.units.values() if isinstance(u.cost, dict) for k in u.cost})
+            chk.warn(pnode, i, f"players[{i}] ({p.id}, alliance '{p.alliance}'): no price for "
+                     f"{', '.join(missing[:4])}{'...' if len(missing) > 4 else ''} "
+                     f"(costs are given for {', '.join(keys)}): it cannot buy them")
+
+
 def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None = None
                    ) -> Scenario | None:
     if not isinstance(data, dict):
@@ -447,6 +463,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         chk.error(pnode, None, "players: duplicate player id")
     if len({p.alliance for p in players}) < 2:
         chk.error(pnode, None, "players: need at least two alliances")
+    _check_side_costs(players, pnode, ruleset, chk)
     spaces: dict[str, SpaceDef] = {}
     owners: dict[str, str | None] = {}
     factories: set[str] = set()
