@@ -28,7 +28,8 @@ from .counters import draw_counter
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
-DOMAIN_WORDS = {"sea": "ships", "land": "land units", "air": "aircraft", "static": "fortifications"}
+DOMAIN_WORDS = {"sea": "ships", "land": "land units", "air": "aircraft", "static": "fortifications",
+                "airborne": "paratroopers that flew in"}
 
 
 # --- pure helpers ------------------------------------------------------------------------
@@ -69,8 +70,8 @@ def side_values(state: GameState, b: Battle, side: str) -> list[tuple[Unit, int]
     role = role_of(side)
     bonus = B.support_bonus(state, B.alive(state, units), role)
     out = []
-    for u in units:
-        v = B.unit_value(state, u, role, bonus) if fires(state, b, u, side) else 0
+    for u in units:  # fire_value: the value this round (round values such as an airdrop's round 1)
+        v = B.fire_value(state, b, u, role, bonus) if fires(state, b, u, side) else 0
         out.append((u, v))
     return out
 
@@ -100,10 +101,10 @@ class Stack:
 def stacks(state: GameState, units: list[Unit]) -> list[Stack]:
     """Group a column's units into stacks, in ruleset order (dead ones last)."""
     order = {t: i for i, t in enumerate(state.ruleset.units)}
-    groups: dict[tuple[str, str, int, bool], Stack] = {}
+    groups: dict[tuple[str, str, int, bool, bool], Stack] = {}
     for u in units:
         dead = u.damage >= state.utype(u).hits
-        key = (u.type, u.owner, u.damage, dead)
+        key = (u.type, u.owner, u.damage, dead, u.airborne)  # airborne units apart (their own tag)
         if key not in groups:
             groups[key] = Stack(u.type, u.owner, u.damage, dead)
         groups[key].units.append(u)
@@ -240,6 +241,7 @@ STRIP_BG = (30, 34, 41)
 COL_A = (36, 41, 50)
 COL_B = (33, 37, 45)
 ZERO_COL = (28, 30, 35)
+AIRBORNE_TAG = (126, 78, 196)   # the airdrop's violet, darker
 
 
 def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
@@ -624,6 +626,11 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((20, 22, 26, 110))
         surface.blit(veil, rect.topleft)
+    if st.units[0].airborne and icon >= 20:  # dropped from the air: a tag above the counter
+        tag = pygame.Rect(rect.x - 3, rect.y - 9, 21, 12)
+        pygame.draw.rect(surface, AIRBORNE_TAG, tag, border_radius=3)
+        pygame.draw.rect(surface, (230, 210, 255), tag, width=1, border_radius=3)
+        theme.text(surface, "AB", tag.center, 10, (250, 250, 250), anchor="center", bold=True)
     # tooltip
     owner = win.game.ctl.player_name(st.owner)
     lines = [f"{ut.name} ×{st.count} ({owner})"]
@@ -633,8 +640,14 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
     else:
         lines.append(f"{role} {ut.value(role, min(st.damage, ut.hits - 1))}: does not fire here")
     printed = ut.value(role, min(st.damage, ut.hits - 1))
-    if value and value != printed:
+    rv = B.round_value(state, b, st.units[0], role) if b is not None else None
+    if value and rv is not None:
+        lines.append(f"{value} in round {b.round} (printed {printed}): "  # type: ignore[union-attr]
+                     + ("airborne attack" if st.units[0].airborne else "round value"))
+    elif value and value != printed:
         lines.append(f"printed {printed}, {'+' if value > printed else ''}{value - printed} now (support / terrain)")
+    if st.units[0].airborne:
+        lines.append("airborne: dropped from the air (anti-aircraft fired at it); cannot retreat")
     for sv, ab in specials:
         against = ", ".join(list(ab.targets) + [DOMAIN_WORDS.get(d, d) for d in ab.domains])
         lines.append(f"{sv} against {against}")
