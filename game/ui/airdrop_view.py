@@ -75,12 +75,12 @@ class DropPlan:
 
     def pick(self, state: GameState, space: str | None) -> bool:
         """Take off from `space` with everything that may fly there. False if nothing may."""
+        if space is None or not AD.flyers(state, space):
+            return False
         self.space = space
         self.counts = {t: len(us) for t, us in self.stacks(state)}
         self._cache = ()
-        if not self.counts:
-            self.space = None
-        return bool(self.counts)
+        return True
 
     def set_count(self, state: GameState, utype: str, n: int) -> None:
         avail = dict(self.stacks(state)).get(utype, [])

@@ -110,7 +110,8 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     who = win.side_name(b, roll.side)
     head = (f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
             f" · {len(choice.pick)} of {limit} chosen · {allowance_text(state, b)}")
-    theme.text(surface, theme.elide(head, box.w - 20, 18), (box.x + 10, box.y + 6), 18, theme.TEXT, bold=True)
+    theme.text(surface, theme.elide(head, box.w - 20, 18, bold=True), (box.x + 10, box.y + 6), 18, theme.TEXT,
+               bold=True)
     keys = "click dice · 1-9 · R reroll · K keep · D default"
     theme.text(surface, keys, (box.right - 10, box.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomright")
     # groups of dice by unit type, each behind a small counter (as the list view's dice)
@@ -166,7 +167,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
                 surface.blit(veil, r.topleft)
                 tip.append("cannot be rerolled (reconnaissance rerolls only some units' dice, once per unit)")
             win.spots.add(r.inflate(4, 4), (lambda j=i: win.toggle_reroll(j)) if mine and i in elig else None,
-                          tooltip="\n".join(tip))
+                          tooltip="\n".join(tip), data=("reroll_die", i))
             x += die + 10
         x += 12
 
