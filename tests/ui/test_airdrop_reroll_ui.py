@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from uikit import click, frame, key, shot, uids  # noqa: E402
+from uikit import click, frame, key, shot  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
 from game.rules import battle as B  # noqa: E402
