@@ -635,7 +635,8 @@ class BattleWindow(Scene):
             else:
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
-                theme.text(surface, f"{role} {value}", (box.x + 10, y + 19), 17, theme.TEXT_DIM)
+                sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                theme.text(surface, sub, (box.x + 10, y + 19), 17, theme.TEXT_DIM)
             for k, u in enumerate(us):
                 r, c = divmod(k, per_row)
                 pos = (box.x + 10 + label_w + c * (icon + 4), y + r * (icon + 4))
@@ -704,6 +705,8 @@ class BattleWindow(Scene):
         hp = ut.hits - u.damage
         tip = [f"{ut.name} ({self.game.ctl.player_name(u.owner)})",
                f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
+        if u.airborne:
+            tip.append("airborne: dropped from the air (anti-aircraft fired at it); cannot retreat")
         if dead:
             tip.append("destroyed (fires back this round)")
         elif choosing and self.my_move():

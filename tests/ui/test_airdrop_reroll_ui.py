@@ -276,3 +276,34 @@ def test_a_die_the_rules_do_not_allow_is_refused_with_a_reason(reroll_game, monk
     win.reroll.pick = []
     win.toggle_reroll(1)
     assert win.reroll.pick == [] and "cannot be rerolled" in win.error and "Artillery" in win.error
+
+
+def test_interwar_strip_puts_a_damaged_ship_in_the_column_of_its_damaged_value(monkeypatch):
+    monkeypatch.setattr(odds_view, "space_odds", lambda *a, **k: None)
+    # the d12 strip shows damage: a battleship hit once fires at its damaged attack
+    sc, _ = load_scenario_file(MINI_IW)
+    sc = replace(sc, start_units=(("s1", "red", "battleship", 1), ("s1", "red", "destroyer", 1),
+                                  ("s2", "blue", "destroyer", 2)))
+    session = Session(sc, load_ruleset("interwar"), 3)
+    session.do(A.EndPhase())
+    session.do(A.Move(tuple(u.uid for u in session.state.units.values() if u.owner == "red"), ("s2",)))
+    session.do(A.EndPhase())
+    session.do(A.SelectBattle("s2"))
+    state = session.state
+    bs = next(u for u in state.units.values() if u.type == "battleship")
+    ut = state.ruleset.units["battleship"]
+    assert strip.strip_columns(state, state.battle, "attacker")[ut.attack] == [bs]
+    state.units[bs.uid] = replace(bs, damage=1)
+    cols = strip.strip_columns(state, state.battle, "attacker")
+    assert bs.uid in [u.uid for u in cols[ut.value("attack", 1)]] and ut.value("attack", 1) < ut.attack
+    assert not cols[ut.attack]
+    app = App(pygame.Surface(SIZE))
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    win = app.push(BattleWindow(app, game))
+    win.view = "strip"
+    frame(app)
+    shot(app, "interwar_damaged_strip")
+    tip = next(h.tooltip for h in win.spots.items if h.tooltip.startswith("Battleship"))
+    assert f"attack {ut.value('attack', 1)}" in tip
