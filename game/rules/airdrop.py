@@ -171,4 +171,3 @@ def airdrop(state: GameState, uids: tuple[int, ...], dest: str) -> None:
                   f"{state.utype(group[0]).name}{'s' if len(group) != 1 else ''} fly from "
                   f"{names[start].name} to {names[dest].name}"
                   f"{' (airborne attack)' if attack else ''}.")
-
