@@ -74,14 +74,19 @@ def battle_session(scenario: str, attacker: dict[str, int], defender: dict[str, 
     """A fresh game of `scenario` with only these units, on the first front between the
     first player and an enemy (as demo_units finds it), the battle opened and `rolls`
     rolls made (casualties by the default order of loss). For screenshots and tests."""
-    from game.rules import actions as A
     from game.rules.ruleset import load_ruleset, load_scenario
-    from game.rules.session import Session
     sc = load_scenario(scenario)
-    rs = load_ruleset(ruleset or sc.ruleset_id)
+    return battle_session_on(sc, load_ruleset(ruleset or sc.ruleset_id), attacker, defender, seed, rolls)
+
+
+def battle_session_on(sc, rs, attacker: dict[str, int], defender: dict[str, int], seed: int = 1,
+                      rolls: int = 1):
+    """battle_session on a loaded scenario and ruleset."""
+    from game.rules import actions as A
+    from game.rules.session import Session
     front = demo_units(replace(sc, start_units=()), rs)
     if not front:
-        raise ValueError(f"{scenario}: no land front between the first player and an enemy")
+        raise ValueError(f"{sc.id}: no land front between the first player and an enemy")
     (home, me, _t, _n), (there, foe, _t2, _n2) = front[0], front[1]
     units = tuple((home, me, t, n) for t, n in attacker.items()) + tuple((there, foe, t, n) for t, n in defender.items())
     session = Session(replace(sc, start_units=units), rs, seed)
@@ -352,14 +357,14 @@ def reroll_session(scenario: str, tries: int = 60):
     from game.rules.ruleset import load_ruleset, load_scenario
     sc = load_scenario(scenario)
     rs = load_ruleset(sc.ruleset_id)
-    rid = None if any(u.has("reconnaissance") for u in rs.units.values()) else "interwar"
-    rs = load_ruleset(rid or sc.ruleset_id)
+    if not any(u.has("reconnaissance") for u in rs.units.values()):
+        rs = load_ruleset("interwar")
     recon = next(u.id for u in rs.units.values() if u.has("reconnaissance") and u.domain == "land")
     att = {"infantry": 2, "artillery": 3, recon: 1}
     dfn = {"infantry": 3, "artillery": 1}
     session = None
     for seed in range(1, tries + 1):
-        session = battle_session(scenario, att, dfn, seed=seed, rolls=0, ruleset=rid)
+        session = battle_session_on(sc, rs, att, dfn, seed=seed, rolls=0)
         for _ in range(4):
             b = session.state.battle
             if b is None or b.awaiting == "reroll":
