@@ -123,7 +123,7 @@ class DropPlan:
         """Why the chosen group may not drop on `dest`, in the rules' words."""
         group = self.group(state)
         if not group:
-            return "Choose the paratroopers first (click a territory with a violet ring in the list)."
+            return "Choose how many paratroopers fly first (+ in the side panel)."
         return AD.explain(state, group, dest) or ""
 
     def action(self, state: GameState, dest: str) -> A.Airdrop:

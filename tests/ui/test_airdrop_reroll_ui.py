@@ -307,3 +307,52 @@ def test_interwar_strip_puts_a_damaged_ship_in_the_column_of_its_damaged_value(m
     shot(app, "interwar_damaged_strip")
     tip = next(h.tooltip for h in win.spots.items if h.tooltip.startswith("Battleship"))
     assert f"attack {ut.value('attack', 1)}" in tip
+
+
+def test_playtest_europe_paratroopers_drop_and_fight_by_keys_and_clicks(monkeypatch):
+    # a short playtest on europe_1941: Germany's paratroopers take off with P, drop on a
+    # violet space, and the battle is fought in the window with R / Enter
+    from game.rules.ruleset import load_scenario, scenario_files
+    if not any(p.stem == "europe_1941" for p in scenario_files()):
+        pytest.skip("no europe_1941")
+    monkeypatch.setattr(odds_view, "space_odds", lambda *a, **k: None)
+    sc = load_scenario("europe_1941")
+    sc = replace(sc, start_units=sc.start_units + (("germany", "germany", "paratrooper", 2),))
+    session = Session(sc, load_ruleset("g40"), 5)
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    game = GameScene(app, session, ("allies", "italy"), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    session.do(A.EndPhase())
+    game.ctl.version += 1
+    frame(app)
+    key(app, pygame.K_p)
+    assert game.drop.space == "germany"
+    targets = game.drop.targets(game.state, game.ctl.version)
+    assert targets and "moscow" not in targets
+    click(app, space_pos(game, "moscow"))                       # too far: the reason, no drop
+    assert "3 spaces away" in game.ctl.message.text and game.drop.active
+    dest = min(targets, key=lambda s: (len([u for u in game.state.units_in(s) if u.owner != "germany"]), s))
+    game.cam.center_on(*sc.spaces[dest].center)
+    frame(app)
+    click(app, space_pos(game, dest))
+    assert all(u.space == dest and u.airborne for u in game.state.units.values() if u.type == "paratrooper")
+    game.enter_block_until = 0.0
+    key(app, pygame.K_RETURN)                                   # end the combat move
+    assert game.state.phase == "conduct_combat" and dest in game.state.battles
+    click(app, space_pos(game, dest))
+    assert isinstance(app.top, BattleWindow)
+    for _ in range(40):
+        b = game.state.battle
+        if b is None:
+            break
+        if game.ctl.ai_to_act():
+            game.ctl.step_ai()
+            frame(app)
+        else:
+            key(app, pygame.K_RETURN if b.awaiting == "casualties" else pygame.K_r)
+    assert game.state.battle is None
+    log = " ".join(game.state.log(30))
+    assert "fly from Germany" in log and "(airborne attack)" in log
+    shot(app, "playtest_europe_airdrop_done")
