@@ -31,6 +31,14 @@ def ready(panel: SidePanel) -> list[tuple[str, int]]:
     return cached[1]
 
 
+def box_need(panel: SidePanel) -> int:
+    """Pixels the airdrop box needs: header, hint, take-off chips, one row per unit type,
+    the flight, range and (hovering a drop space) the odds and risk lines."""
+    sc = panel.scene
+    rows = len(sc.drop.stacks(sc.state))
+    return 30 + 42 + 30 + 36 * rows + 22 + 40 + (21 + 3 * 19 + 4)
+
+
 def button_need(panel: SidePanel) -> int:
     return 40 if ready(panel) else 0
 
@@ -72,8 +80,8 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         y = panel.hint(surface, box, "Choose the territory your paratroopers take off from "
                        "(click it on the map or here):", y)
     else:
-        y = panel.hint(surface, box, "Click a violet space to drop there; another territory with "
-                       "paratroopers to take off from there.", y)
+        y = panel.hint(surface, box, "Click a violet space to drop there, or another territory "
+                       "to take off from there.", y)
     chips_x = box.x
     for sid, n in spaces:
         name = state.scenario.spaces[sid].name
@@ -130,13 +138,13 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         if leg.carrier is not None:
             y = panel.hint(surface, box, f"{state.utype(leg.carrier).name} → {cargo}", y)
         else:
-            y = panel.hint(surface, box, f"{cargo}: no carrier needed (they fly themselves).", y)
+            flies = "flies itself" if len(leg.cargo) == 1 else "fly themselves"
+            y = panel.hint(surface, box, f"Carrier: none ({cargo} {flies}).", y)
     if group:
-        y = panel.hint(surface, box, airdrop_view.range_text(state, group), y)
         nt = len(drop.targets(state, sc.ctl.version))
         msg = (f"{nt} drop space{'s' if nt != 1 else ''} in violet." if nt else
                "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
-        y = panel.hint(surface, box, msg, y)
+        y = panel.hint(surface, box, airdrop_view.range_text(state, group) + " " + msg, y)
     # 4. the hovered drop space: odds and risks
     dest = sc.hover
     if group and dest is not None and dest in drop.targets(state, sc.ctl.version):

@@ -286,7 +286,7 @@ class SidePanel:
         """Pixels the move box needs to show every stack row (and one line of attacks)."""
         sc = self.scene
         if sc.drop.active:
-            return 300
+            return airdrop_panel.box_need(self)
         stacks, row_h, reserve = self._stack_metrics()
         need = 0 if stacks else 62                      # the hint goes once units are listed
         need += airdrop_panel.button_need(self)
