@@ -134,17 +134,22 @@ def last_roll(b: Battle, side: str) -> Roll | None:
 
 def dice_by_column(state: GameState, b: Battle, side: str) -> dict[int, list[tuple[str, int, int]]]:
     """The side's latest roll laid out: column -> [(unit type, need, face)], faces ascending."""
+    return {v: [d[:3] for d in ds] for v, ds in indexed_dice_by_column(state, b, side).items()}
+
+
+def indexed_dice_by_column(state: GameState, b: Battle, side: str) -> dict[int, list[tuple[str, int, int, int]]]:
+    """dice_by_column with each die's index in the roll: [(unit type, need, face, index)]."""
     roll = last_roll(b, side)
     if roll is None:
         return {}
     cols_of_type: dict[str, set[int]] = {}
     for u, v in side_values(state, b, side):
         cols_of_type.setdefault(u.type, set()).add(v)
-    out: dict[int, list[tuple[str, int, int]]] = {}
-    for utype, need, face in roll.dice:
-        out.setdefault(die_column(cols_of_type, utype, need, state.ruleset.dice), []).append((utype, need, face))
+    out: dict[int, list[tuple[str, int, int, int]]] = {}
+    for i, (utype, need, face) in enumerate(roll.dice):
+        out.setdefault(die_column(cols_of_type, utype, need, state.ruleset.dice), []).append((utype, need, face, i))
     for laid in out.values():
-        laid.sort(key=lambda d: (d[2] > d[1], d[2]))
+        laid.sort(key=lambda d: (d[2] > d[1], d[2], d[3]))
     return out
 
 
@@ -242,6 +247,7 @@ COL_A = (36, 41, 50)
 COL_B = (33, 37, 45)
 ZERO_COL = (28, 30, 35)
 AIRBORNE_TAG = (126, 78, 196)   # the airdrop's violet, darker
+REROLL_PICK = (120, 176, 232)   # a die chosen for a reconnaissance reroll (reroll_view.PICK)
 
 
 def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
@@ -494,8 +500,12 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     live = state.battle
     if live is not None and live.awaiting == "continue":
         win.spots.add(label_r, None, tooltip=f"Dice of round {b.round - 1}; the next roll starts a new round")
-    laid = dice_by_column(state, b, side)
+    laid = indexed_dice_by_column(state, b, side)
     die = lay.die
+    # a reconnaissance reroll being chosen: this side's dice are clickable here too
+    rerolling = live is not None and live.awaiting == "reroll" and live is b and roll is live.rolls[-1]
+    elig = set(B.reroll_eligible(state, live)) if rerolling else set()
+    mine = rerolling and win.my_move()
     for v, ds in laid.items():
         c = lay.cols[v]
         per_line = max(1, (c.w - 6) // (die + 3))
@@ -504,26 +514,33 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
         x0 = c.x + 4
         # the lane next to the middle line: the attacker's dice hang below its units,
         # the defender's sit above its units
-        for k, (utype, need, face) in enumerate(shown):
+        for k, (utype, need, face, idx) in enumerate(shown):
             r_, c_ = divmod(k, per_line)
             y = lane.y + 4 + r_ * (die + 3)
             rect = pygame.Rect(x0 + c_ * (die + 3), y, die, die)
             hit = face <= need
             _die(surface, rect, face, hit, dice)
             ut = state.ruleset.units.get(utype)
-            win.spots.add(rect, None, tooltip=f"{ut.name if ut else utype}\nneeds {need} or less; rolled {face}"
-                          + ("  — hit" if hit else ""))
+            tip = f"{ut.name if ut else utype}\nneeds {need} or less; rolled {face}" + ("  — hit" if hit else "")
+            act = None
+            if idx in elig:
+                chosen = idx in win.reroll.pick
+                if chosen:
+                    pygame.draw.rect(surface, REROLL_PICK, rect.inflate(4, 4), width=2, border_radius=4)
+                tip += "\nchosen for a reroll (click to keep it)" if chosen else "\nclick: reroll this die"
+                act = (lambda j=idx: win.toggle_reroll(j)) if mine else None
+            win.spots.add(rect, act, tooltip=tip)
         if len(ds) > len(shown):
             k = len(shown)
             r_, c_ = divmod(k, per_line)
             rect = pygame.Rect(x0 + c_ * (die + 3), lane.y + 4 + r_ * (die + 3), die + 10, die)
             rest = ds[len(shown):]
-            nh = sum(1 for _t, need, face in rest if face <= need)
+            nh = sum(1 for _t, need, face, _i in rest if face <= need)
             theme.text(surface, f"+{len(rest)}", rect.midleft, max(12, die - 3), theme.GOOD if nh else theme.TEXT_DIM,
                        anchor="midleft", bold=True)
-            tot = sum(1 for _t, need, face in ds if face <= need)
+            tot = sum(1 for _t, need, face, _i in ds if face <= need)
             win.spots.add(rect, None, tooltip=f"{len(ds)} dice in column {v}: {tot} hit{'s' if tot != 1 else ''}\n"
-                          + " ".join(str(f) for _t, _n, f in ds))
+                          + " ".join(str(f) for _t, _n, f, _i in ds))
 
 
 def _draw_row(win: BattleWindow, surface: pygame.Surface, lay: Layout, side: str, cols: dict[int, list[Unit]],

@@ -356,3 +356,14 @@ def test_playtest_europe_paratroopers_drop_and_fight_by_keys_and_clicks(monkeypa
     log = " ".join(game.state.log(30))
     assert "fly from Germany" in log and "(airborne attack)" in log
     shot(app, "playtest_europe_airdrop_done")
+
+
+def test_the_strip_lane_dice_are_clickable_for_a_reroll_too(reroll_game):
+    app, game, win = reroll_game
+    win.reroll.pick = []
+    frame(app)
+    lane = [h for h in win.spots.items if "click: reroll this die" in h.tooltip]
+    assert lane and all(h.action is not None for h in lane)
+    click(app, lane[0].rect.center)
+    assert len(win.reroll.pick) == 1
+    assert any("chosen for a reroll" in h.tooltip for h in win.spots.items if h.rect == lane[0].rect)
