@@ -367,3 +367,22 @@ def test_the_strip_lane_dice_are_clickable_for_a_reroll_too(reroll_game):
     click(app, lane[0].rect.center)
     assert len(win.reroll.pick) == 1
     assert any("chosen for a reroll" in h.tooltip for h in win.spots.items if h.rect == lane[0].rect)
+
+
+def test_in_the_noncombat_move_paratroopers_fly_only_into_a_friendly_capital():
+    # seed 002: PARATROOPER, "can move into a friendly Capital by air during non-combat movement"
+    app, game = make_game(units=(("m", "red", "paratrooper", 1), ("b2", "blue", "infantry", 1)))
+    s = game.ctl.session
+    game.state.owners["m"] = "red"
+    s.do(A.EndPhase())
+    s.do(A.EndPhase())                                          # -> non-combat move
+    game.ctl.version += 1
+    frame(app)
+    assert game.state.phase == "noncombat_move"
+    assert any("Fly paratroopers" in t or "friendly capital" in t for t in tooltips(game))
+    key(app, pygame.K_p)
+    assert game.drop.targets(game.state, game.ctl.version) == ["a1"]
+    assert airdrop_view.drop_risks(game.state, game.drop.group(game.state), "a1") == []
+    assert any("fly here" in line for line in game.tooltip_lines("a1"))
+    click(app, space_pos(game, "a2"))
+    assert "not a capital" in game.ctl.message.text
