@@ -75,6 +75,28 @@ def forbidden_capital(state: GameState, group: list[Unit], dest: str) -> str:
     return ""
 
 
+def grounded(state: GameState, group: list[Unit]) -> str:
+    """Why the group cannot take off now, in the player's words ("" if it can): the
+    checks every flight shares, whatever its destination (for the interface)."""
+    try:
+        _check_group(state, group)
+    except IllegalAction as exc:
+        return str(exc)
+    return ""
+
+
+def flyers(state: GameState, space: str | None = None) -> dict[str, list[Unit]]:
+    """The current player's units that may take off now, by the land territory they are
+    in (only `space` when given); units by uid."""
+    out: dict[str, list[Unit]] = {}
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.owner != state.player or (space is not None and u.space != space):
+            continue
+        if state.utype(u).has("self_airlift") and not grounded(state, [u]):
+            out.setdefault(u.space, []).append(u)
+    return out
+
+
 def _check_group(state: GameState, group: list[Unit]) -> None:
     if state.phase not in (COMBAT, NONCOMBAT):
         raise IllegalAction("Paratroopers fly only in the combat and non-combat move phases.")

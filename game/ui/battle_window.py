@@ -17,7 +17,7 @@ from game.rules import battle as B
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 
-from . import odds_view, strip, theme, widgets
+from . import odds_view, reroll_view, strip, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
 
@@ -121,6 +121,7 @@ class BattleWindow(Scene):
         self.finished_for = 0.0
         self.choice: list[int] = []
         self.choice_key: tuple | None = None
+        self.reroll = reroll_view.RerollChoice()  # dice chosen for a reconnaissance reroll
         self.error = ""
         self.icon = ICON
         self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
@@ -163,6 +164,7 @@ class BattleWindow(Scene):
             self.choice_key = key
             self.error = ""
             self.choice = list(A.default_casualties(state).units) if key is not None else []
+        self.reroll.refresh(state)
 
     def odds(self) -> tuple[odds_view.OddsView | None, str, str]:
         """(odds, title, note) for the box: the odds of the forces left, computed when a
@@ -248,8 +250,52 @@ class BattleWindow(Scene):
         b = self.state.battle
         if b is None or not self.my_move() or b.awaiting == "casualties":
             return
+        if b.awaiting == "reroll":
+            self.do_reroll()
+            return
         self.game.ctl.do(A.RollDice())
         self.refresh()
+
+    # reconnaissance rerolls (reroll_view)
+    def reroll_open(self) -> bool:
+        b = self.state.battle
+        return b is not None and b.awaiting == "reroll" and self.my_move()
+
+    def do_reroll(self) -> None:
+        """Reroll the chosen dice (none chosen: keep them)."""
+        if not self.reroll_open():
+            return
+        ctl = self.game.ctl
+        before = ctl.message
+        if ctl.do(self.reroll.action()):
+            self.error = ""
+        else:
+            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
+        self.refresh()
+
+    def keep_dice(self) -> None:
+        if self.reroll_open():
+            self.game.ctl.do(A.KeepDice())
+            self.error = ""
+            self.refresh()
+
+    def default_reroll(self) -> None:
+        if self.reroll_open():
+            self.reroll.pick = list(B.default_reroll(self.state))
+            self.error = ""
+
+    def toggle_reroll(self, i: int) -> None:
+        if self.reroll_open():
+            self.error = self.reroll.toggle(self.state, i)
+
+    def toggle_reroll_key(self, k: int) -> None:
+        """Keys 1-9: the k-th die that may be rerolled."""
+        b = self.state.battle
+        if b is None or not self.reroll_open():
+            return
+        elig = B.reroll_eligible(self.state, b)
+        if 1 <= k <= len(elig):
+            self.toggle_reroll(elig[k - 1])
 
     def confirm(self) -> None:
         b = self.state.battle
@@ -377,6 +423,12 @@ class BattleWindow(Scene):
                 self.close()
             elif b is not None and b.awaiting == "casualties" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.confirm()
+            elif b is not None and b.awaiting == "reroll" and event.key == pygame.K_k:
+                self.keep_dice()
+            elif b is not None and b.awaiting == "reroll" and event.key == pygame.K_d:
+                self.default_reroll()
+            elif b is not None and b.awaiting == "reroll" and pygame.K_1 <= event.key <= pygame.K_9:
+                self.toggle_reroll_key(event.key - pygame.K_0)
             elif b is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.roll()
             return
@@ -411,7 +463,10 @@ class BattleWindow(Scene):
             dice_h = band
             att_rect = strip_rect
             dice_rect = pygame.Rect(rect.x + 20, strip_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
-            self.draw_roll_log(surface, dice_rect, b)
+            if state.battle is not None and state.battle.awaiting == "reroll":
+                reroll_view.draw(self, surface, dice_rect, b)
+            else:
+                self.draw_roll_log(surface, dice_rect, b)
         else:
             col_h = rect.h - (col_top - rect.y) - dice_h - bottom_bar
             half = (rect.w - 60) // 2
@@ -420,7 +475,10 @@ class BattleWindow(Scene):
             self.draw_side(surface, att_rect, b, "attacker")
             self.draw_side(surface, def_rect, b, "defender")
             dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
-            self.draw_dice(surface, dice_rect, b)
+            if state.battle is not None and state.battle.awaiting == "reroll":
+                reroll_view.draw(self, surface, dice_rect, b)
+            else:
+                self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
         v, title, note = self.odds()
         odds_view.draw_box(surface, odds, v, title, note)
@@ -457,6 +515,8 @@ class BattleWindow(Scene):
             why = self.chooser_note(b, side)
             return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{why}{comp} chooses casualties "
                     "(default marked; click units to change)."), theme.BAD
+        if b.awaiting == "reroll" and b.rolls:
+            return reroll_view.status(self, b), theme.INFO
         if b.awaiting == "continue":
             if not self.retreats():
                 return f"{who}{comp}: fight another round (R); no retreat is possible.", theme.INFO
@@ -544,7 +604,7 @@ class BattleWindow(Scene):
             eligible = {u.uid for u in B.eligible(state, pool, units, B.firing_types_of(state, sb, pool))}
         groups: dict[tuple[str, int], list[Unit]] = {}
         for u in sorted(units, key=lambda x: x.uid):
-            groups.setdefault((u.type, B.unit_value(state, u, role, bonus)), []).append(u)
+            groups.setdefault((u.type, B.fire_value(state, b, u, role, bonus)), []).append(u)
         order = list(state.ruleset.units)
         ordered = sorted(groups.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99,
                                                          kv[0][1]))
@@ -575,7 +635,8 @@ class BattleWindow(Scene):
             else:
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
-                theme.text(surface, f"{role} {value}", (box.x + 10, y + 19), 17, theme.TEXT_DIM)
+                sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                theme.text(surface, sub, (box.x + 10, y + 19), 17, theme.TEXT_DIM)
             for k, u in enumerate(us):
                 r, c = divmod(k, per_row)
                 pos = (box.x + 10 + label_w + c * (icon + 4), y + r * (icon + 4))
@@ -644,6 +705,8 @@ class BattleWindow(Scene):
         hp = ut.hits - u.damage
         tip = [f"{ut.name} ({self.game.ctl.player_name(u.owner)})",
                f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
+        if u.airborne:
+            tip.append("airborne: dropped from the air (anti-aircraft fired at it); cannot retreat")
         if dead:
             tip.append("destroyed (fires back this round)")
         elif choosing and self.my_move():
@@ -686,7 +749,9 @@ class BattleWindow(Scene):
                            self.close, primary=True, tooltip="Back to the map  (Enter / Esc)")
             self.view_button(surface, bar.move(-40, 0))
             return
-        if live.awaiting == "casualties":
+        if live.awaiting == "reroll":
+            reroll_view.draw_buttons(self, surface, bar)
+        elif live.awaiting == "casualties":
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
                            self.confirm, enabled=mine, primary=True,
                            tooltip="Remove the marked units  (Enter)")

@@ -10,7 +10,7 @@ from game.rules import actions as A
 from game.rules import movement
 from game.rules.session import Session
 
-from . import odds_view, theme, widgets
+from . import airdrop_view, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .maprender import MapRenderer
@@ -30,6 +30,7 @@ class GameScene(Scene):
         self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels)
         self.renderer = MapRenderer(session.scenario)
         self.sel = Selection()
+        self.drop = airdrop_view.DropPlan()  # the airdrop step (P): paratroopers picked, drop spaces
         self.spots = widgets.Hotspots()
         self.panel = SidePanel(self)
         w, h = app.surface.get_size()
@@ -249,8 +250,75 @@ class GameScene(Scene):
             self.ctl.undo()
             self.sel.validate(self.state)
 
+    # --- airdrop step ----------------------------------------------------------------
+    def can_airdrop(self) -> str:
+        """Why the airdrop step cannot start now ("" if it can)."""
+        state = self.state
+        if not self.my_turn():
+            return "Wait for your turn."
+        if state.phase not in (movement.COMBAT, movement.NONCOMBAT):
+            return "Paratroopers fly in the combat move (to attack) and the non-combat move."
+        if not airdrop_view.ready_spaces(state):
+            if not any(state.utype(u).has("self_airlift") for u in state.units.values() if u.owner == state.player):
+                return "You have no paratroopers."
+            return "None of your paratroopers can take off now (a flight is a paratrooper's whole move)."
+        return ""
+
+    def toggle_airdrop(self) -> None:
+        """P / the Airdrop button: start the airdrop step (or leave it)."""
+        if self.drop.active:
+            self.drop.stop()
+            self.ctl.say("Airdrop cancelled: back to moving units.")
+            return
+        why = self.can_airdrop()
+        if why:
+            self.ctl.say(why, "error")
+            return
+        state = self.state
+        self.drop.active = True
+        ready = airdrop_view.ready_spaces(state)
+        start = self.sel.space if any(s == self.sel.space for s, _n in ready) else \
+            (ready[0][0] if len(ready) == 1 else None)
+        self.drop.pick(state, start)
+        self.sel.counts = {}
+        self.sel._dest_cache = None
+        self.sel.space = self.drop.space
+        if self.drop.space is None:
+            self.ctl.say("Airdrop: choose the territory your paratroopers take off from.")
+
+    def _click_drop(self, sid: str) -> None:
+        """A click on the map in the airdrop step: drop on a violet space, pick the
+        paratroopers of another territory, or hear why that space is no drop space."""
+        state = self.state
+        drop = self.drop
+        group = drop.group(state)
+        if group and sid in drop.targets(state, self.ctl.version):
+            n, name = len(group), state.scenario.spaces[sid].name
+            what = f"{n} {state.utype(group[0]).name}{'s' if n != 1 else ''}"
+            if self.ctl.do(drop.action(state, sid)):
+                attack = state.phase == movement.COMBAT
+                drop.stop()
+                self.sel.space = sid
+                self.sel.counts = {}
+                self.sel._dest_cache = None
+                more = "  P: another airdrop." if airdrop_view.ready_spaces(self.state) else ""
+                self.ctl.say(f"{what} {'drop on' if attack else 'fly to'} {name}"
+                             f"{' (airborne attack: fought in Conduct combat)' if attack else ''}.{more}", "good")
+            return
+        if sid != drop.space and drop.pick(state, sid):
+            self.sel.space = sid
+            return
+        if sid == drop.space:
+            return
+        why = drop.why_not(state, sid) or "Paratroopers cannot drop there."
+        self.ctl.say(why, "error")
+
     def click_space(self, sid: str | None) -> None:
         state = self.state
+        if self.drop.active and state.phase in (movement.COMBAT, movement.NONCOMBAT) and self.my_turn():
+            if sid is not None:
+                self._click_drop(sid)
+            return
         if sid is None:
             self.sel.clear()
             return
@@ -310,7 +378,7 @@ class GameScene(Scene):
         the selected space adds that stack to the selection. True if the click was used."""
         state = self.state
         if (not self.my_turn() or state.phase not in (movement.COMBAT, movement.NONCOMBAT)
-                or item.owner != state.player):
+                or item.owner != state.player or self.drop.active):
             return False
         group = self.sel.group(state)
         if group and sid != self.sel.space and sid in self.sel.destinations(state, self.ctl.version):
@@ -409,13 +477,18 @@ class GameScene(Scene):
                     return
                 self.click_space(self.space_at(event.pos))
             elif event.button == 3:
+                if self.drop.active:
+                    self.toggle_airdrop()
+                    return
                 self.sel.clear()
                 self.sel.place_unit = None
 
     def handle_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.drop.active:
+            self.toggle_airdrop()
+        elif key == pygame.K_ESCAPE:
             self.open_menu()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.enter_key()
@@ -430,6 +503,8 @@ class GameScene(Scene):
                 self.ctl.fast = True
         elif key == pygame.K_b and self.state.phase == "purchase":
             self.open_purchase()
+        elif key == pygame.K_p and not ctrl:
+            self.toggle_airdrop()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.cam.zoom(1.25)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -467,12 +542,14 @@ class GameScene(Scene):
             if self.seen_phase is not None:  # a new phase: Enter must be pressed anew to end it
                 self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
             self.seen_phase = phase_key
+            self.drop.stop()
         blocked = any(s.blocks_ai for s in self.app.above(self))
         if not blocked:
             self.ctl.update_ai(dt)
         if self.ctl.version != self.seen_version:
             self.seen_version = self.ctl.version
             self.sel.validate(self.state)
+            self.drop.validate(self.state)
             if self.state.phase in (movement.COMBAT, "conduct_combat"):
                 odds_view.warm_up()  # odds are coming: load the engine in the background
         self.check_overlays()
@@ -488,15 +565,44 @@ class GameScene(Scene):
         self.cam.set_view(self.map_view(size))
         self.spots.clear()
         state = self.state
-        highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
+        if self.drop.active and self.my_turn():
+            highlights = self.drop.highlights(state, self.ctl.version)
+        else:
+            highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
         battles = state.battles if state.phase == "conduct_combat" else ()
         self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
+        if self.drop.active:
+            self.draw_flight(surface)
         self.draw_banner(surface)
         self.draw_message(surface)
         self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
         if self.app.top is self:
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
+
+    def draw_flight(self, surface: pygame.Surface) -> None:
+        """The airdrop step: a dashed violet arc from the take-off territory to the hovered
+        drop space."""
+        state = self.state
+        start, dest = self.drop.space, self.hover
+        if start is None or dest is None or dest not in self.drop.targets(state, self.ctl.version):
+            return
+        a = self.cam.to_screen(*state.scenario.spaces[start].center)
+        b = self.cam.to_screen(*state.scenario.spaces[dest].center)
+        lift = max(30.0, ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 * 0.25)
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - lift)
+        pts = []
+        for i in range(25):
+            t = i / 24
+            pts.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * mid[0] + t * t * b[0],
+                        (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * mid[1] + t * t * b[1]))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(self.cam.view))
+        for i in range(0, len(pts) - 1, 2):
+            pygame.draw.line(surface, (30, 20, 50), pts[i], pts[i + 1], 6)
+            pygame.draw.line(surface, airdrop_view.DROP, pts[i], pts[i + 1], 3)
+        pygame.draw.circle(surface, airdrop_view.DROP, (int(b[0]), int(b[1])), 9, 3)
+        surface.set_clip(clip)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         view = pygame.Rect(self.cam.view)
@@ -508,6 +614,8 @@ class GameScene(Scene):
             col = theme.INFO
         else:
             msg = f"{theme_phase(self.state)}  —  {self.ctl.player_name(self.state.player)}"
+            if self.drop.active:
+                msg = f"Airdrop  —  {self.ctl.player_name(self.state.player)}  (P / Esc: back to moves)"
             if self.ctl.actor() != self.state.player:
                 msg += f"  ({self.ctl.player_name(self.ctl.actor())} chooses casualties)"
             col = theme.ACCENT
@@ -560,6 +668,8 @@ class GameScene(Scene):
         for owner, utype, n, damaged in self.renderer.stacks(state, sid):
             name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
             lines.append(f"  {self.ctl.player_name(owner)}: {n} {name}" + (" (damaged)" if damaged else ""))
+        if self.drop.active and self.my_turn():
+            return lines + self.drop_tooltip(sid)
         dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}
         if sid in dests and self.sel.group(state):
             lines.append(f"Click: move here ({len(dests[sid])} step{'s' if len(dests[sid]) != 1 else ''})")
@@ -570,6 +680,33 @@ class GameScene(Scene):
             if asid == sid and av is not None:
                 lines.append("Planned attack: " + odds_view.win_text(av))
         return lines
+
+    def drop_tooltip(self, sid: str) -> list[str]:
+        """The airdrop step's lines for a hovered space: what a click does there, the
+        odds and the anti-aircraft risk, or why the paratroopers cannot drop there."""
+        state = self.state
+        drop = self.drop
+        group = drop.group(state)
+        if sid == drop.space:
+            return ["Taking off from here"]
+        if not group:
+            n = len(airdrop_view.AD.flyers(state, sid).get(sid, []))
+            return [f"Click: take off from here ({n} ready)"] if n else ["Choose where your paratroopers take off"]
+        if sid in drop.targets(state, self.ctl.version):
+            attack = state.phase == movement.COMBAT
+            out = [f"Click: {'drop here (airborne attack)' if attack else 'fly here'} "
+                   f"with {len(group)} unit{'s' if len(group) != 1 else ''}"]
+            v = airdrop_view.drop_odds(self.odds, state, group, sid)
+            if v is not None:
+                out.append("Chance to win: " + odds_view.win_text(v).removeprefix("win "))
+            elif attack:
+                out.append("No defenders: the paratroopers take it.")
+            out += [r.text for r in airdrop_view.drop_risks(state, group, sid)]
+            return out
+        if any(u.owner == state.player for u in state.units_in(sid)) and airdrop_view.AD.flyers(state, sid):
+            return ["Click: take off from here instead"]
+        why = drop.why_not(state, sid)
+        return ["Cannot drop here:"] + theme.wrap(why, 420, 19) if why else []
 
     def draw_map_tooltip(self, surface: pygame.Surface) -> None:
         if self.hover is None or self.dragging or not pygame.display.get_init():

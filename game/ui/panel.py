@@ -10,7 +10,7 @@ import pygame
 from game.rules import movement, production
 from game.rules.phases import PHASE_NAMES
 
-from . import odds_view, theme, widgets
+from . import airdrop_panel, odds_view, theme, widgets
 from .counters import draw_counter
 
 if TYPE_CHECKING:
@@ -285,8 +285,11 @@ class SidePanel:
     def move_need(self) -> int:
         """Pixels the move box needs to show every stack row (and one line of attacks)."""
         sc = self.scene
+        if sc.drop.active:
+            return airdrop_panel.box_need(self)
         stacks, row_h, reserve = self._stack_metrics()
         need = 0 if stacks else 62                      # the hint goes once units are listed
+        need += airdrop_panel.button_need(self)
         if sc.state.phase == movement.COMBAT and sc.attack_odds():
             need += 48
         if stacks:
@@ -299,14 +302,16 @@ class SidePanel:
         sc = self.scene
         state = sc.state
         spots = sc.spots
+        if sc.drop.active:
+            return airdrop_panel.draw_box(self, surface, box)
         stacks, row_h, reserve = self._stack_metrics()
-        y = box.y
+        y = airdrop_panel.draw_button(self, surface, box, box.y)
         if not stacks:  # how to move; once the player has units listed the room goes to them
             if state.phase == movement.COMBAT:
                 text = "Click your units, then a highlighted destination (red = attack). Right click: deselect."
             else:
                 text = "Move units that did not fight; aircraft must land. Right click: deselect."
-            y = self.hint(surface, box, text)
+            y = self.hint(surface, box, text, y)
         # the stack list first: the planned attacks get what it leaves (at least one line)
         need = (26 + 20 + len(stacks) * row_h + reserve) if stacks else (26 + 60 if sc.sel.space else 0)
         if state.phase == movement.COMBAT:

@@ -4,7 +4,11 @@ Views: map, purchase, battle, menu, handoff, gameover, attack (a combat move
 with a planned attack: the side panel's odds), calculator (the battle
 calculator with a sample battle of the scenario's ruleset), strip (the battle window
 in its battle-strip view; tests/fixtures/mini_interwar.yaml gives a mixed interwar
-battle), setup (the "New game vs computer" dialog). Each is a fresh
+battle), setup (the "New game vs computer" dialog), airdrop (the airdrop step of the
+combat move: paratroopers picked, drop spaces in violet, a hovered drop's odds and
+anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-aircraft
+dice, paratroopers at their first-round value), reroll (a reconnaissance reroll choice
+on the strip; the interwar ruleset on this map when its own has no reconnaissance). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -12,7 +16,8 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup")
+VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
+         "airdrop", "airdrop_battle", "reroll")
 
 
 def _init() -> None:
@@ -65,18 +70,23 @@ def demo_units(sc, rs) -> tuple[tuple[str, str, str, int], ...]:
 
 
 def battle_session(scenario: str, attacker: dict[str, int], defender: dict[str, int], seed: int = 1,
-                   rolls: int = 1):
+                   rolls: int = 1, ruleset: str | None = None):
     """A fresh game of `scenario` with only these units, on the first front between the
     first player and an enemy (as demo_units finds it), the battle opened and `rolls`
     rolls made (casualties by the default order of loss). For screenshots and tests."""
-    from game.rules import actions as A
     from game.rules.ruleset import load_ruleset, load_scenario
-    from game.rules.session import Session
     sc = load_scenario(scenario)
-    rs = load_ruleset(sc.ruleset_id)
+    return battle_session_on(sc, load_ruleset(ruleset or sc.ruleset_id), attacker, defender, seed, rolls)
+
+
+def battle_session_on(sc, rs, attacker: dict[str, int], defender: dict[str, int], seed: int = 1,
+                      rolls: int = 1):
+    """battle_session on a loaded scenario and ruleset."""
+    from game.rules import actions as A
+    from game.rules.session import Session
     front = demo_units(replace(sc, start_units=()), rs)
     if not front:
-        raise ValueError(f"{scenario}: no land front between the first player and an enemy")
+        raise ValueError(f"{sc.id}: no land front between the first player and an enemy")
     (home, me, _t, _n), (there, foe, _t2, _n2) = front[0], front[1]
     units = tuple((home, me, t, n) for t, n in attacker.items()) + tuple((there, foe, t, n) for t, n in defender.items())
     session = Session(replace(sc, start_units=units), rs, seed)
@@ -189,6 +199,8 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
             menu.start(True)  # type: ignore[attr-defined]
         app.draw()
         return surface
+    if view in ("airdrop", "airdrop_battle", "reroll"):
+        return _render_rules_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
     if view in ("battle", "strip"):
         if not setup_battle(session):
@@ -280,3 +292,147 @@ def save(scenario: str, out: str, size: tuple[int, int] = (1600, 900), view: str
     os.makedirs(folder, exist_ok=True)
     pygame.image.save(surface, out)
     return out
+
+
+# --- airdrops and reconnaissance rerolls ----------------------------------------------------
+def flyer_type(rs) -> str | None:
+    """The ruleset's first unit that flies itself (self_airlift), if any."""
+    return next((u.id for u in rs.units.values() if u.has("self_airlift")), None)
+
+
+def airdrop_session(scenario: str, n: int = 3):
+    """A game of `scenario` in the first player's combat move with `n` paratroopers ready
+    to fly: added to the scenario's setup in the first player's capital, or (a map
+    without a setup) at the first front, facing infantry and an anti-aircraft gun.
+    Returns (session, take-off territory) or (session, None) without paratroopers."""
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    sc = load_scenario(scenario)
+    rs = load_ruleset(sc.ruleset_id)
+    para = flyer_type(rs)
+    if para is None:
+        session = Session(sc, rs, 1)
+        to_combat_move(session)
+        return session, None
+    me = sc.players[0]
+    if sc.start_units and me.capital:
+        home = me.capital
+        units = sc.start_units + ((home, me.id, para, n),)
+    else:
+        front = demo_units(replace(sc, start_units=()), rs)
+        if not front:
+            return Session(sc, rs, 1), None
+        (home, _me, _t, _n), (there, foe, _t2, _n2) = front[0], front[1]
+        aa = next((u.id for u in rs.units.values() if u.has("anti_aircraft") and u.domain == "land"), None)
+        units = ((home, me.id, para, n), (there, foe, land_type(rs), 2)) + (((there, foe, aa, 1),) if aa else ())
+    session = Session(replace(sc, start_units=units), rs, 1)
+    to_combat_move(session)
+    return session, home
+
+
+def land_type(rs) -> str:
+    return "infantry" if "infantry" in rs.units else next(u.id for u in rs.units.values() if u.domain == "land")
+
+
+def best_drop(state, group) -> str | None:
+    """A drop space worth showing: one with anti-aircraft guns if any (the risk line),
+    else the weakest defended."""
+    from game.rules import airdrop as AD
+    targets = AD.targets(state, group)
+    if not targets:
+        return None
+
+    def score(sid: str) -> tuple:
+        foes = [u for u in state.units_in(sid) if state.at_war(u.owner, state.player)]
+        aa = any(state.utype(u).has("anti_aircraft") for u in foes)
+        return (not aa, len(foes), sid)
+    return min(targets, key=score)
+
+
+def reroll_session(scenario: str, tries: int = 60):
+    """A battle awaiting a reconnaissance reroll on `scenario`'s map (its ruleset, or the
+    interwar ruleset when its own has no reconnaissance unit): artillery and an armored
+    car attack infantry; seeds are tried until the first roll has a miss worth rerolling."""
+    from game.rules import actions as A
+    from game.rules.ruleset import load_ruleset, load_scenario
+    sc = load_scenario(scenario)
+    rs = load_ruleset(sc.ruleset_id)
+    if not any(u.has("reconnaissance") for u in rs.units.values()):
+        rs = load_ruleset("interwar")
+    recon = next(u.id for u in rs.units.values() if u.has("reconnaissance") and u.domain == "land")
+    att = {"infantry": 2, "artillery": 3, recon: 1}
+    dfn = {"infantry": 3, "artillery": 1}
+    session = None
+    for seed in range(1, tries + 1):
+        session = battle_session_on(sc, rs, att, dfn, seed=seed, rolls=0)
+        for _ in range(4):
+            b = session.state.battle
+            if b is None or b.awaiting == "reroll":
+                break
+            if b.awaiting == "casualties":
+                session.do(A.default_casualties(session.state))
+            else:
+                session.do(A.RollDice())
+        b = session.state.battle
+        if b is not None and b.awaiting == "reroll" and b.rolls[-1].side == "attacker":
+            return session
+    return session
+
+
+def _render_rules_view(app, scenario: str, view: str):
+    """The airdrop, airdrop_battle and reroll views (see the module docstring)."""
+    from game.rules import actions as A
+    from game.rules import airdrop as AD
+
+    from . import odds_view
+    from .battle_window import BattleWindow
+    from .game_scene import GameScene
+    if view == "reroll":
+        session = reroll_session(scenario)
+    else:
+        session, home = airdrop_session(scenario)
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    game.update(0.0)
+    state = session.state
+    if view == "reroll":
+        if state.battle is not None:
+            win = app.push(BattleWindow(app, game))
+            win.view = "strip"  # type: ignore[attr-defined]
+        app.draw()
+        odds_view.settle(60)
+        app.draw()
+        return app.surface
+    group = AD.flyers(state, home).get(home, []) if home else []
+    dest = best_drop(state, group) if group else None
+    if view == "airdrop_battle" and dest is not None:
+        session.do(A.Airdrop(tuple(u.uid for u in group), dest))
+        session.do(A.EndPhase())
+        if dest in session.state.battles:
+            session.do(A.SelectBattle(dest))
+            session.do(A.RollDice())
+        game.ctl.version += 1
+        game.update(0.0)
+        if session.state.battle is not None:
+            win = app.push(BattleWindow(app, game))
+            win.view = "strip"  # type: ignore[attr-defined]
+        app.draw()
+        odds_view.settle(60)
+        app.draw()
+        return app.surface
+    if home is not None:
+        game.sel.select_space(state, home)
+        game.toggle_airdrop()
+        if dest is not None:
+            sp = state.scenario.spaces
+            cx = (sp[home].center[0] + sp[dest].center[0]) / 2
+            cy = (sp[home].center[1] + sp[dest].center[1]) / 2
+            game.cam.center_on(cx, cy)
+    game.hover = dest
+    app.draw()
+    odds_view.settle(60)
+    game.update(0.0)
+    game.hover = dest      # drawing may have moved the hover to the (absent) mouse
+    app.draw()
+    return app.surface

@@ -28,7 +28,8 @@ from .counters import draw_counter
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
-DOMAIN_WORDS = {"sea": "ships", "land": "land units", "air": "aircraft", "static": "fortifications"}
+DOMAIN_WORDS = {"sea": "ships", "land": "land units", "air": "aircraft", "static": "fortifications",
+                "airborne": "paratroopers that flew in"}
 
 
 # --- pure helpers ------------------------------------------------------------------------
@@ -69,8 +70,8 @@ def side_values(state: GameState, b: Battle, side: str) -> list[tuple[Unit, int]
     role = role_of(side)
     bonus = B.support_bonus(state, B.alive(state, units), role)
     out = []
-    for u in units:
-        v = B.unit_value(state, u, role, bonus) if fires(state, b, u, side) else 0
+    for u in units:  # fire_value: the value this round (round values such as an airdrop's round 1)
+        v = B.fire_value(state, b, u, role, bonus) if fires(state, b, u, side) else 0
         out.append((u, v))
     return out
 
@@ -100,10 +101,10 @@ class Stack:
 def stacks(state: GameState, units: list[Unit]) -> list[Stack]:
     """Group a column's units into stacks, in ruleset order (dead ones last)."""
     order = {t: i for i, t in enumerate(state.ruleset.units)}
-    groups: dict[tuple[str, str, int, bool], Stack] = {}
+    groups: dict[tuple[str, str, int, bool, bool], Stack] = {}
     for u in units:
         dead = u.damage >= state.utype(u).hits
-        key = (u.type, u.owner, u.damage, dead)
+        key = (u.type, u.owner, u.damage, dead, u.airborne)  # airborne units apart (their own tag)
         if key not in groups:
             groups[key] = Stack(u.type, u.owner, u.damage, dead)
         groups[key].units.append(u)
@@ -133,17 +134,22 @@ def last_roll(b: Battle, side: str) -> Roll | None:
 
 def dice_by_column(state: GameState, b: Battle, side: str) -> dict[int, list[tuple[str, int, int]]]:
     """The side's latest roll laid out: column -> [(unit type, need, face)], faces ascending."""
+    return {v: [d[:3] for d in ds] for v, ds in indexed_dice_by_column(state, b, side).items()}
+
+
+def indexed_dice_by_column(state: GameState, b: Battle, side: str) -> dict[int, list[tuple[str, int, int, int]]]:
+    """dice_by_column with each die's index in the roll: [(unit type, need, face, index)]."""
     roll = last_roll(b, side)
     if roll is None:
         return {}
     cols_of_type: dict[str, set[int]] = {}
     for u, v in side_values(state, b, side):
         cols_of_type.setdefault(u.type, set()).add(v)
-    out: dict[int, list[tuple[str, int, int]]] = {}
-    for utype, need, face in roll.dice:
-        out.setdefault(die_column(cols_of_type, utype, need, state.ruleset.dice), []).append((utype, need, face))
+    out: dict[int, list[tuple[str, int, int, int]]] = {}
+    for i, (utype, need, face) in enumerate(roll.dice):
+        out.setdefault(die_column(cols_of_type, utype, need, state.ruleset.dice), []).append((utype, need, face, i))
     for laid in out.values():
-        laid.sort(key=lambda d: (d[2] > d[1], d[2]))
+        laid.sort(key=lambda d: (d[2] > d[1], d[2], d[3]))
     return out
 
 
@@ -240,6 +246,8 @@ STRIP_BG = (30, 34, 41)
 COL_A = (36, 41, 50)
 COL_B = (33, 37, 45)
 ZERO_COL = (28, 30, 35)
+AIRBORNE_TAG = (126, 78, 196)   # the airdrop's violet, darker
+REROLL_PICK = (120, 176, 232)   # a die chosen for a reconnaissance reroll (reroll_view.PICK)
 
 
 def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
@@ -492,8 +500,12 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     live = state.battle
     if live is not None and live.awaiting == "continue":
         win.spots.add(label_r, None, tooltip=f"Dice of round {b.round - 1}; the next roll starts a new round")
-    laid = dice_by_column(state, b, side)
+    laid = indexed_dice_by_column(state, b, side)
     die = lay.die
+    # a reconnaissance reroll being chosen: this side's dice are clickable here too
+    rerolling = live is not None and live.awaiting == "reroll" and live is b and roll is live.rolls[-1]
+    elig = set(B.reroll_eligible(state, live)) if rerolling else set()
+    mine = rerolling and win.my_move()
     for v, ds in laid.items():
         c = lay.cols[v]
         per_line = max(1, (c.w - 6) // (die + 3))
@@ -502,26 +514,33 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
         x0 = c.x + 4
         # the lane next to the middle line: the attacker's dice hang below its units,
         # the defender's sit above its units
-        for k, (utype, need, face) in enumerate(shown):
+        for k, (utype, need, face, idx) in enumerate(shown):
             r_, c_ = divmod(k, per_line)
             y = lane.y + 4 + r_ * (die + 3)
             rect = pygame.Rect(x0 + c_ * (die + 3), y, die, die)
             hit = face <= need
             _die(surface, rect, face, hit, dice)
             ut = state.ruleset.units.get(utype)
-            win.spots.add(rect, None, tooltip=f"{ut.name if ut else utype}\nneeds {need} or less; rolled {face}"
-                          + ("  — hit" if hit else ""))
+            tip = f"{ut.name if ut else utype}\nneeds {need} or less; rolled {face}" + ("  — hit" if hit else "")
+            act = None
+            if idx in elig:
+                chosen = idx in win.reroll.pick
+                if chosen:
+                    pygame.draw.rect(surface, REROLL_PICK, rect.inflate(4, 4), width=2, border_radius=4)
+                tip += "\nchosen for a reroll (click to keep it)" if chosen else "\nclick: reroll this die"
+                act = (lambda j=idx: win.toggle_reroll(j)) if mine else None
+            win.spots.add(rect, act, tooltip=tip)
         if len(ds) > len(shown):
             k = len(shown)
             r_, c_ = divmod(k, per_line)
             rect = pygame.Rect(x0 + c_ * (die + 3), lane.y + 4 + r_ * (die + 3), die + 10, die)
             rest = ds[len(shown):]
-            nh = sum(1 for _t, need, face in rest if face <= need)
+            nh = sum(1 for _t, need, face, _i in rest if face <= need)
             theme.text(surface, f"+{len(rest)}", rect.midleft, max(12, die - 3), theme.GOOD if nh else theme.TEXT_DIM,
                        anchor="midleft", bold=True)
-            tot = sum(1 for _t, need, face in ds if face <= need)
+            tot = sum(1 for _t, need, face, _i in ds if face <= need)
             win.spots.add(rect, None, tooltip=f"{len(ds)} dice in column {v}: {tot} hit{'s' if tot != 1 else ''}\n"
-                          + " ".join(str(f) for _t, _n, f in ds))
+                          + " ".join(str(f) for _t, _n, f, _i in ds))
 
 
 def _draw_row(win: BattleWindow, surface: pygame.Surface, lay: Layout, side: str, cols: dict[int, list[Unit]],
@@ -624,6 +643,11 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((20, 22, 26, 110))
         surface.blit(veil, rect.topleft)
+    if st.units[0].airborne and icon >= 20:  # dropped from the air: a tag above the counter
+        tag = pygame.Rect(rect.x - 3, rect.y - 9, 21, 12)
+        pygame.draw.rect(surface, AIRBORNE_TAG, tag, border_radius=3)
+        pygame.draw.rect(surface, (230, 210, 255), tag, width=1, border_radius=3)
+        theme.text(surface, "AB", tag.center, 10, (250, 250, 250), anchor="center", bold=True)
     # tooltip
     owner = win.game.ctl.player_name(st.owner)
     lines = [f"{ut.name} ×{st.count} ({owner})"]
@@ -633,8 +657,14 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
     else:
         lines.append(f"{role} {ut.value(role, min(st.damage, ut.hits - 1))}: does not fire here")
     printed = ut.value(role, min(st.damage, ut.hits - 1))
-    if value and value != printed:
+    rv = B.round_value(state, b, st.units[0], role) if b is not None else None
+    if value and rv is not None:
+        lines.append(f"{value} in round {b.round} (printed {printed}): "  # type: ignore[union-attr]
+                     + ("airborne attack" if st.units[0].airborne else "round value"))
+    elif value and value != printed:
         lines.append(f"printed {printed}, {'+' if value > printed else ''}{value - printed} now (support / terrain)")
+    if st.units[0].airborne:
+        lines.append("airborne: dropped from the air (anti-aircraft fired at it); cannot retreat")
     for sv, ab in specials:
         against = ", ".join(list(ab.targets) + [DOMAIN_WORDS.get(d, d) for d in ab.domains])
         lines.append(f"{sv} against {against}")
