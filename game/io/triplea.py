@@ -370,11 +370,11 @@ def _custom_unit(name: str, uid: str, opts: dict[str, str], cost: int | None,
 def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | None = None,
                turn_limit: int = 10) -> Imported:
     map_dir = Path(map_dir)
-    report = Report(source=str(map_dir))
+    report = Report(source=map_dir.name)
     root = map_root(map_dir)
     xml_path = _pick_game(map_dir, game, report)
     gx = read_game(xml_path)
-    report.source = f"{map_dir} ({xml_path.name}: {gx.name})"
+    report.source = f"{map_dir.name} ({xml_path.name}: {gx.name})"
     polys = read_polygons(root / "polygons.txt")
     centers = read_points(root / "centers.txt") if (root / "centers.txt").exists() else {}
     places = read_points(root / "place.txt") if (root / "place.txt").exists() else {}
@@ -445,8 +445,14 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     pids = {p: slug(p) for p in gx.players}
     capitals: dict[str, str] = {}
     for t, opts in gx.territory_options.items():
-        if opts.get("capital") in pids:
-            capitals.setdefault(opts["capital"], t)
+        who = opts.get("capital")
+        if who not in pids or who in capitals:
+            continue
+        if gx.owners.get(t) != who or _true(opts, "isImpassable"):
+            report.approximated.append(f"player {who}: capital {t} is not {who}'s at the start "
+                                       f"(or is impassable); imported without a capital")
+            continue
+        capitals[who] = t
     colors = {}
     for i, p in enumerate(order):
         c = props.get(f"color.{p}", "")
@@ -469,7 +475,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         if power:
             entry["power"] = power
         players.append(entry)
-        if p not in capitals:
+        if p not in capitals and not any(gx.territory_options.get(t, {}).get("capital") == p
+                                         for t in gx.territories):
             report.approximated.append(f"player {p} has no capital")
 
     # units: g40 equivalents, factories, custom types
@@ -599,12 +606,20 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     for t, opts in gx.territory_options.items():
         if _int(opts.get("unitProduction")) and t in factories:
             pass  # production capacity = territory value in Warboard (the same in v3)
+    groups: dict[str, list[str]] = {}
     for name, to, line in gx.other_attachments:
-        if name == "techAttachment":
-            continue
-        report.not_imported.append(f"{name} on {to} (line {line})")
-    if any(n == "techAttachment" for n, _, _ in gx.other_attachments):
-        report.not_imported.append("techAttachment: technologies (Warboard's g40 has none)")
+        kind = re.sub(r"\d+$", "", name)
+        groups.setdefault(kind, []).append(f"{to} (line {line})")
+    why = {"techAttachment": "technologies: Warboard's g40 has none",
+           "canalAttachment": "canals: the sea zones connect without them",
+           "objectiveAttachment": "national objectives: no bonus income",
+           "rulesAttachment": "player rules (movement/placement restrictions)",
+           "triggerAttachment": "triggers", "politicalActionAttachment": "political actions",
+           "relationshipTypeAttachment": "relationships", "userActionAttachment": "user actions",
+           "supportAttachment": "support attachments: only artillery support is modelled"}
+    for kind, where in groups.items():
+        shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+        report.not_imported.append(f"{len(where)} {kind} ({why.get(kind, 'not understood')}): {shown}")
 
     # victory
     enabled = [k for k in VICTORY_DEFAULTS if gx.properties.get(k, "").lower() == "true"]

@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from game.rules.model import GameState, Scenario, SpaceDef
@@ -83,6 +84,9 @@ class MapRenderer:
         self._okey_state: GameState | None = None
         self._okey: tuple = ()
         self._okey_gen = 0   # bumped whenever the drawn ownership changes (tile cache key)
+        self._label_rects: dict[float, dict[str, pygame.Rect]] = {}
+        self._poly_scale: float | None = None
+        self._poly_px: dict[str, list[np.ndarray]] = {}
 
     def _world_size(self) -> tuple[float, float]:
         w, h = self.scenario.size
@@ -135,9 +139,16 @@ class MapRenderer:
                 ) -> list[list[tuple[int, int]]]:
         """Every outline of a space in layer pixels (whole pixels, so that a tile of the
         layer, drawn with its origin subtracted, matches the whole layer exactly)."""
-        ox, oy = origin
-        return [[(round(x * scale) - ox, round(y * scale) - oy) for x, y in poly]
-                for poly in sp.outlines if len(poly) >= 3]
+        key = round(scale, 5)
+        if self._poly_scale != key:   # whole-pixel outlines at this zoom, computed once
+            self._poly_scale = key
+            self._poly_px = {sid: [np.rint(np.asarray(poly, dtype=float) * scale).astype(np.int32)
+                                   for poly in s.outlines if len(poly) >= 3]
+                             for sid, s in self.scenario.spaces.items()}
+        if origin == (0, 0):
+            return [a.tolist() for a in self._poly_px[sp.id]]
+        off = np.array(origin, dtype=np.int32)
+        return [(a - off).tolist() for a in self._poly_px[sp.id]]
 
     def _render_tile(self, state: GameState, scale: float, area: pygame.Rect) -> pygame.Surface:
         """One tile of the static layer: `area` in layer pixels."""
@@ -187,10 +198,18 @@ class MapRenderer:
                 self._draw_labels(layer, state, sp, scale, origin)
 
     def _label_rect(self, sp: SpaceDef, scale: float) -> pygame.Rect:
-        """Layer pixels a space's name and markers may cover (generous)."""
-        x0, y0, x1, y1 = self._label_box(sp.id, scale)
-        return pygame.Rect(int(x0 * scale) - 60, int(y0 * scale) - 40,
-                           int((x1 - x0) * scale) + 120, int((y1 - y0) * scale) + 60)
+        """Layer pixels a space's name and markers may cover (generous); cached per zoom."""
+        key = round(scale, 5)
+        if key not in self._label_rects:
+            if len(self._label_rects) > 3:
+                self._label_rects.clear()
+            rects = {}
+            for sid in self.scenario.spaces:
+                x0, y0, x1, y1 = self._label_box(sid, scale)
+                rects[sid] = pygame.Rect(int(x0 * scale) - 60, int(y0 * scale) - 40,
+                                         int((x1 - x0) * scale) + 120, int((y1 - y0) * scale) + 60)
+            self._label_rects[key] = rects
+        return self._label_rects[key][sp.id]
 
     def _hatch(self, layer: pygame.Surface, pts: list[tuple[int, int]], col: tuple[int, int, int],
                origin: tuple[int, int] = (0, 0)) -> None:

@@ -18,7 +18,7 @@ import pygame
 
 TILE = 256
 MAX_BYTES = 96 * 1024 * 1024   # ~370 tiles of 256x256 (32-bit)
-BUDGET_MS = 3.0                # tile rendering per frame while something else can be shown
+BUDGET_MS = 1.5                # tile rendering per frame while something else can be shown
 
 Render = Callable[[Any, float, pygame.Rect], pygame.Surface]
 
