@@ -142,13 +142,15 @@ class MapRenderer:
         key = round(scale, 5)
         if self._poly_scale != key:   # whole-pixel outlines at this zoom, computed once
             self._poly_scale = key
-            self._poly_px = {sid: [np.rint(np.asarray(poly, dtype=float) * scale).astype(np.int32)
-                                   for poly in s.outlines if len(poly) >= 3]
-                             for sid, s in self.scenario.spaces.items()}
+            self._poly_px = {}
+        px = self._poly_px.get(sp.id)
+        if px is None:
+            px = self._poly_px[sp.id] = [np.rint(np.asarray(poly, dtype=float) * scale).astype(np.int32)
+                                         for poly in sp.outlines if len(poly) >= 3]
         if origin == (0, 0):
-            return [a.tolist() for a in self._poly_px[sp.id]]
+            return [a.tolist() for a in px]
         off = np.array(origin, dtype=np.int32)
-        return [(a - off).tolist() for a in self._poly_px[sp.id]]
+        return [(a - off).tolist() for a in px]
 
     def _render_tile(self, state: GameState, scale: float, area: pygame.Rect) -> pygame.Surface:
         """One tile of the static layer: `area` in layer pixels."""

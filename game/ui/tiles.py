@@ -113,9 +113,10 @@ class TileCache:
         for oty in range(int(by0 // t), int((by1 - 1e-9) // t) + 1):
             for otx in range(int(bx0 // t), int((bx1 - 1e-9) // t) + 1):
                 old = self._tiles.get((p, owner_gen, otx, oty))
-                if old is None:
-                    return False
-                pieces.append((otx, oty, old))
+                if old is not None:   # (missing: off the old layer or evicted; a gap for a frame)
+                    pieces.append((otx, oty, old))
+        if not pieces:
+            return False
         ox, oy = origin
         for otx, oty, old in pieces:
             cr = pygame.Rect(otx * t, oty * t, old.get_width(), old.get_height())
