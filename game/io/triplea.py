@@ -646,8 +646,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     h = _int(props.get("map.height")) or int(max(y for p in polys.values() for q in p for _, y in q)) + 1
     wrap = props.get("map.scrollWrapX", "false").lower() == "true"
     if wrap:
-        report.approximated.append("the map wraps east-west: the connections across the seam are "
-                                   "kept; the board is drawn once (pan to either edge)")
+        report.approximated.append("the map wraps east-west: it pans east-west without end (copies "
+                                   "side by side); the connections across the seam are kept")
     land = sum(1 for w_ in gx.territories.values() if not w_)
     starting = sum(n for t, who, ut, n in gx.placements if ut not in factory_units)
     report.counts = {

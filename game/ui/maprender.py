@@ -96,6 +96,8 @@ class MapRenderer:
 
     # --- queries -------------------------------------------------------------------
     def space_at(self, wx: float, wy: float) -> str | None:
+        if self.scenario.wrap_x:
+            wx %= self.world_size[0]
         for sid in self.order:
             x0, y0, x1, y1 = self.bounds[sid]
             if x0 <= wx <= x1 and y0 <= wy <= y1 and any(
@@ -336,12 +338,43 @@ class MapRenderer:
         view = pygame.Rect(cam.view)
         surface.fill(theme.BG, view)
         self._owner_key(state)
+        if cam.wrap_x != self.scenario.wrap_x:   # a wrapping map pans east-west forever
+            cam.wrap_x = self.scenario.wrap_x
+            cam.clamp()
         layer_size = (max(1, int(math.ceil(self.world_size[0] * cam.scale))),
                       max(1, int(math.ceil(self.world_size[1] * cam.scale))))
         clip = surface.get_clip()
         surface.set_clip(view)
-        self.tiles.draw(surface, view, (int(round(cam.ox)), int(round(cam.oy))), cam.scale,
-                        layer_size, state, self._okey_gen)
+        ox = cam.ox
+        hits: list[tuple[pygame.Rect, str, MapCounter]] = []
+        for off in self.copies(cam):   # the map once, or side by side copies when it wraps
+            cam.ox = ox + off
+            self.tiles.draw(surface, view, (int(round(cam.ox)), int(round(cam.oy))), cam.scale,
+                            layer_size, state, self._okey_gen)
+            self._draw_overlays(surface, cam, state, view, highlights, selected, hover, battles)
+            hits += self.hits
+        cam.ox = ox
+        self.hits = hits
+        surface.set_clip(clip)
+
+    def copies(self, cam: Camera) -> list[float]:
+        """Screen x offsets at which the map is drawn: [0], or every copy of a wrapping
+        map that shows in the view."""
+        if not self.scenario.wrap_x:
+            return [0.0]
+        mw = self.world_size[0] * cam.scale
+        x, _, w, _ = cam.view
+        out, k = [], 0
+        while cam.ox + k * mw < x + w and k < 64:
+            if cam.ox + (k + 1) * mw > x:
+                out.append(k * mw)
+            k += 1
+        return out or [0.0]
+
+    def _draw_overlays(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect,
+                       highlights: dict[str, tuple[int, int, int]] | None, selected: str | None,
+                       hover: str | None, battles: Iterable[str]) -> None:
+        battles = list(battles)
         for sid, col in (highlights or {}).items():
             self.fill_space(surface, cam, sid, (*col, 70))
             self.outline(surface, cam, sid, col, 4)
@@ -355,7 +388,6 @@ class MapRenderer:
         self.draw_counters(surface, cam, state, view)
         for sid in battles:
             self._battle_icon(surface, cam, sid)
-        surface.set_clip(clip)
 
     def screen_poly(self, cam: Camera, sid: str) -> list[tuple[float, float]]:
         return [cam.to_screen(x, y) for x, y in self.scenario.spaces[sid].polygon]

@@ -147,3 +147,27 @@ def test_import_dialog_shows_errors(tmp_path):
     dlg.run_import()
     assert "not a TripleA map folder" in dlg.error and dlg.written is None
     app.draw()
+
+
+def test_wrapping_map_pans_forever_and_draws_copies(tmp_path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "triplea_import_tests", Path(__file__).resolve().parents[1] / "io" / "test_triplea_import.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    from game.io.triplea import import_map, write
+    from game.rules.ruleset import load_scenario_file
+    out = write(import_map(mod.tiny_map(tmp_path, wrap=True)), tmp_path / "o" / "tiny.yaml")[0]
+    sc, _ = load_scenario_file(out)
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    r = MapRenderer(sc)
+    surf = pygame.Surface((1280, 800))
+    cam = Camera(r.world_size, (0, 0, 1280, 800))
+    r.draw(surf, cam, st)
+    assert cam.wrap_x and len(r.copies(cam)) >= 2     # the map is narrower than the view
+    for _ in range(30):
+        cam.pan(-97, 0)
+        r.draw(surf, cam, st)
+    assert cam.ox <= 0 < cam.ox + r.world_size[0] * cam.scale + 1
+    assert r.space_at(50, 50) == r.space_at(50 + r.world_size[0], 50) == "alpha"
+    assert any(sid == "alpha" for _, sid, _ in r.hits)
