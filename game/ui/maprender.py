@@ -85,6 +85,9 @@ class MapRenderer:
         self._okey: tuple = ()
         self._okey_gen = 0   # bumped whenever the drawn ownership changes (tile cache key)
         self._label_rects: dict[float, dict[str, pygame.Rect]] = {}
+        self._placed_state: GameState | None = None   # map_counters in world units, per state+zoom
+        self._placed_key: tuple[float, int] = (0.0, 0)
+        self._placed: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
         self._poly_scale: float | None = None
         self._poly_px: dict[str, list[np.ndarray]] = {}
 
@@ -722,6 +725,20 @@ class MapRenderer:
     def map_counters(self, state: GameState, sid: str, cam: Camera) -> list[tuple[pygame.Rect, MapCounter]]:
         """The counters drawn in a space: one per owner and unit type when they fit inside
         the space, else one pile per owner (count = all its units there)."""
+        key = (round(cam.scale, 5), self.counter_size(cam))
+        if state is not self._placed_state or key != self._placed_key:
+            self._placed_state, self._placed_key, self._placed = state, key, {}
+        placed = self._placed.get(sid)
+        if placed is None:   # world positions, once per state and zoom (frames only shift them)
+            placed = self._placed[sid] = self._place_counters(state, sid, cam)
+        out = []
+        for wx, wy, sz, it in placed:
+            x, y = cam.to_screen(wx, wy)
+            out.append((pygame.Rect(int(round(x)), int(round(y)), sz, sz), it))
+        return out
+
+    def _place_counters(self, state: GameState, sid: str, cam: Camera
+                        ) -> list[tuple[float, float, int, MapCounter]]:
         stacks = self.stacks(state, sid)
         if not stacks:
             return []
@@ -740,11 +757,7 @@ class MapRenderer:
             if len(piles) < len(items):
                 items = list(piles.values())
             size, pts = self.counter_layout(sid, len(items), base, cam.scale)
-        out = []
-        for (wx, wy), it in zip(pts, items, strict=True):
-            x, y = cam.to_screen(wx, wy)
-            out.append((pygame.Rect(int(round(x)), int(round(y)), size, size), it))
-        return out
+        return [(wx, wy, size, it) for (wx, wy), it in zip(pts, items, strict=True)]
 
     def counter_at(self, pos: tuple[int, int]) -> tuple[str, MapCounter] | None:
         """The counter drawn last frame under a screen point: (space, counter)."""

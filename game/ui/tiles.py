@@ -34,6 +34,7 @@ class TileCache:
         self._bytes = 0
         self._prev_scale: float | None = None   # the zoom level shown before this one
         self._cur_scale: float | None = None
+        self._stand_ins: dict[tuple[float, int, int, int], pygame.Surface] = {}  # this zoom only
         self.rendered = 0                       # tiles rendered so far (tests, bench)
 
     @property
@@ -67,6 +68,7 @@ class TileCache:
         skey = round(scale, 5)
         if skey != self._cur_scale:
             self._prev_scale, self._cur_scale = self._cur_scale, skey
+            self._stand_ins.clear()
         ox, oy = origin
         t = self.tile
         ntx, nty = (layer[0] + t - 1) // t, (layer[1] + t - 1) // t
@@ -80,11 +82,15 @@ class TileCache:
             surf = self._tiles.get(key)
             if surf is None:
                 late = (time.perf_counter() - t0) * 1000 > self.budget_ms
-                if late and not sync and self._fallback(surface, tx, ty, skey, owner_gen, origin):
-                    continue
+                if late and not sync:
+                    stand_in = self._stand_in(tx, ty, skey, owner_gen, self._area(tx, ty, layer).size)
+                    if stand_in is not None:
+                        surface.blit(stand_in, (ox + tx * t, oy + ty * t))
+                        continue
                 surf = self.render(state, scale, self._area(tx, ty, layer))
                 self.rendered += 1
                 self._put(key, surf)
+                self._stand_ins.pop(key, None)
             else:
                 self._tiles.move_to_end(key)
             surface.blit(surf, (ox + tx * t, oy + ty * t))
@@ -98,13 +104,17 @@ class TileCache:
                     self._put(key, self.render(state, scale, self._area(tx, ty, layer)))
                     self.rendered += 1
 
-    def _fallback(self, surface: pygame.Surface, tx: int, ty: int, skey: float, owner_gen: int,
-                  origin: tuple[int, int]) -> bool:
-        """Stand-in for a missing tile: the previous zoom level's tiles, scaled. False
-        when they are not cached (the caller renders the tile now)."""
+    def _stand_in(self, tx: int, ty: int, skey: float, owner_gen: int, size: tuple[int, int]
+                  ) -> pygame.Surface | None:
+        """A stand-in for a missing tile, made once per zoom level: the previous level's
+        tiles, scaled. None when none of them is cached (the caller renders the tile)."""
+        key = (skey, owner_gen, tx, ty)
+        hit = self._stand_ins.get(key)
+        if hit is not None:
+            return hit
         p = self._prev_scale
         if p is None or p == skey:
-            return False
+            return None
         t = self.tile
         f = p / skey   # new layer px -> old layer px
         bx0, by0 = tx * t * f, ty * t * f
@@ -113,18 +123,22 @@ class TileCache:
         for oty in range(int(by0 // t), int((by1 - 1e-9) // t) + 1):
             for otx in range(int(bx0 // t), int((bx1 - 1e-9) // t) + 1):
                 old = self._tiles.get((p, owner_gen, otx, oty))
-                if old is not None:   # (missing: off the old layer or evicted; a gap for a frame)
+                if old is not None:   # (missing: off the old layer or evicted; a gap for a while)
                     pieces.append((otx, oty, old))
         if not pieces:
-            return False
-        ox, oy = origin
+            return None
+        out = pygame.Surface(size)
+        if len(pieces) < (int((by1 - 1e-9) // t) - int(by0 // t) + 1) * (int((bx1 - 1e-9) // t) - int(bx0 // t) + 1):
+            out.fill(pieces[0][2].get_at((0, 0)))   # a gap: the colour of the sea, not black
         for otx, oty, old in pieces:
             cr = pygame.Rect(otx * t, oty * t, old.get_width(), old.get_height())
             inter = cr.clip(pygame.Rect(int(bx0), int(by0), int(bx1 - bx0) + 1, int(by1 - by0) + 1))
             if inter.w <= 0 or inter.h <= 0:
                 continue
             sub = old.subsurface(inter.move(-cr.x, -cr.y))
-            x0, y0 = inter.x / f, inter.y / f
-            w, h = max(1, round(inter.right / f) - round(x0)), max(1, round(inter.bottom / f) - round(y0))
-            surface.blit(pygame.transform.scale(sub, (w, h)), (ox + round(x0), oy + round(y0)))
-        return True
+            x0, y0 = inter.x / f - tx * t, inter.y / f - ty * t
+            w = max(1, round(inter.right / f - tx * t) - round(x0))
+            h = max(1, round(inter.bottom / f - ty * t) - round(y0))
+            out.blit(pygame.transform.scale(sub, (w, h)), (round(x0), round(y0)))
+        self._stand_ins[key] = out
+        return out
