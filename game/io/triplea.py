@@ -504,6 +504,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             uid = f"{uid}_triplea"
         unit_map[u] = uid
         custom[uid] = _custom_unit(u, uid, opts, gx.costs.get(u), artillery_ids, xml_path.name)
+        if _int(opts.get("attack")) > 6 or _int(opts.get("defense")) > 6:
+            report.approximated.append(f"unit {u}: attack/defense above the d6 capped at 6")
         report.approximated.append(f"unit {u}: no g40 equivalent; custom unit '{uid}' with the "
                                    f"XML's values (attack {custom[uid]['attack']}, defense "
                                    f"{custom[uid]['defense']}, move {custom[uid]['move']}, "
@@ -540,7 +542,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                 factories[t] = factory_units[ut]
             continue
         if who not in pids:
-            report.not_imported.append(f"{n} {ut} in {t}: unknown owner '{who}'")
+            report.not_imported.append(f"{n} {ut} in {t}: " + (f"unknown owner '{who}'" if who else
+                                       "neutral units (Warboard neutrals hold no units)"))
             continue
         unit_counts.setdefault(t, {}).setdefault(who, {})
         unit_counts[t][who][unit_map[ut]] = unit_counts[t][who].get(unit_map[ut], 0) + n

@@ -248,3 +248,13 @@ def test_folder_copy_without_tiles_imports(tmp_path):
     imp = import_map(d, game="WW2v3-1941.xml")
     assert imp.report.counts["territories"] == 162
     assert "baseTiles" not in imp.report.text()
+
+
+def test_imported_v3_plays_deterministically():
+    """The committed v3 scenario is playable by the computer on every side (one round;
+    `python -m game selfplay world_war_ii_v3_1941 --seed 1` plays all ten)."""
+    from game.selfplay import play_out
+    a, s = play_out("world_war_ii_v3_1941", 1, turns=1)
+    b, _ = play_out("world_war_ii_v3_1941", 1, turns=1)
+    assert a == b and a["turns"] == 1
+    assert s.state.round == 2 and len(s.actions) > 100
