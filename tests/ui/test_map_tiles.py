@@ -171,3 +171,39 @@ def test_wrapping_map_pans_forever_and_draws_copies(tmp_path):
     assert cam.ox <= 0 < cam.ox + r.world_size[0] * cam.scale + 1
     assert r.space_at(50, 50) == r.space_at(50 + r.world_size[0], 50) == "alpha"
     assert any(sid == "alpha" for _, sid, _ in r.hits)
+
+
+@pytest.mark.skipif(not HAS_V3, reason="no imported v3 scenario")
+def test_v3_hotseat_move_by_clicks():
+    """A move on the imported map through the interface: select Poland's units, click
+    East Poland (an attack)."""
+    from game.rules import actions as A
+    from game.ui.game_scene import GameScene
+    sc = load_scenario("world_war_ii_v3_1941")
+    session = Session(sc, load_ruleset(sc.ruleset_id), 2)
+    session.do(A.EndPhase())                        # purchase: nothing bought
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    game = GameScene(app, session, (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    game.cam.zoom(2.5)
+    game.cam.center_on(*sc.spaces["poland"].center)
+    app.update(0.0)
+    app.draw()
+
+    def click(sid):
+        sp = sc.spaces[sid]
+        x, y = game.cam.to_screen(*sp.center)
+        pos = (int(x), int(y))
+        assert game.space_at(pos) == sid or game.renderer.counter_at(pos)
+        for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.handle(pygame.event.Event(t, pos=pos, button=1))
+        app.update(0.0)
+        app.draw()
+
+    click("poland")
+    assert game.sel.space == "poland"
+    assert "east_poland" in game.sel.destinations(game.state, game.ctl.version)
+    click("east_poland")
+    assert any(u.space == "east_poland" and u.owner == "germans" for u in game.state.units.values())
