@@ -339,13 +339,15 @@ class MapRenderer:
              selected: str | None = None, hover: str | None = None,
              battles: Iterable[str] = ()) -> None:
         view = pygame.Rect(cam.view)
-        surface.fill(theme.BG, view)
         self._owner_key(state)
         if cam.wrap_x != self.scenario.wrap_x:   # a wrapping map pans east-west forever
             cam.wrap_x = self.scenario.wrap_x
             cam.clamp()
         layer_size = (max(1, int(math.ceil(self.world_size[0] * cam.scale))),
                       max(1, int(math.ceil(self.world_size[1] * cam.scale))))
+        on_screen = pygame.Rect(int(round(cam.ox)), int(round(cam.oy)), *layer_size)
+        if self.scenario.wrap_x or not on_screen.contains(view):   # else the tiles cover it all
+            surface.fill(theme.BG, view)
         clip = surface.get_clip()
         surface.set_clip(view)
         ox = cam.ox
