@@ -66,9 +66,11 @@ class TileCache:
         `view`. `owner_gen` changes whenever the drawn ownership does."""
         t0 = time.perf_counter()
         skey = round(scale, 5)
+        budget = self.budget_ms
         if skey != self._cur_scale:
             self._prev_scale, self._cur_scale = self._cur_scale, skey
             self._stand_ins.clear()
+            budget = 0.0   # the zoom step's own frame only builds stand-ins (counters re-layout too)
         ox, oy = origin
         t = self.tile
         ntx, nty = (layer[0] + t - 1) // t, (layer[1] + t - 1) // t
@@ -81,7 +83,7 @@ class TileCache:
             key = (skey, owner_gen, tx, ty)
             surf = self._tiles.get(key)
             if surf is None:
-                late = (time.perf_counter() - t0) * 1000 > self.budget_ms
+                late = (time.perf_counter() - t0) * 1000 >= budget
                 if late and not sync:
                     stand_in = self._stand_in(tx, ty, skey, owner_gen, self._area(tx, ty, layer).size)
                     if stand_in is not None:
@@ -97,7 +99,7 @@ class TileCache:
         # spare time: the ring of tiles around the view (panning finds them ready)
         for ty in range(max(0, ty0 - 1), min(nty, ty1 + 2)):
             for tx in range(max(0, tx0 - 1), min(ntx, tx1 + 2)):
-                if (time.perf_counter() - t0) * 1000 > self.budget_ms:
+                if (time.perf_counter() - t0) * 1000 >= budget:
                     return
                 key = (skey, owner_gen, tx, ty)
                 if key not in self._tiles:
