@@ -87,6 +87,11 @@ def run_all() -> dict[str, Any]:
         out["frame_p95_ms"] = frame_p95_ms(scenario)
     except ImportError:
         out["frame_p95_ms"] = None
+    try:  # the largest map again, zooming in and out all the time (tile cache)
+        from game.ui.bench import zoom_frames
+        out["frame_p95_zoom_ms"], out["tile_cache_peak_mb"] = zoom_frames(scenario)
+    except ImportError:
+        out["frame_p95_zoom_ms"] = out["tile_cache_peak_mb"] = None
     out["ai_turn_s"] = bench_ai_turn(scenario)
     out["replay_actions_per_s"] = bench_replay(scenario)
     out["startup_s"] = bench_startup()

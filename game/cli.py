@@ -191,6 +191,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import_triplea(args: argparse.Namespace) -> int:
+    """Import a TripleA map folder as a scenario; print the import report."""
+    from game.io.triplea import TripleaError, import_map, write
+    out = Path(args.out)
+    try:
+        imported = import_map(args.map_dir, game=args.game, scenario_id=args.id or out.stem,
+                              turn_limit=args.turn_limit)
+    except TripleaError as exc:
+        return _fail(str(exc))
+    files = write(imported, out)
+    print(imported.report.text())
+    diags = lint_paths([str(out)])
+    for d in diags:
+        print(d, file=sys.stderr)
+    print("wrote " + ", ".join(str(f) for f in files))
+    return 1 if any(d.severity == "error" for d in diags) else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
     sub = p.add_subparsers(dest="command")
@@ -253,6 +271,13 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("odds", help="battle odds: JSON request in, JSON result out")
     s.add_argument("file", nargs="?", default="-", metavar="FILE|-")
     s.set_defaults(func=cmd_odds)
+    s = sub.add_parser("import-triplea", help="import a TripleA map folder as a scenario")
+    s.add_argument("map_dir", metavar="MAP_DIR")
+    s.add_argument("--game", metavar="FILE.xml", help="which game XML of the folder (default: the first)")
+    s.add_argument("--out", required=True, metavar="scenarios/NAME.yaml")
+    s.add_argument("--id", help="scenario id (default: the output file's name)")
+    s.add_argument("--turn-limit", type=int, default=10)
+    s.set_defaults(func=cmd_import_triplea)
     s = sub.add_parser("bench", help="measure the performance figures")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_bench)

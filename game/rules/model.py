@@ -155,6 +155,14 @@ class SpaceDef:
     home: bool = False              # a home (metropolitan) territory of its starting owner
     naval_base: bool = False        # holds a naval base (always operative: G34)
     air_base: bool = False          # holds an air base (self_airlift: +1 air move from here)
+    extra_polygons: tuple[tuple[tuple[float, float], ...], ...] = ()  # more outlines (islands)
+    places: tuple[tuple[float, float], ...] = ()  # counter centres (TripleA place.txt)
+    label: tuple[float, float] | None = None  # middle-bottom of the name, when not at the centre
+
+    @property
+    def outlines(self) -> tuple[tuple[tuple[float, float], ...], ...]:
+        """Every outline of the space: `polygon` first, then `extra_polygons`."""
+        return (self.polygon,) + self.extra_polygons
 
     @property
     def is_sea(self) -> bool:
@@ -191,6 +199,7 @@ class Scenario:
     at_turn_limit: str
     path: str = ""
     factory_sizes: dict[str, str] = field(default_factory=dict)  # space -> major|minor
+    wrap_x: bool = False  # the map wraps east-west (TripleA map.scrollWrapX)
 
     def factory_size(self, space: str) -> str:
         """An industrial complex's size: `factory: minor` in the scenario, else major."""

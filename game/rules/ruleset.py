@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -361,6 +362,15 @@ def ruleset_path(rid: str) -> Path:
     return RULESET_DIR / f"{rid}.yaml"
 
 
+def _register_sibling_ruleset(scenario_path: str, rid: str) -> None:
+    """A scenario outside scenarios/ may bring its ruleset in `rulesets/` beside it
+    (an imported TripleA map with custom units); the built-in rulesets win."""
+    sibling = Path(scenario_path).parent / "rulesets" / f"{rid}.yaml"
+    if rid in _RULESET_CACHE or ruleset_path(rid).exists() or not sibling.is_file():
+        return
+    _RULESET_CACHE[rid], _ = load_ruleset_file(sibling)
+
+
 def load_ruleset(rid: str) -> Ruleset:
     """Load a ruleset by id from scenarios/rulesets/ (cached)."""
     if rid not in _RULESET_CACHE:
@@ -377,7 +387,7 @@ SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limi
                    "players", "victory", "spaces")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
-                "air_base")
+                "air_base", "extra_polygons", "places", "label")
 FACTORY_SIZES = ("major", "minor")
 
 
@@ -417,6 +427,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     rid = chk.get(data, "ruleset", str, "scenario")
     if ruleset is None and rid is not None:
         try:
+            _register_sibling_ruleset(path, rid)
             ruleset = load_ruleset(rid)
         except LoadError as exc:
             for d in exc.diagnostics:
@@ -430,7 +441,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     size: tuple[int, int] = (1600, 1000)
     background = "#2b4d6e"
     if map_node:
-        chk.unknown_keys(map_node, ("kind", "size", "background"), "map")
+        chk.unknown_keys(map_node, ("kind", "size", "background", "wrap_x"), "map")
+        if "wrap_x" in map_node and not isinstance(map_node["wrap_x"], bool):
+            chk.error(map_node, "wrap_x", "map.wrap_x: expected true or false")
         if map_node.get("kind", "zone") != "zone":
             chk.error(map_node, "kind", "map.kind: only 'zone' maps are supported by this loader")
         if "size" in map_node:
@@ -499,6 +512,10 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                 polygon.append(pt)
         if len(polygon) < 3:
             chk.error(s, "polygon", f"{where}.polygon: needs at least 3 points")
+        extra_polygons = _parse_outlines(chk, s, where)
+        places_node = chk.get(s, "places", list, where, default=LocList())
+        places = [pt for j in range(len(places_node or []))
+                  if (pt := _point(chk, places_node, j, f"{where}.places[{j}]"))]
         adj = chk.get(s, "adjacent", list, where, default=LocList())
         adjacency_nodes[sid_] = adj
         owner = chk.get(s, "owner", str, where, default=None, allow_none=True)
@@ -568,7 +585,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain),
             home=s.get("home") is True and kind == LAND,
             naval_base=s.get("naval_base") is True and kind == LAND,
-            air_base=s.get("air_base") is True and kind == LAND)
+            air_base=s.get("air_base") is True and kind == LAND,
+            extra_polygons=extra_polygons, places=tuple(places),
+            label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
     for sid_, sp in spaces.items():
         adj = adjacency_nodes[sid_]
         for j, other in enumerate(sp.adjacent):
@@ -599,7 +618,22 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         size=size, background=background, players=tuple(players), spaces=spaces,
         start_owners=owners, start_factories=frozenset(factories),
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
-        at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes)
+        at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
+        wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False)
+
+
+def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """`extra_polygons: [[[x, y], ...], ...]`: more outlines of a space in several parts
+    (island groups imported from TripleA)."""
+    node = chk.get(s, "extra_polygons", list, where, default=LocList())
+    out = []
+    for i, poly in enumerate(node or []):
+        if not isinstance(poly, list) or len(poly) < 3:
+            chk.error(node, i, f"{where}.extra_polygons[{i}]: expected a list of at least 3 points")
+            continue
+        pts = [pt for j in range(len(poly)) if (pt := _point(chk, poly, j, f"{where}.extra_polygons[{i}][{j}]"))]
+        out.append(tuple(pts))
+    return tuple(out)
 
 
 def _parse_power(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) -> str | None:
@@ -651,7 +685,16 @@ def find_scenario(name: str) -> Path:
     ids = {}
     for p in scenario_files():
         try:
-            data = load_yaml(p.read_text(encoding="utf-8"), str(p))
+            text = p.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        # the top-level `id:` line is enough (parsing every file is slow with big maps)
+        m = re.search(r"^id:[ \t]*[\"']?([A-Za-z0-9_\-]+)", text, re.MULTILINE)
+        if m:
+            ids[m.group(1)] = p
+            continue
+        try:
+            data = load_yaml(text, str(p))
         except LoadError:
             continue
         if isinstance(data, dict) and "id" in data:

@@ -37,6 +37,39 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
     return times[int(0.95 * (len(times) - 1))]
 
 
+def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240
+                ) -> tuple[float, float]:
+    """(p95 frame ms, peak MB of the map's tile cache) while wheel-zooming in and out
+    (a step every 6 frames) and panning: the large-map figures."""
+    import pygame
+
+    from . import theme
+    from .app import App
+    pygame.init()
+    theme.reset_fonts()   # another figure may have quit pygame in this process
+    screen = pygame.display.set_mode(size)
+    app = App(screen)
+    scene = app.new_game(scenario, seed=1)
+    app.reset(scene)
+    cam = scene.cam  # type: ignore[attr-defined]
+    tiles = scene.renderer.tiles  # type: ignore[attr-defined]
+    app.draw()
+    times, peak = [], 0
+    for i in range(frames):
+        t = time.perf_counter()
+        cam.pan(5 if (i // 50) % 2 == 0 else -5, 2)
+        if i % 6 == 5:
+            cam.zoom(1.1 if (i // 60) % 2 == 0 else 1 / 1.1)
+        app.update(1 / 60)
+        app.draw()
+        pygame.display.flip()
+        times.append((time.perf_counter() - t) * 1000)
+        peak = max(peak, tiles.nbytes)
+    times.sort()
+    pygame.quit()
+    return times[int(0.95 * (len(times) - 1))], peak / 1e6
+
+
 def first_frame() -> None:
     """Open the window on the main menu and draw one frame (start-up benchmark)."""
     import pygame

@@ -11,6 +11,7 @@ class Camera:
         self.scale = 1.0
         self.ox = 0.0  # screen x of world x=0
         self.oy = 0.0
+        self.wrap_x = False  # the map wraps east-west: pan forever, x is taken modulo the width
         self.fit()
 
     # --- limits ------------------------------------------------------------------
@@ -73,7 +74,9 @@ class Camera:
         x, y, w, h = self.view
         mw, mh = self.world_w * self.scale, self.world_h * self.scale
         margin_x, margin_y = w * 0.5, h * 0.5
-        if mw + 2 * 0 <= w:
+        if self.wrap_x:   # any x: keep the origin within one map width left of the view
+            self.ox = x - ((x - self.ox) % mw)
+        elif mw + 2 * 0 <= w:
             lo_x, hi_x = x - mw + margin_x, x + w - margin_x
         else:
             lo_x, hi_x = x + w - mw - margin_x, x + margin_x
@@ -81,5 +84,6 @@ class Camera:
             lo_y, hi_y = y - mh + margin_y, y + h - margin_y
         else:
             lo_y, hi_y = y + h - mh - margin_y, y + margin_y
-        self.ox = min(max(self.ox, min(lo_x, hi_x)), max(lo_x, hi_x))
+        if not self.wrap_x:
+            self.ox = min(max(self.ox, min(lo_x, hi_x)), max(lo_x, hi_x))
         self.oy = min(max(self.oy, min(lo_y, hi_y)), max(lo_y, hi_y))

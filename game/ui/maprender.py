@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from game.rules.model import GameState, Scenario, SpaceDef
@@ -15,6 +16,7 @@ from game.rules.model import GameState, Scenario, SpaceDef
 from . import theme
 from .camera import Camera
 from .counters import draw_counter
+from .tiles import TileCache
 
 
 def point_in_polygon(x: float, y: float, poly: tuple[tuple[float, float], ...]) -> bool:
@@ -63,8 +65,8 @@ class MapRenderer:
         self.capitals = {p.capital: p.id for p in scenario.players if p.capital}
         self.bounds: dict[str, tuple[float, float, float, float]] = {}
         for sid, sp in scenario.spaces.items():
-            xs = [p[0] for p in sp.polygon] or [sp.center[0]]
-            ys = [p[1] for p in sp.polygon] or [sp.center[1]]
+            xs = [p[0] for poly in sp.outlines for p in poly] or [sp.center[0]]
+            ys = [p[1] for poly in sp.outlines for p in poly] or [sp.center[1]]
             self.bounds[sid] = (min(xs), min(ys), max(xs), max(ys))
         # land is tested before sea (sea zones may lie under coasts)
         self.order = sorted(scenario.spaces, key=lambda s: scenario.spaces[s].is_sea)
@@ -76,6 +78,18 @@ class MapRenderer:
         self._anchor_cache: dict[tuple, list[tuple[float, float]]] = {}
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
+        self.tiles = TileCache(self._render_tile)
+        self._stacks_state: GameState | None = None  # stacks() of one state, computed once
+        self._stacks_all: dict[str, list[tuple[str, str, int, bool]]] = {}
+        self._okey_state: GameState | None = None
+        self._okey: tuple = ()
+        self._okey_gen = 0   # bumped whenever the drawn ownership changes (tile cache key)
+        self._label_rects: dict[float, dict[str, pygame.Rect]] = {}
+        self._placed_state: GameState | None = None   # map_counters in world units, per state+zoom
+        self._placed_key: tuple[float, int] = (0.0, 0)
+        self._placed: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
+        self._poly_scale: float | None = None
+        self._poly_px: dict[str, list[np.ndarray]] = {}
 
     def _world_size(self) -> tuple[float, float]:
         w, h = self.scenario.size
@@ -85,9 +99,12 @@ class MapRenderer:
 
     # --- queries -------------------------------------------------------------------
     def space_at(self, wx: float, wy: float) -> str | None:
+        if self.scenario.wrap_x:
+            wx %= self.world_size[0]
         for sid in self.order:
             x0, y0, x1, y1 = self.bounds[sid]
-            if x0 <= wx <= x1 and y0 <= wy <= y1 and point_in_polygon(wx, wy, self.scenario.spaces[sid].polygon):
+            if x0 <= wx <= x1 and y0 <= wy <= y1 and any(
+                    point_in_polygon(wx, wy, poly) for poly in self.scenario.spaces[sid].outlines):
                 return sid
         return None
 
@@ -103,7 +120,13 @@ class MapRenderer:
 
     # --- the static layer -------------------------------------------------------------
     def _owner_key(self, state: GameState) -> tuple:
-        return (tuple(sorted((k, v or "") for k, v in state.owners.items())), tuple(sorted(state.factories)))
+        if state is not self._okey_state:
+            self._okey_state = state
+            key = (tuple(sorted((k, v or "") for k, v in state.owners.items())),
+                   tuple(sorted(state.factories)))
+            if key != self._okey:
+                self._okey, self._okey_gen = key, self._okey_gen + 1
+        return self._okey
 
     def static_layer(self, state: GameState, scale: float) -> pygame.Surface:
         key = (round(scale, 5), self._owner_key(state))
@@ -117,47 +140,101 @@ class MapRenderer:
         self._layer, self._layer_key = layer, key
         return layer
 
-    def _scaled(self, sp: SpaceDef, scale: float) -> list[tuple[float, float]]:
-        return [(x * scale, y * scale) for x, y in sp.polygon]
+    def _scaled(self, sp: SpaceDef, scale: float, origin: tuple[int, int] = (0, 0)
+                ) -> list[list[tuple[int, int]]]:
+        """Every outline of a space in layer pixels (whole pixels, so that a tile of the
+        layer, drawn with its origin subtracted, matches the whole layer exactly)."""
+        key = round(scale, 5)
+        if self._poly_scale != key:   # whole-pixel outlines at this zoom, computed once
+            self._poly_scale = key
+            self._poly_px = {}
+        px = self._poly_px.get(sp.id)
+        if px is None:
+            px = self._poly_px[sp.id] = [np.rint(np.asarray(poly, dtype=float) * scale).astype(np.int32)
+                                         for poly in sp.outlines if len(poly) >= 3]
+        if origin == (0, 0):
+            return [a.tolist() for a in px]
+        off = np.array(origin, dtype=np.int32)
+        return [(a - off).tolist() for a in px]
 
-    def _draw_spaces(self, layer: pygame.Surface, state: GameState, scale: float) -> None:
+    def _render_tile(self, state: GameState, scale: float, area: pygame.Rect) -> pygame.Surface:
+        """One tile of the static layer: `area` in layer pixels."""
+        tile = pygame.Surface(area.size)
+        if pygame.display.get_surface() is not None:
+            tile = tile.convert()
+        tile.fill(theme.color(self.scenario.background, theme.SEA))
+        self._draw_spaces(tile, state, scale, area)
+        return tile
+
+    def _draw_spaces(self, layer: pygame.Surface, state: GameState, scale: float,
+                     area: pygame.Rect | None = None) -> None:
+        """Spaces, borders and names at `scale` onto `layer`, which shows `area` of the whole
+        layer (all of it when None); spaces outside the area are skipped."""
+        origin = (area.x, area.y) if area is not None else (0, 0)
         spaces = self.scenario.spaces
-        seas = [s for s in spaces.values() if s.is_sea]
-        lands = [s for s in spaces.values() if not s.is_sea]
-        for sp in seas:
-            pts = self._scaled(sp, scale)
-            if len(pts) >= 3:
+
+        def near(sp: SpaceDef, pad: int) -> bool:
+            if area is None:
+                return True
+            x0, y0, x1, y1 = self.bounds[sp.id]
+            return (x1 * scale + pad >= area.left and x0 * scale - pad <= area.right
+                    and y1 * scale + pad >= area.top and y0 * scale - pad <= area.bottom)
+
+        seas = [s for s in spaces.values() if s.is_sea and near(s, 3)]
+        lands = [s for s in spaces.values() if not s.is_sea and near(s, 3)]
+        sea_pts = [self._scaled(sp, scale, origin) for sp in seas]
+        for outlines in sea_pts:
+            for pts in outlines:
                 pygame.draw.polygon(layer, theme.SEA, pts)
-        for sp in seas:
-            pts = self._scaled(sp, scale)
-            if len(pts) >= 3:
+        for outlines in sea_pts:
+            for pts in outlines:
                 pygame.draw.polygon(layer, theme.SEA_EDGE, pts, width=1)
-        for sp in lands:
-            pts = self._scaled(sp, scale)
-            if len(pts) < 3:
-                continue
+        land_pts = [self._scaled(sp, scale, origin) for sp in lands]
+        for sp, outlines in zip(lands, land_pts, strict=True):
             fill = self.fill_color(state, sp)
-            pygame.draw.polygon(layer, fill, pts)
-            if sp.impassable:
-                self._hatch(layer, pts, theme.darken(fill, 0.25))
+            for pts in outlines:
+                pygame.draw.polygon(layer, fill, pts)
+                if sp.impassable:
+                    self._hatch(layer, pts, theme.darken(fill, 0.25), origin)
         bw = 2 if scale >= 0.6 else 1
-        for sp in lands:
-            pts = self._scaled(sp, scale)
-            if len(pts) >= 3:
+        for outlines in land_pts:
+            for pts in outlines:
                 pygame.draw.polygon(layer, theme.BORDER, pts, width=bw)
         for sp in spaces.values():
-            self._draw_labels(layer, state, sp, scale)
+            if area is None or self._label_rect(sp, scale).colliderect(area):
+                self._draw_labels(layer, state, sp, scale, origin)
 
-    def _hatch(self, layer: pygame.Surface, pts: list[tuple[float, float]], col: tuple[int, int, int]) -> None:
+    def _label_rect(self, sp: SpaceDef, scale: float) -> pygame.Rect:
+        """Layer pixels a space's name and markers may cover (generous); cached per zoom."""
+        key = round(scale, 5)
+        if key not in self._label_rects:
+            if len(self._label_rects) > 3:
+                self._label_rects.clear()
+            rects = {}
+            for sid in self.scenario.spaces:
+                x0, y0, x1, y1 = self._label_box(sid, scale)
+                rects[sid] = pygame.Rect(int(x0 * scale) - 60, int(y0 * scale) - 40,
+                                         int((x1 - x0) * scale) + 120, int((y1 - y0) * scale) + 60)
+            self._label_rects[key] = rects
+        return self._label_rects[key][sp.id]
+
+    def _hatch(self, layer: pygame.Surface, pts: list[tuple[int, int]], col: tuple[int, int, int],
+               origin: tuple[int, int] = (0, 0)) -> None:
+        """Diagonal lines over an impassable space, clipped to the layer; the lines sit at
+        fixed places of the whole layer so that tiles join seamlessly."""
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
-        rect = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+        rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        rect = rect.clip(layer.get_rect())
+        if rect.w <= 0 or rect.h <= 0:
+            return
         mask = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = [(x - rect.x, y - rect.y) for x, y in pts]
         pygame.draw.polygon(mask, (255, 255, 255, 255), local)
         lines = pygame.Surface(rect.size, pygame.SRCALPHA)
         step = 9
-        for k in range(-rect.h, rect.w, step):
+        phase = (rect.x + origin[0] + rect.y + origin[1]) % step  # lines where x + y = 9n
+        for k in range(-rect.h - phase, rect.w + step, step):
             pygame.draw.line(lines, (*col, 255), (k, rect.h), (k + rect.h, 0), 2)
         lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         layer.blit(lines, rect.topleft)
@@ -184,10 +261,20 @@ class MapRenderer:
         whole island for a tiny one (so the island shows)."""
         if self.small_island(sp, scale):
             return min(sp.center[1], self.bounds[sp.id][1]) - 2 / scale
+        if sp.label is not None:
+            return sp.label[1]
         return sp.center[1] - 2 / scale
 
-    def _draw_labels(self, layer: pygame.Surface, state: GameState, sp: SpaceDef, scale: float) -> None:
-        cx, cy = sp.center[0] * scale, self.label_bottom(sp, scale) * scale + 2
+    @staticmethod
+    def label_x(sp: SpaceDef) -> float:
+        """World x of the middle of a space's name: its `label` point, else its centre."""
+        return sp.label[0] if sp.label is not None else sp.center[0]
+
+    def _draw_labels(self, layer: pygame.Surface, state: GameState, sp: SpaceDef, scale: float,
+                     origin: tuple[int, int] = (0, 0)) -> None:
+        # whole layer pixels first, then the tile's origin: tiles join without a seam
+        cx = int(self.label_x(sp) * scale) - origin[0]
+        cy = int(self.label_bottom(sp, scale) * scale + 2) - origin[1]
         size = self.label_size(sp, scale)
         if sp.is_sea:
             theme.text(layer, sp.name, (cx, cy - 2), size, theme.lighten(theme.SEA, 0.55), anchor="midbottom")
@@ -252,11 +339,47 @@ class MapRenderer:
              selected: str | None = None, hover: str | None = None,
              battles: Iterable[str] = ()) -> None:
         view = pygame.Rect(cam.view)
-        surface.fill(theme.BG, view)
-        layer = self.static_layer(state, cam.scale)
+        self._owner_key(state)
+        if cam.wrap_x != self.scenario.wrap_x:   # a wrapping map pans east-west forever
+            cam.wrap_x = self.scenario.wrap_x
+            cam.clamp()
+        layer_size = (max(1, int(math.ceil(self.world_size[0] * cam.scale))),
+                      max(1, int(math.ceil(self.world_size[1] * cam.scale))))
+        on_screen = pygame.Rect(int(round(cam.ox)), int(round(cam.oy)), *layer_size)
+        if self.scenario.wrap_x or not on_screen.contains(view):   # else the tiles cover it all
+            surface.fill(theme.BG, view)
         clip = surface.get_clip()
         surface.set_clip(view)
-        surface.blit(layer, (int(round(cam.ox)), int(round(cam.oy))))
+        ox = cam.ox
+        hits: list[tuple[pygame.Rect, str, MapCounter]] = []
+        for off in self.copies(cam):   # the map once, or side by side copies when it wraps
+            cam.ox = ox + off
+            self.tiles.draw(surface, view, (int(round(cam.ox)), int(round(cam.oy))), cam.scale,
+                            layer_size, state, self._okey_gen)
+            self._draw_overlays(surface, cam, state, view, highlights, selected, hover, battles)
+            hits += self.hits
+        cam.ox = ox
+        self.hits = hits
+        surface.set_clip(clip)
+
+    def copies(self, cam: Camera) -> list[float]:
+        """Screen x offsets at which the map is drawn: [0], or every copy of a wrapping
+        map that shows in the view."""
+        if not self.scenario.wrap_x:
+            return [0.0]
+        mw = self.world_size[0] * cam.scale
+        x, _, w, _ = cam.view
+        out, k = [], 0
+        while cam.ox + k * mw < x + w and k < 64:
+            if cam.ox + (k + 1) * mw > x:
+                out.append(k * mw)
+            k += 1
+        return out or [0.0]
+
+    def _draw_overlays(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect,
+                       highlights: dict[str, tuple[int, int, int]] | None, selected: str | None,
+                       hover: str | None, battles: Iterable[str]) -> None:
+        battles = list(battles)
         for sid, col in (highlights or {}).items():
             self.fill_space(surface, cam, sid, (*col, 70))
             self.outline(surface, cam, sid, col, 4)
@@ -270,18 +393,25 @@ class MapRenderer:
         self.draw_counters(surface, cam, state, view)
         for sid in battles:
             self._battle_icon(surface, cam, sid)
-        surface.set_clip(clip)
 
     def screen_poly(self, cam: Camera, sid: str) -> list[tuple[float, float]]:
         return [cam.to_screen(x, y) for x, y in self.scenario.spaces[sid].polygon]
 
+    def screen_polys(self, cam: Camera, sid: str) -> list[list[tuple[float, float]]]:
+        """Every outline of a space on screen (islands of a multi-part space too)."""
+        return [[cam.to_screen(x, y) for x, y in poly] for poly in self.scenario.spaces[sid].outlines]
+
     def outline(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, ...], width: int) -> None:
-        pts = self.screen_poly(cam, sid)
-        if len(pts) >= 3:
-            pygame.draw.polygon(surface, col, pts, width=width)
+        for pts in self.screen_polys(cam, sid):
+            if len(pts) >= 3:
+                pygame.draw.polygon(surface, col, pts, width=width)
 
     def fill_space(self, surface: pygame.Surface, cam: Camera, sid: str, rgba: tuple[int, ...]) -> None:
-        pts = self.screen_poly(cam, sid)
+        for pts in self.screen_polys(cam, sid):
+            self._fill_poly(surface, cam, pts, rgba)
+
+    def _fill_poly(self, surface: pygame.Surface, cam: Camera, pts: list[tuple[float, float]],
+                   rgba: tuple[int, ...]) -> None:
         if len(pts) < 3:
             return
         xs = [p[0] for p in pts]
@@ -300,7 +430,7 @@ class MapRenderer:
         sp = self.scenario.spaces[sid]
         size = self.label_size(sp, cam.scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea)
-        nx, ny = cam.to_screen(sp.center[0], self.label_bottom(sp, cam.scale))
+        nx, ny = cam.to_screen(self.label_x(sp), self.label_bottom(sp, cam.scale))
         cx, cy = int(nx - w / 2 - 14), int(ny - size / 2)
         pygame.draw.circle(surface, theme.BAD, (cx, cy), 11)
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
@@ -312,9 +442,19 @@ class MapRenderer:
         return int(min(40, max(18, 26 * cam.scale)))
 
     def stacks(self, state: GameState, sid: str) -> list[tuple[str, str, int, bool]]:
-        """(owner, unit type, count, any damaged) in a stable order: turn order, then domain."""
+        """(owner, unit type, count, any damaged) in a stable order: turn order, then domain.
+        Computed for every space at once, once per state (states never change)."""
+        if state is not self._stacks_state:
+            by_space: dict[str, list] = {}
+            for u in state.units.values():
+                by_space.setdefault(u.space, []).append(u)
+            self._stacks_all = {s: self._stacks_of(state, us) for s, us in by_space.items()}
+            self._stacks_state = state
+        return self._stacks_all.get(sid, [])
+
+    def _stacks_of(self, state: GameState, units: list) -> list[tuple[str, str, int, bool]]:
         counts: dict[tuple[str, str], list[int]] = {}
-        for u in state.units_in(sid):
+        for u in units:
             c = counts.setdefault((u.owner, u.type), [0, 0])
             c[0] += 1
             c[1] += 1 if u.damage else 0
@@ -377,7 +517,7 @@ class MapRenderer:
         size = self.label_size(sp, scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea) / scale
         h = (size * (2.0 if not sp.is_sea else 1.0) + 2) / scale
-        cx = sp.center[0]
+        cx = self.label_x(sp)
         cy = self.label_bottom(sp, scale) + 2 / scale
         return (cx - w / 2, cy - h, cx + w / 2, cy)
 
@@ -498,6 +638,11 @@ class MapRenderer:
             self._layouts.clear()
             self._anchor_cache.clear()
         sp = self.scenario.spaces[sid]
+        if sp.places and n <= len(sp.places):
+            placed = self._place_layout(sp, n, base, scale)
+            if placed is not None:
+                self._layouts[key] = placed
+                return placed
         cx, cy = sp.center
         under = (cx, cy + (2 if sp.is_sea else 3) / scale)
         default_cols = min(n, 4 if n > 6 else max(1, min(n, 3 if n > 4 else n)))
@@ -548,6 +693,24 @@ class MapRenderer:
         self._layouts[key] = result
         return result
 
+    def _place_layout(self, sp: SpaceDef, n: int, base: int, scale: float
+                      ) -> tuple[int, list[tuple[float, float]]] | None:
+        """Counters centred on the space's own places (TripleA place.txt), shrunk so
+        that neighbours do not overlap; None when they would have to be too small."""
+        gap = min((max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+                   for i, a in enumerate(sp.places) for b in sp.places[i + 1:]), default=math.inf)
+        size = base if gap == math.inf else min(base, int(gap * scale * 0.92))
+        if size < MIN_COUNTER:
+            return None
+        sw = size / scale
+        # places under the name (drawn at the zoom's size) are skipped
+        x0, y0, x1, y1 = self._label_box(sp.id, scale)
+        free = [(x - sw / 2, y - sw / 2) for x, y in sp.places
+                if not (x + sw / 2 > x0 and x - sw / 2 < x1 and y + sw / 2 > y0 and y - sw / 2 < y1)]
+        if len(free) < n:
+            return None
+        return size, free[:n]
+
     def _clamp(self, pts: list[tuple[float, float]], size_w: float) -> list[tuple[float, float]]:
         """Shift a group of counters as a whole so that it lies inside the map."""
         if not pts:
@@ -564,6 +727,20 @@ class MapRenderer:
     def map_counters(self, state: GameState, sid: str, cam: Camera) -> list[tuple[pygame.Rect, MapCounter]]:
         """The counters drawn in a space: one per owner and unit type when they fit inside
         the space, else one pile per owner (count = all its units there)."""
+        key = (round(cam.scale, 5), self.counter_size(cam))
+        if state is not self._placed_state or key != self._placed_key:
+            self._placed_state, self._placed_key, self._placed = state, key, {}
+        placed = self._placed.get(sid)
+        if placed is None:   # world positions, once per state and zoom (frames only shift them)
+            placed = self._placed[sid] = self._place_counters(state, sid, cam)
+        out = []
+        for wx, wy, sz, it in placed:
+            x, y = cam.to_screen(wx, wy)
+            out.append((pygame.Rect(int(round(x)), int(round(y)), sz, sz), it))
+        return out
+
+    def _place_counters(self, state: GameState, sid: str, cam: Camera
+                        ) -> list[tuple[float, float, int, MapCounter]]:
         stacks = self.stacks(state, sid)
         if not stacks:
             return []
@@ -582,11 +759,7 @@ class MapRenderer:
             if len(piles) < len(items):
                 items = list(piles.values())
             size, pts = self.counter_layout(sid, len(items), base, cam.scale)
-        out = []
-        for (wx, wy), it in zip(pts, items, strict=True):
-            x, y = cam.to_screen(wx, wy)
-            out.append((pygame.Rect(int(round(x)), int(round(y)), size, size), it))
-        return out
+        return [(wx, wy, size, it) for (wx, wy), it in zip(pts, items, strict=True)]
 
     def counter_at(self, pos: tuple[int, int]) -> tuple[str, MapCounter] | None:
         """The counter drawn last frame under a screen point: (space, counter)."""
@@ -662,11 +835,12 @@ class MapRenderer:
             mini = pygame.Surface(rect.size)
             mini.fill(theme.color(self.scenario.background, theme.SEA))
             for sp in sorted(self.scenario.spaces.values(), key=lambda x: not x.is_sea):
-                pts = [(x * s, y * s) for x, y in sp.polygon]
-                if len(pts) >= 3:
-                    pygame.draw.polygon(mini, self.fill_color(state, sp), pts)
-                    if not sp.is_sea:
-                        pygame.draw.polygon(mini, theme.darken(self.fill_color(state, sp), 0.4), pts, width=1)
+                for poly in sp.outlines:
+                    pts = [(x * s, y * s) for x, y in poly]
+                    if len(pts) >= 3:
+                        pygame.draw.polygon(mini, self.fill_color(state, sp), pts)
+                        if not sp.is_sea:
+                            pygame.draw.polygon(mini, theme.darken(self.fill_color(state, sp), 0.4), pts, width=1)
             self._mini, self._mini_key = mini, key
         theme.panel(surface, rect.inflate(6, 6), fill=theme.PANEL, radius=4)
         surface.blit(self._mini, rect.topleft)

@@ -18,9 +18,11 @@ from .scene import Scene
 def list_scenarios(extra: str | None = None) -> list[tuple[str, Scenario | None, str]]:
     """(path, scenario or None, error) for every scenario file; `extra` first if not listed."""
     from game.rules.ruleset import load_scenario, load_scenario_file, scenario_files
+
+    from .triplea_dialog import imported_files
     out: list[tuple[str, Scenario | None, str]] = []
     seen: set[str] = set()
-    for p in scenario_files():
+    for p in scenario_files() + imported_files():
         try:
             sc, _ = load_scenario_file(p)
             out.append((str(p), sc, ""))
@@ -77,8 +79,9 @@ def map_preview(sc: Scenario, area: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface((max(1, int(ww * s)), max(1, int(wh * s))))
     surf.fill(theme.color(sc.background, theme.SEA))
     colors = {p.id: theme.color(p.color) for p in sc.players}
-    for sp in sorted(sc.spaces.values(), key=lambda x: not x.is_sea):
-        pts = [(x * s, y * s) for x, y in sp.polygon]
+    for sp, poly in sorted(((s_, poly) for s_ in sc.spaces.values() for poly in s_.outlines),
+                           key=lambda x: not x[0].is_sea):
+        pts = [(x * s, y * s) for x, y in poly]
         if len(pts) < 3:
             continue
         if sp.is_sea:
@@ -175,6 +178,10 @@ class MainMenu(Scene):
     def load(self) -> None:
         self.app.push(LoadDialog(self.app))
 
+    def open_triplea(self) -> None:
+        from .triplea_dialog import TripleaImportDialog
+        self.app.push(TripleaImportDialog(self.app))
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_DOWN, pygame.K_s):
@@ -187,6 +194,8 @@ class MainMenu(Scene):
                 self.load()
             elif event.key == pygame.K_h:
                 self.cycle_rules()
+            elif event.key == pygame.K_t:
+                self.open_triplea()
             elif event.key in (pygame.K_ESCAPE, pygame.K_q):
                 self.app.quit()
             return
@@ -225,7 +234,10 @@ class MainMenu(Scene):
             for line in theme.wrap("No scenarios found in the scenarios/ folder.", list_rect.w - 32, 20):
                 theme.text(surface, line, (list_rect.x + 16, y), 20, theme.TEXT_DIM)
                 y += 22
-        visible = max(1, (list_rect.bottom - y - 10) // row_h)
+        widgets.button(surface, self.spots, pygame.Rect(list_rect.x + 10, list_rect.bottom - 50, list_rect.w - 20, 40),
+                       "Open TripleA map folder…", self.open_triplea, size=19,
+                       tooltip="Import a TripleA map (game XML, polygons, placements) as a scenario  (T)")
+        visible = max(1, (list_rect.bottom - 56 - y - 10) // row_h)
         self.scroll = min(self.scroll, max(0, len(self.entries) - visible))
         for i, (path, sc, err) in enumerate(self.entries[self.scroll:self.scroll + visible], start=self.scroll):
             row = pygame.Rect(list_rect.x + 10, y, list_rect.w - 20, row_h - 6)

@@ -1,0 +1,830 @@
+"""Import a TripleA map folder (game XML + polygons/centers/place/map.properties)
+as a Warboard zone scenario on the g40 rules.
+
+`import_map(map_dir, game=None)` returns an `Imported` holding the scenario as
+plain data, an optional derived ruleset (when the XML has unit types g40 lacks)
+and a `Report` of everything approximated or left out: nothing is dropped
+silently. `write(...)` saves them as YAML. Pure: no pygame.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .triplea_files import (
+    Point,
+    TripleaError,
+    XNode,
+    parse_xml,
+    polygon_area,
+    read_points,
+    read_polygons,
+    read_properties,
+    simplify,
+)
+
+__all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
+
+BASE_RULESET = "g40"
+SIMPLIFY_TOLERANCE = 1.2   # world pixels: invisible at any zoom the camera allows
+NAME_CHAR_W = 6.5         # TripleA's territory-name font: about 6.5 px a character
+UNIT_IMAGE = 48            # TripleA unit images are 48 px; place.txt gives their top-left
+
+# TripleA unit names (lower case, letters and digits only) -> g40 unit id
+G40_UNITS = {
+    "infantry": "infantry", "inf": "infantry",
+    "artillery": "artillery", "art": "artillery",
+    "armour": "armour", "armor": "armour", "tank": "armour", "tanks": "armour",
+    "mechinfantry": "mech_infantry", "mechanizedinfantry": "mech_infantry", "mechinf": "mech_infantry",
+    "fighter": "fighter",
+    "tacticalbomber": "tactical_bomber", "tacbomber": "tactical_bomber",
+    "bomber": "strategic_bomber", "strategicbomber": "strategic_bomber",
+    "transport": "transport",
+    "submarine": "submarine", "sub": "submarine",
+    "destroyer": "destroyer",
+    "cruiser": "cruiser",
+    "carrier": "carrier", "aircraftcarrier": "carrier",
+    "battleship": "battleship",
+    "aagun": "aaa", "aa": "aaa", "aaa": "aaa", "antiaircraft": "aaa",
+}
+# TripleA unit names that are industrial complexes (a space's `factory`, not a unit)
+FACTORIES = {"factory": "major", "factorymajor": "major", "industrialcomplex": "major",
+             "factoryminor": "minor", "minorfactory": "minor", "factoryupgrade": "major"}
+# TripleA nation names -> the g40 power (seed 002 limits)
+POWERS = {"germans": "germany", "germany": "germany", "russians": "russia", "russia": "russia",
+          "soviets": "russia", "sovietunion": "russia", "ussr": "russia",
+          "british": "united_kingdom", "uk": "united_kingdom", "unitedkingdom": "united_kingdom",
+          "ukeurope": "united_kingdom", "japanese": "japan", "japan": "japan",
+          "americans": "usa", "usa": "usa", "unitedstates": "usa", "italians": "italy",
+          "italy": "italy"}
+# TripleA's default victory-city counts for its three victory conditions
+VICTORY_DEFAULTS = {"Projection of Power": 13, "Honorable Surrender": 15, "Total Victory": 18}
+PALETTE = ["#5a5a5a", "#af2828", "#e6b937", "#916400", "#394d86", "#4a7300", "#5a5a00",
+           "#6a3d9a", "#b15928", "#1f78b4"]
+
+
+@dataclass
+class Report:
+    """What the import did: counts, approximations, and what it could not import."""
+    source: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
+    approximated: list[str] = field(default_factory=list)
+    not_imported: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        lines = [f"TripleA import of {self.source}"]
+        lines += [f"  {k}: {v}" for k, v in self.counts.items()]
+        lines.append(f"Approximated ({len(self.approximated)}):")
+        lines += [f"  - {a}" for a in self.approximated] or ["  (nothing)"]
+        lines.append(f"Not imported ({len(self.not_imported)}):")
+        lines += [f"  - {a}" for a in self.not_imported] or ["  (nothing)"]
+        return "\n".join(lines)
+
+
+@dataclass
+class Imported:
+    scenario: dict[str, Any]
+    ruleset: dict[str, Any] | None    # a derived ruleset (g40 + custom units), or None
+    report: Report
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def slug(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "x"
+    m = re.match(r"^(\d+)_(.+)$", s)   # "54 Sea Zone" -> sea_zone_54
+    if m:
+        s = f"{m.group(2)}_{m.group(1)}"
+    if s[0].isdigit():
+        s = f"t_{s}"
+    return s
+
+
+# --- locating the files -------------------------------------------------------------------
+def map_root(map_dir: Path) -> Path:
+    """The folder holding polygons.txt: MAP_DIR itself or MAP_DIR/map (downloaded maps)."""
+    if not map_dir.is_dir():
+        raise TripleaError(map_dir, 0, "no such folder")
+    for cand in (map_dir, map_dir / "map"):
+        if (cand / "polygons.txt").exists():
+            return cand
+    raise TripleaError(map_dir, 0, "not a TripleA map folder: no polygons.txt here or in map/ "
+                                   "(a map folder holds polygons.txt, centers.txt and games/*.xml)")
+
+
+def find_game_files(map_dir: Path) -> list[Path]:
+    root = map_root(map_dir)
+    out: list[Path] = []
+    for d in (root / "games", map_dir / "games", root):
+        if d.is_dir():
+            out += sorted(p for p in d.glob("*.xml") if p not in out)
+    return out
+
+
+def _pick_game(map_dir: Path, game: str | None, report: Report) -> Path:
+    files = find_game_files(map_dir)
+    if game:
+        p = Path(game)
+        if p.is_file():
+            return p
+        for f in files:
+            if f.name == game or f.stem == game:
+                return f
+        raise TripleaError(map_dir, 0, f"no game file '{game}' (found: "
+                                       f"{', '.join(f.name for f in files) or 'none'})")
+    if not files:
+        raise TripleaError(map_dir, 0, "no game XML (expected games/*.xml)")
+    if len(files) > 1:
+        report.approximated.append(f"the folder has {len(files)} games; imported {files[0].name} "
+                                   f"(choose another with --game: "
+                                   f"{', '.join(f.name for f in files[1:])})")
+    return files[0]
+
+
+# --- the game XML ---------------------------------------------------------------------------
+@dataclass
+class GameXml:
+    path: Path
+    name: str
+    territories: dict[str, bool]                     # name -> is water
+    connections: list[tuple[str, str]]
+    players: list[str]
+    alliances: dict[str, list[str]]                  # player -> alliances
+    units: list[str]
+    unit_options: dict[str, dict[str, str]]
+    costs: dict[str, int]                            # unit -> PUs (first production rule)
+    frontier_units: dict[str, list[str]]             # player -> buyable units
+    territory_options: dict[str, dict[str, str]]
+    other_attachments: list[tuple[str, str, int]]    # (attachment name, attached to, line)
+    owners: dict[str, str]
+    placements: list[tuple[str, str, str, int]]      # (territory, owner, unit, count)
+    resources: dict[str, int]                        # player -> PUs
+    steps: list[tuple[str, str, str]]                # (step name, delegate class, player)
+    properties: dict[str, str]
+
+
+def read_game(path: Path) -> GameXml:
+    g = parse_xml(path)
+
+    def need(node: XNode, attr: str) -> str:
+        v = node.attrib.get(attr)
+        if v is None:
+            raise TripleaError(path, node.line, f"<{node.tag}> has no '{attr}'")
+        return v
+
+    info = g.find("info")
+    mp = g.find("map")
+    if mp is None:
+        raise TripleaError(path, g.line, "no <map> element (territories and connections)")
+    territories: dict[str, bool] = {}
+    for t in mp.findall("territory"):
+        territories[need(t, "name")] = t.attrib.get("water", "false").lower() == "true"
+    if not territories:
+        raise TripleaError(path, mp.line, "<map> declares no territories")
+    connections = []
+    for c in mp.findall("connection"):
+        a, b = need(c, "t1"), need(c, "t2")
+        for x in (a, b):
+            if x not in territories:
+                raise TripleaError(path, c.line, f"connection names unknown territory '{x}'")
+        connections.append((a, b))
+    players: list[str] = []
+    alliances: dict[str, list[str]] = {}
+    pl = g.find("playerList")
+    for p in (pl.findall("player") if pl else []):
+        players.append(need(p, "name"))
+    for a in (pl.findall("alliance") if pl else []):
+        who = need(a, "player")
+        if who not in players:
+            raise TripleaError(path, a.line, f"alliance names unknown player '{who}'")
+        alliances.setdefault(who, []).append(need(a, "alliance"))
+    if len(players) < 2:
+        raise TripleaError(path, pl.line if pl else g.line, "the game needs at least two players")
+    ul = g.find("unitList")
+    units = [need(u, "name") for u in (ul.findall("unit") if ul else [])]
+    unit_options: dict[str, dict[str, str]] = {u: {} for u in units}
+    territory_options: dict[str, dict[str, str]] = {}
+    other: list[tuple[str, str, int]] = []
+    al = g.find("attachmentList")
+    for att in (al.findall("attachment") if al else []):
+        to = need(att, "attachTo")
+        name = att.attrib.get("name", "")
+        opts = {need(o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
+        if name == "unitAttachment" and to in unit_options:
+            unit_options[to].update(opts)
+        elif name == "territoryAttachment" and to in territories:
+            territory_options.setdefault(to, {}).update(opts)
+        else:
+            other.append((name, to, att.line))
+    costs: dict[str, int] = {}
+    rules: dict[str, str] = {}
+    frontiers: dict[str, list[str]] = {}
+    frontier_units: dict[str, list[str]] = {}
+    prod = g.find("production")
+    if prod is not None:
+        for r in prod.findall("productionRule"):
+            res = r.find("result")
+            cost = r.find("cost")
+            if res is None or cost is None:
+                continue
+            unit = res.attrib.get("resourceOrUnit", "")
+            rules[r.attrib.get("name", "")] = unit
+            if unit in unit_options and unit not in costs and cost.attrib.get("resource") == "PUs":
+                try:
+                    costs[unit] = int(cost.attrib.get("quantity", "0")) // max(
+                        1, int(res.attrib.get("quantity", "1")))
+                except ValueError:
+                    raise TripleaError(path, cost.line, "cost quantity is not a number") from None
+        for f in prod.findall("productionFrontier"):
+            frontiers[f.attrib.get("name", "")] = [rules.get(x.attrib.get("name", ""), "")
+                                                   for x in f.findall("frontierRules")]
+        for pp in prod.findall("playerProduction"):
+            frontier_units[pp.attrib.get("player", "")] = frontiers.get(pp.attrib.get("frontier", ""), [])
+    owners: dict[str, str] = {}
+    placements: list[tuple[str, str, str, int]] = []
+    resources: dict[str, int] = {}
+    init = g.find("initialize")
+    if init is not None:
+        for o in init.iter("territoryOwner"):
+            t, who = need(o, "territory"), need(o, "owner")
+            if t not in territories:
+                raise TripleaError(path, o.line, f"territoryOwner names unknown territory '{t}'")
+            if who not in players:
+                raise TripleaError(path, o.line, f"territoryOwner names unknown player '{who}'")
+            owners[t] = who
+        for u in init.iter("unitPlacement"):
+            t, ut, who = need(u, "territory"), need(u, "unitType"), u.attrib.get("owner", "")
+            if t not in territories:
+                raise TripleaError(path, u.line, f"unitPlacement names unknown territory '{t}'")
+            if ut not in unit_options:
+                raise TripleaError(path, u.line, f"unitPlacement names unknown unit type '{ut}'")
+            try:
+                n = int(need(u, "quantity"))
+            except ValueError:
+                raise TripleaError(path, u.line, "unitPlacement quantity is not a number") from None
+            placements.append((t, who, ut, n))
+        for r in init.iter("resourceGiven"):
+            if r.attrib.get("resource") == "PUs":
+                resources[r.attrib.get("player", "")] = int(r.attrib.get("quantity", "0") or 0)
+    steps: list[tuple[str, str, str]] = []
+    delegates: dict[str, str] = {}
+    gp = g.find("gamePlay")
+    if gp is not None:
+        for d in gp.findall("delegate"):
+            delegates[d.attrib.get("name", "")] = d.attrib.get("javaClass", "")
+        seq = gp.find("sequence")
+        for s in (seq.findall("step") if seq else []):
+            steps.append((s.attrib.get("name", ""), delegates.get(s.attrib.get("delegate", ""), ""),
+                          s.attrib.get("player", "")))
+    properties: dict[str, str] = {}
+    plist = g.find("propertyList")
+    for p in (plist.findall("property") if plist else []):
+        v = p.attrib.get("value")
+        if v is None:
+            n = p.find("number") or p.find("value")
+            v = n.attrib.get("value", "") if n is not None else ""
+        properties[p.attrib.get("name", "")] = v
+    return GameXml(path=path, name=(info.attrib.get("name", path.stem) if info else path.stem),
+                   territories=territories, connections=connections, players=players,
+                   alliances=alliances, units=units, unit_options=unit_options, costs=costs,
+                   frontier_units=frontier_units, territory_options=territory_options,
+                   other_attachments=other, owners=owners, placements=placements,
+                   resources=resources, steps=steps, properties=properties)
+
+
+# --- units ----------------------------------------------------------------------------------
+def _int(v: str | None, default: int = 0) -> int:
+    try:
+        return int(v) if v not in (None, "") else default
+    except ValueError:
+        return default
+
+
+def _true(opts: dict[str, str], key: str) -> bool:
+    return opts.get(key, "").lower() == "true"
+
+
+# TripleA unit options the import understands (the rest is listed in the report)
+KNOWN_UNIT_OPTIONS = {"movement", "attack", "defense", "hitPoints", "transportCost", "carrierCost",
+                      "isSea", "isAir", "isInfantry", "isAirTransportable", "artillerySupportable",
+                      "artillery", "canBlitz", "isLandTransport", "canBombard", "isSub", "isDestroyer",
+                      "transportCapacity", "carrierCapacity", "isAA", "isFactory",
+                      "isStrategicBomber", "isAirTransport"}
+
+
+def _domain(opts: dict[str, str]) -> str:
+    if _true(opts, "isSea"):
+        return "sea"
+    if _true(opts, "isAir"):
+        return "air"
+    return "land"
+
+
+def _custom_unit(name: str, uid: str, opts: dict[str, str], cost: int | None,
+                 artillery_ids: list[str], source: str) -> dict[str, Any]:
+    dom = _domain(opts)
+    attack, defense = _int(opts.get("attack")), _int(opts.get("defense"))
+    u: dict[str, Any] = {
+        "name": name.replace("_", " ").title(),
+        "description": (f"Imported from TripleA ({source}): "
+                        + ", ".join(f"{k}={v}" for k, v in sorted(opts.items()))),
+        "domain": dom, "cost": cost, "attack": min(6, attack), "defense": min(6, defense),
+        "move": _int(opts.get("movement"), 1), "hits": max(1, _int(opts.get("hitPoints"), 1)),
+    }
+    if dom == "land":
+        u["transport_cost"] = _int(opts.get("transportCost"), 2) if opts.get("transportCost") else 3
+    if dom == "air" and opts.get("carrierCost"):
+        u["carrier_cost"] = _int(opts.get("carrierCost"), 1)
+    ab: list[Any] = []
+    if _true(opts, "canBlitz"):
+        ab.append("blitz")
+    if _true(opts, "canBombard"):
+        ab.append("bombard")
+    if _true(opts, "isSub"):
+        ab += [{"first_strike": {"canceled_by": ["destroyer"]}}, {"cannot_hit": {"domains": ["air"]}},
+               {"evades_air": {"unless_enemy_has": ["destroyer"]}},
+               {"stealthy": {"unless_enemy_has": ["destroyer"]}}]
+    if dom == "sea" and _int(opts.get("transportCapacity")) > 0:
+        ab.append({"transport": {"capacity": _int(opts.get("transportCapacity")), "domains": ["land"]}})
+        if attack == 0 and defense == 0:
+            ab += ["defenseless", "non_blocking"]
+    if _int(opts.get("carrierCapacity")) > 0:
+        ab.append({"carrier": {"capacity": _int(opts.get("carrierCapacity"))}})
+    if _true(opts, "isAA"):
+        ab += [{"anti_aircraft": {"value": 1, "shots": 3, "targets": ["air"]}}, "cannot_capture",
+               "noncombat_move_only"]
+    if _true(opts, "artillerySupportable") and artillery_ids:
+        ab.append({"supported_by": {"units": artillery_ids, "bonus": 1, "on": ["attack"],
+                                    "pairing": "one_to_one"}})
+    if ab:
+        u["abilities"] = ab
+    return u
+
+
+# --- the import -----------------------------------------------------------------------------
+def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | None = None,
+               turn_limit: int = 10) -> Imported:
+    map_dir = Path(map_dir)
+    report = Report(source=map_dir.name)
+    root = map_root(map_dir)
+    xml_path = _pick_game(map_dir, game, report)
+    gx = read_game(xml_path)
+    report.source = f"{map_dir.name} ({xml_path.name}: {gx.name})"
+    polys = read_polygons(root / "polygons.txt")
+    centers = read_points(root / "centers.txt") if (root / "centers.txt").exists() else {}
+    places = read_points(root / "place.txt") if (root / "place.txt").exists() else {}
+    props = read_properties(root / "map.properties")
+    names = read_points(root / "name_place.txt") if (root / "name_place.txt").exists() else {}
+    missing = [t for t in gx.territories if t not in polys]
+    if missing:
+        raise TripleaError(root / "polygons.txt", 0,
+                           f"{len(missing)} territories of {xml_path.name} have no polygon: "
+                           f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''} "
+                           f"(partial or mismatched map folder?)")
+    for extra in sorted(set(polys) - set(gx.territories)):
+        report.not_imported.append(f"polygon '{extra}' (not a territory of {xml_path.name})")
+    if not (root / "centers.txt").exists():
+        report.approximated.append("no centers.txt: names and counters go at each outline's centroid")
+    if not (root / "place.txt").exists():
+        report.approximated.append("no place.txt: counters are laid out automatically")
+    if (root / "pu_place.txt").exists():
+        report.approximated.append("pu_place.txt: production values are drawn above the names")
+    for f in ("decorations.txt", "capitols.txt", "vc.txt", "comments.txt", "kamikaze_place.txt",
+              "blockade.txt", "convoy.txt"):
+        if (root / f).exists():
+            report.not_imported.append(f"{f} (drawn by Warboard's own markers, or not used)")
+    for d in ("baseTiles", "reliefTiles"):
+        if (root / d).is_dir():
+            report.not_imported.append(f"{d}/ images: territories are drawn from polygons in owner "
+                                       f"colours")
+
+    ids: dict[str, str] = {}
+    used: set[str] = set()
+    for t in gx.territories:
+        s = slug(t)
+        while s in used:
+            s += "_x"
+        used.add(s)
+        ids[t] = s
+
+    # players, in turn order (the sequence's order of first appearance)
+    order: list[str] = []
+    steps_of: dict[str, list[int]] = {}
+    for i, (sname, cls, who) in enumerate(gx.steps):
+        low = (sname + cls).lower()
+        if not who or "bid" in low:
+            continue
+        steps_of.setdefault(who, []).append(i)
+        if who not in order:
+            order.append(who)
+    for p in gx.players:
+        if p not in order:
+            order.append(p)
+            report.approximated.append(f"player {p} has no steps in the turn sequence; "
+                                       f"it plays last")
+    for who, idx in steps_of.items():
+        if idx != list(range(idx[0], idx[0] + len(idx))):
+            report.approximated.append(f"turn sequence: {who}'s steps are interleaved with another "
+                                       f"player's; Warboard plays each player's whole turn in the "
+                                       f"order {', '.join(order)}")
+    if any("bid" in (n + c).lower() for n, c, _ in gx.steps):
+        report.not_imported.append("bidding steps (no bid)")
+    if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
+        report.not_imported.append("technology research and activation steps")
+    for who in order:
+        cls = " ".join(c for _, c, p in gx.steps if p == who)
+        if "NoPU" in cls:
+            report.approximated.append(f"{who} buy with PUs and collect income like everyone else "
+                                       f"(TripleA: no-PU purchase, units per territories held)")
+
+    pids = {p: slug(p) for p in gx.players}
+    capitals: dict[str, str] = {}
+    for t, opts in gx.territory_options.items():
+        who = opts.get("capital")
+        if who not in pids or who in capitals:
+            continue
+        if gx.owners.get(t) != who or _true(opts, "isImpassable"):
+            report.approximated.append(f"player {who}: capital {t} is not {who}'s at the start "
+                                       f"(or is impassable); imported without a capital")
+            continue
+        capitals[who] = t
+    colors = {}
+    for i, p in enumerate(order):
+        c = props.get(f"color.{p}", "")
+        if re.fullmatch(r"[0-9a-fA-F]{6}", c):
+            colors[p] = f"#{c.lower()}"
+        else:
+            colors[p] = PALETTE[i % len(PALETTE)]
+            report.approximated.append(f"player {p}: no color.{p} in map.properties; colour "
+                                       f"{colors[p]} chosen")
+    players = []
+    for p in order:
+        allies = gx.alliances.get(p) or [p]
+        if len(allies) > 1:
+            report.approximated.append(f"player {p} is in alliances {', '.join(allies)}; "
+                                       f"Warboard uses the first")
+        entry: dict[str, Any] = {"id": pids[p], "name": p, "alliance": slug(allies[0]),
+                                 "color": colors[p], "capital": ids[capitals[p]] if p in capitals else None,
+                                 "resources": gx.resources.get(p, 0)}
+        power = POWERS.get(norm(p))
+        if power:
+            entry["power"] = power
+        players.append(entry)
+        if p not in capitals and not any(gx.territory_options.get(t, {}).get("capital") == p
+                                         for t in gx.territories):
+            report.approximated.append(f"player {p} has no capital")
+
+    # units: g40 equivalents, factories, custom types
+    g40 = _load_base_ruleset()
+    g40_units = g40["units"]
+    unit_map: dict[str, str] = {}
+    factory_units: dict[str, str] = {}
+    custom: dict[str, dict[str, Any]] = {}
+    artillery_ids = ["artillery"] + [slug(u) for u in gx.units
+                                     if _true(gx.unit_options[u], "artillery")
+                                     and G40_UNITS.get(norm(u)) is None]
+    for u in gx.units:
+        opts = gx.unit_options[u]
+        key = norm(u)
+        if key in FACTORIES or _true(opts, "isFactory"):
+            factory_units[u] = FACTORIES.get(key, "major")
+            continue
+        g = G40_UNITS.get(key)
+        if g is not None and g in g40_units:
+            unit_map[u] = g
+            _compare(u, opts, gx.costs.get(u), g, g40_units[g], report)
+            continue
+        uid = slug(u)
+        if uid in g40_units:
+            uid = f"{uid}_triplea"
+        unit_map[u] = uid
+        custom[uid] = _custom_unit(u, uid, opts, gx.costs.get(u), artillery_ids, xml_path.name)
+        if _int(opts.get("attack")) > 6 or _int(opts.get("defense")) > 6:
+            report.approximated.append(f"unit {u}: attack/defense above the d6 capped at 6")
+        report.approximated.append(f"unit {u}: no g40 equivalent; custom unit '{uid}' with the "
+                                   f"XML's values (attack {custom[uid]['attack']}, defense "
+                                   f"{custom[uid]['defense']}, move {custom[uid]['move']}, "
+                                   f"cost {custom[uid]['cost']})")
+        odd = sorted(set(opts) - KNOWN_UNIT_OPTIONS)
+        if odd:
+            report.not_imported.append(f"unit {u} options: {', '.join(odd)}")
+    for p, buyable in gx.frontier_units.items():
+        if p in gx.players:
+            not_g40 = [u for u in buyable if u in unit_map and unit_map[u] not in g40_units
+                       and unit_map[u] not in custom]
+            if not_g40:
+                report.approximated.append(f"{p} may buy {', '.join(not_g40)}")
+    report.approximated.append("every player buys from the full g40 unit list (TripleA "
+                               "production frontiers are not per player in Warboard)")
+
+    # spaces
+    vc_count = 0
+    spaces: list[dict[str, Any]] = []
+    adjacency: dict[str, set[str]] = {t: set() for t in gx.territories}
+    for a, b in gx.connections:
+        if a != b:
+            adjacency[a].add(b)
+            adjacency[b].add(a)
+    neutral_impassable = gx.properties.get("Neutrals Are Impassable", "").lower() == "true"
+    points_before = points_after = 0
+    unit_counts: dict[str, dict[str, dict[str, int]]] = {}
+    factories: dict[str, str] = {}
+    for t, who, ut, n in gx.placements:
+        if ut in factory_units:
+            if gx.territories[t]:
+                report.not_imported.append(f"{ut} at sea in {t}")
+            else:
+                factories[t] = factory_units[ut]
+            continue
+        if who not in pids:
+            report.not_imported.append(f"{n} {ut} in {t}: " + (f"unknown owner '{who}'" if who else
+                                       "neutral units (Warboard neutrals hold no units)"))
+            continue
+        unit_counts.setdefault(t, {}).setdefault(who, {})
+        unit_counts[t][who][unit_map[ut]] = unit_counts[t][who].get(unit_map[ut], 0) + n
+    _move_cargo(gx, unit_counts, adjacency, g40_units, custom, report)
+    for t, water in gx.territories.items():
+        opts = gx.territory_options.get(t, {})
+        outline = sorted(polys[t], key=polygon_area, reverse=True)
+        simple = []
+        for poly in outline:
+            points_before += len(poly)
+            sp = simplify(poly, SIMPLIFY_TOLERANCE)
+            points_after += len(sp)
+            simple.append([[round(x), round(y)] for x, y in sp])
+        if t in centers:
+            center = [round(centers[t][0][0]), round(centers[t][0][1])]
+        else:
+            center = _centroid(outline[0])
+            if (root / "centers.txt").exists():
+                report.approximated.append(f"{t}: not in centers.txt; centre at its outline's centroid")
+        s: dict[str, Any] = {"id": ids[t], "name": t, "kind": "sea" if water else "land"}
+        if not water:
+            s["value"] = _int(opts.get("production"))
+            owner = gx.owners.get(t)
+            s["owner"] = pids[owner] if owner else None
+            if t in factories:
+                s["factory"] = True if factories[t] == "major" else "minor"
+            if _int(opts.get("victoryCity")) > 0 or _true(opts, "victoryCity"):
+                s["victory_city"] = True
+                vc_count += 1
+            impassable = _true(opts, "isImpassable")
+            if not impassable and owner is None and neutral_impassable:
+                impassable = True
+                report.approximated.append(f"{t}: neutral, impassable (the game's 'Neutrals Are "
+                                           f"Impassable')")
+            if impassable:
+                s["impassable"] = True
+            odd = sorted(set(opts) - {"production", "capital", "victoryCity", "isImpassable",
+                                      "originalOwner", "unitProduction"})
+            if odd:
+                report.not_imported.append(f"{t} options: {', '.join(odd)}")
+        else:
+            odd = sorted(set(opts) - {"production"})
+            if odd:
+                report.not_imported.append(f"{t} options: {', '.join(odd)}")
+        s["center"] = center
+        s["polygon"] = simple[0]
+        if len(simple) > 1:
+            s["extra_polygons"] = simple[1:]
+        if t in names:   # TripleA draws the name from this point (left end, baseline)
+            nx, ny = names[t][0]
+            s["label"] = [round(nx + NAME_CHAR_W * len(t) / 2), round(ny + 2)]
+        if t in places:
+            half = _unit_size(props) / 2
+            s["places"] = [[round(x + half), round(y + half)] for x, y in places[t]]
+        s["adjacent"] = sorted(ids[a] for a in adjacency[t])
+        if t in unit_counts:
+            s["units"] = {pids[w]: dict(sorted(c.items())) for w, c in unit_counts[t].items() if c}
+            if not s["units"]:
+                del s["units"]
+        spaces.append(s)
+    report.approximated.append(f"outlines simplified (tolerance {SIMPLIFY_TOLERANCE} px): "
+                               f"{points_before} -> {points_after} points")
+    for t, opts in gx.territory_options.items():
+        if _int(opts.get("unitProduction")) and t in factories:
+            pass  # production capacity = territory value in Warboard (the same in v3)
+    groups: dict[str, list[str]] = {}
+    for name, to, line in gx.other_attachments:
+        kind = re.sub(r"\d+$", "", name)
+        groups.setdefault(kind, []).append(f"{to} (line {line})")
+    why = {"techAttachment": "technologies: Warboard's g40 has none",
+           "canalAttachment": "canals: the sea zones connect without them",
+           "objectiveAttachment": "national objectives: no bonus income",
+           "rulesAttachment": "player rules (movement/placement restrictions)",
+           "triggerAttachment": "triggers", "politicalActionAttachment": "political actions",
+           "relationshipTypeAttachment": "relationships", "userActionAttachment": "user actions",
+           "supportAttachment": "support attachments: only artillery support is modelled"}
+    for kind, where in groups.items():
+        shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+        report.not_imported.append(f"{len(where)} {kind} ({why.get(kind, 'not understood')}): {shown}")
+
+    # victory
+    enabled = [k for k in VICTORY_DEFAULTS if gx.properties.get(k, "").lower() == "true"]
+    if enabled:
+        need = min(_int(gx.properties.get(f"{k} VCs"), VICTORY_DEFAULTS[k]) for k in enabled)
+    else:
+        need = vc_count
+    need = max(1, min(need, vc_count)) if vc_count else 1
+    alliances = []
+    for p in players:
+        if p["alliance"] not in alliances:
+            alliances.append(p["alliance"])
+    report.approximated.append(f"victory: an alliance holding {need} of {vc_count} victory cities at "
+                               f"the end of a round wins ({', '.join(enabled) or 'all of them'}); "
+                               f"also holding every enemy capital; after round {turn_limit} the "
+                               f"alliance with more victory cities wins (TripleA has no turn limit)")
+    for k, v in sorted(gx.properties.items()):
+        if k in ("National Objectives", "Tech Development", "Low Luck", "Kamikaze Airplanes") and \
+                v.lower() == "true":
+            report.not_imported.append(f"game option '{k}'")
+
+    sid = scenario_id or slug(gx.name)
+    w = _int(props.get("map.width")) or int(max(x for p in polys.values() for q in p for x, _ in q)) + 1
+    h = _int(props.get("map.height")) or int(max(y for p in polys.values() for q in p for _, y in q)) + 1
+    wrap = props.get("map.scrollWrapX", "false").lower() == "true"
+    if wrap:
+        report.approximated.append("the map wraps east-west: it pans east-west without end (copies "
+                                   "side by side); the connections across the seam are kept")
+    land = sum(1 for w_ in gx.territories.values() if not w_)
+    starting = sum(n for t, who, ut, n in gx.placements if ut not in factory_units)
+    report.counts = {
+        "territories": len(gx.territories), "land": land, "sea": len(gx.territories) - land,
+        "connections": len({frozenset(c) for c in gx.connections if c[0] != c[1]}),
+        "players": len(gx.players), "alliances": len(alliances),
+        "starting units": starting, "factories": len(factories), "victory cities": vc_count,
+        "unit types": len(gx.units), "custom unit types": len(custom),
+    }
+    ruleset_id = BASE_RULESET if not custom else f"{BASE_RULESET}_{sid}"
+    scenario: dict[str, Any] = {
+        "format": "warboard-scenario/1", "id": sid, "title": gx.name, "ruleset": ruleset_id,
+        "description": (f"Imported from the TripleA map folder {map_dir.name} ({xml_path.name}): "
+                        f"{len(gx.territories)} territories, {len(gx.players)} players in "
+                        f"{len(alliances)} alliances, played on the g40 rules. Victory at {need} of "
+                        f"{vc_count} victory cities, or after round {turn_limit} to the side "
+                        f"holding more."),
+        "turn_limit": turn_limit,
+        "map": {"kind": "zone", "size": [w, h], "background": "#2b4d6e", "wrap_x": wrap},
+        "players": players,
+        "victory": {"victory_cities": {a: need for a in alliances}, "at_turn_limit": "victory_cities"},
+        "spaces": spaces,
+    }
+    ruleset = None
+    if custom:
+        ruleset = dict(g40)
+        ruleset["id"] = ruleset_id
+        ruleset["name"] = f"{g40.get('name', 'g40')} + units imported from {xml_path.name}"
+        ruleset["notes"] = (f"Generated by python -m game import-triplea from {xml_path.name}: "
+                            f"the g40 units plus {len(custom)} custom unit(s) with the XML's values.")
+        ruleset.pop("seed_notes", None)
+        ruleset["units"] = {**g40_units, **custom}
+    return Imported(scenario=scenario, ruleset=ruleset, report=report)
+
+
+def _unit_size(props: dict[str, str]) -> float:
+    try:
+        return UNIT_IMAGE * float(props.get("units.scale", "1") or 1)
+    except ValueError:
+        return UNIT_IMAGE
+
+
+def _centroid(pts: list[Point]) -> list[int]:
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return [round(sum(xs) / len(xs)), round(sum(ys) / len(ys))]
+
+
+def _compare(u: str, opts: dict[str, str], cost: int | None, g: str, gu: dict[str, Any],
+             report: Report) -> None:
+    """Report where the XML's values differ from the g40 unit used for it."""
+    ours = {"cost": gu.get("cost"), "attack": gu.get("attack"), "defense": gu.get("defense"),
+            "move": gu.get("move"), "hits": gu.get("hits", 1)}
+    theirs = {"cost": cost, "attack": _int(opts.get("attack")), "defense": _int(opts.get("defense")),
+              "move": _int(opts.get("movement"), 0), "hits": max(1, _int(opts.get("hitPoints"), 1))}
+    if g == "aaa":   # TripleA AA guns have no attack/defense values of their own
+        theirs["attack"], theirs["defense"] = ours["attack"], ours["defense"]
+    diff = [f"{k} {theirs[k]} -> {ours[k]}" for k in ours if theirs[k] is not None and theirs[k] != ours[k]]
+    label = u if u == g else f"{u} -> g40 {g}"
+    if diff:
+        report.approximated.append(f"unit {label}: g40 values used ({', '.join(diff)})")
+    elif u != g:
+        report.approximated.append(f"unit {label} (same values)")
+    odd = sorted(set(opts) - KNOWN_UNIT_OPTIONS)
+    if odd:
+        report.approximated.append(f"unit {u}: options {', '.join(odd)} follow g40 {g}'s rules")
+
+
+def _move_cargo(gx: GameXml, counts: dict[str, dict[str, dict[str, int]]],
+                adjacency: dict[str, set[str]], g40_units: dict[str, Any],
+                custom: dict[str, dict[str, Any]], report: Report) -> None:
+    """Warboard scenarios start with empty transports: land units placed at sea (cargo)
+    go ashore in a neighbouring territory of their owner (else an ally's)."""
+    def domain(uid: str) -> str:
+        u = g40_units.get(uid) or custom.get(uid) or {}
+        return str(u.get("domain", "land"))
+
+    ally = {p: set(gx.alliances.get(p, [p])) for p in gx.players}
+    for t in list(counts):
+        if not gx.territories[t]:
+            continue
+        for who, units in counts[t].items():
+            for uid in [u for u in units if domain(u) in ("land", "static")]:
+                n = units.pop(uid)
+                lands = sorted((a for a in adjacency[t] if not gx.territories[a]),
+                               key=lambda a: (gx.owners.get(a) != who,
+                                              not (ally.get(gx.owners.get(a, ""), set()) & ally[who]),
+                                              -_int(gx.territory_options.get(a, {}).get("production")), a))
+                dest = next((a for a in lands if gx.owners.get(a) and
+                             ally.get(gx.owners[a], set()) & ally[who]), None)
+                if dest is None:
+                    report.not_imported.append(f"{n} {uid} of {who} aboard ships in {t} "
+                                               f"(no friendly territory next to it)")
+                    continue
+                d = counts.setdefault(dest, {}).setdefault(who, {})
+                d[uid] = d.get(uid, 0) + n
+                report.approximated.append(f"{n} {uid} of {who} aboard ships in {t} start ashore in "
+                                           f"{dest} (Warboard scenarios start with empty transports)")
+
+
+_BASE_CACHE: dict[str, Any] = {}
+
+
+def _load_base_ruleset() -> dict[str, Any]:
+    """g40 as plain data (the project's YAML loader: `on:` stays a string)."""
+    if "g40" not in _BASE_CACHE:
+        from game.rules.ruleset import ruleset_path
+        from game.rules.yamlloc import load_yaml_file
+        _BASE_CACHE["g40"] = _plain(load_yaml_file(str(ruleset_path(BASE_RULESET))))
+    return _BASE_CACHE["g40"]
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    return x
+
+
+# --- writing --------------------------------------------------------------------------------
+def _flow(x: Any) -> str:
+    """One-line YAML (JSON is YAML) for values; keys stay bare."""
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in x.items()) + "}"
+    if isinstance(x, list):
+        return "[" + ", ".join(_flow(v) for v in x) + "]"
+    if x is None:
+        return "null"
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, (int, float)):
+        return str(x)
+    return json.dumps(str(x), ensure_ascii=False)
+
+
+def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
+    out = ["# Imported from TripleA by `python -m game import-triplea`; re-run the import rather",
+           "# than editing this file. The import report:"]
+    out += [f"#   {line}" for line in report.text().splitlines()]
+    for k in ("format", "id", "title", "ruleset"):
+        out.append(f"{k}: {_flow(sc[k])}")
+    out.append(f"description: {_flow(sc['description'])}")
+    out.append(f"turn_limit: {sc['turn_limit']}")
+    out.append("map:")
+    out += [f"  {k}: {_flow(v)}" for k, v in sc["map"].items()]
+    out.append("players:")
+    for p in sc["players"]:
+        out.append(f"  - {_flow(p)}")
+    out.append("victory:")
+    out += [f"  {k}: {_flow(v)}" for k, v in sc["victory"].items()]
+    out.append("spaces:")
+    for s in sc["spaces"]:
+        out.append("")
+        first = True
+        for k, v in s.items():
+            out.append(f"  {'- ' if first else '  '}{k}: {_flow(v)}")
+            first = False
+    return "\n".join(out) + "\n"
+
+
+def write(imported: Imported, out: str | Path) -> list[Path]:
+    """Write the scenario to `out` and, when there are custom units, the derived ruleset
+    to `rulesets/<id>.yaml` beside it. Returns the files written."""
+    import yaml
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(scenario_yaml(imported.scenario, imported.report), encoding="utf-8")
+    written = [out]
+    if imported.ruleset is not None:
+        rpath = out.parent / "rulesets" / f"{imported.ruleset['id']}.yaml"
+        rpath.parent.mkdir(parents=True, exist_ok=True)
+        rpath.write_text("# Generated by python -m game import-triplea (g40 + custom units)\n"
+                         + yaml.safe_dump(imported.ruleset, sort_keys=False, allow_unicode=True,
+                                          width=100), encoding="utf-8")
+        written.append(rpath)
+    return written

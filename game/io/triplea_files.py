@@ -1,0 +1,190 @@
+"""Readers for a TripleA map folder's files: the game XML (with line numbers) and
+the text files polygons.txt, centers.txt, place.txt and map.properties.
+
+Pure (no pygame). Every problem is a TripleaError naming the file and line.
+"""
+from __future__ import annotations
+
+import re
+import xml.parsers.expat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+Point = tuple[float, float]
+
+
+class TripleaError(Exception):
+    """A map folder that cannot be imported; the message names file and line."""
+
+    def __init__(self, path: str | Path, line: int, message: str):
+        self.path, self.line = str(path), line
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+
+
+@dataclass
+class XNode:
+    """An XML element with the line it starts on (xml.etree forgets it)."""
+    tag: str
+    attrib: dict[str, str]
+    line: int
+    children: list[XNode] = field(default_factory=list)
+
+    def find(self, tag: str) -> XNode | None:
+        return next((c for c in self.children if c.tag == tag), None)
+
+    def findall(self, tag: str) -> list[XNode]:
+        return [c for c in self.children if c.tag == tag]
+
+    def iter(self, tag: str):  # noqa: ANN201 - a generator of XNode
+        for c in self.children:
+            if c.tag == tag:
+                yield c
+            yield from c.iter(tag)
+
+
+def parse_xml(path: Path) -> XNode:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TripleaError(path, 0, f"cannot read the game file: {exc.strerror}") from None
+    parser = xml.parsers.expat.ParserCreate()
+    root = XNode("#document", {}, 0)
+    stack = [root]
+
+    def start(tag: str, attrib: dict[str, str]) -> None:
+        node = XNode(tag, dict(attrib), parser.CurrentLineNumber)
+        stack[-1].children.append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        parser.Parse(data, True)
+    except xml.parsers.expat.ExpatError as exc:
+        raise TripleaError(path, exc.lineno, f"not well-formed XML ({xml.parsers.expat.ErrorString(exc.code)}, "
+                                             f"column {exc.offset + 1}); is the file complete?") from None
+    game = root.find("game")
+    if game is None:
+        raise TripleaError(path, 1, "not a TripleA game file (no <game> element)")
+    return game
+
+
+_POINT = re.compile(r"\(\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)")
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as exc:
+        raise TripleaError(path, 0, f"cannot read: {exc.strerror}") from None
+
+
+def _name_and_rest(path: Path, lineno: int, line: str, sep: str) -> tuple[str, str]:
+    i = line.find(sep)
+    if i <= 0:
+        raise TripleaError(path, lineno, f"expected 'Territory name {sep}...', got {line[:60]!r}")
+    return line[:i].strip(), line[i:]
+
+
+def read_polygons(path: Path) -> dict[str, list[list[Point]]]:
+    """polygons.txt: `Name  <  (x,y) (x,y) ... >  <  ... >`, one territory a line."""
+    out: dict[str, list[list[Point]]] = {}
+    for n, line in enumerate(_read_lines(path), 1):
+        if not line.strip():
+            continue
+        name, rest = _name_and_rest(path, n, line, "<")
+        polys = []
+        for chunk in rest.split("<")[1:]:
+            if ">" not in chunk:
+                raise TripleaError(path, n, f"{name}: a polygon is not closed with '>' (truncated file?)")
+            pts = [(float(x), float(y)) for x, y in _POINT.findall(chunk.split(">")[0])]
+            if len(pts) < 3:
+                raise TripleaError(path, n, f"{name}: a polygon has fewer than 3 points")
+            polys.append(pts)
+        if not polys:
+            raise TripleaError(path, n, f"{name}: no polygon")
+        out.setdefault(name, []).extend(polys)
+    if not out:
+        raise TripleaError(path, 0, "holds no polygons")
+    return out
+
+
+def read_points(path: Path) -> dict[str, list[Point]]:
+    """centers.txt / place.txt / name_place.txt: `Name  (x,y) (x,y) ...`. A trailing
+    `| overflowToLeft=...` (newer place.txt files) is ignored."""
+    out: dict[str, list[Point]] = {}
+    for n, line in enumerate(_read_lines(path), 1):
+        line = line.split("|")[0]
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, rest = _name_and_rest(path, n, line, "(")
+        pts = [(float(x), float(y)) for x, y in _POINT.findall(rest)]
+        if not pts:
+            raise TripleaError(path, n, f"{name}: no point '(x,y)'")
+        out[name] = pts
+    return out
+
+
+def read_properties(path: Path) -> dict[str, str]:
+    """map.properties: `key=value` lines, `#` comments."""
+    out: dict[str, str] = {}
+    if not path.exists():
+        return out
+    for line in _read_lines(path):
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        k, v = line.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def simplify(pts: list[Point], tol: float) -> list[Point]:
+    """Douglas-Peucker on a closed outline (TripleA traces polygons pixel by pixel;
+    most points are collinear). Keeps at least 3 points."""
+    if len(pts) <= 4 or tol <= 0:
+        return pts
+    # split the ring at the point farthest from the first one, simplify both halves
+    x0, y0 = pts[0]
+    far = max(range(len(pts)), key=lambda i: (pts[i][0] - x0) ** 2 + (pts[i][1] - y0) ** 2)
+    a = _dp(pts[: far + 1], tol)
+    b = _dp(pts[far:] + [pts[0]], tol)
+    out = a[:-1] + b[:-1]
+    return out if len(out) >= 3 else pts
+
+
+def _dp(pts: list[Point], tol: float) -> list[Point]:
+    keep = [False] * len(pts)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(pts) - 1)]
+    t2 = tol * tol
+    while stack:
+        i, j = stack.pop()
+        (ax, ay), (bx, by) = pts[i], pts[j]
+        dx, dy = bx - ax, by - ay
+        d2 = dx * dx + dy * dy
+        best, best_k = -1.0, -1
+        for k in range(i + 1, j):
+            px, py = pts[k]
+            if d2 == 0:
+                dist = (px - ax) ** 2 + (py - ay) ** 2
+            else:
+                cross = dx * (py - ay) - dy * (px - ax)
+                dist = cross * cross / d2
+            if dist > best:
+                best, best_k = dist, k
+        if best > t2:
+            keep[best_k] = True
+            stack.append((i, best_k))
+            stack.append((best_k, j))
+    return [p for p, k in zip(pts, keep, strict=True) if k]
+
+
+def polygon_area(pts: list[Point]) -> float:
+    s = 0.0
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+        s += x0 * y1 - x1 * y0
+    return abs(s) / 2

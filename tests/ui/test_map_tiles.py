@@ -1,0 +1,209 @@
+"""The map's static layer drawn as cached tiles (game/ui/tiles.py): tiles join into
+exactly the whole layer, memory stays bounded while zooming, zooming shows the old
+level's tiles until the new ones are rendered; multi-part spaces; the TripleA dialog."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules.ruleset import load_ruleset, load_scenario, scenario_files
+from game.rules.session import Session
+from game.ui.app import App
+from game.ui.camera import Camera
+from game.ui.maprender import MapRenderer
+
+HAS_V3 = any(p.stem == "world_war_ii_v3_1941" for p in scenario_files())
+V3_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "triplea" / "world_war_ii_v3"
+
+
+def state_of(name: str):
+    sc = load_scenario(name)
+    return Session(sc, load_ruleset(sc.ruleset_id), 1).state
+
+
+@pytest.mark.parametrize("scale", [0.55, 1.3])
+def test_tiles_join_into_the_whole_layer(scale):
+    st = state_of("europe_1941")
+    r = MapRenderer(st.scenario)
+    whole = r.static_layer(st, scale)
+    view = pygame.Rect(0, 0, *whole.get_size())
+    joined = pygame.Surface(whole.get_size())
+    r.tiles.draw(joined, view, (0, 0), scale, whole.get_size(), st, 1, sync=True)
+    a = pygame.surfarray.array3d(whole)
+    b = pygame.surfarray.array3d(joined)
+    differ = (a != b).any(axis=2).sum()
+    assert differ <= a.shape[0] * a.shape[1] * 0.0005, differ   # a few anti-aliased text pixels at most
+
+
+def test_memory_stays_bounded_while_zooming():
+    st = state_of("world_war_ii_v3_1941" if HAS_V3 else "europe_1941")
+    r = MapRenderer(st.scenario)
+    r.tiles.max_bytes = 8 * 1024 * 1024
+    surf = pygame.Surface((1280, 800))
+    cam = Camera(r.world_size, (0, 0, 1000, 800))
+    peak = 0
+    for i in range(40):
+        cam.zoom(1.15 if (i // 10) % 2 == 0 else 1 / 1.15)
+        cam.pan(37, 11)
+        r.draw(surf, cam, st)
+        peak = max(peak, r.tiles.nbytes)
+    assert peak <= r.tiles.max_bytes
+
+
+def test_zooming_refines_progressively():
+    st = state_of("europe_1941")
+    r = MapRenderer(st.scenario)
+    surf = pygame.Surface((1280, 800))
+    cam = Camera(r.world_size, (0, 0, 1000, 800))
+    r.draw(surf, cam, st)                 # first frame: everything rendered at once
+    first = r.tiles.rendered
+    assert first > 0
+    r.tiles.budget_ms = 0.0               # no time to spare: the old level stands in
+    cam.zoom(1.3)
+    r.draw(surf, cam, st)
+    assert r.tiles.rendered - first <= 1
+    r.tiles.budget_ms = 1e9
+    r.draw(surf, cam, st)
+    assert r.tiles.rendered - first > 1   # and the new level arrives
+
+
+def test_ownership_change_redraws_at_once():
+    st = state_of("europe_1941")
+    r = MapRenderer(st.scenario)
+    surf = pygame.Surface((1280, 800))
+    cam = Camera(r.world_size, (0, 0, 1000, 800))
+    r.draw(surf, cam, st)
+    owners = dict(st.owners)
+    owners["poland"] = "soviet_union"
+    st2 = st.__class__(**{**{f: getattr(st, f) for f in st.__dataclass_fields__}, "owners": owners})
+    r.tiles.budget_ms = 0.0               # even with no time to spare: never a stale owner
+    r.draw(surf, cam, st2)
+    before = r.tiles.rendered
+    whole = MapRenderer(st.scenario).static_layer(st2, cam.scale)
+    joined = pygame.Surface(whole.get_size())
+    r.tiles.draw(joined, pygame.Rect(0, 0, *whole.get_size()), (0, 0), cam.scale, whole.get_size(),
+                 st2, r._okey_gen)
+    assert r.tiles.rendered == before     # the frame above rendered every visible tile
+    x, y = (int(v * cam.scale) for v in st.scenario.spaces["poland"].polygon[0])
+    x, y = x + 3, y + 3
+    assert joined.get_at((x, y)) == whole.get_at((x, y))
+
+
+@pytest.mark.skipif(not HAS_V3, reason="no imported v3 scenario")
+def test_multi_part_space_is_hit_on_every_island():
+    sc = load_scenario("world_war_ii_v3_1941")
+    r = MapRenderer(sc)
+    sp = sc.spaces["caroline_islands"]
+    for poly in sp.outlines[:5]:
+        xs = [p[0] for p in poly]
+        ys = [p[1] for p in poly]
+        inside = next(((x, y) for x in range(int(min(xs)), int(max(xs)) + 1)
+                       for y in range(int(min(ys)), int(max(ys)) + 1)
+                       if r.space_at(x + 0.5, y + 0.5) == "caroline_islands"), None)
+        assert inside is not None
+
+
+@pytest.mark.skipif(not HAS_V3, reason="no imported v3 scenario")
+def test_v3_hotseat_game_draws():
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    scene = app.new_game("world_war_ii_v3_1941", ())
+    app.reset(scene)
+    app.update(0.0)
+    app.draw()
+    assert scene.renderer.hits            # counters drawn at the start
+
+
+@pytest.mark.skipif(not V3_DATA.exists(), reason="../shared TripleA data not present")
+def test_import_dialog_imports_and_lists_the_scenario():
+    from game.ui.menu import MainMenu
+    from game.ui.triplea_dialog import TripleaImportDialog, imported_dir
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    app.main_menu()
+    dlg = app.push(TripleaImportDialog(app, str(V3_DATA)))
+    assert [g.name for g in dlg.games] == ["WW2v3-1941.xml", "WW2v3-1942.xml"]
+    dlg.game_index = 1
+    app.draw()
+    dlg.run_import()
+    assert dlg.written == imported_dir() / "world_war_ii_v3_ww2v3_1942.yaml" and dlg.written.exists()
+    assert any(line.startswith("Not imported") for line in dlg.report_lines)
+    app.draw()
+    dlg.back()
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    assert menu.current()[0] == str(dlg.written)
+    menu.start(False)
+    assert app.top.__class__.__name__ in ("GameScene", "HandoffScene")
+
+
+def test_import_dialog_shows_errors(tmp_path):
+    from game.ui.triplea_dialog import TripleaImportDialog
+    app = App(pygame.Surface((1280, 800)))
+    app.main_menu()
+    dlg = app.push(TripleaImportDialog(app, str(tmp_path)))
+    dlg.run_import()
+    assert "not a TripleA map folder" in dlg.error and dlg.written is None
+    app.draw()
+
+
+def test_wrapping_map_pans_forever_and_draws_copies(tmp_path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "triplea_import_tests", Path(__file__).resolve().parents[1] / "io" / "test_triplea_import.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    from game.io.triplea import import_map, write
+    from game.rules.ruleset import load_scenario_file
+    out = write(import_map(mod.tiny_map(tmp_path, wrap=True)), tmp_path / "o" / "tiny.yaml")[0]
+    sc, _ = load_scenario_file(out)
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    r = MapRenderer(sc)
+    surf = pygame.Surface((1280, 800))
+    cam = Camera(r.world_size, (0, 0, 1280, 800))
+    r.draw(surf, cam, st)
+    assert cam.wrap_x and len(r.copies(cam)) >= 2     # the map is narrower than the view
+    for _ in range(30):
+        cam.pan(-97, 0)
+        r.draw(surf, cam, st)
+    assert cam.ox <= 0 < cam.ox + r.world_size[0] * cam.scale + 1
+    assert r.space_at(50, 50) == r.space_at(50 + r.world_size[0], 50) == "alpha"
+    assert any(sid == "alpha" for _, sid, _ in r.hits)
+
+
+@pytest.mark.skipif(not HAS_V3, reason="no imported v3 scenario")
+def test_v3_hotseat_move_by_clicks():
+    """A move on the imported map through the interface: select Poland's units, click
+    East Poland (an attack)."""
+    from game.rules import actions as A
+    from game.ui.game_scene import GameScene
+    sc = load_scenario("world_war_ii_v3_1941")
+    session = Session(sc, load_ruleset(sc.ruleset_id), 2)
+    session.do(A.EndPhase())                        # purchase: nothing bought
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    game = GameScene(app, session, (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    game.cam.zoom(2.5)
+    game.cam.center_on(*sc.spaces["poland"].center)
+    app.update(0.0)
+    app.draw()
+
+    def click(sid):
+        sp = sc.spaces[sid]
+        x, y = game.cam.to_screen(*sp.center)
+        pos = (int(x), int(y))
+        assert game.space_at(pos) == sid or game.renderer.counter_at(pos)
+        for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.handle(pygame.event.Event(t, pos=pos, button=1))
+        app.update(0.0)
+        app.draw()
+
+    click("poland")
+    assert game.sel.space == "poland"
+    assert "east_poland" in game.sel.destinations(game.state, game.ctl.version)
+    click("east_poland")
+    assert any(u.space == "east_poland" and u.owner == "germans" for u in game.state.units.values())
