@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import (
     Action,
+    Attack,
     Casualties,
     EndPhase,
     KeepDice,
@@ -21,7 +22,7 @@ from .actions import (
 from .errors import IllegalAction
 from .model import GameState, Ruleset, Scenario
 
-_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice)
+_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Attack)
 
 
 class Session:

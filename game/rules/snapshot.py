@@ -34,6 +34,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "next_uid": state.next_uid,
         "winner": state.winner,
         "over": state.over,
+        **({"hexturn": state.hexturn.to_json()} if state.hexturn is not None else {}),
     }
 
 
