@@ -19,6 +19,9 @@ from game.rules.model import GameState, Unit
 RESULT_VALUE = {"AE": -3.0, "AH": -1.5, "AR": -0.5, "BR": 0.2, "EX": 0.8, "HX": 0.6, "DR": 0.8,
                 "DH": 1.6, "DE": 2.5, "NE": 0.0}
 
+# the same when an attacker could not retreat (a retreat result eliminates it)
+TRAPPED_VALUE = {"AR": -2.5, "BR": -1.5}
+
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
     if level == "random":
@@ -117,9 +120,12 @@ def _combat(state: GameState) -> Action:
         pv = crt.preview(state, target, units)
         if pv.legal:
             continue
-        value = sum(p * RESULT_VALUE.get(code, 0.0) for code, p in pv.probabilities.items())
+        trapped = any(hexcombat.retreat_hex(state, u, target, [u]) is None
+                      for u in (state.units[i] for i in units))
+        value = sum(p * (TRAPPED_VALUE.get(code, RESULT_VALUE.get(code, 0.0)) if trapped
+                         else RESULT_VALUE.get(code, 0.0)) for code, p in pv.probabilities.items())
         if state.scenario.spaces[target].victory_city:
-            value += 0.3
+            value += 0.5
         if best is None or value > best[0]:
             best = (value, target, units)
     if best is not None and best[0] > 0.25:

@@ -256,6 +256,10 @@ def preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) ->
                 shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
         else:
             notes.append("No artillery shift: a planned attack needs every attacker unmoved this turn (15.F, 11.K).")
+    hm = state.scenario.hexmap
+    sup = hm.air_support.get(player) if hm is not None else None
+    if sup is not None and sup[0] and (sup[1] == 0 or state.round <= sup[1]):
+        shifts.append(Shift(sup[0], sup[2]))
     total = sum(s.columns for s in shifts)
     col = max(0, min(len(crt.columns) - 1, base + total))
     return CombatPreview(

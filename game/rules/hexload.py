@@ -274,7 +274,7 @@ def parse_hex_scenario(data: Any, map_node: Any, chk: Checker, ruleset: Ruleset 
     ys = [y for hd in hexes.values() for _, y in hexgrid.corners(hd.axial, float(size))] or [0.0]
     origin = (round(size / 2 - min(xs), 2), round(size / 2 - min(ys), 2))
     hexmap = HexMap(hex_size=float(size), hexes=hexes, sides=sides, reinforcements=reinf,
-                    origin=origin)
+                    origin=origin, air_support=_parse_air_support(chk, data, pids))
     spaces: dict[str, SpaceDef] = {}
     for hid, hd in hexes.items():
         water = rules is not None and hd.terrain in rules.terrain and rules.terrain[hd.terrain].water
@@ -287,6 +287,25 @@ def parse_hex_scenario(data: Any, map_node: Any, chk: Checker, ruleset: Ruleset 
             adjacent=adj, center=hexgrid.center(hd.axial, float(size), origin),
             polygon=hexgrid.corners(hd.axial, float(size), origin), victory_city=hid in victory)
     return spaces, owners, start_units, hexmap
+
+
+def _parse_air_support(chk: Checker, data: Any, pids: list[str]) -> dict[str, tuple[int, int, str]]:
+    """`air_support: {germany: {shift: 1, until_turn: 0, reason: "..."}}`."""
+    out: dict[str, tuple[int, int, str]] = {}
+    node = chk.get(data, "air_support", dict, "scenario", default={})
+    for pid, a in (node or {}).items():
+        w = f"air_support.{pid}"
+        if pid not in pids:
+            chk.error(node, pid, f"{w}: unknown player '{pid}'")
+            continue
+        if not isinstance(a, dict):
+            chk.error(node, pid, f"{w}: expected {{shift, until_turn, reason}}")
+            continue
+        chk.unknown_keys(a, ("shift", "until_turn", "reason"), w)
+        out[str(pid)] = (chk.get(a, "shift", int, w, default=1) or 0,
+                         chk.get(a, "until_turn", int, w, default=0) or 0,
+                         chk.get(a, "reason", str, w, default="air support") or "air support")
+    return out
 
 
 def _start_units(chk: Checker, h: Any, w: str, hid: str, ruleset: Ruleset | None, pids: list[str],

@@ -127,6 +127,9 @@ class HexMap:
     sides: dict[tuple[str, str], tuple[str, ...]]     # side_key(a, b) -> hexside ids
     reinforcements: tuple[Reinforcement, ...] = ()
     origin: tuple[float, float] = (0.0, 0.0)
+    # player -> (column shift for its attacks, last turn it applies or 0 = always, reason):
+    # ground support by an air force the scenario does not put on the map
+    air_support: dict[str, tuple[int, int, str]] = field(default_factory=dict)
 
     def side(self, a: str, b: str) -> tuple[str, ...]:
         return self.sides.get((a, b) if a <= b else (b, a), ())
