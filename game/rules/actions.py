@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import airdrop, battle, hexcombat, hexmove, hexphases, movement, phases, production
+from . import airdrop, battle, hexcombat, hexmove, hexphases, hexunits, movement, phases, production
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
 
@@ -122,9 +122,17 @@ class Advance(Action):
     to: str = ""
 
 
+@dataclass(frozen=True)
+class Flip(Action):
+    """Hex maps, initial phase: convert a two-sided unit (15.A.3 airborne HQ) to its
+    other side."""
+    kind: ClassVar[str] = "flip"
+    unit: int
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Attack, Advance)}
+    Airdrop, Attack, Advance, Flip)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -412,8 +420,14 @@ def _advance(state: GameState, a: Advance) -> None:
     hexcombat.advance(state, tuple(a.units), a.to)
 
 
+def _flip(state: GameState, a: Flip) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("Flip is for hex maps.")
+    hexunits.flip(state, a.unit)
+
+
 _HANDLERS: dict[type[Action], Any] = {
-    Attack: _attack, Advance: _advance,
+    Attack: _attack, Advance: _advance, Flip: _flip,
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop,

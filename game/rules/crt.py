@@ -54,12 +54,11 @@ def odds_column(crt: Crt, attack: float, defense: float) -> tuple[str, int]:
 
 
 def probabilities(crt: Crt, column: int) -> dict[str, float]:
-    out: dict[str, float] = {}
-    n = len(crt.table)
+    counts: dict[str, int] = {}
     for roll in crt.rolls:
         code = crt.table[roll][column]
-        out[code] = out.get(code, 0.0) + 1.0 / n
-    return {k: round(v, 6) for k, v in out.items()}
+        counts[code] = counts.get(code, 0) + 1
+    return {k: c / len(crt.table) for k, c in counts.items()}
 
 
 # --- strengths ------------------------------------------------------------------------
