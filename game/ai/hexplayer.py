@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from game.rules import crt, hexcombat, hexgrid, hexmove
-from game.rules.actions import Action, Advance, Attack, EndPhase, Move, hex_legal_actions
+from game.rules import crt, hexairdrop, hexcombat, hexgrid, hexmove
+from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move, hex_legal_actions
 from game.rules.model import GameState, Unit
 
 # how good each CRT result is for the attacker (defender loss/retreat vs attacker loss)
@@ -33,6 +33,10 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
                 isinstance(a, EndPhase) for a in acts) else acts[0]
         return rng.choice(others)
     phase = state.phase
+    if phase == "movement":
+        fly = _fly(state)
+        if fly is not None:
+            return fly
     if phase in ("movement", "exploitation"):
         return _move(state) or EndPhase()
     if phase == "combat":
@@ -61,6 +65,41 @@ def _threatened(state: GameState, hid: str, player: str, radius: int = 3) -> boo
 
 def _defense_value(state: GameState, hid: str) -> int:
     return -sum(t.shift for t in hexmove.terrains(state, hid))
+
+
+def _fly(state: GameState) -> Action | None:
+    """Air drops / air transport: the first unit that can fly goes to the best hex near
+    an objective (capturing an empty enemy airfield if it can), avoiding bad drop terrain."""
+    player = state.player
+    if hexairdrop.transport(state, player) is None or max(hexairdrop.capacity_left(state, player)) <= 0:
+        return None
+    goals = [_axial(g) for g in _goals(state, player)]
+    if not goals:
+        return None
+    zoc = hexmove.zoc_hexes(state, player)
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.owner != player or u.moved or hexairdrop.group_block(state, (u.uid,)):
+            continue
+        if not any(t.airfield for t in hexmove.terrains(state, u.space)):
+            continue
+        best: tuple[float, str] | None = None
+        for to in hexairdrop.targets(state, (u.uid,)):
+            h = _axial(to)
+            d = min(hexgrid.distance(h, g) for g in goals)
+            if d > 3:
+                continue
+            how = hexairdrop.mode(state, u, to)
+            risk = 0 if how == "transport" else hexairdrop.drop_modifier(state, u, to, zoc)[0]
+            s = -2.0 * d + 2.0 * risk + 0.5 * _defense_value(state, to)
+            sp = state.scenario.spaces[to]
+            if sp.victory_city and state.owners.get(to) != player:
+                s += 6
+            s += 1.0 * len(hexmove.friends_at(state, to, player))
+            if best is None or (s, to) > best:
+                best = (s, to)
+        if best is not None:
+            return Airdrop((u.uid,), best[1])
+    return None
 
 
 def _move(state: GameState) -> Action | None:

@@ -54,6 +54,8 @@ def attack_block(state: GameState, target: str, attackers: list[Unit]) -> str:
             return f"That {ut.name} is not yours."
         if u.uid in ht.used:
             return f"{ut.name} has already attacked this phase."
+        if u.uid in ht.disrupted:
+            return f"{ut.name} was disrupted by its air drop and cannot attack this turn."
         if ut.attack <= 0:
             return f"{ut.name} has no attack strength."
         if not can_attack_across(state, u, target):
@@ -67,7 +69,8 @@ def attackers_for(state: GameState, target: str, player: str | None = None) -> l
     out = []
     for n in hexmove.neighbours(state, target):
         for u in hexmove.friends_at(state, n, player):
-            if u.owner == player and u.uid not in ht.used and state.utype(u).attack > 0 \
+            if u.owner == player and u.uid not in ht.used and u.uid not in ht.disrupted \
+                    and state.utype(u).attack > 0 \
                     and can_attack_across(state, u, target):
                 out.append(u)
     return sorted(out, key=lambda u: u.uid)
