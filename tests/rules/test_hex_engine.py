@@ -356,3 +356,19 @@ def test_legal_actions_are_legal():
     acts = hex_legal_actions(s)
     assert any(isinstance(a, Attack) and a.target == "3,2" for a in acts)
     assert hexcombat.attack_targets(s) == ["3,2"]
+
+
+@given(st.floats(0.5, 60), st.floats(0.5, 60), st.floats(0, 20))
+def test_more_attack_never_lowers_the_column(att, dfn, extra):
+    table = load_ruleset("europa").hex.crt
+    assert crt.odds_column(table, att + extra, dfn)[1] >= crt.odds_column(table, att, dfn)[1]
+    assert crt.odds_column(table, att, dfn + extra)[1] <= crt.odds_column(table, att, dfn)[1]
+    assert sum(crt.probabilities(table, crt.odds_column(table, att, dfn)[1]).values()) == pytest.approx(1)
+
+
+def test_lint_warns_when_an_alliance_has_no_supply_source():
+    from game.tools_lint import scenario_warnings
+    sc = _load(scenario_text(supply=[(0, 0)]))
+    msgs = [d.message for d in scenario_warnings(sc)]
+    assert any("alliance allies: no supply source" in m for m in msgs)
+    assert not any("alliance axis" in m for m in msgs)
