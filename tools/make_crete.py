@@ -253,7 +253,7 @@ players:
 air_transport:
   germany: {re: 3, glider_re: 1, range: 30}   # Ju 52s and gliders of XI Fliegerkorps per turn
 air_support:
-  germany: {shift: 1, until_turn: 0, reason: "Luftwaffe ground support (VIII Fliegerkorps)"}
+  germany: {shift: 2, until_turn: 0, reason: "Luftwaffe ground support (VIII Fliegerkorps)"}
 victory:
   victory_cities: {axis: 4}
   at_turn_limit: victory_cities

@@ -15,13 +15,6 @@ from game.rules import crt, hexairdrop, hexcombat, hexgrid, hexmove
 from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move, hex_legal_actions
 from game.rules.model import GameState, Unit
 
-# how good each CRT result is for the attacker (defender loss/retreat vs attacker loss)
-RESULT_VALUE = {"AE": -3.0, "AH": -1.5, "AR": -0.5, "BR": 0.2, "EX": 0.8, "HX": 0.6, "DR": 0.8,
-                "DH": 1.6, "DE": 2.5, "NE": 0.0}
-
-# the same when an attacker could not retreat (a retreat result eliminates it)
-TRAPPED_VALUE = {"AR": -2.5, "BR": -1.5}
-
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
     if level == "random":
@@ -140,6 +133,30 @@ def _move(state: GameState) -> Action | None:
     return None
 
 
+def _attack_value(state: GameState, target: str, units: tuple[int, ...], pv: crt.CombatPreview) -> float:
+    """Expected strength the defender loses minus what the attacker loses (in units of the
+    attack's strength), a little for pushing the defender back, more for taking an objective."""
+    trapped = any(hexcombat.retreat_hex(state, u, target, [u]) is None
+                  for u in (state.units[i] for i in units))
+    results = hexmove.rules(state).crt.results
+    att, dfn = max(pv.attack, 0.5), pv.defense
+    objective = 1.5 if state.scenario.spaces[target].victory_city else 0.0
+    value = 0.0
+    for code, p in pv.probabilities.items():
+        r = results[code]
+        d_lost = {"all": dfn, "half": dfn / 2}.get(r.defender_loss, 0.0)
+        a_lost = {"all": att, "half": att / 2, "exchange": min(att, d_lost)}.get(r.attacker_loss, 0.0)
+        if r.attacker_retreat and trapped:
+            a_lost = att
+        v = (d_lost - a_lost) / att
+        if r.defender_loss == "all" or r.defender_retreat:
+            v += 0.25 + (objective if not r.attacker_retreat else 0.0)
+        if r.attacker_retreat:
+            v -= 0.15
+        value += p * v
+    return value
+
+
 def _combat(state: GameState) -> Action:
     ht = hexcombat.turn(state)
     if ht.advance is not None:
@@ -159,14 +176,9 @@ def _combat(state: GameState) -> Action:
         pv = crt.preview(state, target, units)
         if pv.legal:
             continue
-        trapped = any(hexcombat.retreat_hex(state, u, target, [u]) is None
-                      for u in (state.units[i] for i in units))
-        value = sum(p * (TRAPPED_VALUE.get(code, RESULT_VALUE.get(code, 0.0)) if trapped
-                         else RESULT_VALUE.get(code, 0.0)) for code, p in pv.probabilities.items())
-        if state.scenario.spaces[target].victory_city:
-            value += 0.5
+        value = _attack_value(state, target, units, pv)
         if best is None or value > best[0]:
             best = (value, target, units)
-    if best is not None and best[0] > 0.25:
+    if best is not None and best[0] > 0.15:
         return Attack(best[1], best[2])
     return EndPhase()
