@@ -30,7 +30,8 @@ def begin_player_turn(state: GameState) -> None:
 
 
 def reinforce(state: GameState, player: str) -> list[int]:
-    """Reinforcements due this turn (or earlier and waiting for their hex)."""
+    """Reinforcements due this turn (or earlier and waiting: for their hex to be held, free
+    of enemy units, or to have room within the stacking limit)."""
     assert state.scenario.hexmap is not None
     out: list[int] = []
     for i, r in enumerate(state.scenario.hexmap.reinforcements):
@@ -40,6 +41,11 @@ def reinforce(state: GameState, player: str) -> list[int]:
         if r.if_owned and state.owners.get(r.hex) != player:
             continue
         if hexmove.enemies_at(state, r.hex, player):
+            continue
+        size = sum(hexmove.re_of(state.ruleset.units[ut]) * n for ut, n in r.units
+                   if not state.ruleset.units[ut].has("no_stacking"))
+        if hexmove.stack_re(state, r.hex, player) + size > hexmove.stacking_limit(state, r.hex) + 1e-9:
+            state.add_log(f"  Reinforcements for {state.scenario.spaces[r.hex].name} wait: the hex is full.")
             continue
         for ut, n in r.units:
             for _ in range(n):

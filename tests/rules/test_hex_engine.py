@@ -372,3 +372,23 @@ def test_lint_warns_when_an_alliance_has_no_supply_source():
     msgs = [d.message for d in scenario_warnings(sc)]
     assert any("alliance allies: no supply source" in m for m in msgs)
     assert not any("alliance axis" in m for m in msgs)
+
+
+def test_reinforcements_wait_while_their_hex_is_full():
+    text = "reinforcements:\n  - {turn: 1, player: red, at: [0, 0], units: {infantry_brigade: 2}}\n"
+    s = hexgame([(0, 0, "red", "infantry_division", 3), (6, 4, "blue", "infantry_brigade")],
+                reinforcements=text, phase="initial")
+    assert not [u for u in s.units.values() if u.type == "infantry_brigade" and u.owner == "red"]
+    assert any("wait" in line for line in s.log())
+
+
+def test_retreat_never_overstacks_and_advance_respects_stacking():
+    # the only hex away from the enemy is full (9 RE): the retreating unit is eliminated
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "infantry_brigade"),
+                 (4, 2, "blue", "infantry_division", 3), (3, 1, "red", "garrison_infantry"),
+                 (4, 1, "red", "garrison_infantry"), (3, 3, "red", "garrison_infantry"),
+                 (2, 3, "red", "garrison_infantry")], phase="combat", dice=(5,))
+    u = uid_of(s, "3,2", "infantry_brigade")
+    s2 = apply(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
+    assert s2.hexturn.last.result == "DR" and u in s2.hexturn.last.lost
+    assert hexmove.stack_re(s2, "4,2", "blue") == 9
