@@ -52,3 +52,14 @@ def test_hex_screenshot_does_not_crash(tmp_path):
     out = tmp_path / "h.png"
     run("screenshot", "hex_tutorial", "--out", str(out), "--size", "800x500")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_odds_on_the_europa_crt():
+    req = json.dumps({"ruleset": "europa", "attack": 12, "defense": 4, "shifts": [[-1, "woods"]]})
+    p = subprocess.run([sys.executable, "-m", "game", "odds", "-"], input=req, capture_output=True, text=True)
+    out = json.loads(p.stdout)
+    assert (out["odds"], out["column"]) == ("3:1", "2:1")
+    assert abs(sum(out["probabilities"].values()) - 1) < 1e-9 and out["probabilities"]["DR"] == 2 / 6
+    p = subprocess.run([sys.executable, "-m", "game", "odds", "-"], input='{"ruleset": "europa", "attack": 1}',
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and "attack" in p.stderr and "Traceback" not in p.stderr
