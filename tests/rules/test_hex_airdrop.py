@@ -86,3 +86,14 @@ def test_disrupted_units_cannot_attack():
     s2.phase_idx = s2.ruleset.phases.index("combat")
     with pytest.raises(IllegalAction, match="disrupted"):
         apply(s2, Attack("4,2", (u,)))
+
+
+def test_a_drop_roll_cannot_be_undone_but_air_transport_can():
+    from game.rules.session import Session
+    s = game([(0, 2, "red", "parachute"), (0, 2, "red", "infantry_brigade")], owners={(5, 2): "red"})
+    sess = Session(s.scenario, s.ruleset, 1)
+    sess.state = s
+    sess.do(Airdrop((uid_of(s, "0,2", "infantry_brigade"),), "5,2"))
+    assert sess.can_undo()
+    sess.do(Airdrop((uid_of(s, "0,2", "parachute"),), "3,2"))
+    assert not sess.can_undo()
