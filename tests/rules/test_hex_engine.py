@@ -392,3 +392,18 @@ def test_retreat_never_overstacks_and_advance_respects_stacking():
     s2 = apply(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
     assert s2.hexturn.last.result == "DR" and u in s2.hexturn.last.lost
     assert hexmove.stack_re(s2, "4,2", "blue") == 9
+
+
+def test_straits_and_fortified_areas():
+    # conventional TEC: a strait costs +2 (+3 c/m) and shifts an attack across it -2;
+    # a fortified area shifts attacks into it -2
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (2, 3, "red", "armour_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat",
+                sides=[((2, 2), (3, 2), "strait"), ((2, 3), (3, 3), "strait")],
+                features={(3, 2): ["fortified"]})
+    inf = s.units[uid_of(s, "2,2", "infantry_brigade")]
+    arm = s.units[uid_of(s, "2,3", "armour_brigade")]
+    assert hexmove.enter_cost(s, inf, "2,2", "3,2") == 3 and hexmove.enter_cost(s, arm, "2,3", "3,3") == 4
+    pv = crt.preview(s, "3,2", tuple(u.uid for u in s.units.values() if u.space == "2,2"))
+    assert [(x.columns, x.reason) for x in pv.shifts] == [
+        (-2, "Fortified area in the defender's hex"), (-2, "every attacker attacks across a strait hexside")]
