@@ -102,14 +102,16 @@ def _pick_losses(units: list[Unit], values: dict[int, float], need: float, first
     return lost
 
 
-def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit]) -> str | None:
-    """The hex `u` retreats to (one hex), or None: cannot retreat."""
+def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
+                avoid: frozenset[str] = frozenset()) -> str | None:
+    """The next hex `u` retreats to (one hex), or None: cannot retreat. `avoid`: hexes
+    it may not re-enter (where the retreat began and hexes already crossed)."""
     player = u.owner
     zoc = hexmove.zoc_hexes(state, player)
     best: tuple[tuple[int, int, int, str], str] | None = None
     src = u.space
     for n in hexmove.neighbours(state, src):
-        if n == away_from or hexmove.is_water(state, n) or hexmove.enemies_at(state, n, player):
+        if n == away_from or n in avoid or hexmove.is_water(state, n) or hexmove.enemies_at(state, n, player):
             continue
         if hexmove.enter_cost(state, u, src, n) is None:
             continue
@@ -132,9 +134,10 @@ def _dist_from_enemies(state: GameState, hid: str, player: str) -> int:
     return min(ds) if ds else 99
 
 
-def _retreat(state: GameState, units: list[Unit], away_from: str, record: dict[str, list]) -> None:
-    """Retreat a hex's units one hex; political police (15.R) and position AA (15.C.2.b)
-    handled by the caller."""
+def _retreat(state: GameState, units: list[Unit], away_from: str, record: dict[str, list],
+             hexes: int = 1) -> None:
+    """Retreat a hex's units together `hexes` hexes, never back into a hex already left;
+    political police (15.R) handled by the caller, position AA (15.C.2.b) eliminated."""
     units = [state.units[u.uid] for u in units if u.uid in state.units]
     if not units:
         return
@@ -142,14 +145,27 @@ def _retreat(state: GameState, units: list[Unit], away_from: str, record: dict[s
     for u in units:
         if state.utype(u).has("eliminated_if_retreat"):
             _eliminate(state, u, "cannot retreat (position AA, 15.C.2.b)", record)
-    dest = retreat_hex(state, moving[0], away_from, moving) if moving else None
+    if not moving:
+        return
+    visited = {moving[0].space}
+    dest: str | None = moving[0].space
+    for _ in range(max(1, hexes)):
+        lead = state.units[moving[0].uid]
+        step = retreat_hex(state, lead, away_from, moving, frozenset(visited))
+        if step is None:
+            dest = None
+            break
+        for u in moving:
+            state.units[u.uid] = replace(state.units[u.uid], space=step)
+        moving = [state.units[u.uid] for u in moving]
+        visited.add(step)
+        dest = step
     for u in moving:
         if dest is None:
             _eliminate(state, u, "has no retreat route", record)
         else:
-            state.units[u.uid] = replace(state.units[u.uid], space=dest)
             record["retreated"].append((u.uid, dest))
-    if dest is not None and moving:
+    if dest is not None:
         state.add_log(f"  {len(moving)} unit(s) retreat to {state.scenario.spaces[dest].name}.")
 
 
@@ -247,14 +263,14 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
         _lose(state, attackers, lost, code, record, target)
     if defender_retreat:
         left = [u for u in defenders if u.uid in state.units]
-        _retreat(state, left, "", record)
+        _retreat(state, left, "", record, defender_retreat)
     if attacker_retreat:
         by_hex: dict[str, list[Unit]] = {}
         for u in attackers:
             if u.uid in state.units:
                 by_hex.setdefault(state.units[u.uid].space, []).append(state.units[u.uid])
         for units in by_hex.values():
-            _retreat(state, units, target, record)
+            _retreat(state, units, target, record, attacker_retreat)
     ht = turn(state)
     survivors = tuple(u.uid for u in attackers if u.uid in state.units
                       and state.units[u.uid].space != target

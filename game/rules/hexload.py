@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 HEX_FIELDS = ("terrain", "hexsides", "crt", "move_columns", "cm_columns", "stacking", "zoc_cost",
               "supply_range", "oos_defense_after", "oos_eliminated_after", "exploitation_fraction",
-              "aec_shift", "retreat_hexes", "drop_eliminated", "drop_disrupted")
+              "aec_shift", "drop_eliminated", "drop_disrupted")
 TERRAIN_FIELDS = ("name", "kind", "move", "shift", "halves_cm", "stacking", "fortification", "city",
                   "major", "water", "airfield", "port", "aec", "color", "symbol", "along")
 HEXSIDE_FIELDS = ("name", "move", "shift", "blocks_zoc", "water", "color", "width")
@@ -122,7 +122,6 @@ def parse_hex_rules(data: Any, chk: Checker) -> HexRules | None:
         oos_eliminated_after=chk.get(node, "oos_eliminated_after", int, "hex", default=0) or 0,
         exploitation_fraction=float(chk.get(node, "exploitation_fraction", num, "hex", default=0.5) or 0.5),
         aec_shift=chk.get(node, "aec_shift", int, "hex", default=1) or 1,
-        retreat_hexes=chk.get(node, "retreat_hexes", int, "hex", default=1) or 1,
         drop_eliminated=chk.get(node, "drop_eliminated", int, "hex", default=1) or 0,
         drop_disrupted=chk.get(node, "drop_disrupted", int, "hex", default=3) or 0)
 

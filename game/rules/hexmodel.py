@@ -90,7 +90,6 @@ class HexRules:
     drop_eliminated: int = 1                 # air drop: modified roll <= this: eliminated
     drop_disrupted: int = 3                  # <= this: disrupted (no attack, no move this turn)
     aec_shift: int = 1
-    retreat_hexes: int = 1
 
 
 # --- scenario side ---------------------------------------------------------------

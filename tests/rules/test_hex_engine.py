@@ -407,3 +407,19 @@ def test_straits_and_fortified_areas():
     pv = crt.preview(s, "3,2", tuple(u.uid for u in s.units.values() if u.space == "2,2"))
     assert [(x.columns, x.reason) for x in pv.shifts] == [
         (-2, "Fortified area in the defender's hex"), (-2, "every attacker attacks across a strait hexside")]
+
+
+def test_a_two_hex_retreat_result_moves_the_stack_two_hexes():
+    from dataclasses import replace as dc_replace
+
+    from game.rules.hexmodel import CrtResult
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "infantry_brigade")],
+                phase="combat", dice=(5,))
+    hx = s.ruleset.hex
+    results = dict(hx.crt.results)
+    results["DR"] = CrtResult("DR", "Defender retreats two", defender_retreat=2)
+    s.ruleset = dc_replace(s.ruleset, hex=dc_replace(hx, crt=dc_replace(hx.crt, results=results)))
+    u = uid_of(s, "3,2", "infantry_brigade")
+    s2 = apply(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
+    assert s2.hexturn.last.result == "DR"
+    assert hexgrid.distance((3, 2), hexgrid.parse_hex_id(s2.units[u].space)) == 2
