@@ -88,17 +88,34 @@ def attack_targets(state: GameState, player: str | None = None) -> list[str]:
 # --- losses and retreats ---------------------------------------------------------------
 
 
-def _pick_losses(units: list[Unit], values: dict[int, float], need: float, first: tuple[int, ...]) -> list[int]:
-    """Units to eliminate so that their strength reaches `need`: units in `first`
-    (required losses) lead, then the weakest."""
-    order = sorted(units, key=lambda u: (u.uid not in first, values[u.uid], u.uid))
+def _steps(state: GameState, u: Unit, value: float, role: str) -> list[float]:
+    """The strength each loss step of u takes away: a unit with a cadre side (hits 2,
+    `damaged` values) first drops to its cadre, then is eliminated."""
+    ut = state.utype(u)
+    if u.damage == 0 and ut.hits >= 2 and ut.damaged:
+        full = float(ut.value(role, 0)) or 1.0
+        cadre = float(ut.value(role, 1))
+        ratio = value / full            # the same modifiers (halved, doubled) apply to the cadre
+        return [value - cadre * ratio, cadre * ratio]
+    return [value]
+
+
+def _pick_losses(state: GameState, units: list[Unit], values: dict[int, float], need: float,
+                 first: tuple[int, ...], role: str) -> list[int]:
+    """Loss steps (uids, a uid listed twice = reduced then eliminated) whose strength reaches
+    `need`: units in `first` (required losses) lead, then the cheapest steps; a unit's cadre
+    step comes before its elimination."""
     lost: list[int] = []
     got = 0.0
-    for u in order:
-        if got >= need - 1e-9:
+    pending = {u.uid: _steps(state, u, values[u.uid], role) for u in units}
+    while got < need - 1e-9:
+        options = [(uid not in first, steps[0], uid) for uid, steps in pending.items() if steps]
+        if not options:
             break
-        lost.append(u.uid)
-        got += values[u.uid]
+        _, pts, uid = min(options)
+        lost.append(uid)
+        got += pts
+        pending[uid] = pending[uid][1:]
     return lost
 
 
@@ -179,10 +196,21 @@ def _eliminate(state: GameState, u: Unit, why: str, record: dict[str, list]) -> 
 
 def _lose(state: GameState, units: list[Unit], lost: list[int], why: str, record: dict[str, list],
           away_from: str) -> None:
-    """Eliminate `lost`; supply units (15.W) retreat instead while they have a route."""
+    """Take the loss steps `lost` (a uid once: reduced to cadre if it has one, else
+    eliminated; twice: eliminated); supply units (15.W) retreat instead while they have a
+    route."""
+    counts: dict[int, int] = {}
     for uid in lost:
+        counts[uid] = counts.get(uid, 0) + 1
+    for uid, n in counts.items():
         u = state.units.get(uid)
         if u is None:
+            continue
+        ut = state.utype(u)
+        if u.damage + n < ut.hits and ut.damaged:
+            state.units[uid] = replace(u, damage=u.damage + n)
+            record["reduced"].append(uid)
+            state.add_log(f"  {state.scenario.player(u.owner).name} {ut.name} reduced to its cadre ({why}).")
             continue
         if state.utype(u).has("eliminated_only_if_trapped"):
             dest = retreat_hex(state, u, away_from, [u])
@@ -191,6 +219,16 @@ def _lose(state: GameState, units: list[Unit], lost: list[int], why: str, record
                 record["retreated"].append((uid, dest))
                 continue
         _eliminate(state, u, why, record)
+
+
+def _steps_value(state: GameState, units: list[Unit], values: dict[int, float], lost: list[int],
+                 role: str) -> float:
+    """Strength the loss steps `lost` took away."""
+    total = 0.0
+    for u in units:
+        n = lost.count(u.uid)
+        total += sum(_steps(state, u, values[u.uid], role)[:n])
+    return total
 
 
 # --- resolution --------------------------------------------------------------------------
@@ -223,7 +261,7 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     state.add_log(f"{state.scenario.player(player).name} attacks {state.scenario.spaces[target].name}: "
                   f"{pv.attack:g} vs {pv.defense:g} = {pv.odds}{' ' + shifts if shifts else ''} "
                   f"column {pv.column_label}, roll {roll}: {code} ({res.name}).")
-    record: dict[str, list] = {"lost": [], "retreated": []}
+    record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
     # 15.R political police: units stacked with it ignore retreats except from DE;
     # defending, DR becomes an exchange
     police_def = any(state.utype(u).has("political_police") for u in defenders)
@@ -241,13 +279,13 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     avals = {u.uid: attack_strength(state, u, target) for u in attackers}
     lost_def_strength = 0.0
     if defender_loss == "all":
-        lost = [u.uid for u in defenders]
+        lost = [u.uid for u in defenders for _ in range(state.utype(u).hits - u.damage)]
         lost_def_strength = sum(dvals.values())
         _lose(state, defenders, lost, code, record, target)
     elif defender_loss == "half":
         need = sum(dvals.values()) / 2
-        lost = _pick_losses(defenders, dvals, need, ())
-        lost_def_strength = sum(dvals[i] for i in lost)
+        lost = _pick_losses(state, defenders, dvals, need, (), "defense")
+        lost_def_strength = _steps_value(state, defenders, dvals, lost, "defense")
         _lose(state, defenders, lost, code, record, target)
     if attacker_loss:
         total = sum(avals.values())
@@ -256,8 +294,9 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
         # any unit whose special ability was used, if it has the RL marking
         first = tuple(pv.engineers) + tuple(
             i for i in pv.used if state.utype(state.units[i]).has("required_losses") and i not in pv.engineers)
-        lost = [u.uid for u in attackers] if attacker_loss == "all" else \
-            _pick_losses(attackers, avals, need, first)
+        lost = [u.uid for u in attackers for _ in range(state.utype(u).hits - u.damage)] \
+            if attacker_loss == "all" else \
+            _pick_losses(state, attackers, avals, need, first, "attack")
         if attacker_loss == "exchange" and need <= 0:
             lost = []
         _lose(state, attackers, lost, code, record, target)
@@ -279,7 +318,8 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     advance = (target, survivors) if vacated and survivors and not attacker_retreat else None
     rec = CombatRecord(target=target, attacker=player, attack=pv.attack, defense=pv.defense,
                        odds=pv.odds, column=pv.column_label, shifts=pv.shifts, roll=roll, result=code,
-                       lost=tuple(record["lost"]), retreated=tuple(record["retreated"]))
+                       lost=tuple(record["lost"]), retreated=tuple(record["retreated"]),
+                       reduced=tuple(u for u in record["reduced"] if u in state.units))
     state.hexturn = replace(ht, attacked=ht.attacked + (target,),
                             used=ht.used + tuple(pv.attackers), advance=advance, last=rec)
     return rec

@@ -169,13 +169,15 @@ class CombatRecord:
     result: str
     lost: tuple[int, ...] = ()    # uids eliminated
     retreated: tuple[tuple[int, str], ...] = ()
+    reduced: tuple[int, ...] = ()  # uids reduced to their cadre
 
     def to_json(self) -> dict[str, Any]:
         return {"target": self.target, "attacker": self.attacker, "attack": self.attack,
                 "defense": self.defense, "odds": self.odds, "column": self.column,
                 "shifts": [[s.columns, s.reason] for s in self.shifts], "roll": self.roll,
                 "result": self.result, "lost": list(self.lost),
-                "retreated": [list(x) for x in self.retreated]}
+                "retreated": [list(x) for x in self.retreated],
+                **({"reduced": list(self.reduced)} if self.reduced else {})}
 
 
 @dataclass(frozen=True)

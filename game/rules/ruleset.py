@@ -146,7 +146,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                 chk.error(u, stat, f"{where}.{stat}: {stats[stat]} is more than the die ({dice})")
         hits = chk.get(u, "hits", int, where, default=1)
         classes = _parse_unit_classes(u, where, declared, chk)
-        damaged = _parse_damaged(u, where, hits or 1, dice, chk)
+        damaged = _parse_damaged(u, where, hits or 1, dice if hex_rules is None else None, chk)
         abilities = []
         ab_node = chk.get(u, "abilities", list, where, default=LocList())
         for i, entry in enumerate(ab_node or []):

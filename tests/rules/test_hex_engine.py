@@ -423,3 +423,24 @@ def test_a_two_hex_retreat_result_moves_the_stack_two_hexes():
     s2 = apply(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
     assert s2.hexturn.last.result == "DR"
     assert hexgrid.distance((3, 2), hexgrid.parse_hex_id(s2.units[u].space)) == 2
+
+
+def test_divisions_are_reduced_to_cadres_before_they_are_eliminated():
+    # 15.R's examples assume cadres: a loss step turns a division into its cadre (3-3),
+    # a second step eliminates it.
+    s = hexgame([(2, 2, "red", "infantry_brigade", 4), (2, 3, "red", "infantry_brigade", 4),
+                 (3, 2, "blue", "infantry_division")], phase="combat", dice=(6,))
+    div = uid_of(s, "3,2", "infantry_division")
+    attackers = tuple(u.uid for u in s.units.values() if u.owner == "red")
+    s2 = apply(s, Attack("3,2", attackers))   # 24 vs 8 = 3:1, roll 6 = DH: lose 4 of 8
+    assert s2.hexturn.last.result == "DH" and s2.hexturn.last.reduced == (div,)
+    assert s2.units[div].damage == 1 and crt.defense_strength(s2, s2.units[div]) == 3
+    assert s2.units[div].space != "3,2"
+    from dataclasses import replace as dc_replace
+    s3 = hexgame([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "infantry_division")],
+                 phase="combat", dice=(4,))
+    d3 = uid_of(s3, "3,2", "infantry_division")
+    s3.units[d3] = dc_replace(s3.units[d3], damage=1)
+    s4 = apply(s3, Attack("3,2", tuple(u.uid for u in s3.units.values() if u.owner == "red")))
+    # 10 vs 3 = 3:1, +1 armour = 4:1, roll 4 = DH: the cadre's only step is its elimination
+    assert s4.hexturn.last.result == "DH" and d3 in s4.hexturn.last.lost
