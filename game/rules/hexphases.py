@@ -35,8 +35,7 @@ def reinforce(state: GameState, player: str) -> list[int]:
     assert state.scenario.hexmap is not None
     out: list[int] = []
     for i, r in enumerate(state.scenario.hexmap.reinforcements):
-        key = f"reinf|{i}"
-        if r.player != player or r.turn > state.round or state.ro3_moves.get(key):
+        if r.player != player or r.turn > state.round or i in state.reinforced:
             continue
         if r.if_owned and state.owners.get(r.hex) != player:
             continue
@@ -52,7 +51,7 @@ def reinforce(state: GameState, player: str) -> list[int]:
                 state.units[state.next_uid] = Unit(state.next_uid, ut, player, r.hex)
                 out.append(state.next_uid)
                 state.next_uid += 1
-        state.ro3_moves[key] = 1   # delivered (kept in a saved dict of counters)
+        state.reinforced = state.reinforced | {i}
         what = ", ".join(f"{n} {state.ruleset.units[ut].name}" for ut, n in r.units)
         state.add_log(f"  Reinforcements: {what} at {state.scenario.spaces[r.hex].name}"
                       f"{' — ' + r.note if r.note else ''}.")
@@ -89,7 +88,7 @@ def alliance_units(state: GameState) -> dict[str, int]:
 
 def _pending_reinforcements(state: GameState, alliance: str) -> bool:
     assert state.scenario.hexmap is not None
-    return any(state.alliance_of(r.player) == alliance and not state.ro3_moves.get(f"reinf|{i}")
+    return any(state.alliance_of(r.player) == alliance and i not in state.reinforced
                for i, r in enumerate(state.scenario.hexmap.reinforcements))
 
 
