@@ -457,6 +457,17 @@ def test_reserves_stay_within_two_hexes_of_home():
     assert "2,2" in reach and "3,2" not in reach
 
 
+# --- 15.T security -------------------------------------------------------------------------------------
+
+
+def test_security_units_have_anti_partisan_zocs_and_a_normal_zoc():
+    # seed 003: 15.T "Security units have anti-partisan ZOCs. They count as fully supported
+    # units (Rule 9.A) when attacking partisans."
+    assert U("security").has("anti_partisan") and U("security").is_a("police")
+    s = hexgame([(3, 2, "blue", "security")])
+    assert "2,2" in hexmove.zoc_hexes(s, "red")
+
+
 # --- 15.U static units -----------------------------------------------------------------------------------
 
 
