@@ -5,6 +5,7 @@ from game.rules.actions import Action
 from game.rules.model import GameState
 
 from .greedy import choose_greedy
+from .hexplayer import choose_hex
 from .randomplayer import choose_random
 from .standard import choose_standard
 
@@ -12,6 +13,8 @@ LEVELS = ("random", "greedy", "standard")
 
 
 def choose_action(state: GameState, level: str = "greedy") -> Action:
+    if state.scenario.hexmap is not None:   # hex maps have their own simple player
+        return choose_hex(state, level)
     if level == "random":
         return choose_random(state)
     if level == "greedy":

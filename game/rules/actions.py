@@ -11,7 +11,19 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import airdrop, battle, coastal, movement, phases, production
+from . import (
+    airdrop,
+    battle,
+    coastal,
+    hexairdrop,
+    hexcombat,
+    hexmove,
+    hexphases,
+    hexunits,
+    movement,
+    phases,
+    production,
+)
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
 
@@ -104,7 +116,9 @@ class Airdrop(Action):
       territory (intercepted in the battle), in the non-combat move a cargo flight.
     `airdrop.targets(state, group)` lists the destinations allowed,
     `airdrop.explain(state, group, to)` says why one is not, `airdrop.options(state)`
-    lists every drop a player can make now."""
+    lists every drop a player can make now.
+    On hex maps (europa): an air drop, assault landing or air transport from a held
+    airfield in the movement phase; `hexairdrop.targets` / `hexairdrop.explain`."""
     kind: ClassVar[str] = "airdrop"
     units: tuple[int, ...]
     to: str
@@ -116,6 +130,15 @@ class Intercept(Action):
     these defending fighters (`battle.interceptor_choices(state)`) intercept the air
     transports and take no part in the battle; () = none. RollDice = all of them."""
     kind: ClassVar[str] = "intercept"
+    units: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Hex maps, combat phase: `units` attack the enemy stack in hex `target`; resolved at
+    once on the CRT (`crt.preview(state, target, units)` shows the odds first)."""
+    kind: ClassVar[str] = "attack"
+    target: str
     units: tuple[int, ...]
 
 
@@ -149,9 +172,26 @@ class Submerge(Action):
     units: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Advance(Action):
+    """Hex maps: after a combat that vacated `to`, these attackers advance into it;
+    no units = decline the advance."""
+    kind: ClassVar[str] = "advance"
+    units: tuple[int, ...]
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class Flip(Action):
+    """Hex maps, initial phase: convert a two-sided unit (15.A.3 airborne HQ) to its
+    other side."""
+    kind: ClassVar[str] = "flip"
+    unit: int
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept, Withdraw, CoastalFire, Submerge)}
+    Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -180,6 +220,8 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
             state.next_uid += 1
     production.assign_carriers(state)
     state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
+    if scenario.hexmap is not None:
+        hexphases.begin_player_turn(state)
     return state
 
 
@@ -219,6 +261,9 @@ def _need_phase(state: GameState, *names: str) -> None:
 
 
 def _end_phase(state: GameState, a: EndPhase) -> None:
+    if state.scenario.hexmap is not None:
+        hexphases.end_phase(state)
+        return
     phases.end_phase(state)
 
 
@@ -233,6 +278,10 @@ def _place(state: GameState, a: Place) -> None:
 
 
 def _move(state: GameState, a: Move) -> None:
+    if state.scenario.hexmap is not None:
+        hexphases.need_phase(state, "movement", "exploitation")
+        hexmove.move(state, tuple(a.units), tuple(a.path))
+        return
     _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
     if not a.units:
         raise IllegalAction("Select units to move.")
@@ -376,6 +425,10 @@ def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) ->
 
 
 def _airdrop(state: GameState, a: Airdrop) -> None:
+    if state.scenario.hexmap is not None:   # Europa air drops / air transport (hexairdrop.py)
+        hexphases.need_phase(state, "movement")
+        hexairdrop.fly(state, tuple(a.units), a.to)
+        return
     _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
     airdrop.airdrop(state, tuple(a.units), a.to)
 
@@ -460,7 +513,28 @@ def _submerge(state: GameState, a: Submerge) -> None:
     battle.submerge(state, tuple(a.units))
 
 
+def _attack(state: GameState, a: Attack) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("Attack is for hex maps; on zone maps move into the territory.")
+    hexphases.need_phase(state, "combat")
+    hexcombat.resolve(state, a.target, tuple(a.units))
+
+
+def _advance(state: GameState, a: Advance) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("Advance after combat is for hex maps.")
+    hexphases.need_phase(state, "combat")
+    hexcombat.advance(state, tuple(a.units), a.to)
+
+
+def _flip(state: GameState, a: Flip) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("Flip is for hex maps.")
+    hexunits.flip(state, a.unit)
+
+
 _HANDLERS: dict[type[Action], Any] = {
+    Attack: _attack, Advance: _advance, Flip: _flip,
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
@@ -489,6 +563,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
     choice). Enough for random and greedy players and for property tests."""
     if state.over:
         return []
+    if state.scenario.hexmap is not None:
+        return hex_legal_actions(state, max_moves)
     out: list[Action] = []
     phase = state.phase
     player = state.player
@@ -567,3 +643,32 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
 
 def is_air(state: GameState, u: Unit) -> bool:
     return state.utype(u).domain == AIR
+
+
+def hex_legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
+    """Hex maps: single-unit moves, every attack with all available attackers, advances."""
+    out: list[Action] = []
+    player = state.player
+    phase = state.phase
+    if phase in ("movement", "exploitation"):
+        for u in sorted(state.units.values(), key=lambda x: x.uid):
+            if u.owner != player or hexmove.mp_left(state, u) <= 0:
+                continue
+            for _dest, path in sorted(hexmove.reachable(state, (u.uid,)).items()):
+                out.append(Move((u.uid,), path))
+            if phase == "movement":
+                out.extend(Airdrop((u.uid,), to) for to in hexairdrop.targets(state, (u.uid,)))
+            if len(out) >= max_moves:
+                break
+    elif phase == "combat":
+        ht = hexcombat.turn(state)
+        if ht.advance is not None:
+            hexid, uids = ht.advance
+            out.append(Advance(tuple(uids), hexid))
+            out.append(Advance((), hexid))
+            return out
+        for target in hexcombat.attack_targets(state, player):
+            units = tuple(u.uid for u in hexcombat.attackers_for(state, target, player))
+            out.append(Attack(target, units))
+    out.append(EndPhase())
+    return out

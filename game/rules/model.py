@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from .abilities import Ability
+from .hexmodel import HexMap, HexRules, HexTurn
 
 LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"
 DOMAINS = (LAND, SEA, AIR, STATIC)
@@ -33,6 +34,8 @@ class UnitType:
     description: str = ""
     classes: tuple[str, ...] = ()                # tags ability parameters may name
     damaged: tuple[tuple[int, int], ...] = ()    # (attack, defense) after 1, 2, ... hits
+    re: float | None = None                      # hex rulesets: size in reduction equivalents
+    move_class: str = ""                         # hex rulesets: terrain effects chart column
 
     def is_a(self, ref: str) -> bool:
         """Does a unit reference (a unit id or a class) name this type?"""
@@ -81,6 +84,9 @@ class UnitType:
             out["transport_cost"] = self.transport_cost
         if self.carrier_cost is not None:
             out["carrier_cost"] = self.carrier_cost
+        if self.re is not None:
+            out["re"] = self.re
+            out["move_class"] = self.move_class
         return out
 
 
@@ -116,6 +122,7 @@ class Ruleset:
     variant: str = ""
     variant_name: str = ""
     base_path: str = ""
+    hex: HexRules | None = None        # hex rulesets (europa): terrain, hexsides, CRT, ...
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -200,6 +207,7 @@ class Scenario:
     path: str = ""
     factory_sizes: dict[str, str] = field(default_factory=dict)  # space -> major|minor
     wrap_x: bool = False  # the map wraps east-west (TripleA map.scrollWrapX)
+    hexmap: HexMap | None = None    # hex maps: each hex is also a SpaceDef named "q,r"
 
     def factory_size(self, space: str) -> str:
         """An industrial complex's size: `factory: minor` in the scenario, else major."""
@@ -235,15 +243,15 @@ class Unit:
     unloaded: bool = False    # a transport that unloaded this turn (may not move on)
     marched: bool = False     # made its forced march this turn
     airborne: bool = False    # attacked by air (self_airlift, or dropped by an air transport) this turn
+    oos: int = 0              # hex maps: consecutive player-turns out of supply (0 = supplied)
 
     def to_json(self) -> list[Any]:
         out = [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
                self.carried_by, self.in_combat, self.amphibious, self.unloaded]
-        if self.marched or self.airborne:
-            out.append(self.marched)
-        if self.airborne:
-            out.append(True)
-        return out
+        extra: list[Any] = [self.marched, self.airborne, self.oos]
+        while extra and not extra[-1]:   # trailing defaults left out (older saves' hashes hold)
+            extra.pop()
+        return out + extra
 
     @staticmethod
     def from_json(data: list[Any]) -> Unit:
@@ -340,6 +348,8 @@ class GameState:
     winner: str | None = None           # alliance id, or "draw"
     over: bool = False
     action_count: int = 0
+    hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
+    reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
 
     def copy(self) -> GameState:
         new = _shallow_copy(self)

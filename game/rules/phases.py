@@ -15,7 +15,10 @@ from .movement import blocking_enemies, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
                "conduct_combat": "Conduct combat", "noncombat_move": "Non-combat move",
-               "place": "Place units", "collect_income": "Collect income"}
+               "place": "Place units", "collect_income": "Collect income",
+               # hex rulesets (hexphases.py)
+               "initial": "Initial", "movement": "Movement", "combat": "Combat",
+               "exploitation": "Exploitation"}
 
 
 def find_battles(state: GameState) -> None:

@@ -379,6 +379,8 @@ def round_end_winner(state: GameState) -> str | None:
 def limit_winner(state: GameState) -> str:
     if state.scenario.at_turn_limit == "draw":
         return "draw"
+    if state.scenario.at_turn_limit in state.scenario.alliances:  # e.g. the defender holds out
+        return state.scenario.at_turn_limit
     counts = victory_cities(state)
     best = max(counts.values())
     leaders = [a for a, n in counts.items() if n == best]

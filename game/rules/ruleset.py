@@ -12,8 +12,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from . import hexabilities  # noqa: F401  (registers the hex abilities)
 from .abilities import REGISTRY, AbilityParamError, parse_ability
 from .errors import Diagnostic, LoadError
+from .hexload import parse_hex_rules, parse_hex_scenario
 from .model import DOMAINS, LAND, SEA, PlayerDef, Ruleset, Scenario, SeedNote, SpaceDef, UnitType
 from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
 
@@ -26,6 +28,8 @@ RULESET_DIR = SCENARIO_DIR / "rulesets"
 TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake")
 KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
+# the Europa-style player-turn of hex rulesets (game/rules/hexphases.py)
+HEX_PHASES = ("initial", "movement", "combat", "exploitation")
 
 
 def did_you_mean(word: str, options: Any) -> str:
@@ -88,9 +92,10 @@ class Checker:
 
 
 UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "abilities",
-               "transport_cost", "carrier_cost", "description", "classes", "damaged")
+               "transport_cost", "carrier_cost", "description", "classes", "damaged",
+               "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
-                  "rule_of_three", "seed_notes", "powers")
+                  "rule_of_three", "seed_notes", "powers", "hex")
 
 
 def _sha256(path: str) -> str:
@@ -108,10 +113,13 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     dice = chk.get(data, "dice", int, "ruleset")
     if dice is not None and dice not in (6, 10, 12, 20):
         chk.error(data, "dice", f"ruleset.dice: {dice} is not a supported die (6, 10, 12, 20)")
-    phases = chk.get(data, "phases", list, "ruleset", default=list(KNOWN_PHASES))
+    hex_rules = parse_hex_rules(data, chk)
+    allowed_phases = HEX_PHASES if hex_rules is not None else KNOWN_PHASES
+    phases = chk.get(data, "phases", list, "ruleset", default=list(allowed_phases))
     for i, ph in enumerate(phases or []):
-        if ph not in KNOWN_PHASES:
-            chk.error(phases, i, f"ruleset.phases: unknown phase '{ph}'{did_you_mean(ph, KNOWN_PHASES)}")
+        if ph not in allowed_phases:
+            chk.error(phases, i, f"ruleset.phases: unknown phase '{ph}'{did_you_mean(ph, allowed_phases)}"
+                      f"{' (hex rulesets use ' + ', '.join(HEX_PHASES) + ')' if hex_rules else ''}")
     class_node = chk.get(data, "classes", dict, "ruleset", default=LocDict())
     declared = [str(c) for c in (class_node or {})]
     rule_of_three = _parse_rule_of_three(data, chk)
@@ -139,11 +147,12 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
             stats[stat] = chk.get(u, stat, int, where)
             if isinstance(stats[stat], int) and stats[stat] < 0:
                 chk.error(u, stat, f"{where}.{stat}: must not be negative")
-            if stat != "move" and isinstance(stats[stat], int) and dice and stats[stat] > dice:
+            if stat != "move" and isinstance(stats[stat], int) and dice and stats[stat] > dice \
+                    and hex_rules is None:  # hex strengths are combat factors, not to-hit numbers
                 chk.error(u, stat, f"{where}.{stat}: {stats[stat]} is more than the die ({dice})")
         hits = chk.get(u, "hits", int, where, default=1)
         classes = _parse_unit_classes(u, where, declared, chk)
-        damaged = _parse_damaged(u, where, hits or 1, dice, chk)
+        damaged = _parse_damaged(u, where, hits or 1, dice if hex_rules is None else None, chk)
         abilities = []
         ab_node = chk.get(u, "abilities", list, where, default=LocList())
         for i, entry in enumerate(ab_node or []):
@@ -163,6 +172,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                 node = entry[aname] if isinstance(entry, dict) else ab_node
                 key = exc.field if isinstance(node, LocDict) else i
                 chk.error(node, key, f"{where}.abilities.{aname}: {exc}")
+        re_size, move_class = _parse_hex_unit(u, where, hex_rules, chk)
         if None in stats.values() or domain is None:
             continue
         units[uid] = UnitType(
@@ -171,7 +181,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
             transport_cost=chk.get(u, "transport_cost", int, where, default=None),
             carrier_cost=chk.get(u, "carrier_cost", int, where, default=None),
             abilities=tuple(abilities), description=str(u.get("description", "")),
-            classes=classes, damaged=damaged)
+            classes=classes, damaged=damaged, re=re_size, move_class=move_class)
         raw[uid] = (u, ab_node or [])
     for c in declared:
         if c in units:
@@ -186,6 +196,12 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                         chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
                                   f"unknown unit '{ref}'{did_you_mean(ref, list(units) + declared)}"
                                   f"{' (nor a declared class)' if declared else ''}")
+            for ref_field in getattr(ab, "hex_terrain_refs", ()):
+                for ref in getattr(ab, ref_field):
+                    if hex_rules is None or ref not in hex_rules.terrain:
+                        known = list(hex_rules.terrain) if hex_rules else []
+                        chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}.{ref_field}: "
+                                  f"unknown hex terrain '{ref}'{did_you_mean(ref, known)}")
             for ref_field in ab.terrain_refs:
                 for ref in getattr(ab, ref_field):
                     if ref not in TERRAIN_TAGS:
@@ -207,7 +223,27 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
                    units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path,
                    rule_of_three=rule_of_three, seed_notes=notes, classes=tuple(declared),
-                   powers=powers)
+                   powers=powers, hex=hex_rules)
+
+
+def _parse_hex_unit(u: Any, where: str, hex_rules: Any, chk: Checker) -> tuple[float | None, str]:
+    """`re:` (size in reduction equivalents) and `move_class:` (a terrain effects chart
+    column): required in hex rulesets, not allowed elsewhere."""
+    if hex_rules is None:
+        for key in ("re", "move_class"):
+            if key in u:
+                chk.error(u, key, f"{where}.{key}: only hex rulesets (with a 'hex' block) use it")
+        return None, ""
+    re_size = u.get("re", 1)
+    if isinstance(re_size, bool) or not isinstance(re_size, (int, float)) or re_size < 0:
+        chk.error(u, "re", f"{where}.re: expected a size in REs (e.g. 1, 0.5, 3)")
+        re_size = 1
+    move_class = chk.get(u, "move_class", str, where, default="other") or "other"
+    if move_class not in hex_rules.move_columns:
+        chk.error(u, "move_class", f"{where}.move_class: unknown movement column '{move_class}'"
+                  f"{did_you_mean(move_class, hex_rules.move_columns)} (known: "
+                  f"{', '.join(hex_rules.move_columns)})")
+    return float(re_size), move_class
 
 
 def _parse_powers(data: Any, chk: Checker) -> dict[str, tuple[str, ...]]:
@@ -384,7 +420,8 @@ def load_ruleset(rid: str) -> Ruleset:
 
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
-                   "players", "victory", "spaces")
+                   "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
+                   "air_transport")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base", "extra_polygons", "places", "label")
@@ -440,12 +477,18 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     map_node = chk.get(data, "map", dict, "scenario")
     size: tuple[int, int] = (1600, 1000)
     background = "#2b4d6e"
+    map_kind = "zone"
     if map_node:
-        chk.unknown_keys(map_node, ("kind", "size", "background", "wrap_x"), "map")
+        chk.unknown_keys(map_node, ("kind", "size", "background", "hex_size", "wrap_x"), "map")
         if "wrap_x" in map_node and not isinstance(map_node["wrap_x"], bool):
             chk.error(map_node, "wrap_x", "map.wrap_x: expected true or false")
-        if map_node.get("kind", "zone") != "zone":
-            chk.error(map_node, "kind", "map.kind: only 'zone' maps are supported by this loader")
+        map_kind = str(map_node.get("kind", "zone"))
+        if map_kind not in ("zone", "hex"):
+            chk.error(map_node, "kind", f"map.kind: 'zone' or 'hex', not '{map_kind}'")
+        elif map_kind == "zone":
+            for key in ("hexes", "hexsides", "reinforcements", "air_support", "air_transport"):
+                if key in data:
+                    chk.error(data, key, f"scenario.{key}: only hex maps (map.kind: hex) have it")
         if "size" in map_node:
             pt = _point(chk, map_node, "size", "map.size")
             if pt:
@@ -483,6 +526,17 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     factory_sizes: dict[str, str] = {}
     start_units: list[tuple[str, str, str, int]] = []
     snode = chk.get(data, "spaces", list, "scenario", default=LocList())
+    hexmap = None
+    if map_kind == "hex":
+        if "spaces" in data:
+            chk.error(data, "spaces", "scenario.spaces: a hex map lists 'hexes', not 'spaces'")
+        snode = LocList()
+        spaces, owners, hex_units, hexmap = parse_hex_scenario(data, map_node, chk, ruleset, pids)
+        start_units.extend(hex_units)
+        if hexmap.hexes and "size" not in (map_node or {}):
+            xs = [x for sp in spaces.values() for x, _ in sp.polygon]
+            ys = [y for sp in spaces.values() for _, y in sp.polygon]
+            size = (int(max(xs) + hexmap.hex_size), int(max(ys) + hexmap.hex_size))
     adjacency_nodes: dict[str, Any] = {}
     for i, s in enumerate(snode or []):
         where = f"spaces[{i}]"
@@ -589,6 +643,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             extra_polygons=extra_polygons, places=tuple(places),
             label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
     for sid_, sp in spaces.items():
+        if sid_ not in adjacency_nodes:
+            continue  # a hex: adjacency is geometry
         adj = adjacency_nodes[sid_]
         for j, other in enumerate(sp.adjacent):
             if other not in spaces:
@@ -609,8 +665,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if ally not in alliances:
             chk.error(vc, ally, f"victory.victory_cities: unknown alliance '{ally}'{did_you_mean(ally, alliances)}")
     at_limit = chk.get(vnode, "at_turn_limit", str, "victory", default="victory_cities")
-    if at_limit not in ("victory_cities", "draw"):
-        chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities' or 'draw'")
+    if at_limit not in ("victory_cities", "draw") and at_limit not in alliances:
+        chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities', 'draw' or an "
+                  "alliance (it wins when the limit is reached)")
     if sid is None or rid is None:
         return None
     return Scenario(
@@ -619,7 +676,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_owners=owners, start_factories=frozenset(factories),
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
-        wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False)
+        wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
+        hexmap=hexmap)
 
 
 def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float, float], ...], ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import (
     Action,
+    Attack,
     Casualties,
     EndPhase,
     KeepDice,
@@ -21,7 +22,7 @@ from .actions import (
 from .errors import IllegalAction
 from .model import GameState, Ruleset, Scenario
 
-_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice)
+_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Attack)
 
 
 class Session:
@@ -39,7 +40,8 @@ class Session:
     def do(self, action: Action) -> GameState:
         """Apply an action (IllegalAction leaves the session unchanged)."""
         new = apply(self.state, action)
-        if isinstance(action, _NO_UNDO) or new.phase_idx != self.state.phase_idx:
+        if isinstance(action, _NO_UNDO) or new.phase_idx != self.state.phase_idx \
+                or new.dice_used != self.state.dice_used:   # never undo past a die roll
             self._undoable.clear()
         else:
             self._undoable.append(self.state)

@@ -1,0 +1,274 @@
+"""Hex combat arithmetic: strengths, the odds column, column shifts with their
+reasons, and the probability of each CRT result. Pure functions; the UI shows
+`preview(...)` before an attack and hexcombat.py resolves it with the same numbers.
+
+Seed 003 speaks of "main combat die modifiers" and AEC effects; this game applies
+each as one CRT column shift (docs/interpretations.md#europa-seed-003), so every
+modifier shows as a shift with its reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import hexmove
+from .hexload import odds_value
+from .hexmodel import Crt, Shift
+from .model import GameState, Unit, UnitType
+
+
+@dataclass(frozen=True)
+class CombatPreview:
+    target: str
+    attack: float
+    defense: float
+    odds: str                          # the odds ratio's column before shifts ("2:1")
+    base_column: int
+    shifts: tuple[Shift, ...]
+    column: int                        # final column index into crt.columns
+    column_label: str
+    probabilities: dict[str, float]    # result code -> probability
+    results: dict[str, str]            # result code -> name
+    notes: tuple[str, ...] = ()        # strength changes (halved, doubled) with reasons
+    used: tuple[int, ...] = ()         # attacking uids whose special ability was used (11.O)
+    engineers: tuple[int, ...] = ()    # engineers that reduced a modifier (lost first, 15.J.2.c)
+    legal: str = ""                    # "" or why the attack is not allowed
+    attackers: tuple[int, ...] = field(default=())
+    defenders: tuple[int, ...] = field(default=())
+
+
+def odds_column(crt: Crt, attack: float, defense: float) -> tuple[str, int]:
+    """The highest column whose odds the ratio reaches (rounded in the defender's
+    favour); below the first column: the first; no defense strength: the last."""
+    if defense <= 0:
+        return crt.columns[-1], len(crt.columns) - 1
+    ratio = attack / defense
+    idx = 0
+    for i, col in enumerate(crt.columns):
+        if ratio + 1e-9 >= odds_value(col):
+            idx = i
+    if attack >= defense:
+        label = f"{int(ratio + 1e-9)}:1" if ratio < 1.5 or ratio >= 2 else "3:2"
+    else:
+        label = f"1:{-int(-defense // attack) if attack > 0 else 99}"
+    return label, idx
+
+
+def probabilities(crt: Crt, column: int) -> dict[str, float]:
+    counts: dict[str, int] = {}
+    for roll in crt.rolls:
+        code = crt.table[roll][column]
+        counts[code] = counts.get(code, 0) + 1
+    return {k: c / len(crt.table) for k, c in counts.items()}
+
+
+# --- strengths ------------------------------------------------------------------------
+
+
+def _city_or_fort(state: GameState, hid: str) -> tuple[bool, bool]:
+    """(city or fortification, major city or fortress) for the hex."""
+    ts = hexmove.terrains(state, hid)
+    return any(t.city or t.fortification for t in ts), any(t.major for t in ts)
+
+
+def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | None = None,
+                    dismount: bool = True) -> float:
+    ut = state.utype(u)
+    s = float(ut.value("attack", u.damage))   # a cadre (damage 1) uses its reduced side
+    name = ut.name
+    city_fort, major = _city_or_fort(state, target)
+    if ut.has("assault_engineer") and city_fort:
+        s *= 2
+        _note(notes, f"{name} doubled against a city/fortification (15.J.1)")
+    art = ut.ability("artillery")
+    if art is not None and art.siege:
+        if major:
+            s *= 2
+            _note(notes, f"{name} doubled against a fortress/major city (15.F.5)")
+        elif not city_fort:
+            s /= 2
+            _note(notes, f"{name} halved: siege artillery outside cities and forts (15.F.5)")
+    halves = any(t.halves_cm for t in hexmove.terrains(state, target))
+    if halves and hexmove.is_cm(state, ut) and not (dismount and ut.has("motorized_infantry")):
+        s /= 2
+        _note(notes, f"{name} (c/m) halved attacking into {hexmove.terrains(state, target)[0].name.lower()}")
+    if u.oos > 0:
+        s /= 2
+        _note(notes, f"{name} halved: out of supply")
+    return s
+
+
+def defense_strength(state: GameState, u: Unit, notes: list[str] | None = None) -> float:
+    ut = state.utype(u)
+    s = float(ut.value("defense", u.damage))
+    aa = ut.ability("aa")
+    if aa is not None and aa.position:
+        return 0.0   # 15.C.2.a
+    for ab in ut.abilities_named("defense_doubled_in"):
+        if hexmove.has_terrain(state, u.space, ab.terrain):
+            s *= 2
+            _note(notes, f"{ut.name} doubled in {'/'.join(ab.terrain)} (15.K/15.M.5)")
+    if ut.has("assault_engineer") and _city_or_fort(state, u.space)[0]:
+        s *= 2
+        _note(notes, f"{ut.name} doubled defending a city/fortification (15.J.1)")
+    if u.oos >= hexmove.rules(state).oos_defense_after:
+        s /= 2
+        _note(notes, f"{ut.name} halved: out of supply for {u.oos} turns")
+    return s
+
+
+def _note(notes: list[str] | None, text: str) -> None:
+    if notes is not None and text not in notes:
+        notes.append(text)
+
+
+def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -> float:
+    """REs of armour (AEC) among units, as a share of all their REs."""
+    total = sum(hexmove.re_of(state.utype(u)) for u in units) or 1.0
+    arm = 0.0
+    for u in units:
+        ut = state.utype(u)
+        ab = ut.ability("aec")
+        if ab is None or ut.is_a("hq"):
+            continue
+        if role == "attack" and ut.has("motorized_infantry") and \
+                any(t.halves_cm for t in hexmove.terrains(state, target)):
+            continue   # 15.X.5: dismounted, no longer armour
+        arm += hexmove.re_of(ut) * float(ab.share)
+    return arm / total
+
+
+def _has(state: GameState, units: list[Unit], ability: str) -> bool:
+    return any(state.utype(u).has(ability) for u in units)
+
+
+# --- the preview ------------------------------------------------------------------------
+
+
+def preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -> CombatPreview:
+    """Odds, shifts with reasons and result probabilities of `uids` attacking `target`."""
+    from . import hexcombat
+    hr = hexmove.rules(state)
+    crt = hr.crt
+    attackers = [state.units[i] for i in uids if i in state.units]
+    player = attackers[0].owner if attackers else state.player
+    defenders = hexmove.enemies_at(state, target, player)
+    legal = hexcombat.attack_block(state, target, attackers)
+    notes: list[str] = []
+    att = sum(attack_strength(state, u, target, notes) for u in attackers)
+    dfn = sum(defense_strength(state, u, notes) for u in defenders)
+    odds, base = odds_column(crt, att, dfn)
+    shifts: list[Shift] = []
+    used: list[int] = []
+    engineers: list[int] = []
+    ts = hexmove.terrains(state, target)
+    # terrain of the defender's hex; engineers reduce city/fortification shifts (15.J.2.b)
+    eng_units: list[tuple[Unit, int]] = []
+    for u in attackers:
+        ut = state.utype(u)
+        ce = ut.ability("combat_engineer")
+        if ut.has("assault_engineer"):
+            eng_units.append((u, 2))                       # 15.J.1 b: counts as two
+        elif ce is not None and (not ce.only_against or hexmove.has_terrain(state, target, ce.only_against)):
+            eng_units.append((u, ce.count))
+    eng_left = sum(n for _, n in eng_units)
+    for t in ts:
+        if not t.shift:
+            continue
+        sh = t.shift
+        if (t.fortification or t.city) and sh < 0 and eng_left > 0:
+            floor = -1 if t.major else 0                    # 15.J.2.b.v
+            cut = min(eng_left, floor - sh if floor > sh else 0)
+            if cut > 0:
+                shifts.append(Shift(sh, f"{t.name} in the defender's hex"))
+                shifts.append(Shift(cut, f"{cut} combat engineer(s) against the {t.name.lower()} (15.J.2)"))
+                eng_left -= cut
+                k = cut
+                for u, n in eng_units:
+                    if k <= 0:
+                        break
+                    engineers.append(u.uid)
+                    used.append(u.uid)
+                    k -= n
+                continue
+        shifts.append(Shift(sh, f"{t.name} in the defender's hex"))
+    # hexsides: applies when every attacker attacks across one (the attacker picks the easiest)
+    side_shift = None
+    for u in attackers:
+        worst = 0
+        for s in hexmove.side_features(state, u.space, target, state.utype(u)):
+            sd = hr.hexsides.get(s)
+            if sd is not None and sd.shift < worst:
+                worst = sd.shift
+        side_shift = worst if side_shift is None else max(side_shift, worst)
+    if side_shift:
+        kinds = sorted({s for u in attackers for s in hexmove.side_features(state, u.space, target)})
+        names = ", ".join(hr.hexsides[k].name.lower() for k in kinds if k in hr.hexsides)
+        shifts.append(Shift(side_shift, f"every attacker attacks across a {names} hexside"))
+    # armour effects (15.E, 15.D): attacker AEC unless the defender has ATEC; defender AEC
+    aec_terrain = all(t.aec for t in ts)
+    if aec_terrain and attackers:
+        share = _armour_share(state, attackers, "attack", target)
+        if share >= 1 / 7 - 1e-9:
+            if _has(state, defenders, "atec"):
+                shifts.append(Shift(0, "attacker's armour (AEC) cancelled by the defender's "
+                                       "anti-tank capability (ATEC, 15.D)"))
+            else:
+                shifts.append(Shift(hr.aec_shift, "attacking armour (AEC, 15.E)"))
+                used.extend(u.uid for u in attackers if state.utype(u).has("aec"))
+        if defenders and _armour_share(state, defenders, "defense", target) >= 1 / 7 - 1e-9 \
+                and not _has(state, attackers, "atec") and not _has(state, attackers, "aec"):
+            shifts.append(Shift(-hr.aec_shift, "defending armour against attackers without AEC/ATEC (15.E)"))
+    # special unit combat abilities (15.M.7.a mountain, 15.M.4 light, 15.H cavalry, 15.X.8 woods)
+    total_re = sum(hexmove.re_of(state.utype(u)) for u in attackers) or 1.0
+    bonuses: dict[str, tuple[int, list[int]]] = {}
+    for u in attackers:
+        for ab in state.utype(u).abilities_named("terrain_attack_bonus"):
+            if hexmove.has_terrain(state, target, ab.terrain):
+                key = ab.reason or ab.name
+                sh, who = bonuses.get(key, (ab.shift, []))
+                who.append(u.uid)
+                bonuses[key] = (max(sh, ab.shift), who)
+    for reason, (sh, who) in sorted(bonuses.items()):
+        re_with = sum(hexmove.re_of(state.utype(state.units[i])) for i in who)
+        share = min(ab.share for i in who for ab in state.utype(state.units[i]).abilities_named(
+            "terrain_attack_bonus"))
+        if re_with * share >= total_re - 1e-9:
+            shifts.append(Shift(sh, reason))
+            used.extend(who)
+    # artillery in a planned attack (15.F, 11.K): every attacker unmoved this turn
+    planned = bool(attackers) and all(u.moved == 0 for u in attackers)
+    art_re = 0.0
+    cap = 0
+    for u in attackers:
+        ut = state.utype(u)
+        ab = ut.ability("artillery")
+        if ab is None:
+            continue
+        if ab.siege and attack_strength(state, u, target) < ut.value("attack", u.damage):
+            continue   # 15.F.5: supports only when not halved
+        art_re += hexmove.re_of(ut) * ab.re_factor
+        cap = max(cap, ab.max_shift)
+    if art_re > 0:
+        if planned:
+            n = min(int(art_re + 1e-9), cap)
+            if n > 0:
+                shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
+        else:
+            notes.append("No artillery shift: a planned attack needs every attacker unmoved this turn (15.F, 11.K).")
+    hm = state.scenario.hexmap
+    sup = hm.air_support.get(player) if hm is not None else None
+    if sup is not None and sup[0] and (sup[1] == 0 or state.round <= sup[1]):
+        shifts.append(Shift(sup[0], sup[2]))
+    total = sum(s.columns for s in shifts)
+    col = max(0, min(len(crt.columns) - 1, base + total))
+    return CombatPreview(
+        target=target, attack=round(att, 3), defense=round(dfn, 3), odds=odds, base_column=base,
+        shifts=tuple(shifts), column=col, column_label=crt.columns[col],
+        probabilities=probabilities(crt, col),
+        results={k: r.name for k, r in crt.results.items()}, notes=tuple(notes),
+        used=tuple(dict.fromkeys(used)), engineers=tuple(engineers), legal=legal,
+        attackers=tuple(u.uid for u in attackers), defenders=tuple(u.uid for u in defenders))
+
+
+def unit_label(ut: UnitType) -> str:
+    return f"{ut.attack}-{ut.defense}-{ut.move} {ut.name}"

@@ -1,0 +1,436 @@
+"""Hex movement: terrain costs per movement column, hexsides, zones of control,
+stacking in REs, home-country limits (15.G, 15.S) and the Move action on hex maps.
+
+Conventional rules (seed 003 assumes them; docs/interpretations.md#europa-seed-003):
+- A unit pays the terrain cost of the hex entered on its best movement column
+  (its `move_class`, plus `terrain_movement` columns; 15.F.3 mountain artillery uses
+  `other` where the mountain column is cheaper), plus the hexside's extra cost. Roads
+  (`along` features) cost their own rate between two road hexes, bridges included.
+- Entering a hex in an enemy zone of control costs `zoc_cost` extra MPs (static units
+  15.U: double); moving directly from one enemy ZOC hex to another is prohibited.
+- A unit that has not moved may always move one hex (if not prohibited).
+- Stacking is checked at the end of each move: the player's REs in a hex (units with
+  `no_stacking` excluded) may not exceed the terrain's limit.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import replace
+from typing import Any
+
+from . import hexgrid
+from .errors import IllegalAction
+from .hexmodel import HexDef, HexRules, TerrainDef
+from .model import GameState, Unit, UnitType
+
+# --- map queries ---------------------------------------------------------------------
+
+
+def rules(state: GameState) -> HexRules:
+    assert state.ruleset.hex is not None, "not a hex ruleset"
+    return state.ruleset.hex
+
+
+def hexdef(state: GameState, hid: str) -> HexDef:
+    assert state.scenario.hexmap is not None
+    return state.scenario.hexmap.hexes[hid]
+
+
+def terrains(state: GameState, hid: str) -> list[TerrainDef]:
+    """The hex's base terrain followed by its features."""
+    hd = hexdef(state, hid)
+    t = rules(state).terrain
+    return [t[hd.terrain]] + [t[f] for f in hd.features if f in t]
+
+
+def has_terrain(state: GameState, hid: str, ids: tuple[str, ...] | list[str]) -> bool:
+    hd = hexdef(state, hid)
+    return hd.terrain in ids or any(f in ids for f in hd.features)
+
+
+def is_water(state: GameState, hid: str) -> bool:
+    return rules(state).terrain[hexdef(state, hid).terrain].water
+
+
+def side_features(state: GameState, a: str, b: str, ut: UnitType | None = None) -> tuple[str, ...]:
+    """Hexside features between a and b, as unit type `ut` treats them (15.E.4 hexside_as)."""
+    assert state.scenario.hexmap is not None
+    got = state.scenario.hexmap.side(a, b)
+    if ut is not None:
+        for ab in ut.abilities_named("hexside_as"):
+            got = tuple(ab.as_side if s in ab.sides else s for s in got)
+    return got
+
+
+def neighbours(state: GameState, hid: str) -> list[str]:
+    return list(state.scenario.spaces[hid].adjacent)
+
+
+# --- units -------------------------------------------------------------------------------
+
+
+def re_of(ut: UnitType) -> float:
+    return ut.re if ut.re is not None else 1.0
+
+
+def is_cm(state: GameState, ut: UnitType) -> bool:
+    """Combat motorized (15.X.5): moves on a c/m column; mixed units (15.N) are not c/m."""
+    return ut.move_class in rules(state).cm_columns
+
+
+def columns(state: GameState, ut: UnitType) -> list[str]:
+    cols = [ut.move_class]
+    if ut.has("moves_as_cm"):
+        cols = [c for c in rules(state).cm_columns]
+    for ab in ut.abilities_named("terrain_movement"):
+        cols.extend(c for c in ab.columns if c not in cols)
+    return cols
+
+
+def enemies_at(state: GameState, hid: str, player: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.space == hid and state.at_war(u.owner, player)]
+
+
+def friends_at(state: GameState, hid: str, player: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.space == hid and not state.at_war(u.owner, player)]
+
+
+def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None = None,
+             exclude: set[int] | None = None) -> float:
+    """REs of the player's side in a hex that count against stacking."""
+    total = 0.0
+    units = friends_at(state, hid, player) + list(extra or [])
+    seen: set[int] = set()
+    for u in units:
+        if u.uid in seen or (exclude and u.uid in exclude):
+            continue
+        seen.add(u.uid)
+        ut = state.utype(u)
+        if not ut.has("no_stacking"):
+            total += re_of(ut)
+    return round(total, 3)
+
+
+def stacking_limit(state: GameState, hid: str) -> float:
+    lims = [t.stacking for t in terrains(state, hid) if t.stacking is not None]
+    return min(lims) if lims else rules(state).stacking
+
+
+def has_zoc(state: GameState, u: Unit) -> bool:
+    ut = state.utype(u)
+    return ut.attack > 0 and not ut.has("no_zoc")
+
+
+def zoc_hexes(state: GameState, player: str) -> set[str]:
+    """Hexes in an enemy zone of control for `player` (ZOC reaches the six
+    neighbouring land hexes, not across hexsides that block ZOC)."""
+    out: set[str] = set()
+    hr = rules(state)
+    hm = state.scenario.hexmap
+    assert hm is not None
+    done: set[str] = set()
+    for u in state.units.values():
+        if u.space in done or not state.at_war(u.owner, player) or not has_zoc(state, u):
+            continue
+        done.add(u.space)
+        for n in state.scenario.spaces[u.space].adjacent:
+            if hr.terrain[hm.hexes[n].terrain].water:
+                continue
+            sides = hm.side(u.space, n)
+            if sides and any(hr.hexsides[s].blocks_zoc for s in sides if s in hr.hexsides):
+                continue
+            out.add(n)
+    return out
+
+
+def movement_allowance(state: GameState, u: Unit) -> int:
+    """MPs this phase: full in the movement phase, a share for c/m units in exploitation;
+    halved while out of supply (docs/interpretations.md#europa-seed-003)."""
+    ut = state.utype(u)
+    ma = ut.move
+    if state.phase == "exploitation":
+        if not is_cm(state, ut):
+            return 0
+        ma = int(ma * rules(state).exploitation_fraction)
+    elif state.phase != "movement":
+        return 0
+    if u.oos > 0:
+        ma //= 2
+    return ma
+
+
+def mp_left(state: GameState, u: Unit) -> int:
+    return movement_allowance(state, u) - u.moved
+
+
+def _terrain_cost(state: GameState, ut: UnitType, frm: str, to: str, col: str) -> int | None:
+    hr = rules(state)
+    to_hd, frm_hd = hexdef(state, to), hexdef(state, frm)
+    base = hr.terrain[to_hd.terrain]
+    cost = base.move.get(col, base.move.get("other")) if base.move else 1
+    for f in to_hd.features:
+        fd = hr.terrain.get(f)
+        if fd is None or not fd.move or fd.along:
+            continue
+        cost = fd.move.get(col, cost)
+    if cost is None:
+        return None
+    for f in to_hd.features:
+        fd = hr.terrain.get(f)
+        if fd is not None and fd.along and f in frm_hd.features:
+            road = fd.move.get(col)
+            if road is not None:
+                return min(cost, road)   # along a road: no hexside cost (bridges)
+    extra = 0
+    for s in side_features(state, frm, to, ut):
+        sd = hr.hexsides.get(s)
+        if sd is None:
+            continue
+        if sd.move:
+            e = sd.move.get(col, sd.move.get("other", 0))
+            if e is None:
+                return None
+            extra += e
+    return cost + extra
+
+
+def enter_cost(state: GameState, u: Unit, frm: str, to: str) -> int | None:
+    """MPs for unit `u` to move from hex frm into the adjacent hex to, before ZOC costs;
+    None when prohibited."""
+    ut = state.utype(u)
+    if is_water(state, to):
+        return None
+    best: int | None = None
+    cols = columns(state, ut)
+    for col in cols:
+        c = _terrain_cost(state, ut, frm, to, col)
+        if c is not None and (best is None or c < best):
+            best = c
+    if ut.has("moves_as_infantry_where_mountain") and "mountain" in cols:
+        # 15.F.3: where the mountain column helps, mountain artillery moves as infantry
+        mtn = _terrain_cost(state, ut, frm, to, "mountain")
+        own = _terrain_cost(state, ut, frm, to, ut.move_class)
+        if mtn is not None and (own is None or mtn < own):
+            best = _terrain_cost(state, ut, frm, to, "other")
+        else:
+            best = own
+    return best
+
+
+def move_cost(state: GameState, u: Unit, frm: str, to: str, zoc: set[str] | None = None) -> int | None:
+    """Enter cost plus the enemy-ZOC cost (15.U static units pay it `factor` times)."""
+    c = enter_cost(state, u, frm, to)
+    if c is None:
+        return None
+    if zoc is None:
+        zoc = zoc_hexes(state, u.owner)
+    if to in zoc:
+        ut = state.utype(u)
+        z = rules(state).zoc_cost.get(ut.move_class, 1)
+        st = ut.ability("static_zoc_cost")
+        c += z * (st.factor if st is not None else 1)
+    return c
+
+
+def home_ok(state: GameState, u: Unit, to: str) -> str:
+    """15.G/15.S: "" if `to` is within the unit's home_bound distance of its country."""
+    ut = state.utype(u)
+    ab = ut.ability("home_bound")
+    if ab is None or state.scenario.hexmap is None:
+        return ""
+    country = ab.country or u.owner
+    homes = [hd.axial for hd in state.scenario.hexmap.hexes.values() if hd.home == country]
+    if not homes:
+        return ""
+    dest = hexgrid.parse_hex_id(to)
+    if any(hexgrid.distance(dest, h) <= ab.hexes for h in homes):
+        return ""
+    return (f"{ut.name} may not move more than {ab.hexes} hex(es) from its home country "
+            f"(seed 003 15.G/15.S).")
+
+
+# --- paths ------------------------------------------------------------------------------------
+
+
+def _step_block(state: GameState, group: list[Unit], frm: str, to: str, zoc: set[str],
+                player: str) -> str:
+    if to not in state.scenario.spaces or to not in state.scenario.spaces[frm].adjacent:
+        return f"{to} is not next to {frm}."
+    if is_water(state, to):
+        return "Land units cannot enter sea hexes."
+    if enemies_at(state, to, player):
+        return "An enemy unit is in that hex (attack it in the combat phase)."
+    if frm in zoc and to in zoc and not friends_at(state, to, player):
+        return "A unit may not move directly from one enemy zone of control to another."
+    for u in group:
+        if enter_cost(state, u, frm, to) is None:
+            return f"{state.utype(u).name} cannot enter or cross into that hex."
+    return ""
+
+
+def path_costs(state: GameState, group: list[Unit], path: tuple[str, ...]) -> tuple[dict[int, int], str]:
+    """Per-unit MPs spent along `path` (hexes after the start), or a reason it is illegal."""
+    if not group:
+        return {}, "Select units to move."
+    player = group[0].owner
+    zoc = zoc_hexes(state, player)
+    spent = {u.uid: 0 for u in group}
+    here = group[0].space
+    for to in path:
+        why = _step_block(state, group, here, to, zoc, player)
+        if why:
+            return spent, why
+        for u in group:
+            c = move_cost(state, u, here, to, zoc)
+            assert c is not None
+            spent[u.uid] += c
+        here = to
+    for u in group:
+        left = mp_left(state, u)
+        one_hex = u.moved == 0 and len(path) == 1 and movement_allowance(state, u) > 0
+        if spent[u.uid] > left and not one_hex:
+            return spent, (f"{state.utype(u).name} needs {spent[u.uid]} MPs but has {max(left, 0)} "
+                           f"left this phase.")
+    return spent, ""
+
+
+def _movable(state: GameState, group: list[Unit]) -> str:
+    if state.phase not in ("movement", "exploitation"):
+        return "Units move in the movement and exploitation phases."
+    player = state.player
+    if len({u.space for u in group}) != 1:
+        return "Units moving together must start in the same hex."
+    for u in group:
+        if u.owner != player:
+            return f"That {state.utype(u).name} is not yours."
+        if movement_allowance(state, u) <= 0:
+            if state.phase == "exploitation":
+                return f"{state.utype(u).name} is not c/m: only c/m units move in exploitation."
+            return f"{state.utype(u).name} cannot move."
+    return ""
+
+
+def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, tuple[str, ...]]:
+    """Hex id -> a legal path (hexes after the start) for the group, cheapest first found."""
+    group = [state.units[i] for i in uids if i in state.units]
+    if not group or _movable(state, group):
+        return {}
+    player = group[0].owner
+    start = group[0].space
+    zoc = zoc_hexes(state, player)
+    left = {u.uid: mp_left(state, u) for u in group}
+    fresh = all(u.moved == 0 for u in group)
+    out: dict[str, tuple[str, ...]] = {}
+    best: dict[str, int] = {start: 0}
+    heap: list[tuple[int, int, str, tuple[str, ...], tuple[int, ...]]] = [
+        (0, 0, start, (), tuple(0 for _ in group))]
+    tie = 0
+    while heap:
+        total, _, here, path, spent = heapq.heappop(heap)
+        if best.get(here, 1 << 30) < total:
+            continue
+        for to in neighbours(state, here):
+            if to == start or _step_block(state, group, here, to, zoc, player):
+                continue
+            costs = []
+            for u in group:
+                c = move_cost(state, u, here, to, zoc)
+                assert c is not None
+                costs.append(c)
+            new = tuple(s + c for s, c in zip(spent, costs, strict=True))
+            ok = all(n <= left[u.uid] for n, u in zip(new, group, strict=True))
+            if not ok and not (fresh and not path and all(movement_allowance(state, u) > 0 for u in group)):
+                continue
+            ntotal = sum(new)
+            npath = path + (to,)
+            if to not in out and _dest_ok(state, group, to) == "":
+                out[to] = npath
+            if ok and ntotal < best.get(to, 1 << 30):
+                best[to] = ntotal
+                tie += 1
+                heapq.heappush(heap, (ntotal, tie, to, npath, new))
+    return out
+
+
+def _dest_ok(state: GameState, group: list[Unit], dest: str) -> str:
+    player = group[0].owner
+    lim = stacking_limit(state, dest)
+    have = stack_re(state, dest, player, extra=group)
+    if have > lim + 1e-9:
+        return f"Stacking: {have:g} REs would exceed the limit of {lim:g} REs in that hex."
+    for u in group:
+        why = home_ok(state, u, dest)
+        if why:
+            return why
+    return ""
+
+
+def explain(state: GameState, uids: tuple[int, ...] | list[int], dest: str) -> str:
+    """Why the group cannot move to dest ("" if it can)."""
+    group = [state.units[i] for i in uids if i in state.units]
+    why = _movable(state, group) if group else "Select units to move."
+    if why:
+        return why
+    if dest in reachable(state, uids):
+        return ""
+    if dest not in state.scenario.spaces:
+        return f"Unknown hex {dest}."
+    if is_water(state, dest):
+        return "Land units cannot enter sea hexes."
+    if enemies_at(state, dest, group[0].owner):
+        return "An enemy unit is in that hex (attack it in the combat phase)."
+    why = _dest_ok(state, group, dest)
+    return why or "Not enough movement points to get there (terrain, rivers and enemy ZOC cost MPs)."
+
+
+def capture_hex(state: GameState, hid: str, player: str) -> None:
+    if state.owners.get(hid) is not None and not state.at_war(state.owners[hid], player):
+        return
+    if is_water(state, hid):
+        return
+    prev = state.owners.get(hid)
+    state.owners[hid] = player
+    sp = state.scenario.spaces[hid]
+    if prev is not None and (sp.victory_city or hexdef(state, hid).name):
+        state.add_log(f"{state.scenario.player(player).name} takes {sp.name}.")
+
+
+def move(state: GameState, uids: tuple[int, ...], path: tuple[str, ...]) -> None:
+    """The Move action on a hex map (state is a copy)."""
+    if not uids:
+        raise IllegalAction("Select units to move.")
+    if len(set(uids)) != len(uids):
+        raise IllegalAction("A unit is listed twice.")
+    for uid in uids:
+        if uid not in state.units:
+            raise IllegalAction(f"No unit {uid}.")
+    if not path:
+        raise IllegalAction("Give the hexes to move through.")
+    for h in path:
+        if h not in state.scenario.spaces:
+            raise IllegalAction(f"Unknown hex '{h}'.")
+    group = [state.units[i] for i in uids]
+    why = _movable(state, group)
+    if why:
+        raise IllegalAction(why)
+    spent, why = path_costs(state, group, path)
+    if why:
+        raise IllegalAction(why)
+    why = _dest_ok(state, group, path[-1])
+    if why:
+        raise IllegalAction(why)
+    player = state.player
+    for h in path:
+        capture_hex(state, h, player)
+    for u in group:
+        upd: dict[str, Any] = {"space": path[-1], "moved": u.moved + max(spent[u.uid], 0)}
+        if u.moved == 0 and len(path) == 1 and spent[u.uid] > mp_left(state, u):
+            upd["moved"] = movement_allowance(state, u)   # the one-hex move uses everything
+        state.units[u.uid] = replace(u, **upd)
+    names: dict[str, int] = {}
+    for u in group:
+        n = state.utype(u).name
+        names[n] = names.get(n, 0) + 1
+    what = ", ".join(f"{c} {n}" for n, c in names.items())
+    state.add_log(f"{state.scenario.player(player).name}: {what} -> "
+                  f"{state.scenario.spaces[path[-1]].name}.")
