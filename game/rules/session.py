@@ -9,7 +9,9 @@ from __future__ import annotations
 from .actions import (
     Action,
     Casualties,
+    CoastalFire,
     EndPhase,
+    Intercept,
     KeepDice,
     Reroll,
     Retreat,
@@ -21,7 +23,8 @@ from .actions import (
 from .errors import IllegalAction
 from .model import GameState, Ruleset, Scenario
 
-_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice)
+# actions that roll dice or reveal them are final (Intercept and CoastalFire roll)
+_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Intercept, CoastalFire)
 
 
 class Session:
