@@ -109,6 +109,23 @@ def test_p_starts_the_step_with_loaded_air_transports_and_the_interception_odds(
     assert any("escort" in r.text.lower() for r in risks)   # fighters could escort (G43)
 
 
+def test_escorting_fighters_moved_in_first_raise_the_transports_chance():
+    # seed 000 FIGHTER (Escort, G43): transports "may not be selected as casualties until all
+    # accompanying friendly fighters have been lost"
+    app, game = make_game(DROP + (("a1", "red", "fighter", 1),))
+    state = game.state
+    game.ctl.do(A.Move(uids(state, "a1", "red", "fighter"), ("a2", "m")))
+    key(app, pygame.K_p)
+    state = game.state
+    group = game.drop.group(state)
+    assert [u.type for u in group].count("fighter") == 0
+    risks = airdrop_view.drop_risks(state, group, "m")
+    each = AD.interception_survival(state, "m", 2, escorts=1)
+    assert each > AD.interception_survival(state, "m", 2)
+    assert f"survives with {airdrop_view.pct(each)}" in risks[0].text
+    assert risks[1].text.startswith("1 escorting fighter")
+
+
 def test_fewer_transports_fly_with_fewer_paratroopers():
     # "may not join an attack unless conducting an air- or supply drop": every transport
     # on the flight carries a unit, so the counts follow each other
