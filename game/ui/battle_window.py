@@ -586,6 +586,9 @@ class BattleWindow(Scene):
         waiting = battle_orders.waiting_text(self)
         if waiting:
             return waiting, theme.INFO
+        if b.awaiting == "roll" and b.drops and b.interceptors is None and B.interceptor_choices(state, b):
+            return (f"{who}{comp}: roll (R); the air transports fly in and "
+                    f"{self.side_name(b, 'defender')} chooses which fighters intercept."), theme.INFO
         if b.awaiting == "continue":
             if not self.retreats():
                 return f"{who}{comp}: fight another round (R); no retreat is possible.", theme.INFO

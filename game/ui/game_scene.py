@@ -707,8 +707,13 @@ class GameScene(Scene):
             return [f"Click: take off from here ({n} ready)"] if n else ["Choose where your flight takes off"]
         if sid in drop.targets(state, self.ctl.version):
             attack = state.phase == movement.COMBAT
-            out = [f"Click: {'drop here (airborne attack)' if attack else 'fly here'} "
-                   f"with {len(group)} unit{'s' if len(group) != 1 else ''}"]
+            n = len(group)
+            what = f"{n} unit{'s' if n != 1 else ''}"
+            if drop.carried(state):
+                legs = drop.legs(state)
+                what = (f"{len(legs)} transport{'s' if len(legs) != 1 else ''} carrying "
+                        f"{sum(len(leg.cargo) for leg in legs)}")
+            out = [f"Click: {'drop here (airborne attack)' if attack else 'fly here'} with {what}"]
             v = airdrop_view.drop_odds(self.odds, state, group, sid)
             if v is not None:
                 out.append("Chance to win: " + odds_view.win_text(v).removeprefix("win "))

@@ -355,3 +355,10 @@ def test_computer_sides_never_submerge_and_their_buttons_say_why():
     (order,) = battle_orders.submerge_orders(win)
     assert order.action is None and "computer" in order.reason
     assert not win.blocks_ai                                     # no human defender decision
+
+
+def test_before_the_interception_the_status_says_what_comes():
+    app, game = make_game(DROP)
+    game.ctl.do(A.Airdrop(uids(game.state, "a1", "red"), "m"))
+    win = to_battle(app, game, "m")
+    assert "chooses which fighters intercept" in win.status_text()[0]
