@@ -123,6 +123,18 @@ def _why_not_withdraw(state, u) -> str:
     return "No bordering sea zone free of enemy ships."
 
 
+def side_orders(win: BattleWindow) -> list[Order]:
+    """submerge_orders + withdraw_orders, worked out once per game-state version (the
+    window asks every frame)."""
+    state = win.state
+    key = (state.action_count, win.game.ctl.version)
+    cached = getattr(win, "_orders", None)
+    if cached is None or cached[0] is not state or cached[1] != key:   # states never change in place
+        cached = (state, key, submerge_orders(win) + withdraw_orders(win))
+        win._orders = cached  # type: ignore[attr-defined]
+    return cached[2]
+
+
 def defender_waits(win: BattleWindow) -> bool:
     """The computer attacks a human defender who has an order it may give now and has not
     let this round go on yet: the computer's next roll waits."""
@@ -132,8 +144,7 @@ def defender_waits(win: BattleWindow) -> bool:
         return False
     if (b.space, b.round) in win.passed:
         return False
-    return any(o.side == "defender" and o.action is not None
-               for o in submerge_orders(win) + withdraw_orders(win))
+    return any(o.side == "defender" and o.action is not None for o in side_orders(win))
 
 
 def fight_on(win: BattleWindow) -> None:
@@ -143,7 +154,7 @@ def fight_on(win: BattleWindow) -> None:
 
 
 def orders(win: BattleWindow) -> list[Order]:
-    out = submerge_orders(win) + withdraw_orders(win)
+    out = list(side_orders(win))
     if defender_waits(win):
         b = win.state.battle
         assert b is not None

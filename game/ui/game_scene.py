@@ -302,8 +302,12 @@ class GameScene(Scene):
             what = f"{n} {state.utype(group[0]).name}{'s' if n != 1 else ''}"
             if drop.carried(state):
                 legs = drop.legs(state)
-                what = f"{len(legs)} {state.utype(legs[0].carrier).name}{'s' if len(legs) != 1 else ''} " \
-                       f"carrying {sum(len(leg.cargo) for leg in legs)}"
+                kinds: dict[str, int] = {}
+                for leg in legs:
+                    for c in leg.cargo:
+                        kinds[state.utype(c).name] = kinds.get(state.utype(c).name, 0) + 1
+                cargo = ", ".join(f"{k} {name}{'s' if k != 1 else ''}" for name, k in kinds.items())
+                what = f"{len(legs)} air transport{'s' if len(legs) != 1 else ''} carrying {cargo}"
             if self.ctl.do(drop.action(state, sid)):
                 attack = state.phase == movement.COMBAT
                 drop.stop()

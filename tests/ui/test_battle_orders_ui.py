@@ -153,6 +153,7 @@ def test_clicking_the_drop_space_flies_the_transports_with_their_cargo_aboard():
     paras = [state.units[u] for u in uids(state, "m", "red", "paratrooper")]
     assert len(paras) == 2 and all(p.carried_by is not None for p in paras)   # intercepted in the battle
     assert "intercepted" in game.ctl.message.text
+    assert game.ctl.message.text.startswith("2 air transports carrying 2 Paratroopers drop on Middle")
 
 
 def test_the_noncombat_cargo_flight_lands_infantry_in_a_friendly_territory():
@@ -362,3 +363,49 @@ def test_before_the_interception_the_status_says_what_comes():
     game.ctl.do(A.Airdrop(uids(game.state, "a1", "red"), "m"))
     win = to_battle(app, game, "m")
     assert "chooses which fighters intercept" in win.status_text()[0]
+
+
+def test_playtest_mediterranean_italy_drops_on_malta_by_keys_and_clicks():
+    # the brief's example: Italy can drop on Malta from Sicily in its first turn (seed 000
+    # W1 on the scenario map); the United Kingdom is the computer and intercepts
+    from game.rules.ruleset import find_scenario
+    sc, _ = load_scenario_file(find_scenario("mediterranean_1940"))
+    session = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    while not (session.state.phase == "combat_move" and session.state.player == "italy"):
+        session.do(A.EndPhase())
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    game = GameScene(app, session, ("allies",), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    frame(app)
+    key(app, pygame.K_p)
+    assert game.drop.space == "sicily" and game.drop.carried(game.state)
+    assert "malta" in game.drop.targets(game.state, game.ctl.version)
+    game.cam.center_on(*sc.spaces["malta"].center)
+    frame(app)
+    click(app, space_pos(game, "malta"))
+    state = game.state
+    assert len([u for u in state.units.values() if u.space == "malta" and u.type == "paratrooper"]) == 2
+    game.enter_block_until = 0.0
+    key(app, pygame.K_RETURN)                                   # end the combat move
+    assert game.state.phase == "conduct_combat" and "malta" in game.state.battles
+    click(app, space_pos(game, "malta"))
+    win = app.top
+    assert isinstance(win, BattleWindow)
+    seen = set()
+    for _ in range(60):
+        b = game.state.battle
+        if b is None:
+            break
+        seen.add(b.awaiting)
+        if game.ctl.ai_to_act():
+            assert b.awaiting != "intercept" or "computer" in win.status_text()[0]
+            game.ctl.step_ai()
+            frame(app)
+        else:
+            key(app, pygame.K_RETURN if b.awaiting == "casualties" else pygame.K_r)
+    assert game.state.battle is None and "intercept" in seen
+    log = " ".join(game.state.log(40))
+    assert "interception" in log and "(airdrop)" in log
+    shot(app, "playtest_mediterranean_malta_drop_done")
