@@ -708,6 +708,10 @@ class BattleWindow(Scene):
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
                 sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                ids = {u.uid for u in us}
+                aboard = sum(1 for c in state.units.values() if c.carried_by in ids and B.is_cargo(state, c))
+                if aboard and ut.has("air_transport"):   # an airdrop still to be intercepted
+                    sub += f" · carrying {aboard}"
                 theme.text(surface, sub, (box.x + 10, y + 19), 17, theme.TEXT_DIM)
             for k, u in enumerate(us):
                 r, c = divmod(k, per_row)
