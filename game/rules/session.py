@@ -10,7 +10,9 @@ from .actions import (
     Action,
     Attack,
     Casualties,
+    CoastalFire,
     EndPhase,
+    Intercept,
     KeepDice,
     Reroll,
     Retreat,
@@ -22,7 +24,9 @@ from .actions import (
 from .errors import IllegalAction
 from .model import GameState, Ruleset, Scenario
 
-_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Attack)
+# actions that roll dice or reveal them are final (Intercept, CoastalFire and hex Attack roll)
+_NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Intercept,
+            CoastalFire, Attack)
 
 
 class Session:

@@ -36,7 +36,9 @@ def box_need(panel: SidePanel) -> int:
     the flight, range and (hovering a drop space) the odds and risk lines."""
     sc = panel.scene
     rows = len(sc.drop.stacks(sc.state))
-    return 30 + 42 + 30 + 36 * rows + 22 + 40 + (21 + 3 * 19 + 4)
+    legs = len({(leg.carrier.type if leg.carrier else "", len(leg.cargo)) for leg in sc.drop.legs(sc.state)})
+    risk = 5 if sc.drop.carried(sc.state) else 3   # the interception's lines are longer
+    return 30 + 42 + 30 + 36 * rows + 22 * max(1, legs) + 40 + (21 + risk * 19 + 4)
 
 
 def button_need(panel: SidePanel) -> int:
@@ -51,10 +53,17 @@ def draw_button(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: 
         return y
     n = sum(k for _s, k in spaces)
     attack = sc.state.phase == movement.COMBAT
-    label = f"Airdrop…  ({KEY_HINT})" if attack else f"Fly paratroopers…  ({KEY_HINT})"
+    carriers = any(s in airdrop_view.transport_groups(sc.state) for s, _k in spaces)
+    if carriers:
+        label = f"Airdrop…  ({KEY_HINT})" if attack else f"Fly air transports…  ({KEY_HINT})"
+        tip = ("Airdrop: air transports carry paratroopers into an attack (violet spaces)  (P)" if attack else
+               "Cargo flight: air transports carry units to a territory friendly since the start of the turn  (P)")
+    else:
+        label = f"Airdrop…  ({KEY_HINT})" if attack else f"Fly paratroopers…  ({KEY_HINT})"
+        tip = ("Airdrop: paratroopers fly into an attack (violet spaces)  (P)" if attack else
+               "Paratroopers fly into a friendly capital  (P)")
     where = ", ".join(f"{sc.state.scenario.spaces[s].name} {k}" for s, k in spaces[:4])
-    tip = ("Airdrop: paratroopers fly into an attack (violet spaces)  (P)" if attack else
-           "Paratroopers fly into a friendly capital  (P)") + f"\nReady to take off: {where}"
+    tip += f"\nReady to take off: {where}"
     widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), label, sc.toggle_airdrop, size=19,
                    tooltip=tip)
     theme.text(surface, str(n), (box.right - 12, y + 16), 17, airdrop_view.DROP, anchor="midright", bold=True)
@@ -68,7 +77,9 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
     spots = sc.spots
     attack = state.phase == movement.COMBAT
     y = box.y
-    title = "Airdrop" if attack else "Paratroopers fly"
+    carried = drop.carried(state) or (drop.space is None and airdrop_view.has_air_transports(state))
+    title = "Airdrop" if attack else ("Cargo flight" if carried else "Paratroopers fly")
+    flyers = "air transports" if carried else "paratroopers"
     theme.text(surface, title, (box.x, y), 24, airdrop_view.DROP, bold=True)
     widgets.button(surface, spots, pygame.Rect(box.right - 118, y - 2, 118, 28), "Cancel  (Esc)",
                    sc.toggle_airdrop, size=17, tooltip="Leave the airdrop step: back to moving units  (Esc / P)")
@@ -77,7 +88,7 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
     # 1. where from
     spaces = ready(panel)
     if drop.space is None:
-        y = panel.hint(surface, box, "Choose the territory your paratroopers take off from "
+        y = panel.hint(surface, box, f"Choose the territory your {flyers} take off from "
                        "(click it on the map or here):", y)
     else:
         y = panel.hint(surface, box, "Click a violet space to drop there, or another territory "
@@ -127,23 +138,31 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         widgets.button(surface, spots, pygame.Rect(bx + 78, by, 26, 24), "+",
                        lambda t=utype, c=n: drop.set_count(sc.state, t, c + 1), enabled=n < len(units), size=22)
         y += 36
-    # 3. the legs of the flight: carrier -> cargo (paratroopers carry themselves)
+    # 3. the legs of the flight: carrier -> cargo (paratroopers carry themselves); equal
+    # legs of air transports on one line ('2 × Transport Aircraft → Paratrooper')
+    lines: dict[str, int] = {}
     for leg in drop.legs(state):
-        if y + 20 > box.bottom:
-            break
         kinds: dict[str, int] = {}
         for u in leg.cargo:
             kinds[state.utype(u).name] = kinds.get(state.utype(u).name, 0) + 1
         cargo = ", ".join(f"{k} {name}{'s' if k != 1 else ''}" for name, k in kinds.items())
         if leg.carrier is not None:
-            y = panel.hint(surface, box, f"{state.utype(leg.carrier).name} → {cargo}", y)
+            text = f"{state.utype(leg.carrier).name} carrying {cargo}"
         else:
-            flies = "flies itself" if len(leg.cargo) == 1 else "fly themselves"
-            y = panel.hint(surface, box, f"Carrier: none ({cargo} {flies}).", y)
+            text = f"Carrier: none ({cargo} {'flies itself' if len(leg.cargo) == 1 else 'fly themselves'})."
+        lines[text] = lines.get(text, 0) + 1
+    for text, k in lines.items():
+        if y + 20 > box.bottom:
+            break
+        y = panel.hint(surface, box, f"{k} × {text}" if k > 1 else text, y)
     if group:
         nt = len(drop.targets(state, sc.ctl.version))
-        msg = (f"{nt} drop space{'s' if nt != 1 else ''} in violet." if nt else
-               "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
+        if carried and not attack:
+            msg = (f"{nt} landing territor{'ies' if nt != 1 else 'y'} in violet." if nt else
+                   "No territory friendly since the start of the turn in range.")
+        else:
+            msg = (f"{nt} drop space{'s' if nt != 1 else ''} in violet." if nt else
+                   "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
         y = panel.hint(surface, box, airdrop_view.range_text(state, group) + " " + msg, y)
     # 4. the hovered drop space: odds and risks
     dest = sc.hover

@@ -12,6 +12,7 @@ interception with p%"), so the panel and the tooltips need no new layout for the
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from game.rules import actions as A
 from game.rules import airdrop as AD
 from game.rules import battle as B
 from game.rules.model import GameState, Unit
+from game.rules.movement import enemies_in
 
 from . import odds_view
 
@@ -62,30 +64,76 @@ class DropPlan:
         self.clear()
 
     # --- who flies -----------------------------------------------------------------
+    def carried(self, state: GameState) -> bool:
+        """Does the chosen territory fly air transports with cargo (seed 000), rather than
+        paratroopers that fly themselves (seed 002)?"""
+        return self.space is not None and self.space in transport_groups(state)
+
     def stacks(self, state: GameState) -> list[tuple[str, list[Unit]]]:
-        """(unit type, units) that may take off from the chosen territory, ruleset order."""
+        """(unit type, units) that may take off from the chosen territory, ruleset order:
+        self-airlifting paratroopers, or air transports and the units they may carry."""
         if self.space is None:
             return []
-        units = AD.flyers(state, self.space).get(self.space, [])
+        pair = transport_groups(state).get(self.space)
+        units = pair[0] + pair[1] if pair else AD.flyers(state, self.space).get(self.space, [])
         by: dict[str, list[Unit]] = {}
         for u in units:
             by.setdefault(u.type, []).append(u)
         order = {t: i for i, t in enumerate(state.ruleset.units)}
-        return sorted(by.items(), key=lambda kv: order.get(kv[0], TYPE_ORDER_MISSING))
+        carriers = {u.type for u in pair[0]} if pair else set()   # the carriers first
+        return sorted(by.items(), key=lambda kv: (kv[0] not in carriers, order.get(kv[0], TYPE_ORDER_MISSING)))
 
     def pick(self, state: GameState, space: str | None) -> bool:
-        """Take off from `space` with everything that may fly there. False if nothing may."""
-        if space is None or not AD.flyers(state, space):
+        """Take off from `space` with everything that may fly there (air transports: every
+        transport that can be loaded, each with one unit). False if nothing may."""
+        if space is None or not (AD.flyers(state, space) or space in transport_groups(state)):
             return False
         self.space = space
         self.counts = {t: len(us) for t, us in self.stacks(state)}
+        if self.carried(state):
+            self.set_count(state, self.transport_type(state), len(transport_groups(state)[space][0]))
         self._cache = ()
         return True
 
+    def transport_type(self, state: GameState) -> str:
+        pair = transport_groups(state).get(self.space or "")
+        return pair[0][0].type if pair else ""
+
     def set_count(self, state: GameState, utype: str, n: int) -> None:
-        avail = dict(self.stacks(state)).get(utype, [])
+        stacks = dict(self.stacks(state))
+        avail = stacks.get(utype, [])
         self.counts[utype] = max(0, min(n, len(avail)))
+        if self.carried(state):
+            self._balance(state, stacks, utype)
         self._cache = ()
+
+    def _balance(self, state: GameState, stacks: dict[str, list[Unit]], changed: str) -> None:
+        """Air transports fly loaded (every one carries a unit, `capacity` at most): the
+        other side of the flight follows the count just changed."""
+        tt = self.transport_type(state)
+        cap = state.ruleset.units[tt].ability("air_transport").capacity
+        cargo_types = [t for t in stacks if t != tt]
+        n_cargo = sum(self.counts.get(t, 0) for t in cargo_types)
+        if changed == tt:   # transports set: load one unit each (up to capacity), in order
+            n_t = self.counts.get(tt, 0)
+            want = min(max(n_t, n_cargo), n_t * cap)
+            want = min(want, sum(len(stacks[t]) for t in cargo_types))
+            left = want
+            for t in cargo_types:
+                keep = min(self.counts.get(t, 0), left)
+                self.counts[t] = keep
+                left -= keep
+            for t in cargo_types:
+                extra = min(len(stacks[t]) - self.counts[t], left)
+                self.counts[t] += extra
+                left -= extra
+            if want < n_t:          # not enough cargo: only loaded transports fly
+                self.counts[tt] = want
+        else:               # cargo set: as many transports as it takes to carry it
+            need = -(-n_cargo // cap) if cap else 0
+            n_t = self.counts.get(tt, 0)
+            if need > n_t or n_cargo < n_t:
+                self.counts[tt] = min(len(stacks.get(tt, [])), max(need, min(n_t, n_cargo)))
 
     def group(self, state: GameState) -> list[Unit]:
         out: list[Unit] = []
@@ -94,9 +142,21 @@ class DropPlan:
         return out
 
     def legs(self, state: GameState) -> list[Leg]:
-        """The flight's aircraft and their cargo (self-airlift: one leg without a carrier)."""
+        """The flight's aircraft and their cargo (self-airlift: one leg without a carrier;
+        air transports: one leg per transport, loaded as the rules load them, lowest uids
+        first, `capacity` each)."""
         group = self.group(state)
-        return [Leg(None, tuple(group))] if group else []
+        if not group:
+            return []
+        if not AD.uses_air_transport(state, group):
+            return [Leg(None, tuple(group))]
+        transports, cargo = AD.split(state, group)
+        out, k = [], 0
+        for t in transports:
+            cap = state.utype(t).ability("air_transport").capacity
+            out.append(Leg(t, tuple(cargo[k:k + cap])))
+            k += cap
+        return out
 
     def validate(self, state: GameState) -> None:
         """After a state change (a drop, an undo, a new phase): keep what still holds."""
@@ -123,7 +183,8 @@ class DropPlan:
         """Why the chosen group may not drop on `dest`, in the rules' words."""
         group = self.group(state)
         if not group:
-            return "Choose how many paratroopers fly first (+ in the side panel)."
+            what = "air transports" if self.carried(state) else "paratroopers"
+            return f"Choose how many {what} fly first (+ in the side panel)."
         return AD.explain(state, group, dest) or ""
 
     def action(self, state: GameState, dest: str) -> A.Airdrop:
@@ -131,17 +192,51 @@ class DropPlan:
 
 
 # --- what the rules say about a drop --------------------------------------------------
+_GROUPS: dict[int, tuple[weakref.ref, dict[str, tuple[list[Unit], list[Unit]]]]] = {}
+
+
+def transport_groups(state: GameState) -> dict[str, tuple[list[Unit], list[Unit]]]:
+    """territory -> (air transports, units they may carry) for the current player's
+    flights the rules allow now (`airdrop.options`: a drop or cargo flight with at least
+    one destination); cached per state."""
+    got = _GROUPS.get(id(state))
+    if got is not None and got[0]() is state:   # states are never changed in place
+        return got[1]
+    out: dict[str, tuple[list[Unit], list[Unit]]] = {}
+    for opt in AD.options(state, self_airlift=False):
+        if opt.start not in out:
+            out[opt.start] = ([state.units[u] for u in opt.transports], [state.units[u] for u in opt.cargo])
+    if len(_GROUPS) > 16:
+        _GROUPS.clear()
+    _GROUPS[id(state)] = (weakref.ref(state), out)
+    return out
+
+
 def ready_spaces(state: GameState) -> list[tuple[str, int]]:
-    """(territory, units that may take off there) for the current player, by name."""
-    fl = AD.flyers(state)
+    """(territory, units that may take off there) for the current player, by name:
+    self-airlifting paratroopers, or air transports (counted) that can fly loaded."""
+    fl = {s: len(us) for s, us in AD.flyers(state).items()}
+    for s, (tr, _cargo) in transport_groups(state).items():
+        fl[s] = fl.get(s, 0) + len(tr)
     names = state.scenario.spaces
-    return sorted(((s, len(us)) for s, us in fl.items()), key=lambda t: names[t[0]].name)
+    return sorted(fl.items(), key=lambda t: names[t[0]].name)
+
+
+def has_air_transports(state: GameState) -> bool:
+    """Does the current player own air transports (seed 000)?"""
+    return any(u.owner == state.player and state.utype(u).has("air_transport") for u in state.units.values())
 
 
 def range_text(state: GameState, group: list[Unit]) -> str:
     """'Flies up to 2 spaces from Germany (3 from an air base).'"""
     if not group:
         return ""
+    if AD.uses_air_transport(state, group):
+        transports, _cargo = AD.split(state, group)
+        rng = min(state.utype(t).move - t.moved for t in transports)
+        start = state.scenario.spaces[group[0].space].name
+        return (f"Flies up to {rng} space{'s' if rng != 1 else ''} from {start}, never over enemy "
+                f"territory with AAA or fighters.")
     rng = AD.air_range(state, group)
     start = state.scenario.spaces[group[0].space]
     abilities = [state.utype(u).ability("self_airlift") for u in group]
@@ -160,12 +255,73 @@ def dropped_state(state: GameState, group: list[Unit], dest: str) -> GameState:
     return A.apply(state, A.Airdrop(tuple(u.uid for u in group), dest))
 
 
+def escorts_in(state: GameState, dest: str, transports: list[Unit]) -> list[Unit]:
+    """The player's units already moved into `dest` this turn that escort these air
+    transports (`escorts`, seed 000 FIGHTER: they take interception hits first)."""
+    types = {t.type for t in transports}
+    return [u for u in state.units.values() if u.space == dest and u.owner == state.player and u.in_combat
+            and u.carried_by is None and (es := state.utype(u).ability("escorts")) is not None
+            and types & set(state.ruleset.expand_all(es.units))]
+
+
+def can_escort(state: GameState, transports: list[Unit]) -> bool:
+    """Has the ruleset units that escort these transports?"""
+    types = {t.type for t in transports}
+    return any((es := ut.ability("escorts")) is not None and types & set(state.ruleset.expand_all(es.units))
+               for ut in state.ruleset.units.values())
+
+
+def interception_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]:
+    """Seed 000 TRANSPORT AIRCRAFT: the interception at the drop space, as the rules would
+    roll it (every AAA one die per transport, every defending fighter one die; the
+    defender may hold fighters back, so this is the worst case), escorts absorbing hits
+    first; a lost transport loses its cargo."""
+    transports, cargo = AD.split(state, group)
+    n = len(transports)
+    name = state.scenario.spaces[dest].name
+    if not enemies_in(state, dest, state.player):
+        return [Risk(f"{name} is empty: nothing intercepts, the cargo lands at once.", 1.0)]
+    foes = AD.interceptors_in(state, dest, state.player)
+    esc = escorts_in(state, dest, transports)
+    if not foes:
+        return [Risk(f"No AAA or fighters in {name}: every transport drops its cargo.", 1.0)]
+    dice = state.ruleset.dice
+    hits = AD.interception_hits(state, dest, n)
+    each = AD.interception_survival(state, dest, n, escorts=len(esc))
+    p_all = sum(p for k, p in enumerate(hits) if k <= len(esc))
+    aaa = [u for u in foes if (aa := state.utype(u).ability("anti_aircraft")) is not None and aa.per_air_transport]
+    ftr = [u for u in foes if state.utype(u).has("intercepts")]
+    parts = []
+    if aaa:
+        v = state.utype(aaa[0]).ability("anti_aircraft").value
+        parts.append(f"{len(aaa)} AAA × {n} di{'ce' if n != 1 else 'e'} at {v}")
+    if ftr:
+        vals = sorted({B.intercept_value(state, f) for f in ftr})
+        parts.append(f"{len(ftr)} fighter{'s' if len(ftr) != 1 else ''} at {'/'.join(map(str, vals))}")
+    lost_cargo = (1 - each) * len(cargo)
+    tip = (f"Interception over {name} (of {dice}): {', '.join(parts)}.\n"
+           f"A hit downs a transport{' after the escorts' if esc else ''}; its cargo is lost with it.\n"
+           f"The defender may keep fighters back: this counts every one.\n"
+           f"All transports through: {pct(p_all)}  ·  cargo lost on average {lost_cargo:.1f}")
+    out = [Risk(f"Interception: {', '.join(parts)} — each transport survives with {pct(each)}, "
+                f"all {pct(p_all)}", each, tip)]
+    if esc:
+        out.append(Risk(f"{len(esc)} escorting fighter{'s' if len(esc) != 1 else ''} take the first "
+                        f"hit{'s' if len(esc) != 1 else ''}.", None))
+    elif can_escort(state, transports):
+        out.append(Risk(f"No escort: fighters moved into {name} first would take the interception's hits.",
+                        None))
+    return out
+
+
 def drop_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]:
     """The dangers of dropping the group on `dest`: anti-aircraft fire at airborne units
     (seed 002: 'Paratroopers are exposed to fire from anti-aircraft guns'), as the rules
-    would roll it. Interception of carriers adds its lines here."""
+    would roll it; air transports (seed 000): their interception."""
     if not group or state.phase != "combat_move":
         return []
+    if AD.uses_air_transport(state, group):
+        return interception_risks(state, group, dest)
     try:
         trial = dropped_state(state, group, dest)
     except Exception:  # noqa: BLE001 - not a legal drop: no risks to show

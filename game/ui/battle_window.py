@@ -17,7 +17,7 @@ from game.rules import battle as B
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 
-from . import odds_view, reroll_view, strip, theme, widgets
+from . import battle_orders, intercept_view, odds_view, reroll_view, strip, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
 
@@ -122,6 +122,8 @@ class BattleWindow(Scene):
         self.choice: list[int] = []
         self.choice_key: tuple | None = None
         self.reroll = reroll_view.RerollChoice()  # dice chosen for a reconnaissance reroll
+        self.intercept = intercept_view.InterceptChoice()  # fighters chosen to intercept an airdrop
+        self.passed: set[tuple] = set()  # (space, round) a human defender let the computer roll on
         self.error = ""
         self.icon = ICON
         self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
@@ -137,7 +139,10 @@ class BattleWindow(Scene):
 
     @property
     def blocks_ai(self) -> bool:  # type: ignore[override]
-        # let the player see how an AI-fought battle ended before the computer goes on
+        # let the player see how an AI-fought battle ended before the computer goes on;
+        # a human defender with a decision of its own (submerge, withdraw) gets its turn
+        if battle_orders.defender_waits(self):
+            return True
         return self.finished and self.finished_for < AUTO_CLOSE_S and not self.game.ctl.fast
 
     def pool_key(self) -> tuple | None:
@@ -165,6 +170,7 @@ class BattleWindow(Scene):
             self.error = ""
             self.choice = list(A.default_casualties(state).units) if key is not None else []
         self.reroll.refresh(state)
+        self.intercept.refresh(state)
 
     def odds(self) -> tuple[odds_view.OddsView | None, str, str]:
         """(odds, title, note) for the box: the odds of the forces left, computed when a
@@ -253,8 +259,50 @@ class BattleWindow(Scene):
         if b.awaiting == "reroll":
             self.do_reroll()
             return
+        if b.awaiting == "intercept":
+            self.do_intercept()
+            return
         self.game.ctl.do(A.RollDice())
         self.refresh()
+
+    # the defender's interception decision (intercept_view)
+    def intercept_open(self) -> bool:
+        b = self.state.battle
+        return b is not None and b.awaiting == "intercept" and self.my_move()
+
+    def do_intercept(self) -> None:
+        """Intercept with the chosen fighters (none chosen: no interception)."""
+        if not self.intercept_open():
+            return
+        ctl = self.game.ctl
+        before = ctl.message
+        if ctl.do(self.intercept.action()):
+            self.error = ""
+        else:
+            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
+        self.refresh()
+
+    def no_interceptors(self) -> None:
+        if self.intercept_open():
+            self.intercept.pick = []
+            self.do_intercept()
+
+    def all_interceptors(self) -> None:
+        if self.intercept_open():
+            self.intercept.pick = list(B.interceptor_choices(self.state))
+
+    def toggle_interceptor(self, uid: int) -> None:
+        if self.intercept_open():
+            self.intercept.toggle(uid)
+            self.error = ""
+
+    def toggle_interceptor_key(self, k: int) -> None:
+        """Keys 1-9: the k-th fighter that may intercept."""
+        if not self.intercept_open():
+            return
+        allowed = B.interceptor_choices(self.state)
+        if 1 <= k <= len(allowed):
+            self.toggle_interceptor(allowed[k - 1])
 
     # reconnaissance rerolls (reroll_view)
     def reroll_open(self) -> bool:
@@ -429,6 +477,14 @@ class BattleWindow(Scene):
                 self.default_reroll()
             elif b is not None and b.awaiting == "reroll" and pygame.K_1 <= event.key <= pygame.K_9:
                 self.toggle_reroll_key(event.key - pygame.K_0)
+            elif b is not None and b.awaiting == "intercept" and pygame.K_1 <= event.key <= pygame.K_9:
+                self.toggle_interceptor_key(event.key - pygame.K_0)
+            elif b is not None and b.awaiting == "intercept" and event.key == pygame.K_n:
+                self.no_interceptors()
+            elif b is not None and b.awaiting == "intercept" and event.key == pygame.K_a:
+                self.all_interceptors()
+            elif b is not None and battle_orders.handle_key(self, event):
+                pass
             elif b is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.roll()
             return
@@ -455,7 +511,8 @@ class BattleWindow(Scene):
         # columns
         col_top = rect.y + 84
         dice_h = 132
-        bottom_bar = 64
+        orders = battle_orders.orders(self) if state.battle is not None else []
+        bottom_bar = 64 + (48 if orders else 0)   # a row for submerge / withdraw / fight on
         if self.view == "strip":
             band = 112 if rect.h >= 600 else 92
             strip_rect = pygame.Rect(rect.x + 20, col_top, rect.w - 40, rect.h - (col_top - rect.y) - band - bottom_bar)
@@ -465,6 +522,8 @@ class BattleWindow(Scene):
             dice_rect = pygame.Rect(rect.x + 20, strip_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
             if state.battle is not None and state.battle.awaiting == "reroll":
                 reroll_view.draw(self, surface, dice_rect, b)
+            elif state.battle is not None and state.battle.awaiting == "intercept":
+                intercept_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_roll_log(surface, dice_rect, b)
         else:
@@ -477,6 +536,8 @@ class BattleWindow(Scene):
             dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
             if state.battle is not None and state.battle.awaiting == "reroll":
                 reroll_view.draw(self, surface, dice_rect, b)
+            elif state.battle is not None and state.battle.awaiting == "intercept":
+                intercept_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
@@ -485,7 +546,10 @@ class BattleWindow(Scene):
         if v is not None:
             tip = [title + (f" ({note})" if note else "")] + odds_view.summary_lines(v, state.ruleset)
             self.spots.add(odds, None, tooltip="\n".join(tip + ["Battle calculator: Ctrl+B"]))
-        self.draw_buttons(surface, pygame.Rect(rect.x + 20, rect.bottom - bottom_bar + 8, rect.w - 40, 44), b)
+        if orders:
+            battle_orders.draw(self, surface, pygame.Rect(rect.x + 20, rect.bottom - bottom_bar + 8, rect.w - 40, 40),
+                               orders)
+        self.draw_buttons(surface, pygame.Rect(rect.x + 20, rect.bottom - 56, rect.w - 40, 44), b)
         if self.error:
             lines = theme.wrap(self.error, rect.w - 80, 21)
             er = pygame.Rect(0, 0, rect.w - 40, 14 + 21 * len(lines))
@@ -517,6 +581,14 @@ class BattleWindow(Scene):
                     "(default marked; click units to change)."), theme.BAD
         if b.awaiting == "reroll" and b.rolls:
             return reroll_view.status(self, b), theme.INFO
+        if b.awaiting == "intercept":
+            return intercept_view.status(self, b), theme.INFO
+        waiting = battle_orders.waiting_text(self)
+        if waiting:
+            return waiting, theme.INFO
+        if b.awaiting == "roll" and b.drops and b.interceptors is None and B.interceptor_choices(state, b):
+            return (f"{who}{comp}: roll (R); the air transports fly in and "
+                    f"{self.side_name(b, 'defender')} chooses which fighters intercept."), theme.INFO
         if b.awaiting == "continue":
             if not self.retreats():
                 return f"{who}{comp}: fight another round (R); no retreat is possible.", theme.INFO
@@ -636,6 +708,10 @@ class BattleWindow(Scene):
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
                 sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                ids = {u.uid for u in us}
+                aboard = sum(1 for c in state.units.values() if c.carried_by in ids and B.is_cargo(state, c))
+                if aboard and ut.has("air_transport"):   # an airdrop still to be intercepted
+                    sub += f" · carrying {aboard}"
                 theme.text(surface, sub, (box.x + 10, y + 19), 17, theme.TEXT_DIM)
             for k, u in enumerate(us):
                 r, c = divmod(k, per_row)
@@ -751,6 +827,8 @@ class BattleWindow(Scene):
             return
         if live.awaiting == "reroll":
             reroll_view.draw_buttons(self, surface, bar)
+        elif live.awaiting == "intercept":
+            intercept_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "casualties":
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
                            self.confirm, enabled=mine, primary=True,

@@ -259,6 +259,10 @@ class GameScene(Scene):
         if state.phase not in (movement.COMBAT, movement.NONCOMBAT):
             return "Paratroopers fly in the combat move (to attack) and the non-combat move."
         if not airdrop_view.ready_spaces(state):
+            if airdrop_view.has_air_transports(state):
+                return ("None of your air transports can fly loaded now: they carry unmoved units from a "
+                        "territory friendly since the start of the turn"
+                        + (", paratroopers into an attack." if state.phase == movement.COMBAT else "."))
             if not any(state.utype(u).has("self_airlift") for u in state.units.values() if u.owner == state.player):
                 return "You have no paratroopers."
             return "None of your paratroopers can take off now (a flight is a paratrooper's whole move)."
@@ -284,7 +288,8 @@ class GameScene(Scene):
         self.sel._dest_cache = None
         self.sel.space = self.drop.space
         if self.drop.space is None:
-            self.ctl.say("Airdrop: choose the territory your paratroopers take off from.")
+            what = "air transports" if airdrop_view.has_air_transports(state) else "paratroopers"
+            self.ctl.say(f"Airdrop: choose the territory your {what} take off from.")
 
     def _click_drop(self, sid: str) -> None:
         """A click on the map in the airdrop step: drop on a violet space, pick the
@@ -295,6 +300,14 @@ class GameScene(Scene):
         if group and sid in drop.targets(state, self.ctl.version):
             n, name = len(group), state.scenario.spaces[sid].name
             what = f"{n} {state.utype(group[0]).name}{'s' if n != 1 else ''}"
+            if drop.carried(state):
+                legs = drop.legs(state)
+                kinds: dict[str, int] = {}
+                for leg in legs:
+                    for c in leg.cargo:
+                        kinds[state.utype(c).name] = kinds.get(state.utype(c).name, 0) + 1
+                cargo = ", ".join(f"{k} {name}{'s' if k != 1 else ''}" for name, k in kinds.items())
+                what = f"{len(legs)} air transport{'s' if len(legs) != 1 else ''} carrying {cargo}"
             if self.ctl.do(drop.action(state, sid)):
                 attack = state.phase == movement.COMBAT
                 drop.stop()
@@ -302,8 +315,12 @@ class GameScene(Scene):
                 self.sel.counts = {}
                 self.sel._dest_cache = None
                 more = "  P: another airdrop." if airdrop_view.ready_spaces(self.state) else ""
+                how = " (airborne attack: fought in Conduct combat)"
+                if attack and any(self.state.units[u.uid].carried_by is not None for u in group
+                                  if u.uid in self.state.units):
+                    how = " (airdrop: intercepted, then fought in Conduct combat)"
                 self.ctl.say(f"{what} {'drop on' if attack else 'fly to'} {name}"
-                             f"{' (airborne attack: fought in Conduct combat)' if attack else ''}.{more}", "good")
+                             f"{how if attack else ''}.{more}", "good")
             return
         if sid != drop.space and drop.pick(state, sid):
             self.sel.space = sid
@@ -617,7 +634,7 @@ class GameScene(Scene):
             if self.drop.active:
                 msg = f"Airdrop  —  {self.ctl.player_name(self.state.player)}  (P / Esc: back to moves)"
             if self.ctl.actor() != self.state.player:
-                msg += f"  ({self.ctl.player_name(self.ctl.actor())} chooses casualties)"
+                msg += f"  ({self.ctl.player_name(self.ctl.actor())} {actor_task(self.state)})"
             col = theme.ACCENT
         w = theme.text_width(msg, 22) + 28
         rect = pygame.Rect(0, 0, w, 30)
@@ -690,12 +707,17 @@ class GameScene(Scene):
         if sid == drop.space:
             return ["Taking off from here"]
         if not group:
-            n = len(airdrop_view.AD.flyers(state, sid).get(sid, []))
-            return [f"Click: take off from here ({n} ready)"] if n else ["Choose where your paratroopers take off"]
+            n = dict(airdrop_view.ready_spaces(state)).get(sid, 0)
+            return [f"Click: take off from here ({n} ready)"] if n else ["Choose where your flight takes off"]
         if sid in drop.targets(state, self.ctl.version):
             attack = state.phase == movement.COMBAT
-            out = [f"Click: {'drop here (airborne attack)' if attack else 'fly here'} "
-                   f"with {len(group)} unit{'s' if len(group) != 1 else ''}"]
+            n = len(group)
+            what = f"{n} unit{'s' if n != 1 else ''}"
+            if drop.carried(state):
+                legs = drop.legs(state)
+                what = (f"{len(legs)} transport{'s' if len(legs) != 1 else ''} carrying "
+                        f"{sum(len(leg.cargo) for leg in legs)}")
+            out = [f"Click: {'drop here (airborne attack)' if attack else 'fly here'} with {what}"]
             v = airdrop_view.drop_odds(self.odds, state, group, sid)
             if v is not None:
                 out.append("Chance to win: " + odds_view.win_text(v).removeprefix("win "))
@@ -703,7 +725,7 @@ class GameScene(Scene):
                 out.append("No defenders: the paratroopers take it.")
             out += [r.text for r in airdrop_view.drop_risks(state, group, sid)]
             return out
-        if any(u.owner == state.player for u in state.units_in(sid)) and airdrop_view.AD.flyers(state, sid):
+        if sid in dict(airdrop_view.ready_spaces(state)):
             return ["Click: take off from here instead"]
         why = drop.why_not(state, sid)
         return ["Cannot drop here:"] + theme.wrap(why, 420, 19) if why else []
@@ -720,6 +742,17 @@ class GameScene(Scene):
         if self.spots.at(pos) is not None:
             return
         widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)
+
+
+def actor_task(state) -> str:
+    """What the player acting out of turn is deciding: 'chooses casualties', 'decides on
+    rerolls', 'chooses interceptors'."""
+    b = state.battle
+    if b is not None and b.awaiting == "intercept":
+        return "chooses which fighters intercept"
+    if b is not None and b.awaiting == "reroll":
+        return "decides on rerolls"
+    return "chooses casualties"
 
 
 def theme_phase(state) -> str:

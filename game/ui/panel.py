@@ -10,7 +10,7 @@ import pygame
 from game.rules import movement, production
 from game.rules.phases import PHASE_NAMES
 
-from . import airdrop_panel, odds_view, theme, widgets
+from . import airdrop_panel, coastal_panel, odds_view, theme, widgets
 from .counters import draw_counter
 
 if TYPE_CHECKING:
@@ -184,7 +184,8 @@ class SidePanel:
         y += 22
         actor = sc.ctl.actor()
         if actor != state.player and not state.over:
-            theme.text(surface, theme.elide(f"{sc.ctl.player_name(actor)} chooses casualties", w, 19),
+            from .game_scene import actor_task
+            theme.text(surface, theme.elide(f"{sc.ctl.player_name(actor)} {actor_task(state)}", w, 19),
                        (x, y), 19, theme.INFO)
             y += 20
         y += 6
@@ -545,8 +546,13 @@ class SidePanel:
             widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 36), "Open battle window  (C)",
                            sc.open_battle, primary=True)
             return y + 44
+        guns = coastal_panel.options(self)
         if not state.battles:
-            return self.hint(surface, box, "No battles left to fight. End the phase (Enter).")
+            text = "No battles left to fight. End the phase (Enter)."
+            if guns:
+                text = "No battles left to fight. Fire your coastal artillery, or end the phase (Enter)."
+            y = self.hint(surface, box, text)
+            return coastal_panel.draw(self, surface, box, y, guns)
         y = self.hint(surface, box, "Choose a battle to fight (or click a red-ringed space):")
         for sid in state.battles:
             if y + 36 > box.bottom:
@@ -558,7 +564,7 @@ class SidePanel:
                            f"{sp.name}:  {mine} vs {foes}", lambda s=sid: sc.click_space(s),
                            tooltip=f"Fight the battle in {sp.name}")
             y += 36
-        return y
+        return coastal_panel.draw(self, surface, box, y, guns)
 
     def draw_place_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         sc = self.scene

@@ -8,7 +8,9 @@ battle), setup (the "New game vs computer" dialog), airdrop (the airdrop step of
 combat move: paratroopers picked, drop spaces in violet, a hovered drop's odds and
 anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-aircraft
 dice, paratroopers at their first-round value), reroll (a reconnaissance reroll choice
-on the strip; the interwar ruleset on this map when its own has no reconnaissance). Each is a fresh
+on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
+views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
+coastal artillery). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -17,7 +19,9 @@ import os
 from dataclasses import replace
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
-         "airdrop", "airdrop_battle", "reroll")
+         "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
+         "withdraw", "coastal")
+ORDER_VIEWS = ("airdrop_transport", "intercept", "intercepted", "submerge", "withdraw", "coastal")
 
 
 def _init() -> None:
@@ -201,6 +205,9 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         return surface
     if view in ("airdrop", "airdrop_battle", "reroll"):
         return _render_rules_view(app, scenario, view)
+    if view in ORDER_VIEWS:
+        from .screenshot_orders import render_order_view
+        return render_order_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
     if view in ("battle", "strip"):
         if not setup_battle(session):

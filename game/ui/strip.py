@@ -28,6 +28,9 @@ from .counters import draw_counter
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
+# steps whose dice are rolled at values of their own (anti-aircraft fire, bombardment,
+# the interception of an airdrop: AAA 2, fighter 5 in seed 000), not the units' columns
+OWN_VALUE_STEPS = ("aa", "bombard", "intercept")
 DOMAIN_WORDS = {"sea": "ships", "land": "land units", "air": "aircraft", "static": "fortifications",
                 "airborne": "paratroopers that flew in"}
 
@@ -115,12 +118,13 @@ def die_column(cols_of_type: dict[str, set[int]], utype: str, need: int, dice: i
     """The column a die lies under: the column of the units of its type that rolled it
     (the one matching the value it needed; a special value such as an anti-tank gun's
     against armour lies under the gun's own column), or the value needed when no unit
-    of that type is left on the strip."""
-    cols = cols_of_type.get(utype, set())
+    of that type is left on the strip. A unit in column 0 (it has no ordinary fire: an
+    AAA) rolls at a value of its own: its die lies at that value."""
+    cols = {c for c in cols_of_type.get(utype, set()) if c > 0}
     if need in cols:
         return need
     if cols:
-        lower = [c for c in cols if 0 < c <= need]
+        lower = [c for c in cols if c <= need]
         return max(lower) if lower else min(cols)
     return max(0, min(need, dice))
 
@@ -143,8 +147,9 @@ def indexed_dice_by_column(state: GameState, b: Battle, side: str) -> dict[int, 
     if roll is None:
         return {}
     cols_of_type: dict[str, set[int]] = {}
-    for u, v in side_values(state, b, side):
-        cols_of_type.setdefault(u.type, set()).add(v)
+    if roll.step not in OWN_VALUE_STEPS:
+        for u, v in side_values(state, b, side):
+            cols_of_type.setdefault(u.type, set()).add(v)
     out: dict[int, list[tuple[str, int, int, int]]] = {}
     for i, (utype, need, face) in enumerate(roll.dice):
         out.setdefault(die_column(cols_of_type, utype, need, state.ruleset.dice), []).append((utype, need, face, i))
@@ -219,6 +224,8 @@ def pool_note(state: GameState, b: Battle, pool: Pool, name_of: Callable[[str], 
     what = _names(state, src)
     if step == "aa" and not what:
         what = "Anti-aircraft"
+    if step == "intercept":
+        what = "Interception"
     head = f"{what} hits" if what else "These hits"
     picker = name_of(firing) if pool.chooser else name_of(pool.side)
     parts = []
@@ -467,6 +474,16 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
         r = theme.text(surface, theme.elide(f"+{len(ships)} bombarding", GUTTER - 14, 15), (x, by), 15, theme.INFO)
         win.spots.add(r, None, tooltip="Bombarding the shore from the sea zone (round 1 only; they take no hits):\n"
                       + "\n".join(f"{n} {name}" for name, n in kinds.items()))
+    if side == "defender" and b.interceptors:   # fighters that intercepted sit out the battle (G42)
+        fl = [state.units[uid] for uid in b.interceptors if uid in state.units]
+        if fl:
+            by = y + 38 if tall else y - 16
+            r = theme.text(surface, theme.elide(f"+{len(fl)} intercepted", GUTTER - 14, 15), (x, max(row.y, by)), 15,
+                           theme.INFO)
+            win.spots.add(r, None, tooltip="Intercepted the airdrop (one die each) and take no part in the "
+                          "battle:\n" + "\n".join(state.utype(u).name for u in fl))
+            if tall:
+                y += 16
     if not tall:
         return
     alive = B.alive(state, units)
@@ -643,6 +660,11 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((20, 22, 26, 110))
         surface.blit(veil, rect.topleft)
+    aboard = [c for c in state.units.values() if c.carried_by in set(my_uids)] if b is not None else []
+    if aboard and icon >= 20:  # air transports carrying their cargo in: '+1' in the airdrop's violet
+        tag = pygame.Rect(rect.x - 3, rect.y - 9, 24, 12)
+        pygame.draw.rect(surface, AIRBORNE_TAG, tag, border_radius=3)
+        theme.text(surface, f"+{len(aboard)}", tag.center, 10, (250, 250, 250), anchor="center", bold=True)
     if st.units[0].airborne and icon >= 20:  # dropped from the air: a tag above the counter
         tag = pygame.Rect(rect.x - 3, rect.y - 9, 21, 12)
         pygame.draw.rect(surface, AIRBORNE_TAG, tag, border_radius=3)
@@ -665,6 +687,12 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
         lines.append(f"printed {printed}, {'+' if value > printed else ''}{value - printed} now (support / terrain)")
     if st.units[0].airborne:
         lines.append("airborne: dropped from the air (anti-aircraft fired at it); cannot retreat")
+    if aboard:
+        kinds: dict[str, int] = {}
+        for c in aboard:
+            kinds[state.utype(c).name] = kinds.get(state.utype(c).name, 0) + 1
+        lines.append("carrying " + ", ".join(f"{n} {k}" for k, n in kinds.items())
+                     + ": lost with the transport; dropped if it survives the interception")
     for sv, ab in specials:
         against = ", ".join(list(ab.targets) + [DOMAIN_WORDS.get(d, d) for d in ab.domains])
         lines.append(f"{sv} against {against}")

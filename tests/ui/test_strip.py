@@ -119,7 +119,7 @@ def test_dice_lie_under_the_units_that_rolled_them():
     assert strip.die_column(cols, "infantry", 1, 12) == 1
     assert strip.die_column(cols, "anti_tank_gun", 3, 12) == 1   # special value: under the gun
     assert strip.die_column(cols, "armor", 4, 12) == 4           # no armour left: its value
-    assert strip.die_column({"aaa": {0}}, "aaa", 1, 6) == 0      # AA fire under the AAA
+    assert strip.die_column({"aaa": {0}}, "aaa", 1, 6) == 1      # AA fire at its own value (the AAA is in 0)
 
 
 def test_stacks_group_by_type_owner_and_state():
