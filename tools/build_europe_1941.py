@@ -10,23 +10,9 @@ coverage_simplify), which the game itself does not use.
 The output is deterministic; edit this script (coasts, seeds, forces), not
 the YAML.  Exit status 1 means a consistency check failed (printed as WARNING).
 
-How the map is made:
-  * coastlines are hand-drawn rings in (lon, lat) degrees (MAINLAND with the
-    BLACK_SEA and CASPIAN holes, ISLANDS), projected equirectangularly to a
-    1600x1000 world (12W..60E, 28N..71N);
-  * each land territory has one or more seed points; its polygon is the union
-    of the Voronoi cells of its seeds, clipped to the land mass the seeds sit
-    on (so islands never share a land border with the mainland); Gibraltar is
-    carved out of Spain as a small disc;
-  * sea zones are Voronoi cells of sea seeds clipped to the sea (map minus
-    land); detached fragments are merged into the neighbour they share the
-    longest boundary with;
-  * land-land borders are given a gentle deterministic meander, the whole
-    coverage is cleaned and simplified topologically (shared edges stay
-    shared), rounded to integers, and adjacency is read off shared boundaries
-    (at least MIN_SHARED units long);
-  * label/counter centres are the pole of inaccessibility, nudged so that
-    the name fits where possible.
+The map is made by tools/mapgen.py: the MAINLAND ring (with the BLACK_SEA and
+CASPIAN holes) and ISLANDS are projected equirectangularly to a 1600x1000
+world (12W..60E, 28N..71N); Gibraltar is carved out of Spain as a small disc.
 """
 from __future__ import annotations
 
@@ -36,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import geo_coasts as coasts  # noqa: E402
-from mapgen import Frame, build_map, fmt_units, wrap  # noqa: E402
+import mapgen  # noqa: E402
+from mapgen import Frame, build_map  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "scenarios" / "europe_1941.yaml"
@@ -180,9 +167,12 @@ ISLANDS = {
 # pole of inaccessibility of the polygon).
 # --------------------------------------------------------------------------
 GER, USSR, ITA, UK = "germany", "soviet_union", "italy", "united_kingdom"
-LAND_UNITS = {"infantry", "artillery", "mech_infantry", "armour", "aaa"}
-AIR_UNITS = {"fighter", "tactical_bomber", "strategic_bomber"}
-SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "transport"}
+UNIT_CLASSES = mapgen.UnitClasses(
+    land=frozenset({"infantry", "artillery", "mech_infantry", "armour", "aaa"}),
+    air=frozenset({"fighter", "tactical_bomber", "strategic_bomber"}),
+    sea=frozenset({"battleship", "carrier", "cruiser", "destroyer", "submarine", "transport"}),
+    carrier_planes=frozenset({"fighter", "tactical_bomber"}),
+)
 
 LAND = [
     # ---- Germany and its conquests / satellites -------------------------
@@ -439,151 +429,44 @@ EXTRA_ADJ: list[tuple[str, str]] = []
 
 # --------------------------------------------------------------------------
 FRAME = Frame(W, H, LON0, LON1, LAT0, LAT1)
-HOLES: list[str] = []
 
-
-def build():
-    m = build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA, CASPIAN], islands=ISLANDS,
-                  extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED)
-    HOLES.extend(m.holes)
-    return m.ids, m.polys, m.adj, m.centers, m.kind
-
-
-def check(ids, polys, adj, kind):
-    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in HOLES]
-    for i in ids:
-        for j in adj[i]:
-            if i not in adj[j]:
-                problems.append(f"asymmetric {i}-{j}")
-        if not adj[i]:
-            problems.append(f"{i} has no neighbours")
-    # starting forces
-    spec = {t["id"]: t for t in LAND + SEA}
-    alliance = {p["id"]: p["alliance"] for p in PLAYERS}
-    for p in PLAYERS:
-        if spec[p["capital"]].get("owner") != p["id"]:
-            problems.append(f"capital {p['capital']} not owned by {p['id']}")
-    for sid, t in spec.items():
-        for owner, units in (t.get("units") or {}).items():
-            if owner not in alliance:
-                problems.append(f"{sid}: unknown unit owner {owner}")
-                continue
-            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
-                problems.append(f"{sid}: {owner} units on enemy/neutral land")
-            for u in units:
-                if u not in LAND_UNITS | AIR_UNITS | SEA_UNITS:
-                    problems.append(f"{sid}: unknown unit {u}")
-                elif kind[sid] == "land" and u in SEA_UNITS:
-                    problems.append(f"{sid}: ship on land")
-                elif kind[sid] == "sea" and u in LAND_UNITS:
-                    problems.append(f"{sid}: land unit at sea")
-        if kind[sid] == "sea":
-            us = t.get("units") or {}
-            for owner, units in us.items():
-                planes = sum(v for u, v in units.items() if u in ("fighter", "tactical_bomber"))
-                room = 2 * sum(o.get("carrier", 0) for ow, o in us.items()
-                               if alliance[ow] == alliance[owner])
-                if any(u == "strategic_bomber" for u in units) or planes > room:
-                    problems.append(f"{sid}: aircraft without carrier room")
-            if len({alliance[o] for o in us}) > 1:
-                problems.append(f"{sid}: enemy units share the zone at start")
-    nvc = sum(1 for t in LAND if t.get("vc"))
-    if max(VICTORY.values()) > nvc:
-        problems.append("victory threshold above number of victory cities")
-    must = [("germany", "north_sea"), ("germany", "baltic_sea"), ("gibraltar", "western_med"),
+MUST_ADJ = [("germany", "north_sea"), ("germany", "baltic_sea"), ("gibraltar", "western_med"),
             ("gibraltar", "eastern_atlantic"), ("egypt", "eastern_med"), ("italy", "tyrrhenian_sea"),
             ("italy", "adriatic_sea"), ("leningrad", "baltic_sea"), ("kazakhstan", "caspian_sea"),
             ("north_sea", "baltic_sea"), ("norwegian_sea", "barents_sea"),
             ("western_med", "eastern_atlantic"), ("united_kingdom", "english_channel"),
             ("france", "english_channel"), ("denmark", "north_sea"), ("denmark", "baltic_sea"),
             ("malta", "central_med"), ("archangel", "barents_sea"), ("karelia", "barents_sea")]
-    for a, b in must:
-        if b not in adj[a]:
-            problems.append(f"expected adjacency {a}-{b} missing")
-    mustnot = [("aegean_sea", "black_sea"), ("united_kingdom", "france"), ("sicily", "italy"),
-               ("sweden", "denmark"), ("spain", "morocco")]
-    for a, b in mustnot:
-        if b in adj[a]:
-            problems.append(f"unexpected adjacency {a}-{b}")
-    return problems
+MUST_NOT_ADJ = [("aegean_sea", "black_sea"), ("united_kingdom", "france"), ("sicily", "italy"),
+                ("sweden", "denmark"), ("spain", "morocco")]
 
 
-def write_yaml(ids, polys, adj, centers, kind):
-    spec = {t["id"]: t for t in LAND + SEA}
-    income = {p["id"]: 0 for p in PLAYERS}
-    for t in LAND:
-        if t.get("owner"):
-            income[t["owner"]] += t.get("value", 0)
-    vcs = [t["id"] for t in LAND if t.get("vc")]
-    L = []
-    L.append("# Generated by tools/build_europe_1941.py -- edit the generator, not this file.")
-    L.append("format: warboard-scenario/1")
-    L.append("id: europe_1941")
-    L.append("title: Europe 1941")
-    L.append("ruleset: g40")
-    L.append("description: >")
-    L += wrap(DESCRIPTION, width=78)
-    L.append(f"turn_limit: {TURN_LIMIT}")
-    L.append("map:")
-    L.append("  kind: zone")
-    L.append(f"  size: [{W}, {H}]")
-    L.append(f'  background: "{BACKGROUND}"')
-    L.append("players:")
-    for p in PLAYERS:
-        L.append(f"  - id: {p['id']}")
-        L.append(f"    name: {p['name']}")
-        L.append(f"    alliance: {p['alliance']}")
-        L.append(f'    color: "{p["color"]}"')
-        L.append(f"    capital: {p['capital']}")
-        L.append(f"    resources: {income[p['id']]}")
-    L.append("victory:")
-    L.append(f"  victory_cities: {{axis: {VICTORY['axis']}, allies: {VICTORY['allies']}}}"
-             f"   # of {len(vcs)}")
-    L.append("  at_turn_limit: victory_cities")
-    L.append("spaces:")
-    order = [t["id"] for t in LAND] + [s["id"] for s in SEA]
-    for i in order:
-        t = spec[i]
-        L.append("")
-        L.append(f"  - id: {i}")
-        L.append(f"    name: {t['name']}")
-        L.append(f"    kind: {kind[i]}")
-        if kind[i] == "land":
-            L.append(f"    value: {t.get('value', 0)}")
-            L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
-            if t.get("factory"):
-                L.append("    factory: true")
-            if t.get("vc"):
-                L.append("    victory_city: true")
-            if t.get("impassable"):
-                L.append("    impassable: true")
-        cx, cy = centers[i]
-        L.append(f"    center: [{cx}, {cy}]")
-        pts = polys[i][0]
-        L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in pts) + "]")
-        nb = sorted(adj[i], key=order.index)
-        L.append("    adjacent: [" + ", ".join(nb) + "]")
-        if t.get("units"):
-            L.append("    units:")
-            for u in fmt_units(t["units"]):
-                L.append(f"      {u}")
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(L) + "\n")
-    return income, vcs
+def build():
+    return build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA, CASPIAN], islands=ISLANDS,
+                     extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED)
+
+
+def check(m):
+    return mapgen.scenario_problems(m, LAND, SEA, PLAYERS, UNIT_CLASSES, VICTORY, MUST_ADJ,
+                                    MUST_NOT_ADJ)
 
 
 def main():
-    ids, polys, adj, centers, kind = build()
-    problems = check(ids, polys, adj, kind)
-    income, vcs = write_yaml(ids, polys, adj, centers, kind)
-    nland = sum(1 for i in ids if kind[i] == "land")
-    print(f"wrote {OUT}: {nland} land, {len(ids) - nland} sea spaces")
-    print("income:", income, "| victory cities:", len(vcs), vcs)
-    npts = sorted((len(polys[i][0]), i) for i in ids)
+    m = build()
+    problems = check(m)
+    resources = mapgen.income(LAND, PLAYERS)
+    mapgen.write_scenario(OUT, mapgen.scenario_lines(
+        m, LAND, SEA, PLAYERS, script="tools/build_europe_1941.py", scenario_id="europe_1941",
+        title="Europe 1941", ruleset="g40", description=DESCRIPTION, width=78,
+        turn_limit=TURN_LIMIT, victory=VICTORY, resources=resources, size=(W, H),
+        background=BACKGROUND))
+    vcs = [t["id"] for t in LAND if t.get("vc")]
+    nland = sum(1 for i in m.ids if m.kind[i] == "land")
+    print(f"wrote {OUT}: {nland} land, {len(m.ids) - nland} sea spaces")
+    print("income:", resources, "| victory cities:", len(vcs), vcs)
+    npts = sorted((len(m.polys[i][0]), i) for i in m.ids)
     print("points per polygon: min", npts[0], "max", npts[-1])
-    for p in problems:
-        print("WARNING:", p)
-    return 1 if problems else 0
+    return mapgen.report(problems)
 
 
 if __name__ == "__main__":

@@ -11,26 +11,13 @@ coverage_simplify), which the game itself does not use.
 The output is deterministic; edit this script (coasts, seeds, forces), not
 the YAML.  Exit status 1 means a consistency check failed (printed as WARNING).
 
-The method is that of tools/build_europe_1941.py, at a larger scale:
-  * coastlines are hand-drawn rings in (lon, lat) degrees (MAINLAND with the
-    BLACK_SEA hole, ISLANDS), projected equirectangularly (true to scale at
-    about 38.5N) to a 1860x1010 world (10.5W..38.5E, 28.6N..49.4N);
-  * small islands (Malta, Rhodes) are drawn as exaggerated blobs so that
-    they can be seen and clicked (MIN_ISLAND checks their size);
-  * each land territory has one or more seed points; its polygon is the union
-    of the Voronoi cells of its seeds, clipped to the land mass the seeds sit
-    on (so islands never share a land border with the mainland); Gibraltar is
-    carved out of Spain as a disc and the Sahara (impassable) is carved out of
-    North Africa as a hand-drawn polygon;
-  * sea zones are Voronoi cells of sea seeds clipped to the sea (map minus
-    land); detached fragments are merged into the neighbour they share the
-    longest boundary with;
-  * land-land borders are given a gentle deterministic meander, the whole
-    coverage is cleaned and simplified topologically (shared edges stay
-    shared), rounded to integers, and adjacency is read off shared boundaries
-    (at least MIN_SHARED units long);
-  * label/counter centres are the pole of inaccessibility, nudged so that
-    the name fits where possible.
+The map is made by tools/mapgen.py, as Europe 1941's at a larger scale: the
+MAINLAND ring (with the BLACK_SEA hole) and ISLANDS are projected
+equirectangularly (true to scale at about 38.5N) to a 1860x1010 world
+(10.5W..38.5E, 28.6N..49.4N); small islands (Malta, Rhodes) are exaggerated
+blobs so that they can be seen and clicked (MIN_ISLAND checks their size);
+Gibraltar is carved out of Spain as a disc and the Sahara (impassable) out of
+North Africa as a hand-drawn polygon.
 
 Scenario fields beyond docs/scenario-format.md (agreed with the rules side for
 seed 000): space `terrain`, `factory: major|minor`, `naval_base: true`,
@@ -43,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import geo_coasts as coasts  # noqa: E402
-from mapgen import Frame, blob, build_map, fmt_units, wrap  # noqa: E402
+import mapgen  # noqa: E402
+from mapgen import Frame, blob, build_map  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "scenarios" / "mediterranean_1940.yaml"
@@ -111,11 +99,14 @@ SAHARA = [
 # naval_base, home, vc, impassable.
 # --------------------------------------------------------------------------
 GER, UK, ITA, FRA = "germany", "united_kingdom", "italy", "france"
-LAND_UNITS = {"infantry", "colonial_infantry", "mountain_infantry", "paratrooper", "artillery",
-              "light_armor", "armor", "mechanized_infantry", "aaa", "fortification", "fortress"}
-AIR_UNITS = {"fighter", "dive_bomber", "torpedo_bomber", "transport_aircraft"}
-CARRIER_PLANES = {"fighter", "dive_bomber", "torpedo_bomber"}
-SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "naval_transport"}
+UNIT_CLASSES = mapgen.UnitClasses(
+    land=frozenset({"infantry", "colonial_infantry", "mountain_infantry", "paratrooper", "artillery",
+                    "light_armor", "armor", "mechanized_infantry", "aaa", "fortification",
+                    "fortress"}),
+    air=frozenset({"fighter", "dive_bomber", "torpedo_bomber", "transport_aircraft"}),
+    sea=frozenset({"battleship", "carrier", "cruiser", "destroyer", "submarine", "naval_transport"}),
+    carrier_planes=frozenset({"fighter", "dive_bomber", "torpedo_bomber"}),
+)
 
 LAND = [
     # ---- Germany ------------------------------------------------------------
@@ -358,59 +349,8 @@ EXTRA_ADJ: list[tuple[str, str]] = []
 
 # --------------------------------------------------------------------------
 FRAME = Frame(W, H, LON0, LON1, LAT0, LAT1)
-HOLES: list[str] = []
 
-
-def build():
-    m = build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA], islands=ISLANDS,
-                  extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED, keep_sea_labels=True)
-    HOLES.extend(m.holes)
-    return m.ids, m.polys, m.adj, m.centers, m.kind
-
-
-def check(ids, polys, adj, kind):
-    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in HOLES]
-    spec = {t["id"]: t for t in LAND + SEA}
-    for i in ids:
-        for j in adj[i]:
-            if i not in adj[j]:
-                problems.append(f"asymmetric {i}-{j}")
-        if not adj[i] and not spec[i].get("impassable"):
-            problems.append(f"{i} has no neighbours")
-        if not spec[i].get("impassable") and polys[i][1].area < MIN_ISLAND:
-            problems.append(f"{i} is too small to click ({polys[i][1].area:.0f})")
-    alliance = {p["id"]: p["alliance"] for p in PLAYERS}
-    for p in PLAYERS:
-        if spec[p["capital"]].get("owner") != p["id"]:
-            problems.append(f"capital {p['capital']} not owned by {p['id']}")
-    for sid, t in spec.items():
-        for owner, units in (t.get("units") or {}).items():
-            if owner not in alliance:
-                problems.append(f"{sid}: unknown unit owner {owner}")
-                continue
-            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
-                problems.append(f"{sid}: {owner} units on enemy/neutral land")
-            for u in units:
-                if u not in LAND_UNITS | AIR_UNITS | SEA_UNITS:
-                    problems.append(f"{sid}: unknown unit {u}")
-                elif kind[sid] == "land" and u in SEA_UNITS:
-                    problems.append(f"{sid}: ship on land")
-                elif kind[sid] == "sea" and u in LAND_UNITS:
-                    problems.append(f"{sid}: land unit at sea")
-        if kind[sid] == "sea":
-            us = t.get("units") or {}
-            for owner, units in us.items():
-                planes = sum(v for u, v in units.items() if u in CARRIER_PLANES)
-                room = 2 * sum(o.get("carrier", 0) for ow, o in us.items()
-                               if alliance[ow] == alliance[owner])
-                if any(u in AIR_UNITS - CARRIER_PLANES for u in units) or planes > room:
-                    problems.append(f"{sid}: aircraft without carrier room")
-            if len({alliance[o] for o in us}) > 1:
-                problems.append(f"{sid}: enemy units share the zone at start")
-    nvc = sum(1 for t in LAND if t.get("vc"))
-    if max(VICTORY.values()) > nvc:
-        problems.append("victory threshold above number of victory cities")
-    must = [("gibraltar", "alboran_sea"), ("gibraltar", "eastern_atlantic"),
+MUST_ADJ = [("gibraltar", "alboran_sea"), ("gibraltar", "eastern_atlantic"),
             ("malta", "malta_channel"), ("sicily", "malta_channel"), ("sicily", "tyrrhenian_sea"),
             ("sicily", "sicilian_channel"), ("south_italy", "ionian_sea"),
             ("south_italy", "tyrrhenian_sea"), ("south_italy", "adriatic_sea"),
@@ -429,114 +369,49 @@ def check(ids, polys, adj, kind):
             ("dodecanese", "eastern_med"), ("crete", "aegean_sea"), ("crete", "libyan_sea"),
             ("cyprus", "levant"), ("corsica", "ligurian_sea"), ("sardinia", "tyrrhenian_sea"),
             ("tobruk", "libyan_sea"), ("cyrenaica", "gulf_of_sidra")]
-    for a, b in must:
-        if b not in adj[a]:
-            problems.append(f"expected adjacency {a}-{b} missing")
-    mustnot = [("sicily", "south_italy"), ("aegean_sea", "black_sea"), ("spain", "morocco"),
-               ("corsica", "sardinia"), ("malta", "sicily"), ("gulf_of_lion", "sicilian_channel"), ("epirus", "turkey")]
-    for a, b in mustnot:
-        if b in adj[a]:
-            problems.append(f"unexpected adjacency {a}-{b}")
-    return problems
+MUST_NOT_ADJ = [("sicily", "south_italy"), ("aegean_sea", "black_sea"), ("spain", "morocco"),
+                ("corsica", "sardinia"), ("malta", "sicily"), ("gulf_of_lion", "sicilian_channel"), ("epirus", "turkey")]
 
 
-def write_yaml(ids, polys, adj, centers, kind):
-    spec = {t["id"]: t for t in LAND + SEA}
-    income = {p["id"]: 0 for p in PLAYERS}
-    for t in LAND:
-        if t.get("owner"):
-            income[t["owner"]] += t.get("value", 0)
-    vcs = [t["id"] for t in LAND if t.get("vc")]
-    L = []
-    L.append("# Generated by tools/build_mediterranean_1940.py -- edit the generator, not this file.")
-    L.append("format: warboard-scenario/1")
-    L.append("id: mediterranean_1940")
-    L.append("title: Mediterranean 1940")
-    L.append("ruleset: interwar")
-    L.append("description: >")
-    L += wrap(DESCRIPTION.format(axis=VICTORY["axis"], allies=VICTORY["allies"], n=len(vcs),
-                                 t=TURN_LIMIT))
-    L.append(f"turn_limit: {TURN_LIMIT}")
-    L.append("map:")
-    L.append("  kind: zone")
-    L.append(f"  size: [{W}, {H}]")
-    L.append(f'  background: "{BACKGROUND}"')
-    L.append("# turn order: Germany, United Kingdom, Italy, France (each side's powers alternate)")
-    L.append("players:")
-    for p in PLAYERS:
-        L.append(f"  - id: {p['id']}")
-        L.append(f"    name: {p['name']}")
-        L.append(f"    alliance: {p['alliance']}")
-        note = f"  # {p['color_note']}" if p.get("color_note") else ""
-        L.append(f'    color: "{p["color"]}"{note}')
-        L.append(f"    capital: {p['capital']}")
-        L.append(f"    resources: {income[p['id']]}")
-        L.append(f"    doctrines: [{', '.join(p['doctrines'])}]")
-    L.append("victory:")
-    L.append(f"  victory_cities: {{axis: {VICTORY['axis']}, allies: {VICTORY['allies']}}}"
-             f"   # of {len(vcs)}")
-    L.append("  at_turn_limit: victory_cities")
-    L.append("spaces:")
-    order = [t["id"] for t in LAND] + [s["id"] for s in SEA]
-    for i in order:
-        t = spec[i]
-        L.append("")
-        L.append(f"  - id: {i}")
-        L.append(f"    name: {t['name']}")
-        L.append(f"    kind: {kind[i]}")
-        if kind[i] == "land":
-            L.append(f"    value: {t.get('value', 0)}")
-            L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
-            if t.get("factory"):
-                L.append(f"    factory: {t['factory']}")
-            if t.get("naval_base"):
-                L.append("    naval_base: true")
-            if t.get("air_base"):  # airdrops start from an air base (seed 000 TRANSPORT AIRCRAFT)
-                L.append("    air_base: true")
-            if t.get("home"):
-                L.append("    home: true")
-            if t.get("vc"):
-                L.append("    victory_city: true")
-        if t.get("impassable"):
-            L.append("    impassable: true")
-        if t.get("terrain"):
-            L.append(f"    terrain: [{', '.join(t['terrain'])}]")
-        cx, cy = centers[i]
-        L.append(f"    center: [{cx}, {cy}]")
-        pts = polys[i][0]
-        L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in pts) + "]")
-        nb = sorted(adj[i], key=order.index)
-        L.append("    adjacent: [" + ", ".join(nb) + "]")
-        if t.get("units"):
-            L.append("    units:")
-            for u in fmt_units(t["units"]):
-                L.append(f"      {u}")
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(L) + "\n")
-    return income, vcs
+def build():
+    return build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA], islands=ISLANDS,
+                     extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED,
+                     keep_sea_labels=True)
+
+
+def check(m):
+    return mapgen.scenario_problems(m, LAND, SEA, PLAYERS, UNIT_CLASSES, VICTORY, MUST_ADJ,
+                                    MUST_NOT_ADJ, min_area=MIN_ISLAND)
 
 
 def main():
-    ids, polys, adj, centers, kind = build()
-    problems = check(ids, polys, adj, kind)
-    income, vcs = write_yaml(ids, polys, adj, centers, kind)
-    nland = sum(1 for i in ids if kind[i] == "land")
+    m = build()
+    problems = check(m)
+    resources = mapgen.income(LAND, PLAYERS)
+    vcs = [t["id"] for t in LAND if t.get("vc")]
+    description = DESCRIPTION.format(axis=VICTORY["axis"], allies=VICTORY["allies"], n=len(vcs),
+                                     t=TURN_LIMIT)
+    mapgen.write_scenario(OUT, mapgen.scenario_lines(
+        m, LAND, SEA, PLAYERS, script="tools/build_mediterranean_1940.py",
+        scenario_id="mediterranean_1940", title="Mediterranean 1940", ruleset="interwar",
+        description=description, turn_limit=TURN_LIMIT, victory=VICTORY, resources=resources,
+        size=(W, H), background=BACKGROUND,
+        turn_order="Germany, United Kingdom, Italy, France (each side's powers alternate)"))
+    nland = sum(1 for i in m.ids if m.kind[i] == "land")
     nplay = sum(1 for t in LAND if not t.get("impassable"))
-    print(f"wrote {OUT}: {nland} land ({nplay} playable), {len(ids) - nland} sea spaces")
-    print("income:", income, "| victory cities:", len(vcs), vcs)
+    print(f"wrote {OUT}: {nland} land ({nplay} playable), {len(m.ids) - nland} sea spaces")
+    print("income:", resources, "| victory cities:", len(vcs), vcs)
     start = {a: 0 for a in VICTORY}
     al = {p["id"]: p["alliance"] for p in PLAYERS}
     for t in LAND:
         if t.get("vc"):
             start[al[t["owner"]]] += 1
     print("victory cities held at start:", start, "needed:", VICTORY)
-    npts = sorted((len(polys[i][0]), i) for i in ids)
+    npts = sorted((len(m.polys[i][0]), i) for i in m.ids)
     print("points per polygon: min", npts[0], "max", npts[-1])
-    small = sorted((round(polys[i][1].area), i) for i in ids)[:6]
+    small = sorted((round(m.polys[i][1].area), i) for i in m.ids)[:6]
     print("smallest spaces:", small)
-    for p in problems:
-        print("WARNING:", p)
-    return 1 if problems else 0
+    return mapgen.report(problems)
 
 
 if __name__ == "__main__":
