@@ -10,23 +10,9 @@ coverage_simplify), which the game itself does not use.
 The output is deterministic; edit this script (coasts, seeds, forces), not
 the YAML.  Exit status 1 means a consistency check failed (printed as WARNING).
 
-How the map is made:
-  * coastlines are hand-drawn rings in (lon, lat) degrees (MAINLAND with the
-    BLACK_SEA and CASPIAN holes, ISLANDS), projected equirectangularly to a
-    1600x1000 world (12W..60E, 28N..71N);
-  * each land territory has one or more seed points; its polygon is the union
-    of the Voronoi cells of its seeds, clipped to the land mass the seeds sit
-    on (so islands never share a land border with the mainland); Gibraltar is
-    carved out of Spain as a small disc;
-  * sea zones are Voronoi cells of sea seeds clipped to the sea (map minus
-    land); detached fragments are merged into the neighbour they share the
-    longest boundary with;
-  * land-land borders are given a gentle deterministic meander, the whole
-    coverage is cleaned and simplified topologically (shared edges stay
-    shared), rounded to integers, and adjacency is read off shared boundaries
-    (at least MIN_SHARED units long);
-  * label/counter centres are the pole of inaccessibility, nudged so that
-    the name fits where possible.
+The map is made by tools/mapgen.py: the MAINLAND ring (with the BLACK_SEA and
+CASPIAN holes) and ISLANDS are projected equirectangularly to a 1600x1000
+world (12W..60E, 28N..71N); Gibraltar is carved out of Spain as a small disc.
 """
 from __future__ import annotations
 
@@ -35,7 +21,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mapgen import Frame, build_map, fmt_units, wrap  # noqa: E402
+import geo_coasts as coasts  # noqa: E402
+import mapgen  # noqa: E402
+from mapgen import Frame, build_map  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "scenarios" / "europe_1941.yaml"
@@ -105,101 +93,22 @@ MAINLAND = [
     (3.6, 51.5), (3.2, 51.35), (2.55, 51.1), (1.85, 50.95), (1.6, 50.7),
     (1.55, 50.25), (1.1, 49.93), (0.1, 49.5), (-0.3, 49.3), (-1.1, 49.4),
     (-1.25, 49.7), (-1.9, 49.7), (-1.6, 49.2), (-1.55, 48.8), (-2.0, 48.65),
-    (-2.8, 48.5), (-3.5, 48.8), (-4.5, 48.6), (-4.77, 48.4), (-4.5, 48.15),
-    (-4.7, 48.0), (-4.3, 47.8), (-3.5, 47.7), (-3.1, 47.5), (-2.5, 47.3),
-    (-2.2, 47.1), (-2.1, 46.8), (-1.8, 46.5), (-1.2, 46.15), (-1.2, 45.6),
-    (-1.25, 45.0), (-1.3, 44.4), (-1.5, 43.5),
-    # Spain north coast, Portugal, Gulf of Cadiz
-    (-2.0, 43.35), (-3.0, 43.35), (-3.8, 43.45), (-5.7, 43.55), (-7.0, 43.55),
-    (-7.7, 43.75), (-8.3, 43.4), (-9.25, 43.15), (-9.3, 42.9), (-8.9, 42.2),
-    (-8.85, 41.85), (-8.65, 41.15), (-8.85, 40.15), (-9.4, 39.35), (-9.5, 38.75),
-    (-9.1, 38.65), (-8.8, 38.4), (-8.8, 37.95), (-9.0, 37.02), (-7.93, 37.0),
-    (-7.4, 37.15), (-6.9, 37.2), (-6.35, 36.75), (-6.1, 36.35), (-5.6, 36.1),
-    # Spain, Mediterranean coast
-    (-5.35, 36.18), (-4.9, 36.5), (-4.4, 36.7), (-3.5, 36.7), (-2.5, 36.8),
-    (-2.2, 36.72), (-1.6, 37.3), (-0.9, 37.6), (-0.6, 38.2), (-0.1, 38.55),
-    (0.2, 38.75), (-0.3, 39.45), (-0.05, 39.98), (0.9, 40.7), (1.25, 41.1),
-    (2.2, 41.4), (3.2, 41.9), (3.3, 42.3), (3.1, 42.45),
-    # France, Mediterranean coast
-    (3.05, 43.0), (3.6, 43.4), (4.6, 43.35), (5.35, 43.3), (6.0, 43.1),
-    (6.7, 43.3), (7.25, 43.65), (7.5, 43.78),
-    # Italy, west coast down to the toe
-    (8.2, 43.9), (8.9, 44.4), (9.8, 44.05), (10.3, 43.5), (10.5, 42.95),
-    (11.1, 42.4), (11.8, 42.05), (12.3, 41.7), (12.9, 41.35), (13.6, 41.2),
-    (14.2, 40.8), (14.5, 40.6), (14.9, 40.3), (15.6, 40.05), (15.85, 39.6),
-    (16.0, 39.2), (16.1, 38.9), (15.8, 38.6), (15.8, 38.25), (15.8, 38.0),
-    (16.05, 37.92),
-    # Italy, Ionian and Adriatic coast
-    (16.55, 38.35), (16.6, 38.75), (17.15, 39.0), (17.1, 39.4), (16.6, 39.65),
-    (16.8, 40.3), (17.2, 40.45), (17.95, 40.1), (18.35, 39.8), (18.5, 40.15),
-    (17.95, 40.65), (16.9, 41.15), (16.0, 41.45), (16.2, 41.9), (15.2, 41.95),
-    (14.2, 42.45), (13.9, 42.9), (13.6, 43.55), (12.6, 44.05), (12.3, 44.5),
-    (12.5, 44.95), (12.3, 45.4), (13.0, 45.7), (13.75, 45.65),
-    # Istria, Dalmatia, Montenegro, Albania
-    (13.6, 45.1), (13.9, 44.8), (14.2, 45.1), (14.5, 45.3), (15.0, 44.9),
-    (15.3, 44.2), (15.9, 43.7), (16.4, 43.5), (17.4, 43.05), (18.1, 42.65),
-    (18.6, 42.4), (19.0, 42.1), (19.4, 41.85), (19.45, 41.3), (19.4, 40.8),
-    (19.45, 40.45), (19.9, 40.0), (20.2, 39.6),
-    # Greece: Epirus, Peloponnese (Gulf of Corinth closed), Attica, Euboea
-    (20.75, 38.95), (21.1, 38.5), (21.35, 38.2), (21.12, 37.93), (21.4, 37.65),
-    (21.65, 37.25), (21.7, 36.85), (21.95, 36.8), (22.1, 37.0), (22.48, 36.4),
-    (22.6, 36.75), (23.2, 36.44), (22.95, 37.0), (22.8, 37.5), (23.2, 37.4),
-    (23.15, 37.75), (23.6, 37.95), (24.0, 37.65), (24.2, 38.0), (24.58, 38.15),
-    (24.1, 38.65), (23.6, 38.9), (23.25, 39.0), (23.35, 39.2), (23.2, 39.5),
-    (22.8, 39.9), (22.6, 40.3), (22.95, 40.6), (23.3, 40.25), (23.4, 39.95),
-    (23.9, 40.05), (24.4, 40.15), (23.9, 40.45), (24.0, 40.75), (24.4, 40.9),
-    (25.0, 40.95), (25.9, 40.85),
-    # Thrace, Gallipoli (straits closed), Anatolia
-    (26.05, 40.75), (26.6, 40.6), (26.2, 40.3), (26.2, 40.05), (26.1, 39.5),
-    (26.9, 39.35), (26.7, 38.9), (26.75, 38.4), (26.3, 38.3), (27.2, 37.95),
-    (27.25, 37.4), (27.3, 37.0), (27.9, 36.75), (28.8, 36.6), (29.1, 36.55),
-    (29.7, 36.15), (30.45, 36.3), (30.55, 36.6), (30.7, 36.88), (31.5, 36.75),
-    (32.0, 36.55), (32.8, 36.05), (33.6, 36.15), (34.0, 36.3), (34.65, 36.8),
-    (35.5, 36.6), (36.2, 36.9), (36.15, 36.6), (35.9, 36.2), (35.8, 35.8),
-    # Levant, Egypt
-    (35.75, 35.5), (35.87, 34.9), (35.8, 34.45), (35.48, 33.9), (35.2, 33.27),
-    (35.05, 32.9), (34.9, 32.5), (34.7, 32.0), (34.5, 31.6), (34.25, 31.3),
-    (33.8, 31.15), (33.1, 31.1), (32.3, 31.25), (31.8, 31.55), (31.0, 31.6),
-    (30.4, 31.45), (29.9, 31.2), (28.9, 30.9), (28.0, 31.05), (27.2, 31.35),
-    (26.0, 31.55), (25.15, 31.6),
-    # Libya
-    (24.5, 31.95), (24.0, 32.1), (23.1, 32.6), (22.6, 32.8), (21.7, 32.9),
-    (20.6, 32.5), (20.05, 32.1), (19.9, 31.3), (20.1, 30.85), (19.6, 30.4),
-    (18.5, 30.5), (17.5, 30.9), (16.6, 31.2), (15.6, 31.7), (15.2, 32.4),
-    (14.2, 32.7), (13.2, 32.9), (12.1, 32.93), (11.5, 33.17),
-    # Tunisia, Algeria, Morocco
-    (10.9, 33.7), (10.1, 33.9), (10.5, 34.4), (10.75, 34.75), (11.1, 35.2),
-    (10.65, 35.8), (10.5, 36.4), (11.05, 37.05), (10.3, 36.85), (10.2, 37.2),
-    (9.85, 37.3), (9.0, 37.15), (8.6, 36.95), (7.8, 36.9), (6.9, 36.95),
-    (6.3, 37.05), (5.1, 36.75), (4.2, 36.9), (3.05, 36.75), (2.0, 36.55),
-    (1.3, 36.5), (0.1, 35.9), (-0.65, 35.7), (-1.3, 35.3), (-2.2, 35.1),
-    (-3.0, 35.3), (-3.9, 35.25), (-4.8, 35.25), (-5.35, 35.8), (-5.9, 35.75),
-    (-6.15, 35.2), (-6.6, 34.3), (-6.85, 34.0), (-7.6, 33.6), (-8.5, 33.25),
-    (-9.25, 32.3), (-9.8, 31.5), (-9.85, 30.6), (-9.6, 30.4), (-9.9, 29.7),
-    (-10.2, 29.4), (-10.9, 28.7), (-11.5, 28.2), (-12.5, 27.8),
+    (-2.8, 48.5), (-3.5, 48.8), (-4.5, 48.6),
+    # from Brest round Iberia, the Mediterranean and North Africa to Morocco
+    *coasts.BREST_TO_MOROCCO,
     # close round the outside of the map
     (-13.0, 27.0), (62.0, 27.0), (62.0, 71.5),
 ]
 
 BLACK_SEA = [
-    (29.1, 41.2), (28.6, 41.35), (28.0, 41.95), (27.55, 42.45), (27.9, 42.75),
-    (28.0, 43.2), (28.55, 43.4), (28.65, 44.1), (28.8, 44.6), (29.7, 44.85),
-    (29.7, 45.3), (30.25, 45.85), (30.75, 46.45), (31.5, 46.6), (32.0, 46.5),
-    (32.1, 46.2), (33.0, 46.15), (33.75, 46.1),
-    # Crimea (joined to the mainland at Perekop)
-    (33.3, 45.85), (32.5, 45.4), (33.2, 45.2), (33.6, 44.95), (33.5, 44.6),
-    (34.15, 44.45), (34.6, 44.7), (35.4, 45.0), (36.0, 45.0), (36.45, 45.1),
+    *coasts.BLACK_SEA_WEST,
     (36.6, 45.35),
     # Sea of Azov (with the Sivash)
     (36.0, 45.45), (35.4, 45.35), (34.6, 45.45), (34.15, 45.85), (34.4, 46.1),
     (34.8, 46.2), (35.4, 46.6),
     (36.8, 46.75), (37.5, 47.1), (38.9, 47.2), (39.3, 47.2), (38.3, 46.7),
     (38.15, 46.05), (37.8, 45.6), (37.35, 45.3), (36.8, 45.3),
-    # Caucasus and Anatolian coast
-    (36.9, 45.1), (37.3, 44.9), (37.8, 44.7), (39.1, 44.1), (39.7, 43.6),
-    (41.0, 43.0), (41.65, 42.15), (41.6, 41.6), (40.5, 41.05), (39.7, 41.0),
-    (37.9, 41.0), (36.35, 41.3), (35.15, 42.0), (34.0, 41.95), (33.3, 42.0),
-    (32.3, 41.75), (31.8, 41.45), (30.3, 41.2),
+    *coasts.BLACK_SEA_EAST,
 ]
 
 CASPIAN = [
@@ -238,29 +147,15 @@ ISLANDS = {
         (-7.35, 55.38), (-6.15, 55.22), (-5.7, 54.7), (-5.45, 54.5), (-5.7, 54.1),
         (-6.1, 54.0), (-6.25, 53.7),
     ],
-    "sicily": [
-        (15.55, 38.27), (15.25, 38.25), (14.0, 38.05), (13.35, 38.15), (12.73, 38.18),
-        (12.45, 38.0), (12.42, 37.8), (12.6, 37.65), (13.1, 37.5), (13.6, 37.25),
-        (14.25, 37.05), (15.1, 36.68), (15.3, 37.05), (15.1, 37.5), (15.3, 37.85),
-    ],
-    "sardinia": [
-        (9.2, 41.2), (9.6, 40.9), (9.8, 40.5), (9.7, 39.9), (9.5, 39.1),
-        (9.1, 39.2), (8.65, 38.87), (8.4, 39.0), (8.45, 39.9), (8.3, 40.55),
-        (8.15, 40.6), (8.2, 41.05), (8.7, 40.95),
-    ],
-    "corsica": [
-        (9.15, 41.45), (9.3, 41.6), (9.55, 42.1), (9.45, 42.7), (9.4, 43.0),
-        (9.25, 42.7), (8.75, 42.55), (8.6, 42.25), (8.75, 41.9), (8.9, 41.65),
-    ],
+    "sicily": coasts.SICILY,
+    "sardinia": coasts.SARDINIA,
+    "corsica": coasts.CORSICA,
     "crete": [
         (23.5, 35.3), (24.0, 35.5), (24.5, 35.37), (25.15, 35.34), (25.75, 35.3),
         (26.1, 35.2), (26.3, 35.25), (26.2, 35.0), (25.75, 35.0), (25.0, 34.95),
         (24.7, 35.05), (24.0, 35.2), (23.6, 35.2),
     ],
-    "cyprus": [
-        (32.3, 35.05), (32.4, 34.75), (33.05, 34.65), (33.65, 34.9), (34.05, 34.95),
-        (34.6, 35.7), (34.0, 35.45), (33.3, 35.35), (32.95, 35.4),
-    ],
+    "cyprus": coasts.CYPRUS,
     # Malta (with Gozo), exaggerated so it can be seen and clicked
     "malta": [(14.5 + 0.36 * math.cos(a * math.pi / 4), 35.9 + 0.24 * math.sin(a * math.pi / 4))
               for a in range(8)],
@@ -272,9 +167,12 @@ ISLANDS = {
 # pole of inaccessibility of the polygon).
 # --------------------------------------------------------------------------
 GER, USSR, ITA, UK = "germany", "soviet_union", "italy", "united_kingdom"
-LAND_UNITS = {"infantry", "artillery", "mech_infantry", "armour", "aaa"}
-AIR_UNITS = {"fighter", "tactical_bomber", "strategic_bomber"}
-SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "transport"}
+UNIT_CLASSES = mapgen.UnitClasses(
+    land=frozenset({"infantry", "artillery", "mech_infantry", "armour", "aaa"}),
+    air=frozenset({"fighter", "tactical_bomber", "strategic_bomber"}),
+    sea=frozenset({"battleship", "carrier", "cruiser", "destroyer", "submarine", "transport"}),
+    carrier_planes=frozenset({"fighter", "tactical_bomber"}),
+)
 
 LAND = [
     # ---- Germany and its conquests / satellites -------------------------
@@ -531,151 +429,44 @@ EXTRA_ADJ: list[tuple[str, str]] = []
 
 # --------------------------------------------------------------------------
 FRAME = Frame(W, H, LON0, LON1, LAT0, LAT1)
-HOLES: list[str] = []
 
-
-def build():
-    m = build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA, CASPIAN], islands=ISLANDS,
-                  extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED)
-    HOLES.extend(m.holes)
-    return m.ids, m.polys, m.adj, m.centers, m.kind
-
-
-def check(ids, polys, adj, kind):
-    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in HOLES]
-    for i in ids:
-        for j in adj[i]:
-            if i not in adj[j]:
-                problems.append(f"asymmetric {i}-{j}")
-        if not adj[i]:
-            problems.append(f"{i} has no neighbours")
-    # starting forces
-    spec = {t["id"]: t for t in LAND + SEA}
-    alliance = {p["id"]: p["alliance"] for p in PLAYERS}
-    for p in PLAYERS:
-        if spec[p["capital"]].get("owner") != p["id"]:
-            problems.append(f"capital {p['capital']} not owned by {p['id']}")
-    for sid, t in spec.items():
-        for owner, units in (t.get("units") or {}).items():
-            if owner not in alliance:
-                problems.append(f"{sid}: unknown unit owner {owner}")
-                continue
-            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
-                problems.append(f"{sid}: {owner} units on enemy/neutral land")
-            for u in units:
-                if u not in LAND_UNITS | AIR_UNITS | SEA_UNITS:
-                    problems.append(f"{sid}: unknown unit {u}")
-                elif kind[sid] == "land" and u in SEA_UNITS:
-                    problems.append(f"{sid}: ship on land")
-                elif kind[sid] == "sea" and u in LAND_UNITS:
-                    problems.append(f"{sid}: land unit at sea")
-        if kind[sid] == "sea":
-            us = t.get("units") or {}
-            for owner, units in us.items():
-                planes = sum(v for u, v in units.items() if u in ("fighter", "tactical_bomber"))
-                room = 2 * sum(o.get("carrier", 0) for ow, o in us.items()
-                               if alliance[ow] == alliance[owner])
-                if any(u == "strategic_bomber" for u in units) or planes > room:
-                    problems.append(f"{sid}: aircraft without carrier room")
-            if len({alliance[o] for o in us}) > 1:
-                problems.append(f"{sid}: enemy units share the zone at start")
-    nvc = sum(1 for t in LAND if t.get("vc"))
-    if max(VICTORY.values()) > nvc:
-        problems.append("victory threshold above number of victory cities")
-    must = [("germany", "north_sea"), ("germany", "baltic_sea"), ("gibraltar", "western_med"),
+MUST_ADJ = [("germany", "north_sea"), ("germany", "baltic_sea"), ("gibraltar", "western_med"),
             ("gibraltar", "eastern_atlantic"), ("egypt", "eastern_med"), ("italy", "tyrrhenian_sea"),
             ("italy", "adriatic_sea"), ("leningrad", "baltic_sea"), ("kazakhstan", "caspian_sea"),
             ("north_sea", "baltic_sea"), ("norwegian_sea", "barents_sea"),
             ("western_med", "eastern_atlantic"), ("united_kingdom", "english_channel"),
             ("france", "english_channel"), ("denmark", "north_sea"), ("denmark", "baltic_sea"),
             ("malta", "central_med"), ("archangel", "barents_sea"), ("karelia", "barents_sea")]
-    for a, b in must:
-        if b not in adj[a]:
-            problems.append(f"expected adjacency {a}-{b} missing")
-    mustnot = [("aegean_sea", "black_sea"), ("united_kingdom", "france"), ("sicily", "italy"),
-               ("sweden", "denmark"), ("spain", "morocco")]
-    for a, b in mustnot:
-        if b in adj[a]:
-            problems.append(f"unexpected adjacency {a}-{b}")
-    return problems
+MUST_NOT_ADJ = [("aegean_sea", "black_sea"), ("united_kingdom", "france"), ("sicily", "italy"),
+                ("sweden", "denmark"), ("spain", "morocco")]
 
 
-def write_yaml(ids, polys, adj, centers, kind):
-    spec = {t["id"]: t for t in LAND + SEA}
-    income = {p["id"]: 0 for p in PLAYERS}
-    for t in LAND:
-        if t.get("owner"):
-            income[t["owner"]] += t.get("value", 0)
-    vcs = [t["id"] for t in LAND if t.get("vc")]
-    L = []
-    L.append("# Generated by tools/build_europe_1941.py -- edit the generator, not this file.")
-    L.append("format: warboard-scenario/1")
-    L.append("id: europe_1941")
-    L.append("title: Europe 1941")
-    L.append("ruleset: g40")
-    L.append("description: >")
-    L += wrap(DESCRIPTION, width=78)
-    L.append(f"turn_limit: {TURN_LIMIT}")
-    L.append("map:")
-    L.append("  kind: zone")
-    L.append(f"  size: [{W}, {H}]")
-    L.append(f'  background: "{BACKGROUND}"')
-    L.append("players:")
-    for p in PLAYERS:
-        L.append(f"  - id: {p['id']}")
-        L.append(f"    name: {p['name']}")
-        L.append(f"    alliance: {p['alliance']}")
-        L.append(f'    color: "{p["color"]}"')
-        L.append(f"    capital: {p['capital']}")
-        L.append(f"    resources: {income[p['id']]}")
-    L.append("victory:")
-    L.append(f"  victory_cities: {{axis: {VICTORY['axis']}, allies: {VICTORY['allies']}}}"
-             f"   # of {len(vcs)}")
-    L.append("  at_turn_limit: victory_cities")
-    L.append("spaces:")
-    order = [t["id"] for t in LAND] + [s["id"] for s in SEA]
-    for i in order:
-        t = spec[i]
-        L.append("")
-        L.append(f"  - id: {i}")
-        L.append(f"    name: {t['name']}")
-        L.append(f"    kind: {kind[i]}")
-        if kind[i] == "land":
-            L.append(f"    value: {t.get('value', 0)}")
-            L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
-            if t.get("factory"):
-                L.append("    factory: true")
-            if t.get("vc"):
-                L.append("    victory_city: true")
-            if t.get("impassable"):
-                L.append("    impassable: true")
-        cx, cy = centers[i]
-        L.append(f"    center: [{cx}, {cy}]")
-        pts = polys[i][0]
-        L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in pts) + "]")
-        nb = sorted(adj[i], key=order.index)
-        L.append("    adjacent: [" + ", ".join(nb) + "]")
-        if t.get("units"):
-            L.append("    units:")
-            for u in fmt_units(t["units"]):
-                L.append(f"      {u}")
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(L) + "\n")
-    return income, vcs
+def build():
+    return build_map(FRAME, MAINLAND, LAND, SEA, holes=[BLACK_SEA, CASPIAN], islands=ISLANDS,
+                     extra_adj=EXTRA_ADJ, wiggle=WIGGLE, simplify=SIMPLIFY, min_shared=MIN_SHARED)
+
+
+def check(m):
+    return mapgen.scenario_problems(m, LAND, SEA, PLAYERS, UNIT_CLASSES, VICTORY, MUST_ADJ,
+                                    MUST_NOT_ADJ)
 
 
 def main():
-    ids, polys, adj, centers, kind = build()
-    problems = check(ids, polys, adj, kind)
-    income, vcs = write_yaml(ids, polys, adj, centers, kind)
-    nland = sum(1 for i in ids if kind[i] == "land")
-    print(f"wrote {OUT}: {nland} land, {len(ids) - nland} sea spaces")
-    print("income:", income, "| victory cities:", len(vcs), vcs)
-    npts = sorted((len(polys[i][0]), i) for i in ids)
+    m = build()
+    problems = check(m)
+    resources = mapgen.income(LAND, PLAYERS)
+    mapgen.write_scenario(OUT, mapgen.scenario_lines(
+        m, LAND, SEA, PLAYERS, script="tools/build_europe_1941.py", scenario_id="europe_1941",
+        title="Europe 1941", ruleset="g40", description=DESCRIPTION, width=78,
+        turn_limit=TURN_LIMIT, victory=VICTORY, resources=resources, size=(W, H),
+        background=BACKGROUND))
+    vcs = [t["id"] for t in LAND if t.get("vc")]
+    nland = sum(1 for i in m.ids if m.kind[i] == "land")
+    print(f"wrote {OUT}: {nland} land, {len(m.ids) - nland} sea spaces")
+    print("income:", resources, "| victory cities:", len(vcs), vcs)
+    npts = sorted((len(m.polys[i][0]), i) for i in m.ids)
     print("points per polygon: min", npts[0], "max", npts[-1])
-    for p in problems:
-        print("WARNING:", p)
-    return 1 if problems else 0
+    return mapgen.report(problems)
 
 
 if __name__ == "__main__":

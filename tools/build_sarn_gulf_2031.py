@@ -22,7 +22,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mapgen import Frame, blob, build_map, fmt_units, wrap  # noqa: E402
+import mapgen  # noqa: E402
+from mapgen import Frame, blob, build_map  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "scenarios" / "sarn_gulf_2031.yaml"
@@ -62,11 +63,14 @@ ISLANDS = {
 }
 
 OPF, MER, COA = "varkesh", "meridia", "coalition"
-LAND_UNITS = {"infantry", "special_forces", "lav", "artillery", "tank", "aa_gun"}
-AIR_UNITS = {"fighter", "helicopter", "strategic_bomber"}
-CARRIER_PLANES = {"fighter", "helicopter"}
-SEA_UNITS = {"aircraft_carrier", "amphibious_assault_ship", "cruiser", "destroyer", "frigate",
-             "submarine"}
+UNIT_CLASSES = mapgen.UnitClasses(
+    land=frozenset({"infantry", "special_forces", "lav", "artillery", "tank", "aa_gun"}),
+    air=frozenset({"fighter", "helicopter", "strategic_bomber"}),
+    sea=frozenset({"aircraft_carrier", "amphibious_assault_ship", "cruiser", "destroyer", "frigate",
+                   "submarine"}),
+    carrier_planes=frozenset({"fighter", "helicopter"}),
+    carrier="aircraft_carrier",
+)
 
 LAND = [
     # ---- the Varkesh Republic (Opfor), the western shore ------------------------
@@ -195,122 +199,47 @@ def build():
     return m
 
 
-def check(m):
-    ids, polys, adj, kind = m.ids, m.polys, m.adj, m.kind
-    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in m.holes]
-    spec = {t["id"]: t for t in LAND + SEA}
-    for i in ids:
-        for j in adj[i]:
-            if i not in adj[j]:
-                problems.append(f"asymmetric {i}-{j}")
-        if not adj[i] and not spec[i].get("impassable"):
-            problems.append(f"{i} has no neighbours")
-        if not spec[i].get("impassable") and polys[i][1].area < MIN_ISLAND:
-            problems.append(f"{i} is too small to click ({polys[i][1].area:.0f})")
-        if kind[i] == "land" and not spec[i].get("impassable") \
-                and not any(kind[j] == "sea" for j in adj[i]) and i not in ("north_march", "sarn_pass"):
-            problems.append(f"{i} has no coast")
-    alliance = {p["id"]: p["alliance"] for p in PLAYERS}
-    for p in PLAYERS:
-        if spec[p["capital"]].get("owner") != p["id"]:
-            problems.append(f"capital {p['capital']} not owned by {p['id']}")
-    for sid, t in spec.items():
-        for owner, units in (t.get("units") or {}).items():
-            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
-                problems.append(f"{sid}: {owner} units on enemy/neutral land")
-            for u in units:
-                if u not in LAND_UNITS | AIR_UNITS | SEA_UNITS:
-                    problems.append(f"{sid}: unknown unit {u}")
-                elif (kind[sid] == "land" and u in SEA_UNITS) or (kind[sid] == "sea" and u in LAND_UNITS):
-                    problems.append(f"{sid}: {u} in the wrong element")
-        if kind[sid] == "sea":
-            us = t.get("units") or {}
-            for units in us.values():
-                planes = sum(v for u, v in units.items() if u in CARRIER_PLANES)
-                if any(u in AIR_UNITS - CARRIER_PLANES for u in units) \
-                        or planes > 2 * units.get("aircraft_carrier", 0):
-                    problems.append(f"{sid}: aircraft without carrier room")
-            if len({alliance[o] for o in us}) > 1:
-                problems.append(f"{sid}: enemy units share the zone at start")
-    if sum(1 for t in LAND if t.get("vc")) < max(VICTORY.values()):
-        problems.append("victory threshold above number of victory cities")
-    must = [("varkesh", "varkesh_roads"), ("korr", "korr_sound"), ("korr", "varkesh_roads"),
+MUST_ADJ = [("varkesh", "varkesh_roads"), ("korr", "korr_sound"), ("korr", "varkesh_roads"),
             ("thessa", "thessa_strait"), ("kestria_north", "north_gulf"),
             ("kestria_south", "kestria_shoals"), ("kestria_north", "kestria_south"),
             ("meridia", "meridia_roads"), ("arden", "arden_sound"), ("tamsin", "tamsin_deep"),
             ("corvo", "corvo_bank"), ("lys", "lys_passage"), ("calloway", "calloway_roads"),
             ("cape_meridia", "cape_waters"), ("cape_meridia", "meridia_narrows"),
-            ("south_meridia", "meridia_narrows"), ("varkesh", "korr")]
-    for a, b in must:
-        if b not in adj[a]:
-            problems.append(f"expected adjacency {a}-{b} missing")
-    must += [("north_march", "sarn_pass"), ("sarn_pass", "east_highlands")]
-    for a, b in must[-2:]:
-        if b not in adj[a]:
-            problems.append(f"expected adjacency {a}-{b} missing")
-    for a, b in [("varkesh", "meridia"), ("north_march", "east_highlands"), ("sarn_pass", "north_gulf"),
-                 ("kestria_north", "thessa")]:
-        if b in adj[a]:
-            problems.append(f"unexpected adjacency {a}-{b}")
-    return problems
+            ("south_meridia", "meridia_narrows"), ("varkesh", "korr"),
+            ("north_march", "sarn_pass"), ("sarn_pass", "east_highlands")]
+MUST_NOT_ADJ = [("varkesh", "meridia"), ("north_march", "east_highlands"),
+                ("sarn_pass", "north_gulf"), ("kestria_north", "thessa")]
+INLAND = ("north_march", "sarn_pass")     # playable land without a coast
 
 
-def write_yaml(m):
+def check(m):
     spec = {t["id"]: t for t in LAND + SEA}
-    vcs = [t["id"] for t in LAND if t.get("vc")]
-    L = ["# Generated by tools/build_sarn_gulf_2031.py -- edit the generator, not this file.",
-         "format: warboard-scenario/1", "id: sarn_gulf_2031", "title: Gulf of Sarn 2031",
-         "ruleset: modern-naval", "description: >"]
-    L += wrap(DESCRIPTION.format(opfor=VICTORY["opfor"], allies=VICTORY["allies"], n=len(vcs),
-                                 t=TURN_LIMIT))
-    L += [f"turn_limit: {TURN_LIMIT}", "map:", "  kind: zone", f"  size: [{W}, {H}]",
-          f'  background: "{BACKGROUND}"', "# turn order: Varkesh (Opfor), Meridia, Coalition (Allies)",
-          "players:"]
-    for p in PLAYERS:
-        L += [f"  - id: {p['id']}", f"    name: {p['name']}", f"    alliance: {p['alliance']}",
-              f'    color: "{p["color"]}"', f"    capital: {p['capital']}",
-              f"    resources: {p['resources']}"]
-    L += ["victory:",
-          f"  victory_cities: {{opfor: {VICTORY['opfor']}, allies: {VICTORY['allies']}}}   # of {len(vcs)}",
-          "  at_turn_limit: victory_cities", "spaces:"]
-    order = [t["id"] for t in LAND] + [s["id"] for s in SEA]
-    for i in order:
-        t = spec[i]
-        L += ["", f"  - id: {i}", f"    name: {t['name']}", f"    kind: {m.kind[i]}"]
-        if m.kind[i] == "land":
-            L.append(f"    value: {t.get('value', 0)}")
-            L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
-            if t.get("factory"):
-                L.append(f"    factory: {t['factory']}")
-            if t.get("naval_base"):
-                L.append("    naval_base: true")
-            if t.get("vc"):
-                L.append("    victory_city: true")
-        if t.get("impassable"):
-            L.append("    impassable: true")
-        cx, cy = m.centers[i]
-        L.append(f"    center: [{cx}, {cy}]")
-        L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in m.polys[i][0]) + "]")
-        L.append("    adjacent: [" + ", ".join(sorted(m.adj[i], key=order.index)) + "]")
-        if t.get("units"):
-            L.append("    units:")
-            L += [f"      {u}" for u in fmt_units(t["units"])]
-    OUT.write_text("\n".join(L) + "\n")
-    return vcs
+    problems = mapgen.scenario_problems(m, LAND, SEA, PLAYERS, UNIT_CLASSES, VICTORY, MUST_ADJ,
+                                         MUST_NOT_ADJ, min_area=MIN_ISLAND)
+    for i in m.ids:
+        if m.kind[i] == "land" and not spec[i].get("impassable") and i not in INLAND \
+                and not any(m.kind[j] == "sea" for j in m.adj[i]):
+            problems.append(f"{i} has no coast")
+    return problems
 
 
 def main():
     m = build()
     problems = check(m)
-    vcs = write_yaml(m)
+    vcs = [t["id"] for t in LAND if t.get("vc")]
+    description = DESCRIPTION.format(opfor=VICTORY["opfor"], allies=VICTORY["allies"], n=len(vcs),
+                                     t=TURN_LIMIT)
+    mapgen.write_scenario(OUT, mapgen.scenario_lines(
+        m, LAND, SEA, PLAYERS, script="tools/build_sarn_gulf_2031.py", scenario_id="sarn_gulf_2031",
+        title="Gulf of Sarn 2031", ruleset="modern-naval", description=description,
+        turn_limit=TURN_LIMIT, victory=VICTORY, resources={p["id"]: p["resources"] for p in PLAYERS},
+        size=(W, H), background=BACKGROUND,
+        turn_order="Varkesh (Opfor), Meridia, Coalition (Allies)"))
     nland = sum(1 for i in m.ids if m.kind[i] == "land")
     print(f"wrote {OUT}: {nland} land, {len(m.ids) - nland} sea spaces; {len(vcs)} victory cities")
-    income = {p["id"]: sum(t.get("value", 0) for t in LAND if t.get("owner") == p["id"]) for p in PLAYERS}
-    print("income:", income)
+    print("income:", mapgen.income(LAND, PLAYERS))
     print("smallest spaces:", sorted((round(m.polys[i][1].area), i) for i in m.ids)[:5])
-    for p in problems:
-        print("WARNING:", p)
-    return 1 if problems else 0
+    return mapgen.report(problems)
 
 
 if __name__ == "__main__":

@@ -3,22 +3,28 @@
 Authoring-time only: needs shapely >= 2.2 (coverage_clean, coverage_simplify),
 which the game itself does not use.
 
-The method (see tools/build_europe_1941.py for a full description):
-  * coastlines are hand-drawn rings in (lon, lat) degrees projected by a Frame
-    (equirectangular) to world units;
+The method:
+  * coastlines are hand-drawn rings in (lon, lat) degrees (a mainland ring with
+    inland seas as holes, and islands; stretches shared by several maps are in
+    tools/geo_coasts.py) projected by a Frame (equirectangular) to world units;
+    points outside the frame are clipped;
   * each land territory has seed points; its polygon is the union of the
-    Voronoi cells of its seeds clipped to the land mass they sit on; `region`
-    polygons and `carve` discs are cut out by hand; sea zones are Voronoi cells
-    of sea seeds clipped to the sea; detached fragments go to the neighbour they
+    Voronoi cells of its seeds clipped to the land mass they sit on (so islands
+    never share a land border with the mainland); `region` polygons and `carve`
+    discs are cut out by hand; sea zones are Voronoi cells of sea seeds clipped
+    to the sea (map minus land); detached fragments go to the neighbour they
     share the longest boundary with;
   * land-land borders meander gently and deterministically, the coverage is
     cleaned and simplified topologically (shared edges stay shared), rounded to
-    integers, and adjacency is read off shared boundaries;
+    integers, and adjacency is read off shared boundaries (at least
+    `min_shared` units long);
   * label/counter centres are the pole of inaccessibility, nudged so that the
-    name fits.
+    name fits where possible.
 
 A build script describes its spaces as dicts (id, name, seeds, optional label,
-carve, region, ...) and calls `build_map`.
+carve, region, ...), calls `build_map`, checks the result (`scenario_problems`)
+and writes the YAML (`scenario_lines`, `write_scenario`).  The output is
+deterministic: edit the script, not the YAML.
 """
 from __future__ import annotations
 
@@ -407,3 +413,178 @@ def wrap(text, indent="  ", width=88):
         line += w + " "
     out.append(line.rstrip())
     return out
+
+
+# --------------------------------------------------------------------------
+# Consistency checks shared by the build scripts; each returns a list of
+# problems (printed as WARNING, exit status 1).
+# --------------------------------------------------------------------------
+def map_problems(m, spec, min_area=None):
+    """Holes, one-way adjacencies, playable spaces without neighbours or (with
+    `min_area`) too small to click."""
+    problems = [f"{h} has a hole (an island sits wholly inside it)" for h in m.holes]
+    for i in m.ids:
+        for j in m.adj[i]:
+            if i not in m.adj[j]:
+                problems.append(f"asymmetric {i}-{j}")
+        playable = not spec[i].get("impassable")
+        if not m.adj[i] and playable:
+            problems.append(f"{i} has no neighbours")
+        if min_area is not None and playable and m.polys[i][1].area < min_area:
+            problems.append(f"{i} is too small to click ({m.polys[i][1].area:.0f})")
+    return problems
+
+
+@dataclass(frozen=True)
+class UnitClasses:
+    """A ruleset's unit ids by element, for checking the starting forces."""
+    land: frozenset
+    air: frozenset
+    sea: frozenset
+    carrier_planes: frozenset      # the aircraft a carrier takes (two each)
+    carrier: str = "carrier"
+
+
+def forces_problems(spec, kind, players, units):
+    """Capitals owned by their player; starting units known, in their element,
+    on friendly land, aircraft at sea only with room on allied carriers (two
+    each), no zone shared by enemies."""
+    land_units, air_units, sea_units = units.land, units.air, units.sea
+    carrier_planes, carrier = units.carrier_planes, units.carrier
+    problems = []
+    alliance = {p["id"]: p["alliance"] for p in players}
+    for p in players:
+        if spec[p["capital"]].get("owner") != p["id"]:
+            problems.append(f"capital {p['capital']} not owned by {p['id']}")
+    for sid, t in spec.items():
+        for owner, units in (t.get("units") or {}).items():
+            if owner not in alliance:
+                problems.append(f"{sid}: unknown unit owner {owner}")
+                continue
+            if kind[sid] == "land" and alliance[owner] != alliance.get(t.get("owner")):
+                problems.append(f"{sid}: {owner} units on enemy/neutral land")
+            for u in units:
+                if u not in land_units | air_units | sea_units:
+                    problems.append(f"{sid}: unknown unit {u}")
+                elif kind[sid] == "land" and u in sea_units:
+                    problems.append(f"{sid}: ship on land")
+                elif kind[sid] == "sea" and u in land_units:
+                    problems.append(f"{sid}: land unit at sea")
+        if kind[sid] == "sea":
+            us = t.get("units") or {}
+            for owner, units in us.items():
+                if owner not in alliance:
+                    continue
+                planes = sum(v for u, v in units.items() if u in carrier_planes)
+                room = 2 * sum(o.get(carrier, 0) for ow, o in us.items()
+                               if alliance.get(ow) == alliance[owner])
+                if any(u in air_units - carrier_planes for u in units) or planes > room:
+                    problems.append(f"{sid}: aircraft without carrier room")
+            if len({alliance.get(o) for o in us}) > 1:
+                problems.append(f"{sid}: enemy units share the zone at start")
+    return problems
+
+
+def adjacency_problems(adj, must=(), mustnot=()):
+    """Adjacencies the map must (not) have, as pairs of space ids."""
+    problems = [f"expected adjacency {a}-{b} missing" for a, b in must if b not in adj[a]]
+    problems += [f"unexpected adjacency {a}-{b}" for a, b in mustnot if b in adj[a]]
+    return problems
+
+
+def victory_problems(land, victory):
+    if max(victory.values()) > sum(1 for t in land if t.get("vc")):
+        return ["victory threshold above number of victory cities"]
+    return []
+
+
+def scenario_problems(m, land, sea, players, units, victory, must_adj=(), must_not_adj=(),
+                      min_area=None):
+    """All of the above for a built map and its space dicts."""
+    spec = {t["id"]: t for t in land + sea}
+    return (map_problems(m, spec, min_area) + forces_problems(spec, m.kind, players, units)
+            + victory_problems(land, victory) + adjacency_problems(m.adj, must_adj, must_not_adj))
+
+
+# --------------------------------------------------------------------------
+# The scenario YAML (docs/scenario-format.md), written line by line so that
+# polygons stay one line each.
+# --------------------------------------------------------------------------
+def scenario_lines(m, land, sea, players, *, script, scenario_id, title, ruleset, description,
+                   turn_limit, victory, resources, size, background, turn_order=None, width=88):
+    """The whole file as lines.  resources: player id -> starting resources;
+    size: (W, H); turn_order: an optional comment line before the players."""
+    W, H = size
+    n_vcs = sum(1 for t in land if t.get("vc"))
+    L = [f"# Generated by {script} -- edit the generator, not this file.",
+         "format: warboard-scenario/1", f"id: {scenario_id}", f"title: {title}",
+         f"ruleset: {ruleset}", "description: >"]
+    L += wrap(description, width=width)
+    L += [f"turn_limit: {turn_limit}", "map:", "  kind: zone", f"  size: [{W}, {H}]",
+          f'  background: "{background}"']
+    if turn_order:
+        L.append(f"# turn order: {turn_order}")
+    L.append("players:")
+    for p in players:
+        note = f"  # {p['color_note']}" if p.get("color_note") else ""
+        L += [f"  - id: {p['id']}", f"    name: {p['name']}", f"    alliance: {p['alliance']}",
+              f'    color: "{p["color"]}"{note}', f"    capital: {p['capital']}",
+              f"    resources: {resources[p['id']]}"]
+        if "doctrines" in p:
+            L.append(f"    doctrines: [{', '.join(p['doctrines'])}]")
+    thresholds = ", ".join(f"{side}: {n}" for side, n in victory.items())
+    L += ["victory:", f"  victory_cities: {{{thresholds}}}   # of {n_vcs}",
+          "  at_turn_limit: victory_cities", "spaces:"]
+    order = [t["id"] for t in land] + [s["id"] for s in sea]
+    for t in land + sea:
+        L += space_lines(m, t, order)
+    return L
+
+
+def space_lines(m, t, order):
+    """One space; land flags are written only where set (factory: true or major|minor)."""
+    i = t["id"]
+    L = ["", f"  - id: {i}", f"    name: {t['name']}", f"    kind: {m.kind[i]}"]
+    if m.kind[i] == "land":
+        L.append(f"    value: {t.get('value', 0)}")
+        L.append(f"    owner: {t['owner'] if t.get('owner') else 'null'}")
+        if t.get("factory"):
+            L.append("    factory: " + ("true" if t["factory"] is True else t["factory"]))
+        if t.get("naval_base"):
+            L.append("    naval_base: true")
+        if t.get("air_base"):  # airdrops start from an air base (seed 000 TRANSPORT AIRCRAFT)
+            L.append("    air_base: true")
+        if t.get("home"):
+            L.append("    home: true")
+        if t.get("vc"):
+            L.append("    victory_city: true")
+    if t.get("impassable"):
+        L.append("    impassable: true")
+    if t.get("terrain"):
+        L.append(f"    terrain: [{', '.join(t['terrain'])}]")
+    cx, cy = m.centers[i]
+    L.append(f"    center: [{cx}, {cy}]")
+    L.append("    polygon: [" + ", ".join(f"[{x}, {y}]" for x, y in m.polys[i][0]) + "]")
+    L.append("    adjacent: [" + ", ".join(sorted(m.adj[i], key=order.index)) + "]")
+    if t.get("units"):
+        L.append("    units:")
+        L += [f"      {u}" for u in fmt_units(t["units"])]
+    return L
+
+
+def write_scenario(out, lines):
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n")
+
+
+def report(problems):
+    """Print the problems as warnings; the exit status (1 if any)."""
+    for p in problems:
+        print("WARNING:", p)
+    return 1 if problems else 0
+
+
+def income(land, players):
+    """Player id -> the value of the land it owns."""
+    return {p["id"]: sum(t.get("value", 0) for t in land if t.get("owner") == p["id"])
+            for p in players}

@@ -461,32 +461,31 @@ def _roll(state: GameState, a: RollDice) -> None:
     battle.advance(state)
 
 
-def _casualties(state: GameState, a: Casualties) -> None:
+def _need_awaiting(state: GameState, awaiting: str, reason: str) -> None:
+    """In the conduct combat phase, the current battle must wait for `awaiting`;
+    otherwise the action is illegal for `reason`."""
     _need_phase(state, "conduct_combat")
-    b = state.battle
-    if b is None or b.awaiting != "casualties":
-        raise IllegalAction("No casualties to choose now.")
+    if state.battle is None or state.battle.awaiting != awaiting:
+        raise IllegalAction(reason)
+
+
+def _casualties(state: GameState, a: Casualties) -> None:
+    _need_awaiting(state, "casualties", "No casualties to choose now.")
     battle.take_casualties(state, tuple(a.units))
 
 
 def _reroll(state: GameState, a: Reroll) -> None:
-    _need_phase(state, "conduct_combat")
-    if state.battle is None or state.battle.awaiting != "reroll":
-        raise IllegalAction("There are no dice to reroll now.")
+    _need_awaiting(state, "reroll", "There are no dice to reroll now.")
     battle.reroll(state, tuple(a.dice))
 
 
 def _keep_dice(state: GameState, a: KeepDice) -> None:
-    _need_phase(state, "conduct_combat")
-    if state.battle is None or state.battle.awaiting != "reroll":
-        raise IllegalAction("There are no dice to keep or reroll now.")
+    _need_awaiting(state, "reroll", "There are no dice to keep or reroll now.")
     battle.reroll(state, ())
 
 
 def _intercept(state: GameState, a: Intercept) -> None:
-    _need_phase(state, "conduct_combat")
-    if state.battle is None or state.battle.awaiting != "intercept":
-        raise IllegalAction("There is no airdrop to intercept now.")
+    _need_awaiting(state, "intercept", "There is no airdrop to intercept now.")
     battle.choose_interceptors(state, tuple(a.units))
 
 

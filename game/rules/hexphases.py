@@ -93,7 +93,7 @@ def _pending_reinforcements(state: GameState, alliance: str) -> bool:
 
 
 def end_player_turn(state: GameState) -> None:
-    from .phases import finish_game
+    from .phases import finish_game, next_player
     last = state.player_idx + 1 >= len(state.scenario.players)
     alive = alliance_units(state)
     gone = [a for a, n in alive.items() if n == 0 and not _pending_reinforcements(state, a)]
@@ -106,13 +106,8 @@ def end_player_turn(state: GameState) -> None:
         if held is not None:
             finish_game(state, held, "holds its objectives")
             return
-        if state.round >= state.scenario.turn_limit:
-            finish_game(state, production.limit_winner(state), "turn limit reached")
-            return
-        state.round += 1
-        state.player_idx = 0
-    else:
-        state.player_idx += 1
+    if not next_player(state, last):
+        return
     state.phase_idx = 0
     state.turn_owners = dict(state.owners)
     state.add_log(f"— Turn {state.round}: {state.scenario.player(state.player).name} —")

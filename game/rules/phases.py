@@ -104,20 +104,28 @@ def end_turn(state: GameState) -> None:
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
                 state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False,
                                            unloaded=False, marched=False, airborne=False)
-        if last:
-            if state.round >= state.scenario.turn_limit:
-                finish_game(state, production.limit_winner(state), "turn limit reached")
-                return
-            state.round += 1
-            state.player_idx = 0
-        else:
-            state.player_idx += 1
+        if not next_player(state, last):
+            return
         state.turn_owners = dict(state.owners)
         if not is_out(state, state.player):
             break
         state.add_log(f"{state.scenario.player(state.player).name} has nothing left and is skipped.")
     state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
     production.repair_capital_ships(state, state.player)
+
+
+def next_player(state: GameState, last: bool) -> bool:
+    """Play passes to the next player; after the `last` one a new round begins, unless
+    the turn limit is reached: then the game ends and this returns False."""
+    if last:
+        if state.round >= state.scenario.turn_limit:
+            finish_game(state, production.limit_winner(state), "turn limit reached")
+            return False
+        state.round += 1
+        state.player_idx = 0
+    else:
+        state.player_idx += 1
+    return True
 
 
 def finish_game(state: GameState, winner: str, why: str) -> None:

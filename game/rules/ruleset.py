@@ -9,8 +9,9 @@ import difflib
 import hashlib
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import hexabilities  # noqa: F401  (registers the hex abilities)
 from .abilities import REGISTRY, AbilityParamError, parse_ability
@@ -381,14 +382,24 @@ def _parse_seed_notes(data: Any, units: dict[str, UnitType], chk: Checker) -> tu
     return tuple(out)
 
 
-def load_ruleset_file(path: str | os.PathLike[str]) -> tuple[Ruleset, list[Diagnostic]]:
+_Parsed = TypeVar("_Parsed")
+
+
+def _load_file(path: str | os.PathLike[str],
+               parse: Callable[[Any, str, Checker], _Parsed | None]) -> tuple[_Parsed, list[Diagnostic]]:
+    """Parse one YAML file; LoadError with every error found, else the result and the
+    warnings."""
     path = str(path)
     chk = Checker(path)
     data = load_yaml_file(path)
-    rs = parse_ruleset(data, path, chk)
+    out = parse(data, path, chk)
     chk.fail_if_errors()
-    assert rs is not None
-    return rs, chk.diags
+    assert out is not None
+    return out, chk.diags
+
+
+def load_ruleset_file(path: str | os.PathLike[str]) -> tuple[Ruleset, list[Diagnostic]]:
+    return _load_file(path, parse_ruleset)
 
 
 _RULESET_CACHE: dict[str, Ruleset] = {}
@@ -723,13 +734,7 @@ def _parse_doctrines(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) 
 
 
 def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, list[Diagnostic]]:
-    path = str(path)
-    chk = Checker(path)
-    data = load_yaml_file(path)
-    sc = parse_scenario(data, path, chk)
-    chk.fail_if_errors()
-    assert sc is not None
-    return sc, chk.diags
+    return _load_file(path, parse_scenario)
 
 
 def scenario_files() -> list[Path]:
