@@ -13,7 +13,7 @@ from game.rules.session import Session
 from . import odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
-from .maprender import MapRenderer
+from .hexrender import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
 from .selection import Selection
@@ -28,7 +28,7 @@ class GameScene(Scene):
                  autosave: bool = True, ai_levels: dict[str, str] | None = None):
         super().__init__(app)
         self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels)
-        self.renderer = MapRenderer(session.scenario)
+        self.renderer = make_renderer(session.scenario, session.state.ruleset)
         self.sel = Selection()
         self.spots = widgets.Hotspots()
         self.panel = SidePanel(self)
@@ -56,6 +56,8 @@ class GameScene(Scene):
         self.enter_armed = True           # Enter was released on the map since then
         self.enter_block_until = 0.0
         self.seen_phase: tuple | None = None
+        from .hexplay import HexPlay
+        self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -229,6 +231,8 @@ class GameScene(Scene):
         if self.ctl.do(A.EndPhase()):
             self.sel.clear()
             self.sel.place_unit = None
+            if self.hexplay is not None:
+                self.hexplay.clear()
             self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
 
     def enter_key(self) -> None:
@@ -248,8 +252,13 @@ class GameScene(Scene):
         if self.my_turn():
             self.ctl.undo()
             self.sel.validate(self.state)
+            if self.hexplay is not None:
+                self.hexplay.validate()
 
     def click_space(self, sid: str | None) -> None:
+        if self.hexplay is not None:
+            self.hexplay.click(sid)
+            return
         state = self.state
         if sid is None:
             self.sel.clear()
@@ -411,6 +420,8 @@ class GameScene(Scene):
             elif event.button == 3:
                 self.sel.clear()
                 self.sel.place_unit = None
+                if self.hexplay is not None:
+                    self.hexplay.clear()
 
     def handle_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -473,6 +484,8 @@ class GameScene(Scene):
         if self.ctl.version != self.seen_version:
             self.seen_version = self.ctl.version
             self.sel.validate(self.state)
+            if self.hexplay is not None:
+                self.hexplay.validate()
             if self.state.phase in (movement.COMBAT, "conduct_combat"):
                 odds_view.warm_up()  # odds are coming: load the engine in the background
         self.check_overlays()
@@ -490,7 +503,10 @@ class GameScene(Scene):
         state = self.state
         highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
         battles = state.battles if state.phase == "conduct_combat" else ()
-        self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
+        if self.hexplay is not None:
+            self.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
+        else:
+            self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         self.draw_banner(surface)
         self.draw_message(surface)
         self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
@@ -539,6 +555,8 @@ class GameScene(Scene):
             theme.text(surface, line, (rect.x + 18, rect.y + 8 + i * lh), 22, theme.TEXT)
 
     def tooltip_lines(self, sid: str) -> list[str]:
+        if self.hexplay is not None:
+            return self.hexplay.tooltip_lines(sid)
         state = self.state
         sp = state.scenario.spaces[sid]
         lines = [sp.name]
