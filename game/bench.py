@@ -87,6 +87,11 @@ def run_all() -> dict[str, Any]:
         out["frame_p95_ms"] = frame_p95_ms(scenario)
     except ImportError:
         out["frame_p95_ms"] = None
+    try:
+        from game.ui.bench import hex_frame_p95_ms
+        out["hex_frame_p95_ms"] = hex_frame_p95_ms()
+    except ImportError:
+        out["hex_frame_p95_ms"] = None
     out["ai_turn_s"] = bench_ai_turn(scenario)
     out["replay_actions_per_s"] = bench_replay(scenario)
     out["startup_s"] = bench_startup()

@@ -28,8 +28,8 @@ from .camera import Camera
 from .maprender import MapRenderer
 
 TILE = 512             # tile side in screen pixels
-MAX_TILES = 40         # cached tiles (about 1 MB each): memory stays bounded at any zoom
-BUDGET_MS = 5.0        # time per frame spent rendering new tiles (at least one tile)
+MAX_TILES = 60         # cached tiles (about 1 MB each): memory stays bounded at any zoom
+BUDGET_MS = 3.0        # time per frame spent rendering new tiles (at least one tile in view)
 OVERVIEW_PIXELS = 2.5e6
 
 SEA_DEFAULT = (43, 77, 110)
@@ -98,6 +98,7 @@ class HexRenderer(MapRenderer):
         self._by_hex: tuple[tuple, dict[str, list]] = ((), {})
         self.tiles_rendered = 0
         self._edges = self._static_edges()
+        self.objectives = [h for h, sp in scenario.spaces.items() if sp.victory_city]
 
     # --- static geometry ------------------------------------------------------------
     def _static_edges(self) -> dict[str, list]:
@@ -501,6 +502,14 @@ class HexRenderer(MapRenderer):
                 else:
                     self._fallback(surface, scale, dest, tx, ty)
         surface.set_clip(clip)
+        if self.budget_ms is not None and not made:
+            # nothing was missing in view: render one tile of the ring around it, so
+            # that panning finds its tiles ready
+            for ty in range(max(0, ty0 - 1), min(nty - 1, ty1 + 1) + 1):
+                for tx in range(max(0, tx0 - 1), min(ntx - 1, tx1 + 1) + 1):
+                    if (sk, tx, ty) not in self._tiles:
+                        self._tile((sk, tx, ty), scale)
+                        return ox, oy
         return ox, oy
 
     # --- per frame ----------------------------------------------------------------------------
@@ -610,8 +619,8 @@ class HexRenderer(MapRenderer):
 
     def _objectives(self, surface, state: GameState, scr, on_screen, rs: float) -> None:
         """Objective hexes: a star in the colour of the side holding it."""
-        for sid, sp in self.scenario.spaces.items():
-            if not sp.victory_city or not on_screen(sid):
+        for sid in self.objectives:
+            if not on_screen(sid):
                 continue
             x, y = scr(sid)
             owner = state.owners.get(sid)
