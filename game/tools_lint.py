@@ -23,4 +23,26 @@ def scenario_warnings(sc: Scenario) -> list[Diagnostic]:
     for s in sc.spaces.values():
         if s.kind == LAND and not s.adjacent:
             warn(f"spaces.{s.id}: borders nothing")
+    if sc.hexmap is not None:
+        out.extend(hex_warnings(sc))
+    return out
+
+
+def hex_warnings(sc: Scenario) -> list[Diagnostic]:
+    """Hex maps: every alliance needs a supply source (a `supply: true` hex it owns, or a
+    unit with `supply_source`), else all its units start out of supply."""
+    from game.rules.ruleset import load_ruleset
+    out: list[Diagnostic] = []
+    assert sc.hexmap is not None
+    rs = load_ruleset(sc.ruleset_id)
+    owner_ally = {p.id: p.alliance for p in sc.players}
+    for ally in sc.alliances:
+        hexes = [h for h in sc.hexmap.hexes.values() if h.supply
+                 and owner_ally.get(sc.start_owners.get(h.id) or "") == ally]
+        units = [u for u in sc.start_units if owner_ally.get(u[1]) == ally
+                 and u[2] in rs.units and rs.units[u[2]].has("supply_source")]
+        if not hexes and not units:
+            out.append(Diagnostic(sc.path, 1, 1, "warning",
+                                  f"alliance {ally}: no supply source on the map (hexes with "
+                                  f"'supply: true' or units with supply_source)"))
     return out

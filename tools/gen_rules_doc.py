@@ -30,11 +30,42 @@ def render(rid: str) -> str:
         used.update(a.name for a in u.abilities)
         lines.append(f"| {u.name} (`{u.id}`) | {cost} | {u.attack} | {u.defense} | {u.move} | "
                      f"{u.hits} | {abil} |")
+    if rs.hex is not None:
+        lines += hex_tables(rs)
     lines += ["", "## Abilities", ""]
     for name in sorted(used):
         doc = " ".join((REGISTRY[name].__doc__ or "").split())
         lines.append(f"- **{name}**: {doc}")
     return "\n".join(lines) + "\n"
+
+
+def hex_tables(rs) -> list[str]:
+    """Hex rulesets: RE sizes, the terrain effects chart, hexsides and the CRT."""
+    hx = rs.hex
+    cols = list(hx.move_columns)
+    out = ["", "## Unit sizes and movement classes", "",
+           "| unit | RE | movement column |", "|---|---|---|"]
+    out += [f"| `{u.id}` | {u.re:g} | {u.move_class} |" for u in rs.units.values()]
+    out += ["", f"## Terrain effects (stacking {hx.stacking:g} RE unless shown; enemy ZOC costs "
+            + ", ".join(f"{k} +{v}" for k, v in hx.zoc_cost.items()) + ")", "",
+            "| terrain | kind | " + " | ".join(cols) + " | column shift | c/m halved | stacking |",
+            "|---" * (len(cols) + 5) + "|"]
+    for t in hx.terrain.values():
+        costs = " | ".join("P" if t.move.get(c, 0) is None else str(t.move.get(c, "—")) if t.move else "—"
+                           for c in cols)
+        out.append(f"| {t.name} | {t.kind}{' (along)' if t.along else ''} | {costs} | {t.shift:+d} | "
+                   f"{'yes' if t.halves_cm else ''} | {'' if t.stacking is None else f'{t.stacking:g}'} |")
+    out += ["", "## Hexsides (extra MPs to cross; P = prohibited)", "",
+            "| hexside | " + " | ".join(cols) + " | column shift | blocks ZOC |", "|---" * (len(cols) + 3) + "|"]
+    for s in hx.hexsides.values():
+        costs = " | ".join("P" if s.move.get(c, 0) is None else str(s.move.get(c, 0)) for c in cols)
+        out.append(f"| {s.name} | {costs} | {s.shift:+d} | {'yes' if s.blocks_zoc else ''} |")
+    crt = hx.crt
+    out += ["", f"## Combat results table (d{crt.die})", "",
+            "| roll | " + " | ".join(crt.columns) + " |", "|---" * (len(crt.columns) + 1) + "|"]
+    out += [f"| {r} | " + " | ".join(crt.table[r]) + " |" for r in crt.rolls]
+    out += [""] + [f"- **{r.code}**: {r.name}" for r in crt.results.values()]
+    return out
 
 
 def main(argv: list[str]) -> int:

@@ -60,6 +60,8 @@ PLACES = {
     "ierapetra": ((25.74, 35.02), dict(name="Ierapetra", features=["port"])),
     "sitia": ((26.10, 35.21), dict(name="Sitia", features=["port"])),
 }
+# an off-map box: the German airfields in Greece (a land hex alone in the sea, top left)
+GREECE_BOX = (0, 0)
 
 # starting forces, 20 May 1941 after the first wave (player -> {unit: count}) by place
 FORCES = {
@@ -81,14 +83,15 @@ FORCES = {
 }
 
 REINFORCEMENTS = [
-    dict(turn=2, player="germany", place="tavronitis", units={"mountain_infantry": 1, "mountain_artillery": 1},
+    dict(turn=2, player="germany", place="tavronitis", units={"mountain_infantry": 1},
          note="Ju 52s crash-land mountain troops on the beach west of Maleme"),
-    dict(turn=2, player="germany", place="maleme", units={"mountain_infantry": 1},
-         note="5th Mountain Division air-landed at Maleme (while the Germans hold it)"),
-    dict(turn=3, player="germany", place="maleme", units={"mountain_infantry": 1, "combat_engineer": 1},
-         note="more of the 5th Mountain Division and pioneers land at Maleme"),
-    dict(turn=4, player="germany", place="maleme", units={"mountain_infantry": 1, "light_tank": 1},
-         note="a mountain regiment and light tanks reach Maleme"),
+    dict(turn=2, player="germany", place="greece", units={"mountain_infantry": 1, "mountain_artillery": 1,
+                                                          "parachute": 1},
+         note="the 5th Mountain Division and the last parachute battalions wait at the Greek airfields"),
+    dict(turn=3, player="germany", place="greece", units={"mountain_infantry": 2, "combat_engineer": 1},
+         note="more of the 5th Mountain Division and pioneers"),
+    dict(turn=4, player="germany", place="maleme", units={"light_tank": 1},
+         note="light tanks landed at Maleme (while the Germans hold it)"),
 ]
 
 ROAD = ["kastelli", "tavronitis", "maleme", "platanias", "galatas", "chania", "suda", "georgioupoli",
@@ -154,6 +157,10 @@ def build() -> str:
     for chain in (ROAD, SFAKIA_ROAD):
         for a, b in zip(chain, chain[1:], strict=False):
             roads.update(_line(where[a], where[b], land))
+    land[GREECE_BOX] = "clear"
+    places[GREECE_BOX] = dict(name="Airfields in Greece (off map)", features=["airfield"], owner="germany",
+                              supply=True)
+    where["greece"] = GREECE_BOX
     hexes = set(land)
     sea: set[tuple[int, int]] = set()
     for off in land:
@@ -229,8 +236,9 @@ title: Crete, May 1941 (europa rules)
 ruleset: europa
 description: >
   Operation Merkur. German parachute and glider regiments have dropped around Maleme,
-  Prison Valley, Rethymno and Heraklion; the 5th Mountain Division can only fly in once
-  an airfield is held. Commonwealth brigades and Greek regiments defend the north coast.
+  Prison Valley, Rethymno and Heraklion; the 5th Mountain Division waits at the airfields
+  in Greece (the box at the top left) and flies in, by air transport to a held airfield or
+  by assault landing on one, three REs a turn. Commonwealth brigades and Greek regiments defend the north coast.
   The Germans win at once holding four of the five objectives (the three airfields,
   Chania and Suda Bay) at the end of a turn, and at the end by holding more of them.
 turn_limit: 6
@@ -242,8 +250,10 @@ players:
   - {id: germany, name: Germany, alliance: axis, color: "#6b6b6b", capital: null}
   - {id: commonwealth, name: Commonwealth, alliance: allies, color: "#b08a4a", capital: null}
   - {id: greece, name: Greece, alliance: allies, color: "#4a78b0", capital: null}
+air_transport:
+  germany: {re: 3, glider_re: 1, range: 30}   # Ju 52s and gliders of XI Fliegerkorps per turn
 air_support:
-  germany: {shift: 1, until_turn: 0, reason: "Luftwaffe ground support (VIII Fliegerkorps)"}
+  germany: {shift: 2, until_turn: 0, reason: "Luftwaffe ground support (VIII Fliegerkorps)"}
 victory:
   victory_cities: {axis: 4}
   at_turn_limit: victory_cities

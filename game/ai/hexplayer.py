@@ -11,16 +11,9 @@ from __future__ import annotations
 
 import random
 
-from game.rules import crt, hexcombat, hexgrid, hexmove
-from game.rules.actions import Action, Advance, Attack, EndPhase, Move, hex_legal_actions
+from game.rules import crt, hexairdrop, hexcombat, hexgrid, hexmove
+from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move, hex_legal_actions
 from game.rules.model import GameState, Unit
-
-# how good each CRT result is for the attacker (defender loss/retreat vs attacker loss)
-RESULT_VALUE = {"AE": -3.0, "AH": -1.5, "AR": -0.5, "BR": 0.2, "EX": 0.8, "HX": 0.6, "DR": 0.8,
-                "DH": 1.6, "DE": 2.5, "NE": 0.0}
-
-# the same when an attacker could not retreat (a retreat result eliminates it)
-TRAPPED_VALUE = {"AR": -2.5, "BR": -1.5}
 
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
@@ -33,6 +26,10 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
                 isinstance(a, EndPhase) for a in acts) else acts[0]
         return rng.choice(others)
     phase = state.phase
+    if phase == "movement":
+        fly = _fly(state)
+        if fly is not None:
+            return fly
     if phase in ("movement", "exploitation"):
         return _move(state) or EndPhase()
     if phase == "combat":
@@ -61,6 +58,41 @@ def _threatened(state: GameState, hid: str, player: str, radius: int = 3) -> boo
 
 def _defense_value(state: GameState, hid: str) -> int:
     return -sum(t.shift for t in hexmove.terrains(state, hid))
+
+
+def _fly(state: GameState) -> Action | None:
+    """Air drops / air transport: the first unit that can fly goes to the best hex near
+    an objective (capturing an empty enemy airfield if it can), avoiding bad drop terrain."""
+    player = state.player
+    if hexairdrop.transport(state, player) is None or max(hexairdrop.capacity_left(state, player)) <= 0:
+        return None
+    goals = [_axial(g) for g in _goals(state, player)]
+    if not goals:
+        return None
+    zoc = hexmove.zoc_hexes(state, player)
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.owner != player or u.moved or hexairdrop.group_block(state, (u.uid,)):
+            continue
+        if not any(t.airfield for t in hexmove.terrains(state, u.space)):
+            continue
+        best: tuple[float, str] | None = None
+        for to in hexairdrop.targets(state, (u.uid,)):
+            h = _axial(to)
+            d = min(hexgrid.distance(h, g) for g in goals)
+            if d > 3:
+                continue
+            how = hexairdrop.mode(state, u, to)
+            risk = 0 if how == "transport" else hexairdrop.drop_modifier(state, u, to, zoc)[0]
+            s = -2.0 * d + 2.0 * risk + 0.5 * _defense_value(state, to)
+            sp = state.scenario.spaces[to]
+            if sp.victory_city and state.owners.get(to) != player:
+                s += 6
+            s += 1.0 * len(hexmove.friends_at(state, to, player))
+            if best is None or (s, to) > best:
+                best = (s, to)
+        if best is not None:
+            return Airdrop((u.uid,), best[1])
+    return None
 
 
 def _move(state: GameState) -> Action | None:
@@ -101,6 +133,30 @@ def _move(state: GameState) -> Action | None:
     return None
 
 
+def _attack_value(state: GameState, target: str, units: tuple[int, ...], pv: crt.CombatPreview) -> float:
+    """Expected strength the defender loses minus what the attacker loses (in units of the
+    attack's strength), a little for pushing the defender back, more for taking an objective."""
+    trapped = any(hexcombat.retreat_hex(state, u, target, [u]) is None
+                  for u in (state.units[i] for i in units))
+    results = hexmove.rules(state).crt.results
+    att, dfn = max(pv.attack, 0.5), pv.defense
+    objective = 1.5 if state.scenario.spaces[target].victory_city else 0.0
+    value = 0.0
+    for code, p in pv.probabilities.items():
+        r = results[code]
+        d_lost = {"all": dfn, "half": dfn / 2}.get(r.defender_loss, 0.0)
+        a_lost = {"all": att, "half": att / 2, "exchange": min(att, d_lost)}.get(r.attacker_loss, 0.0)
+        if r.attacker_retreat and trapped:
+            a_lost = att
+        v = (d_lost - a_lost) / att
+        if r.defender_loss == "all" or r.defender_retreat:
+            v += 0.25 + (objective if not r.attacker_retreat else 0.0)
+        if r.attacker_retreat:
+            v -= 0.15
+        value += p * v
+    return value
+
+
 def _combat(state: GameState) -> Action:
     ht = hexcombat.turn(state)
     if ht.advance is not None:
@@ -120,14 +176,9 @@ def _combat(state: GameState) -> Action:
         pv = crt.preview(state, target, units)
         if pv.legal:
             continue
-        trapped = any(hexcombat.retreat_hex(state, u, target, [u]) is None
-                      for u in (state.units[i] for i in units))
-        value = sum(p * (TRAPPED_VALUE.get(code, RESULT_VALUE.get(code, 0.0)) if trapped
-                         else RESULT_VALUE.get(code, 0.0)) for code, p in pv.probabilities.items())
-        if state.scenario.spaces[target].victory_city:
-            value += 0.5
+        value = _attack_value(state, target, units, pv)
         if best is None or value > best[0]:
             best = (value, target, units)
-    if best is not None and best[0] > 0.25:
+    if best is not None and best[0] > 0.15:
         return Attack(best[1], best[2])
     return EndPhase()

@@ -35,7 +35,8 @@ def main(argv: list[str]) -> int:
               f"not valid JSON: {exc.msg}", file=sys.stderr)
         return 2
     try:
-        result = compute(request)
+        from .hexodds import hex_odds, is_hex_request  # hex rulesets: odds on the CRT
+        result = hex_odds(request) if is_hex_request(request) else compute(request)
     except OddsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -11,7 +11,18 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import airdrop, battle, hexcombat, hexmove, hexphases, movement, phases, production
+from . import (
+    airdrop,
+    battle,
+    hexairdrop,
+    hexcombat,
+    hexmove,
+    hexphases,
+    hexunits,
+    movement,
+    phases,
+    production,
+)
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
 
@@ -98,7 +109,9 @@ class Airdrop(Action):
     """Paratroopers (self_airlift, seed 002) fly from their territory to `to`: in the combat
     move an airborne attack on a hostile territory, in the non-combat move into a friendly
     capital. `airdrop.targets(state, group)` lists the destinations allowed,
-    `airdrop.explain(state, group, to)` says why one is not."""
+    `airdrop.explain(state, group, to)` says why one is not.
+    On hex maps (europa): an air drop, assault landing or air transport from a held
+    airfield in the movement phase; `hexairdrop.targets` / `hexairdrop.explain`."""
     kind: ClassVar[str] = "airdrop"
     units: tuple[int, ...]
     to: str
@@ -122,9 +135,17 @@ class Advance(Action):
     to: str = ""
 
 
+@dataclass(frozen=True)
+class Flip(Action):
+    """Hex maps, initial phase: convert a two-sided unit (15.A.3 airborne HQ) to its
+    other side."""
+    kind: ClassVar[str] = "flip"
+    unit: int
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Attack, Advance)}
+    Airdrop, Attack, Advance, Flip)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -340,6 +361,10 @@ def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) ->
 
 
 def _airdrop(state: GameState, a: Airdrop) -> None:
+    if state.scenario.hexmap is not None:   # Europa air drops / air transport (hexairdrop.py)
+        hexphases.need_phase(state, "movement")
+        hexairdrop.fly(state, tuple(a.units), a.to)
+        return
     _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
     airdrop.airdrop(state, tuple(a.units), a.to)
 
@@ -412,8 +437,14 @@ def _advance(state: GameState, a: Advance) -> None:
     hexcombat.advance(state, tuple(a.units), a.to)
 
 
+def _flip(state: GameState, a: Flip) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("Flip is for hex maps.")
+    hexunits.flip(state, a.unit)
+
+
 _HANDLERS: dict[type[Action], Any] = {
-    Attack: _attack, Advance: _advance,
+    Attack: _attack, Advance: _advance, Flip: _flip,
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop,
@@ -522,6 +553,8 @@ def hex_legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 continue
             for _dest, path in sorted(hexmove.reachable(state, (u.uid,)).items()):
                 out.append(Move((u.uid,), path))
+            if phase == "movement":
+                out.extend(Airdrop((u.uid,), to) for to in hexairdrop.targets(state, (u.uid,)))
             if len(out) >= max_moves:
                 break
     elif phase == "combat":

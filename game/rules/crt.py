@@ -54,12 +54,11 @@ def odds_column(crt: Crt, attack: float, defense: float) -> tuple[str, int]:
 
 
 def probabilities(crt: Crt, column: int) -> dict[str, float]:
-    out: dict[str, float] = {}
-    n = len(crt.table)
+    counts: dict[str, int] = {}
     for roll in crt.rolls:
         code = crt.table[roll][column]
-        out[code] = out.get(code, 0.0) + 1.0 / n
-    return {k: round(v, 6) for k, v in out.items()}
+        counts[code] = counts.get(code, 0) + 1
+    return {k: c / len(crt.table) for k, c in counts.items()}
 
 
 # --- strengths ------------------------------------------------------------------------
@@ -74,7 +73,7 @@ def _city_or_fort(state: GameState, hid: str) -> tuple[bool, bool]:
 def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | None = None,
                     dismount: bool = True) -> float:
     ut = state.utype(u)
-    s = float(ut.attack)
+    s = float(ut.value("attack", u.damage))   # a cadre (damage 1) uses its reduced side
     name = ut.name
     city_fort, major = _city_or_fort(state, target)
     if ut.has("assault_engineer") and city_fort:
@@ -100,7 +99,7 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
 
 def defense_strength(state: GameState, u: Unit, notes: list[str] | None = None) -> float:
     ut = state.utype(u)
-    s = float(ut.defense)
+    s = float(ut.value("defense", u.damage))
     aa = ut.ability("aa")
     if aa is not None and aa.position:
         return 0.0   # 15.C.2.a
@@ -245,7 +244,7 @@ def preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) ->
         ab = ut.ability("artillery")
         if ab is None:
             continue
-        if ab.siege and attack_strength(state, u, target) < ut.attack:
+        if ab.siege and attack_strength(state, u, target) < ut.value("attack", u.damage):
             continue   # 15.F.5: supports only when not halved
         art_re += hexmove.re_of(ut) * ab.re_factor
         cap = max(cap, ab.max_shift)

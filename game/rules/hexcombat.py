@@ -54,6 +54,8 @@ def attack_block(state: GameState, target: str, attackers: list[Unit]) -> str:
             return f"That {ut.name} is not yours."
         if u.uid in ht.used:
             return f"{ut.name} has already attacked this phase."
+        if u.uid in ht.disrupted:
+            return f"{ut.name} was disrupted by its air drop and cannot attack this turn."
         if ut.attack <= 0:
             return f"{ut.name} has no attack strength."
         if not can_attack_across(state, u, target):
@@ -67,7 +69,8 @@ def attackers_for(state: GameState, target: str, player: str | None = None) -> l
     out = []
     for n in hexmove.neighbours(state, target):
         for u in hexmove.friends_at(state, n, player):
-            if u.owner == player and u.uid not in ht.used and state.utype(u).attack > 0 \
+            if u.owner == player and u.uid not in ht.used and u.uid not in ht.disrupted \
+                    and state.utype(u).attack > 0 \
                     and can_attack_across(state, u, target):
                 out.append(u)
     return sorted(out, key=lambda u: u.uid)
@@ -85,28 +88,47 @@ def attack_targets(state: GameState, player: str | None = None) -> list[str]:
 # --- losses and retreats ---------------------------------------------------------------
 
 
-def _pick_losses(units: list[Unit], values: dict[int, float], need: float, first: tuple[int, ...]) -> list[int]:
-    """Units to eliminate so that their strength reaches `need`: units in `first`
-    (required losses) lead, then the weakest."""
-    order = sorted(units, key=lambda u: (u.uid not in first, values[u.uid], u.uid))
+def _steps(state: GameState, u: Unit, value: float, role: str) -> list[float]:
+    """The strength each loss step of u takes away: a unit with a cadre side (hits 2,
+    `damaged` values) first drops to its cadre, then is eliminated."""
+    ut = state.utype(u)
+    if u.damage == 0 and ut.hits >= 2 and ut.damaged:
+        full = float(ut.value(role, 0)) or 1.0
+        cadre = float(ut.value(role, 1))
+        ratio = value / full            # the same modifiers (halved, doubled) apply to the cadre
+        return [value - cadre * ratio, cadre * ratio]
+    return [value]
+
+
+def _pick_losses(state: GameState, units: list[Unit], values: dict[int, float], need: float,
+                 first: tuple[int, ...], role: str) -> list[int]:
+    """Loss steps (uids, a uid listed twice = reduced then eliminated) whose strength reaches
+    `need`: units in `first` (required losses) lead, then the cheapest steps; a unit's cadre
+    step comes before its elimination."""
     lost: list[int] = []
     got = 0.0
-    for u in order:
-        if got >= need - 1e-9:
+    pending = {u.uid: _steps(state, u, values[u.uid], role) for u in units}
+    while got < need - 1e-9:
+        options = [(uid not in first, steps[0], uid) for uid, steps in pending.items() if steps]
+        if not options:
             break
-        lost.append(u.uid)
-        got += values[u.uid]
+        _, pts, uid = min(options)
+        lost.append(uid)
+        got += pts
+        pending[uid] = pending[uid][1:]
     return lost
 
 
-def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit]) -> str | None:
-    """The hex `u` retreats to (one hex), or None: cannot retreat."""
+def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
+                avoid: frozenset[str] = frozenset()) -> str | None:
+    """The next hex `u` retreats to (one hex), or None: cannot retreat. `avoid`: hexes
+    it may not re-enter (where the retreat began and hexes already crossed)."""
     player = u.owner
     zoc = hexmove.zoc_hexes(state, player)
     best: tuple[tuple[int, int, int, str], str] | None = None
     src = u.space
     for n in hexmove.neighbours(state, src):
-        if n == away_from or hexmove.is_water(state, n) or hexmove.enemies_at(state, n, player):
+        if n == away_from or n in avoid or hexmove.is_water(state, n) or hexmove.enemies_at(state, n, player):
             continue
         if hexmove.enter_cost(state, u, src, n) is None:
             continue
@@ -129,9 +151,10 @@ def _dist_from_enemies(state: GameState, hid: str, player: str) -> int:
     return min(ds) if ds else 99
 
 
-def _retreat(state: GameState, units: list[Unit], away_from: str, record: dict[str, list]) -> None:
-    """Retreat a hex's units one hex; political police (15.R) and position AA (15.C.2.b)
-    handled by the caller."""
+def _retreat(state: GameState, units: list[Unit], away_from: str, record: dict[str, list],
+             hexes: int = 1) -> None:
+    """Retreat a hex's units together `hexes` hexes, never back into a hex already left;
+    political police (15.R) handled by the caller, position AA (15.C.2.b) eliminated."""
     units = [state.units[u.uid] for u in units if u.uid in state.units]
     if not units:
         return
@@ -139,14 +162,27 @@ def _retreat(state: GameState, units: list[Unit], away_from: str, record: dict[s
     for u in units:
         if state.utype(u).has("eliminated_if_retreat"):
             _eliminate(state, u, "cannot retreat (position AA, 15.C.2.b)", record)
-    dest = retreat_hex(state, moving[0], away_from, moving) if moving else None
+    if not moving:
+        return
+    visited = {moving[0].space}
+    dest: str | None = moving[0].space
+    for _ in range(max(1, hexes)):
+        lead = state.units[moving[0].uid]
+        step = retreat_hex(state, lead, away_from, moving, frozenset(visited))
+        if step is None:
+            dest = None
+            break
+        for u in moving:
+            state.units[u.uid] = replace(state.units[u.uid], space=step)
+        moving = [state.units[u.uid] for u in moving]
+        visited.add(step)
+        dest = step
     for u in moving:
         if dest is None:
             _eliminate(state, u, "has no retreat route", record)
         else:
-            state.units[u.uid] = replace(state.units[u.uid], space=dest)
             record["retreated"].append((u.uid, dest))
-    if dest is not None and moving:
+    if dest is not None:
         state.add_log(f"  {len(moving)} unit(s) retreat to {state.scenario.spaces[dest].name}.")
 
 
@@ -160,10 +196,21 @@ def _eliminate(state: GameState, u: Unit, why: str, record: dict[str, list]) -> 
 
 def _lose(state: GameState, units: list[Unit], lost: list[int], why: str, record: dict[str, list],
           away_from: str) -> None:
-    """Eliminate `lost`; supply units (15.W) retreat instead while they have a route."""
+    """Take the loss steps `lost` (a uid once: reduced to cadre if it has one, else
+    eliminated; twice: eliminated); supply units (15.W) retreat instead while they have a
+    route."""
+    counts: dict[int, int] = {}
     for uid in lost:
+        counts[uid] = counts.get(uid, 0) + 1
+    for uid, n in counts.items():
         u = state.units.get(uid)
         if u is None:
+            continue
+        ut = state.utype(u)
+        if u.damage + n < ut.hits and ut.damaged:
+            state.units[uid] = replace(u, damage=u.damage + n)
+            record["reduced"].append(uid)
+            state.add_log(f"  {state.scenario.player(u.owner).name} {ut.name} reduced to its cadre ({why}).")
             continue
         if state.utype(u).has("eliminated_only_if_trapped"):
             dest = retreat_hex(state, u, away_from, [u])
@@ -172,6 +219,16 @@ def _lose(state: GameState, units: list[Unit], lost: list[int], why: str, record
                 record["retreated"].append((uid, dest))
                 continue
         _eliminate(state, u, why, record)
+
+
+def _steps_value(state: GameState, units: list[Unit], values: dict[int, float], lost: list[int],
+                 role: str) -> float:
+    """Strength the loss steps `lost` took away."""
+    total = 0.0
+    for u in units:
+        n = lost.count(u.uid)
+        total += sum(_steps(state, u, values[u.uid], role)[:n])
+    return total
 
 
 # --- resolution --------------------------------------------------------------------------
@@ -204,7 +261,7 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     state.add_log(f"{state.scenario.player(player).name} attacks {state.scenario.spaces[target].name}: "
                   f"{pv.attack:g} vs {pv.defense:g} = {pv.odds}{' ' + shifts if shifts else ''} "
                   f"column {pv.column_label}, roll {roll}: {code} ({res.name}).")
-    record: dict[str, list] = {"lost": [], "retreated": []}
+    record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
     # 15.R political police: units stacked with it ignore retreats except from DE;
     # defending, DR becomes an exchange
     police_def = any(state.utype(u).has("political_police") for u in defenders)
@@ -222,13 +279,13 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     avals = {u.uid: attack_strength(state, u, target) for u in attackers}
     lost_def_strength = 0.0
     if defender_loss == "all":
-        lost = [u.uid for u in defenders]
+        lost = [u.uid for u in defenders for _ in range(state.utype(u).hits - u.damage)]
         lost_def_strength = sum(dvals.values())
         _lose(state, defenders, lost, code, record, target)
     elif defender_loss == "half":
         need = sum(dvals.values()) / 2
-        lost = _pick_losses(defenders, dvals, need, ())
-        lost_def_strength = sum(dvals[i] for i in lost)
+        lost = _pick_losses(state, defenders, dvals, need, (), "defense")
+        lost_def_strength = _steps_value(state, defenders, dvals, lost, "defense")
         _lose(state, defenders, lost, code, record, target)
     if attacker_loss:
         total = sum(avals.values())
@@ -237,21 +294,22 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
         # any unit whose special ability was used, if it has the RL marking
         first = tuple(pv.engineers) + tuple(
             i for i in pv.used if state.utype(state.units[i]).has("required_losses") and i not in pv.engineers)
-        lost = [u.uid for u in attackers] if attacker_loss == "all" else \
-            _pick_losses(attackers, avals, need, first)
+        lost = [u.uid for u in attackers for _ in range(state.utype(u).hits - u.damage)] \
+            if attacker_loss == "all" else \
+            _pick_losses(state, attackers, avals, need, first, "attack")
         if attacker_loss == "exchange" and need <= 0:
             lost = []
         _lose(state, attackers, lost, code, record, target)
     if defender_retreat:
         left = [u for u in defenders if u.uid in state.units]
-        _retreat(state, left, "", record)
+        _retreat(state, left, "", record, defender_retreat)
     if attacker_retreat:
         by_hex: dict[str, list[Unit]] = {}
         for u in attackers:
             if u.uid in state.units:
                 by_hex.setdefault(state.units[u.uid].space, []).append(state.units[u.uid])
         for units in by_hex.values():
-            _retreat(state, units, target, record)
+            _retreat(state, units, target, record, attacker_retreat)
     ht = turn(state)
     survivors = tuple(u.uid for u in attackers if u.uid in state.units
                       and state.units[u.uid].space != target
@@ -260,7 +318,8 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     advance = (target, survivors) if vacated and survivors and not attacker_retreat else None
     rec = CombatRecord(target=target, attacker=player, attack=pv.attack, defense=pv.defense,
                        odds=pv.odds, column=pv.column_label, shifts=pv.shifts, roll=roll, result=code,
-                       lost=tuple(record["lost"]), retreated=tuple(record["retreated"]))
+                       lost=tuple(record["lost"]), retreated=tuple(record["retreated"]),
+                       reduced=tuple(u for u in record["reduced"] if u in state.units))
     state.hexturn = replace(ht, attacked=ht.attacked + (target,),
                             used=ht.used + tuple(pv.attackers), advance=advance, last=rec)
     return rec

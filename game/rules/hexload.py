@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hexgrid
 from .hexmodel import (
+    AirTransport,
     Crt,
     CrtResult,
     HexDef,
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 HEX_FIELDS = ("terrain", "hexsides", "crt", "move_columns", "cm_columns", "stacking", "zoc_cost",
               "supply_range", "oos_defense_after", "oos_eliminated_after", "exploitation_fraction",
-              "aec_shift", "retreat_hexes")
+              "aec_shift", "drop_eliminated", "drop_disrupted")
 TERRAIN_FIELDS = ("name", "kind", "move", "shift", "halves_cm", "stacking", "fortification", "city",
                   "major", "water", "airfield", "port", "aec", "color", "symbol", "along")
 HEXSIDE_FIELDS = ("name", "move", "shift", "blocks_zoc", "water", "color", "width")
@@ -121,7 +122,8 @@ def parse_hex_rules(data: Any, chk: Checker) -> HexRules | None:
         oos_eliminated_after=chk.get(node, "oos_eliminated_after", int, "hex", default=0) or 0,
         exploitation_fraction=float(chk.get(node, "exploitation_fraction", num, "hex", default=0.5) or 0.5),
         aec_shift=chk.get(node, "aec_shift", int, "hex", default=1) or 1,
-        retreat_hexes=chk.get(node, "retreat_hexes", int, "hex", default=1) or 1)
+        drop_eliminated=chk.get(node, "drop_eliminated", int, "hex", default=1) or 0,
+        drop_disrupted=chk.get(node, "drop_disrupted", int, "hex", default=3) or 0)
 
 
 def _parse_crt(chk: Checker, node: Any) -> Crt | None:
@@ -274,7 +276,8 @@ def parse_hex_scenario(data: Any, map_node: Any, chk: Checker, ruleset: Ruleset 
     ys = [y for hd in hexes.values() for _, y in hexgrid.corners(hd.axial, float(size))] or [0.0]
     origin = (round(size / 2 - min(xs), 2), round(size / 2 - min(ys), 2))
     hexmap = HexMap(hex_size=float(size), hexes=hexes, sides=sides, reinforcements=reinf,
-                    origin=origin, air_support=_parse_air_support(chk, data, pids))
+                    origin=origin, air_support=_parse_air_support(chk, data, pids),
+                    air_transport=_parse_air_transport(chk, data, pids))
     spaces: dict[str, SpaceDef] = {}
     for hid, hd in hexes.items():
         water = rules is not None and hd.terrain in rules.terrain and rules.terrain[hd.terrain].water
@@ -305,6 +308,26 @@ def _parse_air_support(chk: Checker, data: Any, pids: list[str]) -> dict[str, tu
         out[str(pid)] = (chk.get(a, "shift", int, w, default=1) or 0,
                          chk.get(a, "until_turn", int, w, default=0) or 0,
                          chk.get(a, "reason", str, w, default="air support") or "air support")
+    return out
+
+
+def _parse_air_transport(chk: Checker, data: Any, pids: list[str]) -> dict[str, AirTransport]:
+    """`air_transport: {germany: {re: 3, glider_re: 1, range: 30}}`."""
+    out: dict[str, AirTransport] = {}
+    node = chk.get(data, "air_transport", dict, "scenario", default={})
+    num = (int, float)
+    for pid, a in (node or {}).items():
+        w = f"air_transport.{pid}"
+        if pid not in pids:
+            chk.error(node, pid, f"{w}: unknown player '{pid}'")
+            continue
+        if not isinstance(a, dict):
+            chk.error(node, pid, f"{w}: expected {{re, glider_re, range}}")
+            continue
+        chk.unknown_keys(a, ("re", "glider_re", "range"), w)
+        out[str(pid)] = AirTransport(re=float(chk.get(a, "re", num, w, default=0) or 0),
+                                     glider_re=float(chk.get(a, "glider_re", num, w, default=0) or 0),
+                                     range=chk.get(a, "range", int, w, default=20) or 20)
     return out
 
 

@@ -87,8 +87,9 @@ class HexRules:
     oos_defense_after: int = 2               # turns out of supply before defense is halved
     oos_eliminated_after: int = 0            # 0: never eliminated for lack of supply
     exploitation_fraction: float = 0.5       # c/m units move this share of their MA in exploitation
+    drop_eliminated: int = 1                 # air drop: modified roll <= this: eliminated
+    drop_disrupted: int = 3                  # <= this: disrupted (no attack, no move this turn)
     aec_shift: int = 1
-    retreat_hexes: int = 1
 
 
 # --- scenario side ---------------------------------------------------------------
@@ -121,6 +122,15 @@ class Reinforcement:
 
 
 @dataclass(frozen=True)
+class AirTransport:
+    """A player's air transport per player-turn (23.G): REs by transport aircraft and by
+    gliders, and the range in hexes from the airfield the units fly from."""
+    re: float = 0.0
+    glider_re: float = 0.0
+    range: int = 20
+
+
+@dataclass(frozen=True)
 class HexMap:
     hex_size: float                                   # pixel circumradius at zoom 1
     hexes: dict[str, HexDef]
@@ -130,6 +140,7 @@ class HexMap:
     # player -> (column shift for its attacks, last turn it applies or 0 = always, reason):
     # ground support by an air force the scenario does not put on the map
     air_support: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    air_transport: dict[str, AirTransport] = field(default_factory=dict)
 
     def side(self, a: str, b: str) -> tuple[str, ...]:
         return self.sides.get((a, b) if a <= b else (b, a), ())
@@ -158,13 +169,15 @@ class CombatRecord:
     result: str
     lost: tuple[int, ...] = ()    # uids eliminated
     retreated: tuple[tuple[int, str], ...] = ()
+    reduced: tuple[int, ...] = ()  # uids reduced to their cadre
 
     def to_json(self) -> dict[str, Any]:
         return {"target": self.target, "attacker": self.attacker, "attack": self.attack,
                 "defense": self.defense, "odds": self.odds, "column": self.column,
                 "shifts": [[s.columns, s.reason] for s in self.shifts], "roll": self.roll,
                 "result": self.result, "lost": list(self.lost),
-                "retreated": [list(x) for x in self.retreated]}
+                "retreated": [list(x) for x in self.retreated],
+                **({"reduced": list(self.reduced)} if self.reduced else {})}
 
 
 @dataclass(frozen=True)
@@ -174,9 +187,15 @@ class HexTurn:
     advance: tuple[str, tuple[int, ...]] | None = None   # (vacated hex, uids that may advance)
     last: CombatRecord | None = None
     arrived: tuple[int, ...] = ()              # reinforcements placed this player-turn
+    airlift: tuple[float, float] = (0.0, 0.0)  # REs flown this player-turn: (transports, gliders)
+    disrupted: tuple[int, ...] = ()            # dropped units disrupted this player-turn
 
     def to_json(self) -> dict[str, Any]:
-        return {"attacked": list(self.attacked), "used": list(self.used),
-                "advance": None if self.advance is None else [self.advance[0], list(self.advance[1])],
-                "last": None if self.last is None else self.last.to_json(),
-                "arrived": list(self.arrived)}
+        out = {"attacked": list(self.attacked), "used": list(self.used),
+               "advance": None if self.advance is None else [self.advance[0], list(self.advance[1])],
+               "last": None if self.last is None else self.last.to_json(),
+               "arrived": list(self.arrived)}
+        if self.airlift != (0.0, 0.0) or self.disrupted:
+            out["airlift"] = list(self.airlift)
+            out["disrupted"] = list(self.disrupted)
+        return out

@@ -125,14 +125,19 @@ def zoc_hexes(state: GameState, player: str) -> set[str]:
     """Hexes in an enemy zone of control for `player` (ZOC reaches the six
     neighbouring land hexes, not across hexsides that block ZOC)."""
     out: set[str] = set()
+    hr = rules(state)
+    hm = state.scenario.hexmap
+    assert hm is not None
+    done: set[str] = set()
     for u in state.units.values():
-        if not state.at_war(u.owner, player) or not has_zoc(state, u):
+        if u.space in done or not state.at_war(u.owner, player) or not has_zoc(state, u):
             continue
-        for n in neighbours(state, u.space):
-            if is_water(state, n):
+        done.add(u.space)
+        for n in state.scenario.spaces[u.space].adjacent:
+            if hr.terrain[hm.hexes[n].terrain].water:
                 continue
-            sides = state.scenario.hexmap.side(u.space, n) if state.scenario.hexmap else ()
-            if any(rules(state).hexsides[s].blocks_zoc for s in sides if s in rules(state).hexsides):
+            sides = hm.side(u.space, n)
+            if sides and any(hr.hexsides[s].blocks_zoc for s in sides if s in hr.hexsides):
                 continue
             out.add(n)
     return out

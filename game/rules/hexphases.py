@@ -30,23 +30,28 @@ def begin_player_turn(state: GameState) -> None:
 
 
 def reinforce(state: GameState, player: str) -> list[int]:
-    """Reinforcements due this turn (or earlier and waiting for their hex)."""
+    """Reinforcements due this turn (or earlier and waiting: for their hex to be held, free
+    of enemy units, or to have room within the stacking limit)."""
     assert state.scenario.hexmap is not None
     out: list[int] = []
     for i, r in enumerate(state.scenario.hexmap.reinforcements):
-        key = f"reinf|{i}"
-        if r.player != player or r.turn > state.round or state.ro3_moves.get(key):
+        if r.player != player or r.turn > state.round or i in state.reinforced:
             continue
         if r.if_owned and state.owners.get(r.hex) != player:
             continue
         if hexmove.enemies_at(state, r.hex, player):
+            continue
+        size = sum(hexmove.re_of(state.ruleset.units[ut]) * n for ut, n in r.units
+                   if not state.ruleset.units[ut].has("no_stacking"))
+        if hexmove.stack_re(state, r.hex, player) + size > hexmove.stacking_limit(state, r.hex) + 1e-9:
+            state.add_log(f"  Reinforcements for {state.scenario.spaces[r.hex].name} wait: the hex is full.")
             continue
         for ut, n in r.units:
             for _ in range(n):
                 state.units[state.next_uid] = Unit(state.next_uid, ut, player, r.hex)
                 out.append(state.next_uid)
                 state.next_uid += 1
-        state.ro3_moves[key] = 1   # delivered (kept in a saved dict of counters)
+        state.reinforced = state.reinforced | {i}
         what = ", ".join(f"{n} {state.ruleset.units[ut].name}" for ut, n in r.units)
         state.add_log(f"  Reinforcements: {what} at {state.scenario.spaces[r.hex].name}"
                       f"{' — ' + r.note if r.note else ''}.")
@@ -83,7 +88,7 @@ def alliance_units(state: GameState) -> dict[str, int]:
 
 def _pending_reinforcements(state: GameState, alliance: str) -> bool:
     assert state.scenario.hexmap is not None
-    return any(state.alliance_of(r.player) == alliance and not state.ro3_moves.get(f"reinf|{i}")
+    return any(state.alliance_of(r.player) == alliance and i not in state.reinforced
                for i, r in enumerate(state.scenario.hexmap.reinforcements))
 
 

@@ -19,15 +19,14 @@ from . import hexmove
 from .model import GameState
 
 
-def _sources(state: GameState, player: str) -> list[tuple[str, int]]:
+def _sources(state: GameState, player: str, enemy: set[str]) -> list[tuple[str, int]]:
     """(hex, range) of every supply source of the player's alliance."""
     hr = hexmove.rules(state)
     out: list[tuple[str, int]] = []
     assert state.scenario.hexmap is not None
     for hid, hd in state.scenario.hexmap.hexes.items():
         owner = state.owners.get(hid)
-        if hd.supply and owner is not None and not state.at_war(owner, player) \
-                and not hexmove.enemies_at(state, hid, player):
+        if hd.supply and owner is not None and not state.at_war(owner, player) and hid not in enemy:
             out.append((hid, hr.supply_range))
     for u in state.units.values():
         ab = state.utype(u).ability("supply_source")
@@ -39,8 +38,14 @@ def _sources(state: GameState, player: str) -> list[tuple[str, int]]:
 def in_supply(state: GameState, player: str) -> set[str]:
     """Hexes where the player's units are in supply."""
     zoc = hexmove.zoc_hexes(state, player)
+    enemy = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
+    friend = {u.space for u in state.units.values() if not state.at_war(u.owner, player)}
+    hr = hexmove.rules(state)
+    hm = state.scenario.hexmap
+    assert hm is not None
+    water = {hid for hid, hd in hm.hexes.items() if hr.terrain[hd.terrain].water}
     best: dict[str, int] = {}
-    for src, rng in _sources(state, player):
+    for src, rng in _sources(state, player, enemy):
         if best.get(src, -1) >= rng:
             continue
         best[src] = rng
@@ -49,14 +54,13 @@ def in_supply(state: GameState, player: str) -> set[str]:
             here, left = queue.popleft()
             if left <= 0:
                 continue
-            for n in hexmove.neighbours(state, here):
-                if hexmove.is_water(state, n) or hexmove.enemies_at(state, n, player):
+            for n in state.scenario.spaces[here].adjacent:
+                if n in water or n in enemy:
                     continue
-                sides = state.scenario.hexmap.side(here, n) if state.scenario.hexmap else ()
-                if any(hexmove.rules(state).hexsides[s].water for s in sides
-                       if s in hexmove.rules(state).hexsides):
+                sides = hm.side(here, n)
+                if sides and any(hr.hexsides[s].water for s in sides if s in hr.hexsides):
                     continue
-                if n in zoc and not hexmove.friends_at(state, n, player):
+                if n in zoc and n not in friend:
                     continue
                 if best.get(n, -1) >= left - 1:
                     continue

@@ -321,6 +321,7 @@ class GameState:
     over: bool = False
     action_count: int = 0
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
+    reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
 
     def copy(self) -> GameState:
         new = _shallow_copy(self)

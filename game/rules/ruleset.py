@@ -146,7 +146,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                 chk.error(u, stat, f"{where}.{stat}: {stats[stat]} is more than the die ({dice})")
         hits = chk.get(u, "hits", int, where, default=1)
         classes = _parse_unit_classes(u, where, declared, chk)
-        damaged = _parse_damaged(u, where, hits or 1, dice, chk)
+        damaged = _parse_damaged(u, where, hits or 1, dice if hex_rules is None else None, chk)
         abilities = []
         ab_node = chk.get(u, "abilities", list, where, default=LocList())
         for i, entry in enumerate(ab_node or []):
@@ -405,7 +405,8 @@ def load_ruleset(rid: str) -> Ruleset:
 
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
-                   "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support")
+                   "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
+                   "air_transport")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base")
@@ -451,7 +452,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if map_kind not in ("zone", "hex"):
             chk.error(map_node, "kind", f"map.kind: 'zone' or 'hex', not '{map_kind}'")
         elif map_kind == "zone":
-            for key in ("hexes", "hexsides", "reinforcements", "air_support"):
+            for key in ("hexes", "hexsides", "reinforcements", "air_support", "air_transport"):
                 if key in data:
                     chk.error(data, key, f"scenario.{key}: only hex maps (map.kind: hex) have it")
         if "size" in map_node:

@@ -40,7 +40,8 @@ class Session:
     def do(self, action: Action) -> GameState:
         """Apply an action (IllegalAction leaves the session unchanged)."""
         new = apply(self.state, action)
-        if isinstance(action, _NO_UNDO) or new.phase_idx != self.state.phase_idx:
+        if isinstance(action, _NO_UNDO) or new.phase_idx != self.state.phase_idx \
+                or new.dice_used != self.state.dice_used:   # never undo past a die roll
             self._undoable.clear()
         else:
             self._undoable.append(self.state)

@@ -35,6 +35,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
         "over": state.over,
         **({"hexturn": state.hexturn.to_json()} if state.hexturn is not None else {}),
+        **({"reinforced": sorted(state.reinforced)} if state.reinforced else {}),
     }
 
 
