@@ -63,8 +63,9 @@ def size_marker(ut: UnitType) -> str:
     return "XX" if re >= 3 else "X" if re >= 1 else "II"
 
 
-def factors(ut: UnitType) -> str:
-    return f"{ut.attack}-{ut.defense}-{ut.move}"
+def factors(ut: UnitType, damage: int = 0) -> str:
+    """'3-3-4': attack-defense-move, on the cadre side when reduced (damage 1)."""
+    return f"{ut.value('attack', damage)}-{ut.value('defense', damage)}-{ut.move}"
 
 
 def _symbol(s: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int], kind: str, lw: int) -> None:
@@ -125,10 +126,12 @@ def _symbol(s: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int], kind
 
 
 def counter_surface(ut: UnitType, owner_color: tuple[int, int, int], size: int,
-                    oos: bool = False) -> pygame.Surface:
-    """One Europa-style chit of size x size pixels (cached)."""
+                    oos: bool = False, damage: int = 0, disrupted: bool = False) -> pygame.Surface:
+    """One Europa-style chit of size x size pixels (cached): a reduced unit (cadre)
+    shows its cadre factors under a white band, out of supply a red corner, disrupted
+    (after an air drop) a yellow 'D'."""
     size = max(12, int(size))
-    key = (ut.id, ut.attack, ut.defense, ut.move, tuple(owner_color), size, oos)
+    key = (ut.id, ut.attack, ut.defense, ut.move, tuple(owner_color), size, oos, damage, disrupted)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -155,19 +158,27 @@ def counter_surface(ut: UnitType, owner_color: tuple[int, int, int], size: int,
         theme.text(surf, size_marker(ut), (size // 2, box.top - 1), max(8, int(size * 0.2)), ink,
                    anchor="midbottom", bold=True)
     fs = max(9, int(size * (0.34 if big else 0.4)))
-    txt = factors(ut)
+    txt = factors(ut, damage)
     while fs > 8 and theme.text_width(txt, fs, bold=True) > size - 3:
         fs -= 1
     theme.text(surf, txt, (size // 2, size - max(1, size // 20)), fs, ink, anchor="midbottom", bold=True)
+    if damage:  # the cadre side: a band across the top
+        pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(1, 1, size - 2, max(2, size // 9)))
     if oos:  # out of supply: a red corner flag
         pygame.draw.polygon(surf, theme.BAD, [(0, 0), (size * 0.3, 0), (0, size * 0.3)])
+    if disrupted:
+        r = pygame.Rect(0, 0, size * 0.3, size * 0.3)
+        r.bottomright = (size - 1, size - 1)
+        pygame.draw.rect(surf, (240, 200, 40), r)
+        theme.text(surf, "D", r.center, max(8, int(size * 0.26)), (20, 20, 20), anchor="center", bold=True)
     _CACHE[key] = surf
     return surf
 
 
 def draw_stack(surface: pygame.Surface, center: tuple[float, float], top: UnitType,
                owner_color: tuple[int, int, int], size: int, depth: int, oos: bool = False,
-               selected: bool = False, behind_colors: list[tuple[int, int, int]] | None = None) -> pygame.Rect:
+               selected: bool = False, behind_colors: list[tuple[int, int, int]] | None = None,
+               damage: int = 0, disrupted: bool = False) -> pygame.Rect:
     """A stack of `depth` units with `top` showing, centred at `center`; returns the
     top chit's rect. Chits behind peek out up and to the right (at most three), in the
     colours of the units under the top one (`behind_colors`, allies may share a hex)."""
@@ -184,7 +195,7 @@ def draw_stack(surface: pygame.Surface, center: tuple[float, float], top: UnitTy
         pygame.draw.rect(surface, theme.darken(col, 0.08 * k), back, border_radius=max(1, size // 12))
         pygame.draw.rect(surface, (15, 15, 15), back, width=1, border_radius=max(1, size // 12))
     pygame.draw.rect(surface, (0, 0, 0), shadow.move(0, 0), border_radius=max(1, size // 12))
-    surface.blit(counter_surface(top, owner_color, size, oos), rect.topleft)
+    surface.blit(counter_surface(top, owner_color, size, oos, damage, disrupted), rect.topleft)
     if selected:
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=2, border_radius=3)
     if depth > 1:

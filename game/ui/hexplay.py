@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import crt, hexcombat, hexmove
+from game.rules import crt, hexairdrop, hexcombat, hexmove
 from game.rules.hexphases import PHASE_NAMES
 
 from . import hexcounters, theme, widgets
@@ -108,6 +108,16 @@ class HexPlay:
             return out
         return self._cached("costs", self._key(uids), work)
 
+    def drops(self) -> set[str]:
+        """Hexes the chosen units may fly to (air drop, assault landing, air transport)."""
+        st = self.scene.state
+        if st.phase != "movement" or not self.picked or not self.scene.my_turn():
+            return set()
+        uids = tuple(sorted(self.picked))
+        if hexairdrop.transport(st, st.player) is None:
+            return set()
+        return self._cached("drops", self._key(uids), lambda: set(hexairdrop.targets(st, uids)))
+
     def zoc(self) -> set[str]:
         st = self.scene.state
         group = self.group()
@@ -162,6 +172,7 @@ class HexPlay:
         if st.phase in MOVING:
             ov.dests = self.dest_costs()
             ov.zoc = self.zoc()
+            ov.drops = self.drops()
             hov = self.scene.hover
             if hov in self.dests():
                 ov.path = self.dests()[hov]
@@ -211,6 +222,9 @@ class HexPlay:
                 self.sel = hid
                 self.picked = {i for i in uids if i in sc.state.units and self.movable(sc.state.units[i])}
             return
+        if self.picked and hid in self.drops() and hid != self.sel:
+            self.fly(hid)
+            return
         own = self._own(hid)
         if own:
             self.sel = hid
@@ -219,12 +233,33 @@ class HexPlay:
                 sc.ctl.say(self._why_stuck(own), "info")
             return
         if self.picked and hid != self.sel:
-            why = hexmove.explain(st, tuple(sorted(self.picked)), hid) or "Those units cannot go there."
+            uids = tuple(sorted(self.picked))
+            why = hexmove.explain(st, uids, hid) or "Those units cannot go there."
+            if st.phase == "movement" and hexairdrop.transport(st, st.player) is not None \
+                    and not hexairdrop.group_block(st, uids):
+                why += " By air: " + (hexairdrop.explain(st, uids, hid) or "possible")
             sc.ctl.say(why, "error")
             self.bad = hid
             return
         self.sel = hid
         self.picked = set()
+
+    def fly(self, hid: str) -> None:
+        """Air drop, assault landing or air transport of the chosen units to hid."""
+        sc = self.scene
+        uids = tuple(sorted(self.picked))
+        tail = sc.state.log_tail
+        if sc.ctl.do(A.Airdrop(uids, hid)):
+            st = sc.state
+            self.sel = hid
+            self.picked = {i for i in uids if i in st.units and self.movable(st.units[i])}
+            lost = [i for i in uids if i not in st.units]
+            news, cell = [], st.log_tail
+            while cell is not None and cell is not tail and len(news) < 6:   # what the flight logged
+                news.append(cell.text.strip())
+                cell = cell.prev
+            sc.ctl.say(" ".join(reversed(news))[:300] if news else f"{len(uids) - len(lost)} unit(s) landed.",
+                       "info" if lost else "good")
 
     def _why_stuck(self, own: list) -> str:
         st = self.scene.state
@@ -345,13 +380,20 @@ class HexPlay:
                     tail = f"  ({hexmove.mp_left(st, u)} MP left)"
                 if u.oos:
                     tail += f"  out of supply {u.oos}"
-                lines.append(f"  {hexcounters.factors(ut)} {ut.name}{tail}")
+                if u.damage:
+                    tail += "  (cadre)"
+                lines.append(f"  {hexcounters.factors(ut, u.damage)} {ut.name}{tail}")
         if self.scene.my_turn():
             if hid in self.zoc():
                 lines.append("In an enemy zone of control (extra MPs; no ZOC-to-ZOC moves)")
             costs = self.dest_costs()
             if hid in costs and hid != self.sel:
                 lines.append(f"Click: move here ({costs[hid]} MP)")
+            elif hid in self.drops() and hid != self.sel:
+                modes = {hexairdrop.mode(st, u, hid) for u in self.group()}
+                word = {"drop": "air drop (each unit rolls)", "assault": "assault landing (each unit rolls)",
+                        "transport": "air transport (no roll)"}
+                lines.append("Click: fly here — " + ", ".join(word.get(m, m) for m in sorted(modes) if m))
             if hid in self.targets() and hid != self.target:
                 lines.append("Click: prepare an attack on this hex")
         return lines
@@ -378,6 +420,17 @@ class HexPlay:
                     names[n] = names.get(n, 0) + 1
             y = self._hint(surface, box, y, "Arrived: " + "; ".join(f"{k} ×{v}" if v > 1 else k
                                                                      for k, v in names.items()), theme.GOOD)
+        if self.scene.my_turn():
+            for u in sorted(st.units.values(), key=lambda u: u.uid):
+                ab = st.utype(u).ability("airborne_hq")
+                if u.owner != st.player or ab is None or y + 34 > box.bottom:
+                    continue
+                other = st.ruleset.units.get(ab.flips_to[0]) if ab.flips_to else None
+                label = f"Convert {st.utype(u).name}" + (f" to {other.name}" if other else "")
+                widgets.button(surface, self.scene.spots, pygame.Rect(box.x, y, box.w, 30), label,
+                               lambda i=u.uid: self.scene.ctl.do(A.Flip(i)), size=17,
+                               tooltip=f"At {st.scenario.spaces[u.space].name}: airborne HQ sides (15.A.3)")
+                y += 34
         oos = [u for u in st.units.values() if u.owner == st.player and u.oos]
         if oos:
             y = self._hint(surface, box, y, f"{len(oos)} of your units are out of supply (halved "
@@ -416,7 +469,7 @@ class HexPlay:
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
-            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5), (row.x + 2, row.y + 1))
+            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
             right = ""
             if st.phase in MOVING and u.owner == st.player:
                 right = f"{hexmove.mp_left(st, u)}/{hexmove.movement_allowance(st, u)} MP"
@@ -429,7 +482,7 @@ class HexPlay:
                 theme.text(surface, right, (row.right - 4, row.centery), 16, theme.TEXT_DIM, anchor="midright")
             if u.uid in selectable:
                 sc.spots.add(row, lambda i=u.uid: self.toggle(i),
-                             tooltip=f"{hexcounters.factors(ut)} {ut.name}: click to {what}")
+                             tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: click to {what}")
             y += ROW_H
         return y
 
@@ -455,6 +508,13 @@ class HexPlay:
             n = len(self.dests())
             y = self._hint(surface, box, y, f"{len(self.picked)} unit(s), {re:g} RE selected · "
                            f"{n} hex{'es' if n != 1 else ''} in reach", theme.INFO)
+            air = hexairdrop.transport(st, st.player) if st.phase == "movement" else None
+            if air is not None:
+                left_t, left_g = hexairdrop.capacity_left(st, st.player)
+                why = hexairdrop.group_block(st, tuple(sorted(self.picked)))
+                text = (f"By air (blue): {len(self.drops())} hexes · transport {left_t:g} RE, gliders {left_g:g} RE "
+                        f"left this turn" if not why else f"By air: {why}")
+                y = self._hint(surface, box, y, text, (120, 200, 255) if not why else theme.TEXT_DIM, 16)
         return y
 
     def _panel_combat(self, surface: pygame.Surface, box: pygame.Rect) -> int:
@@ -491,7 +551,7 @@ class HexPlay:
         # attackers (toggle), defenders in one line
         dnames: dict[str, int] = {}
         for u in defenders:
-            k = f"{hexcounters.factors(st.utype(u))} {st.utype(u).name}"
+            k = f"{hexcounters.factors(st.utype(u), u.damage)} {st.utype(u).name}"
             dnames[k] = dnames.get(k, 0) + 1
         y = self._hint(surface, box, y, "Defending: " + ", ".join(f"{k}" + (f" ×{v}" if v > 1 else "")
                                                                    for k, v in dnames.items()))

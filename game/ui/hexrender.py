@@ -48,6 +48,7 @@ class HexOverlay:
     attackers: set[str] = field(default_factory=set)         # hexes of the chosen attackers
     advance: str | None = None                               # hex to advance into
     picked: set[int] = field(default_factory=set)            # chosen unit uids
+    drops: set[str] = field(default_factory=set)             # hexes the chosen units can fly to
     bad: str | None = None                                   # a hex the last click could not use
 
 
@@ -562,6 +563,13 @@ class HexRenderer(MapRenderer):
                     blit_hex(spr, h)
                     pygame.draw.polygon(surface, (255, 226, 96), self.hex_outline(h, scale, ox, oy, self.R - 1.5),
                                         width=2)
+        if ov.drops:   # air drop / air transport destinations: sky blue, dashed feel
+            spr = self.hex_sprite((110, 190, 250, 70), rsi)
+            for h in ov.drops:
+                if h in self.centers and on_screen(h) and h not in ov.dests:
+                    blit_hex(spr, h)
+                    pygame.draw.polygon(surface, (120, 200, 255),
+                                        self.hex_outline(h, scale, ox, oy, self.R - 2), width=1)
         if len(ov.path) > 0 and ov.selected:
             pts = [scr(ov.selected)] + [scr(h) for h in ov.path]
             pygame.draw.lines(surface, (20, 20, 20), False, pts, max(3, int(rs / 7)) + 2)
@@ -635,18 +643,21 @@ class HexRenderer(MapRenderer):
     def draw_stacks(self, surface, cam: Camera, state: GameState, scr, on_screen, ov: HexOverlay) -> None:
         size = self.counter_size(cam)
         by_hex = self.units_by_hex(state)
+        disrupted = set(getattr(state.hexturn, "disrupted", ()) or ())
         for h, units in by_hex.items():
             if h not in self.centers or not on_screen(h):
                 continue
             x, y = scr(h)
             # one stack per hex (allies may share it): the strongest unit on top
-            order = sorted(units, key=lambda u: (-(state.utype(u).attack + state.utype(u).defense), u.uid))
+            order = sorted(units, key=lambda u: (-(state.utype(u).value("attack", u.damage)
+                                                   + state.utype(u).value("defense", u.damage)), u.uid))
             top = order[0]
             behind = [self.colors.get(u.owner, theme.NEUTRAL) for u in order[1:4]]
             picked = any(u.uid in ov.picked for u in units)
             hexcounters.draw_stack(surface, (x, y + size * 0.02), state.utype(top),
                                    self.colors.get(top.owner, theme.NEUTRAL), size, len(units),
-                                   oos=any(u.oos for u in units), selected=picked, behind_colors=behind)
+                                   oos=any(u.oos for u in units), selected=picked, behind_colors=behind,
+                                   damage=top.damage, disrupted=top.uid in disrupted)
 
     # --- minimap ------------------------------------------------------------------------------
     def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,

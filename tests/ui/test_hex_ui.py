@@ -226,3 +226,32 @@ def test_crete_plays_to_the_end_in_hotseat_by_clicks():
     assert game.state.over, "the game did not end"
     assert attacks > 0
     uikit.shot(app, "hex_game_over")
+
+
+def test_an_air_drop_by_click():
+    """A parachute regiment on a held airfield: its air-drop hexes are offered (sky
+    blue) and a click on one flies it there through the Airdrop action."""
+    from dataclasses import replace
+    sc = load_scenario("crete_1941")
+    af = next(h for h, d in sc.hexmap.hexes.items() if "airfield" in d.features and d.name.startswith("Heraklion"))
+    near = {af} | set(sc.spaces[af].adjacent)   # no enemy ZOC on the airfield
+    units = tuple(u for u in sc.start_units if u[0] not in near) + ((af, "germany", "parachute", 1),)
+    sc = replace(sc, start_units=units, start_owners={**sc.start_owners, af: "germany"})
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 2), (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    to_phase(app, game, "movement")
+    uikit.click(app, at(game, af))
+    play = game.hexplay
+    drops = play.drops()
+    assert drops and play.overlay().drops == drops
+    uikit.shot(app, "hex_airdrop_targets")
+    far = max((h for h in drops if h not in play.dests()), key=lambda h: (h.count("-"), h))
+    uid = next(iter(play.picked))
+    uikit.click(app, at(game, far))
+    st = game.state
+    assert uid not in st.units or st.units[uid].space == far
+    assert st.hexturn.airlift != (0.0, 0.0)
+    assert game.ctl.message is not None and game.ctl.message.kind in ("good", "info")
