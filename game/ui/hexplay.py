@@ -345,8 +345,8 @@ class HexPlay:
         if hd is None or hr is None:
             return [hid]
         sp = st.scenario.spaces[hid]
-        lines = [f"{hd.name or sp.name}  ({hid})"]
         base = hr.terrain[hd.terrain]
+        lines = [f"{hd.name}  ({hid})" if hd.name else f"{base.name} hex {hid}"]
         feats = [hr.terrain[f].name for f in hd.features if f in hr.terrain]
         extra = (" · " + ", ".join(feats)) if feats else ""
         lines.append(f"{base.name}{extra}" + (" · objective" if sp.victory_city else ""))
@@ -369,10 +369,14 @@ class HexPlay:
         lim = hexmove.stacking_limit(st, hid)
         if not by_owner:
             lines.append(f"Stacking limit {lim:g} RE")
+        else:
+            first = next(iter(by_owner))
+            n = sum(len(us) for us in by_owner.values())
+            lines.append(f"Stack: {n} unit{'s' if n != 1 else ''}, {hexmove.stack_re(st, hid, first):g} of "
+                         f"{lim:g} RE")
         for owner, us in by_owner.items():
-            re = hexmove.stack_re(st, hid, owner)
-            lines.append(f"{self.scene.ctl.player_name(owner)}: {len(us)} unit{'s' if len(us) != 1 else ''}, "
-                         f"{re:g} of {lim:g} RE")
+            if len(by_owner) > 1:
+                lines.append(f" {self.scene.ctl.player_name(owner)}:")
             for u in sorted(us, key=lambda u: u.uid):
                 ut = st.utype(u)
                 tail = ""

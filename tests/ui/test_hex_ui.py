@@ -255,3 +255,14 @@ def test_an_air_drop_by_click():
     assert uid not in st.units or st.units[uid].space == far
     assert st.hexturn.airlift != (0.0, 0.0)
     assert game.ctl.message is not None and game.ctl.message.kind in ("good", "info")
+
+
+def test_exploitation_moves_only_cm_units_and_says_why():
+    app, game = crete()
+    to_phase(app, game, "exploitation")
+    st = game.state
+    hid = next(u.space for u in st.units.values() if u.owner == "germany" and not hexmove.is_cm(st, st.utype(u)))
+    uikit.click(app, at(game, hid))
+    assert not game.hexplay.picked
+    assert "c/m" in game.ctl.message.text
+    assert game.hexplay.overlay().dests == {}
