@@ -36,6 +36,7 @@ def write_map(path: str | Path, seed: int = 7) -> Path:
                 if col % 9 == 4 and row % 6 == 3:
                     feats += ["city"] if col % 2 else ["airfield"]
                     fields.append(f"name: Town {col}-{row}")
+                    fields.append("supply: true")
                 if feats:
                     fields.append(f"features: [{', '.join(dict.fromkeys(feats))}]")
                 side = "germany" if col < COLS // 2 else "commonwealth"

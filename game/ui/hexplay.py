@@ -254,7 +254,8 @@ class HexPlay:
             self.sel = hid
             self.picked = {i for i in uids if i in st.units and self.movable(st.units[i])}
             lost = [i for i in uids if i not in st.units]
-            news, cell = [], st.log_tail
+            news: list[str] = []
+            cell = st.log_tail
             while cell is not None and cell is not tail and len(news) < 6:   # what the flight logged
                 news.append(cell.text.strip())
                 cell = cell.prev

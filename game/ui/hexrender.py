@@ -404,14 +404,15 @@ class HexRenderer(MapRenderer):
 
     @staticmethod
     def _airfield(surf: pygame.Surface, c: tuple[float, float], s: float, col: tuple[int, int, int]) -> None:
-        """The map symbol of an airfield: a ring with a plane."""
+        """The map symbol of an airfield: a white disc with a plane seen from above."""
         x, y = c
-        pygame.draw.circle(surf, (245, 245, 240), (x, y), s * 0.55)
-        pygame.draw.circle(surf, col, (x, y), s * 0.55, width=max(1, int(s / 8)))
-        lw = max(1, int(s / 9))
-        pygame.draw.line(surf, col, (x, y - s * 0.35), (x, y + s * 0.35), lw + 1)            # fuselage
-        pygame.draw.line(surf, col, (x - s * 0.38, y - s * 0.04), (x + s * 0.38, y - s * 0.04), lw + 1)  # wings
-        pygame.draw.line(surf, col, (x - s * 0.16, y + s * 0.28), (x + s * 0.16, y + s * 0.28), lw)   # tail
+        pygame.draw.circle(surf, (245, 245, 240), (x, y), s * 0.6)
+        pygame.draw.circle(surf, col, (x, y), s * 0.6, width=max(1, int(s / 10)))
+        k = s * 0.5
+        plane = [(0, -0.85), (0.1, -0.6), (0.1, -0.2), (0.9, 0.1), (0.9, 0.25), (0.1, 0.1), (0.08, 0.55),
+                 (0.35, 0.72), (0.35, 0.82), (0, 0.75), (-0.35, 0.82), (-0.35, 0.72), (-0.08, 0.55),
+                 (-0.1, 0.1), (-0.9, 0.25), (-0.9, 0.1), (-0.1, -0.2), (-0.1, -0.6)]
+        pygame.draw.polygon(surf, col, [(x + px * k, y + py * k) for px, py in plane])
 
     @staticmethod
     def _anchor(surf: pygame.Surface, c: tuple[float, float], s: float, col: tuple[int, int, int]) -> None:
