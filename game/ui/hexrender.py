@@ -27,9 +27,9 @@ from . import hexcounters, theme
 from .camera import Camera
 from .maprender import MapRenderer
 
-TILE = 512             # tile side in screen pixels
-MAX_TILES = 60         # cached tiles (about 1 MB each): memory stays bounded at any zoom
-BUDGET_MS = 3.0        # time per frame spent rendering new tiles (at least one tile in view)
+TILE = 256             # tile side in screen pixels
+MAX_TILES = 240        # cached tiles (256 KB each): memory stays bounded at any zoom
+BUDGET_MS = 2.0        # time per frame spent rendering new tiles (at least one tile in view)
 OVERVIEW_PIXELS = 2.5e6
 
 SEA_DEFAULT = (43, 77, 110)
@@ -100,6 +100,11 @@ class HexRenderer(MapRenderer):
         self.tiles_rendered = 0
         self._edges = self._static_edges()
         self.objectives = [h for h, sp in scenario.spaces.items() if sp.victory_city]
+        # hexes bucketed by a coarse world grid: a tile looks at its neighbourhood only
+        self._cell = 4 * self.R
+        self._buckets: dict[tuple[int, int], list[str]] = {}
+        for h, (cx, cy) in self.centers.items():
+            self._buckets.setdefault((int(cx // self._cell), int(cy // self._cell)), []).append(h)
 
     # --- static geometry ------------------------------------------------------------
     def _static_edges(self) -> dict[str, list]:
@@ -272,8 +277,13 @@ class HexRenderer(MapRenderer):
         rsi = max(2, int(round(rs)))
         margin = rs * 1.2 + 90
         surf.fill(self.sea_col)
-        vis = [h for h, (cx, cy) in self.centers.items()
-               if -margin <= cx * scale + ox <= sw + margin and -margin <= cy * scale + oy <= sh + margin]
+        wx0, wy0 = (-margin - ox) / scale, (-margin - oy) / scale
+        wx1, wy1 = (sw + margin - ox) / scale, (sh + margin - oy) / scale
+        cand: list[str] = []
+        for i in range(int(wx0 // self._cell), int(wx1 // self._cell) + 1):
+            for j in range(int(wy0 // self._cell), int(wy1 // self._cell) + 1):
+                cand.extend(self._buckets.get((i, j), ()))
+        vis = [h for h in sorted(cand) if wx0 <= self.centers[h][0] <= wx1 and wy0 <= self.centers[h][1] <= wy1]
         if not vis:
             return
         sp = {h: (self.centers[h][0] * scale + ox, self.centers[h][1] * scale + oy) for h in vis}
