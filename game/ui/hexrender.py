@@ -607,8 +607,10 @@ class HexRenderer(MapRenderer):
             pygame.draw.polygon(surface, theme.SELECT, self.hex_outline(ov.selected, scale, ox, oy), width=3)
         if ov.bad and ov.bad in self.centers:
             pygame.draw.polygon(surface, theme.BAD, self.hex_outline(ov.bad, scale, ox, oy), width=2)
+        self._front(surface, state, scale, ox, oy, view, rs)
         self._objectives(surface, state, scr, on_screen, rs)
         self.draw_stacks(surface, cam, state, scr, on_screen, ov)
+        self._last_combat(surface, state, scr, on_screen, rs)
         # MP costs over the counters so they read on occupied hexes too
         if ov.dests and rs >= 12:
             fs = max(10, int(rs * 0.36))
@@ -635,6 +637,53 @@ class HexRenderer(MapRenderer):
                 (p1[0] - ux * hs + uy * hs * 0.6, p1[1] - uy * hs - ux * hs * 0.6)]
         pygame.draw.polygon(surface, (255, 150, 60), head)
         pygame.draw.polygon(surface, (20, 20, 20), head, width=1)
+
+    def front_edges(self, state: GameState) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """World segments between land hexes held by enemies: the front line."""
+        key = (id(state), state.action_count)
+        hit = getattr(self, "_front_cache", None)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        out = []
+        owners = state.owners
+        for h, d in self.hexes.items():
+            a = owners.get(h)
+            if a is None or self.water[h]:
+                continue
+            for k, (dq, dr) in enumerate(hexgrid.DIRECTIONS[:3]):   # each side once
+                n = hexgrid.hex_id(d.q + dq, d.r + dr)
+                b = owners.get(n)
+                if b is not None and not self.water.get(n, True) and state.at_war(a, b):
+                    out.append(hexgrid.edge(d.axial, k, self.R, self.origin))
+        self._front_cache = (key, out)
+        return out
+
+    def _front(self, surface, state: GameState, scale: float, ox: int, oy: int, view: pygame.Rect,
+               rs: float) -> None:
+        """Control: a dashed red line where hexes held by enemies meet."""
+        w = max(2, int(rs / 12))
+        for (ax, ay), (bx, by) in self.front_edges(state):
+            p0 = (ax * scale + ox, ay * scale + oy)
+            p1 = (bx * scale + ox, by * scale + oy)
+            if not view.collidepoint(p0) and not view.collidepoint(p1):
+                continue
+            for t0, t1 in ((0.0, 0.3), (0.35, 0.65), (0.7, 1.0)):
+                q0 = (p0[0] + (p1[0] - p0[0]) * t0, p0[1] + (p1[1] - p0[1]) * t0)
+                q1 = (p0[0] + (p1[0] - p0[0]) * t1, p0[1] + (p1[1] - p0[1]) * t1)
+                pygame.draw.line(surface, (200, 30, 30), q0, q1, w)
+
+    def _last_combat(self, surface, state: GameState, scr, on_screen, rs: float) -> None:
+        """The result of the last attack of this combat phase, on the attacked hex."""
+        ht = state.hexturn
+        last = getattr(ht, "last", None) if state.phase == "combat" else None
+        if last is None or last.target not in self.centers or not on_screen(last.target):
+            return
+        x, y = scr(last.target)
+        img = self._text(f"{last.result} ({last.roll})", max(11, int(rs * 0.32)), (250, 250, 250), True,
+                         (120, 20, 20))
+        r = img.get_rect(center=(int(x + rs * 0.35), int(y + rs * 0.42)))
+        pygame.draw.rect(surface, (150, 30, 30), r.inflate(6, 2), border_radius=4)
+        surface.blit(img, r)
 
     def _objectives(self, surface, state: GameState, scr, on_screen, rs: float) -> None:
         """Objective hexes: a star in the colour of the side holding it."""

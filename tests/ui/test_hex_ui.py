@@ -78,6 +78,9 @@ def test_hex_map_renders_terrain_counters_and_layers():
     assert len({cols["sea"], cols["clear"]}) == 2
     sea = r.sea_col
     assert max(abs(a - b) for a, b in zip(cols["sea"], sea, strict=True)) < 60
+    # the front: hexes held by enemies meet (the German airheads are ringed)
+    front = r.front_edges(st)
+    assert front and len(front) < len(hexes) * 3
     # the static map is cached in tiles: panning blits, it renders no new tile in view
     before = r.tiles_rendered
     game.cam.pan(3, 0)
