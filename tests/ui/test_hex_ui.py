@@ -269,3 +269,54 @@ def test_exploitation_moves_only_cm_units_and_says_why():
     assert not game.hexplay.picked
     assert "c/m" in game.ctl.message.text
     assert game.hexplay.overlay().dests == {}
+
+
+def test_a_whole_game_of_moves_attacks_and_advances_by_clicks():
+    """Hotseat, every phase by clicks: a few stacks move to a highlighted hex (air
+    drops included), attacks at the best odds are rolled, advances taken. The
+    interface never fails (app.strict) and the game ends."""
+    import random
+    rng = random.Random(11)
+    app, game = crete(seed=11)
+    game.auto_overlays = True
+    play = game.hexplay
+    moved: set[tuple[int, str, int]] = set()
+    for _ in range(900):
+        if game.state.over:
+            break
+        if isinstance(app.top, HandoffScene):
+            uikit.click(app, (10, 10))
+            continue
+        if app.top is not game:
+            break
+        st = game.state
+        key = (st.round, st.player, st.phase)
+        if st.phase in ("movement", "exploitation") and sum(1 for k in moved if k[:3] == key) < 3:
+            stacks = sorted({u.space for u in st.units.values() if u.owner == st.player
+                             and hexmove.mp_left(st, u) > 0})
+            rng.shuffle(stacks)
+            went = False
+            for hid in stacks[:4]:
+                uikit.click(app, at(game, hid))
+                options = sorted(set(play.dests()) | play.drops())
+                if options:
+                    uikit.click(app, at(game, rng.choice(options)))
+                    went = True
+                    break
+            moved.add(key + (len(moved),))
+            if went:
+                continue
+        if st.phase == "combat" and play.advance() is not None:
+            assert click_spot(app, game, "Move every surviving attacker")
+            continue
+        if st.phase == "combat":
+            targets = hexcombat.attack_targets(st)
+            if targets:
+                best = max(targets, key=lambda t: crt.preview(
+                    st, t, tuple(u.uid for u in hexcombat.attackers_for(st, t))).column)
+                uikit.click(app, at(game, best))
+                if click_spot(app, game, "Roll the die"):
+                    continue
+        assert click_spot(app, game, "End this phase")
+    assert game.state.over, "the game did not end"
+    uikit.shot(app, "hex_whole_game")
