@@ -431,7 +431,7 @@ class HexPlay:
                 if u.owner != st.player or ab is None or y + 34 > box.bottom:
                     continue
                 other = st.ruleset.units.get(ab.flips_to[0]) if ab.flips_to else None
-                label = f"Convert {st.utype(u).name}" + (f" to {other.name}" if other else "")
+                label = f"Flip {short(st.utype(u).name)}" + (f" to {short(other.name)}" if other else "")
                 widgets.button(surface, self.scene.spots, pygame.Rect(box.x, y, box.w, 30), label,
                                lambda i=u.uid: self.scene.ctl.do(A.Flip(i)), size=17,
                                tooltip=f"At {st.scenario.spaces[u.space].name}: airborne HQ sides (15.A.3)")
@@ -657,6 +657,11 @@ def side_text(sd) -> str:
     if sd.shift:
         parts.append(f"{sd.shift:+d} column attacking across")
     return ", ".join(parts) or "no effect"
+
+
+def short(name: str) -> str:
+    """A unit name without its rule reference: 'Parachute HQ (15.A.3 a)' -> 'Parachute HQ'."""
+    return name.split(" (")[0]
 
 
 def phase_name(phase: str) -> str:
