@@ -12,8 +12,10 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
     """p95 of update+draw time while panning (and zooming now and then) the map."""
     import pygame
 
+    from . import theme
     from .app import App
     pygame.init()
+    theme.reset_fonts()  # fonts of an earlier pygame session are invalid
     screen = pygame.display.set_mode(size)
     app = App(screen)
     scene = app.new_game(scenario, seed=1)
@@ -68,6 +70,15 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
     times.sort()
     pygame.quit()
     return times[int(0.95 * (len(times) - 1))], peak / 1e6
+
+
+def hex_frame_p95_ms(size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
+    """frame_p95_ms on a generated 1000-hex map (game/ui/hexbench.py)."""
+    import tempfile
+
+    from .hexbench import write_map
+    with tempfile.TemporaryDirectory() as tmp:
+        return frame_p95_ms(str(write_map(os.path.join(tmp, "hex_bench_1000.yaml"))), size, frames)
 
 
 def first_frame() -> None:

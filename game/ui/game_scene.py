@@ -13,7 +13,7 @@ from game.rules.session import Session
 from . import airdrop_view, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
-from .maprender import MapRenderer
+from .hexrender import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
 from .selection import Selection
@@ -28,7 +28,7 @@ class GameScene(Scene):
                  autosave: bool = True, ai_levels: dict[str, str] | None = None):
         super().__init__(app)
         self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels)
-        self.renderer = MapRenderer(session.scenario)
+        self.renderer = make_renderer(session.scenario, session.state.ruleset)
         self.sel = Selection()
         self.drop = airdrop_view.DropPlan()  # the airdrop step (P): paratroopers picked, drop spaces
         self.spots = widgets.Hotspots()
@@ -57,6 +57,8 @@ class GameScene(Scene):
         self.enter_armed = True           # Enter was released on the map since then
         self.enter_block_until = 0.0
         self.seen_phase: tuple | None = None
+        from .hexplay import HexPlay
+        self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -230,6 +232,8 @@ class GameScene(Scene):
         if self.ctl.do(A.EndPhase()):
             self.sel.clear()
             self.sel.place_unit = None
+            if self.hexplay is not None:
+                self.hexplay.clear()
             self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
 
     def enter_key(self) -> None:
@@ -249,6 +253,8 @@ class GameScene(Scene):
         if self.my_turn():
             self.ctl.undo()
             self.sel.validate(self.state)
+            if self.hexplay is not None:
+                self.hexplay.validate()
 
     # --- airdrop step ----------------------------------------------------------------
     def can_airdrop(self) -> str:
@@ -331,6 +337,9 @@ class GameScene(Scene):
         self.ctl.say(why, "error")
 
     def click_space(self, sid: str | None) -> None:
+        if self.hexplay is not None:
+            self.hexplay.click(sid)
+            return
         state = self.state
         if self.drop.active and state.phase in (movement.COMBAT, movement.NONCOMBAT) and self.my_turn():
             if sid is not None:
@@ -499,6 +508,8 @@ class GameScene(Scene):
                     return
                 self.sel.clear()
                 self.sel.place_unit = None
+                if self.hexplay is not None:
+                    self.hexplay.clear()
 
     def handle_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -567,6 +578,8 @@ class GameScene(Scene):
             self.seen_version = self.ctl.version
             self.sel.validate(self.state)
             self.drop.validate(self.state)
+            if self.hexplay is not None:
+                self.hexplay.validate()
             if self.state.phase in (movement.COMBAT, "conduct_combat"):
                 odds_view.warm_up()  # odds are coming: load the engine in the background
         self.check_overlays()
@@ -587,7 +600,10 @@ class GameScene(Scene):
         else:
             highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
         battles = state.battles if state.phase == "conduct_combat" else ()
-        self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
+        if self.hexplay is not None:
+            self.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
+        else:
+            self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)
         self.draw_banner(surface)
@@ -664,6 +680,8 @@ class GameScene(Scene):
             theme.text(surface, line, (rect.x + 18, rect.y + 8 + i * lh), 22, theme.TEXT)
 
     def tooltip_lines(self, sid: str) -> list[str]:
+        if self.hexplay is not None:
+            return self.hexplay.tooltip_lines(sid)
         state = self.state
         sp = state.scenario.spaces[sid]
         lines = [sp.name]

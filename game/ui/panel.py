@@ -177,10 +177,14 @@ class SidePanel:
         who = player_label(sc.ctl, p.id)
         theme.text(surface, theme.elide(who, w - 30, 24), (x + 30, y + 3), 24, theme.TEXT, bold=True)
         y += 28
-        res = state.resources.get(p.id, 0)
-        inc = production.income(state, p.id)
-        theme.text(surface, f"Resources {res}   ·   income +{inc}   ·   {p.alliance.title()}", (x, y), 19,
-                   theme.TEXT_DIM)
+        if sc.hexplay is not None:  # hex maps: no economy
+            theme.text(surface, f"{p.alliance.title()}   ·   game turn {state.round} of {state.scenario.turn_limit}",
+                       (x, y), 19, theme.TEXT_DIM)
+        else:
+            res = state.resources.get(p.id, 0)
+            inc = production.income(state, p.id)
+            theme.text(surface, f"Resources {res}   ·   income +{inc}   ·   {p.alliance.title()}", (x, y), 19,
+                       theme.TEXT_DIM)
         y += 22
         actor = sc.ctl.actor()
         if actor != state.player and not state.over:
@@ -209,8 +213,11 @@ class SidePanel:
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
         ww, wh = sc.renderer.world_size
         moving = state.phase in (movement.COMBAT, movement.NONCOMBAT) and sc.my_turn()
+        need = self.move_need() if moving else 0
+        if sc.hexplay is not None and sc.my_turn():
+            moving, need = True, sc.hexplay.panel_need()
         # the stack list comes first: the minimap shrinks (or goes) to make room for it
-        free = by - 24 - 10 - y - (self.move_need() if moving else 0) - (MIN_LOG if moving else 140)
+        free = by - 24 - 10 - y - need - (MIN_LOG if moving else 140)
         mini_h = int(min(190, w * wh / ww, max(0, free)))
         if mini_h >= 56:
             mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
@@ -249,6 +256,8 @@ class SidePanel:
                 theme.text(surface, line, (box.x, y), 20, theme.INFO)
                 y += 20
             return self.draw_space_details(surface, pygame.Rect(box.x, y + 8, box.w, box.bottom - y - 8))
+        if sc.hexplay is not None:
+            return sc.hexplay.draw_panel(surface, box)
         phase = state.phase
         if phase in (movement.COMBAT, movement.NONCOMBAT):
             return self.draw_move_box(surface, box)

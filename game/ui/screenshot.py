@@ -20,7 +20,7 @@ from dataclasses import replace
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal")
+         "withdraw", "coastal", "move")  # move: hex maps only (a stack selected in the movement phase)
 ORDER_VIEWS = ("airdrop_transport", "intercept", "intercepted", "submerge", "withdraw", "coastal")
 
 
@@ -209,6 +209,8 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         from .screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
+    if session.state.scenario.hexmap is not None and view in ("attack", "move"):
+        return _hex_view(app, session, surface, view)
     if view in ("battle", "strip"):
         if not setup_battle(session):
             session = _session(scenario, seed=1, demo=True)
@@ -227,6 +229,8 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
                 break
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False
+    if game.hexplay is not None:
+        game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
     app.reset(game)
     if view == "purchase":
         state = session.state
@@ -248,6 +252,19 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         _select_for_attack(game, target)
     elif view == "calculator":
         app.push(sample_calculator(app, game))
+    game.update(0.0)
+    app.draw()
+    return surface
+
+
+def _hex_view(app, session, surface, view: str):
+    from .game_scene import GameScene
+    from .hexshots import prepare
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
+    app.reset(game)
+    prepare(game, view)
     game.update(0.0)
     app.draw()
     return surface

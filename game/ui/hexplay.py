@@ -1,0 +1,668 @@
+"""Playing a hex map by clicks: select a stack, see where it can go (MP costs,
+enemy zones of control), move it; in the combat phase pick an enemy hex, the
+units that attack it, see the odds column, every column shift with its reason
+and the chance of each result, then attack; advance after combat.
+
+Only the rules decide: destinations come from hexmove.reachable, the preview
+from crt.preview, and every change is an Action through the controller (an
+illegal one is explained in the words of its IllegalAction or hexmove.explain).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import actions as A
+from game.rules import crt, hexairdrop, hexcombat, hexmove
+from game.rules.hexphases import PHASE_NAMES
+
+from . import hexcounters, theme, widgets
+from .hexrender import HexOverlay, HexRenderer
+
+if TYPE_CHECKING:
+    from .game_scene import GameScene
+
+MOVING = ("movement", "exploitation")
+READABLE_RADIUS = 42   # start zoomed so that hexes are at least this big on screen
+ROW_H = 34
+
+# result codes by who they hurt (bar colours in the preview)
+GOOD_FOR_ATTACKER = {"DR", "DH", "DE", "HX", "EX"}
+BAD_FOR_ATTACKER = {"AE", "AH", "AR"}
+
+
+class HexPlay:
+    def __init__(self, scene: GameScene):
+        self.scene = scene
+        self.renderer: HexRenderer = scene.renderer  # type: ignore[assignment]
+        self.sel: str | None = None
+        self.picked: set[int] = set()
+        self.target: str | None = None
+        self.bad: str | None = None
+        self.row_scroll = 0
+        self._cache: dict[str, tuple[tuple, object]] = {}
+        self.start_view()
+
+    # --- view -------------------------------------------------------------------------
+    def start_view(self) -> None:
+        """Zoom in to a readable hex size, centred on the first player's units."""
+        cam = self.scene.cam
+        r = self.renderer.R
+        if cam.scale * r < READABLE_RADIUS:
+            cam.scale = min(cam.max_scale(), READABLE_RADIUS / r)
+        state = self.scene.state
+        mine = [self.renderer.centers[u.space] for u in state.units.values()
+                if u.owner == state.player and u.space in self.renderer.centers]
+        ww, wh = self.renderer.world_size
+        cx, cy = ww / 2, wh / 2
+        if mine:
+            cx, cy = sum(p[0] for p in mine) / len(mine), sum(p[1] for p in mine) / len(mine)
+        self.look_at(cx, cy)
+
+    def look_at(self, cx: float, cy: float) -> None:
+        """Centre the view near a world point without showing an empty band past the map's edge."""
+        cam = self.scene.cam
+        ww, wh = self.renderer.world_size
+        hw, hh = cam.view[2] / 2 / cam.scale, cam.view[3] / 2 / cam.scale
+        cx = ww / 2 if ww <= 2 * hw else min(max(cx, hw), ww - hw)
+        cy = wh / 2 if wh <= 2 * hh else min(max(cy, hh), wh - hh)
+        cam.center_on(cx, cy)
+
+    # --- cached rules queries ----------------------------------------------------------------
+    def _key(self, *extra: object) -> tuple:
+        st = self.scene.state
+        return (self.scene.ctl.version, id(st), st.action_count) + extra
+
+    def _cached(self, name: str, key: tuple, fn):
+        hit = self._cache.get(name)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        val = fn()
+        self._cache[name] = (key, val)
+        return val
+
+    def group(self) -> list:
+        st = self.scene.state
+        return [st.units[i] for i in sorted(self.picked) if i in st.units]
+
+    def dests(self) -> dict[str, tuple[str, ...]]:
+        st = self.scene.state
+        if st.phase not in MOVING or not self.picked or not self.scene.my_turn():
+            return {}
+        uids = tuple(sorted(self.picked))
+        return self._cached("dests", self._key(uids), lambda: hexmove.reachable(st, uids))
+
+    def dest_costs(self) -> dict[str, str]:
+        """Destination -> MPs the move costs (the most any unit of the group pays)."""
+        st = self.scene.state
+        d = self.dests()
+        uids = tuple(sorted(self.picked))
+
+        def work() -> dict[str, str]:
+            group = self.group()
+            out = {}
+            for h, path in d.items():
+                spent, _why = hexmove.path_costs(st, group, path)
+                out[h] = str(max(spent.values())) if spent else ""
+            return out
+        return self._cached("costs", self._key(uids), work)
+
+    def drops(self) -> set[str]:
+        """Hexes the chosen units may fly to (air drop, assault landing, air transport)."""
+        st = self.scene.state
+        if st.phase != "movement" or not self.picked or not self.scene.my_turn():
+            return set()
+        uids = tuple(sorted(self.picked))
+        if hexairdrop.transport(st, st.player) is None:
+            return set()
+        return self._cached("drops", self._key(uids), lambda: set(hexairdrop.targets(st, uids)))
+
+    def zoc(self) -> set[str]:
+        st = self.scene.state
+        group = self.group()
+        if not group or st.phase not in MOVING:
+            return set()
+        owner = group[0].owner
+        return self._cached("zoc", self._key(owner), lambda: hexmove.zoc_hexes(st, owner))
+
+    def targets(self) -> list[str]:
+        st = self.scene.state
+        if st.phase != "combat" or not self.scene.my_turn() or hexcombat.turn(st).advance is not None:
+            return []
+        return self._cached("targets", self._key(), lambda: hexcombat.attack_targets(st))
+
+    def preview(self) -> crt.CombatPreview | None:
+        st = self.scene.state
+        if self.target is None or st.phase != "combat":
+            return None
+        uids = tuple(sorted(self.picked))
+        return self._cached("preview", self._key(self.target, uids), lambda: crt.preview(st, self.target, uids))
+
+    def advance(self) -> tuple[str, tuple[int, ...]] | None:
+        st = self.scene.state
+        if st.phase != "combat" or st.hexturn is None:
+            return None
+        return st.hexturn.advance
+
+    # --- state ----------------------------------------------------------------------------
+    def clear(self) -> None:
+        self.sel = None
+        self.picked = set()
+        self.target = None
+        self.bad = None
+
+    def validate(self) -> None:
+        """Drop what no longer exists after a state change (undo, the other side's turn)."""
+        st = self.scene.state
+        self.picked = {i for i in self.picked if i in st.units and st.units[i].owner == st.player}
+        if self.target is not None and (st.phase != "combat" or self.target not in self.targets()):
+            self.target = None
+            self.picked = set()
+
+    def movable(self, u) -> bool:
+        st = self.scene.state
+        return u.owner == st.player and hexmove.mp_left(st, u) > 0
+
+    def overlay(self) -> HexOverlay:
+        st = self.scene.state
+        ov = HexOverlay(selected=self.sel, hover=self.scene.hover, picked=set(self.picked), bad=self.bad)
+        if not self.scene.my_turn():
+            return ov
+        if st.phase in MOVING:
+            ov.dests = self.dest_costs()
+            ov.zoc = self.zoc()
+            ov.drops = self.drops()
+            hov = self.scene.hover
+            if hov in self.dests():
+                ov.path = self.dests()[hov]
+        elif st.phase == "combat":
+            adv = self.advance()
+            if adv is not None:
+                ov.advance = adv[0]
+                ov.attackers = {st.units[i].space for i in adv[1] if i in st.units}
+            else:
+                ov.targets = set(self.targets())
+                ov.target = self.target
+                if self.target:
+                    ov.attackers = {st.units[i].space for i in self.picked if i in st.units}
+        return ov
+
+    # --- clicks -------------------------------------------------------------------------------
+    def click(self, hid: str | None) -> None:
+        sc = self.scene
+        st = sc.state
+        self.bad = None
+        if hid is None:
+            self.clear()
+            return
+        if not sc.my_turn():
+            self.sel = hid
+            return
+        if st.phase in MOVING:
+            self._click_move(hid)
+        elif st.phase == "combat":
+            self._click_combat(hid)
+        else:
+            self.sel = hid
+
+    def _own(self, hid: str) -> list:
+        st = self.scene.state
+        return sorted((u for u in self.renderer.units_by_hex(st).get(hid, []) if u.owner == st.player),
+                      key=lambda u: u.uid)
+
+    def _click_move(self, hid: str) -> None:
+        sc = self.scene
+        st = sc.state
+        dests = self.dests()
+        if self.picked and hid in dests and hid != self.sel:
+            uids = tuple(sorted(self.picked))
+            if sc.ctl.do(A.Move(uids, dests[hid])):
+                # the stack stays selected in its new hex: it may go on with the MPs it has left
+                self.sel = hid
+                self.picked = {i for i in uids if i in sc.state.units and self.movable(sc.state.units[i])}
+            return
+        if self.picked and hid in self.drops() and hid != self.sel:
+            self.fly(hid)
+            return
+        own = self._own(hid)
+        if own:
+            self.sel = hid
+            self.picked = {u.uid for u in own if self.movable(u)}
+            if not self.picked:
+                sc.ctl.say(self._why_stuck(own), "info")
+            return
+        if self.picked and hid != self.sel:
+            uids = tuple(sorted(self.picked))
+            why = hexmove.explain(st, uids, hid) or "Those units cannot go there."
+            if st.phase == "movement" and hexairdrop.transport(st, st.player) is not None \
+                    and not hexairdrop.group_block(st, uids):
+                why += " By air: " + (hexairdrop.explain(st, uids, hid) or "possible")
+            sc.ctl.say(why, "error")
+            self.bad = hid
+            return
+        self.sel = hid
+        self.picked = set()
+
+    def fly(self, hid: str) -> None:
+        """Air drop, assault landing or air transport of the chosen units to hid."""
+        sc = self.scene
+        uids = tuple(sorted(self.picked))
+        tail = sc.state.log_tail
+        if sc.ctl.do(A.Airdrop(uids, hid)):
+            st = sc.state
+            self.sel = hid
+            self.picked = {i for i in uids if i in st.units and self.movable(st.units[i])}
+            lost = [i for i in uids if i not in st.units]
+            news: list[str] = []
+            cell = st.log_tail
+            while cell is not None and cell is not tail and len(news) < 6:   # what the flight logged
+                news.append(cell.text.strip())
+                cell = cell.prev
+            sc.ctl.say(" ".join(reversed(news))[:300] if news else f"{len(uids) - len(lost)} unit(s) landed.",
+                       "info" if lost else "good")
+
+    def _why_stuck(self, own: list) -> str:
+        st = self.scene.state
+        if st.phase == "exploitation":
+            return "Only combat-motorized (c/m) units move in the exploitation phase; these have no MPs left."
+        return "These units have used all their movement points this phase."
+
+    def _click_combat(self, hid: str) -> None:
+        sc = self.scene
+        st = sc.state
+        adv = self.advance()
+        if adv is not None:
+            if hid == adv[0]:
+                self.do_advance(adv[1])
+            else:
+                sc.ctl.say(f"First advance into {st.scenario.spaces[adv[0]].name} or stay (side panel).", "error")
+            return
+        if hid in self.targets():
+            can = {u.uid for u in hexcombat.attackers_for(st, hid)}
+            chosen = self.picked & can if self.target is None else set()
+            self.target = hid
+            self.sel = hid
+            self.picked = chosen or can
+            return
+        own = self._own(hid)
+        if self.target is not None and own:
+            # a click on one of the attacking hexes adds or removes its units
+            can = {u.uid for u in hexcombat.attackers_for(st, self.target)}
+            here = {u.uid for u in own} & can
+            if here:
+                self.picked = self.picked - here if here <= self.picked else self.picked | here
+                return
+        if own:
+            self.sel = hid
+            self.target = None
+            self.picked = {u.uid for u in own if u.uid not in hexcombat.turn(st).used and st.utype(u).attack > 0}
+            return
+        if hexmove.enemies_at(st, hid, st.player):
+            units = [st.units[i] for i in self.picked if i in st.units] or \
+                [u for u in st.units.values() if u.owner == st.player]
+            why = hexcombat.attack_block(st, hid, units)
+            if not why:
+                why = "None of your units that may still attack is next to that hex."
+            sc.ctl.say(why, "error")
+            self.bad = hid
+            return
+        self.sel = hid
+        self.target = None
+        self.picked = set()
+
+    def attack(self) -> None:
+        sc = self.scene
+        if self.target is None:
+            return
+        target = self.target
+        if sc.ctl.do(A.Attack(target, tuple(sorted(self.picked)))):
+            rec = sc.state.hexturn.last if sc.state.hexturn else None
+            if rec is not None:
+                name = sc.state.ruleset.hex.crt.results[rec.result].name if sc.state.ruleset.hex else rec.result
+                sc.ctl.say(f"{rec.column}, roll {rec.roll}: {rec.result} — {name}.",
+                           "good" if rec.result in GOOD_FOR_ATTACKER else "info")
+            self.target = None
+            self.picked = set()
+            self.sel = target
+
+    def do_advance(self, uids: tuple[int, ...]) -> None:
+        sc = self.scene
+        adv = self.advance()
+        if adv is None:
+            return
+        if sc.ctl.do(A.Advance(tuple(uids), adv[0])):
+            self.sel = adv[0] if uids else self.sel
+            self.picked = set()
+
+    def toggle(self, uid: int) -> None:
+        self.picked ^= {uid}
+
+    # --- hover info ------------------------------------------------------------------------------
+    def tooltip_lines(self, hid: str) -> list[str]:
+        st = self.scene.state
+        hr = st.ruleset.hex
+        hd = st.scenario.hexmap.hexes.get(hid) if st.scenario.hexmap else None
+        if hd is None or hr is None:
+            return [hid]
+        sp = st.scenario.spaces[hid]
+        base = hr.terrain[hd.terrain]
+        lines = [f"{hd.name}  ({hid})" if hd.name else f"{base.name} hex {hid}"]
+        feats = [hr.terrain[f].name for f in hd.features if f in hr.terrain]
+        extra = (" · " + ", ".join(feats)) if feats else ""
+        lines.append(f"{base.name}{extra}" + (" · objective" if sp.victory_city else ""))
+        if base.water:
+            return lines
+        owner = st.owners.get(hid)
+        lines.append(f"Held by {self.scene.ctl.player_name(owner)}" if owner else "Not held")
+        lines.append("Move cost: " + move_cost_text(hr, hd))
+        for n in sp.adjacent:
+            for s in st.scenario.hexmap.side(hid, n):
+                sd = hr.hexsides.get(s)
+                if sd is not None and not sd.water:
+                    lines.append(f"{sd.name} to {st.scenario.spaces[n].name}: {side_text(sd)}")
+        shift = sum(t.shift for t in hexmove.terrains(st, hid))
+        if shift:
+            lines.append(f"Attacks into it: {shift:+d} column{'s' if abs(shift) != 1 else ''}")
+        by_owner: dict[str, list] = {}
+        for u in self.renderer.units_by_hex(st).get(hid, []):
+            by_owner.setdefault(u.owner, []).append(u)
+        lim = hexmove.stacking_limit(st, hid)
+        if not by_owner:
+            lines.append(f"Stacking limit {lim:g} RE")
+        else:
+            first = next(iter(by_owner))
+            n = sum(len(us) for us in by_owner.values())
+            lines.append(f"Stack: {n} unit{'s' if n != 1 else ''}, {hexmove.stack_re(st, hid, first):g} of "
+                         f"{lim:g} RE")
+        for owner, us in by_owner.items():
+            if len(by_owner) > 1:
+                lines.append(f" {self.scene.ctl.player_name(owner)}:")
+            for u in sorted(us, key=lambda u: u.uid):
+                ut = st.utype(u)
+                tail = ""
+                if u.owner == st.player and st.phase in MOVING:
+                    tail = f"  ({hexmove.mp_left(st, u)} MP left)"
+                if u.oos:
+                    tail += f"  out of supply {u.oos}"
+                if u.damage:
+                    tail += "  (cadre)"
+                lines.append(f"  {hexcounters.factors(ut, u.damage)} {ut.name}{tail}")
+        if self.scene.my_turn():
+            if hid in self.zoc():
+                lines.append("In an enemy zone of control (extra MPs; no ZOC-to-ZOC moves)")
+            costs = self.dest_costs()
+            if hid in costs and hid != self.sel:
+                lines.append(f"Click: move here ({costs[hid]} MP)")
+            elif hid in self.drops() and hid != self.sel:
+                modes = {hexairdrop.mode(st, u, hid) for u in self.group()}
+                word = {"drop": "air drop (each unit rolls)", "assault": "assault landing (each unit rolls)",
+                        "transport": "air transport (no roll)"}
+                lines.append("Click: fly here — " + ", ".join(word.get(m, m) for m in sorted(modes) if m))
+            if hid in self.targets() and hid != self.target:
+                lines.append("Click: prepare an attack on this hex")
+        return lines
+
+    # --- side panel ------------------------------------------------------------------------------
+    def panel_need(self) -> int:
+        return 420
+
+    def draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        st = self.scene.state
+        phase = st.phase
+        if phase in MOVING:
+            return self._panel_move(surface, box)
+        if phase == "combat":
+            return self._panel_combat(surface, box)
+        y = self._hint(surface, box, box.y, "Reinforcements arrive and supply is checked at the start of the "
+                       "player-turn. End the phase to move (Enter).")
+        arrived = hexcombat.turn(st).arrived
+        if arrived:
+            names: dict[str, int] = {}
+            for i in arrived:
+                if i in st.units:
+                    n = f"{st.utype(st.units[i]).name} at {st.scenario.spaces[st.units[i].space].name}"
+                    names[n] = names.get(n, 0) + 1
+            y = self._hint(surface, box, y, "Arrived: " + "; ".join(f"{k} ×{v}" if v > 1 else k
+                                                                     for k, v in names.items()), theme.GOOD)
+        if self.scene.my_turn():
+            for u in sorted(st.units.values(), key=lambda u: u.uid):
+                ab = st.utype(u).ability("airborne_hq")
+                if u.owner != st.player or ab is None or y + 34 > box.bottom:
+                    continue
+                other = st.ruleset.units.get(ab.flips_to[0]) if ab.flips_to else None
+                label = f"Flip {short(st.utype(u).name)}" + (f" to {short(other.name)}" if other else "")
+                widgets.button(surface, self.scene.spots, pygame.Rect(box.x, y, box.w, 30), label,
+                               lambda i=u.uid: self.scene.ctl.do(A.Flip(i)), size=17,
+                               tooltip=f"At {st.scenario.spaces[u.space].name}: airborne HQ sides (15.A.3)")
+                y += 34
+        oos = [u for u in st.units.values() if u.owner == st.player and u.oos]
+        if oos:
+            y = self._hint(surface, box, y, f"{len(oos)} of your units are out of supply (halved "
+                           "movement; defense halved after a while).", theme.BAD)
+        return y
+
+    def _hint(self, surface: pygame.Surface, box: pygame.Rect, y: int, text: str,
+              col: tuple[int, ...] = theme.TEXT_DIM, size: int = 18) -> int:
+        for line in theme.wrap(text, box.w, size):
+            if y + size > box.bottom:
+                break
+            theme.text(surface, line, (box.x, y), size, col)
+            y += size
+        return y + 4
+
+    def _title(self, surface: pygame.Surface, box: pygame.Rect, y: int, hid: str) -> int:
+        st = self.scene.state
+        name = st.scenario.spaces[hid].name
+        theme.text(surface, theme.elide(name, box.w - 50, 22), (box.x, y), 22, theme.TEXT, bold=True)
+        theme.text(surface, hid, (box.right, y + 3), 16, theme.TEXT_DIM, anchor="topright")
+        return y + 24
+
+    def _unit_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list, selectable: set[int],
+                   what: str) -> int:
+        sc = self.scene
+        st = sc.state
+        for u in units:
+            if y + ROW_H > box.bottom - 8:
+                theme.text(surface, "…", (box.x, y), 18, theme.TEXT_DIM)
+                return y + 18
+            ut = st.utype(u)
+            row = pygame.Rect(box.x, y, box.w, ROW_H - 3)
+            chosen = u.uid in self.picked
+            fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if chosen else theme.PANEL_2
+            pygame.draw.rect(surface, fill, row, border_radius=5)
+            if chosen:
+                pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
+            col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
+            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
+            right = ""
+            if st.phase in MOVING and u.owner == st.player:
+                right = f"{hexmove.mp_left(st, u)}/{hexmove.movement_allowance(st, u)} MP"
+            elif st.phase == "combat" and u.uid in hexcombat.turn(st).used:
+                right = "attacked"
+            rw = theme.text_width(right, 16) + 6 if right else 0
+            theme.text(surface, theme.elide(ut.name, row.w - 44 - rw, 18), (row.x + ROW_H + 4, row.centery),
+                       18, theme.TEXT if u.uid in selectable or chosen else theme.TEXT_DIM, anchor="midleft")
+            if right:
+                theme.text(surface, right, (row.right - 4, row.centery), 16, theme.TEXT_DIM, anchor="midright")
+            if u.uid in selectable:
+                sc.spots.add(row, lambda i=u.uid: self.toggle(i),
+                             tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: click to {what}")
+            y += ROW_H
+        return y
+
+    def _panel_move(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        st = self.scene.state
+        y = box.y
+        if st.phase == "exploitation":
+            text = "Exploitation: combat-motorized units move again with part of their MPs."
+        else:
+            text = "Click your stack, then a highlighted hex (number: MPs it costs). Hatched red: enemy zones " \
+                   "of control. Right click: deselect."
+        y = self._hint(surface, box, y, text)
+        if self.sel is None:
+            return y
+        y = self._title(surface, box, y + 2, self.sel)
+        units = sorted(self.renderer.units_by_hex(st).get(self.sel, []), key=lambda u: (u.owner != st.player, u.uid))
+        if not units:
+            return self._hint(surface, box, y, "No units here.")
+        selectable = {u.uid for u in units if self.movable(u)}
+        y = self._unit_rows(surface, box, y, units, selectable, "move it or leave it behind")
+        if self.picked:
+            re = sum(hexmove.re_of(st.utype(u)) for u in self.group())
+            n = len(self.dests())
+            y = self._hint(surface, box, y, f"{len(self.picked)} unit(s), {re:g} RE selected · "
+                           f"{n} hex{'es' if n != 1 else ''} in reach", theme.INFO)
+            air = hexairdrop.transport(st, st.player) if st.phase == "movement" else None
+            if air is not None:
+                left_t, left_g = hexairdrop.capacity_left(st, st.player)
+                why = hexairdrop.group_block(st, tuple(sorted(self.picked)))
+                text = (f"By air (blue): {len(self.drops())} hexes · transport {left_t:g} RE, gliders {left_g:g} RE "
+                        f"left this turn" if not why else f"By air: {why}")
+                y = self._hint(surface, box, y, text, (120, 200, 255) if not why else theme.TEXT_DIM, 16)
+        return y
+
+    def _panel_combat(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        sc = self.scene
+        st = sc.state
+        y = box.y
+        adv = self.advance()
+        last = hexcombat.turn(st).last
+        if last is not None and last.attacker == st.player:
+            hr = st.ruleset.hex
+            res = hr.crt.results[last.result].name if hr and last.result in hr.crt.results else last.result
+            y = self._hint(surface, box, y, f"Last attack on {st.scenario.spaces[last.target].name}: {last.column}, "
+                           f"roll {last.roll} → {last.result} ({res}).", theme.ACCENT)
+        if adv is not None:
+            hid, uids = adv
+            y = self._hint(surface, box, y, f"{st.scenario.spaces[hid].name} is empty: your attackers may advance "
+                           "into it (click it, or choose below).", theme.GOOD)
+            bw = (box.w - 8) // 2
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, bw, 34), f"Advance ({len(uids)})",
+                           lambda: self.do_advance(uids), primary=True, size=19,
+                           tooltip="Move every surviving attacker into the vacated hex")
+            widgets.button(surface, sc.spots, pygame.Rect(box.x + bw + 8, y, bw, 34), "Stay",
+                           lambda: self.do_advance(()), size=19, tooltip="Decline the advance")
+            return y + 40
+        if self.target is None:
+            n = len(self.targets())
+            text = ("Click an enemy stack outlined in red to prepare an attack. Each hex is attacked once, "
+                    "each unit attacks once." if n else "No enemy stack can be attacked now. End the phase (Enter).")
+            return self._hint(surface, box, y, text)
+        y = self._title(surface, box, y, self.target)
+        defenders = sorted(hexmove.enemies_at(st, self.target, st.player), key=lambda u: u.uid)
+        can = hexcombat.attackers_for(st, self.target)
+        pv = self.preview()
+        # attackers (toggle), defenders in one line
+        dnames: dict[str, int] = {}
+        for u in defenders:
+            k = f"{hexcounters.factors(st.utype(u), u.damage)} {st.utype(u).name}"
+            dnames[k] = dnames.get(k, 0) + 1
+        y = self._hint(surface, box, y, "Defending: " + ", ".join(f"{k}" + (f" ×{v}" if v > 1 else "")
+                                                                   for k, v in dnames.items()))
+        room = max(1, (box.bottom - y - 250) // ROW_H)
+        shown = can[:room]
+        y = self._unit_rows(surface, box, y, shown, {u.uid for u in can}, "add it to or take it out of the attack")
+        if len(can) > len(shown):
+            y = self._hint(surface, box, y, f"+{len(can) - len(shown)} more: click their hexes on the map")
+        if pv is not None:
+            y = self.draw_preview(surface, box, y + 2, pv)
+        enabled = pv is not None and not pv.legal
+        bw = (box.w - 8) * 2 // 3
+        if y + 36 <= box.bottom + 40:
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y + 2, bw, 34), "Attack (roll)", self.attack,
+                           enabled=enabled, primary=True, size=20,
+                           tooltip=(pv.legal if pv is not None and pv.legal else "Roll the die on this column"))
+            widgets.button(surface, sc.spots, pygame.Rect(box.x + bw + 8, y + 2, box.w - bw - 8, 34), "Cancel",
+                           self.cancel, size=20)
+            y += 40
+        return y
+
+    def cancel(self) -> None:
+        self.target = None
+        self.picked = set()
+
+    def draw_preview(self, surface: pygame.Surface, box: pygame.Rect, y: int, pv: crt.CombatPreview) -> int:
+        """Odds, column shifts with their reasons and the chance of each result."""
+        st = self.scene.state
+        hr = st.ruleset.hex
+        assert hr is not None
+        if pv.legal:
+            y = self._hint(surface, box, y, pv.legal, theme.BAD)
+        theme.text(surface, f"{pv.attack:g} attack : {pv.defense:g} defense  =  {pv.odds}", (box.x, y), 20,
+                   theme.TEXT, bold=True)
+        y += 22
+        base = hr.crt.columns[pv.base_column]
+        theme.text(surface, f"Odds column {base}", (box.x, y), 18, theme.TEXT_DIM)
+        y += 19
+        for s in pv.shifts:
+            col = theme.GOOD if s.columns > 0 else theme.BAD if s.columns < 0 else theme.TEXT_DIM
+            theme.text(surface, f"{s.columns:+d}", (box.x + 4, y), 18, col, bold=True)
+            lines = theme.wrap(s.reason, box.w - 36, 17)
+            for line in lines:
+                theme.text(surface, line, (box.x + 34, y + 1), 17, theme.TEXT)
+                y += 17
+            y += 2
+        theme.text(surface, f"Final column {pv.column_label}", (box.x, y), 20, theme.ACCENT, bold=True)
+        y += 23
+        # the results: a bar per result with its chance
+        order = [c for c in hr.crt.results if c in pv.probabilities]
+        bar_w = box.w - 150
+        for code in order:
+            p = pv.probabilities[code]
+            col = theme.GOOD if code in GOOD_FOR_ATTACKER else theme.BAD if code in BAD_FOR_ATTACKER \
+                else theme.INFO
+            theme.text(surface, code, (box.x, y), 17, col, bold=True)
+            r = pygame.Rect(box.x + 32, y + 3, bar_w, 11)
+            pygame.draw.rect(surface, (26, 30, 36), r, border_radius=3)
+            pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, max(2, int(r.w * p)), r.h), border_radius=3)
+            theme.text(surface, f"{p * 100:.0f}%", (r.right + 6, y), 17, theme.TEXT)
+            theme.text(surface, theme.elide(pv.results.get(code, code), 80, 14), (box.right, y + 2), 14,
+                       theme.TEXT_DIM, anchor="topright")
+            y += 17
+        for note in pv.notes:
+            y = self._hint(surface, box, y + 2, note, theme.TEXT_DIM, 15)
+        return y + 2
+
+
+def move_cost_text(hr, hd) -> str:
+    """MPs to enter a hex per movement column, e.g. '2 MP (mountain, light 1)'."""
+    base = hr.terrain[hd.terrain]
+    costs: dict[str, int | None] = {c: base.move.get(c, base.move.get("other")) for c in hr.move_columns}
+    for f in hd.features:
+        fd = hr.terrain.get(f)
+        if fd is None or not fd.move or fd.along:
+            continue
+        for c in hr.move_columns:
+            costs[c] = fd.move.get(c, costs[c])
+    groups: dict[str, list[str]] = {}
+    for c, v in costs.items():
+        groups.setdefault("no entry" if v is None else f"{v}", []).append(c)
+    if len(groups) == 1:
+        return f"{next(iter(groups))} MP"
+    main = max(groups, key=lambda k: len(groups[k]))
+    rest = ", ".join(f"{'/'.join(cs)} {k}" for k, cs in groups.items() if k != main)
+    road = [hr.terrain[f].name.lower() for f in hd.features if f in hr.terrain and hr.terrain[f].along]
+    return f"{main} MP ({rest})" + (f"; {road[0]} 1" if road else "")
+
+
+def side_text(sd) -> str:
+    parts = []
+    if sd.move:
+        extra = {v for v in sd.move.values()}
+        if None in extra:
+            parts.append("no crossing")
+        elif extra:
+            parts.append(f"+{min(extra)}..{max(extra)} MP" if len(extra) > 1 else f"+{max(extra)} MP")
+    if sd.shift:
+        parts.append(f"{sd.shift:+d} column attacking across")
+    return ", ".join(parts) or "no effect"
+
+
+def short(name: str) -> str:
+    """A unit name without its rule reference: 'Parachute HQ (15.A.3 a)' -> 'Parachute HQ'."""
+    return name.split(" (")[0]
+
+
+def phase_name(phase: str) -> str:
+    return PHASE_NAMES.get(phase, phase)

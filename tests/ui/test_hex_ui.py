@@ -1,0 +1,322 @@
+"""The hex map interface (issue #6): the Crete map renders like a wargame map, a
+stack is selected and moved by clicks, an attack shows its odds, shifts and result
+chances before the roll, illegal clicks are explained, and a hotseat game is
+played to the end by clicks."""
+from __future__ import annotations
+
+import pygame
+import uikit
+
+from game.rules import actions as A
+from game.rules import crt, hexcombat, hexmove
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.ui.app import App
+from game.ui.dialogs import HandoffScene
+from game.ui.game_scene import GameScene
+from game.ui.hexrender import HexRenderer
+
+SIZE = (1600, 900)
+
+
+def crete(seed: int = 1):
+    sc = load_scenario("crete_1941")
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), seed), (), autosave=False)
+    game.auto_overlays = False
+    game.renderer.budget_ms = None
+    app.reset(game)
+    uikit.frame(app)
+    return app, game
+
+
+def at(game, hid: str) -> tuple[int, int]:
+    """Screen point of a hex centre (the view is moved there first if needed)."""
+    x, y = game.cam.to_screen(*game.renderer.centers[hid])
+    if not pygame.Rect(game.cam.view).inflate(-60, -60).collidepoint(x, y):
+        game.cam.center_on(*game.renderer.centers[hid])
+        uikit.frame(game.app)
+        x, y = game.cam.to_screen(*game.renderer.centers[hid])
+    return int(round(x)), int(round(y))
+
+
+def to_phase(app, game, phase: str) -> None:
+    for _ in range(10):
+        if game.state.phase == phase:
+            return
+        assert game.ctl.do(A.EndPhase())
+        uikit.frame(app)
+    assert game.state.phase == phase
+
+
+def german_stack(game) -> str:
+    """A German hex whose stack can reach at least two hexes."""
+    st = game.state
+    for hid in sorted({u.space for u in st.units.values() if u.owner == "germany"}):
+        uids = tuple(u.uid for u in st.units.values() if u.space == hid and u.owner == "germany")
+        if len(hexmove.reachable(st, uids)) >= 2:
+            return hid
+    raise AssertionError("no German stack can move")
+
+
+def test_hex_map_renders_terrain_counters_and_layers():
+    app, game = crete()
+    assert isinstance(game.renderer, HexRenderer)
+    r = game.renderer
+    uikit.shot(app, "hex_crete_map")
+    # a sea hex shows the sea colour, a mountain hex its own brown, a clear hex its pale green
+    st = game.state
+    hexes = st.scenario.hexmap.hexes
+    kinds = {}
+    for hid, hd in hexes.items():
+        x, y = game.cam.to_screen(*r.centers[hid])
+        if pygame.Rect(game.cam.view).inflate(-80, -80).collidepoint(x, y) and not st.units_in(hid):
+            kinds.setdefault(hd.terrain, (int(x), int(y + r.R * game.cam.scale * 0.3)))
+    assert {"sea", "clear", "mountain"} <= set(kinds)
+    cols = {k: tuple(app.surface.get_at(p))[:3] for k, p in kinds.items()}
+    assert len({cols["sea"], cols["clear"]}) == 2
+    sea = r.sea_col
+    assert max(abs(a - b) for a, b in zip(cols["sea"], sea, strict=True)) < 60
+    # the front: hexes held by enemies meet (the German airheads are ringed)
+    front = r.front_edges(st)
+    assert front and len(front) < len(hexes) * 3
+    # the static map is cached in tiles: panning blits, it renders no new tile in view
+    before = r.tiles_rendered
+    game.cam.pan(3, 0)
+    uikit.frame(app)
+    game.cam.pan(-3, 0)
+    uikit.frame(app)
+    assert r.tiles_rendered - before <= 4
+    # the cache stays bounded however much the player zooms
+    for _ in range(8):
+        game.cam.zoom(1.2)
+        uikit.frame(app)
+    from game.ui import hexrender
+    assert len(r._tiles) <= hexrender.MAX_TILES
+
+
+def test_hover_info_names_terrain_costs_and_stack():
+    app, game = crete()
+    st = game.state
+    chania = next(h for h, d in st.scenario.hexmap.hexes.items() if d.name == "Chania")
+    lines = game.tooltip_lines(chania)
+    text = "\n".join(lines)
+    assert "Chania" in lines[0] and "Clear" in text and "City" in text
+    assert "Move cost" in text and "RE" in text
+    assert "Army HQ" in text or "HQ" in text
+
+
+def test_selecting_a_stack_highlights_its_moves_with_mp_costs():
+    app, game = crete()
+    to_phase(app, game, "movement")
+    hid = german_stack(game)
+    uikit.click(app, at(game, hid))
+    play = game.hexplay
+    st = game.state
+    uids = tuple(sorted(u.uid for u in st.units.values() if u.space == hid and u.owner == "germany"))
+    assert play.sel == hid and tuple(sorted(play.picked)) == uids
+    ov = play.overlay()
+    assert set(ov.dests) == set(hexmove.reachable(st, uids))
+    assert all(label.isdigit() for label in ov.dests.values())
+    assert ov.zoc == hexmove.zoc_hexes(st, "germany")
+    uikit.shot(app, "hex_selected")
+
+
+def test_a_move_by_click():
+    app, game = crete()
+    to_phase(app, game, "movement")
+    hid = german_stack(game)
+    uikit.click(app, at(game, hid))
+    play = game.hexplay
+    dests = play.dests()
+    dest = sorted(dests, key=lambda h: (len(dests[h]), h))[-1]
+    uids = set(play.picked)
+    uikit.click(app, at(game, dest))
+    st = game.state
+    assert all(st.units[i].space == dest for i in uids)
+    assert play.sel == dest
+    # undo puts the stack back (the same Move action went through the reducer)
+    game.undo()
+    uikit.frame(app)
+    assert all(game.state.units[i].space == hid for i in uids)
+
+
+def test_an_attack_preview_shows_odds_shifts_and_result_chances():
+    app, game = crete()
+    to_phase(app, game, "combat")
+    st = game.state
+    target = hexcombat.attack_targets(st)[0]
+    uikit.click(app, at(game, target))
+    play = game.hexplay
+    pv = play.preview()
+    assert play.target == target and pv is not None and not pv.legal
+    want = crt.preview(st, target, tuple(sorted(u.uid for u in hexcombat.attackers_for(st, target))))
+    assert pv.shifts == want.shifts and pv.column == want.column
+    assert any("Luftwaffe" in s.reason for s in pv.shifts)
+    assert abs(sum(pv.probabilities.values()) - 1) < 1e-4
+    uikit.shot(app, "hex_attack_preview")
+    # the Attack button rolls on that column
+    button = next(h for h in game.spots.items if h.tooltip == "Roll the die on this column")
+    uikit.click(app, button.rect.center)
+    last = game.state.hexturn.last
+    assert last is not None and last.target == target and last.column == want.column_label
+    assert play.target is None
+
+
+def test_illegal_clicks_are_explained():
+    app, game = crete()
+    to_phase(app, game, "movement")
+    hid = german_stack(game)
+    uikit.click(app, at(game, hid))
+    play = game.hexplay
+    st = game.state
+    uids = tuple(sorted(play.picked))
+    far = next(h for h, d in st.scenario.hexmap.hexes.items()
+               if not hexmove.is_water(st, h) and h not in play.dests() and h != hid
+               and not any(u.owner == "germany" for u in st.units_in(h)))
+    uikit.click(app, at(game, far))
+    assert game.ctl.message is not None and game.ctl.message.kind == "error"
+    assert game.ctl.message.text == hexmove.explain(st, uids, far)
+    assert play.bad == far
+    # combat: an enemy stack nobody can reach is explained, not attacked
+    to_phase(app, game, "combat")
+    st = game.state
+    targets = set(hexcombat.attack_targets(st))
+    lone = next(u.space for u in st.units.values() if u.owner != "germany" and u.space not in targets)
+    uikit.click(app, at(game, lone))
+    assert game.ctl.message.kind == "error"
+    assert "next to" in game.ctl.message.text or "attack" in game.ctl.message.text.lower()
+    assert st.hexturn.last is None
+
+
+def click_spot(app, game, tooltip: str) -> bool:
+    spot = next((h for h in game.spots.items if h.tooltip.startswith(tooltip) and h.enabled), None)
+    if spot is None:
+        return False
+    uikit.click(app, spot.rect.center)
+    return True
+
+
+def test_crete_plays_to_the_end_in_hotseat_by_clicks():
+    """Every side human: each attack that the preview puts at 2:1 or better is made by
+    clicks, advances taken, phases ended with the End phase button."""
+    app, game = crete(seed=5)
+    game.auto_overlays = True
+    attacks = 0
+    for _ in range(600):
+        if game.state.over:
+            break
+        if isinstance(app.top, HandoffScene):
+            uikit.click(app, (10, 10))
+            continue
+        if app.top is not game:
+            break
+        st = game.state
+        if st.phase == "combat" and game.hexplay.advance() is not None:
+            assert click_spot(app, game, "Move every surviving attacker")
+            continue
+        if st.phase == "combat":
+            good = [t for t in hexcombat.attack_targets(st)
+                    if crt.preview(st, t, tuple(u.uid for u in hexcombat.attackers_for(st, t))).column
+                    >= st.ruleset.hex.crt.columns.index("2:1")]
+            if good:
+                uikit.click(app, at(game, good[0]))
+                assert click_spot(app, game, "Roll the die")
+                attacks += 1
+                continue
+        assert click_spot(app, game, "End this phase")
+    assert game.state.over, "the game did not end"
+    assert attacks > 0
+    uikit.shot(app, "hex_game_over")
+
+
+def test_an_air_drop_by_click():
+    """A parachute regiment on a held airfield: its air-drop hexes are offered (sky
+    blue) and a click on one flies it there through the Airdrop action."""
+    from dataclasses import replace
+    sc = load_scenario("crete_1941")
+    af = next(h for h, d in sc.hexmap.hexes.items() if "airfield" in d.features and d.name.startswith("Heraklion"))
+    near = {af} | set(sc.spaces[af].adjacent)   # no enemy ZOC on the airfield
+    units = tuple(u for u in sc.start_units if u[0] not in near) + ((af, "germany", "parachute", 1),)
+    sc = replace(sc, start_units=units, start_owners={**sc.start_owners, af: "germany"})
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 2), (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    to_phase(app, game, "movement")
+    uikit.click(app, at(game, af))
+    play = game.hexplay
+    drops = play.drops()
+    assert drops and play.overlay().drops == drops
+    uikit.shot(app, "hex_airdrop_targets")
+    far = max((h for h in drops if h not in play.dests()), key=lambda h: (h.count("-"), h))
+    uid = next(iter(play.picked))
+    uikit.click(app, at(game, far))
+    st = game.state
+    assert uid not in st.units or st.units[uid].space == far
+    assert st.hexturn.airlift != (0.0, 0.0)
+    assert game.ctl.message is not None and game.ctl.message.kind in ("good", "info")
+
+
+def test_exploitation_moves_only_cm_units_and_says_why():
+    app, game = crete()
+    to_phase(app, game, "exploitation")
+    st = game.state
+    hid = next(u.space for u in st.units.values() if u.owner == "germany" and not hexmove.is_cm(st, st.utype(u)))
+    uikit.click(app, at(game, hid))
+    assert not game.hexplay.picked
+    assert "c/m" in game.ctl.message.text
+    assert game.hexplay.overlay().dests == {}
+
+
+def test_a_whole_game_of_moves_attacks_and_advances_by_clicks():
+    """Hotseat, every phase by clicks: a few stacks move to a highlighted hex (air
+    drops included), attacks at the best odds are rolled, advances taken. The
+    interface never fails (app.strict) and the game ends."""
+    import random
+    rng = random.Random(11)
+    app, game = crete(seed=11)
+    game.auto_overlays = True
+    play = game.hexplay
+    moved: set[tuple[int, str, int]] = set()
+    for _ in range(900):
+        if game.state.over:
+            break
+        if isinstance(app.top, HandoffScene):
+            uikit.click(app, (10, 10))
+            continue
+        if app.top is not game:
+            break
+        st = game.state
+        key = (st.round, st.player, st.phase)
+        if st.phase in ("movement", "exploitation") and sum(1 for k in moved if k[:3] == key) < 3:
+            stacks = sorted({u.space for u in st.units.values() if u.owner == st.player
+                             and hexmove.mp_left(st, u) > 0})
+            rng.shuffle(stacks)
+            went = False
+            for hid in stacks[:4]:
+                uikit.click(app, at(game, hid))
+                options = sorted(set(play.dests()) | play.drops())
+                if options:
+                    uikit.click(app, at(game, rng.choice(options)))
+                    went = True
+                    break
+            moved.add(key + (len(moved),))
+            if went:
+                continue
+        if st.phase == "combat" and play.advance() is not None:
+            assert click_spot(app, game, "Move every surviving attacker")
+            continue
+        if st.phase == "combat":
+            targets = hexcombat.attack_targets(st)
+            if targets:
+                best = max(targets, key=lambda t: crt.preview(
+                    st, t, tuple(u.uid for u in hexcombat.attackers_for(st, t))).column)
+                uikit.click(app, at(game, best))
+                if click_spot(app, game, "Roll the die"):
+                    continue
+        assert click_spot(app, game, "End this phase")
+    assert game.state.over, "the game did not end"
+    uikit.shot(app, "hex_whole_game")
