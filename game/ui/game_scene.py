@@ -280,6 +280,10 @@ class GameScene(Scene):
             self.drop.stop()
             self.ctl.say("Airdrop cancelled: back to moving units.")
             return
+        if self.hexplay is not None:  # hex maps fly from the unit's own move highlights
+            self.ctl.say("On a hex map, select an air-droppable unit on an airfield in the movement "
+                         "phase: its drop hexes are shown in sky blue.", "error")
+            return
         why = self.can_airdrop()
         if why:
             self.ctl.say(why, "error")

@@ -320,3 +320,14 @@ def test_a_whole_game_of_moves_attacks_and_advances_by_clicks():
         assert click_spot(app, game, "End this phase")
     assert game.state.over, "the game did not end"
     uikit.shot(app, "hex_whole_game")
+
+
+def test_zone_airdrop_key_on_a_hex_map_explains_instead_of_starting():
+    # the zone maps' airdrop step (P) does not apply on hex maps: air drops there start
+    # from the unit's own move highlights; the key says so and changes nothing
+    app, game = crete()
+    before = game.state
+    uikit.key(app, pygame.K_p)
+    assert not game.drop.active
+    assert game.state is before
+    assert "hex map" in game.ctl.message.text.lower()
