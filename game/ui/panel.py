@@ -175,7 +175,7 @@ class SidePanel:
         col = theme.color(p.color)
         theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
         who = player_label(sc.ctl, p.id)
-        theme.text(surface, theme.elide(who, w - 30, 24), (x + 30, y + 3), 24, theme.TEXT, bold=True)
+        theme.text(surface, theme.elide(who, w - 30, 24, bold=True), (x + 30, y + 3), 24, theme.TEXT, bold=True)
         y += 28
         res = state.resources.get(p.id, 0)
         inc = production.income(state, p.id)
@@ -320,7 +320,7 @@ class SidePanel:
         if sc.sel.space is None:
             return y
         sp = state.scenario.spaces[sc.sel.space]
-        theme.text(surface, theme.elide(sp.name, box.w, 24), (box.x, y), 24, theme.TEXT, bold=True)
+        theme.text(surface, theme.elide(sp.name, box.w, 24, bold=True), (box.x, y), 24, theme.TEXT, bold=True)
         y += 26
         if not stacks:
             return self.draw_space_details(surface, pygame.Rect(box.x, y, box.w, box.bottom - y), title=False)
@@ -442,7 +442,7 @@ class SidePanel:
         head = f"Planned attacks ({len(attacks)}): chance to win"
         if len(lines) > fit:
             head += f" · wheel: {self.attack_scroll + 1}–{self.attack_scroll + fit} of {len(lines)} lines"
-        theme.text(surface, theme.elide(head, box.w, 17), (box.x, y), 17, theme.TEXT_DIM, bold=True)
+        theme.text(surface, theme.elide(head, box.w, 17, bold=True), (box.x, y), 17, theme.TEXT_DIM, bold=True)
         self.attack_rect = pygame.Rect(box.x, y, box.w, 20 + fit * lh)
         y += 20
         for line in lines[self.attack_scroll:self.attack_scroll + fit]:
@@ -665,7 +665,7 @@ class SidePanel:
             if y + 20 > box.bottom:
                 break
             first = title and i == 0
-            theme.text(surface, theme.elide(line, box.w, 22 if first else 19), (box.x, y), 22 if first else 19,
+            theme.text(surface, theme.elide(line, box.w, 22 if first else 19, bold=first), (box.x, y), 22 if first else 19,
                        theme.TEXT if first else theme.TEXT_DIM, bold=first)
             y += 24 if first else 20
         return y

@@ -127,7 +127,7 @@ class PurchaseScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
             draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
-            theme.text(surface, theme.elide(ut.name, card_w - 72, 22), (card.x + 66, card.y + 10), 22,
+            theme.text(surface, theme.elide(ut.name, card_w - 72, 22, bold=True), (card.x + 66, card.y + 10), 22,
                        theme.TEXT, bold=True)
             theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
                        theme.ACCENT if afford else theme.BAD)
