@@ -140,11 +140,15 @@ class SidePanel:
             if len(units) > 1 and sc.sel.destinations_for(state, units[:1]):
                 why = "not all together: use − to move fewer"
             else:
+                # Spaces of the stack's own kind first: infantry next to three sea zones
+                # should hear why it cannot go by land, not that it needs a transport.
+                domain = state.ruleset.units[units[0].type].domain
                 reasons: dict[str, int] = {}
                 for sid in state.scenario.spaces[units[0].space].adjacent:
                     r = movement.explain(state, units, sid) or ""
                     if r:
-                        reasons[r] = reasons.get(r, 0) + 1
+                        own = domain == "air" or state.scenario.spaces[sid].kind == domain
+                        reasons[r] = reasons.get(r, 0) + (1000 if own else 1)
                 if reasons:  # the reason most destinations share
                     why = max(reasons, key=lambda r: reasons[r])
         except Exception:  # noqa: BLE001 - a missing explanation only loses the hint

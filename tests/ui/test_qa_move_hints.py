@@ -1,0 +1,28 @@
+"""QA: why a stack cannot move names the reason for its own kind of space.
+
+Meridia's infantry (sarn_gulf_2031) borders three friendly land territories and three
+sea zones; in the combat move it said "Land units need a transport to enter a sea
+zone." (the reason three sea zones share) instead of the real one."""
+from __future__ import annotations
+
+import pygame
+
+from game.rules import movement
+from game.rules.actions import EndPhase
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+
+
+def test_land_stack_hears_the_land_reason():
+    sc = load_scenario("sarn_gulf_2031")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    while not (game.state.player == "meridia" and game.state.phase == movement.COMBAT):
+        assert game.ctl.do(EndPhase()), game.ctl.message
+    infantry = [u for u in game.state.units.values() if u.space == "meridia" and u.type == "infantry"]
+    why = game.panel.why_not(infantry)
+    assert "non-combat move" in why, why
+    assert "transport" not in why
