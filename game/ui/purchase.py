@@ -25,6 +25,9 @@ class PurchaseScene(Scene):
         super().__init__(app)
         self.game = game
         self.spots = widgets.Hotspots()
+        # first card row shown: interwar has 43 buildable units, more than one screen holds
+        self.row = 0
+        self._rows = self._fit = 1
 
     @property
     def state(self):
@@ -63,10 +66,20 @@ class PurchaseScene(Scene):
         self.close()
         self.game.end_phase()
 
+    def scroll(self, rows: int) -> None:
+        self.row = max(0, min(self.row + rows, self._rows - self._fit))
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-            if event.key == pygame.K_ESCAPE or event.key == pygame.K_b:
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll(1 if event.key == pygame.K_DOWN else self._fit)
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll(-1 if event.key == pygame.K_UP else -self._fit)
+            elif event.key == pygame.K_ESCAPE or event.key == pygame.K_b:
                 self.close()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.done()
@@ -114,11 +127,13 @@ class PurchaseScene(Scene):
                            "They are placed at the end of this turn with what you buy now.")
             top += 22
         bottom_limit = rect.bottom - 70
-        for i, (uid, cost) in enumerate(units):
+        self._rows = rows
+        self._fit = max(1, (bottom_limit - top + 10) // (card_h + 10))
+        self.scroll(0)
+        first = self.row * cols
+        for i, (uid, cost) in enumerate(units[first:first + self._fit * cols]):
             r, c = divmod(i, cols)
             card = pygame.Rect(rect.x + 20 + c * (card_w + 10), top + r * (card_h + 10), card_w, card_h)
-            if card.bottom > bottom_limit:
-                break
             ut = state.ruleset.units[uid]
             n = bought.get(uid, 0)
             afford = cost <= res
@@ -149,6 +164,11 @@ class PurchaseScene(Scene):
             self.spots.add(pygame.Rect(card.x, card.y, card.w, 70), None,
                            tooltip="\n".join([ut.name] + [ability_text(a) for a in ut.abilities][:6]))
         by = rect.bottom - 56
+        if rows > self._fit:
+            shown = units[first:first + self._fit * cols]
+            hidden = len(units) - len(shown)
+            theme.text(surface, f"Units {first + 1}–{first + len(shown)} of {len(units)} ({hidden} more)  ·  "
+                       "wheel or Up/Down to scroll", (rect.x + 190, by + 20), 18, theme.INFO, anchor="midleft")
         widgets.button(surface, self.spots, pygame.Rect(rect.x + 20, by, 150, 40), "Undo", self.game.undo,
                        enabled=self.game.ctl.session.can_undo(), tooltip="Undo the last purchase (Ctrl+Z)")
         widgets.button(surface, self.spots, pygame.Rect(rect.right - 360, by, 160, 40), "Back to map",
