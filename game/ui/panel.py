@@ -399,9 +399,7 @@ class SidePanel:
             y = self.draw_move_odds(surface, box, y, len(group))
         others = [s for s in sc.renderer.stacks(state, sc.sel.space) if s[0] != state.player]
         if others and y + 20 < box.bottom:
-            desc = ", ".join(f"{n} {state.ruleset.units[t].name if t in state.ruleset.units else t}"
-                             for _, t, n, _d in others)
-            y = self.hint(surface, box, "Others here: " + desc, y)
+            y = self.hint(surface, box, "Others here: " + others_text(state, others, sc.ctl.player_name), y)
         return y
 
     def attack_chips(self, attacks, width: int) -> list[list[tuple[str, object, str, int]]]:
@@ -707,3 +705,13 @@ class SidePanel:
         if self.log_scroll:
             theme.text(surface, f"scrolled back {self.log_scroll} lines", (inner.right - 4, inner.bottom - 2),
                        15, theme.INFO, anchor="bottomright")
+
+
+def others_text(state, stacks, player_name) -> str:
+    """'United Kingdom: 4 Infantry, 1 Artillery; France: 2 Infantry' (whose units they are:
+    in Libya German and Italian stacks sit together)."""
+    by_owner: dict[str, list[str]] = {}
+    for owner, t, n, _d in stacks:
+        name = state.ruleset.units[t].name if t in state.ruleset.units else t
+        by_owner.setdefault(owner, []).append(f"{n} {name}")
+    return "; ".join(f"{player_name(o)}: {', '.join(parts)}" for o, parts in by_owner.items())

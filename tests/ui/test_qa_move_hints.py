@@ -26,3 +26,13 @@ def test_land_stack_hears_the_land_reason():
     why = game.panel.why_not(infantry)
     assert "non-combat move" in why, why
     assert "transport" not in why
+
+
+def test_other_players_units_are_named_by_owner():
+    from game.ui.panel import others_text
+    sc = load_scenario("sarn_gulf_2031")
+    state = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    stacks = [("meridia", "infantry", 2, False), ("coalition", "infantry", 1, False),
+              ("meridia", "tank", 1, False)]
+    names = {"meridia": "Meridia", "coalition": "Coalition"}
+    assert others_text(state, stacks, names.get) == "Meridia: 2 Infantry, 1 Tank; Coalition: 1 Infantry"
