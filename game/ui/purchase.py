@@ -112,9 +112,10 @@ class PurchaseScene(Scene):
         spent = sum((production.unit_cost(state, u, state.player) or 0) * n for u, n in bought.items())
         res = state.resources[state.player]
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
-        theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
-                   theme.GOOD if res > 0 else theme.TEXT_DIM, anchor="topright", bold=True)
-        theme.text(surface, "Click + to buy, − to return (Shift: 5 at a time). Units are placed at the end of your turn.",
+        rem = theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
+                         theme.GOOD if res > 0 else theme.TEXT_DIM, anchor="topright", bold=True)
+        theme.text(surface, theme.elide("Click + to buy, − to return (Shift: 5 at a time). Units are placed at the "
+                                        "end of your turn.", rem.x - 12 - (rect.x + 20), 19),
                    (rect.x + 20, rect.y + 54), 19, theme.TEXT_DIM)
         top = rect.y + 84
         if waiting:
@@ -167,8 +168,13 @@ class PurchaseScene(Scene):
         if rows > self._fit:
             shown = units[first:first + self._fit * cols]
             hidden = len(units) - len(shown)
-            theme.text(surface, f"Units {first + 1}–{first + len(shown)} of {len(units)} ({hidden} more)  ·  "
-                       "wheel or Up/Down to scroll", (rect.x + 190, by + 20), 18, theme.INFO, anchor="midleft")
+            room = rect.right - 370 - (rect.x + 190)
+            hint = (f"Units {first + 1}–{first + len(shown)} of {len(units)} ({hidden} more)  ·  "
+                    "wheel or Up/Down to scroll")
+            if theme.text_width(hint, 18) > room:
+                hint = f"{first + 1}–{first + len(shown)} of {len(units)} · wheel: more"
+            theme.text(surface, theme.elide(hint, room, 18), (rect.x + 190, by + 20), 18, theme.INFO,
+                       anchor="midleft")
         widgets.button(surface, self.spots, pygame.Rect(rect.x + 20, by, 150, 40), "Undo", self.game.undo,
                        enabled=self.game.ctl.session.can_undo(), tooltip="Undo the last purchase (Ctrl+Z)")
         widgets.button(surface, self.spots, pygame.Rect(rect.right - 360, by, 160, 40), "Back to map",
