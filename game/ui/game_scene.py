@@ -397,8 +397,12 @@ class GameScene(Scene):
         if not movable:
             name = state.ruleset.units[item.utype].name if item.utype in state.ruleset.units else item.utype
             why = self.panel.why_not(stacks[0][1]) if stacks else ""
-            self.ctl.say(f"{name} in {state.scenario.spaces[sid].name} cannot move now"
-                         + (f": {why}" if why else "."), "info")
+            where = state.scenario.spaces[sid].name
+            if why.startswith("not all together"):
+                self.ctl.say(f"{name} in {where} cannot all move together: pick fewer with − in the side panel.",
+                             "info")
+            else:
+                self.ctl.say(f"{name} in {where} cannot move now" + (f": {why}" if why else "."), "info")
             return True
         from .selection import stack_class
         cls = stack_class(state, movable[0][0])

@@ -36,3 +36,16 @@ def test_other_players_units_are_named_by_owner():
               ("meridia", "tank", 1, False)]
     names = {"meridia": "Meridia", "coalition": "Coalition"}
     assert others_text(state, stacks, names.get) == "Meridia: 2 Infantry, 1 Tank; Coalition: 1 Infantry"
+
+
+def test_click_on_a_stuck_counter_says_why():
+    from game.ui.maprender import MapCounter
+    sc = load_scenario("sarn_gulf_2031")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    while not (game.state.player == "meridia" and game.state.phase == movement.COMBAT):
+        assert game.ctl.do(EndPhase()), game.ctl.message
+    assert game.click_counter("meridia", MapCounter("meridia", "artillery", 1, False, ("artillery",)))
+    text = game.ctl.message.text
+    assert text.startswith("Artillery in Meridia cannot move now: ") and "non-combat move" in text
