@@ -10,7 +10,8 @@ from game.rules.errors import Diagnostic, LoadError
 
 
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    # load errors already read 'file:line:col: error: ...'; don't say "error" twice
+    print(message if ": error: " in message.split("\n")[0] else f"error: {message}", file=sys.stderr)
     return 2
 
 

@@ -48,6 +48,9 @@ class Mean:
     mean: float
     sd: float
     n: int
+    # the values a mean can take (a difference of win rates lies in [-1, 1]): the
+    # normal approximation's interval is cut there, never "-17 to +117 points"
+    bounds: tuple[float, float] = (-math.inf, math.inf)
 
     @property
     def half_width(self) -> float:
@@ -56,7 +59,7 @@ class Mean:
     @property
     def ci(self) -> tuple[float, float]:
         h = self.half_width
-        return (self.mean - h, self.mean + h)
+        return (max(self.bounds[0], self.mean - h), min(self.bounds[1], self.mean + h))
 
     def to_json(self) -> dict[str, float | int | list[float | None]]:
         lo, hi = self.ci
@@ -79,7 +82,8 @@ def paired_difference(variant: list[bool], base: list[bool]) -> Mean:
     independent rates when the games are alike."""
     if len(variant) != len(base):
         raise ValueError("paired samples must have the same length")
-    return mean_of([float(v) - float(b) for v, b in zip(variant, base, strict=True)])
+    m = mean_of([float(v) - float(b) for v, b in zip(variant, base, strict=True)])
+    return Mean(m.mean, m.sd, m.n, bounds=(-1.0, 1.0))
 
 
 def significant(diff: Mean) -> bool:

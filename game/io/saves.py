@@ -155,6 +155,11 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     for key in ("ruleset", "scenario", "seed", "actions"):
         if key not in data:
             raise SaveError(f"{path} is damaged: '{key}' is missing.")
+    if not isinstance(data["actions"], list):
+        raise SaveError(f"{path} is damaged: 'actions' is not a list.")
+    for key in ("snapshot", "embedded"):  # optional, but read as mappings
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            raise SaveError(f"{path} is damaged: '{key}' is not a mapping.")
     return migrate(data)
 
 

@@ -413,5 +413,7 @@ class GameState:
         return out
 
     def add_log(self, text: str) -> None:
+        if text.endswith("..") and not text.endswith("..."):  # a name ending in "S.S.R." ends the line
+            text = text[:-1]
         self.log_tail = LogCell(text, self.log_tail)
         self.log_len += 1

@@ -19,7 +19,9 @@ def end_phase_warnings(state: GameState) -> list[str]:
         if lost:
             names = ", ".join(f"{state.utype(u).name} in {state.scenario.spaces[u.space].name}"
                               for u in lost)
-            out.append(f"{len(lost)} aircraft cannot land and will be lost: {names}.")
+            # "cannot land" read as "has nowhere to land" when the plane only had not moved yet
+            out.append(f"{len(lost)} aircraft not landed will be lost: {names}. "
+                       "Move aircraft to a space where they may land first.")
     if state.phase == "place":
         left = production.unplaced(state, player)
         if left:

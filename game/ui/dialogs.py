@@ -128,7 +128,7 @@ class ConfirmDialog(Scene):
         rect = pygame.Rect(0, 0, w, min(h, sh - 40))
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, edge=theme.BAD, radius=10)
-        theme.text(surface, theme.elide(self.title, w - 40, 32), (rect.x + 24, rect.y + 16), 32, theme.ACCENT,
+        theme.text(surface, theme.elide(self.title, w - 40, 32, bold=True), (rect.x + 24, rect.y + 16), 32, theme.ACCENT,
                    bold=True)
         y = rect.y + 62
         for line in body:

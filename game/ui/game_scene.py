@@ -426,7 +426,13 @@ class GameScene(Scene):
         movable = [(k, u) for k, u in stacks if self.sel.can_move(state, u)]
         if not movable:
             name = state.ruleset.units[item.utype].name if item.utype in state.ruleset.units else item.utype
-            self.ctl.say(f"{name} in {state.scenario.spaces[sid].name} cannot move now.", "info")
+            why = self.panel.why_not(stacks[0][1]) if stacks else ""
+            where = state.scenario.spaces[sid].name
+            if why.startswith("not all together"):
+                self.ctl.say(f"{name} in {where} cannot all move together: pick fewer with − in the side panel.",
+                             "info")
+            else:
+                self.ctl.say(f"{name} in {where} cannot move now" + (f": {why}" if why else "."), "info")
             return True
         from .selection import stack_class
         cls = stack_class(state, movable[0][0])

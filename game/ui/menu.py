@@ -247,7 +247,7 @@ class MainMenu(Scene):
             if sel:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=6)
             title = sc.title if sc else Path(path).name
-            theme.text(surface, theme.elide(title, row.w - 20, 23), (row.x + 10, row.y + 5), 23,
+            theme.text(surface, theme.elide(title, row.w - 20, 23, bold=True), (row.x + 10, row.y + 5), 23,
                        theme.TEXT if sc else theme.BAD, bold=True)
             sub = (f"{sc.id} · {sc.ruleset_id} · {len(sc.players)} players" if sc else "cannot be loaded")
             theme.text(surface, theme.elide(sub, row.w - 20, 18), (row.x + 10, row.y + 27), 18, theme.TEXT_DIM)
@@ -264,7 +264,7 @@ class MainMenu(Scene):
         x, y = desc.x + 20, desc.y + 16
         if cur is not None and cur[1] is not None:
             sc = cur[1]
-            theme.text(surface, theme.elide(sc.title, desc.w - 40, 36), (x, y), 36, theme.ACCENT, bold=True)
+            theme.text(surface, theme.elide(sc.title, desc.w - 40, 36, bold=True), (x, y), 36, theme.ACCENT, bold=True)
             y += 42
             theme.text(surface, f"Ruleset {sc.ruleset_id}  ·  {sc.turn_limit} rounds  ·  {len(sc.spaces)} spaces",
                        (x, y), 20, theme.TEXT_DIM)

@@ -140,11 +140,15 @@ class SidePanel:
             if len(units) > 1 and sc.sel.destinations_for(state, units[:1]):
                 why = "not all together: use − to move fewer"
             else:
+                # Spaces of the stack's own kind first: infantry next to three sea zones
+                # should hear why it cannot go by land, not that it needs a transport.
+                domain = state.ruleset.units[units[0].type].domain
                 reasons: dict[str, int] = {}
                 for sid in state.scenario.spaces[units[0].space].adjacent:
                     r = movement.explain(state, units, sid) or ""
                     if r:
-                        reasons[r] = reasons.get(r, 0) + 1
+                        own = domain == "air" or state.scenario.spaces[sid].kind == domain
+                        reasons[r] = reasons.get(r, 0) + (1000 if own else 1)
                 if reasons:  # the reason most destinations share
                     why = max(reasons, key=lambda r: reasons[r])
         except Exception:  # noqa: BLE001 - a missing explanation only loses the hint
@@ -175,7 +179,7 @@ class SidePanel:
         col = theme.color(p.color)
         theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
         who = player_label(sc.ctl, p.id)
-        theme.text(surface, theme.elide(who, w - 30, 24), (x + 30, y + 3), 24, theme.TEXT, bold=True)
+        theme.text(surface, theme.elide(who, w - 30, 24, bold=True), (x + 30, y + 3), 24, theme.TEXT, bold=True)
         y += 28
         if sc.hexplay is not None:  # hex maps: no economy
             theme.text(surface, f"{p.alliance.title()}   ·   game turn {state.round} of {state.scenario.turn_limit}",
@@ -330,7 +334,7 @@ class SidePanel:
         if sc.sel.space is None:
             return y
         sp = state.scenario.spaces[sc.sel.space]
-        theme.text(surface, theme.elide(sp.name, box.w, 24), (box.x, y), 24, theme.TEXT, bold=True)
+        theme.text(surface, theme.elide(sp.name, box.w, 24, bold=True), (box.x, y), 24, theme.TEXT, bold=True)
         y += 26
         if not stacks:
             return self.draw_space_details(surface, pygame.Rect(box.x, y, box.w, box.bottom - y), title=False)
@@ -405,9 +409,7 @@ class SidePanel:
             y = self.draw_move_odds(surface, box, y, len(group))
         others = [s for s in sc.renderer.stacks(state, sc.sel.space) if s[0] != state.player]
         if others and y + 20 < box.bottom:
-            desc = ", ".join(f"{n} {state.ruleset.units[t].name if t in state.ruleset.units else t}"
-                             for _, t, n, _d in others)
-            y = self.hint(surface, box, "Others here: " + desc, y)
+            y = self.hint(surface, box, "Others here: " + others_text(state, others, sc.ctl.player_name), y)
         return y
 
     def attack_chips(self, attacks, width: int) -> list[list[tuple[str, object, str, int]]]:
@@ -452,7 +454,7 @@ class SidePanel:
         head = f"Planned attacks ({len(attacks)}): chance to win"
         if len(lines) > fit:
             head += f" · wheel: {self.attack_scroll + 1}–{self.attack_scroll + fit} of {len(lines)} lines"
-        theme.text(surface, theme.elide(head, box.w, 17), (box.x, y), 17, theme.TEXT_DIM, bold=True)
+        theme.text(surface, theme.elide(head, box.w, 17, bold=True), (box.x, y), 17, theme.TEXT_DIM, bold=True)
         self.attack_rect = pygame.Rect(box.x, y, box.w, 20 + fit * lh)
         y += 20
         for line in lines[self.attack_scroll:self.attack_scroll + fit]:
@@ -680,7 +682,7 @@ class SidePanel:
             if y + 20 > box.bottom:
                 break
             first = title and i == 0
-            theme.text(surface, theme.elide(line, box.w, 22 if first else 19), (box.x, y), 22 if first else 19,
+            theme.text(surface, theme.elide(line, box.w, 22 if first else 19, bold=first), (box.x, y), 22 if first else 19,
                        theme.TEXT if first else theme.TEXT_DIM, bold=first)
             y += 24 if first else 20
         return y
@@ -718,3 +720,13 @@ class SidePanel:
         if self.log_scroll:
             theme.text(surface, f"scrolled back {self.log_scroll} lines", (inner.right - 4, inner.bottom - 2),
                        15, theme.INFO, anchor="bottomright")
+
+
+def others_text(state, stacks, player_name) -> str:
+    """'United Kingdom: 4 Infantry, 1 Artillery; France: 2 Infantry' (whose units they are:
+    in Libya German and Italian stacks sit together)."""
+    by_owner: dict[str, list[str]] = {}
+    for owner, t, n, _d in stacks:
+        name = state.ruleset.units[t].name if t in state.ruleset.units else t
+        by_owner.setdefault(owner, []).append(f"{n} {name}")
+    return "; ".join(f"{player_name(o)}: {', '.join(parts)}" for o, parts in by_owner.items())

@@ -25,6 +25,9 @@ class PurchaseScene(Scene):
         super().__init__(app)
         self.game = game
         self.spots = widgets.Hotspots()
+        # first card row shown: interwar has 43 buildable units, more than one screen holds
+        self.row = 0
+        self._rows = self._fit = 1
 
     @property
     def state(self):
@@ -63,10 +66,20 @@ class PurchaseScene(Scene):
         self.close()
         self.game.end_phase()
 
+    def scroll(self, rows: int) -> None:
+        self.row = max(0, min(self.row + rows, self._rows - self._fit))
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-            if event.key == pygame.K_ESCAPE or event.key == pygame.K_b:
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll(1 if event.key == pygame.K_DOWN else self._fit)
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll(-1 if event.key == pygame.K_UP else -self._fit)
+            elif event.key == pygame.K_ESCAPE or event.key == pygame.K_b:
                 self.close()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.done()
@@ -99,9 +112,10 @@ class PurchaseScene(Scene):
         spent = sum((production.unit_cost(state, u, state.player) or 0) * n for u, n in bought.items())
         res = state.resources[state.player]
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
-        theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
-                   theme.GOOD if res > 0 else theme.TEXT_DIM, anchor="topright", bold=True)
-        theme.text(surface, "Click + to buy, − to return (Shift: 5 at a time). Units are placed at the end of your turn.",
+        rem = theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
+                         theme.GOOD if res > 0 else theme.TEXT_DIM, anchor="topright", bold=True)
+        theme.text(surface, theme.elide("Click + to buy, − to return (Shift: 5 at a time). Units are placed at the "
+                                        "end of your turn.", rem.x - 12 - (rect.x + 20), 19),
                    (rect.x + 20, rect.y + 54), 19, theme.TEXT_DIM)
         top = rect.y + 84
         if waiting:
@@ -114,11 +128,13 @@ class PurchaseScene(Scene):
                            "They are placed at the end of this turn with what you buy now.")
             top += 22
         bottom_limit = rect.bottom - 70
-        for i, (uid, cost) in enumerate(units):
+        self._rows = rows
+        self._fit = max(1, (bottom_limit - top + 10) // (card_h + 10))
+        self.scroll(0)
+        first = self.row * cols
+        for i, (uid, cost) in enumerate(units[first:first + self._fit * cols]):
             r, c = divmod(i, cols)
             card = pygame.Rect(rect.x + 20 + c * (card_w + 10), top + r * (card_h + 10), card_w, card_h)
-            if card.bottom > bottom_limit:
-                break
             ut = state.ruleset.units[uid]
             n = bought.get(uid, 0)
             afford = cost <= res
@@ -127,7 +143,7 @@ class PurchaseScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
             draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
-            theme.text(surface, theme.elide(ut.name, card_w - 72, 22), (card.x + 66, card.y + 10), 22,
+            theme.text(surface, theme.elide(ut.name, card_w - 72, 22, bold=True), (card.x + 66, card.y + 10), 22,
                        theme.TEXT, bold=True)
             theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
                        theme.ACCENT if afford else theme.BAD)
@@ -149,6 +165,16 @@ class PurchaseScene(Scene):
             self.spots.add(pygame.Rect(card.x, card.y, card.w, 70), None,
                            tooltip="\n".join([ut.name] + [ability_text(a) for a in ut.abilities][:6]))
         by = rect.bottom - 56
+        if rows > self._fit:
+            shown = units[first:first + self._fit * cols]
+            hidden = len(units) - len(shown)
+            room = rect.right - 370 - (rect.x + 190)
+            hint = (f"Units {first + 1}–{first + len(shown)} of {len(units)} ({hidden} more)  ·  "
+                    "wheel or Up/Down to scroll")
+            if theme.text_width(hint, 18) > room:
+                hint = f"{first + 1}–{first + len(shown)} of {len(units)} · wheel: more"
+            theme.text(surface, theme.elide(hint, room, 18), (rect.x + 190, by + 20), 18, theme.INFO,
+                       anchor="midleft")
         widgets.button(surface, self.spots, pygame.Rect(rect.x + 20, by, 150, 40), "Undo", self.game.undo,
                        enabled=self.game.ctl.session.can_undo(), tooltip="Undo the last purchase (Ctrl+Z)")
         widgets.button(surface, self.spots, pygame.Rect(rect.right - 360, by, 160, 40), "Back to map",

@@ -214,13 +214,13 @@ class NewGameSetup(Scene):
         if self.per_player:
             p = next(p for p in sc.players if p.id == side)
             theme.swatch(surface, pygame.Rect(box.x, box.centery - 9, 18, 18), theme.color(p.color))
-            theme.text(surface, theme.elide(p.name, box.w - 30, 22), (box.x + 26, box.centery - 1), 22, theme.TEXT,
+            theme.text(surface, theme.elide(p.name, box.w - 30, 22, bold=True), (box.x + 26, box.centery - 1), 22, theme.TEXT,
                        anchor="bottomleft", bold=True)
             theme.text(surface, theme.elide(title_of(p.alliance), box.w - 30, 16), (box.x + 26, box.centery + 1), 16,
                        theme.TEXT_DIM)
             return
         members = [p for p in sc.players if p.alliance == side]
-        theme.text(surface, theme.elide(title_of(side), box.w, 22), (box.x, box.centery - 1), 22, theme.TEXT,
+        theme.text(surface, theme.elide(title_of(side), box.w, 22, bold=True), (box.x, box.centery - 1), 22, theme.TEXT,
                    anchor="bottomleft", bold=True)
         x = box.x
         for p in members:

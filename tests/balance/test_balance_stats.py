@@ -79,3 +79,12 @@ def test_balance_core_needs_no_pygame_and_loads_matplotlib_only_for_charts():
             "assert 'matplotlib' not in sys.modules, 'matplotlib was imported'\n"
             "assert 'ray' not in sys.modules, 'ray was imported'\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_paired_difference_interval_stays_within_possible_values():
+    # QA: 6 paired games, 3 flipped to a win: the normal approximation gave
+    # "+50 points (95% interval -17 to +117)"; a win-rate change lies in [-100, +100]
+    d = paired_difference([True, True, True, True, False, True], [False, False, False, False, True, True])
+    lo, hi = d.ci
+    assert -1.0 <= lo < 0 < d.mean < hi <= 1.0
+    assert hi == 1.0

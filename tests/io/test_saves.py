@@ -110,3 +110,16 @@ def test_save_replays_after_the_scenario_file_changes(tmp_path):
     write_save(again, loaded)
     reloaded, _ = load_session(again)
     assert state_hash(reloaded.state) == data["snapshot"]["state_hash"]
+
+
+@pytest.mark.parametrize("key,value", [("snapshot", "x"), ("embedded", [1]), ("actions", {"a": 1})])
+def test_damaged_fields_are_refused_with_a_message(tmp_path, key, value):
+    # QA: a save whose "snapshot" was a string crashed `replay --verify` with a traceback
+    s = played(20)
+    path = tmp_path / "damaged.json"
+    write_save(path, s)
+    data = json.loads(path.read_text())
+    data[key] = value
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=f"damaged: '{key}'"):
+        load_session(path)

@@ -6,7 +6,7 @@ def test_stranded_aircraft_are_announced(mini):
     s = mini([("m", "red", "fighter", 1)], phase="noncombat_move")
     s.units[1] = s.units[1].__class__(1, "fighter", "red", "m", moved=4)
     w = end_phase_warnings(s)
-    assert len(w) == 1 and "1 aircraft cannot land" in w[0] and "Middle" in w[0]
+    assert len(w) == 1 and "1 aircraft not landed will be lost" in w[0] and "Middle" in w[0]
     assert 1 in s.units, "asking must not change the state"
 
 
