@@ -1,18 +1,23 @@
 """The standard computer player: plans each phase once, using exact battle odds.
 
-- Purchase: infantry when its capital is threatened, otherwise a mixed army
-  (infantry, artillery, armour, fighters) within factory capacity.
-- Combat move: for each reachable enemy territory, most valuable first, it
-  commits the fewest unit groups that give a good chance to win (exact odds),
-  keeping enough defenders at home against the enemy next door.
+Games are won on victory cities, so every plan weighs them first:
+- Purchase: defenders when a victory city or factory is threatened, otherwise a
+  mixed army chosen from the ruleset's own units by value for money.
+- Combat move: keeps a garrison in every victory city, capital and factory against
+  the enemy that can reach it; then, for each reachable enemy territory, victory
+  cities first, commits the fewest units that give a good chance to take it (exact
+  odds) and hold it against the counter-attack. In the last round, when no enemy
+  moves again before the game ends, it throws everything at victory cities.
 - Battles: rolls on, retreats when the odds turn bad.
-- Non-combat: reinforces threatened territories (capital first), marches the
-  rest toward the front, lands aircraft where they are safest.
+- Non-combat: lands aircraft where they are safest, reinforces threatened victory
+  cities, capitals and factories, marches the rest toward the front.
 - Place: defenders where the threat is, the rest nearest the front.
 
 A plan is a list of actions computed from the state at the start of the phase
 and cached by (game, round, player, phase); it depends only on that state, so
-the player is deterministic.
+the player is deterministic. Anything it does not understand (an unknown phase,
+a ruleset without these unit ids) falls back to the greedy player's choices,
+and every planned action is checked against the rules before it is used.
 """
 from __future__ import annotations
 
@@ -35,8 +40,14 @@ from . import greedy
 
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
+LAST_CHANCE_MINIMUM = 0.25  # ... unless no enemy moves again before the game ends
 RETREAT_BELOW = 0.30    # retreat when the odds of the battle fall under this
 HOLD_RATIO = 0.5        # survivors should hold against this share of the counter-attack
+VC_WORTH = 12           # a victory city is worth this much beyond its income
+CAPITAL_WORTH = 8
+GARRISON_CAPITAL = 0.6  # share of the neighbouring threat a capital keeps at home
+GARRISON_VC = 0.4       # ... a victory city
+GARRISON_FACTORY = 0.3  # ... a factory
 
 _PLANS: dict[tuple[Any, ...], tuple[int, list[Action]]] = {}
 
@@ -53,7 +64,10 @@ def choose_standard(state: GameState) -> Action:
         builders = {"purchase": _plan_purchase, "combat_move": _plan_combat_move,
                     "noncombat_move": _plan_noncombat, "place": _plan_place}
         builder = builders.get(phase)
-        actions = builder(state) if builder else []
+        try:
+            actions = builder(state) if builder else []
+        except Exception:  # noqa: BLE001 - an unforeseen situation: play greedily instead
+            actions = []
         if len(_PLANS) > 256:
             _PLANS.clear()
         plan = (state.action_count, actions)
@@ -62,14 +76,32 @@ def choose_standard(state: GameState) -> Action:
     i = state.action_count - start
     if i < len(actions):
         return actions[i]
-    fallback = greedy.choose_greedy(state) if phase == "noncombat_move" else EndPhase()
-    return fallback
+    return greedy.choose_greedy(state)
 
 
 # --- evaluation helpers ---------------------------------------------------------------
 def cost(state: GameState, u: Unit) -> int:
     c = state.utype(u).cost
     return c if isinstance(c, int) else 10
+
+
+def is_capital(state: GameState, space: str) -> bool:
+    return any(p.capital == space for p in state.scenario.players)
+
+
+def worth(state: GameState, space: str) -> float:
+    """What holding a land space is worth: income, plus victory city and capital weight."""
+    sp = state.scenario.spaces[space]
+    return (sp.value + (VC_WORTH if sp.victory_city else 0)
+            + (CAPITAL_WORTH if is_capital(state, space) else 0))
+
+
+def enemy_moves_again(state: GameState, player: str) -> bool:
+    """Does an enemy still take a turn before the game ends (turn limit)?"""
+    limit = state.scenario.turn_limit
+    if not limit or state.round < limit:
+        return True
+    return any(state.at_war(p.id, player) for p in state.scenario.players[state.player_idx + 1:])
 
 
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
@@ -81,7 +113,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
         if not state.at_war(u.owner, player) or u.carried_by is not None:
             continue
         ut = state.utype(u)
-        if ut.domain == SEA or (ut.domain == AIR and not air):
+        if ut.domain == SEA or (ut.domain == AIR and not air) or ut.attack <= 0:
             continue
         reach = ut.move if ut.domain == AIR else min(ut.move, hops)
         d = dist.get(u.space, 99)
@@ -95,9 +127,31 @@ def defence_at(state: GameState, space: str, player: str) -> float:
                if u.space == space and not state.at_war(u.owner, player) and u.carried_by is None)
 
 
+def key_spaces(state: GameState, player: str) -> dict[str, float]:
+    """The player's spaces worth a garrison, with the share of the threat to keep there."""
+    out: dict[str, float] = {}
+    for s, sp in state.scenario.spaces.items():
+        if sp.kind != LAND or state.owners.get(s) != player:
+            continue
+        if is_capital(state, s):
+            out[s] = GARRISON_CAPITAL
+        elif sp.victory_city:
+            out[s] = GARRISON_VC
+        elif s in state.factories:
+            out[s] = GARRISON_FACTORY
+    return out
+
+
+def needs_sim(state: GameState, types: list[str]) -> bool:
+    """Would the odds calculator need its slow real-battle simulation for these units?"""
+    from game.odds.model import unmodelled
+    return any(unmodelled(state.ruleset.units[t], "mc") for t in dict.fromkeys(types))
+
+
 def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str
          ) -> tuple[float, float]:
-    """(chance to win, expected defence of the attacker's survivors)."""
+    """(chance to win with land units left to take the space, expected defence of the
+    attacker's land survivors)."""
     from game.odds import battle_odds
     from game.odds.api import _runs, default_order
     full = sum(state.utype(u).defense + 0.5 for u in attackers if state.utype(u).domain == LAND)
@@ -105,19 +159,51 @@ def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain
         return 1.0, full
     if not attackers:
         return 0.0, 0.0
+    att_t = default_order(state, attackers, "attack")
+    def_t = default_order(state, defenders, "defense")
     try:
-        res = battle_odds(state.ruleset, _runs(default_order(state, attackers, "attack")),
-                          _runs(default_order(state, defenders, "defense")), terrain, trials=300)
+        if needs_sim(state, att_t + def_t):
+            from .quickodds import quick_odds
+            p, survivors = quick_odds(state.ruleset, att_t, def_t)
+        else:
+            res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), terrain, trials=300)
+            p, survivors = res.attacker_wins, res.attacker_survivors
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1
         return min(1.0, a / (2 * d)), full / 2
-    held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in res.attacker_survivors.items()
+    land_left = sum(n for t, n in survivors.items() if state.ruleset.units[t].domain == LAND)
+    held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in survivors.items()
                if state.ruleset.units[t].domain == LAND)
-    return res.attacker_wins, held
+    if land_left < 1.0:  # wins often end with aircraft alone, which cannot take the space
+        p *= max(0.0, land_left)
+    return p, held
 
 
 # --- purchase --------------------------------------------------------------------------
+def _buyable(state: GameState, player: str, money: int) -> dict[str, int]:
+    out = {}
+    for t, ut in state.ruleset.units.items():
+        if ut.domain not in (LAND, AIR) or ut.attack + ut.defense <= 0:
+            continue
+        if ut.has("self_airlift") or ut.move <= 0:
+            continue  # paratroopers and fixed works are bought by hand
+        try:
+            c = production.unit_cost(state, t, player)
+        except Exception:  # noqa: BLE001
+            c = None
+        if c is None or c <= 0 or c > money:
+            continue
+        out[t] = c
+    return out
+
+
+def _best(state: GameState, prices: dict[str, int], score: Any) -> str | None:
+    if not prices:
+        return None
+    return max(sorted(prices), key=lambda t: (score(state.ruleset.units[t], prices[t]), -prices[t]))
+
+
 def _plan_purchase(state: GameState) -> list[Action]:
     player = state.player
     factories = [f for f in state.factories if state.owners.get(f) == player]
@@ -126,46 +212,81 @@ def _plan_purchase(state: GameState) -> list[Action]:
     cap = sum(production.factory_capacity(state, f) for f in factories)
     cap -= sum(production.unplaced(state, player).values())
     money = state.resources[player]
-    capital = state.scenario.player(player).capital
     danger = 0.0
-    if capital and state.owners.get(capital) == player:
-        danger = threat_to(state, capital, player, hops=1) - defence_at(state, capital, player)
-    pattern = ["infantry"] if danger > 0 else ["infantry", "artillery", "armour", "infantry",
-                                               "armour", "fighter"]
+    for f in factories:
+        gap = threat_to(state, f, player, hops=1) - defence_at(state, f, player)
+        if gap > 0:
+            danger += gap
+    prices = _buyable(state, player, money)
+    if not prices:
+        return [EndPhase()]
+    # defensive value for money; attacking value with a body to take ground; a fast
+    # hitter; and an aircraft
+    def defend(ut: Any, c: int) -> float:
+        return (ut.defense + 0.5) * ut.hits / c
+
+    def attack(ut: Any, c: int) -> float:
+        return ((ut.attack + 0.5) * ut.hits + 0.3 * ut.defense) / c if ut.domain == LAND else -1
+
+    def mobile(ut: Any, c: int) -> float:
+        return (ut.attack + ut.defense) * ut.hits / c if ut.domain == LAND and ut.move >= 2 else -1
+
+    def plane(ut: Any, c: int) -> float:
+        return (ut.attack + ut.defense) / c if ut.domain == AIR and ut.defense > 0 else -1
+
+    d_unit, a_unit = _best(state, prices, defend), _best(state, prices, attack)
+    m_unit, p_unit = _best(state, prices, mobile), _best(state, prices, plane)
+    pattern = [u for u in (d_unit, a_unit, d_unit, m_unit, a_unit, d_unit, m_unit, p_unit) if u]
+    if p_unit is not None and mobile(state.ruleset.units[p_unit], prices[p_unit]) < 0 and \
+            plane(state.ruleset.units[p_unit], prices[p_unit]) < 0:
+        pattern.remove(p_unit)
+    s = state
     buys: dict[str, int] = {}
     i = 0
-    while cap > 0:
-        unit = pattern[i % len(pattern)]
-        c = production.unit_cost(state, unit, player)
-        if c is None or c > money:
-            c_inf = production.unit_cost(state, "infantry", player)
-            if c_inf is None or c_inf > money:
-                break
-            unit, c = "infantry", c_inf
+    while cap > 0 and prices:
+        if danger > 0 and d_unit in prices:
+            unit: str | None = d_unit
+        else:
+            unit = pattern[i % len(pattern)]
+        if unit not in prices or prices[unit] > s.resources[player]:
+            cheaper = {t: c for t, c in prices.items() if c <= s.resources[player]}
+            unit = _best(state, cheaper, defend)
+        if unit is None:
+            break
+        try:
+            s = apply(s, Purchase(unit, 1))
+        except IllegalAction:
+            del prices[unit]  # a per-turn or board limit: buy something else
+            continue
+        if danger > 0:
+            danger -= state.ruleset.units[unit].defense + 0.5
         buys[unit] = buys.get(unit, 0) + 1
-        money -= c
         cap -= 1
         i += 1
-    return [Purchase(u, n) for u, n in sorted(buys.items())] + [EndPhase()]
+    return _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
 
 
 # --- combat move ------------------------------------------------------------------------
 def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
-    """Defence to keep at home: the capital and factories against what is next door."""
+    """Defence to keep at home in victory cities, capitals and factories."""
+    if not enemy_moves_again(state, player):
+        return {}
     needs = {}
-    capital = state.scenario.player(player).capital
-    for s in state.factories:
-        if state.owners.get(s) != player:
-            continue
+    for s, share in key_spaces(state, player).items():
         threat = threat_to(state, s, player, hops=1, air=False)
         if threat > 0:
-            needs[s] = threat * (0.6 if s == capital else 0.3)
+            needs[s] = threat * share
     return needs
+
+
+def _target_rank(state: GameState, s: str, player: str) -> float:
+    return worth(state, s) + sum(cost(state, e) for e in movement.enemies_in(state, s, player)) / 3
 
 
 def _plan_combat_move(state: GameState) -> list[Action]:
     player = state.player
     sc = state.scenario
+    last_chance = not enemy_moves_again(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
@@ -174,17 +295,18 @@ def _plan_combat_move(state: GameState) -> list[Action]:
     needs = _garrison_needs(state, player)
     kept: dict[str, float] = {s: 0.0 for s in needs}
     free: list[Unit] = []
-    for u in sorted(units, key=lambda x: (-state.utype(x).defense, cost(state, x), x.uid)):
+    # keep the defenders that attack worst (infantry before armour)
+    for u in sorted(units, key=lambda x: (state.utype(x).attack - state.utype(x).defense,
+                                          cost(state, x), x.uid)):
         if u.space in needs and state.utype(u).domain == LAND and kept[u.space] < needs[u.space]:
             kept[u.space] += state.utype(u).defense + 0.5
             continue
         free.append(u)
     targets = sorted(
         (s for s, sp in sc.spaces.items() if sp.kind == LAND and movement.is_hostile(state, s, player)
+         and (not last_chance or sp.victory_city)
          and any(s in reach[u.uid] for u in free)),
-        key=lambda s: (-(sc.spaces[s].value * (3 if sc.spaces[s].victory_city else 1)
-                         + sum(cost(state, e) for e in movement.enemies_in(state, s, player)) / 3),
-                       s))
+        key=lambda s: (-_target_rank(state, s, player), s))
     used: set[int] = set()
     moves: list[Action] = []
     for target in targets:
@@ -197,10 +319,11 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         if not land:
             continue
         # what the enemy could bring against the territory next turn, once it is ours
-        counter = threat_to(state, target, player, hops=1, air=False) - sum(
+        counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
-        important = sc.spaces[target].victory_city or any(
-            p.capital == target for p in sc.players)
+        important = sc.spaces[target].victory_city or is_capital(state, target)
+        target_p = 0.97 if last_chance else WIN_TARGET
+        minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
         if not enemy:
             chosen = [min(land, key=lambda u: (cost(state, u), u.uid))]
             if counter > 2 * (state.utype(chosen[0]).defense + 0.5) and not important:
@@ -213,11 +336,11 @@ def _plan_combat_move(state: GameState) -> list[Action]:
                     chosen.append(u)
                     if len(chosen) % 2 == 0 or u is group[-1]:
                         p, held = odds(state, chosen, enemy, LAND)
-                        if p >= WIN_TARGET and (held >= HOLD_RATIO * counter or important):
+                        if p >= target_p and (held >= HOLD_RATIO * counter or important):
                             break
-                if p >= WIN_TARGET and (held >= HOLD_RATIO * counter or important):
+                if p >= target_p and (held >= HOLD_RATIO * counter or important):
                     break
-            if p < WIN_MINIMUM or (held < HOLD_RATIO * counter and not important):
+            if p < minimum or (held < HOLD_RATIO * counter and not important):
                 continue
         for u in chosen:
             used.add(u.uid)
@@ -245,7 +368,17 @@ def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:
 # --- battles -----------------------------------------------------------------------------
 def _bad_odds(state: GameState, b: Battle) -> bool:
     from game.odds import odds_for_space
+    from game.rules import battle
     try:
+        att = battle.alive(state, battle.attackers(state, b))
+        dfn = battle.alive(state, battle.defenders(state, b))
+        if needs_sim(state, [u.type for u in att + dfn]):
+            from game.odds.api import default_order
+
+            from .quickodds import quick_odds
+            p, _ = quick_odds(state.ruleset, default_order(state, att, "attack"),
+                              default_order(state, dfn, "defense"))
+            return p < RETREAT_BELOW
         return odds_for_space(state, b.space, b.attacker).attacker_wins < RETREAT_BELOW
     except Exception:  # noqa: BLE001 - no odds: fight on
         return False
@@ -256,62 +389,100 @@ def _combat(state: GameState) -> Action:
 
 
 # --- non-combat move ------------------------------------------------------------------------
+def _deficits(state: GameState, player: str) -> dict[str, float]:
+    """Defence still missing in each key space (victory city, capital, factory)."""
+    return {s: threat_to(state, s, player, hops=1) * share - defence_at(state, s, player)
+            for s, share in key_spaces(state, player).items()}
+
+
+def _movable_land(state: GameState, u: Unit, player: str) -> bool:
+    return (u.owner == player and state.utype(u).domain == LAND and not u.in_combat
+            and u.carried_by is None and movement.moves_left(state, u) > 0)
+
+
 def _plan_noncombat(state: GameState) -> list[Action]:
     player = state.player
     moves: list[Action] = []
     s = state
-    # reinforce threatened factories (capital first) with units that can reach them
-    needs = {f: threat_to(s, f, player, hops=1) - defence_at(s, f, player)
-             for f in s.factories if s.owners.get(f) == player}
-    capital = s.scenario.player(player).capital
-    # only the capital is reinforced from elsewhere; the front keeps its troops
-    order = [capital] if capital in needs and needs[capital] > 0 else []
-    for f in order:
-        for u in sorted(s.units.values(), key=lambda x: x.uid):
-            if needs[f] <= 0:
-                break
-            if (u.owner != player or s.utype(u).domain != LAND or u.in_combat or u.space == f
-                    or u.carried_by is not None or movement.moves_left(s, u) <= 0):
-                continue
-            if u.space in needs and needs.get(u.space, 0) > -1:
-                continue  # do not strip another threatened factory
-            path = movement.reachable(s, [u]).get(f)
-            if path is None:
-                continue
-            try:
-                s = apply(s, Move((u.uid,), path))
-            except IllegalAction:
-                continue
-            moves.append(Move((u.uid,), path))
-            needs[f] -= s.utype(u).defense + 0.5
-    # aircraft: land where the threat is lowest among reachable friendly territory
+
+    def do(a: Action) -> bool:
+        nonlocal s
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            return False
+        moves.append(a)
+        return True
+
+    # aircraft: land on safe friendly ground nearest the front (safe: the defence there
+    # outweighs the enemy that can reach it)
+    front = greedy._front_distance(s, player)
     for u in sorted(s.units.values(), key=lambda x: x.uid):
         if u.owner != player or s.utype(u).domain != AIR:
             continue
         options = movement.reachable(s, [u])
         here_ok = (u.space in movement.landing_spots(s, player)
                    and s.scenario.spaces[u.space].kind == LAND)
-        if here_ok and threat_to(s, u.space, player) <= defence_at(s, u.space, player):
-            continue
+        if here_ok:
+            options[u.space] = ()
         land = [d for d in options if s.scenario.spaces[d].kind == LAND]
         if not land:
             continue
-        dest = min(land, key=lambda d: (threat_to(s, d, player) - defence_at(s, d, player), d))
-        try:
-            s = apply(s, Move((u.uid,), options[dest]))
-        except IllegalAction:
+
+        def danger(d: str, u: Unit = u) -> float:
+            extra = 0.0 if d == u.space else s.utype(u).defense + 0.5
+            return threat_to(s, d, player) - defence_at(s, d, player) - extra
+
+        dest = min(land, key=lambda d: (danger(d) > 0, danger(d) if danger(d) > 0 else 0,
+                                        front.get(d, 99), len(options[d]), d))
+        if dest != u.space:
+            do(Move((u.uid,), options[dest]))
+    if not enemy_moves_again(s, player):
+        return moves + [EndPhase()]
+    # reinforce threatened key spaces, most valuable first, from spaces that can spare units
+    deficit = _deficits(s, player)
+    for target in sorted((t for t in deficit if deficit[t] > 0),
+                         key=lambda t: (-worth(s, t), t)):
+        cands = []
+        for u in s.units.values():
+            if not _movable_land(s, u, player) or u.space == target:
+                continue
+            if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                continue  # its own space needs it
+            path = movement.reachable(s, [u]).get(target)
+            if path is not None:
+                cands.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u, path))
+        # hopeless: do not send units to die where they cannot hold
+        if sum(s.utype(c[3]).defense + 0.5 for c in cands) < 0.5 * deficit[target]:
             continue
-        moves.append(Move((u.uid,), options[dest]))
-    # the rest: the greedy march toward the front
-    for _ in range(400):
-        a = greedy._noncombat(s)
-        if a is None:
-            break
-        try:
-            s = apply(s, a)
-        except IllegalAction:
-            break
-        moves.append(a)
+        for _n, _d, _uid, u, path in sorted(cands):
+            if deficit[target] <= 0:
+                break
+            if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                continue
+            if do(Move((u.uid,), path)):
+                gain = s.utype(u).defense + 0.5
+                deficit[target] -= gain
+                if u.space in deficit:
+                    deficit[u.space] += gain
+    # the rest march toward the front, never out of a key space that needs them
+    deficit = _deficits(s, player)
+    front = greedy._front_distance(s, player)
+    for u in sorted(s.units.values(), key=lambda x: x.uid):
+        if not _movable_land(s, u, player):
+            continue
+        here = front.get(u.space, 99)
+        if here <= 1:
+            continue
+        if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+            continue
+        options = movement.reachable(s, [u])
+        better = [d for d in options if front.get(d, 99) < here]
+        if better:
+            dest = min(better, key=lambda d: (front[d], -worth(s, d) if d in deficit else 0,
+                                              len(options[d]), d))
+            if do(Move((u.uid,), options[dest])) and u.space in deficit:
+                deficit[u.space] += s.utype(u).defense + 0.5
     return moves + [EndPhase()]
 
 
@@ -322,7 +493,8 @@ def _plan_place(state: GameState) -> list[Action]:
     actions: list[Action] = []
     factories = sorted((f for f in s.factories if s.owners.get(f) == player),
                        key=lambda f: (-(threat_to(s, f, player) - defence_at(s, f, player)), f))
-    for unit in sorted(production.unplaced(s, player), key=lambda u: (u != "infantry", u)):
+    for unit in sorted(production.unplaced(s, player),
+                       key=lambda u: (-s.ruleset.units[u].defense, u)):
         ut = s.ruleset.units[unit]
         for _ in range(production.unplaced(s, player).get(unit, 0)):
             placed = False
