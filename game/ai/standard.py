@@ -48,6 +48,7 @@ CAPITAL_WORTH = 8
 GARRISON_CAPITAL = 0.6  # share of the neighbouring threat a capital keeps at home
 GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
+HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
 
 _PLANS: dict[tuple[Any, ...], tuple[int, list[Action]]] = {}
 
@@ -127,9 +128,26 @@ def defence_at(state: GameState, space: str, player: str) -> float:
                if u.space == space and not state.at_war(u.owner, player) and u.carried_by is None)
 
 
+def ahead(state: GameState, player: str) -> bool:
+    """Would the player's alliance win if the game ended now (victory cities)?"""
+    counts = production.victory_cities(state)
+    mine = state.alliance_of(player)
+    best = max((n for a, n in counts.items() if a != mine), default=0)
+    return counts.get(mine or "", 0) > best
+
+
+def final_round(state: GameState) -> bool:
+    limit = state.scenario.turn_limit
+    return bool(limit) and state.round >= limit
+
+
 def key_spaces(state: GameState, player: str) -> dict[str, float]:
-    """The player's spaces worth a garrison, with the share of the threat to keep there."""
+    """The player's spaces worth a garrison, with the share of the threat to keep there
+    (in the last round only victory cities count, and fully)."""
     out: dict[str, float] = {}
+    if final_round(state):
+        return {s: 1.0 for s, sp in state.scenario.spaces.items()
+                if sp.kind == LAND and sp.victory_city and state.owners.get(s) == player}
     for s, sp in state.scenario.spaces.items():
         if sp.kind != LAND or state.owners.get(s) != player:
             continue
@@ -152,32 +170,48 @@ def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain
          ) -> tuple[float, float]:
     """(chance to win with land units left to take the space, expected defence of the
     attacker's land survivors)."""
+    p, held, _swing = odds3(state, attackers, defenders, terrain)
+    return p, held
+
+
+def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str
+          ) -> tuple[float, float, float]:
+    """odds, and the expected swing in unit value (enemy's loss minus ours)."""
     from game.odds import battle_odds
     from game.odds.api import _runs, default_order
     full = sum(state.utype(u).defense + 0.5 for u in attackers if state.utype(u).domain == LAND)
     if not defenders:
-        return 1.0, full
+        return 1.0, full, 0.0
     if not attackers:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     att_t = default_order(state, attackers, "attack")
     def_t = default_order(state, defenders, "defense")
     try:
         if needs_sim(state, att_t + def_t):
             from .quickodds import quick_odds
             p, survivors = quick_odds(state.ruleset, att_t, def_t)
+            a_cost = sum(cost(state, u) for u in attackers)
+            a_lost = a_cost - sum(_type_cost(state, t) * n for t, n in survivors.items())
+            d_lost = sum(cost(state, u) for u in defenders) * (p + (1 - p) * 0.5)
         else:
             res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), terrain, trials=300)
             p, survivors = res.attacker_wins, res.attacker_survivors
+            a_lost, d_lost = res.attacker_cost_lost, res.defender_cost_lost
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1
-        return min(1.0, a / (2 * d)), full / 2
+        return min(1.0, a / (2 * d)), full / 2, 0.0
     land_left = sum(n for t, n in survivors.items() if state.ruleset.units[t].domain == LAND)
     held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in survivors.items()
                if state.ruleset.units[t].domain == LAND)
     if land_left < 1.0:  # wins often end with aircraft alone, which cannot take the space
         p *= max(0.0, land_left)
-    return p, held
+    return p, held, d_lost - a_lost
+
+
+def _type_cost(state: GameState, t: str) -> int:
+    c = state.ruleset.units[t].cost
+    return c if isinstance(c, int) else 10
 
 
 # --- purchase --------------------------------------------------------------------------
@@ -204,7 +238,15 @@ def _best(state: GameState, prices: dict[str, int], score: Any) -> str | None:
     return max(sorted(prices), key=lambda t: (score(state.ruleset.units[t], prices[t]), -prices[t]))
 
 
+def _has_greedy_units(state: GameState) -> bool:
+    return all(u in state.ruleset.units for u in greedy.BUY_PATTERN)
+
+
 def _plan_purchase(state: GameState) -> list[Action]:
+    """Greedy's tried mix where the ruleset has those units (it measured better on
+    Europe 1941), else a mix chosen from the ruleset's units by value for money."""
+    if _has_greedy_units(state):
+        return []  # play greedily
     player = state.player
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
@@ -273,9 +315,18 @@ def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
         return {}
     needs = {}
     for s, share in key_spaces(state, player).items():
-        threat = threat_to(state, s, player, hops=1, air=False)
-        if threat > 0:
-            needs[s] = threat * share
+        threat = threat_to(state, s, player, hops=1, air=final_round(state))
+        if threat <= 0:
+            continue
+        need = threat * share
+        if share < 1.0 and not is_capital(state, s):
+            # a front-line city keeps at most half its defence: the attacks this turn
+            # are what thin out the enemy next door
+            half = 0.5 * sum(state.utype(u).defense + 0.5 for u in state.units.values()
+                             if u.space == s and u.owner == player
+                             and state.utype(u).domain == LAND)
+            need = min(need, half)
+        needs[s] = need
     return needs
 
 
@@ -287,6 +338,8 @@ def _plan_combat_move(state: GameState) -> list[Action]:
     player = state.player
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
+    # ahead on victory cities: attack only what can be held; behind: trade units too
+    trade = not ahead(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
@@ -321,7 +374,7 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         # what the enemy could bring against the territory next turn, once it is ours
         counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
-        important = sc.spaces[target].victory_city or is_capital(state, target)
+        important = (sc.spaces[target].victory_city or is_capital(state, target)) and trade
         target_p = 0.97 if last_chance else WIN_TARGET
         minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
         if not enemy:
@@ -330,17 +383,21 @@ def _plan_combat_move(state: GameState) -> list[Action]:
                 continue
         else:
             chosen = []
-            p, held = 0.0, 0.0
+            p, held, swing = 0.0, 0.0, 0.0
+            good = False
             for group in (land, air):
                 for u in group:
                     chosen.append(u)
                     if len(chosen) % 2 == 0 or u is group[-1]:
-                        p, held = odds(state, chosen, enemy, LAND)
-                        if p >= target_p and (held >= HOLD_RATIO * counter or important):
+                        p, held, swing = odds3(state, chosen, enemy, LAND)
+                        good = p >= target_p and (held >= HOLD_RATIO * counter or important
+                                                  or (trade and swing > 0))
+                        if good:
                             break
-                if p >= target_p and (held >= HOLD_RATIO * counter or important):
+                if good:
                     break
-            if p < minimum or (held < HOLD_RATIO * counter and not important):
+            if p < minimum or (held < HOLD_RATIO * counter and not important
+                               and not (trade and swing > 0) and not last_chance):
                 continue
         for u in chosen:
             used.add(u.uid)
@@ -391,7 +448,8 @@ def _combat(state: GameState) -> Action:
 # --- non-combat move ------------------------------------------------------------------------
 def _deficits(state: GameState, player: str) -> dict[str, float]:
     """Defence still missing in each key space (victory city, capital, factory)."""
-    return {s: threat_to(state, s, player, hops=1) * share - defence_at(state, s, player)
+    return {s: threat_to(state, s, player, hops=1) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
+            - defence_at(state, s, player)
             for s, share in key_spaces(state, player).items()}
 
 
@@ -401,6 +459,8 @@ def _movable_land(state: GameState, u: Unit, player: str) -> bool:
 
 
 def _plan_noncombat(state: GameState) -> list[Action]:
+    """Greedy's landing and march, plus: never leave a victory city empty, and in the
+    last round reinforce every threatened victory city."""
     player = state.player
     moves: list[Action] = []
     s = state
@@ -414,80 +474,69 @@ def _plan_noncombat(state: GameState) -> list[Action]:
         moves.append(a)
         return True
 
-    # aircraft: land on safe friendly ground nearest the front (safe: the defence there
-    # outweighs the enemy that can reach it)
-    front = greedy._front_distance(s, player)
-    for u in sorted(s.units.values(), key=lambda x: x.uid):
-        if u.owner != player or s.utype(u).domain != AIR:
-            continue
-        options = movement.reachable(s, [u])
-        here_ok = (u.space in movement.landing_spots(s, player)
-                   and s.scenario.spaces[u.space].kind == LAND)
-        if here_ok:
-            options[u.space] = ()
-        land = [d for d in options if s.scenario.spaces[d].kind == LAND]
-        if not land:
-            continue
-
-        def danger(d: str, u: Unit = u) -> float:
-            extra = 0.0 if d == u.space else s.utype(u).defense + 0.5
-            return threat_to(s, d, player) - defence_at(s, d, player) - extra
-
-        dest = min(land, key=lambda d: (danger(d) > 0, danger(d) if danger(d) > 0 else 0,
-                                        front.get(d, 99), len(options[d]), d))
-        if dest != u.space:
-            do(Move((u.uid,), options[dest]))
     if not enemy_moves_again(s, player):
-        return moves + [EndPhase()]
-    # reinforce threatened key spaces, most valuable first, from spaces that can spare units
-    deficit = _deficits(s, player)
-    for target in sorted((t for t in deficit if deficit[t] > 0),
-                         key=lambda t: (-worth(s, t), t)):
+        return _greedy_rest(s, moves)
+    # a token defender in every empty victory city or capital stops a free walk-in
+    for target in sorted(key_spaces(s, player), key=lambda t: (-worth(s, t), t)):
+        sp = s.scenario.spaces[target]
+        if not (sp.victory_city or is_capital(s, target)) or defence_at(s, target, player) > 0:
+            continue
         cands = []
         for u in s.units.values():
-            if not _movable_land(s, u, player) or u.space == target:
+            if not _movable_land(s, u, player) or u.space in key_spaces(s, player):
                 continue
-            if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
-                continue  # its own space needs it
             path = movement.reachable(s, [u]).get(target)
             if path is not None:
-                cands.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u, path))
-        # hopeless: do not send units to die where they cannot hold
-        if sum(s.utype(c[3]).defense + 0.5 for c in cands) < 0.5 * deficit[target]:
-            continue
-        for _n, _d, _uid, u, path in sorted(cands):
-            if deficit[target] <= 0:
-                break
-            if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
-                continue
-            if do(Move((u.uid,), path)):
-                gain = s.utype(u).defense + 0.5
-                deficit[target] -= gain
-                if u.space in deficit:
-                    deficit[u.space] += gain
-    # the rest march toward the front, never out of a key space that needs them
-    deficit = _deficits(s, player)
-    front = greedy._front_distance(s, player)
-    for u in sorted(s.units.values(), key=lambda x: x.uid):
-        if not _movable_land(s, u, player):
-            continue
-        here = front.get(u.space, 99)
-        if here <= 1:
-            continue
-        if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
-            continue
-        options = movement.reachable(s, [u])
-        better = [d for d in options if front.get(d, 99) < here]
-        if better:
-            dest = min(better, key=lambda d: (front[d], -worth(s, d) if d in deficit else 0,
-                                              len(options[d]), d))
-            if do(Move((u.uid,), options[dest])) and u.space in deficit:
-                deficit[u.space] += s.utype(u).defense + 0.5
+                cands.append((cost(s, u), len(path), u.uid, path))
+        if cands:
+            c = min(cands)
+            do(Move((c[2],), c[3]))
+    if final_round(s):
+        # reinforce threatened victory cities, most valuable first, from spaces that can
+        # spare units
+        deficit = _deficits(s, player)
+        for target in sorted((t for t in deficit if deficit[t] > 0),
+                             key=lambda t: (-worth(s, t), t)):
+            cands2 = []
+            for u in s.units.values():
+                if not _movable_land(s, u, player) or u.space == target:
+                    continue
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue  # its own space needs it
+                path = movement.reachable(s, [u]).get(target)
+                if path is not None:
+                    cands2.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u,
+                                   path))
+            for _n, _d, _uid, u, path in sorted(cands2):
+                if deficit[target] <= 0:
+                    break
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue
+                if do(Move((u.uid,), path)):
+                    gain = s.utype(u).defense + 0.5
+                    deficit[target] -= gain
+                    if u.space in deficit:
+                        deficit[u.space] += gain
+    return _greedy_rest(s, moves)
+
+
+def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:
+    for _ in range(400):
+        a = greedy._noncombat(s)
+        if a is None:
+            break
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            break
+        moves.append(a)
     return moves + [EndPhase()]
 
 
 # --- place ----------------------------------------------------------------------------------
 def _plan_place(state: GameState) -> list[Action]:
+    if _has_greedy_units(state):
+        return []  # play greedily (with greedy's purchases)
     player = state.player
     s = state
     actions: list[Action] = []
