@@ -407,7 +407,37 @@ def _plan_combat_move(state: GameState) -> list[Action]:
             by_start.setdefault((u.space, u.type, path), []).append(u.uid)
         for (_s, _t, path), uids in sorted(by_start.items()):
             moves.append(Move(tuple(uids), path))
+    moves += _airdrops(state, free, used, moves, last_chance)
     return _only_legal(state, moves) + [EndPhase()]
+
+
+def _airdrops(state: GameState, free: list[Unit], used: set[int], moves: list[Action],
+              last_chance: bool) -> list[Action]:
+    """Paratroopers (self_airlift) not walking into a battle: drop on a planned attack
+    they can reach, else on an undefended enemy territory the enemy cannot retake."""
+    from game.rules import airdrop
+    from game.rules.actions import Airdrop
+    planned = [m.path[-1] for m in moves if isinstance(m, Move) and m.path]
+    out: list[Action] = []
+    player = state.player
+    for u in sorted(free, key=lambda x: x.uid):
+        if u.uid in used or not state.utype(u).has("self_airlift") or u.moved:
+            continue
+        dests = airdrop.targets(state, [u])
+        if not dests:
+            continue
+        join = [d for d in planned if d in dests]
+        empty = [d for d in dests if state.scenario.spaces[d].kind == LAND
+                 and not movement.enemies_in(state, d, player)
+                 and movement.is_hostile(state, d, player)
+                 and (last_chance or threat_to(state, d, player, hops=1, air=False)
+                      <= state.utype(u).defense + 0.5)]
+        pick = (min(join, key=lambda d: (-worth(state, d), d)) if join
+                else min(empty, key=lambda d: (-worth(state, d), d)) if empty else None)
+        if pick is not None:
+            used.add(u.uid)
+            out.append(Airdrop((u.uid,), pick))
+    return out
 
 
 def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:

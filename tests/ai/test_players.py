@@ -85,3 +85,18 @@ def test_standard_goes_all_in_for_victory_cities_in_the_last_round():
     st.round = sc.turn_limit
     st.player_idx = len(sc.players) - 1  # Italy moves last: no enemy moves after it
     assert not enemy_moves_again(st, st.player)
+
+
+def test_standard_airdrops_paratroopers_onto_a_planned_attack():
+    # seed 002: paratroopers fly themselves (Airdrop); the planner joins an attack it plans
+    from game.ai import standard
+    from game.rules.actions import Airdrop, EndPhase, Move, apply
+    from game.rules.model import Unit
+    sc = load_scenario("europe_1941")
+    st = apply(Session(sc, load_ruleset("g40"), 3).state, EndPhase())
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, "paratrooper", "germany", "poland")
+    st.next_uid += 1
+    drops = standard._airdrops(st, [st.units[uid]], set(), [Move((1,), ("leningrad",))], False)
+    assert drops == [Airdrop((uid,), "leningrad")]
+    apply(st, drops[0])  # legal
