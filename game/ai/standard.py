@@ -105,13 +105,27 @@ def enemy_moves_again(state: GameState, player: str) -> bool:
     return any(state.at_war(p.id, player) for p in state.scenario.players[state.player_idx + 1:])
 
 
+def still_to_move(state: GameState, player: str) -> set[str] | None:
+    """In the last round, the enemies that still move before the game ends (None: any)."""
+    if not final_round(state):
+        return None
+    return {p.id for p in state.scenario.players[state.player_idx + 1:]
+            if state.at_war(p.id, player)}
+
+
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
               air: bool = True) -> float:
-    """Attack strength of enemy land (and air) units that could reach `space` next turn."""
+    """Attack strength of enemy land (and air) units that could reach `space` next turn
+    (in the last round: only of enemies still to move, with their full move)."""
     dist = distances(state.scenario)[space]
+    movers = still_to_move(state, player)
+    if movers is not None:
+        hops = 99
     total = 0.0
     for u in state.units.values():
         if not state.at_war(u.owner, player) or u.carried_by is not None:
+            continue
+        if movers is not None and u.owner not in movers:
             continue
         ut = state.utype(u)
         if ut.domain == SEA or (ut.domain == AIR and not air) or ut.attack <= 0:
@@ -521,8 +535,9 @@ def _plan_noncombat(state: GameState) -> list[Action]:
         if cands:
             c = min(cands)
             do(Move((c[2],), c[3]))
-    if final_round(s):
-        # reinforce threatened victory cities, most valuable first, from spaces that can
+    limit = s.scenario.turn_limit
+    if final_round(s) or (limit and s.round == limit - 1 and ahead(s, player)):
+        # the end is near: reinforce threatened victory cities, most valuable first, from spaces that can
         # spare units
         deficit = _deficits(s, player)
         for target in sorted((t for t in deficit if deficit[t] > 0),
@@ -547,6 +562,26 @@ def _plan_noncombat(state: GameState) -> list[Action]:
                     deficit[target] -= gain
                     if u.space in deficit:
                         deficit[u.space] += gain
+        # nothing else counts now: every other unit goes to the nearest victory city
+        vcs = set(key_spaces(s, player))
+        for u in sorted(s.units.values(), key=lambda x: x.uid):
+            if not _movable_land(s, u, player) or u.space in vcs:
+                continue
+            options = movement.reachable(s, [u])
+            near = [d for d in options if d in vcs]
+            if near:
+                dest = min(near, key=lambda d: (-max(0.0, deficit.get(d, 0.0)), len(options[d]), d))
+                if do(Move((u.uid,), options[dest])):
+                    deficit[dest] = deficit.get(dest, 0.0) - (s.utype(u).defense + 0.5)
+            elif options and vcs:
+                # out of reach: close in on the nearest city that still needs defenders
+                dist = distances(s.scenario)
+                needy = [v for v in vcs if deficit.get(v, 0.0) > 0] or list(vcs)
+                here = min(dist[u.space].get(v, 99) for v in needy)
+                best = min(options, key=lambda d: (min(dist[d].get(v, 99) for v in needy), d))
+                if min(dist[best].get(v, 99) for v in needy) < here \
+                        and not movement.is_hostile(s, best, player):
+                    do(Move((u.uid,), options[best]))
     return _greedy_rest(s, moves)
 
 
@@ -565,8 +600,6 @@ def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:
 
 # --- place ----------------------------------------------------------------------------------
 def _plan_place(state: GameState) -> list[Action]:
-    if _has_greedy_units(state):
-        return []  # play greedily (with greedy's purchases)
     player = state.player
     s = state
     actions: list[Action] = []
