@@ -1,18 +1,23 @@
 """The standard computer player: plans each phase once, using exact battle odds.
 
-- Purchase: infantry when its capital is threatened, otherwise a mixed army
-  (infantry, artillery, armour, fighters) within factory capacity.
-- Combat move: for each reachable enemy territory, most valuable first, it
-  commits the fewest unit groups that give a good chance to win (exact odds),
-  keeping enough defenders at home against the enemy next door.
+Games are won on victory cities, so every plan weighs them first:
+- Purchase: defenders when a victory city or factory is threatened, otherwise a
+  mixed army chosen from the ruleset's own units by value for money.
+- Combat move: keeps a garrison in every victory city, capital and factory against
+  the enemy that can reach it; then, for each reachable enemy territory, victory
+  cities first, commits the fewest units that give a good chance to take it (exact
+  odds) and hold it against the counter-attack. In the last round, when no enemy
+  moves again before the game ends, it throws everything at victory cities.
 - Battles: rolls on, retreats when the odds turn bad.
-- Non-combat: reinforces threatened territories (capital first), marches the
-  rest toward the front, lands aircraft where they are safest.
+- Non-combat: lands aircraft where they are safest, reinforces threatened victory
+  cities, capitals and factories, marches the rest toward the front.
 - Place: defenders where the threat is, the rest nearest the front.
 
 A plan is a list of actions computed from the state at the start of the phase
 and cached by (game, round, player, phase); it depends only on that state, so
-the player is deterministic.
+the player is deterministic. Anything it does not understand (an unknown phase,
+a ruleset without these unit ids) falls back to the greedy player's choices,
+and every planned action is checked against the rules before it is used.
 """
 from __future__ import annotations
 
@@ -35,8 +40,15 @@ from . import greedy
 
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
+LAST_CHANCE_MINIMUM = 0.25  # ... unless no enemy moves again before the game ends
 RETREAT_BELOW = 0.30    # retreat when the odds of the battle fall under this
 HOLD_RATIO = 0.5        # survivors should hold against this share of the counter-attack
+VC_WORTH = 12           # a victory city is worth this much beyond its income
+CAPITAL_WORTH = 8
+GARRISON_CAPITAL = 0.6  # share of the neighbouring threat a capital keeps at home
+GARRISON_VC = 0.4       # ... a victory city
+GARRISON_FACTORY = 0.3  # ... a factory
+HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
 
 _PLANS: dict[tuple[Any, ...], tuple[int, list[Action]]] = {}
 
@@ -53,7 +65,10 @@ def choose_standard(state: GameState) -> Action:
         builders = {"purchase": _plan_purchase, "combat_move": _plan_combat_move,
                     "noncombat_move": _plan_noncombat, "place": _plan_place}
         builder = builders.get(phase)
-        actions = builder(state) if builder else []
+        try:
+            actions = builder(state) if builder else []
+        except Exception:  # noqa: BLE001 - an unforeseen situation: play greedily instead
+            actions = []
         if len(_PLANS) > 256:
             _PLANS.clear()
         plan = (state.action_count, actions)
@@ -62,8 +77,7 @@ def choose_standard(state: GameState) -> Action:
     i = state.action_count - start
     if i < len(actions):
         return actions[i]
-    fallback = greedy.choose_greedy(state) if phase == "noncombat_move" else EndPhase()
-    return fallback
+    return greedy.choose_greedy(state)
 
 
 # --- evaluation helpers ---------------------------------------------------------------
@@ -72,16 +86,49 @@ def cost(state: GameState, u: Unit) -> int:
     return c if isinstance(c, int) else 10
 
 
+def is_capital(state: GameState, space: str) -> bool:
+    return any(p.capital == space for p in state.scenario.players)
+
+
+def worth(state: GameState, space: str) -> float:
+    """What holding a land space is worth: income, plus victory city and capital weight."""
+    sp = state.scenario.spaces[space]
+    return (sp.value + (VC_WORTH if sp.victory_city else 0)
+            + (CAPITAL_WORTH if is_capital(state, space) else 0))
+
+
+def enemy_moves_again(state: GameState, player: str) -> bool:
+    """Does an enemy still take a turn before the game ends (turn limit)?"""
+    limit = state.scenario.turn_limit
+    if not limit or state.round < limit:
+        return True
+    return any(state.at_war(p.id, player) for p in state.scenario.players[state.player_idx + 1:])
+
+
+def still_to_move(state: GameState, player: str) -> set[str] | None:
+    """In the last round, the enemies that still move before the game ends (None: any)."""
+    if not final_round(state):
+        return None
+    return {p.id for p in state.scenario.players[state.player_idx + 1:]
+            if state.at_war(p.id, player)}
+
+
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
               air: bool = True) -> float:
-    """Attack strength of enemy land (and air) units that could reach `space` next turn."""
+    """Attack strength of enemy land (and air) units that could reach `space` next turn
+    (in the last round: only of enemies still to move, with their full move)."""
     dist = distances(state.scenario)[space]
+    movers = still_to_move(state, player)
+    if movers is not None:
+        hops = 99
     total = 0.0
     for u in state.units.values():
         if not state.at_war(u.owner, player) or u.carried_by is not None:
             continue
+        if movers is not None and u.owner not in movers:
+            continue
         ut = state.utype(u)
-        if ut.domain == SEA or (ut.domain == AIR and not air):
+        if ut.domain == SEA or (ut.domain == AIR and not air) or ut.attack <= 0:
             continue
         reach = ut.move if ut.domain == AIR else min(ut.move, hops)
         d = dist.get(u.space, 99)
@@ -95,30 +142,125 @@ def defence_at(state: GameState, space: str, player: str) -> float:
                if u.space == space and not state.at_war(u.owner, player) and u.carried_by is None)
 
 
+def ahead(state: GameState, player: str) -> bool:
+    """Would the player's alliance win if the game ended now (victory cities)?"""
+    counts = production.victory_cities(state)
+    mine = state.alliance_of(player)
+    best = max((n for a, n in counts.items() if a != mine), default=0)
+    return counts.get(mine or "", 0) > best
+
+
+def final_round(state: GameState) -> bool:
+    limit = state.scenario.turn_limit
+    return bool(limit) and state.round >= limit
+
+
+def key_spaces(state: GameState, player: str) -> dict[str, float]:
+    """The player's spaces worth a garrison, with the share of the threat to keep there
+    (in the last round only victory cities count, and fully)."""
+    out: dict[str, float] = {}
+    if final_round(state):
+        return {s: 1.0 for s, sp in state.scenario.spaces.items()
+                if sp.kind == LAND and sp.victory_city and state.owners.get(s) == player}
+    for s, sp in state.scenario.spaces.items():
+        if sp.kind != LAND or state.owners.get(s) != player:
+            continue
+        if is_capital(state, s):
+            out[s] = GARRISON_CAPITAL
+        elif sp.victory_city:
+            out[s] = GARRISON_VC
+        elif s in state.factories:
+            out[s] = GARRISON_FACTORY
+    return out
+
+
+def needs_sim(state: GameState, types: list[str]) -> bool:
+    """Would the odds calculator need its slow real-battle simulation for these units?"""
+    from game.odds.model import unmodelled
+    return any(unmodelled(state.ruleset.units[t], "mc") for t in dict.fromkeys(types))
+
+
 def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str
          ) -> tuple[float, float]:
-    """(chance to win, expected defence of the attacker's survivors)."""
+    """(chance to win with land units left to take the space, expected defence of the
+    attacker's land survivors)."""
+    p, held, _swing = odds3(state, attackers, defenders, terrain)
+    return p, held
+
+
+def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str
+          ) -> tuple[float, float, float]:
+    """odds, and the expected swing in unit value (enemy's loss minus ours)."""
     from game.odds import battle_odds
     from game.odds.api import _runs, default_order
     full = sum(state.utype(u).defense + 0.5 for u in attackers if state.utype(u).domain == LAND)
     if not defenders:
-        return 1.0, full
+        return 1.0, full, 0.0
     if not attackers:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
+    att_t = default_order(state, attackers, "attack")
+    def_t = default_order(state, defenders, "defense")
     try:
-        res = battle_odds(state.ruleset, _runs(default_order(state, attackers, "attack")),
-                          _runs(default_order(state, defenders, "defense")), terrain, trials=300)
+        if needs_sim(state, att_t + def_t):
+            from .quickodds import quick_odds
+            p, survivors = quick_odds(state.ruleset, att_t, def_t)
+            a_cost = sum(cost(state, u) for u in attackers)
+            a_lost = a_cost - sum(_type_cost(state, t) * n for t, n in survivors.items())
+            d_lost = sum(cost(state, u) for u in defenders) * (p + (1 - p) * 0.5)
+        else:
+            res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), terrain, trials=300)
+            p, survivors = res.attacker_wins, res.attacker_survivors
+            a_lost, d_lost = res.attacker_cost_lost, res.defender_cost_lost
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1
-        return min(1.0, a / (2 * d)), full / 2
-    held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in res.attacker_survivors.items()
+        return min(1.0, a / (2 * d)), full / 2, 0.0
+    land_left = sum(n for t, n in survivors.items() if state.ruleset.units[t].domain == LAND)
+    held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in survivors.items()
                if state.ruleset.units[t].domain == LAND)
-    return res.attacker_wins, held
+    if land_left < 1.0:  # wins often end with aircraft alone, which cannot take the space
+        p *= max(0.0, land_left)
+    return p, held, d_lost - a_lost
+
+
+def _type_cost(state: GameState, t: str) -> int:
+    c = state.ruleset.units[t].cost
+    return c if isinstance(c, int) else 10
 
 
 # --- purchase --------------------------------------------------------------------------
+def _buyable(state: GameState, player: str, money: int) -> dict[str, int]:
+    out = {}
+    for t, ut in state.ruleset.units.items():
+        if ut.domain not in (LAND, AIR) or ut.attack + ut.defense <= 0:
+            continue
+        if ut.has("self_airlift") or ut.move <= 0:
+            continue  # paratroopers and fixed works are bought by hand
+        try:
+            c = production.unit_cost(state, t, player)
+        except Exception:  # noqa: BLE001
+            c = None
+        if c is None or c <= 0 or c > money:
+            continue
+        out[t] = c
+    return out
+
+
+def _best(state: GameState, prices: dict[str, int], score: Any) -> str | None:
+    if not prices:
+        return None
+    return max(sorted(prices), key=lambda t: (score(state.ruleset.units[t], prices[t]), -prices[t]))
+
+
+def _has_greedy_units(state: GameState) -> bool:
+    return all(u in state.ruleset.units for u in greedy.BUY_PATTERN)
+
+
 def _plan_purchase(state: GameState) -> list[Action]:
+    """Greedy's tried mix where the ruleset has those units (it measured better on
+    Europe 1941), else a mix chosen from the ruleset's units by value for money."""
+    if _has_greedy_units(state):
+        return []  # play greedily
     player = state.player
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
@@ -126,46 +268,92 @@ def _plan_purchase(state: GameState) -> list[Action]:
     cap = sum(production.factory_capacity(state, f) for f in factories)
     cap -= sum(production.unplaced(state, player).values())
     money = state.resources[player]
-    capital = state.scenario.player(player).capital
     danger = 0.0
-    if capital and state.owners.get(capital) == player:
-        danger = threat_to(state, capital, player, hops=1) - defence_at(state, capital, player)
-    pattern = ["infantry"] if danger > 0 else ["infantry", "artillery", "armour", "infantry",
-                                               "armour", "fighter"]
+    for f in factories:
+        gap = threat_to(state, f, player, hops=1) - defence_at(state, f, player)
+        if gap > 0:
+            danger += gap
+    prices = _buyable(state, player, money)
+    if not prices:
+        return [EndPhase()]
+    # defensive value for money; attacking value with a body to take ground; a fast
+    # hitter; and an aircraft
+    def defend(ut: Any, c: int) -> float:
+        return (ut.defense + 0.5) * ut.hits / c
+
+    def attack(ut: Any, c: int) -> float:
+        return ((ut.attack + 0.5) * ut.hits + 0.3 * ut.defense) / c if ut.domain == LAND else -1
+
+    def mobile(ut: Any, c: int) -> float:
+        return (ut.attack + ut.defense) * ut.hits / c if ut.domain == LAND and ut.move >= 2 else -1
+
+    def plane(ut: Any, c: int) -> float:
+        return (ut.attack + ut.defense) / c if ut.domain == AIR and ut.defense > 0 else -1
+
+    d_unit, a_unit = _best(state, prices, defend), _best(state, prices, attack)
+    m_unit, p_unit = _best(state, prices, mobile), _best(state, prices, plane)
+    pattern = [u for u in (d_unit, a_unit, d_unit, m_unit, a_unit, d_unit, m_unit, p_unit) if u]
+    if p_unit is not None and mobile(state.ruleset.units[p_unit], prices[p_unit]) < 0 and \
+            plane(state.ruleset.units[p_unit], prices[p_unit]) < 0:
+        pattern.remove(p_unit)
+    s = state
     buys: dict[str, int] = {}
     i = 0
-    while cap > 0:
-        unit = pattern[i % len(pattern)]
-        c = production.unit_cost(state, unit, player)
-        if c is None or c > money:
-            c_inf = production.unit_cost(state, "infantry", player)
-            if c_inf is None or c_inf > money:
-                break
-            unit, c = "infantry", c_inf
+    while cap > 0 and prices:
+        if danger > 0 and d_unit in prices:
+            unit: str | None = d_unit
+        else:
+            unit = pattern[i % len(pattern)]
+        if unit not in prices or prices[unit] > s.resources[player]:
+            cheaper = {t: c for t, c in prices.items() if c <= s.resources[player]}
+            unit = _best(state, cheaper, defend)
+        if unit is None:
+            break
+        try:
+            s = apply(s, Purchase(unit, 1))
+        except IllegalAction:
+            del prices[unit]  # a per-turn or board limit: buy something else
+            continue
+        if danger > 0:
+            danger -= state.ruleset.units[unit].defense + 0.5
         buys[unit] = buys.get(unit, 0) + 1
-        money -= c
         cap -= 1
         i += 1
-    return [Purchase(u, n) for u, n in sorted(buys.items())] + [EndPhase()]
+    return _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
 
 
 # --- combat move ------------------------------------------------------------------------
 def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
-    """Defence to keep at home: the capital and factories against what is next door."""
+    """Defence to keep at home in victory cities, capitals and factories."""
+    if not enemy_moves_again(state, player):
+        return {}
     needs = {}
-    capital = state.scenario.player(player).capital
-    for s in state.factories:
-        if state.owners.get(s) != player:
+    for s, share in key_spaces(state, player).items():
+        threat = threat_to(state, s, player, hops=1, air=final_round(state))
+        if threat <= 0:
             continue
-        threat = threat_to(state, s, player, hops=1, air=False)
-        if threat > 0:
-            needs[s] = threat * (0.6 if s == capital else 0.3)
+        need = threat * share
+        if share < 1.0 and not is_capital(state, s):
+            # a front-line city keeps at most half its defence: the attacks this turn
+            # are what thin out the enemy next door
+            half = 0.5 * sum(state.utype(u).defense + 0.5 for u in state.units.values()
+                             if u.space == s and u.owner == player
+                             and state.utype(u).domain == LAND)
+            need = min(need, half)
+        needs[s] = need
     return needs
+
+
+def _target_rank(state: GameState, s: str, player: str) -> float:
+    return worth(state, s) + sum(cost(state, e) for e in movement.enemies_in(state, s, player)) / 3
 
 
 def _plan_combat_move(state: GameState) -> list[Action]:
     player = state.player
     sc = state.scenario
+    last_chance = not enemy_moves_again(state, player)
+    # ahead on victory cities: attack only what can be held; behind: trade units too
+    trade = not ahead(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
@@ -174,17 +362,18 @@ def _plan_combat_move(state: GameState) -> list[Action]:
     needs = _garrison_needs(state, player)
     kept: dict[str, float] = {s: 0.0 for s in needs}
     free: list[Unit] = []
-    for u in sorted(units, key=lambda x: (-state.utype(x).defense, cost(state, x), x.uid)):
+    # keep the defenders that attack worst (infantry before armour)
+    for u in sorted(units, key=lambda x: (state.utype(x).attack - state.utype(x).defense,
+                                          cost(state, x), x.uid)):
         if u.space in needs and state.utype(u).domain == LAND and kept[u.space] < needs[u.space]:
             kept[u.space] += state.utype(u).defense + 0.5
             continue
         free.append(u)
     targets = sorted(
         (s for s, sp in sc.spaces.items() if sp.kind == LAND and movement.is_hostile(state, s, player)
+         and (not last_chance or sp.victory_city)
          and any(s in reach[u.uid] for u in free)),
-        key=lambda s: (-(sc.spaces[s].value * (3 if sc.spaces[s].victory_city else 1)
-                         + sum(cost(state, e) for e in movement.enemies_in(state, s, player)) / 3),
-                       s))
+        key=lambda s: (-_target_rank(state, s, player), s))
     used: set[int] = set()
     moves: list[Action] = []
     for target in targets:
@@ -197,27 +386,32 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         if not land:
             continue
         # what the enemy could bring against the territory next turn, once it is ours
-        counter = threat_to(state, target, player, hops=1, air=False) - sum(
+        counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
-        important = sc.spaces[target].victory_city or any(
-            p.capital == target for p in sc.players)
+        important = (sc.spaces[target].victory_city or is_capital(state, target)) and trade
+        target_p = 0.97 if last_chance else WIN_TARGET
+        minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
         if not enemy:
             chosen = [min(land, key=lambda u: (cost(state, u), u.uid))]
             if counter > 2 * (state.utype(chosen[0]).defense + 0.5) and not important:
                 continue
         else:
             chosen = []
-            p, held = 0.0, 0.0
+            p, held, swing = 0.0, 0.0, 0.0
+            good = False
             for group in (land, air):
                 for u in group:
                     chosen.append(u)
                     if len(chosen) % 2 == 0 or u is group[-1]:
-                        p, held = odds(state, chosen, enemy, LAND)
-                        if p >= WIN_TARGET and (held >= HOLD_RATIO * counter or important):
+                        p, held, swing = odds3(state, chosen, enemy, LAND)
+                        good = p >= target_p and (held >= HOLD_RATIO * counter or important
+                                                  or (trade and swing > 0))
+                        if good:
                             break
-                if p >= WIN_TARGET and (held >= HOLD_RATIO * counter or important):
+                if good:
                     break
-            if p < WIN_MINIMUM or (held < HOLD_RATIO * counter and not important):
+            if p < minimum or (held < HOLD_RATIO * counter and not important
+                               and not (trade and swing > 0) and not last_chance):
                 continue
         for u in chosen:
             used.add(u.uid)
@@ -227,7 +421,37 @@ def _plan_combat_move(state: GameState) -> list[Action]:
             by_start.setdefault((u.space, u.type, path), []).append(u.uid)
         for (_s, _t, path), uids in sorted(by_start.items()):
             moves.append(Move(tuple(uids), path))
+    moves += _airdrops(state, free, used, moves, last_chance)
     return _only_legal(state, moves) + [EndPhase()]
+
+
+def _airdrops(state: GameState, free: list[Unit], used: set[int], moves: list[Action],
+              last_chance: bool) -> list[Action]:
+    """Paratroopers (self_airlift) not walking into a battle: drop on a planned attack
+    they can reach, else on an undefended enemy territory the enemy cannot retake."""
+    from game.rules import airdrop
+    from game.rules.actions import Airdrop
+    planned = [m.path[-1] for m in moves if isinstance(m, Move) and m.path]
+    out: list[Action] = []
+    player = state.player
+    for u in sorted(free, key=lambda x: x.uid):
+        if u.uid in used or not state.utype(u).has("self_airlift") or u.moved:
+            continue
+        dests = airdrop.targets(state, [u])
+        if not dests:
+            continue
+        join = [d for d in planned if d in dests]
+        empty = [d for d in dests if state.scenario.spaces[d].kind == LAND
+                 and not movement.enemies_in(state, d, player)
+                 and movement.is_hostile(state, d, player)
+                 and (last_chance or threat_to(state, d, player, hops=1, air=False)
+                      <= state.utype(u).defense + 0.5)]
+        pick = (min(join, key=lambda d: (-worth(state, d), d)) if join
+                else min(empty, key=lambda d: (-worth(state, d), d)) if empty else None)
+        if pick is not None:
+            used.add(u.uid)
+            out.append(Airdrop((u.uid,), pick))
+    return out
 
 
 def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:
@@ -245,7 +469,17 @@ def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:
 # --- battles -----------------------------------------------------------------------------
 def _bad_odds(state: GameState, b: Battle) -> bool:
     from game.odds import odds_for_space
+    from game.rules import battle
     try:
+        att = battle.alive(state, battle.attackers(state, b))
+        dfn = battle.alive(state, battle.defenders(state, b))
+        if needs_sim(state, [u.type for u in att + dfn]):
+            from game.odds.api import default_order
+
+            from .quickodds import quick_odds
+            p, _ = quick_odds(state.ruleset, default_order(state, att, "attack"),
+                              default_order(state, dfn, "defense"))
+            return p < RETREAT_BELOW
         return odds_for_space(state, b.space, b.attacker).attacker_wins < RETREAT_BELOW
     except Exception:  # noqa: BLE001 - no odds: fight on
         return False
@@ -256,53 +490,102 @@ def _combat(state: GameState) -> Action:
 
 
 # --- non-combat move ------------------------------------------------------------------------
+def _deficits(state: GameState, player: str) -> dict[str, float]:
+    """Defence still missing in each key space (victory city, capital, factory)."""
+    return {s: threat_to(state, s, player, hops=1) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
+            - defence_at(state, s, player)
+            for s, share in key_spaces(state, player).items()}
+
+
+def _movable_land(state: GameState, u: Unit, player: str) -> bool:
+    return (u.owner == player and state.utype(u).domain == LAND and not u.in_combat
+            and u.carried_by is None and movement.moves_left(state, u) > 0)
+
+
 def _plan_noncombat(state: GameState) -> list[Action]:
+    """Greedy's landing and march, plus: never leave a victory city empty, and in the
+    last round reinforce every threatened victory city."""
     player = state.player
     moves: list[Action] = []
     s = state
-    # reinforce threatened factories (capital first) with units that can reach them
-    needs = {f: threat_to(s, f, player, hops=1) - defence_at(s, f, player)
-             for f in s.factories if s.owners.get(f) == player}
-    capital = s.scenario.player(player).capital
-    # only the capital is reinforced from elsewhere; the front keeps its troops
-    order = [capital] if capital in needs and needs[capital] > 0 else []
-    for f in order:
-        for u in sorted(s.units.values(), key=lambda x: x.uid):
-            if needs[f] <= 0:
-                break
-            if (u.owner != player or s.utype(u).domain != LAND or u.in_combat or u.space == f
-                    or u.carried_by is not None or movement.moves_left(s, u) <= 0):
-                continue
-            if u.space in needs and needs.get(u.space, 0) > -1:
-                continue  # do not strip another threatened factory
-            path = movement.reachable(s, [u]).get(f)
-            if path is None:
-                continue
-            try:
-                s = apply(s, Move((u.uid,), path))
-            except IllegalAction:
-                continue
-            moves.append(Move((u.uid,), path))
-            needs[f] -= s.utype(u).defense + 0.5
-    # aircraft: land where the threat is lowest among reachable friendly territory
-    for u in sorted(s.units.values(), key=lambda x: x.uid):
-        if u.owner != player or s.utype(u).domain != AIR:
-            continue
-        options = movement.reachable(s, [u])
-        here_ok = (u.space in movement.landing_spots(s, player)
-                   and s.scenario.spaces[u.space].kind == LAND)
-        if here_ok and threat_to(s, u.space, player) <= defence_at(s, u.space, player):
-            continue
-        land = [d for d in options if s.scenario.spaces[d].kind == LAND]
-        if not land:
-            continue
-        dest = min(land, key=lambda d: (threat_to(s, d, player) - defence_at(s, d, player), d))
+
+    def do(a: Action) -> bool:
+        nonlocal s
         try:
-            s = apply(s, Move((u.uid,), options[dest]))
+            s = apply(s, a)
         except IllegalAction:
+            return False
+        moves.append(a)
+        return True
+
+    if not enemy_moves_again(s, player):
+        return _greedy_rest(s, moves)
+    # a token defender in every empty victory city or capital stops a free walk-in
+    for target in sorted(key_spaces(s, player), key=lambda t: (-worth(s, t), t)):
+        sp = s.scenario.spaces[target]
+        if not (sp.victory_city or is_capital(s, target)) or defence_at(s, target, player) > 0:
             continue
-        moves.append(Move((u.uid,), options[dest]))
-    # the rest: the greedy march toward the front
+        cands = []
+        for u in s.units.values():
+            if not _movable_land(s, u, player) or u.space in key_spaces(s, player):
+                continue
+            path = movement.reachable(s, [u]).get(target)
+            if path is not None:
+                cands.append((cost(s, u), len(path), u.uid, path))
+        if cands:
+            c = min(cands)
+            do(Move((c[2],), c[3]))
+    limit = s.scenario.turn_limit
+    if final_round(s) or (limit and s.round == limit - 1 and ahead(s, player)):
+        # the end is near: reinforce threatened victory cities, most valuable first, from spaces that can
+        # spare units
+        deficit = _deficits(s, player)
+        for target in sorted((t for t in deficit if deficit[t] > 0),
+                             key=lambda t: (-worth(s, t), t)):
+            cands2 = []
+            for u in s.units.values():
+                if not _movable_land(s, u, player) or u.space == target:
+                    continue
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue  # its own space needs it
+                path = movement.reachable(s, [u]).get(target)
+                if path is not None:
+                    cands2.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u,
+                                   path))
+            for _n, _d, _uid, u, path in sorted(cands2):
+                if deficit[target] <= 0:
+                    break
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue
+                if do(Move((u.uid,), path)):
+                    gain = s.utype(u).defense + 0.5
+                    deficit[target] -= gain
+                    if u.space in deficit:
+                        deficit[u.space] += gain
+        # nothing else counts now: every other unit goes to the nearest victory city
+        vcs = set(key_spaces(s, player))
+        for u in sorted(s.units.values(), key=lambda x: x.uid):
+            if not _movable_land(s, u, player) or u.space in vcs:
+                continue
+            options = movement.reachable(s, [u])
+            near = [d for d in options if d in vcs]
+            if near:
+                dest = min(near, key=lambda d: (-max(0.0, deficit.get(d, 0.0)), len(options[d]), d))
+                if do(Move((u.uid,), options[dest])):
+                    deficit[dest] = deficit.get(dest, 0.0) - (s.utype(u).defense + 0.5)
+            elif options and vcs:
+                # out of reach: close in on the nearest city that still needs defenders
+                dist = distances(s.scenario)
+                needy = [v for v in vcs if deficit.get(v, 0.0) > 0] or list(vcs)
+                here = min(dist[u.space].get(v, 99) for v in needy)
+                best = min(options, key=lambda d: (min(dist[d].get(v, 99) for v in needy), d))
+                if min(dist[best].get(v, 99) for v in needy) < here \
+                        and not movement.is_hostile(s, best, player):
+                    do(Move((u.uid,), options[best]))
+    return _greedy_rest(s, moves)
+
+
+def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:
     for _ in range(400):
         a = greedy._noncombat(s)
         if a is None:
@@ -322,7 +605,8 @@ def _plan_place(state: GameState) -> list[Action]:
     actions: list[Action] = []
     factories = sorted((f for f in s.factories if s.owners.get(f) == player),
                        key=lambda f: (-(threat_to(s, f, player) - defence_at(s, f, player)), f))
-    for unit in sorted(production.unplaced(s, player), key=lambda u: (u != "infantry", u)):
+    for unit in sorted(production.unplaced(s, player),
+                       key=lambda u: (-s.ruleset.units[u].defense, u)):
         ut = s.ruleset.units[unit]
         for _ in range(production.unplaced(s, player).get(unit, 0)):
             placed = False

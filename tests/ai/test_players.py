@@ -55,3 +55,48 @@ def test_arena_command_contract():
     out = json.loads(p.stdout)
     assert set(out) == {"a_wins", "b_wins", "draws", "a_winrate", "ci95", "mean_turns", "seconds"}
     assert out["a_wins"] + out["b_wins"] + out["draws"] == 2
+
+
+def test_quick_odds_is_seeded_and_sensible():
+    from game.ai.quickodds import quick_odds
+    rs = load_ruleset("interwar")
+    big = quick_odds(rs, ["infantry"] * 8, ["infantry"] * 2)
+    small = quick_odds(rs, ["infantry"] * 2, ["infantry"] * 8)
+    assert big == quick_odds(rs, ["infantry"] * 8, ["infantry"] * 2)  # deterministic
+    assert big[0] > 0.9 and small[0] < 0.1
+    assert 0 < big[1]["infantry"] <= 8
+
+
+def test_standard_plays_a_mediterranean_round_legally():
+    # interwar units need the slow real-battle odds; the planner uses quick odds instead
+    sc = load_scenario("mediterranean_1940")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 5)
+    while s.state.round == 1 and not s.state.over:
+        s.do(choose_action(s.state, "standard"))
+    assert s.state.round == 2
+
+
+def test_standard_goes_all_in_for_victory_cities_in_the_last_round():
+    from game.ai.standard import enemy_moves_again
+    sc = load_scenario("europe_1941")
+    s = Session(sc, load_ruleset("g40"), 2)
+    st = s.state
+    assert enemy_moves_again(st, st.player)
+    st.round = sc.turn_limit
+    st.player_idx = len(sc.players) - 1  # Italy moves last: no enemy moves after it
+    assert not enemy_moves_again(st, st.player)
+
+
+def test_standard_airdrops_paratroopers_onto_a_planned_attack():
+    # seed 002: paratroopers fly themselves (Airdrop); the planner joins an attack it plans
+    from game.ai import standard
+    from game.rules.actions import Airdrop, EndPhase, Move, apply
+    from game.rules.model import Unit
+    sc = load_scenario("europe_1941")
+    st = apply(Session(sc, load_ruleset("g40"), 3).state, EndPhase())
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, "paratrooper", "germany", "poland")
+    st.next_uid += 1
+    drops = standard._airdrops(st, [st.units[uid]], set(), [Move((1,), ("leningrad",))], False)
+    assert drops == [Airdrop((uid,), "leningrad")]
+    apply(st, drops[0])  # legal
