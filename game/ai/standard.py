@@ -256,11 +256,33 @@ def _has_greedy_units(state: GameState) -> bool:
     return all(u in state.ruleset.units for u in greedy.BUY_PATTERN)
 
 
+def _paratroopers(state: GameState) -> list[Action]:
+    """One self-airlifting unit (seed 002 paratrooper) while the player has fewer than two
+    and money to spare: the airdrop planner then has something to drop."""
+    from game.rules.actions import apply
+    player = state.player
+    money = state.resources[player]
+    for t, ut in sorted(state.ruleset.units.items()):
+        if not ut.has("self_airlift"):
+            continue
+        have = sum(1 for u in state.units.values() if u.owner == player and u.type == t)
+        have += production.unplaced(state, player).get(t, 0)
+        price = production.unit_cost(state, t, player)
+        if have >= 2 or price is None or money < price + 12:
+            continue
+        try:
+            apply(state, Purchase(t, 1))
+        except IllegalAction:
+            continue
+        return [Purchase(t, 1)]
+    return []
+
+
 def _plan_purchase(state: GameState) -> list[Action]:
     """Greedy's tried mix where the ruleset has those units (it measured better on
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
     if _has_greedy_units(state):
-        return []  # play greedily
+        return _paratroopers(state)  # then play greedily
     player = state.player
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
@@ -451,6 +473,31 @@ def _airdrops(state: GameState, free: list[Unit], used: set[int], moves: list[Ac
         if pick is not None:
             used.add(u.uid)
             out.append(Airdrop((u.uid,), pick))
+    out += _transport_drops(state, used, planned, last_chance)
+    return out
+
+
+def _transport_drops(state: GameState, used: set[int], planned: list[str],
+                     last_chance: bool) -> list[Action]:
+    """Air transports with troops (seed 000): drop onto a planned attack, or onto an
+    undefended enemy territory the enemy cannot retake, when most transports survive
+    the interception (airdrop.options gives the survival chance)."""
+    from game.rules import airdrop
+    out: list[Action] = []
+    player = state.player
+    for opt in airdrop.options(state, self_airlift=False):
+        if opt.mission != airdrop.AIRDROP or opt.survival < 0.55:
+            continue
+        if any(uid in used for uid in opt.transports + opt.cargo):
+            continue
+        to = opt.to
+        empty = (not movement.enemies_in(state, to, player) and movement.is_hostile(state, to, player)
+                 and (last_chance or threat_to(state, to, player, hops=1, air=False) <= 2.5))
+        if to not in planned and not empty:
+            continue
+        act = opt.action()
+        used.update(act.units)
+        out.append(act)
     return out
 
 
