@@ -100,3 +100,16 @@ def test_standard_airdrops_paratroopers_onto_a_planned_attack():
     drops = standard._airdrops(st, [st.units[uid]], set(), [Move((1,), ("leningrad",))], False)
     assert drops == [Airdrop((uid,), "leningrad")]
     apply(st, drops[0])  # legal
+
+
+def test_standard_flies_air_transport_drops_in_selfplay():
+    # seed 000: TRANSPORT AIRCRAFT carry paratroopers into a battle (issue #7: every
+    # ruleset airdrops in selfplay); the computer uses them in mediterranean_1940
+    from game.rules.actions import Airdrop
+    from game.selfplay import play_out
+    _, session = play_out("mediterranean_1940", 1, turns=3, level="standard")
+    st = session.initial
+    drops = [a for a in session.actions if isinstance(a, Airdrop)]
+    assert drops
+    kinds = {st.units[uid].type for a in drops for uid in a.units if uid in st.units}
+    assert "transport_aircraft" in kinds
