@@ -46,7 +46,8 @@ def plot_comparison(summary: dict[str, Any], k: int, path: Path) -> Path:
         rates = [rules["wins"][a] for a in sides] + [rules["draws"]]
         xs = [i + (j - 0.5) * 0.38 for i in range(len(cats))]
         ps = [r["p"] * 100 for r in rates]
-        err = [[(r["p"] - r["ci95"][0]) * 100 for r in rates], [(r["ci95"][1] - r["p"]) * 100 for r in rates]]
+        err = [[max(0.0, r["p"] - r["ci95"][0]) * 100 for r in rates],
+               [max(0.0, r["ci95"][1] - r["p"]) * 100 for r in rates]]
         ax.bar(xs, ps, 0.38, yerr=err, capsize=4, color=color, label=name)
     ax.set_xticks(range(len(cats)), labels)
     ax.set_ylabel("games won (%)")
@@ -84,8 +85,8 @@ def plot_comparison(summary: dict[str, Any], k: int, path: Path) -> Path:
     diffs = [comp["sides"][a] for a in sides]
     ys = range(len(sides))
     ax.errorbar([d["difference"] * 100 for d in diffs], list(ys),
-                xerr=[[(d["difference"] - d["difference_ci95"][0]) * 100 for d in diffs],
-                      [(d["difference_ci95"][1] - d["difference"]) * 100 for d in diffs]],
+                xerr=[[max(0.0, d["difference"] - d["difference_ci95"][0]) * 100 for d in diffs],
+                      [max(0.0, d["difference_ci95"][1] - d["difference"]) * 100 for d in diffs]],
                 fmt="o", color=VARIANT_COLOR, capsize=5)
     ax.axvline(0, color="#555555", lw=1)
     ax.set_yticks(list(ys), [names[a] for a in sides])

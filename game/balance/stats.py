@@ -16,7 +16,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    # min/max keep p inside its interval where rounding puts a bound past it (k=0 or k=n)
+    return (max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half)))
 
 
 @dataclass(frozen=True)

@@ -88,3 +88,13 @@ def test_paired_difference_interval_stays_within_possible_values():
     lo, hi = d.ci
     assert -1.0 <= lo < 0 < d.mean < hi <= 1.0
     assert hi == 1.0
+
+
+def test_wilson_keeps_the_rate_inside_its_interval_at_the_extremes():
+    # all games won by one side: a bound computed past p by rounding broke the report's
+    # error bars (matplotlib refuses negative lengths)
+    from game.balance.stats import wilson
+    for n in range(1, 80):
+        for k in (0, n):
+            lo, hi = wilson(k, n)
+            assert lo <= k / n <= hi
