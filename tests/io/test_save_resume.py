@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from test_snapshot_restore import canonical
 
 from game.ai import choose_action
 from game.io import saves
@@ -13,8 +14,6 @@ from game.rules.actions import EndPhase
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.rules.snapshot import state_hash
-
-from test_snapshot_restore import canonical
 
 MINI = str(Path(__file__).parents[1] / "fixtures" / "mini.yaml")
 
