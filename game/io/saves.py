@@ -61,7 +61,7 @@ def position(state: GameState) -> dict[str, Any]:
 def new_game_info(started: str | None = None) -> dict[str, str]:
     """A new game's "game" field: an id unique to it (start time and a random part)."""
     now = time.localtime()
-    return {"id": time.strftime("%Y%m%d-%H%M%S", now) + "-" + secrets.token_hex(2),
+    return {"id": time.strftime("%Y%m%d-%H%M%S", now) + "-" + secrets.token_hex(3),
             "started": started or time.strftime("%Y-%m-%d %H:%M", now)}
 
 
