@@ -163,3 +163,19 @@ def test_autosaves_are_pruned_to_the_most_recent_games_never_the_current(autosav
     left = sorted(p.name for p in autosave_home.iterdir())
     assert len(left) == saves.AUTOSAVE_KEEP and current.name in left
     assert left == sorted([current.name] + [p.name for p in old[-(saves.AUTOSAVE_KEEP - 1):]])
+
+
+def test_replay_verify_still_fails_when_the_moves_no_longer_replay(tmp_path, capsys):
+    # `replay --verify` checks the action list: it never passes by using the snapshot
+    from game.cli import main
+    s = played(until=lambda st: st.round == 2 and st.phase == "combat_move")
+    s.do(EndPhase())
+    path = tmp_path / "differs.json"
+    write_save(path, s)
+    assert main(["replay", str(path), "--verify"]) == 0
+    rewrite(path, lambda d: d["actions"].pop())
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["match"] is False
+    rewrite(path, break_first_action)
+    assert main(["replay", str(path), "--verify"]) == 2
+    assert "cannot be replayed" in capsys.readouterr().err
