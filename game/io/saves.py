@@ -10,43 +10,83 @@ absent; it does not change the save version.
 Optional top-level field "variant": {"id", "name", "path", "sha256"} when the game is
 played with a house-rules variant (game/rules/variant.py); "embedded" then also holds
 "variant_yaml", so a replay uses the same rules. Older readers ignore it.
+
+Optional top-level field "game": {"id", "started"}: which game this is (chosen at
+new-game time), so each game has its own autosave file. Older readers ignore it.
+
+"snapshot" holds the final state (hashed fields, plus "exact": what a restore needs
+beyond them). When the action list no longer replays to that state under the current
+code (a rules fix), load_session continues the game from the snapshot instead.
+
+Version 2 adds "base": the position a game continued from (a snapshot like the final
+one); "actions" then follow it. Only saves with a base are written as version 2, so
+every other save still opens in older Warboards.
 """
 from __future__ import annotations
 
 import gzip
 import json
 import os
+import secrets
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.rules.actions import action_from_json
-from game.rules.model import Ruleset, Scenario
+from game.rules.model import GameState, Ruleset, Scenario
 from game.rules.ruleset import Checker, load_ruleset, load_scenario, parse_ruleset, parse_scenario
 from game.rules.session import Session
-from game.rules.snapshot import snapshot, state_hash
+from game.rules.snapshot import exact, restore, snapshot, state_hash
 from game.rules.yamlloc import load_yaml
 
 FORMAT = "warboard-save"
-VERSION = 1
+VERSION = 2
+AUTOSAVE_KEEP = 10  # autosaved games kept (the oldest others are removed; never the current one)
+# shown when a save continues from its saved position (its moves no longer replay exactly)
+RESUMED_NOTICE = ("This save was made by an older Warboard; its moves no longer replay exactly, "
+                  "so it continues from the saved position; undo starts here.")
 
 
 class SaveError(Exception):
     """A save that cannot be read; the message says why, for a player."""
 
 
-def to_json(session: Session, players: dict[str, str] | None = None) -> dict[str, Any]:
+def position(state: GameState) -> dict[str, Any]:
+    """A state as a save stores it: its hash, the hashed fields and the exact part."""
+    return {"state_hash": state_hash(state), **snapshot(state), "exact": exact(state)}
+
+
+def new_game_info(started: str | None = None) -> dict[str, str]:
+    """A new game's "game" field: an id unique to it (start time and a random part)."""
+    now = time.localtime()
+    return {"id": time.strftime("%Y%m%d-%H%M%S", now) + "-" + secrets.token_hex(3),
+            "started": started or time.strftime("%Y-%m-%d %H:%M", now)}
+
+
+def game_info_of(data: dict[str, Any]) -> dict[str, str] | None:
+    """The save's "game" field, checked (None when absent or malformed: an older save)."""
+    g = data.get("game")
+    if isinstance(g, dict) and isinstance(g.get("id"), str) and g["id"] \
+            and all(c.isalnum() or c in "-_" for c in g["id"]):
+        return {"id": g["id"], "started": str(g.get("started") or "")}
+    return None
+
+
+def to_json(session: Session, players: dict[str, str] | None = None,
+            game: dict[str, str] | None = None) -> dict[str, Any]:
     """The save document; `players` (optional) records who plays each player:
-    {"<player id>": "human" | "computer:<level>"}."""
+    {"<player id>": "human" | "computer:<level>"}; `game` is the game's id and start."""
     out = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 2 if session.resumed else 1,
         "ruleset": {"id": session.ruleset.id, "sha256": session.ruleset.sha256},
         "scenario": session.scenario.id,
         "scenario_path": session.scenario.path,
         "seed": session.seed,
         "actions": [a.to_json() for a in session.actions],
-        "snapshot": {"state_hash": state_hash(session.state), **snapshot(session.state)},
+        "snapshot": position(session.state),
         # the rules and map the game was played with, so a save still replays
         # after the shipped files change (gzip makes these small)
         "embedded": session.sources or _sources(session.ruleset, session.scenario),
@@ -55,8 +95,12 @@ def to_json(session: Session, players: dict[str, str] | None = None) -> dict[str
         rs = session.ruleset
         out["variant"] = {"id": rs.variant, "name": rs.variant_name, "path": rs.path,
                           "sha256": rs.sha256}
+    if session.resumed:
+        out["base"] = position(session.initial)
     if players:
         out["players"] = {str(k): str(v) for k, v in players.items()}
+    if game:
+        out["game"] = dict(game)
     return out
 
 
@@ -113,9 +157,10 @@ def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
     return ruleset, scenario
 
 
-def write_save(path: str | os.PathLike[str], session: Session, players: dict[str, str] | None = None) -> None:
+def write_save(path: str | os.PathLike[str], session: Session, players: dict[str, str] | None = None,
+               game: dict[str, str] | None = None) -> None:
     path = Path(path)
-    data = json.dumps(to_json(session, players), separators=(",", ":")).encode()
+    data = json.dumps(to_json(session, players, game), separators=(",", ":")).encode()
     if path.suffix == ".gz":
         data = gzip.compress(data, mtime=0)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,7 +202,7 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
             raise SaveError(f"{path} is damaged: '{key}' is missing.")
     if not isinstance(data["actions"], list):
         raise SaveError(f"{path} is damaged: 'actions' is not a list.")
-    for key in ("snapshot", "embedded"):  # optional, but read as mappings
+    for key in ("snapshot", "embedded", "base"):  # optional, but read as mappings
         if data.get(key) is not None and not isinstance(data[key], dict):
             raise SaveError(f"{path} is damaged: '{key}' is not a mapping.")
     return migrate(data)
@@ -168,32 +213,112 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def load_session(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any]]:
-    """Rebuild a game from a save by replaying its actions."""
+def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tuple[Session, dict[str, Any]]:
+    """Rebuild a game from a save by replaying its actions: with the current rules and
+    map files first (so a fixed ruleset bug applies), then with the saved copies.
+    When neither replays to the recorded state and `from_snapshot`, the game continues
+    from the saved position: data["notice"] then says so (RESUMED_NOTICE). Without
+    `from_snapshot` (replay --verify) a replay that differs is returned as it is."""
     data = read_save(path)
     want = (data.get("snapshot") or {}).get("state_hash")
+    differs: Session | None = None
+    error: Exception | None = None
     try:
         actions = [action_from_json(a) for a in data["actions"]]
-        # the current files first (so a fixed ruleset bug applies), then the saved copies
-        session = None
+    except Exception as exc:  # noqa: BLE001 - an unknown action: the snapshot may still do
+        actions, error = None, exc
+    for rules in (_current, _saved):
+        if actions is None:
+            break
         try:
-            sc_path = data.get("scenario_path")
-            scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path)
-                                     else data["scenario"])
-            ruleset = _current_rules(data)
-            session = Session.replay(scenario, ruleset, int(data["seed"]), actions)
-        except Exception:  # noqa: BLE001 - fall back to the embedded rules and map
-            session = None
-        if session is None or (want and state_hash(session.state) != want):
-            emb = _embedded(data)
-            if emb is not None:
-                session = Session.replay(emb[1], emb[0], int(data["seed"]), actions)
-                session.sources = dict(data["embedded"])
-        if session is None:
-            raise SaveError("its scenario or ruleset is missing")
-    except Exception as exc:  # noqa: BLE001 - any failure means the save cannot be used
-        raise SaveError(f"{path} cannot be replayed: {exc}") from None
-    return session, data
+            got = rules(data)
+            if got is None:
+                continue
+            session = _replay(data, got[0], got[1], actions)
+            session.sources = got[2]
+        except Exception as exc:  # noqa: BLE001 - try the next rules, then the snapshot
+            error = exc
+            continue
+        if not want or state_hash(session.state) == want:
+            return session, data
+        differs = differs or session
+    why_not = ""
+    if from_snapshot:
+        try:
+            resumed = _resume(data)
+        except Exception as exc:  # noqa: BLE001 - a snapshot that does not fit: refused below
+            why_not = f"; nor can it continue from its saved position: {exc}"
+            resumed = None
+        if resumed is not None:
+            data["notice"] = RESUMED_NOTICE
+            return resumed, data
+    if differs is not None:
+        return differs, data
+    raise SaveError(f"{path} cannot be replayed: {error or 'its scenario or ruleset is missing'}{why_not}")
+
+
+Rules = tuple[Scenario, Ruleset, dict[str, str] | None]
+
+
+def _current(data: dict[str, Any]) -> Rules | None:
+    sc_path = data.get("scenario_path")
+    scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path) else data["scenario"])
+    return scenario, _current_rules(data), None
+
+
+def _saved(data: dict[str, Any]) -> Rules | None:
+    emb = _embedded(data)
+    return None if emb is None else (emb[1], emb[0], dict(data["embedded"]))
+
+
+def _at(state: GameState, scenario: Scenario, ruleset: Ruleset, seed: int) -> Session:
+    """A session that starts at `state` (a save's position) instead of a new game."""
+    s = Session(scenario, ruleset, seed)
+    s.initial = s.state = state
+    s.resumed = True
+    return s
+
+
+def _replay(data: dict[str, Any], scenario: Scenario, ruleset: Ruleset, actions: list[Any]) -> Session:
+    seed = int(data["seed"])
+    base = data.get("base")
+    if not base:
+        return Session.replay(scenario, ruleset, seed, actions)
+    start = restore(base, scenario, ruleset, seed)
+    if base.get("state_hash") and state_hash(start) != base["state_hash"]:
+        raise SaveError("its starting position does not match its hash")
+    s = _at(start, scenario, ruleset, seed)
+    for a in actions:
+        s.do(a)
+    return s
+
+
+def _resume(data: dict[str, Any]) -> Session | None:
+    """The game at the save's final position, with the current rules if the position
+    fits them, else the saved copies; None when the save has no usable snapshot."""
+    snap = data.get("snapshot") or {}
+    if "units" not in snap or not snap.get("state_hash"):
+        return None
+    error: Exception | None = None
+    finders: tuple[Callable[[dict[str, Any]], Rules | None], ...] = (_current, _saved)
+    for rules in finders:
+        try:
+            got = rules(data)
+            if got is None:
+                continue
+            state = restore(snap, got[0], got[1], int(data["seed"]))
+        except Exception as exc:  # noqa: BLE001 - try the saved rules and map
+            error = exc
+            continue
+        if state_hash(state) != snap["state_hash"]:
+            error = SaveError("its saved position is damaged (its hash does not match)")
+            continue
+        s = _at(state, got[0], got[1], int(data["seed"]))
+        s.sources = got[2]
+        return s
+    if error is not None:
+        raise error
+    return None
 
 
 def _current_rules(data: dict[str, Any]) -> Ruleset:
@@ -214,7 +339,41 @@ def autosave_dir() -> Path:
     return Path(platformdirs.user_data_dir("warboard", appauthor=False)) / "autosave"
 
 
-def autosave(session: Session, players: dict[str, str] | None = None) -> Path:
-    path = autosave_dir() / f"{session.scenario.id}.json"
-    write_save(path, session, players)
+def autosave_path(scenario_id: str, game: dict[str, str]) -> Path:
+    """This game's autosave: one file per game, named by its scenario and game id."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in scenario_id)
+    return autosave_dir() / f"{safe}-{game['id']}.json"
+
+
+def autosave(session: Session, players: dict[str, str] | None = None,
+             game: dict[str, str] | None = None) -> Path:
+    """Write this game's autosave (its own file: never another game's), then keep only
+    the AUTOSAVE_KEEP most recent autosaved games."""
+    game = game or new_game_info()
+    path = autosave_path(session.scenario.id, game)
+    write_save(path, session, players, game)
+    prune_autosaves(path)
     return path
+
+
+def prune_autosaves(current: Path, keep: int = AUTOSAVE_KEEP) -> list[Path]:
+    """Remove the oldest autosaves beyond `keep` (the current game's file always stays)."""
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+    try:
+        files = [p for p in current.parent.iterdir() if p.is_file() and not p.name.startswith(".")
+                 and (p.name.endswith(".json") or p.name.endswith(".json.gz")) and p != current]
+    except OSError:
+        return []
+    files.sort(key=mtime, reverse=True)
+    removed = []
+    for p in files[max(0, keep - 1):]:
+        try:
+            p.unlink()
+            removed.append(p)
+        except OSError:
+            pass
+    return removed

@@ -40,6 +40,9 @@ class Session:
         self.state = self.initial
         # the YAML texts the game was loaded from, when not the shipped files (a save's copy)
         self.sources: dict[str, str] | None = None
+        # initial is a save's position the game continued from (not new_game): a save then
+        # stores that position and the actions after it
+        self.resumed = False
 
     def do(self, action: Action) -> GameState:
         """Apply an action (IllegalAction leaves the session unchanged)."""

@@ -10,7 +10,8 @@ import hashlib
 import json
 from typing import Any
 
-from .model import Battle, GameState
+from .hexmodel import CombatRecord, HexTurn, Shift
+from .model import Battle, GameState, LogCell, Pool, Roll, Ruleset, Scenario, Unit
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -62,3 +63,125 @@ def _battle(b: Battle) -> dict[str, Any]:
 def state_hash(state: GameState) -> str:
     text = json.dumps(snapshot(state), sort_keys=True, separators=(",", ":"), default=list)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# --- restoring a state from a save's snapshot ----------------------------------------
+# Every GameState field is either in snapshot() (hashed), in exact() (kept for an exact
+# restore, not hashed so older saves still verify) or given by the session. A test checks
+# this list against the dataclass, so a field added without snapshot support fails it.
+SESSION_FIELDS = ("ruleset", "scenario", "seed")
+HASHED_FIELDS = ("round", "units", "owners", "factories", "resources", "purchased", "bought",
+                 "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
+                 "next_uid", "winner", "over", "hexturn", "reinforced")
+EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
+                "log_len", "action_count")
+
+
+_ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves")
+
+
+def exact(state: GameState) -> dict[str, Any]:
+    """What snapshot() leaves out, so restore() gives back exactly this state."""
+    b = state.battle
+    out: dict[str, Any] = {
+        "player_idx": state.player_idx, "phase_idx": state.phase_idx,
+        "owners": [[k, v] for k, v in state.owners.items()],  # with neutral spaces, in order
+        "unit_order": list(state.units),
+        "turn_owners": [[k, v] for k, v in state.turn_owners.items()],
+        "placed": dict(state.placed),
+        "log": state.log(), "log_len": state.log_len,
+        "action_count": state.action_count,
+    }
+    orders = {k: list(getattr(state, k)) for k in _ORDERED
+              if list(getattr(state, k)) != sorted(getattr(state, k))}
+    if orders:  # dict order is iteration order in the rules: keep it
+        out["orders"] = orders
+    if state.scripted_dice:
+        out["scripted_dice"] = list(state.scripted_dice)
+    if b is not None:
+        out["roll_uids"] = [list(r.uids) for r in b.rolls]
+    return out
+
+
+def _tuples(x: Any) -> Any:
+    return tuple(_tuples(v) for v in x) if isinstance(x, list) else x
+
+
+def _restore_battle(d: dict[str, Any], roll_uids: list[list[int]] | None) -> Battle:
+    d = dict(d)
+    pools = tuple(Pool(**{k: _tuples(v) for k, v in p.items()}) for p in d.pop("pools", []))
+    rolls = []
+    for i, r in enumerate(d.pop("rolls", [])):
+        r = {k: _tuples(v) for k, v in r.items()}
+        if roll_uids is not None and i < len(roll_uids):
+            r["uids"] = tuple(roll_uids[i])
+        rolls.append(Roll(**r))
+    return Battle(pools=pools, rolls=tuple(rolls), **{k: _tuples(v) for k, v in d.items()})
+
+
+def _restore_hexturn(d: dict[str, Any]) -> HexTurn:
+    last = d.get("last")
+    rec = None
+    if last is not None:
+        rec = CombatRecord(
+            target=last["target"], attacker=last["attacker"], attack=last["attack"],
+            defense=last["defense"], odds=last["odds"], column=last["column"],
+            shifts=tuple(Shift(c, r) for c, r in last["shifts"]), roll=last["roll"],
+            result=last["result"], lost=tuple(last["lost"]),
+            retreated=tuple((u, s) for u, s in last["retreated"]), reduced=tuple(last.get("reduced", ())))
+    adv = d.get("advance")
+    return HexTurn(attacked=tuple(d["attacked"]), used=tuple(d["used"]),
+                   advance=None if adv is None else (adv[0], tuple(adv[1])), last=rec,
+                   arrived=tuple(d.get("arrived", ())),
+                   airlift=(float(d.get("airlift", (0.0, 0.0))[0]), float(d.get("airlift", (0.0, 0.0))[1])),
+                   disrupted=tuple(d.get("disrupted", ())))
+
+
+def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: int) -> GameState:
+    """The state a save's snapshot describes (with its "exact" part, if present: older
+    saves lack it and get turn-start owners, placements and the log approximated).
+    Raises ValueError or KeyError when the snapshot does not fit these rules and map."""
+    ex = snap.get("exact") or {}
+    players = [p.id for p in scenario.players]
+    units = [Unit.from_json(u) for u in snap["units"]]
+    for u in units:
+        if u.type not in ruleset.units or u.space not in scenario.spaces or u.owner not in players:
+            raise ValueError(f"unit {u.uid} ({u.type} of {u.owner} in {u.space}) does not fit the rules and map")
+    by_uid = {u.uid: u for u in units}
+    order = ex.get("unit_order") or sorted(by_uid)
+    owners = {k: v for k, v in ex["owners"]} if "owners" in ex else \
+        {**{k: None for k in scenario.start_owners}, **snap["owners"]}
+    st = GameState(ruleset=ruleset, scenario=scenario, seed=seed)
+    st.round = int(snap["round"])
+    st.player_idx = int(ex.get("player_idx", players.index(snap["player"])))
+    st.phase_idx = int(ex.get("phase_idx", ruleset.phases.index(snap["phase"])))
+    st.units = {uid: by_uid[uid] for uid in order}
+    st.owners = owners
+    st.turn_owners = {k: v for k, v in ex["turn_owners"]} if "turn_owners" in ex else dict(owners)
+    st.factories = frozenset(snap["factories"])
+    st.resources = dict(snap["resources"])
+    st.purchased = dict(snap["purchased"])
+    st.bought = dict(snap["bought"])
+    st.placed = dict(ex.get("placed", {}))
+    st.origins = {k: tuple(v) for k, v in snap["origins"].items()}
+    st.landings = {k: tuple(v) for k, v in snap["landings"].items()}
+    st.ro3_moves = dict(snap.get("ro3_moves", {}))
+    st.fired = tuple(snap.get("fired", ()))
+    st.battles = tuple(snap["battles"])
+    st.battle = None if snap.get("battle") is None else _restore_battle(snap["battle"], ex.get("roll_uids"))
+    st.next_uid = int(snap["next_uid"])
+    st.dice_used = int(snap["dice_used"])
+    st.scripted_dice = tuple(ex.get("scripted_dice", ()))
+    for line in ex.get("log", ()):
+        st.log_tail = LogCell(line, st.log_tail)
+    st.log_len = int(ex.get("log_len", len(ex.get("log", ()))))
+    st.winner = snap.get("winner")
+    st.over = bool(snap["over"])
+    st.action_count = int(ex.get("action_count", 0))
+    for k, keys in ex.get("orders", {}).items():
+        if k in _ORDERED:
+            d = getattr(st, k)
+            setattr(st, k, {key: d[key] for key in keys if key in d} | d)
+    st.hexturn = _restore_hexturn(snap["hexturn"]) if snap.get("hexturn") is not None else None
+    st.reinforced = frozenset(snap.get("reinforced", ()))
+    return st

@@ -90,8 +90,10 @@ class App:
                   prefer_saved: bool = True) -> Scene:
         """Open a save; raises game.io.saves.SaveError with a message for the player.
         The computer sides and levels stored in the save (its "players" field) are
-        used when present and `prefer_saved`; else ai_sides / ai_levels."""
-        from game.io.saves import load_session, players_of
+        used when present and `prefer_saved`; else ai_sides / ai_levels. The game keeps
+        its id (its autosave file); an older save, or one that continues from its saved
+        position (its own file is kept as it was), gets a new one."""
+        from game.io.saves import game_info_of, load_session, new_game_info, players_of
 
         from .game_scene import GameScene
         session, data = load_session(path)
@@ -101,7 +103,13 @@ class App:
             comp = {pid: v.split(":", 1)[1] or self.ai_level for pid, v in saved.items()
                     if pid in ids and v.startswith("computer:")}
             ai_sides, ai_levels = tuple(pid for pid in (p.id for p in session.scenario.players) if pid in comp), comp
-        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
+        game = game_info_of(data)
+        if game is None or data.get("notice"):
+            game = new_game_info(game["started"] if game else None)
+        scene = GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, game=game)
+        if data.get("notice"):
+            scene.ctl.say(str(data["notice"]), "notice")
+        return self.reset(scene)
 
     # --- frame -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -188,23 +196,58 @@ def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str |
     screen = open_window()
     app = App(screen, windowed=True, ai_level=ai_level)
     try:
-        if load:
-            from game.io.saves import SaveError
-            try:
-                app.load_game(load, tuple(ai_sides), prefer_saved=not ai_sides)
-            except SaveError as exc:
-                app.main_menu(notice=str(exc))
-        elif scenario:
-            from game.rules.errors import LoadError
-            try:
-                app.new_game(scenario, tuple(ai_sides), variant=variant)
-            except (LoadError, OSError) as exc:
-                app.main_menu(notice=f"Cannot open scenario {scenario}: {exc}")
-        else:
-            app.main_menu()
+        start(app, scenario, ai_sides, load, variant)
         app.loop()
     finally:
         pygame.quit()
+
+
+def start(app: App, scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str | None = None,
+          variant: str | None = None) -> Scene:
+    """The first scene of `run`: the saved game `load`; if it cannot be opened, the menu
+    with the reason and, when a scenario was named too, that scenario's new-game setup."""
+    from game.rules.errors import LoadError
+    if load:
+        from game.io.saves import SaveError
+        try:
+            return app.load_game(load, tuple(ai_sides), prefer_saved=not ai_sides)
+        except SaveError as exc:
+            if not scenario:
+                return app.main_menu(notice=str(exc))
+            return new_game_setup(app, scenario, tuple(ai_sides), variant, str(exc))
+    if scenario:
+        try:
+            return app.new_game(scenario, tuple(ai_sides), variant=variant)
+        except (LoadError, OSError) as exc:
+            return app.main_menu(notice=f"Cannot open scenario {scenario}: {exc}")
+    return app.main_menu()
+
+
+def new_game_setup(app: App, scenario: str, ai_sides: tuple[str, ...], variant: str | None,
+                   why: str) -> Scene:
+    """The menu, and over it the new-game setup of `scenario` saying `why` (a save that
+    could not be opened); the menu alone, saying why not, if the scenario cannot load."""
+    from game.rules.errors import LoadError
+    from game.rules.ruleset import load_scenario
+    try:
+        sc = load_scenario(scenario)
+        if variant:
+            from game.rules.variant import ruleset_for
+            ruleset_for(sc, variant)
+    except (LoadError, OSError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return app.main_menu(notice=f"{why} A new game of {scenario} cannot start either: {first}")
+    from .setup_dialog import NewGameSetup
+    app.main_menu(notice=why, selected=sc.path or sc.id)
+    setup = NewGameSetup(app, sc.path or scenario, sc, app.ai_level, variant=variant,
+                         rules_title=Path(variant).stem.replace("_", " ") if variant else "",
+                         notice=f"{why} Start a new game of {sc.title} instead?")
+    if ai_sides:  # `--ai SIDE`: those sides are the computer's
+        players = {p.id for p in sc.players}
+        setup.per_player = any(s in players for s in ai_sides)
+        for side in setup.computer:
+            setup.computer[side] = side in ai_sides or (side in players and sc.player(side).alliance in ai_sides)
+    return app.push(setup)
 
 
 if __name__ == "__main__":  # pragma: no cover

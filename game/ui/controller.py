@@ -20,7 +20,7 @@ AI_INTERVAL = 0.25  # seconds between computer actions (about 4 per second)
 @dataclass
 class Message:
     text: str
-    kind: str = "info"  # info | error | good
+    kind: str = "info"  # info | error | good | notice (info that stays longer)
     at: float = 0.0
 
 
@@ -48,8 +48,11 @@ def choose(state: GameState, level: str) -> A.Action:
 
 class GameController:
     def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
-                 autosave: bool = True, ai_levels: dict[str, str] | None = None):
+                 autosave: bool = True, ai_levels: dict[str, str] | None = None,
+                 game: dict[str, str] | None = None):
+        from game.io.saves import new_game_info
         self.session = session
+        self.game = dict(game) if game else new_game_info()  # this game's id: its own autosave file
         self.ai_sides = tuple(ai_sides)
         self.ai_level = ai_level          # the level of computer sides not in ai_levels
         self.ai_levels = dict(ai_levels or {})  # side (player or alliance id) -> level
@@ -156,7 +159,7 @@ class GameController:
             return
         try:
             from game.io.saves import autosave
-            autosave(self.session, players=self.players_field())
+            autosave(self.session, players=self.players_field(), game=self.game)
         except Exception as exc:  # noqa: BLE001 - autosave failing must not stop the game
             self.say(f"Autosave failed: {exc}", "error")
             return

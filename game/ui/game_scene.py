@@ -25,9 +25,11 @@ PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 
 class GameScene(Scene):
     def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
-                 autosave: bool = True, ai_levels: dict[str, str] | None = None):
+                 autosave: bool = True, ai_levels: dict[str, str] | None = None,
+                 game: dict[str, str] | None = None):
         super().__init__(app)
-        self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels)
+        self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels,
+                                  game=game)
         self.renderer = make_renderer(session.scenario, session.state.ruleset)
         self.sel = Selection()
         self.drop = airdrop_view.DropPlan()  # the airdrop step (P): paratroopers picked, drop spaces
@@ -114,7 +116,7 @@ class GameScene(Scene):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = saves_dir() / f"{self.state.scenario.id}-{stamp}.json"
         try:
-            write_save(path, self.ctl.session, players=self.ctl.players_field())
+            write_save(path, self.ctl.session, players=self.ctl.players_field(), game=self.ctl.game)
         except OSError as exc:
             self.ctl.say(f"Could not save: {exc}", "error")
             return
@@ -573,6 +575,9 @@ class GameScene(Scene):
         if self.app.above(self):
             self.covered = True
             self.hover_since = time.monotonic()  # no tooltip pops up the moment a window closes
+            m = self.ctl.message
+            if m is not None and m.kind == "notice":
+                m.at = time.monotonic()  # a notice's time starts when the map is seen
         phase_key = (self.state.round, self.state.player, self.state.phase)
         if phase_key != self.seen_phase:
             if self.seen_phase is not None and self.ctl.message is not None and self.ctl.message.kind == "error":
@@ -673,7 +678,7 @@ class GameScene(Scene):
         if m is None:
             return
         age = time.monotonic() - m.at
-        life = 9.0 if m.kind == "error" else 5.0
+        life = {"error": 9.0, "notice": 20.0}.get(m.kind, 5.0)
         if age > life:
             return
         view = pygame.Rect(self.cam.view)

@@ -334,7 +334,8 @@ _SAVE_INFO: dict[tuple[str, float], str] = {}
 
 
 def save_info(path: Path) -> str:
-    """'Round 3 · Italy · Combat move' from a save's snapshot ('' if it has none)."""
+    """'Mediterranean 1940 · Round 3 · Italy · Combat move' from a save's scenario and
+    snapshot ('' if it cannot be read); autosaves add when their game started."""
     try:
         key = (str(path), path.stat().st_mtime)
     except OSError:
@@ -345,8 +346,9 @@ def save_info(path: Path) -> str:
     try:
         from game.io.saves import read_save
         from game.rules.phases import PHASE_NAMES
-        snap = read_save(path).get("snapshot") or {}
-        parts = []
+        data = read_save(path)
+        snap = data.get("snapshot") or {}
+        parts = [str(data["scenario"]).replace("_", " ").title()]
         if snap.get("round") is not None:
             parts.append(f"Round {snap['round']}")
         if snap.get("player"):
@@ -355,6 +357,9 @@ def save_info(path: Path) -> str:
             parts.append(PHASE_NAMES.get(snap["phase"], str(snap["phase"])))
         if snap.get("over"):
             parts.append("game over")
+        game = data.get("game")
+        if isinstance(game, dict) and game.get("started"):
+            parts.append(f"started {game['started']}")
         info = "  ·  ".join(parts)
     except Exception:  # noqa: BLE001 - an unreadable save just shows no details
         info = ""

@@ -37,8 +37,9 @@ class NewGameSetup(Scene):
     blocks_ai = True
 
     def __init__(self, app, path: str, scenario: Scenario, level: str | None = None,
-                 variant: str | None = None, rules_title: str = ""):
+                 variant: str | None = None, rules_title: str = "", notice: str = ""):
         super().__init__(app)
+        self.notice = notice            # why this opened (e.g. `play X --load` of a broken save)
         self.path = path
         self.variant = variant          # house-rules variant file chosen in the menu
         self.rules_title = rules_title
@@ -132,8 +133,10 @@ class NewGameSetup(Scene):
         sw, sh = surface.get_size()
         sides = self.sides()
         row_h = 58
-        h = min(sh - 40, 200 + row_h * len(sides) + 90)
-        rect = pygame.Rect(0, 0, min(860, sw - 60), h)
+        rw = min(860, sw - 60)
+        notice = theme.wrap(self.notice, rw - 40, 19)[:3] if self.notice else []
+        h = min(sh - 40, 200 + row_h * len(sides) + 90 + (21 * len(notice) + 8 if notice else 0))
+        rect = pygame.Rect(0, 0, rw, h)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         sc = self.scenario
@@ -142,6 +145,10 @@ class NewGameSetup(Scene):
         theme.text(surface, theme.elide(sub, rect.w - 40, 21), (rect.x + 20, rect.y + 58), 21, theme.TEXT_DIM)
         # per alliance / per player
         y = rect.y + 92
+        for line in notice:
+            theme.text(surface, line, (rect.x + 20, y - 4), 19, theme.BAD)
+            y += 21
+        y += 8 if notice else 0
         theme.text(surface, "Who plays each", (rect.x + 20, y + 9), 20, theme.TEXT)
         bx = rect.x + 20 + theme.text_width("Who plays each", 20) + 12
         widgets.button(surface, self.spots, pygame.Rect(bx, y, 120, 36), "alliance",

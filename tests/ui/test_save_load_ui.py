@@ -1,0 +1,143 @@
+"""QA: one autosave per game (a second game of a scenario never overwrites the first's),
+old saves continue from their saved position with a notice, `play X --load BROKEN`
+opens X's new-game setup."""
+import json
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+from uikit import frame, shot  # noqa: E402
+
+from game.ai import choose_action  # noqa: E402
+from game.io.saves import RESUMED_NOTICE, autosave_dir, read_save, write_save  # noqa: E402
+from game.rules import actions as A  # noqa: E402
+from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
+from game.rules.session import Session  # noqa: E402
+from game.ui.app import App, start  # noqa: E402
+from game.ui.game_scene import GameScene  # noqa: E402
+from game.ui.menu import LoadDialog, MainMenu, save_info  # noqa: E402
+from game.ui.setup_dialog import NewGameSetup  # noqa: E402
+
+MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml")
+SIZE = (1280, 800)
+
+
+def new_app():
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    return app
+
+
+def end_phase(game):
+    assert game.ctl.do(A.EndPhase())
+
+
+def autosaves():
+    d = autosave_dir()
+    return sorted(d.iterdir()) if d.exists() else []
+
+
+def test_a_second_game_of_the_same_scenario_keeps_the_first_games_autosave():
+    app = new_app()
+    first = app.new_game(MINI, seed=1)
+    end_phase(first)
+    (one,) = autosaves()
+    before = one.read_bytes()
+    second = app.new_game(MINI, seed=2)
+    end_phase(second)
+    end_phase(second)
+    assert len(autosaves()) == 2 and one.read_bytes() == before
+    assert first.ctl.game["id"] != second.ctl.game["id"]
+    # loading the first game's autosave continues that game in its own file
+    again = app.load_game(str(one))
+    assert again.ctl.game == first.ctl.game
+    end_phase(again)
+    assert len(autosaves()) == 2 and read_save(one)["snapshot"]["phase"] != json.loads(before)["snapshot"]["phase"]
+
+
+def test_load_dialog_lists_each_games_autosave_with_scenario_round_and_player():
+    app = new_app()
+    for seed in (1, 2):
+        end_phase(app.new_game(MINI, seed=seed))
+    app.main_menu()
+    app.push(LoadDialog(app))
+    frame(app)
+    shot(app, "load_dialog_autosaves")
+    files = app.top.files
+    assert len(files) == 2 and all(tag == "autosave" for _, tag in files)
+    info = save_info(files[0][0])
+    assert info.startswith("Mini") and "Round 1" in info and "Red" in info and "started" in info
+
+
+def broken_old_save(tmp_path):
+    """A save whose moves no longer replay (as after a rules-code fix)."""
+    sc = load_scenario(MINI)
+    s = Session(sc, load_ruleset("g40"), 3)
+    for _ in range(40):
+        s.do(choose_action(s.state))
+    path = tmp_path / "morning.json"
+    write_save(path, s, game={"id": "20261123-0900-abcd", "started": "2026-11-23 09:00"})
+    data = json.loads(path.read_text())
+    data["actions"].insert(0, {"kind": "purchase", "unit": "battleship", "count": 50})
+    path.write_text(json.dumps(data))
+    return path, s
+
+
+def test_an_old_save_that_no_longer_replays_opens_at_its_position_with_a_notice(tmp_path):
+    path, s = broken_old_save(tmp_path)
+    before = path.read_bytes()
+    app = new_app()
+    app.main_menu()
+    app.push(LoadDialog(app))
+    app.top.path_text = str(path)
+    app.top.load()
+    game = app.top
+    assert isinstance(game, GameScene) and game.ctl.message.text == RESUMED_NOTICE
+    assert game.ctl.message.kind == "notice"
+    from game.rules.snapshot import state_hash
+    assert state_hash(game.state) == state_hash(s.state) and not game.ctl.session.can_undo()
+    frame(app)
+    shown = game.ctl.message.at
+    while app.top is not game:  # the hand-off screen: the notice waits for the map
+        app.pop()
+    app.draw()
+    assert game.ctl.message.at >= shown
+    shot(app, "resumed_old_save")
+    # it continues as a new autosave file: the old save is never overwritten
+    assert game.ctl.game["id"] != "20261123-0900-abcd" and game.ctl.game["started"] == "2026-11-23 09:00"
+    end_phase(game)
+    assert path.read_bytes() == before and len(autosaves()) == 1
+
+
+def test_play_scenario_with_a_truncated_save_opens_that_scenarios_setup(tmp_path):
+    bad = tmp_path / "cut.json"
+    bad.write_bytes(b'{"format": "warboard-save", "version": 1, "actions": [')
+    app = new_app()
+    top = start(app, MINI, load=str(bad))
+    assert isinstance(top, NewGameSetup) and top.scenario.id == "mini"
+    assert "corrupt" in top.notice and "Mini test map" in top.notice
+    assert isinstance(app.stack[0], MainMenu) and "corrupt" in (app.notice or "")
+    frame(app)
+    shot(app, "play_load_truncated_setup")
+    top.start()
+    assert isinstance(app.top, GameScene) and app.top.state.scenario.id == "mini"
+
+
+def test_play_with_ai_sides_and_a_truncated_save_presets_the_computer_sides(tmp_path):
+    bad = tmp_path / "cut.json"
+    bad.write_bytes(b"\x1f\x8b\x08")
+    app = new_app()
+    top = start(app, MINI, ai_sides=("blue",), load=str(bad))
+    assert isinstance(top, NewGameSetup) and top.choice()[0] == ("blue",)
+
+
+def test_play_unknown_scenario_with_a_truncated_save_says_why_not(tmp_path):
+    bad = tmp_path / "cut.json"
+    bad.write_bytes(b"{")
+    app = new_app()
+    top = start(app, "no_such_scenario", load=str(bad))
+    assert isinstance(top, MainMenu)
+    assert "corrupt" in app.notice and "A new game of no_such_scenario cannot start either" in app.notice
