@@ -47,7 +47,7 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "airdrop_forbidden",
                               # seed 000: outside battles (coastal fire in the owner's turn) or
                               # a choice the odds never make (a single unit's withdrawal)
-                              "coastal_artillery", "withdraws",
+                              "coastal_artillery", "withdraws", "builds",
                               # seed 001: movement; a carrier's damage state (odds sides
                               # list no cargo); submerging is a player's choice the odds
                               # never make (they show the fight to the end)

@@ -345,6 +345,18 @@ class GunDirector(Ability):
 
 @register
 @dataclass(frozen=True)
+class Builds(Ability):
+    """Seed 000 ENGINEER "May build fortifications" (G22, a supplied rule): purchased
+    `units` may be placed, without a factory, in a territory held since the start of
+    the turn where this unit stands; each such unit builds `per_turn` a turn there."""
+    name: ClassVar[str] = "builds"
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...] = ()
+    per_turn: int = 1
+
+
+@register
+@dataclass(frozen=True)
 class DefendsOnlyAgainst(Ability):
     """When defending, rolls only if the attackers include units of `domains`, and its
     hits can be assigned only to them."""
