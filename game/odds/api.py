@@ -8,11 +8,12 @@ from typing import Any
 import numpy as np
 
 from game.rules.errors import LoadError
-from game.rules.model import LAND, SEA, GameState, Ruleset
+from game.rules.model import AIR, LAND, SEA, GameState, Ruleset
 
 from . import mc, sim
 from .exact import Branch, NotExact, solve_exact
 from .model import (
+    AIR_DEFENSE_ABILITIES,
     BattleSpec,
     OddsError,
     can_fly_in,
@@ -122,8 +123,12 @@ def _trivial(spec: BattleSpec) -> OddsResult:
 def not_modelled(spec: BattleSpec, method: str) -> list[str]:
     """Abilities (unit: ability) of this battle that `method` does not model exactly."""
     out: list[str] = []
+    # seed 000 G53: fleet air defence only acts against attacking aircraft
+    air_attack = any(spec.ruleset.units[t].domain == AIR for t in spec.attacker)
     for t in dict.fromkeys(spec.attacker + spec.defender + spec.bombard):
         for r in unmodelled(spec.ruleset.units[t], method, spec.terrain_tags):
+            if not air_attack and r.split(": ", 1)[-1] in AIR_DEFENSE_ABILITIES:
+                continue
             if r not in out:
                 out.append(r)
     return out

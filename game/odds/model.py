@@ -32,6 +32,8 @@ _BASE_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evad
 EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppable"}
 # ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
 MC_ABILITIES = _BASE_ABILITIES
+# seed 000 G53: abilities that only act when the attacker has aircraft ("sim" then)
+AIR_DEFENSE_ABILITIES = frozenset({"fleet_air_defense", "gun_director"})
 # Abilities with no effect on a battle once it is fought (movement, purchase, capture).
 NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", "carrier",
                               "cannot_capture", "noncombat_move_only", "obsolete",
@@ -45,7 +47,7 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               "airdrop_forbidden",
                               # seed 000: outside battles (coastal fire in the owner's turn) or
                               # a choice the odds never make (a single unit's withdrawal)
-                              "coastal_artillery", "withdraws",
+                              "coastal_artillery", "withdraws", "builds",
                               # seed 001: movement; a carrier's damage state (odds sides
                               # list no cargo); submerging is a player's choice the odds
                               # never make (they show the fight to the end)

@@ -321,6 +321,42 @@ class TerrainBonus(Ability):
 
 @register
 @dataclass(frozen=True)
+class FleetAirDefense(Ability):
+    """Seed 000 G53 (a supplied rule): this ship, defending against attacking aircraft
+    with no friendly `unless_friendly` unit (a carrier) in the battle, defends at
+    -`penalty` and (unless `air_hits`) its hits cannot be assigned to aircraft; a
+    friendly `gun_director` replaces both (docs/interpretations.md#gun-director-g53)."""
+    name: ClassVar[str] = "fleet_air_defense"
+    unit_refs: ClassVar[tuple[str, ...]] = ("unless_friendly",)
+    penalty: int = 2
+    unless_friendly: tuple[str, ...] = ()
+    air_hits: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class GunDirector(Ability):
+    """Seed 000 CRUISER, Gun Director: with this unit in a carrierless fleet the
+    fleet_air_defense penalty is `penalty` and hits may go to aircraft; several add
+    nothing ("This advantage is not cumulative")."""
+    name: ClassVar[str] = "gun_director"
+    penalty: int = 1
+
+
+@register
+@dataclass(frozen=True)
+class Builds(Ability):
+    """Seed 000 ENGINEER "May build fortifications" (G22, a supplied rule): purchased
+    `units` may be placed, without a factory, in a territory held since the start of
+    the turn where this unit stands; each such unit builds `per_turn` a turn there."""
+    name: ClassVar[str] = "builds"
+    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    units: tuple[str, ...] = ()
+    per_turn: int = 1
+
+
+@register
+@dataclass(frozen=True)
 class DefendsOnlyAgainst(Ability):
     """When defending, rolls only if the attackers include units of `domains`, and its
     hits can be assigned only to them."""

@@ -20,6 +20,7 @@ from . import (
     hexmove,
     hexphases,
     hexunits,
+    homeguard,
     movement,
     phases,
     production,
@@ -367,7 +368,19 @@ def _move(state: GameState, a: Move) -> None:
     if needed and any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("tows")):
         key = f"tows|{group[0].space}"
         state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(needed)
-    # blitz: empty enemy territories passed through are taken on the way
+    # blitz: empty enemy territories passed through are taken on the way, unless a
+    # Home Guard rises there (seed 000 G2): then the move ends there, as an attack
+    path = a.path
+    if domain == LAND and state.phase == movement.COMBAT:
+        for i, s in enumerate(a.path[:-1]):
+            if movement.is_enemy_land(state, s, player) and (d := homeguard.defender_if_raised(state, s)):
+                homeguard.raise_guard(state, s, d)
+                path = a.path[:i + 1]
+                break
+    if path != a.path:
+        a = dataclasses.replace(a, path=path)
+        dest = a.path[-1]
+        hostile = True
     if domain == LAND:
         for s in a.path[:-1]:
             if movement.is_enemy_land(state, s, player):

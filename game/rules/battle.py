@@ -153,12 +153,35 @@ def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int,
     """The value a unit fires at in this battle round: unit_value, with a round_value in
     force replacing the printed value."""
     ut = state.utype(u)
+    fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
+    if fap is not None:
+        return max(0, _plain_fire_value(state, b, u, role, bonus) - fap[0])
+    return _plain_fire_value(state, b, u, role, bonus)
+
+
+def _plain_fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
+    ut = state.utype(u)
     rv = round_value(state, b, u, role) if ut.abilities else None
     if rv is None:
         return unit_value(state, u, role, bonus)
     if any(ab.name == "terrain_bonus" for ab in ut.abilities):
         rv += terrain_bonus(state, u, role)
     return min(state.ruleset.dice, max(0, rv + bonus.get(u.uid, 0)))
+
+
+def fleet_air_penalty(state: GameState, b: Battle, u: Unit, role: str) -> tuple[int, bool] | None:
+    """fleet_air_defense (seed 000 G53): (penalty, hits may go to aircraft) for a
+    defending ship facing attacking aircraft with no friendly carrier, or None."""
+    fad = state.utype(u).ability("fleet_air_defense") if role == "defense" else None
+    if fad is None or not any(state.utype(a).domain == AIR for a in alive(state, attackers(state, b))):
+        return None
+    mine = alive(state, defenders(state, b))
+    if fad.unless_friendly and any(state.utype(d).matches(fad.unless_friendly) for d in mine):
+        return None
+    gds = [ab for d in mine for ab in state.utype(d).abilities_named("gun_director")]
+    if gds:  # not cumulative: one director's reduction, whatever their number
+        return min(fad.penalty, min(g.penalty for g in gds)), True
+    return fad.penalty, fad.air_hits
 
 
 def round_value(state: GameState, b: Battle, u: Unit, role: str) -> int | None:
@@ -382,6 +405,9 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
         ut = state.utype(u)
         ch = ut.ability("cannot_hit")
         excl = tuple(ch.domains) if ch else ()
+        fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
+        if fap is not None and not fap[1] and AIR not in excl:
+            excl = excl + (AIR,)  # seed 000 G53: a carrierless fleet cannot hit aircraft
         only: tuple[str, ...] = ()
         if step == "aa":
             only = (aa_targets[n_shot],) if n_shot < len(aa_targets) else ("air",)

@@ -103,6 +103,17 @@ class SeedNote:
 
 
 @dataclass(frozen=True)
+class HomeGuard:
+    """Home Guard/Territorials (seed 000 G2, a supplied rule): a blitz through an empty
+    home territory still held by its original power raises `count` `unit` there for
+    that power and ends the blitz there (a battle); at most `per_turn` raisings per
+    defending power per turn."""
+    unit: str
+    count: int = 1
+    per_turn: int = 1
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
@@ -113,6 +124,7 @@ class Ruleset:
     path: str = ""
     rule_of_three: int | None = None   # max units per side per battle (None: not defined)
     seed_notes: tuple[SeedNote, ...] = ()
+    home_guard: HomeGuard | None = None   # None: a blitz takes empty territories freely
     classes: tuple[str, ...] = ()      # declared unit classes
     # the seed's named powers (seed 002): power id -> player ids that are that power
     # (a scenario player may also name its power: `power:`)

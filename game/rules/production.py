@@ -218,9 +218,10 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
     def fits(f: str) -> bool:
         return all(_factory_fits(state, ab, f) for ab in rules if not ab.in_addition)
 
-    for ab in rules:
-        if ab.territories and sp.kind == LAND and _national_non_home(state, space, player):
-            return ""  # Empire to Arms: no factory needed
+    if _empire_to_arms(state, unit, space, player):
+        return ""  # Empire to Arms: no factory needed
+    if engineer_room(state, unit, space, player) > 0:
+        return ""  # seed 000 G22: built by an engineer there
     if any(ab.territories and not ab.in_addition for ab in rules):
         raise IllegalAction(f"{ut.name} is placed only in your national territories outside "
                             f"home territories, held since the start of the turn.")
@@ -256,6 +257,25 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
     return space
 
 
+def _empire_to_arms(state: GameState, unit: str, space: str, player: str) -> bool:
+    ut = state.ruleset.units[unit]
+    return any(ab.territories for ab in ut.abilities_named("placed_at")) \
+        and _national_non_home(state, space, player)
+
+
+def engineer_room(state: GameState, unit: str, space: str, player: str) -> int:
+    """builds (seed 000 ENGINEER, G22): how many more `unit` the player's builders in
+    `space` may place there this turn (a land territory held since the start of the turn)."""
+    sp = state.scenario.spaces[space]
+    if sp.kind != LAND or state.owners.get(space) != player or state.turn_owners.get(space) != player:
+        return 0
+    ut = state.ruleset.units[unit]
+    cap = sum(ab.per_turn for u in state.units.values() if u.space == space and u.owner == player
+              and u.carried_by is None for ab in state.utype(u).abilities_named("builds")
+              if ut.matches(ab.units))
+    return cap - state.ro3_moves.get(f"builds|{space}", 0)
+
+
 def _national_non_home(state: GameState, space: str, player: str) -> bool:
     """Empire to Arms (G20): a territory that was the player's at the start of the game,
     held since the start of this turn, and not one of its home territories."""
@@ -275,6 +295,8 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         factory = placement_factory(state, unit, space, player)
         if factory:
             state.placed[factory] = state.placed.get(factory, 0) + 1
+        elif not _empire_to_arms(state, unit, space, player):  # built by an engineer (G22)
+            state.ro3_moves[f"builds|{space}"] = state.ro3_moves.get(f"builds|{space}", 0) + 1
         uid = state.next_uid
         state.next_uid += 1
         state.units[uid] = Unit(uid, unit, player, space)

@@ -17,7 +17,18 @@ from . import hexabilities  # noqa: F401  (registers the hex abilities)
 from .abilities import REGISTRY, AbilityParamError, parse_ability
 from .errors import Diagnostic, LoadError
 from .hexload import parse_hex_rules, parse_hex_scenario
-from .model import DOMAINS, LAND, SEA, PlayerDef, Ruleset, Scenario, SeedNote, SpaceDef, UnitType
+from .model import (
+    DOMAINS,
+    LAND,
+    SEA,
+    HomeGuard,
+    PlayerDef,
+    Ruleset,
+    Scenario,
+    SeedNote,
+    SpaceDef,
+    UnitType,
+)
 from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +107,7 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "transport_cost", "carrier_cost", "description", "classes", "damaged",
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
-                  "rule_of_three", "seed_notes", "powers", "hex")
+                  "rule_of_three", "seed_notes", "powers", "hex", "home_guard")
 
 
 def _sha256(path: str) -> str:
@@ -219,11 +230,12 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                 chk.error(ab_node, i, f"units.{uid}.abilities.{ab.name}: marked rule_of_three but "
                           f"the ruleset defines no 'rule_of_three'")
     notes = _parse_seed_notes(data, units, chk)
+    home_guard = _parse_home_guard(data, units, chk)
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
                    units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path,
-                   rule_of_three=rule_of_three, seed_notes=notes, classes=tuple(declared),
+                   rule_of_three=rule_of_three, seed_notes=notes, home_guard=home_guard, classes=tuple(declared),
                    powers=powers, hex=hex_rules)
 
 
@@ -282,6 +294,31 @@ def _parse_rule_of_three(data: Any, chk: Checker) -> int | None:
     if n is not None and n < 1:
         chk.error(node, "max_units", "rule_of_three.max_units: must be at least 1")
     return n
+
+
+def _parse_home_guard(data: Any, units: dict[str, UnitType], chk: Checker) -> HomeGuard | None:
+    """`home_guard: {unit: auxiliary, count: 1, per_turn: 1}` (seed 000 G2, a supplied
+    rule: docs/interpretations.md#home-guard-g2)."""
+    node = chk.get(data, "home_guard", dict, "ruleset", default=None)
+    if node is None:
+        return None
+    chk.unknown_keys(node, ("unit", "count", "per_turn", "note"), "home_guard")
+    unit = chk.get(node, "unit", str, "home_guard")
+    count = chk.get(node, "count", int, "home_guard", default=1)
+    per_turn = chk.get(node, "per_turn", int, "home_guard", default=1)
+    if unit is not None and unit not in units:
+        chk.error(node, "unit", f"home_guard.unit: unknown unit '{unit}'{did_you_mean(unit, list(units))}")
+        return None
+    if unit is not None and units[unit].domain != LAND:
+        chk.error(node, "unit", f"home_guard.unit: '{unit}' is not a land unit")
+        return None
+    for key, val in (("count", count), ("per_turn", per_turn)):
+        if val is not None and val < 1:
+            chk.error(node, key, f"home_guard.{key}: must be at least 1")
+            return None
+    if unit is None or count is None or per_turn is None:
+        return None
+    return HomeGuard(unit=unit, count=count, per_turn=per_turn)
 
 
 def _parse_unit_classes(u: Any, where: str, declared: list[str], chk: Checker) -> tuple[str, ...]:
