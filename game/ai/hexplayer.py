@@ -172,13 +172,13 @@ def _combat(state: GameState) -> Action:
         return Advance(tuple(u.uid for u in picked), hexid)
     best: tuple[float, str, tuple[int, ...]] | None = None
     for target in hexcombat.attack_targets(state):
-        units = tuple(u.uid for u in hexcombat.attackers_for(state, target))
-        pv = crt.preview(state, target, units)
+        uids = tuple(u.uid for u in hexcombat.attackers_for(state, target))
+        pv = crt.preview(state, target, uids)
         if pv.legal:
             continue
-        value = _attack_value(state, target, units, pv)
+        value = _attack_value(state, target, uids, pv)
         if best is None or value > best[0]:
-            best = (value, target, units)
+            best = (value, target, uids)
     if best is not None and best[0] > 0.15:
         return Attack(best[1], best[2])
     return EndPhase()
