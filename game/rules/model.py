@@ -177,6 +177,19 @@ class SpaceDef:
 
 
 @dataclass(frozen=True)
+class PlacementRule:
+    """A player's placement without factories (TripleA placementAnyTerritory, e.g. v3 Chinese):
+    units go on land the player has held since the start of the turn."""
+    anywhere_owned: bool = True
+    captured: bool = False           # also territories that were not the player's at the start
+    per_territory: int = 0           # most units placed in one territory per turn (0: no limit)
+    units: tuple[str, ...] = ()      # the unit types it may place this way (empty: any land unit)
+
+    def allows(self, unit: str) -> bool:
+        return not self.units or unit in self.units
+
+
+@dataclass(frozen=True)
 class PlayerDef:
     id: str
     name: str
@@ -186,6 +199,7 @@ class PlayerDef:
     resources: int
     doctrines: tuple[str, ...] = ()   # requires_doctrine: the doctrines this player has
     power: str | None = None          # the ruleset power it is (else found by player id)
+    placement: PlacementRule | None = None  # placement away from factories (None: factories only)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, GameState, Unit
+from .model import AIR, LAND, SEA, GameState, PlacementRule, Unit
 
 
 def pkey(player: str, unit: str) -> str:
@@ -26,6 +26,8 @@ def unit_cost(state: GameState, unit: str, player: str) -> int | None:
     if ut is None or ut.has("obsolete"):
         return None  # obsolete: placed at set-up only, never purchased
     if ut.abilities and purchase_block(state, unit, player):
+        return None
+    if placement_block(state, unit, player):
         return None
     return ut.cost_for(player, state.alliance_of(player) or "")
 
@@ -50,6 +52,43 @@ def purchase_block(state: GameState, unit: str, player: str, count: int = 1) -> 
                 and not ab.in_addition and not any(_factory_fits(state, ab, f) for f in owned):
             return f"{ut.name}: {placed_at_text(ab)}; you have none."
     return ""
+
+
+def placement_block(state: GameState, unit: str, player: str) -> str:
+    """Why a unit bought now could never be placed this turn, or "": the player holds no
+    factory and its placement rule (scenario `placement`) does not cover the unit.
+    Units with placed_at territories (placed without a factory) are left to purchase_block."""
+    if any(state.owners.get(f) == player for f in state.factories):
+        return ""
+    ut = state.ruleset.units[unit]
+    if ut.abilities and any(ab.territories for ab in ut.abilities_named("placed_at")):
+        return ""
+    rule = state.scenario.player(player).placement
+    if rule is None:
+        return f"{ut.name}: you hold no factory to place it at."
+    if ut.domain != LAND or not rule.allows(unit):
+        return f"{ut.name}: you hold no factory; {placement_rule_text(state, rule)}."
+    return ""
+
+
+def purchase_note(state: GameState, player: str) -> str:
+    """The purchase screen's line when the player holds no factory, or ""."""
+    if any(state.owners.get(f) == player for f in state.factories):
+        return ""
+    rule = state.scenario.player(player).placement
+    if rule is None:
+        return "You hold no factory: units you buy cannot be placed."
+    text = placement_rule_text(state, rule)
+    return f"No factory: {text}."
+
+
+def placement_rule_text(state: GameState, rule: PlacementRule) -> str:
+    """What a player's placement rule allows, for the purchase screen and errors."""
+    names = " and ".join(state.ruleset.units[u].name for u in rule.units
+                         if u in state.ruleset.units) or "land units"
+    where = "any territory you hold" if rule.captured else "your own territories"
+    per = f", at most {rule.per_territory} per territory" if rule.per_territory else ""
+    return f"you place only {names}, in {where}{per}"
 
 
 def limit_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
@@ -176,7 +215,8 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         raise IllegalAction(f"Unknown unit '{unit}'.")
     cost = unit_cost(state, unit, player)
     name = state.ruleset.units[unit].name
-    if cost is None and count > 0 and (why := purchase_block(state, unit, player)):
+    if cost is None and count > 0 and (why := purchase_block(state, unit, player)
+                                       or placement_block(state, unit, player)):
         raise IllegalAction(why)
     if cost is None and count < 0:  # a refund of this turn's purchase stays possible
         cost = state.ruleset.units[unit].cost_for(player, state.alliance_of(player) or "")
@@ -244,6 +284,10 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
         raise IllegalAction(f"{ut.name} must be placed on land, at one of your factories.")
     if ut.abilities and (why := space_limit_block(state, [unit], player, space)):
         raise IllegalAction(why)
+    rule = state.scenario.player(player).placement
+    if not usable(space) and rule is not None and rule.anywhere_owned and rule.allows(unit) \
+            and not rules:
+        return _rule_space(state, rule, space, player)
     if not usable(space):
         raise IllegalAction(f"{sp.name} has no factory you have held since the start of the turn.")
     if not fits(space):
@@ -253,6 +297,20 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
     if factory_capacity(state, space) <= 0:
         raise IllegalAction(f"The factory in {sp.name} has placed all it can this turn "
                             f"({max(1, sp.value)}).")
+    return space
+
+
+def _rule_space(state: GameState, rule: PlacementRule, space: str, player: str) -> str:
+    """Placement by the player's `placement` rule (TripleA placementAnyTerritory,
+    placementCapturedTerritory, placementPerTerritory): the space counts what it received."""
+    sp = state.scenario.spaces[space]
+    if state.owners.get(space) != player or state.turn_owners.get(space) != player:
+        raise IllegalAction(f"{sp.name} has not been yours since the start of the turn.")
+    if not rule.captured and state.scenario.start_owners.get(space) != player:
+        raise IllegalAction(f"You place only in your own territories; {sp.name} was captured.")
+    if rule.per_territory and state.placed.get(space, 0) >= rule.per_territory:
+        raise IllegalAction(f"{sp.name} has received {rule.per_territory} units this turn, "
+                            f"the most per territory.")
     return space
 
 
