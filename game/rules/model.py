@@ -200,6 +200,7 @@ class PlayerDef:
     doctrines: tuple[str, ...] = ()   # requires_doctrine: the doctrines this player has
     power: str | None = None          # the ruleset power it is (else found by player id)
     placement: PlacementRule | None = None  # placement away from factories (None: factories only)
+    plural: bool | None = None        # the name takes a plural verb (None: guessed from it)
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,16 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class BattleResult:
+    """How the last battle ended, for the interface (not hashed: the log says it too)."""
+    space: str
+    attacker: str
+    defenders: tuple[str, ...]
+    outcome: str                        # attacker | defender | both_destroyed | stalemate | retreat
+    retreat_to: str | None = None
+
+
+@dataclass(frozen=True)
 class LogCell:
     """An immutable linked list node: appending is O(1) and states share history."""
     text: str
@@ -364,6 +375,7 @@ class GameState:
     action_count: int = 0
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
+    last_battle: BattleResult | None = None   # the end of the last battle (interface text)
 
     def copy(self) -> GameState:
         new = _shallow_copy(self)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import grammar
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, PlacementRule, Unit
 
@@ -339,7 +340,7 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
     state.purchased[key] -= count
     if state.purchased[key] == 0:
         del state.purchased[key]
-    state.add_log(f"{state.scenario.player(player).name} places {count} "
+    state.add_log(f"{grammar.player_says(state.scenario, player, 'places')} {count} "
                   f"{state.ruleset.units[unit].name} in {state.scenario.spaces[space].name}.")
 
 
@@ -358,14 +359,14 @@ def capture(state: GameState, space: str, player: str) -> None:
     if new_owner != player:
         state.add_log(f"{name} is liberated and returns to {state.scenario.player(new_owner).name}.")
     else:
-        state.add_log(f"{state.scenario.player(player).name} captures {name}.")
+        state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name}.")
     if prev is not None:
         for p in state.scenario.players:
             if p.id == prev and p.capital == space and state.resources.get(prev, 0) > 0:
                 loot = state.resources[prev]
                 state.resources[prev] = 0
                 state.resources[player] += loot
-                state.add_log(f"{state.scenario.player(player).name} seizes {loot} from "
+                state.add_log(f"{grammar.player_says(state.scenario, player, 'seizes')} {loot} from "
                               f"{p.name}'s treasury.")
 
 

@@ -524,7 +524,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             chk.error(pnode, i, f"{where}: expected a mapping")
             continue
         chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines",
-                             "power", "placement"), where)
+                             "power", "placement", "plural"), where)
         pid = chk.get(p, "id", str, where)
         alliance = chk.get(p, "alliance", str, where)
         if pid is None or alliance is None:
@@ -536,7 +536,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             resources=chk.get(p, "resources", int, where, default=0),
             doctrines=_parse_doctrines(p, where, ruleset, chk),
             power=_parse_power(p, where, ruleset, chk),
-            placement=_parse_placement(p, where, ruleset, chk)))
+            placement=_parse_placement(p, where, ruleset, chk),
+            plural=chk.get(p, "plural", bool, where, default=None, allow_none=True)))
     pids = [p.id for p in players]
     if len(set(pids)) != len(pids):
         chk.error(pnode, None, "players: duplicate player id")
