@@ -668,7 +668,7 @@ class BattleWindow(Scene):
             theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
             x += 20
         theme.text(surface, f"{'Attacker' if side == 'attacker' else 'Defender'}: "
-                   + theme.elide(names, box.w - 200, 22), (x + 4, y), 22, theme.TEXT, bold=True)
+                   + theme.elide(names, box.w - 200, 22, bold=True), (x + 4, y), 22, theme.TEXT, bold=True)
         alive = B.alive(state, units)
         theme.text(surface, f"{len(alive)} unit{'s' if len(alive) != 1 else ''}", (box.right - 10, y + 2), 20,
                    theme.TEXT_DIM, anchor="topright")

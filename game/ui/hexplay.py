@@ -454,7 +454,7 @@ class HexPlay:
     def _title(self, surface: pygame.Surface, box: pygame.Rect, y: int, hid: str) -> int:
         st = self.scene.state
         name = st.scenario.spaces[hid].name
-        theme.text(surface, theme.elide(name, box.w - 50, 22), (box.x, y), 22, theme.TEXT, bold=True)
+        theme.text(surface, theme.elide(name, box.w - 50, 22, bold=True), (box.x, y), 22, theme.TEXT, bold=True)
         theme.text(surface, hid, (box.right, y + 3), 16, theme.TEXT_DIM, anchor="topright")
         return y + 24
 
