@@ -647,6 +647,9 @@ class MapRenderer:
         under = (cx, cy + (2 if sp.is_sea else 3) / scale)
         default_cols = min(n, 4 if n > 6 else max(1, min(n, 3 if n > 4 else n)))
         col_options = [default_cols] + [c for c in range(1, n + 1) if c != default_cols]
+        # away from the name, a block reads as one stack; a long column in a narrow sea
+        # (Thessa Strait) looked like a stack of the neighbouring zone
+        compact = [default_cols] + sorted(col_options[1:], key=lambda c: (abs(c - (n + c - 1) // c), -c))
         sizes = [base]
         while sizes[-1] > MIN_COUNTER:
             sizes.append(max(MIN_COUNTER, int(sizes[-1] * 0.85)))
@@ -670,7 +673,7 @@ class MapRenderer:
             if result is not None:
                 break
             for anchor in self._anchors(sid, sw):
-                for cols in col_options[:3]:
+                for cols in compact[:3]:
                     pts = self._grid(sid, n, sw, cols, anchor, centered=True)
                     if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw, avoid):
                         result = (size, pts)
