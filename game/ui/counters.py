@@ -15,6 +15,9 @@ from . import theme
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
+_AIR_KINDS = ("fighter", "tactical", "strategic")
+
+
 def symbol_kind(unit_id: str, domain: str) -> str:
     u = unit_id.lower()
     table = (
@@ -30,6 +33,8 @@ def symbol_kind(unit_id: str, domain: str) -> str:
     )
     for key, kind in table:
         if key in u:
+            if domain == "air" and kind not in _AIR_KINDS:
+                return "tactical"  # transport aircraft: a twin-engine plane, not a ship
             return kind
     return {"land": "land", "sea": "ship", "air": "fighter", "static": "factory"}.get(domain, "land")
 
