@@ -24,3 +24,25 @@ def test_transport_aircraft_counter_shot():
     from uikit import SHOTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(SHOTS / "transport_aircraft_counter.png"))
+
+
+def test_names_stay_inside_the_map_when_zoomed_out():
+    from game.rules.ruleset import load_scenario
+    from game.ui.maprender import MapRenderer
+    pygame.font.init()
+    r = MapRenderer(load_scenario("world_war_ii_v3_1941"))
+    ww = r.world_size[0]
+    for scale in (0.12, 0.17):
+        for sid in r.scenario.spaces:
+            x0, _, x1, _ = r._label_box(sid, scale)
+            assert x0 >= 0 and x1 <= ww, (sid, scale, x0, x1)   # "astern Canada"
+
+
+def test_counters_close_to_the_sea_colour_get_a_light_edge():
+    from game.ui import theme
+    from game.ui.counters import outline
+    italians = theme.color("#394d86")
+    edge, width = outline(italians, 24)
+    assert width == 2 and theme.luminance(edge) > theme.luminance(italians) + 60
+    red = theme.color("#c03a3a")
+    assert outline(red, 24)[1] == 1
