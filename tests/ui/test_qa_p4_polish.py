@@ -46,3 +46,10 @@ def test_counters_close_to_the_sea_colour_get_a_light_edge():
     assert width == 2 and theme.luminance(edge) > theme.luminance(italians) + 60
     red = theme.color("#c03a3a")
     assert outline(red, 24)[1] == 1
+
+
+def test_battle_screenshot_waits_for_the_odds():
+    from game.ui import odds_view
+    from game.ui.screenshot import render
+    render("sarn_gulf_2031", "battle", (1024, 640))
+    assert odds_view.WORKER.idle()   # drawn again with the odds, not "computing…"
