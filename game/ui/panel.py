@@ -703,7 +703,8 @@ class SidePanel:
         entries = state.log(200 + self.log_scroll)
         lines: list[tuple[str, bool]] = []
         for e in entries:
-            head = e.startswith("—") or e.startswith("Battle") or "wins" in e or "Game over" in e
+            head = (e.startswith("—") or e.startswith("Battle") or " the battle in " in e
+                    or "Game over" in e)  # "wins"/"win the battle" (plural names)
             for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - (14 if e.startswith("  ") else 0), size)):
                 lines.append((("    " if (e.startswith("  ") or k > 0) else "") + part, head))
         max_scroll = max(0, len(lines) - rows_fit)
