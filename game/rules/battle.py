@@ -460,7 +460,8 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
             state.add_log(f"  {who} rerolls {was} -> {now} (reconnaissance): "
                           f"{' '.join(str(f) for f in faces)} -> {hits}")
         else:
-            state.add_log(f"  {who} {STEP_NAMES[roll.step]}: {' '.join(str(f) for f in faces)} -> {hits}")
+            step = step_name(roll.step, grammar.name_plural(state.scenario, who))
+            state.add_log(f"  {who} {step}: {' '.join(str(f) for f in faces)} -> {hits}")
     b = _replace(b, rolls=b.rolls[:-1] + (replace(roll, dice=tuple(rolls), hits=total),),
                  pools=b.pools + new_pools, awaiting="roll")
     b = _drop_empty_pools(state, b)
@@ -616,6 +617,15 @@ STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment", "inter
               "att_first_strike": "first strike", "def_first_strike": "first strike",
               "fs_remove": "removes first-strike casualties",
               "att_fire": "fires", "def_fire": "fires", "remove": "removes casualties"}
+
+
+_VERB_STEPS = {"fs_remove", "att_fire", "def_fire", "remove"}  # the others are nouns
+
+
+def step_name(step: str, plural: bool = False) -> str:
+    """STEP_NAMES after a subject: 'Germany fires', 'Germans fire', 'Germans first strike'."""
+    name = STEP_NAMES.get(step, step)
+    return grammar.phrase(name, plural) if step in _VERB_STEPS else name
 
 
 def _replace(b: Battle, **kw: object) -> Battle:

@@ -54,6 +54,22 @@ def player_says(scenario: Scenario, pid: str, third_singular: str) -> str:
     return f"{p.name} {verb(third_singular, player_plural(p))}"
 
 
+def name_plural(scenario: Scenario, name: str) -> bool:
+    """Whether a displayed name takes a plural verb: a player's (its `plural` field or
+    the guess), several joined with ', ' or ' and ', or a guess from the text."""
+    for p in scenario.players:
+        if p.name == name:
+            return player_plural(p)
+    return ", " in name or is_plural(name)
+
+
+def phrase(text: str, plural: bool) -> str:
+    """A verb phrase agreeing with its subject: 'fires' -> 'fire', 'chooses casualties'
+    -> 'choose casualties'."""
+    first, _, rest = text.partition(" ")
+    return verb(first, plural) + (f" {rest}" if rest else "")
+
+
 def names_say(scenario: Scenario, pids: list[str] | tuple[str, ...], third_singular: str,
               default: str = "Defender") -> str:
     """Several players joined with 'and' (plural), or one: 'Germans and Italians hold'."""

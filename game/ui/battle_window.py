@@ -75,7 +75,8 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
               area: pygame.Rect, die: int = 22) -> int:
     """One fire step: 'Italy fires: 2 hits', then its dice grouped by unit type, each group
     behind a small counter of that type. Returns the y below it."""
-    label = f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+    step = B.step_name(roll.step, grammar.name_plural(state.scenario, who))
+    label = f"{who} {step}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
     lw = min(area.w // 3, theme.text_width(label, 18) + 12)
     theme.text(surface, theme.elide(label, lw - 8, 18), (area.x, area.y + 3), 18,
                theme.GOOD if roll.hits else theme.TEXT)
@@ -641,7 +642,7 @@ class BattleWindow(Scene):
         for roll in rolls:
             who = self.side_name(b, roll.side)
             hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
-            head = f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {hits}"
+            head = f"{who} {B.step_name(roll.step, grammar.name_plural(self.state.scenario, who))}: {hits}"
             r = theme.text(surface, theme.elide(head, box.w // 2, 17), (box.x + 10, y), 17,
                            theme.GOOD if roll.hits else theme.TEXT)
             faces = " ".join(str(f) for _t, _n, f in roll.dice)

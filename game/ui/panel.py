@@ -192,8 +192,9 @@ class SidePanel:
         y += 22
         actor = sc.ctl.actor()
         if actor != state.player and not state.over:
-            from .game_scene import actor_task
-            theme.text(surface, theme.elide(f"{sc.ctl.player_name(actor)} {actor_task(state)}", w, 19),
+            from .game_scene import actor_task, grammar_plural
+            who = sc.ctl.player_name(actor)
+            theme.text(surface, theme.elide(f"{who} {actor_task(state, grammar_plural(state, who))}", w, 19),
                        (x, y), 19, theme.INFO)
             y += 20
         y += 6

@@ -74,3 +74,13 @@ def test_plural_field_loads(tmp_path):
     sc = load_scenario_file(f)
     sc = sc[0] if isinstance(sc, tuple) else sc
     assert sc.player("germans").plural is False
+
+
+def test_fire_steps_and_tasks_agree_with_the_name():
+    state = v3_state()
+    assert B.step_name("att_fire", grammar.name_plural(state.scenario, "Germans")) == "fire"
+    assert B.step_name("remove", True) == "remove casualties"
+    assert B.step_name("att_fire", False) == "fires"
+    assert B.step_name("aa", True) == "anti-aircraft fire"
+    assert grammar.name_plural(state.scenario, "Germans, Italians")
+    assert grammar.phrase("chooses casualties", True) == "choose casualties"
