@@ -18,7 +18,7 @@ def scenario_warnings(sc: Scenario) -> list[Diagnostic]:
     for p in sc.players:
         if p.capital and sc.start_owners.get(p.capital) != p.id:
             warn(f"players.{p.id}: capital {p.capital} does not start owned by {p.id}")
-        if sc.hexmap is None and not any(f for f in sc.start_factories if sc.start_owners.get(f) == p.id):
+        if sc.hexmap is None and p.placement is None and not any(f for f in sc.start_factories if sc.start_owners.get(f) == p.id):
             warn(f"players.{p.id}: has no factory and can never place units")
     for s in sc.spaces.values():
         if s.kind == LAND and not s.adjacent:

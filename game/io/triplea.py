@@ -161,6 +161,7 @@ class GameXml:
     frontier_units: dict[str, list[str]]             # player -> buyable units
     territory_options: dict[str, dict[str, str]]
     other_attachments: list[tuple[str, str, int]]    # (attachment name, attached to, line)
+    player_rules: dict[str, dict[str, str]]          # player -> rulesAttachment options
     owners: dict[str, str]
     placements: list[tuple[str, str, str, int]]      # (territory, owner, unit, count)
     resources: dict[str, int]                        # player -> PUs
@@ -210,6 +211,7 @@ def read_game(path: Path) -> GameXml:
     unit_options: dict[str, dict[str, str]] = {u: {} for u in units}
     territory_options: dict[str, dict[str, str]] = {}
     other: list[tuple[str, str, int]] = []
+    player_rules: dict[str, dict[str, str]] = {}
     al = g.find("attachmentList")
     for att in (al.findall("attachment") if al else []):
         to = need(att, "attachTo")
@@ -219,6 +221,8 @@ def read_game(path: Path) -> GameXml:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
+        elif name == "rulesAttachment" and to in players:
+            player_rules.setdefault(to, {}).update(opts)
         else:
             other.append((name, to, att.line))
     costs: dict[str, int] = {}
@@ -293,7 +297,7 @@ def read_game(path: Path) -> GameXml:
                    territories=territories, connections=connections, players=players,
                    alliances=alliances, units=units, unit_options=unit_options, costs=costs,
                    frontier_units=frontier_units, territory_options=territory_options,
-                   other_attachments=other, owners=owners, placements=placements,
+                   other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties)
 
 
@@ -436,11 +440,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         report.not_imported.append("bidding steps (no bid)")
     if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
         report.not_imported.append("technology research and activation steps")
-    for who in order:
-        cls = " ".join(c for _, c, p in gx.steps if p == who)
-        if "NoPU" in cls:
-            report.approximated.append(f"{who} buy with PUs and collect income like everyone else "
-                                       f"(TripleA: no-PU purchase, units per territories held)")
+    placement = {p: _placement(p, gx, report) for p in gx.players}
 
     pids = {p: slug(p) for p in gx.players}
     capitals: dict[str, str] = {}
@@ -474,6 +474,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         power = POWERS.get(norm(p))
         if power:
             entry["power"] = power
+        if placement[p]:
+            entry["placement"] = placement[p]
         players.append(entry)
         if p not in capitals and not any(gx.territory_options.get(t, {}).get("capital") == p
                                          for t in gx.territories):
@@ -684,6 +686,41 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         ruleset.pop("seed_notes", None)
         ruleset["units"] = {**g40_units, **custom}
     return Imported(scenario=scenario, ruleset=ruleset, report=report)
+
+
+# rulesAttachment options the import turns into a player's `placement`
+PLACEMENT_OPTIONS = {"placementAnyTerritory", "placementCapturedTerritory", "placementPerTerritory"}
+
+
+def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
+    """A player's `placement` from its TripleA rulesAttachment (placementAnyTerritory: place in
+    any territory held, placementCapturedTerritory: captured ones too, placementPerTerritory:
+    the most per territory). A no-PU purchase (NoPUPurchaseDelegate, v3 Chinese) yields
+    infantry only in TripleA, so only infantry is placed that way."""
+    opts = gx.player_rules.get(who, {})
+    odd = sorted(set(opts) - PLACEMENT_OPTIONS)
+    if odd:
+        report.not_imported.append(f"player {who} rules: {', '.join(odd)}")
+    no_pu = "NoPU" in " ".join(c for _, c, p in gx.steps if p == who)
+    if no_pu:
+        report.approximated.append(f"{who} buy with PUs and collect income like everyone else "
+                                   f"(TripleA: no-PU purchase, units per territories held)")
+    if not _true(opts, "placementAnyTerritory"):
+        return None
+    out: dict[str, Any] = {"anywhere_owned": True}
+    if _true(opts, "placementCapturedTerritory"):
+        out["captured"] = True
+    if _int(opts.get("placementPerTerritory")) > 0:
+        out["per_territory"] = _int(opts.get("placementPerTerritory"))
+    if no_pu:
+        out["units"] = ["infantry"]
+    units = " and ".join(out.get("units", ["land units"]))
+    report.approximated.append(
+        f"player {who}: places {units} in any territory it holds"
+        + (" (captured ones too)" if out.get("captured") else "")
+        + (f", at most {out['per_territory']} per territory" if "per_territory" in out else "")
+        + " (TripleA placementAnyTerritory; scenario field `placement`)")
+    return out
 
 
 def _unit_size(props: dict[str, str]) -> float:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from . import dice
+from . import dice, grammar
 from .abilities import SupportedBy
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, Battle, GameState, Pool, Roll, Unit
+from .model import AIR, LAND, SEA, Battle, BattleResult, GameState, Pool, Roll, Unit
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
 AIRBORNE = "airborne"
@@ -486,7 +486,8 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
             state.add_log(f"  {who} rerolls {was} -> {now} (reconnaissance): "
                           f"{' '.join(str(f) for f in faces)} -> {hits}")
         else:
-            state.add_log(f"  {who} {STEP_NAMES[roll.step]}: {' '.join(str(f) for f in faces)} -> {hits}")
+            step = step_name(roll.step, grammar.name_plural(state.scenario, who))
+            state.add_log(f"  {who} {step}: {' '.join(str(f) for f in faces)} -> {hits}")
     b = _replace(b, rolls=b.rolls[:-1] + (replace(roll, dice=tuple(rolls), hits=total),),
                  pools=b.pools + new_pools, awaiting="roll")
     b = _drop_empty_pools(state, b)
@@ -642,6 +643,15 @@ STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment", "inter
               "att_first_strike": "first strike", "def_first_strike": "first strike",
               "fs_remove": "removes first-strike casualties",
               "att_fire": "fires", "def_fire": "fires", "remove": "removes casualties"}
+
+
+_VERB_STEPS = {"fs_remove", "att_fire", "def_fire", "remove"}  # the others are nouns
+
+
+def step_name(step: str, plural: bool = False) -> str:
+    """STEP_NAMES after a subject: 'Germany fires', 'Germans fire', 'Germans first strike'."""
+    name = STEP_NAMES.get(step, step)
+    return grammar.phrase(name, plural) if step in _VERB_STEPS else name
 
 
 def _replace(b: Battle, **kw: object) -> Battle:
@@ -1035,11 +1045,11 @@ def finish(state: GameState, stalemate: bool = False) -> None:
                 state.units[uid] = Unit(uid, t, owner, b.space, moved=state.utype(t).move,
                                         in_combat=True)
                 state.add_log(f"  {state.utype(t).name} is captured.")
-        state.add_log(f"{state.scenario.player(b.attacker).name} wins the battle in {sp.name}.")
-    elif dfn and not att:
-        state.add_log(f"{defender_name(state, b)} holds {sp.name}.")
-    else:
-        state.add_log(f"Both sides are destroyed in {sp.name}.")
+    outcome = ("stalemate" if stalemate else "attacker" if att and not dfn
+               else "defender" if dfn and not att else "both_destroyed")
+    state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), outcome)
+    if not stalemate:
+        state.add_log(result_text(state, state.last_battle))
     if sp.kind == SEA:
         rehome_aircraft(state, b.space)
     state.battles = tuple(s for s in state.battles if s != b.space)
@@ -1088,7 +1098,8 @@ def retreat(state: GameState, to: str) -> None:
         state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
         for c in [c for c in state.units.values() if c.carried_by == u.uid]:
             state.units[c.uid] = replace(c, space=to)
-    state.add_log(f"{state.scenario.player(b.attacker).name} retreats to {state.scenario.spaces[to].name}.")
+    state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
+    state.add_log(result_text(state, state.last_battle))
     if state.scenario.spaces[b.space].kind == SEA:
         rehome_aircraft(state, b.space)  # defenders whose carrier was sunk or damaged
     state.battles = tuple(s for s in state.battles if s != b.space)
@@ -1133,11 +1144,32 @@ def bombarding_ships(state: GameState, space: str, player: str) -> list[Unit]:
     return ships[:len(amph)]
 
 
-def defender_name(state: GameState, b: Battle) -> str:
+def defender_ids(state: GameState, b: Battle) -> tuple[str, ...]:
     """The defending side as players say it: the territory's owner, or the fleets' owners."""
     owner = state.owners.get(b.space)
-    ids = [owner] if owner in b.defenders else list(b.defenders)
-    return " and ".join(state.scenario.player(p).name for p in ids) or "Defender"
+    return (owner,) if owner is not None and owner in b.defenders else tuple(b.defenders)
+
+
+def defender_name(state: GameState, b: Battle) -> str:
+    return " and ".join(state.scenario.player(p).name for p in defender_ids(state, b)) or "Defender"
+
+
+def result_text(state: GameState, r: BattleResult, past: bool = False) -> str:
+    """The sentence for a battle's end, its verb agreeing with the names ('Germans win')."""
+    sc = state.scenario
+    name = sc.spaces[r.space].name
+    if r.outcome == "attacker":
+        return f"{grammar.player_says(sc, r.attacker, 'wins')} the battle in {name}."
+    if r.outcome == "defender":
+        return f"{grammar.names_say(sc, r.defenders, 'holds')} {name}."
+    if r.outcome == "retreat":
+        to = sc.spaces[r.retreat_to].name if r.retreat_to else "where they came from"
+        if past:
+            return f"{sc.player(r.attacker).name} retreated to {to}."
+        return f"{grammar.player_says(sc, r.attacker, 'retreats')} to {to}."
+    if r.outcome == "stalemate":
+        return f"Neither side can hurt the other: the battle in {name} ends."
+    return f"Both sides are destroyed in {name}."
 
 
 def state_origins(state: GameState) -> dict[str, tuple[str, ...]]:

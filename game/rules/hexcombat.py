@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import dice, hexmove
+from . import dice, grammar, hexmove
 from .crt import CombatPreview, attack_strength, defense_strength, preview
 from .errors import IllegalAction
 from .hexmodel import CombatRecord, HexTurn
@@ -258,7 +258,7 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     defenders = [state.units[i] for i in pv.defenders]
     player = state.player
     shifts = " ".join(f"{s.columns:+d} {s.reason};" for s in pv.shifts if s.columns)
-    state.add_log(f"{state.scenario.player(player).name} attacks {state.scenario.spaces[target].name}: "
+    state.add_log(f"{grammar.player_says(state.scenario, player, 'attacks')} {state.scenario.spaces[target].name}: "
                   f"{pv.attack:g} vs {pv.defense:g} = {pv.odds}{' ' + shifts if shifts else ''} "
                   f"column {pv.column_label}, roll {roll}: {code} ({res.name}).")
     record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}

@@ -18,7 +18,7 @@ import heapq
 from dataclasses import replace
 from typing import Any
 
-from . import hexgrid
+from . import grammar, hexgrid
 from .errors import IllegalAction
 from .hexmodel import HexDef, HexRules, TerrainDef
 from .model import GameState, Unit, UnitType
@@ -392,7 +392,7 @@ def capture_hex(state: GameState, hid: str, player: str) -> None:
     state.owners[hid] = player
     sp = state.scenario.spaces[hid]
     if prev is not None and (sp.victory_city or hexdef(state, hid).name):
-        state.add_log(f"{state.scenario.player(player).name} takes {sp.name}.")
+        state.add_log(f"{grammar.player_says(state.scenario, player, 'takes')} {sp.name}.")
 
 
 def move(state: GameState, uids: tuple[int, ...], path: tuple[str, ...]) -> None:

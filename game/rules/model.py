@@ -189,6 +189,19 @@ class SpaceDef:
 
 
 @dataclass(frozen=True)
+class PlacementRule:
+    """A player's placement without factories (TripleA placementAnyTerritory, e.g. v3 Chinese):
+    units go on land the player has held since the start of the turn."""
+    anywhere_owned: bool = True
+    captured: bool = False           # also territories that were not the player's at the start
+    per_territory: int = 0           # most units placed in one territory per turn (0: no limit)
+    units: tuple[str, ...] = ()      # the unit types it may place this way (empty: any land unit)
+
+    def allows(self, unit: str) -> bool:
+        return not self.units or unit in self.units
+
+
+@dataclass(frozen=True)
 class PlayerDef:
     id: str
     name: str
@@ -198,6 +211,8 @@ class PlayerDef:
     resources: int
     doctrines: tuple[str, ...] = ()   # requires_doctrine: the doctrines this player has
     power: str | None = None          # the ruleset power it is (else found by player id)
+    placement: PlacementRule | None = None  # placement away from factories (None: factories only)
+    plural: bool | None = None        # the name takes a plural verb (None: guessed from it)
 
 
 @dataclass(frozen=True)
@@ -324,6 +339,16 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class BattleResult:
+    """How the last battle ended, for the interface (not hashed: the log says it too)."""
+    space: str
+    attacker: str
+    defenders: tuple[str, ...]
+    outcome: str                        # attacker | defender | both_destroyed | stalemate | retreat
+    retreat_to: str | None = None
+
+
+@dataclass(frozen=True)
 class LogCell:
     """An immutable linked list node: appending is O(1) and states share history."""
     text: str
@@ -362,6 +387,7 @@ class GameState:
     action_count: int = 0
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
+    last_battle: BattleResult | None = None   # the end of the last battle (interface text)
 
     def copy(self) -> GameState:
         new = _shallow_copy(self)

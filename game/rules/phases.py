@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import production
+from . import grammar, production
 from .errors import IllegalAction
 from .model import AIR, LAND, GameState
 from .movement import blocking_enemies, enemies_in, is_enemy_land
@@ -60,13 +60,13 @@ def end_phase(state: GameState) -> None:
         what = ", ".join(f"{n} {state.ruleset.units[u].name}" for u, n in sorted(state.bought.items())
                          if n > 0)
         if what:
-            state.add_log(f"{state.scenario.player(state.player).name} buys {what}.")
+            state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
     if phase == "noncombat_move":
         production.land_aircraft(state, state.player)
     if phase == "collect_income":
         gain = production.income(state, state.player)
         state.resources[state.player] += gain
-        state.add_log(f"{state.scenario.player(state.player).name} collects {gain}.")
+        state.add_log(f"{grammar.player_says(state.scenario, state.player, 'collects')} {gain}.")
     if state.phase_idx + 1 < len(state.ruleset.phases):
         state.phase_idx += 1
         if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
@@ -109,7 +109,8 @@ def end_turn(state: GameState) -> None:
         state.turn_owners = dict(state.owners)
         if not is_out(state, state.player):
             break
-        state.add_log(f"{state.scenario.player(state.player).name} has nothing left and is skipped.")
+        state.add_log(f"{grammar.player_says(state.scenario, state.player, 'has')} nothing left and "
+                      f"{grammar.verb('is', grammar.player_plural(state.scenario.player(state.player)))} skipped.")
     state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
     production.repair_capital_ships(state, state.player)
 
@@ -134,4 +135,4 @@ def finish_game(state: GameState, winner: str, why: str) -> None:
     if winner == "draw":
         state.add_log(f"Game over ({why}): a draw.")
     else:
-        state.add_log(f"Game over: {winner.title()} wins ({why}).")
+        state.add_log(f"Game over: {grammar.says(winner.title(), 'wins')} ({why}).")

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import grammar
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, GameState, Unit
+from .model import AIR, LAND, SEA, GameState, PlacementRule, Unit
 
 
 def pkey(player: str, unit: str) -> str:
@@ -26,6 +27,8 @@ def unit_cost(state: GameState, unit: str, player: str) -> int | None:
     if ut is None or ut.has("obsolete"):
         return None  # obsolete: placed at set-up only, never purchased
     if ut.abilities and purchase_block(state, unit, player):
+        return None
+    if placement_block(state, unit, player):
         return None
     return ut.cost_for(player, state.alliance_of(player) or "")
 
@@ -50,6 +53,43 @@ def purchase_block(state: GameState, unit: str, player: str, count: int = 1) -> 
                 and not ab.in_addition and not any(_factory_fits(state, ab, f) for f in owned):
             return f"{ut.name}: {placed_at_text(ab)}; you have none."
     return ""
+
+
+def placement_block(state: GameState, unit: str, player: str) -> str:
+    """Why a unit bought now could never be placed this turn, or "": the player holds no
+    factory and its placement rule (scenario `placement`) does not cover the unit.
+    Units with placed_at territories (placed without a factory) are left to purchase_block."""
+    if any(state.owners.get(f) == player for f in state.factories):
+        return ""
+    ut = state.ruleset.units[unit]
+    if ut.abilities and any(ab.territories for ab in ut.abilities_named("placed_at")):
+        return ""
+    rule = state.scenario.player(player).placement
+    if rule is None:
+        return f"{ut.name}: you hold no factory to place it at."
+    if ut.domain != LAND or not rule.allows(unit):
+        return f"{ut.name}: you hold no factory; {placement_rule_text(state, rule)}."
+    return ""
+
+
+def purchase_note(state: GameState, player: str) -> str:
+    """The purchase screen's line when the player holds no factory, or ""."""
+    if any(state.owners.get(f) == player for f in state.factories):
+        return ""
+    rule = state.scenario.player(player).placement
+    if rule is None:
+        return "You hold no factory: units you buy cannot be placed."
+    text = placement_rule_text(state, rule)
+    return f"No factory: {text}."
+
+
+def placement_rule_text(state: GameState, rule: PlacementRule) -> str:
+    """What a player's placement rule allows, for the purchase screen and errors."""
+    names = " and ".join(state.ruleset.units[u].name for u in rule.units
+                         if u in state.ruleset.units) or "land units"
+    where = "any territory you hold" if rule.captured else "your own territories"
+    per = f", at most {rule.per_territory} per territory" if rule.per_territory else ""
+    return f"you place only {names}, in {where}{per}"
 
 
 def limit_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
@@ -176,7 +216,8 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         raise IllegalAction(f"Unknown unit '{unit}'.")
     cost = unit_cost(state, unit, player)
     name = state.ruleset.units[unit].name
-    if cost is None and count > 0 and (why := purchase_block(state, unit, player)):
+    if cost is None and count > 0 and (why := purchase_block(state, unit, player)
+                                       or placement_block(state, unit, player)):
         raise IllegalAction(why)
     if cost is None and count < 0:  # a refund of this turn's purchase stays possible
         cost = state.ruleset.units[unit].cost_for(player, state.alliance_of(player) or "")
@@ -245,6 +286,10 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
         raise IllegalAction(f"{ut.name} must be placed on land, at one of your factories.")
     if ut.abilities and (why := space_limit_block(state, [unit], player, space)):
         raise IllegalAction(why)
+    rule = state.scenario.player(player).placement
+    if not usable(space) and rule is not None and rule.anywhere_owned and rule.allows(unit) \
+            and not rules:
+        return _rule_space(state, rule, space, player)
     if not usable(space):
         raise IllegalAction(f"{sp.name} has no factory you have held since the start of the turn.")
     if not fits(space):
@@ -276,6 +321,20 @@ def engineer_room(state: GameState, unit: str, space: str, player: str) -> int:
     return cap - state.ro3_moves.get(f"builds|{space}", 0)
 
 
+def _rule_space(state: GameState, rule: PlacementRule, space: str, player: str) -> str:
+    """Placement by the player's `placement` rule (TripleA placementAnyTerritory,
+    placementCapturedTerritory, placementPerTerritory): the space counts what it received."""
+    sp = state.scenario.spaces[space]
+    if state.owners.get(space) != player or state.turn_owners.get(space) != player:
+        raise IllegalAction(f"{sp.name} has not been yours since the start of the turn.")
+    if not rule.captured and state.scenario.start_owners.get(space) != player:
+        raise IllegalAction(f"You place only in your own territories; {sp.name} was captured.")
+    if rule.per_territory and state.placed.get(space, 0) >= rule.per_territory:
+        raise IllegalAction(f"{sp.name} has received {rule.per_territory} units this turn, "
+                            f"the most per territory.")
+    return space
+
+
 def _national_non_home(state: GameState, space: str, player: str) -> bool:
     """Empire to Arms (G20): a territory that was the player's at the start of the game,
     held since the start of this turn, and not one of its home territories."""
@@ -303,7 +362,7 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
     state.purchased[key] -= count
     if state.purchased[key] == 0:
         del state.purchased[key]
-    state.add_log(f"{state.scenario.player(player).name} places {count} "
+    state.add_log(f"{grammar.player_says(state.scenario, player, 'places')} {count} "
                   f"{state.ruleset.units[unit].name} in {state.scenario.spaces[space].name}.")
 
 
@@ -322,14 +381,14 @@ def capture(state: GameState, space: str, player: str) -> None:
     if new_owner != player:
         state.add_log(f"{name} is liberated and returns to {state.scenario.player(new_owner).name}.")
     else:
-        state.add_log(f"{state.scenario.player(player).name} captures {name}.")
+        state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name}.")
     if prev is not None:
         for p in state.scenario.players:
             if p.id == prev and p.capital == space and state.resources.get(prev, 0) > 0:
                 loot = state.resources[prev]
                 state.resources[prev] = 0
                 state.resources[player] += loot
-                state.add_log(f"{state.scenario.player(player).name} seizes {loot} from "
+                state.add_log(f"{grammar.player_says(state.scenario, player, 'seizes')} {loot} from "
                               f"{p.name}'s treasury.")
 
 

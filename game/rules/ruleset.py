@@ -22,6 +22,7 @@ from .model import (
     LAND,
     SEA,
     HomeGuard,
+    PlacementRule,
     PlayerDef,
     Ruleset,
     Scenario,
@@ -550,7 +551,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             chk.error(pnode, i, f"{where}: expected a mapping")
             continue
         chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines",
-                             "power"), where)
+                             "power", "placement", "plural"), where)
         pid = chk.get(p, "id", str, where)
         alliance = chk.get(p, "alliance", str, where)
         if pid is None or alliance is None:
@@ -561,7 +562,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             capital=chk.get(p, "capital", str, where, default=None, allow_none=True),
             resources=chk.get(p, "resources", int, where, default=0),
             doctrines=_parse_doctrines(p, where, ruleset, chk),
-            power=_parse_power(p, where, ruleset, chk)))
+            power=_parse_power(p, where, ruleset, chk),
+            placement=_parse_placement(p, where, ruleset, chk),
+            plural=chk.get(p, "plural", bool, where, default=None, allow_none=True)))
     pids = [p.id for p in players]
     if len(set(pids)) != len(pids):
         chk.error(pnode, None, "players: duplicate player id")
@@ -750,6 +753,39 @@ def _parse_power(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) -> s
                   f"{did_you_mean(power, list(ruleset.powers))} (known: "
                   f"{', '.join(ruleset.powers) or 'none'})")
     return power
+
+
+def _parse_placement(p: Any, where: str, ruleset: Ruleset | None,
+                     chk: Checker) -> PlacementRule | None:
+    """`placement: {anywhere_owned: true, captured: true, per_territory: 3, units: [infantry]}`:
+    the player places (those) land units in any territory it has held since the start of the
+    turn, not only at factories (TripleA placementAnyTerritory; v3 Chinese)."""
+    node = chk.get(p, "placement", dict, where, default=None, allow_none=True)
+    if node is None:
+        return None
+    w = f"{where}.placement"
+    chk.unknown_keys(node, ("anywhere_owned", "captured", "per_territory", "units"), w)
+    anywhere = chk.get(node, "anywhere_owned", bool, w, default=True)
+    captured = chk.get(node, "captured", bool, w, default=False)
+    per = chk.get(node, "per_territory", int, w, default=0)
+    if isinstance(per, int) and per < 0:
+        chk.error(node, "per_territory", f"{w}.per_territory: expected 0 (no limit) or more")
+        per = 0
+    units: list[str] = []
+    unode = chk.get(node, "units", list, w, default=LocList())
+    for j, u in enumerate(unode or []):
+        if not isinstance(u, str):
+            chk.error(unode, j, f"{w}.units: expected a unit id")
+            continue
+        if ruleset is not None and u not in ruleset.units:
+            chk.error(unode, j, f"{w}.units: unknown unit '{u}'{did_you_mean(u, list(ruleset.units))}")
+            continue
+        if ruleset is not None and ruleset.units[u].domain != LAND:
+            chk.error(unode, j, f"{w}.units: '{u}' is not a land unit (placed on land only)")
+            continue
+        units.append(u)
+    return PlacementRule(anywhere_owned=bool(anywhere), captured=bool(captured),
+                         per_territory=per if isinstance(per, int) else 0, units=tuple(units))
 
 
 def _parse_doctrines(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) -> tuple[str, ...]:

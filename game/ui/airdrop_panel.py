@@ -177,7 +177,7 @@ def draw_risks(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: i
     name = state.scenario.spaces[dest].name
     if y + 20 > box.bottom:
         return y
-    theme.text(surface, theme.elide(f"Drop on {name}:", box.w, 19), (box.x, y), 19, theme.TEXT, bold=True)
+    theme.text(surface, theme.elide(f"Drop on {name}:", box.w, 19, bold=True), (box.x, y), 19, theme.TEXT, bold=True)
     y += 21
     v = airdrop_view.drop_odds(sc.odds, state, group, dest)
     lines: list[tuple[str, tuple[int, int, int], str]] = []

@@ -14,6 +14,7 @@ import pygame
 
 from game.rules import actions as A
 from game.rules import battle as B
+from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 
@@ -49,18 +50,33 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool) -
         theme.text(surface, str(face), rect.center, int(rect.h * 0.7), (30, 30, 30), anchor="center", bold=True)
 
 
-def side_name(state, ctl, b: Battle, side: str) -> str:
+def side_owners(state, b: Battle, side: str) -> list[str]:
     if side == "attacker":
-        return ctl.player_name(b.attacker)
-    owners = sorted({u.owner for u in B.defenders(state, b)}) or list(b.defenders)
-    return ", ".join(ctl.player_name(o) for o in owners) or "Defender"
+        return [b.attacker]
+    return sorted({u.owner for u in B.defenders(state, b)}) or list(b.defenders)
+
+
+def side_name(state, ctl, b: Battle, side: str) -> str:
+    return ", ".join(ctl.player_name(o) for o in side_owners(state, b, side)) or "Defender"
+
+
+def side_plural(state, b: Battle, side: str) -> bool:
+    """Whether the side's name takes a plural verb ('Germans take 2 hits')."""
+    owners = side_owners(state, b, side)
+    if len(owners) != 1:
+        return True
+    try:
+        return grammar.player_plural(state.scenario.player(owners[0]))
+    except KeyError:
+        return grammar.is_plural(owners[0])
 
 
 def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, roll, who: str,
               area: pygame.Rect, die: int = 22) -> int:
     """One fire step: 'Italy fires: 2 hits', then its dice grouped by unit type, each group
     behind a small counter of that type. Returns the y below it."""
-    label = f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+    step = B.step_name(roll.step, grammar.name_plural(state.scenario, who))
+    label = f"{who} {step}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
     lw = min(area.w // 3, theme.text_width(label, 18) + 12)
     theme.text(surface, theme.elide(label, lw - 8, 18), (area.x, area.y + 3), 18,
                theme.GOOD if roll.hits else theme.TEXT)
@@ -213,23 +229,14 @@ class BattleWindow(Scene):
         return v
 
     def find_result(self) -> str:
-        """How the battle ended, from the log: '… wins the battle in X', '… holds X',
-        'Germany retreated to Poland.'"""
+        """How the battle ended, from the rules' battle result: '… win(s) the battle in X',
+        '… hold(s) X', 'Germany retreated to Poland.'"""
         if self.last is None:
             return ""
-        name = self.state.scenario.spaces[self.last.space].name
-        attacker = self.game.ctl.player_name(self.last.attacker)
-        for line in reversed(self.state.log(40)):
-            text = line.strip()
-            if text == f"Battle in {name}.":
-                break  # the start of this battle: no result line after it
-            if text.startswith(f"{attacker} retreats to "):
-                return text.replace(" retreats to ", " retreated to ", 1)
-            if name in text and any(k in text for k in ("wins the battle", "holds", "destroyed", "retreats")):
-                return text
-            if "Neither side" in text:
-                return text
-        return f"The battle in {name} is over."
+        r = self.state.last_battle
+        if r is not None and r.space == self.last.space and r.attacker == self.last.attacker:
+            return B.result_text(self.state, r, past=True)
+        return f"The battle in {self.state.scenario.spaces[self.last.space].name} is over."
 
     def update(self, dt: float) -> None:
         self.refresh()
@@ -577,7 +584,9 @@ class BattleWindow(Scene):
                 return (f"{note}{comp} ({n} hit{'s' if n != 1 else ''} on {side}; default marked, "
                         "click to change)."), theme.BAD
             why = self.chooser_note(b, side)
-            return (f"{side} takes {n} hit{'s' if n != 1 else ''}: {who}{why}{comp} chooses casualties "
+            takes = grammar.verb("takes", side_plural(state, b, pool.side))
+            chooses = grammar.verb("chooses", grammar.player_plural(state.scenario.player(ctl.actor())))
+            return (f"{side} {takes} {n} hit{'s' if n != 1 else ''}: {who}{why}{comp} {chooses} casualties "
                     "(default marked; click units to change)."), theme.BAD
         if b.awaiting == "reroll" and b.rolls:
             return reroll_view.status(self, b), theme.INFO
@@ -633,7 +642,7 @@ class BattleWindow(Scene):
         for roll in rolls:
             who = self.side_name(b, roll.side)
             hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
-            head = f"{who} {B.STEP_NAMES.get(roll.step, roll.step)}: {hits}"
+            head = f"{who} {B.step_name(roll.step, grammar.name_plural(self.state.scenario, who))}: {hits}"
             r = theme.text(surface, theme.elide(head, box.w // 2, 17), (box.x + 10, y), 17,
                            theme.GOOD if roll.hits else theme.TEXT)
             faces = " ".join(str(f) for _t, _n, f in roll.dice)
@@ -660,7 +669,7 @@ class BattleWindow(Scene):
             theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
             x += 20
         theme.text(surface, f"{'Attacker' if side == 'attacker' else 'Defender'}: "
-                   + theme.elide(names, box.w - 200, 22), (x + 4, y), 22, theme.TEXT, bold=True)
+                   + theme.elide(names, box.w - 200, 22, bold=True), (x + 4, y), 22, theme.TEXT, bold=True)
         alive = B.alive(state, units)
         theme.text(surface, f"{len(alive)} unit{'s' if len(alive) != 1 else ''}", (box.right - 10, y + 2), 20,
                    theme.TEXT_DIM, anchor="topright")

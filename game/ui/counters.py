@@ -15,6 +15,9 @@ from . import theme
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
+_AIR_KINDS = ("fighter", "tactical", "strategic")
+
+
 def symbol_kind(unit_id: str, domain: str) -> str:
     u = unit_id.lower()
     table = (
@@ -30,6 +33,8 @@ def symbol_kind(unit_id: str, domain: str) -> str:
     )
     for key, kind in table:
         if key in u:
+            if domain == "air" and kind not in _AIR_KINDS:
+                return "tactical"  # transport aircraft: a twin-engine plane, not a ship
             return kind
     return {"land": "land", "sea": "ship", "air": "fighter", "static": "factory"}.get(domain, "land")
 
@@ -137,6 +142,18 @@ def _nato(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) ->
         pygame.draw.polygon(s, col, pts)
 
 
+def outline(fill: tuple[int, ...], size: int) -> tuple[tuple[int, int, int], int]:
+    """The counter's outer edge: dark, or light and thicker when the owner's colour is
+    close to the sea's (v3 Italians' blue counters vanished on blue sea zones)."""
+    dist = sum((a - b) ** 2 for a, b in zip(fill[:3], theme.SEA, strict=True)) ** 0.5
+    if dist < SEA_CONTRAST:
+        return theme.lighten(fill, 0.7), 2 if size >= 16 else 1
+    return theme.darken(fill, 0.55), 1
+
+
+SEA_CONTRAST = 90  # RGB distance under which a counter needs a light edge on the sea
+
+
 def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], size: int,
                     count: int = 1, stats: str = "", damaged: bool = False) -> pygame.Surface:
     """A counter chit of size x size pixels (cached)."""
@@ -154,7 +171,8 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
     fill = theme.color(owner_color)
     pygame.draw.rect(surf, fill, body, border_radius=radius)
     pygame.draw.rect(surf, theme.lighten(fill, 0.35), body.inflate(-2, -2), width=1, border_radius=radius)
-    pygame.draw.rect(surf, theme.darken(fill, 0.55), body, width=1, border_radius=radius)
+    edge, edge_w = outline(fill, size)
+    pygame.draw.rect(surf, edge, body, width=edge_w, border_radius=radius)
     ink = theme.text_on(fill)
     sym = pygame.Rect(0, 0, size * 0.8, size * 0.62)
     sym.midtop = (size // 2, int(size * (0.08 if stats and size >= 30 else 0.18)))

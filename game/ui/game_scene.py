@@ -665,7 +665,9 @@ class GameScene(Scene):
             if self.drop.active:
                 msg = f"Airdrop  —  {self.ctl.player_name(self.state.player)}  (P / Esc: back to moves)"
             if self.ctl.actor() != self.state.player:
-                msg += f"  ({self.ctl.player_name(self.ctl.actor())} {actor_task(self.state)})"
+                who = self.ctl.player_name(self.ctl.actor())
+                plural = grammar_plural(self.state, who)
+                msg += f"  ({who} {actor_task(self.state, plural)})"
             col = theme.ACCENT
         w = theme.text_width(msg, 22) + 28
         rect = pygame.Rect(0, 0, w, 30)
@@ -777,15 +779,21 @@ class GameScene(Scene):
         widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)
 
 
-def actor_task(state) -> str:
+def actor_task(state, plural: bool = False) -> str:
     """What the player acting out of turn is deciding: 'chooses casualties', 'decides on
-    rerolls', 'chooses interceptors'."""
+    rerolls', 'chooses interceptors' (the verb agreeing with a plural name)."""
+    from game.rules import grammar
     b = state.battle
     if b is not None and b.awaiting == "intercept":
-        return "chooses which fighters intercept"
+        return grammar.phrase("chooses which fighters intercept", plural)
     if b is not None and b.awaiting == "reroll":
-        return "decides on rerolls"
-    return "chooses casualties"
+        return grammar.phrase("decides on rerolls", plural)
+    return grammar.phrase("chooses casualties", plural)
+
+
+def grammar_plural(state, name: str) -> bool:
+    from game.rules import grammar
+    return grammar.name_plural(state.scenario, name)
 
 
 def theme_phase(state) -> str:

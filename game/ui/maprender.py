@@ -270,10 +270,20 @@ class MapRenderer:
         """World x of the middle of a space's name: its `label` point, else its centre."""
         return sp.label[0] if sp.label is not None else sp.center[0]
 
+    def label_cx(self, sp: SpaceDef, scale: float) -> float:
+        """label_x kept far enough from the map's left and right edges for the whole name
+        to show at this zoom (v3 "Eastern Canada" read "astern Canada" zoomed out)."""
+        x = self.label_x(sp)
+        half = (theme.text_width(sp.name, self.label_size(sp, scale), bold=not sp.is_sea) / 2 + 3) / scale
+        ww = self.world_size[0]
+        if 2 * half >= ww:
+            return ww / 2
+        return min(max(x, half), ww - half)
+
     def _draw_labels(self, layer: pygame.Surface, state: GameState, sp: SpaceDef, scale: float,
                      origin: tuple[int, int] = (0, 0)) -> None:
         # whole layer pixels first, then the tile's origin: tiles join without a seam
-        cx = int(self.label_x(sp) * scale) - origin[0]
+        cx = int(self.label_cx(sp, scale) * scale) - origin[0]
         cy = int(self.label_bottom(sp, scale) * scale + 2) - origin[1]
         size = self.label_size(sp, scale)
         if sp.is_sea:
@@ -430,7 +440,7 @@ class MapRenderer:
         sp = self.scenario.spaces[sid]
         size = self.label_size(sp, cam.scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea)
-        nx, ny = cam.to_screen(self.label_x(sp), self.label_bottom(sp, cam.scale))
+        nx, ny = cam.to_screen(self.label_cx(sp, cam.scale), self.label_bottom(sp, cam.scale))
         cx, cy = int(nx - w / 2 - 14), int(ny - size / 2)
         pygame.draw.circle(surface, theme.BAD, (cx, cy), 11)
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
@@ -517,7 +527,7 @@ class MapRenderer:
         size = self.label_size(sp, scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea) / scale
         h = (size * (2.0 if not sp.is_sea else 1.0) + 2) / scale
-        cx = self.label_x(sp)
+        cx = self.label_cx(sp, scale)
         cy = self.label_bottom(sp, scale) + 2 / scale
         return (cx - w / 2, cy - h, cx + w / 2, cy)
 
@@ -647,6 +657,9 @@ class MapRenderer:
         under = (cx, cy + (2 if sp.is_sea else 3) / scale)
         default_cols = min(n, 4 if n > 6 else max(1, min(n, 3 if n > 4 else n)))
         col_options = [default_cols] + [c for c in range(1, n + 1) if c != default_cols]
+        # away from the name, a block reads as one stack; a long column in a narrow sea
+        # (Thessa Strait) looked like a stack of the neighbouring zone
+        compact = [default_cols] + sorted(col_options[1:], key=lambda c: (abs(c - (n + c - 1) // c), -c))
         sizes = [base]
         while sizes[-1] > MIN_COUNTER:
             sizes.append(max(MIN_COUNTER, int(sizes[-1] * 0.85)))
@@ -670,7 +683,7 @@ class MapRenderer:
             if result is not None:
                 break
             for anchor in self._anchors(sid, sw):
-                for cols in col_options[:3]:
+                for cols in compact[:3]:
                     pts = self._grid(sid, n, sw, cols, anchor, centered=True)
                     if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw, avoid):
                         result = (size, pts)

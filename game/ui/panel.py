@@ -192,8 +192,9 @@ class SidePanel:
         y += 22
         actor = sc.ctl.actor()
         if actor != state.player and not state.over:
-            from .game_scene import actor_task
-            theme.text(surface, theme.elide(f"{sc.ctl.player_name(actor)} {actor_task(state)}", w, 19),
+            from .game_scene import actor_task, grammar_plural
+            who = sc.ctl.player_name(actor)
+            theme.text(surface, theme.elide(f"{who} {actor_task(state, grammar_plural(state, who))}", w, 19),
                        (x, y), 19, theme.INFO)
             y += 20
         y += 6
@@ -703,7 +704,8 @@ class SidePanel:
         entries = state.log(200 + self.log_scroll)
         lines: list[tuple[str, bool]] = []
         for e in entries:
-            head = e.startswith("—") or e.startswith("Battle") or "wins" in e or "Game over" in e
+            head = (e.startswith("—") or e.startswith("Battle") or " the battle in " in e
+                    or "Game over" in e)  # "wins"/"win the battle" (plural names)
             for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - (14 if e.startswith("  ") else 0), size)):
                 lines.append((("    " if (e.startswith("  ") or k > 0) else "") + part, head))
         max_scroll = max(0, len(lines) - rows_fit)

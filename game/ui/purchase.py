@@ -114,9 +114,11 @@ class PurchaseScene(Scene):
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
         rem = theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
                          theme.GOOD if res > 0 else theme.TEXT_DIM, anchor="topright", bold=True)
-        theme.text(surface, theme.elide("Click + to buy, − to return (Shift: 5 at a time). Units are placed at the "
-                                        "end of your turn.", rem.x - 12 - (rect.x + 20), 19),
-                   (rect.x + 20, rect.y + 54), 19, theme.TEXT_DIM)
+        note = production.purchase_note(state, state.player)
+        hint = note or ("Click + to buy, − to return (Shift: 5 at a time). Units are placed at the "
+                        "end of your turn.")
+        theme.text(surface, theme.elide(hint, rem.x - 12 - (rect.x + 20), 19),
+                   (rect.x + 20, rect.y + 54), 19, theme.INFO if note else theme.TEXT_DIM)
         top = rect.y + 84
         if waiting:
             names = ", ".join(f"{n} {state.ruleset.units[u].name if u in state.ruleset.units else u}"

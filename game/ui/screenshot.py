@@ -254,7 +254,20 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         app.push(sample_calculator(app, game))
     game.update(0.0)
     app.draw()
+    _settle_odds(app)
     return surface
+
+
+def _settle_odds(app) -> None:
+    """Odds are computed on a background worker: wait for those the frame asked for and
+    draw again, so that a shot shows the odds, not "computing…" (results may ask for more)."""
+    from . import odds_view
+    for _ in range(3):
+        if odds_view.WORKER.idle():
+            break
+        odds_view.settle(120)
+        app.update(0.0)
+        app.draw()
 
 
 def _hex_view(app, session, surface, view: str):
