@@ -52,15 +52,27 @@ def choose_greedy(state: GameState) -> Action:
 def _purchase(state: GameState) -> Action:
     player = state.player
     has_factory = any(f in state.factories and state.owners.get(f) == player for f in state.factories)
-    if not has_factory:
-        return EndPhase()
+    pattern: tuple[str, ...] = BUY_PATTERN
     bought = sum(production.unplaced(state, player).values())
-    cap = sum(production.factory_capacity(state, f) for f in state.factories
-              if state.owners.get(f) == player)
-    if bought >= cap:
+    if has_factory:
+        cap = sum(production.factory_capacity(state, f) for f in state.factories
+                  if state.owners.get(f) == player)
+    else:  # a player `placement` rule (TripleA's Chinese): place in territories held
+        rule = state.scenario.player(player).placement
+        if rule is None or not rule.anywhere_owned:
+            return EndPhase()
+        pattern = tuple(u for u in BUY_PATTERN if rule.allows(u) and state.ruleset.units[u].domain == LAND) \
+            if all(u in state.ruleset.units for u in BUY_PATTERN) else ()
+        pattern = pattern or tuple(sorted(u for u, ut in state.ruleset.units.items()
+                                          if ut.domain == LAND and rule.allows(u)))
+        held = sum(1 for s, o in state.turn_owners.items()
+                   if o == player and state.owners.get(s) == player
+                   and state.scenario.spaces[s].kind == LAND)
+        cap = held * (rule.per_territory or 3)
+    if bought >= cap or not pattern:
         return EndPhase()
-    for i in range(len(BUY_PATTERN)):
-        unit = BUY_PATTERN[(bought + i) % len(BUY_PATTERN)]
+    for i in range(len(pattern)):
+        unit = pattern[(bought + i) % len(pattern)]
         cost = production.unit_cost(state, unit, player)
         if cost is not None and cost <= state.resources[player]:
             return Purchase(unit, 1)

@@ -672,4 +672,6 @@ def _plan_place(state: GameState) -> list[Action]:
                     break
             if not placed:
                 break
+    if any(production.unplaced(s, player).values()):
+        return actions  # the rest where greedy finds room (e.g. a player `placement` rule)
     return actions + [EndPhase()]

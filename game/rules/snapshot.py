@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .hexmodel import CombatRecord, HexTurn, Shift
-from .model import Battle, GameState, LogCell, Pool, Roll, Ruleset, Scenario, Unit
+from .model import Battle, BattleResult, GameState, LogCell, Pool, Roll, Ruleset, Scenario, Unit
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -74,7 +74,7 @@ HASHED_FIELDS = ("round", "units", "owners", "factories", "resources", "purchase
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
-                "log_len", "action_count")
+                "log_len", "action_count", "last_battle")
 
 
 _ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves")
@@ -100,6 +100,9 @@ def exact(state: GameState) -> dict[str, Any]:
         out["scripted_dice"] = list(state.scripted_dice)
     if b is not None:
         out["roll_uids"] = [list(r.uids) for r in b.rolls]
+    lb = state.last_battle
+    if lb is not None:  # the interface's battle result text
+        out["last_battle"] = [lb.space, lb.attacker, list(lb.defenders), lb.outcome, lb.retreat_to]
     return out
 
 
@@ -172,6 +175,9 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.next_uid = int(snap["next_uid"])
     st.dice_used = int(snap["dice_used"])
     st.scripted_dice = tuple(ex.get("scripted_dice", ()))
+    if ex.get("last_battle"):
+        space, attacker, defenders, outcome, retreat_to = ex["last_battle"]
+        st.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to)
     for line in ex.get("log", ()):
         st.log_tail = LogCell(line, st.log_tail)
     st.log_len = int(ex.get("log_len", len(ex.get("log", ()))))

@@ -113,3 +113,18 @@ def test_standard_flies_air_transport_drops_in_selfplay():
     assert drops
     kinds = {st.units[uid].type for a in drops for uid in a.units if uid in st.units}
     assert "transport_aircraft" in kinds
+
+
+def test_computer_buys_and_places_under_a_player_placement_rule():
+    # TripleA's Chinese (imported as `placement: {anywhere_owned: ...}`) have no factory:
+    # the computer still buys infantry and places it in territories it holds
+    from game.rules.actions import Place, apply
+    from game.selfplay import play_out
+    for level in ("greedy", "standard"):
+        _, session = play_out("world_war_ii_v3_1941", 1, turns=3, level=level)
+        state, placed = session.initial, 0
+        for a in session.actions:
+            if isinstance(a, Place) and state.player == "chinese":
+                placed += 1
+            state = apply(state, a)
+        assert placed >= 1, level
