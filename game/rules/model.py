@@ -54,14 +54,19 @@ class UnitType:
             return att if role == "attack" else dfn
         return self.attack if role == "attack" else self.defense
 
-    def ability(self, name: str) -> Any:
+    @cached_property
+    def _first_ability(self) -> dict[str, Any]:
+        """name -> the first ability of that name (has/ability run in every battle step)."""
+        out: dict[str, Any] = {}
         for ab in self.abilities:
-            if ab.name == name:
-                return ab
-        return None
+            out.setdefault(ab.name, ab)
+        return out
+
+    def ability(self, name: str) -> Any:
+        return self._first_ability.get(name)
 
     def has(self, name: str) -> bool:
-        return self.ability(name) is not None
+        return name in self._first_ability
 
     def cost_for(self, player: str, alliance: str) -> int | None:
         if isinstance(self.cost, dict):
@@ -136,6 +141,7 @@ class Ruleset:
     base_path: str = ""
     hex: HexRules | None = None        # hex rulesets (europa): terrain, hexsides, CRT, ...
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def title(self) -> str:
@@ -150,6 +156,14 @@ class Ruleset:
         got = self._refs.get(ref)
         if got is None:
             got = self._refs[ref] = tuple(t for t, ut in self.units.items() if ut.is_a(ref))
+        return got
+
+    def types_with(self, ability: str) -> frozenset[str]:
+        """The unit ids having an ability (cached: rules scan every unit for carriers,
+        builders and the like many times a turn)."""
+        got = self._with.get(ability)
+        if got is None:
+            got = self._with[ability] = frozenset(t for t, ut in self.units.items() if ut.has(ability))
         return got
 
     def expand_all(self, refs: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -206,10 +206,11 @@ def landing_spots(state: GameState, player: str) -> set[str]:
              and not state.at_war(state.owners.get(s), player)
              and not state.at_war(state.turn_owners.get(s), player)
              and state.turn_owners.get(s) is not None}
-    for u in state.units.values():
-        if state.utype(u).has("carrier") and not state.at_war(u.owner, player) \
-                and not grounded(state, u):
-            spots.add(u.space)
+    carriers = state.ruleset.types_with("carrier")
+    if carriers:
+        for u in state.units.values():
+            if u.type in carriers and not state.at_war(u.owner, player) and not grounded(state, u):
+                spots.add(u.space)
     return spots
 
 

@@ -312,7 +312,8 @@ def engineer_room(state: GameState, unit: str, space: str, player: str) -> int:
     """builds (seed 000 ENGINEER, G22): how many more `unit` the player's builders in
     `space` may place there this turn (a land territory held since the start of the turn)."""
     sp = state.scenario.spaces[space]
-    if sp.kind != LAND or state.owners.get(space) != player or state.turn_owners.get(space) != player:
+    if not state.ruleset.types_with("builds") or sp.kind != LAND \
+            or state.owners.get(space) != player or state.turn_owners.get(space) != player:
         return 0
     ut = state.ruleset.units[unit]
     cap = sum(ab.per_turn for u in state.units.values() if u.space == space and u.owner == player
@@ -490,8 +491,11 @@ def land_aircraft(state: GameState, player: str) -> None:
 def assign_carriers(state: GameState) -> None:
     """Aircraft in sea zones ride on friendly carriers (so they move with them)."""
     from .movement import grounded, trapped
-    carriers = sorted((u for u in state.units.values() if state.utype(u).has("carrier")
+    types = state.ruleset.types_with("carrier")
+    carriers = sorted((u for u in state.units.values() if u.type in types
                        and not grounded(state, u)), key=lambda u: u.uid)
+    if not carriers:
+        return
     room = {c.uid: state.utype(c).ability("carrier").capacity for c in carriers}
     for u in state.units.values():
         if u.carried_by in room:
