@@ -444,11 +444,7 @@ class LoadDialog(Scene):
             elif event.key == pygame.K_UP and self.files:
                 self.index = max(0, self.index - 1)
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-                try:
-                    clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-                    self.path_text += clip or ""
-                except pygame.error:
-                    pass
+                self.path_text += widgets.clipboard_text()
             return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y)
@@ -457,12 +453,7 @@ class LoadDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.spots.clear()
-        theme.dim(surface, 170)
-        sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, min(820, sw - 60), min(600, sh - 60))
-        rect.center = (sw // 2, sh // 2)
-        theme.panel(surface, rect, radius=10)
-        theme.text(surface, "Load game", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
+        rect = widgets.titled_dialog(surface, 820, 600, "Load game")
         lst = pygame.Rect(rect.x + 20, rect.y + 64, rect.w - 40, rect.h - 64 - 170)
         pygame.draw.rect(surface, (28, 32, 38), lst, border_radius=6)
         y = lst.y + 6

@@ -109,11 +109,7 @@ class TripleaImportDialog(Scene):
             elif event.key == pygame.K_BACKSPACE and self.written is None:
                 self.path_text, self.games = self.path_text[:-1], []
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL and self.written is None:
-                try:
-                    clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-                    self.path_text += clip or ""
-                except pygame.error:
-                    pass
+                self.path_text += widgets.clipboard_text()
             elif event.key == pygame.K_DOWN:
                 self.scroll += 1
             elif event.key == pygame.K_UP:
@@ -127,12 +123,7 @@ class TripleaImportDialog(Scene):
     # --- drawing ------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.spots.clear()
-        theme.dim(surface, 170)
-        sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, min(900, sw - 60), min(640, sh - 60))
-        rect.center = (sw // 2, sh // 2)
-        theme.panel(surface, rect, radius=10)
-        theme.text(surface, "Open TripleA map folder", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
+        rect = widgets.titled_dialog(surface, 900, 640, "Open TripleA map folder")
         y = rect.y + 64
         if self.written is None:
             y = self._draw_picker(surface, rect, y)

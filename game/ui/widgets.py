@@ -112,3 +112,22 @@ def hover_tooltip(surface: pygame.Surface, spots: Hotspots) -> None:
     h = spots.at(pos)
     if h is not None and h.tooltip:
         tooltip(surface, h.tooltip.split("\n"), pos)
+
+
+def titled_dialog(surface: pygame.Surface, width: int, height: int, title: str) -> pygame.Rect:
+    """A centred modal panel over the dimmed screen, with its title; returns the panel."""
+    theme.dim(surface, 170)
+    sw, sh = surface.get_size()
+    rect = pygame.Rect(0, 0, min(width, sw - 60), min(height, sh - 60))
+    rect.center = (sw // 2, sh // 2)
+    theme.panel(surface, rect, radius=10)
+    theme.text(surface, title, (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
+    return rect
+
+
+def clipboard_text() -> str:
+    """The clipboard's text for a Ctrl+V into a text field ("" when there is none)."""
+    try:
+        return (pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else "") or ""
+    except pygame.error:
+        return ""
