@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import time
 from pathlib import Path
 
@@ -333,6 +334,16 @@ class MainMenu(Scene):
 _SAVE_INFO: dict[tuple[str, float], str] = {}
 
 
+def _saved_title(data: dict) -> str:
+    """The scenario's own title from the YAML the save embeds (its top-level `title:`
+    line, read without parsing the map), else the scenario id made readable."""
+    text = str(((data.get("embedded") or {}).get("scenario_yaml")) or "")
+    m = re.search(r"^title:[ \t]*(.+?)[ \t]*$", text, re.M)
+    if m:
+        return m.group(1).strip("\"'")
+    return str(data["scenario"]).replace("_", " ").title()
+
+
 def save_info(path: Path) -> str:
     """'Mediterranean 1940 · Round 3 · Italy · Combat move' from a save's scenario and
     snapshot ('' if it cannot be read); autosaves add when their game started."""
@@ -348,7 +359,7 @@ def save_info(path: Path) -> str:
         from game.rules.phases import PHASE_NAMES
         data = read_save(path)
         snap = data.get("snapshot") or {}
-        parts = [str(data["scenario"]).replace("_", " ").title()]
+        parts = [_saved_title(data)]
         if snap.get("round") is not None:
             parts.append(f"Round {snap['round']}")
         if snap.get("player"):

@@ -141,3 +141,12 @@ def test_play_unknown_scenario_with_a_truncated_save_says_why_not(tmp_path):
     top = start(app, "no_such_scenario", load=str(bad))
     assert isinstance(top, MainMenu)
     assert "corrupt" in app.notice and "A new game of no_such_scenario cannot start either" in app.notice
+
+
+def test_load_list_names_the_scenario_by_its_own_title(tmp_path):
+    # 'Gulf of Sarn 2031', not 'Sarn Gulf 2031' made from the id: the title comes from the
+    # scenario the save embeds
+    sc = load_scenario("sarn_gulf_2031")
+    path = tmp_path / "sarn.json"
+    write_save(path, Session(sc, load_ruleset(sc.ruleset_id), 1))
+    assert save_info(path).startswith("Gulf of Sarn 2031")
