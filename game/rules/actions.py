@@ -24,6 +24,7 @@ from . import (
     movement,
     phases,
     production,
+    supply,
 )
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
@@ -190,9 +191,31 @@ class Flip(Action):
     unit: int
 
 
+@dataclass(frozen=True)
+class SupplyDrop(Action):
+    """Seed 000 transport aircraft, Supply Drop (supplied supply rule, game/rules/supply.py):
+    at the start of the combat move, before any other combat movement, the air transport
+    `unit` flies to the friendly territory `to` and puts it in supply for this turn;
+    `supply.drop_options(state)` lists them, `supply.explain_drop` says why not."""
+    kind: ClassVar[str] = "supply_drop"
+    unit: int
+    to: str
+
+
+@dataclass(frozen=True)
+class Ferry(Action):
+    """Seed 000 transport aircraft, Ferry Operation: in the non-combat move the empty air
+    transport `unit` flies `ipcs` IPCs (1 to 5) of its owner to the ally's territory `to`;
+    the ally spends them at its next purchase (`supply.ferry_options`, `explain_ferry`)."""
+    kind: ClassVar[str] = "ferry"
+    unit: int
+    to: str
+    ipcs: int
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip)}
+    Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -509,6 +532,18 @@ def _withdraw(state: GameState, a: Withdraw) -> None:
     battle.withdraw(state, tuple(a.units), a.to)
 
 
+def _supply_drop(state: GameState, a: SupplyDrop) -> None:
+    _need_phase(state, movement.COMBAT)
+    supply.supply_drop(state, int(a.unit), a.to)
+
+
+def _ferry(state: GameState, a: Ferry) -> None:
+    _need_phase(state, movement.NONCOMBAT)
+    if isinstance(a.ipcs, bool) or not isinstance(a.ipcs, int):
+        raise IllegalAction("ipcs must be a whole number of IPCs.")
+    supply.ferry(state, int(a.unit), a.to, a.ipcs)
+
+
 def _coastal_fire(state: GameState, a: CoastalFire) -> None:
     coastal.fire(state, a.space, a.zone)
 
@@ -551,6 +586,7 @@ _HANDLERS: dict[type[Action], Any] = {
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
+    SupplyDrop: _supply_drop, Ferry: _ferry,
 }
 
 
@@ -590,6 +626,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         # air transports (listed first, so the cap never hides them): one transport with
         # one unit per option
         out.extend(opt.action(1) for opt in airdrop.options(state, self_airlift=False))
+        out.extend(SupplyDrop(uid, to) for uid, to in supply.drop_options(state))
+        out.extend(Ferry(uid, to, 1) for uid, to in supply.ferry_options(state))
         for (_space, _t, aboard, _m), units in stacks(state, player).items():
             u = units[0]
             if aboard and state.utype(u).domain == LAND:
