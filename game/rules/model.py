@@ -123,9 +123,10 @@ class SupplyRule:
     """Interwar supply (seed 000 G4, a supplied rule): a land unit whose territory cannot
     trace a path of territories held by its alliance to a supply source fights at
     -`penalty` (attack and defense) in that turn; status is fixed at the start of each
-    combat move (after supply drops). `sources`: factory, capital, naval_base."""
+    combat move (after supply drops). `sources`: factory, capital, naval_base, port (the
+    last two by sea: cut while every bordering sea zone holds enemy warships)."""
     penalty: int = 1
-    sources: tuple[str, ...] = ("factory", "capital", "naval_base")
+    sources: tuple[str, ...] = ("factory", "capital", "naval_base", "port")
 
 
 @dataclass(frozen=True)

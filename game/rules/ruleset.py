@@ -306,7 +306,7 @@ def _parse_rule_of_three(data: Any, chk: Checker) -> int | None:
 def _parse_home_guard(data: Any, units: dict[str, UnitType], chk: Checker) -> HomeGuard | None:
     """`home_guard: {unit: auxiliary, count: 1, per_turn: 1}` (seed 000 G2, a supplied
     rule: docs/interpretations.md#home-guard-g2)."""
-    node = chk.get(data, "home_guard", dict, "ruleset", default=None)
+    node = chk.get(data, "home_guard", dict, "ruleset", default=None, allow_none=True)
     if node is None:
         return None
     chk.unknown_keys(node, ("unit", "count", "per_turn", "note"), "home_guard")
@@ -328,11 +328,11 @@ def _parse_home_guard(data: Any, units: dict[str, UnitType], chk: Checker) -> Ho
     return HomeGuard(unit=unit, count=count, per_turn=per_turn)
 
 
-SUPPLY_SOURCES = ("factory", "capital", "naval_base")
+SUPPLY_SOURCES = ("factory", "capital", "naval_base", "port")
 
 
 def _parse_supply(data: Any, chk: Checker) -> SupplyRule | None:
-    """`supply: {penalty: 1, sources: [factory, capital, naval_base]}` (seed 000 G4, a
+    """`supply: {penalty: 1, sources: [factory, capital, naval_base, port]}` (seed 000 G4, a
     supplied rule: docs/interpretations.md#supply-g4). `supply: null` (a variant) = off."""
     node = chk.get(data, "supply", dict, "ruleset", default=None, allow_none=True)
     if node is None:

@@ -27,7 +27,7 @@ from collections import deque
 from dataclasses import replace
 
 from .errors import IllegalAction
-from .model import LAND, GameState, Unit
+from .model import LAND, SEA, GameState, Unit
 
 COMBAT, NONCOMBAT = "combat_move", "noncombat_move"
 _DROP = "supply_drop|"      # ro3_moves keys: supply-dropped spaces this turn ("supply_drop|space")
@@ -66,8 +66,10 @@ def sources(state: GameState, alliance: str) -> set[str]:
         out |= held & set(state.factories)
     if "capital" in rule.sources:
         out |= {p.capital for p in state.scenario.players if p.capital in held}
-    if "naval_base" in rule.sources:
-        out |= {s for s in held if sps[s].naval_base}
+    sea = {s for s in held if ("naval_base" in rule.sources and sps[s].naval_base)
+           or ("port" in rule.sources and "port" in sps[s].terrain)}
+    if sea:
+        out |= {s for s in sea if not blockaded(state, s, alliance)}
     for u in state.units.values():
         if u.owner not in players or u.carried_by is not None or u.space not in held:
             continue
@@ -77,6 +79,22 @@ def sources(state: GameState, alliance: str) -> set[str]:
         out |= _within(state, u.space, dump.radius, held)
     out |= dropped_spaces(state, alliance) & held
     return out
+
+
+def blockaded(state: GameState, space: str, alliance: str) -> bool:
+    """Supply by sea is cut when every sea zone the territory borders holds enemy
+    warships (sea units of the enemy that are not `defenseless`)."""
+    sps = state.scenario.spaces
+    zones = [z for z in sps[space].adjacent if sps[z].kind == SEA]
+    if not zones:
+        return True
+    foes: set[str] = set()
+    for u in state.units.values():
+        if u.space in zones and u.carried_by is None and state.alliance_of(u.owner) != alliance:
+            ut = state.utype(u)
+            if ut.domain == SEA and not ut.has("defenseless"):
+                foes.add(u.space)
+    return all(z in foes for z in zones)
 
 
 def _within(state: GameState, start: str, radius: int, held: set[str]) -> set[str]:
