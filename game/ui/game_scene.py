@@ -7,7 +7,7 @@ import time
 import pygame
 
 from game.rules import actions as A
-from game.rules import movement
+from game.rules import movement, supply
 from game.rules.session import Session
 
 from . import airdrop_view, odds_view, theme, widgets
@@ -705,7 +705,8 @@ class GameScene(Scene):
         if sp.is_sea:
             lines.append("Sea zone")
         elif sp.impassable:
-            lines.append("Impassable (neutral)")
+            lines.append("Impassable (neutral)" + (", true-neutral port: a naval base for auxiliary cruisers"
+                                                   if sp.true_neutral and sp.naval_base else ""))
         else:
             owner = state.owners.get(sid)
             extra = []
@@ -717,9 +718,15 @@ class GameScene(Scene):
                 extra.append("capital")
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
+            if movement.track_terrain(state, sid):
+                lines.append("Desert tracks: land units entering stop here (auxiliaries excepted)")
         for owner, utype, n, damaged in self.renderer.stacks(state, sid):
             name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
             lines.append(f"  {self.ctl.player_name(owner)}: {n} {name}" + (" (damaged)" if damaged else ""))
+        if sid in supply.unsupplied_spaces(state):
+            pen = state.ruleset.supply.penalty if state.ruleset.supply else 0
+            lines.append(f"Out of supply: land units here fight at -{pen} this turn (no chain of friendly "
+                         f"territories to a factory, capital, port or supply column)")
         if self.drop.active and self.my_turn():
             return lines + self.drop_tooltip(sid)
         dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}

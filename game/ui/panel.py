@@ -10,7 +10,7 @@ import pygame
 from game.rules import movement, production
 from game.rules.phases import PHASE_NAMES
 
-from . import airdrop_panel, coastal_panel, odds_view, theme, widgets
+from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
 from .counters import draw_counter
 
 if TYPE_CHECKING:
@@ -321,6 +321,8 @@ class SidePanel:
             return airdrop_panel.draw_box(self, surface, box)
         stacks, row_h, reserve = self._stack_metrics()
         y = airdrop_panel.draw_button(self, surface, box, box.y)
+        if not stacks:  # supply drops and ferry flights (seed 000 air transports)
+            y = logistics_panel.draw(self, surface, box, y)
         if not stacks:  # how to move; once the player has units listed the room goes to them
             if state.phase == movement.COMBAT:
                 text = "Click your units, then a highlighted destination (red = attack). Right click: deselect."
