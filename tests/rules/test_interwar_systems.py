@@ -169,6 +169,8 @@ def test_ferry_flies_ipcs_to_an_ally():
     s2 = apply(s, Ferry(t.uid, "c", 5))
     assert s2.resources["blue"] == before["blue"] - 5 and s2.resources["green"] == before["green"] + 5
     assert s2.units[t.uid].space == "c"
+    landed = apply(s2, EndPhase())     # the transport stays in the ally's territory (it may land there)
+    assert landed.units[t.uid].space == "c"
     assert "6 IPCs" not in supply.explain_ferry(s, t.uid, "c", 6) and "1 to 5" in supply.explain_ferry(s, t.uid, "c", 6)
     assert "ally's territory" in supply.explain_ferry(s, t.uid, "b2", 1)      # own territory
     assert "ally's territory" in supply.explain_ferry(s, t.uid, "a1", 1)      # enemy territory
