@@ -532,16 +532,20 @@ def _withdraw(state: GameState, a: Withdraw) -> None:
     battle.withdraw(state, tuple(a.units), a.to)
 
 
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{what} must be a whole number, not {value!r}.")
+    return value
+
+
 def _supply_drop(state: GameState, a: SupplyDrop) -> None:
     _need_phase(state, movement.COMBAT)
-    supply.supply_drop(state, int(a.unit), a.to)
+    supply.supply_drop(state, _whole(a.unit, "unit"), str(a.to))
 
 
 def _ferry(state: GameState, a: Ferry) -> None:
     _need_phase(state, movement.NONCOMBAT)
-    if isinstance(a.ipcs, bool) or not isinstance(a.ipcs, int):
-        raise IllegalAction("ipcs must be a whole number of IPCs.")
-    supply.ferry(state, int(a.unit), a.to, a.ipcs)
+    supply.ferry(state, _whole(a.unit, "unit"), str(a.to), _whole(a.ipcs, "ipcs"))
 
 
 def _coastal_fire(state: GameState, a: CoastalFire) -> None:

@@ -145,8 +145,9 @@ def test_supply_drop_refusals():
     s = drop_state()
     assert "friendly territory" in supply.explain_drop(s, t.uid, "b2")
     assert "in supply already" in supply.explain_drop(s, t.uid, "a1")
-    with pytest.raises(IllegalAction):
-        apply(s, SupplyDrop(t.uid, "b2"))
+    for bad in (SupplyDrop(t.uid, "b2"), SupplyDrop(t.uid, "nowhere"), SupplyDrop("1", "m"), SupplyDrop(99, "m")):
+        with pytest.raises(IllegalAction):
+            apply(s, bad)
     arm = of(s, "red", "armor")[0]
     s = apply(s, Move((arm.uid,), ("a2",)))
     assert "before all other combat movement" in supply.explain_drop(s, t.uid, "m")
@@ -176,6 +177,9 @@ def test_ferry_flies_ipcs_to_an_ally():
     assert "ally's territory" in supply.explain_ferry(s, t.uid, "a1", 1)      # enemy territory
     with pytest.raises(IllegalAction):
         apply(s2, Ferry(t.uid, "c", 1))   # already flown
+    for bad in (Ferry(t.uid, "c", "5"), Ferry("x", "c", 1), Ferry(t.uid, "nowhere", 1), Ferry(99, "c", 1)):
+        with pytest.raises(IllegalAction):   # bad input: a clear message, never a crash
+            apply(s, bad)
     cm = mini([("b1", "blue", "transport_aircraft", 1)], player="blue")
     with pytest.raises(IllegalAction, match="Non-combat"):
         apply(cm, Ferry(of(cm, "blue", "transport_aircraft")[0].uid, "c", 1))
