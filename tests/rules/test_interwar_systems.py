@@ -270,3 +270,12 @@ def test_odds_classify_the_new_abilities():
                 {"no_move_penalty", "no_supply_penalty", "supply_dump", "supply_drop", "ferry",
                  "neutral_ports_as_bases", "cannot_traverse"}]
         assert not left, (uid, names)
+
+
+def test_lint_warns_about_each_supplied_reading():
+    # the seed names supply, tracks, ferrying and true-neutral ports without defining them:
+    # each reading is a seed note, which `python -m game lint` reports as a warning
+    refs = {n.ref: n for n in load_ruleset("interwar").seed_notes}
+    for ref, unit in (("G3", "auxiliary"), ("G4", "transport_aircraft"), ("G28", "supply_column"),
+                      ("G36", "transport_aircraft"), ("G46", "auxiliary_cruiser")):
+        assert ref in refs and unit in refs[ref].units, ref
