@@ -12,6 +12,8 @@ from .actions import (
     Casualties,
     CoastalFire,
     EndPhase,
+    HexLosses,
+    HexRetreat,
     Intercept,
     KeepDice,
     Reroll,
@@ -26,7 +28,7 @@ from .model import GameState, Ruleset, Scenario
 
 # actions that roll dice or reveal them are final (Intercept, CoastalFire and hex Attack roll)
 _NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Intercept,
-            CoastalFire, Attack)
+            CoastalFire, Attack, HexLosses, HexRetreat)
 
 
 class Session:
