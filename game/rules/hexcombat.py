@@ -362,7 +362,7 @@ def _record(state: GameState, record: dict[str, list]) -> None:
 def _apply_losses(state: GameState, p: PendingCombat, side: str, lost: list[int]) -> None:
     units = _alive(state, p.defenders if side == "defender" else p.attackers)
     record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
-    _lose(state, units, lost, p.code, record, p.target if side == "defender" else "")
+    _lose(state, units, lost, p.code, record, p.target)
     _record(state, record)
 
 
