@@ -654,10 +654,22 @@ def retreat_explain(state: GameState, uids: tuple[int, ...] | list[int], to: str
     return f"No retreat route of {_retreat_length(p)} hexes ends there."
 
 
+def best_retreat(state: GameState, uids: tuple[int, ...] | list[int]) -> tuple[str, ...] | None:
+    """The rules' retreat path for these units: to the hex with most friends, farthest from
+    the enemy (None: no route)."""
+    opts = retreat_options(state, uids)
+    if not opts:
+        return None
+    owner = state.units[uids[0]].owner
+    best = min(opts, key=lambda h: (-len(hexmove.friends_at(state, h, owner)),
+                                    -_dist_from_enemies(state, h, owner), h))
+    return opts[best]
+
+
 def default_retreat(state: GameState) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
     """The rules' proposal: (units, path). Units still to retreat from the first unit's hex go
-    together to the hex with most friends farthest from the enemy; if none holds them all, the
-    first unit that has a route goes alone."""
+    together (`best_retreat`); if no hex holds them all, the first unit that has a route
+    goes alone."""
     p = pending(state)
     if p is None or p.stage not in ("defender_retreat", "attacker_retreat"):
         return None
@@ -666,14 +678,10 @@ def default_retreat(state: GameState) -> tuple[tuple[int, ...], tuple[str, ...]]
         return None
     first = units[0]
     group = tuple(u.uid for u in units if u.space == first.space)
-    candidates = [group] + [(u.uid,) for u in units]
-    for uids in candidates:
-        opts = retreat_options(state, uids)
-        if opts:
-            owner = state.units[uids[0]].owner
-            best = min(opts, key=lambda h: (-len(hexmove.friends_at(state, h, owner)),
-                                            -_dist_from_enemies(state, h, owner), h))
-            return uids, opts[best]
+    for uids in [group] + [(u.uid,) for u in units]:
+        path = best_retreat(state, uids)
+        if path is not None:
+            return uids, path
     return None
 
 

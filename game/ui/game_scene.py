@@ -244,6 +244,8 @@ class GameScene(Scene):
         Enter that closed a window, and not in the first ENTER_DEBOUNCE_S after a phase
         began or a window closed (the player must press it again)."""
         repeat = self.app.enter_repeat
+        if not repeat and self.hexplay is not None and self.my_turn() and self.hexplay.accept():
+            return   # hex maps: Enter takes the proposed losses / retreat / advance
         if repeat or not self.enter_armed or time.monotonic() < self.enter_block_until:
             if not repeat:
                 self.enter_armed = True

@@ -198,13 +198,73 @@ def click_spot(app, game, tooltip: str) -> bool:
     return True
 
 
+def answer_by_clicks(app, game, chosen: dict[str, int]) -> bool:
+    """A combat result waits for this human's losses or retreat: the first time, a choice
+    other than the rules' proposal where one is legal (clicks on the unit rows / the map),
+    then the confirm button. True if something was clicked."""
+    play = game.hexplay
+    st = game.state
+    p = play.decision()
+    if p is None:
+        return False
+    if p.stage.endswith("losses"):
+        ch = hexcombat.loss_choice(st)
+        if not chosen.get("losses"):
+            # a click on a row changes that unit's loss; try one or two clicks for another legal choice
+            def row(uid):   # the panel lists the units in loss_choice order
+                return rows_of(game)[ch.units.index(uid)]
+            tries = [(a,) for a in ch.units] + [(a, b) for a in ch.units for b in ch.units if a != b]
+            for clicks in tries:
+                play.reset_choice()
+                uikit.frame(app)
+                for uid in clicks:
+                    uikit.click(app, row(uid).rect.center)
+                if sorted(play.losses()) != sorted(ch.default) and not hexcombat.loss_block(st, tuple(play.losses())):
+                    chosen["losses"] = 1
+                    break
+            else:
+                play.reset_choice()
+            uikit.frame(app)
+        if hexcombat.loss_block(st, tuple(play.losses())):
+            play.reset_choice()
+            uikit.frame(app)
+        assert click_spot(app, game, "Take the chosen losses")
+        return True
+    opts = play.retreat_opts()
+    dflt = play.retreat_default()
+    others = sorted(h for h in opts if h != dflt)
+    if not chosen.get("retreat") and others:
+        before = play.retreating()
+        uikit.click(app, at(game, others[0]))
+        assert game.state is not st and all(game.state.units[i].space == others[0]
+                                            for i in before if i in game.state.units)
+        chosen["retreat"] = 1
+        return True
+    if opts:
+        assert click_spot(app, game, "Retreat the chosen units to the proposed hex")
+    else:
+        # no hex holds them all together: one unit at a time
+        uid = p.retreating[0]
+        play.retreat_pick = (uid,)
+        uikit.frame(app)
+        assert click_spot(app, game, "Retreat the chosen units to the proposed hex")
+    return True
+
+
+def rows_of(game):
+    return [h for h in game.spots.items if h.tooltip.endswith("click to change its loss")]
+
+
 def test_crete_plays_to_the_end_in_hotseat_by_clicks():
     """Every side human: each attack that the preview puts at 2:1 or better is made by
-    clicks, advances taken, phases ended with the End phase button."""
-    app, game = crete(seed=5)
+    clicks; losses and retreats chosen by clicks (at least one of each differs from the
+    rules' proposal), advances taken, phases ended with the End phase button. (Seed 1 brings a
+    half loss with a choice and a retreat with two hexes.)"""
+    app, game = crete(seed=1)
     game.auto_overlays = True
     attacks = 0
-    for _ in range(600):
+    chosen: dict[str, int] = {}
+    for _ in range(900):
         if game.state.over:
             break
         if isinstance(app.top, HandoffScene):
@@ -213,8 +273,10 @@ def test_crete_plays_to_the_end_in_hotseat_by_clicks():
         if app.top is not game:
             break
         st = game.state
+        if answer_by_clicks(app, game, chosen):
+            continue
         if st.phase == "combat" and game.hexplay.advance() is not None:
-            assert click_spot(app, game, "Move every surviving attacker")
+            assert click_spot(app, game, "Move the chosen attackers")
             continue
         if st.phase == "combat":
             good = [t for t in hexcombat.attack_targets(st)
@@ -228,6 +290,7 @@ def test_crete_plays_to_the_end_in_hotseat_by_clicks():
         assert click_spot(app, game, "End this phase")
     assert game.state.over, "the game did not end"
     assert attacks > 0
+    assert chosen == {"losses": 1, "retreat": 1}, chosen
     uikit.shot(app, "hex_game_over")
 
 
@@ -306,8 +369,11 @@ def test_a_whole_game_of_moves_attacks_and_advances_by_clicks():
             moved.add(key + (len(moved),))
             if went:
                 continue
+        if answer_by_clicks(app, game, {"losses": 1, "retreat": 1}):
+            continue
         if st.phase == "combat" and play.advance() is not None:
-            assert click_spot(app, game, "Move every surviving attacker")
+            assert click_spot(app, game, "Move every surviving attacker") or \
+                click_spot(app, game, "Move the chosen attackers")
             continue
         if st.phase == "combat":
             targets = hexcombat.attack_targets(st)
