@@ -682,7 +682,7 @@ class HexPlay:
             hr = st.ruleset.hex
             res = hr.crt.results[last.result].name if hr and last.result in hr.crt.results else last.result
             y = self._hint(surface, box, y, f"Last attack on {st.scenario.spaces[last.target].name}: {last.column}, "
-                           f"roll {last.roll} → {last.result} ({res}).", theme.ACCENT)
+                           f"roll {last.roll}: {last.result} ({res}).", theme.ACCENT)
         if p is not None:
             if self.decision() is None:
                 return self._hint(surface, box, y, hexcombat.waiting_text(st))
@@ -726,7 +726,8 @@ class HexPlay:
         return y
 
     def _choice_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list,
-                     marks: dict[int, str], chosen: set[int], on_click, tooltip: str) -> int:
+                     marks: dict[int, str], chosen: set[int], on_click, tooltip: str,
+                     mark_col: tuple[int, ...] = theme.BAD) -> int:
         """Unit rows for a choice: the chosen ones highlighted, a mark on the right (lost,
         cadre, RL...); a click calls on_click(uid)."""
         sc = self.scene
@@ -751,7 +752,7 @@ class HexPlay:
                        18, theme.TEXT, anchor="midleft")
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16,
-                           theme.BAD if on else theme.TEXT_DIM, anchor="midright")
+                           mark_col if on else theme.TEXT_DIM, anchor="midright")
             sc.spots.add(row, lambda i=u.uid: on_click(i),
                          tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: {tooltip}")
             y += ROW_H
@@ -815,7 +816,7 @@ class HexPlay:
         units = [st.units[i] for i in p.retreating if i in st.units]
         marks = {u.uid: f"at {st.scenario.spaces[u.space].name}" for u in units}
         y = self._choice_rows(surface, box, y, units, marks, set(pick), self.toggle_retreat,
-                              "click to retreat it with the others or on its own")
+                              "click to retreat it with the others or on its own", (255, 170, 80))
         opts = self.retreat_opts()
         dflt = self.retreat_default()
         if not pick:
@@ -846,7 +847,7 @@ class HexPlay:
         units = [st.units[i] for i in uids if i in st.units]
         marks = {u.uid: ("advances" if u.uid in pick else "stays") for u in units}
         y = self._choice_rows(surface, box, y, units, marks, set(pick), self.toggle_advance,
-                              "click to advance it or leave it")
+                              "click to advance it or leave it", theme.GOOD)
         why = hexcombat.advance_explain(st, pick)
         if why:
             y = self._hint(surface, box, y, why, theme.BAD)

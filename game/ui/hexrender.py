@@ -644,14 +644,10 @@ class HexRenderer(MapRenderer):
                     x, y = scr(h)
                     img = self._text(label, fs, (20, 20, 20), True, (255, 236, 120))
                     surface.blit(img, img.get_rect(center=(int(x + rs * 0.5), int(y - rs * 0.45))))
-        if ov.retreats and rs >= 12:
-            fs = max(10, int(rs * 0.3))
-            for h in ov.retreats:
-                if h in self.centers and on_screen(h):
-                    x, y = scr(h)
-                    label = "retreat (default)" if h == ov.retreat_default else "retreat"
-                    img = self._text(label, fs, (20, 20, 20), True, (255, 190, 110))
-                    surface.blit(img, img.get_rect(center=(int(x), int(y - rs * 0.62))))
+        if ov.retreat_default and ov.retreat_default in self.centers and rs >= 12 and on_screen(ov.retreat_default):
+            x, y = scr(ov.retreat_default)   # the rules' proposal, under the counters
+            img = self._text("proposal", max(10, int(rs * 0.3)), (20, 20, 20), True, (255, 255, 255))
+            surface.blit(img, img.get_rect(center=(int(x), int(y + rs * 0.42))))
         surface.set_clip(clip)
 
     @staticmethod

@@ -397,3 +397,50 @@ def test_zone_airdrop_key_on_a_hex_map_explains_instead_of_starting():
     assert not game.drop.active
     assert game.state is before
     assert "hex map" in game.ctl.message.text.lower()
+
+
+def test_loss_and_retreat_choices_show_in_the_panel_and_on_the_map_and_enter_takes_the_proposal():
+    """After a roll the side that chooses sees the loss panel (proposal pre-selected, an illegal
+    change explained), then the retreat hexes on the map (the proposal ringed); Enter takes
+    the proposal; a click on a hex no unit may retreat to says why."""
+    from game.ui import hexshots
+    app, game = crete(seed=1)
+    assert hexshots.find_choice(game.ctl.session, "losses")
+    game.ctl.version += 1
+    uikit.frame(app)
+    play = game.hexplay
+    st = game.state
+    ch = hexcombat.loss_choice(st)
+    assert play.decision() is not None and sorted(play.losses()) == sorted(ch.default)
+    assert any(h.tooltip.startswith("Take the chosen losses") and h.enabled for h in game.spots.items)
+    rows = rows_of(game)
+    assert len(rows) == len(ch.units)
+    # lose nothing: refused with the reason in the panel, the button disabled
+    play.loss_pick = []
+    uikit.frame(app)
+    assert not any(h.tooltip.startswith("Take the chosen losses") and h.enabled for h in game.spots.items)
+    assert "Not enough losses" in hexcombat.loss_block(st, ())
+    uikit.shot(app, "hex_loss_choice")
+    play.reset_choice()
+    uikit.frame(app)
+    uikit.key(app, pygame.K_RETURN)
+    nxt = hexcombat.loss_choice(game.state)
+    assert game.state is not st and (nxt is None or nxt.side != ch.side)   # (an exchange: the attacker's turn)
+    assert set(game.state.hexturn.last.lost) | set(game.state.hexturn.last.reduced) == set(ch.default)
+    # on to a retreat with a choice of hexes
+    assert hexshots.find_choice(game.ctl.session, "retreat")
+    game.ctl.version += 1
+    uikit.frame(app)
+    st = game.state
+    ov = play.overlay()
+    opts = hexcombat.retreat_options(st, play.retreating())
+    assert ov.retreats == set(opts) and ov.retreat_default in opts and len(opts) > 1
+    uikit.shot(app, "hex_retreat_choice")
+    far = next(h for h in st.scenario.hexmap.hexes if not hexmove.is_water(st, h) and h not in opts
+               and h not in st.scenario.spaces[ov.retreat_from].adjacent and h != ov.retreat_from)
+    uikit.click(app, at(game, far))
+    assert game.state is st and game.ctl.message.kind == "error" and "adjacent" in game.ctl.message.text
+    moving = play.retreating()
+    dflt = ov.retreat_default
+    uikit.key(app, pygame.K_RETURN)
+    assert all(game.state.units[i].space == dflt for i in moving if i in game.state.units)
