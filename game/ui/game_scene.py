@@ -785,6 +785,10 @@ def actor_task(state, plural: bool = False) -> str:
     """What the player acting out of turn is deciding: 'chooses casualties', 'decides on
     rerolls', 'chooses interceptors' (the verb agreeing with a plural name)."""
     from game.rules import grammar
+    ht = state.hexturn
+    if ht is not None and ht.pending is not None:   # hex maps: after a CRT result
+        return grammar.phrase("chooses losses" if ht.pending.stage.endswith("losses") else "chooses the retreat",
+                              plural)
     b = state.battle
     if b is not None and b.awaiting == "intercept":
         return grammar.phrase("chooses which fighters intercept", plural)
