@@ -194,3 +194,16 @@ def test_the_default_decision_is_what_the_automatic_rules_did():
     assert s2.units[inf].space == "4,1"
     assert len(s2.hexturn.last.lost) == 3
     assert not hexmove.enemies_at(s2, "3,2", "red")
+
+
+def test_saves_from_before_the_choices_replay_with_the_proposals():
+    # an action list from before HexLosses/HexRetreat existed: Attack, then the next action;
+    # replay answers the waiting choices with the rules' proposal, as the game did then
+    s = dh_game()
+    sess = Session(s.scenario, s.ruleset, s.seed)
+    sess.initial = sess.state = s
+    for a in (Attack("3,2", reds(s, "2,2", "2,3")), EndPhase()):
+        sess.replay_do(a)
+    want = apply(attacked(s, Attack("3,2", reds(s, "2,2", "2,3"))), EndPhase())
+    assert state_hash(sess.state) == state_hash(want)
+    assert [type(a).__name__ for a in sess.actions] == ["Attack", "HexLosses", "HexRetreat", "EndPhase"]
