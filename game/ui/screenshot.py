@@ -214,8 +214,6 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
     if session.state.scenario.hexmap is not None and view in ("attack",) + HEX_VIEWS:
         return _hex_view(app, session, surface, view)
-    if view in HEX_VIEWS:
-        raise ValueError(f"the '{view}' view is for hex maps; {scenario} is a zone map")
     if view in ("battle", "strip"):
         if not setup_battle(session):
             session = _session(scenario, seed=1, demo=True)
