@@ -90,6 +90,13 @@ class HexRules:
     drop_eliminated: int = 1                 # air drop: modified roll <= this: eliminated
     drop_disrupted: int = 3                  # <= this: disrupted (no attack, no move this turn)
     aec_shift: int = 1
+    # AA fire at air drops and air transport (15.C, rule 25 in a conventional version): enemy AA
+    # within aa_range[kind] hexes of the landing hex fires once per unit flown; die + AA points
+    # (at most aa_max) >= aa_shot_down: the unit is lost; >= aa_abort: it turns back
+    aa_range: dict[str, int] = field(default_factory=lambda: {"light": 1, "heavy": 2})
+    aa_max: int = 6
+    aa_abort: int = 7
+    aa_shot_down: int = 9
 
 
 # --- scenario side ---------------------------------------------------------------

@@ -548,6 +548,11 @@ class HexPlay:
                 word = {"drop": "air drop (each unit rolls)", "assault": "assault landing (each unit rolls)",
                         "transport": "air transport (no roll)"}
                 lines.append("Click: fly here — " + ", ".join(word.get(m, m) for m in sorted(modes) if m))
+                aa, _firing = hexairdrop.aa_fire(st, st.player, hid)
+                if aa:
+                    back, lost = hexairdrop.aa_chances(st, st.player, hid)
+                    lines.append(f"Enemy AA: {aa} point(s) fire at each unit: {back * 100:.0f}% turned back, "
+                                 f"{lost * 100:.0f}% shot down (15.C)")
             if hid in self.targets() and hid != self.target:
                 lines.append("Click: prepare an attack on this hex")
         return lines
