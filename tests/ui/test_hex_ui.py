@@ -444,3 +444,37 @@ def test_loss_and_retreat_choices_show_in_the_panel_and_on_the_map_and_enter_tak
     dflt = ov.retreat_default
     uikit.key(app, pygame.K_RETURN)
     assert all(game.state.units[i].space == dflt for i in moving if i in game.state.units)
+
+
+def test_against_the_computer_each_side_answers_its_own_choices():
+    """The computer attacks (axis); the human defender is asked for its losses and retreats
+    (the computer waits), and the computer makes its own choices at once."""
+    sc = load_scenario("crete_1941")
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), ("axis",), autosave=False)
+    game.auto_overlays = False
+    game.renderer.budget_ms = None
+    app.reset(game)
+    uikit.frame(app)
+    asked = 0
+    for _ in range(3000):
+        st = game.state
+        if st.over or st.round > 2:
+            break
+        p = hexcombat.pending(st)
+        if game.ctl.ai_to_act():
+            assert p is None or p.chooser == "germany"   # the computer answers its own choices
+            assert game.ctl.step_ai()
+            continue
+        if p is not None:
+            # the human side is asked; the computer waits
+            assert p.chooser == "commonwealth" and game.my_turn() and game.hexplay.decision() is p
+            uikit.frame(app)
+            before = st
+            uikit.key(app, pygame.K_RETURN)
+            assert game.state is not before
+            asked += 1
+            continue
+        assert game.ctl.do(A.EndPhase())
+    assert asked > 0
