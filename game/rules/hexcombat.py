@@ -390,7 +390,8 @@ def _trap(state: GameState, p: PendingCombat) -> PendingCombat:
     left = [u for u in _alive(state, p.retreating)]
     if not left:
         return replace(p, retreating=())
-    if any(_retreat_options(state, p, (u.uid,)) for u in left):
+    zoc = hexmove.zoc_hexes(state, left[0].owner)
+    if any(_retreat_options(state, p, (u.uid,), zoc) for u in left):
         return replace(p, retreating=tuple(u.uid for u in left))
     record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
     for u in left:
@@ -604,14 +605,15 @@ def retreat_options(state: GameState, uids: tuple[int, ...] | list[int]) -> dict
     return _retreat_options(state, pending(state), uids)
 
 
-def _retreat_options(state: GameState, p: PendingCombat | None,
-                     uids: tuple[int, ...] | list[int]) -> dict[str, tuple[str, ...]]:
+def _retreat_options(state: GameState, p: PendingCombat | None, uids: tuple[int, ...] | list[int],
+                     zoc: set[str] | None = None) -> dict[str, tuple[str, ...]]:
     if p is None or p.stage not in ("defender_retreat", "attacker_retreat"):
         return {}
     units = [state.units[i] for i in uids if i in state.units and i in p.retreating]
     if not units or len(units) != len(uids) or len({u.space for u in units}) != 1:
         return {}
-    zoc = hexmove.zoc_hexes(state, units[0].owner)
+    if zoc is None:
+        zoc = hexmove.zoc_hexes(state, units[0].owner)
     length = _retreat_length(p)
     out: dict[str, tuple[str, ...]] = {}
 
