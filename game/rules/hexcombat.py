@@ -324,11 +324,12 @@ def _run(state: GameState, p: PendingCombat) -> None:
                 if p.attacker_loss == "all":
                     _apply_losses(state, p, "attacker",
                                   [u.uid for u in units for _ in range(state.utype(u).hits - u.damage)])
-                elif _loss_need(state, replace(p, stage="attacker_losses")) > 1e-9:
-                    if len(units) > 1:
+                elif _loss_need(state, p) > 1e-9:
+                    total = sum(p.value(u.uid) for u in units)
+                    if len(units) > 1 and total > _loss_need(state, p) + 1e-9:   # else: everything, no choice
                         _wait(state, replace(p, stage="attacker_losses", chooser=state.player))
                         return
-                    _apply_losses(state, p, "attacker", default_losses(state, replace(p, stage="attacker_losses")))
+                    _apply_losses(state, p, "attacker", default_losses(state, p))
             p = replace(p, stage=nxt)
             if p.defender_retreat:
                 p = _start_retreat(state, p, "defender")

@@ -207,3 +207,13 @@ def test_saves_from_before_the_choices_replay_with_the_proposals():
     want = apply(attacked(s, Attack("3,2", reds(s, "2,2", "2,3"))), EndPhase())
     assert state_hash(sess.state) == state_hash(want)
     assert [type(a).__name__ for a in sess.actions] == ["Attack", "HexLosses", "HexRetreat", "EndPhase"]
+
+
+def test_an_exchange_that_takes_every_attacker_is_not_asked():
+    # supplied rule: EX where the defender lost at least the attackers' whole strength leaves
+    # no choice: every attacker is lost without asking
+    s = hexgame([(2, 2, "red", "garrison_infantry", 2), (3, 2, "blue", "infantry_brigade")],
+                phase="combat", dice=(6,))
+    s2 = apply(s, Attack("3,2", reds(s, "2,2")))      # 2 vs 4 = 1:2, roll 6 = EX: 4 to lose, 2 there
+    assert s2.hexturn.last.result == "EX" and s2.hexturn.pending is None
+    assert not [u for u in s2.units.values() if u.owner == "red"]
