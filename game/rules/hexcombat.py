@@ -482,6 +482,8 @@ def loss_block(state: GameState, lost: tuple[int, ...] | list[int]) -> str:
         return "There are no losses to choose now."
     counts: dict[int, int] = {}
     for uid in lost:
+        if not isinstance(uid, int) or isinstance(uid, bool):
+            return f"Losses name units by number, not {uid!r}."
         if uid not in ch.steps:
             return f"Unit {uid} is not one of the units that take this loss."
         counts[uid] = counts.get(uid, 0) + 1
@@ -695,6 +697,8 @@ def choose_retreat(state: GameState, uids: tuple[int, ...], path: tuple[str, ...
         raise IllegalAction("There is no retreat to choose now.")
     if not uids:
         raise IllegalAction("Choose the units that retreat.")
+    if not all(isinstance(i, int) for i in uids) or not all(isinstance(h, str) for h in path):
+        raise IllegalAction("A retreat names units by number and hexes by id (\"q,r\").")
     if len(set(uids)) != len(uids):
         raise IllegalAction("A unit is listed twice.")
     if not path:

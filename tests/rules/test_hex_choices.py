@@ -217,3 +217,23 @@ def test_an_exchange_that_takes_every_attacker_is_not_asked():
     s2 = apply(s, Attack("3,2", reds(s, "2,2")))      # 2 vs 4 = 1:2, roll 6 = EX: 4 to lose, 2 there
     assert s2.hexturn.last.result == "EX" and s2.hexturn.pending is None
     assert not [u for u in s2.units.values() if u.owner == "red"]
+
+
+def test_malformed_choices_are_refused_with_a_reason():
+    # bad input (a hand-edited save) gets a clear message, never a crash
+    s = dh_game()
+    s2 = apply(s, Attack("3,2", reds(s, "2,2", "2,3")))
+    with pytest.raises(IllegalAction, match="by number"):
+        apply(s2, HexLosses(("x",)))
+    with pytest.raises(IllegalAction, match="not one of the units"):
+        apply(s2, HexLosses((999,)))
+    with pytest.raises(IllegalAction, match="no retreat to choose"):
+        apply(s2, HexRetreat((1,), ("4,2",)))
+    s3 = apply(s2, HexLosses(tuple(hexcombat.default_losses(s2))))
+    inf = s3.hexturn.pending.retreating[0]
+    with pytest.raises(IllegalAction, match="by number"):
+        apply(s3, HexRetreat((inf,), (["4", "2"],)))
+    with pytest.raises(IllegalAction, match="Unknown hex"):
+        apply(s3, HexRetreat((inf,), ("99,99",)))
+    with pytest.raises(IllegalAction, match="does not retreat now"):
+        apply(s3, HexRetreat((reds(s, "2,2")[0],), ("1,2",)))
