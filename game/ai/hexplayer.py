@@ -17,6 +17,9 @@ from game.rules.model import GameState, Unit
 
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
+    decision = answer_decision(state)
+    if decision is not None:
+        return decision
     if level == "random":
         rng = random.Random(state.seed * 1_000_003 + state.action_count)
         acts = hex_legal_actions(state)
@@ -35,6 +38,13 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
     if phase == "combat":
         return _combat(state)
     return EndPhase()
+
+
+def answer_decision(state: GameState) -> Action | None:
+    """A combat result waiting for this player's losses or retreat: the rules' proposal
+    (required losses first, cheapest steps; the safest retreat hex)."""
+    from game.rules.actions import hex_decision
+    return hex_decision(state)
 
 
 def _axial(hid: str) -> tuple[int, int]:

@@ -244,6 +244,8 @@ class GameScene(Scene):
         Enter that closed a window, and not in the first ENTER_DEBOUNCE_S after a phase
         began or a window closed (the player must press it again)."""
         repeat = self.app.enter_repeat
+        if not repeat and self.hexplay is not None and self.my_turn() and self.hexplay.accept():
+            return   # hex maps: Enter takes the proposed losses / retreat / advance
         if repeat or not self.enter_armed or time.monotonic() < self.enter_block_until:
             if not repeat:
                 self.enter_armed = True
@@ -790,6 +792,10 @@ def actor_task(state, plural: bool = False) -> str:
     """What the player acting out of turn is deciding: 'chooses casualties', 'decides on
     rerolls', 'chooses interceptors' (the verb agreeing with a plural name)."""
     from game.rules import grammar
+    ht = state.hexturn
+    if ht is not None and ht.pending is not None:   # hex maps: after a CRT result
+        return grammar.phrase("chooses losses" if ht.pending.stage.endswith("losses") else "chooses the retreat",
+                              plural)
     b = state.battle
     if b is not None and b.awaiting == "intercept":
         return grammar.phrase("chooses which fighters intercept", plural)

@@ -211,8 +211,13 @@ class SidePanel:
                        enabled=mine and sc.ctl.session.can_undo(),
                        tooltip="Undo the last move or purchase  (Ctrl+Z)\nNever past a die roll or phase end",
                        size=20)
+        waiting = ""
+        if state.scenario.hexmap is not None:   # a hex combat result waits for losses / a retreat
+            from game.rules.hexcombat import waiting_text
+            waiting = waiting_text(state)
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
-                       sc.end_phase, enabled=mine, primary=True, tooltip="End this phase  (Enter)", size=20)
+                       sc.end_phase, enabled=mine and not waiting, primary=True,
+                       tooltip=waiting or "End this phase  (Enter)", size=20)
         keys = "Ctrl+B battle calculator  ·  Esc menu  ·  Ctrl+Z undo"
         hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")

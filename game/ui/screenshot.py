@@ -20,7 +20,10 @@ from dataclasses import replace
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal", "supply", "ferry", "move")  # move: hex maps only (a stack selected in the movement phase)
+         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance")
+# move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
+# after a combat result: the loss panel, the retreat hexes, the advance after combat)
+HEX_VIEWS = ("move", "losses", "retreat", "advance")
 ORDER_VIEWS = ("airdrop_transport", "intercept", "intercepted", "submerge", "withdraw", "coastal", "supply",
                "ferry")
 
@@ -210,7 +213,7 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         from .screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
-    if session.state.scenario.hexmap is not None and view in ("attack", "move"):
+    if session.state.scenario.hexmap is not None and view in ("attack",) + HEX_VIEWS:
         return _hex_view(app, session, surface, view)
     if view in ("battle", "strip"):
         if not setup_battle(session):
