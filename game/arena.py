@@ -45,6 +45,7 @@ def _one(args: tuple[str, str, str, int, int]) -> tuple[int, dict[str, Any], boo
     a_side = first if i % 2 == 0 else second
     b_side = second if a_side == first else first
     result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+    result["a_side"] = a_side
     return i, result, result["winner"] == a_side
 
 
@@ -86,4 +87,21 @@ def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -
     return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_winrate": a_wins / decided if decided else None, "ci95": [lo, hi],
             "mean_turns": sum(r["rounds"] for _, r, _ in results) / max(games, 1),
-            "seconds": time.perf_counter() - t}
+            "seconds": time.perf_counter() - t, **by_side(results)}
+
+
+def by_side(results: list[tuple[int, dict[str, Any], bool]]) -> dict[str, Any]:
+    """Per-side figures: for each alliance level A played, its games, wins, losses and
+    draws (`a_by_side`), and A's wins by that alliance (`a_wins_by_side`)."""
+    sides: dict[str, dict[str, int]] = {}
+    for _, r, a_won in sorted(results, key=lambda x: x[0]):
+        row = sides.setdefault(r["a_side"], {"games": 0, "a_wins": 0, "b_wins": 0, "draws": 0})
+        row["games"] += 1
+        if r["winner"] is None:
+            row["draws"] += 1
+        elif a_won:
+            row["a_wins"] += 1
+        else:
+            row["b_wins"] += 1
+    return {"a_wins_by_side": {k: v["a_wins"] for k, v in sorted(sides.items())},
+            "a_by_side": dict(sorted(sides.items()))}

@@ -53,8 +53,15 @@ def test_arena_command_contract():
                         "--games", "2", "--seed", "1"], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    assert set(out) == {"a_wins", "b_wins", "draws", "a_winrate", "ci95", "mean_turns", "seconds"}
+    assert set(out) == {"a_wins", "b_wins", "draws", "a_winrate", "ci95", "mean_turns", "seconds",
+                        "a_wins_by_side", "a_by_side"}
     assert out["a_wins"] + out["b_wins"] + out["draws"] == 2
+    # game 0 gives A the first alliance, game 1 the second: both sides are reported
+    assert set(out["a_by_side"]) == {"axis", "allies"}
+    assert sum(out["a_wins_by_side"].values()) == out["a_wins"]
+    for side, row in out["a_by_side"].items():
+        assert row["games"] == 1 and row["a_wins"] + row["b_wins"] + row["draws"] == 1
+        assert out["a_wins_by_side"][side] == row["a_wins"]
 
 
 def test_quick_odds_is_seeded_and_sensible():
