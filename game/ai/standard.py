@@ -36,7 +36,7 @@ from game.rules.board import distances
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 
-from . import greedy
+from . import amphib, greedy
 
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
@@ -391,13 +391,18 @@ def _plan_combat_move(state: GameState) -> list[Action]:
             kept[u.space] += state.utype(u).defense + 0.5
             continue
         free.append(u)
+    stacks = amphib.transport_stacks(state, player, set())
+    by_sea = amphib.reachable_targets(state, player, stacks) if stacks else set()
     targets = sorted(
         (s for s, sp in sc.spaces.items() if sp.kind == LAND and movement.is_hostile(state, s, player)
          and (not last_chance or sp.victory_city)
-         and any(s in reach[u.uid] for u in free)),
+         and (s in by_sea or any(s in reach[u.uid] for u in free))),
         key=lambda s: (-_target_rank(state, s, player), s))
+    free_ids = {u.uid for u in free}
     used: set[int] = set()
+    used_transports: set[int] = set()
     moves: list[Action] = []
+    lift_blocks: list[list[Action]] = []
     for target in targets:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
@@ -405,44 +410,82 @@ def _plan_combat_move(state: GameState) -> list[Action]:
                       key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         air = sorted((u for u in cands if state.utype(u).domain == AIR),
                      key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
-        if not land:
+        lifts: list[amphib.Lift] = []
+        if stacks:
+            open_stacks = {z: st for z, st in stacks.items()
+                           if not any(t.uid in used_transports for t in st)}
+            taken: set[int] = set()
+            walkers = {u.uid for u in land}
+            for lf in amphib.lifts_to(state, player, target, open_stacks,
+                                      free_ids - used - walkers, movement.COMBAT):
+                lf.pickups = [u for u in lf.pickups if u.uid not in taken]
+                if lf.units:
+                    taken.update(u.uid for u in lf.units)
+                    lifts.append(lf)
+        if not land and not lifts:
             continue
+        # blocks of units that go together: a walker, a lift's whole cargo, an aircraft
+        blocks: list[tuple[list[Unit], amphib.Lift | None]] = [([u], None) for u in land]
+        blocks += [(lf.units, lf) for lf in lifts]
+        blocks += [([u], None) for u in air]
         # what the enemy could bring against the territory next turn, once it is ours
         counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
         important = (sc.spaces[target].victory_city or is_capital(state, target)) and trade
         target_p = 0.97 if last_chance else WIN_TARGET
         minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
+        chosen_blocks: list[tuple[list[Unit], amphib.Lift | None]] = []
         if not enemy:
-            chosen = [min(land, key=lambda u: (cost(state, u), u.uid))]
-            if counter > 2 * (state.utype(chosen[0]).defense + 0.5) and not important:
+            first = min(blocks[:len(land)] or blocks[len(land):len(land) + len(lifts)][-1:],
+                        key=lambda b: (sum(cost(state, u) for u in b[0]), b[0][0].uid))
+            chosen_blocks = [first]
+            dfn = sum(state.utype(u).defense + 0.5 for u in first[0])
+            if counter > 2 * dfn and not important:
                 continue
         else:
-            chosen = []
+            chosen: list[Unit] = []
             p, held, swing = 0.0, 0.0, 0.0
             good = False
-            for group in (land, air):
-                for u in group:
-                    chosen.append(u)
-                    if len(chosen) % 2 == 0 or u is group[-1]:
-                        p, held, swing = odds3(state, chosen, enemy, LAND)
-                        good = p >= target_p and (held >= HOLD_RATIO * counter or important
-                                                  or (trade and swing > 0))
-                        if good:
-                            break
-                if good:
-                    break
+            for i, blk in enumerate(blocks):
+                chosen_blocks.append(blk)
+                chosen += blk[0]
+                if len(chosen_blocks) % 2 == 0 or blk[1] is not None or i == len(blocks) - 1 \
+                        or blocks[i + 1][1] is not None:
+                    p, held, swing = odds3(state, chosen, enemy, LAND)
+                    good = p >= target_p and (held >= HOLD_RATIO * counter or important
+                                              or (trade and swing > 0))
+                    if good:
+                        break
             if p < minimum or (held < HOLD_RATIO * counter and not important
                                and not (trade and swing > 0) and not last_chance):
                 continue
-        for u in chosen:
+        walk = [u for b, lf in chosen_blocks if lf is None for u in b]
+        for u in walk:
             used.add(u.uid)
+        for _b, blk_lift in chosen_blocks:
+            if blk_lift is not None:
+                used.update(u.uid for u in blk_lift.units)
+                used_transports.update(blk_lift.transports)
+                lift_blocks.append(amphib.lift_moves(state, blk_lift))
         by_start: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
-        for u in chosen:
+        for u in walk:
             path = reach[u.uid][target]
             by_start.setdefault((u.space, u.type, path), []).append(u.uid)
         for (_s, _t, path), uids in sorted(by_start.items()):
             moves.append(Move(tuple(uids), path))
+    # the sea lifts first (their cargo must not have moved), each all or nothing
+    lifted: list[Action] = []
+    s2 = state
+    for block in lift_blocks:
+        try:
+            s3 = s2
+            for a in block:
+                s3 = apply(s3, a)
+        except IllegalAction:
+            continue
+        s2 = s3
+        lifted += block
+    moves = lifted + moves
     moves += _airdrops(state, free, used, moves, last_chance)
     return _only_legal(state, moves) + [EndPhase()]
 
