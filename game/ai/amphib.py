@@ -194,3 +194,174 @@ def lift_moves(state: GameState, lift: Lift) -> list:
         moves.append(Move(ts, lift.to_drop))
     moves.append(Move(tuple(sorted(u.uid for u in lift.units)), (lift.target,)))
     return moves
+
+
+def danger(state: GameState, zone: str, player: str) -> float:
+    """Attack of enemy warships and aircraft that could strike `zone` next turn."""
+    from game.rules.board import distances
+    dist = distances(state.scenario)[zone]
+    total = 0.0
+    for u in state.units.values():
+        if not state.at_war(u.owner, player) or u.carried_by is not None:
+            continue
+        ut = state.utype(u)
+        if ut.attack <= 0 or ut.domain == LAND:
+            continue
+        if dist.get(u.space, 99) <= ut.move:
+            total += ut.attack + 0.5
+    return total
+
+
+def staging_moves(state: GameState, player: str) -> list:
+    """Non-combat move: every empty transport stack sails (through clear zones) to the
+    zone bordering most of the player's land units and factories from where enemy coast
+    is within one move, away from enemy warships; a stack already there stays."""
+    from game.rules.actions import Move
+    sps = state.scenario.spaces
+    stacks = transport_stacks(state, player, set())
+    mine_land: dict[str, int] = {}
+    for u in state.units.values():
+        if u.owner == player and state.utype(u).domain == LAND and u.carried_by is None \
+                and state.utype(u).transport_cost is not None and sps[u.space].kind == LAND:
+            mine_land[u.space] = mine_land.get(u.space, 0) + 1
+    factories = {f for f in state.factories if state.owners.get(f) == player}
+    hostile_coast = {s for s, sp in sps.items() if sp.kind == LAND
+                     and movement.is_enemy_land(state, s, player)}
+
+    def score(zone: str, stack: list[Unit]) -> float:
+        near = [a for a in sps[zone].adjacent if sps[a].kind == LAND
+                and state.owners.get(a) == player]
+        cargo = min(sum(mine_land.get(a, 0) for a in near), 2 * len(stack))
+        fac = 3.0 if any(a in factories for a in near) else 0.0
+        reach = sea_paths(state, zone, 2, player, stack)
+        targets = any(a in hostile_coast for d in reach for a in sps[d].adjacent)
+        own = sum(state.utype(u).defense + 0.5 for u in state.units.values()
+                  if u.space == zone and not state.at_war(u.owner, player)
+                  and state.utype(u).domain != LAND)
+        risk = max(0.0, danger(state, zone, player) - own)
+        return cargo + fac + (4.0 if targets else 0.0) - 0.5 * risk
+
+    moves = []
+    for start, stack in sorted(stacks.items()):
+        if any(movement.cargo_of(state, t.uid) for t in stack) or any(t.moved for t in stack):
+            continue
+        mp = min(movement.moves_left(state, t) for t in stack)
+        options = sea_paths(state, start, mp, player, stack)
+        here = score(start, stack)
+        best = max(sorted(options), key=lambda z: (score(z, stack) - 0.1 * len(options[z]), z))
+        if best != start and score(best, stack) > here + 0.5:
+            moves.append(Move(tuple(t.uid for t in stack), options[best]))
+    return moves
+
+
+def land_front(state: GameState, player: str) -> dict[str, int]:
+    """Land hops from each land space to the nearest enemy land space, over passable
+    land only (99: no land route, troops there need a ship)."""
+    sps = state.scenario.spaces
+    dist: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for s, sp in sorted(sps.items()):
+        if sp.kind == LAND and movement.is_enemy_land(state, s, player):
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        cur = queue.popleft()
+        for nxt in sps[cur].adjacent:
+            sp = sps[nxt]
+            if nxt in dist or sp.kind != LAND or sp.impassable or state.owners.get(nxt) is None:
+                continue
+            dist[nxt] = dist[cur] + 1
+            queue.append(nxt)
+    return {s: dist.get(s, 99) for s, sp in sps.items() if sp.kind == LAND}
+
+
+def sea_only_share(state: GameState, player: str) -> float:
+    """Share of the enemy's victory cities (or, without them, valuable spaces) that no
+    land route joins to the player's land: how much the player needs ships to win."""
+    sps = state.scenario.spaces
+    mine = {s for s, sp in sps.items() if sp.kind == LAND and state.owners.get(s) == player}
+    seen = set(mine)
+    queue = deque(sorted(mine))
+    while queue:
+        cur = queue.popleft()
+        for nxt in sps[cur].adjacent:
+            sp = sps[nxt]
+            if nxt in seen or sp.kind != LAND or sp.impassable or state.owners.get(nxt) is None:
+                continue
+            seen.add(nxt)
+            queue.append(nxt)
+    goals = [s for s, sp in sps.items() if sp.kind == LAND and sp.victory_city
+             and movement.is_enemy_land(state, s, player)]
+    if not goals:
+        goals = [s for s, sp in sps.items() if sp.kind == LAND and sp.value > 0
+                 and movement.is_enemy_land(state, s, player)]
+    if not goals:
+        return 0.0
+    return sum(1 for g in goals if g not in seen) / len(goals)
+
+
+def transport_purchase(state: GameState, player: str, income: int) -> str | None:
+    """A transport type to buy now, or None: when a third or more of the enemy's victory
+    cities lie across the sea (or all the player's troops are cut off by it) and the
+    player has fewer transports than its income supports (one per 12, at most 4)."""
+    from game.rules import production
+    kinds = sorted(t for t, ut in state.ruleset.units.items()
+                   if ut.domain == SEA and ut.has("transport") and ut.move > 0)
+    if not kinds:
+        return None
+    sps = state.scenario.spaces
+    coastal = any(state.owners.get(f) == player
+                  and any(sps[a].kind == SEA for a in sps[f].adjacent) for f in state.factories)
+    if not coastal:
+        return None
+    share = sea_only_share(state, player)
+    front = land_front(state, player)
+    mine = [u for u in state.units.values() if u.owner == player and state.utype(u).domain == LAND
+            and sps[u.space].kind == LAND]
+    stranded = bool(mine) and all(front.get(u.space, 99) >= 99 for u in mine)
+    if share < 0.34 and not stranded:
+        return None
+    have = sum(1 for u in state.units.values() if u.owner == player and u.type in kinds)
+    have += sum(production.unplaced(state, player).get(k, 0) for k in kinds)
+    if have >= min(4, 1 + income // 12):
+        return None
+    priced = []
+    for k in kinds:
+        c = production.unit_cost(state, k, player)
+        if c is not None and 0 < c <= state.resources[player] - 6:
+            priced.append((c, k))
+    return min(priced)[1] if priced else None
+
+
+def ferry_moves(state: GameState, player: str, keep: set[int]) -> list:
+    """Non-combat move: troops with no land route to the enemy (or a much longer one)
+    sail to the friendly coast nearest the front. Each transport stack makes at most one
+    trip; units in `keep` stay."""
+    sps = state.scenario.spaces
+    front = land_front(state, player)
+    stacks = transport_stacks(state, player, set())
+    out: list = []
+    taken: set[int] = set()
+    for start, stack in sorted(stacks.items()):
+        if any(movement.cargo_of(state, t.uid) for t in stack):
+            continue
+        mp = min(movement.moves_left(state, t) for t in stack)
+        zones = sea_paths(state, start, mp, player, stack)
+        coast = sorted({a for z in zones for a in sps[z].adjacent
+                        if sps[a].kind == LAND and not movement.is_hostile(state, a, player)
+                        and state.owners.get(a) is not None and not sps[a].impassable},
+                       key=lambda a: (front.get(a, 99), -sps[a].value, a))
+        for target in coast[:6]:
+            tf = front.get(target, 99)
+            if tf >= 99:
+                break
+            free = {u.uid for u in state.units.values()
+                    if u.owner == player and u.uid not in keep and u.uid not in taken
+                    and sps[u.space].kind == LAND and front.get(u.space, 99) >= tf + 2}
+            lifts = lifts_to(state, player, target, {start: stack}, free, movement.NONCOMBAT)
+            if lifts and lifts[0].pickups:
+                lf = lifts[0]
+                taken.update(u.uid for u in lf.units)
+                out.append(lift_moves(state, lf))
+                break
+    return out

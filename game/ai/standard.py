@@ -281,9 +281,12 @@ def _paratroopers(state: GameState) -> list[Action]:
 def _plan_purchase(state: GameState) -> list[Action]:
     """Greedy's tried mix where the ruleset has those units (it measured better on
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
-    if _has_greedy_units(state):
-        return _paratroopers(state)  # then play greedily
     player = state.player
+    ship = _transport_buy(state, player)
+    if _has_greedy_units(state):
+        return ship + _paratroopers(apply(state, ship[0]) if ship else state)  # then greedily
+    if ship:
+        state = apply(state, ship[0])
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
         return [EndPhase()]
@@ -341,7 +344,19 @@ def _plan_purchase(state: GameState) -> list[Action]:
         buys[unit] = buys.get(unit, 0) + 1
         cap -= 1
         i += 1
-    return _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
+    return ship + _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
+
+
+def _transport_buy(state: GameState, player: str) -> list[Action]:
+    """One transport when the enemy's cities lie across the sea (amphib.transport_purchase)."""
+    try:
+        kind = amphib.transport_purchase(state, player, production.income(state, player))
+        if kind is None:
+            return []
+        apply(state, Purchase(kind, 1))
+    except IllegalAction:
+        return []
+    return [Purchase(kind, 1)]
 
 
 # --- combat move ------------------------------------------------------------------------
@@ -587,6 +602,22 @@ def _deficits(state: GameState, player: str) -> dict[str, float]:
             for s, share in key_spaces(state, player).items()}
 
 
+def _garrison_units(state: GameState, player: str) -> set[int]:
+    """The land units that stay home to meet the garrison needs (best defenders first)."""
+    needs = _garrison_needs(state, player)
+    keep: set[int] = set()
+    for space, need in needs.items():
+        have = 0.0
+        for u in sorted((u for u in state.units.values() if u.space == space and u.owner == player
+                         and state.utype(u).domain == LAND),
+                        key=lambda x: (-state.utype(x).defense, x.uid)):
+            if have >= need:
+                break
+            keep.add(u.uid)
+            have += state.utype(u).defense + 0.5
+    return keep
+
+
 def _movable_land(state: GameState, u: Unit, player: str) -> bool:
     return (u.owner == player and state.utype(u).domain == LAND and not u.in_combat
             and u.carried_by is None and movement.moves_left(state, u) > 0)
@@ -610,6 +641,15 @@ def _plan_noncombat(state: GameState) -> list[Action]:
 
     if not enemy_moves_again(s, player):
         return _greedy_rest(s, moves)
+    # troops cut off by the sea sail toward the front; empty transports go where troops
+    # and a target are
+    keep = _garrison_units(s, player)
+    for block in amphib.ferry_moves(s, player, keep):
+        s0, n0 = s, len(moves)
+        if not all(do(a) for a in block):
+            s, moves[n0:] = s0, []
+    for a in amphib.staging_moves(s, player):
+        do(a)
     # a token defender in every empty victory city or capital stops a free walk-in
     for target in sorted(key_spaces(s, player), key=lambda t: (-worth(s, t), t)):
         sp = s.scenario.spaces[target]
