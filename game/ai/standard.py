@@ -595,9 +595,9 @@ def _combat(state: GameState) -> Action:
 
 
 # --- non-combat move ------------------------------------------------------------------------
-def _deficits(state: GameState, player: str) -> dict[str, float]:
+def _deficits(state: GameState, player: str, hops: int = 1) -> dict[str, float]:
     """Defence still missing in each key space (victory city, capital, factory)."""
-    return {s: threat_to(state, s, player, hops=1) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
+    return {s: threat_to(state, s, player, hops=hops) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
             - defence_at(state, s, player)
             for s, share in key_spaces(state, player).items()}
 
@@ -666,7 +666,38 @@ def _plan_noncombat(state: GameState) -> list[Action]:
             c = min(cands)
             do(Move((c[2],), c[3]))
     limit = s.scenario.turn_limit
-    if final_round(s) or (limit and s.round == limit - 1 and ahead(s, player)):
+    near_end = final_round(s) or (limit and s.round == limit - 1 and ahead(s, player))
+    if not near_end:
+        # every round: a victory city or capital the enemy next door could take gets
+        # defenders from spaces that can spare them, when that is enough to hold it
+        deficit = {t: d for t, d in _deficits(s, player, hops=2).items()
+                   if s.scenario.spaces[t].victory_city or is_capital(s, t)}
+        for target in sorted((t for t in deficit if deficit[t] > 0),
+                             key=lambda t: (-worth(s, t), t)):
+            cands3 = []
+            for u in s.units.values():
+                if not _movable_land(s, u, player) or u.space == target:
+                    continue
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue  # its own space needs it
+                path = movement.reachable(s, [u]).get(target)
+                if path is not None:
+                    cands3.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u, path))
+            cands3.sort()
+            gain = sum(s.utype(c[3]).defense + 0.5 for c in cands3)
+            if gain < 0.7 * deficit[target] and not is_capital(s, target):
+                continue  # cannot be held: do not feed it
+            for _n, _d, _uid, u, path in cands3:
+                if deficit[target] <= 0:
+                    break
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue
+                if do(Move((u.uid,), path)):
+                    g = s.utype(u).defense + 0.5
+                    deficit[target] -= g
+                    if u.space in deficit:
+                        deficit[u.space] += g
+    if near_end:
         # the end is near: reinforce threatened victory cities, most valuable first, from spaces that can
         # spare units
         deficit = _deficits(s, player)
