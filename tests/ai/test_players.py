@@ -135,3 +135,35 @@ def test_computer_buys_and_places_under_a_player_placement_rule():
                 placed += 1
             state = apply(state, a)
         assert placed >= 1, level
+
+
+def test_battle_flow_never_retreats_airborne_attackers():
+    # seed 002: paratroopers that attacked from the air cannot retreat (a v3 arena game
+    # crashed on this); the shared battle flow rolls on instead
+    from game.ai.greedy import fight
+    from game.rules.actions import Airdrop, EndPhase, Move, Retreat, apply, default_casualties
+    from game.rules.model import Unit
+    sc = load_scenario("europe_1941")
+    st = apply(Session(sc, load_ruleset("g40"), 3).state, EndPhase())
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, "paratrooper", "germany", "poland")
+    st.next_uid += 1
+    for t in ("infantry", "artillery"):
+        group = tuple(u.uid for u in st.units.values() if u.owner == "germany"
+                      and u.space == "finland" and u.type == t)
+        st = apply(st, Move(group, ("leningrad",)))
+    st = apply(st, Airdrop((uid,), "leningrad"))
+    st = apply(st, EndPhase())
+    for _ in range(200):
+        b = st.battle
+        if b is not None and b.awaiting == "continue":
+            break
+        if b is not None and b.awaiting == "casualties":
+            st = apply(st, default_casualties(st))
+            continue
+        st = apply(st, fight(st, lambda s, b: False))
+    assert st.battle is not None and st.battle.origins
+    assert any(u.airborne for u in st.units.values() if u.space == "leningrad")
+    a = fight(st, lambda s, b: True)
+    assert not isinstance(a, Retreat)
+    apply(st, a)  # legal
