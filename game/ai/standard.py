@@ -398,20 +398,48 @@ def _plan_combat_move(state: GameState) -> list[Action]:
     reach = {u.uid: movement.reachable(state, [u]) for u in units}
     needs = _garrison_needs(state, player)
     kept: dict[str, float] = {s: 0.0 for s in needs}
+    kept_units: dict[str, list[Unit]] = {s: [] for s in needs}
     free: list[Unit] = []
     # keep the defenders that attack worst (infantry before armour)
     for u in sorted(units, key=lambda x: (state.utype(x).attack - state.utype(x).defense,
                                           cost(state, x), x.uid)):
         if u.space in needs and state.utype(u).domain == LAND and kept[u.space] < needs[u.space]:
             kept[u.space] += state.utype(u).defense + 0.5
+            kept_units[u.space].append(u)
             continue
         free.append(u)
+    dist = distances(sc)
+    movers = still_to_move(state, player)
+
+    def released(target: str) -> list[Unit]:
+        """Garrison units an attack on `target` frees: destroying the enemy there removes
+        its share of the threat to the garrisoned spaces it could have reached."""
+        out: list[Unit] = []
+        foes = [e for e in movement.enemies_in(state, target, player)
+                if state.utype(e).attack > 0 and state.utype(e).domain != SEA
+                and (movers is None or e.owner in movers)]
+        for space, keepers in kept_units.items():
+            if not keepers or not needs.get(space):
+                continue
+            ratio = needs[space] / max(1e-9, threat_to(state, space, player, hops=1,
+                                                       air=final_round(state)))
+            d = dist[target].get(space, 99)
+            drop = sum(state.utype(e).attack + 0.5 for e in foes
+                       if d <= (state.utype(e).move if movers is not None else 1)) * ratio
+            for u in reversed(keepers):
+                g = state.utype(u).defense + 0.5
+                if drop < g:
+                    break
+                if u.uid not in used and target in reach[u.uid]:
+                    out.append(u)
+                    drop -= g
+        return out
     stacks = amphib.transport_stacks(state, player, set())
     by_sea = amphib.reachable_targets(state, player, stacks) if stacks else set()
     targets = sorted(
         (s for s, sp in sc.spaces.items() if sp.kind == LAND and movement.is_hostile(state, s, player)
          and (not last_chance or sp.victory_city)
-         and (s in by_sea or any(s in reach[u.uid] for u in free))),
+         and (s in by_sea or any(s in reach[u.uid] for u in units))),
         key=lambda s: (-_target_rank(state, s, player), s))
     free_ids = {u.uid for u in free}
     used: set[int] = set()
@@ -421,6 +449,7 @@ def _plan_combat_move(state: GameState) -> list[Action]:
     for target in targets:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
+        cands += released(target) if enemy else []
         land = sorted((u for u in cands if state.utype(u).domain == LAND),
                       key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         air = sorted((u for u in cands if state.utype(u).domain == AIR),
