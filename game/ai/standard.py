@@ -50,7 +50,7 @@ GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
 HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
 
-_PLANS: dict[tuple[Any, ...], tuple[int, list[Action]]] = {}
+_PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
 
 def choose_standard(state: GameState) -> Action:
@@ -60,7 +60,9 @@ def choose_standard(state: GameState) -> Action:
     if phase == "collect_income":
         return EndPhase()
     key = (id(state.scenario), state.seed, state.round, state.player_idx, state.phase_idx)
-    plan = _PLANS.get(key)
+    cached = _PLANS.get(key)
+    # the entry holds the scenario itself, so its id cannot be reused by another game
+    plan = cached[1] if cached is not None and cached[0] is state.scenario else None
     if plan is None or not (0 <= state.action_count - plan[0] <= len(plan[1])):
         builders = {"purchase": _plan_purchase, "combat_move": _plan_combat_move,
                     "noncombat_move": _plan_noncombat, "place": _plan_place}
@@ -72,10 +74,16 @@ def choose_standard(state: GameState) -> Action:
         if len(_PLANS) > 256:
             _PLANS.clear()
         plan = (state.action_count, actions)
-        _PLANS[key] = plan
+        _PLANS[key] = (state.scenario, plan)
     start, actions = plan
     i = state.action_count - start
     if i < len(actions):
+        try:
+            apply(state, actions[i])
+        except IllegalAction:  # the state is not the one planned for: replan from here
+            _PLANS.pop(key, None)
+            plan_now = choose_standard(state) if cached is not None else greedy.choose_greedy(state)
+            return plan_now
         return actions[i]
     return greedy.choose_greedy(state)
 

@@ -167,3 +167,17 @@ def test_battle_flow_never_retreats_airborne_attackers():
     a = fight(st, lambda s, b: True)
     assert not isinstance(a, Retreat)
     apply(st, a)  # legal
+
+
+def test_standard_never_plays_a_plan_made_for_another_state():
+    # plans are cached by (scenario, seed, round, player, phase): a second game of the same
+    # scenario object and seed that differs (here: no money) must not replay the first's plan
+    from game.rules.actions import apply
+    sc = load_scenario("europe_1941")
+    rs = load_ruleset("g40")
+    first = Session(sc, rs, 9).state
+    a = choose_action(first, "standard")
+    assert type(a).__name__ == "Purchase"
+    other = Session(sc, rs, 9).state
+    other.resources[other.player] = 0
+    apply(other, choose_action(other, "standard"))  # legal: an EndPhase, not the old plan
