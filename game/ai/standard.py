@@ -2,15 +2,20 @@
 
 Games are won on victory cities, so every plan weighs them first:
 - Purchase: defenders when a victory city or factory is threatened, otherwise a
-  mixed army chosen from the ruleset's own units by value for money.
+  mixed army chosen from the ruleset's own units by value for money; a transport
+  when the enemy's cities lie across the sea (amphib.transport_purchase).
 - Combat move: keeps a garrison in every victory city, capital and factory against
   the enemy that can reach it; then, for each reachable enemy territory, victory
   cities first, commits the fewest units that give a good chance to take it (exact
   odds) and hold it against the counter-attack. In the last round, when no enemy
   moves again before the game ends, it throws everything at victory cities.
+  Transports carry troops into the attack (amphibious assaults: amphib.py), and an
+  attack that destroys the enemy threatening a garrisoned city may use the garrison.
 - Battles: rolls on, retreats when the odds turn bad.
 - Non-combat: lands aircraft where they are safest, reinforces threatened victory
-  cities, capitals and factories, marches the rest toward the front.
+  cities and capitals (when that can hold them), ferries troops cut off by the sea to
+  the coast nearest the front, brings empty transports back to the troops, marches
+  the rest toward the front.
 - Place: defenders where the threat is, the rest nearest the front.
 
 A plan is a list of actions computed from the state at the start of the phase
@@ -780,7 +785,46 @@ def _plan_noncombat(state: GameState) -> list[Action]:
                 if min(dist[best].get(v, 99) for v in needy) < here \
                         and not movement.is_hostile(s, best, player):
                     do(Move((u.uid,), options[best]))
+    _land_aircraft(lambda: s, player, do)
     return _greedy_rest(s, moves)
+
+
+def _landing_risk(state: GameState, space: str, player: str) -> float:
+    """How much the enemy that could strike a landing place next turn outweighs its
+    defence (0: safe)."""
+    return max(0.0, threat_to(state, space, player, hops=1) - defence_at(state, space, player))
+
+
+def _land_aircraft(now: Any, player: str, do: Any) -> None:
+    """Aircraft land where the enemy cannot strike them next turn (the least threatened
+    landing place in reach, then the nearest); one already safe stays. `now()` is the
+    state as the plan stands, `do(action)` plays a move into it."""
+    s = now()
+    spots = movement.landing_spots(s, player)
+    risk: dict[str, float] = {}
+
+    def at(space: str) -> float:
+        if space not in risk:
+            risk[space] = _landing_risk(now(), space, player)
+        return risk[space]
+
+    for uid in sorted(u.uid for u in s.units.values()
+                      if u.owner == player and s.utype(u).domain == AIR):
+        s = now()
+        u = s.units.get(uid)
+        if u is None or movement.moves_left(s, u) <= 0 or movement.trapped(s, u):
+            continue
+        here_ok = u.space in spots and s.scenario.spaces[u.space].kind == LAND
+        if here_ok and at(u.space) <= 0:
+            continue
+        options = {d: p for d, p in movement.reachable(s, [u]).items() if d in spots}
+        if not options:
+            continue
+        best = min(options, key=lambda d: (at(d) > 0, at(d), len(options[d]), d))
+        if here_ok and at(best) >= at(u.space):
+            continue
+        if do(Move((uid,), options[best])):
+            risk.clear()
 
 
 def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:

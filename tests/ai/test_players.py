@@ -181,3 +181,32 @@ def test_standard_never_plays_a_plan_made_for_another_state():
     other = Session(sc, rs, 9).state
     other.resources[other.player] = 0
     apply(other, choose_action(other, "standard"))  # legal: an EndPhase, not the old plan
+
+
+def test_standard_lands_aircraft_out_of_the_enemys_reach():
+    # the fuel rule only needs friendly land (g40); the computer also avoids landing where
+    # the enemy next door outweighs the defence, when a safe landing place is in reach
+    from game.ai.standard import _plan_noncombat
+    from game.rules.actions import EndPhase, Move, apply
+    from game.rules.model import Unit
+    sc = load_scenario(MINI)
+    st = Session(sc, load_ruleset("g40"), 1).state
+    while st.phase != "noncombat_move":
+        st = apply(st, EndPhase())
+    assert st.player == "red"
+
+    def add(t, owner, space):
+        uid = st.next_uid
+        st.units[uid] = Unit(uid, t, owner, space)
+        st.next_uid += 1
+        return uid
+
+    fighter = add("fighter", "red", "a2")
+    add("infantry", "red", "a1")
+    for _ in range(6):
+        add("armour", "blue", "m")
+    plan = _plan_noncombat(st)
+    assert Move((fighter,), ("a1",)) in plan
+    st2 = st
+    for a in plan:
+        st2 = apply(st2, a)  # legal
