@@ -43,6 +43,10 @@ from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 
 from . import amphib, greedy
 
+# the battle-odds calculator loads its compiled kernels on first import (about a second):
+# pay that when the computer player is loaded, not inside its first turn
+import game.odds  # noqa: E402,F401  isort: skip
+
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
 LAST_CHANCE_MINIMUM = 0.25  # ... unless no enemy moves again before the game ends
