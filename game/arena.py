@@ -13,10 +13,15 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import choose_action
+from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 
 MAX_ACTIONS = 200_000
+
+
+class ArenaError(Exception):
+    """A game of the match could not be played (the message names the game and seed)."""
 
 
 def play_match(scenario: str, levels: dict[str, str], seed: int) -> dict[str, Any]:
@@ -44,7 +49,11 @@ def _one(args: tuple[str, str, str, int, int]) -> tuple[int, dict[str, Any], boo
     first, second = sc.alliances[0], sc.alliances[1]
     a_side = first if i % 2 == 0 else second
     b_side = second if a_side == first else first
-    result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+    try:
+        result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+    except IllegalAction as exc:  # a computer move the rules refused: a bug to report
+        raise ArenaError(f"game {i} (seed {seed + i}, {a} plays {a_side}, {b} plays {b_side}): "
+                         f"a computer move was illegal: {exc}") from exc
     result["a_side"] = a_side
     return i, result, result["winner"] == a_side
 

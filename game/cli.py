@@ -144,10 +144,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from game.arena import arena
+    from game.arena import ArenaError, arena
     try:
         print(json.dumps(arena(args.scenario, args.a, args.b, args.games, args.seed, args.jobs)))
-    except LoadError as exc:
+    except (LoadError, ArenaError) as exc:
         return _fail(str(exc))
     return 0
 

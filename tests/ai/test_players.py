@@ -210,3 +210,11 @@ def test_standard_lands_aircraft_out_of_the_enemys_reach():
     st2 = st
     for a in plan:
         st2 = apply(st2, a)  # legal
+
+
+def test_arena_names_the_game_where_a_computer_move_was_illegal(monkeypatch):
+    import game.arena as arena_mod
+    from game.rules.actions import Purchase
+    monkeypatch.setattr(arena_mod, "choose_action", lambda st, level: Purchase("no_such_unit", 1))
+    with pytest.raises(arena_mod.ArenaError, match=r"game 0 \(seed 5, greedy plays axis"):
+        arena_mod.arena(MINI, "greedy", "random", 1, 5)
