@@ -24,7 +24,7 @@ PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 
 
 class GameScene(Scene):
-    def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
+    def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
                  game: dict[str, str] | None = None):
         super().__init__(app)
