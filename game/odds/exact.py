@@ -39,6 +39,8 @@ def can_hurt(infos: dict[str, TypeInfo], shooters: frozenset[str], targets: froz
             tt = infos[t]
             if st.cannot_hit and tt.domain in st.cannot_hit:
                 continue
+            if role == "defense" and st.doa is not None and tt.domain not in st.doa:
+                continue
             if st.domain == AIR and tt.evades is not None and not any(x in shooters for x in tt.evades):
                 continue
             if st.aa_value is not None and val <= 0 and tt.domain != AIR:
@@ -355,7 +357,63 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     redA, redD, term = end_tables(spec, a, d)
     final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0))
+                                 term, int(spec.rounds or 0), -1, np.zeros(d.H, dtype=np.int64), 1)
+    return Branch(weight, a, d, final, float(rounds))
+
+
+def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
+                         att_damage: list[int] | None = None) -> Branch:
+    """solve_branch with per-unit values (general.py): damaged values, fortifications,
+    defends_only_against, fleet air defence, terrain bonus."""
+    from . import general as G
+    a = Side.build(spec, att, att_damage)
+    adm = list(att_damage) if att_damage else [0] * len(att)
+    ddm = spec.damage("defender")
+    d = Side.build(spec, spec.defender, ddm)
+    if a.H * d.H > MAX_STATES:
+        raise NotExact(f"{a.H * d.H} states is too many for the exact method")
+    if spec.bombard:
+        raise NotExact("shore bombardment together with per-unit values")
+    D = spec.dice
+    ua = G.UnitsAt.build(spec, att, adm)
+    ud = G.UnitsAt.build(spec, spec.defender, ddm)
+    setsA = G.feature_sets(spec, spec.defender, "defense")   # attacker presence bits
+    setsD = G.feature_sets(spec, att, "attack")
+    psets = G.post_sets(spec)
+    tA = G.side_tables(ua, setsA, [])
+    tD = G.side_tables(ud, setsD, psets)
+    flown = airborne_types(spec)
+    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [])
+    valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets)
+    akeys = G.all_keys(valA, ua, tD, tA)
+    dkeys = G.all_keys(valD, ud, tA, tD)
+    PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
+    histA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
+    histA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
+    histD = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, False)
+    histD1 = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, True)
+    CA, CD = len(tA.bits), len(tD.bits)
+    usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
+    usedD = G.used_pools(histD1, tD.ctx, CD, tD.F) | G.used_pools(histD, tD.ctx, CD, tD.F)
+    eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
+                           akeys or [((), False, ())], tA, setsA, usedA)
+    eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
+                           dkeys or [((), False, ())], tD, setsD, usedD)
+    (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
+    (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
+    kA = int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
+    kD = int(max(histD1[..., 1:].sum(axis=-1).max(initial=0), histD[..., 1:].sum(axis=-1).max(initial=0)))
+    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    distA1, loA1, hiA1 = ((distA, loA, hiA) if np.array_equal(histA1, histA)
+                          else kernel.hit_distributions(histA1, D, kA))
+    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+    distD1, loD1, hiD1 = ((distD, loD, hiD) if np.array_equal(histD1, histD)
+                          else kernel.hit_distributions(histD1, D, kD))
+    redA, redD, term = end_tables(spec, a, d)
+    AD = G.defender_damage_bound(spec, spec.defender, ddm)
+    final, rounds = kernel.solve(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
+                                 distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
+                                 term, int(spec.rounds or 0), AD, tD.post, tD.F)
     return Branch(weight, a, d, final, float(rounds))
 
 
@@ -420,4 +478,6 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
 
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
-    return [solve_branch(spec, att, w, dmg) for w, att, dmg in aa_branches(spec)]
+    from .general import needs_general
+    solve = solve_branch_general if needs_general(spec) else solve_branch
+    return [solve(spec, att, w, dmg) for w, att, dmg in aa_branches(spec)]

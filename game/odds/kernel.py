@@ -157,13 +157,26 @@ def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: 
 
 
 @njit
+def _def_key(j1: int, j2: int, AD: int, postD: Any, FD: int, c: int) -> Any:
+    """The defender's firing state and dist context when it fires from j1 and has been hit
+    down to j2 this step: units hit fire back with their new damage (values depend on the
+    damage while extra hit points are being taken, j1 < AD) and the own-side features
+    after the hits (postD: e.g. a friendly carrier still afloat, seed 000 G53)."""
+    hf = j1
+    if AD >= 0 and j1 < AD:
+        hf = min(j2, AD)
+    return hf, c * FD + postD[j2]
+
+
+@njit
 def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
            TA: int, TD: int, ctxA: Any, ctxD: Any,
            distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
-           eligA: Any, eligD: Any, sv: Any) -> float:
+           eligA: Any, eligD: Any, sv: Any, AD: int, postD: Any, FD: int) -> float:
     """One battle round from (i, j). loop_only: return P(back to (i, j)) and scatter
     nothing; else add m * P(i', j') to out[i', j'] for every outcome (self included).
-    renorm (no first strike here): scatter m / (1 - loop) at once and return loop."""
+    renorm (no first strike here): scatter m / (1 - loop) at once and return loop.
+    AD >= 0 or FD > 1: the defender's fire depends on the hits it takes (_def_key)."""
     vj = sv[0]
     vi = sv[1]
     wA = sv[2]
@@ -172,6 +185,7 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     cA = ctxA[i]
     cD = ctxD[j]
     loop = 0.0
+    simple = AD < 0 and FD == 1
     no_fs = True
     for p in range(hiA.shape[2]):
         if hiA[cD, 0, p, i] > 0:
@@ -179,7 +193,7 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     for p in range(hiD.shape[2]):
         if hiD[cA, 0, p, j] > 0:
             no_fs = False
-    if renorm and not no_fs:
+    if renorm and not (no_fs and simple):
         return -1.0
     if no_fs and renorm:
         # one pass: the self-loop probability is known before scattering
@@ -195,14 +209,24 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     # defender's ctx cD) and the defender's (from j: units it sinks still strike back, at
     # the attacker's ctx cA) are independent; both sides' casualties go before main fire
     rj0, rj1 = _pools(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, eligD, cA)
-    ri0, ri1 = _pools(vi, tmp, i, TA, distD, loD, hiD, cA, 0, j, eligA, cD)
+    ri0 = i
+    ri1 = i
+    kh = -1
+    kc = -1
     aj, bj = (j, j) if loop_only else (rj0, rj1)
-    ai, bi = (i, i) if loop_only else (ri0, ri1)
     for j1 in range(aj, bj + 1):
         pj = vj[j1]
         if pj < TINY:
             continue
         cD1 = ctxD[j1]
+        # the defender's first strike (units struck by the attacker's still fire)
+        hf0, ec0 = _def_key(j, j1, AD, postD, FD, cA)
+        if hf0 != kh or ec0 != kc:
+            _clear(vi, ri0, ri1)
+            ri0, ri1 = _pools(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, eligA, cD)
+            kh = hf0
+            kc = ec0
+        ai, bi = (i, i) if loop_only else (ri0, ri1)
         for i1 in range(ai, bi + 1):
             pi = vi[i1]
             if pi < TINY:
@@ -213,13 +237,32 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
             cA1 = ctxA[i1]
             # attacker fire (casualties fire back), defender fire
             a1, b1 = _pools(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, eligD, cA1)
-            a2, b2 = _pools(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, eligA, cD1)
-            if loop_only:
-                loop += pj * pi * wA[j] * wD[i]
-            else:
-                _outer(out, w, wA, a1, b1, wD, a2, b2)
+            if simple:
+                a2, b2 = _pools(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, eligA, cD1)
+                if loop_only:
+                    loop += pj * pi * wA[j] * wD[i]
+                else:
+                    _outer(out, w, wA, a1, b1, wD, a2, b2)
+                _clear(wD, a2, b2)
+            else:  # group the defender's states after the hits by how it fires back
+                y = a1
+                while y <= b1:
+                    hf, ec = _def_key(j1, y, AD, postD, FD, cA1)
+                    z = y
+                    while z < b1:
+                        hf2, ec2 = _def_key(j1, z + 1, AD, postD, FD, cA1)
+                        if hf2 != hf or ec2 != ec:
+                            break
+                        z += 1
+                    if not loop_only or (y <= j and j <= z):
+                        a2, b2 = _pools(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, eligA, cD1)
+                        if loop_only:
+                            loop += pj * pi * wA[j] * wD[i]
+                        else:
+                            _outer(out, w, wA, y, z, wD, a2, b2)
+                        _clear(wD, a2, b2)
+                    y = z + 1
             _clear(wA, a1, b1)
-            _clear(wD, a2, b2)
     _clear(vi, ri0, ri1)
     _clear(vj, rj0, rj1)
     return loop
@@ -241,7 +284,8 @@ def _settle(mass: Any, redA: Any, redD: Any) -> None:
 def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
           distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
           distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
-          eligA: Any, eligD: Any, redA: Any, redD: Any, term: Any, max_rounds: int) -> Any:
+          eligA: Any, eligD: Any, redA: Any, redD: Any, term: Any, max_rounds: int,
+          AD: int, postD: Any, FD: int) -> Any:
     """Final distribution over states and expected rounds, from (0, 0).
 
     Round 1 uses the tables distA1/distD1 (shore bombardment, first strike limited to
@@ -271,17 +315,17 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
                     rounds += m
                     if r == 0:
                         _round(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-                               distD1, loD1, hiD1, eligA, eligD, sv)
+                               distD1, loD1, hiD1, eligA, eligD, sv, AD, postD, FD)
                     else:
                         _round(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                               distD, loD, hiD, eligA, eligD, sv)
+                               distD, loD, hiD, eligA, eligD, sv, AD, postD, FD)
             _settle(nxt, redA, redD)
             cur = nxt
         return cur, rounds
     mass = np.zeros((HA, HD))
     rounds = 1.0
     _round(0, 0, 1.0, mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-           distD1, loD1, hiD1, eligA, eligD, sv)
+           distD1, loD1, hiD1, eligA, eligD, sv, AD, postD, FD)
     _settle(mass, redA, redD)
     for i in range(HA):
         for j in range(HD):
@@ -297,13 +341,13 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
                 continue
             mass[i, j] = 0.0
             loop = _round(i, j, m, mass, False, True, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                          distD, loD, hiD, eligA, eligD, sv)
+                          distD, loD, hiD, eligA, eligD, sv, AD, postD, FD)
             if loop < 0.0:  # first strike here: find the self-loop first, then scatter
                 loop = _round(i, j, 1.0, mass, True, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                              distD, loD, hiD, eligA, eligD, sv)
+                              distD, loD, hiD, eligA, eligD, sv, AD, postD, FD)
                 if loop < 1.0 - 1e-13:
                     _round(i, j, m / (1.0 - loop), mass, False, False, TA, TD, ctxA, ctxD,
-                           distA, loA, hiA, distD, loD, hiD, eligA, eligD, sv)
+                           distA, loA, hiA, distD, loD, hiD, eligA, eligD, sv, AD, postD, FD)
             if loop > 1.0 - 1e-13:
                 mass[i, j] = m  # no progress is possible: the battle stalls here (a draw)
                 continue
