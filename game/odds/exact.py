@@ -357,8 +357,15 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     redA, redD, term = end_tables(spec, a, d)
     final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0), -1, np.zeros(d.H, dtype=np.int64), 1)
+                                 term, int(spec.rounds or 0), -1, np.zeros(d.H, dtype=np.int64), 1,
+                                 no_links(histA1.shape[0], a.H) + no_links(histD1.shape[0], d.H),
+                                 no_links(histA1.shape[0], a.H) + no_links(histD1.shape[0], d.H))
     return Branch(weight, a, d, final, float(rounds))
+
+
+def no_links(C: int, H: int) -> tuple[Any, ...]:
+    """kernel link arguments for a side without linked special dice."""
+    return (np.zeros((C, 2, H), dtype=np.int64), -1, -1, np.zeros((1, 1, 1, 1, 1)))
 
 
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
@@ -379,28 +386,35 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     ud = G.UnitsAt.build(spec, spec.defender, ddm)
     setsA = G.feature_sets(spec, spec.defender, "defense")   # attacker presence bits
     setsD = G.feature_sets(spec, att, "attack")
+    cntA = G.count_sets(spec, spec.defender, "defense")     # attacker counts (Charge!)
+    cntD = G.count_sets(spec, att, "attack")
     psets = G.post_sets(spec)
-    tA = G.side_tables(ua, setsA, [])
-    tD = G.side_tables(ud, setsD, psets)
+    tA = G.side_tables(ua, setsA, [], cntA)
+    tD = G.side_tables(ud, setsD, psets, cntD)
     flown = airborne_types(spec)
-    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [])
-    valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets)
+    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
+    valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
+                    cntA)
     akeys = G.all_keys(valA, ua, tD, tA)
     dkeys = G.all_keys(valD, ud, tA, tD)
     PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
-    histA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
-    histA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
-    histD = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, False)
-    histD1 = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, True)
+    histA, lkA, lsA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
+    histA1, lkA1, lsA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
+    histD, lkD, lsD = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, False)
+    histD1, lkD1, lsD1 = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, True)
+    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1])
+    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1])
     CA, CD = len(tA.bits), len(tD.bits)
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
     usedD = G.used_pools(histD1, tD.ctx, CD, tD.F) | G.used_pools(histD, tD.ctx, CD, tD.F)
     eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
-                           akeys or [((), False, ())], tA, setsA, usedA)
+                           akeys or [((), False, (), (), False)], tA, setsA, usedA)
     eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
-                           dkeys or [((), False, ())], tD, setsD, usedD)
-    (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
-    (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
+                           dkeys or [((), False, (), (), False)], tD, setsD, usedD)
+    if pSA < 0:
+        (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
+    if pSD < 0:
+        (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
     kA = int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
     kD = int(max(histD1[..., 1:].sum(axis=-1).max(initial=0), histD[..., 1:].sum(axis=-1).max(initial=0)))
     distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
@@ -413,8 +427,18 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
     final, rounds = kernel.solve(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0), AD, tD.post, tD.F)
+                                 term, int(spec.rounds or 0), AD, tD.post, tD.F,
+                                 _links(lkA, lsA, histA, pSA, pOA, D) + _links(lkD, lsD, histD, pSD, pOD, D),
+                                 _links(lkA1, lsA1, histA1, pSA, pOA, D) + _links(lkD1, lsD1, histD1, pSD, pOD, D))
     return Branch(weight, a, d, final, float(rounds))
+
+
+def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, pS: int, pO: int, D: int) -> tuple[Any, ...]:
+    """kernel link arguments of one side (round one, or later rounds)."""
+    from . import general as G
+    if pS < 0:
+        return no_links(hist.shape[0], hist.shape[3])
+    return (lk, pS, pO, G.cond_table(hist, lk, ls, D))
 
 
 def airborne_types(spec: BattleSpec) -> frozenset[str]:

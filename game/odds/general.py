@@ -37,9 +37,10 @@ from .model import BattleSpec
 
 # abilities only this module's tables model (exact.py's vectorised tables do not)
 GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_defense",
-                               "gun_director", "terrain_bonus"})
+                               "gun_director", "terrain_bonus", "value_against"})
 
-PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...]]   # (excluded domains, from air, only domains)
+# (excluded domains, from air, only domains, only types, linked special dice)
+PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool]
 
 
 def has_damaged_values(ut: UnitType) -> bool:
@@ -91,6 +92,26 @@ class UnitsAt:
         return any(t in tset for _, t, _ in self.rows[h])
 
 
+def _matching(rs: Ruleset, ab: Any) -> frozenset[str]:
+    """Unit types a value_against hit may go to (its targets, or its domains)."""
+    types = set(rs.expand_all(ab.targets)) if ab.targets else set()
+    return frozenset(types | set(_domain_types(rs, tuple(ab.domains))))
+
+
+def count_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[tuple[frozenset[str], int]]:
+    """(type set, cap): counts of a side's units that `enemy`'s conditional special values
+    compare with (seed 000 CAVALRY, Charge!: "attackers outnumber targets")."""
+    rs = spec.ruleset
+    out: list[tuple[frozenset[str], int]] = []
+    for t in dict.fromkeys(enemy):
+        for ab in rs.units[t].abilities_named("value_against"):
+            if ab.condition and (ab.attack if enemy_role == "attack" else ab.defense) > 0:
+                key = (_matching(rs, ab), enemy.count(t) + 1)
+                if key not in out:
+                    out.append(key)
+    return out
+
+
 def feature_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[frozenset[str]]:
     """Type sets whose presence on a side changes how `enemy` (fighting in enemy_role)
     fires or whom its aircraft may hit."""
@@ -137,12 +158,15 @@ def post_sets(spec: BattleSpec) -> list[frozenset[str]]:
     return out
 
 
-def contexts(side: UnitsAt, sets: list[frozenset[str]]) -> tuple[np.ndarray, list[tuple[bool, ...]]]:
-    """Context id per state and the presence tuple of each id."""
-    ids: dict[tuple[bool, ...], int] = {}
+def contexts(side: UnitsAt, sets: list[frozenset[str]],
+             counts: list[tuple[frozenset[str], int]] = ()) -> tuple[np.ndarray, list[tuple[Any, ...]]]:  # type: ignore[assignment]
+    """Context id per state and the feature tuple of each id (presence bits, then capped
+    counts)."""
+    ids: dict[tuple[Any, ...], int] = {}
     ctx = np.zeros(len(side.rows), dtype=np.int64)
     for h in range(len(side.rows)):
-        key = tuple(side.present(h, s) for s in sets)
+        key = tuple(side.present(h, s) for s in sets) + tuple(
+            min(cap, sum(1 for _, t, _ in side.rows[h] if t in cs)) for cs, cap in counts)
         ctx[h] = ids.setdefault(key, len(ids))
     return ctx, list(ids)
 
@@ -154,13 +178,15 @@ class Fired:
     dice: int
     key: PoolKey
     first_strike: bool
+    special: tuple[int, PoolKey] | None = None   # value_against: (special value, its pool)
 
 
 class Valuer:
     """battle.step_shooters / fire_value / _classify for one side, on type lists."""
 
     def __init__(self, spec: BattleSpec, role: str, units: list[str], flags: list[bool],
-                 amph: bool, enemy_sets: list[frozenset[str]], own_post: list[frozenset[str]]):
+                 amph: bool, enemy_sets: list[frozenset[str]], own_post: list[frozenset[str]],
+                 enemy_counts: list[tuple[frozenset[str], int]] = ()):  # type: ignore[assignment]
         self.spec = spec
         self.rs = spec.ruleset
         self.role = role
@@ -168,12 +194,42 @@ class Valuer:
         self.flags = flags          # airborne per listed unit
         self.amph = amph
         self.esets = enemy_sets
+        self.ecounts = list(enemy_counts)
         self.psets = own_post
         self.D = spec.dice
         self.start_types = set(units)
 
-    def _enemy_has(self, ebits: tuple[bool, ...], s: frozenset[str]) -> bool:
-        return ebits[self.esets.index(s)] if s in self.esets else False
+    def _enemy_has(self, ebits: tuple[Any, ...], s: frozenset[str]) -> bool:
+        return bool(ebits[self.esets.index(s)]) if s in self.esets else False
+
+    def specials(self, alive: list[tuple[int, str, int]], ebits: tuple[Any, ...]) -> dict[int, list[Any]]:
+        """battle._specials: listed index -> [(special value, only types, only domains)]."""
+        from .exact import NotExact
+        rs = self.rs
+        out: dict[int, list[Any]] = {}
+        used: Counter[str] = Counter()
+        for k, t, _ in alive:
+            for ab in rs.units[t].abilities_named("value_against"):
+                val = min(self.D, ab.attack if self.role == "attack" else ab.defense)
+                if val <= 0:
+                    continue
+                types = rs.expand_all(ab.targets) if ab.targets else ()
+                if ab.condition == "attackers_outnumber_targets":
+                    if self.role != "attack":
+                        raise NotExact("a conditional special value in defence")
+                    mine = sum(1 for _, x, _ in alive if x == t)
+                    key = (_matching(rs, ab), self.units.count(t) + 1)
+                    theirs = ebits[len(self.esets) + self.ecounts.index(key)]
+                    if not mine > theirs:
+                        continue
+                if ab.rule_of_three and rs.rule_of_three is not None:
+                    if used[ab.name] >= rs.rule_of_three:
+                        continue
+                    used[ab.name] += 1
+                if ab.targets and not types:
+                    continue
+                out.setdefault(k, []).append((val, tuple(types), tuple(ab.domains)))
+        return out
 
     def bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
         """battle.support_bonus on (listed index, type) rows (listed order = uid order)."""
@@ -254,6 +310,8 @@ class Valuer:
         role = self.role
         D = self.D
         bonus = self.bonuses(alive)
+        spec_of = self.specials(alive, ebits) if any(
+            rs.units[t].has("value_against") for _, t, _ in alive) else {}
         out: list[Fired] = []
         enemy_air = self._enemy_has(ebits, _domain_types(rs, (AIR,))) if role == "defense" else False
         for k, t, dmg in alive:
@@ -261,8 +319,9 @@ class Valuer:
             if ut.has("defenseless"):
                 continue
             plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) + bonus.get(k, 0)))
-            if plain <= 0:
-                continue   # (value_against is not modelled here: those battles go elsewhere)
+            if plain <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
+                                      for ab in ut.abilities_named("value_against")):
+                continue   # battle._fires
             value = plain
             if round1:
                 rv = self._round_value(ut, k)
@@ -296,26 +355,46 @@ class Valuer:
                                                                        any(r > 1 for r in fs.rounds))):
                 first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
             ex = ut.ability("extra_dice")
-            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only), first))
+            special = None
+            sp = spec_of.get(k, [])
+            if len(sp) > 1:
+                from .exact import NotExact
+                raise NotExact("a unit with several special values in force")
+            if sp and sp[0][0] > value:
+                sv, types, doms = sp[0]
+                special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True))
+            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False),
+                             first, special))
         return out
 
 
+def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """battle._restrict: both restrictions at once (empty = none)."""
+    if not a:
+        return b
+    if not b:
+        return a
+    return tuple(x for x in a if x in b) or ("-",)
+
+
 def sort_keys(keys: list[PoolKey]) -> list[PoolKey]:
-    """battle._conclude's pool order: restricted to domains first, then excluding
-    domains, then scored by aircraft."""
-    return sorted(dict.fromkeys(keys), key=lambda k: (not k[2], not k[0], not k[1]))
+    """battle._conclude's pool order: restricted to types first, then to domains, then
+    excluding domains, then scored by aircraft (linked special dice just before the
+    other dice of their pool: same eligible slots, so the same capped total)."""
+    return sorted(dict.fromkeys(keys), key=lambda k: (not k[3], not k[2], not k[0], not k[1], not k[4]))
 
 
 @dataclass
 class Tables:
     ctx: np.ndarray               # context id per state
-    bits: list[tuple[bool, ...]]  # presence bits per context id
+    bits: list[tuple[Any, ...]]   # presence bits (then counts) per context id
     post: np.ndarray              # own post feature per state (defender), else zeros
     F: int
 
 
-def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset[str]]) -> Tables:
-    ctx, bits = contexts(side, sets)
+def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset[str]],
+                counts: list[tuple[frozenset[str], int]] = ()) -> Tables:  # type: ignore[assignment]
+    ctx, bits = contexts(side, sets, counts)
     post = np.zeros(len(side.rows), dtype=np.int64)
     for h in range(len(side.rows)):
         v = 0
@@ -327,24 +406,88 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 
 
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
-               keys: list[PoolKey], offset: int, npools: int, round1: bool) -> np.ndarray:
-    """hist[c * F + f, stage, pool, h, value] (F: own post features)."""
+               keys: list[PoolKey], offset: int, npools: int, round1: bool
+               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], tuple[int, int, int, int]]]:
+    """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
+    (linked special dice) and links {(cc, stage, h): (n, ordinary value, special value,
+    ordinary pool)}. A die of a unit with a special value in force is an ordinary hit at
+    its value, else a special hit at its special value: the special pool gets those dice at
+    (special - ordinary), the ordinary pool's hits depend on them (kernel._pools_linked)."""
+    from .exact import NotExact
     D = spec.dice
     C = len(enemy.bits)
     F = own.F
     H = len(side.rows)
     nb = len(val.psets)
     hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
+    link = np.zeros((C * F, 2, H), dtype=np.int64)
+    links: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
     for h in range(H):
         alive = side.rows[h]
         for c in range(C):
             for f in range(F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
+                cc = c * F + f
                 for fi in val.fire(alive, enemy.bits[c], pbits, round1):
-                    if fi.value > 0:
-                        hist[c * F + f, 0 if fi.first_strike else 1, offset + keys.index(fi.key), h,
-                             min(D, fi.value)] += fi.dice
-    return hist
+                    st = 0 if fi.first_strike else 1
+                    if fi.special is not None:
+                        sv, skey = fi.special
+                        po = offset + keys.index(fi.key)
+                        got = links.get((cc, st, h))
+                        n0 = got[0] if got else 0
+                        new = (n0 + fi.dice, fi.value, sv, po)
+                        if got and got[1:] != new[1:]:
+                            raise NotExact("special values (value_against) of different kinds in one step")
+                        links[(cc, st, h)] = new
+                        link[cc, st, h] = new[0]
+                        hist[cc, st, offset + keys.index(skey), h, min(D, sv - fi.value)] += fi.dice
+                    elif fi.value > 0:
+                        hist[cc, st, offset + keys.index(fi.key), h, min(D, fi.value)] += fi.dice
+    return hist, link, links
+
+
+def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], tuple[int, int, int, int]]]
+                 ) -> tuple[int, int]:
+    """(special pool, ordinary pool) indices of the side's one linked pair, or (-1, -1)."""
+    from .exact import NotExact
+    pos = {v[3] for lk in links for v in lk.values()}
+    if not pos:
+        return -1, -1
+    specials = [p for p, k in enumerate(keys) if k[4]]
+    if len(specials) != 1 or len(pos) != 1:
+        raise NotExact("several kinds of special values (value_against) on one side")
+    pS, pO = specials[0], pos.pop()
+    if pS >= pO:
+        raise NotExact("a special value's hits would be assigned after its ordinary hits")
+    return pS, pO
+
+
+def cond_table(hist: np.ndarray, link: np.ndarray, links: dict[tuple[int, int, int], tuple[int, int, int, int]],
+               D: int) -> np.ndarray:
+    """cond[cc, stage, h, m, k]: P(k ordinary hits | m special hits) for the linked pair:
+    the independent dice of the ordinary pool and the linked dice not special (each an
+    ordinary hit with probability v / (D - (sv - v)))."""
+    if not links:
+        return np.zeros((1, 1, 1, 1, 1))
+    nmax = int(link.max())
+    K = 0
+    for (cc, st, h), (n, _v, _sv, po) in links.items():
+        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + n)
+    cond = np.zeros(link.shape + (nmax + 1, K + 1))
+    for (cc, st, h), (n, v, sv, po) in links.items():
+        base = np.array([1.0])
+        for val in range(1, D + 1):
+            q = val / D
+            for _ in range(int(hist[cc, st, po, h, val])):
+                base = np.convolve(base, [1.0 - q, q])
+        b = (sv - v) / D
+        q = (v / D) / (1.0 - b) if b < 1.0 else 0.0
+        for m in range(n + 1):
+            dist = base
+            for _ in range(n - m):
+                dist = np.convolve(dist, [1.0 - q, q])
+            cond[cc, st, h, m, :len(dist)] = dist
+    return cond
 
 
 def all_keys(val: Valuer, side: UnitsAt, enemy: Tables, own: Tables) -> list[PoolKey]:
@@ -355,7 +498,10 @@ def all_keys(val: Valuer, side: UnitsAt, enemy: Tables, own: Tables) -> list[Poo
             for f in range(own.F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
                 for r1 in (True, False):
-                    keys.extend(fi.key for fi in val.fire(side.rows[h], enemy.bits[c], pbits, r1))
+                    for fi in val.fire(side.rows[h], enemy.bits[c], pbits, r1):
+                        keys.append(fi.key)
+                        if fi.special is not None:
+                            keys.append(fi.special[1])
     return sort_keys(keys)
 
 
@@ -369,12 +515,12 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
     P = len(keys)
     C = len(firing.bits)
     elig = np.zeros((P, C, H), dtype=np.int64)
-    for p, (excl, from_air, only) in enumerate(keys):
+    for p, (excl, from_air, only, types, _linked) in enumerate(keys):
         for c in range(C):
             ok_u = np.ones(len(target_units), dtype=np.int64)
             for k, t in enumerate(target_units):
                 ut = rs.units[t]
-                if ut.domain in excl or (only and ut.domain not in only):
+                if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
                     ok_u[k] = 0
                 elif from_air:
                     ev = ut.ability("evades_air")

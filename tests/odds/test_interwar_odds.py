@@ -48,8 +48,6 @@ def test_submarine_surprise_strike_exact_matches_the_game():
 
 
 @pytest.mark.parametrize("att,dfn,terrain,tags,ability", [
-    ([("armor", 2)], [("anti_tank_gun", 2)], "land", [], "value_against"),
-    ([("cavalry", 3)], [("infantry", 2)], "land", [], "value_against"),
     ([("torpedo_bomber", 1)], [("destroyer", 2)], "sea", [], "chooses_casualty"),
     ([("artillery", 2), ("armored_car", 2)], [("infantry", 3)], "land", [], "reconnaissance"),
     ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea", [], "combat_air_patrol"),
@@ -87,8 +85,8 @@ def test_every_interwar_ability_is_modelled_or_simulated():
 def test_not_modelled_lists_unit_and_ability():
     from game.odds.model import BattleSpec
     rs = load_ruleset("interwar")
-    spec = BattleSpec(rs, ["cavalry"], ["infantry"])
-    assert not_modelled(spec, "exact") == ["cavalry: value_against"]
+    spec = BattleSpec(rs, ["dive_bomber"], ["infantry"])
+    assert not_modelled(spec, "exact") == ["dive_bomber: chooses_casualty"]
 
 
 def test_odds_json_request_for_interwar():
@@ -98,14 +96,14 @@ def test_odds_json_request_for_interwar():
     out = compute({"ruleset": "interwar", "attacker": [["infantry", 2]],
                    "defender": [["mountain_infantry", 1]], "terrain_tags": ["mountain"]})
     assert out["method"] == "exact" and "note" not in out   # terrain_bonus: general.py
-    out = compute({"ruleset": "interwar", "attacker": [["cavalry", 3]],
+    out = compute({"ruleset": "interwar", "attacker": [["dive_bomber", 1]],
                    "defender": [["infantry", 2]], "trials": 100})
-    assert out["method"] == "sim" and "ci95" in out and "value_against" in out["note"]
+    assert out["method"] == "sim" and "ci95" in out and "chooses_casualty" in out["note"]
 
 
 def test_odds_cli_interwar():
-    req = json.dumps({"ruleset": "interwar", "attacker": [["armor", 1]],
-                      "defender": [["anti_tank_gun", 1]], "trials": 100})
+    req = json.dumps({"ruleset": "interwar", "attacker": [["dive_bomber", 1]],
+                      "defender": [["infantry", 1]], "trials": 100})
     p = subprocess.run([sys.executable, "-m", "game", "odds"], input=req, capture_output=True,
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr
