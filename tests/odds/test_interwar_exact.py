@@ -243,3 +243,104 @@ def test_exact_agrees_with_the_game(att, dfn, terrain, tags, damage):
 
 def test_binomial_helper():
     assert _hits([6, 6])[1] == Fraction(comb(2, 1), 4)
+
+
+# --- value_against: split hit pools (seed 000 CAVALRY Charge!, ANTI-TANK GUN, FIGHTER) -------
+def _joint(dice: list) -> dict[tuple[int, int], Fraction]:
+    """(ordinary hits, special hits) of dice given as v (ordinary only) or (v, sv): a roll
+    <= v is an ordinary hit, v < roll <= sv a special hit."""
+    dist = {(0, 0): Fraction(1)}
+    for d in dice:
+        v, sv = (d, d) if isinstance(d, int) else d
+        po, ps = Fraction(v, D), Fraction(max(0, sv - v), D)
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (o, s), p in dist.items():
+            for key, q in (((o, s), 1 - po - ps), ((o + 1, s), po), ((o, s + 1), ps)):
+                if q:
+                    nxt[key] = nxt.get(key, 0) + p * q
+        dist = nxt
+    return dist
+
+
+def reference_split(TA: int, TD: int, att, dfn, att_cap, def_cap):
+    """reference() with special hits: att(i, j) / dfn(j1, j2, i) give dice (see _joint);
+    special hits go first and only to slots below att_cap(j) (defender track) /
+    def_cap(i) (attacker track); then the ordinary hits."""
+    @cache
+    def solve(i: int, j: int) -> tuple[Fraction, Fraction]:
+        if j >= TD and i < TA:
+            return Fraction(1), Fraction(0)
+        if i >= TA and j < TD:
+            return Fraction(0), Fraction(1)
+        if i >= TA and j >= TD:
+            return Fraction(0), Fraction(0)
+        loop = aw = dw = Fraction(0)
+        for (ko, ks), pa in _joint(att(i, j)).items():
+            j2 = max(j, min(att_cap(j), j + ks))
+            j2 = min(TD, j2 + ko)
+            for (lo, ls), pd in _joint(dfn(j, j2, i)).items():
+                i2 = max(i, min(def_cap(i), i + ls))
+                i2 = min(TA, i2 + lo)
+                p = pa * pd
+                if (i2, j2) == (i, j):
+                    loop += p
+                    continue
+                x, y = solve(i2, j2)
+                aw += p * x
+                dw += p * y
+        return aw / (1 - loop), dw / (1 - loop)
+
+    return solve(0, 0)
+
+
+def test_cavalry_charge_needs_more_cavalry_than_infantry_and_the_rule_of_three():
+    # seed 000: CAVALRY "Charge!: When attacking cavalry units outnumber defending infantry
+    # units, cavalry units attack at 3." (subject to the Rule of Three, G1)
+    def att(i, j):
+        n = 5 - i
+        inf = 3 - j
+        charge = min(3, n) if n > inf else 0
+        return [(2, 3)] * charge + [2] * (n - charge)
+
+    def dfn(j1, j2, i):
+        return [3] * (3 - j1)                                  # INFANTRY defense 3
+
+    aw, dw = reference_split(5, 3, att, dfn, lambda j: 3, lambda i: 5)
+    res = battle_odds("interwar", [("cavalry", 5)], [("infantry", 3)])
+    assert res.method == "exact", res.note
+    assert near(res.attacker_wins, aw) and near(res.defender_wins, dw)
+
+
+def test_fighters_fight_aircraft_at_their_special_values():
+    # seed 000: FIGHTER "Attack: 6/2  Defense: 5/2" against air units / ground units (G39)
+    def att(i, j):
+        alive = ["ftr", "ftr", "inf"][i:]
+        return [(2, 6) if u == "ftr" else 2 for u in alive]
+
+    def dfn(j1, j2, i):
+        alive = ["ftr", "inf"][j1:]
+        return [(2, 5) if u == "ftr" else 3 for u in alive]
+
+    # defender track: fighter (slot 0, air), infantry; attacker track: ftr, ftr, inf
+    aw, dw = reference_split(3, 2, att, dfn, lambda j: 1, lambda i: 2)
+    res = battle_odds("interwar", [("fighter", 2), ("infantry", 1)], [("fighter", 1), ("infantry", 1)])
+    assert res.method == "exact", res.note
+    assert near(res.attacker_wins, aw) and near(res.defender_wins, dw)
+
+
+@pytest.mark.parametrize("att,dfn", [
+    ([("cavalry", 4), ("armor", 1)], [("infantry", 2), ("armor", 1)]),
+    ([("armor", 2), ("infantry", 2)], [("anti_tank_gun", 2), ("infantry", 1)]),
+    ([("heavy_artillery", 2), ("infantry", 2)], [("fortification", 1), ("infantry", 2)]),
+    ([("fighter", 3)], [("fighter", 2), ("infantry", 1)]),
+])
+def test_special_values_agree_with_the_game(att, dfn):
+    # seed 000: ANTI-TANK GUN "Attack: 1 (3 against armored units) Defense: 1 (2 against armored
+    # units)" with its round-one first strike; HEAVY ARTILLERY "Attack: 3 (4 against
+    # fortifications)"; CAVALRY Charge!; FIGHTER 6/5 against air units
+    ex = battle_odds("interwar", att, dfn)
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, method="sim", trials=2500, seed=23)
+    for key in ("attacker_wins", "defender_wins"):
+        lo, hi = sim.ci95[key]
+        assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)
