@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -37,7 +38,7 @@ from .model import BattleSpec
 
 # abilities only this module's tables model (exact.py's vectorised tables do not)
 GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_defense",
-                               "gun_director", "terrain_bonus", "value_against"})
+                               "gun_director", "terrain_bonus", "value_against", "reconnaissance"})
 
 # (excluded domains, from air, only domains, only types, linked special dice)
 PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool]
@@ -179,6 +180,7 @@ class Fired:
     key: PoolKey
     first_strike: bool
     special: tuple[int, PoolKey] | None = None   # value_against: (special value, its pool)
+    rerollable: bool = False                     # reconnaissance may reroll its die
 
 
 class Valuer:
@@ -198,6 +200,18 @@ class Valuer:
         self.psets = own_post
         self.D = spec.dice
         self.start_types = set(units)
+        recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
+        self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
+        self.recon_ro3 = any(ab.rule_of_three for ab in recon)
+
+    def rerolls(self, alive: list[tuple[int, str, int]]) -> int:
+        """battle.reroll_allowance at the start of a round: one reroll per reconnaissance
+        unit in the battle (Rule of Three cap when marked)."""
+        if not self.recon_types:
+            return 0
+        total = sum(ab.rerolls for _, t, _ in alive for ab in self.rs.units[t].abilities_named("reconnaissance"))
+        cap = self.rs.rule_of_three
+        return min(total, cap) if self.recon_ro3 and cap is not None else total
 
     def _enemy_has(self, ebits: tuple[Any, ...], s: frozenset[str]) -> bool:
         return bool(ebits[self.esets.index(s)]) if s in self.esets else False
@@ -364,7 +378,7 @@ class Valuer:
                 sv, types, doms = sp[0]
                 special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True))
             out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False),
-                             first, special))
+                             first, special, t in self.recon_types))
         return out
 
 
@@ -407,7 +421,8 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
                keys: list[PoolKey], offset: int, npools: int, round1: bool
-               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], tuple[int, int, int, int]]]:
+               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], tuple[int, int, int, int]],
+                          dict[tuple[int, int, int], tuple[int, int, list[int]]]]:
     """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
     (linked special dice) and links {(cc, stage, h): (n, ordinary value, special value,
     ordinary pool)}. A die of a unit with a special value in force is an ordinary hit at
@@ -422,14 +437,28 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
     link = np.zeros((C * F, 2, H), dtype=np.int64)
     links: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+    recon: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
     for h in range(H):
         alive = side.rows[h]
+        rr = val.rerolls(alive)
         for c in range(C):
             for f in range(F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
                 cc = c * F + f
                 for fi in val.fire(alive, enemy.bits[c], pbits, round1):
                     st = 0 if fi.first_strike else 1
+                    if rr > 0 and fi.rerollable:
+                        # reconnaissance: these dice get the default rerolls (reroll_dist)
+                        if fi.special is not None or fi.dice != 1:
+                            raise NotExact("reconnaissance rerolls of dice with special values")
+                        po = offset + keys.index(fi.key)
+                        got_r = recon.get((cc, st, h))
+                        if got_r is not None and got_r[1] != po:
+                            raise NotExact("reconnaissance rerolls of dice in different hit pools")
+                        vals = got_r[2] if got_r is not None else []
+                        vals.append(fi.value)
+                        recon[(cc, st, h)] = (rr, po, vals)
+                        continue
                     if fi.special is not None:
                         sv, skey = fi.special
                         po = offset + keys.index(fi.key)
@@ -443,7 +472,56 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
                         hist[cc, st, offset + keys.index(skey), h, min(D, sv - fi.value)] += fi.dice
                     elif fi.value > 0:
                         hist[cc, st, offset + keys.index(fi.key), h, min(D, fi.value)] += fi.dice
-    return hist, link, links
+    for (cc, _st, h) in recon:
+        if (cc, 0, h) in recon and (cc, 1, h) in recon:
+            raise NotExact("reconnaissance rerolls shared by two fire steps of a round")
+    for key, (_r, p, _v) in recon.items():
+        if key in links and links[key][3] == p:
+            raise NotExact("reconnaissance rerolls of dice in a pool with special values")
+    return hist, link, links, recon
+
+
+def reroll_dist(values: list[int], r: int, D: int) -> np.ndarray:
+    """Hits of these dice (one per unit) when the side may reroll r of them: battle.
+    default_reroll rerolls the misses of the highest value first, one per unit."""
+    groups = sorted(Counter(v for v in values).items(), key=lambda kv: -kv[0])
+    # state: rerolls left -> distribution of hits so far
+    dist: dict[int, np.ndarray] = {r: np.array([1.0])}
+    for v, n in groups:
+        q = max(0, min(D, v)) / D
+        first = np.array([comb(n, x) * q ** x * (1 - q) ** (n - x) for x in range(n + 1)])
+        nxt: dict[int, np.ndarray] = {}
+        for left, dh in dist.items():
+            for x in range(n + 1):
+                k = min(n - x, left)                  # misses rerolled
+                again = np.array([comb(k, y) * q ** y * (1 - q) ** (k - y) for y in range(k + 1)])
+                add = np.zeros(n + 1)
+                add[x:x + k + 1] = first[x] * again
+                out = np.convolve(dh, add)
+                cur = nxt.get(left - k)
+                if cur is None:
+                    nxt[left - k] = out
+                else:
+                    m = max(len(cur), len(out))
+                    nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
+        dist = nxt
+    total = np.zeros(len(values) + 1)
+    for dh in dist.values():
+        total[:len(dh)] += dh
+    return total
+
+
+def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                recon: dict[tuple[int, int, int], tuple[int, int, list[int]]], D: int) -> None:
+    """Fold the rerolled dice into their pool's hit distribution (in place)."""
+    K = dist.shape[-1] - 1
+    for (cc, st, h), (r, p, vals) in recon.items():
+        full = np.convolve(dist[cc, st, p, h, :hi[cc, st, p, h] + 1], reroll_dist(vals, r, D))[:K + 1]
+        dist[cc, st, p, h, :] = 0.0
+        dist[cc, st, p, h, :len(full)] = full
+        nz = np.nonzero(full >= 1e-16)[0]
+        lo[cc, st, p, h] = int(nz[0]) if len(nz) else 0
+        hi[cc, st, p, h] = int(nz[-1]) if len(nz) else 0
 
 
 def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], tuple[int, int, int, int]]]

@@ -344,3 +344,40 @@ def test_special_values_agree_with_the_game(att, dfn):
     for key in ("attacker_wins", "defender_wins"):
         lo, hi = sim.ci95[key]
         assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)
+
+
+# --- reconnaissance: the default policy (battle.default_reroll: reroll the misses) ---------
+def test_reconnaissance_reroll_closed_form():
+    # seed 000: ARMORED CAR "Reconnaissance: ... may reroll one die of an artillery" (1:1, per
+    # combat round). One round: the artillery's first strike (2 on a d12) is rerolled on a
+    # miss: P(hit) = 2/12 + 10/12 * 2/12 = 11/36; else the armored car (1) may still hit
+    res = battle_odds("interwar", [("armored_car", 1), ("artillery", 1)], [("infantry", 1)], rounds=1)
+    assert res.method == "exact", res.note
+    assert res.attacker_wins == pytest.approx(11 / 36 + 25 / 36 * 1 / 12, abs=1e-12)
+
+
+def test_reroll_distribution_takes_the_highest_values_first():
+    from game.odds.general import reroll_dist
+    # one reroll, dice at 3 and 2: the 3 is rerolled when it misses, else the 2
+    q3, q2 = 3 / 12, 2 / 12
+    d = reroll_dist([3, 2], 1, 12)
+    p0 = (1 - q3) * (1 - q3) * (1 - q2)            # 3 misses, rerolled, misses; 2 misses
+    assert d[0] == pytest.approx(p0, abs=1e-12)
+    assert sum(d) == pytest.approx(1.0, abs=1e-12)
+    assert reroll_dist([2, 2], 0, 12)[2] == pytest.approx(q2 * q2)
+
+
+@pytest.mark.parametrize("att,dfn", [
+    ([("artillery", 3), ("armored_car", 3)], [("infantry", 3)]),
+    ([("artillery", 2), ("armored_car", 4), ("infantry", 2)], [("infantry", 4)]),
+    ([("infantry", 3)], [("artillery", 2), ("heavy_artillery", 1), ("armored_car", 2), ("infantry", 1)]),
+])
+def test_reconnaissance_agrees_with_the_game(att, dfn):
+    # seed 000: ARMORED CAR / AIRSHIP Reconnaissance, subject to the Rule of Three (G1): at
+    # most 3 rerolls a round; the game's battles with the default choice (reroll the misses)
+    ex = battle_odds("interwar", att, dfn)
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, method="sim", trials=2500, seed=29)
+    for key in ("attacker_wins", "defender_wins"):
+        lo, hi = sim.ci95[key]
+        assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)

@@ -49,7 +49,8 @@ def test_submarine_surprise_strike_exact_matches_the_game():
 
 @pytest.mark.parametrize("att,dfn,terrain,tags,ability", [
     ([("torpedo_bomber", 1)], [("destroyer", 2)], "sea", [], "chooses_casualty"),
-    ([("artillery", 2), ("armored_car", 2)], [("infantry", 3)], "land", [], "reconnaissance"),
+    ([("artillery", 1), ("heavy_artillery", 1), ("armored_car", 2)], [("infantry", 3)], "land", [],
+     "reconnaissance rerolls of dice with special values"),
     ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea", [], "combat_air_patrol"),
 ])
 def test_unmodelled_abilities_use_the_real_battle_simulation(att, dfn, terrain, tags, ability):
