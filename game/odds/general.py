@@ -608,9 +608,9 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
                             ok_u[k] = 0
             e = ok_u[slot_unit] if T else np.zeros(0, np.int64)
             if used[p, c] and T and np.any(e[1:] > e[:-1]):
-                raise NotExact("a restricted hit (submarines, aircraft-only defence, a fleet that "
-                               "cannot hit aircraft) would skip a unit earlier in the order of loss, "
-                               "so the losses are no longer a prefix")
+                raise NotExact("a restricted hit (a special value, aircraft-only defence, a fleet that "
+                               "cannot hit aircraft, submarines) would skip a unit earlier in the order "
+                               "of loss, so the losses are no longer a prefix")
             elig[p, c, :T] = np.cumsum(e[::-1])[::-1]
     return elig
 
