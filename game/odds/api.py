@@ -148,8 +148,8 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
       only in an airdrop's interception);
     - reconnaissance with no unit of its side whose dice it may reroll (seed 000: dice of
       artillery, heavy artillery and self-propelled guns, G23);
-    - combat_air_patrol with no unit of its side the carrier could carry (G58: only
-      aircraft aboard are lost with the carrier)."""
+    - combat_air_patrol when no aircraft aboard can outlive its carrier in the order of
+      loss (G58: aircraft aboard are lost with the carrier; `lost_aboard`)."""
     rs = spec.ruleset
     if ability == "value_against":
         for ab in ut.abilities_named("value_against"):
@@ -164,9 +164,35 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
         refs = set(rs.expand_all([r for ab in ut.abilities_named("reconnaissance") for r in ab.dice_of]))
         return not any(t in refs for t in own)
     if ability == "combat_air_patrol":
-        allowed = ut.ability("carrier").units if ut.has("carrier") else ()
-        return not any(rs.units[t].domain == AIR and (not allowed or rs.units[t].matches(allowed))
-                       for t in own)
+        return not lost_aboard(spec, own)
+    return False
+
+
+def lost_aboard(spec: BattleSpec, own: list[str]) -> bool:
+    """Could a carrier with combat_air_patrol take aircraft down with it? In a sea battle
+    the aircraft of a side ride its carriers (production.assign_carriers: listed order,
+    first carrier with room); aircraft listed before their carrier are lost before it in
+    the order of loss, so only an aircraft aboard a carrier listed earlier can be lost
+    with it (seed 000 G58)."""
+    rs = spec.ruleset
+    if spec.terrain != SEA:
+        return False
+    room = {k: rs.units[t].ability("carrier").capacity for k, t in enumerate(own) if rs.units[t].has("carrier")}
+    for k, t in enumerate(own):
+        ut = rs.units[t]
+        if ut.domain != AIR:
+            continue
+        cost = ut.carrier_cost or 99
+        for c in sorted(room):
+            allowed = rs.units[own[c]].ability("carrier").units
+            if allowed and not ut.matches(allowed):
+                continue
+            if room[c] >= cost:
+                room[c] -= cost
+                cap = rs.units[own[c]].ability("combat_air_patrol")
+                if c < k and cap is not None and cap.lost_with_carrier:
+                    return True
+                break
     return False
 
 

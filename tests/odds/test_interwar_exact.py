@@ -381,3 +381,18 @@ def test_reconnaissance_agrees_with_the_game(att, dfn):
     for key in ("attacker_wins", "defender_wins"):
         lo, hi = sim.ci95[key]
         assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)
+
+
+def test_combat_air_patrol_is_exact_when_aircraft_go_before_their_carrier():
+    # seed 000: CARRIER, Combat Air Patrol (G58): aircraft aboard are lost with the carrier.
+    # Listed before their carrier, they are lost first anyway: the DP is exact
+    att, dfn = [("destroyer", 3)], [("fighter", 2), ("carrier", 1), ("destroyer", 1)]
+    ex = battle_odds("interwar", att, dfn, "sea")
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, "sea", method="sim", trials=2500, seed=31)
+    for key in ("attacker_wins", "defender_wins"):
+        lo, hi = sim.ci95[key]
+        assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)
+    # a carrier listed first would take its fighters down with it: the simulation plays it
+    res = battle_odds("interwar", att, [("carrier", 1), ("fighter", 2)], "sea", trials=200)
+    assert res.method == "sim" and "combat_air_patrol" in (res.note or "")
