@@ -408,9 +408,16 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
     usedD = G.used_pools(histD1, tD.ctx, CD, tD.F) | G.used_pools(histD, tD.ctx, CD, tD.F)
     eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
-                           akeys or [((), False, (), (), False)], tA, setsA, usedA)
+                           akeys or [((), False, (), (), False, False)], tA, setsA, usedA)
     eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
-                           dkeys or [((), False, (), (), False)], tD, setsD, usedD)
+                           dkeys or [((), False, (), (), False, False)], tD, setsD, usedD)
+    # chooses_casualty: the firer's picks must follow the target's order of loss
+    G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
+                          "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
+                                              False, setsA, psets, cntA))
+    G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
+                          G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
+                                   setsD, [], cntD))
     if pSA < 0 and not rcA and not rcA1:
         (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
     if pSD < 0 and not rcD and not rcD1:

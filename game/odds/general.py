@@ -38,10 +38,11 @@ from .model import BattleSpec
 
 # abilities only this module's tables model (exact.py's vectorised tables do not)
 GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_defense",
-                               "gun_director", "terrain_bonus", "value_against", "reconnaissance"})
+                               "gun_director", "terrain_bonus", "value_against", "reconnaissance",
+                               "chooses_casualty"})
 
 # (excluded domains, from air, only domains, only types, linked special dice)
-PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool]
+PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool, bool]   # + chooser
 
 
 def has_damaged_values(ut: UnitType) -> bool:
@@ -131,6 +132,9 @@ def feature_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[fr
         ev = ut.ability("evades_air")
         if ev is not None:
             add(frozenset(ev.unless_enemy_has))
+        ch = ut.ability("chooses_casualty")
+        if ch is not None and enemy_role in ch.on:
+            add(_domain_types(rs, tuple(ch.domains)))
         if enemy_role == "defense":
             doa = ut.ability("defends_only_against")
             if doa is not None:
@@ -363,6 +367,13 @@ class Valuer:
                         value = max(0, value - pen)
                         if not air_hits and AIR not in excl:
                             excl = excl + (AIR,)
+            chooser = False
+            ch = ut.ability("chooses_casualty")
+            if ch is not None and role in ch.on and (not ch.terrain or any(
+                    x in self.spec.terrain_tags for x in ch.terrain)) \
+                    and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
+                chooser = True   # battle._chooser: the firing side picks its casualties
+                only = _restrict(only, tuple(ch.domains))
             fs = ut.ability("first_strike")
             first = False
             if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
@@ -376,8 +387,8 @@ class Valuer:
                 raise NotExact("a unit with several special values in force")
             if sp and sp[0][0] > value:
                 sv, types, doms = sp[0]
-                special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True))
-            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False),
+                special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False, chooser),
                              first, special, t in self.recon_types))
         return out
 
@@ -395,7 +406,8 @@ def sort_keys(keys: list[PoolKey]) -> list[PoolKey]:
     """battle._conclude's pool order: restricted to types first, then to domains, then
     excluding domains, then scored by aircraft (linked special dice just before the
     other dice of their pool: same eligible slots, so the same capped total)."""
-    return sorted(dict.fromkeys(keys), key=lambda k: (not k[3], not k[2], not k[0], not k[1], not k[4]))
+    return sorted(dict.fromkeys(keys), key=lambda k: (not k[5], not k[3], not k[2], not k[0], not k[1],
+                                                      not k[4]))
 
 
 @dataclass
@@ -593,7 +605,7 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
     P = len(keys)
     C = len(firing.bits)
     elig = np.zeros((P, C, H), dtype=np.int64)
-    for p, (excl, from_air, only, types, _linked) in enumerate(keys):
+    for p, (excl, from_air, only, types, _linked, _chooser) in enumerate(keys):
         for c in range(C):
             ok_u = np.ones(len(target_units), dtype=np.int64)
             for k, t in enumerate(target_units):
@@ -646,3 +658,43 @@ def defender_damage_bound(spec: BattleSpec, units: list[str], damage: list[int])
 
 def describe(x: Any) -> str:  # pragma: no cover - debugging aid
     return repr(x)
+
+
+def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray, target: UnitsAt,
+                        target_units: list[str], slot_unit: np.ndarray, target_role: str,
+                        valuer: Valuer) -> None:
+    """chooses_casualty: the firing side picks (battle.default_casualties with a chooser:
+    units one hit from death first, then the costliest, then the strongest, then the
+    lowest uid). The DP is exact only when, from every state, those picks are the next
+    slots of the target's track; else NotExact."""
+    from .exact import NotExact
+    rs = spec.ruleset
+    D = spec.dice
+    T = len(slot_unit)
+    for p, (excl, _air, only, types, _lk, chooser) in enumerate(keys):
+        if not chooser or not used[p].any():
+            continue
+        for h in range(T):
+            alive = target.rows[h]
+            bonus = valuer.bonuses(alive)
+            hp: dict[int, int] = {}
+            key: dict[int, tuple[int, int, int]] = {}
+            for k, t, dmg in alive:
+                ut = rs.units[t]
+                if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
+                    continue
+                hp[k] = max(1, ut.hits) - dmg
+                cost = ut.cost if isinstance(ut.cost, int) else 0
+                val = min(D, max(0, ut.value(target_role, dmg) + valuer._terrain(ut) + bonus.get(k, 0)))
+                key[k] = (-cost, -val, k)
+            picks: list[int] = []
+            while True:
+                live = [k for k in hp if hp[k] > 0]
+                if not live:
+                    break
+                k = min(live, key=lambda x: (0 if hp[x] == 1 else 1,) + key[x])
+                hp[k] -= 1
+                picks.append(k)
+            if picks != [int(x) for x in slot_unit[h:h + len(picks)]]:
+                raise NotExact("the firing side's choice of casualties (chooses_casualty) is not the "
+                               "listed order of loss")

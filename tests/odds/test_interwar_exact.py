@@ -396,3 +396,47 @@ def test_combat_air_patrol_is_exact_when_aircraft_go_before_their_carrier():
     # a carrier listed first would take its fighters down with it: the simulation plays it
     res = battle_odds("interwar", att, [("carrier", 1), ("fighter", 2)], "sea", trials=200)
     assert res.method == "sim" and "combat_air_patrol" in (res.note or "")
+
+
+# --- chooses_casualty: the firing side picks (seed 000 TORPEDO BOMBER, DIVE BOMBER) ----------
+def test_torpedo_bombers_pick_the_costliest_ship_reference():
+    # seed 000: TORPEDO BOMBER "Attack: 6", "the attacker chooses the casualty" against ships;
+    # the game's default choice: the costliest unit it can destroy (destroyer 7 before the
+    # unbuildable cruiser), which here is the listed order. G53: the cruiser's gun director
+    # lets the fleet (-1) hit aircraft while it is afloat after the attacker's hits
+    def att(i, j):
+        return [[6, 6, 2], [6, 2], [2]][i] if i < 3 else []     # + FIGHTER attack 2
+
+    def dfn(j1, j2, i):
+        alive = ["dd", "dd", "cr"][j1:]
+        if j2 >= 3:                                             # no director afloat: -2, not at aircraft
+            return [{"dd": 2, "cr": 1}[u] for u in alive], i
+        return [{"dd": 3, "cr": 2}[u] for u in alive]
+    aw, dw = reference(3, 3, att, dfn)
+    res = battle_odds("interwar", [("torpedo_bomber", 2), ("fighter", 1)], [("destroyer", 2), ("cruiser", 1)],
+                      "sea")
+    assert res.method == "exact", res.note
+    assert near(res.attacker_wins, aw) and near(res.defender_wins, dw)
+
+
+def test_chosen_casualties_against_the_listed_order_go_to_the_simulation():
+    # the bombers would sink the destroyer (single hit) before damaging the battleship
+    # listed first: the losses are not the listed order
+    res = battle_odds("interwar", [("torpedo_bomber", 2)], [("battleship", 1), ("destroyer", 1)], "sea",
+                      trials=200)
+    assert res.method == "sim" and "chooses_casualty" in (res.note or "")
+
+
+@pytest.mark.parametrize("att,dfn,terrain", [
+    ([("dive_bomber", 2), ("infantry", 2)], [("infantry", 2), ("artillery", 1)], "land"),
+    ([("dive_bomber", 2), ("armor", 2)], [("armor", 1), ("infantry", 2)], "land"),
+    ([("torpedo_bomber", 3)], [("destroyer", 2), ("cruiser", 1)], "sea"),
+])
+def test_chosen_casualties_agree_with_the_game(att, dfn, terrain):
+    # seed 000: DIVE BOMBER chooses its casualties among land units; TORPEDO BOMBER among ships
+    ex = battle_odds("interwar", att, dfn, terrain)
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, terrain, method="sim", trials=2500, seed=37)
+    for key in ("attacker_wins", "defender_wins"):
+        lo, hi = sim.ci95[key]
+        assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)
