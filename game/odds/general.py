@@ -204,6 +204,7 @@ class Valuer:
         self.psets = own_post
         self.D = spec.dice
         self.start_types = set(units)
+        self._memo: dict[tuple[Any, ...], tuple[Any, list[Fired]]] = {}
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
         self.recon_ro3 = any(ab.rule_of_three for ab in recon)
@@ -323,7 +324,16 @@ class Valuer:
     def fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
              pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
         """Every shooter's fire from these alive rows (damage as given), the enemy's
-        presence bits, the own post bits (G53) and the round."""
+        presence bits, the own post bits (G53) and the round (memoised: the tables ask
+        for the same rows twice)."""
+        key = (id(alive), ebits, pbits, round1)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = (alive, self._fire(alive, ebits, pbits, round1))
+        return got[1]
+
+    def _fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
+              pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
         rs = self.rs
         role = self.role
         D = self.D

@@ -228,6 +228,9 @@ def test_gun_director_lost_this_round_still_counts_only_while_afloat():
     ([("fighter", 2), ("light_bomber", 1)], [("carrier", 2)], "sea", [], []),
     ([("destroyer", 2), ("light_bomber", 1)], [("destroyer", 2), ("cruiser", 1)], "sea", [], []),
     ([("submarine", 2), ("destroyer", 1)], [("battleship", 1), ("carrier", 1)], "sea", [], [1]),
+    # defending fighters with no carrier survive a sea battle (the simulation lets them land
+    # on the defender's coast afterwards instead of losing them)
+    ([("destroyer", 4)], [("destroyer", 2), ("fast_battleship", 1), ("fighter", 3)], "sea", [], []),
 ])
 def test_exact_agrees_with_the_game(att, dfn, terrain, tags, damage):
     # the game's own battle code (method "sim") plays the same battles
