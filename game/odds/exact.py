@@ -357,9 +357,7 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     redA, redD, term = end_tables(spec, a, d)
     final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0), -1, np.zeros(d.H, dtype=np.int64), 1,
-                                 no_links(histA1.shape[0], a.H) + no_links(histD1.shape[0], d.H),
-                                 no_links(histA1.shape[0], a.H) + no_links(histD1.shape[0], d.H))
+                                 term, int(spec.rounds or 0))
     return Branch(weight, a, d, final, float(rounds))
 
 
@@ -443,7 +441,7 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
         G.apply_recon(distD1, loD1, hiD1, rcD1, D)
     redA, redD, term = end_tables(spec, a, d)
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
-    final, rounds = kernel.solve(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
+    final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
                                  term, int(spec.rounds or 0), AD, tD.post, tD.F,
                                  _links(lkA, lsA, histA, pSA, pOA, D) + _links(lkD, lsD, histD, pSD, pOD, D),
