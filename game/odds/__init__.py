@@ -27,6 +27,11 @@ each method models (`model.unmodelled`); a battle with any other ability (specia
 values, chosen casualties, fortifications, damage-dependent values, ...) is resolved
 by `sim.py`, which plays the rules core's own battle code (method "sim", seeded, with
 a 95% interval). First strike limited to round one is exact (round-one tables).
+Per-unit values (seed 000: damaged values, fortifications, defends only against, fleet
+air defence, terrain bonus, special values as linked hit pools, reconnaissance rerolls
+under the default policy) are built state by state in `general.py`; abilities with no
+effect in a battle (a special value with no target, a reconnaissance with no die to
+reroll, ...) are ignored as moot (`api.moot`).
 """
 from .api import battle_odds, compute, odds_for_space, run
 from .model import OddsError

@@ -123,15 +123,77 @@ def _trivial(spec: BattleSpec) -> OddsResult:
 def not_modelled(spec: BattleSpec, method: str) -> list[str]:
     """Abilities (unit: ability) of this battle that `method` does not model exactly."""
     out: list[str] = []
+    rs = spec.ruleset
     # seed 000 G53: fleet air defence only acts against attacking aircraft
-    air_attack = any(spec.ruleset.units[t].domain == AIR for t in spec.attacker)
-    for t in dict.fromkeys(spec.attacker + spec.defender + spec.bombard):
-        for r in unmodelled(spec.ruleset.units[t], method, spec.terrain_tags):
-            if not air_attack and r.split(": ", 1)[-1] in AIR_DEFENSE_ABILITIES:
+    air_attack = any(rs.units[t].domain == AIR for t in spec.attacker)
+    for side, t in dict.fromkeys([("a", t) for t in spec.attacker] + [("d", t) for t in spec.defender]
+                                 + [("b", t) for t in spec.bombard]):
+        for r in unmodelled(rs.units[t], method, spec.terrain_tags):
+            ab = r.split(": ", 1)[-1]
+            if not air_attack and ab in AIR_DEFENSE_ABILITIES:
+                continue
+            if side != "b" and moot(spec, rs.units[t], ab, spec.defender if side == "a" else spec.attacker,
+                                    spec.attacker if side == "a" else spec.defender):
                 continue
             if r not in out:
                 out.append(r)
     return out
+
+
+def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[str]) -> bool:
+    """An ability with no effect in this battle, given the units of both sides:
+    - value_against with no enemy unit it could hit at its special value (seed 000:
+      fighters 6/5 "against air units" only; the anti-tank gun against armored units);
+    - intercepts / escorts with no air transport attacking (seed 000 G42, G43: they act
+      only in an airdrop's interception);
+    - reconnaissance with no unit of its side whose dice it may reroll (seed 000: dice of
+      artillery, heavy artillery and self-propelled guns, G23);
+    - combat_air_patrol when no aircraft aboard can outlive its carrier in the order of
+      loss (G58: aircraft aboard are lost with the carrier; `lost_aboard`)."""
+    rs = spec.ruleset
+    if ability == "value_against":
+        for ab in ut.abilities_named("value_against"):
+            types = set(rs.expand_all(ab.targets)) if ab.targets else set()
+            if any(t in types or rs.units[t].domain in ab.domains for t in enemy):
+                return False
+        return True
+    if ability in ("intercepts", "escorts"):
+        return not any(rs.units[t].has("interceptable") or rs.units[t].has("air_transport")
+                       or rs.units[t].has("noncombatant") for t in spec.attacker)
+    if ability == "reconnaissance":   # no die it may reroll on its side
+        refs = set(rs.expand_all([r for ab in ut.abilities_named("reconnaissance") for r in ab.dice_of]))
+        return not any(t in refs for t in own)
+    if ability == "combat_air_patrol":
+        return not lost_aboard(spec, own)
+    return False
+
+
+def lost_aboard(spec: BattleSpec, own: list[str]) -> bool:
+    """Could a carrier with combat_air_patrol take aircraft down with it? In a sea battle
+    the aircraft of a side ride its carriers (production.assign_carriers: listed order,
+    first carrier with room); aircraft listed before their carrier are lost before it in
+    the order of loss, so only an aircraft aboard a carrier listed earlier can be lost
+    with it (seed 000 G58)."""
+    rs = spec.ruleset
+    if spec.terrain != SEA:
+        return False
+    room = {k: rs.units[t].ability("carrier").capacity for k, t in enumerate(own) if rs.units[t].has("carrier")}
+    for k, t in enumerate(own):
+        ut = rs.units[t]
+        if ut.domain != AIR:
+            continue
+        cost = ut.carrier_cost or 99
+        for c in sorted(room):
+            allowed = rs.units[own[c]].ability("carrier").units
+            if allowed and not ut.matches(allowed):
+                continue
+            if room[c] >= cost:
+                room[c] -= cost
+                cap = rs.units[own[c]].ability("combat_air_patrol")
+                if c < k and cap is not None and cap.lost_with_carrier:
+                    return True
+                break
+    return False
 
 
 def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,

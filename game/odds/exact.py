@@ -39,6 +39,8 @@ def can_hurt(infos: dict[str, TypeInfo], shooters: frozenset[str], targets: froz
             tt = infos[t]
             if st.cannot_hit and tt.domain in st.cannot_hit:
                 continue
+            if role == "defense" and st.doa is not None and tt.domain not in st.doa:
+                continue
             if st.domain == AIR and tt.evades is not None and not any(x in shooters for x in tt.evades):
                 continue
             if st.aa_value is not None and val <= 0 and tt.domain != AIR:
@@ -359,6 +361,102 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     return Branch(weight, a, d, final, float(rounds))
 
 
+def no_links(C: int, H: int) -> tuple[Any, ...]:
+    """kernel link arguments for a side without linked special dice."""
+    return (np.zeros((C, 2, H), dtype=np.int64), -1, -1, np.zeros((1, 1, 1, 1, 1)))
+
+
+def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
+                         att_damage: list[int] | None = None) -> Branch:
+    """solve_branch with per-unit values (general.py): damaged values, fortifications,
+    defends_only_against, fleet air defence, terrain bonus."""
+    from . import general as G
+    a = Side.build(spec, att, att_damage)
+    adm = list(att_damage) if att_damage else [0] * len(att)
+    ddm = spec.damage("defender")
+    d = Side.build(spec, spec.defender, ddm)
+    if a.H * d.H > MAX_STATES:
+        raise NotExact(f"{a.H * d.H} states is too many for the exact method")
+    if spec.bombard:
+        raise NotExact("shore bombardment together with per-unit values")
+    D = spec.dice
+    ua = G.UnitsAt.build(spec, att, adm)
+    ud = G.UnitsAt.build(spec, spec.defender, ddm)
+    setsA = G.feature_sets(spec, spec.defender, "defense")   # attacker presence bits
+    setsD = G.feature_sets(spec, att, "attack")
+    cntA = G.count_sets(spec, spec.defender, "defense")     # attacker counts (Charge!)
+    cntD = G.count_sets(spec, att, "attack")
+    psets = G.post_sets(spec)
+    tA = G.side_tables(ua, setsA, [], cntA)
+    tD = G.side_tables(ud, setsD, psets, cntD)
+    flown = airborne_types(spec)
+    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
+    valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
+                    cntA)
+    akeys = G.all_keys(valA, ua, tD, tA)
+    dkeys = G.all_keys(valD, ud, tA, tD)
+    PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
+    histA, lkA, lsA, rcA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
+    histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
+    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, False)
+    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, True)
+    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1])
+    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1])
+    CA, CD = len(tA.bits), len(tD.bits)
+    usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
+    usedD = G.used_pools(histD1, tD.ctx, CD, tD.F) | G.used_pools(histD, tD.ctx, CD, tD.F)
+    eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
+                           akeys or [((), False, (), (), False, False)], tA, setsA, usedA)
+    eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
+                           dkeys or [((), False, (), (), False, False)], tD, setsD, usedD)
+    # chooses_casualty: the firer's picks must follow the target's order of loss
+    G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
+                          "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
+                                              False, setsA, psets, cntA))
+    G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
+                          G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
+                                   setsD, [], cntD))
+    if pSA < 0 and not rcA and not rcA1:
+        (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
+    if pSD < 0 and not rcD and not rcD1:
+        (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
+    nrA = max([len(v[2]) for v in list(rcA.values()) + list(rcA1.values())], default=0)
+    nrD = max([len(v[2]) for v in list(rcD.values()) + list(rcD1.values())], default=0)
+    kA = nrA + int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
+    kD = nrD + int(max(histD1[..., 1:].sum(axis=-1).max(initial=0), histD[..., 1:].sum(axis=-1).max(initial=0)))
+    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    distA1, loA1, hiA1 = ((distA, loA, hiA) if np.array_equal(histA1, histA)
+                          else kernel.hit_distributions(histA1, D, kA))
+    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+    distD1, loD1, hiD1 = ((distD, loD, hiD) if np.array_equal(histD1, histD)
+                          else kernel.hit_distributions(histD1, D, kD))
+    if rcA or rcA1 or rcD or rcD1:   # reconnaissance: the rerolled dice (copies: shared tables)
+        distA, loA, hiA = distA.copy(), loA.copy(), hiA.copy()
+        distA1, loA1, hiA1 = distA1.copy(), loA1.copy(), hiA1.copy()
+        distD, loD, hiD = distD.copy(), loD.copy(), hiD.copy()
+        distD1, loD1, hiD1 = distD1.copy(), loD1.copy(), hiD1.copy()
+        G.apply_recon(distA, loA, hiA, rcA, D)
+        G.apply_recon(distA1, loA1, hiA1, rcA1, D)
+        G.apply_recon(distD, loD, hiD, rcD, D)
+        G.apply_recon(distD1, loD1, hiD1, rcD1, D)
+    redA, redD, term = end_tables(spec, a, d)
+    AD = G.defender_damage_bound(spec, spec.defender, ddm)
+    final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
+                                 distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
+                                 term, int(spec.rounds or 0), AD, tD.post, tD.F,
+                                 _links(lkA, lsA, histA, pSA, pOA, D) + _links(lkD, lsD, histD, pSD, pOD, D),
+                                 _links(lkA1, lsA1, histA1, pSA, pOA, D) + _links(lkD1, lsD1, histD1, pSD, pOD, D))
+    return Branch(weight, a, d, final, float(rounds))
+
+
+def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, pS: int, pO: int, D: int) -> tuple[Any, ...]:
+    """kernel link arguments of one side (round one, or later rounds)."""
+    from . import general as G
+    if pS < 0:
+        return no_links(hist.shape[0], hist.shape[3])
+    return (lk, pS, pO, G.cond_table(hist, lk, ls, D))
+
+
 def airborne_types(spec: BattleSpec) -> frozenset[str]:
     """Attacking types that flew in (self_airlift). The DP needs every unit of such a type
     to have flown in, or none (else NotExact: the simulation takes it)."""
@@ -420,4 +518,6 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
 
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
-    return [solve_branch(spec, att, w, dmg) for w, att, dmg in aa_branches(spec)]
+    from .general import needs_general
+    solve = solve_branch_general if needs_general(spec) else solve_branch
+    return [solve(spec, att, w, dmg) for w, att, dmg in aa_branches(spec)]

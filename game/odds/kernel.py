@@ -87,10 +87,98 @@ def hit_distributions(hist: Any, dice: int, kmax: int) -> Any:
 
 
 @njit
-def _pools(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
-           hf: int, elig: Any, fc: int) -> Any:
+def _apply(src: Any, dst: Any, a: int, b: int, T: int, d: Any, lw: int, u: int, e: Any) -> int:
+    """dst += src (over a..b) after one pool of hits with distribution d[lw..u], capped by
+    the eligible slots e[h]; returns the top of dst's range (dst must be zero above b)."""
+    for h in range(a, b + 1):
+        x = src[h]
+        if x == 0.0:
+            continue
+        cap = e[h]
+        top = min(u, cap - 1)
+        for k in range(lw, top + 1):
+            dst[h + k] += x * d[k]
+        if cap <= u:
+            acc = 0.0
+            for k in range(max(lw, cap), u + 1):
+                acc += d[k]
+            dst[h + cap] += x * acc
+    return min(b + u, T)
+
+
+@njit
+def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
+                  hf: int, elig: Any, fc: int, n: int, pS: int, pO: int, cond: Any) -> Any:
+    """_pools with a linked pair (value_against): pool pS holds the n linked dice's special
+    hits, and the ordinary pool pO's hits depend on how many of them there were
+    (cond[ec, s, hf, m, k] = P(k ordinary hits | m special hits)). Rows of buf: one
+    distribution over the track per special count m."""
+    P = dist.shape[2]
+    buf = np.zeros((n + 2, T + 2))
+    nxt = np.zeros(T + 2)
+    res[h0] = 1.0
+    a = h0
+    b = h0
+    for p in range(pS):
+        u = hi[ec, s, p, hf]
+        if u == 0:
+            continue
+        nxt[:] = 0.0
+        nb = _apply(res, nxt, a, b, T, dist[ec, s, p, hf], lo[ec, s, p, hf], u, elig[p, fc])
+        for h in range(a, nb + 1):
+            res[h] = nxt[h]
+        b = nb
+    # the special hits: row m holds the mass with m special hits
+    e = elig[pS, fc]
+    dS = dist[ec, s, pS, hf]
+    for h in range(a, b + 1):
+        x = res[h]
+        if x == 0.0:
+            continue
+        cap = e[h]
+        for m in range(n + 1):
+            buf[m, h + min(m, cap)] += x * dS[m]
+    b = min(b + n, T)
+    for p in range(pS + 1, pO):
+        u = hi[ec, s, p, hf]
+        if u == 0:
+            continue
+        nb = min(b + u, T)
+        for m in range(n + 1):
+            nxt[:] = 0.0
+            _apply(buf[m], nxt, a, b, T, dist[ec, s, p, hf], lo[ec, s, p, hf], u, elig[p, fc])
+            for h in range(a, nb + 1):
+                buf[m, h] = nxt[h]
+        b = nb
+    # the ordinary hits, given the special ones: back to one distribution
+    e = elig[pO, fc]
+    K = cond.shape[4] - 1
+    for h in range(a, T + 1):
+        res[h] = 0.0
+    nb = min(b + K, T)
+    for m in range(n + 1):
+        _apply(buf[m], res, a, b, T, cond[ec, s, hf, m], 0, K, e)
+    b = nb
+    for p in range(pO + 1, P):
+        u = hi[ec, s, p, hf]
+        if u == 0:
+            continue
+        nxt[:] = 0.0
+        nb = _apply(res, nxt, a, b, T, dist[ec, s, p, hf], lo[ec, s, p, hf], u, elig[p, fc])
+        for h in range(a, nb + 1):
+            res[h] = nxt[h]
+        b = nb
+    return a, b
+
+
+@njit
+def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
+           hf: int, elig: Any, fc: int, link: Any, pS: int, pO: int, cond: Any) -> Any:
     """Apply the firing side's pools (stage s, firing state hf, enemy ctx ec) in order to
-    the target track starting at h0. res must be zero; returns its used range."""
+    the target track starting at h0. res must be zero; returns its used range.
+    link[ec, s, hf] > 0: that many dice are linked (value_against, _pools_linked)."""
+    if link[ec, s, hf] > 0:
+        return _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, elig, fc, link[ec, s, hf], pS, pO, cond)
     res[h0] = 1.0
     a = h0
     b = h0
@@ -154,6 +242,247 @@ def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: 
             continue
         for y in range(c1, d1 + 1):
             out[x, y] += fx * wA[y]
+
+
+@njit
+def _def_key(j1: int, j2: int, AD: int, postD: Any, FD: int, c: int) -> Any:
+    """The defender's firing state and dist context when it fires from j1 and has been hit
+    down to j2 this step: units hit fire back with their new damage (values depend on the
+    damage while extra hit points are being taken, j1 < AD) and the own-side features
+    after the hits (postD: e.g. a friendly carrier still afloat, seed 000 G53)."""
+    hf = j1
+    if AD >= 0 and j1 < AD:
+        hf = min(j2, AD)
+    return hf, c * FD + postD[j2]
+
+
+@njit
+def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
+           TA: int, TD: int, ctxA: Any, ctxD: Any,
+           distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
+           eligA: Any, eligD: Any, sv: Any, AD: int, postD: Any, FD: int, lk: Any) -> float:
+    """One battle round from (i, j). loop_only: return P(back to (i, j)) and scatter
+    nothing; else add m * P(i', j') to out[i', j'] for every outcome (self included).
+    renorm (no first strike here): scatter m / (1 - loop) at once and return loop.
+    AD >= 0 or FD > 1: the defender's fire depends on the hits it takes (_def_key)."""
+    vj = sv[0]
+    vi = sv[1]
+    wA = sv[2]
+    wD = sv[3]
+    tmp = sv[4]
+    cA = ctxA[i]
+    cD = ctxD[j]
+    loop = 0.0
+    simple = AD < 0 and FD == 1
+    lkA, pSA, pOA, cdA, lkD, pSD, pOD, cdD = lk
+    no_fs = True
+    for p in range(hiA.shape[2]):
+        if hiA[cD, 0, p, i] > 0:
+            no_fs = False
+    for p in range(hiD.shape[2]):
+        if hiD[cA, 0, p, j] > 0:
+            no_fs = False
+    if renorm and not (no_fs and simple):
+        return -1.0
+    if no_fs and renorm:
+        # one pass: the self-loop probability is known before scattering
+        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, eligD, cA, lkA, pSA, pOA, cdA)
+        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, eligA, cD, lkD, pSD, pOD, cdD)
+        loop = wA[j] * wD[i]
+        if loop < 1.0 - 1e-13:
+            _outer(out, m / (1.0 - loop), wA, a1, b1, wD, a2, b2)
+        _clear(wA, a1, b1)
+        _clear(wD, a2, b2)
+        return loop
+    # surprise strikes are simultaneous: the attacker's first strike (from i, at the
+    # defender's ctx cD) and the defender's (from j: units it sinks still strike back, at
+    # the attacker's ctx cA) are independent; both sides' casualties go before main fire
+    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, eligD, cA, lkA, pSA, pOA, cdA)
+    ri0 = i
+    ri1 = i
+    kh = -1
+    kc = -1
+    aj, bj = (j, j) if loop_only else (rj0, rj1)
+    for j1 in range(aj, bj + 1):
+        pj = vj[j1]
+        if pj < TINY:
+            continue
+        cD1 = ctxD[j1]
+        # the defender's first strike (units struck by the attacker's still fire)
+        hf0, ec0 = _def_key(j, j1, AD, postD, FD, cA)
+        if hf0 != kh or ec0 != kc:
+            _clear(vi, ri0, ri1)
+            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, eligA, cD, lkD, pSD, pOD, cdD)
+            kh = hf0
+            kc = ec0
+        ai, bi = (i, i) if loop_only else (ri0, ri1)
+        for i1 in range(ai, bi + 1):
+            pi = vi[i1]
+            if pi < TINY:
+                continue
+            w = m * pj * pi
+            if w < PRUNE:
+                continue
+            cA1 = ctxA[i1]
+            # attacker fire (casualties fire back), defender fire
+            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, eligD, cA1, lkA, pSA, pOA, cdA)
+            if simple:
+                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, eligA, cD1, lkD, pSD, pOD, cdD)
+                if loop_only:
+                    loop += pj * pi * wA[j] * wD[i]
+                else:
+                    _outer(out, w, wA, a1, b1, wD, a2, b2)
+                _clear(wD, a2, b2)
+            else:  # group the defender's states after the hits by how it fires back
+                y = a1
+                while y <= b1:
+                    hf, ec = _def_key(j1, y, AD, postD, FD, cA1)
+                    z = y
+                    while z < b1:
+                        hf2, ec2 = _def_key(j1, z + 1, AD, postD, FD, cA1)
+                        if hf2 != hf or ec2 != ec:
+                            break
+                        z += 1
+                    if not loop_only or (y <= j and j <= z):
+                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, eligA, cD1, lkD, pSD, pOD, cdD)
+                        if loop_only:
+                            loop += pj * pi * wA[j] * wD[i]
+                        else:
+                            _outer(out, w, wA, y, z, wD, a2, b2)
+                        _clear(wD, a2, b2)
+                    y = z + 1
+            _clear(wA, a1, b1)
+    _clear(vi, ri0, ri1)
+    _clear(vj, rj0, rj1)
+    return loop
+
+
+@njit
+def _settle(mass: Any, redA: Any, redD: Any) -> None:
+    """End-of-round rules: defenceless units alone are lost (mass moves to a terminal)."""
+    HA, HD = mass.shape
+    for i in range(HA):
+        for j in range(HD):
+            x = mass[i, j]
+            if x != 0.0 and (redA[i, j] != i or redD[i, j] != j):
+                mass[i, j] = 0.0
+                mass[redA[i, j], redD[i, j]] += x
+
+
+@njit
+def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
+          distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
+          distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
+          eligA: Any, eligD: Any, redA: Any, redD: Any, term: Any, max_rounds: int,
+          AD: int, postD: Any, FD: int, lk: Any, lk1: Any) -> Any:
+    """Final distribution over states and expected rounds, from (0, 0).
+
+    Round 1 uses the tables distA1/distD1 (shore bombardment, first strike limited to
+    round one); later rounds distA/distD.
+    max_rounds <= 0: until the battle ends (self-loops renormalised);
+    otherwise the mass still fighting after max_rounds stays where it is."""
+    HA = TA + 1
+    HD = TD + 1
+    n = max(HA, HD) + 2
+    sv = np.zeros((5, n))
+    rounds = 0.0
+    if max_rounds > 0:
+        cur = np.zeros((HA, HD))
+        cur[0, 0] = 1.0
+        for r in range(max_rounds):
+            nxt = np.zeros((HA, HD))
+            for i in range(HA):
+                for j in range(HD):
+                    m = cur[i, j]
+                    if m == 0.0:
+                        continue
+                    if term[i, j] and r > 0:
+                        nxt[i, j] += m
+                        continue
+                    if m < PRUNE:
+                        continue
+                    rounds += m
+                    if r == 0:
+                        _round_g(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+                               distD1, loD1, hiD1, eligA, eligD, sv, AD, postD, FD, lk1)
+                    else:
+                        _round_g(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                               distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+            _settle(nxt, redA, redD)
+            cur = nxt
+        return cur, rounds
+    mass = np.zeros((HA, HD))
+    rounds = 1.0
+    _round_g(0, 0, 1.0, mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+           distD1, loD1, hiD1, eligA, eligD, sv, AD, postD, FD, lk1)
+    _settle(mass, redA, redD)
+    for i in range(HA):
+        for j in range(HD):
+            m = mass[i, j]
+            if m == 0.0 or term[i, j]:
+                continue
+            if redA[i, j] != i or redD[i, j] != j:
+                mass[i, j] = 0.0
+                mass[redA[i, j], redD[i, j]] += m
+                continue
+            if m < PRUNE:
+                mass[i, j] = 0.0
+                continue
+            mass[i, j] = 0.0
+            loop = _round_g(i, j, m, mass, False, True, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                          distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+            if loop < 0.0:  # first strike here: find the self-loop first, then scatter
+                loop = _round_g(i, j, 1.0, mass, True, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
+                              distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+                if loop < 1.0 - 1e-13:
+                    _round_g(i, j, m / (1.0 - loop), mass, False, False, TA, TD, ctxA, ctxD,
+                           distA, loA, hiA, distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+            if loop > 1.0 - 1e-13:
+                mass[i, j] = m  # no progress is possible: the battle stalls here (a draw)
+                continue
+            rounds += m / (1.0 - loop)
+            mass[i, j] = 0.0
+    return mass, rounds
+
+
+# --- the plain tables (no per-unit links, no defender post features): g40's path, kept
+# separate so the general kernel's extra work never slows it down ---------------------
+@njit
+def _pools(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
+           hf: int, elig: Any, fc: int) -> Any:
+    """Apply the firing side's pools (stage s, firing state hf, enemy ctx ec) in order to
+    the target track starting at h0. res must be zero; returns its used range."""
+    res[h0] = 1.0
+    a = h0
+    b = h0
+    P = dist.shape[2]
+    for p in range(P):
+        u = hi[ec, s, p, hf]
+        if u == 0:
+            continue
+        lw = lo[ec, s, p, hf]
+        nb = min(b + u, T)
+        for h in range(a, nb + 1):
+            tmp[h] = 0.0
+        d = dist[ec, s, p, hf]
+        e = elig[p, fc]
+        for h in range(a, b + 1):
+            x = res[h]
+            if x == 0.0:
+                continue
+            cap = e[h]
+            top = min(u, cap - 1)
+            for k in range(lw, top + 1):
+                tmp[h + k] += x * d[k]
+            if cap <= u:  # hits beyond the eligible slots are lost: all land on h + cap
+                acc = 0.0
+                for k in range(max(lw, cap), u + 1):
+                    acc += d[k]
+                tmp[h + cap] += x * acc
+        for h in range(a, nb + 1):
+            res[h] = tmp[h]
+        b = nb
+    return a, b
 
 
 @njit
@@ -223,18 +552,6 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     _clear(vi, ri0, ri1)
     _clear(vj, rj0, rj1)
     return loop
-
-
-@njit
-def _settle(mass: Any, redA: Any, redD: Any) -> None:
-    """End-of-round rules: defenceless units alone are lost (mass moves to a terminal)."""
-    HA, HD = mass.shape
-    for i in range(HA):
-        for j in range(HD):
-            x = mass[i, j]
-            if x != 0.0 and (redA[i, j] != i or redD[i, j] != j):
-                mass[i, j] = 0.0
-                mass[redA[i, j], redD[i, j]] += x
 
 
 @njit

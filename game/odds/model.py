@@ -29,7 +29,11 @@ _BASE_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evad
 # anti-aircraft fire at airborne paratroopers (BattleSpec.attacker_airborne)
 # seed 000: airdroppable paratroopers dropped by air transports (the same airborne flag;
 # the interception itself needs the air transports, which only "sim" plays)
-EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppable"}
+EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppable",
+                                     # seed 000, per-unit tables (general.py)
+                                     "defends_only_against", "fortifies", "fleet_air_defense",
+                                     "gun_director", "terrain_bonus", "value_against",
+                                     "reconnaissance", "chooses_casualty"}
 # ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
 MC_ABILITIES = _BASE_ABILITIES
 # seed 000 G53: abilities that only act when the attacker has aircraft ("sim" then)
@@ -83,8 +87,8 @@ def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()
             out.append(f"{ut.id}: supported_by rule_of_three")
         elif ab.name == "round_value" and tuple(ab.rounds) != (1,):
             out.append(f"{ut.id}: round_value rounds")
-    if any(v != (ut.attack, ut.defense) for v in ut.damaged[:max(0, ut.hits - 1)]):
-        out.append(f"{ut.id}: damaged values")
+    if method != "exact" and any(v != (ut.attack, ut.defense) for v in ut.damaged[:max(0, ut.hits - 1)]):
+        out.append(f"{ut.id}: damaged values")   # (exact: general.py's per-unit tables)
     return out
 
 
@@ -136,6 +140,7 @@ class TypeInfo:
     support_units: tuple[tuple[str, ...], ...] = ()   # per support ability: unit ids it names
     round_values: tuple[Any, ...] = ()    # round_value abilities (seed 002)
     aa_exposed: bool = False              # self_airlift with aa_exposed: AA fires when airborne
+    doa: tuple[str, ...] | None = None    # defends_only_against domains
 
     def fs_stage(self, role: str, round1: bool) -> bool:
         """Does this type fire in the first-strike step in this role (round one or later)?"""
@@ -171,6 +176,7 @@ class TypeInfo:
                                 for a in ut.abilities if isinstance(a, SupportedBy)),
             round_values=tuple(ut.abilities_named("round_value")),
             aa_exposed=bool(ut.has("self_airlift") and ut.ability("self_airlift").aa_exposed),
+            doa=tuple(ut.ability("defends_only_against").domains) if ut.has("defends_only_against") else None,
         )
 
     def pool_key(self) -> tuple[tuple[str, ...], bool]:

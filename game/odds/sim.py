@@ -42,9 +42,15 @@ def _scenario(spec: BattleSpec) -> Scenario:
     if not sea_battle:
         spaces["s"] = SpaceDef("s", "Sea", SEA, 0, ("x", "o"), (0.0, 1.0), _SQUARE,
                                terrain=("coastal",))
+    else:  # the defender's coast: its aircraft beyond carrier room land there after the
+        # battle (battle.rehome_aircraft) instead of being lost, as they survived the battle
+        spaces["x"] = replace(spaces["x"], adjacent=("o", "l"))
+        spaces["l"] = SpaceDef("l", "Coast", LAND, 0, ("x",), (0.0, 1.0), _SQUARE)
     owners: dict[str, str | None] = {s: None for s in spaces}
     if not sea_battle:
         owners.update(x="def", o="att")
+    else:
+        owners.update(l="def")
     players = (PlayerDef("att", "Attacker", "a", "#aa3333", None, 0),
                PlayerDef("def", "Defender", "d", "#3333aa", None, 0))
     units: list[tuple[str, str, str, int]] = []

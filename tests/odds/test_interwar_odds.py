@@ -48,14 +48,9 @@ def test_submarine_surprise_strike_exact_matches_the_game():
 
 
 @pytest.mark.parametrize("att,dfn,terrain,tags,ability", [
-    ([("armor", 2)], [("anti_tank_gun", 2)], "land", [], "value_against"),
-    ([("cavalry", 3)], [("infantry", 2)], "land", [], "value_against"),
-    ([("infantry", 3)], [("mountain_infantry", 2)], "land", ["mountain"], "terrain_bonus"),
-    ([("fighter", 2)], [("carrier", 1)], "sea", [], "defends_only_against"),
-    ([("torpedo_bomber", 1)], [("destroyer", 2)], "sea", [], "chooses_casualty"),
-    ([("battleship", 1)], [("destroyer", 2)], "sea", [], "damaged values"),
-    ([("infantry", 4)], [("infantry", 2), ("fortress", 1)], "land", [], "fortifies"),
-    ([("artillery", 2), ("armored_car", 2)], [("infantry", 3)], "land", [], "reconnaissance"),
+    ([("torpedo_bomber", 2)], [("battleship", 1), ("destroyer", 1)], "sea", [], "chooses_casualty"),
+    ([("artillery", 1), ("heavy_artillery", 1), ("armored_car", 2)], [("infantry", 3)], "land", [],
+     "reconnaissance rerolls of dice with special values"),
     ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea", [], "combat_air_patrol"),
 ])
 def test_unmodelled_abilities_use_the_real_battle_simulation(att, dfn, terrain, tags, ability):
@@ -91,8 +86,10 @@ def test_every_interwar_ability_is_modelled_or_simulated():
 def test_not_modelled_lists_unit_and_ability():
     from game.odds.model import BattleSpec
     rs = load_ruleset("interwar")
-    spec = BattleSpec(rs, ["cavalry"], ["infantry"])
-    assert not_modelled(spec, "exact") == ["cavalry: value_against"]
+    spec = BattleSpec(rs, ["transport_aircraft"], ["infantry"])
+    assert not_modelled(spec, "exact") == ["transport_aircraft: air_transport",
+                                           "transport_aircraft: interceptable",
+                                           "transport_aircraft: noncombatant"]
 
 
 def test_odds_json_request_for_interwar():
@@ -100,14 +97,16 @@ def test_odds_json_request_for_interwar():
                    "defender": [["infantry", 2]]})
     assert out["method"] == "exact"
     out = compute({"ruleset": "interwar", "attacker": [["infantry", 2]],
-                   "defender": [["mountain_infantry", 1]], "terrain_tags": ["mountain"],
-                   "trials": 100})
-    assert out["method"] == "sim" and "ci95" in out and "terrain_bonus" in out["note"]
+                   "defender": [["mountain_infantry", 1]], "terrain_tags": ["mountain"]})
+    assert out["method"] == "exact" and "note" not in out   # terrain_bonus: general.py
+    out = compute({"ruleset": "interwar", "attacker": [["torpedo_bomber", 2]],
+                   "defender": [["battleship", 1], ["destroyer", 1]], "terrain": "sea", "trials": 100})
+    assert out["method"] == "sim" and "ci95" in out and "chooses_casualty" in out["note"]
 
 
 def test_odds_cli_interwar():
-    req = json.dumps({"ruleset": "interwar", "attacker": [["armor", 1]],
-                      "defender": [["anti_tank_gun", 1]], "trials": 100})
+    req = json.dumps({"ruleset": "interwar", "attacker": [["torpedo_bomber", 2]],
+                      "defender": [["battleship", 1], ["destroyer", 1]], "terrain": "sea", "trials": 100})
     p = subprocess.run([sys.executable, "-m", "game", "odds"], input=req, capture_output=True,
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr

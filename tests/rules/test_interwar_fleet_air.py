@@ -79,10 +79,15 @@ def test_friendly_carrier_or_no_aircraft_means_no_penalty():
     assert def_values(s) == [("destroyer", 4)]
 
 
-def test_odds_play_air_attacks_on_fleets_with_the_real_battle():
-    # the odds engine models no fleet air defence: such battles go to "sim"; without
-    # attacking aircraft the ships' ability has no effect and exact odds remain
-    r = battle_odds("interwar", [("fighter", 2)], [("destroyer", 1)], terrain="sea", trials=200)
-    assert r.method == "sim" and "fleet_air_defense" in (r.note or "")
+def test_odds_of_air_attacks_on_fleets():
+    # the exact odds model fleet air defence (game/odds/general.py): aircraft alone against
+    # a carrierless destroyer cannot be hit, so the attacker always wins
+    r = battle_odds("interwar", [("fighter", 2)], [("destroyer", 1)], terrain="sea")
+    assert r.method == "exact", r.note
+    assert r.attacker_wins == 1.0 or abs(r.attacker_wins - 1.0) < 1e-12
+    # its hits may not reach the fighter listed first: not the listed order, so "sim"
+    r = battle_odds("interwar", [("fighter", 1), ("destroyer", 1)], [("destroyer", 1)], terrain="sea",
+                    trials=200)
+    assert r.method == "sim" and "prefix" in (r.note or "")
     r = battle_odds("interwar", [("submarine", 2)], [("destroyer", 1)], terrain="sea")
     assert r.method == "exact", r.note

@@ -1,0 +1,710 @@
+"""Exact odds tables for unit values that depend on more than the unit type (seed 000).
+
+The vectorised tables of exact.py give every unit of a type the same value (apart from
+one-to-one support). This module builds the same tables — hist[c, stage, pool, h, v]
+and the eligibility of each hit pool — by evaluating, for every state h of a side
+(which units are alive, and the damage of each, for the fixed order of loss), each
+unit's value the way `game.rules.battle` does:
+
+- damaged values (capital ships, the juggernaut's three states): `UnitType.value` with
+  the unit's damage at h; the defender's units hit in a step fire back with their new
+  damage (kernel._def_key: the defender fires from the state after the hits while
+  extra hit points are being taken);
+- support (one-to-one, in listed order = the game's uid order, Rule of Three) and
+  fortifications (`fortifies`: one_to_one / all, Rule of Three);
+- terrain_bonus and round_value;
+- defends_only_against: the unit defends only while the attackers include those domains
+  (a context bit), and its hits may only go to units of those domains (a pool);
+- fleet_air_defense / gun_director (G53): a defending ship facing attacking aircraft
+  fires at -penalty and cannot hit aircraft unless a friendly carrier (or a gun
+  director) is still alive after the attacker's hits (a defender "post" feature).
+
+Contexts: a side's context id at state h is the index of the tuple of presence bits
+(type sets) that change how the enemy fires or what its hits may reach; the defender's
+tables have FD post features each (dist index = enemy context * FD + post feature).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from game.rules.model import AIR, LAND, Ruleset, UnitType
+
+from .model import BattleSpec
+
+# abilities only this module's tables model (exact.py's vectorised tables do not)
+GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_defense",
+                               "gun_director", "terrain_bonus", "value_against", "reconnaissance",
+                               "chooses_casualty"})
+
+# (excluded domains, from air, only domains, only types, linked special dice)
+PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool, bool]   # + chooser
+
+
+def has_damaged_values(ut: UnitType) -> bool:
+    return any(v != (ut.attack, ut.defense) for v in ut.damaged[:max(0, ut.hits - 1)])
+
+
+def needs_general(spec: BattleSpec) -> bool:
+    """Does this battle need the per-unit tables (an ability of GENERAL_ABILITIES in
+    force, or damage-dependent values)?"""
+    rs = spec.ruleset
+    for t in set(spec.attacker) | set(spec.defender):
+        ut = rs.units[t]
+        if has_damaged_values(ut):
+            return True
+        for ab in ut.abilities:
+            if ab.name in GENERAL_ABILITIES:
+                if ab.name == "terrain_bonus" and not any(x in spec.terrain_tags for x in getattr(ab, "terrain", ())):
+                    continue
+                return True
+    return False
+
+
+def _domain_types(rs: Ruleset, domains: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(t for t, ut in rs.units.items() if ut.domain in domains)
+
+
+@dataclass
+class UnitsAt:
+    """One side's alive units at each state: [(listed index, type, damage)]."""
+    rows: list[list[tuple[int, str, int]]]
+
+    @staticmethod
+    def build(spec: BattleSpec, units: list[str], damage: list[int]) -> UnitsAt:
+        rs = spec.ruleset
+        N = len(units)
+        extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
+        owner = [k for k in range(N) for _ in range(extra[k])]   # extra slots, listed order
+        A = len(owner)
+        rows: list[list[tuple[int, str, int]]] = []
+        for h in range(A + N + 1):
+            dmg = list(damage)
+            for s in range(min(h, A)):
+                dmg[owner[s]] += 1
+            first = max(0, h - A)
+            rows.append([(k, units[k], dmg[k]) for k in range(first, N)])
+        return UnitsAt(rows)
+
+    def present(self, h: int, tset: frozenset[str]) -> bool:
+        return any(t in tset for _, t, _ in self.rows[h])
+
+
+def _matching(rs: Ruleset, ab: Any) -> frozenset[str]:
+    """Unit types a value_against hit may go to (its targets, or its domains)."""
+    types = set(rs.expand_all(ab.targets)) if ab.targets else set()
+    return frozenset(types | set(_domain_types(rs, tuple(ab.domains))))
+
+
+def count_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[tuple[frozenset[str], int]]:
+    """(type set, cap): counts of a side's units that `enemy`'s conditional special values
+    compare with (seed 000 CAVALRY, Charge!: "attackers outnumber targets")."""
+    rs = spec.ruleset
+    out: list[tuple[frozenset[str], int]] = []
+    for t in dict.fromkeys(enemy):
+        for ab in rs.units[t].abilities_named("value_against"):
+            if ab.condition and (ab.attack if enemy_role == "attack" else ab.defense) > 0:
+                key = (_matching(rs, ab), enemy.count(t) + 1)
+                if key not in out:
+                    out.append(key)
+    return out
+
+
+def feature_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[frozenset[str]]:
+    """Type sets whose presence on a side changes how `enemy` (fighting in enemy_role)
+    fires or whom its aircraft may hit."""
+    rs = spec.ruleset
+    out: list[frozenset[str]] = []
+
+    def add(s: frozenset[str]) -> None:
+        if s not in out:
+            out.append(s)
+
+    for t in dict.fromkeys(enemy):
+        ut = rs.units[t]
+        fs = ut.ability("first_strike")
+        if fs is not None:
+            add(frozenset(rs.expand_all(fs.canceled_by)))
+        ev = ut.ability("evades_air")
+        if ev is not None:
+            add(frozenset(ev.unless_enemy_has))
+        ch = ut.ability("chooses_casualty")
+        if ch is not None and enemy_role in ch.on:
+            add(_domain_types(rs, tuple(ch.domains)))
+        if enemy_role == "defense":
+            doa = ut.ability("defends_only_against")
+            if doa is not None:
+                add(_domain_types(rs, tuple(doa.domains)))
+            if ut.has("fleet_air_defense"):
+                add(_domain_types(rs, (AIR,)))
+    return out
+
+
+def post_sets(spec: BattleSpec) -> list[frozenset[str]]:
+    """The defender's own type sets whose presence after the attacker's hits changes its
+    fire (G53: a friendly carrier, a gun director), when it matters at all."""
+    rs = spec.ruleset
+    if not any(rs.units[t].domain == AIR for t in spec.attacker):
+        return []
+    out: list[frozenset[str]] = []
+    fads = [t for t in dict.fromkeys(spec.defender) if rs.units[t].has("fleet_air_defense")]
+    for t in fads:
+        s = frozenset(rs.expand_all(rs.units[t].ability("fleet_air_defense").unless_friendly))
+        if s and s not in out:
+            out.append(s)
+    if fads:   # each gun director type on its own (their penalties may differ)
+        for t in dict.fromkeys(spec.defender):
+            if rs.units[t].has("gun_director") and frozenset({t}) not in out:
+                out.append(frozenset({t}))
+    return out
+
+
+def contexts(side: UnitsAt, sets: list[frozenset[str]],
+             counts: list[tuple[frozenset[str], int]] = ()) -> tuple[np.ndarray, list[tuple[Any, ...]]]:  # type: ignore[assignment]
+    """Context id per state and the feature tuple of each id (presence bits, then capped
+    counts)."""
+    ids: dict[tuple[Any, ...], int] = {}
+    ctx = np.zeros(len(side.rows), dtype=np.int64)
+    for h in range(len(side.rows)):
+        key = tuple(side.present(h, s) for s in sets) + tuple(
+            min(cap, sum(1 for _, t, _ in side.rows[h] if t in cs)) for cs, cap in counts)
+        ctx[h] = ids.setdefault(key, len(ids))
+    return ctx, list(ids)
+
+
+@dataclass
+class Fired:
+    """One unit's fire in a step: its value, dice, pool and whether it first-strikes."""
+    value: int
+    dice: int
+    key: PoolKey
+    first_strike: bool
+    special: tuple[int, PoolKey] | None = None   # value_against: (special value, its pool)
+    rerollable: bool = False                     # reconnaissance may reroll its die
+
+
+class Valuer:
+    """battle.step_shooters / fire_value / _classify for one side, on type lists."""
+
+    def __init__(self, spec: BattleSpec, role: str, units: list[str], flags: list[bool],
+                 amph: bool, enemy_sets: list[frozenset[str]], own_post: list[frozenset[str]],
+                 enemy_counts: list[tuple[frozenset[str], int]] = ()):  # type: ignore[assignment]
+        self.spec = spec
+        self.rs = spec.ruleset
+        self.role = role
+        self.units = units
+        self.flags = flags          # airborne per listed unit
+        self.amph = amph
+        self.esets = enemy_sets
+        self.ecounts = list(enemy_counts)
+        self.psets = own_post
+        self.D = spec.dice
+        self.start_types = set(units)
+        self._memo: dict[tuple[Any, ...], tuple[Any, list[Fired]]] = {}
+        recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
+        self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
+        self.recon_ro3 = any(ab.rule_of_three for ab in recon)
+
+    def rerolls(self, alive: list[tuple[int, str, int]]) -> int:
+        """battle.reroll_allowance at the start of a round: one reroll per reconnaissance
+        unit in the battle (Rule of Three cap when marked)."""
+        if not self.recon_types:
+            return 0
+        total = sum(ab.rerolls for _, t, _ in alive for ab in self.rs.units[t].abilities_named("reconnaissance"))
+        cap = self.rs.rule_of_three
+        return min(total, cap) if self.recon_ro3 and cap is not None else total
+
+    def _enemy_has(self, ebits: tuple[Any, ...], s: frozenset[str]) -> bool:
+        return bool(ebits[self.esets.index(s)]) if s in self.esets else False
+
+    def specials(self, alive: list[tuple[int, str, int]], ebits: tuple[Any, ...]) -> dict[int, list[Any]]:
+        """battle._specials: listed index -> [(special value, only types, only domains)]."""
+        from .exact import NotExact
+        rs = self.rs
+        out: dict[int, list[Any]] = {}
+        used: Counter[str] = Counter()
+        for k, t, _ in alive:
+            for ab in rs.units[t].abilities_named("value_against"):
+                val = min(self.D, ab.attack if self.role == "attack" else ab.defense)
+                if val <= 0:
+                    continue
+                types = rs.expand_all(ab.targets) if ab.targets else ()
+                if ab.condition == "attackers_outnumber_targets":
+                    if self.role != "attack":
+                        raise NotExact("a conditional special value in defence")
+                    mine = sum(1 for _, x, _ in alive if x == t)
+                    key = (_matching(rs, ab), self.units.count(t) + 1)
+                    theirs = ebits[len(self.esets) + self.ecounts.index(key)]
+                    if not mine > theirs:
+                        continue
+                if ab.rule_of_three and rs.rule_of_three is not None:
+                    if used[ab.name] >= rs.rule_of_three:
+                        continue
+                    used[ab.name] += 1
+                if ab.targets and not types:
+                    continue
+                out.setdefault(k, []).append((val, tuple(types), tuple(ab.domains)))
+        return out
+
+    def bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
+        """battle.support_bonus on (listed index, type) rows (listed order = uid order)."""
+        rs = self.rs
+        role = self.role
+        free: Counter[str] = Counter(t for _, t, _ in alive)
+        bonus: dict[int, int] = {}
+        ro3: Counter[str] = Counter()
+        cap3 = rs.rule_of_three
+        for k, t, _ in alive:
+            ut = rs.units[t]
+            for ab in ut.abilities_named("supported_by"):
+                if role not in ab.on:
+                    continue
+                if self.amph and ut.domain == LAND and "amphibious" in ab.not_in \
+                        and not ut.has("no_amphibious_penalty"):
+                    continue
+                if self.flags[k] and "airborne" in ab.not_in:
+                    continue
+                cap = cap3 if ab.rule_of_three else None
+                if cap is not None and ro3[ab.name] >= cap:
+                    continue
+                done = False
+                for ref in ab.units:
+                    for sup in rs.expand(ref):
+                        if free.get(sup, 0) > 0:
+                            free[sup] -= 1
+                            bonus[k] = bonus.get(k, 0) + ab.bonus
+                            if cap is not None:
+                                ro3[ab.name] += 1
+                            done = True
+                            break
+                    if done:
+                        break
+        forts = [t for t in dict.fromkeys(t for _, t, _ in alive) if rs.units[t].has("fortifies")]
+        for ft in forts:
+            n_fort = sum(1 for _, t, _ in alive if t == ft)
+            for ab in rs.units[ft].abilities_named("fortifies"):
+                if role not in ab.on:
+                    continue
+                cap = cap3 if ab.rule_of_three else None
+                left = n_fort if ab.pairing == "one_to_one" else len(alive)
+                for k, t, _ in alive:
+                    ut = rs.units[t]
+                    if left <= 0 or (cap is not None and ro3[ab.name] >= cap):
+                        break
+                    if not ut.matches(ab.units) or ut.has("no_fortification_bonus"):
+                        continue
+                    bonus[k] = bonus.get(k, 0) + ab.bonus
+                    left -= 1
+                    if cap is not None:
+                        ro3[ab.name] += 1
+        return bonus
+
+    def _terrain(self, ut: UnitType) -> int:
+        tags = self.spec.terrain_tags
+        return sum(ab.bonus for ab in ut.abilities_named("terrain_bonus")
+                   if self.role in ab.on and any(t in tags for t in ab.terrain)) if tags else 0
+
+    def _round_value(self, ut: UnitType, k: int) -> int | None:
+        for ab in ut.abilities_named("round_value"):
+            if self.role not in ab.on or 1 not in ab.rounds:
+                continue
+            if ab.airborne and not self.flags[k]:
+                continue
+            if ab.only_with:
+                allowed = set(self.rs.expand_all(ab.only_with)) | {ut.id}
+                if any(t not in allowed for t in self.start_types):
+                    continue
+            return int(ab.value)
+        return None
+
+    def fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
+             pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
+        """Every shooter's fire from these alive rows (damage as given), the enemy's
+        presence bits, the own post bits (G53) and the round (memoised: the tables ask
+        for the same rows twice)."""
+        key = (id(alive), ebits, pbits, round1)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = (alive, self._fire(alive, ebits, pbits, round1))
+        return got[1]
+
+    def _fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
+              pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
+        rs = self.rs
+        role = self.role
+        D = self.D
+        bonus = self.bonuses(alive)
+        spec_of = self.specials(alive, ebits) if any(
+            rs.units[t].has("value_against") for _, t, _ in alive) else {}
+        out: list[Fired] = []
+        enemy_air = self._enemy_has(ebits, _domain_types(rs, (AIR,))) if role == "defense" else False
+        for k, t, dmg in alive:
+            ut = rs.units[t]
+            if ut.has("defenseless"):
+                continue
+            plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) + bonus.get(k, 0)))
+            if plain <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
+                                      for ab in ut.abilities_named("value_against")):
+                continue   # battle._fires
+            value = plain
+            if round1:
+                rv = self._round_value(ut, k)
+                if rv is not None:
+                    value = min(D, max(0, rv + self._terrain(ut) + bonus.get(k, 0)))
+            excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
+            only: tuple[str, ...] = ()
+            if role == "defense":
+                doa = ut.ability("defends_only_against")
+                if doa is not None:
+                    if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
+                        continue
+                    only = tuple(doa.domains)
+                fad = ut.ability("fleet_air_defense")
+                if fad is not None and enemy_air:
+                    unless = frozenset(rs.expand_all(fad.unless_friendly))
+                    if not (unless and pbits[self.psets.index(unless)]):
+                        # gun directors still afloat after the attacker's hits (not cumulative)
+                        gds = [ab for b, s in enumerate(self.psets) if len(s) == 1 and pbits[b]
+                               for x in s for ab in rs.units[x].abilities_named("gun_director")]
+                        if gds:
+                            pen, air_hits = min(fad.penalty, min(g.penalty for g in gds)), True
+                        else:
+                            pen, air_hits = fad.penalty, fad.air_hits
+                        value = max(0, value - pen)
+                        if not air_hits and AIR not in excl:
+                            excl = excl + (AIR,)
+            chooser = False
+            ch = ut.ability("chooses_casualty")
+            if ch is not None and role in ch.on and (not ch.terrain or any(
+                    x in self.spec.terrain_tags for x in ch.terrain)) \
+                    and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
+                chooser = True   # battle._chooser: the firing side picks its casualties
+                only = _restrict(only, tuple(ch.domains))
+            fs = ut.ability("first_strike")
+            first = False
+            if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
+                                                                       any(r > 1 for r in fs.rounds))):
+                first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
+            ex = ut.ability("extra_dice")
+            special = None
+            sp = spec_of.get(k, [])
+            if len(sp) > 1:
+                from .exact import NotExact
+                raise NotExact("a unit with several special values in force")
+            if sp and sp[0][0] > value:
+                sv, types, doms = sp[0]
+                special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False, chooser),
+                             first, special, t in self.recon_types))
+        return out
+
+
+def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """battle._restrict: both restrictions at once (empty = none)."""
+    if not a:
+        return b
+    if not b:
+        return a
+    return tuple(x for x in a if x in b) or ("-",)
+
+
+def sort_keys(keys: list[PoolKey]) -> list[PoolKey]:
+    """battle._conclude's pool order: restricted to types first, then to domains, then
+    excluding domains, then scored by aircraft (linked special dice just before the
+    other dice of their pool: same eligible slots, so the same capped total)."""
+    return sorted(dict.fromkeys(keys), key=lambda k: (not k[5], not k[3], not k[2], not k[0], not k[1],
+                                                      not k[4]))
+
+
+@dataclass
+class Tables:
+    ctx: np.ndarray               # context id per state
+    bits: list[tuple[Any, ...]]   # presence bits (then counts) per context id
+    post: np.ndarray              # own post feature per state (defender), else zeros
+    F: int
+
+
+def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset[str]],
+                counts: list[tuple[frozenset[str], int]] = ()) -> Tables:  # type: ignore[assignment]
+    ctx, bits = contexts(side, sets, counts)
+    post = np.zeros(len(side.rows), dtype=np.int64)
+    for h in range(len(side.rows)):
+        v = 0
+        for b, s in enumerate(psets):
+            if side.present(h, s):
+                v |= 1 << b
+        post[h] = v
+    return Tables(ctx, bits, post, 1 << len(psets))
+
+
+def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
+               keys: list[PoolKey], offset: int, npools: int, round1: bool
+               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], tuple[int, int, int, int]],
+                          dict[tuple[int, int, int], tuple[int, int, list[int]]]]:
+    """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
+    (linked special dice) and links {(cc, stage, h): (n, ordinary value, special value,
+    ordinary pool)}. A die of a unit with a special value in force is an ordinary hit at
+    its value, else a special hit at its special value: the special pool gets those dice at
+    (special - ordinary), the ordinary pool's hits depend on them (kernel._pools_linked)."""
+    from .exact import NotExact
+    D = spec.dice
+    C = len(enemy.bits)
+    F = own.F
+    H = len(side.rows)
+    nb = len(val.psets)
+    hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
+    link = np.zeros((C * F, 2, H), dtype=np.int64)
+    links: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+    recon: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
+    for h in range(H):
+        alive = side.rows[h]
+        rr = val.rerolls(alive)
+        for c in range(C):
+            for f in range(F):
+                pbits = tuple(bool((f >> b) & 1) for b in range(nb))
+                cc = c * F + f
+                for fi in val.fire(alive, enemy.bits[c], pbits, round1):
+                    st = 0 if fi.first_strike else 1
+                    if rr > 0 and fi.rerollable:
+                        # reconnaissance: these dice get the default rerolls (reroll_dist)
+                        if fi.special is not None or fi.dice != 1:
+                            raise NotExact("reconnaissance rerolls of dice with special values")
+                        po = offset + keys.index(fi.key)
+                        got_r = recon.get((cc, st, h))
+                        if got_r is not None and got_r[1] != po:
+                            raise NotExact("reconnaissance rerolls of dice in different hit pools")
+                        vals = got_r[2] if got_r is not None else []
+                        vals.append(fi.value)
+                        recon[(cc, st, h)] = (rr, po, vals)
+                        continue
+                    if fi.special is not None:
+                        sv, skey = fi.special
+                        po = offset + keys.index(fi.key)
+                        got = links.get((cc, st, h))
+                        n0 = got[0] if got else 0
+                        new = (n0 + fi.dice, fi.value, sv, po)
+                        if got and got[1:] != new[1:]:
+                            raise NotExact("special values (value_against) of different kinds in one step")
+                        links[(cc, st, h)] = new
+                        link[cc, st, h] = new[0]
+                        hist[cc, st, offset + keys.index(skey), h, min(D, sv - fi.value)] += fi.dice
+                    elif fi.value > 0:
+                        hist[cc, st, offset + keys.index(fi.key), h, min(D, fi.value)] += fi.dice
+    for (cc, _st, h) in recon:
+        if (cc, 0, h) in recon and (cc, 1, h) in recon:
+            raise NotExact("reconnaissance rerolls shared by two fire steps of a round")
+    for key, (_r, p, _v) in recon.items():
+        if key in links and links[key][3] == p:
+            raise NotExact("reconnaissance rerolls of dice in a pool with special values")
+    return hist, link, links, recon
+
+
+def reroll_dist(values: list[int], r: int, D: int) -> np.ndarray:
+    """Hits of these dice (one per unit) when the side may reroll r of them: battle.
+    default_reroll rerolls the misses of the highest value first, one per unit."""
+    groups = sorted(Counter(v for v in values).items(), key=lambda kv: -kv[0])
+    # state: rerolls left -> distribution of hits so far
+    dist: dict[int, np.ndarray] = {r: np.array([1.0])}
+    for v, n in groups:
+        q = max(0, min(D, v)) / D
+        first = np.array([comb(n, x) * q ** x * (1 - q) ** (n - x) for x in range(n + 1)])
+        nxt: dict[int, np.ndarray] = {}
+        for left, dh in dist.items():
+            for x in range(n + 1):
+                k = min(n - x, left)                  # misses rerolled
+                again = np.array([comb(k, y) * q ** y * (1 - q) ** (k - y) for y in range(k + 1)])
+                add = np.zeros(n + 1)
+                add[x:x + k + 1] = first[x] * again
+                out = np.convolve(dh, add)
+                cur = nxt.get(left - k)
+                if cur is None:
+                    nxt[left - k] = out
+                else:
+                    m = max(len(cur), len(out))
+                    nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
+        dist = nxt
+    total = np.zeros(len(values) + 1)
+    for dh in dist.values():
+        total[:len(dh)] += dh
+    return total
+
+
+def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                recon: dict[tuple[int, int, int], tuple[int, int, list[int]]], D: int) -> None:
+    """Fold the rerolled dice into their pool's hit distribution (in place)."""
+    K = dist.shape[-1] - 1
+    for (cc, st, h), (r, p, vals) in recon.items():
+        full = np.convolve(dist[cc, st, p, h, :hi[cc, st, p, h] + 1], reroll_dist(vals, r, D))[:K + 1]
+        dist[cc, st, p, h, :] = 0.0
+        dist[cc, st, p, h, :len(full)] = full
+        nz = np.nonzero(full >= 1e-16)[0]
+        lo[cc, st, p, h] = int(nz[0]) if len(nz) else 0
+        hi[cc, st, p, h] = int(nz[-1]) if len(nz) else 0
+
+
+def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], tuple[int, int, int, int]]]
+                 ) -> tuple[int, int]:
+    """(special pool, ordinary pool) indices of the side's one linked pair, or (-1, -1)."""
+    from .exact import NotExact
+    pos = {v[3] for lk in links for v in lk.values()}
+    if not pos:
+        return -1, -1
+    specials = [p for p, k in enumerate(keys) if k[4]]
+    if len(specials) != 1 or len(pos) != 1:
+        raise NotExact("several kinds of special values (value_against) on one side")
+    pS, pO = specials[0], pos.pop()
+    if pS >= pO:
+        raise NotExact("a special value's hits would be assigned after its ordinary hits")
+    return pS, pO
+
+
+def cond_table(hist: np.ndarray, link: np.ndarray, links: dict[tuple[int, int, int], tuple[int, int, int, int]],
+               D: int) -> np.ndarray:
+    """cond[cc, stage, h, m, k]: P(k ordinary hits | m special hits) for the linked pair:
+    the independent dice of the ordinary pool and the linked dice not special (each an
+    ordinary hit with probability v / (D - (sv - v)))."""
+    if not links:
+        return np.zeros((1, 1, 1, 1, 1))
+    nmax = int(link.max())
+    K = 0
+    for (cc, st, h), (n, _v, _sv, po) in links.items():
+        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + n)
+    cond = np.zeros(link.shape + (nmax + 1, K + 1))
+    for (cc, st, h), (n, v, sv, po) in links.items():
+        base = np.array([1.0])
+        for val in range(1, D + 1):
+            q = val / D
+            for _ in range(int(hist[cc, st, po, h, val])):
+                base = np.convolve(base, [1.0 - q, q])
+        b = (sv - v) / D
+        q = (v / D) / (1.0 - b) if b < 1.0 else 0.0
+        for m in range(n + 1):
+            dist = base
+            for _ in range(n - m):
+                dist = np.convolve(dist, [1.0 - q, q])
+            cond[cc, st, h, m, :len(dist)] = dist
+    return cond
+
+
+def all_keys(val: Valuer, side: UnitsAt, enemy: Tables, own: Tables) -> list[PoolKey]:
+    keys: list[PoolKey] = []
+    nb = len(val.psets)
+    for h in range(len(side.rows)):
+        for c in range(len(enemy.bits)):
+            for f in range(own.F):
+                pbits = tuple(bool((f >> b) & 1) for b in range(nb))
+                for r1 in (True, False):
+                    for fi in val.fire(side.rows[h], enemy.bits[c], pbits, r1):
+                        keys.append(fi.key)
+                        if fi.special is not None:
+                            keys.append(fi.special[1])
+    return sort_keys(keys)
+
+
+def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarray, T: int, H: int,
+                 keys: list[PoolKey], firing: Tables, firing_sets: list[frozenset[str]],
+                 used: np.ndarray) -> np.ndarray:
+    """elig[p, c, h]: slots from h the firing side's pool p may hit when it has context c;
+    raises NotExact when a used pool's eligible slots are not a prefix."""
+    from .exact import NotExact
+    rs = spec.ruleset
+    P = len(keys)
+    C = len(firing.bits)
+    elig = np.zeros((P, C, H), dtype=np.int64)
+    for p, (excl, from_air, only, types, _linked, _chooser) in enumerate(keys):
+        for c in range(C):
+            ok_u = np.ones(len(target_units), dtype=np.int64)
+            for k, t in enumerate(target_units):
+                ut = rs.units[t]
+                if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
+                    ok_u[k] = 0
+                elif from_air:
+                    ev = ut.ability("evades_air")
+                    if ev is not None:
+                        s = frozenset(ev.unless_enemy_has)
+                        if not (s in firing_sets and firing.bits[c][firing_sets.index(s)]):
+                            ok_u[k] = 0
+            e = ok_u[slot_unit] if T else np.zeros(0, np.int64)
+            if used[p, c] and T and np.any(e[1:] > e[:-1]):
+                raise NotExact("a restricted hit (a special value, aircraft-only defence, a fleet that "
+                               "cannot hit aircraft, submarines) would skip a unit earlier in the order "
+                               "of loss, so the losses are no longer a prefix")
+            elig[p, c, :T] = np.cumsum(e[::-1])[::-1]
+    return elig
+
+
+def slot_units(spec: BattleSpec, units: list[str], damage: list[int]) -> np.ndarray:
+    """Listed index of the unit owning each track slot (extra hit points first)."""
+    rs = spec.ruleset
+    extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
+    own = [k for k in range(len(units)) for _ in range(extra[k])] + list(range(len(units)))
+    return np.array(own, dtype=np.int64)
+
+
+def used_pools(hist: np.ndarray, ctx_self: np.ndarray, C_self: int, F: int) -> np.ndarray:
+    """used[p, c]: pool p scores hits in some state where the firing side has context c."""
+    P = hist.shape[2]
+    any_dice = hist[..., 1:].sum(axis=(0, 1, 4)) > 0   # [P, H]
+    used = np.zeros((P, C_self), dtype=bool)
+    for c in range(C_self):
+        sel = ctx_self == c
+        if sel.any():
+            used[:, c] = any_dice[:, sel].any(axis=1)
+    return used
+
+
+def defender_damage_bound(spec: BattleSpec, units: list[str], damage: list[int]) -> int:
+    """kernel AD: the defender's extra hit points when some of its units change value with
+    damage (they fire back with their new damage), else -1."""
+    rs = spec.ruleset
+    if not any(has_damaged_values(rs.units[t]) for t in units):
+        return -1
+    return sum(max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True))
+
+
+def describe(x: Any) -> str:  # pragma: no cover - debugging aid
+    return repr(x)
+
+
+def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray, target: UnitsAt,
+                        target_units: list[str], slot_unit: np.ndarray, target_role: str,
+                        valuer: Valuer) -> None:
+    """chooses_casualty: the firing side picks (battle.default_casualties with a chooser:
+    units one hit from death first, then the costliest, then the strongest, then the
+    lowest uid). The DP is exact only when, from every state, those picks are the next
+    slots of the target's track; else NotExact."""
+    from .exact import NotExact
+    rs = spec.ruleset
+    D = spec.dice
+    T = len(slot_unit)
+    for p, (excl, _air, only, types, _lk, chooser) in enumerate(keys):
+        if not chooser or not used[p].any():
+            continue
+        for h in range(T):
+            alive = target.rows[h]
+            bonus = valuer.bonuses(alive)
+            hp: dict[int, int] = {}
+            key: dict[int, tuple[int, int, int]] = {}
+            for k, t, dmg in alive:
+                ut = rs.units[t]
+                if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
+                    continue
+                hp[k] = max(1, ut.hits) - dmg
+                cost = ut.cost if isinstance(ut.cost, int) else 0
+                val = min(D, max(0, ut.value(target_role, dmg) + valuer._terrain(ut) + bonus.get(k, 0)))
+                key[k] = (-cost, -val, k)
+            picks: list[int] = []
+            while True:
+                live = [k for k in hp if hp[k] > 0]
+                if not live:
+                    break
+                k = min(live, key=lambda x: (0 if hp[x] == 1 else 1,) + key[x])
+                hp[k] -= 1
+                picks.append(k)
+            if picks != [int(x) for x in slot_unit[h:h + len(picks)]]:
+                raise NotExact("the firing side's choice of casualties (chooses_casualty) is not the "
+                               "listed order of loss")
