@@ -28,6 +28,15 @@ class PurchaseScene(Scene):
         # first card row shown: interwar has 43 buildable units, more than one screen holds
         self.row = 0
         self._rows = self._fit = 1
+        self._turn = (self.state.round, self.state.player)
+
+    def update(self, dt: float) -> None:
+        """The window belongs to one player's purchase phase: once the game has moved on
+        (the phase ended elsewhere, e.g. by the computer), it closes instead of offering
+        buttons that would be refused."""
+        st = self.state
+        if st.phase != "purchase" or (st.round, st.player) != self._turn or st.over:
+            self.close()
 
     @property
     def state(self):
@@ -145,8 +154,9 @@ class PurchaseScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
             draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
-            theme.text(surface, theme.elide(ut.name, card_w - 72, 22, bold=True), (card.x + 66, card.y + 10), 22,
-                       theme.TEXT, bold=True)
+            name_size = fit_size(ut.name, card_w - 72, 22, 15)
+            theme.text(surface, theme.elide(ut.name, card_w - 72, name_size, bold=True),
+                       (card.x + 66, card.y + 10 + (22 - name_size) // 2), name_size, theme.TEXT, bold=True)
             theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
                        theme.ACCENT if afford else theme.BAD)
             stats = f"A {ut.attack}   D {ut.defense}   M {ut.move}" + (f"   hits {ut.hits}" if ut.hits > 1 else "")
@@ -185,6 +195,14 @@ class PurchaseScene(Scene):
                        self.done, primary=True, tooltip="Finish buying and end the purchase phase  (Enter)")
         self.game.draw_message(surface)
         widgets.hover_tooltip(surface, self.spots)
+
+
+def fit_size(s: str, width: int, size: int, smallest: int) -> int:
+    """The largest bold font size from `size` down to `smallest` at which `s` fits in
+    `width` (long unit names such as "Self-Propelled Gun" are shown whole, not elided)."""
+    while size > smallest and theme.text_width(s, size, bold=True) > width:
+        size -= 1
+    return size
 
 
 def bought_now(state) -> dict[str, int]:

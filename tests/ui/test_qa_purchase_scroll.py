@@ -40,3 +40,31 @@ def test_wheel_reaches_every_buildable_unit():
     for _ in range(3):
         uikit.key(app, pygame.K_PAGEUP)
     assert scene.row == 0
+
+
+def test_long_unit_names_fit_their_card():
+    # QA (mediterranean_1940): "Motorized Infantry", "Self-Propelled Gun", "Anti-aircraft
+    # Artillery", "Transport Aircraft" were cut to "Motorized Infan..."; a smaller font fits them
+    from game.ui import theme
+    from game.ui.purchase import fit_size
+    rs = load_ruleset("interwar")
+    for ut in rs.units.values():
+        size = fit_size(ut.name, 230 - 72, 22, 15)
+        assert theme.text_width(ut.name, size, bold=True) <= 230 - 72, ut.name
+    assert fit_size("Infantry", 158, 22, 15) == 22
+
+
+def test_purchase_window_closes_when_the_phase_moves_on():
+    # QA: a purchase window left open after the phase ended elsewhere showed stale buttons
+    from game.rules.actions import EndPhase
+    sc = load_scenario("mediterranean_1940")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    uikit.frame(app)
+    game.open_purchase()
+    assert isinstance(app.top, PurchaseScene)
+    game.ctl.session.do(EndPhase())
+    uikit.frame(app)
+    assert not isinstance(app.top, PurchaseScene)
