@@ -457,7 +457,10 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
         owners = sorted({u.owner for u in units}) or list(b.defenders)
     tall = row.h >= 96
     block = 74 if tall else 40
-    y = row.y + 6 if side == "attacker" else max(row.y + 2, row.bottom - block - 4)
+    # the defender's "+N intercepted" line takes room: the block starts higher so that
+    # its last line stays inside the strip
+    extra = 16 if tall and side == "defender" and b.interceptors else 0
+    y = row.y + 6 if side == "attacker" else max(row.y + 2, row.bottom - block - extra - 4)
     sx = x
     for o in owners[:3]:
         theme.swatch(surface, pygame.Rect(sx, y + 2, 14, 14), _owner_color(state, o))
