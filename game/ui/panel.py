@@ -621,6 +621,13 @@ class SidePanel:
         unit = sc.sel.place_unit
         if unit and unit in todo:
             name = state.ruleset.units[unit].name
+            if any(ab.territories for ab in state.ruleset.units[unit].abilities_named("placed_at")) \
+                    and y + 22 < box.bottom:
+                # seed 000 COLONIAL INFANTRY, Empire to Arms: the highlighted spaces are not
+                # only factories; say why
+                y = self.hint(surface, box, f"{name} may also be placed without a factory in any of "
+                              "your own territories outside your home territories, held since the "
+                              "turn began (Empire to Arms).", y)
             for sid, k in self.place_all_options(unit):
                 if y + 32 > box.bottom:
                     break

@@ -68,3 +68,41 @@ def test_purchase_window_closes_when_the_phase_moves_on():
     game.ctl.session.do(EndPhase())
     uikit.frame(app)
     assert not isinstance(app.top, PurchaseScene)
+
+
+def test_colonial_infantry_placement_says_why_more_spaces_light_up(monkeypatch):
+    # seed 000: COLONIAL INFANTRY, Empire to Arms: "Colonial infantry may be placed in any of
+    # your national territories outside home territories." QA: the side panel said only
+    # "your factories", while Tunisia, Morocco and Syria-Lebanon lit up too
+    from game.rules import actions as A
+    from game.ui import odds_view
+    from game.ui.panel import SidePanel
+    monkeypatch.setattr(odds_view, "space_odds", lambda *a, **k: None)
+    hints: list[str] = []
+    hint = SidePanel.hint
+
+    def spy(self, surface, box, text, y=None):
+        hints.append(text)
+        return hint(self, surface, box, text, y)
+    monkeypatch.setattr(SidePanel, "hint", spy)
+    sc = load_scenario("mediterranean_1940")
+    session = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    app = App(pygame.Surface((1600, 900)))
+    game = GameScene(app, session, (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    while session.state.player != "france":
+        session.do(A.EndPhase())
+    session.do(A.Purchase("colonial_infantry", 1))
+    while session.state.phase != "place":
+        session.do(A.EndPhase())
+    game.ctl.version += 1
+    uikit.frame(app)
+    row = next(h for h in game.spots.items if h.tooltip == "Place Colonial Infantry")
+    hints.clear()
+    uikit.click(app, row.rect.center)
+    assert any("Empire to Arms" in t for t in hints)
+    x, y = game.cam.to_screen(*sc.spaces["tunisia"].center)       # no factory: Empire to Arms
+    uikit.click(app, (int(x), int(y)))
+    assert any(u.space == "tunisia" and u.type == "colonial_infantry"
+               for u in game.state.units.values())
