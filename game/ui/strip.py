@@ -63,7 +63,10 @@ def fires(state: GameState, b: Battle, u: Unit, side: str) -> bool:
         return False
     if side == "defender":
         return B.defends_against(state, u, B.alive(state, B.attackers(state, b)))
-    return True
+    # an attacker with nothing it may ever hit (seed 000 TORPEDO BOMBER "may only damage
+    # naval targets" over a land battle) rolls in vain: shown in column 0, "no fire"
+    enemy = B.alive(state, B.defenders(state, b))
+    return not enemy or B.can_hurt(state, [u], enemy, "attack")
 
 
 def side_values(state: GameState, b: Battle, side: str) -> list[tuple[Unit, int]]:
