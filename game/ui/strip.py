@@ -449,6 +449,15 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
         _draw_lane(win, surface, lay, b, side)
 
 
+def step_label_size(step: str) -> int:
+    """The font size at which a fire step's name ("shore bombardment", "anti-aircraft
+    fire") fits the gutter whole, from 15 down to 12 (then it is elided)."""
+    size = 15
+    while size > 12 and theme.text_width(step, size) > GUTTER - 14:
+        size -= 1
+    return size
+
+
 def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battle, side: str) -> None:
     state = win.state
     row = lay.rows[side]
@@ -514,8 +523,9 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
     col = theme.GOOD if roll.hits else theme.TEXT_DIM
     if lane.h >= 34:
-        theme.text(surface, theme.elide(step, GUTTER - 14, 15), (label_r.x, label_r.centery - 1), 15, theme.TEXT_DIM,
-                   anchor="bottomleft")
+        size = step_label_size(step)
+        theme.text(surface, theme.elide(step, GUTTER - 14, size), (label_r.x, label_r.centery - 1), size,
+                   theme.TEXT_DIM, anchor="bottomleft")
         theme.text(surface, hits, (label_r.x, label_r.centery), 16, col, anchor="topleft", bold=True)
     else:
         theme.text(surface, theme.elide(f"{step}: {hits}", GUTTER - 14, 15), (label_r.x, label_r.centery), 15, col,

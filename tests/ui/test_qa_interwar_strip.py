@@ -36,3 +36,15 @@ def test_torpedo_bombers_over_land_sit_in_the_no_fire_column():
     assert abs(strip.expected_hits(st, st.battle, "attacker") - 2 / 12) < 1e-9
     st = _battle([("torpedo_bomber", 1)], [("destroyer", 1)], space="s2")
     assert [v for _u, v in strip.side_values(st, st.battle, "attacker")] == [6]
+
+
+def test_fire_step_names_fit_the_gutter_whole():
+    # QA (amphibious assault with bombarding ships): the lane said "shore bombardme..."
+    import pygame
+
+    from game.rules import battle as B
+    from game.ui import theme
+    pygame.font.init()
+    for name in B.STEP_NAMES.values():
+        if len(name) <= 20:
+            assert theme.text_width(name, strip.step_label_size(name)) <= strip.GUTTER - 14, name
