@@ -48,3 +48,13 @@ def test_fire_step_names_fit_the_gutter_whole():
     for name in B.STEP_NAMES.values():
         if len(name) <= 20:
             assert theme.text_width(name, strip.step_label_size(name)) <= strip.GUTTER - 14, name
+
+
+def test_the_side_panel_title_says_game_over():
+    # QA (mediterranean_1940 played to the turn limit): the panel still read "Purchase"
+    # under the game-over window
+    from game.ui.panel import header_title
+    st = _battle([("infantry", 1)], [("infantry", 1)])
+    assert header_title(st) == "Conduct combat"
+    st.over = True
+    assert header_title(st) == "Game over"
