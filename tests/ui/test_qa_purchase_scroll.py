@@ -106,3 +106,17 @@ def test_colonial_infantry_placement_says_why_more_spaces_light_up(monkeypatch):
     uikit.click(app, (int(x), int(y)))
     assert any(u.space == "tunisia" and u.type == "colonial_infantry"
                for u in game.state.units.values())
+
+
+def test_purchase_card_shows_special_values_in_brackets():
+    # seed 000: FIGHTER "Attack: 6/2", "Defense: 5/2" (against air / against ground, G39);
+    # ANTI-TANK GUN "Attack: 1 (3 against armor)". QA: the card read "A 2 D 2" for the fighter
+    from game.ui import theme
+    from game.ui.purchase import stat_line
+    rs = load_ruleset("interwar")
+    assert stat_line(rs.units["fighter"]) == "A 2 (6)  D 2 (5)  M 4"
+    assert stat_line(rs.units["anti_tank_gun"]) == "A 1 (3)  D 1 (2)  M 2"
+    assert stat_line(rs.units["infantry"]) == "A 2   D 3   M 2"
+    assert stat_line(rs.units["battleship"]) == "A 8   D 7   M 2   hits 2"
+    for ut in rs.units.values():
+        assert theme.text_width(stat_line(ut), 19) <= 230 - 72, ut.id
