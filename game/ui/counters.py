@@ -15,7 +15,7 @@ from . import theme
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
-_AIR_KINDS = ("fighter", "tactical", "strategic")
+_AIR_KINDS = ("fighter", "tactical", "strategic", "airlift")
 
 
 def symbol_kind(unit_id: str, domain: str) -> str:
@@ -33,8 +33,12 @@ def symbol_kind(unit_id: str, domain: str) -> str:
     )
     for key, kind in table:
         if key in u:
+            if domain == "air" and kind == "transport":
+                # transport aircraft: a twin-engine plane with a parachute, not a ship,
+                # and not the same picture as the dive bomber it often flies beside
+                return "airlift"
             if domain == "air" and kind not in _AIR_KINDS:
-                return "tactical"  # transport aircraft: a twin-engine plane, not a ship
+                return "tactical"
             return kind
     return {"land": "land", "sea": "ship", "air": "fighter", "static": "factory"}.get(domain, "land")
 
@@ -42,7 +46,21 @@ def symbol_kind(unit_id: str, domain: str) -> str:
 def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
     """Aircraft seen from above, nose up: a small single-engine fighter with swept wings,
     a twin-engine tactical bomber with straight wings and two nacelles, a large
-    four-engine strategic bomber with wings across the whole counter."""
+    four-engine strategic bomber with wings across the whole counter; an air transport
+    ("airlift") is the twin-engine plane, smaller, under a parachute canopy."""
+    if kind == "airlift":
+        lw = max(1, int(r.w / 16))
+        canopy = pygame.Rect(0, 0, r.w * 0.42, r.h * 0.5)
+        canopy.midtop = (int(r.right - r.w * 0.21), int(r.top))
+        rx, ry = canopy.w / 2, canopy.h / 2
+        dome = [(canopy.centerx + rx * math.cos(a / 10 * math.pi),
+                 canopy.centery - ry * math.sin(a / 10 * math.pi)) for a in range(11)]
+        pygame.draw.polygon(s, col, dome)                    # a filled canopy
+        tip = (canopy.centerx, canopy.bottom + r.h * 0.08)
+        for x0 in (canopy.left, canopy.right):               # shroud lines
+            pygame.draw.line(s, col, (x0, canopy.centery), tip, lw)
+        r = pygame.Rect(r.x, int(r.y + r.h * 0.2), int(r.w * 0.68), int(r.h * 0.8))
+        kind = "tactical"
     cx, cy = r.centerx, r.centery
     w, h = r.w, r.h
     if kind == "strategic":
@@ -177,7 +195,7 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
     sym = pygame.Rect(0, 0, size * 0.8, size * 0.62)
     sym.midtop = (size // 2, int(size * (0.08 if stats and size >= 30 else 0.18)))
     kind = symbol_kind(unit_id, domain)
-    if kind in ("fighter", "tactical", "strategic"):
+    if kind in _AIR_KINDS:
         _plane(surf, sym.inflate(-size * 0.04, size * 0.06), ink, kind)
     elif kind in ("battleship", "carrier", "cruiser", "destroyer", "submarine", "transport", "ship"):
         _hull(surf, sym, ink, kind)

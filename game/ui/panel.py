@@ -27,6 +27,12 @@ def player_label(ctl, pid: str) -> str:
     return f"{name} — computer ({ctl.level_of(pid)})" if ctl.is_ai(pid) else name
 
 
+def header_title(state) -> str:
+    """The panel's big title: the phase, or "Game over" once the game has ended (the
+    turn order has already moved on to the next player's first phase by then)."""
+    return "Game over" if state.over else PHASE_NAMES.get(state.phase, state.phase)
+
+
 class SidePanel:
     def __init__(self, scene: GameScene):
         self.scene = scene
@@ -167,7 +173,7 @@ class SidePanel:
         w = rect.w - 2 * PAD
         y = rect.y + PAD
         # header: round and phase
-        phase = PHASE_NAMES.get(state.phase, state.phase)
+        phase = header_title(state)
         theme.text(surface, f"Round {state.round} of {state.scenario.turn_limit}", (x, y), 20, theme.TEXT_DIM)
         theme.text(surface, theme.elide(state.scenario.title, w - 120, 18), (rect.right - PAD, y + 1), 18,
                    theme.TEXT_DIM, anchor="topright")
@@ -621,6 +627,13 @@ class SidePanel:
         unit = sc.sel.place_unit
         if unit and unit in todo:
             name = state.ruleset.units[unit].name
+            if any(ab.territories for ab in state.ruleset.units[unit].abilities_named("placed_at")) \
+                    and y + 22 < box.bottom:
+                # seed 000 COLONIAL INFANTRY, Empire to Arms: the highlighted spaces are not
+                # only factories; say why
+                y = self.hint(surface, box, f"{name} may also be placed without a factory in any of "
+                              "your own territories outside your home territories, held since the "
+                              "turn began (Empire to Arms).", y)
             for sid, k in self.place_all_options(unit):
                 if y + 32 > box.bottom:
                     break

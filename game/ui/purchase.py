@@ -28,6 +28,15 @@ class PurchaseScene(Scene):
         # first card row shown: interwar has 43 buildable units, more than one screen holds
         self.row = 0
         self._rows = self._fit = 1
+        self._turn = (self.state.round, self.state.player)
+
+    def update(self, dt: float) -> None:
+        """The window belongs to one player's purchase phase: once the game has moved on
+        (the phase ended elsewhere, e.g. by the computer), it closes instead of offering
+        buttons that would be refused."""
+        st = self.state
+        if st.phase != "purchase" or (st.round, st.player) != self._turn or st.over:
+            self.close()
 
     @property
     def state(self):
@@ -145,12 +154,14 @@ class PurchaseScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
             draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
-            theme.text(surface, theme.elide(ut.name, card_w - 72, 22, bold=True), (card.x + 66, card.y + 10), 22,
-                       theme.TEXT, bold=True)
+            name_size = fit_size(ut.name, card_w - 72, 22, 15)
+            theme.text(surface, theme.elide(ut.name, card_w - 72, name_size, bold=True),
+                       (card.x + 66, card.y + 10 + (22 - name_size) // 2), name_size, theme.TEXT, bold=True)
             theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
                        theme.ACCENT if afford else theme.BAD)
-            stats = f"A {ut.attack}   D {ut.defense}   M {ut.move}" + (f"   hits {ut.hits}" if ut.hits > 1 else "")
-            theme.text(surface, stats, (card.x + 66, card.y + 52), 19, theme.TEXT_DIM)
+            stats = stat_line(ut)
+            theme.text(surface, theme.elide(stats, card_w - 72, 19), (card.x + 66, card.y + 52), 19,
+                       theme.TEXT_DIM)
             by = card.bottom - 38
             widgets.button(surface, self.spots, pygame.Rect(card.x + 10, by, 40, 30), "−",
                            lambda u=uid: self.buy(u, -1), enabled=n > 0, size=26,
@@ -185,6 +196,27 @@ class PurchaseScene(Scene):
                        self.done, primary=True, tooltip="Finish buying and end the purchase phase  (Enter)")
         self.game.draw_message(surface)
         widgets.hover_tooltip(surface, self.spots)
+
+
+def stat_line(ut) -> str:
+    """'A 2   D 3   M 2' for a purchase card; a special value against some targets follows
+    in brackets as the seed prints it (seed 000 FIGHTER "Attack: 6/2" -> 'A 2 (6)', ANTI-TANK
+    GUN "Attack: 1 (3 against armor)" -> 'A 1 (3)'); the card's tooltip says against what."""
+    def val(role: str, base: int) -> str:
+        special = [getattr(ab, role, 0) for ab in ut.abilities_named("value_against")]
+        best = max([v for v in special if v and v != base] or [0])
+        return f"{base} ({best})" if best else str(base)
+    gap = "  " if any(ut.abilities_named("value_against")) else "   "
+    out = gap.join([f"A {val('attack', ut.attack)}", f"D {val('defense', ut.defense)}", f"M {ut.move}"])
+    return out + (f"{gap}hits {ut.hits}" if ut.hits > 1 else "")
+
+
+def fit_size(s: str, width: int, size: int, smallest: int) -> int:
+    """The largest bold font size from `size` down to `smallest` at which `s` fits in
+    `width` (long unit names such as "Self-Propelled Gun" are shown whole, not elided)."""
+    while size > smallest and theme.text_width(s, size, bold=True) > width:
+        size -= 1
+    return size
 
 
 def bought_now(state) -> dict[str, int]:

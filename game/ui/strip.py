@@ -63,7 +63,10 @@ def fires(state: GameState, b: Battle, u: Unit, side: str) -> bool:
         return False
     if side == "defender":
         return B.defends_against(state, u, B.alive(state, B.attackers(state, b)))
-    return True
+    # an attacker with nothing it may ever hit (seed 000 TORPEDO BOMBER "may only damage
+    # naval targets" over a land battle) rolls in vain: shown in column 0, "no fire"
+    enemy = B.alive(state, B.defenders(state, b))
+    return not enemy or B.can_hurt(state, [u], enemy, "attack")
 
 
 def side_values(state: GameState, b: Battle, side: str) -> list[tuple[Unit, int]]:
@@ -446,6 +449,15 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
         _draw_lane(win, surface, lay, b, side)
 
 
+def step_label_size(step: str) -> int:
+    """The font size at which a fire step's name ("shore bombardment", "anti-aircraft
+    fire") fits the gutter whole, from 15 down to 12 (then it is elided)."""
+    size = 15
+    while size > 12 and theme.text_width(step, size) > GUTTER - 14:
+        size -= 1
+    return size
+
+
 def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battle, side: str) -> None:
     state = win.state
     row = lay.rows[side]
@@ -457,7 +469,10 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
         owners = sorted({u.owner for u in units}) or list(b.defenders)
     tall = row.h >= 96
     block = 74 if tall else 40
-    y = row.y + 6 if side == "attacker" else max(row.y + 2, row.bottom - block - 4)
+    # the defender's "+N intercepted" line takes room: the block starts higher so that
+    # its last line stays inside the strip
+    extra = 16 if tall and side == "defender" and b.interceptors else 0
+    y = row.y + 6 if side == "attacker" else max(row.y + 2, row.bottom - block - extra - 4)
     sx = x
     for o in owners[:3]:
         theme.swatch(surface, pygame.Rect(sx, y + 2, 14, 14), _owner_color(state, o))
@@ -508,8 +523,9 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
     col = theme.GOOD if roll.hits else theme.TEXT_DIM
     if lane.h >= 34:
-        theme.text(surface, theme.elide(step, GUTTER - 14, 15), (label_r.x, label_r.centery - 1), 15, theme.TEXT_DIM,
-                   anchor="bottomleft")
+        size = step_label_size(step)
+        theme.text(surface, theme.elide(step, GUTTER - 14, size), (label_r.x, label_r.centery - 1), size,
+                   theme.TEXT_DIM, anchor="bottomleft")
         theme.text(surface, hits, (label_r.x, label_r.centery), 16, col, anchor="topleft", bold=True)
     else:
         theme.text(surface, theme.elide(f"{step}: {hits}", GUTTER - 14, 15), (label_r.x, label_r.centery), 15, col,

@@ -343,7 +343,8 @@ def test_juggernaut_values_follow_damage():
 
 
 def test_fortification_and_fortress_bonuses():
-    # seed 000: FORTIFICATION "+1 ... paired 1:1"; FORTRESS "+2 to all defending infantry",
+    # seed 000: FORTIFICATION, Defensive Preparations "+1 ... paired 1:1"; FORTRESS, Defensive
+    # Preparations "+2 to all defending infantry",
     # "subject to the Rule of Three"; AUXILIARIES, Skirmishers: "do not receive bonuses from fortifications"
     s = battle([("armor", 1)], [("infantry", 4), ("artillery", 1), ("fortification", 1), ("fortress", 1),
                                 ("auxiliary", 1)])

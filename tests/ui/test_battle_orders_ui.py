@@ -409,3 +409,25 @@ def test_playtest_mediterranean_italy_drops_on_malta_by_keys_and_clicks():
     log = " ".join(game.state.log(40))
     assert "interception" in log and "(airdrop)" in log
     shot(app, "playtest_mediterranean_malta_drop_done")
+
+
+def test_the_defenders_gutter_with_interceptors_stays_inside_its_row(monkeypatch):
+    # QA (mediterranean_1940, Malta): with "+1 intercepted" the defender's last gutter line
+    # ("~0.8 hits/roll") ran out of the strip into the dice summary below
+    rows = {}
+    draw = strip._draw_gutter
+
+    def spy(win, surface, lay, b, side):
+        rows[side] = lay.rows[side]
+        draw(win, surface, lay, b, side)
+    monkeypatch.setattr(strip, "_draw_gutter", spy)
+    app, game, win = intercept_window(dice=(1, 12, 12))
+    key(app, pygame.K_r)
+    row = rows["defender"]
+    assert row.h >= 96                                          # the tall gutter
+    lines = [h.rect for h in win.spots.items if h.tooltip and
+             (" hits on average" in h.tooltip or "Intercepted the airdrop" in h.tooltip)
+             and h.rect.y >= row.y - 4]
+    assert len(lines) == 2
+    assert all(row.y <= r.y and r.bottom <= row.bottom for r in lines)
+    assert not lines[0].colliderect(lines[1])

@@ -53,3 +53,14 @@ def test_battle_screenshot_waits_for_the_odds():
     from game.ui.screenshot import render
     render("sarn_gulf_2031", "battle", (1024, 640))
     assert odds_view.WORKER.idle()   # drawn again with the odds, not "computing…"
+
+
+def test_transport_aircraft_and_tactical_bombers_have_different_symbols():
+    # QA (mediterranean_1940 battle window): the transport aircraft and the dive bomber
+    # beside it were drawn as the same twin-engine plane
+    pygame.font.init()
+    assert symbol_kind("transport_aircraft", "air") == "airlift"
+    assert symbol_kind("dive_bomber", "air") == "tactical"
+    a = counter_surface("transport_aircraft", "air", (90, 110, 60), 48)
+    b = counter_surface("dive_bomber", "air", (90, 110, 60), 48)
+    assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")

@@ -40,3 +40,83 @@ def test_wheel_reaches_every_buildable_unit():
     for _ in range(3):
         uikit.key(app, pygame.K_PAGEUP)
     assert scene.row == 0
+
+
+def test_long_unit_names_fit_their_card():
+    # QA (mediterranean_1940): "Motorized Infantry", "Self-Propelled Gun", "Anti-aircraft
+    # Artillery", "Transport Aircraft" were cut to "Motorized Infan..."; a smaller font fits them
+    from game.ui import theme
+    from game.ui.purchase import fit_size
+    rs = load_ruleset("interwar")
+    for ut in rs.units.values():
+        size = fit_size(ut.name, 230 - 72, 22, 15)
+        assert theme.text_width(ut.name, size, bold=True) <= 230 - 72, ut.name
+    assert fit_size("Infantry", 158, 22, 15) == 22
+
+
+def test_purchase_window_closes_when_the_phase_moves_on():
+    # QA: a purchase window left open after the phase ended elsewhere showed stale buttons
+    from game.rules.actions import EndPhase
+    sc = load_scenario("mediterranean_1940")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    uikit.frame(app)
+    game.open_purchase()
+    assert isinstance(app.top, PurchaseScene)
+    game.ctl.session.do(EndPhase())
+    uikit.frame(app)
+    assert not isinstance(app.top, PurchaseScene)
+
+
+def test_colonial_infantry_placement_says_why_more_spaces_light_up(monkeypatch):
+    # seed 000: COLONIAL INFANTRY, Empire to Arms: "Colonial infantry may be placed in any of
+    # your national territories outside home territories." QA: the side panel said only
+    # "your factories", while Tunisia, Morocco and Syria-Lebanon lit up too
+    from game.rules import actions as A
+    from game.ui import odds_view
+    from game.ui.panel import SidePanel
+    monkeypatch.setattr(odds_view, "space_odds", lambda *a, **k: None)
+    hints: list[str] = []
+    hint = SidePanel.hint
+
+    def spy(self, surface, box, text, y=None):
+        hints.append(text)
+        return hint(self, surface, box, text, y)
+    monkeypatch.setattr(SidePanel, "hint", spy)
+    sc = load_scenario("mediterranean_1940")
+    session = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    app = App(pygame.Surface((1600, 900)))
+    game = GameScene(app, session, (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    while session.state.player != "france":
+        session.do(A.EndPhase())
+    session.do(A.Purchase("colonial_infantry", 1))
+    while session.state.phase != "place":
+        session.do(A.EndPhase())
+    game.ctl.version += 1
+    uikit.frame(app)
+    row = next(h for h in game.spots.items if h.tooltip == "Place Colonial Infantry")
+    hints.clear()
+    uikit.click(app, row.rect.center)
+    assert any("Empire to Arms" in t for t in hints)
+    x, y = game.cam.to_screen(*sc.spaces["tunisia"].center)       # no factory: Empire to Arms
+    uikit.click(app, (int(x), int(y)))
+    assert any(u.space == "tunisia" and u.type == "colonial_infantry"
+               for u in game.state.units.values())
+
+
+def test_purchase_card_shows_special_values_in_brackets():
+    # seed 000: FIGHTER "Attack: 6/2", "Defense: 5/2" (against air / against ground, G39);
+    # ANTI-TANK GUN "Attack: 1 (3 against armor)". QA: the card read "A 2 D 2" for the fighter
+    from game.ui import theme
+    from game.ui.purchase import stat_line
+    rs = load_ruleset("interwar")
+    assert stat_line(rs.units["fighter"]) == "A 2 (6)  D 2 (5)  M 4"
+    assert stat_line(rs.units["anti_tank_gun"]) == "A 1 (3)  D 1 (2)  M 2"
+    assert stat_line(rs.units["infantry"]) == "A 2   D 3   M 2"
+    assert stat_line(rs.units["battleship"]) == "A 8   D 7   M 2   hits 2"
+    for ut in rs.units.values():
+        assert theme.text_width(stat_line(ut), 19) <= 230 - 72, ut.id
