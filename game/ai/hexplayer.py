@@ -17,6 +17,9 @@ from game.rules.model import GameState, Unit
 
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
+    if level == "standard":
+        from .hexplan import choose
+        return choose(state)
     if level == "random":
         rng = random.Random(state.seed * 1_000_003 + state.action_count)
         acts = hex_legal_actions(state)
