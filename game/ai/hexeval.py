@@ -219,10 +219,13 @@ class Evaluator:
             col = fractional_column(state, pot, dfn, shift)
             probs = column_probs(state, col)
             value = sum(vals[u.uid] for u in units)
+            trapped = _no_retreat(state, units[0], "")   # a retreat would eliminate it
             loss = 0.0
             for code, p in probs.items():
                 oc = self.outcomes[code]
                 lost = oc.d_loss * value + (0.1 * value if oc.d_leaves else 0.0)
+                if trapped and oc.d_leaves:
+                    lost = value
                 if objective and oc.d_leaves and not oc.a_retreats:
                     lost += 2 * W_OBJECTIVE
                 loss += p * lost
@@ -251,10 +254,11 @@ class Evaluator:
         aval = sum(vals.get(i, 0.0) for i in pv.attackers)
         enemy_obj = target in self.objs and not self.is_mine(state, state.owners.get(target))
         trapped = any(_no_retreat(state, state.units[i], target) for i in pv.attackers)
+        cornered = bool(pv.defenders) and _no_retreat(state, state.units[pv.defenders[0]], "")
         ev = 0.0
         for code, p in probs.items():
             oc = self.outcomes[code]
-            g = oc.d_loss * dval
+            g = dval if cornered and oc.d_leaves else oc.d_loss * dval
             a_lost = oc.a_loss * aval
             if oc.exchange:
                 a_lost = aval * min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))

@@ -18,6 +18,8 @@ Dice are never peeked at: every simulated roll is scripted (all six are averaged
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.rules import hexairdrop, hexcombat, hexmove
 from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move, apply
 from game.rules.errors import IllegalAction
@@ -75,6 +77,8 @@ def _plan_moves(state: GameState) -> list[Action]:
     mode = "move" if state.phase == "movement" else "hold"
     plan: list[Action] = []
     s = state
+    if state.phase == "movement":
+        s = _attack_pass(s, ev, plan)
     s = _ground_pass(s, ev, mode, plan)
     if state.phase == "movement":
         s = _air_pass(s, ev, mode, plan)
@@ -120,6 +124,75 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
             plan.append(a)
             s = apply(s, a)
     return s
+
+
+def _attack_pass(s: GameState, ev: Evaluator, plan: list[Action]) -> GameState:
+    """Concentrate for attacks: for each enemy hex, every unit that can reach a hex next
+    to it moves there (best attacking hexside, defensive terrain); the target whose
+    whole concentration scores best is taken, and so on while it gains."""
+    player = s.player
+    for _ in range(8):
+        here = ev.evaluate(s, "move")
+        targets = sorted({u.space for u in s.units.values() if s.at_war(u.owner, player)})
+        best: tuple[float, str, list[Action], GameState] | None = None
+        for t in targets:
+            if not any(dist(u.space, t) <= max(2, state_move(s, u) + 1) for u in s.units.values()
+                       if u.owner == player and hexmove.mp_left(s, u) > 0):
+                continue
+            s2, acts = _concentrate(s, t)
+            if not acts:
+                continue
+            v = ev.evaluate(s2, "move")
+            if best is None or (v, t) > (best[0], best[1]):
+                best = (v, t, acts, s2)
+        if best is None or best[0] <= here + MARGIN:
+            break
+        plan.extend(best[2])
+        s = best[3]
+    return s
+
+
+def state_move(s: GameState, u) -> int:
+    return s.utype(u).move
+
+
+def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
+    player = s.player
+    adj = set(hexmove.neighbours(s, target))
+    acts: list[Action] = []
+    movers = sorted((u for u in s.units.values() if u.owner == player and u.space not in adj
+                     and s.utype(u).attack > 0 and hexmove.mp_left(s, u) > 0),
+                    key=lambda u: (-s.utype(u).attack, u.uid))
+    for u in movers:
+        u = s.units[u.uid]
+        if dist(u.space, target) > s.utype(u).move + 1:
+            continue
+        options = hexmove.reachable(s, (u.uid,))
+        spots = [h for h in options if h in adj]
+        if not spots:
+            continue
+        u2 = s.units[u.uid]
+
+        def spot_score(h: str, u2=u2, s=s) -> tuple[float, str]:
+            sc = -sum(t.shift for t in hexmove.terrains(s, h))
+            probe = replace(u2, space=h)
+            if hexmove.enter_cost(s, probe, h, target) is None:
+                return (-99.0, h)
+            if hexmove.side_features(s, h, target):
+                sc -= 2
+            sc += 0.5 * len(hexmove.friends_at(s, h, player))
+            return (sc, h)
+
+        h = max(spots, key=spot_score)
+        if spot_score(h)[0] <= -99:
+            continue
+        a = Move((u.uid,), options[h])
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            continue
+        acts.append(a)
+    return s, acts
 
 
 def _scripted(state: GameState, rolls: tuple[int, ...], action: Action) -> GameState:
