@@ -32,8 +32,10 @@ W_THREAT = 0.45        # share of the enemy's expected gain against us that coun
 W_OPPORTUNITY = 0.8    # share of our expected attack results that counts before combat
 W_APPROACH = 0.25      # per hex of distance to the nearest goal, per attacking unit
 W_SUPPLY = 0.3         # share of a unit's value lost out of supply
-AGG_THREAT = 0.35      # a side that must attack: threat weight factor,
-AGG_APPROACH = 2.5     # approach weight factor,
+W_SUPPLY_HEX = 3.0     # a supply source hex held
+W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
+AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
+AGG_APPROACH = 1.0     # approach weight factor,
 AGG_OPPORTUNITY = 1.25  # opportunity weight factor
 
 
@@ -123,6 +125,15 @@ class Evaluator:
     def __init__(self, state: GameState, alliance: str) -> None:
         self.alliance = alliance
         self.objs = objectives(state)
+        self._zstate: GameState | None = None
+        self._zocs: dict[str, set[str]] = {}
+        # what holding a hex is worth: objectives, and (less) supply sources on the map
+        hm = state.scenario.hexmap
+        self.hex_weight = {o: W_OBJECTIVE for o in self.objs}
+        if hm is not None:
+            for hid, hd in hm.hexes.items():
+                if hd.supply and hid not in self.hex_weight:
+                    self.hex_weight[hid] = W_SUPPLY_HEX
         self.outcomes = outcomes(state)
         players = state.scenario.players
         self.mine = [p.id for p in players if p.alliance == alliance]
@@ -149,6 +160,18 @@ class Evaluator:
 
     # --- components --------------------------------------------------------------------
 
+    def zoc(self, state: GameState, player: str) -> set[str]:
+        """hexmove.zoc_hexes, kept while the same state is being evaluated."""
+        if self._zstate is not state:
+            self._zstate, self._zocs = state, {}
+        side = "mine" if self.is_mine(state, player) else "enemy"
+        if side not in self._zocs:
+            self._zocs[side] = hexmove.zoc_hexes(state, player)
+        return self._zocs[side]
+
+    def trapped(self, state: GameState, u: Unit, target: str) -> bool:
+        return _no_retreat(state, u, target, self.zoc(state, u.owner))
+
     def is_mine(self, state: GameState, player: str | None) -> bool:
         return player is not None and state.alliance_of(player) == self.alliance
 
@@ -162,15 +185,16 @@ class Evaluator:
         mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
         theirs = [u for u in state.units.values() if not self.is_mine(state, u.owner)]
         score = 0.0
-        for o in self.objs:
+        for o, w in self.hex_weight.items():
             owner = state.owners.get(o)
             if owner is None:
                 continue
-            score += W_OBJECTIVE if self.is_mine(state, owner) else -W_OBJECTIVE
+            score += w if self.is_mine(state, owner) else -w
         vals = {u.uid: unit_value(state, u) for u in state.units.values()}
         score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
         score += self._supply(state, mine, theirs, vals)
-        score -= self.w_threat * self._threat(state, mine, theirs, vals)
+        unit_risk, hex_risk = self._threat(state, mine, theirs, vals)
+        score -= self.w_threat * unit_risk + W_HEX_RISK * hex_risk
         if mode == "move":
             score += self.w_opportunity * self.opportunity(state, vals)
         score -= self.w_approach * self._approach(state, mine, theirs)
@@ -188,8 +212,9 @@ class Evaluator:
                 out += sign * W_SUPPLY * vals[u.uid] * (1.5 if u.oos else 1.0)
         return out
 
-    def _threat(self, state: GameState, mine: list[Unit], theirs: list[Unit], vals: dict[int, float]) -> float:
-        """Expected loss (strength + objectives) from the enemy's next combat phase."""
+    def _threat(self, state: GameState, mine: list[Unit], theirs: list[Unit],
+                vals: dict[int, float]) -> tuple[float, float]:
+        """Expected losses from the enemy's next turn: (strength, hexes held)."""
         attackers = [(u, state.utype(u)) for u in theirs if state.utype(u).attack > 0]
         movers = [u for u in theirs if state.utype(u).move > 0 and state.utype(u).defense + state.utype(u).attack > 0]
         air = max((air_shift(state, p, state.round + 1) for p in self.enemy), default=0)
@@ -197,6 +222,7 @@ class Evaluator:
         for u in mine:
             stacks.setdefault(u.space, []).append(u)
         total = 0.0
+        hexes = 0.0
         for hid, units in stacks.items():
             dfn = sum(crt.defense_strength(state, u) for u in units)
             pot = 0.0
@@ -211,35 +237,37 @@ class Evaluator:
                     pot += a
             if pot <= 0:
                 continue
-            objective = hid in self.objs and self.is_mine(state, state.owners.get(hid))
+            worth = self.hex_weight.get(hid, 0.0) if self.is_mine(state, state.owners.get(hid)) else 0.0
             if dfn <= 0:
-                total += (2 * W_OBJECTIVE * 0.8 if objective else 0.0) + sum(vals[u.uid] for u in units) * 0.7
+                hexes += 2 * worth * 0.8
+                total += sum(vals[u.uid] for u in units) * 0.7
                 continue
             shift = air + sum(t.shift for t in hexmove.terrains(state, hid))
             col = fractional_column(state, pot, dfn, shift)
             probs = column_probs(state, col)
             value = sum(vals[u.uid] for u in units)
-            trapped = _no_retreat(state, units[0], "")   # a retreat would eliminate it
+            trapped = self.trapped(state, units[0], "")   # a retreat would eliminate it
             loss = 0.0
+            taken = 0.0
             for code, p in probs.items():
                 oc = self.outcomes[code]
                 lost = oc.d_loss * value + (0.1 * value if oc.d_leaves else 0.0)
                 if trapped and oc.d_leaves:
                     lost = value
-                if objective and oc.d_leaves and not oc.a_retreats:
-                    lost += 2 * W_OBJECTIVE
+                if worth and oc.d_leaves and not oc.a_retreats:
+                    taken += p * 2 * worth
                 loss += p * lost
-            if col < 3:
-                loss *= 0.4   # the enemy is unlikely to attack below 1:1
-            total += loss
+            likely = 0.4 if col < 3 else 1.0   # the enemy is unlikely to attack below 1:1
+            total += loss * likely
+            hexes += taken * likely
         # empty objectives of ours the enemy can walk into
         held = set(stacks)
-        for o in self.objs:
+        for o, w in self.hex_weight.items():
             if o in held or not self.is_mine(state, state.owners.get(o)):
                 continue
             if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
-                total += 2 * W_OBJECTIVE * 0.8
-        return total
+                hexes += 2 * w * 0.8
+        return total, hexes
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
                   vals: dict[int, float]) -> float:
@@ -252,9 +280,12 @@ class Evaluator:
         probs = column_probs(state, col)
         dval = sum(vals.get(i, 0.0) for i in pv.defenders)
         aval = sum(vals.get(i, 0.0) for i in pv.attackers)
-        enemy_obj = target in self.objs and not self.is_mine(state, state.owners.get(target))
-        trapped = any(_no_retreat(state, state.units[i], target) for i in pv.attackers)
-        cornered = bool(pv.defenders) and _no_retreat(state, state.units[pv.defenders[0]], "")
+        worth = 0.0 if self.is_mine(state, state.owners.get(target)) else self.hex_weight.get(target, 0.0)
+        lead: dict[str, Unit] = {}
+        for i in pv.attackers:
+            lead.setdefault(state.units[i].space, state.units[i])
+        trapped = any(self.trapped(state, u, target) for u in lead.values())
+        cornered = bool(pv.defenders) and self.trapped(state, state.units[pv.defenders[0]], "")
         ev = 0.0
         for code, p in probs.items():
             oc = self.outcomes[code]
@@ -266,7 +297,7 @@ class Evaluator:
                 a_lost = aval
             g -= a_lost
             if oc.d_leaves and not oc.a_retreats:
-                g += 0.5 + (2 * W_OBJECTIVE if enemy_obj else 0.0)
+                g += 0.5 + 2 * worth
             if oc.a_retreats:
                 g -= 0.5
             ev += p * g
@@ -319,6 +350,26 @@ class Evaluator:
         return total
 
 
-def _no_retreat(state: GameState, u: Unit, target: str) -> bool:
-    from game.rules import hexcombat
-    return hexcombat.retreat_hex(state, u, target, [u]) is None
+def _no_retreat(state: GameState, u: Unit, target: str, zoc: set[str] | None = None) -> bool:
+    """True when the unit's stack has no hex to retreat to (a retreat would eliminate it):
+    every neighbour is sea, enemy-held, the attacked hex, or in an enemy ZOC without
+    friends (hexcombat.retreat_hex's conditions, without its stacking check)."""
+    player = u.owner
+    if zoc is None:
+        zoc = hexmove.zoc_hexes(state, player)
+    occupied: dict[str, bool] = {}
+    for x in state.units.values():
+        if x.space != u.space:
+            enemy = state.at_war(x.owner, player)
+            occupied[x.space] = occupied.get(x.space, False) or enemy
+            if not enemy:
+                occupied.setdefault("friend:" + x.space, True)
+    for n in hexmove.neighbours(state, u.space):
+        if n == target or hexmove.is_water(state, n) or occupied.get(n):
+            continue
+        if n in zoc and not occupied.get("friend:" + n):
+            continue
+        if hexmove.enter_cost(state, u, u.space, n) is None:
+            continue
+        return False
+    return True
