@@ -33,7 +33,8 @@ W_OPPORTUNITY = 0.8    # share of our expected attack results that counts before
 W_APPROACH = 0.25      # per hex of distance to the nearest goal, per attacking unit
 W_SUPPLY = 0.3         # share of a unit's value lost out of supply
 W_SUPPLY_HEX = 3.0     # a supply source hex held
-W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
+OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
+W_HEX_RISK = 1.0       # share of the expected loss of held objectives that counts now
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
 AGG_APPROACH = 1.0     # approach weight factor,
 AGG_OPPORTUNITY = 1.25  # opportunity weight factor
@@ -129,7 +130,9 @@ class Evaluator:
         self._zocs: dict[str, set[str]] = {}
         # what holding a hex is worth: objectives, and (less) supply sources on the map
         hm = state.scenario.hexmap
-        self.hex_weight = {o: W_OBJECTIVE for o in self.objs}
+        limit = max(1, state.scenario.turn_limit)
+        w_obj = W_OBJECTIVE * (OBJ_EARLY + (1 - OBJ_EARLY) * min(1.0, state.round / limit))
+        self.hex_weight = {o: w_obj for o in self.objs}
         if hm is not None:
             for hid, hd in hm.hexes.items():
                 if hd.supply and hid not in self.hex_weight:
