@@ -8,7 +8,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from hexkit import hexgame, uid_of  # noqa: E402
 
 from game.ai import choose_action  # noqa: E402
-from game.rules.actions import Attack, EndPhase, apply  # noqa: E402
+from game.rules.actions import Advance, Attack, EndPhase, apply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 from game.rules.session import Session  # noqa: E402
 
@@ -130,3 +130,24 @@ def test_standard_is_deterministic_with_a_cold_or_warm_plan_cache():
         assert s.state.over
         hashes.append(state_hash(s.state))
     assert hashes[0] == hashes[1]
+
+
+def test_standard_advances_into_a_vacated_objective():
+    # advance after combat (conventional, docs/interpretations.md#europa-seed-003): the
+    # defender of an objective is eliminated; the attackers take the hex
+    s = hexgame([(2, 2, "red", "infantry_brigade", 3), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", victory=[(3, 2)], dice=(6,))
+    s = apply(s, Attack("3,2", tuple(sorted(s.units))[:3]))
+    assert s.hexturn.advance is not None
+    a = choose_action(s, "standard")
+    assert isinstance(a, Advance) and a.to == "3,2" and a.units
+
+
+def test_random_plays_crete_with_legal_actions_only():
+    sc = load_scenario("crete_1941")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 3)
+    for _ in range(20000):
+        if s.state.over:
+            break
+        s.do(choose_action(s.state, "random"))   # IllegalAction would fail the test
+    assert s.state.over
