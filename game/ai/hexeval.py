@@ -33,8 +33,9 @@ W_OPPORTUNITY = 0.8    # share of our expected attack results that counts before
 W_APPROACH = 0.25      # per hex of distance to the nearest goal, per attacking unit
 W_SUPPLY = 0.3         # share of a unit's value lost out of supply
 W_SUPPLY_HEX = 3.0     # a supply source hex held
+W_WIN = 12.0           # holding the objectives that win at the end of the turn
 OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
-W_HEX_RISK = 1.0       # share of the expected loss of held objectives that counts now
+W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
 AGG_APPROACH = 1.0     # approach weight factor,
 AGG_OPPORTUNITY = 1.25  # opportunity weight factor
@@ -127,6 +128,9 @@ class Evaluator:
         self.alliance = alliance
         self.objs = objectives(state)
         self._zstate: GameState | None = None
+        vc = state.scenario.victory_cities
+        self.need_mine = vc.get(alliance, 0)
+        self.need_enemy = max((n for a, n in vc.items() if a != alliance), default=0)
         self._zocs: dict[str, set[str]] = {}
         # what holding a hex is worth: objectives, and (less) supply sources on the map
         hm = state.scenario.hexmap
@@ -188,11 +192,19 @@ class Evaluator:
         mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
         theirs = [u for u in state.units.values() if not self.is_mine(state, u.owner)]
         score = 0.0
+        held = {True: 0, False: 0}
         for o, w in self.hex_weight.items():
             owner = state.owners.get(o)
             if owner is None:
                 continue
             score += w if self.is_mine(state, owner) else -w
+            if o in self.objs:
+                held[self.is_mine(state, owner)] += 1
+        # holding enough objectives to win at the end of the turn is worth more than their sum
+        if self.need_mine and held[True] >= self.need_mine:
+            score += W_WIN
+        if self.need_enemy and held[False] >= self.need_enemy:
+            score -= W_WIN
         vals = {u.uid: unit_value(state, u) for u in state.units.values()}
         score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
         score += self._supply(state, mine, theirs, vals)

@@ -174,7 +174,7 @@ def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
         u2 = s.units[u.uid]
 
         def spot_score(h: str, u2=u2, s=s) -> tuple[float, str]:
-            sc = -sum(t.shift for t in hexmove.terrains(s, h))
+            sc = -float(sum(t.shift for t in hexmove.terrains(s, h)))
             probe = replace(u2, space=h)
             if hexmove.enter_cost(s, probe, h, target) is None:
                 return (-99.0, h)
