@@ -36,6 +36,7 @@ W_SUPPLY_HEX = 3.0     # a supply source hex held
 W_WIN = 12.0           # holding the objectives that win at the end of the turn
 OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
 W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
+EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
 AGG_APPROACH = 1.0     # approach weight factor,
 AGG_OPPORTUNITY = 1.25  # opportunity weight factor
@@ -254,7 +255,7 @@ class Evaluator:
                 continue
             worth = self.hex_weight.get(hid, 0.0) if self.is_mine(state, state.owners.get(hid)) else 0.0
             if dfn <= 0:
-                hexes += 2 * worth * 0.8
+                hexes += 2 * worth * EMPTY_RISK
                 total += sum(vals[u.uid] for u in units) * 0.7
                 continue
             shift = air + sum(t.shift for t in hexmove.terrains(state, hid))
@@ -281,7 +282,7 @@ class Evaluator:
             if o in held or not self.is_mine(state, state.owners.get(o)):
                 continue
             if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
-                hexes += 2 * w * 0.8
+                hexes += 2 * w * EMPTY_RISK
         return total, hexes
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
