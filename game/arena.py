@@ -13,10 +13,15 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import choose_action
+from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 
 MAX_ACTIONS = 200_000
+
+
+class ArenaError(Exception):
+    """A game of the match could not be played (the message names the game and seed)."""
 
 
 def play_match(scenario: str, levels: dict[str, str], seed: int) -> dict[str, Any]:
@@ -44,7 +49,12 @@ def _one(args: tuple[str, str, str, int, int]) -> tuple[int, dict[str, Any], boo
     first, second = sc.alliances[0], sc.alliances[1]
     a_side = first if i % 2 == 0 else second
     b_side = second if a_side == first else first
-    result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+    try:
+        result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+    except IllegalAction as exc:  # a computer move the rules refused: a bug to report
+        raise ArenaError(f"game {i} (seed {seed + i}, {a} plays {a_side}, {b} plays {b_side}): "
+                         f"a computer move was illegal: {exc}") from exc
+    result["a_side"] = a_side
     return i, result, result["winner"] == a_side
 
 
@@ -86,4 +96,21 @@ def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -
     return {"a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_winrate": a_wins / decided if decided else None, "ci95": [lo, hi],
             "mean_turns": sum(r["rounds"] for _, r, _ in results) / max(games, 1),
-            "seconds": time.perf_counter() - t}
+            "seconds": time.perf_counter() - t, **by_side(results)}
+
+
+def by_side(results: list[tuple[int, dict[str, Any], bool]]) -> dict[str, Any]:
+    """Per-side figures: for each alliance level A played, its games, wins, losses and
+    draws (`a_by_side`), and A's wins by that alliance (`a_wins_by_side`)."""
+    sides: dict[str, dict[str, int]] = {}
+    for _, r, a_won in sorted(results, key=lambda x: x[0]):
+        row = sides.setdefault(r["a_side"], {"games": 0, "a_wins": 0, "b_wins": 0, "draws": 0})
+        row["games"] += 1
+        if r["winner"] is None:
+            row["draws"] += 1
+        elif a_won:
+            row["a_wins"] += 1
+        else:
+            row["b_wins"] += 1
+    return {"a_wins_by_side": {k: v["a_wins"] for k, v in sorted(sides.items())},
+            "a_by_side": dict(sorted(sides.items()))}

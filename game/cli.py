@@ -144,10 +144,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from game.arena import arena
+    from game.arena import ArenaError, arena
     try:
         print(json.dumps(arena(args.scenario, args.a, args.b, args.games, args.seed, args.jobs)))
-    except LoadError as exc:
+    except (LoadError, ArenaError) as exc:
         return _fail(str(exc))
     return 0
 
@@ -217,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("scenario")
     s.add_argument("--ai", action="append", metavar="SIDE", help="alliance or player the computer plays")
     s.add_argument("--load", metavar="SAVE")
-    s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
+    s.add_argument("--level", default="standard", choices=("random", "greedy", "standard"))
     s.add_argument("--variant", metavar="FILE", help="house rules: a variant of the scenario's ruleset")
     s.set_defaults(func=cmd_play)
     s = sub.add_parser("scenarios", help="list scenarios")
@@ -235,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--turns", type=int, default=None)
     s.add_argument("--save")
-    s.add_argument("--level", default="greedy", choices=("random", "greedy", "standard"))
+    s.add_argument("--level", default="standard", choices=("random", "greedy", "standard"))
     s.add_argument("--variant", metavar="FILE", help="house rules: a variant of the scenario's ruleset")
     s.set_defaults(func=cmd_selfplay)
     s = sub.add_parser("replay", help="replay a save")

@@ -11,7 +11,7 @@ from game.rules.snapshot import state_hash
 MAX_ACTIONS = 200_000
 
 
-def play_out(scenario: str, seed: int, turns: int | None = None, level: str = "greedy",
+def play_out(scenario: str, seed: int, turns: int | None = None, level: str = "standard",
              variant: str | None = None) -> tuple[dict[str, Any], Session]:
     """`variant`: a house-rules variant file (or shipped variant id) of the scenario's ruleset."""
     from game.rules.variant import ruleset_for

@@ -20,8 +20,8 @@ Gibraltar is carved out of Spain as a disc and the Sahara (impassable) out of
 North Africa as a hand-drawn polygon.
 
 Scenario fields beyond docs/scenario-format.md (agreed with the rules side for
-seed 000): space `terrain`, `factory: major|minor`, `naval_base: true`,
-`home: true` (metropolitan territory), player `doctrines: [...]`.
+seed 000): space `terrain` (incl. `track`), `factory: major|minor`, `naval_base: true`,
+`home: true` (metropolitan territory), `true_neutral: true`, player `doctrines: [...]`.
 """
 from __future__ import annotations
 
@@ -102,9 +102,10 @@ GER, UK, ITA, FRA = "germany", "united_kingdom", "italy", "france"
 UNIT_CLASSES = mapgen.UnitClasses(
     land=frozenset({"infantry", "colonial_infantry", "mountain_infantry", "paratrooper", "artillery",
                     "light_armor", "armor", "mechanized_infantry", "aaa", "fortification",
-                    "fortress"}),
+                    "fortress", "supply_column"}),
     air=frozenset({"fighter", "dive_bomber", "torpedo_bomber", "transport_aircraft"}),
-    sea=frozenset({"battleship", "carrier", "cruiser", "destroyer", "submarine", "naval_transport"}),
+    sea=frozenset({"battleship", "carrier", "cruiser", "destroyer", "submarine", "naval_transport",
+                   "auxiliary_cruiser"}),
     carrier_planes=frozenset({"fighter", "dive_bomber", "torpedo_bomber"}),
 )
 
@@ -188,10 +189,14 @@ LAND = [
          seeds=[(13.0, 32.3), (11.5, 31.5), (15.0, 31.3), (17.2, 30.6)],
          label=(13.2, 31.6),
          units={ITA: dict(colonial_infantry=3, infantry=3, artillery=1)}),
-    dict(id="cyrenaica", name="Cyrenaica", owner=ITA, value=1, terrain=["port"],
+    # desert tracks (seed 000 auxiliary "Fieldcraft", the interwar `tracks` rule): land
+    # units entering Cyrenaica or the Western Desert stop there; the Italian supply
+    # column (Supply Dump) keeps Cyrenaica and its neighbours in supply
+    dict(id="cyrenaica", name="Cyrenaica", owner=ITA, value=1, terrain=["port", "track"],
          seeds=[(20.7, 32.3), (21.6, 31.0), (20.3, 30.1)],
          label=(21.0, 31.3),
-         units={ITA: dict(infantry=2, colonial_infantry=1, artillery=1, light_armor=1, fighter=1)}),
+         units={ITA: dict(infantry=2, colonial_infantry=1, artillery=1, light_armor=1, fighter=1,
+                          supply_column=1)}),
     dict(id="tobruk", name="Tobruk", owner=ITA, value=1, naval_base=True, vc=True, terrain=["port"],
          seeds=[(23.9, 31.6), (24.0, 30.5)],
          units={ITA: dict(infantry=3, colonial_infantry=1, artillery=1, light_armor=1, fortification=1)}),
@@ -204,7 +209,7 @@ LAND = [
          terrain=["port"],
          seeds=[(29.5, 30.8), (28.7, 30.5)],
          units={UK: dict(infantry=1, aaa=1, fighter=1)}),
-    dict(id="western_desert", name="Western Desert", owner=UK, value=0,
+    dict(id="western_desert", name="Western Desert", owner=UK, value=0, terrain=["track"],
          seeds=[(26.6, 30.9), (26.6, 29.4), (27.8, 30.2)],
          units={UK: dict(infantry=1, colonial_infantry=1, artillery=1, light_armor=1)}),
     dict(id="suez", name="Suez", owner=UK, value=2, terrain=["port"],
@@ -237,11 +242,13 @@ LAND = [
          seeds=[(24.8, 35.25)],
          units={UK: dict(infantry=1)}),
     # ---- Neutrals (impassable) ---------------------------------------------------
-    dict(id="spain", name="Spain", impassable=True,
+    # true-neutral ports (seed 000 auxiliary cruiser "Neutral Ports", G46): friendly naval
+    # bases for the auxiliary cruiser only
+    dict(id="spain", name="Spain", impassable=True, true_neutral=True, naval_base=True,
          seeds=[(-3.7, 40.3), (-5.8, 42.5), (-7.8, 43.0), (-5.5, 38.0), (-2.5, 37.8),
                 (-1.0, 41.8), (1.2, 41.8), (-4.4, 37.0)],
          label=(-3.7, 40.0)),
-    dict(id="portugal", name="Portugal", impassable=True,
+    dict(id="portugal", name="Portugal", impassable=True, true_neutral=True, naval_base=True,
          seeds=[(-8.2, 40.8), (-8.1, 38.3)]),
     dict(id="balearics", name="Balearics", impassable=True, seeds=[(2.9, 39.6)]),
     dict(id="switzerland", name="Switzerland", impassable=True, seeds=[(8.0, 46.8), (9.6, 46.7)]),
@@ -257,7 +264,7 @@ LAND = [
          seeds=[(25.0, 42.7), (27.0, 43.0), (23.8, 42.0)]),
     dict(id="soviet_union", name="Soviet Union", impassable=True,
          seeds=[(31.0, 47.6), (34.5, 47.6), (34.2, 45.2), (36.5, 46.9)]),
-    dict(id="turkey", name="Turkey", impassable=True,
+    dict(id="turkey", name="Turkey", impassable=True, true_neutral=True, naval_base=True,
          seeds=[(32.5, 39.0), (27.4, 41.4), (29.5, 39.5), (35.5, 38.5), (29.0, 37.5),
                 (33.0, 37.3), (35.5, 40.8), (36.3, 37.0), (38.0, 37.6)],
          label=(32.5, 39.0)),
@@ -269,7 +276,8 @@ SEA = [
     dict(id="bay_of_biscay", name="Bay of Biscay",
          seeds=[(-5.0, 45.8), (-8.5, 44.8), (-3.8, 47.3)]),
     dict(id="eastern_atlantic", name="Eastern Atlantic",
-         seeds=[(-10.0, 39.5), (-9.9, 34.0), (-10.3, 30.0), (-7.2, 36.4), (-10.2, 42.4)]),
+         seeds=[(-10.0, 39.5), (-9.9, 34.0), (-10.3, 30.0), (-7.2, 36.4), (-10.2, 42.4)],
+         units={GER: dict(auxiliary_cruiser=1)}),   # a commerce raider off neutral Iberia
     dict(id="alboran_sea", name="Alboran Sea", terrain=["coastal"],
          seeds=[(-3.6, 36.1), (-2.0, 35.7)],
          units={UK: dict(battleship=1, carrier=1, destroyer=1, fighter=1, torpedo_bomber=1)}),

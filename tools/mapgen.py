@@ -558,6 +558,8 @@ def space_lines(m, t, order):
             L.append("    home: true")
         if t.get("vc"):
             L.append("    victory_city: true")
+        if t.get("true_neutral"):  # seed 000 G46: its naval base serves neutral_ports_as_bases units
+            L.append("    true_neutral: true")
     if t.get("impassable"):
         L.append("    impassable: true")
     if t.get("terrain"):

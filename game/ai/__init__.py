@@ -12,7 +12,7 @@ from .standard import choose_standard
 LEVELS = ("random", "greedy", "standard")
 
 
-def choose_action(state: GameState, level: str = "greedy") -> Action:
+def choose_action(state: GameState, level: str = "standard") -> Action:
     if state.scenario.hexmap is not None:   # hex maps have their own simple player
         return choose_hex(state, level)
     if level == "random":

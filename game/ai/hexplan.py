@@ -196,9 +196,20 @@ def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
 
 
 def _scripted(state: GameState, rolls: tuple[int, ...], action: Action) -> GameState:
+    """The action with these rolls; any further roll comes from another seed (never the
+    game's dice to come), and choices the result waits for (losses, retreats) take the
+    rules' proposal."""
+    from game.rules.actions import hex_decision
     s = state.copy()
     s.scripted_dice = rolls
-    return apply(s, action)
+    s.seed = (state.seed * 0x9E3779B1 + 0x5BD1E995) & 0xFFFFFFFF
+    s = apply(s, action)
+    for _ in range(20):
+        d = hex_decision(s)
+        if d is None:
+            break
+        s = apply(s, d)
+    return s
 
 
 def _air_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action]) -> GameState:

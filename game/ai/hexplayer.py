@@ -17,6 +17,9 @@ from game.rules.model import GameState, Unit
 
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
+    decision = answer_decision(state)
+    if decision is not None:
+        return decision
     if level == "standard":
         from .hexplan import choose
         return choose(state)
@@ -64,6 +67,13 @@ def _random(state: GameState) -> Action:
         if options:
             return rng.choice(options)
     return EndPhase()
+
+
+def answer_decision(state: GameState) -> Action | None:
+    """A combat result waiting for this player's losses or retreat: the rules' proposal
+    (required losses first, cheapest steps; the safest retreat hex)."""
+    from game.rules.actions import hex_decision
+    return hex_decision(state)
 
 
 def _axial(hid: str) -> tuple[int, int]:

@@ -2,15 +2,20 @@
 
 Games are won on victory cities, so every plan weighs them first:
 - Purchase: defenders when a victory city or factory is threatened, otherwise a
-  mixed army chosen from the ruleset's own units by value for money.
+  mixed army chosen from the ruleset's own units by value for money; a transport
+  when the enemy's cities lie across the sea (amphib.transport_purchase).
 - Combat move: keeps a garrison in every victory city, capital and factory against
   the enemy that can reach it; then, for each reachable enemy territory, victory
   cities first, commits the fewest units that give a good chance to take it (exact
   odds) and hold it against the counter-attack. In the last round, when no enemy
   moves again before the game ends, it throws everything at victory cities.
+  Transports carry troops into the attack (amphibious assaults: amphib.py), and an
+  attack that destroys the enemy threatening a garrisoned city may use the garrison.
 - Battles: rolls on, retreats when the odds turn bad.
 - Non-combat: lands aircraft where they are safest, reinforces threatened victory
-  cities, capitals and factories, marches the rest toward the front.
+  cities and capitals (when that can hold them), ferries troops cut off by the sea to
+  the coast nearest the front, brings empty transports back to the troops, marches
+  the rest toward the front.
 - Place: defenders where the threat is, the rest nearest the front.
 
 A plan is a list of actions computed from the state at the start of the phase
@@ -36,7 +41,11 @@ from game.rules.board import distances
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 
-from . import greedy
+from . import amphib, greedy
+
+# the battle-odds calculator loads its compiled kernels on first import (about a second):
+# pay that when the computer player is loaded, not inside its first turn
+import game.odds  # noqa: E402,F401  isort: skip
 
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
@@ -50,7 +59,7 @@ GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
 HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
 
-_PLANS: dict[tuple[Any, ...], tuple[int, list[Action]]] = {}
+_PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
 
 def choose_standard(state: GameState) -> Action:
@@ -60,7 +69,9 @@ def choose_standard(state: GameState) -> Action:
     if phase == "collect_income":
         return EndPhase()
     key = (id(state.scenario), state.seed, state.round, state.player_idx, state.phase_idx)
-    plan = _PLANS.get(key)
+    cached = _PLANS.get(key)
+    # the entry holds the scenario itself, so its id cannot be reused by another game
+    plan = cached[1] if cached is not None and cached[0] is state.scenario else None
     if plan is None or not (0 <= state.action_count - plan[0] <= len(plan[1])):
         builders = {"purchase": _plan_purchase, "combat_move": _plan_combat_move,
                     "noncombat_move": _plan_noncombat, "place": _plan_place}
@@ -72,10 +83,16 @@ def choose_standard(state: GameState) -> Action:
         if len(_PLANS) > 256:
             _PLANS.clear()
         plan = (state.action_count, actions)
-        _PLANS[key] = plan
+        _PLANS[key] = (state.scenario, plan)
     start, actions = plan
     i = state.action_count - start
     if i < len(actions):
+        try:
+            apply(state, actions[i])
+        except IllegalAction:  # the state is not the one planned for: replan from here
+            _PLANS.pop(key, None)
+            plan_now = choose_standard(state) if cached is not None else greedy.choose_greedy(state)
+            return plan_now
         return actions[i]
     return greedy.choose_greedy(state)
 
@@ -281,9 +298,12 @@ def _paratroopers(state: GameState) -> list[Action]:
 def _plan_purchase(state: GameState) -> list[Action]:
     """Greedy's tried mix where the ruleset has those units (it measured better on
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
-    if _has_greedy_units(state):
-        return _paratroopers(state)  # then play greedily
     player = state.player
+    ship = _transport_buy(state, player)
+    if _has_greedy_units(state):
+        return ship + _paratroopers(apply(state, ship[0]) if ship else state)  # then greedily
+    if ship:
+        state = apply(state, ship[0])
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
         return [EndPhase()]
@@ -341,7 +361,19 @@ def _plan_purchase(state: GameState) -> list[Action]:
         buys[unit] = buys.get(unit, 0) + 1
         cap -= 1
         i += 1
-    return _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
+    return ship + _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
+
+
+def _transport_buy(state: GameState, player: str) -> list[Action]:
+    """One transport when the enemy's cities lie across the sea (amphib.transport_purchase)."""
+    try:
+        kind = amphib.transport_purchase(state, player, production.income(state, player))
+        if kind is None:
+            return []
+        apply(state, Purchase(kind, 1))
+    except IllegalAction:
+        return []
+    return [Purchase(kind, 1)]
 
 
 # --- combat move ------------------------------------------------------------------------
@@ -383,66 +415,138 @@ def _plan_combat_move(state: GameState) -> list[Action]:
     reach = {u.uid: movement.reachable(state, [u]) for u in units}
     needs = _garrison_needs(state, player)
     kept: dict[str, float] = {s: 0.0 for s in needs}
+    kept_units: dict[str, list[Unit]] = {s: [] for s in needs}
     free: list[Unit] = []
     # keep the defenders that attack worst (infantry before armour)
     for u in sorted(units, key=lambda x: (state.utype(x).attack - state.utype(x).defense,
                                           cost(state, x), x.uid)):
         if u.space in needs and state.utype(u).domain == LAND and kept[u.space] < needs[u.space]:
             kept[u.space] += state.utype(u).defense + 0.5
+            kept_units[u.space].append(u)
             continue
         free.append(u)
+    dist = distances(sc)
+    movers = still_to_move(state, player)
+
+    def released(target: str) -> list[Unit]:
+        """Garrison units an attack on `target` frees: destroying the enemy there removes
+        its share of the threat to the garrisoned spaces it could have reached."""
+        out: list[Unit] = []
+        foes = [e for e in movement.enemies_in(state, target, player)
+                if state.utype(e).attack > 0 and state.utype(e).domain != SEA
+                and (movers is None or e.owner in movers)]
+        for space, keepers in kept_units.items():
+            if not keepers or not needs.get(space):
+                continue
+            ratio = needs[space] / max(1e-9, threat_to(state, space, player, hops=1,
+                                                       air=final_round(state)))
+            d = dist[target].get(space, 99)
+            drop = sum(state.utype(e).attack + 0.5 for e in foes
+                       if d <= (state.utype(e).move if movers is not None else 1)) * ratio
+            for u in reversed(keepers):
+                g = state.utype(u).defense + 0.5
+                if drop < g:
+                    break
+                if u.uid not in used and target in reach[u.uid]:
+                    out.append(u)
+                    drop -= g
+        return out
+    stacks = amphib.transport_stacks(state, player, set())
+    by_sea = amphib.reachable_targets(state, player, stacks) if stacks else set()
     targets = sorted(
         (s for s, sp in sc.spaces.items() if sp.kind == LAND and movement.is_hostile(state, s, player)
          and (not last_chance or sp.victory_city)
-         and any(s in reach[u.uid] for u in free)),
+         and (s in by_sea or any(s in reach[u.uid] for u in units))),
         key=lambda s: (-_target_rank(state, s, player), s))
+    free_ids = {u.uid for u in free}
     used: set[int] = set()
+    used_transports: set[int] = set()
     moves: list[Action] = []
+    lift_blocks: list[list[Action]] = []
     for target in targets:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
+        cands += released(target) if enemy else []
         land = sorted((u for u in cands if state.utype(u).domain == LAND),
                       key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         air = sorted((u for u in cands if state.utype(u).domain == AIR),
                      key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
-        if not land:
+        lifts: list[amphib.Lift] = []
+        if stacks:
+            open_stacks = {z: st for z, st in stacks.items()
+                           if not any(t.uid in used_transports for t in st)}
+            taken: set[int] = set()
+            walkers = {u.uid for u in land}
+            for lf in amphib.lifts_to(state, player, target, open_stacks,
+                                      free_ids - used - walkers, movement.COMBAT):
+                lf.pickups = [u for u in lf.pickups if u.uid not in taken]
+                if lf.units:
+                    taken.update(u.uid for u in lf.units)
+                    lifts.append(lf)
+        if not land and not lifts:
             continue
+        # blocks of units that go together: a walker, a lift's whole cargo, an aircraft
+        blocks: list[tuple[list[Unit], amphib.Lift | None]] = [([u], None) for u in land]
+        blocks += [(lf.units, lf) for lf in lifts]
+        blocks += [([u], None) for u in air]
         # what the enemy could bring against the territory next turn, once it is ours
         counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
         important = (sc.spaces[target].victory_city or is_capital(state, target)) and trade
         target_p = 0.97 if last_chance else WIN_TARGET
         minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
+        chosen_blocks: list[tuple[list[Unit], amphib.Lift | None]] = []
         if not enemy:
-            chosen = [min(land, key=lambda u: (cost(state, u), u.uid))]
-            if counter > 2 * (state.utype(chosen[0]).defense + 0.5) and not important:
+            first = min(blocks[:len(land)] or blocks[len(land):len(land) + len(lifts)][-1:],
+                        key=lambda b: (sum(cost(state, u) for u in b[0]), b[0][0].uid))
+            chosen_blocks = [first]
+            dfn = sum(state.utype(u).defense + 0.5 for u in first[0])
+            if counter > 2 * dfn and not important:
                 continue
         else:
-            chosen = []
+            chosen: list[Unit] = []
             p, held, swing = 0.0, 0.0, 0.0
             good = False
-            for group in (land, air):
-                for u in group:
-                    chosen.append(u)
-                    if len(chosen) % 2 == 0 or u is group[-1]:
-                        p, held, swing = odds3(state, chosen, enemy, LAND)
-                        good = p >= target_p and (held >= HOLD_RATIO * counter or important
-                                                  or (trade and swing > 0))
-                        if good:
-                            break
-                if good:
-                    break
+            for i, blk in enumerate(blocks):
+                chosen_blocks.append(blk)
+                chosen += blk[0]
+                if len(chosen_blocks) % 2 == 0 or blk[1] is not None or i == len(blocks) - 1 \
+                        or blocks[i + 1][1] is not None:
+                    p, held, swing = odds3(state, chosen, enemy, LAND)
+                    good = p >= target_p and (held >= HOLD_RATIO * counter or important
+                                              or (trade and swing > 0))
+                    if good:
+                        break
             if p < minimum or (held < HOLD_RATIO * counter and not important
                                and not (trade and swing > 0) and not last_chance):
                 continue
-        for u in chosen:
+        walk = [u for b, lf in chosen_blocks if lf is None for u in b]
+        for u in walk:
             used.add(u.uid)
+        for _b, blk_lift in chosen_blocks:
+            if blk_lift is not None:
+                used.update(u.uid for u in blk_lift.units)
+                used_transports.update(blk_lift.transports)
+                lift_blocks.append(amphib.lift_moves(state, blk_lift))
         by_start: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
-        for u in chosen:
+        for u in walk:
             path = reach[u.uid][target]
             by_start.setdefault((u.space, u.type, path), []).append(u.uid)
         for (_s, _t, path), uids in sorted(by_start.items()):
             moves.append(Move(tuple(uids), path))
+    # the sea lifts first (their cargo must not have moved), each all or nothing
+    lifted: list[Action] = []
+    s2 = state
+    for block in lift_blocks:
+        try:
+            s3 = s2
+            for a in block:
+                s3 = apply(s3, a)
+        except IllegalAction:
+            continue
+        s2 = s3
+        lifted += block
+    moves = lifted + moves
     moves += _airdrops(state, free, used, moves, last_chance)
     return _only_legal(state, moves) + [EndPhase()]
 
@@ -537,11 +641,27 @@ def _combat(state: GameState) -> Action:
 
 
 # --- non-combat move ------------------------------------------------------------------------
-def _deficits(state: GameState, player: str) -> dict[str, float]:
+def _deficits(state: GameState, player: str, hops: int = 1) -> dict[str, float]:
     """Defence still missing in each key space (victory city, capital, factory)."""
-    return {s: threat_to(state, s, player, hops=1) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
+    return {s: threat_to(state, s, player, hops=hops) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
             - defence_at(state, s, player)
             for s, share in key_spaces(state, player).items()}
+
+
+def _garrison_units(state: GameState, player: str) -> set[int]:
+    """The land units that stay home to meet the garrison needs (best defenders first)."""
+    needs = _garrison_needs(state, player)
+    keep: set[int] = set()
+    for space, need in needs.items():
+        have = 0.0
+        for u in sorted((u for u in state.units.values() if u.space == space and u.owner == player
+                         and state.utype(u).domain == LAND),
+                        key=lambda x: (-state.utype(x).defense, x.uid)):
+            if have >= need:
+                break
+            keep.add(u.uid)
+            have += state.utype(u).defense + 0.5
+    return keep
 
 
 def _movable_land(state: GameState, u: Unit, player: str) -> bool:
@@ -567,6 +687,15 @@ def _plan_noncombat(state: GameState) -> list[Action]:
 
     if not enemy_moves_again(s, player):
         return _greedy_rest(s, moves)
+    # troops cut off by the sea sail toward the front; empty transports go where troops
+    # and a target are
+    keep = _garrison_units(s, player)
+    for block in amphib.ferry_moves(s, player, keep):
+        s0, n0 = s, len(moves)
+        if not all(do(a) for a in block):
+            s, moves[n0:] = s0, []
+    for a in amphib.staging_moves(s, player):
+        do(a)
     # a token defender in every empty victory city or capital stops a free walk-in
     for target in sorted(key_spaces(s, player), key=lambda t: (-worth(s, t), t)):
         sp = s.scenario.spaces[target]
@@ -583,7 +712,38 @@ def _plan_noncombat(state: GameState) -> list[Action]:
             c = min(cands)
             do(Move((c[2],), c[3]))
     limit = s.scenario.turn_limit
-    if final_round(s) or (limit and s.round == limit - 1 and ahead(s, player)):
+    near_end = final_round(s) or (limit and s.round == limit - 1 and ahead(s, player))
+    if not near_end:
+        # every round: a victory city or capital the enemy next door could take gets
+        # defenders from spaces that can spare them, when that is enough to hold it
+        deficit = {t: d for t, d in _deficits(s, player, hops=2).items()
+                   if s.scenario.spaces[t].victory_city or is_capital(s, t)}
+        for target in sorted((t for t in deficit if deficit[t] > 0),
+                             key=lambda t: (-worth(s, t), t)):
+            cands3 = []
+            for u in s.units.values():
+                if not _movable_land(s, u, player) or u.space == target:
+                    continue
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue  # its own space needs it
+                path = movement.reachable(s, [u]).get(target)
+                if path is not None:
+                    cands3.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u, path))
+            cands3.sort()
+            gain = sum(s.utype(c[3]).defense + 0.5 for c in cands3)
+            if gain < 0.7 * deficit[target] and not is_capital(s, target):
+                continue  # cannot be held: do not feed it
+            for _n, _d, _uid, u, path in cands3:
+                if deficit[target] <= 0:
+                    break
+                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+                    continue
+                if do(Move((u.uid,), path)):
+                    g = s.utype(u).defense + 0.5
+                    deficit[target] -= g
+                    if u.space in deficit:
+                        deficit[u.space] += g
+    if near_end:
         # the end is near: reinforce threatened victory cities, most valuable first, from spaces that can
         # spare units
         deficit = _deficits(s, player)
@@ -629,7 +789,46 @@ def _plan_noncombat(state: GameState) -> list[Action]:
                 if min(dist[best].get(v, 99) for v in needy) < here \
                         and not movement.is_hostile(s, best, player):
                     do(Move((u.uid,), options[best]))
+    _land_aircraft(lambda: s, player, do)
     return _greedy_rest(s, moves)
+
+
+def _landing_risk(state: GameState, space: str, player: str) -> float:
+    """How much the enemy that could strike a landing place next turn outweighs its
+    defence (0: safe)."""
+    return max(0.0, threat_to(state, space, player, hops=1) - defence_at(state, space, player))
+
+
+def _land_aircraft(now: Any, player: str, do: Any) -> None:
+    """Aircraft land where the enemy cannot strike them next turn (the least threatened
+    landing place in reach, then the nearest); one already safe stays. `now()` is the
+    state as the plan stands, `do(action)` plays a move into it."""
+    s = now()
+    spots = movement.landing_spots(s, player)
+    risk: dict[str, float] = {}
+
+    def at(space: str) -> float:
+        if space not in risk:
+            risk[space] = _landing_risk(now(), space, player)
+        return risk[space]
+
+    for uid in sorted(u.uid for u in s.units.values()
+                      if u.owner == player and s.utype(u).domain == AIR):
+        s = now()
+        u = s.units.get(uid)
+        if u is None or movement.moves_left(s, u) <= 0 or movement.trapped(s, u):
+            continue
+        here_ok = u.space in spots and s.scenario.spaces[u.space].kind == LAND
+        if here_ok and at(u.space) <= 0:
+            continue
+        options = {d: p for d, p in movement.reachable(s, [u]).items() if d in spots}
+        if not options:
+            continue
+        best = min(options, key=lambda d: (at(d) > 0, at(d), len(options[d]), d))
+        if here_ok and at(best) >= at(u.space):
+            continue
+        if do(Move((uid,), options[best])):
+            risk.clear()
 
 
 def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:

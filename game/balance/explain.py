@@ -74,11 +74,26 @@ def unit_changes(base: Ruleset, variant: Ruleset) -> list[str]:
     return out
 
 
+RULE_NAMES = {"home_guard": "the Home Guard", "supply": "supply lines", "tracks": "desert tracks"}
+
+
+def rule_changes(base: Ruleset, variant: Ruleset) -> list[str]:
+    """One phrase per supplied ruleset rule a variant switched off or changed (interwar):
+    "no supply lines", "supply lines changed"."""
+    out: list[str] = []
+    for field, name in RULE_NAMES.items():
+        a, b = getattr(base, field, None), getattr(variant, field, None)
+        if a == b:
+            continue
+        out.append(f"no {name}" if b is None else f"{name} added" if a is None else f"{name} changed")
+    return out
+
+
 def change_phrase(base: Ruleset, variant: Ruleset) -> str:
     """'with armour at cost 4' (lower-case, for the middle of a sentence)."""
     if not variant.variant and variant is base:
         return "with the published rules"
-    changes = unit_changes(base, variant)
+    changes = unit_changes(base, variant) + rule_changes(base, variant)
     if not changes:
         return f"with {variant.title} (no unit changes)"
     if len(changes) <= MAX_PHRASES:

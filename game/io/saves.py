@@ -289,7 +289,7 @@ def _replay(data: dict[str, Any], scenario: Scenario, ruleset: Ruleset, actions:
         raise SaveError("its starting position does not match its hash")
     s = _at(start, scenario, ruleset, seed)
     for a in actions:
-        s.do(a)
+        s.replay_do(a)
     return s
 
 

@@ -48,6 +48,12 @@ NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", 
                               # seed 000: outside battles (coastal fire in the owner's turn) or
                               # a choice the odds never make (a single unit's withdrawal)
                               "coastal_artillery", "withdraws", "builds",
+                              # seed 000 supplied systems: movement (tracks, canals, naval
+                              # bases), air-transport missions, and supply: an odds request
+                              # lists units in supply, so Living off the Land changes nothing
+                              # (a board battle's out-of-supply penalty: see odds_for_space)
+                              "no_move_penalty", "cannot_traverse", "neutral_ports_as_bases",
+                              "supply_drop", "ferry", "supply_dump", "no_supply_penalty",
                               # seed 001: movement; a carrier's damage state (odds sides
                               # list no cargo); submerging is a player's choice the odds
                               # never make (they show the fight to the end)

@@ -750,6 +750,75 @@ class CoastalArtillery(Ability):
     value: int = 0
 
 
+@register
+@dataclass(frozen=True)
+class SupplyDrop(Ability):
+    """Seed 000 transport aircraft, Supply Drop (G4, with the ruleset's `supply` rule): at the
+    start of the combat move, before any other combat movement, an unmoved transport
+    (from an air base with `requires_air_base`) flies to a friendly territory (an ally's
+    with `allied`) whose land units would be out of supply: that territory is a supply
+    source for its alliance this turn (game/rules/supply.py)."""
+    name: ClassVar[str] = "supply_drop"
+    requires_air_base: bool = True
+    allied: bool = True
+
+
+@register
+@dataclass(frozen=True)
+class Ferry(Ability):
+    """Seed 000 transport aircraft, Ferry Operation (G36, a supplied reading): in the
+    non-combat move an unmoved, empty transport flies up to `ipcs` IPCs from its owner
+    to a territory of an ally (same alliance, another power), which receives them for its
+    next purchase. Lend-Lease certificates are not modelled."""
+    name: ClassVar[str] = "ferry"
+    ipcs: int = 5
+
+
+@register
+@dataclass(frozen=True)
+class SupplyDump(Ability):
+    """Seed 000 supply column, Supply Dump (G28, read for the supply rule): the territory
+    where it stands, and land territories up to `radius` away held by its alliance, are
+    supply sources for its alliance."""
+    name: ClassVar[str] = "supply_dump"
+    radius: int = 1
+
+
+@register
+@dataclass(frozen=True)
+class NoSupplyPenalty(Ability):
+    """Seed 000 auxiliary, Living off the Land: never fights at the out-of-supply penalty."""
+    name: ClassVar[str] = "no_supply_penalty"
+
+
+@register
+@dataclass(frozen=True)
+class NoMovePenalty(Ability):
+    """Seed 000 auxiliary, Fieldcraft: entering spaces with these terrain tags (the
+    ruleset's `tracks`) does not end its move."""
+    name: ClassVar[str] = "no_move_penalty"
+    terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
+    terrain: tuple[str, ...] = ("track",)
+
+
+@register
+@dataclass(frozen=True)
+class NeutralPortsAsBases(Ability):
+    """Seed 000 auxiliary cruiser, Neutral Ports (G46): a naval base in a `true_neutral`
+    territory counts as a friendly naval base for this unit (its naval_base_move, repair)."""
+    name: ClassVar[str] = "neutral_ports_as_bases"
+
+
+@register
+@dataclass(frozen=True)
+class CannotTraverse(Ability):
+    """Seed 000 juggernaut, Oversize: cannot cross a border tagged as one of `features`
+    (the scenario's `canals`)."""
+    name: ClassVar[str] = "cannot_traverse"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"features": ("canal",)}
+    features: tuple[str, ...] = ("canal",)
+
+
 def parse_ability(entry: Any) -> tuple[str, Any]:
     """An ability entry is either a bare name or a one-key mapping name -> params."""
     if isinstance(entry, str):

@@ -24,6 +24,7 @@ from . import (
     movement,
     phases,
     production,
+    supply,
 )
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
@@ -183,6 +184,26 @@ class Advance(Action):
 
 
 @dataclass(frozen=True)
+class HexLosses(Action):
+    """Hex maps, after a CRT result (`hexcombat.loss_choice(state)`): the side taking a half or
+    exchange loss loses these steps (a uid once: one step, reduced to its cadre if it has
+    one; twice: eliminated). `hexcombat.loss_block` says why a choice is not allowed,
+    `hexcombat.default_losses` is the rules' proposal."""
+    kind: ClassVar[str] = "hex_losses"
+    units: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HexRetreat(Action):
+    """Hex maps, after a CRT retreat result: these units (still to retreat, from one hex)
+    retreat along `path` (`hexcombat.retreat_options(state, units)`: destination -> path;
+    `retreat_explain` says why not; `default_retreat` is the rules' proposal)."""
+    kind: ClassVar[str] = "hex_retreat"
+    units: tuple[int, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Flip(Action):
     """Hex maps, initial phase: convert a two-sided unit (15.A.3 airborne HQ) to its
     other side."""
@@ -190,9 +211,32 @@ class Flip(Action):
     unit: int
 
 
+@dataclass(frozen=True)
+class SupplyDrop(Action):
+    """Seed 000 transport aircraft, Supply Drop (supplied supply rule, game/rules/supply.py):
+    at the start of the combat move, before any other combat movement, the air transport
+    `unit` flies to the friendly territory `to` and puts it in supply for this turn;
+    `supply.drop_options(state)` lists them, `supply.explain_drop` says why not."""
+    kind: ClassVar[str] = "supply_drop"
+    unit: int
+    to: str
+
+
+@dataclass(frozen=True)
+class Ferry(Action):
+    """Seed 000 transport aircraft, Ferry Operation: in the non-combat move the empty air
+    transport `unit` flies `ipcs` IPCs (1 to 5) of its owner to the ally's territory `to`;
+    the ally spends them at its next purchase (`supply.ferry_options`, `explain_ferry`)."""
+    kind: ClassVar[str] = "ferry"
+    unit: int
+    to: str
+    ipcs: int
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip)}
+    Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
+    HexLosses, HexRetreat)}
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -230,6 +274,9 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
 def actor(state: GameState) -> str:
     """The player who must act next (a defender chooses its own casualties and decides
     its own rerolls; hits of a unit with chooses_casualty are assigned by the firing side)."""
+    ht = state.hexturn
+    if ht is not None and ht.pending is not None:   # hex maps: losses and retreats after a CRT result
+        return ht.pending.chooser
     b = state.battle
     if b is not None and ((b.awaiting == "casualties" and b.pools and
                            (b.pools[0].chooser or b.pools[0].side) == "defender")
@@ -509,6 +556,22 @@ def _withdraw(state: GameState, a: Withdraw) -> None:
     battle.withdraw(state, tuple(a.units), a.to)
 
 
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{what} must be a whole number, not {value!r}.")
+    return value
+
+
+def _supply_drop(state: GameState, a: SupplyDrop) -> None:
+    _need_phase(state, movement.COMBAT)
+    supply.supply_drop(state, _whole(a.unit, "unit"), str(a.to))
+
+
+def _ferry(state: GameState, a: Ferry) -> None:
+    _need_phase(state, movement.NONCOMBAT)
+    supply.ferry(state, _whole(a.unit, "unit"), str(a.to), _whole(a.ipcs, "ipcs"))
+
+
 def _coastal_fire(state: GameState, a: CoastalFire) -> None:
     coastal.fire(state, a.space, a.zone)
 
@@ -539,6 +602,32 @@ def _advance(state: GameState, a: Advance) -> None:
     hexcombat.advance(state, tuple(a.units), a.to)
 
 
+def _hex_losses(state: GameState, a: HexLosses) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("HexLosses is for hex maps; zone battles choose Casualties.")
+    hexphases.need_phase(state, "combat")
+    hexcombat.choose_losses(state, tuple(a.units))
+
+
+def _hex_retreat(state: GameState, a: HexRetreat) -> None:
+    if state.scenario.hexmap is None:
+        raise IllegalAction("HexRetreat is for hex maps.")
+    hexphases.need_phase(state, "combat")
+    hexcombat.choose_retreat(state, tuple(a.units), tuple(a.path))
+
+
+def hex_decision(state: GameState) -> Action | None:
+    """Hex maps: the rules' proposal for the choice a combat result waits for (losses,
+    retreat), None when nothing waits. Computer players send it."""
+    ch = hexcombat.loss_choice(state)
+    if ch is not None:
+        return HexLosses(ch.default)
+    rt = hexcombat.default_retreat(state)
+    if rt is not None:
+        return HexRetreat(rt[0], rt[1])
+    return None
+
+
 def _flip(state: GameState, a: Flip) -> None:
     if state.scenario.hexmap is None:
         raise IllegalAction("Flip is for hex maps.")
@@ -546,11 +635,12 @@ def _flip(state: GameState, a: Flip) -> None:
 
 
 _HANDLERS: dict[type[Action], Any] = {
-    Attack: _attack, Advance: _advance, Flip: _flip,
+    Attack: _attack, Advance: _advance, Flip: _flip, HexLosses: _hex_losses, HexRetreat: _hex_retreat,
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
+    SupplyDrop: _supply_drop, Ferry: _ferry,
 }
 
 
@@ -590,6 +680,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         # air transports (listed first, so the cap never hides them): one transport with
         # one unit per option
         out.extend(opt.action(1) for opt in airdrop.options(state, self_airlift=False))
+        out.extend(SupplyDrop(uid, to) for uid, to in supply.drop_options(state))
+        out.extend(Ferry(uid, to, 1) for uid, to in supply.ferry_options(state))
         for (_space, _t, aboard, _m), units in stacks(state, player).items():
             u = units[0]
             if aboard and state.utype(u).domain == LAND:
@@ -674,6 +766,9 @@ def hex_legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 break
     elif phase == "combat":
         ht = hexcombat.turn(state)
+        decision = hex_decision(state)
+        if decision is not None:
+            return [decision]
         if ht.advance is not None:
             hexid, uids = ht.advance
             out.append(Advance(tuple(uids), hexid))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from . import dice, grammar
+from . import dice, grammar, supply
 from .abilities import SupportedBy
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, Battle, BattleResult, GameState, Pool, Roll, Unit
@@ -146,6 +146,8 @@ def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> i
     base = ut.value(role, u.damage)
     if ut.abilities and any(ab.name == "terrain_bonus" for ab in ut.abilities):
         base += terrain_bonus(state, u, role)
+    if u.oos and supply.penalised(state, u):   # seed 000 supply (G4): out of supply
+        base -= state.ruleset.supply.penalty  # type: ignore[union-attr]
     return min(state.ruleset.dice, max(0, base + bonus.get(u.uid, 0)))
 
 
@@ -166,6 +168,8 @@ def _plain_fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: di
         return unit_value(state, u, role, bonus)
     if any(ab.name == "terrain_bonus" for ab in ut.abilities):
         rv += terrain_bonus(state, u, role)
+    if u.oos and supply.penalised(state, u):
+        rv -= state.ruleset.supply.penalty  # type: ignore[union-attr]
     return min(state.ruleset.dice, max(0, rv + bonus.get(u.uid, 0)))
 
 

@@ -10,7 +10,11 @@ transport aircraft, REs by glider; glider units, 15.A.1, only by glider):
   airfield without enemy units, even one the enemy owns;
 - air transport (15.B, 15.X.3: air transportable units, no heavy equipment) to a
   friendly airfield: no roll.
-Each dropped or assault-landed unit rolls one die: + the terrain's combat shift of the
+Enemy AA (15.C) within the ruleset's `aa_fire.range` of the landing hex (light 1 hex, heavy
+2) fires first, once at each unit flown, air transport included: die + AA points (at most
+`max`) >= `shot_down`: the unit is lost with its aircraft; >= `abort`: it turns back (it
+stays on its airfield, the capacity is spent); `aa_fire(state, player, to)` lists the AA.
+Each dropped or assault-landed unit that arrives rolls one die: + the terrain's combat shift of the
 hex (rough -1, mountain -2, city -1, ...), -1 in an enemy ZOC, -1 with the 27.B penalty
 (`air_droppable {penalty: true}`). A modified roll <= `drop_eliminated` eliminates it,
 <= `drop_disrupted` disrupts it (it cannot attack this player-turn). Units that flew
@@ -165,6 +169,37 @@ def drop_modifier(state: GameState, u: Unit, to: str, zoc: set[str]) -> tuple[in
     return total, mods
 
 
+def aa_fire(state: GameState, player: str, to: str) -> tuple[int, list[tuple[Unit, int]]]:
+    """Enemy AA that fires at `player`'s units flying to `to` (15.C, conventional rule 25):
+    (AA points counted, at most aa_max; [(unit, its AA points)]). Each AA unit reaches the
+    hexes within the range of its kind (light, heavy)."""
+    hr = hexmove.rules(state)
+    h = hexgrid.parse_hex_id(to)
+    firing: list[tuple[Unit, int]] = []
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if not state.at_war(u.owner, player):
+            continue
+        ab = state.utype(u).ability("aa")
+        if ab is None or not ab.strength:
+            continue
+        reach = hr.aa_range.get(str(ab.kind or ""), 0)
+        if hexgrid.distance(h, hexgrid.parse_hex_id(u.space)) <= reach:
+            firing.append((u, int(ab.strength)))
+    return min(sum(p for _, p in firing), hr.aa_max), firing
+
+
+def aa_chances(state: GameState, player: str, to: str) -> tuple[float, float]:
+    """(chance a unit flown to `to` turns back, chance it is shot down) under the AA there."""
+    points, _ = aa_fire(state, player, to)
+    if points <= 0:
+        return 0.0, 0.0
+    hr = hexmove.rules(state)
+    die = state.ruleset.dice or 6
+    lost = sum(1 for r in range(1, die + 1) if r + points >= hr.aa_shot_down) / die
+    back = sum(1 for r in range(1, die + 1) if hr.aa_abort <= r + points < hr.aa_shot_down) / die
+    return back, lost
+
+
 def fly(state: GameState, uids: tuple[int, ...], to: str) -> None:
     """The Airdrop action on a hex map (state is a copy)."""
     if len(set(uids)) != len(uids):
@@ -180,10 +215,29 @@ def fly(state: GameState, uids: tuple[int, ...], to: str) -> None:
     g_used = sum(hexmove.re_of(state.utype(u)) for u in group if _uses_gliders(state, u))
     disrupted = list(ht.disrupted)
     name = state.scenario.spaces[to].name
+    hr = hexmove.rules(state)
+    aa, firing = aa_fire(state, player, to)
+    if aa > 0:
+        who = ", ".join(f"{state.utype(f).name} ({p})" for f, p in firing)
+        state.add_log(f"  AA fire at the flight to {name}: {who} = {aa} point(s).")
     for u in group:
         how = mode(state, u, to)
         ut = state.utype(u)
-        state.units[u.uid] = replace(u, space=to, moved=max(hexmove.movement_allowance(state, u), 1))
+        spent = max(hexmove.movement_allowance(state, u), 1)
+        if aa > 0:   # 15.C: AA fires at each unit's aircraft before it lands
+            roll = dice.roll(state, 1)[0]
+            net = roll + aa
+            if net >= hr.aa_shot_down:
+                del state.units[u.uid]
+                state.add_log(f"{state.scenario.player(player).name}: {ut.name} shot down by AA on the way to "
+                              f"{name} (roll {roll} + {aa} AA = {net}).")
+                continue
+            if net >= hr.aa_abort:
+                state.units[u.uid] = replace(u, moved=spent)
+                state.add_log(f"{state.scenario.player(player).name}: {ut.name} turned back by AA on the way to "
+                              f"{name} (roll {roll} + {aa} AA = {net}).")
+                continue
+        state.units[u.uid] = replace(u, space=to, moved=spent)
         if how == "transport":
             state.add_log(f"{state.scenario.player(player).name}: {ut.name} flown to {name}.")
             continue
@@ -200,7 +254,7 @@ def fly(state: GameState, uids: tuple[int, ...], to: str) -> None:
             state.add_log(f"{state.scenario.player(player).name}: {ut.name} {verb} at {name}, disrupted ({detail}).")
         else:
             state.add_log(f"{state.scenario.player(player).name}: {ut.name} {verb} at {name} ({detail}).")
-    if any(u.uid in state.units for u in group):
+    if any(u.uid in state.units and state.units[u.uid].space == to for u in group):
         hexmove.capture_hex(state, to, player)
     state.hexturn = replace(ht, airlift=(round(ht.airlift[0] + t_used, 3), round(ht.airlift[1] + g_used, 3)),
                             disrupted=tuple(disrupted))

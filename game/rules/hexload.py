@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 HEX_FIELDS = ("terrain", "hexsides", "crt", "move_columns", "cm_columns", "stacking", "zoc_cost",
               "supply_range", "oos_defense_after", "oos_eliminated_after", "exploitation_fraction",
-              "aec_shift", "drop_eliminated", "drop_disrupted")
+              "aec_shift", "drop_eliminated", "drop_disrupted", "aa_fire")
 TERRAIN_FIELDS = ("name", "kind", "move", "shift", "halves_cm", "stacking", "fortification", "city",
                   "major", "water", "airfield", "port", "aec", "color", "symbol", "along")
 HEXSIDE_FIELDS = ("name", "move", "shift", "blocks_zoc", "water", "color", "width")
@@ -123,7 +123,35 @@ def parse_hex_rules(data: Any, chk: Checker) -> HexRules | None:
         exploitation_fraction=float(chk.get(node, "exploitation_fraction", num, "hex", default=0.5) or 0.5),
         aec_shift=chk.get(node, "aec_shift", int, "hex", default=1) or 1,
         drop_eliminated=chk.get(node, "drop_eliminated", int, "hex", default=1) or 0,
-        drop_disrupted=chk.get(node, "drop_disrupted", int, "hex", default=3) or 0)
+        drop_disrupted=chk.get(node, "drop_disrupted", int, "hex", default=3) or 0,
+        **_aa_fire(chk, node))
+
+
+AA_FIRE_FIELDS = ("range", "max", "abort", "shot_down")
+
+
+def _aa_fire(chk: Checker, node: Any) -> dict[str, Any]:
+    """The `aa_fire:` block (AA fire at air drops): {range: {light: 1, heavy: 2}, max: 6,
+    abort: 7, shot_down: 9}; absent = those defaults."""
+    a = chk.get(node, "aa_fire", dict, "hex", default=None)
+    if a is None:
+        return {}
+    chk.unknown_keys(a, AA_FIRE_FIELDS, "hex.aa_fire")
+    out: dict[str, Any] = {}
+    rng = chk.get(a, "range", dict, "hex.aa_fire", default=None)
+    if rng is not None:
+        kinds: dict[str, int] = {}
+        for k, v in rng.items():
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                chk.error(rng, k, f"hex.aa_fire.range.{k}: expected a number of hexes (0 or more), got {v!r}")
+                continue
+            kinds[str(k)] = v
+        out["aa_range"] = kinds
+    for key, name in (("max", "aa_max"), ("abort", "aa_abort"), ("shot_down", "aa_shot_down")):
+        v = chk.get(a, key, int, "hex.aa_fire", default=None)
+        if v is not None:
+            out[name] = v
+    return out
 
 
 def _parse_crt(chk: Checker, node: Any) -> Crt | None:

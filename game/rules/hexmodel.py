@@ -90,6 +90,13 @@ class HexRules:
     drop_eliminated: int = 1                 # air drop: modified roll <= this: eliminated
     drop_disrupted: int = 3                  # <= this: disrupted (no attack, no move this turn)
     aec_shift: int = 1
+    # AA fire at air drops and air transport (15.C, rule 25 in a conventional version): enemy AA
+    # within aa_range[kind] hexes of the landing hex fires once per unit flown; die + AA points
+    # (at most aa_max) >= aa_shot_down: the unit is lost; >= aa_abort: it turns back
+    aa_range: dict[str, int] = field(default_factory=lambda: {"light": 1, "heavy": 2})
+    aa_max: int = 6
+    aa_abort: int = 7
+    aa_shot_down: int = 9
 
 
 # --- scenario side ---------------------------------------------------------------
@@ -181,6 +188,49 @@ class CombatRecord:
 
 
 @dataclass(frozen=True)
+class PendingCombat:
+    """A resolved CRT result waiting for a player's choice (hexcombat.py): the defender's
+    losses, the attacker's losses, the defender's retreat, the attacker's retreat, in that
+    order. `chooser` decides the current `stage`; stages with nothing to choose are played
+    by the rules and skipped."""
+    stage: str                                  # defender_losses | attacker_losses | defender_retreat
+    #                                             | attacker_retreat
+    chooser: str                                # the player who decides now
+    target: str
+    code: str                                   # the CRT result
+    attackers: tuple[int, ...]
+    defenders: tuple[int, ...]
+    values: tuple[tuple[int, float], ...]       # uid -> strength at the roll (attack or defense)
+    required: tuple[int, ...] = ()              # attackers that are the first losses (11.O)
+    attacker_loss: str = ""                     # "" | all | half | exchange
+    defender_retreat: int = 0
+    attacker_retreat: int = 0
+    lost_def: float = 0.0                       # defense strength the defender lost
+    retreating: tuple[int, ...] = ()            # units still to retreat in a retreat stage
+
+    def value(self, uid: int) -> float:
+        return dict(self.values).get(uid, 0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stage": self.stage, "chooser": self.chooser, "target": self.target, "code": self.code,
+                "attackers": list(self.attackers), "defenders": list(self.defenders),
+                "values": [list(v) for v in self.values], "required": list(self.required),
+                "attacker_loss": self.attacker_loss, "defender_retreat": self.defender_retreat,
+                "attacker_retreat": self.attacker_retreat, "lost_def": self.lost_def,
+                "retreating": list(self.retreating)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PendingCombat:
+        return cls(stage=d["stage"], chooser=d["chooser"], target=d["target"], code=d["code"],
+                   attackers=tuple(d["attackers"]), defenders=tuple(d["defenders"]),
+                   values=tuple((int(u), float(v)) for u, v in d["values"]),
+                   required=tuple(d.get("required", ())), attacker_loss=d.get("attacker_loss", ""),
+                   defender_retreat=int(d.get("defender_retreat", 0)),
+                   attacker_retreat=int(d.get("attacker_retreat", 0)),
+                   lost_def=float(d.get("lost_def", 0.0)), retreating=tuple(d.get("retreating", ())))
+
+
+@dataclass(frozen=True)
 class HexTurn:
     attacked: tuple[str, ...] = ()             # hexes attacked this combat phase
     used: tuple[int, ...] = ()                 # units that attacked this combat phase
@@ -189,6 +239,7 @@ class HexTurn:
     arrived: tuple[int, ...] = ()              # reinforcements placed this player-turn
     airlift: tuple[float, float] = (0.0, 0.0)  # REs flown this player-turn: (transports, gliders)
     disrupted: tuple[int, ...] = ()            # dropped units disrupted this player-turn
+    pending: PendingCombat | None = None       # a combat result waiting for losses/retreat choices
 
     def to_json(self) -> dict[str, Any]:
         out = {"attacked": list(self.attacked), "used": list(self.used),
@@ -198,4 +249,6 @@ class HexTurn:
         if self.airlift != (0.0, 0.0) or self.disrupted:
             out["airlift"] = list(self.airlift)
             out["disrupted"] = list(self.disrupted)
+        if self.pending is not None:
+            out["pending"] = self.pending.to_json()
         return out

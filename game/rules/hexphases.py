@@ -61,6 +61,9 @@ def reinforce(state: GameState, player: str) -> list[int]:
 def end_phase(state: GameState) -> None:
     phase = state.phase
     ht = state.hexturn or HexTurn()
+    if ht.pending is not None:
+        from .hexcombat import waiting_text
+        raise IllegalAction(waiting_text(state))
     if phase == "combat" and ht.advance is not None:
         state.hexturn = replace(ht, advance=None)   # ending the phase declines the advance
     if phase in ("combat", "exploitation") or phase == "movement":

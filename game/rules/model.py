@@ -119,6 +119,24 @@ class HomeGuard:
 
 
 @dataclass(frozen=True)
+class SupplyRule:
+    """Interwar supply (seed 000 G4, a supplied rule): a land unit whose territory cannot
+    trace a path of territories held by its alliance to a supply source fights at
+    -`penalty` (attack and defense) in that turn; status is fixed at the start of each
+    combat move (after supply drops). `sources`: factory, capital, naval_base, port (the
+    last two by sea: cut while every bordering sea zone holds enemy warships)."""
+    penalty: int = 1
+    sources: tuple[str, ...] = ("factory", "capital", "naval_base", "port")
+
+
+@dataclass(frozen=True)
+class TrackRule:
+    """Tracks (seed 000 G3, a supplied rule): land units entering a space with one of
+    these terrain tags end their move there, unless they have `no_move_penalty` for it."""
+    terrain: tuple[str, ...] = ("track",)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
@@ -130,6 +148,8 @@ class Ruleset:
     rule_of_three: int | None = None   # max units per side per battle (None: not defined)
     seed_notes: tuple[SeedNote, ...] = ()
     home_guard: HomeGuard | None = None   # None: a blitz takes empty territories freely
+    supply: SupplyRule | None = None      # None: no supply lines (every unit supplied)
+    tracks: TrackRule | None = None       # None: no movement penalty for tracks
     classes: tuple[str, ...] = ()      # declared unit classes
     # the seed's named powers (seed 002): power id -> player ids that are that power
     # (a scenario player may also name its power: `power:`)
@@ -188,6 +208,8 @@ class SpaceDef:
     home: bool = False              # a home (metropolitan) territory of its starting owner
     naval_base: bool = False        # holds a naval base (always operative: G34)
     air_base: bool = False          # holds an air base (self_airlift: +1 air move from here)
+    true_neutral: bool = False      # a true-neutral country (seed 000 G46): its naval base is
+                                    # friendly to units with neutral_ports_as_bases
     extra_polygons: tuple[tuple[tuple[float, float], ...], ...] = ()  # more outlines (islands)
     places: tuple[tuple[float, float], ...] = ()  # counter centres (TripleA place.txt)
     label: tuple[float, float] | None = None  # middle-bottom of the name, when not at the centre
@@ -249,6 +271,14 @@ class Scenario:
     factory_sizes: dict[str, str] = field(default_factory=dict)  # space -> major|minor
     wrap_x: bool = False  # the map wraps east-west (TripleA map.scrollWrapX)
     hexmap: HexMap | None = None    # hex maps: each hex is also a SpaceDef named "q,r"
+    # canals (seed 000 G49): sorted (zone, zone) pair -> canal name; tags a sea-zone border
+    canals: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def canal(self, a: str, b: str) -> str | None:
+        """The canal on the border between two spaces, or None."""
+        if not self.canals:
+            return None
+        return self.canals.get((a, b) if a < b else (b, a))
 
     def factory_size(self, space: str) -> str:
         """An industrial complex's size: `factory: minor` in the scenario, else major."""
@@ -284,7 +314,8 @@ class Unit:
     unloaded: bool = False    # a transport that unloaded this turn (may not move on)
     marched: bool = False     # made its forced march this turn
     airborne: bool = False    # attacked by air (self_airlift, or dropped by an air transport) this turn
-    oos: int = 0              # hex maps: consecutive player-turns out of supply (0 = supplied)
+    oos: int = 0              # hex maps: consecutive player-turns out of supply (0 = supplied);
+                              # zone maps (interwar supply): 1 = out of supply this turn
 
     def to_json(self) -> list[Any]:
         out = [self.uid, self.type, self.owner, self.space, self.damage, self.moved,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
 
 from .board import distances
 from .errors import IllegalAction
@@ -155,20 +156,24 @@ def surface_move(state: GameState, u: Unit) -> int:
     if sa is not None:
         return min(ut.move, sa.land_move)
     nb = ut.ability("naval_base_move")
-    if nb is not None and u.moved == 0 and at_friendly_naval_base(state, u.space, u.owner):
+    if nb is not None and u.moved == 0 and at_friendly_naval_base(
+            state, u.space, u.owner, neutral_ports=ut.has("neutral_ports_as_bases")):
         return ut.move + nb.bonus
     return ut.move
 
 
-def at_friendly_naval_base(state: GameState, space: str, player: str) -> bool:
+def at_friendly_naval_base(state: GameState, space: str, player: str, neutral_ports: bool = False) -> bool:
     """Is this sea zone serviced by an operative naval base of the player's side (a
     bordering territory with `naval_base`, held by a friendly player; bases are always
-    operative)?"""
+    operative)? With `neutral_ports` (seed 000 auxiliary cruiser, G46) a naval base in an
+    unowned `true_neutral` territory counts too."""
     sps = state.scenario.spaces
     if sps[space].kind != SEA:
         return False
-    return any(sps[a].naval_base and state.owners.get(a) is not None
-               and not state.at_war(state.owners.get(a), player) for a in sps[space].adjacent)
+    return any(sps[a].naval_base and (
+        (state.owners.get(a) is not None and not state.at_war(state.owners.get(a), player))
+        or (neutral_ports and sps[a].true_neutral and state.owners.get(a) is None))
+        for a in sps[space].adjacent)
 
 
 def group_mp(state: GameState, group: list[Unit]) -> int:
@@ -254,12 +259,12 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
             return False, True, f"{sp.name} is neutral and cannot be entered."
         hostile = is_hostile(state, space, player)
         if not hostile:
-            return True, False, ""
+            return True, track_stop(state, group, space), ""
         if phase != COMBAT:
             return False, True, f"{sp.name} is hostile: enter it in the combat move."
         empty = not blocking_enemies(state, space, player)
         if empty and group_can_blitz(state, group):
-            return True, False, ""  # blitz through
+            return True, track_stop(state, group, space), ""  # blitz through
         return True, True, ""
     # sea
     if sp.kind != SEA:
@@ -277,6 +282,41 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
             return False, True, f"Enemy ships hold {sp.name}: attack them in the combat move."
         return True, True, ""
     return True, False, ""
+
+
+def track_terrain(state: GameState, space: str) -> str:
+    """The track terrain of a space under the ruleset's `tracks` rule (seed 000 G3), or ""."""
+    tr = state.ruleset.tracks
+    if tr is None:
+        return ""
+    return next((t for t in state.scenario.spaces[space].terrain if t in tr.terrain), "")
+
+
+def track_stop(state: GameState, group: list[Unit], space: str) -> bool:
+    """Tracks (seed 000 G3, a supplied rule): land units entering a space with track
+    terrain end their move there, unless every unit of the group has `no_move_penalty`
+    for it (the auxiliary's Fieldcraft)."""
+    tag = track_terrain(state, space)
+    if not tag:
+        return False
+    for u in group:
+        nmp = state.utype(u).ability("no_move_penalty")
+        if nmp is None or tag not in nmp.terrain:
+            return True
+    return False
+
+
+def canal_block(state: GameState, group: list[Unit], a: str, b: str) -> str:
+    """Why the group may not cross the border a-b (a canal, seed 000 juggernaut "Oversize"),
+    or ""."""
+    name = state.scenario.canal(a, b)
+    if name is None:
+        return ""
+    for u in group:
+        ct = state.utype(u).ability("cannot_traverse")
+        if ct is not None and "canal" in ct.features:
+            return f"{state.utype(u).name} cannot pass the {name} (too big for canals)."
+    return ""
 
 
 def _coexists(state: GameState, u: Unit) -> bool:
@@ -405,6 +445,8 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         for nxt in state.scenario.spaces[cur].adjacent:
             if nxt in parent:
                 continue
+            if domain == SEA and state.scenario.canals and canal_block(state, group, cur, nxt):
+                continue
             ok, stop, _ = _enter_ok(state, group, domain, player, phase, nxt)
             if not ok:
                 continue
@@ -464,10 +506,15 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
         if nxt not in state.scenario.spaces[cur].adjacent:
             raise IllegalAction(f"{state.scenario.spaces[nxt].name} does not border "
                                 f"{state.scenario.spaces[cur].name}.")
+        if domain == SEA and (why := canal_block(state, group, cur, nxt)):
+            raise IllegalAction(why)
         ok, stop, reason = _enter_ok(state, group, domain, player, phase, nxt)
         if not ok:
             raise IllegalAction(reason)
         if stop and i != len(path) - 1:
+            if domain == LAND and track_stop(state, group, nxt):
+                raise IllegalAction(f"{state.scenario.spaces[nxt].name} has only desert tracks: land "
+                                    f"units end their move on entering it (auxiliaries excepted).")
             raise IllegalAction(f"Units must stop in {state.scenario.spaces[nxt].name}.")
         cur = nxt
     ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path))
@@ -636,4 +683,16 @@ def explain(state: GameState, group: list[Unit], dest: str) -> str:
         return reason2
     if dist > mp:
         return f"{sp.name} is {_moves(dist)} away; only {mp} left."
+    if domain == LAND and state.ruleset.tracks is not None:
+        alt = state.copy()
+        alt.ruleset = replace(state.ruleset, tracks=None)
+        if dest in reachable(alt, group):   # seed 000 G3: the tracks stop the move short
+            return (f"Desert tracks on the way to {sp.name} end a land move on entering them "
+                    f"(auxiliaries excepted).")
+    if domain == SEA and state.scenario.canals:
+        alt = state.copy()
+        alt.scenario = replace(state.scenario, canals={})
+        if dest in reachable(alt, group):
+            blocks = {canal_block(state, group, a, b) for a, b in state.scenario.canals}
+            return next((b for b in sorted(blocks) if b), "A canal is in the way.")
     return f"No legal path to {sp.name}: hostile or impassable spaces are in the way."

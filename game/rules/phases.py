@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import grammar, production
+from . import grammar, production, supply
 from .errors import IllegalAction
 from .model import AIR, LAND, GameState
 from .movement import blocking_enemies, enemies_in, is_enemy_land
@@ -71,6 +71,8 @@ def end_phase(state: GameState) -> None:
         state.phase_idx += 1
         if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
             find_battles(state)
+        if state.phase == "combat_move":
+            supply.update(state)   # seed 000 supply (G4): status fixed as the combat move begins
         return
     end_turn(state)
 
@@ -113,6 +115,8 @@ def end_turn(state: GameState) -> None:
                       f"{grammar.verb('is', grammar.player_plural(state.scenario.player(state.player)))} skipped.")
     state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
     production.repair_capital_ships(state, state.player)
+    if state.phase == "combat_move":
+        supply.update(state)
 
 
 def next_player(state: GameState, last: bool) -> bool:

@@ -415,8 +415,10 @@ def repair_capital_ships(state: GameState, player: str) -> None:
         sp = sps[u.space]
         if sp.kind != SEA:
             continue
-        bases = [a for a in sp.adjacent if sps[a].naval_base and state.owners.get(a) is not None
-                 and not state.at_war(state.owners.get(a), player)]
+        neutral = state.utype(u).has("neutral_ports_as_bases")   # seed 000 G46
+        bases = [a for a in sp.adjacent if sps[a].naval_base and (
+            (state.owners.get(a) is not None and not state.at_war(state.owners.get(a), player))
+            or (neutral and sps[a].true_neutral and state.owners.get(a) is None))]
         if bases:
             state.units[u.uid] = replace(u, damage=0)
             state.add_log(f"{state.utype(u).name} of {state.scenario.player(player).name} is repaired "

@@ -28,6 +28,8 @@ from .model import (
     Scenario,
     SeedNote,
     SpaceDef,
+    SupplyRule,
+    TrackRule,
     UnitType,
 )
 from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
@@ -38,7 +40,7 @@ RULESET_DIR = SCENARIO_DIR / "rulesets"
 # Space terrain tags (scenario `terrain:` lists; ability parameters that name terrain).
 # Land: mountain, port (a territory with a harbour), riverine. Sea zones: coastal (a
 # coastal sea zone), lake, riverine, port (a harbour zone). See docs/scenario-format.md.
-TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake")
+TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake", "track")
 KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
 # the Europa-style player-turn of hex rulesets (game/rules/hexphases.py)
@@ -108,7 +110,8 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "transport_cost", "carrier_cost", "description", "classes", "damaged",
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
-                  "rule_of_three", "seed_notes", "powers", "hex", "home_guard")
+                  "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
+                  "tracks")
 
 
 def _sha256(path: str) -> str:
@@ -232,11 +235,14 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                           f"the ruleset defines no 'rule_of_three'")
     notes = _parse_seed_notes(data, units, chk)
     home_guard = _parse_home_guard(data, units, chk)
+    supply = _parse_supply(data, chk)
+    tracks = _parse_tracks(data, chk)
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
                    units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path,
-                   rule_of_three=rule_of_three, seed_notes=notes, home_guard=home_guard, classes=tuple(declared),
+                   rule_of_three=rule_of_three, seed_notes=notes, home_guard=home_guard,
+                   supply=supply, tracks=tracks, classes=tuple(declared),
                    powers=powers, hex=hex_rules)
 
 
@@ -300,7 +306,7 @@ def _parse_rule_of_three(data: Any, chk: Checker) -> int | None:
 def _parse_home_guard(data: Any, units: dict[str, UnitType], chk: Checker) -> HomeGuard | None:
     """`home_guard: {unit: auxiliary, count: 1, per_turn: 1}` (seed 000 G2, a supplied
     rule: docs/interpretations.md#home-guard-g2)."""
-    node = chk.get(data, "home_guard", dict, "ruleset", default=None)
+    node = chk.get(data, "home_guard", dict, "ruleset", default=None, allow_none=True)
     if node is None:
         return None
     chk.unknown_keys(node, ("unit", "count", "per_turn", "note"), "home_guard")
@@ -320,6 +326,47 @@ def _parse_home_guard(data: Any, units: dict[str, UnitType], chk: Checker) -> Ho
     if unit is None or count is None or per_turn is None:
         return None
     return HomeGuard(unit=unit, count=count, per_turn=per_turn)
+
+
+SUPPLY_SOURCES = ("factory", "capital", "naval_base", "port")
+
+
+def _parse_supply(data: Any, chk: Checker) -> SupplyRule | None:
+    """`supply: {penalty: 1, sources: [factory, capital, naval_base, port]}` (seed 000 G4, a
+    supplied rule: docs/interpretations.md#supply-g4). `supply: null` (a variant) = off."""
+    node = chk.get(data, "supply", dict, "ruleset", default=None, allow_none=True)
+    if node is None:
+        return None
+    chk.unknown_keys(node, ("penalty", "sources", "note"), "supply")
+    penalty = chk.get(node, "penalty", int, "supply", default=1)
+    if penalty is not None and penalty < 0:
+        chk.error(node, "penalty", "supply.penalty: must be 0 or more")
+        return None
+    src = chk.get(node, "sources", list, "supply", default=LocList(SUPPLY_SOURCES))
+    out: list[str] = []
+    for i, s in enumerate(src or []):
+        if s not in SUPPLY_SOURCES:
+            chk.error(src, i, f"supply.sources: unknown source '{s}'{did_you_mean(str(s), SUPPLY_SOURCES)} "
+                      f"(known: {', '.join(SUPPLY_SOURCES)})")
+        else:
+            out.append(str(s))
+    return SupplyRule(penalty=penalty if penalty is not None else 1, sources=tuple(out))
+
+
+def _parse_tracks(data: Any, chk: Checker) -> TrackRule | None:
+    """`tracks: {terrain: [track]}` (seed 000 G3, a supplied rule). `tracks: null` = off."""
+    node = chk.get(data, "tracks", dict, "ruleset", default=None, allow_none=True)
+    if node is None:
+        return None
+    chk.unknown_keys(node, ("terrain", "note"), "tracks")
+    tnode = chk.get(node, "terrain", list, "tracks", default=LocList(["track"]))
+    out: list[str] = []
+    for i, t in enumerate(tnode or []):
+        if t not in TERRAIN_TAGS:
+            chk.error(tnode, i, f"tracks.terrain: unknown terrain '{t}'{did_you_mean(str(t), TERRAIN_TAGS)}")
+        else:
+            out.append(str(t))
+    return TrackRule(terrain=tuple(out))
 
 
 def _parse_unit_classes(u: Any, where: str, declared: list[str], chk: Checker) -> tuple[str, ...]:
@@ -470,10 +517,10 @@ def load_ruleset(rid: str) -> Ruleset:
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
-                   "air_transport")
+                   "air_transport", "canals")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
-                "air_base", "extra_polygons", "places", "label")
+                "air_base", "extra_polygons", "places", "label", "true_neutral")
 FACTORY_SIZES = ("major", "minor")
 
 
@@ -642,7 +689,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                 factories.add(sid_)
                 if fac == "minor":
                     factory_sizes[sid_] = "minor"
-        for flag in ("naval_base", "home", "air_base"):
+        for flag in ("naval_base", "home", "air_base", "true_neutral"):
             if flag in s and not isinstance(s[flag], bool):
                 chk.error(s, flag, f"{where}.{flag}: expected true or false")
             elif s.get(flag) and kind == SEA:
@@ -678,8 +725,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                           f"{did_you_mean(tag, TERRAIN_TAGS)} (known: {', '.join(TERRAIN_TAGS)})")
             elif tag in ("coastal", "lake") and kind != SEA:
                 chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is a kind of sea zone")
-            elif tag == "mountain" and kind != LAND:
-                chk.error(terrain_node, j, f"{where}.terrain: 'mountain' is for land spaces")
+            elif tag in ("mountain", "track") and kind != LAND:
+                chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is for land spaces")
             else:
                 terrain.append(str(tag))
         spaces[sid_] = SpaceDef(
@@ -691,6 +738,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             home=s.get("home") is True and kind == LAND,
             naval_base=s.get("naval_base") is True and kind == LAND,
             air_base=s.get("air_base") is True and kind == LAND,
+            true_neutral=s.get("true_neutral") is True and kind == LAND,
             extra_polygons=extra_polygons, places=tuple(places),
             label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
     for sid_, sp in spaces.items():
@@ -719,6 +767,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     if at_limit not in ("victory_cities", "draw") and at_limit not in alliances:
         chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities', 'draw' or an "
                   "alliance (it wins when the limit is reached)")
+    canals = _parse_canals(data, spaces, chk)
     if sid is None or rid is None:
         return None
     return Scenario(
@@ -728,7 +777,41 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
-        hexmap=hexmap)
+        hexmap=hexmap, canals=canals)
+
+
+def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker) -> dict[tuple[str, str], str]:
+    """`canals: [{name: Corinth Canal, between: [zone, zone]}]` (seed 000 G49): a canal
+    tags the border of two adjacent sea zones (units with `cannot_traverse` cannot cross)."""
+    node = chk.get(data, "canals", list, "scenario", default=LocList())
+    out: dict[tuple[str, str], str] = {}
+    for i, c in enumerate(node or []):
+        where = f"canals[{i}]"
+        if not isinstance(c, dict):
+            chk.error(node, i, f"{where}: expected {{name: ..., between: [zone, zone]}}")
+            continue
+        chk.unknown_keys(c, ("name", "between"), where)
+        name = chk.get(c, "name", str, where, default="canal")
+        pair = chk.get(c, "between", list, where)
+        if pair is None:
+            continue
+        if len(pair) != 2 or not all(isinstance(z, str) for z in pair):
+            chk.error(c, "between", f"{where}.between: expected two sea zone ids")
+            continue
+        a, b = str(pair[0]), str(pair[1])
+        bad = [z for z in (a, b) if z not in spaces]
+        if bad:
+            chk.error(c, "between", f"{where}.between: unknown space '{bad[0]}'{did_you_mean(bad[0], spaces)}")
+            continue
+        if spaces[a].kind != SEA or spaces[b].kind != SEA:
+            chk.error(c, "between", f"{where}.between: a canal joins two sea zones")
+            continue
+        if b not in spaces[a].adjacent:
+            chk.error(c, "between", f"{where}.between: {a} and {b} do not border each other (list "
+                      f"them as adjacent; the canal tags that border)")
+            continue
+        out[(a, b) if a < b else (b, a)] = name or "canal"
+    return out
 
 
 def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float, float], ...], ...]:

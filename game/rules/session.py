@@ -12,6 +12,8 @@ from .actions import (
     Casualties,
     CoastalFire,
     EndPhase,
+    HexLosses,
+    HexRetreat,
     Intercept,
     KeepDice,
     Reroll,
@@ -19,6 +21,7 @@ from .actions import (
     RollDice,
     SelectBattle,
     apply,
+    hex_decision,
     new_game,
 )
 from .errors import IllegalAction
@@ -26,7 +29,7 @@ from .model import GameState, Ruleset, Scenario
 
 # actions that roll dice or reveal them are final (Intercept, CoastalFire and hex Attack roll)
 _NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepDice, Intercept,
-            CoastalFire, Attack)
+            CoastalFire, Attack, HexLosses, HexRetreat)
 
 
 class Session:
@@ -66,10 +69,28 @@ class Session:
         self.actions.pop()
         return self.state
 
+    def replay_do(self, action: Action) -> GameState:
+        """`do` for an action read from a save. Saves from before players chose hex losses and
+        retreats (HexLosses, HexRetreat) have none: a choice the rules wait for is then
+        made with the rules' proposal, as the game did at the time."""
+        if not isinstance(action, (HexLosses, HexRetreat)):
+            self.settle_legacy()
+        return self.do(action)
+
+    def settle_legacy(self) -> None:
+        for _ in range(100):
+            ht = self.state.hexturn
+            if ht is None or ht.pending is None:
+                return
+            decision = hex_decision(self.state)
+            if decision is None:
+                return
+            self.do(decision)
+
     @classmethod
     def replay(cls, scenario: Scenario, ruleset: Ruleset, seed: int,
                actions: list[Action]) -> Session:
         s = cls(scenario, ruleset, seed)
         for a in actions:
-            s.do(a)
+            s.replay_do(a)
         return s

@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import Any
 
-from .hexmodel import CombatRecord, HexTurn, Shift
+from .hexmodel import CombatRecord, HexTurn, PendingCombat, Shift
 from .model import Battle, BattleResult, GameState, LogCell, Pool, Roll, Ruleset, Scenario, Unit
 
 
@@ -137,7 +137,8 @@ def _restore_hexturn(d: dict[str, Any]) -> HexTurn:
                    advance=None if adv is None else (adv[0], tuple(adv[1])), last=rec,
                    arrived=tuple(d.get("arrived", ())),
                    airlift=(float(d.get("airlift", (0.0, 0.0))[0]), float(d.get("airlift", (0.0, 0.0))[1])),
-                   disrupted=tuple(d.get("disrupted", ())))
+                   disrupted=tuple(d.get("disrupted", ())),
+                   pending=None if d.get("pending") is None else PendingCombat.from_json(d["pending"]))
 
 
 def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: int) -> GameState:

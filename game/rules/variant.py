@@ -7,7 +7,8 @@
 A unit entry either changes an existing unit (any unit field replaces the base value;
 `add_abilities: [...]` appends abilities, `remove_abilities: [name, ...]` drops every
 ability of that name, `abilities: [...]` replaces the whole list) or, for an id the
-ruleset does not have, defines a new unit in full. The merged ruleset is validated by
+ruleset does not have, defines a new unit in full. A variant may also replace a supplied
+ruleset rule (`home_guard`, `supply`, `tracks`) or switch it off with `null`. The merged ruleset is validated by
 the ruleset loader itself, so a variant gets the same file:line:col errors; each node
 remembers the file it came from (the variant or the base ruleset).
 """
@@ -33,7 +34,9 @@ from .ruleset import (
 from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
 
 VARIANT_DIR = SCENARIO_DIR / "variants"
-VARIANT_FIELDS = ("format", "extends", "id", "name", "description", "units")
+# supplied ruleset rules a variant may replace or switch off (`supply: null`)
+VARIANT_RULE_FIELDS = ("home_guard", "supply", "tracks")
+VARIANT_FIELDS = ("format", "extends", "id", "name", "description", "units") + VARIANT_RULE_FIELDS
 OVERLAY_FIELDS = UNIT_FIELDS + ("add_abilities", "remove_abilities")
 
 
@@ -189,6 +192,11 @@ def parse_variant(data: Any, path: str, chk: Checker, base: Ruleset | None = Non
     merged = LocDict(base_data)
     merged.path, merged.pos, merged.key_pos = base_data.path, base_data.pos, dict(base_data.key_pos)
     merged["units"] = units
+    for key in VARIANT_RULE_FIELDS:   # supplied rules: replaced, or off with `null`
+        if key in data:
+            merged[key] = data[key]
+            merged.key_pos[key] = data.where(key) if isinstance(data, LocDict) else (1, 1)
+            merged.key_path[key] = path
     # parse the merged tree; the base file's own warnings (its seed notes) are its business
     sub = Checker(path)
     rs = parse_ruleset(merged, base.path, sub)

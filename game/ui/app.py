@@ -24,7 +24,7 @@ def saves_dir() -> Path:
 
 
 class App:
-    def __init__(self, surface: pygame.Surface, windowed: bool = False, ai_level: str = "greedy"):
+    def __init__(self, surface: pygame.Surface, windowed: bool = False, ai_level: str = "standard"):
         self.surface = surface
         self.windowed = windowed
         self.ai_level = ai_level
@@ -189,7 +189,7 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
 
 
 def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str | None = None,
-        ai_level: str = "greedy", variant: str | None = None) -> None:
+        ai_level: str = "standard", variant: str | None = None) -> None:
     """Open the window: the main menu, a new game of `scenario` (the computer
     plays `ai_sides`: alliance or player ids; `variant`: house rules), or the saved
     game `load`."""

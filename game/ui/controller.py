@@ -47,7 +47,7 @@ def choose(state: GameState, level: str) -> A.Action:
 
 
 class GameController:
-    def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
+    def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
                  game: dict[str, str] | None = None):
         from game.io.saves import new_game_info

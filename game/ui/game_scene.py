@@ -7,7 +7,7 @@ import time
 import pygame
 
 from game.rules import actions as A
-from game.rules import movement
+from game.rules import movement, supply
 from game.rules.session import Session
 
 from . import airdrop_view, odds_view, theme, widgets
@@ -24,7 +24,7 @@ PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 
 
 class GameScene(Scene):
-    def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "greedy",
+    def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
                  game: dict[str, str] | None = None):
         super().__init__(app)
@@ -244,6 +244,8 @@ class GameScene(Scene):
         Enter that closed a window, and not in the first ENTER_DEBOUNCE_S after a phase
         began or a window closed (the player must press it again)."""
         repeat = self.app.enter_repeat
+        if not repeat and self.hexplay is not None and self.my_turn() and self.hexplay.accept():
+            return   # hex maps: Enter takes the proposed losses / retreat / advance
         if repeat or not self.enter_armed or time.monotonic() < self.enter_block_until:
             if not repeat:
                 self.enter_armed = True
@@ -705,7 +707,8 @@ class GameScene(Scene):
         if sp.is_sea:
             lines.append("Sea zone")
         elif sp.impassable:
-            lines.append("Impassable (neutral)")
+            lines.append("Impassable (neutral)" + (", true-neutral port: a naval base for auxiliary cruisers"
+                                                   if sp.true_neutral and sp.naval_base else ""))
         else:
             owner = state.owners.get(sid)
             extra = []
@@ -717,9 +720,15 @@ class GameScene(Scene):
                 extra.append("capital")
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
+            if movement.track_terrain(state, sid):
+                lines.append("Desert tracks: land units entering stop here (auxiliaries excepted)")
         for owner, utype, n, damaged in self.renderer.stacks(state, sid):
             name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
             lines.append(f"  {self.ctl.player_name(owner)}: {n} {name}" + (" (damaged)" if damaged else ""))
+        if sid in supply.unsupplied_spaces(state):
+            pen = state.ruleset.supply.penalty if state.ruleset.supply else 0
+            lines.append(f"Out of supply: land units here fight at -{pen} this turn (no chain of friendly "
+                         f"territories to a factory, capital, port or supply column)")
         if self.drop.active and self.my_turn():
             return lines + self.drop_tooltip(sid)
         dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}
@@ -783,6 +792,10 @@ def actor_task(state, plural: bool = False) -> str:
     """What the player acting out of turn is deciding: 'chooses casualties', 'decides on
     rerolls', 'chooses interceptors' (the verb agreeing with a plural name)."""
     from game.rules import grammar
+    ht = state.hexturn
+    if ht is not None and ht.pending is not None:   # hex maps: after a CRT result
+        return grammar.phrase("chooses losses" if ht.pending.stage.endswith("losses") else "chooses the retreat",
+                              plural)
     b = state.battle
     if b is not None and b.awaiting == "intercept":
         return grammar.phrase("chooses which fighters intercept", plural)

@@ -42,6 +42,12 @@ class HexPlay:
         self.bad: str | None = None
         self.row_scroll = 0
         self._cache: dict[str, tuple[tuple, object]] = {}
+        # choices after a combat result (losses, retreat, advance): what the player has picked,
+        # keyed by the state's action count (a new decision starts from the rules' proposal)
+        self._choice_key: tuple | None = None
+        self.loss_pick: list[int] = []
+        self.retreat_pick: tuple[int, ...] = ()
+        self.advance_pick: tuple[int, ...] = ()
         self.start_view()
 
     # --- view -------------------------------------------------------------------------
@@ -128,7 +134,8 @@ class HexPlay:
 
     def targets(self) -> list[str]:
         st = self.scene.state
-        if st.phase != "combat" or not self.scene.my_turn() or hexcombat.turn(st).advance is not None:
+        ht = hexcombat.turn(st)
+        if st.phase != "combat" or not self.scene.my_turn() or ht.advance is not None or ht.pending is not None:
             return []
         return self._cached("targets", self._key(), lambda: hexcombat.attack_targets(st))
 
@@ -144,6 +151,122 @@ class HexPlay:
         if st.phase != "combat" or st.hexturn is None:
             return None
         return st.hexturn.advance
+
+    # --- choices after a combat result ------------------------------------------------------
+    def decision(self):
+        """The combat result waiting for this human's choice (a PendingCombat), or None."""
+        st = self.scene.state
+        if st.phase != "combat" or not self.scene.my_turn():
+            return None
+        return hexcombat.pending(st)
+
+    def _sync_choice(self) -> None:
+        """Start each new decision from the rules' proposal."""
+        st = self.scene.state
+        key = (id(st), st.action_count)
+        if self._choice_key == key:
+            return
+        self._choice_key = key
+        ch = hexcombat.loss_choice(st)
+        self.loss_pick = list(ch.default) if ch is not None else []
+        rt = hexcombat.default_retreat(st)
+        self.retreat_pick = rt[0] if rt is not None else ()
+        self.advance_pick = hexcombat.default_advance(st)
+
+    def loss_choice(self) -> hexcombat.LossChoice | None:
+        st = self.scene.state
+        return self._cached("loss_choice", self._key(), lambda: hexcombat.loss_choice(st))
+
+    def losses(self) -> list[int]:
+        self._sync_choice()
+        return self.loss_pick
+
+    def cycle_loss(self, uid: int) -> None:
+        """A click on a unit: one more of its steps lost (a cadre unit: reduced, then
+        eliminated), then none again."""
+        ch = self.loss_choice()
+        if ch is None or uid not in ch.steps:
+            return
+        pick = self.losses()
+        n = pick.count(uid)
+        rest = [i for i in pick if i != uid]
+        self.loss_pick = rest + [uid] * ((n + 1) % (len(ch.steps[uid]) + 1))
+
+    def reset_choice(self) -> None:
+        self._choice_key = None
+        self._sync_choice()
+
+    def take_losses(self) -> None:
+        sc = self.scene
+        if sc.ctl.do(A.HexLosses(tuple(self.losses()))):
+            sc.ctl.say("Losses taken.", "info")
+
+    def retreating(self) -> tuple[int, ...]:
+        self._sync_choice()
+        return self.retreat_pick
+
+    def retreat_opts(self) -> dict[str, tuple[str, ...]]:
+        st = self.scene.state
+        uids = self.retreating()
+        return self._cached("retreat_opts", self._key(uids), lambda: hexcombat.retreat_options(st, uids))
+
+    def retreat_default(self) -> str | None:
+        st = self.scene.state
+        uids = self.retreating()
+        path = self._cached("retreat_best", self._key(uids), lambda: hexcombat.best_retreat(st, uids))
+        return path[-1] if path else None
+
+    def toggle_retreat(self, uid: int) -> None:
+        st = self.scene.state
+        pick = self.retreating()
+        if uid in pick:
+            self.retreat_pick = tuple(i for i in pick if i != uid)
+        elif pick and st.units[pick[0]].space != st.units[uid].space:
+            self.retreat_pick = (uid,)    # units retreat together only from one hex
+        else:
+            self.retreat_pick = tuple(sorted(pick + (uid,)))
+
+    def do_retreat(self, hid: str) -> None:
+        sc = self.scene
+        uids = self.retreating()
+        path = self.retreat_opts().get(hid)
+        if path is None:
+            why = hexcombat.retreat_explain(sc.state, uids, hid) if uids else "Choose the units that retreat."
+            sc.ctl.say(why or "These units cannot retreat there.", "error")
+            self.bad = hid
+            return
+        if sc.ctl.do(A.HexRetreat(uids, path)):
+            sc.ctl.say(f"{len(uids)} unit(s) retreat to {sc.state.scenario.spaces[hid].name}.", "info")
+
+    def advancing(self) -> tuple[int, ...]:
+        self._sync_choice()
+        adv = self.advance()
+        allowed = set(adv[1]) if adv else set()
+        return tuple(i for i in self.advance_pick if i in allowed)
+
+    def toggle_advance(self, uid: int) -> None:
+        pick = self.advancing()
+        self.advance_pick = tuple(sorted(set(pick) ^ {uid}))
+
+    def accept(self) -> bool:
+        """Enter while a choice waits: take the losses chosen (the proposal unless changed),
+        retreat to the proposed hex, advance the chosen units. False if nothing waits."""
+        p = self.decision()
+        if p is not None:
+            if p.stage.endswith("losses"):
+                self.take_losses()
+            else:
+                hid = self.retreat_default()
+                if hid is None:
+                    self.scene.ctl.say("These units cannot retreat together: choose fewer of them.", "error")
+                else:
+                    self.do_retreat(hid)
+            return True
+        st = self.scene.state
+        if st.phase == "combat" and self.scene.my_turn() and self.advance() is not None:
+            self.do_advance(self.advancing())
+            return True
+        return False
 
     # --- state ----------------------------------------------------------------------------
     def clear(self) -> None:
@@ -178,9 +301,17 @@ class HexPlay:
                 ov.path = self.dests()[hov]
         elif st.phase == "combat":
             adv = self.advance()
-            if adv is not None:
+            p = self.decision()
+            if p is not None and p.stage.endswith("losses"):
+                ov.losses = {st.units[i].space for i in self.loss_choice().units} if self.loss_choice() else set()
+            elif p is not None:
+                ov.retreats = set(self.retreat_opts())
+                ov.retreat_default = self.retreat_default()
+                pick = self.retreating()
+                ov.retreat_from = st.units[pick[0]].space if pick and pick[0] in st.units else None
+            elif adv is not None:
                 ov.advance = adv[0]
-                ov.attackers = {st.units[i].space for i in adv[1] if i in st.units}
+                ov.attackers = {st.units[i].space for i in self.advancing() if i in st.units}
             else:
                 ov.targets = set(self.targets())
                 ov.target = self.target
@@ -271,10 +402,28 @@ class HexPlay:
     def _click_combat(self, hid: str) -> None:
         sc = self.scene
         st = sc.state
+        p = self.decision()
+        if p is not None:
+            if p.stage.endswith("losses"):
+                sc.ctl.say("First choose the losses in the side panel (click a unit to change the choice; "
+                           "Enter takes them).", "error")
+            elif hid in self.retreat_opts():
+                self.do_retreat(hid)
+            elif any(st.units[i].space == hid for i in p.retreating if i in st.units):
+                self.retreat_pick = tuple(i for i in p.retreating if i in st.units and st.units[i].space == hid)
+            else:
+                uids = self.retreating()
+                why = hexcombat.retreat_explain(st, uids, hid) if uids else "Choose the units that retreat."
+                sc.ctl.say(why or "These units cannot retreat there.", "error")
+                self.bad = hid
+            return
+        if hexcombat.pending(st) is not None:
+            sc.ctl.say(hexcombat.waiting_text(st), "info")
+            return
         adv = self.advance()
         if adv is not None:
             if hid == adv[0]:
-                self.do_advance(adv[1])
+                self.do_advance(self.advancing())
             else:
                 sc.ctl.say(f"First advance into {st.scenario.spaces[adv[0]].name} or stay (side panel).", "error")
             return
@@ -399,6 +548,11 @@ class HexPlay:
                 word = {"drop": "air drop (each unit rolls)", "assault": "assault landing (each unit rolls)",
                         "transport": "air transport (no roll)"}
                 lines.append("Click: fly here — " + ", ".join(word.get(m, m) for m in sorted(modes) if m))
+                aa, _firing = hexairdrop.aa_fire(st, st.player, hid)
+                if aa:
+                    back, lost = hexairdrop.aa_chances(st, st.player, hid)
+                    lines.append(f"Enemy AA: {aa} point(s) fire at each unit: {back * 100:.0f}% turned back, "
+                                 f"{lost * 100:.0f}% shot down (15.C)")
             if hid in self.targets() and hid != self.target:
                 lines.append("Click: prepare an attack on this hex")
         return lines
@@ -528,22 +682,20 @@ class HexPlay:
         y = box.y
         adv = self.advance()
         last = hexcombat.turn(st).last
-        if last is not None and last.attacker == st.player:
+        p = hexcombat.pending(st)
+        if last is not None and (last.attacker == st.player or p is not None):
             hr = st.ruleset.hex
             res = hr.crt.results[last.result].name if hr and last.result in hr.crt.results else last.result
             y = self._hint(surface, box, y, f"Last attack on {st.scenario.spaces[last.target].name}: {last.column}, "
-                           f"roll {last.roll} → {last.result} ({res}).", theme.ACCENT)
+                           f"roll {last.roll}: {last.result} ({res}).", theme.ACCENT)
+        if p is not None:
+            if self.decision() is None:
+                return self._hint(surface, box, y, hexcombat.waiting_text(st))
+            if p.stage.endswith("losses"):
+                return self._panel_losses(surface, box, y)
+            return self._panel_retreat(surface, box, y)
         if adv is not None:
-            hid, uids = adv
-            y = self._hint(surface, box, y, f"{st.scenario.spaces[hid].name} is empty: your attackers may advance "
-                           "into it (click it, or choose below).", theme.GOOD)
-            bw = (box.w - 8) // 2
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, bw, 34), f"Advance ({len(uids)})",
-                           lambda: self.do_advance(uids), primary=True, size=19,
-                           tooltip="Move every surviving attacker into the vacated hex")
-            widgets.button(surface, sc.spots, pygame.Rect(box.x + bw + 8, y, bw, 34), "Stay",
-                           lambda: self.do_advance(()), size=19, tooltip="Decline the advance")
-            return y + 40
+            return self._panel_advance(surface, box, y, adv)
         if self.target is None:
             n = len(self.targets())
             text = ("Click an enemy stack outlined in red to prepare an attack. Each hex is attacked once, "
@@ -577,6 +729,143 @@ class HexPlay:
                            self.cancel, size=20)
             y += 40
         return y
+
+    def _choice_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list,
+                     marks: dict[int, str], chosen: set[int], on_click, tooltip: str,
+                     mark_col: tuple[int, ...] = theme.BAD) -> int:
+        """Unit rows for a choice: the chosen ones highlighted, a mark on the right (lost,
+        cadre, RL...); a click calls on_click(uid)."""
+        sc = self.scene
+        st = sc.state
+        for u in units:
+            if y + ROW_H > box.bottom - 50:
+                theme.text(surface, "…", (box.x, y), 18, theme.TEXT_DIM)
+                return y + 18
+            ut = st.utype(u)
+            row = pygame.Rect(box.x, y, box.w, ROW_H - 3)
+            on = u.uid in chosen
+            fill = theme.mix(theme.PANEL_2, theme.BAD if marks.get(u.uid, "").startswith(("lost", "reduced"))
+                             else theme.ACCENT, 0.35) if on else theme.PANEL_2
+            pygame.draw.rect(surface, fill, row, border_radius=5)
+            if on:
+                pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
+            col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
+            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
+            right = marks.get(u.uid, "")
+            rw = theme.text_width(right, 16) + 6 if right else 0
+            theme.text(surface, theme.elide(short(ut.name), row.w - 44 - rw, 18), (row.x + ROW_H + 4, row.centery),
+                       18, theme.TEXT, anchor="midleft")
+            if right:
+                theme.text(surface, right, (row.right - 4, row.centery), 16,
+                           mark_col if on else theme.TEXT_DIM, anchor="midright")
+            sc.spots.add(row, lambda i=u.uid: on_click(i),
+                         tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: {tooltip}")
+            y += ROW_H
+        return y
+
+    def _panel_losses(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        sc = self.scene
+        st = sc.state
+        ch = self.loss_choice()
+        if ch is None:
+            return y
+        pick = self.losses()
+        who = sc.ctl.player_name(ch.chooser)
+        total = sum(sum(v) for v in ch.steps.values())
+        y = self._hint(surface, box, y, f"{who}: choose the {ch.side}'s losses — at least {ch.need:g} of "
+                       f"{total:g} strength points. Click a unit to lose it (a unit with a cadre: once "
+                       "reduced, twice eliminated); the rules' proposal is pre-selected.", theme.TEXT)
+        if ch.required:
+            names = ", ".join(short(st.utype(st.units[i]).name) for i in ch.required)
+            y = self._hint(surface, box, y, f"Required losses first (11.O): {names} used a special ability "
+                           "in this attack.", theme.INFO, 16)
+        marks = {}
+        for uid in ch.units:
+            n = pick.count(uid)
+            steps = ch.steps[uid]
+            rl = " · RL" if uid in ch.required else ""
+            if n == 0:
+                marks[uid] = ("keep" if len(steps) == 1 else f"keep ({steps[0]:g}+{steps[1]:g})") + rl
+            elif n < len(steps):
+                marks[uid] = f"reduced −{sum(steps[:n]):g}{rl}"
+            else:
+                marks[uid] = f"lost −{sum(steps):g}{rl}"
+        units = [st.units[i] for i in ch.units]
+        y = self._choice_rows(surface, box, y, units, marks, set(pick), self.cycle_loss,
+                              "click to change its loss")
+        got = sum(sum(ch.steps[u][:pick.count(u)]) for u in ch.units)
+        why = hexcombat.loss_block(st, tuple(pick))
+        y = self._hint(surface, box, y + 2, why or f"Chosen: {got:g} strength points lost ({ch.need:g} needed).",
+                       theme.BAD if why else theme.GOOD)
+        bw = (box.w - 8) * 2 // 3
+        widgets.button(surface, sc.spots, pygame.Rect(box.x, y, bw, 34), "Take these losses", self.take_losses,
+                       enabled=not why, primary=True, size=19,
+                       tooltip=why or "Take the chosen losses (Enter)")
+        widgets.button(surface, sc.spots, pygame.Rect(box.x + bw + 8, y, box.w - bw - 8, 34), "Proposal",
+                       self.reset_choice, size=18, tooltip="Back to the rules' proposal")
+        return y + 40
+
+    def _panel_retreat(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        sc = self.scene
+        st = sc.state
+        p = hexcombat.pending(st)
+        assert p is not None
+        who = sc.ctl.player_name(p.chooser)
+        side = "defending" if p.stage == "defender_retreat" else "attacking"
+        hexes = p.defender_retreat if p.stage == "defender_retreat" else p.attacker_retreat
+        y = self._hint(surface, box, y, f"{who}: retreat the {side} units {hexes} hex. Choose units below, then "
+                       "click an orange hex on the map (white ring: the rules' proposal; Enter retreats there). "
+                       "Not into enemy units, nor an enemy zone of control without friends, within stacking; "
+                       "a unit with no such hex is eliminated.", theme.TEXT)
+        pick = self.retreating()
+        units = [st.units[i] for i in p.retreating if i in st.units]
+        marks = {u.uid: f"at {st.scenario.spaces[u.space].name}" for u in units}
+        y = self._choice_rows(surface, box, y, units, marks, set(pick), self.toggle_retreat,
+                              "click to retreat it with the others or on its own", (255, 170, 80))
+        opts = self.retreat_opts()
+        dflt = self.retreat_default()
+        if not pick:
+            text, col = "Choose the units that retreat.", theme.BAD
+        elif not opts:
+            text, col = "These units have no hex to retreat to together: choose fewer of them.", theme.BAD
+        else:
+            names = ", ".join(sorted(st.scenario.spaces[h].name for h in opts))
+            text, col = f"{len(pick)} unit(s) may retreat to: {names}.", theme.GOOD
+        y = self._hint(surface, box, y + 2, text, col)
+        if dflt is not None:
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 34),
+                           theme.elide(f"Retreat to {st.scenario.spaces[dflt].name}", box.w - 20, 19),
+                           lambda: self.do_retreat(dflt), primary=True, size=19,
+                           tooltip="Retreat the chosen units to the proposed hex (Enter)")
+            y += 40
+        return y
+
+    def _panel_advance(self, surface: pygame.Surface, box: pygame.Rect, y: int,
+                       adv: tuple[str, tuple[int, ...]]) -> int:
+        sc = self.scene
+        st = sc.state
+        hid, uids = adv
+        y = self._hint(surface, box, y, f"{st.scenario.spaces[hid].name} is empty: your attackers may advance "
+                       "into it. Choose who (the proposal is pre-selected), then click the green hex or "
+                       "Advance (Enter).", theme.GOOD)
+        pick = self.advancing()
+        units = [st.units[i] for i in uids if i in st.units]
+        marks = {u.uid: ("advances" if u.uid in pick else "stays") for u in units}
+        y = self._choice_rows(surface, box, y, units, marks, set(pick), self.toggle_advance,
+                              "click to advance it or leave it", theme.GOOD)
+        why = hexcombat.advance_explain(st, pick)
+        if why:
+            y = self._hint(surface, box, y, why, theme.BAD)
+        bw = (box.w - 16) // 3
+        widgets.button(surface, sc.spots, pygame.Rect(box.x, y, bw, 34), f"Advance ({len(pick)})",
+                       lambda: self.do_advance(pick), primary=True, size=18, enabled=not why and bool(pick),
+                       tooltip=why or "Move the chosen attackers into the vacated hex (Enter)")
+        widgets.button(surface, sc.spots, pygame.Rect(box.x + bw + 8, y, bw, 34), "All",
+                       lambda: self.do_advance(tuple(u.uid for u in units)), size=18,
+                       tooltip="Move every surviving attacker into the vacated hex")
+        widgets.button(surface, sc.spots, pygame.Rect(box.x + 2 * (bw + 8), y, bw, 34), "Stay",
+                       lambda: self.do_advance(()), size=18, tooltip="Decline the advance")
+        return y + 40
 
     def cancel(self) -> None:
         self.target = None

@@ -50,6 +50,10 @@ class HexOverlay:
     picked: set[int] = field(default_factory=set)            # chosen unit uids
     drops: set[str] = field(default_factory=set)             # hexes the chosen units can fly to
     bad: str | None = None                                   # a hex the last click could not use
+    retreats: set[str] = field(default_factory=set)          # hexes the chosen units may retreat to
+    retreat_default: str | None = None                       # the rules' proposal among them
+    retreat_from: str | None = None                          # the hex the retreating units leave
+    losses: set[str] = field(default_factory=set)            # hex of a stack choosing its losses
 
 
 def make_renderer(scenario: Scenario, ruleset: Ruleset) -> MapRenderer:
@@ -597,6 +601,27 @@ class HexRenderer(MapRenderer):
             pygame.draw.polygon(surface, theme.BAD, self.hex_outline(ov.target, scale, ox, oy), width=4)
             for h in ov.attackers:   # arrows from the attacking stacks
                 self._arrow(surface, scr(h), scr(ov.target), rs)
+        if ov.retreats:   # retreat choices: orange, the default ringed in white
+            spr = self.hex_sprite((255, 160, 60, 85), rsi)
+            for h in ov.retreats:
+                if h in self.centers and on_screen(h):
+                    blit_hex(spr, h)
+                    pygame.draw.polygon(surface, (255, 160, 60), self.hex_outline(h, scale, ox, oy, self.R - 1.5),
+                                        width=2)
+            d = ov.retreat_default
+            if d and d in self.centers:
+                pygame.draw.polygon(surface, (20, 20, 20), self.hex_outline(d, scale, ox, oy, self.R - 1), width=6)
+                pygame.draw.polygon(surface, (255, 255, 255), self.hex_outline(d, scale, ox, oy, self.R - 1),
+                                    width=3)
+        if ov.retreat_from and ov.retreat_from in self.centers:
+            pygame.draw.polygon(surface, (255, 160, 60), self.hex_outline(ov.retreat_from, scale, ox, oy), width=4)
+            to = ov.hover if ov.hover in ov.retreats else ov.retreat_default
+            if to and to in self.centers:
+                self._arrow(surface, scr(ov.retreat_from), scr(to), rs)
+        for h in ov.losses:
+            if h in self.centers and on_screen(h):
+                pygame.draw.polygon(surface, (20, 20, 20), self.hex_outline(h, scale, ox, oy), width=6)
+                pygame.draw.polygon(surface, theme.BAD, self.hex_outline(h, scale, ox, oy), width=4)
         if ov.advance and ov.advance in self.centers:
             blit_hex(self.hex_sprite((96, 196, 110, 90), rsi), ov.advance)
             pygame.draw.polygon(surface, theme.GOOD, self.hex_outline(ov.advance, scale, ox, oy, self.R - 1.5), width=3)
@@ -619,6 +644,10 @@ class HexRenderer(MapRenderer):
                     x, y = scr(h)
                     img = self._text(label, fs, (20, 20, 20), True, (255, 236, 120))
                     surface.blit(img, img.get_rect(center=(int(x + rs * 0.5), int(y - rs * 0.45))))
+        if ov.retreat_default and ov.retreat_default in self.centers and rs >= 12 and on_screen(ov.retreat_default):
+            x, y = scr(ov.retreat_default)   # the rules' proposal, under the counters
+            img = self._text("proposal", max(10, int(rs * 0.3)), (20, 20, 20), True, (255, 255, 255))
+            surface.blit(img, img.get_rect(center=(int(x), int(y + rs * 0.42))))
         surface.set_clip(clip)
 
     @staticmethod

@@ -1,6 +1,9 @@
 """Screenshot set-ups for hex maps (`python -m game screenshot SCENARIO --view ...`):
-`move` (a stack selected in the movement phase, a destination hovered) and
-`attack` (the combat phase with an attack prepared: odds, shifts, results)."""
+`move` (a stack selected in the movement phase, a destination hovered),
+`attack` (the combat phase with an attack prepared: odds, shifts, results), and the
+choices after a combat result: `losses` (the loss panel), `retreat` (the retreat hexes)
+and `advance` (advance after combat); for these the computer plays the game until such a
+choice comes up."""
 from __future__ import annotations
 
 from game.rules import actions as A
@@ -40,6 +43,41 @@ def prepare(game, view: str) -> None:
         if targets:
             play.click(targets[0])
             center(game, targets[0])
+
+
+    elif view in ("losses", "retreat", "advance"):
+        if find_choice(session, view):
+            game.ctl.version += 1
+            st = session.state
+            p = hexcombat.pending(st)
+            hid = p.target if p is not None else st.hexturn.advance[0]
+            if view == "retreat" and p is not None:
+                opts = hexcombat.retreat_options(st, play.retreating())
+                alt = sorted(h for h in opts if h != play.retreat_default())
+                if alt:
+                    game.hover = alt[0]
+            center(game, hid)
+
+
+def find_choice(session, view: str, max_actions: int = 4000) -> bool:
+    """Let the computer play until a choice of this kind waits (a loss choice with more than
+    one unit, a retreat with a choice of hexes, an advance). False if none came up."""
+    from game.ai import choose_action
+    for _ in range(max_actions):
+        st = session.state
+        if st.over:
+            return False
+        p = hexcombat.pending(st)
+        if view == "losses" and p is not None and p.stage.endswith("losses"):
+            return True
+        if view == "retreat" and p is not None and p.stage.endswith("retreat"):
+            rt = hexcombat.default_retreat(st)
+            if rt is not None and len(hexcombat.retreat_options(st, rt[0])) > 1:
+                return True
+        if view == "advance" and st.hexturn is not None and st.hexturn.advance is not None:
+            return True
+        session.do(choose_action(st, "greedy"))
+    return False
 
 
 def center(game, hid: str) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
+from game.rules import supply
 from game.rules.model import GameState, Scenario, SpaceDef
 
 from . import theme
@@ -32,6 +33,7 @@ def point_in_polygon(x: float, y: float, poly: tuple[tuple[float, float], ...]) 
     return inside
 
 
+OUT_OF_SUPPLY = (240, 150, 40)  # the out-of-supply badge (seed 000 supply rule)
 MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
 
 
@@ -403,6 +405,9 @@ class MapRenderer:
         self.draw_counters(surface, cam, state, view)
         for sid in battles:
             self._battle_icon(surface, cam, sid)
+        if state.ruleset.supply is not None:   # seed 000 supply (G4): out-of-supply stacks
+            for sid in supply.unsupplied_spaces(state):
+                self._supply_icon(surface, cam, sid)
 
     def screen_poly(self, cam: Camera, sid: str) -> list[tuple[float, float]]:
         return [cam.to_screen(x, y) for x, y in self.scenario.spaces[sid].polygon]
@@ -446,6 +451,17 @@ class MapRenderer:
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
         for d in (-1, 1):
             pygame.draw.line(surface, (255, 255, 255), (cx - 6 * d, cy - 6), (cx + 6 * d, cy + 6), 3)
+
+    def _supply_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
+        """An orange "S" just right of the space's name: land units here are out of supply."""
+        sp = self.scenario.spaces[sid]
+        size = self.label_size(sp, cam.scale)
+        w = theme.text_width(sp.name, size, bold=not sp.is_sea)
+        nx, ny = cam.to_screen(self.label_cx(sp, cam.scale), self.label_bottom(sp, cam.scale))
+        cx, cy = int(nx + w / 2 + 13), int(ny - size / 2)
+        pygame.draw.circle(surface, OUT_OF_SUPPLY, (cx, cy), 10)
+        pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 10, width=1)
+        theme.text(surface, "S", (cx, cy + 1), 16, (20, 20, 20), anchor="center", bold=True)
 
     # --- counters ----------------------------------------------------------------------------
     def counter_size(self, cam: Camera) -> int:

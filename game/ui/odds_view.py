@@ -43,6 +43,7 @@ class OddsView:
     result: Any = None      # game.odds.OddsResult
     error: str = ""
     pending: bool = False
+    note: str = ""          # what the odds leave out (seed 000: the out-of-supply penalty)
 
     @property
     def ok(self) -> bool:
@@ -262,8 +263,22 @@ def space_odds(cache: OddsCache, state: GameState, space: str, player: str | Non
         s = battle_state(state, space, player)
     except Exception:  # noqa: BLE001
         s = state
-    return cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),),
-                     lambda: odds_for_space(s, space, player, trials=UI_TRIALS))
+    v = cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),),
+                  lambda: odds_for_space(s, space, player, trials=UI_TRIALS))
+    return _supply_caveat(v, s, space)
+
+
+SUPPLY_NOTE = "out-of-supply units fight at -1 in the battle; these odds count them at full strength"
+
+
+def _supply_caveat(v: OddsView, state: GameState, space: str) -> OddsView:
+    """The odds engine takes unit types only, so the seed 000 out-of-supply penalty of units
+    in this battle is not in them: say so (never show better odds silently)."""
+    from game.rules import supply
+    if state.ruleset.supply is None or not any(u.space == space and supply.penalised(state, u)
+                                               for u in state.units.values()):
+        return v
+    return replace(v, note=SUPPLY_NOTE)
 
 
 def moved_state(state: GameState, group: list[Unit], path: tuple[str, ...]) -> GameState:
@@ -294,7 +309,13 @@ def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], des
         s = battle_state(s, dest, player)
         return odds_for_space(s, dest, player, trials=UI_TRIALS)
 
-    return cache.get(key, run)
+    v = cache.get(key, run)
+    if state.ruleset.supply is not None:
+        moved = state.copy()
+        for u in group:
+            moved.units[u.uid] = replace(u, space=dest)
+        v = _supply_caveat(v, moved, dest)
+    return v
 
 
 # --- text --------------------------------------------------------------------------------
@@ -326,7 +347,7 @@ def win_text(v: OddsView) -> str:
         return "computing odds…"
     if not v.ok:
         return f"odds unavailable ({v.error})"
-    return f"win {pct_ci(v.result)}"
+    return f"win {pct_ci(v.result)}" + (" (supply -1 not counted)" if v.note else "")
 
 
 def pct(p: float) -> str:
@@ -371,6 +392,8 @@ def summary_lines(v: OddsView, rs: Any) -> list[str]:
         lines.append(f"{how}, {r.trials} trials; ± is the 95% interval" + (f" ({r.note})" if r.note else ""))
     else:
         lines.append("Exact (default order of loss)")
+    if v.note:
+        lines.append("Not counted: " + v.note)
     return lines
 
 

@@ -10,7 +10,7 @@ import pygame
 from game.rules import movement, production
 from game.rules.phases import PHASE_NAMES
 
-from . import airdrop_panel, coastal_panel, odds_view, theme, widgets
+from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
 from .counters import draw_counter
 
 if TYPE_CHECKING:
@@ -211,8 +211,13 @@ class SidePanel:
                        enabled=mine and sc.ctl.session.can_undo(),
                        tooltip="Undo the last move or purchase  (Ctrl+Z)\nNever past a die roll or phase end",
                        size=20)
+        waiting = ""
+        if state.scenario.hexmap is not None:   # a hex combat result waits for losses / a retreat
+            from game.rules.hexcombat import waiting_text
+            waiting = waiting_text(state)
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
-                       sc.end_phase, enabled=mine, primary=True, tooltip="End this phase  (Enter)", size=20)
+                       sc.end_phase, enabled=mine and not waiting, primary=True,
+                       tooltip=waiting or "End this phase  (Enter)", size=20)
         keys = "Ctrl+B battle calculator  ·  Esc menu  ·  Ctrl+Z undo"
         hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
@@ -321,6 +326,8 @@ class SidePanel:
             return airdrop_panel.draw_box(self, surface, box)
         stacks, row_h, reserve = self._stack_metrics()
         y = airdrop_panel.draw_button(self, surface, box, box.y)
+        if not stacks:  # supply drops and ferry flights (seed 000 air transports)
+            y = logistics_panel.draw(self, surface, box, y)
         if not stacks:  # how to move; once the player has units listed the room goes to them
             if state.phase == movement.COMBAT:
                 text = "Click your units, then a highlighted destination (red = attack). Right click: deselect."
@@ -505,6 +512,8 @@ class SidePanel:
             p = odds_view.pct_ci(v.result)
             text = (f"{p} to win if {units} join the attack on {name}" if joining
                     else f"{p} to win if you attack {name} with {units}")
+            if v.note:
+                text += " (out-of-supply -1 not counted)"
             col = theme.ACCENT
         else:
             text = f"{name}: odds unavailable ({v.error})"

@@ -10,7 +10,7 @@ anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-air
 dice, paratroopers at their first-round value), reroll (a reconnaissance reroll choice
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
-coastal artillery). Each is a fresh
+coastal artillery, supply drops, ferry flights). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -20,8 +20,12 @@ from dataclasses import replace
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal", "move")  # move: hex maps only (a stack selected in the movement phase)
-ORDER_VIEWS = ("airdrop_transport", "intercept", "intercepted", "submerge", "withdraw", "coastal")
+         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance")
+# move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
+# after a combat result: the loss panel, the retreat hexes, the advance after combat)
+HEX_VIEWS = ("move", "losses", "retreat", "advance")
+ORDER_VIEWS = ("airdrop_transport", "intercept", "intercepted", "submerge", "withdraw", "coastal", "supply",
+               "ferry")
 
 
 def _init() -> None:
@@ -209,7 +213,7 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         from .screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
-    if session.state.scenario.hexmap is not None and view in ("attack", "move"):
+    if session.state.scenario.hexmap is not None and view in ("attack",) + HEX_VIEWS:
         return _hex_view(app, session, surface, view)
     if view in ("battle", "strip"):
         if not setup_battle(session):

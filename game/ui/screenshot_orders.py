@@ -11,7 +11,10 @@ ORDER_VIEWS), each a fresh game (seed 1) brought to the moment by real actions:
   (seed 001): the attacker's Submerge disabled with the reason, the defender's enabled;
 - withdraw: an auxiliary cruiser (seed 000) after round 1: Withdraw buttons;
 - coastal: the conduct-combat phase of the first player with coastal artillery in range
-  of enemy ships: the side panel's coastal fire buttons.
+  of enemy ships: the side panel's coastal fire buttons;
+- supply: the first combat move with Albania blockaded by two enemy destroyers (out of
+  supply: the orange S badge) and the supply-drop buttons of the air transports;
+- ferry: the first player's non-combat move: the ferry-flight buttons (hovered).
 A scenario without the units falls back on mediterranean_1940 (seed 000 views) or
 sarn_gulf_2031 (submerge)."""
 from __future__ import annotations
@@ -182,6 +185,38 @@ def coastal_session(scenario: str):
     return session
 
 
+def supply_session(scenario: str):
+    """The first player's combat move with an allied territory blockaded out of supply
+    (mediterranean_1940: Albania, enemy destroyers in the Adriatic and Ionian seas)."""
+    from game.rules import actions as A
+    from game.rules.session import Session
+    sc, rs = _load(scenario)
+    if rs.supply is None or not _has(rs, "supply_drop"):
+        sc, rs = _load(INTERWAR)
+    first = sc.players[0]
+    foe = next(p for p in sc.players if p.alliance != first.alliance)
+    extra: tuple = ()
+    if "albania" in sc.spaces:
+        extra = tuple((z, foe.id, "destroyer", 1) for z in sc.spaces["albania"].adjacent
+                      if sc.spaces[z].is_sea)
+    session = Session(replace(sc, start_units=sc.start_units + extra), rs, 1)
+    while session.state.phase != "combat_move":
+        session.do(A.EndPhase())
+    return session
+
+
+def ferry_session(scenario: str):
+    from game.rules import actions as A
+    from game.rules.session import Session
+    sc, rs = _load(scenario)
+    if not _has(rs, "ferry"):
+        sc, rs = _load(INTERWAR)
+    session = Session(sc, rs, 1)
+    while session.state.phase != "noncombat_move":
+        session.do(A.EndPhase())
+    return session
+
+
 def render_order_view(app, scenario: str, view: str):
     from . import odds_view
     from .battle_window import BattleWindow
@@ -195,6 +230,10 @@ def render_order_view(app, scenario: str, view: str):
         session = submerge_session(scenario)
     elif view == "withdraw":
         session = withdraw_session(scenario)
+    elif view == "supply":
+        session = supply_session(scenario)
+    elif view == "ferry":
+        session = ferry_session(scenario)
     else:
         session = coastal_session(scenario)
     game = GameScene(app, session, (), autosave=False)
@@ -206,7 +245,7 @@ def render_order_view(app, scenario: str, view: str):
         game.sel.select_space(state, start)
         game.toggle_airdrop()
         game.hover = dest
-    elif view != "coastal" and state.battle is not None:
+    elif view not in ("coastal", "supply", "ferry") and state.battle is not None:
         win = app.push(BattleWindow(app, game))
         win.view = "strip"  # type: ignore[attr-defined]
     app.draw()

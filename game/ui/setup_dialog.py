@@ -12,10 +12,11 @@ from game.rules.model import Scenario
 from . import theme, widgets
 from .scene import Scene
 
-DEFAULT_LEVEL = "greedy"
+DEFAULT_LEVEL = "standard"
 LEVEL_HINTS = {"random": "random legal moves: for learning the controls",
-               "greedy": "takes the best-looking attack each move (the default)",
-               "standard": "plans attacks with exact battle odds"}
+               "greedy": "takes the best-looking attack each move",
+               "standard": "plans attacks with exact battle odds, sea landings and defence "
+                           "(the default)"}
 
 
 def levels() -> tuple[str, ...]:
@@ -32,7 +33,7 @@ def title_of(alliance: str) -> str:
 
 class NewGameSetup(Scene):
     """Per side: Human or Computer, and the computer's level. By default the first
-    alliance is human and every other alliance is the computer at `greedy`."""
+    alliance is human and every other alliance is the computer at `standard`."""
     opaque = False
     blocks_ai = True
 

@@ -53,8 +53,15 @@ def test_arena_command_contract():
                         "--games", "2", "--seed", "1"], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    assert set(out) == {"a_wins", "b_wins", "draws", "a_winrate", "ci95", "mean_turns", "seconds"}
+    assert set(out) == {"a_wins", "b_wins", "draws", "a_winrate", "ci95", "mean_turns", "seconds",
+                        "a_wins_by_side", "a_by_side"}
     assert out["a_wins"] + out["b_wins"] + out["draws"] == 2
+    # game 0 gives A the first alliance, game 1 the second: both sides are reported
+    assert set(out["a_by_side"]) == {"axis", "allies"}
+    assert sum(out["a_wins_by_side"].values()) == out["a_wins"]
+    for side, row in out["a_by_side"].items():
+        assert row["games"] == 1 and row["a_wins"] + row["b_wins"] + row["draws"] == 1
+        assert out["a_wins_by_side"][side] == row["a_wins"]
 
 
 def test_quick_odds_is_seeded_and_sensible():
@@ -128,3 +135,86 @@ def test_computer_buys_and_places_under_a_player_placement_rule():
                 placed += 1
             state = apply(state, a)
         assert placed >= 1, level
+
+
+def test_battle_flow_never_retreats_airborne_attackers():
+    # seed 002: paratroopers that attacked from the air cannot retreat (a v3 arena game
+    # crashed on this); the shared battle flow rolls on instead
+    from game.ai.greedy import fight
+    from game.rules.actions import Airdrop, EndPhase, Move, Retreat, apply, default_casualties
+    from game.rules.model import Unit
+    sc = load_scenario("europe_1941")
+    st = apply(Session(sc, load_ruleset("g40"), 3).state, EndPhase())
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, "paratrooper", "germany", "poland")
+    st.next_uid += 1
+    for t in ("infantry", "artillery"):
+        group = tuple(u.uid for u in st.units.values() if u.owner == "germany"
+                      and u.space == "finland" and u.type == t)
+        st = apply(st, Move(group, ("leningrad",)))
+    st = apply(st, Airdrop((uid,), "leningrad"))
+    st = apply(st, EndPhase())
+    for _ in range(200):
+        b = st.battle
+        if b is not None and b.awaiting == "continue":
+            break
+        if b is not None and b.awaiting == "casualties":
+            st = apply(st, default_casualties(st))
+            continue
+        st = apply(st, fight(st, lambda s, b: False))
+    assert st.battle is not None and st.battle.origins
+    assert any(u.airborne for u in st.units.values() if u.space == "leningrad")
+    a = fight(st, lambda s, b: True)
+    assert not isinstance(a, Retreat)
+    apply(st, a)  # legal
+
+
+def test_standard_never_plays_a_plan_made_for_another_state():
+    # plans are cached by (scenario, seed, round, player, phase): a second game of the same
+    # scenario object and seed that differs (here: no money) must not replay the first's plan
+    from game.rules.actions import apply
+    sc = load_scenario("europe_1941")
+    rs = load_ruleset("g40")
+    first = Session(sc, rs, 9).state
+    a = choose_action(first, "standard")
+    assert type(a).__name__ == "Purchase"
+    other = Session(sc, rs, 9).state
+    other.resources[other.player] = 0
+    apply(other, choose_action(other, "standard"))  # legal: an EndPhase, not the old plan
+
+
+def test_standard_lands_aircraft_out_of_the_enemys_reach():
+    # the fuel rule only needs friendly land (g40); the computer also avoids landing where
+    # the enemy next door outweighs the defence, when a safe landing place is in reach
+    from game.ai.standard import _plan_noncombat
+    from game.rules.actions import EndPhase, Move, apply
+    from game.rules.model import Unit
+    sc = load_scenario(MINI)
+    st = Session(sc, load_ruleset("g40"), 1).state
+    while st.phase != "noncombat_move":
+        st = apply(st, EndPhase())
+    assert st.player == "red"
+
+    def add(t, owner, space):
+        uid = st.next_uid
+        st.units[uid] = Unit(uid, t, owner, space)
+        st.next_uid += 1
+        return uid
+
+    fighter = add("fighter", "red", "a2")
+    add("infantry", "red", "a1")
+    for _ in range(6):
+        add("armour", "blue", "m")
+    plan = _plan_noncombat(st)
+    assert Move((fighter,), ("a1",)) in plan
+    st2 = st
+    for a in plan:
+        st2 = apply(st2, a)  # legal
+
+
+def test_arena_names_the_game_where_a_computer_move_was_illegal(monkeypatch):
+    import game.arena as arena_mod
+    from game.rules.actions import Purchase
+    monkeypatch.setattr(arena_mod, "choose_action", lambda st, level: Purchase("no_such_unit", 1))
+    with pytest.raises(arena_mod.ArenaError, match=r"game 0 \(seed 5, greedy plays axis"):
+        arena_mod.arena(MINI, "greedy", "random", 1, 5)

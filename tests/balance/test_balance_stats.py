@@ -52,6 +52,13 @@ def test_change_phrase_names_what_the_variant_changes():
     assert explain.change_phrase(base, base) == "with the published rules"
 
 
+def test_change_phrase_names_supplied_rules_switched_off():
+    # a variant may switch the supplied interwar rules off (docs/balance.md)
+    base = load_ruleset("interwar")
+    var = replace(base, variant="no_supply", supply=None, tracks=None)
+    assert explain.change_phrase(base, var) == "with no supply lines and no desert tracks"
+
+
 def test_side_name_is_the_only_player_or_the_alliance():
     from game.rules.ruleset import load_scenario
     sc = load_scenario("europe_1941")

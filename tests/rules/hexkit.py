@@ -78,3 +78,21 @@ def uid_of(state: GameState, hid: str, utype: str, owner: str | None = None) -> 
         if u.space == hid and u.type == utype and (owner is None or u.owner == owner):
             return u.uid
     raise KeyError((hid, utype))
+
+
+def settle(state: GameState) -> GameState:
+    """Answer every choice a combat result waits for (losses, retreats) with the rules'
+    proposal, as the computer players do."""
+    from game.rules.actions import apply, hex_decision
+    for _ in range(50):
+        d = hex_decision(state)
+        if d is None:
+            return state
+        state = apply(state, d)
+    raise AssertionError("a combat result keeps waiting")
+
+
+def attacked(state: GameState, action) -> GameState:
+    """Apply an Attack and settle its result with the default choices."""
+    from game.rules.actions import apply
+    return settle(apply(state, action))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hexkit import hexgame, uid_of
+from hexkit import attacked, hexgame, uid_of
 
 from game.rules import crt, hexcombat, hexmove, hexsupply, hexunits
 from game.rules.actions import Attack, EndPhase, Flip, Move, apply
@@ -98,7 +98,7 @@ def test_position_aa_zero_strength_no_stacking_eliminated_instead_of_retreat():
     assert all(crt.defense_strength(s, u) == 0 for u in aa)
     assert hexmove.stack_re(s, "3,2", "blue") == 1
     assert not hexmove.has_zoc(s, aa[0])
-    s2 = apply(s, Attack("3,2", attackers(s)))   # 6 vs 2 = 3:1, roll 6 = DH
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 6 vs 2 = 3:1, roll 6 = DH
     assert s2.hexturn.last.result == "DH"
     assert not [u for u in s2.units.values() if u.type == "position_aa_heavy"]
 
@@ -299,7 +299,7 @@ def test_engineers_that_reduced_a_modifier_are_the_first_losses():
                  (3, 2, "blue", "infantry_brigade")], phase="combat", features={(3, 2): ["city"]},
                 dice=(1,))
     eng = uid_of(s, "2,2", "combat_engineer")
-    s2 = apply(s, Attack("3,2", attackers(s)))   # 7 vs 4, city -1 +1 engineer = 3:2; roll 1 = AH
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 7 vs 4, city -1 +1 engineer = 3:2; roll 1 = AH
     assert s2.hexturn.last.result == "AH"
     assert eng in s2.hexturn.last.lost
 
@@ -430,7 +430,7 @@ def test_political_police_turn_a_retreat_into_an_exchange():
     # a hex containing a political police unit"; stacked units "ignore retreats"
     s = hexgame([(2, 2, "red", "infantry_brigade", 3), (3, 2, "blue", "infantry_brigade"),
                  (3, 2, "blue", "political_police")], phase="combat", dice=(5,))
-    s2 = apply(s, Attack("3,2", attackers(s)))   # 9 vs 6 = 3:2, roll 5 = DR -> exchange
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 9 vs 6 = 3:2, roll 5 = DR -> exchange
     assert s2.hexturn.last.result == "DR"
     assert not hexmove.enemies_at(s2, "3,2", "red")
     assert len([u for u in s2.units.values() if u.owner == "red"]) == 1     # lost >= 6 of 9
@@ -441,7 +441,7 @@ def test_political_police_stacks_ignore_a_defender_half_retreat():
     # seed 003: 15.R "ignore retreats arising from any combat result except DE"
     s = hexgame([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "infantry_brigade", 2),
                  (3, 2, "blue", "political_police")], phase="combat", dice=(6,))
-    s2 = apply(s, Attack("3,2", attackers(s)))   # 10 vs 10 +1 AEC = 3:2; roll 6 = DR -> EX
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 10 vs 10 +1 AEC = 3:2; roll 6 = DR -> EX
     assert not s2.hexturn.last.retreated
 
 
@@ -502,7 +502,7 @@ def test_supply_units_no_zoc_no_stacking_retreat_instead_of_loss():
                  (3, 2, "blue", "truck")], phase="combat", dice=(4,))
     truck = uid_of(s, "3,2", "truck")
     assert hexmove.stack_re(s, "3,2", "blue") == 1 and not hexmove.has_zoc(s, s.units[truck])
-    s2 = apply(s, Attack("3,2", attackers(s)))   # 6:1, roll 4 = DE
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 6:1, roll 4 = DE
     assert s2.hexturn.last.result == "DE" and truck in s2.units and s2.units[truck].space != "3,2"
     assert "5,4" in hexsupply.in_supply(hexgame([(5, 4, "red", "truck")]), "red")
 
@@ -551,7 +551,7 @@ def test_required_losses_units_that_used_an_ability_go_first():
     mtn = uid_of(s, "2,2", "mountain_infantry")
     pv = crt.preview(s, "3,2", attackers(s))
     assert mtn in pv.used
-    s2 = apply(s, Attack("3,2", attackers(s)))
+    s2 = attacked(s, Attack("3,2", attackers(s)))
     assert s2.hexturn.last.result in ("AH", "AE") and mtn in s2.hexturn.last.lost
 
 

@@ -97,3 +97,54 @@ def test_a_drop_roll_cannot_be_undone_but_air_transport_can():
     assert sess.can_undo()
     sess.do(Airdrop((uid_of(s, "0,2", "parachute"),), "3,2"))
     assert not sess.can_undo()
+
+
+# --- AA fire at air drops (15.C; rule 25 in a conventional version) -------------------------
+
+
+def test_aa_near_the_drop_hex_fires_at_each_unit_flown():
+    # seed 003: 15.C "Units, markers, and map features may have anti-aircraft abilities";
+    # supplied rule: enemy AA within range (light 1 hex, heavy 2) fires once at each unit
+    # flown: die + AA points >= 9 shot down, >= 7 turned back (docs/interpretations.md)
+    units = [(0, 2, "red", "parachute", 3), (4, 2, "blue", "heavy_aa"), (5, 4, "blue", "light_aa")]
+    s = game(units, dice=(6, 4))
+    para = sorted(u.uid for u in s.units.values() if u.type == "parachute")
+    points, firing = hexairdrop.aa_fire(s, "red", "3,2")
+    assert points == 3 and [s.utype(u).name for u, _ in firing] == ["Heavy AA battalion (15.C.1.b)"]
+    assert hexairdrop.aa_chances(s, "red", "3,2") == (2 / 6, 1 / 6)     # 4-5 back, 6 lost
+    assert hexairdrop.aa_fire(s, "red", "1,2")[0] == 0                  # heavy AA reaches 2 hexes only
+    # the light AA (2 points) at 5,4 reaches the next hex, 5,3, and adds to the heavy; not 3,4
+    assert hexairdrop.aa_fire(s, "red", "5,3")[0] == 5
+    assert hexairdrop.aa_fire(s, "red", "3,4")[0] == 3
+    s2 = apply(s, Airdrop(tuple(para[:2]), "3,2"))   # first: AA 6+3 = 9 shot down; second: AA 4+3 = 7 back
+    assert para[0] not in s2.units
+    assert s2.units[para[1]].space == "0,2" and s2.units[para[1]].moved
+    assert s2.hexturn.airlift == (2.0, 0.0)          # the flights are spent
+    assert s2.owners["3,2"] == "blue"                # nobody landed
+    s3 = apply(game(units, dice=(1, 6)), Airdrop((para[2],), "3,2"))   # AA 1+3 = 4: lands; drop roll 6
+    assert s3.units[para[2]].space == "3,2" and s3.owners["3,2"] == "red"
+
+
+def test_no_aa_no_roll():
+    # without enemy AA in range the flight rolls only the drop die (scripted: one die)
+    s = game([(0, 2, "red", "parachute")], dice=(6,))
+    u = uid_of(s, "0,2", "parachute")
+    s2 = apply(s, Airdrop((u,), "3,2"))
+    assert s2.units[u].space == "3,2" and s2.dice_used == s.dice_used + 1
+
+
+def test_a_bad_aa_fire_block_is_reported_with_its_line(tmp_path):
+    from pathlib import Path
+
+    from game.rules.ruleset import load_ruleset_file
+    src = Path("scenarios/rulesets/europa.yaml").read_text()
+    bad = src.replace("aa_fire: {range: {light: 1, heavy: 2}", "aa_fire: {range: {light: near, heavy: 2}")
+    assert bad != src
+    p = tmp_path / "europa.yaml"
+    p.write_text(bad)
+    try:
+        _rs, diags = load_ruleset_file(p)
+    except Exception as exc:   # noqa: BLE001 - LoadError carries the diagnostics
+        diags = getattr(exc, "diags", None) or getattr(exc, "diagnostics", None) or [exc]
+    text = "\n".join(str(d) for d in diags)
+    assert "europa.yaml:" in text and "hex.aa_fire.range.light: expected a number of hexes" in text

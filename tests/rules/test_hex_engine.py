@@ -5,7 +5,7 @@ does not print them) are documented in docs/interpretations.md#europa-seed-003."
 from __future__ import annotations
 
 import pytest
-from hexkit import hexgame, scenario_text, uid_of
+from hexkit import attacked, hexgame, scenario_text, uid_of
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -239,7 +239,7 @@ def test_attack_across_a_river_only_when_all_attackers_cross():
 def _fight(units, roll, target="3,2", frm=("2,2",), **kw):
     s = hexgame(units, phase="combat", dice=(roll,), **kw)
     us = tuple(u.uid for u in s.units.values() if u.owner == "red" and u.space in frm)
-    return s, apply(s, Attack(target, us))
+    return s, attacked(s, Attack(target, us))
 
 
 def test_defender_eliminated_and_advance_after_combat():
@@ -389,7 +389,7 @@ def test_retreat_never_overstacks_and_advance_respects_stacking():
                  (4, 1, "red", "garrison_infantry"), (3, 3, "red", "garrison_infantry"),
                  (2, 3, "red", "garrison_infantry")], phase="combat", dice=(5,))
     u = uid_of(s, "3,2", "infantry_brigade")
-    s2 = apply(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
+    s2 = attacked(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
     assert s2.hexturn.last.result == "DR" and u in s2.hexturn.last.lost
     assert hexmove.stack_re(s2, "4,2", "blue") == 9
 
@@ -420,7 +420,7 @@ def test_a_two_hex_retreat_result_moves_the_stack_two_hexes():
     results["DR"] = CrtResult("DR", "Defender retreats two", defender_retreat=2)
     s.ruleset = dc_replace(s.ruleset, hex=dc_replace(hx, crt=dc_replace(hx.crt, results=results)))
     u = uid_of(s, "3,2", "infantry_brigade")
-    s2 = apply(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
+    s2 = attacked(s, Attack("3,2", tuple(x.uid for x in s.units.values() if x.space == "2,2")))
     assert s2.hexturn.last.result == "DR"
     assert hexgrid.distance((3, 2), hexgrid.parse_hex_id(s2.units[u].space)) == 2
 
@@ -432,7 +432,7 @@ def test_divisions_are_reduced_to_cadres_before_they_are_eliminated():
                  (3, 2, "blue", "infantry_division")], phase="combat", dice=(6,))
     div = uid_of(s, "3,2", "infantry_division")
     attackers = tuple(u.uid for u in s.units.values() if u.owner == "red")
-    s2 = apply(s, Attack("3,2", attackers))   # 24 vs 8 = 3:1, roll 6 = DH: lose 4 of 8
+    s2 = attacked(s, Attack("3,2", attackers))   # 24 vs 8 = 3:1, roll 6 = DH: lose 4 of 8
     assert s2.hexturn.last.result == "DH" and s2.hexturn.last.reduced == (div,)
     assert s2.units[div].damage == 1 and crt.defense_strength(s2, s2.units[div]) == 3
     assert s2.units[div].space != "3,2"
@@ -441,6 +441,6 @@ def test_divisions_are_reduced_to_cadres_before_they_are_eliminated():
                  phase="combat", dice=(4,))
     d3 = uid_of(s3, "3,2", "infantry_division")
     s3.units[d3] = dc_replace(s3.units[d3], damage=1)
-    s4 = apply(s3, Attack("3,2", tuple(u.uid for u in s3.units.values() if u.owner == "red")))
+    s4 = attacked(s3, Attack("3,2", tuple(u.uid for u in s3.units.values() if u.owner == "red")))
     # 10 vs 3 = 3:1, +1 armour = 4:1, roll 4 = DH: the cadre's only step is its elimination
     assert s4.hexturn.last.result == "DH" and d3 in s4.hexturn.last.lost

@@ -198,13 +198,73 @@ def click_spot(app, game, tooltip: str) -> bool:
     return True
 
 
+def answer_by_clicks(app, game, chosen: dict[str, int]) -> bool:
+    """A combat result waits for this human's losses or retreat: the first time, a choice
+    other than the rules' proposal where one is legal (clicks on the unit rows / the map),
+    then the confirm button. True if something was clicked."""
+    play = game.hexplay
+    st = game.state
+    p = play.decision()
+    if p is None:
+        return False
+    if p.stage.endswith("losses"):
+        ch = hexcombat.loss_choice(st)
+        if not chosen.get("losses"):
+            # a click on a row changes that unit's loss; try one or two clicks for another legal choice
+            def row(uid):   # the panel lists the units in loss_choice order
+                return rows_of(game)[ch.units.index(uid)]
+            tries = [(a,) for a in ch.units] + [(a, b) for a in ch.units for b in ch.units if a != b]
+            for clicks in tries:
+                play.reset_choice()
+                uikit.frame(app)
+                for uid in clicks:
+                    uikit.click(app, row(uid).rect.center)
+                if sorted(play.losses()) != sorted(ch.default) and not hexcombat.loss_block(st, tuple(play.losses())):
+                    chosen["losses"] = 1
+                    break
+            else:
+                play.reset_choice()
+            uikit.frame(app)
+        if hexcombat.loss_block(st, tuple(play.losses())):
+            play.reset_choice()
+            uikit.frame(app)
+        assert click_spot(app, game, "Take the chosen losses")
+        return True
+    opts = play.retreat_opts()
+    dflt = play.retreat_default()
+    others = sorted(h for h in opts if h != dflt)
+    if not chosen.get("retreat") and others:
+        before = play.retreating()
+        uikit.click(app, at(game, others[0]))
+        assert game.state is not st and all(game.state.units[i].space == others[0]
+                                            for i in before if i in game.state.units)
+        chosen["retreat"] = 1
+        return True
+    if opts:
+        assert click_spot(app, game, "Retreat the chosen units to the proposed hex")
+    else:
+        # no hex holds them all together: one unit at a time
+        uid = p.retreating[0]
+        play.retreat_pick = (uid,)
+        uikit.frame(app)
+        assert click_spot(app, game, "Retreat the chosen units to the proposed hex")
+    return True
+
+
+def rows_of(game):
+    return [h for h in game.spots.items if h.tooltip.endswith("click to change its loss")]
+
+
 def test_crete_plays_to_the_end_in_hotseat_by_clicks():
     """Every side human: each attack that the preview puts at 2:1 or better is made by
-    clicks, advances taken, phases ended with the End phase button."""
-    app, game = crete(seed=5)
+    clicks; losses and retreats chosen by clicks (at least one of each differs from the
+    rules' proposal), advances taken, phases ended with the End phase button. (Seed 1 brings a
+    half loss with a choice and a retreat with two hexes.)"""
+    app, game = crete(seed=1)
     game.auto_overlays = True
     attacks = 0
-    for _ in range(600):
+    chosen: dict[str, int] = {}
+    for _ in range(900):
         if game.state.over:
             break
         if isinstance(app.top, HandoffScene):
@@ -213,8 +273,10 @@ def test_crete_plays_to_the_end_in_hotseat_by_clicks():
         if app.top is not game:
             break
         st = game.state
+        if answer_by_clicks(app, game, chosen):
+            continue
         if st.phase == "combat" and game.hexplay.advance() is not None:
-            assert click_spot(app, game, "Move every surviving attacker")
+            assert click_spot(app, game, "Move the chosen attackers")
             continue
         if st.phase == "combat":
             good = [t for t in hexcombat.attack_targets(st)
@@ -228,6 +290,7 @@ def test_crete_plays_to_the_end_in_hotseat_by_clicks():
         assert click_spot(app, game, "End this phase")
     assert game.state.over, "the game did not end"
     assert attacks > 0
+    assert chosen == {"losses": 1, "retreat": 1}, chosen
     uikit.shot(app, "hex_game_over")
 
 
@@ -306,8 +369,11 @@ def test_a_whole_game_of_moves_attacks_and_advances_by_clicks():
             moved.add(key + (len(moved),))
             if went:
                 continue
+        if answer_by_clicks(app, game, {"losses": 1, "retreat": 1}):
+            continue
         if st.phase == "combat" and play.advance() is not None:
-            assert click_spot(app, game, "Move every surviving attacker")
+            assert click_spot(app, game, "Move every surviving attacker") or \
+                click_spot(app, game, "Move the chosen attackers")
             continue
         if st.phase == "combat":
             targets = hexcombat.attack_targets(st)
@@ -331,3 +397,84 @@ def test_zone_airdrop_key_on_a_hex_map_explains_instead_of_starting():
     assert not game.drop.active
     assert game.state is before
     assert "hex map" in game.ctl.message.text.lower()
+
+
+def test_loss_and_retreat_choices_show_in_the_panel_and_on_the_map_and_enter_takes_the_proposal():
+    """After a roll the side that chooses sees the loss panel (proposal pre-selected, an illegal
+    change explained), then the retreat hexes on the map (the proposal ringed); Enter takes
+    the proposal; a click on a hex no unit may retreat to says why."""
+    from game.ui import hexshots
+    app, game = crete(seed=1)
+    assert hexshots.find_choice(game.ctl.session, "losses")
+    game.ctl.version += 1
+    uikit.frame(app)
+    play = game.hexplay
+    st = game.state
+    ch = hexcombat.loss_choice(st)
+    assert play.decision() is not None and sorted(play.losses()) == sorted(ch.default)
+    assert any(h.tooltip.startswith("Take the chosen losses") and h.enabled for h in game.spots.items)
+    rows = rows_of(game)
+    assert len(rows) == len(ch.units)
+    # lose nothing: refused with the reason in the panel, the button disabled
+    play.loss_pick = []
+    uikit.frame(app)
+    assert not any(h.tooltip.startswith("Take the chosen losses") and h.enabled for h in game.spots.items)
+    assert "Not enough losses" in hexcombat.loss_block(st, ())
+    uikit.shot(app, "hex_loss_choice")
+    play.reset_choice()
+    uikit.frame(app)
+    uikit.key(app, pygame.K_RETURN)
+    nxt = hexcombat.loss_choice(game.state)
+    assert game.state is not st and (nxt is None or nxt.side != ch.side)   # (an exchange: the attacker's turn)
+    assert set(game.state.hexturn.last.lost) | set(game.state.hexturn.last.reduced) == set(ch.default)
+    # on to a retreat with a choice of hexes
+    assert hexshots.find_choice(game.ctl.session, "retreat")
+    game.ctl.version += 1
+    uikit.frame(app)
+    st = game.state
+    ov = play.overlay()
+    opts = hexcombat.retreat_options(st, play.retreating())
+    assert ov.retreats == set(opts) and ov.retreat_default in opts and len(opts) > 1
+    uikit.shot(app, "hex_retreat_choice")
+    far = next(h for h in st.scenario.hexmap.hexes if not hexmove.is_water(st, h) and h not in opts
+               and h not in st.scenario.spaces[ov.retreat_from].adjacent and h != ov.retreat_from)
+    uikit.click(app, at(game, far))
+    assert game.state is st and game.ctl.message.kind == "error" and "adjacent" in game.ctl.message.text
+    moving = play.retreating()
+    dflt = ov.retreat_default
+    uikit.key(app, pygame.K_RETURN)
+    assert all(game.state.units[i].space == dflt for i in moving if i in game.state.units)
+
+
+def test_against_the_computer_each_side_answers_its_own_choices():
+    """The computer attacks (axis); the human defender is asked for its losses and retreats
+    (the computer waits), and the computer makes its own choices at once."""
+    sc = load_scenario("crete_1941")
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), ("axis",), autosave=False)
+    game.auto_overlays = False
+    game.renderer.budget_ms = None
+    app.reset(game)
+    uikit.frame(app)
+    asked = 0
+    for _ in range(3000):
+        st = game.state
+        if st.over or st.round > 2:
+            break
+        p = hexcombat.pending(st)
+        if game.ctl.ai_to_act():
+            assert p is None or p.chooser == "germany"   # the computer answers its own choices
+            assert game.ctl.step_ai()
+            continue
+        if p is not None:
+            # the human side is asked; the computer waits
+            assert p.chooser == "commonwealth" and game.my_turn() and game.hexplay.decision() is p
+            uikit.frame(app)
+            before = st
+            uikit.key(app, pygame.K_RETURN)
+            assert game.state is not before
+            asked += 1
+            continue
+        assert game.ctl.do(A.EndPhase())
+    assert asked > 0

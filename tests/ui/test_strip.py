@@ -243,22 +243,22 @@ def test_vs_computer_opens_the_setup_dialog_and_starts_with_the_chosen_sides():
     dlg = app.top
     assert isinstance(dlg, NewGameSetup)
     draw(app, "setup_dialog")
-    # default: the first alliance human, the others the computer at greedy
-    assert dlg.choice() == (("allies",), {"allies": "greedy"})
-    # click 'Computer' for the axis row and 'standard' for it
+    # default: the first alliance human, the others the computer at standard (issue #8)
+    assert dlg.choice() == (("allies",), {"allies": "standard"})
+    # click 'Computer' for the axis row and 'greedy' for it
     comp = [h for h in dlg.spots.items if h.tooltip == "The computer plays this side"]
     comp[0].action()
     draw(app)
-    std = [h for h in dlg.spots.items if h.tooltip.startswith("plans attacks") and h.enabled]
+    std = [h for h in dlg.spots.items if h.tooltip.startswith("takes the best-looking") and h.enabled]
     std[0].action()
     ai, levels = dlg.choice()
-    assert set(ai) == {"axis", "allies"} and levels == {"axis": "standard", "allies": "greedy"}
+    assert set(ai) == {"axis", "allies"} and levels == {"axis": "greedy", "allies": "standard"}
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     game = app.top
     assert isinstance(game, GameScene)
     assert game.ctl.is_ai("red") and game.ctl.is_ai("blue") and game.ctl.is_ai("green")
-    assert game.ctl.level_of("red") == "standard" and game.ctl.level_of("blue") == "greedy"
-    assert player_label(game.ctl, "red") == "Redland — computer (standard)"
+    assert game.ctl.level_of("red") == "greedy" and game.ctl.level_of("blue") == "standard"
+    assert player_label(game.ctl, "red") == "Redland — computer (greedy)"
     draw(app)
 
 

@@ -1,0 +1,132 @@
+"""The standard computer's sea lift (game/ai/amphib.py): amphibious assaults, ferrying
+troops cut off by the sea, staging empty transports and buying them."""
+from pathlib import Path
+
+from game.ai import amphib, choose_action
+from game.rules.actions import EndPhase, Move, apply
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.rules.snapshot import state_hash
+
+FIX = Path(__file__).parents[1] / "fixtures"
+ISLAND = str(FIX / "island.yaml")
+FERRY = str(FIX / "ferry.yaml")
+
+
+def _session(path, seed=1):
+    sc = load_scenario(path)
+    return Session(sc, load_ruleset(sc.ruleset_id), seed)
+
+
+def _play_phase(s, level="standard"):
+    """Play the current phase to its end; return the actions played."""
+    phase, player, out = s.state.phase, s.state.player, []
+    while s.state.phase == phase and s.state.player == player and not s.state.over:
+        a = choose_action(s.state, level)
+        out.append(a)
+        s.do(a)  # an illegal action would raise
+    return out
+
+
+def test_standard_loads_sails_and_lands_an_amphibious_assault():
+    # g40 transports (seed 002 builds on the 1940 rules): land units board a transport as
+    # their whole move, the transport sails, the cargo unloads into the enemy island in
+    # the combat move (an amphibious assault); the island is reachable no other way
+    s = _session(ISLAND)
+    s.do(EndPhase())  # no purchase
+    acts = _play_phase(s)
+    moves = [a for a in acts if isinstance(a, Move)]
+    st = s.state
+    loads = [m for m in moves if m.path == ("s1",) and st.units[m.units[0]].type != "transport"]
+    sails = [m for m in moves if st.units[m.units[0]].type == "transport"]
+    lands = [m for m in moves if m.path == ("i",)]
+    assert loads and sails and lands
+    assert {st.units[u].space for u in lands[0].units} == {"i"}
+    assert all(st.units[u].amphibious for u in lands[0].units)
+    _play_phase(s)  # conduct combat
+    assert s.state.owners["i"] == "red"
+
+
+def test_standard_ferries_stranded_troops_to_the_front():
+    # troops on an island with no land route to the enemy sail in the non-combat move to
+    # the friendly coast nearest the front (unloading into friendly land)
+    s = _session(FERRY)
+    for _ in range(3):  # purchase, combat move, conduct combat
+        _play_phase(s)
+    assert s.state.phase == "noncombat_move"
+    before = sum(1 for u in s.state.units.values() if u.owner == "red" and u.space == "f")
+    _play_phase(s)
+    after = sum(1 for u in s.state.units.values() if u.owner == "red" and u.space == "f"
+                and s.state.utype(u).domain == "land")
+    assert after > before
+
+
+def test_standard_stages_an_empty_transport_by_its_troops():
+    # the transport left by the island assault sails home in the non-combat move, to the
+    # zone next to its factory, from where the next assault can load
+    s = _session(ISLAND)
+    s.do(EndPhase())
+    _play_phase(s)
+    _play_phase(s)
+    st = s.state
+    t = next(u for u in st.units.values() if u.type == "transport" and u.owner == "red")
+    t_uid = t.uid
+    # a transport that unloaded may not sail on this turn: staging waits for an unused one
+    st.units[t_uid] = type(t)(t_uid, "transport", "red", "s2")
+    st.ro3_moves = {k: v for k, v in st.ro3_moves.items() if not k.startswith("offload|")}
+    moves = amphib.staging_moves(st, "red")
+    assert moves == [Move((t_uid,), ("s1",))]
+    apply(st, moves[0])  # legal
+
+
+def test_transport_purchase_when_the_enemy_lies_across_the_sea():
+    s = _session(ISLAND)
+    st = s.state
+    assert amphib.sea_only_share(st, "red") == 1.0
+    st.resources["red"] = 40
+    assert amphib.transport_purchase(st, "red", 24) == "transport"
+    assert amphib.transport_purchase(st, "red", 5) is None       # one is enough on 5 income
+    st.resources["red"] = 9
+    assert amphib.transport_purchase(st, "red", 24) is None      # keeps money for troops
+    eu = _session("europe_1941").state
+    assert amphib.transport_purchase(eu, "germany", 35) is None  # Russia is over land
+
+
+def test_lift_never_sails_through_enemy_ships():
+    from game.rules.model import Unit
+    s = _session(ISLAND)
+    st = apply(s.state, EndPhase())
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, "destroyer", "blue", "s2")
+    st.next_uid += 1
+    stacks = amphib.transport_stacks(st, "red", set())
+    assert amphib.lifts_to(st, "red", "i", stacks, set(st.units), "combat_move") == []
+
+
+def test_standard_sea_games_are_legal_and_deterministic():
+    for path in (ISLAND, FERRY):
+        hashes = []
+        for _ in range(2):
+            s = _session(path, 3)
+            for _ in range(3000):
+                if s.state.over:
+                    break
+                s.do(choose_action(s.state, "standard"))  # IllegalAction would fail
+            assert s.state.over
+            hashes.append(state_hash(s.state))
+        assert hashes[0] == hashes[1]
+
+
+def test_standard_takes_islands_in_the_gulf_of_sarn():
+    # sarn_gulf_2031: every island falls only to an amphibious assault; the Varkesh
+    # computer lands on one in the first two rounds
+    s = _session("sarn_gulf_2031", 1)
+    landed = 0
+    while s.state.round <= 2 and not s.state.over:
+        st = s.state
+        a = choose_action(st, "standard")
+        if isinstance(a, Move) and st.player == "varkesh" and st.phase == "combat_move" \
+                and st.units[a.units[0]].carried_by is not None:
+            landed += 1
+        s.do(a)
+    assert landed >= 1
