@@ -20,14 +20,11 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
     decision = answer_decision(state)
     if decision is not None:
         return decision
+    if level == "standard":
+        from .hexplan import choose
+        return choose(state)
     if level == "random":
-        rng = random.Random(state.seed * 1_000_003 + state.action_count)
-        acts = hex_legal_actions(state)
-        others = [a for a in acts if not isinstance(a, EndPhase)]
-        if not others or rng.random() < 0.2:
-            return next(a for a in acts if isinstance(a, EndPhase)) if any(
-                isinstance(a, EndPhase) for a in acts) else acts[0]
-        return rng.choice(others)
+        return _random(state)
     phase = state.phase
     if phase == "movement":
         fly = _fly(state)
@@ -37,6 +34,38 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
         return _move(state) or EndPhase()
     if phase == "combat":
         return _combat(state)
+    return EndPhase()
+
+
+def _random(state: GameState) -> Action:
+    """A legal random action, seeded by the game: end the phase one time in five, else a
+    random unit (each unit equally likely, however many hexes it can reach) to a random
+    destination (or air drop target), a random attack, a random advance."""
+    rng = random.Random(state.seed * 1_000_003 + state.action_count)
+    phase = state.phase
+    if phase == "combat":
+        ht = hexcombat.turn(state)
+        if ht.advance is not None:
+            hexid, uids = ht.advance
+            opts = [Advance((), hexid)] + [Advance((i,), hexid) for i in uids]
+            if uids and hexmove.stack_re(state, hexid, state.player, extra=[state.units[i] for i in uids
+                                                                         if i in state.units]) \
+                    <= hexmove.stacking_limit(state, hexid) + 1e-9:
+                opts.append(Advance(tuple(uids), hexid))
+            return rng.choice(opts)
+        acts = [a for a in hex_legal_actions(state) if not isinstance(a, EndPhase)]
+        return rng.choice(acts) if acts and rng.random() >= 0.2 else EndPhase()
+    if phase not in ("movement", "exploitation") or rng.random() < 0.2:
+        return EndPhase()
+    mine = [u for u in sorted(state.units.values(), key=lambda x: x.uid)
+            if u.owner == state.player and hexmove.mp_left(state, u) > 0]
+    rng.shuffle(mine)
+    for u in mine:
+        options: list[Action] = [Move((u.uid,), p) for _, p in sorted(hexmove.reachable(state, (u.uid,)).items())]
+        if phase == "movement" and not hexairdrop.group_block(state, (u.uid,)):
+            options += [Airdrop((u.uid,), to) for to in hexairdrop.targets(state, (u.uid,))]
+        if options:
+            return rng.choice(options)
     return EndPhase()
 
 

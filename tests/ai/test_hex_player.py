@@ -8,7 +8,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from hexkit import hexgame, uid_of  # noqa: E402
 
 from game.ai import choose_action  # noqa: E402
-from game.rules.actions import Attack, EndPhase, apply  # noqa: E402
+from game.rules.actions import Advance, Attack, EndPhase, apply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 from game.rules.session import Session  # noqa: E402
 
@@ -42,3 +42,112 @@ def test_greedy_moves_towards_objectives():
     u = uid_of(s, "0,2", "infantry_brigade")
     s2 = apply(s, choose_action(s, "greedy"))
     assert s2.units[u].space != "0,2"
+
+
+# --- the standard level (game/ai/hexplan.py, hexeval.py) ------------------------------
+
+
+def _play_phase(s, level="standard", limit=200):
+    """Let the player act until it ends the current phase; returns the state before EndPhase."""
+    phase, player = s.phase, s.player
+    for _ in range(limit):
+        a = choose_action(s, level)
+        if isinstance(a, EndPhase):
+            return s
+        s = apply(s, a)
+        assert s.phase == phase and s.player == player
+    raise AssertionError("the player never ended the phase")
+
+
+def test_standard_takes_a_good_odds_attack_with_every_unit_that_helps():
+    # seed 003 CRT (conventional, docs/interpretations.md#europa-seed-003): 12 vs 4 = 3:1
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (2, 3, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "infantry_brigade")], phase="combat")
+    a = choose_action(s, "standard")
+    assert isinstance(a, Attack) and a.target == "3,2" and len(a.units) == 4
+
+
+def test_standard_declines_bad_odds():
+    # seed 003 CRT: 1 vs 8 is below 1:4; the attacker would lose its unit
+    s = hexgame([(2, 2, "red", "garrison_infantry"), (3, 2, "blue", "infantry_division")], phase="combat")
+    assert isinstance(choose_action(s, "standard"), EndPhase)
+
+
+def test_standard_declines_bad_odds_even_against_an_objective():
+    # 3 vs 4 = 1:2, -1 woods = 1:3: one chance in six of an exchange, the rest losses
+    s = hexgame([(2, 2, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")],
+                phase="combat", terrain={(3, 2): "woods"}, victory=[(3, 2)])
+    assert isinstance(choose_action(s, "standard"), EndPhase)
+
+
+def test_standard_prefers_the_weaker_stack():
+    # seed 003 CRT: 12 vs 4 = 3:1 against the brigade, 12 vs 8 = 3:2 against the division
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (2, 1, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "infantry_division"), (3, 1, "blue", "infantry_brigade")], phase="combat")
+    a = choose_action(s, "standard")
+    assert isinstance(a, Attack) and a.target == "3,1"
+
+
+def test_standard_never_leaves_a_threatened_objective_empty():
+    # blue holds the objective with one brigade; red is three hexes away
+    s = hexgame([(4, 2, "blue", "infantry_brigade"), (1, 2, "red", "infantry_brigade", 2)],
+                player="blue", victory=[(4, 2)], supply=[(6, 2), (0, 2)])
+    s = _play_phase(s)
+    assert any(u.space == "4,2" and u.owner == "blue" for u in s.units.values())
+
+
+def test_standard_concentrates_for_an_attack():
+    # three red brigades two hexes from a lone garrison: they move next to it to attack together
+    s = hexgame([(0, 1, "red", "infantry_brigade"), (0, 2, "red", "infantry_brigade"),
+                 (0, 3, "red", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")],
+                supply=[(0, 0), (6, 4)])
+    s = _play_phase(s)
+    adjacent = {"4,2", "2,2", "3,1", "4,1", "2,3", "3,3"}
+    assert sum(1 for u in s.units.values() if u.owner == "red" and u.space in adjacent) >= 2
+
+
+def test_standard_does_not_peek_at_the_dice():
+    # the same position with other dice to come gives the same choice
+    units = [(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "infantry_brigade"),
+             (2, 3, "red", "garrison_infantry"), (3, 3, "blue", "garrison_infantry")]
+    picks = {repr(choose_action(hexgame(units, phase="combat", seed=seed), "standard")) for seed in (1, 2, 3, 4)}
+    assert len(picks) == 1
+
+
+def test_standard_is_deterministic_with_a_cold_or_warm_plan_cache():
+    from game.ai import hexplan
+    from game.rules.snapshot import state_hash
+    sc = load_scenario("hex_tutorial")
+    hashes = []
+    for clear in (True, False):
+        if clear:
+            hexplan._PLANS.clear()
+        s = Session(sc, load_ruleset(sc.ruleset_id), 7)
+        for _ in range(5000):
+            if s.state.over:
+                break
+            s.do(choose_action(s.state, "standard"))
+        assert s.state.over
+        hashes.append(state_hash(s.state))
+    assert hashes[0] == hashes[1]
+
+
+def test_standard_advances_into_a_vacated_objective():
+    # advance after combat (conventional, docs/interpretations.md#europa-seed-003): the
+    # defender of an objective is eliminated; the attackers take the hex
+    s = hexgame([(2, 2, "red", "infantry_brigade", 3), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", victory=[(3, 2)], dice=(6,))
+    s = apply(s, Attack("3,2", tuple(sorted(s.units))[:3]))
+    assert s.hexturn.advance is not None
+    a = choose_action(s, "standard")
+    assert isinstance(a, Advance) and a.to == "3,2" and a.units
+
+
+def test_random_plays_crete_with_legal_actions_only():
+    sc = load_scenario("crete_1941")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 3)
+    for _ in range(20000):
+        if s.state.over:
+            break
+        s.do(choose_action(s.state, "random"))   # IllegalAction would fail the test
+    assert s.state.over

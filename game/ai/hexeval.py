@@ -1,0 +1,391 @@
+"""Position evaluation for the `standard` hex player (europa rules, hex maps).
+
+`evaluate(state, alliance, mode)` scores a position for one alliance, in strength
+points (an infantry brigade 3-4 is worth about 7):
+- objectives held (victory hexes) against the enemy's;
+- material: attack + defense of every unit (cadres count their reduced side);
+- supply: units that would be out of supply next initial phase count less (ours and
+  the enemy's: cutting the enemy's lines is worth something);
+- threat: for each hex we hold, the strength the enemy can bring next turn (units
+  within reach of an adjacent hex) gives odds on the CRT (terrain, the enemy's air
+  support) and the expected loss, an objective's loss counted in full; an empty
+  objective an enemy unit can walk into is as good as lost;
+- opportunity (mode "move": before our combat phase): the attacks our units next to
+  the enemy can make now, allocated greedily (each unit once), at the expected CRT
+  result with the odds interpolated between columns (so every strength point added
+  to an attack counts);
+- approach: every unit with an attack strength a little closer to the nearest
+  enemy-held objective (or enemy unit).
+Pure functions of the state: the rules core does the arithmetic (crt.preview,
+hexsupply.in_supply, hexmove.zoc_hexes); nothing here changes the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import crt, hexgrid, hexmove, hexsupply
+from game.rules.hexload import odds_value
+from game.rules.model import GameState, Unit
+
+W_OBJECTIVE = 12.0     # an objective hex, in strength points
+W_THREAT = 0.45        # share of the enemy's expected gain against us that counts now
+W_OPPORTUNITY = 0.8    # share of our expected attack results that counts before combat
+W_APPROACH = 0.25      # per hex of distance to the nearest goal, per attacking unit
+W_SUPPLY = 0.3         # share of a unit's value lost out of supply
+W_SUPPLY_HEX = 3.0     # a supply source hex held
+W_WIN = 12.0           # holding the objectives that win at the end of the turn
+OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
+W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
+EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
+AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
+AGG_APPROACH = 1.0     # approach weight factor,
+AGG_OPPORTUNITY = 1.25  # opportunity weight factor
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one CRT result does, for scoring: fractions of each side's strength lost,
+    whether the defender leaves the hex (it can be taken) and the attacker retreats."""
+    d_loss: float
+    a_loss: float
+    exchange: bool
+    d_leaves: bool
+    a_retreats: bool
+
+
+def outcomes(state: GameState) -> dict[str, Outcome]:
+    out: dict[str, Outcome] = {}
+    for code, r in hexmove.rules(state).crt.results.items():
+        d = {"all": 1.0, "half": 0.5}.get(r.defender_loss or "", 0.0)
+        a = {"all": 1.0, "half": 0.5}.get(r.attacker_loss or "", 0.0)
+        out[code] = Outcome(d, a, r.attacker_loss == "exchange",
+                            r.defender_loss == "all" or bool(r.defender_retreat), bool(r.attacker_retreat))
+    return out
+
+
+def unit_value(state: GameState, u: Unit) -> float:
+    ut = state.utype(u)
+    v = float(ut.value("attack", u.damage) + ut.value("defense", u.damage))
+    if ut.ability("supply_source") is not None and ut.move > 0:
+        v += 4.0   # an HQ / supply unit keeps others in supply
+    return max(v, 0.5)
+
+
+def objectives(state: GameState) -> list[str]:
+    return [s for s, sp in state.scenario.spaces.items() if sp.victory_city]
+
+
+def dist(a: str, b: str) -> int:
+    return hexgrid.distance(hexgrid.parse_hex_id(a), hexgrid.parse_hex_id(b))
+
+
+def air_shift(state: GameState, player: str, round_: int) -> int:
+    hm = state.scenario.hexmap
+    sup = hm.air_support.get(player) if hm is not None else None
+    if sup is not None and sup[0] and (sup[1] == 0 or round_ <= sup[1]):
+        return int(sup[0])
+    return 0
+
+
+def column_probs(state: GameState, column: float) -> dict[str, float]:
+    """Result probabilities at a fractional column (interpolated between two columns)."""
+    table = hexmove.rules(state).crt
+    n = len(table.columns)
+    c = max(0.0, min(n - 1.0, column))
+    lo = int(c)
+    f = c - lo
+    p = crt.probabilities(table, lo)
+    if f > 1e-9 and lo + 1 < n:
+        q = crt.probabilities(table, lo + 1)
+        out = {k: v * (1 - f) for k, v in p.items()}
+        for k, v in q.items():
+            out[k] = out.get(k, 0.0) + v * f
+        return out
+    return p
+
+
+def fractional_column(state: GameState, attack: float, defense: float, shift: int) -> float:
+    table = hexmove.rules(state).crt
+    cols = [odds_value(c) for c in table.columns]
+    if defense <= 0:
+        return len(cols) - 1.0
+    r = attack / defense
+    idx = 0
+    for i, v in enumerate(cols):
+        if r + 1e-9 >= v:
+            idx = i
+    frac = 0.0
+    if idx + 1 < len(cols) and r >= cols[0]:
+        frac = max(0.0, min(0.999, (r - cols[idx]) / (cols[idx + 1] - cols[idx])))
+    elif r < cols[0]:
+        frac = -min(3.0, (cols[0] - r) / cols[0] * 2)   # far below the first column: worse
+    return idx + frac + shift
+
+
+class Evaluator:
+    """Evaluation for one alliance; caches what does not change within a decision."""
+
+    def __init__(self, state: GameState, alliance: str) -> None:
+        self.alliance = alliance
+        self.objs = objectives(state)
+        self._zstate: GameState | None = None
+        vc = state.scenario.victory_cities
+        self.need_mine = vc.get(alliance, 0)
+        self.need_enemy = max((n for a, n in vc.items() if a != alliance), default=0)
+        self._zocs: dict[str, set[str]] = {}
+        # what holding a hex is worth: objectives, and (less) supply sources on the map
+        hm = state.scenario.hexmap
+        limit = max(1, state.scenario.turn_limit)
+        w_obj = W_OBJECTIVE * (OBJ_EARLY + (1 - OBJ_EARLY) * min(1.0, state.round / limit))
+        self.hex_weight = {o: w_obj for o in self.objs}
+        if hm is not None:
+            for hid, hd in hm.hexes.items():
+                if hd.supply and hid not in self.hex_weight:
+                    self.hex_weight[hid] = W_SUPPLY_HEX
+        self.outcomes = outcomes(state)
+        players = state.scenario.players
+        self.mine = [p.id for p in players if p.alliance == alliance]
+        self.enemy = [p.id for p in players if p.alliance != alliance]
+        # a side that would lose at the turn limit as things stand must attack: threats
+        # count less and getting at the objectives more, the more so as turns run out
+        self.aggressive = not self.winning_at_limit(state)
+        left = max(0, state.scenario.turn_limit - state.round)
+        urgency = 1.0 / (1.0 + left) if self.aggressive else 0.0
+        self.w_threat = W_THREAT * (AGG_THREAT * (1 - 0.5 * urgency) if self.aggressive else 1.0)
+        self.w_approach = W_APPROACH * (AGG_APPROACH * (1 + urgency) if self.aggressive else 1.0)
+        self.w_opportunity = W_OPPORTUNITY * (AGG_OPPORTUNITY if self.aggressive else 1.0)
+
+    def winning_at_limit(self, state: GameState) -> bool:
+        from game.rules import production
+        sc = state.scenario
+        if sc.at_turn_limit == "draw":
+            return True
+        if sc.at_turn_limit in sc.alliances:
+            return sc.at_turn_limit == self.alliance
+        counts = production.victory_cities(state)
+        mine = counts.get(self.alliance, 0)
+        return all(mine > n for a, n in counts.items() if a != self.alliance)
+
+    # --- components --------------------------------------------------------------------
+
+    def zoc(self, state: GameState, player: str) -> set[str]:
+        """hexmove.zoc_hexes, kept while the same state is being evaluated."""
+        if self._zstate is not state:
+            self._zstate, self._zocs = state, {}
+        side = "mine" if self.is_mine(state, player) else "enemy"
+        if side not in self._zocs:
+            self._zocs[side] = hexmove.zoc_hexes(state, player)
+        return self._zocs[side]
+
+    def trapped(self, state: GameState, u: Unit, target: str) -> bool:
+        return _no_retreat(state, u, target, self.zoc(state, u.owner))
+
+    def is_mine(self, state: GameState, player: str | None) -> bool:
+        return player is not None and state.alliance_of(player) == self.alliance
+
+    def evaluate(self, state: GameState, mode: str = "hold") -> float:
+        if state.over:
+            if state.winner == self.alliance:
+                return 10_000.0
+            if state.winner in (None, "draw"):
+                return 0.0
+            return -10_000.0
+        mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
+        theirs = [u for u in state.units.values() if not self.is_mine(state, u.owner)]
+        score = 0.0
+        held = {True: 0, False: 0}
+        for o, w in self.hex_weight.items():
+            owner = state.owners.get(o)
+            if owner is None:
+                continue
+            score += w if self.is_mine(state, owner) else -w
+            if o in self.objs:
+                held[self.is_mine(state, owner)] += 1
+        # holding enough objectives to win at the end of the turn is worth more than their sum
+        if self.need_mine and held[True] >= self.need_mine:
+            score += W_WIN
+        if self.need_enemy and held[False] >= self.need_enemy:
+            score -= W_WIN
+        vals = {u.uid: unit_value(state, u) for u in state.units.values()}
+        score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
+        score += self._supply(state, mine, theirs, vals)
+        unit_risk, hex_risk = self._threat(state, mine, theirs, vals)
+        score -= self.w_threat * unit_risk + W_HEX_RISK * hex_risk
+        if mode == "move":
+            score += self.w_opportunity * self.opportunity(state, vals)
+        score -= self.w_approach * self._approach(state, mine, theirs)
+        return score
+
+    def _supply(self, state: GameState, mine: list[Unit], theirs: list[Unit], vals: dict[int, float]) -> float:
+        out = 0.0
+        for group, sign, players in ((mine, -1.0, self.mine), (theirs, 1.0, self.enemy)):
+            if not group:
+                continue
+            ok = hexsupply.in_supply(state, players[0])
+            for u in group:
+                if u.space in ok or hexsupply.self_supported(state, u.type):
+                    continue
+                out += sign * W_SUPPLY * vals[u.uid] * (1.5 if u.oos else 1.0)
+        return out
+
+    def _threat(self, state: GameState, mine: list[Unit], theirs: list[Unit],
+                vals: dict[int, float]) -> tuple[float, float]:
+        """Expected losses from the enemy's next turn: (strength, hexes held)."""
+        attackers = [(u, state.utype(u)) for u in theirs if state.utype(u).attack > 0]
+        movers = [u for u in theirs if state.utype(u).move > 0 and state.utype(u).defense + state.utype(u).attack > 0]
+        air = max((air_shift(state, p, state.round + 1) for p in self.enemy), default=0)
+        stacks: dict[str, list[Unit]] = {}
+        for u in mine:
+            stacks.setdefault(u.space, []).append(u)
+        total = 0.0
+        hexes = 0.0
+        for hid, units in stacks.items():
+            dfn = sum(crt.defense_strength(state, u) for u in units)
+            pot = 0.0
+            for e, et in attackers:
+                reach = max(1, (et.move + 1) // 2) + 1
+                if e.oos:
+                    reach = max(1, reach - 1)
+                if dist(e.space, hid) <= reach:
+                    a = float(et.value("attack", e.damage))
+                    if e.oos:
+                        a /= 2
+                    pot += a
+            if pot <= 0:
+                continue
+            worth = self.hex_weight.get(hid, 0.0) if self.is_mine(state, state.owners.get(hid)) else 0.0
+            if dfn <= 0:
+                hexes += 2 * worth * EMPTY_RISK
+                total += sum(vals[u.uid] for u in units) * 0.7
+                continue
+            shift = air + sum(t.shift for t in hexmove.terrains(state, hid))
+            col = fractional_column(state, pot, dfn, shift)
+            probs = column_probs(state, col)
+            value = sum(vals[u.uid] for u in units)
+            trapped = self.trapped(state, units[0], "")   # a retreat would eliminate it
+            loss = 0.0
+            taken = 0.0
+            for code, p in probs.items():
+                oc = self.outcomes[code]
+                lost = oc.d_loss * value + (0.1 * value if oc.d_leaves else 0.0)
+                if trapped and oc.d_leaves:
+                    lost = value
+                if worth and oc.d_leaves and not oc.a_retreats:
+                    taken += p * 2 * worth
+                loss += p * lost
+            likely = 0.4 if col < 3 else 1.0   # the enemy is unlikely to attack below 1:1
+            total += loss * likely
+            hexes += taken * likely
+        # empty objectives of ours the enemy can walk into
+        held = set(stacks)
+        for o, w in self.hex_weight.items():
+            if o in held or not self.is_mine(state, state.owners.get(o)):
+                continue
+            if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
+                hexes += 2 * w * EMPTY_RISK
+        return total, hexes
+
+    def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
+                  vals: dict[int, float]) -> float:
+        """Expected strength/objective swing of `uids` attacking `target` now (odds
+        interpolated between columns)."""
+        if not uids:
+            return 0.0
+        pv = crt.preview(state, target, uids)
+        col = fractional_column(state, pv.attack, pv.defense, sum(s.columns for s in pv.shifts))
+        probs = column_probs(state, col)
+        dval = sum(vals.get(i, 0.0) for i in pv.defenders)
+        aval = sum(vals.get(i, 0.0) for i in pv.attackers)
+        worth = 0.0 if self.is_mine(state, state.owners.get(target)) else self.hex_weight.get(target, 0.0)
+        lead: dict[str, Unit] = {}
+        for i in pv.attackers:
+            lead.setdefault(state.units[i].space, state.units[i])
+        trapped = any(self.trapped(state, u, target) for u in lead.values())
+        cornered = bool(pv.defenders) and self.trapped(state, state.units[pv.defenders[0]], "")
+        ev = 0.0
+        for code, p in probs.items():
+            oc = self.outcomes[code]
+            g = dval if cornered and oc.d_leaves else oc.d_loss * dval
+            a_lost = oc.a_loss * aval
+            if oc.exchange:
+                a_lost = aval * min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))
+            if oc.a_retreats and trapped:
+                a_lost = aval
+            g -= a_lost
+            if oc.d_leaves and not oc.a_retreats:
+                g += 0.5 + 2 * worth
+            if oc.a_retreats:
+                g -= 0.5
+            ev += p * g
+        return ev
+
+    def opportunity(self, state: GameState, vals: dict[int, float]) -> float:
+        """Our attacks available now, allocated greedily (each unit in one attack)."""
+        from game.rules import hexcombat
+        player = state.player
+        if not self.is_mine(state, player):
+            return 0.0
+        ht = hexcombat.turn(state)
+        cands: dict[str, list[int]] = {}
+        targets = sorted({u.space for u in state.units.values() if not self.is_mine(state, u.owner)})
+        for t in targets:
+            if t in ht.attacked:
+                continue
+            us = [u.uid for u in hexcombat.attackers_for(state, t, player)]
+            if us:
+                cands[t] = us
+        total = 0.0
+        used: set[int] = set()
+        while cands:
+            best: tuple[float, str] | None = None
+            for t, us in cands.items():
+                free = tuple(i for i in us if i not in used)
+                if not free:
+                    continue
+                ev = self.attack_ev(state, t, free, vals)
+                if best is None or (ev, t) > best:
+                    best = (ev, t)
+            if best is None or best[0] <= 0:
+                break
+            total += best[0]
+            used.update(cands.pop(best[1]))
+        return total
+
+    def _approach(self, state: GameState, mine: list[Unit], theirs: list[Unit]) -> float:
+        goals = [o for o in self.objs if not self.is_mine(state, state.owners.get(o))]
+        if not goals:
+            goals = sorted({u.space for u in theirs})
+        if not goals:
+            return 0.0
+        total = 0.0
+        for u in mine:
+            ut = state.utype(u)
+            if ut.attack <= 0 or ut.move <= 0:
+                continue
+            total += min(dist(u.space, g) for g in goals)
+        return total
+
+
+def _no_retreat(state: GameState, u: Unit, target: str, zoc: set[str] | None = None) -> bool:
+    """True when the unit's stack has no hex to retreat to (a retreat would eliminate it):
+    every neighbour is sea, enemy-held, the attacked hex, or in an enemy ZOC without
+    friends (hexcombat.retreat_hex's conditions, without its stacking check)."""
+    player = u.owner
+    if zoc is None:
+        zoc = hexmove.zoc_hexes(state, player)
+    occupied: dict[str, bool] = {}
+    for x in state.units.values():
+        if x.space != u.space:
+            enemy = state.at_war(x.owner, player)
+            occupied[x.space] = occupied.get(x.space, False) or enemy
+            if not enemy:
+                occupied.setdefault("friend:" + x.space, True)
+    for n in hexmove.neighbours(state, u.space):
+        if n == target or hexmove.is_water(state, n) or occupied.get(n):
+            continue
+        if n in zoc and not occupied.get("friend:" + n):
+            continue
+        if hexmove.enter_cost(state, u, u.space, n) is None:
+            continue
+        return False
+    return True

@@ -1,0 +1,348 @@
+"""The `standard` computer player on hex maps (europa rules).
+
+It searches over its own legal actions with the position evaluation of hexeval.py:
+- Movement: ground units, one at a time, go to the reachable hex that scores best
+  (holding objectives, threat from the enemy's next turn, the attacks they set up for
+  this combat phase, supply of both sides, approach); then air drops / air transport,
+  each to the target with the best expected score over the drop roll; then a second
+  ground pass for units with movement points left. The whole phase is planned at its
+  first action and replayed action by action (a cache keyed by the exact position, so
+  a game is the same whether or not the cache is warm).
+- Combat: every available attack's expected score over the six die rolls (each roll
+  applied through the reducer, followed by the best advance); the best attack whose
+  expected gain is positive, until none is.
+- Advance after combat: the option (none, all, the strongest units within stacking)
+  that scores best.
+- Exploitation: c/m units move as in movement, without the attack term.
+Dice are never peeked at: every simulated roll is scripted (all six are averaged).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.rules import hexairdrop, hexcombat, hexmove
+from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move, apply
+from game.rules.errors import IllegalAction
+from game.rules.model import GameState
+
+from .hexeval import Evaluator, dist, objectives
+
+MARGIN = 0.05            # a move must gain at least this much to be made
+ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
+AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
+
+_PLANS: dict[tuple, Action] = {}
+
+
+def _key(state: GameState) -> tuple:
+    units = tuple(sorted((u.uid, u.space, u.moved, u.damage, u.oos) for u in state.units.values()))
+    ht = state.hexturn
+    return (id(state.scenario), state.seed, state.action_count, state.dice_used, state.round,
+            state.player_idx, state.phase_idx, units,
+            tuple(sorted((k, v) for k, v in state.owners.items() if v is not None)),
+            None if ht is None else (ht.attacked, ht.used, ht.advance, ht.airlift, ht.disrupted))
+
+
+def choose(state: GameState) -> Action:
+    phase = state.phase
+    if phase in ("movement", "exploitation"):
+        key = _key(state)
+        got = _PLANS.pop(key, None)
+        if got is not None:
+            return got
+        plan = _plan_moves(state)
+        if len(_PLANS) > 20_000:
+            _PLANS.clear()
+        s = state
+        first: Action = EndPhase()
+        for i, a in enumerate(plan):
+            if i == 0:
+                first = a
+            else:
+                _PLANS[_key(s)] = a
+            s = apply(s, a)
+        if plan:
+            _PLANS[_key(s)] = EndPhase()
+        return first
+    if phase == "combat":
+        return _combat(state)
+    return EndPhase()
+
+
+# --- movement ---------------------------------------------------------------------------
+
+
+def _plan_moves(state: GameState) -> list[Action]:
+    ev = Evaluator(state, state.alliance_of(state.player) or "")
+    mode = "move" if state.phase == "movement" else "hold"
+    plan: list[Action] = []
+    s = state
+    if state.phase == "movement":
+        s = _attack_pass(s, ev, plan)
+    s = _ground_pass(s, ev, mode, plan)
+    if state.phase == "movement":
+        s = _air_pass(s, ev, mode, plan)
+        s = _ground_pass(s, ev, mode, plan, second=True)
+    return plan
+
+
+def _order(state: GameState, ev: Evaluator) -> list[int]:
+    """Units nearest the enemy first (they set up the attacks), then the rest."""
+    player = state.player
+    enemies = [u.space for u in state.units.values() if state.at_war(u.owner, player)]
+    out = []
+    for u in state.units.values():
+        if u.owner != player or hexmove.mp_left(state, u) <= 0 or state.utype(u).move <= 0:
+            continue
+        d = min((dist(u.space, e) for e in enemies), default=99)
+        out.append((d, u.uid))
+    return [uid for _, uid in sorted(out)]
+
+
+def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], second: bool = False) -> GameState:
+    for uid in _order(s, ev):
+        u = s.units.get(uid)
+        if u is None or hexmove.mp_left(s, u) <= 0:
+            continue
+        if second and u.moved == 0:
+            continue   # it already chose to stay
+        options = hexmove.reachable(s, (uid,))
+        if not options:
+            continue
+        here = ev.evaluate(s, mode)
+        best: tuple[float, str] | None = None
+        for dest, path in sorted(options.items()):
+            try:
+                s2 = apply(s, Move((uid,), path))
+            except IllegalAction:
+                continue
+            v = ev.evaluate(s2, mode)
+            if best is None or v > best[0]:
+                best = (v, dest)
+        if best is not None and best[0] > here + MARGIN:
+            a = Move((uid,), options[best[1]])
+            plan.append(a)
+            s = apply(s, a)
+    return s
+
+
+def _attack_pass(s: GameState, ev: Evaluator, plan: list[Action]) -> GameState:
+    """Concentrate for attacks: for each enemy hex, every unit that can reach a hex next
+    to it moves there (best attacking hexside, defensive terrain); the target whose
+    whole concentration scores best is taken, and so on while it gains."""
+    player = s.player
+    for _ in range(8):
+        here = ev.evaluate(s, "move")
+        targets = sorted({u.space for u in s.units.values() if s.at_war(u.owner, player)})
+        best: tuple[float, str, list[Action], GameState] | None = None
+        for t in targets:
+            if not any(dist(u.space, t) <= max(2, state_move(s, u) + 1) for u in s.units.values()
+                       if u.owner == player and hexmove.mp_left(s, u) > 0):
+                continue
+            s2, acts = _concentrate(s, t)
+            if not acts:
+                continue
+            v = ev.evaluate(s2, "move")
+            if best is None or (v, t) > (best[0], best[1]):
+                best = (v, t, acts, s2)
+        if best is None or best[0] <= here + MARGIN:
+            break
+        plan.extend(best[2])
+        s = best[3]
+    return s
+
+
+def state_move(s: GameState, u) -> int:
+    return s.utype(u).move
+
+
+def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
+    player = s.player
+    adj = set(hexmove.neighbours(s, target))
+    acts: list[Action] = []
+    movers = sorted((u for u in s.units.values() if u.owner == player and u.space not in adj
+                     and s.utype(u).attack > 0 and hexmove.mp_left(s, u) > 0),
+                    key=lambda u: (-s.utype(u).attack, u.uid))
+    for u in movers:
+        u = s.units[u.uid]
+        if dist(u.space, target) > s.utype(u).move + 1:
+            continue
+        options = hexmove.reachable(s, (u.uid,))
+        spots = [h for h in options if h in adj]
+        if not spots:
+            continue
+        u2 = s.units[u.uid]
+
+        def spot_score(h: str, u2=u2, s=s) -> tuple[float, str]:
+            sc = -float(sum(t.shift for t in hexmove.terrains(s, h)))
+            probe = replace(u2, space=h)
+            if hexmove.enter_cost(s, probe, h, target) is None:
+                return (-99.0, h)
+            if hexmove.side_features(s, h, target):
+                sc -= 2
+            sc += 0.5 * len(hexmove.friends_at(s, h, player))
+            return (sc, h)
+
+        h = max(spots, key=spot_score)
+        if spot_score(h)[0] <= -99:
+            continue
+        a = Move((u.uid,), options[h])
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            continue
+        acts.append(a)
+    return s, acts
+
+
+def _scripted(state: GameState, rolls: tuple[int, ...], action: Action) -> GameState:
+    """The action with these rolls; any further roll comes from another seed (never the
+    game's dice to come), and choices the result waits for (losses, retreats) take the
+    rules' proposal."""
+    from game.rules.actions import hex_decision
+    s = state.copy()
+    s.scripted_dice = rolls
+    s.seed = (state.seed * 0x9E3779B1 + 0x5BD1E995) & 0xFFFFFFFF
+    s = apply(s, action)
+    for _ in range(20):
+        d = hex_decision(s)
+        if d is None:
+            break
+        s = apply(s, d)
+    return s
+
+
+def _air_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action]) -> GameState:
+    player = s.player
+    if hexairdrop.transport(s, player) is None:
+        return s
+    objs = objectives(s)
+    for _ in range(20):
+        if max(hexairdrop.capacity_left(s, player)) <= 0:
+            break
+        here = ev.evaluate(s, mode)
+        best: tuple[float, int, str] | None = None
+        for u in sorted(s.units.values(), key=lambda x: x.uid):
+            if u.owner != player or hexairdrop.group_block(s, (u.uid,)):
+                continue
+            targets = hexairdrop.targets(s, (u.uid,))
+            if not targets:
+                continue
+            goals = [o for o in objs if not ev.is_mine(s, s.owners.get(o))] or \
+                sorted({x.space for x in s.units.values() if s.at_war(x.owner, player)})
+            zoc = hexmove.zoc_hexes(s, player)
+
+            def pre(to: str, u=u, goals=goals, zoc=zoc, s=s) -> tuple[float, str]:
+                d = min((dist(to, g) for g in goals), default=0)
+                how = hexairdrop.mode(s, u, to)
+                risk = 0 if how == "transport" else hexairdrop.drop_modifier(s, u, to, zoc)[0]
+                return (-d + 1.5 * risk + (3 if to in goals else 0)
+                        + 0.5 * len(hexmove.friends_at(s, to, player)), to)
+
+            cands = sorted(targets, key=pre, reverse=True)[:AIR_CANDIDATES]
+            for to in cands:
+                v = _air_value(s, ev, mode, u.uid, to)
+                if best is None or (v, -u.uid, to) > (best[0], -best[1], best[2]):
+                    best = (v, u.uid, to)
+        if best is None or best[0] <= here + MARGIN:
+            break
+        a = Airdrop((best[1],), best[2])
+        plan.append(a)
+        s = apply(s, a)
+    return s
+
+
+def _air_value(s: GameState, ev: Evaluator, mode: str, uid: int, to: str) -> float:
+    u = s.units[uid]
+    if hexairdrop.mode(s, u, to) == "transport":
+        return ev.evaluate(apply(s, Airdrop((uid,), to)), mode)
+    total = 0.0
+    seen: dict[str, float] = {}
+    for roll in range(1, 7):
+        s2 = _scripted(s, (roll,), Airdrop((uid,), to))
+        kind = "lost" if uid not in s2.units else ("dis" if uid in (s2.hexturn.disrupted if s2.hexturn else ())
+                                                    else "ok")
+        if kind not in seen:
+            seen[kind] = ev.evaluate(s2, mode)
+        total += seen[kind]
+    return total / 6
+
+
+# --- combat -----------------------------------------------------------------------------
+
+
+def _advance_options(state: GameState) -> list[Advance]:
+    ht = hexcombat.turn(state)
+    assert ht.advance is not None
+    hexid, uids = ht.advance
+    units = [state.units[i] for i in uids if i in state.units]
+    opts: list[Advance] = [Advance((), hexid)]
+    by_def = sorted(units, key=lambda x: (-state.utype(x).defense, x.uid))
+    picked: list = []
+    for u in by_def:
+        if hexmove.stack_re(state, hexid, state.player, extra=picked + [u]) <= \
+                hexmove.stacking_limit(state, hexid) + 1e-9:
+            picked.append(u)
+            opts.append(Advance(tuple(x.uid for x in picked), hexid))
+    return opts
+
+
+def _best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
+    best: tuple[float, Advance, GameState] | None = None
+    for a in _advance_options(state):
+        try:
+            s2 = apply(state, a)
+        except IllegalAction:
+            continue
+        v = ev.evaluate(s2, "hold")
+        if best is None or v > best[0] + 1e-9:
+            best = (v, a, s2)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _combat(state: GameState) -> Action:
+    ev = Evaluator(state, state.alliance_of(state.player) or "")
+    ht = hexcombat.turn(state)
+    if ht.advance is not None:
+        return _best_advance(state, ev)[0]
+    here = ev.evaluate(state, "hold")
+    best: tuple[float, str, tuple[int, ...]] | None = None
+    for target in hexcombat.attack_targets(state):
+        avail = tuple(u.uid for u in hexcombat.attackers_for(state, target))
+        for uids in _attacker_sets(state, target, avail):
+            total = 0.0
+            for roll in range(1, 7):
+                try:
+                    s2 = _scripted(state, (roll,), Attack(target, uids))
+                except IllegalAction:
+                    break
+                if hexcombat.turn(s2).advance is not None:
+                    s2 = _best_advance(s2, ev)[1]
+                total += ev.evaluate(s2, "hold")
+            else:
+                v = total / 6 - here
+                if best is None or (v, target) > (best[0], best[1]):
+                    best = (v, target, uids)
+    if best is not None and best[0] > ATTACK_MARGIN:
+        return Attack(best[1], best[2])
+    return EndPhase()
+
+
+def _attacker_sets(state: GameState, target: str, avail: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """All available attackers, and (when some of them could attack elsewhere) the set
+    without units that add nothing to the odds column."""
+    from game.rules import crt
+    if not avail:
+        return []
+    out = [avail]
+    if len(avail) > 1:
+        full = crt.preview(state, target, avail).column
+        keep = list(avail)
+        for uid in sorted(avail, key=lambda i: state.utype(state.units[i]).attack):
+            trial = tuple(i for i in keep if i != uid)
+            if trial and crt.preview(state, target, trial).column >= full:
+                keep = list(trial)
+        if tuple(keep) != avail:
+            out.append(tuple(keep))
+    return out
