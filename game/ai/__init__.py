@@ -13,7 +13,7 @@ LEVELS = ("random", "greedy", "standard")
 
 
 def choose_action(state: GameState, level: str = "standard") -> Action:
-    if state.scenario.hexmap is not None:   # hex maps have their own simple player
+    if state.scenario.hexmap is not None:   # hex maps have their own players (hexplayer, hexplan)
         return choose_hex(state, level)
     if level == "random":
         return choose_random(state)
