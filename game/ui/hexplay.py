@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 MOVING = ("movement", "exploitation")
 READABLE_RADIUS = 42   # start zoomed so that hexes are at least this big on screen
 ROW_H = 34
+COMPACT_ROW_H = 26    # a long choice list: lower rows, then a scroll
+SCROLL_BAR_H = 30
 
 # result codes by who they hurt (bar colours in the preview)
 GOOD_FOR_ATTACKER = {"DR", "DH", "DE", "HX", "EX"}
@@ -41,6 +43,8 @@ class HexPlay:
         self.target: str | None = None
         self.bad: str | None = None
         self.row_scroll = 0
+        self._row_max = 0
+        self.rows_rect: pygame.Rect | None = None   # the choice list drawn last (wheel)
         self._cache: dict[str, tuple[tuple, object]] = {}
         # choices after a combat result (losses, retreat, advance): what the player has picked,
         # keyed by the state's action count (a new decision starts from the rules' proposal)
@@ -167,6 +171,7 @@ class HexPlay:
         if self._choice_key == key:
             return
         self._choice_key = key
+        self.row_scroll = 0
         ch = hexcombat.loss_choice(st)
         self.loss_pick = list(ch.default) if ch is not None else []
         rt = hexcombat.default_retreat(st)
@@ -559,10 +564,24 @@ class HexPlay:
 
     # --- side panel ------------------------------------------------------------------------------
     def panel_need(self) -> int:
-        return 420
+        """Height the side panel's phase box asks for: more while a long choice list is up
+        (the minimap shrinks or goes for it)."""
+        n = 0
+        st = self.scene.state
+        if st.phase == "combat":
+            p = self.decision()
+            if p is not None and p.stage.endswith("losses"):
+                ch = self.loss_choice()
+                n = len(ch.units) if ch is not None else 0
+            elif p is not None:
+                n = len(p.retreating)
+            elif self.advance() is not None:
+                n = len(self.advance()[1])
+        return 420 + min(8, max(0, n - 5)) * COMPACT_ROW_H
 
     def draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         st = self.scene.state
+        self.rows_rect = None
         phase = st.phase
         if phase in MOVING:
             return self._panel_move(surface, box)
@@ -730,19 +749,42 @@ class HexPlay:
             y += 40
         return y
 
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel over a long choice list scrolls it. True if used."""
+        if self.rows_rect is not None and self.rows_rect.collidepoint(pos):
+            self.scroll_rows(-dy)
+            return True
+        return False
+
+    def scroll_rows(self, d: int) -> None:
+        self.row_scroll = max(0, min(self.row_scroll + d, self._row_max))
+
     def _choice_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list,
                      marks: dict[int, str], chosen: set[int], on_click, tooltip: str,
-                     mark_col: tuple[int, ...] = theme.BAD) -> int:
+                     mark_col: tuple[int, ...] = theme.BAD, reserve: int = 96) -> int:
         """Unit rows for a choice: the chosen ones highlighted, a mark on the right (lost,
-        cadre, RL...); a click calls on_click(uid)."""
+        cadre, RL...); a click calls on_click(uid). `reserve`: the height kept below for the
+        text and buttons that follow. A long list is drawn with lower rows and, if it still
+        does not fit, scrolls (mouse wheel or the ▲ ▼ buttons under it)."""
         sc = self.scene
         st = sc.state
-        for u in units:
-            if y + ROW_H > box.bottom - 50:
-                theme.text(surface, "…", (box.x, y), 18, theme.TEXT_DIM)
-                return y + 18
+        avail = max(ROW_H, box.bottom - reserve - y)
+        n = len(units)
+        row_h = ROW_H if n * ROW_H <= avail else max(COMPACT_ROW_H, min(ROW_H, avail // max(1, n)))
+        fit = max(1, avail // row_h)
+        top = 0
+        if n > fit:
+            fit = max(1, (avail - SCROLL_BAR_H) // row_h)
+            self._row_max = n - fit
+            top = self.row_scroll = max(0, min(self.row_scroll, self._row_max))
+        else:
+            self._row_max = 0
+            self.row_scroll = 0
+        self.rows_rect = pygame.Rect(box.x, y, box.w, min(n, fit) * row_h)
+        size = 18 if row_h >= ROW_H else 16
+        for u in units[top:top + fit]:
             ut = st.utype(u)
-            row = pygame.Rect(box.x, y, box.w, ROW_H - 3)
+            row = pygame.Rect(box.x, y, box.w, row_h - 3)
             on = u.uid in chosen
             fill = theme.mix(theme.PANEL_2, theme.BAD if marks.get(u.uid, "").startswith(("lost", "reduced"))
                              else theme.ACCENT, 0.35) if on else theme.PANEL_2
@@ -750,17 +792,34 @@ class HexPlay:
             if on:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
-            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
+            surface.blit(hexcounters.counter_surface(ut, col, row_h - 5, damage=u.damage), (row.x + 2, row.y + 1))
             right = marks.get(u.uid, "")
             rw = theme.text_width(right, 16) + 6 if right else 0
-            theme.text(surface, theme.elide(short(ut.name), row.w - 44 - rw, 18), (row.x + ROW_H + 4, row.centery),
-                       18, theme.TEXT, anchor="midleft")
+            theme.text(surface, theme.elide(short(ut.name), row.w - row_h - 10 - rw, size),
+                       (row.x + row_h + 4, row.centery), size, theme.TEXT, anchor="midleft")
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16,
                            mark_col if on else theme.TEXT_DIM, anchor="midright")
             sc.spots.add(row, lambda i=u.uid: on_click(i),
                          tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: {tooltip}")
-            y += ROW_H
+            y += row_h
+        if n > fit:
+            above, below = top, n - top - fit
+            bw = 40
+            for k, (d, ok, tip) in enumerate(((-(fit - 1) or -1, above > 0, "Scroll the list up (mouse wheel)"),
+                                              (fit - 1 or 1, below > 0, "Scroll the list down (mouse wheel)"))):
+                r = pygame.Rect(box.x + k * (bw + 6), y + 1, bw, SCROLL_BAR_H - 4)
+                widgets.button(surface, sc.spots, r, "", lambda d=d: self.scroll_rows(d), enabled=ok, size=14,
+                               tooltip=tip)
+                cx, cy = r.center
+                pts = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if d < 0 else \
+                    [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)]
+                pygame.draw.polygon(surface, theme.TEXT if ok else theme.TEXT_DIM, pts)
+            picked_out = sum(1 for u in units[:top] + units[top + fit:] if u.uid in chosen)
+            text = f"{top + 1}–{top + fit} of {n}" + (f" · {picked_out} chosen out of view" if picked_out else "")
+            theme.text(surface, theme.elide(text, box.w - 2 * bw - 16, 16), (box.x + 2 * bw + 14, y + SCROLL_BAR_H // 2),
+                       16, theme.TEXT_DIM, anchor="midleft")
+            y += SCROLL_BAR_H
         return y
 
     def _panel_losses(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
@@ -821,7 +880,7 @@ class HexPlay:
         units = [st.units[i] for i in p.retreating if i in st.units]
         marks = {u.uid: f"at {st.scenario.spaces[u.space].name}" for u in units}
         y = self._choice_rows(surface, box, y, units, marks, set(pick), self.toggle_retreat,
-                              "click to retreat it with the others or on its own", (255, 170, 80))
+                              "click to retreat it with the others or on its own", (255, 170, 80), reserve=110)
         opts = self.retreat_opts()
         dflt = self.retreat_default()
         if not pick:

@@ -58,6 +58,8 @@ class SidePanel:
             self.scroll_stacks(-y)
         elif self.attack_rect.collidepoint(pos):
             self.scroll_attacks(-y)
+        elif self.scene.hexplay is not None and self.scene.hexplay.wheel(pos, y):
+            pass   # a hex map's long choice list (losses, retreat, advance)
         elif self.log_rect.collidepoint(pos):
             self.scroll_log(y)
         else:

@@ -478,3 +478,53 @@ def test_against_the_computer_each_side_answers_its_own_choices():
             continue
         assert game.ctl.do(A.EndPhase())
     assert asked > 0
+
+
+def big_loss_game(roll: int = 6):
+    """A 21-unit defending stack hit by DH (half losses): the defender's loss choice lists
+    every unit. (The start set-up is not checked for stacking.)"""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+    from hexkit import hexgame
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                 (3, 1, "red", "infantry_division", 3), (3, 2, "blue", "garrison_infantry", 7),
+                 (3, 2, "blue", "alarm", 14)], phase="combat", dice=(roll,))
+    reds = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red"))
+    session = Session(s.scenario, s.ruleset, 1)
+    session.state = A.apply(s, A.Attack("3,2", reds))
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    game.renderer.budget_ms = None
+    app.reset(game)
+    uikit.frame(app)
+    return app, game
+
+
+def test_a_long_loss_list_scrolls_and_every_unit_can_be_reached():
+    # seed 003 15.x / 11.O: the owning player chooses among all its units; with 13 of them the
+    # panel shows lower rows and scrolls instead of cutting the list off
+    app, game = big_loss_game()
+    st = game.state
+    ch = hexcombat.loss_choice(st)
+    assert ch is not None and len(ch.units) == 21
+    play = game.hexplay
+    assert play._row_max > 0                           # too many even for low rows: it scrolls
+    take = [h for h in game.spots.items if h.tooltip.startswith("Take the chosen losses")]
+    assert take and take[0].rect.bottom <= SIZE[1]        # the button is on screen, below the list
+    for _ in range(20):
+        rows = rows_of(game)
+        assert rows and all(r.rect.bottom <= take[0].rect.top for r in rows)
+        if play.row_scroll >= play._row_max:
+            break
+        uikit.wheel(app, play.rows_rect.center, -1)     # the wheel over the list
+    assert play.row_scroll == play._row_max
+    shown_last = rows_of(game)
+    uikit.shot(app, "hex_loss_choice_long")
+    # the last unit of the list can be clicked into the choice
+    last = ch.units[-1]
+    before = play.losses().count(last)
+    uikit.click(app, shown_last[-1].rect.center)
+    assert play.losses().count(last) != before
