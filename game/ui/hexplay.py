@@ -871,8 +871,14 @@ class HexPlay:
         assert p is not None
         who = sc.ctl.player_name(p.chooser)
         side = "defending" if p.stage == "defender_retreat" else "attacking"
-        hexes = p.defender_retreat if p.stage == "defender_retreat" else p.attacker_retreat
-        y = self._hint(surface, box, y, f"{who}: retreat the {side} units {hexes} hex. Choose units below, then "
+        hexes = max(1, p.defender_retreat if p.stage == "defender_retreat" else p.attacker_retreat)
+        if p.retreating and all(i in p.escape for i in p.retreating):
+            side = "supply"   # lost, a supply unit retreats instead (15.W)
+            y = self._hint(surface, box, y, "A supply unit is eliminated only if it has no retreat route "
+                           "(15.W): it retreats instead.", theme.INFO, 16)
+        what = f"{side} unit" if len(p.retreating) == 1 else f"{side} units"
+        y = self._hint(surface, box, y, f"{who}: retreat the {what} {hexes} hex"
+                       f"{'es' if hexes > 1 else ''}. Choose units below, then "
                        "click an orange hex on the map (white ring: the rules' proposal; Enter retreats there). "
                        "Not into enemy units, nor an enemy zone of control without friends, within stacking; "
                        "a unit with no such hex is eliminated.", theme.TEXT)

@@ -710,7 +710,8 @@ class HexRenderer(MapRenderer):
         x, y = scr(last.target)
         img = self._text(f"{last.result} ({last.roll})", max(11, int(rs * 0.32)), (250, 250, 250), True,
                          (120, 20, 20))
-        r = img.get_rect(center=(int(x + rs * 0.35), int(y + rs * 0.42)))
+        # under the stack's counter (over the hex name, not over the counter's factors)
+        r = img.get_rect(midtop=(int(x), int(y + rs * 0.52)))
         pygame.draw.rect(surface, (150, 30, 30), r.inflate(6, 2), border_radius=4)
         surface.blit(img, r)
 

@@ -480,19 +480,17 @@ def test_against_the_computer_each_side_answers_its_own_choices():
     assert asked > 0
 
 
-def big_loss_game(roll: int = 6):
-    """A 21-unit defending stack hit by DH (half losses): the defender's loss choice lists
-    every unit. (The start set-up is not checked for stacking.)"""
+def kit_game(units, dice, target="3,2"):
+    """A small hex game (tests/rules/hexkit.py) right after red attacked `target` with all
+    its units, in a hotseat GameScene."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
     from hexkit import hexgame
-    s = hexgame([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
-                 (3, 1, "red", "infantry_division", 3), (3, 2, "blue", "garrison_infantry", 7),
-                 (3, 2, "blue", "alarm", 14)], phase="combat", dice=(roll,))
+    s = hexgame(units, phase="combat", dice=dice)
     reds = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red"))
     session = Session(s.scenario, s.ruleset, 1)
-    session.state = A.apply(s, A.Attack("3,2", reds))
+    session.state = A.apply(s, A.Attack(target, reds))
     app = App(pygame.Surface(SIZE))
     app.strict = True
     game = GameScene(app, session, (), autosave=False)
@@ -501,6 +499,14 @@ def big_loss_game(roll: int = 6):
     app.reset(game)
     uikit.frame(app)
     return app, game
+
+
+def big_loss_game(roll: int = 6):
+    """A 21-unit defending stack hit by DH (half losses): the defender's loss choice lists
+    every unit. (The start set-up is not checked for stacking.)"""
+    return kit_game([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                     (3, 1, "red", "infantry_division", 3), (3, 2, "blue", "garrison_infantry", 7),
+                     (3, 2, "blue", "alarm", 14)], (roll,))
 
 
 def test_a_long_loss_list_scrolls_and_every_unit_can_be_reached():
@@ -528,3 +534,77 @@ def test_a_long_loss_list_scrolls_and_every_unit_can_be_reached():
     before = play.losses().count(last)
     uikit.click(app, shown_last[-1].rect.center)
     assert play.losses().count(last) != before
+
+
+def test_hotseat_loss_choice_of_the_other_side_shows_a_banner_not_a_handoff(monkeypatch):
+    # seed 003 (Europa) has no hidden information: the defender's loss choice in the middle of
+    # the attacker's combat keeps the shared screen (banner "Commonwealth chooses losses"),
+    # and no hand-off follows when the choice is made (docs/interpretations.md)
+    from game.ui import hexshots, theme
+    app, game = crete(seed=1)
+    game.auto_overlays = True
+    uikit.frame(app)
+    if isinstance(app.top, HandoffScene):
+        uikit.click(app, (10, 10))
+    assert app.top is game
+    session = game.ctl.session
+    for _ in range(40):
+        assert hexshots.find_choice(session, "losses")
+        p = hexcombat.pending(session.state)
+        if p.chooser != session.state.player:
+            break
+        session.do(A.hex_decision(session.state))
+    st = game.state
+    assert p.stage == "defender_losses" and p.chooser != st.player
+    game.last_human = st.player                              # the computer played up to here
+    game.ctl.version += 1
+    uikit.frame(app)
+    assert app.top is game                                   # no hand-off screen
+    assert game.hexplay.decision() is p                      # the defender chooses at this screen
+    texts: list[str] = []
+    real = theme.text
+
+    def spy(surface, s, *a, **k):
+        texts.append(s)
+        return real(surface, s, *a, **k)
+    monkeypatch.setattr(theme, "text", spy)
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", real)
+    who = game.ctl.player_name(p.chooser)
+    assert any(f"({who} chooses losses)" in t for t in texts)
+    uikit.shot(app, "hex_hotseat_defender_choice")
+    for _ in range(5):                                       # the proposal(s), by Enter
+        uikit.key(app, pygame.K_RETURN)
+        assert app.top is game
+        q = hexcombat.pending(game.state)
+        if q is None or q.chooser == game.state.player:
+            break
+    uikit.frame(app)
+    assert app.top is game and game.state.player == st.player   # back to the attacker: no hand-off
+
+
+def test_a_lost_supply_unit_is_retreated_by_its_owner_on_the_map(monkeypatch):
+    # seed 003: 15.W a supply unit is only eliminated if it has no retreat route: after DE it
+    # waits for its owner's retreat (orange hexes, the panel says why), a click on another
+    # orange hex than the proposal moves it there
+    app, game = kit_game([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "garrison_infantry"),
+                          (3, 2, "blue", "truck")], (4,))
+    st = game.state
+    play = game.hexplay
+    p = hexcombat.pending(st)
+    assert st.hexturn.last.result == "DE" and p is not None and p.stage == "defender_retreat"
+    truck = p.retreating[0]
+    assert st.units[truck].type == "truck" and play.decision() is p
+    ov = play.overlay()
+    assert ov.retreat_from == "3,2" and len(ov.retreats) > 1
+    from game.ui import theme
+    texts: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1])
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    assert any("15.W" in t for t in texts) and any("1 hex." in t for t in texts)
+    uikit.shot(app, "hex_supply_unit_retreat")
+    other = sorted(h for h in ov.retreats if h != ov.retreat_default)[0]
+    uikit.click(app, at(game, other))
+    assert game.state.units[truck].space == other and hexcombat.pending(game.state) is None
