@@ -961,7 +961,8 @@ class HexPlay:
         y += 23
         # the results: a bar per result with its chance
         order = [c for c in hr.crt.results if c in pv.probabilities]
-        bar_w = box.w - 150
+        bar_w = max(60, box.w - 230)        # leaves room for the result's name on the right
+        name_w = box.w - 32 - bar_w - 46
         for code in order:
             p = pv.probabilities[code]
             col = theme.GOOD if code in GOOD_FOR_ATTACKER else theme.BAD if code in BAD_FOR_ATTACKER \
@@ -971,7 +972,7 @@ class HexPlay:
             pygame.draw.rect(surface, (26, 30, 36), r, border_radius=3)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, max(2, int(r.w * p)), r.h), border_radius=3)
             theme.text(surface, f"{p * 100:.0f}%", (r.right + 6, y), 17, theme.TEXT)
-            theme.text(surface, theme.elide(pv.results.get(code, code), 80, 14), (box.right, y + 2), 14,
+            theme.text(surface, theme.elide(pv.results.get(code, code), name_w, 14), (box.right, y + 2), 14,
                        theme.TEXT_DIM, anchor="topright")
             y += 17
         for note in pv.notes:

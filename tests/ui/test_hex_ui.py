@@ -608,3 +608,35 @@ def test_a_lost_supply_unit_is_retreated_by_its_owner_on_the_map(monkeypatch):
     other = sorted(h for h in ov.retreats if h != ov.retreat_default)[0]
     uikit.click(app, at(game, other))
     assert game.state.units[truck].space == other and hexcombat.pending(game.state) is None
+
+
+def test_the_result_label_leaves_the_counter_readable_and_the_result_names_are_whole(monkeypatch):
+    # seed 003 CRT (15.x results): the odds panel names every result in full at 1600x900, and
+    # the result label on the map sits under the stack's counter (its factors stay readable),
+    # in the middle of a hex left empty
+    app, game = crete()
+    to_phase(app, game, "combat")
+    st = game.state
+    target = hexcombat.attack_targets(st)[0]
+    uikit.click(app, at(game, target))
+    pv = game.hexplay.preview()
+    assert pv is not None
+    from game.ui import theme
+    texts: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1])
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    for code in pv.probabilities:
+        assert pv.results[code] in texts, pv.results[code]
+    rnd = game.renderer
+    cs = rnd.counter_size(game.cam)
+    c = game.cam.to_screen(*rnd.centers[target])
+    rs = rnd.R * game.cam.scale
+    r = rnd.result_rect(st, target, c, rs, (40, 14))
+    counter = pygame.Rect(0, 0, cs, cs)
+    counter.center = (int(c[0]), int(c[1]))
+    factors = pygame.Rect(counter.x, counter.bottom - cs // 3, cs, cs // 3)   # the factors line
+    assert not r.colliderect(factors)
+    empty = next(h for h in st.scenario.hexmap.hexes if not rnd.units_by_hex(st).get(h))
+    assert rnd.result_rect(st, empty, (100, 100), rs, (40, 14)).center == (100, 100)
