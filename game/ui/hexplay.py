@@ -128,6 +128,23 @@ class HexPlay:
             return set()
         return self._cached("drops", self._key(uids), lambda: set(hexairdrop.targets(st, uids)))
 
+    def no_flight_reason(self) -> str:
+        """Why the chosen units have no hex to fly to: the commonest reason over the hexes
+        in the transport's range (e.g. not air droppable and no airfield held there)."""
+        st = self.scene.state
+        uids = tuple(sorted(self.picked))
+
+        def work() -> str:
+            counts: dict[str, int] = {}
+            for h in st.scenario.hexmap.hexes if st.scenario.hexmap else ():
+                why = hexairdrop.explain(st, uids, h)
+                if why and not why.startswith(("Out of range", "Units land on", "Pick another")):
+                    counts[why] = counts.get(why, 0) + 1
+            if not counts:
+                return "no hex in range to land on."
+            return max(counts, key=lambda k: (counts[k], k))
+        return self._cached("no_flight", self._key(uids), work)
+
     def zoc(self) -> set[str]:
         st = self.scene.state
         group = self.group()
@@ -690,6 +707,8 @@ class HexPlay:
             if air is not None:
                 left_t, left_g = hexairdrop.capacity_left(st, st.player)
                 why = hexairdrop.group_block(st, tuple(sorted(self.picked)))
+                if not why and not self.drops():
+                    why = self.no_flight_reason()
                 text = (f"By air (blue): {len(self.drops())} hexes · transport {left_t:g} RE, gliders {left_g:g} RE "
                         f"left this turn" if not why else f"By air: {why}")
                 y = self._hint(surface, box, y, text, (120, 200, 255) if not why else theme.TEXT_DIM, 16)

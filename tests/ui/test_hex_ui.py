@@ -640,3 +640,38 @@ def test_the_result_label_leaves_the_counter_readable_and_the_result_names_are_w
     assert not r.colliderect(factors)
     empty = next(h for h in st.scenario.hexmap.hexes if not rnd.units_by_hex(st).get(h))
     assert rnd.result_rect(st, empty, (100, 100), rs, (40, 14)).center == (100, 100)
+
+
+def test_a_unit_that_cannot_fly_anywhere_is_told_why_in_the_panel(monkeypatch):
+    # seed 003: 15.X.1/15.X.2 a mountain regiment is air transportable but not air droppable:
+    # from the airfields in Greece with no Cretan airfield held, the panel says so instead of
+    # "0 hexes"
+    app, game = crete()
+    session = game.ctl.session
+    for _ in range(60):
+        st = session.state
+        if st.round == 2 and st.player == "germany" and st.phase == "movement":
+            break
+        d = A.hex_decision(st)
+        if d is None and st.hexturn is not None and st.hexturn.advance is not None:
+            d = A.Advance((), st.hexturn.advance[0])
+        session.do(d or A.EndPhase())
+    st = session.state
+    game.ctl.version += 1
+    mtn = next(u for u in st.units.values() if u.owner == "germany" and u.type.startswith("mountain")
+               and "Greece" in st.scenario.spaces[u.space].name)
+    play = game.hexplay
+    play.sel, play.picked = mtn.space, {mtn.uid}
+    assert not play.drops() and not hexairdrop_block(st, mtn.uid)
+    from game.ui import theme
+    texts: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1])
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    assert "not air droppable" in " ".join(texts)
+
+
+def hexairdrop_block(st, uid):
+    from game.rules import hexairdrop
+    return hexairdrop.group_block(st, (uid,))
