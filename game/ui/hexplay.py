@@ -555,7 +555,7 @@ class HexPlay:
                 if u.owner == st.player and st.phase in MOVING:
                     tail = f"  ({hexmove.mp_left(st, u)} MP left)"
                 if u.oos:
-                    tail += f"  out of supply {u.oos}"
+                    tail += f"  out of supply ({oos_text(u.oos)}; red corner)"
                 if u.damage:
                     tail += "  (cadre)"
                 lines.append(f"  {hexcounters.factors(ut, u.damage)} {ut.name}{tail}")
@@ -628,8 +628,8 @@ class HexPlay:
                 y += 34
         oos = [u for u in st.units.values() if u.owner == st.player and u.oos]
         if oos:
-            y = self._hint(surface, box, y, f"{len(oos)} of your units are out of supply (halved "
-                           "movement; defense halved after a while).", theme.BAD)
+            y = self._hint(surface, box, y, f"{len(oos)} of your units are out of supply (a red corner on "
+                           "the counter; attack and movement halved, defense too after a while).", theme.BAD)
         return y
 
     def _hint(self, surface: pygame.Surface, box: pygame.Rect, y: int, text: str,
@@ -668,6 +668,8 @@ class HexPlay:
             right = ""
             if st.phase in MOVING and u.owner == st.player:
                 right = f"{hexmove.mp_left(st, u)}/{hexmove.movement_allowance(st, u)} MP"
+                if u.oos:
+                    right = "out of supply · " + right
             elif st.phase == "combat" and u.uid in hexcombat.turn(st).used:
                 right = "attacked"
             rw = theme.text_width(right, 16) + 6 if right else 0
@@ -1031,6 +1033,11 @@ def side_text(sd) -> str:
     if sd.shift:
         parts.append(f"{sd.shift:+d} column attacking across")
     return ", ".join(parts) or "no effect"
+
+
+def oos_text(turns: int) -> str:
+    """How long a unit has been out of supply, in words."""
+    return "this turn" if turns <= 1 else f"{turns} turns"
 
 
 def short(name: str) -> str:

@@ -675,3 +675,31 @@ def test_a_unit_that_cannot_fly_anywhere_is_told_why_in_the_panel(monkeypatch):
 def hexairdrop_block(st, uid):
     from game.rules import hexairdrop
     return hexairdrop.group_block(st, (uid,))
+
+
+def test_an_out_of_supply_unit_says_so_in_words():
+    # seed 003 assumes Europa supply (docs/interpretations.md, Europa): a unit out of supply is
+    # marked on its counter (red corner) and the hover text and the unit row say it in words
+    from dataclasses import replace
+    app, game = crete()
+    to_phase(app, game, "movement")
+    session = game.ctl.session
+    st = session.state
+    u = next(u for u in sorted(st.units.values(), key=lambda u: u.uid)
+             if u.owner == "germany" and hexmove.mp_left(st, u) > 0 and "Greece" not in st.scenario.spaces[u.space].name)
+    st.units[u.uid] = replace(u, oos=2)
+    game.ctl.version += 1
+    game.renderer._by_hex = (None, {})        # (the state was changed in place)
+    lines = game.hexplay.tooltip_lines(u.space)
+    assert any("out of supply (2 turns; red corner)" in t for t in lines), lines
+    uikit.click(app, at(game, u.space))
+    from game.ui import hexplay, theme
+    texts: list[str] = []
+    orig = theme.text
+    theme.text = lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1]
+    try:
+        uikit.frame(app)
+    finally:
+        theme.text = orig
+    assert any(t.startswith("out of supply · ") for t in texts)
+    assert hexplay.oos_text(1) == "this turn"
