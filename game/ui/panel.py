@@ -717,7 +717,8 @@ class SidePanel:
         for e in entries:
             head = (e.startswith("—") or e.startswith("Battle") or " the battle in " in e
                     or "Game over" in e)  # "wins"/"win the battle" (plural names)
-            for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - (14 if e.startswith("  ") else 0), size)):
+            # continuation lines are indented too: wrap to the width left after the indent
+            for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - theme.text_width("    ", size), size)):
                 lines.append((("    " if (e.startswith("  ") or k > 0) else "") + part, head))
         max_scroll = max(0, len(lines) - rows_fit)
         self.log_scroll = min(self.log_scroll, max_scroll)

@@ -703,3 +703,27 @@ def test_an_out_of_supply_unit_says_so_in_words():
         theme.text = orig
     assert any(t.startswith("out of supply · ") for t in texts)
     assert hexplay.oos_text(1) == "this turn"
+
+
+def test_log_lines_stay_inside_the_log_box(monkeypatch):
+    # long combat lines (seed 003 CRT: odds, every shift, column, roll, result) wrap inside the
+    # log box: continuation lines are indented, so they are wrapped to the narrower width
+    app, game = crete()
+    st = game.state
+    for n in range(12):   # lines of many word lengths: some continuation line nearly fills
+        st.add_log(f"Germany attacks {n}: " + " ".join("w" * ((i * 7 + n) % 9 + 1) for i in range(30)))
+    from game.ui import theme
+    drawn: list[tuple[str, int, int]] = []
+    orig = theme.text
+
+    def spy(surface, t, pos, size, *a, **k):
+        drawn.append((t, pos[0], size))
+        return orig(surface, t, pos, size, *a, **k)
+    monkeypatch.setattr(theme, "text", spy)
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    box = game.panel.log_rect
+    mine = [(t, x, s) for t, x, s in drawn if s == 17 and box.x <= x < box.right and "ww" in t]
+    assert len(mine) > 12
+    for t, x, s in mine:
+        assert x + theme.text_width(t, s) <= box.right - 4, (t, x + theme.text_width(t, s) - box.right)
