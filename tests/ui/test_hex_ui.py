@@ -727,3 +727,13 @@ def test_log_lines_stay_inside_the_log_box(monkeypatch):
     assert len(mine) > 12
     for t, x, s in mine:
         assert x + theme.text_width(t, s) <= box.right - 4, (t, x + theme.text_width(t, s) - box.right)
+
+
+def test_a_choice_screenshot_that_never_comes_up_says_so(monkeypatch, capsys):
+    # `python -m game screenshot hex_tutorial --view losses`: when no such choice comes up, the
+    # command says so instead of silently showing another picture
+    from game.ui import hexshots
+    app, game = crete()
+    monkeypatch.setattr(hexshots, "find_choice", lambda session, view: False)
+    hexshots.prepare(game, "losses")
+    assert "no losses choice came up" in capsys.readouterr().err
