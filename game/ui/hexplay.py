@@ -44,7 +44,8 @@ class HexPlay:
         self.bad: str | None = None
         self.row_scroll = 0
         self._row_max = 0
-        self.rows_rect: pygame.Rect | None = None   # the choice list drawn last (wheel)
+        self.rows_rect: pygame.Rect | None = None   # the unit list drawn last (wheel)
+        self._rows_key: object = None
         self._cache: dict[str, tuple[tuple, object]] = {}
         # choices after a combat result (losses, retreat, advance): what the player has picked,
         # keyed by the state's action count (a new decision starts from the rules' proposal)
@@ -594,6 +595,8 @@ class HexPlay:
                 n = len(p.retreating)
             elif self.advance() is not None:
                 n = len(self.advance()[1])
+        elif st.phase in MOVING and self.sel is not None:
+            n = len(self.renderer.units_by_hex(st).get(self.sel, []))
         return 420 + min(8, max(0, n - 5)) * COMPACT_ROW_H
 
     def draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> int:
@@ -649,22 +652,22 @@ class HexPlay:
         return y + 24
 
     def _unit_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list, selectable: set[int],
-                   what: str) -> int:
+                   what: str, reserve: int = 8) -> int:
+        """The units of a hex (click: toggle); a long list is drawn lower, then scrolls."""
         sc = self.scene
         st = sc.state
-        for u in units:
-            if y + ROW_H > box.bottom - 8:
-                theme.text(surface, "…", (box.x, y), 18, theme.TEXT_DIM)
-                return y + 18
+        row_h, top, fit = self._window(box, y, len(units), reserve, ("units", self.sel, self.target))
+        size = 18 if row_h >= ROW_H else 16
+        for u in units[top:top + fit]:
             ut = st.utype(u)
-            row = pygame.Rect(box.x, y, box.w, ROW_H - 3)
+            row = pygame.Rect(box.x, y, box.w, row_h - 3)
             chosen = u.uid in self.picked
             fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if chosen else theme.PANEL_2
             pygame.draw.rect(surface, fill, row, border_radius=5)
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
-            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
+            surface.blit(hexcounters.counter_surface(ut, col, row_h - 5, damage=u.damage), (row.x + 2, row.y + 1))
             right = ""
             if st.phase in MOVING and u.owner == st.player:
                 right = f"{hexmove.mp_left(st, u)}/{hexmove.movement_allowance(st, u)} MP"
@@ -673,15 +676,15 @@ class HexPlay:
             elif st.phase == "combat" and u.uid in hexcombat.turn(st).used:
                 right = "attacked"
             rw = theme.text_width(right, 16) + 6 if right else 0
-            theme.text(surface, theme.elide(ut.name, row.w - 44 - rw, 18), (row.x + ROW_H + 4, row.centery),
-                       18, theme.TEXT if u.uid in selectable or chosen else theme.TEXT_DIM, anchor="midleft")
+            theme.text(surface, theme.elide(ut.name, row.w - row_h - 10 - rw, size), (row.x + row_h + 4, row.centery),
+                       size, theme.TEXT if u.uid in selectable or chosen else theme.TEXT_DIM, anchor="midleft")
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16, theme.TEXT_DIM, anchor="midright")
             if u.uid in selectable:
                 sc.spots.add(row, lambda i=u.uid: self.toggle(i),
                              tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: click to {what}")
-            y += ROW_H
-        return y
+            y += row_h
+        return self._scroll_bar(surface, box, y, units, top, fit, self.picked)
 
     def _panel_move(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         st = self.scene.state
@@ -699,7 +702,7 @@ class HexPlay:
         if not units:
             return self._hint(surface, box, y, "No units here.")
         selectable = {u.uid for u in units if self.movable(u)}
-        y = self._unit_rows(surface, box, y, units, selectable, "move it or leave it behind")
+        y = self._unit_rows(surface, box, y, units, selectable, "move it or leave it behind", reserve=70)
         if self.picked:
             re = sum(hexmove.re_of(st.utype(u)) for u in self.group())
             n = len(self.dests())
@@ -780,17 +783,14 @@ class HexPlay:
     def scroll_rows(self, d: int) -> None:
         self.row_scroll = max(0, min(self.row_scroll + d, self._row_max))
 
-    def _choice_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list,
-                     marks: dict[int, str], chosen: set[int], on_click, tooltip: str,
-                     mark_col: tuple[int, ...] = theme.BAD, reserve: int = 96) -> int:
-        """Unit rows for a choice: the chosen ones highlighted, a mark on the right (lost,
-        cadre, RL...); a click calls on_click(uid). `reserve`: the height kept below for the
-        text and buttons that follow. A long list is drawn with lower rows and, if it still
-        does not fit, scrolls (mouse wheel or the ▲ ▼ buttons under it)."""
-        sc = self.scene
-        st = sc.state
+    def _window(self, box: pygame.Rect, y: int, n: int, reserve: int, list_key: object) -> tuple[int, int, int]:
+        """(row height, first row shown, rows shown) for a list of n rows from y, keeping
+        `reserve` px below: lower rows when they do not fit, then a scrolled window (the
+        scroll goes back to the top for a new list)."""
+        if list_key != self._rows_key:
+            self._rows_key = list_key
+            self.row_scroll = 0
         avail = max(ROW_H, box.bottom - reserve - y)
-        n = len(units)
         row_h = ROW_H if n * ROW_H <= avail else max(COMPACT_ROW_H, min(ROW_H, avail // max(1, n)))
         fit = max(1, avail // row_h)
         top = 0
@@ -802,6 +802,42 @@ class HexPlay:
             self._row_max = 0
             self.row_scroll = 0
         self.rows_rect = pygame.Rect(box.x, y, box.w, min(n, fit) * row_h)
+        return row_h, top, fit
+
+    def _scroll_bar(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list, top: int, fit: int,
+                    chosen: set[int]) -> int:
+        """▲ ▼ and 'k–m of n' under a scrolled list (nothing if it all shows)."""
+        sc = self.scene
+        n = len(units)
+        if n > fit:
+            above, below = top, n - top - fit
+            bw = 40
+            for k, (d, ok, tip) in enumerate(((-(fit - 1) or -1, above > 0, "Scroll the list up (mouse wheel)"),
+                                              (fit - 1 or 1, below > 0, "Scroll the list down (mouse wheel)"))):
+                r = pygame.Rect(box.x + k * (bw + 6), y + 1, bw, SCROLL_BAR_H - 4)
+                widgets.button(surface, sc.spots, r, "", lambda d=d: self.scroll_rows(d), enabled=ok, size=14,
+                               tooltip=tip)
+                cx, cy = r.center
+                pts = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if d < 0 else \
+                    [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)]
+                pygame.draw.polygon(surface, theme.TEXT if ok else theme.TEXT_DIM, pts)
+            picked_out = sum(1 for u in units[:top] + units[top + fit:] if u.uid in chosen)
+            text = f"{top + 1}–{top + fit} of {n}" + (f" · {picked_out} chosen out of view" if picked_out else "")
+            theme.text(surface, theme.elide(text, box.w - 2 * bw - 16, 16), (box.x + 2 * bw + 14, y + SCROLL_BAR_H // 2),
+                       16, theme.TEXT_DIM, anchor="midleft")
+            y += SCROLL_BAR_H
+        return y
+
+    def _choice_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list,
+                     marks: dict[int, str], chosen: set[int], on_click, tooltip: str,
+                     mark_col: tuple[int, ...] = theme.BAD, reserve: int = 96) -> int:
+        """Unit rows for a choice: the chosen ones highlighted, a mark on the right (lost,
+        cadre, RL...); a click calls on_click(uid). `reserve`: the height kept below for the
+        text and buttons that follow. A long list is drawn with lower rows and, if it still
+        does not fit, scrolls (mouse wheel or the ▲ ▼ buttons under it)."""
+        sc = self.scene
+        st = sc.state
+        row_h, top, fit = self._window(box, y, len(units), reserve, ("choice", self._choice_key))
         size = 18 if row_h >= ROW_H else 16
         for u in units[top:top + fit]:
             ut = st.utype(u)
@@ -824,23 +860,7 @@ class HexPlay:
             sc.spots.add(row, lambda i=u.uid: on_click(i),
                          tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: {tooltip}")
             y += row_h
-        if n > fit:
-            above, below = top, n - top - fit
-            bw = 40
-            for k, (d, ok, tip) in enumerate(((-(fit - 1) or -1, above > 0, "Scroll the list up (mouse wheel)"),
-                                              (fit - 1 or 1, below > 0, "Scroll the list down (mouse wheel)"))):
-                r = pygame.Rect(box.x + k * (bw + 6), y + 1, bw, SCROLL_BAR_H - 4)
-                widgets.button(surface, sc.spots, r, "", lambda d=d: self.scroll_rows(d), enabled=ok, size=14,
-                               tooltip=tip)
-                cx, cy = r.center
-                pts = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if d < 0 else \
-                    [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)]
-                pygame.draw.polygon(surface, theme.TEXT if ok else theme.TEXT_DIM, pts)
-            picked_out = sum(1 for u in units[:top] + units[top + fit:] if u.uid in chosen)
-            text = f"{top + 1}–{top + fit} of {n}" + (f" · {picked_out} chosen out of view" if picked_out else "")
-            theme.text(surface, theme.elide(text, box.w - 2 * bw - 16, 16), (box.x + 2 * bw + 14, y + SCROLL_BAR_H // 2),
-                       16, theme.TEXT_DIM, anchor="midleft")
-            y += SCROLL_BAR_H
+        y = self._scroll_bar(surface, box, y, units, top, fit, chosen)
         return y
 
     def _panel_losses(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:

@@ -480,17 +480,17 @@ def test_against_the_computer_each_side_answers_its_own_choices():
     assert asked > 0
 
 
-def kit_game(units, dice, target="3,2"):
+def kit_game(units, dice, target="3,2", phase="combat"):
     """A small hex game (tests/rules/hexkit.py) right after red attacked `target` with all
-    its units, in a hotseat GameScene."""
+    its units (target None: no attack), in a hotseat GameScene."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
     from hexkit import hexgame
-    s = hexgame(units, phase="combat", dice=dice)
+    s = hexgame(units, phase=phase, dice=dice)
     reds = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red"))
     session = Session(s.scenario, s.ruleset, 1)
-    session.state = A.apply(s, A.Attack(target, reds))
+    session.state = A.apply(s, A.Attack(target, reds)) if target else s
     app = App(pygame.Surface(SIZE))
     app.strict = True
     game = GameScene(app, session, (), autosave=False)
@@ -737,3 +737,25 @@ def test_a_choice_screenshot_that_never_comes_up_says_so(monkeypatch, capsys):
     monkeypatch.setattr(hexshots, "find_choice", lambda session, view: False)
     hexshots.prepare(game, "losses")
     assert "no losses choice came up" in capsys.readouterr().err
+
+
+def test_a_big_stack_in_the_move_panel_scrolls_and_every_unit_can_be_left_behind():
+    # seed 003 (Europa) stacks: a hex may hold many units (an off-map airfield collects the
+    # reinforcements); the move panel lists them all, lower, then scrolling, never cut off
+    app, game = kit_game([(1, 2, "red", "garrison_infantry", 12), (1, 2, "red", "alarm", 10)], (), target=None,
+                         phase="movement")
+    play = game.hexplay
+    uikit.click(app, at(game, "1,2"))
+    assert len(play.picked) == 22 and play._row_max > 0
+    def rows():
+        return [h for h in game.spots.items if h.tooltip.endswith("click to move it or leave it behind")]
+    assert all(r.rect.bottom <= game.panel.log_rect.top for r in rows())
+    for _ in range(30):
+        if play.row_scroll >= play._row_max:
+            break
+        uikit.wheel(app, play.rows_rect.center, -1)
+    assert play.row_scroll == play._row_max
+    uikit.shot(app, "hex_big_stack_move")
+    last = rows()[-1]
+    uikit.click(app, last.rect.center)
+    assert len(play.picked) == 21                      # the last unit of the stack stays behind
