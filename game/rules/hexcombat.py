@@ -176,11 +176,13 @@ def _eliminate(state: GameState, u: Unit, why: str, record: dict[str, list]) -> 
 
 
 def _lose(state: GameState, units: list[Unit], lost: list[int], why: str, record: dict[str, list],
-          away_from: str) -> None:
+          away_from: str) -> list[int]:
     """Take the loss steps `lost` (a uid once: reduced to cadre if it has one, else
-    eliminated; twice: eliminated); supply units (15.W) retreat instead while they have a
-    route."""
+    eliminated; twice: eliminated). Supply units (15.W) are only eliminated if they have no
+    retreat route: they are returned, to retreat in their side's retreat stage (its owner
+    chooses where; `_trap` eliminates them when no hex is left)."""
     counts: dict[int, int] = {}
+    escape: list[int] = []
     for uid in lost:
         counts[uid] = counts.get(uid, 0) + 1
     for uid, n in counts.items():
@@ -194,12 +196,12 @@ def _lose(state: GameState, units: list[Unit], lost: list[int], why: str, record
             state.add_log(f"  {state.scenario.player(u.owner).name} {ut.name} reduced to its cadre ({why}).")
             continue
         if state.utype(u).has("eliminated_only_if_trapped"):
-            dest = retreat_hex(state, u, away_from, [u])
-            if dest is not None:
-                state.units[uid] = replace(u, space=dest)
-                record["retreated"].append((uid, dest))
-                continue
+            escape.append(uid)
+            state.add_log(f"  {state.scenario.player(u.owner).name} {ut.name} must retreat instead of being "
+                          "eliminated (15.W).")
+            continue
         _eliminate(state, u, why, record)
+    return escape
 
 
 def _steps_value(state: GameState, units: list[Unit], values: dict[int, float], lost: list[int],
@@ -275,7 +277,7 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
                       defender_retreat=defender_retreat, attacker_retreat=attacker_retreat)
     if defender_loss == "all":
         lost = [u.uid for u in defenders for _ in range(state.utype(u).hits - u.damage)]
-        _apply_losses(state, p, "defender", lost)
+        p = _apply_losses(state, p, "defender", lost)
         p = replace(p, lost_def=sum(p.value(u.uid) for u in defenders))
         p = replace(p, stage="attacker_losses")
     elif defender_loss != "half":
@@ -315,23 +317,23 @@ def _run(state: GameState, p: PendingCombat) -> None:
                 return
             if units:
                 lost = default_losses(state, p)
-                _apply_losses(state, p, "defender", lost)
+                p = _apply_losses(state, p, "defender", lost)
                 p = replace(p, lost_def=p.lost_def + _steps_value(state, units, dict(p.values), lost, "defense"))
             p = replace(p, stage=nxt)
         elif p.stage == "attacker_losses":
             units = _alive(state, p.attackers)
             if p.attacker_loss and units:
                 if p.attacker_loss == "all":
-                    _apply_losses(state, p, "attacker",
-                                  [u.uid for u in units for _ in range(state.utype(u).hits - u.damage)])
+                    p = _apply_losses(state, p, "attacker",
+                                      [u.uid for u in units for _ in range(state.utype(u).hits - u.damage)])
                 elif _loss_need(state, p) > 1e-9:
                     total = sum(p.value(u.uid) for u in units)
                     if len(units) > 1 and total > _loss_need(state, p) + 1e-9:   # else: everything, no choice
                         _wait(state, replace(p, stage="attacker_losses", chooser=state.player))
                         return
-                    _apply_losses(state, p, "attacker", default_losses(state, p))
+                    p = _apply_losses(state, p, "attacker", default_losses(state, p))
             p = replace(p, stage=nxt)
-            if p.defender_retreat:
+            if _retreats(p, "defender"):
                 p = _start_retreat(state, p, "defender")
         elif p.stage in ("defender_retreat", "attacker_retreat"):
             p = _trap(state, p)
@@ -339,7 +341,7 @@ def _run(state: GameState, p: PendingCombat) -> None:
                 _wait(state, p)
                 return
             p = replace(p, stage=nxt)
-            if nxt == "attacker_retreat" and p.attacker_retreat:
+            if nxt == "attacker_retreat" and _retreats(p, "attacker"):
                 p = _start_retreat(state, p, "attacker")
     _finish(state, p)
 
@@ -360,11 +362,21 @@ def _record(state: GameState, record: dict[str, list]) -> None:
     state.hexturn = replace(ht, last=last)
 
 
-def _apply_losses(state: GameState, p: PendingCombat, side: str, lost: list[int]) -> None:
+def _apply_losses(state: GameState, p: PendingCombat, side: str, lost: list[int]) -> PendingCombat:
+    """Take a side's losses; supply units among them (15.W) are noted to retreat instead."""
     units = _alive(state, p.defenders if side == "defender" else p.attackers)
     record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
-    _lose(state, units, lost, p.code, record, p.target)
+    escape = _lose(state, units, lost, p.code, record, p.target)
     _record(state, record)
+    return replace(p, escape=p.escape + tuple(escape)) if escape else p
+
+
+def _retreats(p: PendingCombat, side: str) -> bool:
+    """Whether a side has a retreat stage: the result retreats it, or a supply unit of it
+    was lost (15.W)."""
+    own = p.defenders if side == "defender" else p.attackers
+    n = p.defender_retreat if side == "defender" else p.attacker_retreat
+    return bool(n) or any(i in own for i in p.escape)
 
 
 def _start_retreat(state: GameState, p: PendingCombat, side: str) -> PendingCombat:
@@ -372,6 +384,8 @@ def _start_retreat(state: GameState, p: PendingCombat, side: str) -> PendingComb
     units = _alive(state, p.defenders if side == "defender" else p.attackers)
     if side == "defender":
         units = [u for u in units if u.space == p.target]
+    if not (p.defender_retreat if side == "defender" else p.attacker_retreat):
+        units = [u for u in units if u.uid in p.escape]        # only the supply units lost (15.W)
     record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
     moving = []
     for u in units:
@@ -555,14 +569,14 @@ def choose_losses(state: GameState, lost: tuple[int, ...]) -> None:
     side = p.stage.split("_")[0]
     units = _alive(state, _loss_side(p)[0])
     vals = dict(p.values)
-    _apply_losses(state, p, side, list(lost))
+    p = _apply_losses(state, p, side, list(lost))
     if side == "defender":
         p = replace(p, lost_def=p.lost_def + _steps_value(state, units, vals, list(lost), "defense"))
     p = replace(p, stage=STAGES[STAGES.index(p.stage) + 1])
     if p.stage == "attacker_losses":
         p = replace(p, chooser=state.player)
     elif p.stage == "defender_retreat":
-        p = _start_retreat(state, p, "defender") if p.defender_retreat else p
+        p = _start_retreat(state, p, "defender") if _retreats(p, "defender") else p
     state.hexturn = replace(turn(state), pending=None)
     _run(state, p)
 

@@ -207,6 +207,7 @@ class PendingCombat:
     attacker_retreat: int = 0
     lost_def: float = 0.0                       # defense strength the defender lost
     retreating: tuple[int, ...] = ()            # units still to retreat in a retreat stage
+    escape: tuple[int, ...] = ()                # supply units (15.W) lost: they retreat instead
 
     def value(self, uid: int) -> float:
         return dict(self.values).get(uid, 0.0)
@@ -217,7 +218,7 @@ class PendingCombat:
                 "values": [list(v) for v in self.values], "required": list(self.required),
                 "attacker_loss": self.attacker_loss, "defender_retreat": self.defender_retreat,
                 "attacker_retreat": self.attacker_retreat, "lost_def": self.lost_def,
-                "retreating": list(self.retreating)}
+                "retreating": list(self.retreating), "escape": list(self.escape)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> PendingCombat:
@@ -227,7 +228,8 @@ class PendingCombat:
                    required=tuple(d.get("required", ())), attacker_loss=d.get("attacker_loss", ""),
                    defender_retreat=int(d.get("defender_retreat", 0)),
                    attacker_retreat=int(d.get("attacker_retreat", 0)),
-                   lost_def=float(d.get("lost_def", 0.0)), retreating=tuple(d.get("retreating", ())))
+                   lost_def=float(d.get("lost_def", 0.0)), retreating=tuple(d.get("retreating", ())),
+                   escape=tuple(d.get("escape", ())))
 
 
 @dataclass(frozen=True)

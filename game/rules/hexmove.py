@@ -380,6 +380,9 @@ def explain(state: GameState, uids: tuple[int, ...] | list[int], dest: str) -> s
     if enemies_at(state, dest, group[0].owner):
         return "An enemy unit is in that hex (attack it in the combat phase)."
     why = _dest_ok(state, group, dest)
+    if not why and dest in state.scenario.spaces[group[0].space].adjacent:
+        # one step away: the step itself may be what is refused (ZOC to ZOC, a hexside)
+        why = _step_block(state, group, group[0].space, dest, zoc_hexes(state, group[0].owner), group[0].owner)
     return why or "Not enough movement points to get there (terrain, rivers and enemy ZOC cost MPs)."
 
 

@@ -137,7 +137,7 @@ class GameScene(Scene):
                 self.app.push(GameOverScene(self.app, self))
             return
         actor = self.ctl.actor()
-        if not self.ctl.is_ai(actor):
+        if not self.ctl.is_ai(actor) and not self.hex_midcombat_choice(actor):
             humans = self.ctl.human_players()
             if actor != self.last_human:
                 prev = self.last_human
@@ -153,6 +153,15 @@ class GameScene(Scene):
                 and self.purchase_opened != (state.round, state.player)):
             self.purchase_opened = (state.round, state.player)
             self.app.push(PurchaseScene(self.app, self))
+
+    def hex_midcombat_choice(self, actor: str) -> bool:
+        """A hex map's loss or retreat choice made by the other side in the middle of the
+        phasing player's combat: no hand-off screen (Europa has no hidden information; the
+        banner and the side panel say who chooses), and the screen stays with the phasing
+        player, so that no hand-off follows when the choice is made either."""
+        ht = self.state.hexturn
+        return (self.hexplay is not None and ht is not None and ht.pending is not None
+                and actor != self.state.player)
 
     def needs_handoff(self, prev: str | None, actor: str) -> bool:
         """'Pass to …' between different people: always in a hotseat game; in a game

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 MOVING = ("movement", "exploitation")
 READABLE_RADIUS = 42   # start zoomed so that hexes are at least this big on screen
 ROW_H = 34
+COMPACT_ROW_H = 26    # a long choice list: lower rows, then a scroll
+SCROLL_BAR_H = 30
 
 # result codes by who they hurt (bar colours in the preview)
 GOOD_FOR_ATTACKER = {"DR", "DH", "DE", "HX", "EX"}
@@ -41,6 +43,9 @@ class HexPlay:
         self.target: str | None = None
         self.bad: str | None = None
         self.row_scroll = 0
+        self._row_max = 0
+        self.rows_rect: pygame.Rect | None = None   # the unit list drawn last (wheel)
+        self._rows_key: object = None
         self._cache: dict[str, tuple[tuple, object]] = {}
         # choices after a combat result (losses, retreat, advance): what the player has picked,
         # keyed by the state's action count (a new decision starts from the rules' proposal)
@@ -124,6 +129,23 @@ class HexPlay:
             return set()
         return self._cached("drops", self._key(uids), lambda: set(hexairdrop.targets(st, uids)))
 
+    def no_flight_reason(self) -> str:
+        """Why the chosen units have no hex to fly to: the commonest reason over the hexes
+        in the transport's range (e.g. not air droppable and no airfield held there)."""
+        st = self.scene.state
+        uids = tuple(sorted(self.picked))
+
+        def work() -> str:
+            counts: dict[str, int] = {}
+            for h in st.scenario.hexmap.hexes if st.scenario.hexmap else ():
+                why = hexairdrop.explain(st, uids, h)
+                if why and not why.startswith(("Out of range", "Units land on", "Pick another")):
+                    counts[why] = counts.get(why, 0) + 1
+            if not counts:
+                return "no hex in range to land on."
+            return max(counts, key=lambda k: (counts[k], k))
+        return self._cached("no_flight", self._key(uids), work)
+
     def zoc(self) -> set[str]:
         st = self.scene.state
         group = self.group()
@@ -167,6 +189,7 @@ class HexPlay:
         if self._choice_key == key:
             return
         self._choice_key = key
+        self.row_scroll = 0
         ch = hexcombat.loss_choice(st)
         self.loss_pick = list(ch.default) if ch is not None else []
         rt = hexcombat.default_retreat(st)
@@ -533,7 +556,7 @@ class HexPlay:
                 if u.owner == st.player and st.phase in MOVING:
                     tail = f"  ({hexmove.mp_left(st, u)} MP left)"
                 if u.oos:
-                    tail += f"  out of supply {u.oos}"
+                    tail += f"  out of supply ({oos_text(u.oos)}; red corner)"
                 if u.damage:
                     tail += "  (cadre)"
                 lines.append(f"  {hexcounters.factors(ut, u.damage)} {ut.name}{tail}")
@@ -559,10 +582,26 @@ class HexPlay:
 
     # --- side panel ------------------------------------------------------------------------------
     def panel_need(self) -> int:
-        return 420
+        """Height the side panel's phase box asks for: more while a long choice list is up
+        (the minimap shrinks or goes for it)."""
+        n = 0
+        st = self.scene.state
+        if st.phase == "combat":
+            p = self.decision()
+            if p is not None and p.stage.endswith("losses"):
+                ch = self.loss_choice()
+                n = len(ch.units) if ch is not None else 0
+            elif p is not None:
+                n = len(p.retreating)
+            elif self.advance() is not None:
+                n = len(self.advance()[1])
+        elif st.phase in MOVING and self.sel is not None:
+            n = len(self.renderer.units_by_hex(st).get(self.sel, []))
+        return 420 + min(8, max(0, n - 5)) * COMPACT_ROW_H
 
     def draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         st = self.scene.state
+        self.rows_rect = None
         phase = st.phase
         if phase in MOVING:
             return self._panel_move(surface, box)
@@ -592,8 +631,8 @@ class HexPlay:
                 y += 34
         oos = [u for u in st.units.values() if u.owner == st.player and u.oos]
         if oos:
-            y = self._hint(surface, box, y, f"{len(oos)} of your units are out of supply (halved "
-                           "movement; defense halved after a while).", theme.BAD)
+            y = self._hint(surface, box, y, f"{len(oos)} of your units are out of supply (a red corner on "
+                           "the counter; attack and movement halved, defense too after a while).", theme.BAD)
         return y
 
     def _hint(self, surface: pygame.Surface, box: pygame.Rect, y: int, text: str,
@@ -613,37 +652,39 @@ class HexPlay:
         return y + 24
 
     def _unit_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list, selectable: set[int],
-                   what: str) -> int:
+                   what: str, reserve: int = 8) -> int:
+        """The units of a hex (click: toggle); a long list is drawn lower, then scrolls."""
         sc = self.scene
         st = sc.state
-        for u in units:
-            if y + ROW_H > box.bottom - 8:
-                theme.text(surface, "…", (box.x, y), 18, theme.TEXT_DIM)
-                return y + 18
+        row_h, top, fit = self._window(box, y, len(units), reserve, ("units", self.sel, self.target))
+        size = 18 if row_h >= ROW_H else 16
+        for u in units[top:top + fit]:
             ut = st.utype(u)
-            row = pygame.Rect(box.x, y, box.w, ROW_H - 3)
+            row = pygame.Rect(box.x, y, box.w, row_h - 3)
             chosen = u.uid in self.picked
             fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if chosen else theme.PANEL_2
             pygame.draw.rect(surface, fill, row, border_radius=5)
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
-            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
+            surface.blit(hexcounters.counter_surface(ut, col, row_h - 5, damage=u.damage), (row.x + 2, row.y + 1))
             right = ""
             if st.phase in MOVING and u.owner == st.player:
                 right = f"{hexmove.mp_left(st, u)}/{hexmove.movement_allowance(st, u)} MP"
+                if u.oos:
+                    right = "out of supply · " + right
             elif st.phase == "combat" and u.uid in hexcombat.turn(st).used:
                 right = "attacked"
             rw = theme.text_width(right, 16) + 6 if right else 0
-            theme.text(surface, theme.elide(ut.name, row.w - 44 - rw, 18), (row.x + ROW_H + 4, row.centery),
-                       18, theme.TEXT if u.uid in selectable or chosen else theme.TEXT_DIM, anchor="midleft")
+            theme.text(surface, theme.elide(ut.name, row.w - row_h - 10 - rw, size), (row.x + row_h + 4, row.centery),
+                       size, theme.TEXT if u.uid in selectable or chosen else theme.TEXT_DIM, anchor="midleft")
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16, theme.TEXT_DIM, anchor="midright")
             if u.uid in selectable:
                 sc.spots.add(row, lambda i=u.uid: self.toggle(i),
                              tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: click to {what}")
-            y += ROW_H
-        return y
+            y += row_h
+        return self._scroll_bar(surface, box, y, units, top, fit, self.picked)
 
     def _panel_move(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         st = self.scene.state
@@ -661,7 +702,7 @@ class HexPlay:
         if not units:
             return self._hint(surface, box, y, "No units here.")
         selectable = {u.uid for u in units if self.movable(u)}
-        y = self._unit_rows(surface, box, y, units, selectable, "move it or leave it behind")
+        y = self._unit_rows(surface, box, y, units, selectable, "move it or leave it behind", reserve=70)
         if self.picked:
             re = sum(hexmove.re_of(st.utype(u)) for u in self.group())
             n = len(self.dests())
@@ -671,6 +712,8 @@ class HexPlay:
             if air is not None:
                 left_t, left_g = hexairdrop.capacity_left(st, st.player)
                 why = hexairdrop.group_block(st, tuple(sorted(self.picked)))
+                if not why and not self.drops():
+                    why = self.no_flight_reason()
                 text = (f"By air (blue): {len(self.drops())} hexes · transport {left_t:g} RE, gliders {left_g:g} RE "
                         f"left this turn" if not why else f"By air: {why}")
                 y = self._hint(surface, box, y, text, (120, 200, 255) if not why else theme.TEXT_DIM, 16)
@@ -730,19 +773,75 @@ class HexPlay:
             y += 40
         return y
 
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel over a long choice list scrolls it. True if used."""
+        if self.rows_rect is not None and self.rows_rect.collidepoint(pos):
+            self.scroll_rows(-dy)
+            return True
+        return False
+
+    def scroll_rows(self, d: int) -> None:
+        self.row_scroll = max(0, min(self.row_scroll + d, self._row_max))
+
+    def _window(self, box: pygame.Rect, y: int, n: int, reserve: int, list_key: object) -> tuple[int, int, int]:
+        """(row height, first row shown, rows shown) for a list of n rows from y, keeping
+        `reserve` px below: lower rows when they do not fit, then a scrolled window (the
+        scroll goes back to the top for a new list)."""
+        if list_key != self._rows_key:
+            self._rows_key = list_key
+            self.row_scroll = 0
+        avail = max(ROW_H, box.bottom - reserve - y)
+        row_h = ROW_H if n * ROW_H <= avail else max(COMPACT_ROW_H, min(ROW_H, avail // max(1, n)))
+        fit = max(1, avail // row_h)
+        top = 0
+        if n > fit:
+            fit = max(1, (avail - SCROLL_BAR_H) // row_h)
+            self._row_max = n - fit
+            top = self.row_scroll = max(0, min(self.row_scroll, self._row_max))
+        else:
+            self._row_max = 0
+            self.row_scroll = 0
+        self.rows_rect = pygame.Rect(box.x, y, box.w, min(n, fit) * row_h)
+        return row_h, top, fit
+
+    def _scroll_bar(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list, top: int, fit: int,
+                    chosen: set[int]) -> int:
+        """▲ ▼ and 'k–m of n' under a scrolled list (nothing if it all shows)."""
+        sc = self.scene
+        n = len(units)
+        if n > fit:
+            above, below = top, n - top - fit
+            bw = 40
+            for k, (d, ok, tip) in enumerate(((-(fit - 1) or -1, above > 0, "Scroll the list up (mouse wheel)"),
+                                              (fit - 1 or 1, below > 0, "Scroll the list down (mouse wheel)"))):
+                r = pygame.Rect(box.x + k * (bw + 6), y + 1, bw, SCROLL_BAR_H - 4)
+                widgets.button(surface, sc.spots, r, "", lambda d=d: self.scroll_rows(d), enabled=ok, size=14,
+                               tooltip=tip)
+                cx, cy = r.center
+                pts = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if d < 0 else \
+                    [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)]
+                pygame.draw.polygon(surface, theme.TEXT if ok else theme.TEXT_DIM, pts)
+            picked_out = sum(1 for u in units[:top] + units[top + fit:] if u.uid in chosen)
+            text = f"{top + 1}–{top + fit} of {n}" + (f" · {picked_out} chosen out of view" if picked_out else "")
+            theme.text(surface, theme.elide(text, box.w - 2 * bw - 16, 16), (box.x + 2 * bw + 14, y + SCROLL_BAR_H // 2),
+                       16, theme.TEXT_DIM, anchor="midleft")
+            y += SCROLL_BAR_H
+        return y
+
     def _choice_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, units: list,
                      marks: dict[int, str], chosen: set[int], on_click, tooltip: str,
-                     mark_col: tuple[int, ...] = theme.BAD) -> int:
+                     mark_col: tuple[int, ...] = theme.BAD, reserve: int = 96) -> int:
         """Unit rows for a choice: the chosen ones highlighted, a mark on the right (lost,
-        cadre, RL...); a click calls on_click(uid)."""
+        cadre, RL...); a click calls on_click(uid). `reserve`: the height kept below for the
+        text and buttons that follow. A long list is drawn with lower rows and, if it still
+        does not fit, scrolls (mouse wheel or the ▲ ▼ buttons under it)."""
         sc = self.scene
         st = sc.state
-        for u in units:
-            if y + ROW_H > box.bottom - 50:
-                theme.text(surface, "…", (box.x, y), 18, theme.TEXT_DIM)
-                return y + 18
+        row_h, top, fit = self._window(box, y, len(units), reserve, ("choice", self._choice_key))
+        size = 18 if row_h >= ROW_H else 16
+        for u in units[top:top + fit]:
             ut = st.utype(u)
-            row = pygame.Rect(box.x, y, box.w, ROW_H - 3)
+            row = pygame.Rect(box.x, y, box.w, row_h - 3)
             on = u.uid in chosen
             fill = theme.mix(theme.PANEL_2, theme.BAD if marks.get(u.uid, "").startswith(("lost", "reduced"))
                              else theme.ACCENT, 0.35) if on else theme.PANEL_2
@@ -750,17 +849,18 @@ class HexPlay:
             if on:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             col = self.renderer.colors.get(u.owner, theme.NEUTRAL)
-            surface.blit(hexcounters.counter_surface(ut, col, ROW_H - 5, damage=u.damage), (row.x + 2, row.y + 1))
+            surface.blit(hexcounters.counter_surface(ut, col, row_h - 5, damage=u.damage), (row.x + 2, row.y + 1))
             right = marks.get(u.uid, "")
             rw = theme.text_width(right, 16) + 6 if right else 0
-            theme.text(surface, theme.elide(short(ut.name), row.w - 44 - rw, 18), (row.x + ROW_H + 4, row.centery),
-                       18, theme.TEXT, anchor="midleft")
+            theme.text(surface, theme.elide(short(ut.name), row.w - row_h - 10 - rw, size),
+                       (row.x + row_h + 4, row.centery), size, theme.TEXT, anchor="midleft")
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16,
                            mark_col if on else theme.TEXT_DIM, anchor="midright")
             sc.spots.add(row, lambda i=u.uid: on_click(i),
                          tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: {tooltip}")
-            y += ROW_H
+            y += row_h
+        y = self._scroll_bar(surface, box, y, units, top, fit, chosen)
         return y
 
     def _panel_losses(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
@@ -812,8 +912,14 @@ class HexPlay:
         assert p is not None
         who = sc.ctl.player_name(p.chooser)
         side = "defending" if p.stage == "defender_retreat" else "attacking"
-        hexes = p.defender_retreat if p.stage == "defender_retreat" else p.attacker_retreat
-        y = self._hint(surface, box, y, f"{who}: retreat the {side} units {hexes} hex. Choose units below, then "
+        hexes = max(1, p.defender_retreat if p.stage == "defender_retreat" else p.attacker_retreat)
+        if p.retreating and all(i in p.escape for i in p.retreating):
+            side = "supply"   # lost, a supply unit retreats instead (15.W)
+            y = self._hint(surface, box, y, "A supply unit is eliminated only if it has no retreat route "
+                           "(15.W): it retreats instead.", theme.INFO, 16)
+        what = f"{side} unit" if len(p.retreating) == 1 else f"{side} units"
+        y = self._hint(surface, box, y, f"{who}: retreat the {what} {hexes} hex"
+                       f"{'es' if hexes > 1 else ''}. Choose units below, then "
                        "click an orange hex on the map (white ring: the rules' proposal; Enter retreats there). "
                        "Not into enemy units, nor an enemy zone of control without friends, within stacking; "
                        "a unit with no such hex is eliminated.", theme.TEXT)
@@ -821,7 +927,7 @@ class HexPlay:
         units = [st.units[i] for i in p.retreating if i in st.units]
         marks = {u.uid: f"at {st.scenario.spaces[u.space].name}" for u in units}
         y = self._choice_rows(surface, box, y, units, marks, set(pick), self.toggle_retreat,
-                              "click to retreat it with the others or on its own", (255, 170, 80))
+                              "click to retreat it with the others or on its own", (255, 170, 80), reserve=110)
         opts = self.retreat_opts()
         dflt = self.retreat_default()
         if not pick:
@@ -896,7 +1002,8 @@ class HexPlay:
         y += 23
         # the results: a bar per result with its chance
         order = [c for c in hr.crt.results if c in pv.probabilities]
-        bar_w = box.w - 150
+        bar_w = max(60, box.w - 230)        # leaves room for the result's name on the right
+        name_w = box.w - 32 - bar_w - 46
         for code in order:
             p = pv.probabilities[code]
             col = theme.GOOD if code in GOOD_FOR_ATTACKER else theme.BAD if code in BAD_FOR_ATTACKER \
@@ -906,7 +1013,7 @@ class HexPlay:
             pygame.draw.rect(surface, (26, 30, 36), r, border_radius=3)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, max(2, int(r.w * p)), r.h), border_radius=3)
             theme.text(surface, f"{p * 100:.0f}%", (r.right + 6, y), 17, theme.TEXT)
-            theme.text(surface, theme.elide(pv.results.get(code, code), 80, 14), (box.right, y + 2), 14,
+            theme.text(surface, theme.elide(pv.results.get(code, code), name_w, 14), (box.right, y + 2), 14,
                        theme.TEXT_DIM, anchor="topright")
             y += 17
         for note in pv.notes:
@@ -946,6 +1053,11 @@ def side_text(sd) -> str:
     if sd.shift:
         parts.append(f"{sd.shift:+d} column attacking across")
     return ", ".join(parts) or "no effect"
+
+
+def oos_text(turns: int) -> str:
+    """How long a unit has been out of supply, in words."""
+    return "this turn" if turns <= 1 else f"{turns} turns"
 
 
 def short(name: str) -> str:

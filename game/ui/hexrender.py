@@ -710,9 +710,21 @@ class HexRenderer(MapRenderer):
         x, y = scr(last.target)
         img = self._text(f"{last.result} ({last.roll})", max(11, int(rs * 0.32)), (250, 250, 250), True,
                          (120, 20, 20))
-        r = img.get_rect(center=(int(x + rs * 0.35), int(y + rs * 0.42)))
+        r = self.result_rect(state, last.target, (x, y), rs, img.get_size())
+
         pygame.draw.rect(surface, (150, 30, 30), r.inflate(6, 2), border_radius=4)
         surface.blit(img, r)
+
+    def result_rect(self, state: GameState, hid: str, c: tuple[float, float], rs: float,
+                    size: tuple[int, int]) -> pygame.Rect:
+        """Where the last combat's result label goes: under the stack's counter (over the
+        hex name, never over the counter's factors), in the middle of an empty hex."""
+        r = pygame.Rect((0, 0), size)
+        if self.units_by_hex(state).get(hid):
+            r.midtop = (int(c[0]), int(c[1] + rs * 0.52))
+        else:
+            r.center = (int(c[0]), int(c[1]))
+        return r
 
     def _objectives(self, surface, state: GameState, scr, on_screen, rs: float) -> None:
         """Objective hexes: a star in the colour of the side holding it."""

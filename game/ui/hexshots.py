@@ -6,6 +6,8 @@ and `advance` (advance after combat); for these the computer plays the game unti
 choice comes up."""
 from __future__ import annotations
 
+import sys
+
 from game.rules import actions as A
 from game.rules import hexcombat, hexmove
 
@@ -46,7 +48,10 @@ def prepare(game, view: str) -> None:
 
 
     elif view in ("losses", "retreat", "advance"):
-        if find_choice(session, view):
+        if not find_choice(session, view):
+            print(f"warning: no {view} choice came up while the computer played this scenario; "
+                  "the picture shows where the game stopped.", file=sys.stderr)
+        else:
             game.ctl.version += 1
             st = session.state
             p = hexcombat.pending(st)

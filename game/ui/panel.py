@@ -64,6 +64,8 @@ class SidePanel:
             self.scroll_stacks(-y)
         elif self.attack_rect.collidepoint(pos):
             self.scroll_attacks(-y)
+        elif self.scene.hexplay is not None and self.scene.hexplay.wheel(pos, y):
+            pass   # a hex map's long choice list (losses, retreat, advance)
         elif self.log_rect.collidepoint(pos):
             self.scroll_log(y)
         else:
@@ -728,7 +730,8 @@ class SidePanel:
         for e in entries:
             head = (e.startswith("—") or e.startswith("Battle") or " the battle in " in e
                     or "Game over" in e)  # "wins"/"win the battle" (plural names)
-            for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - (14 if e.startswith("  ") else 0), size)):
+            # continuation lines are indented too: wrap to the width left after the indent
+            for k, part in enumerate(theme.wrap(e.strip(), inner.w - 12 - theme.text_width("    ", size), size)):
                 lines.append((("    " if (e.startswith("  ") or k > 0) else "") + part, head))
         max_scroll = max(0, len(lines) - rows_fit)
         self.log_scroll = min(self.log_scroll, max_scroll)

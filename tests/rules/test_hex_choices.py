@@ -237,3 +237,45 @@ def test_malformed_choices_are_refused_with_a_reason():
         apply(s3, HexRetreat((inf,), ("99,99",)))
     with pytest.raises(IllegalAction, match="does not retreat now"):
         apply(s3, HexRetreat((reds(s, "2,2")[0],), ("1,2",)))
+
+
+def truck_de_game():
+    """6:1, roll 4 = DE on a garrison with a truck (15.W) at 3,2."""
+    return hexgame([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "garrison_infantry"),
+                    (3, 2, "blue", "truck")], phase="combat", dice=(4,))
+
+
+def test_a_lost_supply_unit_retreats_where_its_owner_chooses():
+    # seed 003: 15.W "It is only eliminated in combat if it has no retreat route available":
+    # a supply unit lost with its stack retreats instead, and (like any retreat, docs/
+    # interpretations.md "Losses, retreats and advance chosen by the players") its owner
+    # chooses the hex
+    s = truck_de_game()
+    truck = uid_of(s, "3,2", "truck")
+    s2 = apply(s, Attack("3,2", reds(s, "2,2")))
+    assert s2.hexturn.last.result == "DE"
+    p = s2.hexturn.pending
+    assert p is not None and p.stage == "defender_retreat" and p.retreating == (truck,)
+    assert actor(s2) == "blue" and s2.units[truck].space == "3,2"     # not moved by the rules
+    opts = hexcombat.retreat_options(s2, (truck,))
+    assert len(opts) > 1
+    proposal = hex_decision(s2)
+    other = next(h for h in sorted(opts) if h != proposal.path[-1])
+    s3 = apply(s2, HexRetreat((truck,), opts[other]))
+    assert s3.units[truck].space == other and s3.hexturn.pending is None
+    assert s3.hexturn.advance is not None and s3.hexturn.advance[0] == "3,2"   # the hex is vacated
+    # saved and restored mid-choice, the supply unit is still to retreat
+    assert restore(snapshot(s2), s2.scenario, s2.ruleset, s2.seed).hexturn.pending.escape == (truck,)
+
+
+def test_a_lost_supply_unit_without_a_retreat_route_is_eliminated():
+    # seed 003: 15.W "only eliminated in combat if it has no retreat route available"
+    from dataclasses import replace as _r
+    s = truck_de_game()
+    truck = uid_of(s, "3,2", "truck")
+    for h in sorted(set(s.scenario.spaces["3,2"].adjacent) - {"2,2"}):   # every other neighbour: red
+        uid = max(s.units) + 1
+        s.units[uid] = _r(s.units[reds(s, "2,2")[0]], uid=uid, space=h)
+    s2 = apply(s, Attack("3,2", reds(s, "2,2")))
+    assert s2.hexturn.last.result == "DE" and s2.hexturn.pending is None
+    assert truck not in s2.units and truck in s2.hexturn.last.lost

@@ -135,6 +135,9 @@ def test_zone_of_control_costs_and_no_zoc_to_zoc():
     with pytest.raises(IllegalAction, match="zone of control to another"):
         apply(s2, Move((u,), ("2,3",)))
     assert "2,3" not in hexmove.reachable(s2, (u,))
+    # the click's explanation names the rule, not a shortage of MPs (seed 003 assumes the
+    # Europa ZOC rule; docs/interpretations.md)
+    assert "zone of control to another" in hexmove.explain(s2, (u,), "2,3")
 
 
 def test_units_without_zoc():

@@ -478,3 +478,284 @@ def test_against_the_computer_each_side_answers_its_own_choices():
             continue
         assert game.ctl.do(A.EndPhase())
     assert asked > 0
+
+
+def kit_game(units, dice, target="3,2", phase="combat"):
+    """A small hex game (tests/rules/hexkit.py) right after red attacked `target` with all
+    its units (target None: no attack), in a hotseat GameScene."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+    from hexkit import hexgame
+    s = hexgame(units, phase=phase, dice=dice)
+    reds = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red"))
+    session = Session(s.scenario, s.ruleset, 1)
+    session.state = A.apply(s, A.Attack(target, reds)) if target else s
+    app = App(pygame.Surface(SIZE))
+    app.strict = True
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    game.renderer.budget_ms = None
+    app.reset(game)
+    uikit.frame(app)
+    return app, game
+
+
+def big_loss_game(roll: int = 6):
+    """A 21-unit defending stack hit by DH (half losses): the defender's loss choice lists
+    every unit. (The start set-up is not checked for stacking.)"""
+    return kit_game([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                     (3, 1, "red", "infantry_division", 3), (3, 2, "blue", "garrison_infantry", 7),
+                     (3, 2, "blue", "alarm", 14)], (roll,))
+
+
+def test_a_long_loss_list_scrolls_and_every_unit_can_be_reached():
+    # seed 003 15.x / 11.O: the owning player chooses among all its units; with 13 of them the
+    # panel shows lower rows and scrolls instead of cutting the list off
+    app, game = big_loss_game()
+    st = game.state
+    ch = hexcombat.loss_choice(st)
+    assert ch is not None and len(ch.units) == 21
+    play = game.hexplay
+    assert play._row_max > 0                           # too many even for low rows: it scrolls
+    take = [h for h in game.spots.items if h.tooltip.startswith("Take the chosen losses")]
+    assert take and take[0].rect.bottom <= SIZE[1]        # the button is on screen, below the list
+    for _ in range(20):
+        rows = rows_of(game)
+        assert rows and all(r.rect.bottom <= take[0].rect.top for r in rows)
+        if play.row_scroll >= play._row_max:
+            break
+        uikit.wheel(app, play.rows_rect.center, -1)     # the wheel over the list
+    assert play.row_scroll == play._row_max
+    shown_last = rows_of(game)
+    uikit.shot(app, "hex_loss_choice_long")
+    # the last unit of the list can be clicked into the choice
+    last = ch.units[-1]
+    before = play.losses().count(last)
+    uikit.click(app, shown_last[-1].rect.center)
+    assert play.losses().count(last) != before
+
+
+def test_hotseat_loss_choice_of_the_other_side_shows_a_banner_not_a_handoff(monkeypatch):
+    # seed 003 (Europa) has no hidden information: the defender's loss choice in the middle of
+    # the attacker's combat keeps the shared screen (banner "Commonwealth chooses losses"),
+    # and no hand-off follows when the choice is made (docs/interpretations.md)
+    from game.ui import hexshots, theme
+    app, game = crete(seed=1)
+    game.auto_overlays = True
+    uikit.frame(app)
+    if isinstance(app.top, HandoffScene):
+        uikit.click(app, (10, 10))
+    assert app.top is game
+    session = game.ctl.session
+    for _ in range(40):
+        assert hexshots.find_choice(session, "losses")
+        p = hexcombat.pending(session.state)
+        if p.chooser != session.state.player:
+            break
+        session.do(A.hex_decision(session.state))
+    st = game.state
+    assert p.stage == "defender_losses" and p.chooser != st.player
+    game.last_human = st.player                              # the computer played up to here
+    game.ctl.version += 1
+    uikit.frame(app)
+    assert app.top is game                                   # no hand-off screen
+    assert game.hexplay.decision() is p                      # the defender chooses at this screen
+    texts: list[str] = []
+    real = theme.text
+
+    def spy(surface, s, *a, **k):
+        texts.append(s)
+        return real(surface, s, *a, **k)
+    monkeypatch.setattr(theme, "text", spy)
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", real)
+    who = game.ctl.player_name(p.chooser)
+    assert any(f"({who} chooses losses)" in t for t in texts)
+    uikit.shot(app, "hex_hotseat_defender_choice")
+    for _ in range(5):                                       # the proposal(s), by Enter
+        uikit.key(app, pygame.K_RETURN)
+        assert app.top is game
+        q = hexcombat.pending(game.state)
+        if q is None or q.chooser == game.state.player:
+            break
+    uikit.frame(app)
+    assert app.top is game and game.state.player == st.player   # back to the attacker: no hand-off
+
+
+def test_a_lost_supply_unit_is_retreated_by_its_owner_on_the_map(monkeypatch):
+    # seed 003: 15.W a supply unit is only eliminated if it has no retreat route: after DE it
+    # waits for its owner's retreat (orange hexes, the panel says why), a click on another
+    # orange hex than the proposal moves it there
+    app, game = kit_game([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "garrison_infantry"),
+                          (3, 2, "blue", "truck")], (4,))
+    st = game.state
+    play = game.hexplay
+    p = hexcombat.pending(st)
+    assert st.hexturn.last.result == "DE" and p is not None and p.stage == "defender_retreat"
+    truck = p.retreating[0]
+    assert st.units[truck].type == "truck" and play.decision() is p
+    ov = play.overlay()
+    assert ov.retreat_from == "3,2" and len(ov.retreats) > 1
+    from game.ui import theme
+    texts: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1])
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    assert any("15.W" in t for t in texts) and any("1 hex." in t for t in texts)
+    uikit.shot(app, "hex_supply_unit_retreat")
+    other = sorted(h for h in ov.retreats if h != ov.retreat_default)[0]
+    uikit.click(app, at(game, other))
+    assert game.state.units[truck].space == other and hexcombat.pending(game.state) is None
+
+
+def test_the_result_label_leaves_the_counter_readable_and_the_result_names_are_whole(monkeypatch):
+    # seed 003 CRT (15.x results): the odds panel names every result in full at 1600x900, and
+    # the result label on the map sits under the stack's counter (its factors stay readable),
+    # in the middle of a hex left empty
+    app, game = crete()
+    to_phase(app, game, "combat")
+    st = game.state
+    target = hexcombat.attack_targets(st)[0]
+    uikit.click(app, at(game, target))
+    pv = game.hexplay.preview()
+    assert pv is not None
+    from game.ui import theme
+    texts: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1])
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    for code in pv.probabilities:
+        assert pv.results[code] in texts, pv.results[code]
+    rnd = game.renderer
+    cs = rnd.counter_size(game.cam)
+    c = game.cam.to_screen(*rnd.centers[target])
+    rs = rnd.R * game.cam.scale
+    r = rnd.result_rect(st, target, c, rs, (40, 14))
+    counter = pygame.Rect(0, 0, cs, cs)
+    counter.center = (int(c[0]), int(c[1]))
+    factors = pygame.Rect(counter.x, counter.bottom - cs // 3, cs, cs // 3)   # the factors line
+    assert not r.colliderect(factors)
+    empty = next(h for h in st.scenario.hexmap.hexes if not rnd.units_by_hex(st).get(h))
+    assert rnd.result_rect(st, empty, (100, 100), rs, (40, 14)).center == (100, 100)
+
+
+def test_a_unit_that_cannot_fly_anywhere_is_told_why_in_the_panel(monkeypatch):
+    # seed 003: 15.X.1/15.X.2 a mountain regiment is air transportable but not air droppable:
+    # from the airfields in Greece with no Cretan airfield held, the panel says so instead of
+    # "0 hexes"
+    app, game = crete()
+    session = game.ctl.session
+    for _ in range(60):
+        st = session.state
+        if st.round == 2 and st.player == "germany" and st.phase == "movement":
+            break
+        d = A.hex_decision(st)
+        if d is None and st.hexturn is not None and st.hexturn.advance is not None:
+            d = A.Advance((), st.hexturn.advance[0])
+        session.do(d or A.EndPhase())
+    st = session.state
+    game.ctl.version += 1
+    mtn = next(u for u in st.units.values() if u.owner == "germany" and u.type.startswith("mountain")
+               and "Greece" in st.scenario.spaces[u.space].name)
+    play = game.hexplay
+    play.sel, play.picked = mtn.space, {mtn.uid}
+    assert not play.drops() and not hexairdrop_block(st, mtn.uid)
+    from game.ui import theme
+    texts: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1])
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    assert "not air droppable" in " ".join(texts)
+
+
+def hexairdrop_block(st, uid):
+    from game.rules import hexairdrop
+    return hexairdrop.group_block(st, (uid,))
+
+
+def test_an_out_of_supply_unit_says_so_in_words():
+    # seed 003 assumes Europa supply (docs/interpretations.md, Europa): a unit out of supply is
+    # marked on its counter (red corner) and the hover text and the unit row say it in words
+    from dataclasses import replace
+    app, game = crete()
+    to_phase(app, game, "movement")
+    session = game.ctl.session
+    st = session.state
+    u = next(u for u in sorted(st.units.values(), key=lambda u: u.uid)
+             if u.owner == "germany" and hexmove.mp_left(st, u) > 0 and "Greece" not in st.scenario.spaces[u.space].name)
+    st.units[u.uid] = replace(u, oos=2)
+    game.ctl.version += 1
+    game.renderer._by_hex = (None, {})        # (the state was changed in place)
+    lines = game.hexplay.tooltip_lines(u.space)
+    assert any("out of supply (2 turns; red corner)" in t for t in lines), lines
+    uikit.click(app, at(game, u.space))
+    from game.ui import hexplay, theme
+    texts: list[str] = []
+    orig = theme.text
+    theme.text = lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1]
+    try:
+        uikit.frame(app)
+    finally:
+        theme.text = orig
+    assert any(t.startswith("out of supply · ") for t in texts)
+    assert hexplay.oos_text(1) == "this turn"
+
+
+def test_log_lines_stay_inside_the_log_box(monkeypatch):
+    # long combat lines (seed 003 CRT: odds, every shift, column, roll, result) wrap inside the
+    # log box: continuation lines are indented, so they are wrapped to the narrower width
+    app, game = crete()
+    st = game.state
+    for n in range(12):   # lines of many word lengths: some continuation line nearly fills
+        st.add_log(f"Germany attacks {n}: " + " ".join("w" * ((i * 7 + n) % 9 + 1) for i in range(30)))
+    from game.ui import theme
+    drawn: list[tuple[str, int, int]] = []
+    orig = theme.text
+
+    def spy(surface, t, pos, size, *a, **k):
+        drawn.append((t, pos[0], size))
+        return orig(surface, t, pos, size, *a, **k)
+    monkeypatch.setattr(theme, "text", spy)
+    uikit.frame(app)
+    monkeypatch.setattr(theme, "text", orig)
+    box = game.panel.log_rect
+    mine = [(t, x, s) for t, x, s in drawn if s == 17 and box.x <= x < box.right and "ww" in t]
+    assert len(mine) > 12
+    for t, x, s in mine:
+        assert x + theme.text_width(t, s) <= box.right - 4, (t, x + theme.text_width(t, s) - box.right)
+
+
+def test_a_choice_screenshot_that_never_comes_up_says_so(monkeypatch, capsys):
+    # `python -m game screenshot hex_tutorial --view losses`: when no such choice comes up, the
+    # command says so instead of silently showing another picture
+    from game.ui import hexshots
+    app, game = crete()
+    monkeypatch.setattr(hexshots, "find_choice", lambda session, view: False)
+    hexshots.prepare(game, "losses")
+    assert "no losses choice came up" in capsys.readouterr().err
+
+
+def test_a_big_stack_in_the_move_panel_scrolls_and_every_unit_can_be_left_behind():
+    # seed 003 (Europa) stacks: a hex may hold many units (an off-map airfield collects the
+    # reinforcements); the move panel lists them all, lower, then scrolling, never cut off
+    app, game = kit_game([(1, 2, "red", "garrison_infantry", 12), (1, 2, "red", "alarm", 10)], (), target=None,
+                         phase="movement")
+    play = game.hexplay
+    uikit.click(app, at(game, "1,2"))
+    assert len(play.picked) == 22 and play._row_max > 0
+    def rows():
+        return [h for h in game.spots.items if h.tooltip.endswith("click to move it or leave it behind")]
+    assert all(r.rect.bottom <= game.panel.log_rect.top for r in rows())
+    for _ in range(30):
+        if play.row_scroll >= play._row_max:
+            break
+        uikit.wheel(app, play.rows_rect.center, -1)
+    assert play.row_scroll == play._row_max
+    uikit.shot(app, "hex_big_stack_move")
+    last = rows()[-1]
+    uikit.click(app, last.rect.center)
+    assert len(play.picked) == 21                      # the last unit of the stack stays behind
