@@ -177,6 +177,18 @@ def _flight(state: GameState, t: Unit, dest: str) -> int | None:
     return flight_distance(state, t.space, dest, t.owner)
 
 
+def _route_reason(state: GameState, t: Unit, dest: str, name: str) -> str:
+    """Why the air transport `t` cannot fly to `dest` now ("" if it can): supply drops and
+    ferry flights share the cargo flights' route rule (G14) and the transport's range."""
+    dist = _flight(state, t, dest)
+    if dist is None:
+        return f"No route to {name} avoids enemy territories whose AAA or fighters would intercept."
+    rng = state.utype(t).move - t.moved
+    if dist > rng:
+        return f"{name} is {dist} spaces away; the air transport flies at most {rng}."
+    return ""
+
+
 def _check_transport(state: GameState, uid: int, ability: str) -> tuple[Unit, str]:
     t = state.units.get(uid)
     if t is None:
@@ -229,13 +241,7 @@ def explain_drop(state: GameState, uid: int, dest: str) -> str:
         return f"No friendly land units in {sp.name} need supplies."
     if dest in supplied_spaces(state, al):
         return f"{sp.name} is in supply already."
-    dist = _flight(state, t, dest)
-    if dist is None:
-        return f"No route to {sp.name} avoids enemy territories whose AAA or fighters would intercept."
-    rng = state.utype(t).move - t.moved
-    if dist > rng:
-        return f"{sp.name} is {dist} spaces away; the air transport flies at most {rng}."
-    return ""
+    return _route_reason(state, t, dest, sp.name)
 
 
 def drop_targets(state: GameState, uid: int) -> list[str]:
@@ -298,13 +304,7 @@ def explain_ferry(state: GameState, uid: int, dest: str, ipcs: int) -> str:
         return f"An air transport ferries 1 to {ab.ipcs} IPCs."
     if ipcs > state.resources.get(t.owner, 0):
         return f"Only {state.resources.get(t.owner, 0)} IPCs to send."
-    dist = _flight(state, t, dest)
-    if dist is None:
-        return f"No route to {sp.name} avoids enemy territories whose AAA or fighters would intercept."
-    rng = state.utype(t).move - t.moved
-    if dist > rng:
-        return f"{sp.name} is {dist} spaces away; the air transport flies at most {rng}."
-    return ""
+    return _route_reason(state, t, dest, sp.name)
 
 
 def ferry_options(state: GameState) -> list[tuple[int, str]]:
