@@ -669,6 +669,22 @@ def _movable_land(state: GameState, u: Unit, player: str) -> bool:
             and u.carried_by is None and movement.moves_left(state, u) > 0)
 
 
+
+def _reinforcers(s: GameState, player: str, target: str, deficit: dict[str, float]) -> list[Any]:
+    """Land units that can reach `target` now from spaces that can spare them (their own
+    space's deficit stays covered), nearest and most defensive first."""
+    out = []
+    for u in s.units.values():
+        if not _movable_land(s, u, player) or u.space == target:
+            continue
+        if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
+            continue  # its own space needs it
+        path = movement.reachable(s, [u]).get(target)
+        if path is not None:
+            out.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u, path))
+    out.sort()
+    return out
+
 def _plan_noncombat(state: GameState) -> list[Action]:
     """Greedy's landing and march, plus: never leave a victory city empty, and in the
     last round reinforce every threatened victory city."""
@@ -720,16 +736,7 @@ def _plan_noncombat(state: GameState) -> list[Action]:
                    if s.scenario.spaces[t].victory_city or is_capital(s, t)}
         for target in sorted((t for t in deficit if deficit[t] > 0),
                              key=lambda t: (-worth(s, t), t)):
-            cands3 = []
-            for u in s.units.values():
-                if not _movable_land(s, u, player) or u.space == target:
-                    continue
-                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
-                    continue  # its own space needs it
-                path = movement.reachable(s, [u]).get(target)
-                if path is not None:
-                    cands3.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u, path))
-            cands3.sort()
+            cands3 = _reinforcers(s, player, target, deficit)
             gain = sum(s.utype(c[3]).defense + 0.5 for c in cands3)
             if gain < 0.7 * deficit[target] and not is_capital(s, target):
                 continue  # cannot be held: do not feed it
@@ -749,17 +756,8 @@ def _plan_noncombat(state: GameState) -> list[Action]:
         deficit = _deficits(s, player)
         for target in sorted((t for t in deficit if deficit[t] > 0),
                              key=lambda t: (-worth(s, t), t)):
-            cands2 = []
-            for u in s.units.values():
-                if not _movable_land(s, u, player) or u.space == target:
-                    continue
-                if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
-                    continue  # its own space needs it
-                path = movement.reachable(s, [u]).get(target)
-                if path is not None:
-                    cands2.append((len(path), s.utype(u).attack - s.utype(u).defense, u.uid, u,
-                                   path))
-            for _n, _d, _uid, u, path in sorted(cands2):
+            cands2 = _reinforcers(s, player, target, deficit)
+            for _n, _d, _uid, u, path in cands2:
                 if deficit[target] <= 0:
                     break
                 if deficit.get(u.space, -99) > -(s.utype(u).defense + 0.5):
