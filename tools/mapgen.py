@@ -252,6 +252,97 @@ def best_label_spot(pg, start, name):
     return int(round(best[2])), int(round(best[3]))
 
 
+# The game's renderer (game/ui/maprender.py) at a few zooms, in world units: the fit
+# zoom of a 1440x810 window (~0.6), of a large one (~0.9) and zoomed in (1.3).  An island
+# too small on screen for its name (max extent * scale < 72 px) has its name and markers
+# above it; other names sit just above their centre.  Text is ~0.42 em a character
+# (sea names) and ~0.46 em (bold land names).
+LABEL_SCALES = (0.6, 0.9, 1.3)
+
+
+def _font(scale):
+    return int(min(24, max(12, 15 * scale ** 0.5 * 1.2)))
+
+
+def island_ids(m):
+    """Land spaces all of whose neighbours are sea zones."""
+    return [i for i in m.ids if m.kind[i] == "land" and m.adj[i]
+            and all(m.kind[j] == "sea" for j in m.adj[i])]
+
+
+def name_box(m, i, name, scale):
+    """World box of a space's name (and, on land, its markers row) as the game draws it."""
+    f = _font(scale)
+    cx, cy = m.centers[i]
+    if m.kind[i] == "sea":
+        w, h = 0.42 * f * len(name) / scale, (f + 4) / scale
+        return box(cx - w / 2, cy - h, cx + w / 2, cy + 1 / scale)
+    x0, y0, x1, y1 = m.polys[i][1].bounds
+    small = max(x1 - x0, y1 - y0) * scale < 72
+    if small:
+        f = min(f, 17)
+        cy = min(cy, y0) - 2 / scale
+    w, h = 0.46 * f * len(name) / scale, (2 * f + 4) / scale
+    return box(cx - w / 2, cy - h, cx + w / 2, cy + 2 / scale)
+
+
+def keepout(m, spec, scale, sea_id):
+    """What a sea zone's name must not cover at this zoom: islands and their names, other
+    names, with a row of counters under those of playable land and of seas with units."""
+    out = []
+    islands = set(island_ids(m))
+    for i in m.ids:
+        if i == sea_id:
+            continue
+        b = name_box(m, i, spec[i]["name"], scale)
+        if i in islands:
+            out.append(m.polys[i][1].buffer(4 / scale))
+            out.append(b)
+        elif (m.kind[i] == "land" and not spec[i].get("impassable")) or spec[i].get("units"):
+            x0, y0, x1, y1 = b.bounds
+            out.append(box(x0, y0, x1, y1 + 26 / scale))
+        else:
+            out.append(b)
+    return unary_union(out)
+
+
+def label_clashes(m, spec, scales=LABEL_SCALES):
+    """(sea id, scale) pairs whose name would cover an island, another space's name or
+    the counters under a land name."""
+    out = []
+    for s in scales:
+        for i in m.ids:
+            if m.kind[i] == "sea" and name_box(m, i, spec[i]["name"], s).intersects(keepout(m, spec, s, i)):
+                out.append((i, s))
+    return out
+
+
+def clear_sea_labels(m, spec, scales=LABEL_SCALES):
+    """Move each sea name that covers something (label_clashes, at any of `scales`)
+    to the nearest point of its zone where it covers none and stays inside the zone as
+    far as it did; a zone with no such point keeps its label (label_clashes reports it)."""
+    for i, _s in sorted(set(label_clashes(m, spec, scales))):
+        keep = {s: keepout(m, spec, s, i) for s in scales}
+        pg = m.polys[i][1]
+        name = spec[i]["name"]
+        x0, y0 = m.centers[i]
+
+        best = None
+        for dx in range(-120, 121, 4):
+            for dy in range(-90, 91, 4):
+                x, y = x0 + dx, y0 + dy
+                if not pg.contains(Point(x, y)):
+                    continue
+                m.centers[i] = (x, y)
+                boxes = [(name_box(m, i, name, s), s) for s in scales]
+                hits = sum(b.intersection(keep[s]).area for b, s in boxes)
+                out = sum(b.difference(pg).area for b, _s in boxes)
+                key = (round(hits), round(out / 50), math.hypot(dx, dy))
+                if best is None or key < best[0]:
+                    best = (key, x, y)
+        m.centers[i] = (best[1], best[2]) if best else (x0, y0)
+
+
 def round_ring(coords):
     out = []
     for x, y in coords:
