@@ -15,21 +15,28 @@ from . import theme
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
-_AIR_KINDS = ("fighter", "tactical", "strategic", "airlift")
+_AIR_KINDS = ("fighter", "tactical", "strategic", "airlift", "dive", "torpedo", "airship")
+_SEA_KINDS = ("battleship", "carrier", "cruiser", "destroyer", "submarine", "transport", "ship")
 
 
 def symbol_kind(unit_id: str, domain: str) -> str:
     u = unit_id.lower()
     table = (
         ("aaa", "aaa"), ("anti_air", "aaa"), ("flak", "aaa"),
-        ("mech", "mech"), ("para", "para"), ("infantry", "infantry"), ("militia", "infantry"),
+        ("mech", "mech"), ("para", "para"), ("submarine", "submarine"), ("marine", "marine"),
+        ("infantry", "infantry"),
+        ("militia", "infantry"), ("cavalry", "cavalry"), ("engineer", "engineer"),
+        ("supply", "supply"), ("fortress", "fort"), ("fortification", "fort"),
+        ("airship", "airship"), ("zeppelin", "airship"), ("carrier", "carrier"),
         ("artillery", "artillery"), ("gun", "artillery"),
         ("armour", "armour"), ("armor", "armour"), ("tank", "armour"),
         ("strategic", "strategic"), ("heavy_bomber", "strategic"), ("tactical", "tactical"),
-        ("dive_bomber", "tactical"), ("bomber", "strategic"), ("fighter", "fighter"),
-        ("battleship", "battleship"), ("carrier", "carrier"), ("cruiser", "cruiser"),
+        ("light_bomber", "tactical"), ("dive_bomber", "dive"), ("torpedo_bomber", "torpedo"),
+        ("bomber", "strategic"), ("fighter", "fighter"),
+        ("battleship", "battleship"), ("dreadn", "battleship"), ("juggernaut", "battleship"),
+        ("coast_defense", "cruiser"), ("cruiser", "cruiser"),
         ("destroyer", "destroyer"), ("submarine", "submarine"), ("sub", "submarine"),
-        ("transport", "transport"), ("factory", "factory"),
+        ("transport", "transport"), ("troopship", "transport"), ("factory", "factory"),
     )
     for key, kind in table:
         if key in u:
@@ -61,6 +68,37 @@ def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -
             pygame.draw.line(s, col, (x0, canopy.centery), tip, lw)
         r = pygame.Rect(r.x, int(r.y + r.h * 0.2), int(r.w * 0.68), int(r.h * 0.8))
         kind = "tactical"
+    elif kind == "airship":
+        # a cigar-shaped envelope seen from the side, with a gondola and tail fins
+        env = pygame.Rect(0, 0, r.w * 0.9, r.h * 0.42)
+        env.center = (r.centerx, int(r.centery - r.h * 0.06))
+        pygame.draw.ellipse(s, col, env)
+        x0, x1 = env.right - env.w * 0.3, env.right - env.w * 0.06
+        for y_edge, out in ((env.top + env.h * 0.12, -r.h * 0.14), (env.bottom - env.h * 0.12, r.h * 0.14)):
+            pygame.draw.polygon(s, col, [(x0, y_edge), (x1, y_edge), (x1, y_edge + out),
+                                         (x1 - env.w * 0.1, y_edge + out)])
+        gondola = pygame.Rect(0, 0, r.w * 0.2, r.h * 0.12)
+        gondola.midtop = (int(env.centerx - env.w * 0.08), int(env.bottom - 1))
+        pygame.draw.rect(s, col, gondola, border_radius=max(1, gondola.h // 2))
+        return
+    elif kind in ("dive", "torpedo"):
+        # a single-engine bomber with straight wings, in the upper part of the symbol, and
+        # what it does below it: a torpedo (a long cigar), or a dive (a steep arrow)
+        lw = max(1, int(r.w / 16))
+        if kind == "torpedo":
+            t = pygame.Rect(0, 0, r.w * 0.62, max(3, r.h * 0.13))
+            t.midbottom = (r.centerx, r.bottom)
+            pygame.draw.ellipse(s, col, t)
+            pygame.draw.polygon(s, col, [(t.left + t.w * 0.1, t.centery), (t.left - r.w * 0.06, t.top - r.h * 0.05),
+                                         (t.left - r.w * 0.06, t.bottom + r.h * 0.05)])
+            r = pygame.Rect(r.x, r.y, r.w, int(r.h * 0.8))
+        else:
+            ax = r.right - r.w * 0.1
+            pygame.draw.line(s, col, (ax, r.top + r.h * 0.2), (ax, r.bottom - r.h * 0.08), lw + 1)
+            pygame.draw.polygon(s, col, [(ax - r.w * 0.09, r.bottom - r.h * 0.22), (ax + r.w * 0.09, r.bottom - r.h * 0.22),
+                                         (ax, r.bottom)])
+            r = pygame.Rect(r.x, r.y, int(r.w * 0.8), r.h)
+        kind = "single"
     cx, cy = r.centerx, r.centery
     w, h = r.w, r.h
     if kind == "strategic":
@@ -69,6 +107,9 @@ def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -
     elif kind == "tactical":
         body_w, span, wing_y, chord = 0.065, 0.34, 0.0, 0.13
         nose, tail, tail_span = 0.08, 0.92, 0.15
+    elif kind == "single":  # a single-engine bomber: straight wings, a longer body
+        body_w, span, wing_y, chord = 0.07, 0.4, -0.04, 0.14
+        nose, tail, tail_span = 0.04, 0.96, 0.15
     else:  # fighter: smaller, swept
         body_w, span, wing_y, chord = 0.06, 0.36, 0.02, 0.14
         nose, tail, tail_span = 0.1, 0.88, 0.13
@@ -131,7 +172,7 @@ def _nato(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) ->
     lw = max(1, int(r.w / 14))
     pygame.draw.rect(s, col, box, width=lw)
     inner = box.inflate(-lw * 2, -lw * 2)
-    if kind in ("infantry", "mech", "para"):
+    if kind in ("infantry", "mech", "para", "marine"):
         pygame.draw.line(s, col, inner.topleft, inner.bottomright, lw)
         pygame.draw.line(s, col, inner.bottomleft, inner.topright, lw)
     if kind == "mech":
@@ -151,6 +192,32 @@ def _nato(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) ->
     if kind == "aaa":
         pygame.draw.circle(s, col, (inner.centerx, inner.bottom - inner.h * 0.28), max(2, inner.h * 0.16))
         pygame.draw.arc(s, col, inner.inflate(-inner.w * 0.2, 0).move(0, inner.h * 0.35), 0, math.pi, lw)
+    if kind == "marine":  # infantry coming ashore: a wave under the cross
+        y = inner.bottom - inner.h * 0.12
+        pts = [(inner.left + inner.w * k / 8, y + (inner.h * 0.1 if k % 2 else 0)) for k in range(9)]
+        pygame.draw.lines(s, col, False, pts, lw)
+    if kind == "cavalry":
+        pygame.draw.line(s, col, inner.bottomleft, inner.topright, lw)
+    if kind == "engineer":  # the NATO engineer's bridge
+        e = inner.inflate(-inner.w * 0.4, -inner.h * 0.4)
+        pygame.draw.lines(s, col, False, [e.bottomleft, e.topleft, e.topright, e.bottomright], lw)
+        pygame.draw.line(s, col, (e.centerx, e.top), (e.centerx, e.bottom), lw)
+    if kind == "supply":
+        y = inner.bottom - inner.h * 0.22
+        pygame.draw.line(s, col, (inner.left, y), (inner.right, y), lw)
+    if kind == "fort":  # a crenellated wall
+        base = inner.bottom - inner.h * 0.1
+        top = inner.top + inner.h * 0.3
+        x0, x1 = inner.left + inner.w * 0.12, inner.right - inner.w * 0.12
+        pts = [(x0, base), (x0, inner.top + inner.h * 0.12)]
+        n = 5
+        for k in range(n):
+            xa = x0 + (x1 - x0) * k / n
+            xb = x0 + (x1 - x0) * (k + 1) / n
+            y = inner.top + inner.h * 0.12 if k % 2 == 0 else top
+            pts += [(xa, y), (xb, y)]
+        pts += [(x1, inner.top + inner.h * 0.12), (x1, base)]
+        pygame.draw.polygon(s, col, pts)
     if kind == "land":
         pygame.draw.line(s, col, (inner.left, inner.centery), (inner.right, inner.centery), lw)
     if kind == "factory":
@@ -197,7 +264,7 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
     kind = symbol_kind(unit_id, domain)
     if kind in _AIR_KINDS:
         _plane(surf, sym.inflate(-size * 0.04, size * 0.06), ink, kind)
-    elif kind in ("battleship", "carrier", "cruiser", "destroyer", "submarine", "transport", "ship"):
+    elif kind in _SEA_KINDS:
         _hull(surf, sym, ink, kind)
     else:
         _nato(surf, sym, ink, kind)

@@ -10,7 +10,8 @@ anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-air
 dice, paratroopers at their first-round value), reroll (a reconnaissance reroll choice
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
-coastal artillery, supply drops, ferry flights). Each is a fresh
+coastal artillery, supply drops, ferry flights), and roster (every unit of the scenario's ruleset:
+its counter, name and values, to check that the pictures tell the units apart). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import replace
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance")
+         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster")
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -209,6 +210,8 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         return surface
     if view in ("airdrop", "airdrop_battle", "reroll"):
         return _render_rules_view(app, scenario, view)
+    if view == "roster":
+        return render_roster(surface, scenario)
     if view in ORDER_VIEWS:
         from .screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
@@ -259,6 +262,37 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
     game.update(0.0)
     app.draw()
     _settle_odds(app)
+    return surface
+
+
+def render_roster(surface, scenario: str):
+    """Every unit type of the scenario's ruleset as a counter (in the first player's colour)
+    with its name and attack-defense-move, in columns, ruleset order."""
+    from game.rules.ruleset import load_ruleset, load_scenario
+
+    from . import theme
+    from .counters import draw_counter
+    sc = load_scenario(scenario)
+    rs = load_ruleset(sc.ruleset_id)
+    surface.fill(theme.BG)
+    theme.text(surface, f"{getattr(rs, 'name', sc.ruleset_id)}: {len(rs.units)} units",
+               (16, 10), 20, theme.TEXT, bold=True)
+    units = list(rs.units.values())
+    w, h = surface.get_size()
+    row_h = 50
+    rows = max(1, (h - 50) // row_h)
+    cols = (len(units) + rows - 1) // rows
+    col_w = (w - 16) // max(1, cols)
+    colours = [theme.color(p.color) for p in sc.players] or [(120, 120, 120)]
+    for k, ut in enumerate(units):
+        c, r = divmod(k, rows)
+        x, y = 16 + c * col_w, 44 + r * row_h
+        colour = colours[k % len(colours)]
+        draw_counter(surface, (x, y), ut.id, ut.domain, colour, 42, anchor="topleft")
+        draw_counter(surface, (x + 50, y + 20), ut.id, ut.domain, colour, 20, anchor="topleft")  # map size
+        theme.text(surface, ut.name, (x + 50, y + 1), 15, theme.TEXT, bold=True)
+        theme.text(surface, f"{ut.domain}  {ut.attack}-{ut.defense}-{ut.move}", (x + 76, y + 24), 13,
+                   theme.TEXT_DIM)
     return surface
 
 

@@ -60,7 +60,7 @@ def test_transport_aircraft_and_tactical_bombers_have_different_symbols():
     # beside it were drawn as the same twin-engine plane
     pygame.font.init()
     assert symbol_kind("transport_aircraft", "air") == "airlift"
-    assert symbol_kind("dive_bomber", "air") == "tactical"
+    assert symbol_kind("dive_bomber", "air") == "dive"   # a single-engine plane and a dive arrow
     a = counter_surface("transport_aircraft", "air", (90, 110, 60), 48)
     b = counter_surface("dive_bomber", "air", (90, 110, 60), 48)
     assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
