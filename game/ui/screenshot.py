@@ -7,7 +7,8 @@ in its battle-strip view; tests/fixtures/mini_interwar.yaml gives a mixed interw
 battle), setup (the "New game vs computer" dialog), airdrop (the airdrop step of the
 combat move: paratroopers picked, drop spaces in violet, a hovered drop's odds and
 anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-aircraft
-dice, paratroopers at their first-round value), reroll (a reconnaissance reroll choice
+dice, paratroopers at their first-round value; with air transports, seed 000: the
+interception's dice and the first round),  reroll (a reconnaissance reroll choice
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
 coastal artillery, supply drops, ferry flights), and roster (every unit of the scenario's ruleset:
@@ -208,6 +209,9 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
             menu.start(True)  # type: ignore[attr-defined]
         app.draw()
         return surface
+    if view in ("airdrop", "airdrop_battle") and _transport_drops(scenario):
+        from .screenshot_orders import render_transport_drop
+        return render_transport_drop(app, scenario, view)
     if view in ("airdrop", "airdrop_battle", "reroll"):
         return _render_rules_view(app, scenario, view)
     if view == "roster":
@@ -370,6 +374,13 @@ def save(scenario: str, out: str, size: tuple[int, int] = (1600, 900), view: str
 
 
 # --- airdrops and reconnaissance rerolls ----------------------------------------------------
+def _transport_drops(scenario: str) -> bool:
+    """Do this scenario's paratroopers fly in air transports (seed 000), none by themselves?"""
+    from game.rules.ruleset import load_ruleset, load_scenario
+    rs = load_ruleset(load_scenario(scenario).ruleset_id)
+    return flyer_type(rs) is None and any(u.has("air_transport") for u in rs.units.values())
+
+
 def flyer_type(rs) -> str | None:
     """The ruleset's first unit that flies itself (self_airlift), if any."""
     return next((u.id for u in rs.units.values() if u.has("self_airlift")), None)

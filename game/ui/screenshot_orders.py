@@ -35,10 +35,12 @@ def _has(rs, ability: str) -> bool:
     return any(u.has(ability) for u in rs.units.values())
 
 
-def transport_session(scenario: str):
+def transport_session(scenario: str, prefer: str = "malta", seed: int = 1):
     """(session, start, drop space): the first round's combat move whose air-transport drop
     is the most telling: a drop space with interceptors, as few defenders as possible
-    (mediterranean_1940: Italy from Sicily on Malta)."""
+    (mediterranean_1940: Italy from Sicily on Malta); prefer="weakest": the drop space
+    with anti-aircraft guns or fighters and the fewest defenders (Italy on Suez), the
+    drop worth showing in the airdrop views."""
     from game.rules import actions as A
     from game.rules import airdrop as AD
     from game.rules.session import Session
@@ -47,7 +49,7 @@ def transport_session(scenario: str):
         sc, rs = _load(INTERWAR)
 
     def fresh() -> Session:
-        return Session(sc, rs, 1)
+        return Session(sc, rs, seed)
 
     session = fresh()
     best: tuple | None = None
@@ -60,7 +62,10 @@ def transport_session(scenario: str):
                 foes = AD.enemies_in(st, o.to, st.player)
                 icpt = AD.interceptors_in(st, o.to, st.player)
                 fighters = [u for u in icpt if st.utype(u).has("intercepts")]
-                key = (o.to != "malta", not icpt, not fighters, len(foes), step, o.start, o.to)  # W1 first
+                if prefer == "weakest":
+                    key = (not icpt, len(foes), False, 0, step, o.start, o.to)
+                else:
+                    key = (o.to != "malta", not icpt, not fighters, len(foes), step, o.start, o.to)  # W1 first
                 if best is None or key < best:
                     best = key
         if st.phase == "conduct_combat" and st.battles:
@@ -74,12 +79,12 @@ def transport_session(scenario: str):
     return session, best[5], best[6]
 
 
-def intercept_session(scenario: str, roll: bool = False):
+def intercept_session(scenario: str, roll: bool = False, prefer: str = "malta", seed: int = 1):
     """The drop of transport_session made and its battle opened, at the interceptor choice
     (`roll`: after the interception's dice, every fighter intercepting)."""
     from game.rules import actions as A
     from game.rules import airdrop as AD
-    session, start, dest = transport_session(scenario)
+    session, start, dest = transport_session(scenario, prefer, seed)
     if dest is None:
         return session
     st = session.state
@@ -215,6 +220,72 @@ def ferry_session(scenario: str):
     while session.state.phase != "noncombat_move":
         session.do(A.EndPhase())
     return session
+
+
+def drop_battle_session(scenario: str):
+    """The interwar airdrop battle: transport_session's weakest drop made, the
+    interception rolled, its hits taken (default choice) and the first round rolled, so
+    the strip shows the paratroopers that landed firing and the interception's result;
+    seeds are tried until the battle is still on after that roll."""
+    from game.rules import actions as A
+    from game.rules import airdrop as AD
+    session = None
+    for seed in range(1, 41):
+        session, start, dest = transport_session(scenario, "weakest", seed)
+        if dest is None:
+            return session
+        st = session.state
+        (opt,) = [o for o in AD.options(st, self_airlift=False) if o.start == start and o.to == dest]
+        session.do(opt.action())
+        session.do(A.EndPhase())
+        if dest in session.state.battles:
+            session.do(A.SelectBattle(dest))
+        fought = False
+        for _ in range(8):
+            b = session.state.battle
+            fought = b is not None and any(r.step not in ("intercept", "aa") for r in b.rolls)
+            if b is None or fought:
+                break
+            if b.awaiting == "casualties":
+                session.do(A.default_casualties(session.state))
+            else:
+                session.do(A.RollDice())
+        if fought and session.state.battle is not None:
+            return session
+    return session
+
+
+def render_transport_drop(app, scenario: str, view: str):
+    """The airdrop and airdrop_battle views for a ruleset whose paratroopers fly in air
+    transports (seed 000): the drop step with the weakest defended drop space that has
+    anti-aircraft guns or fighters hovered, and that drop's battle after the first roll."""
+    from . import odds_view
+    from .battle_window import BattleWindow
+    from .game_scene import GameScene
+    start = dest = None
+    if view == "airdrop":
+        session, start, dest = transport_session(scenario, prefer="weakest")
+    else:
+        session = drop_battle_session(scenario)
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    game.update(0.0)
+    state = session.state
+    if start is not None and dest is not None:
+        game.sel.select_space(state, start)
+        game.toggle_airdrop()
+        game.hover = dest
+    elif state.battle is not None:
+        win = app.push(BattleWindow(app, game))
+        win.view = "strip"  # type: ignore[attr-defined]
+    app.draw()
+    odds_view.settle(60)
+    game.update(0.0)
+    if dest is not None:
+        game.hover = dest
+    app.draw()
+    return app.surface
 
 
 def render_order_view(app, scenario: str, view: str):
