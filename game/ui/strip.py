@@ -277,8 +277,8 @@ def _die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool, dice:
     pygame.draw.rect(surface, fill, rect, border_radius=max(2, rect.w // 5))
     pygame.draw.rect(surface, theme.GOOD if hit else (120, 120, 116), rect, width=2 if hit else 1,
                      border_radius=max(2, rect.w // 5))
-    theme.text(surface, str(face), rect.center, max(10, int(rect.h * 0.72)), (30, 30, 30), anchor="center",
-               bold=True)
+    size = max(11, int(rect.h * (0.82 if face < 10 else 0.74)))   # two digits a little smaller
+    theme.text(surface, str(face), rect.center, size, (30, 30, 30), anchor="center", bold=True)
 
 
 @dataclass
@@ -376,7 +376,13 @@ def _rows(state: GameState, box: pygame.Rect, widths: list[int],
     header_h = 30
     # dice lanes: as many rows as the fullest column needs (at most 2; smaller dice first)
     die, die_rows = 20, 1
-    for size, most in ((20, 2), (16, 3 if box.h >= 420 else 2), (13, 3 if box.h >= 420 else 2)):
+    tall = box.h >= 420
+    sizes: tuple[tuple[int, int], ...] = ((20, 2), (16, 3 if tall else 2), (13, 3 if tall else 2))
+    if state.ruleset.dice > 6:
+        # numbered dice (d12: faces 1..12) need room for two digits: a row more before a
+        # size less, and never under 16 pixels while a third row would do
+        sizes = ((22, 2), (20, 3 if tall else 2), (18, 3 if tall else 2), (16, 3), (13, 3))
+    for size, most in sizes:
         need = 1
         for d in lane_dice.values():
             for v, ds in d.items():
@@ -618,7 +624,14 @@ def _draw_row(win: BattleWindow, surface: pygame.Surface, lay: Layout, side: str
             else:
                 ty = row.y + 6 + lines_used * (icon + 6) + 3
             if row.y <= ty <= row.bottom - 12:
-                theme.text(surface, f"Σ {total}", (c.centerx, ty), 14, theme.TEXT_DIM, anchor="midtop")
+                # "9 units" where it fits, else "Σ 9"; the tooltip says what it counts either way
+                text = f"{total} units"
+                if theme.text_width(text, 14) > c.w - 6:
+                    text = f"Σ {total}"
+                r = theme.text(surface, text, (c.centerx, ty), 14, theme.TEXT_DIM, anchor="midtop")
+                chance = round(100 * hit_chance(v, state.ruleset.dice))
+                win.spots.add(r.inflate(6, 4), None, tooltip=f"{total} units in column {v}: each die hits on "
+                              f"{v} or less ({chance}%)" if v else f"{total} units in column 0: they do not fire")
 
 
 def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int], icon: int, badge: bool,
