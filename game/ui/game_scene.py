@@ -410,9 +410,22 @@ class GameScene(Scene):
                 self.sel.select_space(state, sid)  # not a destination: pick your units there
                 return
             reason = movement.explain(state, group, sid) or "Those units cannot go there."
-            self.ctl.say(reason, "error")
+            self.ctl.say(reason + self._airdrop_hint(group, sid), "error")
             return
         self.sel.select_space(state, sid)
+
+    def _airdrop_hint(self, group, sid: str) -> str:
+        """" Airdrop (P) flies them there." when the refused move is one the airdrop step can
+        make: paratroopers (or air-transport cargo) of this space that can fly to `sid`."""
+        from game.rules import airdrop as AD
+        state = self.state
+        if self.hexplay is not None or self.can_airdrop():
+            return ""
+        uids = {u.uid for u in group}
+        for o in AD.options(state):
+            if o.start == self.sel.space and o.to == sid and uids & (set(o.cargo) | set(o.transports)):
+                return " Airdrop (P) can fly them there."
+        return ""
 
     def click_counter(self, sid: str, item) -> bool:
         """A click on one of your counters in a move phase selects that stack (all of its
