@@ -41,6 +41,17 @@ def _cost(ut: Any) -> float:
     return 0.0
 
 
+def method_note(rs, method: str, note: str) -> str:
+    """The odds note in words: which method was used and the units whose abilities the
+    faster methods leave out, by name (the raw note, with ability ids, is the tooltip)."""
+    names = [ut.name for uid, ut in rs.units.items() if f"{uid}:" in note]
+    how = {"sim": "Simulated battle by battle with the full rules",
+           "mc": "Monte Carlo with the battle rules", "exact": "Exact"}.get(method, method)
+    if not names:
+        return f"{how}."
+    return f"{how}: {', '.join(names)} have abilities the faster methods leave out."
+
+
 class CalculatorScene(Scene):
     opaque = True
     blocks_ai = True
@@ -357,9 +368,14 @@ class CalculatorScene(Scene):
             theme.text(surface, val, (box.right - 14, y + 2), 24, theme.TEXT, anchor="topright", bold=True)
             y += 28
         if r.note:
-            for line in theme.wrap(r.note, w, 15)[:2]:
+            lines = theme.wrap(method_note(self.rs, r.method, r.note), w, 15)
+            if len(lines) > 2:
+                lines = [lines[0], theme.elide(" ".join(lines[1:]), w, 15)]
+            y0 = y
+            for line in lines:
                 theme.text(surface, line, (x, y), 15, theme.INFO)
                 y += 16
+            self.spots.add(pygame.Rect(x, y0, w, y - y0), None, tooltip=r.note)
         cmp_text = self.comparison_text()
         if cmp_text:
             for line in theme.wrap(cmp_text, w, 18)[:3]:

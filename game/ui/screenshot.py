@@ -350,9 +350,11 @@ def sample_calculator(app, game):
     """The calculator with a small land battle of the game's ruleset."""
     from .calculator import CalculatorScene
     rs = game.state.ruleset
-    land = sorted((u for u in rs.units.values() if u.domain == "land" and isinstance(u.cost, int)),
-                  key=lambda u: (u.cost, u.id))
-    air = [u for u in rs.units.values() if u.domain == "air"]
+    special = ("airdroppable", "self_airlift", "air_transport", "noncombatant")   # not a plain battle
+    land = sorted((u for u in rs.units.values() if u.domain == "land" and isinstance(u.cost, int)
+                   and not any(u.has(a) for a in special)), key=lambda u: (u.cost, u.id))
+    air = [u for u in rs.units.values() if u.domain == "air" and u.attack > 0
+           and not any(u.has(a) for a in special)]
     att: dict[str, int] = {}
     dfn: dict[str, int] = {}
     for k, u in enumerate(land[:3]):
