@@ -151,10 +151,19 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         else:
             text = f"Carrier: none ({cargo} {'flies itself' if len(leg.cargo) == 1 else 'fly themselves'})."
         lines[text] = lines.get(text, 0) + 1
+    # the hovered drop's odds and risks come first when the panel is short: the hints
+    # above them give way (at 1024x640 the interception line was cut mid-sentence)
+    dest = sc.hover
+    hovering = bool(group) and dest is not None and dest in drop.targets(state, sc.ctl.version)
+    reserve = risks_height(sc, box, group, dest) if hovering else 0
+
+    def room(text: str) -> bool:
+        return y + 19 * len(theme.wrap(text, box.w, 19)) + 4 + reserve <= box.bottom
     for text, k in lines.items():
-        if y + 20 > box.bottom:
+        text = f"{k} × {text}" if k > 1 else text
+        if y + 20 > box.bottom or not room(text):
             break
-        y = panel.hint(surface, box, f"{k} × {text}" if k > 1 else text, y)
+        y = panel.hint(surface, box, text, y)
     if group:
         nt = len(drop.targets(state, sc.ctl.version))
         if carried and not attack:
@@ -163,22 +172,24 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         else:
             msg = (f"{nt} drop space{'s' if nt != 1 else ''} in violet." if nt else
                    "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
-        y = panel.hint(surface, box, airdrop_view.range_text(state, group) + " " + msg, y)
+        text = airdrop_view.range_text(state, group) + " " + msg
+        if room(text) or not hovering:
+            y = panel.hint(surface, box, text, y)
     # 4. the hovered drop space: odds and risks
-    dest = sc.hover
-    if group and dest is not None and dest in drop.targets(state, sc.ctl.version):
+    if hovering:
         y = draw_risks(panel, surface, box, y, group, dest)
     return y
 
 
-def draw_risks(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: int, group, dest: str) -> int:
-    sc = panel.scene
+def risks_height(sc, box: pygame.Rect, group, dest: str) -> int:
+    """Pixels draw_risks needs for this drop space."""
+    lines = risk_lines(sc, group, dest)
+    return 21 + sum(19 * len(theme.wrap(text, box.w, 18)) for text, _c, _t in lines) + 4
+
+
+def risk_lines(sc, group, dest: str) -> list[tuple[str, tuple[int, int, int], str]]:
+    """(text, colour, tooltip) of a drop space's odds and risks."""
     state = sc.state
-    name = state.scenario.spaces[dest].name
-    if y + 20 > box.bottom:
-        return y
-    theme.text(surface, theme.elide(f"Drop on {name}:", box.w, 19, bold=True), (box.x, y), 19, theme.TEXT, bold=True)
-    y += 21
     v = airdrop_view.drop_odds(sc.odds, state, group, dest)
     lines: list[tuple[str, tuple[int, int, int], str]] = []
     if v is not None:
@@ -197,12 +208,26 @@ def draw_risks(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: i
         p = r.p_safe
         col = theme.GOOD if p is None or p >= 0.85 else theme.ACCENT if p >= 0.6 else theme.BAD
         lines.append((r.text, col, r.tooltip))
-    for text, col, tip in lines:
-        for line in theme.wrap(text, box.w, 18):
-            if y + 18 > box.bottom:
-                return y
+    return lines
+
+
+def draw_risks(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: int, group, dest: str) -> int:
+    sc = panel.scene
+    state = sc.state
+    name = state.scenario.spaces[dest].name
+    if y + 20 > box.bottom:
+        return y
+    theme.text(surface, theme.elide(f"Drop on {name}:", box.w, 19, bold=True), (box.x, y), 19, theme.TEXT, bold=True)
+    y += 21
+    for text, col, tip in risk_lines(sc, group, dest):
+        wrapped = theme.wrap(text, box.w, 18)
+        for k, line in enumerate(wrapped):
+            last = y + 2 * 19 > box.bottom          # no room for another line after this one
+            if last and k < len(wrapped) - 1:       # cut: end the line with an ellipsis
+                line = theme.elide(line + " " + " ".join(wrapped[k + 1:]), box.w, 18)
             r = theme.text(surface, line, (box.x, y), 18, col)
-            if tip:
-                sc.spots.add(r, None, tooltip=tip)
+            sc.spots.add(r, None, tooltip=tip or text)
             y += 19
+            if last:
+                return y
     return y + 4
