@@ -48,9 +48,13 @@ class Camera:
         self.center_on(self.world_w / 2, self.world_h / 2)
 
     def center_on(self, wx: float, wy: float) -> None:
+        """Bring a world point to the middle of the view; along an axis where the whole map
+        fits in the view the map stays centred instead (at the fit zoom, centring on a
+        corner space pushed the map half out of the view and left the rest empty)."""
         x, y, w, h = self.view
-        self.ox = x + w / 2 - wx * self.scale
-        self.oy = y + h / 2 - wy * self.scale
+        mw, mh = self.world_w * self.scale, self.world_h * self.scale
+        self.ox = x + (w - mw) / 2 if mw <= w and not self.wrap_x else x + w / 2 - wx * self.scale
+        self.oy = y + (h - mh) / 2 if mh <= h else y + h / 2 - wy * self.scale
         self.clamp()
 
     def pan(self, dx: float, dy: float) -> None:

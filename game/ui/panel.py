@@ -442,7 +442,7 @@ class SidePanel:
             elif not v.ok:
                 val = "?"
             else:
-                val = odds_view.pct_ci(v.result, sep="±").replace(" ", "")
+                val = odds_view.pct_ci(v.result, sep="")
             name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
             cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
             if x and x + cw > width:
