@@ -294,7 +294,8 @@ def render_roster(surface, scenario: str):
         colour = colours[k % len(colours)]
         draw_counter(surface, (x, y), ut.id, ut.domain, colour, 42, anchor="topleft")
         draw_counter(surface, (x + 50, y + 20), ut.id, ut.domain, colour, 20, anchor="topleft")  # map size
-        theme.text(surface, ut.name, (x + 50, y + 1), 15, theme.TEXT, bold=True)
+        theme.text(surface, theme.elide(ut.name, col_w - 58, 15, bold=True), (x + 50, y + 1), 15, theme.TEXT,
+                   bold=True)
         theme.text(surface, f"{ut.domain}  {ut.attack}-{ut.defense}-{ut.move}", (x + 76, y + 24), 13,
                    theme.TEXT_DIM)
     return surface
