@@ -203,14 +203,14 @@ LAND = [
     # ---- United Kingdom (Greece fights at its side) -------------------------------
     dict(id="egypt", name="Egypt", owner=UK, value=3, factory="major", vc=True, terrain=["riverine"],
          seeds=[(31.2, 30.2), (30.9, 29.2), (31.5, 31.0)],
-         label=(31.1, 30.0),
+         label=(31.7, 29.9),        # its markers row clear of Alexandria's name
          units={UK: dict(infantry=2, colonial_infantry=2, artillery=1, armor=1, aaa=1, fighter=1)}),
     dict(id="alexandria", name="Alexandria", owner=UK, value=2, naval_base=True, vc=True,
          terrain=["port"],
-         seeds=[(29.5, 30.8), (28.7, 30.5)],
+         seeds=[(29.5, 30.8), (28.7, 30.5)], label=(29.0, 30.5),
          units={UK: dict(infantry=1, aaa=1, fighter=1)}),
     dict(id="western_desert", name="Western Desert", owner=UK, value=0, terrain=["track"],
-         seeds=[(26.6, 30.9), (26.6, 29.4), (27.8, 30.2)],
+         seeds=[(26.6, 30.9), (26.6, 29.4), (27.8, 30.2)], label=(26.5, 29.45),
          units={UK: dict(infantry=1, colonial_infantry=1, artillery=1, light_armor=1)}),
     dict(id="suez", name="Suez", owner=UK, value=2, terrain=["port"],
          seeds=[(33.1, 30.5), (33.6, 29.3)],
@@ -251,7 +251,8 @@ LAND = [
     dict(id="portugal", name="Portugal", impassable=True, true_neutral=True, naval_base=True,
          seeds=[(-8.2, 40.8), (-8.1, 38.3)]),
     dict(id="balearics", name="Balearics", impassable=True, seeds=[(2.9, 39.6)]),
-    dict(id="switzerland", name="Switzerland", impassable=True, seeds=[(8.0, 46.8), (9.6, 46.7)]),
+    dict(id="switzerland", name="Switzerland", impassable=True, seeds=[(8.0, 46.8), (9.6, 46.7)],
+         label=(8.9, 46.75)),     # clear of the French Alps' name
     dict(id="yugoslavia", name="Yugoslavia", impassable=True,
          seeds=[(18.5, 44.2), (15.0, 45.9), (20.8, 44.0), (21.6, 41.9), (19.3, 42.9), (16.5, 43.8),
                 (17.5, 45.4)],

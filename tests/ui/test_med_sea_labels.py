@@ -41,3 +41,16 @@ def test_sea_names_keep_off_islands_and_their_names(window_w):
             if _overlap(name, r._label_box(other, scale), slack) or any(_inside(p, poly) for p in probe):
                 bad.append((sid, other))
     assert not bad, f"sea names over islands at scale {scale:.2f}: {bad}"
+
+
+@pytest.mark.parametrize("window_w", [1600, 2400])
+def test_no_two_names_overlap(window_w):
+    # "French Alps" ran into "Switzerland", "Alexandria" into "Western Desert" (the
+    # generator places their labels: tools/build_mediterranean_1940.py `label=`)
+    r = MapRenderer(load_scenario("mediterranean_1940"))
+    scale = (window_w - 390) * 0.96 / r.world_size[0]
+    slack = 3 / scale
+    ids = list(r.scenario.spaces)
+    boxes = {i: r._label_box(i, scale) for i in ids}
+    bad = [(a, b) for k, a in enumerate(ids) for b in ids[k + 1:] if _overlap(boxes[a], boxes[b], slack)]
+    assert not bad, f"names overlap at scale {scale:.2f}: {bad}"
