@@ -140,7 +140,7 @@ def update(state: GameState) -> None:
     if not active(state):
         return
     cache: dict[str, set[str]] = {}
-    out_of: dict[str, int] = {}
+    out_of: dict[str, set[str]] = {}
     for uid, u in state.units.items():
         if state.utype(u).domain != LAND:
             continue
@@ -153,10 +153,15 @@ def update(state: GameState) -> None:
         if oos != u.oos:
             state.units[uid] = replace(u, oos=oos)
         if oos and not state.utype(u).has("no_supply_penalty"):
-            out_of[u.space] = out_of.get(u.space, 0) + 1
+            out_of.setdefault(u.space, set()).add(u.owner)
     if out_of:
+        # whose units: the line is logged in every player's turn ("Corsica (France)")
         names = state.scenario.spaces
-        where = ", ".join(names[s].name for s in sorted(out_of, key=lambda s: names[s].name))
+
+        def who(pids: set[str]) -> str:
+            return ", ".join(sorted(state.scenario.player(p).name for p in pids))
+        where = ", ".join(f"{names[s].name} ({who(out_of[s])})"
+                          for s in sorted(out_of, key=lambda s: names[s].name))
         state.add_log(f"  Out of supply (fight at -{state.ruleset.supply.penalty}): {where}.")  # type: ignore[union-attr]
 
 
