@@ -1051,7 +1051,7 @@ def finish(state: GameState, stalemate: bool = False) -> None:
                 state.add_log(f"  {state.utype(t).name} is captured.")
     outcome = ("stalemate" if stalemate else "attacker" if att and not dfn
                else "defender" if dfn and not att else "both_destroyed")
-    state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), outcome)
+    state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), outcome, rolls=b.rolls)
     if not stalemate:
         state.add_log(result_text(state, state.last_battle))
     if sp.kind == SEA:

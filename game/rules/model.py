@@ -391,6 +391,7 @@ class BattleResult:
     defenders: tuple[str, ...]
     outcome: str                        # attacker | defender | both_destroyed | stalemate | retreat
     retreat_to: str | None = None
+    rolls: tuple[Roll, ...] = ()        # the last round's dice, the roll that ended it included
 
 
 @dataclass(frozen=True)

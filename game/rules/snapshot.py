@@ -103,6 +103,8 @@ def exact(state: GameState) -> dict[str, Any]:
     lb = state.last_battle
     if lb is not None:  # the interface's battle result text
         out["last_battle"] = [lb.space, lb.attacker, list(lb.defenders), lb.outcome, lb.retreat_to]
+        if lb.rolls:   # its last dice (older saves have none)
+            out["last_battle"].append([dataclasses.asdict(r) for r in lb.rolls])
     return out
 
 
@@ -177,8 +179,9 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.dice_used = int(snap["dice_used"])
     st.scripted_dice = tuple(ex.get("scripted_dice", ()))
     if ex.get("last_battle"):
-        space, attacker, defenders, outcome, retreat_to = ex["last_battle"]
-        st.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to)
+        space, attacker, defenders, outcome, retreat_to, *more = ex["last_battle"]
+        rolls = tuple(Roll(**{k: _tuples(v) for k, v in r.items()}) for r in (more[0] if more else ()))
+        st.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to, rolls)
     for line in ex.get("log", ()):
         st.log_tail = LogCell(line, st.log_tail)
     st.log_len = int(ex.get("log_len", len(ex.get("log", ()))))

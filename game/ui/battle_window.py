@@ -8,6 +8,7 @@ hover the box for the details). Tab switches between the strip and the list; the
 strip is the default for rulesets rolled on more than six sides (d12)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -180,6 +181,11 @@ class BattleWindow(Scene):
             self.finished = True
             self.finished_for = 0.0
             self.result = self.find_result()
+            r = state.last_battle
+            if (self.last is not None and r is not None and r.rolls and r.space == self.last.space
+                    and r.attacker == self.last.attacker):
+                # the roll that ended the battle (the defender's last shots) shows too
+                self.last = replace(self.last, rolls=r.rolls)
         key = self.pool_key()
         if key != self.choice_key:
             self.choice_key = key
