@@ -63,7 +63,8 @@ def describe(state: Any, kind: str, action: Any) -> tuple[str, str]:
                 f"combat move; the transport stays in {dest}.")
     to = state.scenario.player(state.owners[action.to]).name
     return (f"Ferry {action.ipcs} IPCs: {start} to {dest} ({to})",
-            f"An air transport flies {action.ipcs} of your IPCs from {start} to {dest}; {to} spends "
+            f"An air transport flies {action.ipcs} of your IPCs (the resources you buy units with) "
+            f"from {start} to {dest}; {to} spends "
             f"them at its next purchase. The transport stays in {dest}.")
 
 
