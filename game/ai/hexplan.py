@@ -106,6 +106,8 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
             continue
         if second and u.moved == 0:
             continue   # it already chose to stay
+        if not _may_leave(s, u):
+            continue
         options = hexmove.reachable(s, (uid,))
         if not options:
             continue
@@ -152,6 +154,20 @@ def _attack_pass(s: GameState, ev: Evaluator, plan: list[Action]) -> GameState:
     return s
 
 
+def _may_leave(s: GameState, u) -> bool:
+    """False for the last unit with a defense strength in an objective its side holds
+    while an enemy unit could reach the hex next turn: an empty objective is lost to
+    any unit that walks in."""
+    if not s.scenario.spaces[u.space].victory_city or s.owners.get(u.space) != u.owner \
+            or s.utype(u).defense <= 0:
+        return True
+    if any(x.uid != u.uid and x.space == u.space and x.owner == u.owner and s.utype(x).defense > 0
+           for x in s.units.values()):
+        return True
+    return not any(s.at_war(e.owner, u.owner) and s.utype(e).move > 0
+                   and dist(e.space, u.space) <= s.utype(e).move + 1 for e in s.units.values())
+
+
 def state_move(s: GameState, u) -> int:
     return s.utype(u).move
 
@@ -165,7 +181,7 @@ def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
                     key=lambda u: (-s.utype(u).attack, u.uid))
     for u in movers:
         u = s.units[u.uid]
-        if dist(u.space, target) > s.utype(u).move + 1:
+        if dist(u.space, target) > s.utype(u).move + 1 or not _may_leave(s, u):
             continue
         options = hexmove.reachable(s, (u.uid,))
         spots = [h for h in options if h in adj]
