@@ -36,6 +36,7 @@ W_SUPPLY_HEX = 3.0     # a supply source hex held
 W_WIN = 12.0           # holding the objectives that win at the end of the turn
 W_JOINT = 36.0         # the chance the enemy takes all the objectives it still needs next turn
 W_ROUND_END = 400.0    # ... when the round ends with this player's turn (the result is final)
+MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must attack, by turns left
 OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
 W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
 EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
@@ -157,6 +158,11 @@ class Evaluator:
         self.w_threat = W_THREAT * (AGG_THREAT * (1 - 0.5 * urgency) if self.aggressive else 1.0)
         self.w_approach = W_APPROACH * (AGG_APPROACH * (1 + urgency) if self.aggressive else 1.0)
         self.w_opportunity = W_OPPORTUNITY * (AGG_OPPORTUNITY if self.aggressive else 1.0)
+        # tempo: for a side that must attack, units are worth less as the turns run out (in
+        # its last turn only the objectives count)
+        self.w_material = 1.0
+        if self.aggressive:
+            self.w_material = MATERIAL_LAST.get(left, 1.0)
 
     def winning_at_limit(self, state: GameState) -> bool:
         from game.rules import production
@@ -213,7 +219,7 @@ class Evaluator:
             score += final
         if self.need_enemy and held[False] >= self.need_enemy:
             score -= final
-        vals = {u.uid: unit_value(state, u) for u in state.units.values()}
+        vals = {u.uid: self.w_material * unit_value(state, u) for u in state.units.values()}
         score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
         score += self._supply(state, mine, theirs, vals)
         unit_risk, hex_risk = self._threat(state, mine, theirs, vals)
