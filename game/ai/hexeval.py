@@ -16,6 +16,12 @@ points (an infantry brigade 3-4 is worth about 7):
   to an attack counts);
 - approach: every unit with an attack strength a little closer to the nearest
   enemy-held objective (or enemy unit).
+- the objective count: holding what the victory conditions need is worth W_WIN, and
+  W_ROUND_END to the round's last player (the count is taken when its turn ends); for
+  that player an attack that takes such an objective back is worth as much;
+- joint threat: the chance the enemy takes every objective it still needs next turn
+  (the chances of the single hexes multiplied);
+- tempo: a side that must attack values units less in its last two turns.
 Pure functions of the state: the rules core does the arithmetic (crt.preview,
 hexsupply.in_supply, hexmove.zoc_hexes); nothing here changes the state.
 """

@@ -8,6 +8,8 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   ground pass for units with movement points left. The whole phase is planned at its
   first action and replayed action by action (a cache keyed by the exact position, so
   a game is the same whether or not the cache is warm).
+  The last unit with a defense strength in an objective its side holds does not leave
+  while an enemy unit is within a move of it (`_may_leave`).
 - Combat: every available attack's expected score over the six die rolls (each roll
   applied through the reducer, followed by the best advance); the best attack whose
   expected gain is positive, until none is.
