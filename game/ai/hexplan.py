@@ -10,6 +10,8 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   a game is the same whether or not the cache is warm).
   The last unit with a defense strength in an objective its side holds does not leave
   while an enemy unit is within a move of it (`_may_leave`).
+  A side that must attack sends no more units to an objective it holds with HOLD_CAP
+  units already: the rest go on toward the objectives it lacks.
 - Combat: every available attack's expected score over the six die rolls (each roll
   applied through the reducer, followed by the best advance); the best attack whose
   expected gain is positive, until none is.
@@ -30,6 +32,7 @@ from game.rules.model import GameState
 from .hexeval import Evaluator, dist, objectives
 
 MARGIN = 0.05            # a move must gain at least this much to be made
+HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
@@ -116,6 +119,8 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
         here = ev.evaluate(s, mode)
         best: tuple[float, str] | None = None
         for dest, path in sorted(options.items()):
+            if HOLD_CAP and ev.aggressive and dest != u.space and _held_by(s, dest, u.owner) >= HOLD_CAP:
+                continue
             try:
                 s2 = apply(s, Move((uid,), path))
             except IllegalAction:
@@ -154,6 +159,13 @@ def _attack_pass(s: GameState, ev: Evaluator, plan: list[Action]) -> GameState:
         plan.extend(best[2])
         s = best[3]
     return s
+
+
+def _held_by(s: GameState, hid: str, player: str) -> int:
+    """Units with a defense strength of `player` in an objective it holds (else 0)."""
+    if not s.scenario.spaces[hid].victory_city or s.owners.get(hid) != player:
+        return 0
+    return sum(1 for x in s.units.values() if x.space == hid and x.owner == player and s.utype(x).defense > 0)
 
 
 def _may_leave(s: GameState, u) -> bool:

@@ -194,3 +194,25 @@ def test_standard_knows_the_round_end_decides_for_the_last_player():
     assert ev.opportunity(last, vals) > Evaluator(not_last, "allies").opportunity(not_last, vals) + 30
     a = choose_action(last, "standard")
     assert isinstance(a, Attack) and a.target == "3,2" and len(a.units) == 2
+
+
+def test_standard_attacker_sends_no_third_unit_to_an_objective_it_holds():
+    # docs/ai.md (hex maps): a side that must take objectives before the turn limit holds
+    # the ones it has with at most two units and sends the rest on (without the cap the
+    # third brigade joins the two in 3,2)
+    from game.ai import hexplan
+
+    def play(cap):
+        old = hexplan.HOLD_CAP
+        hexplan.HOLD_CAP = cap
+        try:
+            s = hexgame([(3, 2, "red", "infantry_brigade", 2), (1, 2, "red", "infantry_brigade"),
+                         (5, 2, "blue", "infantry_division"), (6, 2, "blue", "garrison_infantry")],
+                        victory=[(3, 2), (6, 2)], owners={(3, 2): "red"}, supply=[(0, 2), (6, 4)],
+                        victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+            s = _play_phase(s)
+        finally:
+            hexplan.HOLD_CAP = old
+        return sum(1 for u in s.units.values() if u.owner == "red" and u.space == "3,2")
+    assert play(2) == 2
+    assert play(0) == 3
