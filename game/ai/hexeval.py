@@ -16,6 +16,12 @@ points (an infantry brigade 3-4 is worth about 7):
   to an attack counts);
 - approach: every unit with an attack strength a little closer to the nearest
   enemy-held objective (or enemy unit).
+- the objective count: holding what the victory conditions need is worth W_WIN, and
+  W_ROUND_END to the round's last player (the count is taken when its turn ends); for
+  that player an attack that takes such an objective back is worth as much;
+- joint threat: the chance the enemy takes every objective it still needs next turn
+  (the chances of the single hexes multiplied);
+- tempo: a side that must attack values units less in its last two turns.
 Pure functions of the state: the rules core does the arithmetic (crt.preview,
 hexsupply.in_supply, hexmove.zoc_hexes); nothing here changes the state.
 """
@@ -34,6 +40,9 @@ W_APPROACH = 0.25      # per hex of distance to the nearest goal, per attacking 
 W_SUPPLY = 0.3         # share of a unit's value lost out of supply
 W_SUPPLY_HEX = 3.0     # a supply source hex held
 W_WIN = 12.0           # holding the objectives that win at the end of the turn
+W_JOINT = 36.0         # the chance the enemy takes all the objectives it still needs next turn
+W_ROUND_END = 400.0    # ... when the round ends with this player's turn (the result is final)
+MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must attack, by turns left
 OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
 W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
 EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
@@ -133,6 +142,7 @@ class Evaluator:
         self.need_mine = vc.get(alliance, 0)
         self.need_enemy = max((n for a, n in vc.items() if a != alliance), default=0)
         self._zocs: dict[str, set[str]] = {}
+        self._decisive = 0.0   # set by opportunity(): an objective taken this turn decides the game
         # what holding a hex is worth: objectives, and (less) supply sources on the map
         hm = state.scenario.hexmap
         limit = max(1, state.scenario.turn_limit)
@@ -154,6 +164,11 @@ class Evaluator:
         self.w_threat = W_THREAT * (AGG_THREAT * (1 - 0.5 * urgency) if self.aggressive else 1.0)
         self.w_approach = W_APPROACH * (AGG_APPROACH * (1 + urgency) if self.aggressive else 1.0)
         self.w_opportunity = W_OPPORTUNITY * (AGG_OPPORTUNITY if self.aggressive else 1.0)
+        # tempo: for a side that must attack, units are worth less as the turns run out (in
+        # its last turn only the objectives count)
+        self.w_material = 1.0
+        if self.aggressive:
+            self.w_material = MATERIAL_LAST.get(left, 1.0)
 
     def winning_at_limit(self, state: GameState) -> bool:
         from game.rules import production
@@ -202,11 +217,15 @@ class Evaluator:
             if o in self.objs:
                 held[self.is_mine(state, owner)] += 1
         # holding enough objectives to win at the end of the turn is worth more than their sum
+        # the objectives are counted when the round's last player ends its turn: for that
+        # player they decide the game now
+        final = W_ROUND_END if state.player_idx + 1 >= len(state.scenario.players) \
+            and self.is_mine(state, state.player) else W_WIN
         if self.need_mine and held[True] >= self.need_mine:
-            score += W_WIN
+            score += final
         if self.need_enemy and held[False] >= self.need_enemy:
-            score -= W_WIN
-        vals = {u.uid: unit_value(state, u) for u in state.units.values()}
+            score -= final
+        vals = {u.uid: self.w_material * unit_value(state, u) for u in state.units.values()}
         score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
         score += self._supply(state, mine, theirs, vals)
         unit_risk, hex_risk = self._threat(state, mine, theirs, vals)
@@ -239,6 +258,7 @@ class Evaluator:
             stacks.setdefault(u.space, []).append(u)
         total = 0.0
         hexes = 0.0
+        ptake: dict[str, float] = {}   # objectives of ours: chance the enemy takes each next turn
         for hid, units in stacks.items():
             dfn = sum(crt.defense_strength(state, u) for u in units)
             pot = 0.0
@@ -257,6 +277,8 @@ class Evaluator:
             if dfn <= 0:
                 hexes += 2 * worth * EMPTY_RISK
                 total += sum(vals[u.uid] for u in units) * 0.7
+                if worth and hid in self.objs:
+                    ptake[hid] = EMPTY_RISK
                 continue
             shift = air + sum(t.shift for t in hexmove.terrains(state, hid))
             col = fractional_column(state, pot, dfn, shift)
@@ -276,6 +298,8 @@ class Evaluator:
             likely = 0.4 if col < 3 else 1.0   # the enemy is unlikely to attack below 1:1
             total += loss * likely
             hexes += taken * likely
+            if worth and hid in self.objs:
+                ptake[hid] = taken * likely / (2 * worth)
         # empty objectives of ours the enemy can walk into
         held = set(stacks)
         for o, w in self.hex_weight.items():
@@ -283,6 +307,19 @@ class Evaluator:
                 continue
             if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
                 hexes += 2 * w * EMPTY_RISK
+                if o in self.objs:
+                    ptake[o] = EMPTY_RISK
+        # the enemy taking every objective it still needs wins (or nearly): the chance of
+        # that, as if the attacks were independent
+        if self.need_enemy:
+            theirs_held = sum(1 for o in self.objs if state.owners.get(o) is not None
+                              and not self.is_mine(state, state.owners[o]))
+            short = self.need_enemy - theirs_held
+            if 0 < short <= len(ptake):
+                p = 1.0
+                for q in sorted(ptake.values(), reverse=True)[:short]:
+                    p *= q
+                hexes += W_JOINT * p
         return total, hexes
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
@@ -313,7 +350,7 @@ class Evaluator:
                 a_lost = aval
             g -= a_lost
             if oc.d_leaves and not oc.a_retreats:
-                g += 0.5 + 2 * worth
+                g += 0.5 + 2 * worth + (self._decisive if target in self.objs and worth else 0.0)
             if oc.a_retreats:
                 g -= 0.5
             ev += p * g
@@ -326,6 +363,17 @@ class Evaluator:
         if not self.is_mine(state, player):
             return 0.0
         ht = hexcombat.turn(state)
+        self._decisive = 0.0
+        if state.player_idx + 1 >= len(state.scenario.players):
+            # the round ends with our turn: taking an objective back that the enemy needs,
+            # or the one we still need, decides the game
+            held = {True: 0, False: 0}
+            for o in self.objs:
+                if state.owners.get(o) is not None:
+                    held[self.is_mine(state, state.owners[o])] += 1
+            if (self.need_enemy and held[False] >= self.need_enemy) or \
+                    (self.need_mine and held[True] + 1 >= self.need_mine):
+                self._decisive = 0.5 * W_ROUND_END
         cands: dict[str, list[int]] = {}
         targets = sorted({u.space for u in state.units.values() if not self.is_mine(state, u.owner)})
         for t in targets:

@@ -8,6 +8,10 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   ground pass for units with movement points left. The whole phase is planned at its
   first action and replayed action by action (a cache keyed by the exact position, so
   a game is the same whether or not the cache is warm).
+  The last unit with a defense strength in an objective its side holds does not leave
+  while an enemy unit is within a move of it (`_may_leave`).
+  A side that must attack sends no more units to an objective it holds with HOLD_CAP
+  units already: the rest go on toward the objectives it lacks.
 - Combat: every available attack's expected score over the six die rolls (each roll
   applied through the reducer, followed by the best advance); the best attack whose
   expected gain is positive, until none is.
@@ -28,6 +32,7 @@ from game.rules.model import GameState
 from .hexeval import Evaluator, dist, objectives
 
 MARGIN = 0.05            # a move must gain at least this much to be made
+HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
@@ -106,12 +111,16 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
             continue
         if second and u.moved == 0:
             continue   # it already chose to stay
+        if not _may_leave(s, u):
+            continue
         options = hexmove.reachable(s, (uid,))
         if not options:
             continue
         here = ev.evaluate(s, mode)
         best: tuple[float, str] | None = None
         for dest, path in sorted(options.items()):
+            if HOLD_CAP and ev.aggressive and dest != u.space and _held_by(s, dest, u.owner) >= HOLD_CAP:
+                continue
             try:
                 s2 = apply(s, Move((uid,), path))
             except IllegalAction:
@@ -152,6 +161,27 @@ def _attack_pass(s: GameState, ev: Evaluator, plan: list[Action]) -> GameState:
     return s
 
 
+def _held_by(s: GameState, hid: str, player: str) -> int:
+    """Units with a defense strength of `player` in an objective it holds (else 0)."""
+    if not s.scenario.spaces[hid].victory_city or s.owners.get(hid) != player:
+        return 0
+    return sum(1 for x in s.units.values() if x.space == hid and x.owner == player and s.utype(x).defense > 0)
+
+
+def _may_leave(s: GameState, u) -> bool:
+    """False for the last unit with a defense strength in an objective its side holds
+    while an enemy unit could reach the hex next turn: an empty objective is lost to
+    any unit that walks in."""
+    if not s.scenario.spaces[u.space].victory_city or s.owners.get(u.space) != u.owner \
+            or s.utype(u).defense <= 0:
+        return True
+    if any(x.uid != u.uid and x.space == u.space and x.owner == u.owner and s.utype(x).defense > 0
+           for x in s.units.values()):
+        return True
+    return not any(s.at_war(e.owner, u.owner) and s.utype(e).move > 0
+                   and dist(e.space, u.space) <= s.utype(e).move + 1 for e in s.units.values())
+
+
 def state_move(s: GameState, u) -> int:
     return s.utype(u).move
 
@@ -165,7 +195,7 @@ def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
                     key=lambda u: (-s.utype(u).attack, u.uid))
     for u in movers:
         u = s.units[u.uid]
-        if dist(u.space, target) > s.utype(u).move + 1:
+        if dist(u.space, target) > s.utype(u).move + 1 or not _may_leave(s, u):
             continue
         options = hexmove.reachable(s, (u.uid,))
         spots = [h for h in options if h in adj]

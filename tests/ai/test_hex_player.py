@@ -151,3 +151,68 @@ def test_random_plays_crete_with_legal_actions_only():
             break
         s.do(choose_action(s.state, "random"))   # IllegalAction would fail the test
     assert s.state.over
+
+
+def test_standard_keeps_the_last_defender_of_a_threatened_objective():
+    # docs/ai.md (hex maps): an objective left empty is lost to any enemy unit walking in,
+    # so its last defender stays while an enemy unit is within a move of it
+    from game.ai import hexplan
+    s = hexgame([(4, 2, "blue", "garrison_infantry"), (1, 2, "red", "infantry_brigade")],
+                player="blue", victory=[(4, 2)], owners={(4, 2): "blue"})
+    g = uid_of(s, "4,2", "garrison_infantry")
+    assert not hexplan._may_leave(s, s.units[g])
+    s2 = hexgame([(4, 2, "blue", "garrison_infantry"), (4, 2, "blue", "infantry_brigade"),
+                  (1, 2, "red", "infantry_brigade")], player="blue", victory=[(4, 2)])
+    assert hexplan._may_leave(s2, s2.units[uid_of(s2, "4,2", "garrison_infantry")])   # another stays
+    far = hexgame([(6, 2, "blue", "garrison_infantry"), (0, 2, "red", "infantry_brigade")],
+                  player="blue", victory=[(6, 2)])
+    assert hexplan._may_leave(far, far.units[uid_of(far, "6,2", "garrison_infantry")])   # 6 hexes away
+
+
+def round_end_game(player="green"):
+    # red (axis) holds both objectives; the allies win at the turn limit unless red holds
+    # both when the round ends, after green (the last player) has played
+    return hexgame([(3, 2, "red", "infantry_brigade"), (3, 2, "red", "garrison_infantry"),
+                    (1, 2, "red", "infantry_brigade"),
+                    (4, 2, player, "infantry_brigade"), (4, 1, player, "infantry_brigade")],
+                   phase="combat", player=player, victory=[(1, 2), (3, 2)], owners={(3, 2): "red"},
+                   victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+
+
+def test_standard_knows_the_round_end_decides_for_the_last_player():
+    # the objectives are counted when the round's last player ends its turn (hexphases.
+    # end_player_turn): for green (last) red holding both is a lost game unless green takes
+    # one back now; for blue (green still to play) it is only a bad position
+    from game.ai.hexeval import W_ROUND_END, Evaluator
+    last, not_last = round_end_game("green"), round_end_game("blue")
+    assert last.player_idx == 2 and not_last.player_idx == 1
+    ev = Evaluator(last, "allies")
+    assert ev.evaluate(last) < ev.evaluate(not_last) - 0.9 * W_ROUND_END
+    # and the attack that can take the objective back (6 vs 6 = 1:1: DR on a 6) is worth
+    # far more to the last player
+    vals = {u.uid: 1.0 for u in last.units.values()}
+    assert ev.opportunity(last, vals) > Evaluator(not_last, "allies").opportunity(not_last, vals) + 30
+    a = choose_action(last, "standard")
+    assert isinstance(a, Attack) and a.target == "3,2" and len(a.units) == 2
+
+
+def test_standard_attacker_sends_no_third_unit_to_an_objective_it_holds():
+    # docs/ai.md (hex maps): a side that must take objectives before the turn limit holds
+    # the ones it has with at most two units and sends the rest on (without the cap the
+    # third brigade joins the two in 3,2)
+    from game.ai import hexplan
+
+    def play(cap):
+        old = hexplan.HOLD_CAP
+        hexplan.HOLD_CAP = cap
+        try:
+            s = hexgame([(3, 2, "red", "infantry_brigade", 2), (1, 2, "red", "infantry_brigade"),
+                         (5, 2, "blue", "infantry_division"), (6, 2, "blue", "garrison_infantry")],
+                        victory=[(3, 2), (6, 2)], owners={(3, 2): "red"}, supply=[(0, 2), (6, 4)],
+                        victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+            s = _play_phase(s)
+        finally:
+            hexplan.HOLD_CAP = old
+        return sum(1 for u in s.units.values() if u.owner == "red" and u.space == "3,2")
+    assert play(2) == 2
+    assert play(0) == 3

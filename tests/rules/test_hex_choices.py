@@ -279,3 +279,44 @@ def test_a_lost_supply_unit_without_a_retreat_route_is_eliminated():
     s2 = apply(s, Attack("3,2", reds(s, "2,2")))
     assert s2.hexturn.last.result == "DE" and s2.hexturn.pending is None
     assert truck not in s2.units and truck in s2.hexturn.last.lost
+
+
+def test_a_lost_supply_units_choice_is_checked_like_any_retreat():
+    # seed 003: 15.W: the supply unit lost in combat retreats instead (its owner chooses the
+    # hex), but only along a retreat route: not into enemy units, not into an enemy ZOC
+    # without friends; a refused choice leaves the retreat waiting
+    s = truck_de_game()
+    truck = uid_of(s, "3,2", "truck")
+    s2 = apply(s, Attack("3,2", reds(s, "2,2")))
+    assert s2.hexturn.pending.retreating == (truck,)
+    opts = hexcombat.retreat_options(s2, (truck,))
+    assert "3,1" not in opts and "2,3" not in opts            # next to the red armour: red ZOC
+    assert "2,2" not in opts                                   # the attackers' hex
+    assert hex_decision(s2).path[-1] in opts                   # the rules' proposal is a legal one
+    with pytest.raises(IllegalAction, match="zone of control"):
+        apply(s2, HexRetreat((truck,), ("3,1",)))
+    with pytest.raises(IllegalAction, match="enemy units"):
+        apply(s2, HexRetreat((truck,), ("2,2",)))
+    assert actor(s2) == "blue" and s2.units[truck].space == "3,2"
+
+
+def test_a_unit_that_must_retreat_with_no_legal_hex_is_eliminated():
+    # seed 003: 15.W (no retreat route: eliminated) and the supplied retreat rule: a unit
+    # forced to retreat whose every neighbour is enemy-held or in an enemy ZOC without
+    # friends is eliminated, without a choice being asked
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (5, 1, "red", "infantry_brigade"),
+                 (3, 4, "red", "infantry_brigade"), (3, 2, "blue", "garrison_infantry", 2)],
+                phase="combat", dice=(5,))
+    blues = sorted(u.uid for u in s.units.values() if u.owner == "blue")
+    s2 = apply(s, Attack("3,2", reds(s, "2,2")))            # 6 vs 4 = 3:2, roll 5 = DR
+    assert s2.hexturn.last.result == "DR"
+    assert s2.hexturn.pending is None and hex_decision(s2) is None
+    assert not any(b in s2.units for b in blues)
+    assert set(blues) <= set(s2.hexturn.last.lost)
+    assert s2.hexturn.advance is not None and s2.hexturn.advance[0] == "3,2"
+    # the same attack with one neighbour left free: the retreat is asked for
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (5, 1, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry", 2)], phase="combat", dice=(5,))
+    s3 = apply(s, Attack("3,2", reds(s, "2,2")))
+    assert s3.hexturn.pending is not None and s3.hexturn.pending.stage == "defender_retreat"
+    assert set(hexcombat.retreat_options(s3, (s3.hexturn.pending.retreating[0],))) == {"3,3"}
