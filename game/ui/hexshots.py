@@ -48,7 +48,17 @@ def prepare(game, view: str) -> None:
 
 
     elif view in ("losses", "retreat", "advance"):
-        if not find_choice(session, view):
+        found = find_choice(session, view)
+        for seed in range(2, 12):   # this seed's game never offered it: try the next game
+            if found:
+                break
+            from game.rules.session import Session
+            st0 = session.state
+            alt = Session(st0.scenario, st0.ruleset, seed)
+            if find_choice(alt, view):
+                game.ctl.session = session = alt
+                found = True
+        if not found:
             print(f"warning: no {view} choice came up while the computer played this scenario; "
                   "the picture shows where the game stopped.", file=sys.stderr)
         else:
