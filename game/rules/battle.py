@@ -12,7 +12,7 @@ does not choose. Every function here works on a state copy given by
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from . import dice, grammar, supply
 from .abilities import SupportedBy
@@ -43,16 +43,16 @@ def is_cargo(state: GameState, u: Unit) -> bool:
 def attackers(state: GameState, b: Battle) -> list[Unit]:
     """The attacking side: not cargo; a `noncombatant` (air transport) only while its
     airdrop is still to be intercepted (Battle.drops)."""
-    return [u for u in state.units.values()
-            if u.space == b.space and u.owner == b.attacker and not is_cargo(state, u)
+    return [u for u in state.units_in(b.space)
+            if u.owner == b.attacker and not is_cargo(state, u)
             and (u.uid in b.drops or not state.utype(u).has("noncombatant"))
             and u.uid not in b.submerged]
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:
     """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
-    out = [u for u in state.units.values()
-           if u.space == b.space and state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
+    out = [u for u in state.units_in(b.space)
+           if state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
            and u.uid not in b.submerged]
     if b.interceptors:
         out = [u for u in out if u.uid not in b.interceptors]
@@ -658,9 +658,19 @@ def step_name(step: str, plural: bool = False) -> str:
     return grammar.phrase(name, plural) if step in _VERB_STEPS else name
 
 
+_BATTLE_FIELDS = frozenset(f.name for f in fields(Battle))
+
+
 def _replace(b: Battle, **kw: object) -> Battle:
-    from dataclasses import replace
-    return replace(b, **kw)  # type: ignore[arg-type]
+    """dataclasses.replace for a Battle, without its generic machinery (a battle step
+    replaces the battle many times): the fields copied, then the changed ones set."""
+    if type(b) is not Battle or not kw.keys() <= _BATTLE_FIELDS:
+        return replace(b, **kw)  # type: ignore[arg-type]
+    new = object.__new__(Battle)
+    d = new.__dict__
+    d.update(b.__dict__)
+    d.update(kw)
+    return new
 
 
 def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tuple[Unit, int]], bool]:
@@ -1066,7 +1076,7 @@ def rehome_aircraft(state: GameState, space: str) -> None:
     from dataclasses import replace
 
     from .movement import carrier_room, is_friendly_land
-    for pid in sorted({u.owner for u in state.units.values() if u.space == space}):
+    for pid in sorted({u.owner for u in state.units_in(space)}):
         if pid == state.player:
             continue  # the attacker's aircraft land in the non-combat move
         air = sorted((u for u in state.units.values() if u.space == space and u.owner == pid
@@ -1114,15 +1124,15 @@ def start(state: GameState, space: str) -> None:
     """Open the battle in `space`; the first Roll fires its first step."""
     from dataclasses import replace
     player = state.player
-    foes = sorted({u.owner for u in state.units.values()
-                   if u.space == space and state.at_war(u.owner, player)})
+    foes = sorted({u.owner for u in state.units_in(space)
+                   if state.at_war(u.owner, player)})
     origins = tuple(sorted(state_origins(state).get(space, ())))
     bombard: list[int] = []
     for ship in bombarding_ships(state, space, player):
         bombard.append(ship.uid)
         state.units[ship.uid] = replace(ship, in_combat=True)
-    drops = tuple(sorted(u.uid for u in state.units.values()
-                         if u.space == space and u.owner == player and state.utype(u).has("interceptable")
+    drops = tuple(sorted(u.uid for u in state.units_in(space)
+                         if u.owner == player and state.utype(u).has("interceptable")
                          and any(c.carried_by == u.uid for c in state.units.values())))
     b = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
                bombard=tuple(bombard), drops=drops)
@@ -1138,7 +1148,7 @@ def bombarding_ships(state: GameState, space: str, player: str) -> list[Unit]:
     """Ships that would bombard an amphibious assault on `space`: the player's
     bombard-capable ships in a sea zone the assault came from, that fought no sea
     battle this turn, at most one per unit landed from the sea."""
-    amph = [u for u in state.units.values() if u.space == space and u.owner == player and u.amphibious]
+    amph = [u for u in state.units_in(space) if u.owner == player and u.amphibious]
     if not amph or state.scenario.spaces[space].kind != LAND:
         return []
     zones = set(state.landings.get(space, ()))
@@ -1280,8 +1290,8 @@ def rehome_interceptors(state: GameState, b: Battle) -> None:
     """Interceptors (out of the battle) left in a territory the attacker took fly to a
     bordering friendly territory, or are lost."""
     from .movement import is_friendly_land
-    for u in sorted((x for x in state.units.values() if x.space == b.space
-                     and state.at_war(x.owner, b.attacker)), key=lambda x: x.uid):
+    for u in sorted((x for x in state.units_in(b.space)
+                     if state.at_war(x.owner, b.attacker)), key=lambda x: x.uid):
         land = sorted(s for s in state.scenario.spaces[b.space].adjacent
                       if is_friendly_land(state, s, u.owner))
         if land:

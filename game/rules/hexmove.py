@@ -88,11 +88,11 @@ def columns(state: GameState, ut: UnitType) -> list[str]:
 
 
 def enemies_at(state: GameState, hid: str, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.space == hid and state.at_war(u.owner, player)]
+    return [u for u in state.units_in(hid) if state.at_war(u.owner, player)]
 
 
 def friends_at(state: GameState, hid: str, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.space == hid and not state.at_war(u.owner, player)]
+    return [u for u in state.units_in(hid) if not state.at_war(u.owner, player)]
 
 
 def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None = None,

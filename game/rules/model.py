@@ -6,7 +6,6 @@ place, by `actions.apply`: it copies the containers it changes.
 """
 from __future__ import annotations
 
-from copy import copy as _shallow_copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -330,6 +329,112 @@ class Unit:
         return Unit(*data)
 
 
+_MISSING: Any = object()
+
+
+class UnitMap(dict[int, Unit]):
+    """`GameState.units`: uid -> Unit, a dict that also keeps, for each space, the uids of
+    the units there (ascending tuples, shared between copies), so `units_in` does not scan
+    every unit. Every way of changing the dict keeps the index in step.
+
+    `units_in` must give the units in dict order, as a scan would. Dict order is ascending
+    uid order as long as each new uid is larger than every uid added before (the rules only
+    add `next_uid`); `_ascending` says it still is. Once it is not, `units_in` scans."""
+    __slots__ = ("_at", "_last", "_ascending")
+    _at: dict[str, tuple[int, ...]]
+    _last: int
+    _ascending: bool
+
+    def __init__(self, data: Any = ()) -> None:
+        dict.__init__(self)
+        self._at = {}
+        self._last = 0
+        self._ascending = True
+        for uid, u in dict(data).items():
+            self[uid] = u
+
+    def __reduce__(self) -> tuple[Any, ...]:   # pickle and copy.copy: the plain items
+        return (UnitMap, (dict(self),))
+
+    def copy(self) -> UnitMap:
+        new = UnitMap.__new__(UnitMap)
+        dict.update(new, self)
+        new._at = self._at.copy()   # tuples: shared until a space changes
+        new._last = self._last
+        new._ascending = self._ascending
+        return new
+
+    def _add(self, space: str, uid: int) -> None:
+        at = self._at
+        t = at.get(space)
+        if t is None:
+            at[space] = (uid,)
+        elif uid > t[-1]:
+            at[space] = t + (uid,)
+        else:
+            at[space] = tuple(sorted(t + (uid,)))
+
+    def _drop(self, space: str, uid: int) -> None:
+        t = self._at[space]
+        if len(t) == 1:
+            del self._at[space]
+        else:
+            self._at[space] = tuple(x for x in t if x != uid)
+
+    def __setitem__(self, uid: int, u: Unit) -> None:
+        old = dict.get(self, uid, _MISSING)
+        dict.__setitem__(self, uid, u)
+        if old is _MISSING:
+            if self._ascending and isinstance(uid, int) and uid > self._last:
+                self._last = uid
+            else:
+                self._ascending = False
+            self._add(u.space, uid)
+        elif old.space != u.space:
+            self._drop(old.space, uid)
+            self._add(u.space, uid)
+
+    def __delitem__(self, uid: int) -> None:
+        u = dict.pop(self, uid)
+        self._drop(u.space, uid)
+
+    def pop(self, uid: int, *default: Any) -> Any:
+        if uid not in self:
+            return dict.pop(self, uid, *default)
+        u = dict.pop(self, uid)
+        self._drop(u.space, uid)
+        return u
+
+    def popitem(self) -> tuple[int, Unit]:
+        uid, u = dict.popitem(self)
+        self._drop(u.space, uid)
+        return uid, u
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self._at = {}
+
+    def setdefault(self, uid: int, default: Any = None) -> Any:
+        if uid not in self:
+            self[uid] = default
+        return self[uid]
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        for uid, u in dict(*args, **kw).items():
+            self[uid] = u
+
+    def __ior__(self, other: Any) -> UnitMap:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def in_space(self, space: str) -> list[Unit]:
+        """The units in a space, in dict order."""
+        if self._ascending:
+            get = dict.__getitem__
+            return [get(self, uid) for uid in self._at.get(space, ())]
+        return [u for u in self.values() if u.space == space]
+
+
 @dataclass(frozen=True)
 class Pool:
     """Hits waiting for a casualty choice: who takes them, how many, from what."""
@@ -408,7 +513,7 @@ class GameState:
     round: int = 1
     player_idx: int = 0
     phase_idx: int = 0
-    units: dict[int, Unit] = field(default_factory=dict)
+    units: dict[int, Unit] = field(default_factory=UnitMap)
     owners: dict[str, str | None] = field(default_factory=dict)
     turn_owners: dict[str, str | None] = field(default_factory=dict)  # owners at turn start
     factories: frozenset[str] = frozenset()
@@ -435,8 +540,10 @@ class GameState:
     last_battle: BattleResult | None = None   # the end of the last battle (interface text)
 
     def copy(self) -> GameState:
-        new = _shallow_copy(self)
-        new.units = dict(self.units)
+        new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
+        new.__dict__.update(self.__dict__)
+        units = self.units
+        new.units = units.copy() if type(units) is UnitMap else UnitMap(units)
         new.owners = dict(self.owners)
         new.resources = dict(self.resources)
         new.purchased = dict(self.purchased)
@@ -484,7 +591,11 @@ class GameState:
         return self.ruleset.units[unit if isinstance(unit, str) else unit.type]
 
     def units_in(self, space: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.space == space]
+        """The units in a space, in `units` order (as a scan of `units` finds them)."""
+        units = self.units
+        if type(units) is UnitMap:
+            return units.in_space(space)
+        return [u for u in units.values() if u.space == space]
 
     def log(self, limit: int | None = None) -> list[str]:
         out: list[str] = []

@@ -27,7 +27,7 @@ def find_battles(state: GameState) -> None:
     player = state.player
     battles = []
     for space in sorted(state.origins):
-        mine = [u for u in state.units.values() if u.space == space and u.owner == player]
+        mine = [u for u in state.units_in(space) if u.owner == player]
         if not mine:
             continue
         captors = any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")

@@ -138,8 +138,8 @@ def space_limit_block(state: GameState, unit_types: list[str], owner: str, space
     for t in dict.fromkeys(unit_types):
         for ab in rs.units[t].abilities_named("max_per_space"):
             ally = state.alliance_of(owner)
-            there = sum(1 for u in state.units.values()
-                        if u.space == space and u.type == t and u.uid not in leaving
+            there = sum(1 for u in state.units_in(space)
+                        if u.type == t and u.uid not in leaving
                         and u.carried_by is None
                         and (u.owner == owner if ab.per == "player" else state.alliance_of(u.owner) == ally))
             if there + unit_types.count(t) > ab.count:
@@ -316,7 +316,7 @@ def engineer_room(state: GameState, unit: str, space: str, player: str) -> int:
             or state.owners.get(space) != player or state.turn_owners.get(space) != player:
         return 0
     ut = state.ruleset.units[unit]
-    cap = sum(ab.per_turn for u in state.units.values() if u.space == space and u.owner == player
+    cap = sum(ab.per_turn for u in state.units_in(space) if u.owner == player
               and u.carried_by is None for ab in state.utype(u).abilities_named("builds")
               if ut.matches(ab.units))
     return cap - state.ro3_moves.get(f"builds|{space}", 0)
@@ -398,8 +398,8 @@ def capture_units(state: GameState, space: str, player: str) -> None:
     (to the territory's new owner: a liberated ally gets them)."""
     from .movement import captured_on_entry
     new_owner = state.owners.get(space) or player
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.space == space and state.at_war(u.owner, player) and captured_on_entry(state, u):
+    for u in sorted(state.units_in(space), key=lambda x: x.uid):
+        if state.at_war(u.owner, player) and captured_on_entry(state, u):
             state.units[u.uid] = replace(u, owner=new_owner, moved=state.utype(u).move)
             state.add_log(f"  {state.utype(u).name} in {state.scenario.spaces[space].name} is captured.")
 

@@ -234,7 +234,7 @@ def explain_drop(state: GameState, uid: int, dest: str) -> str:
     al = state.alliance_of(t.owner) or ""
     if f"{_DROP}{dest}|{t.owner}" in state.ro3_moves:
         return f"{sp.name} has already received a supply drop this turn."
-    needy = [u for u in state.units.values() if u.space == dest and u.carried_by is None
+    needy = [u for u in state.units_in(dest) if u.carried_by is None
              and state.alliance_of(u.owner) == al and state.utype(u).domain == LAND
              and not state.utype(u).has("no_supply_penalty")]
     if not needy:
