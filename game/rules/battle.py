@@ -17,7 +17,7 @@ from dataclasses import fields, replace
 from . import dice, grammar, supply
 from .abilities import SupportedBy
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, Battle, BattleResult, GameState, Pool, Roll, Unit
+from .model import AIR, LAND, SEA, Battle, BattleResult, GameState, Pool, Roll, Unit, unit_replace
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
 AIRBORNE = "airborne"
@@ -864,14 +864,14 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
 
 
 def _damaged(u: Unit) -> Unit:
-    return replace(u, damage=u.damage + 1)
+    return unit_replace(u, damage=u.damage + 1)
 
 
 def _launch_fighting_aircraft(state: GameState, b: Battle, carrier: Unit) -> None:
     """A carrier with grounded_when_damaged is damaged in a battle: the aircraft from it
     that fight in this battle are in the air and must land elsewhere later; aircraft
     aboard as cargo (an allied power's, on the attacker's carrier) are trapped aboard."""
-    for c in [c for c in state.units.values() if c.carried_by == carrier.uid]:
+    for c in state.cargo_of(carrier.uid):
         if c.owner == b.attacker or state.at_war(c.owner, b.attacker):
             state.units[c.uid] = replace(c, carried_by=None)
 
@@ -884,12 +884,12 @@ def remove_unit(state: GameState, uid: int) -> None:
     cap = ut.ability("combat_air_patrol")
     if ut.has("transport") or ut.has("air_transport") or (cap is not None and cap.lost_with_carrier) \
             or (u.damage > 0 and ut.has("grounded_when_damaged")):
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units.pop(c.uid)
             state.add_log(f"  {state.utype(c).name} aboard is lost"
                           f"{' with the carrier' if cap is not None else ''}")
     else:
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units[c.uid] = replace(c, carried_by=None)
 
 
@@ -1110,7 +1110,7 @@ def retreat(state: GameState, to: str) -> None:
     for u in att:
         # a transport that retreats cannot offload this turn (movement.offload_block)
         state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
-        for c in [c for c in state.units.values() if c.carried_by == u.uid]:
+        for c in state.cargo_of(u.uid):
             state.units[c.uid] = replace(c, space=to)
     state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
     state.add_log(result_text(state, state.last_battle))
@@ -1133,7 +1133,7 @@ def start(state: GameState, space: str) -> None:
         state.units[ship.uid] = replace(ship, in_combat=True)
     drops = tuple(sorted(u.uid for u in state.units_in(space)
                          if u.owner == player and state.utype(u).has("interceptable")
-                         and any(c.carried_by == u.uid for c in state.units.values())))
+                         and state.cargo_of(u.uid)))
     b = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
                bombard=tuple(bombard), drops=drops)
     att, dfn = attackers(state, b), defenders(state, b)
@@ -1277,7 +1277,7 @@ def drop_cargo(state: GameState, b: Battle) -> Battle:
     fly on in the non-combat move: G14, G67)."""
     landed = 0
     for uid in b.drops:
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units[c.uid] = replace(c, carried_by=None, in_combat=True, airborne=True)
             landed += 1
     if landed:
@@ -1347,7 +1347,7 @@ def withdraw(state: GameState, uids: tuple[int, ...], to: str) -> None:
     for uid in uids:
         u = state.units[uid]
         state.units[uid] = replace(u, space=to)
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units[c.uid] = replace(c, space=to)
     names = ", ".join(state.utype(state.units[uid]).name for uid in uids)
     state.add_log(f"  {names} withdraw{'s' if len(uids) == 1 else ''} to {state.scenario.spaces[to].name}.")

@@ -6,7 +6,7 @@ place, by `actions.apply`: it copies the containers it changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
@@ -330,24 +330,62 @@ class Unit:
 
 
 _MISSING: Any = object()
+_UNIT_FIELDS = ("uid", "type", "owner", "space", "damage", "moved", "carried_by", "in_combat",
+                "amphibious", "unloaded", "marched", "airborne", "oos")
+_UNIT_FIELD_SET = frozenset(_UNIT_FIELDS)
+_FAST_UNIT = _UNIT_FIELDS == tuple(f.name for f in fields(Unit))
+
+
+def unit_replace(u: Unit, **kw: Any) -> Unit:
+    """dataclasses.replace(u, **kw) for a Unit, without its generic machinery (units are
+    replaced on every move and every hit)."""
+    if not _FAST_UNIT or type(u) is not Unit or not kw.keys() <= _UNIT_FIELD_SET:
+        return replace(u, **kw)
+    g = kw.get
+    return Unit(g("uid", u.uid), g("type", u.type), g("owner", u.owner), g("space", u.space),
+                g("damage", u.damage), g("moved", u.moved), g("carried_by", u.carried_by),
+                g("in_combat", u.in_combat), g("amphibious", u.amphibious),
+                g("unloaded", u.unloaded), g("marched", u.marched), g("airborne", u.airborne),
+                g("oos", u.oos))
+
+
+def _index_add(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:
+    t = index.get(key)
+    if t is None:
+        index[key] = (uid,)
+    elif uid > t[-1]:
+        index[key] = t + (uid,)
+    else:
+        index[key] = tuple(sorted(t + (uid,)))
+
+
+def _index_drop(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:
+    t = index[key]
+    if len(t) == 1:
+        del index[key]
+    else:
+        index[key] = tuple(x for x in t if x != uid)
 
 
 class UnitMap(dict[int, Unit]):
     """`GameState.units`: uid -> Unit, a dict that also keeps, for each space, the uids of
-    the units there (ascending tuples, shared between copies), so `units_in` does not scan
-    every unit. Every way of changing the dict keeps the index in step.
+    the units there, and for each carrier or transport, the uids of the units aboard
+    (ascending tuples, shared between copies), so `units_in` and `aboard` do not scan every
+    unit. Every way of changing the dict keeps the indexes in step.
 
-    `units_in` must give the units in dict order, as a scan would. Dict order is ascending
-    uid order as long as each new uid is larger than every uid added before (the rules only
-    add `next_uid`); `_ascending` says it still is. Once it is not, `units_in` scans."""
-    __slots__ = ("_at", "_last", "_ascending")
+    Both must give the units in dict order, as a scan would. Dict order is ascending uid
+    order as long as each new uid is larger than every uid added before (the rules only add
+    `next_uid`); `_ascending` says it still is. Once it is not, they scan."""
+    __slots__ = ("_at", "_aboard", "_last", "_ascending")
     _at: dict[str, tuple[int, ...]]
+    _aboard: dict[int, tuple[int, ...]]
     _last: int
     _ascending: bool
 
     def __init__(self, data: Any = ()) -> None:
         dict.__init__(self)
         self._at = {}
+        self._aboard = {}
         self._last = 0
         self._ascending = True
         for uid, u in dict(data).items():
@@ -360,26 +398,15 @@ class UnitMap(dict[int, Unit]):
         new = UnitMap.__new__(UnitMap)
         dict.update(new, self)
         new._at = self._at.copy()   # tuples: shared until a space changes
+        new._aboard = self._aboard.copy()
         new._last = self._last
         new._ascending = self._ascending
         return new
 
-    def _add(self, space: str, uid: int) -> None:
-        at = self._at
-        t = at.get(space)
-        if t is None:
-            at[space] = (uid,)
-        elif uid > t[-1]:
-            at[space] = t + (uid,)
-        else:
-            at[space] = tuple(sorted(t + (uid,)))
-
-    def _drop(self, space: str, uid: int) -> None:
-        t = self._at[space]
-        if len(t) == 1:
-            del self._at[space]
-        else:
-            self._at[space] = tuple(x for x in t if x != uid)
+    def _unindex(self, uid: int, u: Unit) -> None:
+        _index_drop(self._at, u.space, uid)
+        if u.carried_by is not None:
+            _index_drop(self._aboard, u.carried_by, uid)
 
     def __setitem__(self, uid: int, u: Unit) -> None:
         old = dict.get(self, uid, _MISSING)
@@ -389,30 +416,38 @@ class UnitMap(dict[int, Unit]):
                 self._last = uid
             else:
                 self._ascending = False
-            self._add(u.space, uid)
-        elif old.space != u.space:
-            self._drop(old.space, uid)
-            self._add(u.space, uid)
+            _index_add(self._at, u.space, uid)
+            if u.carried_by is not None:
+                _index_add(self._aboard, u.carried_by, uid)
+            return
+        if old.space != u.space:
+            _index_drop(self._at, old.space, uid)
+            _index_add(self._at, u.space, uid)
+        if old.carried_by != u.carried_by:
+            if old.carried_by is not None:
+                _index_drop(self._aboard, old.carried_by, uid)
+            if u.carried_by is not None:
+                _index_add(self._aboard, u.carried_by, uid)
 
     def __delitem__(self, uid: int) -> None:
-        u = dict.pop(self, uid)
-        self._drop(u.space, uid)
+        self._unindex(uid, dict.pop(self, uid))
 
     def pop(self, uid: int, *default: Any) -> Any:
         if uid not in self:
             return dict.pop(self, uid, *default)
         u = dict.pop(self, uid)
-        self._drop(u.space, uid)
+        self._unindex(uid, u)
         return u
 
     def popitem(self) -> tuple[int, Unit]:
         uid, u = dict.popitem(self)
-        self._drop(u.space, uid)
+        self._unindex(uid, u)
         return uid, u
 
     def clear(self) -> None:
         dict.clear(self)
         self._at = {}
+        self._aboard = {}
 
     def setdefault(self, uid: int, default: Any = None) -> Any:
         if uid not in self:
@@ -433,6 +468,13 @@ class UnitMap(dict[int, Unit]):
             get = dict.__getitem__
             return [get(self, uid) for uid in self._at.get(space, ())]
         return [u for u in self.values() if u.space == space]
+
+    def aboard(self, carrier: int) -> list[Unit]:
+        """The units whose carried_by is `carrier`, in dict order."""
+        if self._ascending:
+            get = dict.__getitem__
+            return [get(self, uid) for uid in self._aboard.get(carrier, ())]
+        return [u for u in self.values() if u.carried_by == carrier]
 
 
 @dataclass(frozen=True)
@@ -596,6 +638,13 @@ class GameState:
         if type(units) is UnitMap:
             return units.in_space(space)
         return [u for u in units.values() if u.space == space]
+
+    def cargo_of(self, carrier: int) -> list[Unit]:
+        """The units aboard a unit (carried_by == carrier), in `units` order."""
+        units = self.units
+        if type(units) is UnitMap:
+            return units.aboard(carrier)
+        return [u for u in units.values() if u.carried_by == carrier]
 
     def log(self, limit: int | None = None) -> list[str]:
         out: list[str] = []

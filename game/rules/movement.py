@@ -539,7 +539,7 @@ def _space_limit(state: GameState, group: list[Unit], dest: str) -> str:
 
 # --- transports --------------------------------------------------------------
 def cargo_of(state: GameState, carrier_uid: int) -> list[Unit]:
-    return [u for u in state.units.values() if u.carried_by == carrier_uid]
+    return state.cargo_of(carrier_uid)
 
 
 def transport_room(state: GameState, transport: Unit) -> int:

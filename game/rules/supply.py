@@ -200,7 +200,7 @@ def _check_transport(state: GameState, uid: int, ability: str) -> tuple[Unit, st
         return t, f"That {ut.name} is not yours."
     if t.moved or t.in_combat or t.carried_by is not None:
         return t, f"{ut.name} has already moved this turn."
-    if any(c.carried_by == uid for c in state.units.values()):
+    if state.cargo_of(uid):
         return t, f"{ut.name} carries a unit: a supply or ferry flight carries no troops."
     from .movement import is_friendly_land
     if not is_friendly_land(state, t.space, t.owner) or state.at_war(state.turn_owners.get(t.space), t.owner):

@@ -1,8 +1,8 @@
-"""GameState.units keeps an index of the units in each space (model.UnitMap): whatever
-changes the dict, `units_in` answers exactly as a scan of the dict would."""
+"""GameState.units keeps indexes of the units in each space and aboard each unit
+(model.UnitMap): whatever changes the dict, `units_in` and `cargo_of` answer exactly as a
+scan of the dict would."""
 import copy
 import pickle
-import random
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -20,10 +20,13 @@ def scan(units, space):
 def check(m: UnitMap) -> None:
     for s in SPACES:
         assert m.in_space(s) == scan(m, s)
+    for c in range(-1, 32):
+        assert m.aboard(c) == [u for u in m.values() if u.carried_by == c]
     assert {u.space for u in m.values()} >= set(m._at)
+    assert {u.carried_by for u in m.values()} >= set(m._aboard)
 
 
-ops = st.lists(st.tuples(st.sampled_from(["new", "move", "set", "del", "pop", "old_uid", "copy",
+ops = st.lists(st.tuples(st.sampled_from(["new", "move", "set", "del", "pop", "old_uid", "copy", "board",
                                           "update", "setdefault", "popitem"]),
                          st.integers(0, 30), st.sampled_from(SPACES)), max_size=60)
 
@@ -46,6 +49,9 @@ def test_index_matches_a_scan(seq):
         elif op == "move":
             uid = uids[n % len(uids)]
             m[uid] = replace(m[uid], space=space)
+        elif op == "board":     # aboard another unit (n), or no longer aboard
+            uid = uids[n % len(uids)]
+            m[uid] = replace(m[uid], carried_by=None if n % 3 == 0 else uids[(n // 3) % len(uids)])
         elif op == "set":
             uid = uids[n % len(uids)]
             m[uid] = replace(m[uid], damage=1)
@@ -85,3 +91,6 @@ def test_a_state_copy_keeps_its_own_index():
     for space in sc.spaces:
         assert s0.units_in(space) == scan(s0.units, space)
         assert s1.units_in(space) == scan(s1.units, space)
+    for uid in s0.units:
+        assert s0.cargo_of(uid) == [u for u in s0.units.values() if u.carried_by == uid]
+        assert s1.cargo_of(uid) == [u for u in s1.units.values() if u.carried_by == uid]
