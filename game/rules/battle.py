@@ -12,12 +12,26 @@ does not choose. Every function here works on a state copy given by
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields, replace
+from typing import Any
 
 from . import dice, grammar, supply
 from .abilities import SupportedBy
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, Battle, BattleResult, GameState, Pool, Roll, Unit, unit_replace
+from .model import (
+    AIR,
+    LAND,
+    SEA,
+    Battle,
+    BattleResult,
+    GameState,
+    Pool,
+    Roll,
+    Unit,
+    UnitMap,
+    unit_replace,
+)
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
 AIRBORNE = "airborne"
@@ -40,23 +54,43 @@ def is_cargo(state: GameState, u: Unit) -> bool:
         state.utype(u).domain == AIR and carrier.damage > 0 and ct.has("grounded_when_damaged"))
 
 
+def _remembered(state: GameState, key: tuple[Any, ...], find: Callable[[], list[Unit]]) -> list[Unit]:
+    """find(), remembered until the units change (UnitMap.memo): a battle step asks for
+    the sides many times. `find` may read only the units, the ruleset, the scenario and
+    what `key` holds."""
+    units = state.units
+    if type(units) is not UnitMap:
+        return find()
+    memo = units.memo()
+    got = memo.get(key)
+    if got is not None and got[0] is state.ruleset and got[1] is state.scenario:
+        return list(got[2])
+    out = find()
+    memo[key] = (state.ruleset, state.scenario, tuple(out))
+    return out
+
+
 def attackers(state: GameState, b: Battle) -> list[Unit]:
     """The attacking side: not cargo; a `noncombatant` (air transport) only while its
     airdrop is still to be intercepted (Battle.drops)."""
-    return [u for u in state.units_in(b.space)
-            if u.owner == b.attacker and not is_cargo(state, u)
-            and (u.uid in b.drops or not state.utype(u).has("noncombatant"))
-            and u.uid not in b.submerged]
+    def find() -> list[Unit]:
+        return [u for u in state.units_in(b.space)
+                if u.owner == b.attacker and not is_cargo(state, u)
+                and (u.uid in b.drops or not state.utype(u).has("noncombatant"))
+                and u.uid not in b.submerged]
+    return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged), find)
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:
     """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
-    out = [u for u in state.units_in(b.space)
-           if state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
-           and u.uid not in b.submerged]
-    if b.interceptors:
-        out = [u for u in out if u.uid not in b.interceptors]
-    return out
+    def find() -> list[Unit]:
+        out = [u for u in state.units_in(b.space)
+               if state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
+               and u.uid not in b.submerged]
+        if b.interceptors:
+            out = [u for u in out if u.uid not in b.interceptors]
+        return out
+    return _remembered(state, ("defenders", b.space, b.attacker, b.submerged, b.interceptors), find)
 
 
 def alive(state: GameState, units: list[Unit]) -> list[Unit]:

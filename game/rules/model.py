@@ -376,11 +376,12 @@ class UnitMap(dict[int, Unit]):
     Both must give the units in dict order, as a scan would. Dict order is ascending uid
     order as long as each new uid is larger than every uid added before (the rules only add
     `next_uid`); `_ascending` says it still is. Once it is not, they scan."""
-    __slots__ = ("_at", "_aboard", "_last", "_ascending")
+    __slots__ = ("_at", "_aboard", "_last", "_ascending", "_memo")
     _at: dict[str, tuple[int, ...]]
     _aboard: dict[int, tuple[int, ...]]
     _last: int
     _ascending: bool
+    _memo: dict[Any, Any] | None
 
     def __init__(self, data: Any = ()) -> None:
         dict.__init__(self)
@@ -388,6 +389,7 @@ class UnitMap(dict[int, Unit]):
         self._aboard = {}
         self._last = 0
         self._ascending = True
+        self._memo = None
         for uid, u in dict(data).items():
             self[uid] = u
 
@@ -401,9 +403,19 @@ class UnitMap(dict[int, Unit]):
         new._aboard = self._aboard.copy()
         new._last = self._last
         new._ascending = self._ascending
+        new._memo = None
         return new
 
+    def memo(self) -> dict[Any, Any]:
+        """A scratch dict for answers computed from these units (battle sides); emptied
+        whenever the units change."""
+        m = self._memo
+        if m is None:
+            m = self._memo = {}
+        return m
+
     def _unindex(self, uid: int, u: Unit) -> None:
+        self._memo = None
         _index_drop(self._at, u.space, uid)
         if u.carried_by is not None:
             _index_drop(self._aboard, u.carried_by, uid)
@@ -411,6 +423,7 @@ class UnitMap(dict[int, Unit]):
     def __setitem__(self, uid: int, u: Unit) -> None:
         old = dict.get(self, uid, _MISSING)
         dict.__setitem__(self, uid, u)
+        self._memo = None
         if old is _MISSING:
             if self._ascending and isinstance(uid, int) and uid > self._last:
                 self._last = uid
@@ -446,6 +459,7 @@ class UnitMap(dict[int, Unit]):
 
     def clear(self) -> None:
         dict.clear(self)
+        self._memo = None
         self._at = {}
         self._aboard = {}
 
