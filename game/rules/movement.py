@@ -205,12 +205,17 @@ def _operating_carriers(state: GameState, space: str, player: str) -> list[Unit]
 def landing_spots(state: GameState, player: str) -> set[str]:
     """Where the player's aircraft may end the turn: friendly land held since the
     start of the turn, and sea zones with a friendly carrier."""
+    friendly: dict[str | None, bool] = {}   # owner -> not None and not at war with the player
+
+    def ok(owner: str | None) -> bool:
+        got = friendly.get(owner)
+        if got is None:
+            got = friendly[owner] = owner is not None and not state.at_war(owner, player)
+        return got
+    owners, turn_owners = state.owners, state.turn_owners
     spots = {s for s, sp in state.scenario.spaces.items()
              if sp.kind == LAND and not sp.impassable
-             and state.owners.get(s) is not None
-             and not state.at_war(state.owners.get(s), player)
-             and not state.at_war(state.turn_owners.get(s), player)
-             and state.turn_owners.get(s) is not None}
+             and ok(owners.get(s)) and ok(turn_owners.get(s))}
     carriers = state.ruleset.types_with("carrier")
     if carriers:
         for u in state.units.values():
