@@ -786,9 +786,10 @@ def _fires(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> bool:
                for ab in state.utype(u).abilities_named("value_against"))
 
 
-def settle(state: GameState) -> None:
+def settle(state: GameState) -> tuple[str, list[tuple[Unit, int]], bool] | None:
     """Go through the steps that need no dice (skipped steps, removals, the end
-    of the round) and stop before the next step that rolls."""
+    of the round) and stop before the next step that rolls. Returns that step's
+    step_shooters when it stopped there (awaiting "roll"), else None."""
     b = state.battle
     assert b is not None
     while True:
@@ -796,7 +797,7 @@ def settle(state: GameState) -> None:
         if step == "remove":
             state.battle = b
             end_round(state)
-            return
+            return None
         if step == "fs_remove":
             for uid in b.struck:
                 b = _remove_casualty(state, b, uid)
@@ -812,24 +813,26 @@ def settle(state: GameState) -> None:
         if step == "intercept" and b.drops and b.interceptors is None:
             if interceptor_choices(state, b):
                 state.battle = _replace(b, awaiting="intercept")
-                return
+                return None
             b = _replace(b, interceptors=())
-        if not step_shooters(state, b, step)[1]:
+        shot = step_shooters(state, b, step)
+        if not shot[1]:
             b = _replace(b, step=b.step + 1)
             continue
         state.battle = _replace(b, awaiting="roll")
-        return
+        return shot
 
 
 def advance(state: GameState) -> None:
     """Roll the dice of the next step that has shooters, then settle (or wait for the
     rolling side's reroll decision, `awaiting == "reroll"`)."""
-    settle(state)
+    shot = settle(state)
     b = state.battle
     if b is None or b.awaiting != "roll":
         return
     step = ROUND_STEPS[b.step]
-    shot = step_shooters(state, b, step)
+    if shot is None:
+        shot = step_shooters(state, b, step)
     side, shooters, _immediate = shot
     recon = step in RECON_STEPS and _ruleset_has_recon(state) and any(
         state.utype(u).has("reconnaissance") for u in side_units(state, b, side))
