@@ -74,9 +74,10 @@ def attackers(state: GameState, b: Battle) -> list[Unit]:
     """The attacking side: not cargo; a `noncombatant` (air transport) only while its
     airdrop is still to be intercepted (Battle.drops)."""
     def find() -> list[Unit]:
+        noncombatant = state.ruleset.types_with("noncombatant")
         return [u for u in state.units_in(b.space)
-                if u.owner == b.attacker and not is_cargo(state, u)
-                and (u.uid in b.drops or not state.utype(u).has("noncombatant"))
+                if u.owner == b.attacker and (u.carried_by is None or not is_cargo(state, u))
+                and (u.uid in b.drops or u.type not in noncombatant)
                 and u.uid not in b.submerged]
     return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged), find)
 
@@ -85,7 +86,7 @@ def defenders(state: GameState, b: Battle) -> list[Unit]:
     """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
     def find() -> list[Unit]:
         out = [u for u in state.units_in(b.space)
-               if state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
+               if state.at_war(u.owner, b.attacker) and (u.carried_by is None or not is_cargo(state, u))
                and u.uid not in b.submerged]
         if b.interceptors:
             out = [u for u in out if u.uid not in b.interceptors]
@@ -95,7 +96,8 @@ def defenders(state: GameState, b: Battle) -> list[Unit]:
 
 def alive(state: GameState, units: list[Unit]) -> list[Unit]:
     """Units not yet marked destroyed (marked casualties have damage >= hits)."""
-    return [u for u in units if u.damage < state.utype(u).hits]
+    types = state.ruleset.units   # (state.utype, without a call per unit)
+    return [u for u in units if u.damage < types[u.type].hits]
 
 
 def side_units(state: GameState, b: Battle, side: str) -> list[Unit]:
