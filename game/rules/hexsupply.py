@@ -70,6 +70,7 @@ def in_supply(state: GameState, player: str) -> set[str]:
     zoc = hexmove.zoc_hexes(state, player)
     enemy = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
     friend = {u.space for u in state.units.values() if not state.at_war(u.owner, player)}
+    table = hexmove.static_table(state, "supply_steps")   # what _line_steps fills
     best: dict[str, int] = {}
     for src, rng in _sources(state, player, enemy):
         if best.get(src, -1) >= rng:
@@ -80,7 +81,10 @@ def in_supply(state: GameState, player: str) -> set[str]:
             here, left = queue.popleft()
             if left <= 0:
                 continue
-            for n in _line_steps(state, here):
+            steps = table.get(here)
+            if steps is None:
+                steps = _line_steps(state, here)
+            for n in steps:
                 if n in enemy:
                     continue
                 if n in zoc and n not in friend:
