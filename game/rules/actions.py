@@ -27,7 +27,7 @@ from . import (
     supply,
 )
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit
+from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit, unit_replace
 
 
 @dataclass(frozen=True)
@@ -440,14 +440,14 @@ def _move(state: GameState, a: Move) -> None:
             upd["in_combat"] = True
         if state.utype(u).domain == AIR:
             upd["carried_by"] = None
-        state.units[u.uid] = replace(u, **upd)
+        state.units[u.uid] = unit_replace(u, **upd)
         carrier = state.utype(u).ability("carrier")
         for c in movement.cargo_of(state, u.uid):
             if carrier is not None and carrier.own_aircraft_launch and c.owner == player \
                     and state.utype(c).domain == AIR and not movement.trapped(state, c):
-                state.units[c.uid] = replace(c, carried_by=None)  # launched: stays, flies on its own
+                state.units[c.uid] = unit_replace(c, carried_by=None)  # launched: stays, flies on its own
             elif state.utype(u).has("transport") or c.owner != player or state.utype(c).domain == AIR:
-                state.units[c.uid] = replace(c, space=dest)
+                state.units[c.uid] = unit_replace(c, space=dest)
     if hostile and state.phase == movement.COMBAT:
         came_from = a.path[-2] if len(a.path) > 1 else group[0].space
         if domain != AIR:

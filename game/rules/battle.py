@@ -12,12 +12,26 @@ does not choose. Every function here works on a state copy given by
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import fields, replace
+from typing import Any
 
 from . import dice, grammar, supply
 from .abilities import SupportedBy
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, Battle, BattleResult, GameState, Pool, Roll, Unit
+from .model import (
+    AIR,
+    LAND,
+    SEA,
+    Battle,
+    BattleResult,
+    GameState,
+    Pool,
+    Roll,
+    Unit,
+    UnitMap,
+    unit_replace,
+)
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
 AIRBORNE = "airborne"
@@ -40,28 +54,50 @@ def is_cargo(state: GameState, u: Unit) -> bool:
         state.utype(u).domain == AIR and carrier.damage > 0 and ct.has("grounded_when_damaged"))
 
 
+def _remembered(state: GameState, key: tuple[Any, ...], find: Callable[[], list[Unit]]) -> list[Unit]:
+    """find(), remembered until the units change (UnitMap.memo): a battle step asks for
+    the sides many times. `find` may read only the units, the ruleset, the scenario and
+    what `key` holds."""
+    units = state.units
+    if type(units) is not UnitMap:
+        return find()
+    memo = units.memo()
+    got = memo.get(key)
+    if got is not None and got[0] is state.ruleset and got[1] is state.scenario:
+        return list(got[2])
+    out = find()
+    memo[key] = (state.ruleset, state.scenario, tuple(out))
+    return out
+
+
 def attackers(state: GameState, b: Battle) -> list[Unit]:
     """The attacking side: not cargo; a `noncombatant` (air transport) only while its
     airdrop is still to be intercepted (Battle.drops)."""
-    return [u for u in state.units.values()
-            if u.space == b.space and u.owner == b.attacker and not is_cargo(state, u)
-            and (u.uid in b.drops or not state.utype(u).has("noncombatant"))
-            and u.uid not in b.submerged]
+    def find() -> list[Unit]:
+        noncombatant = state.ruleset.types_with("noncombatant")
+        return [u for u in state.units_in(b.space)
+                if u.owner == b.attacker and (u.carried_by is None or not is_cargo(state, u))
+                and (u.uid in b.drops or u.type not in noncombatant)
+                and u.uid not in b.submerged]
+    return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged), find)
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:
     """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
-    out = [u for u in state.units.values()
-           if u.space == b.space and state.at_war(u.owner, b.attacker) and not is_cargo(state, u)
-           and u.uid not in b.submerged]
-    if b.interceptors:
-        out = [u for u in out if u.uid not in b.interceptors]
-    return out
+    def find() -> list[Unit]:
+        out = [u for u in state.units_in(b.space)
+               if state.at_war(u.owner, b.attacker) and (u.carried_by is None or not is_cargo(state, u))
+               and u.uid not in b.submerged]
+        if b.interceptors:
+            out = [u for u in out if u.uid not in b.interceptors]
+        return out
+    return _remembered(state, ("defenders", b.space, b.attacker, b.submerged, b.interceptors), find)
 
 
 def alive(state: GameState, units: list[Unit]) -> list[Unit]:
     """Units not yet marked destroyed (marked casualties have damage >= hits)."""
-    return [u for u in units if u.damage < state.utype(u).hits]
+    types = state.ruleset.units   # (state.utype, without a call per unit)
+    return [u for u in units if u.damage < types[u.type].hits]
 
 
 def side_units(state: GameState, b: Battle, side: str) -> list[Unit]:
@@ -658,9 +694,19 @@ def step_name(step: str, plural: bool = False) -> str:
     return grammar.phrase(name, plural) if step in _VERB_STEPS else name
 
 
+_BATTLE_FIELDS = frozenset(f.name for f in fields(Battle))
+
+
 def _replace(b: Battle, **kw: object) -> Battle:
-    from dataclasses import replace
-    return replace(b, **kw)  # type: ignore[arg-type]
+    """dataclasses.replace for a Battle, without its generic machinery (a battle step
+    replaces the battle many times): the fields copied, then the changed ones set."""
+    if type(b) is not Battle or not kw.keys() <= _BATTLE_FIELDS:
+        return replace(b, **kw)  # type: ignore[arg-type]
+    new = object.__new__(Battle)
+    d = new.__dict__
+    d.update(b.__dict__)
+    d.update(kw)
+    return new
 
 
 def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tuple[Unit, int]], bool]:
@@ -742,9 +788,10 @@ def _fires(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> bool:
                for ab in state.utype(u).abilities_named("value_against"))
 
 
-def settle(state: GameState) -> None:
+def settle(state: GameState) -> tuple[str, list[tuple[Unit, int]], bool] | None:
     """Go through the steps that need no dice (skipped steps, removals, the end
-    of the round) and stop before the next step that rolls."""
+    of the round) and stop before the next step that rolls. Returns that step's
+    step_shooters when it stopped there (awaiting "roll"), else None."""
     b = state.battle
     assert b is not None
     while True:
@@ -752,7 +799,7 @@ def settle(state: GameState) -> None:
         if step == "remove":
             state.battle = b
             end_round(state)
-            return
+            return None
         if step == "fs_remove":
             for uid in b.struck:
                 b = _remove_casualty(state, b, uid)
@@ -768,24 +815,26 @@ def settle(state: GameState) -> None:
         if step == "intercept" and b.drops and b.interceptors is None:
             if interceptor_choices(state, b):
                 state.battle = _replace(b, awaiting="intercept")
-                return
+                return None
             b = _replace(b, interceptors=())
-        if not step_shooters(state, b, step)[1]:
+        shot = step_shooters(state, b, step)
+        if not shot[1]:
             b = _replace(b, step=b.step + 1)
             continue
         state.battle = _replace(b, awaiting="roll")
-        return
+        return shot
 
 
 def advance(state: GameState) -> None:
     """Roll the dice of the next step that has shooters, then settle (or wait for the
     rolling side's reroll decision, `awaiting == "reroll"`)."""
-    settle(state)
+    shot = settle(state)
     b = state.battle
     if b is None or b.awaiting != "roll":
         return
     step = ROUND_STEPS[b.step]
-    shot = step_shooters(state, b, step)
+    if shot is None:
+        shot = step_shooters(state, b, step)
     side, shooters, _immediate = shot
     recon = step in RECON_STEPS and _ruleset_has_recon(state) and any(
         state.utype(u).has("reconnaissance") for u in side_units(state, b, side))
@@ -854,14 +903,14 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
 
 
 def _damaged(u: Unit) -> Unit:
-    return replace(u, damage=u.damage + 1)
+    return unit_replace(u, damage=u.damage + 1)
 
 
 def _launch_fighting_aircraft(state: GameState, b: Battle, carrier: Unit) -> None:
     """A carrier with grounded_when_damaged is damaged in a battle: the aircraft from it
     that fight in this battle are in the air and must land elsewhere later; aircraft
     aboard as cargo (an allied power's, on the attacker's carrier) are trapped aboard."""
-    for c in [c for c in state.units.values() if c.carried_by == carrier.uid]:
+    for c in state.cargo_of(carrier.uid):
         if c.owner == b.attacker or state.at_war(c.owner, b.attacker):
             state.units[c.uid] = replace(c, carried_by=None)
 
@@ -874,12 +923,12 @@ def remove_unit(state: GameState, uid: int) -> None:
     cap = ut.ability("combat_air_patrol")
     if ut.has("transport") or ut.has("air_transport") or (cap is not None and cap.lost_with_carrier) \
             or (u.damage > 0 and ut.has("grounded_when_damaged")):
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units.pop(c.uid)
             state.add_log(f"  {state.utype(c).name} aboard is lost"
                           f"{' with the carrier' if cap is not None else ''}")
     else:
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units[c.uid] = replace(c, carried_by=None)
 
 
@@ -1066,7 +1115,7 @@ def rehome_aircraft(state: GameState, space: str) -> None:
     from dataclasses import replace
 
     from .movement import carrier_room, is_friendly_land
-    for pid in sorted({u.owner for u in state.units.values() if u.space == space}):
+    for pid in sorted({u.owner for u in state.units_in(space)}):
         if pid == state.player:
             continue  # the attacker's aircraft land in the non-combat move
         air = sorted((u for u in state.units.values() if u.space == space and u.owner == pid
@@ -1100,7 +1149,7 @@ def retreat(state: GameState, to: str) -> None:
     for u in att:
         # a transport that retreats cannot offload this turn (movement.offload_block)
         state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
-        for c in [c for c in state.units.values() if c.carried_by == u.uid]:
+        for c in state.cargo_of(u.uid):
             state.units[c.uid] = replace(c, space=to)
     state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
     state.add_log(result_text(state, state.last_battle))
@@ -1114,16 +1163,16 @@ def start(state: GameState, space: str) -> None:
     """Open the battle in `space`; the first Roll fires its first step."""
     from dataclasses import replace
     player = state.player
-    foes = sorted({u.owner for u in state.units.values()
-                   if u.space == space and state.at_war(u.owner, player)})
+    foes = sorted({u.owner for u in state.units_in(space)
+                   if state.at_war(u.owner, player)})
     origins = tuple(sorted(state_origins(state).get(space, ())))
     bombard: list[int] = []
     for ship in bombarding_ships(state, space, player):
         bombard.append(ship.uid)
         state.units[ship.uid] = replace(ship, in_combat=True)
-    drops = tuple(sorted(u.uid for u in state.units.values()
-                         if u.space == space and u.owner == player and state.utype(u).has("interceptable")
-                         and any(c.carried_by == u.uid for c in state.units.values())))
+    drops = tuple(sorted(u.uid for u in state.units_in(space)
+                         if u.owner == player and state.utype(u).has("interceptable")
+                         and state.cargo_of(u.uid)))
     b = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
                bombard=tuple(bombard), drops=drops)
     att, dfn = attackers(state, b), defenders(state, b)
@@ -1138,7 +1187,7 @@ def bombarding_ships(state: GameState, space: str, player: str) -> list[Unit]:
     """Ships that would bombard an amphibious assault on `space`: the player's
     bombard-capable ships in a sea zone the assault came from, that fought no sea
     battle this turn, at most one per unit landed from the sea."""
-    amph = [u for u in state.units.values() if u.space == space and u.owner == player and u.amphibious]
+    amph = [u for u in state.units_in(space) if u.owner == player and u.amphibious]
     if not amph or state.scenario.spaces[space].kind != LAND:
         return []
     zones = set(state.landings.get(space, ()))
@@ -1267,7 +1316,7 @@ def drop_cargo(state: GameState, b: Battle) -> Battle:
     fly on in the non-combat move: G14, G67)."""
     landed = 0
     for uid in b.drops:
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units[c.uid] = replace(c, carried_by=None, in_combat=True, airborne=True)
             landed += 1
     if landed:
@@ -1280,8 +1329,8 @@ def rehome_interceptors(state: GameState, b: Battle) -> None:
     """Interceptors (out of the battle) left in a territory the attacker took fly to a
     bordering friendly territory, or are lost."""
     from .movement import is_friendly_land
-    for u in sorted((x for x in state.units.values() if x.space == b.space
-                     and state.at_war(x.owner, b.attacker)), key=lambda x: x.uid):
+    for u in sorted((x for x in state.units_in(b.space)
+                     if state.at_war(x.owner, b.attacker)), key=lambda x: x.uid):
         land = sorted(s for s in state.scenario.spaces[b.space].adjacent
                       if is_friendly_land(state, s, u.owner))
         if land:
@@ -1337,7 +1386,7 @@ def withdraw(state: GameState, uids: tuple[int, ...], to: str) -> None:
     for uid in uids:
         u = state.units[uid]
         state.units[uid] = replace(u, space=to)
-        for c in [c for c in state.units.values() if c.carried_by == uid]:
+        for c in state.cargo_of(uid):
             state.units[c.uid] = replace(c, space=to)
     names = ", ".join(state.utype(state.units[uid]).name for uid in uids)
     state.add_log(f"  {names} withdraw{'s' if len(uids) == 1 else ''} to {state.scenario.spaces[to].name}.")

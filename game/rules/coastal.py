@@ -19,13 +19,13 @@ from .model import LAND, SEA, GameState, Unit
 
 def guns(state: GameState, space: str, player: str) -> list[Unit]:
     """The player's coastal artillery units in `space`."""
-    return sorted((u for u in state.units.values() if u.space == space and u.owner == player
+    return sorted((u for u in state.units_in(space) if u.owner == player
                    and state.utype(u).has("coastal_artillery")), key=lambda u: u.uid)
 
 
 def targets_in(state: GameState, zone: str, player: str) -> list[Unit]:
     """Enemy ships in a sea zone (not aircraft, not cargo)."""
-    return [u for u in state.units.values() if u.space == zone and state.at_war(u.owner, player)
+    return [u for u in state.units_in(zone) if state.at_war(u.owner, player)
             and state.utype(u).domain == SEA]
 
 

@@ -88,11 +88,11 @@ def columns(state: GameState, ut: UnitType) -> list[str]:
 
 
 def enemies_at(state: GameState, hid: str, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.space == hid and state.at_war(u.owner, player)]
+    return [u for u in state.units_in(hid) if state.at_war(u.owner, player)]
 
 
 def friends_at(state: GameState, hid: str, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.space == hid and not state.at_war(u.owner, player)]
+    return [u for u in state.units_in(hid) if not state.at_war(u.owner, player)]
 
 
 def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None = None,
@@ -121,25 +121,52 @@ def has_zoc(state: GameState, u: Unit) -> bool:
     return ut.attack > 0 and not ut.has("no_zoc")
 
 
+_STATIC: dict[tuple[str, int, int], tuple[Any, Any, dict[str, Any]]] = {}
+
+
+def static_table(state: GameState, name: str) -> dict[str, Any]:
+    """A dict for answers that depend only on the map and the rules (not on the units
+    or owners), kept per scenario and ruleset objects; callers fill it as they go."""
+    key = (name, id(state.scenario), id(state.ruleset))
+    got = _STATIC.get(key)
+    if got is None or got[0] is not state.scenario or got[1] is not state.ruleset:
+        if len(_STATIC) > 64:   # tests load many scenarios
+            _STATIC.clear()
+        got = _STATIC[key] = (state.scenario, state.ruleset, {})
+    return got[2]
+
+
+def _zoc_reach(state: GameState, hid: str) -> tuple[str, ...]:
+    """The neighbours a zone of control in `hid` reaches: land hexes, not across a
+    hexside that blocks ZOC (in adjacency order)."""
+    table = static_table(state, "zoc_reach")
+    got = table.get(hid)
+    if got is None:
+        hr = rules(state)
+        hm = state.scenario.hexmap
+        assert hm is not None
+        reach = []
+        for n in state.scenario.spaces[hid].adjacent:
+            if hr.terrain[hm.hexes[n].terrain].water:
+                continue
+            sides = hm.side(hid, n)
+            if sides and any(hr.hexsides[s].blocks_zoc for s in sides if s in hr.hexsides):
+                continue
+            reach.append(n)
+        got = table[hid] = tuple(reach)
+    return got
+
+
 def zoc_hexes(state: GameState, player: str) -> set[str]:
     """Hexes in an enemy zone of control for `player` (ZOC reaches the six
     neighbouring land hexes, not across hexsides that block ZOC)."""
     out: set[str] = set()
-    hr = rules(state)
-    hm = state.scenario.hexmap
-    assert hm is not None
     done: set[str] = set()
     for u in state.units.values():
         if u.space in done or not state.at_war(u.owner, player) or not has_zoc(state, u):
             continue
         done.add(u.space)
-        for n in state.scenario.spaces[u.space].adjacent:
-            if hr.terrain[hm.hexes[n].terrain].water:
-                continue
-            sides = hm.side(u.space, n)
-            if sides and any(hr.hexsides[s].blocks_zoc for s in sides if s in hr.hexsides):
-                continue
-            out.add(n)
+        out.update(_zoc_reach(state, u.space))
     return out
 
 

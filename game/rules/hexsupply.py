@@ -23,10 +23,9 @@ def _sources(state: GameState, player: str, enemy: set[str]) -> list[tuple[str, 
     """(hex, range) of every supply source of the player's alliance."""
     hr = hexmove.rules(state)
     out: list[tuple[str, int]] = []
-    assert state.scenario.hexmap is not None
-    for hid, hd in state.scenario.hexmap.hexes.items():
+    for hid in _supply_hexes(state):
         owner = state.owners.get(hid)
-        if hd.supply and owner is not None and not state.at_war(owner, player) and hid not in enemy:
+        if owner is not None and not state.at_war(owner, player) and hid not in enemy:
             out.append((hid, hr.supply_range))
     for u in state.units.values():
         ab = state.utype(u).ability("supply_source")
@@ -35,15 +34,43 @@ def _sources(state: GameState, player: str, enemy: set[str]) -> list[tuple[str, 
     return out
 
 
+def _supply_hexes(state: GameState) -> tuple[str, ...]:
+    """The hexes marked `supply: true`, in map order."""
+    table = hexmove.static_table(state, "supply_hexes")
+    got = table.get("")
+    if got is None:
+        assert state.scenario.hexmap is not None
+        got = table[""] = tuple(hid for hid, hd in state.scenario.hexmap.hexes.items() if hd.supply)
+    return got
+
+
+def _line_steps(state: GameState, here: str) -> tuple[str, ...]:
+    """The neighbours a supply line may step to from `here` whoever holds the map: not
+    sea hexes, not across a water hexside (in adjacency order)."""
+    table = hexmove.static_table(state, "supply_steps")
+    got = table.get(here)
+    if got is None:
+        hr = hexmove.rules(state)
+        hm = state.scenario.hexmap
+        assert hm is not None
+        steps = []
+        for n in state.scenario.spaces[here].adjacent:
+            if n in hm.hexes and hr.terrain[hm.hexes[n].terrain].water:
+                continue
+            sides = hm.side(here, n)
+            if sides and any(hr.hexsides[s].water for s in sides if s in hr.hexsides):
+                continue
+            steps.append(n)
+        got = table[here] = tuple(steps)
+    return got
+
+
 def in_supply(state: GameState, player: str) -> set[str]:
     """Hexes where the player's units are in supply."""
     zoc = hexmove.zoc_hexes(state, player)
     enemy = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
     friend = {u.space for u in state.units.values() if not state.at_war(u.owner, player)}
-    hr = hexmove.rules(state)
-    hm = state.scenario.hexmap
-    assert hm is not None
-    water = {hid for hid, hd in hm.hexes.items() if hr.terrain[hd.terrain].water}
+    table = hexmove.static_table(state, "supply_steps")   # what _line_steps fills
     best: dict[str, int] = {}
     for src, rng in _sources(state, player, enemy):
         if best.get(src, -1) >= rng:
@@ -54,11 +81,11 @@ def in_supply(state: GameState, player: str) -> set[str]:
             here, left = queue.popleft()
             if left <= 0:
                 continue
-            for n in state.scenario.spaces[here].adjacent:
-                if n in water or n in enemy:
-                    continue
-                sides = hm.side(here, n)
-                if sides and any(hr.hexsides[s].water for s in sides if s in hr.hexsides):
+            steps = table.get(here)
+            if steps is None:
+                steps = _line_steps(state, here)
+            for n in steps:
+                if n in enemy:
                     continue
                 if n in zoc and n not in friend:
                     continue

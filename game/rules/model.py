@@ -6,8 +6,7 @@ place, by `actions.apply`: it copies the containers it changes.
 """
 from __future__ import annotations
 
-from copy import copy as _shallow_copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
@@ -330,6 +329,168 @@ class Unit:
         return Unit(*data)
 
 
+_MISSING: Any = object()
+_UNIT_FIELDS = ("uid", "type", "owner", "space", "damage", "moved", "carried_by", "in_combat",
+                "amphibious", "unloaded", "marched", "airborne", "oos")
+_UNIT_FIELD_SET = frozenset(_UNIT_FIELDS)
+_FAST_UNIT = _UNIT_FIELDS == tuple(f.name for f in fields(Unit))
+
+
+def unit_replace(u: Unit, **kw: Any) -> Unit:
+    """dataclasses.replace(u, **kw) for a Unit, without its generic machinery (units are
+    replaced on every move and every hit)."""
+    if not _FAST_UNIT or type(u) is not Unit or not kw.keys() <= _UNIT_FIELD_SET:
+        return replace(u, **kw)
+    g = kw.get
+    return Unit(g("uid", u.uid), g("type", u.type), g("owner", u.owner), g("space", u.space),
+                g("damage", u.damage), g("moved", u.moved), g("carried_by", u.carried_by),
+                g("in_combat", u.in_combat), g("amphibious", u.amphibious),
+                g("unloaded", u.unloaded), g("marched", u.marched), g("airborne", u.airborne),
+                g("oos", u.oos))
+
+
+def _index_add(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:
+    t = index.get(key)
+    if t is None:
+        index[key] = (uid,)
+    elif uid > t[-1]:
+        index[key] = t + (uid,)
+    else:
+        index[key] = tuple(sorted(t + (uid,)))
+
+
+def _index_drop(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:
+    t = index[key]
+    if len(t) == 1:
+        del index[key]
+    else:
+        index[key] = tuple(x for x in t if x != uid)
+
+
+class UnitMap(dict[int, Unit]):
+    """`GameState.units`: uid -> Unit, a dict that also keeps, for each space, the uids of
+    the units there, and for each carrier or transport, the uids of the units aboard
+    (ascending tuples, shared between copies), so `units_in` and `aboard` do not scan every
+    unit. Every way of changing the dict keeps the indexes in step.
+
+    Both must give the units in dict order, as a scan would. Dict order is ascending uid
+    order as long as each new uid is larger than every uid added before (the rules only add
+    `next_uid`); `_ascending` says it still is. Once it is not, they scan."""
+    __slots__ = ("_at", "_aboard", "_last", "_ascending", "_memo")
+    _at: dict[str, tuple[int, ...]]
+    _aboard: dict[int, tuple[int, ...]]
+    _last: int
+    _ascending: bool
+    _memo: dict[Any, Any] | None
+
+    def __init__(self, data: Any = ()) -> None:
+        dict.__init__(self)
+        self._at = {}
+        self._aboard = {}
+        self._last = 0
+        self._ascending = True
+        self._memo = None
+        for uid, u in dict(data).items():
+            self[uid] = u
+
+    def __reduce__(self) -> tuple[Any, ...]:   # pickle and copy.copy: the plain items
+        return (UnitMap, (dict(self),))
+
+    def copy(self) -> UnitMap:
+        new = UnitMap.__new__(UnitMap)
+        dict.update(new, self)
+        new._at = self._at.copy()   # tuples: shared until a space changes
+        new._aboard = self._aboard.copy()
+        new._last = self._last
+        new._ascending = self._ascending
+        new._memo = None
+        return new
+
+    def memo(self) -> dict[Any, Any]:
+        """A scratch dict for answers computed from these units (battle sides); emptied
+        whenever the units change."""
+        m = self._memo
+        if m is None:
+            m = self._memo = {}
+        return m
+
+    def _unindex(self, uid: int, u: Unit) -> None:
+        self._memo = None
+        _index_drop(self._at, u.space, uid)
+        if u.carried_by is not None:
+            _index_drop(self._aboard, u.carried_by, uid)
+
+    def __setitem__(self, uid: int, u: Unit) -> None:
+        old = dict.get(self, uid, _MISSING)
+        dict.__setitem__(self, uid, u)
+        self._memo = None
+        if old is _MISSING:
+            if self._ascending and isinstance(uid, int) and uid > self._last:
+                self._last = uid
+            else:
+                self._ascending = False
+            _index_add(self._at, u.space, uid)
+            if u.carried_by is not None:
+                _index_add(self._aboard, u.carried_by, uid)
+            return
+        if old.space != u.space:
+            _index_drop(self._at, old.space, uid)
+            _index_add(self._at, u.space, uid)
+        if old.carried_by != u.carried_by:
+            if old.carried_by is not None:
+                _index_drop(self._aboard, old.carried_by, uid)
+            if u.carried_by is not None:
+                _index_add(self._aboard, u.carried_by, uid)
+
+    def __delitem__(self, uid: int) -> None:
+        self._unindex(uid, dict.pop(self, uid))
+
+    def pop(self, uid: int, *default: Any) -> Any:
+        if uid not in self:
+            return dict.pop(self, uid, *default)
+        u = dict.pop(self, uid)
+        self._unindex(uid, u)
+        return u
+
+    def popitem(self) -> tuple[int, Unit]:
+        uid, u = dict.popitem(self)
+        self._unindex(uid, u)
+        return uid, u
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self._memo = None
+        self._at = {}
+        self._aboard = {}
+
+    def setdefault(self, uid: int, default: Any = None) -> Any:
+        if uid not in self:
+            self[uid] = default
+        return self[uid]
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        for uid, u in dict(*args, **kw).items():
+            self[uid] = u
+
+    def __ior__(self, other: Any) -> UnitMap:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def in_space(self, space: str) -> list[Unit]:
+        """The units in a space, in dict order."""
+        if self._ascending:
+            get = dict.__getitem__
+            return [get(self, uid) for uid in self._at.get(space, ())]
+        return [u for u in self.values() if u.space == space]
+
+    def aboard(self, carrier: int) -> list[Unit]:
+        """The units whose carried_by is `carrier`, in dict order."""
+        if self._ascending:
+            get = dict.__getitem__
+            return [get(self, uid) for uid in self._aboard.get(carrier, ())]
+        return [u for u in self.values() if u.carried_by == carrier]
+
+
 @dataclass(frozen=True)
 class Pool:
     """Hits waiting for a casualty choice: who takes them, how many, from what."""
@@ -409,7 +570,7 @@ class GameState:
     round: int = 1
     player_idx: int = 0
     phase_idx: int = 0
-    units: dict[int, Unit] = field(default_factory=dict)
+    units: dict[int, Unit] = field(default_factory=UnitMap)
     owners: dict[str, str | None] = field(default_factory=dict)
     turn_owners: dict[str, str | None] = field(default_factory=dict)  # owners at turn start
     factories: frozenset[str] = frozenset()
@@ -436,8 +597,10 @@ class GameState:
     last_battle: BattleResult | None = None   # the end of the last battle (interface text)
 
     def copy(self) -> GameState:
-        new = _shallow_copy(self)
-        new.units = dict(self.units)
+        new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
+        new.__dict__.update(self.__dict__)
+        units = self.units
+        new.units = units.copy() if type(units) is UnitMap else UnitMap(units)
         new.owners = dict(self.owners)
         new.resources = dict(self.resources)
         new.purchased = dict(self.purchased)
@@ -485,7 +648,18 @@ class GameState:
         return self.ruleset.units[unit if isinstance(unit, str) else unit.type]
 
     def units_in(self, space: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.space == space]
+        """The units in a space, in `units` order (as a scan of `units` finds them)."""
+        units = self.units
+        if type(units) is UnitMap:
+            return units.in_space(space)
+        return [u for u in units.values() if u.space == space]
+
+    def cargo_of(self, carrier: int) -> list[Unit]:
+        """The units aboard a unit (carried_by == carrier), in `units` order."""
+        units = self.units
+        if type(units) is UnitMap:
+            return units.aboard(carrier)
+        return [u for u in units.values() if u.carried_by == carrier]
 
     def log(self, limit: int | None = None) -> list[str]:
         out: list[str] = []

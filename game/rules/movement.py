@@ -24,7 +24,7 @@ def _moves(n: int) -> str:
 
 # --- hostility -------------------------------------------------------------
 def enemies_in(state: GameState, space: str, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.space == space and state.at_war(u.owner, player)]
+    return [u for u in state.units_in(space) if state.at_war(u.owner, player)]
 
 
 def captured_on_entry(state: GameState, u: Unit) -> bool:
@@ -197,20 +197,25 @@ def trapped(state: GameState, u: Unit) -> bool:
 
 
 def _operating_carriers(state: GameState, space: str, player: str) -> list[Unit]:
-    return [u for u in state.units.values()
-            if u.space == space and state.utype(u).has("carrier")
+    return [u for u in state.units_in(space)
+            if state.utype(u).has("carrier")
             and not state.at_war(u.owner, player) and not grounded(state, u)]
 
 
 def landing_spots(state: GameState, player: str) -> set[str]:
     """Where the player's aircraft may end the turn: friendly land held since the
     start of the turn, and sea zones with a friendly carrier."""
+    friendly: dict[str | None, bool] = {}   # owner -> not None and not at war with the player
+
+    def ok(owner: str | None) -> bool:
+        got = friendly.get(owner)
+        if got is None:
+            got = friendly[owner] = owner is not None and not state.at_war(owner, player)
+        return got
+    owners, turn_owners = state.owners, state.turn_owners
     spots = {s for s, sp in state.scenario.spaces.items()
              if sp.kind == LAND and not sp.impassable
-             and state.owners.get(s) is not None
-             and not state.at_war(state.owners.get(s), player)
-             and not state.at_war(state.turn_owners.get(s), player)
-             and state.turn_owners.get(s) is not None}
+             and ok(owners.get(s)) and ok(turn_owners.get(s))}
     carriers = state.ruleset.types_with("carrier")
     if carriers:
         for u in state.units.values():
@@ -223,8 +228,8 @@ def carrier_room(state: GameState, space: str, player: str, exclude: Iterable[in
     """Free carrier capacity for this player's side in a sea zone."""
     excluded = set(exclude)
     cap = sum(state.utype(u).ability("carrier").capacity for u in _operating_carriers(state, space, player))
-    used = sum(state.utype(u).carrier_cost or 0 for u in state.units.values()
-               if u.space == space and state.utype(u).domain == AIR and u.uid not in excluded
+    used = sum(state.utype(u).carrier_cost or 0 for u in state.units_in(space)
+               if state.utype(u).domain == AIR and u.uid not in excluded
                and not state.at_war(u.owner, player) and not trapped(state, u))
     return cap - used
 
@@ -539,7 +544,7 @@ def _space_limit(state: GameState, group: list[Unit], dest: str) -> str:
 
 # --- transports --------------------------------------------------------------
 def cargo_of(state: GameState, carrier_uid: int) -> list[Unit]:
-    return [u for u in state.units.values() if u.carried_by == carrier_uid]
+    return state.cargo_of(carrier_uid)
 
 
 def transport_room(state: GameState, transport: Unit) -> int:
@@ -554,8 +559,8 @@ def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) 
     transport uid, or raises IllegalAction."""
     if blocking_ships(state, sea, player, group):
         raise IllegalAction(f"Enemy ships hold {state.scenario.spaces[sea].name}: no loading there.")
-    transports = sorted((u for u in state.units.values()
-                         if u.space == sea and (u.owner == player or not state.at_war(u.owner, player))
+    transports = sorted((u for u in state.units_in(sea)
+                         if (u.owner == player or not state.at_war(u.owner, player))
                          and state.utype(u).has("transport") and not u.unloaded),
                         key=lambda t: (t.owner != player, transport_room(state, t), t.uid))
     if not transports:

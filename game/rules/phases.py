@@ -6,11 +6,9 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import grammar, production, supply
 from .errors import IllegalAction
-from .model import AIR, LAND, GameState
+from .model import AIR, LAND, GameState, unit_replace
 from .movement import blocking_enemies, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
@@ -27,7 +25,7 @@ def find_battles(state: GameState) -> None:
     player = state.player
     battles = []
     for space in sorted(state.origins):
-        mine = [u for u in state.units.values() if u.space == space and u.owner == player]
+        mine = [u for u in state.units_in(space) if u.owner == player]
         if not mine:
             continue
         captors = any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
@@ -104,8 +102,8 @@ def end_turn(state: GameState) -> None:
         state.fired = ()
         for uid, u in state.units.items():
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
-                state.units[uid] = replace(u, moved=0, in_combat=False, amphibious=False,
-                                           unloaded=False, marched=False, airborne=False)
+                state.units[uid] = unit_replace(u, moved=0, in_combat=False, amphibious=False,
+                                                unloaded=False, marched=False, airborne=False)
         if not next_player(state, last):
             return
         state.turn_owners = dict(state.owners)

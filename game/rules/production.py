@@ -138,8 +138,8 @@ def space_limit_block(state: GameState, unit_types: list[str], owner: str, space
     for t in dict.fromkeys(unit_types):
         for ab in rs.units[t].abilities_named("max_per_space"):
             ally = state.alliance_of(owner)
-            there = sum(1 for u in state.units.values()
-                        if u.space == space and u.type == t and u.uid not in leaving
+            there = sum(1 for u in state.units_in(space)
+                        if u.type == t and u.uid not in leaving
                         and u.carried_by is None
                         and (u.owner == owner if ab.per == "player" else state.alliance_of(u.owner) == ally))
             if there + unit_types.count(t) > ab.count:
@@ -316,7 +316,7 @@ def engineer_room(state: GameState, unit: str, space: str, player: str) -> int:
             or state.owners.get(space) != player or state.turn_owners.get(space) != player:
         return 0
     ut = state.ruleset.units[unit]
-    cap = sum(ab.per_turn for u in state.units.values() if u.space == space and u.owner == player
+    cap = sum(ab.per_turn for u in state.units_in(space) if u.owner == player
               and u.carried_by is None for ab in state.utype(u).abilities_named("builds")
               if ut.matches(ab.units))
     return cap - state.ro3_moves.get(f"builds|{space}", 0)
@@ -398,8 +398,8 @@ def capture_units(state: GameState, space: str, player: str) -> None:
     (to the territory's new owner: a liberated ally gets them)."""
     from .movement import captured_on_entry
     new_owner = state.owners.get(space) or player
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.space == space and state.at_war(u.owner, player) and captured_on_entry(state, u):
+    for u in sorted(state.units_in(space), key=lambda x: x.uid):
+        if state.at_war(u.owner, player) and captured_on_entry(state, u):
             state.units[u.uid] = replace(u, owner=new_owner, moved=state.utype(u).move)
             state.add_log(f"  {state.utype(u).name} in {state.scenario.spaces[space].name} is captured.")
 
@@ -409,9 +409,9 @@ def repair_capital_ships(state: GameState, player: str) -> None:
     bordering a territory with a naval base held by its side is fully repaired (bases are
     always operative: G34)."""
     sps = state.scenario.spaces
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.owner != player or not u.damage or not state.utype(u).has("capital_ship"):
-            continue
+    capital = state.ruleset.types_with("capital_ship")
+    for u in sorted((x for x in state.units.values() if x.owner == player and x.damage and x.type in capital),
+                    key=lambda x: x.uid):
         sp = sps[u.space]
         if sp.kind != SEA:
             continue
@@ -476,9 +476,9 @@ def land_aircraft(state: GameState, player: str) -> None:
     land or carriers; the rest are lost. Aircraft at sea board carriers."""
     from .movement import carrier_room, landing_spots
     spots = landing_spots(state, player)
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.owner != player or state.utype(u).domain != AIR:
-            continue
+    air = _air_types(state)
+    for u in sorted((x for x in state.units.values() if x.owner == player and x.type in air),
+                    key=lambda x: x.uid):
         sp = state.scenario.spaces[u.space]
         if sp.kind == LAND and u.space in spots:
             continue
@@ -490,6 +490,10 @@ def land_aircraft(state: GameState, player: str) -> None:
     assign_carriers(state)
 
 
+def _air_types(state: GameState) -> set[str]:
+    return {t for t, ut in state.ruleset.units.items() if ut.domain == AIR}
+
+
 def assign_carriers(state: GameState) -> None:
     """Aircraft in sea zones ride on friendly carriers (so they move with them)."""
     from .movement import grounded, trapped
@@ -499,12 +503,12 @@ def assign_carriers(state: GameState) -> None:
     if not carriers:
         return
     room = {c.uid: state.utype(c).ability("carrier").capacity for c in carriers}
-    for u in state.units.values():
-        if u.carried_by in room:
-            room[u.carried_by] -= state.utype(u).carrier_cost or 0
-    for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if state.utype(u).domain != AIR or state.scenario.spaces[u.space].kind != SEA:
-            continue
+    for c in carriers:
+        for u in state.cargo_of(c.uid):
+            room[c.uid] -= state.utype(u).carrier_cost or 0
+    air, sps = _air_types(state), state.scenario.spaces
+    for u in sorted((x for x in state.units.values() if x.type in air and sps[x.space].kind == SEA),
+                    key=lambda x: x.uid):
         if u.carried_by in room or trapped(state, u):
             continue  # (aboard a damaged carrier: trapped until it is repaired)
         cost = state.utype(u).carrier_cost or 99

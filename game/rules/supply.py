@@ -205,7 +205,7 @@ def _check_transport(state: GameState, uid: int, ability: str) -> tuple[Unit, st
         return t, f"That {ut.name} is not yours."
     if t.moved or t.in_combat or t.carried_by is not None:
         return t, f"{ut.name} has already moved this turn."
-    if any(c.carried_by == uid for c in state.units.values()):
+    if state.cargo_of(uid):
         return t, f"{ut.name} carries a unit: a supply or ferry flight carries no troops."
     from .movement import is_friendly_land
     if not is_friendly_land(state, t.space, t.owner) or state.at_war(state.turn_owners.get(t.space), t.owner):
@@ -239,7 +239,7 @@ def explain_drop(state: GameState, uid: int, dest: str) -> str:
     al = state.alliance_of(t.owner) or ""
     if f"{_DROP}{dest}|{t.owner}" in state.ro3_moves:
         return f"{sp.name} has already received a supply drop this turn."
-    needy = [u for u in state.units.values() if u.space == dest and u.carried_by is None
+    needy = [u for u in state.units_in(dest) if u.carried_by is None
              and state.alliance_of(u.owner) == al and state.utype(u).domain == LAND
              and not state.utype(u).has("no_supply_penalty")]
     if not needy:
