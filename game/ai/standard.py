@@ -240,6 +240,104 @@ def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrai
     return p, held, d_lost - a_lost
 
 
+def contributes(state: GameState, u: Unit, enemy: list[Unit]) -> bool:
+    """Could `u` ever hurt one of `enemy` when attacking (the rules' own test: cannot_hit,
+    evasion, ...)? A unit that cannot only feeds the enemy's dice."""
+    from game.rules import battle
+    return battle.can_hurt(state, [u], enemy, "attack")
+
+
+def sea_odds(state: GameState, attackers: list[Unit], defenders: list[Unit]
+             ) -> tuple[float, float]:
+    """(chance to clear a sea zone, expected swing in unit value: enemy's loss minus ours)."""
+    from game.odds import battle_odds
+    from game.odds.api import _runs, default_order
+    if not defenders:
+        return 1.0, 0.0
+    if not attackers:
+        return 0.0, 0.0
+    att_t = default_order(state, attackers, "attack")
+    def_t = default_order(state, defenders, "defense")
+    try:
+        if needs_sim(state, att_t + def_t):
+            from .quickodds import quick_odds
+            p, survivors = quick_odds(state.ruleset, att_t, def_t)
+            a_lost = sum(cost(state, u) for u in attackers) - sum(
+                _type_cost(state, t) * n for t, n in survivors.items())
+            d_lost = sum(cost(state, u) for u in defenders) * (p + (1 - p) * 0.5)
+        else:
+            res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), SEA, trials=300)
+            p, a_lost, d_lost = res.attacker_wins, res.attacker_cost_lost, res.defender_cost_lost
+    except Exception:  # noqa: BLE001 - no odds: a strength ratio
+        a = sum(state.utype(u).attack for u in attackers)
+        d = sum(state.utype(u).defense for u in defenders) or 1
+        return min(1.0, a / (2 * d)), 0.0
+    return p, d_lost - a_lost
+
+
+def warships(state: GameState, player: str) -> list[Unit]:
+    """The player's armed ships free to fight: not transports, carrying no troops."""
+    out = []
+    for u in state.units.values():
+        ut = state.utype(u)
+        if (u.owner != player or ut.domain != SEA or ut.has("transport") or ut.attack <= 0
+                or u.in_combat or u.carried_by is not None
+                or state.scenario.spaces[u.space].kind != SEA):
+            continue
+        if any(state.utype(c).domain == LAND for c in movement.cargo_of(state, u.uid)):
+            continue
+        out.append(u)
+    return sorted(out, key=lambda x: x.uid)
+
+
+def naval_attacks(state: GameState, player: str, used: set[int], air: list[Unit],
+                  air_reach: dict[int, dict[str, tuple[str, ...]]]) -> list[Action]:
+    """Combat move: attack enemy ships at sea where the warships and aircraft not used
+    elsewhere win at good odds and the exchange favours us (most valuable fleets first;
+    enemy transports count double: they carry the invasions)."""
+    ships = [u for u in warships(state, player) if u.uid not in used
+             and movement.moves_left(state, u) > 0]
+    if not ships and not air:
+        return []
+    sps = state.scenario.spaces
+    reach = dict(air_reach)
+    for u in ships:
+        reach[u.uid] = movement.reachable(state, [u])
+    pool = ships + [u for u in air if u.uid not in used]
+
+    def value(z: str) -> float:
+        return sum(cost(state, e) * (2 if state.utype(e).has("transport") else 1)
+                   for e in movement.enemies_in(state, z, player))
+
+    zones = sorted((z for z, sp in sps.items() if sp.kind == SEA
+                    and movement.enemies_in(state, z, player)
+                    and any(z in reach.get(u.uid, {}) for u in pool)),
+                   key=lambda z: (-value(z), z))
+    moves: list[Action] = []
+    for z in zones:
+        enemy = movement.enemies_in(state, z, player)
+        cands = [u for u in pool if u.uid not in used and z in reach.get(u.uid, {})
+                 and contributes(state, u, enemy)]
+        cands.sort(key=lambda u: (state.utype(u).domain != SEA, -state.utype(u).attack,
+                                  cost(state, u), u.uid))
+        chosen: list[Unit] = []
+        p, swing = 0.0, 0.0
+        for u in cands[:12]:
+            chosen.append(u)
+            p, swing = sea_odds(state, chosen, enemy)
+            if p >= WIN_TARGET and swing > 0:
+                break
+        if p < 0.7 or swing <= 0:
+            continue
+        by_path: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        for u in chosen:
+            used.add(u.uid)
+            by_path.setdefault((u.space, reach[u.uid][z]), []).append(u.uid)
+        for (_s, path), uids in sorted(by_path.items()):
+            moves.append(Move(tuple(uids), path))
+    return moves
+
+
 def _type_cost(state: GameState, t: str) -> int:
     c = state.ruleset.units[t].cost
     return c if isinstance(c, int) else 10
@@ -300,10 +398,10 @@ def _plan_purchase(state: GameState) -> list[Action]:
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
     player = state.player
     ship = _transport_buy(state, player)
+    ship += _warship_buy(_after(state, ship), player)
+    state = _after(state, ship)
     if _has_greedy_units(state):
-        return ship + _paratroopers(apply(state, ship[0]) if ship else state)  # then greedily
-    if ship:
-        state = apply(state, ship[0])
+        return ship + _paratroopers(state)  # then greedily
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
         return [EndPhase()]
@@ -364,6 +462,12 @@ def _plan_purchase(state: GameState) -> list[Action]:
     return ship + _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
 
 
+def _after(state: GameState, actions: list[Action]) -> GameState:
+    for a in actions:
+        state = apply(state, a)
+    return state
+
+
 def _transport_buy(state: GameState, player: str) -> list[Action]:
     """One transport when the enemy's cities lie across the sea (amphib.transport_purchase)."""
     try:
@@ -374,6 +478,85 @@ def _transport_buy(state: GameState, player: str) -> list[Action]:
     except IllegalAction:
         return []
     return [Purchase(kind, 1)]
+
+
+def _fleet_region(state: GameState, player: str) -> set[str]:
+    """Sea zones within two moves of the player's coastal factories or its transports:
+    where its lifts sail and its new ships appear."""
+    sps = state.scenario.spaces
+    dist = distances(state.scenario)
+    seeds = {a for f in state.factories if state.owners.get(f) == player
+             for a in sps[f].adjacent if sps[a].kind == SEA}
+    seeds |= {u.space for u in state.units.values() if u.owner == player
+              and state.utype(u).has("transport") and sps[u.space].kind == SEA}
+    return {z for z, sp in sps.items() if sp.kind == SEA
+            and any(dist[z].get(s0, 99) <= 2 for s0 in seeds)}
+
+
+def naval_gap(state: GameState, player: str) -> float:
+    """How much the enemy's fleet near the player's sea lanes outweighs the player's own
+    (0: none); counts only for a player that needs the sea (transports to sail, or enemy
+    cities across the water)."""
+    sps = state.scenario.spaces
+    if amphib.sea_only_share(state, player) < 0.34 and not any(
+            u.owner == player and state.utype(u).has("transport") for u in state.units.values()):
+        return 0.0
+    region = _fleet_region(state, player)
+    theirs = ours = 0.0
+    for u in state.units.values():
+        ut = state.utype(u)
+        if ut.domain != SEA or ut.has("transport") or u.space not in region \
+                or sps[u.space].kind != SEA:
+            continue
+        if state.at_war(u.owner, player):
+            theirs += (max(ut.attack, ut.defense) + 0.5) * ut.hits
+        elif ut.attack > 0 or ut.defense > 0:
+            ours += (max(ut.attack, ut.defense) + 0.5) * ut.hits
+    ours += sum((state.ruleset.units[t].attack + 0.5) * state.ruleset.units[t].hits * n
+                for t, n in production.unplaced(state, player).items()
+                if state.ruleset.units[t].domain == SEA)
+    return max(0.0, theirs - ours)
+
+
+def _warship_buy(state: GameState, player: str) -> list[Action]:
+    """Warships while the enemy's fleet outweighs ours where our lifts must sail (it
+    blocks the lane or can sink the transports): the best fighting value for money,
+    spending at most half the treasury on ships."""
+    gap = naval_gap(state, player)
+    if gap <= 0:
+        return []
+    sps = state.scenario.spaces
+    if not any(state.owners.get(f) == player and any(sps[a].kind == SEA for a in sps[f].adjacent)
+               for f in state.factories):
+        return []
+    budget = state.resources[player] // 2
+    kinds = {}
+    for t, ut in state.ruleset.units.items():
+        if ut.domain != SEA or ut.has("transport") or ut.attack <= 0 or ut.move <= 0:
+            continue
+        try:
+            c = production.unit_cost(state, t, player)
+        except Exception:  # noqa: BLE001
+            c = None
+        if c is not None and 0 < c:
+            kinds[t] = c
+    out: list[Action] = []
+    s = state
+    while gap > 0:
+        afford = {t: c for t, c in kinds.items() if c <= budget}
+        pick = _best(state, afford, lambda ut, c: (ut.attack + ut.defense) * ut.hits / c)
+        if pick is None:
+            break
+        try:
+            s = apply(s, Purchase(pick, 1))
+        except IllegalAction:
+            del kinds[pick]
+            continue
+        out.append(Purchase(pick, 1))
+        budget -= kinds[pick]
+        ut = state.ruleset.units[pick]
+        gap -= (ut.attack + 0.5) * ut.hits
+    return out
 
 
 # --- combat move ------------------------------------------------------------------------
@@ -467,6 +650,8 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
         cands += released(target) if enemy else []
+        if enemy:  # only units the rules let hurt someone there (no torpedo bombers on land)
+            cands = [u for u in cands if contributes(state, u, enemy)]
         land = sorted((u for u in cands if state.utype(u).domain == LAND),
                       key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         air = sorted((u for u in cands if state.utype(u).domain == AIR),
@@ -547,6 +732,9 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         s2 = s3
         lifted += block
     moves = lifted + moves
+    if not last_chance:  # sea battles take no victory city
+        moves += naval_attacks(state, player, used, [u for u in free if state.utype(u).domain == AIR],
+                               reach)
     moves += _airdrops(state, free, used, moves, last_chance)
     return _only_legal(state, moves) + [EndPhase()]
 
@@ -685,6 +873,66 @@ def _reinforcers(s: GameState, player: str, target: str, deficit: dict[str, floa
     out.sort()
     return out
 
+def _sea_defence(state: GameState, zone: str, player: str) -> float:
+    return sum((state.utype(u).defense + 0.5) * (state.utype(u).hits - u.damage)
+               for u in state.units.values()
+               if u.space == zone and u.carried_by is None and not state.at_war(u.owner, player)
+               and state.utype(u).domain != LAND and state.utype(u).defense > 0)
+
+
+def escort_moves(state: GameState, player: str) -> list[Action]:
+    """Non-combat move: warships join the transports that enemy ships and aircraft could
+    strike next turn (nearest first, until the zone's defence matches the danger); a
+    warship left where the enemy could sink it falls back to the safest zone in reach."""
+    sps = state.scenario.spaces
+    s = state
+    moves: list[Action] = []
+    danger: dict[str, float] = {}
+
+    def risk(z: str) -> float:
+        if z not in danger:
+            danger[z] = amphib.danger(state, z, player)
+        return danger[z] - _sea_defence(s, z, player)
+
+    ships = [u for u in warships(state, player) if movement.moves_left(state, u) > 0]
+    reach = {u.uid: movement.reachable(state, [u]) for u in ships}
+    convoy = sorted({u.space for u in state.units.values() if u.owner == player
+                     and state.utype(u).has("transport") and sps[u.space].kind == SEA})
+    moved: set[int] = set()
+    for z in sorted(convoy, key=lambda z: (-risk(z), z)):
+        if risk(z) <= 0:
+            continue
+        cands = sorted((len(reach[u.uid][z]), -state.utype(u).defense, u.uid) for u in ships
+                       if u.uid not in moved and z in reach[u.uid]
+                       and not (u.space in convoy and risk(u.space) > -state.utype(u).defense))
+        for _n, _d, uid in cands:
+            if risk(z) <= 0:
+                break
+            try:
+                s = apply(s, Move((uid,), reach[uid][z]))
+            except IllegalAction:
+                continue
+            moves.append(Move((uid,), reach[uid][z]))
+            moved.add(uid)
+    for u in ships:
+        if u.uid in moved or u.space in convoy or risk(u.space) <= 0:
+            continue
+        mine = (state.utype(u).defense + 0.5) * state.utype(u).hits
+        options = {d: p for d, p in reach[u.uid].items() if sps[d].kind == SEA}
+        if not options:
+            continue
+        best = min(options, key=lambda d: (max(0.0, risk(d) - mine), len(options[d]), d))
+        if max(0.0, risk(best) - mine) >= risk(u.space):
+            continue
+        try:
+            s = apply(s, Move((u.uid,), options[best]))
+        except IllegalAction:
+            continue
+        moves.append(Move((u.uid,), options[best]))
+        moved.add(u.uid)
+    return moves
+
+
 def _plan_noncombat(state: GameState) -> list[Action]:
     """Greedy's landing and march, plus: never leave a victory city empty, and in the
     last round reinforce every threatened victory city."""
@@ -711,6 +959,8 @@ def _plan_noncombat(state: GameState) -> list[Action]:
         if not all(do(a) for a in block):
             s, moves[n0:] = s0, []
     for a in amphib.staging_moves(s, player):
+        do(a)
+    for a in escort_moves(s, player):
         do(a)
     # a token defender in every empty victory city or capital stops a free walk-in
     for target in sorted(key_spaces(s, player), key=lambda t: (-worth(s, t), t)):
