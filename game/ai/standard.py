@@ -585,7 +585,45 @@ def _target_rank(state: GameState, s: str, player: str) -> float:
     return worth(state, s) + sum(cost(state, e) for e in movement.enemies_in(state, s, player)) / 3
 
 
-def _plan_combat_move(state: GameState) -> list[Action]:
+def _supply_drops(state: GameState) -> list[Action]:
+    """Interwar supply (game/rules/supply.py: out-of-supply land units fight at -1): at
+    the start of the combat move, air transports drop supplies on the front-line
+    territories whose cut-off units would fight (or be attacked) there, most first."""
+    from game.rules import supply
+    from game.rules.actions import SupplyDrop
+    if not supply.active(state):
+        return []
+    player = state.player
+    sps = state.scenario.spaces
+    out: list[Action] = []
+    s = state
+    for _ in range(8):
+        best: tuple[float, int, str] | None = None
+        for uid, dest in supply.drop_options(s):
+            front = any(movement.is_hostile(s, a, player) for a in sps[dest].adjacent
+                        if sps[a].kind == LAND) or threat_to(s, dest, player, hops=1) > 0
+            if not front:
+                continue
+            val = sum(s.utype(u).attack + s.utype(u).defense + 0.5 for u in s.units.values()
+                      if u.space == dest and u.carried_by is None and not s.at_war(u.owner, player)
+                      and s.utype(u).domain == LAND and not s.utype(u).has("no_supply_penalty"))
+            if val >= 4 and (best is None or (-val, uid, dest) < (-best[0], best[1], best[2])):
+                best = (val, uid, dest)
+        if best is None:
+            break
+        try:
+            s = apply(s, SupplyDrop(best[1], best[2]))
+        except IllegalAction:
+            break
+        out.append(SupplyDrop(best[1], best[2]))
+    return out
+
+
+def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
+    if drops:
+        first = _supply_drops(state)
+        if first:
+            return first + _plan_combat_move(_after(state, first), drops=False)
     player = state.player
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
@@ -1047,6 +1085,13 @@ def _landing_risk(state: GameState, space: str, player: str) -> float:
     return max(0.0, threat_to(state, space, player, hops=1) - defence_at(state, space, player))
 
 
+def _needs_air_base(state: GameState, u: Unit) -> bool:
+    """Does this aircraft fly its missions (airdrops, supply drops) only from an air base?"""
+    ut = state.utype(u)
+    sd = ut.ability("supply_drop")
+    return ut.has("air_transport") and (sd is None or sd.requires_air_base)
+
+
 def _land_aircraft(now: Any, player: str, do: Any) -> None:
     """Aircraft land where the enemy cannot strike them next turn (the least threatened
     landing place in reach, then the nearest); one already safe stays. `now()` is the
@@ -1060,13 +1105,33 @@ def _land_aircraft(now: Any, player: str, do: Any) -> None:
             risk[space] = _landing_risk(now(), space, player)
         return risk[space]
 
+    front: dict[str, int] | None = None
     for uid in sorted(u.uid for u in s.units.values()
                       if u.owner == player and s.utype(u).domain == AIR):
         s = now()
         u = s.units.get(uid)
         if u is None or movement.moves_left(s, u) <= 0 or movement.trapped(s, u):
             continue
-        here_ok = u.space in spots and s.scenario.spaces[u.space].kind == LAND
+        sps = s.scenario.spaces
+        here_ok = u.space in spots and sps[u.space].kind == LAND
+        if _needs_air_base(s, u):
+            # air transports fly their drops only from an air base: the safe one nearest
+            # the front
+            if front is None:
+                front = greedy._front_distance(s, player)
+
+            def key(d: str, fr: dict[str, int] = front, sps: Any = sps) -> tuple[Any, ...]:
+                return (not sps[d].air_base, at(d) > 3, fr.get(d, 99), at(d), d)
+            options = {d: p for d, p in movement.reachable(s, [u]).items()
+                       if d in spots and sps[d].kind == LAND}
+            if here_ok:
+                options[u.space] = ()
+            if not options:
+                continue
+            best = min(options, key=key)
+            if best != u.space and do(Move((uid,), options[best])):
+                risk.clear()
+            continue
         if here_ok and at(u.space) <= 0:
             continue
         options = {d: p for d, p in movement.reachable(s, [u]).items() if d in spots}
