@@ -11,11 +11,16 @@ Games are won on victory cities, so every plan weighs them first:
   moves again before the game ends, it throws everything at victory cities.
   Transports carry troops into the attack (amphibious assaults: amphib.py), and an
   attack that destroys the enemy threatening a garrisoned city may use the garrison.
+  Only units that can hurt the defenders go (battle.can_hurt). Leftover warships and
+  aircraft attack enemy fleets at good odds (naval_attacks); warships are bought while
+  the enemy's fleet outweighs ours on our sea lanes (naval_gap). Interwar supply: air
+  transports drop supplies on cut-off front-line troops first.
 - Battles: rolls on, retreats when the odds turn bad.
 - Non-combat: lands aircraft where they are safest, reinforces threatened victory
   cities and capitals (when that can hold them), ferries troops cut off by the sea to
-  the coast nearest the front, brings empty transports back to the troops, marches
-  the rest toward the front.
+  the coast nearest the front, brings empty transports back to the troops, sends
+  warships to escort threatened transports (escort_moves), marches the rest toward
+  the front.
 - Place: defenders where the threat is, the rest nearest the front.
 
 A plan is a list of actions computed from the state at the start of the phase
