@@ -398,6 +398,77 @@ def _paratroopers(state: GameState) -> list[Action]:
     return []
 
 
+def _greedy_buys(state: GameState) -> list[Action]:
+    """The purchases the greedy player would make now, in order."""
+    out: list[Action] = []
+    s = state
+    for _ in range(80):
+        a = greedy._purchase(s)
+        if not isinstance(a, Purchase):
+            break
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            break
+        out.append(a)
+    return out
+
+
+def _upgrade(state: GameState, buys: list[Action]) -> list[Action]:
+    """When the factories' room, not money, limits the purchase, spend what is left:
+    replace the cheapest units bought with stronger ones (attack plus defence, hit
+    points) of the same kind of use (land for land, air for air), while the money lasts."""
+    player = state.player
+    counts: dict[str, int] = {}
+    for a in buys:
+        if isinstance(a, Purchase):
+            counts[a.unit] = counts.get(a.unit, 0) + a.count
+    if not counts:
+        return buys
+
+    def price(t: str) -> int | None:
+        try:
+            return production.unit_cost(state, t, player)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def power(t: str) -> float:
+        ut = state.ruleset.units[t]
+        return (ut.attack + ut.defense) * ut.hits
+
+    spent = sum((price(t) or 0) * n for t, n in counts.items())
+    left = state.resources[player] - spent
+    rs = state.ruleset.units
+    options = sorted((t for t, ut in rs.items() if ut.domain in (LAND, AIR) and ut.move > 0
+                      and not ut.has("self_airlift") and ut.attack > 0
+                      and (price(t) or 0) > 0),
+                     key=lambda t: (-power(t), t))
+    for _ in range(40):
+        low = min((t for t in counts if rs[t].domain in (LAND, AIR)), default=None,
+                  key=lambda t: ((price(t) or 0), t))
+        if low is None or left <= 0:
+            break
+        lp = price(low) or 0
+        pick = next((t for t in options if rs[t].domain == rs[low].domain
+                     and power(t) > power(low) and 0 < (price(t) or 0) - lp <= left), None)
+        if pick is None:
+            break
+        trial = dict(counts)
+        trial[low] -= 1
+        if not trial[low]:
+            del trial[low]
+        trial[pick] = trial.get(pick, 0) + 1
+        acts: list[Action] = [Purchase(t, n) for t, n in sorted(trial.items())]
+        try:
+            _after(state, acts)
+        except IllegalAction:
+            options.remove(pick)
+            continue
+        counts = trial
+        left -= (price(pick) or 0) - lp
+    return [Purchase(t, n) for t, n in sorted(counts.items())]
+
+
 def _plan_purchase(state: GameState) -> list[Action]:
     """Greedy's tried mix where the ruleset has those units (it measured better on
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
@@ -406,7 +477,9 @@ def _plan_purchase(state: GameState) -> list[Action]:
     ship += _warship_buy(_after(state, ship), player)
     state = _after(state, ship)
     if _has_greedy_units(state):
-        return ship + _paratroopers(state)  # then greedily
+        paras = _paratroopers(state)
+        state = _after(state, paras)
+        return ship + paras + _upgrade(state, _greedy_buys(state)) + [EndPhase()]
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
         return [EndPhase()]
@@ -464,7 +537,8 @@ def _plan_purchase(state: GameState) -> list[Action]:
         buys[unit] = buys.get(unit, 0) + 1
         cap -= 1
         i += 1
-    return ship + _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
+    return ship + _upgrade(state, _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())])) \
+        + [EndPhase()]
 
 
 def _after(state: GameState, actions: list[Action]) -> GameState:
