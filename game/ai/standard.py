@@ -936,7 +936,7 @@ def _bad_odds(state: GameState, b: Battle) -> bool:
             p, _ = quick_odds(state.ruleset, default_order(state, att, "attack"),
                               default_order(state, dfn, "defense"))
             return p < RETREAT_BELOW
-        return odds_for_space(state, b.space, b.attacker).attacker_wins < RETREAT_BELOW
+        return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < RETREAT_BELOW
     except Exception:  # noqa: BLE001 - no odds: fight on
         return False
 
