@@ -1085,15 +1085,20 @@ def _plan_noncombat(state: GameState) -> list[Action]:
         if not (sp.victory_city or is_capital(s, target)) or defence_at(s, target, player) > 0:
             continue
         cands = []
+        keys = key_spaces(s, player)
         for u in s.units.values():
-            if not _movable_land(s, u, player) or u.space in key_spaces(s, player):
+            if not _movable_land(s, u, player):
                 continue
+            if u.space in keys and sum(1 for x in s.units.values() if x.space == u.space
+                                       and x.owner == player
+                                       and s.utype(x).domain == LAND) < 4:
+                continue  # a key space gives a token only from a garrison of four or more
             path = movement.reachable(s, [u]).get(target)
             if path is not None:
-                cands.append((cost(s, u), len(path), u.uid, path))
+                cands.append((u.space in keys, cost(s, u), len(path), u.uid, path))
         if cands:
             c = min(cands)
-            do(Move((c[2],), c[3]))
+            do(Move((c[3],), c[4]))
     limit = s.scenario.turn_limit
     near_end = final_round(s) or (limit and s.round == limit - 1 and ahead(s, player))
     if not near_end:

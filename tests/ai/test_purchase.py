@@ -52,3 +52,14 @@ def test_transports_for_a_player_whose_factories_are_all_on_islands():
     st.resources["red"] = 40
     assert amphib.transport_purchase(st, "red", 24) == "transport"
     assert amphib.transport_purchase(st, "red", 11) is None   # one is enough on 11 income
+
+
+def test_a_big_garrison_spares_a_token_for_an_empty_city():
+    # twin.yaml: Alpha Two (a victory city) is empty with a Blueland tank next door; the
+    # capital's six infantry are a key garrison, but one of them steps over
+    from game.rules.actions import Move
+    st = _session(str(FIX / "twin.yaml")).state
+    st.phase_idx = st.ruleset.phases.index("noncombat_move")
+    acts = standard._plan_noncombat(st)
+    moves = [a for a in acts if isinstance(a, Move) and a.path[-1] == "a2"]
+    assert moves and st.units[moves[0].units[0]].space == "a1"
