@@ -63,6 +63,7 @@ GARRISON_CAPITAL = 0.6  # share of the neighbouring threat a capital keeps at ho
 GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
 HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
+TRADE_ROUNDS_LEFT = 99  # behind on cities: trade units for them this close to the end
 
 _PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
@@ -170,6 +171,12 @@ def ahead(state: GameState, player: str) -> bool:
     mine = state.alliance_of(player)
     best = max((n for a, n in counts.items() if a != mine), default=0)
     return counts.get(mine or "", 0) > best
+
+
+def _rounds_left(state: GameState) -> int:
+    """Rounds after this one before the turn limit (99: no limit)."""
+    limit = state.scenario.turn_limit
+    return max(0, limit - state.round) if limit else 99
 
 
 def final_round(state: GameState) -> bool:
@@ -707,7 +714,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
     # ahead on victory cities: attack only what can be held; behind: trade units too
-    trade = not ahead(state, player)
+    trade = not ahead(state, player) and _rounds_left(state) <= TRADE_ROUNDS_LEFT
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
