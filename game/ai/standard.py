@@ -64,6 +64,7 @@ GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
 HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
 TRADE_ROUNDS_LEFT = 99  # behind on cities: trade units for them this close to the end
+CAPITAL_LOSS_CHANCE = 1.0  # keep at home what holds the capital to this chance of loss (1: off)
 
 _PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
@@ -663,8 +664,41 @@ def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
                              if u.space == s and u.owner == player
                              and state.utype(u).domain == LAND)
             need = min(need, half)
+        if is_capital(state, s) and CAPITAL_LOSS_CHANCE < 1.0:
+            need = max(need, _capital_hold(state, s, player))
         needs[s] = need
     return needs
+
+
+def _capital_hold(state: GameState, space: str, player: str) -> float:
+    """Defence of the fewest home units (best defenders first) that keep the enemy able
+    to strike the capital next turn under CAPITAL_LOSS_CHANCE of taking it (exact odds)."""
+    dist = distances(state.scenario)[space]
+    movers = still_to_move(state, player)
+    foes = []
+    for u in state.units.values():
+        ut = state.utype(u)
+        if not state.at_war(u.owner, player) or u.carried_by is not None or ut.attack <= 0:
+            continue
+        if movers is not None and u.owner not in movers:
+            continue
+        d = dist.get(u.space, 99)
+        if (ut.domain == LAND and state.scenario.spaces[u.space].kind == LAND and d <= 1) \
+                or (ut.domain == AIR and d <= ut.move // 2):
+            foes.append(u)
+    if not foes:
+        return 0.0
+    home = sorted((u for u in state.units.values() if u.space == space and u.owner == player
+                   and state.utype(u).domain == LAND),
+                  key=lambda x: (-state.utype(x).defense, x.uid))
+    lo, hi = 0, len(home)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if odds(state, foes, home[:mid], LAND)[0] <= CAPITAL_LOSS_CHANCE:
+            hi = mid
+        else:
+            lo = mid + 1
+    return sum(state.utype(u).defense + 0.5 for u in home[:lo])
 
 
 def _target_rank(state: GameState, s: str, player: str) -> float:
