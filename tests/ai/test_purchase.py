@@ -1,5 +1,6 @@
-"""The standard computer's purchase: money left when the factories are full buys
-stronger units; a player whose factories are all on islands buys transports."""
+"""The standard computer's purchase and garrisons: money left when the factories are
+full buys stronger units; a player whose factories are all on islands buys transports;
+big garrisons spare tokens for empty cities; the odds-based capital garrison."""
 from pathlib import Path
 
 from game.ai import amphib, standard
@@ -63,3 +64,17 @@ def test_a_big_garrison_spares_a_token_for_an_empty_city():
     acts = standard._plan_noncombat(st)
     moves = [a for a in acts if isinstance(a, Move) and a.path[-1] == "a2"]
     assert moves and st.units[moves[0].units[0]].space == "a1"
+
+
+def test_capital_hold_keeps_enough_home_to_make_the_enemy_attack_unlikely(monkeypatch):
+    # twin.yaml: a tank and seven infantry next to Redland's capital (six infantry)
+    st = _session(str(FIX / "twin.yaml")).state
+    monkeypatch.setattr(standard, "CAPITAL_LOSS_CHANCE", 0.25)
+    keep = standard._capital_hold(st, "a1", "red")
+    assert 0 < keep <= 6 * 2.5
+    home = sorted((u for u in st.units.values() if u.space == "a1"), key=lambda u: u.uid)
+    foes = [u for u in st.units.values() if u.space == "e"]
+    n = round(keep / 2.5)
+    assert standard.odds(st, foes, home[:n], "land")[0] <= 0.25 or n == 6
+    assert n == 0 or standard.odds(st, foes, home[:n - 1], "land")[0] > 0.25
+    assert standard._garrison_needs(st, "red")["a1"] >= keep
