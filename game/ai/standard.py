@@ -64,7 +64,7 @@ GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
 HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
 TRADE_ROUNDS_LEFT = 99  # behind on cities: trade units for them this close to the end
-CAPITAL_LOSS_CHANCE = 0.45  # keep at home what holds the capital to this chance of loss (1: off)
+CAPITAL_LOSS_CHANCE = 1.0  # keep at home what holds the capital to this chance of loss (1: off)
 
 _PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
