@@ -302,8 +302,9 @@ def sea_only_share(state: GameState, player: str) -> float:
 
 def transport_purchase(state: GameState, player: str, income: int) -> str | None:
     """A transport type to buy now, or None: when a third or more of the enemy's victory
-    cities lie across the sea (or all the player's troops are cut off by it) and the
-    player has fewer transports than its income supports (one per 12, at most 4)."""
+    cities lie across the sea (or all the player's troops, or all its factories, are cut
+    off by it) and the player has fewer transports than its income supports (one per 12,
+    at most 4)."""
     from game.rules import production
     kinds = sorted(t for t, ut in state.ruleset.units.items()
                    if ut.domain == SEA and ut.has("transport") and ut.move > 0)
@@ -319,7 +320,9 @@ def transport_purchase(state: GameState, player: str, income: int) -> str | None
     mine = [u for u in state.units.values() if u.owner == player and state.utype(u).domain == LAND
             and sps[u.space].kind == LAND]
     stranded = bool(mine) and all(front.get(u.space, 99) >= 99 for u in mine)
-    if share < 0.34 and not stranded:
+    # every factory on an island: whatever the player builds needs a ship to fight
+    island = all(front.get(f, 99) >= 99 for f in state.factories if state.owners.get(f) == player)
+    if share < 0.34 and not stranded and not island:
         return None
     have = sum(1 for u in state.units.values() if u.owner == player and u.type in kinds)
     have += sum(production.unplaced(state, player).get(k, 0) for k in kinds)

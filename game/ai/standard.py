@@ -11,11 +11,16 @@ Games are won on victory cities, so every plan weighs them first:
   moves again before the game ends, it throws everything at victory cities.
   Transports carry troops into the attack (amphibious assaults: amphib.py), and an
   attack that destroys the enemy threatening a garrisoned city may use the garrison.
+  Only units that can hurt the defenders go (battle.can_hurt). Leftover warships and
+  aircraft attack enemy fleets at good odds (naval_attacks); warships are bought while
+  the enemy's fleet outweighs ours on our sea lanes (naval_gap). Interwar supply: air
+  transports drop supplies on cut-off front-line troops first.
 - Battles: rolls on, retreats when the odds turn bad.
 - Non-combat: lands aircraft where they are safest, reinforces threatened victory
   cities and capitals (when that can hold them), ferries troops cut off by the sea to
-  the coast nearest the front, brings empty transports back to the troops, marches
-  the rest toward the front.
+  the coast nearest the front, brings empty transports back to the troops, sends
+  warships to escort threatened transports (escort_moves), marches the rest toward
+  the front.
 - Place: defenders where the threat is, the rest nearest the front.
 
 A plan is a list of actions computed from the state at the start of the phase
@@ -58,6 +63,9 @@ GARRISON_CAPITAL = 0.6  # share of the neighbouring threat a capital keeps at ho
 GARRISON_VC = 0.4       # ... a victory city
 GARRISON_FACTORY = 0.3  # ... a factory
 HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
+TRADE_ROUNDS_LEFT = 99  # behind on cities: trade units for them this close to the end
+UPGRADE_GREEDY_MIX = 0.33  # greedy's mix is traded up only when it leaves this share of the money
+CAPITAL_LOSS_CHANCE = 1.0  # keep at home what holds the capital to this chance of loss (1: off)
 
 _PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
@@ -167,6 +175,12 @@ def ahead(state: GameState, player: str) -> bool:
     return counts.get(mine or "", 0) > best
 
 
+def _rounds_left(state: GameState) -> int:
+    """Rounds after this one before the turn limit (99: no limit)."""
+    limit = state.scenario.turn_limit
+    return max(0, limit - state.round) if limit else 99
+
+
 def final_round(state: GameState) -> bool:
     limit = state.scenario.turn_limit
     return bool(limit) and state.round >= limit
@@ -240,6 +254,104 @@ def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrai
     return p, held, d_lost - a_lost
 
 
+def contributes(state: GameState, u: Unit, enemy: list[Unit]) -> bool:
+    """Could `u` ever hurt one of `enemy` when attacking (the rules' own test: cannot_hit,
+    evasion, ...)? A unit that cannot only feeds the enemy's dice."""
+    from game.rules import battle
+    return battle.can_hurt(state, [u], enemy, "attack")
+
+
+def sea_odds(state: GameState, attackers: list[Unit], defenders: list[Unit]
+             ) -> tuple[float, float]:
+    """(chance to clear a sea zone, expected swing in unit value: enemy's loss minus ours)."""
+    from game.odds import battle_odds
+    from game.odds.api import _runs, default_order
+    if not defenders:
+        return 1.0, 0.0
+    if not attackers:
+        return 0.0, 0.0
+    att_t = default_order(state, attackers, "attack")
+    def_t = default_order(state, defenders, "defense")
+    try:
+        if needs_sim(state, att_t + def_t):
+            from .quickodds import quick_odds
+            p, survivors = quick_odds(state.ruleset, att_t, def_t)
+            a_lost = sum(cost(state, u) for u in attackers) - sum(
+                _type_cost(state, t) * n for t, n in survivors.items())
+            d_lost = sum(cost(state, u) for u in defenders) * (p + (1 - p) * 0.5)
+        else:
+            res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), SEA, trials=300)
+            p, a_lost, d_lost = res.attacker_wins, res.attacker_cost_lost, res.defender_cost_lost
+    except Exception:  # noqa: BLE001 - no odds: a strength ratio
+        a = sum(state.utype(u).attack for u in attackers)
+        d = sum(state.utype(u).defense for u in defenders) or 1
+        return min(1.0, a / (2 * d)), 0.0
+    return p, d_lost - a_lost
+
+
+def warships(state: GameState, player: str) -> list[Unit]:
+    """The player's armed ships free to fight: not transports, carrying no troops."""
+    out = []
+    for u in state.units.values():
+        ut = state.utype(u)
+        if (u.owner != player or ut.domain != SEA or ut.has("transport") or ut.attack <= 0
+                or u.in_combat or u.carried_by is not None
+                or state.scenario.spaces[u.space].kind != SEA):
+            continue
+        if any(state.utype(c).domain == LAND for c in movement.cargo_of(state, u.uid)):
+            continue
+        out.append(u)
+    return sorted(out, key=lambda x: x.uid)
+
+
+def naval_attacks(state: GameState, player: str, used: set[int], air: list[Unit],
+                  air_reach: dict[int, dict[str, tuple[str, ...]]]) -> list[Action]:
+    """Combat move: attack enemy ships at sea where the warships and aircraft not used
+    elsewhere win at good odds and the exchange favours us (most valuable fleets first;
+    enemy transports count double: they carry the invasions)."""
+    ships = [u for u in warships(state, player) if u.uid not in used
+             and movement.moves_left(state, u) > 0]
+    if not ships and not air:
+        return []
+    sps = state.scenario.spaces
+    reach = dict(air_reach)
+    for u in ships:
+        reach[u.uid] = movement.reachable(state, [u])
+    pool = ships + [u for u in air if u.uid not in used]
+
+    def value(z: str) -> float:
+        return sum(cost(state, e) * (2 if state.utype(e).has("transport") else 1)
+                   for e in movement.enemies_in(state, z, player))
+
+    zones = sorted((z for z, sp in sps.items() if sp.kind == SEA
+                    and movement.enemies_in(state, z, player)
+                    and any(z in reach.get(u.uid, {}) for u in pool)),
+                   key=lambda z: (-value(z), z))
+    moves: list[Action] = []
+    for z in zones:
+        enemy = movement.enemies_in(state, z, player)
+        cands = [u for u in pool if u.uid not in used and z in reach.get(u.uid, {})
+                 and contributes(state, u, enemy)]
+        cands.sort(key=lambda u: (state.utype(u).domain != SEA, -state.utype(u).attack,
+                                  cost(state, u), u.uid))
+        chosen: list[Unit] = []
+        p, swing = 0.0, 0.0
+        for u in cands[:12]:
+            chosen.append(u)
+            p, swing = sea_odds(state, chosen, enemy)
+            if p >= WIN_TARGET and swing > 0:
+                break
+        if p < 0.7 or swing <= 0:
+            continue
+        by_path: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        for u in chosen:
+            used.add(u.uid)
+            by_path.setdefault((u.space, reach[u.uid][z]), []).append(u.uid)
+        for (_s, path), uids in sorted(by_path.items()):
+            moves.append(Move(tuple(uids), path))
+    return moves
+
+
 def _type_cost(state: GameState, t: str) -> int:
     c = state.ruleset.units[t].cost
     return c if isinstance(c, int) else 10
@@ -295,15 +407,96 @@ def _paratroopers(state: GameState) -> list[Action]:
     return []
 
 
+def _greedy_buys(state: GameState) -> list[Action]:
+    """The purchases the greedy player would make now, in order."""
+    out: list[Action] = []
+    s = state
+    for _ in range(80):
+        a = greedy._purchase(s)
+        if not isinstance(a, Purchase):
+            break
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            break
+        out.append(a)
+    return out
+
+
+def _upgrade(state: GameState, buys: list[Action]) -> list[Action]:
+    """When the factories' room, not money, limits the purchase, spend what is left:
+    replace the cheapest units bought with stronger ones (attack plus defence, hit
+    points) of the same kind of use (land for land, air for air), while the money lasts."""
+    player = state.player
+    counts: dict[str, int] = {}
+    for a in buys:
+        if isinstance(a, Purchase):
+            counts[a.unit] = counts.get(a.unit, 0) + a.count
+    if not counts:
+        return buys
+
+    def price(t: str) -> int | None:
+        try:
+            return production.unit_cost(state, t, player)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def power(t: str) -> float:
+        ut = state.ruleset.units[t]
+        return (ut.attack + ut.defense) * ut.hits
+
+    spent = sum((price(t) or 0) * n for t, n in counts.items())
+    left = state.resources[player] - spent
+    rs = state.ruleset.units
+    options = sorted((t for t, ut in rs.items() if ut.domain in (LAND, AIR) and ut.move > 0
+                      and not ut.has("self_airlift") and ut.attack > 0
+                      and (price(t) or 0) > 0),
+                     key=lambda t: (-power(t), t))
+    for _ in range(40):
+        low = min((t for t in counts if rs[t].domain in (LAND, AIR)), default=None,
+                  key=lambda t: ((price(t) or 0), t))
+        if low is None or left <= 0:
+            break
+        lp = price(low) or 0
+        pick = next((t for t in options if rs[t].domain == rs[low].domain
+                     and power(t) > power(low) and 0 < (price(t) or 0) - lp <= left), None)
+        if pick is None:
+            break
+        trial = dict(counts)
+        trial[low] -= 1
+        if not trial[low]:
+            del trial[low]
+        trial[pick] = trial.get(pick, 0) + 1
+        acts: list[Action] = [Purchase(t, n) for t, n in sorted(trial.items())]
+        try:
+            _after(state, acts)
+        except IllegalAction:
+            options.remove(pick)
+            continue
+        counts = trial
+        left -= (price(pick) or 0) - lp
+    return [Purchase(t, n) for t, n in sorted(counts.items())]
+
+
 def _plan_purchase(state: GameState) -> list[Action]:
     """Greedy's tried mix where the ruleset has those units (it measured better on
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
     player = state.player
     ship = _transport_buy(state, player)
+    ship += _warship_buy(_after(state, ship), player)
+    state = _after(state, ship)
     if _has_greedy_units(state):
-        return ship + _paratroopers(apply(state, ship[0]) if ship else state)  # then greedily
-    if ship:
-        state = apply(state, ship[0])
+        paras = _paratroopers(state)
+        state = _after(state, paras)
+        buys = _greedy_buys(state)
+        left = state.resources[player] - sum(
+            (production.unit_cost(state, a.unit, player) or 0) * a.count
+            for a in buys if isinstance(a, Purchase))
+        if left >= UPGRADE_GREEDY_MIX * state.resources[player]:
+            # greedy's mix (cheap infantry first) measured better on europe_1941 than
+            # trading it up; only money the full factories would leave idle is spent
+            buys = _upgrade(state, buys)
+        return ship + paras + buys + [EndPhase()]
     factories = [f for f in state.factories if state.owners.get(f) == player]
     if not factories:
         return [EndPhase()]
@@ -361,7 +554,14 @@ def _plan_purchase(state: GameState) -> list[Action]:
         buys[unit] = buys.get(unit, 0) + 1
         cap -= 1
         i += 1
-    return ship + _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())]) + [EndPhase()]
+    return ship + _upgrade(state, _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())])) \
+        + [EndPhase()]
+
+
+def _after(state: GameState, actions: list[Action]) -> GameState:
+    for a in actions:
+        state = apply(state, a)
+    return state
 
 
 def _transport_buy(state: GameState, player: str) -> list[Action]:
@@ -374,6 +574,85 @@ def _transport_buy(state: GameState, player: str) -> list[Action]:
     except IllegalAction:
         return []
     return [Purchase(kind, 1)]
+
+
+def _fleet_region(state: GameState, player: str) -> set[str]:
+    """Sea zones within two moves of the player's coastal factories or its transports:
+    where its lifts sail and its new ships appear."""
+    sps = state.scenario.spaces
+    dist = distances(state.scenario)
+    seeds = {a for f in state.factories if state.owners.get(f) == player
+             for a in sps[f].adjacent if sps[a].kind == SEA}
+    seeds |= {u.space for u in state.units.values() if u.owner == player
+              and state.utype(u).has("transport") and sps[u.space].kind == SEA}
+    return {z for z, sp in sps.items() if sp.kind == SEA
+            and any(dist[z].get(s0, 99) <= 2 for s0 in seeds)}
+
+
+def naval_gap(state: GameState, player: str) -> float:
+    """How much the enemy's fleet near the player's sea lanes outweighs the player's own
+    (0: none); counts only for a player that needs the sea (transports to sail, or enemy
+    cities across the water)."""
+    sps = state.scenario.spaces
+    if amphib.sea_only_share(state, player) < 0.34 and not any(
+            u.owner == player and state.utype(u).has("transport") for u in state.units.values()):
+        return 0.0
+    region = _fleet_region(state, player)
+    theirs = ours = 0.0
+    for u in state.units.values():
+        ut = state.utype(u)
+        if ut.domain != SEA or ut.has("transport") or u.space not in region \
+                or sps[u.space].kind != SEA:
+            continue
+        if state.at_war(u.owner, player):
+            theirs += (max(ut.attack, ut.defense) + 0.5) * ut.hits
+        elif ut.attack > 0 or ut.defense > 0:
+            ours += (max(ut.attack, ut.defense) + 0.5) * ut.hits
+    ours += sum((state.ruleset.units[t].attack + 0.5) * state.ruleset.units[t].hits * n
+                for t, n in production.unplaced(state, player).items()
+                if state.ruleset.units[t].domain == SEA)
+    return max(0.0, theirs - ours)
+
+
+def _warship_buy(state: GameState, player: str) -> list[Action]:
+    """Warships while the enemy's fleet outweighs ours where our lifts must sail (it
+    blocks the lane or can sink the transports): the best fighting value for money,
+    spending at most half the treasury on ships."""
+    gap = naval_gap(state, player)
+    if gap <= 0:
+        return []
+    sps = state.scenario.spaces
+    if not any(state.owners.get(f) == player and any(sps[a].kind == SEA for a in sps[f].adjacent)
+               for f in state.factories):
+        return []
+    budget = state.resources[player] // 2
+    kinds = {}
+    for t, ut in state.ruleset.units.items():
+        if ut.domain != SEA or ut.has("transport") or ut.attack <= 0 or ut.move <= 0:
+            continue
+        try:
+            c = production.unit_cost(state, t, player)
+        except Exception:  # noqa: BLE001
+            c = None
+        if c is not None and 0 < c:
+            kinds[t] = c
+    out: list[Action] = []
+    s = state
+    while gap > 0:
+        afford = {t: c for t, c in kinds.items() if c <= budget}
+        pick = _best(state, afford, lambda ut, c: (ut.attack + ut.defense) * ut.hits / c)
+        if pick is None:
+            break
+        try:
+            s = apply(s, Purchase(pick, 1))
+        except IllegalAction:
+            del kinds[pick]
+            continue
+        out.append(Purchase(pick, 1))
+        budget -= kinds[pick]
+        ut = state.ruleset.units[pick]
+        gap -= (ut.attack + 0.5) * ut.hits
+    return out
 
 
 # --- combat move ------------------------------------------------------------------------
@@ -394,20 +673,91 @@ def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
                              if u.space == s and u.owner == player
                              and state.utype(u).domain == LAND)
             need = min(need, half)
+        if is_capital(state, s) and CAPITAL_LOSS_CHANCE < 1.0:
+            need = max(need, _capital_hold(state, s, player))
         needs[s] = need
     return needs
+
+
+def _capital_hold(state: GameState, space: str, player: str) -> float:
+    """Defence of the fewest home units (best defenders first) that keep the enemy able
+    to strike the capital next turn under CAPITAL_LOSS_CHANCE of taking it (exact odds)."""
+    dist = distances(state.scenario)[space]
+    movers = still_to_move(state, player)
+    foes = []
+    for u in state.units.values():
+        ut = state.utype(u)
+        if not state.at_war(u.owner, player) or u.carried_by is not None or ut.attack <= 0:
+            continue
+        if movers is not None and u.owner not in movers:
+            continue
+        d = dist.get(u.space, 99)
+        if (ut.domain == LAND and state.scenario.spaces[u.space].kind == LAND and d <= 1) \
+                or (ut.domain == AIR and d <= ut.move // 2):
+            foes.append(u)
+    if not foes:
+        return 0.0
+    home = sorted((u for u in state.units.values() if u.space == space and u.owner == player
+                   and state.utype(u).domain == LAND),
+                  key=lambda x: (-state.utype(x).defense, x.uid))
+    lo, hi = 0, len(home)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if odds(state, foes, home[:mid], LAND)[0] <= CAPITAL_LOSS_CHANCE:
+            hi = mid
+        else:
+            lo = mid + 1
+    return sum(state.utype(u).defense + 0.5 for u in home[:lo])
 
 
 def _target_rank(state: GameState, s: str, player: str) -> float:
     return worth(state, s) + sum(cost(state, e) for e in movement.enemies_in(state, s, player)) / 3
 
 
-def _plan_combat_move(state: GameState) -> list[Action]:
+def _supply_drops(state: GameState) -> list[Action]:
+    """Interwar supply (game/rules/supply.py: out-of-supply land units fight at -1): at
+    the start of the combat move, air transports drop supplies on the front-line
+    territories whose cut-off units would fight (or be attacked) there, most first."""
+    from game.rules import supply
+    from game.rules.actions import SupplyDrop
+    if not supply.active(state):
+        return []
+    player = state.player
+    sps = state.scenario.spaces
+    out: list[Action] = []
+    s = state
+    for _ in range(8):
+        best: tuple[float, int, str] | None = None
+        for uid, dest in supply.drop_options(s):
+            front = any(movement.is_hostile(s, a, player) for a in sps[dest].adjacent
+                        if sps[a].kind == LAND) or threat_to(s, dest, player, hops=1) > 0
+            if not front:
+                continue
+            val = sum(s.utype(u).attack + s.utype(u).defense + 0.5 for u in s.units.values()
+                      if u.space == dest and u.carried_by is None and not s.at_war(u.owner, player)
+                      and s.utype(u).domain == LAND and not s.utype(u).has("no_supply_penalty"))
+            if val >= 4 and (best is None or (-val, uid, dest) < (-best[0], best[1], best[2])):
+                best = (val, uid, dest)
+        if best is None:
+            break
+        try:
+            s = apply(s, SupplyDrop(best[1], best[2]))
+        except IllegalAction:
+            break
+        out.append(SupplyDrop(best[1], best[2]))
+    return out
+
+
+def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
+    if drops:
+        first = _supply_drops(state)
+        if first:
+            return first + _plan_combat_move(_after(state, first), drops=False)
     player = state.player
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
     # ahead on victory cities: attack only what can be held; behind: trade units too
-    trade = not ahead(state, player)
+    trade = not ahead(state, player) and _rounds_left(state) <= TRADE_ROUNDS_LEFT
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
@@ -467,6 +817,8 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
         cands += released(target) if enemy else []
+        if enemy:  # only units the rules let hurt someone there (no torpedo bombers on land)
+            cands = [u for u in cands if contributes(state, u, enemy)]
         land = sorted((u for u in cands if state.utype(u).domain == LAND),
                       key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         air = sorted((u for u in cands if state.utype(u).domain == AIR),
@@ -547,6 +899,9 @@ def _plan_combat_move(state: GameState) -> list[Action]:
         s2 = s3
         lifted += block
     moves = lifted + moves
+    if not last_chance:  # sea battles take no victory city
+        moves += naval_attacks(state, player, used, [u for u in free if state.utype(u).domain == AIR],
+                               reach)
     moves += _airdrops(state, free, used, moves, last_chance)
     return _only_legal(state, moves) + [EndPhase()]
 
@@ -631,7 +986,7 @@ def _bad_odds(state: GameState, b: Battle) -> bool:
             p, _ = quick_odds(state.ruleset, default_order(state, att, "attack"),
                               default_order(state, dfn, "defense"))
             return p < RETREAT_BELOW
-        return odds_for_space(state, b.space, b.attacker).attacker_wins < RETREAT_BELOW
+        return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < RETREAT_BELOW
     except Exception:  # noqa: BLE001 - no odds: fight on
         return False
 
@@ -685,6 +1040,66 @@ def _reinforcers(s: GameState, player: str, target: str, deficit: dict[str, floa
     out.sort()
     return out
 
+def _sea_defence(state: GameState, zone: str, player: str) -> float:
+    return sum((state.utype(u).defense + 0.5) * (state.utype(u).hits - u.damage)
+               for u in state.units.values()
+               if u.space == zone and u.carried_by is None and not state.at_war(u.owner, player)
+               and state.utype(u).domain != LAND and state.utype(u).defense > 0)
+
+
+def escort_moves(state: GameState, player: str) -> list[Action]:
+    """Non-combat move: warships join the transports that enemy ships and aircraft could
+    strike next turn (nearest first, until the zone's defence matches the danger); a
+    warship left where the enemy could sink it falls back to the safest zone in reach."""
+    sps = state.scenario.spaces
+    s = state
+    moves: list[Action] = []
+    danger: dict[str, float] = {}
+
+    def risk(z: str) -> float:
+        if z not in danger:
+            danger[z] = amphib.danger(state, z, player)
+        return danger[z] - _sea_defence(s, z, player)
+
+    ships = [u for u in warships(state, player) if movement.moves_left(state, u) > 0]
+    reach = {u.uid: movement.reachable(state, [u]) for u in ships}
+    convoy = sorted({u.space for u in state.units.values() if u.owner == player
+                     and state.utype(u).has("transport") and sps[u.space].kind == SEA})
+    moved: set[int] = set()
+    for z in sorted(convoy, key=lambda z: (-risk(z), z)):
+        if risk(z) <= 0:
+            continue
+        cands = sorted((len(reach[u.uid][z]), -state.utype(u).defense, u.uid) for u in ships
+                       if u.uid not in moved and z in reach[u.uid]
+                       and not (u.space in convoy and risk(u.space) > -state.utype(u).defense))
+        for _n, _d, uid in cands:
+            if risk(z) <= 0:
+                break
+            try:
+                s = apply(s, Move((uid,), reach[uid][z]))
+            except IllegalAction:
+                continue
+            moves.append(Move((uid,), reach[uid][z]))
+            moved.add(uid)
+    for u in ships:
+        if u.uid in moved or u.space in convoy or risk(u.space) <= 0:
+            continue
+        mine = (state.utype(u).defense + 0.5) * state.utype(u).hits
+        options = {d: p for d, p in reach[u.uid].items() if sps[d].kind == SEA}
+        if not options:
+            continue
+        best = min(options, key=lambda d: (max(0.0, risk(d) - mine), len(options[d]), d))
+        if max(0.0, risk(best) - mine) >= risk(u.space):
+            continue
+        try:
+            s = apply(s, Move((u.uid,), options[best]))
+        except IllegalAction:
+            continue
+        moves.append(Move((u.uid,), options[best]))
+        moved.add(u.uid)
+    return moves
+
+
 def _plan_noncombat(state: GameState) -> list[Action]:
     """Greedy's landing and march, plus: never leave a victory city empty, and in the
     last round reinforce every threatened victory city."""
@@ -712,21 +1127,28 @@ def _plan_noncombat(state: GameState) -> list[Action]:
             s, moves[n0:] = s0, []
     for a in amphib.staging_moves(s, player):
         do(a)
+    for a in escort_moves(s, player):
+        do(a)
     # a token defender in every empty victory city or capital stops a free walk-in
     for target in sorted(key_spaces(s, player), key=lambda t: (-worth(s, t), t)):
         sp = s.scenario.spaces[target]
         if not (sp.victory_city or is_capital(s, target)) or defence_at(s, target, player) > 0:
             continue
         cands = []
+        keys = key_spaces(s, player)
         for u in s.units.values():
-            if not _movable_land(s, u, player) or u.space in key_spaces(s, player):
+            if not _movable_land(s, u, player):
                 continue
+            if u.space in keys and sum(1 for x in s.units.values() if x.space == u.space
+                                       and x.owner == player
+                                       and s.utype(x).domain == LAND) < 4:
+                continue  # a key space gives a token only from a garrison of four or more
             path = movement.reachable(s, [u]).get(target)
             if path is not None:
-                cands.append((cost(s, u), len(path), u.uid, path))
+                cands.append((u.space in keys, cost(s, u), len(path), u.uid, path))
         if cands:
             c = min(cands)
-            do(Move((c[2],), c[3]))
+            do(Move((c[3],), c[4]))
     limit = s.scenario.turn_limit
     near_end = final_round(s) or (limit and s.round == limit - 1 and ahead(s, player))
     if not near_end:
@@ -797,6 +1219,13 @@ def _landing_risk(state: GameState, space: str, player: str) -> float:
     return max(0.0, threat_to(state, space, player, hops=1) - defence_at(state, space, player))
 
 
+def _needs_air_base(state: GameState, u: Unit) -> bool:
+    """Does this aircraft fly its missions (airdrops, supply drops) only from an air base?"""
+    ut = state.utype(u)
+    sd = ut.ability("supply_drop")
+    return ut.has("air_transport") and (sd is None or sd.requires_air_base)
+
+
 def _land_aircraft(now: Any, player: str, do: Any) -> None:
     """Aircraft land where the enemy cannot strike them next turn (the least threatened
     landing place in reach, then the nearest); one already safe stays. `now()` is the
@@ -810,13 +1239,33 @@ def _land_aircraft(now: Any, player: str, do: Any) -> None:
             risk[space] = _landing_risk(now(), space, player)
         return risk[space]
 
+    front: dict[str, int] | None = None
     for uid in sorted(u.uid for u in s.units.values()
                       if u.owner == player and s.utype(u).domain == AIR):
         s = now()
         u = s.units.get(uid)
         if u is None or movement.moves_left(s, u) <= 0 or movement.trapped(s, u):
             continue
-        here_ok = u.space in spots and s.scenario.spaces[u.space].kind == LAND
+        sps = s.scenario.spaces
+        here_ok = u.space in spots and sps[u.space].kind == LAND
+        if _needs_air_base(s, u):
+            # air transports fly their drops only from an air base: the safe one nearest
+            # the front
+            if front is None:
+                front = greedy._front_distance(s, player)
+
+            def key(d: str, fr: dict[str, int] = front, sps: Any = sps) -> tuple[Any, ...]:
+                return (not sps[d].air_base, at(d) > 3, fr.get(d, 99), at(d), d)
+            options = {d: p for d, p in movement.reachable(s, [u]).items()
+                       if d in spots and sps[d].kind == LAND}
+            if here_ok:
+                options[u.space] = ()
+            if not options:
+                continue
+            best = min(options, key=key)
+            if best != u.space and do(Move((uid,), options[best])):
+                risk.clear()
+            continue
         if here_ok and at(u.space) <= 0:
             continue
         options = {d: p for d, p in movement.reachable(s, [u]).items() if d in spots}

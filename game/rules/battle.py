@@ -324,7 +324,8 @@ def default_casualties(state: GameState, b: Battle, pool: Pool) -> list[int]:
         if pool.chooser:  # the firing side picks: the costliest unit it can destroy
             return (0 if hp[u.uid] == 1 else 1, -cost,
                     -unit_value(state, u, role, bonus), 0, u.uid)
-        return (1 if ut.has("defenseless") or ut.has("noncombatant") else 0, absorbs,
+        # defenceless units after every other (check_casualties), non-combatants just before
+        return (2 if ut.has("defenseless") else 1 if ut.has("noncombatant") else 0, absorbs,
                 unit_value(state, u, role, bonus), cost, u.uid)
 
     for _ in range(n):

@@ -351,6 +351,20 @@ def test_air_transports_defending_on_the_ground_are_lost_last():
     assert s.battle is None and not ids(s, "uk", "transport_aircraft") and not ids(s, "uk", "infantry")
 
 
+def test_default_losses_take_air_transports_before_supply_columns():
+    # the default order of loss must pass check_casualties: defenceless units (seed 000
+    # Supply Column, G28) after every other unit, the air transport (non-combatant) included
+    s = med([("tunisia", "italy", "fighter", 1), ("malta", "uk", "transport_aircraft", 1),
+             ("malta", "uk", "supply_column", 1)], dice=(1, 12, 1, 12))
+    s = apply(s, Move(ids(s, "italy", "fighter"), ("mc", "malta")))
+    s = apply(apply(s, EndPhase()), SelectBattle("malta"))
+    for _ in range(12):
+        if s.battle is None:
+            break
+        s = apply(s, legal_actions(s)[0])  # IllegalAction would fail the test
+    assert s.battle is None and not ids(s, "uk", "transport_aircraft")
+
+
 def test_lint_warns_about_the_airdrop_readings():
     # G14 (two airdrop texts), G63 (Malta's "infantry"), G45 (withdraw) are seed notes
     from pathlib import Path

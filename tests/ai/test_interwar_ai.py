@@ -1,0 +1,40 @@
+"""The standard computer on the interwar ruleset (seed 000): supply drops for cut-off
+troops and air transports kept at air bases."""
+import sys
+from pathlib import Path
+
+from game.ai import standard
+from game.rules.actions import Move, SupplyDrop, apply
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+from test_interwar_airdrop import ids, med  # noqa: E402  (the small interwar map)
+
+
+def test_drops_supplies_on_cut_off_front_line_troops():
+    # supplied supply rule (seed 000 G4, game/rules/supply.py): Libya is cut off from
+    # Italy's sources, its troops would fight at -1; the air transport at Sicily's air
+    # base drops supplies there before the combat move
+    s = med([("sicily", "italy", "transport_aircraft", 1), ("libya", "italy", "infantry", 3),
+             ("libya", "italy", "artillery", 1), ("egypt", "uk", "infantry", 1)],
+            owners={"libya": "italy", "tunisia": "uk"})
+    plan = standard._plan_combat_move(s)
+    t = ids(s, "italy", "transport_aircraft")[0]
+    assert plan[0] == SupplyDrop(t, "libya")
+    s2 = s
+    for a in plan:
+        s2 = apply(s2, a)  # the whole plan is legal
+
+
+def test_no_supply_drop_for_troops_in_supply():
+    s = med([("sicily", "italy", "transport_aircraft", 1), ("tunisia", "italy", "infantry", 3)])
+    assert not [a for a in standard._plan_combat_move(s) if isinstance(a, SupplyDrop)]
+
+
+def test_air_transports_land_at_an_air_base():
+    # seed 000 TRANSPORT AIRCRAFT, Airdrop (B): drops start from a territory with an air
+    # base; an air transport left at Tunisia (none) flies back to Sicily's
+    s = med([("tunisia", "italy", "transport_aircraft", 1), ("tunisia", "italy", "infantry", 1),
+             ("sicily", "italy", "infantry", 1)], phase="noncombat_move")
+    t = ids(s, "italy", "transport_aircraft")[0]
+    moves = [a for a in standard._plan_noncombat(s) if isinstance(a, Move) and t in a.units]
+    assert moves and moves[0].path[-1] == "sicily"

@@ -1,0 +1,80 @@
+"""The standard computer's purchase and garrisons: money left when the factories are
+full buys stronger units; a player whose factories are all on islands buys transports;
+big garrisons spare tokens for empty cities; the odds-based capital garrison."""
+from pathlib import Path
+
+from game.ai import amphib, standard
+from game.rules import production
+from game.rules.actions import Purchase, apply
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+
+FIX = Path(__file__).parents[1] / "fixtures"
+
+
+def _session(path, seed=1):
+    sc = load_scenario(path)
+    return Session(sc, load_ruleset(sc.ruleset_id), seed)
+
+
+def _spend(st, acts):
+    return sum(production.unit_cost(st, a.unit, st.player) * a.count for a in acts
+               if isinstance(a, Purchase))
+
+
+def test_money_left_when_the_factories_are_full_buys_stronger_units():
+    st = _session(str(FIX / "mini.yaml")).state
+    st.resources["red"] = 200
+    cap = sum(production.factory_capacity(st, f) for f in st.factories if st.owners.get(f) == "red")
+    plain = standard._greedy_buys(st)
+    assert sum(a.count for a in plain) == cap and _spend(st, plain) < 200 - 20
+    acts = standard._plan_purchase(st)
+    bought = [a for a in acts if isinstance(a, Purchase)]
+    assert sum(a.count for a in bought) == cap          # no more units than room
+    assert _spend(st, bought) > _spend(st, plain) + 10  # but better ones
+    s = st
+    for a in acts:
+        s = apply(s, a)  # legal
+
+
+def test_upgrade_spends_only_the_money_left_and_keeps_the_unit_count():
+    st = _session(str(FIX / "mini.yaml")).state
+    buys = standard._greedy_buys(st)
+    up = standard._upgrade(st, buys)
+    assert sum(a.count for a in up) == sum(a.count for a in buys)
+    assert _spend(st, buys) <= _spend(st, up) <= st.resources["red"]
+
+
+def test_transports_for_a_player_whose_factories_are_all_on_islands():
+    # ferry.yaml: Redland's only factory is on its home island; the enemy's city is
+    # over land from the foothold, but every new unit needs a ship to reach it
+    st = _session(str(FIX / "ferry.yaml")).state
+    assert amphib.sea_only_share(st, "red") == 0.0
+    st.resources["red"] = 40
+    assert amphib.transport_purchase(st, "red", 24) == "transport"
+    assert amphib.transport_purchase(st, "red", 11) is None   # one is enough on 11 income
+
+
+def test_a_big_garrison_spares_a_token_for_an_empty_city():
+    # twin.yaml: Alpha Two (a victory city) is empty with a Blueland tank next door; the
+    # capital's six infantry are a key garrison, but one of them steps over
+    from game.rules.actions import Move
+    st = _session(str(FIX / "twin.yaml")).state
+    st.phase_idx = st.ruleset.phases.index("noncombat_move")
+    acts = standard._plan_noncombat(st)
+    moves = [a for a in acts if isinstance(a, Move) and a.path[-1] == "a2"]
+    assert moves and st.units[moves[0].units[0]].space == "a1"
+
+
+def test_capital_hold_keeps_enough_home_to_make_the_enemy_attack_unlikely(monkeypatch):
+    # twin.yaml: a tank and seven infantry next to Redland's capital (six infantry)
+    st = _session(str(FIX / "twin.yaml")).state
+    monkeypatch.setattr(standard, "CAPITAL_LOSS_CHANCE", 0.25)
+    keep = standard._capital_hold(st, "a1", "red")
+    assert 0 < keep <= 6 * 2.5
+    home = sorted((u for u in st.units.values() if u.space == "a1"), key=lambda u: u.uid)
+    foes = [u for u in st.units.values() if u.space == "e"]
+    n = round(keep / 2.5)
+    assert standard.odds(st, foes, home[:n], "land")[0] <= 0.25 or n == 6
+    assert n == 0 or standard.odds(st, foes, home[:n - 1], "land")[0] > 0.25
+    assert standard._garrison_needs(st, "red")["a1"] >= keep
