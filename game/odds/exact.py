@@ -25,6 +25,44 @@ class NotExact(Exception):
     """The DP cannot express this battle exactly; the message says why."""
 
 
+class Unordered(NotExact):
+    """A restricted hit would skip a unit earlier in the order of loss: the general
+    solver retries with a split order of loss (general.Track)."""
+
+
+@dataclass
+class MultiSide:
+    """Side's figures for a split order of loss (general.Track): states are flattened
+    per-class counts, T = the last state (every unit lost)."""
+    units: list[str]
+    types: list[str]
+    info: list[TypeInfo]
+    N: int
+    T: int
+    counts: np.ndarray          # [H, ntypes]
+    alive: np.ndarray           # [H]
+
+    @staticmethod
+    def build(spec: BattleSpec, units: list[str], rows: list[list[tuple[int, str, int]]]) -> MultiSide:
+        rs = spec.ruleset
+        order = {t: k for k, t in enumerate(rs.units)}
+        types = sorted(set(units), key=order.__getitem__)
+        tix = {t: k for k, t in enumerate(types)}
+        counts = np.zeros((len(rows), len(types)), dtype=np.int64)
+        for s, r in enumerate(rows):
+            for _k, t, _d in r:
+                counts[s, tix[t]] += 1
+        return MultiSide(units, types, [_info(rs, t) for t in types], len(units), len(rows) - 1,
+                         counts, counts.sum(axis=1))
+
+    @property
+    def H(self) -> int:
+        return self.T + 1
+
+    def alive_n(self) -> np.ndarray:
+        return self.alive
+
+
 def can_hurt(infos: dict[str, TypeInfo], shooters: frozenset[str], targets: frozenset[str],
              role: str) -> bool:
     """battle.can_hurt on type sets."""
@@ -298,8 +336,8 @@ def end_tables(spec: BattleSpec, a: Side, d: Side) -> tuple[np.ndarray, np.ndarr
 class Branch:
     """A solved battle (one anti-aircraft branch): final mass over states."""
     weight: float
-    a: Side
-    d: Side
+    a: Side | MultiSide
+    d: Side | MultiSide
     final: np.ndarray
     rounds: float
 
@@ -369,12 +407,25 @@ def no_links(C: int, H: int) -> tuple[Any, ...]:
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
                          att_damage: list[int] | None = None) -> Branch:
     """solve_branch with per-unit values (general.py): damaged values, fortifications,
-    defends_only_against, fleet air defence, terrain bonus."""
+    defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
+    skip a unit earlier in the order of loss, each side's order of loss is split into
+    classes of units the hits tell apart (general.Track)."""
+    try:
+        return _solve_general(spec, att, weight, att_damage, split=False)
+    except Unordered:
+        return _solve_general(spec, att, weight, att_damage, split=True)
+
+
+MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
+
+
+def _solve_general(spec: BattleSpec, att: list[str], weight: float,
+                   att_damage: list[int] | None, split: bool) -> Branch:
     from . import general as G
-    a = Side.build(spec, att, att_damage)
+    a: Side | MultiSide = Side.build(spec, att, att_damage)
     adm = list(att_damage) if att_damage else [0] * len(att)
     ddm = spec.damage("defender")
-    d = Side.build(spec, spec.defender, ddm)
+    d: Side | MultiSide = Side.build(spec, spec.defender, ddm)
     if a.H * d.H > MAX_STATES:
         raise NotExact(f"{a.H * d.H} states is too many for the exact method")
     if spec.bombard:
@@ -395,31 +446,70 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
                     cntA)
     akeys = G.all_keys(valA, ua, tD, tA)
     dkeys = G.all_keys(valD, ud, tA, tD)
+    AD = G.defender_damage_bound(spec, spec.defender, ddm)
+    udF = ud
+    defrow = np.zeros((1, 1), dtype=np.int64)
+    trA = trD = None
+    if split:
+        trA = G.Track.build(spec, att, adm, G.unit_classes(spec, att, dkeys))
+        trD = G.Track.build(spec, spec.defender, ddm, G.unit_classes(spec, spec.defender, akeys))
+        if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
+            raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
+                           "is too many for the exact method")
+        ua = G.UnitsAt(trA.rows)
+        ud = G.UnitsAt(trD.rows)
+        tA = G.side_tables(ua, setsA, [], cntA)
+        tD = G.side_tables(ud, setsD, psets, cntD)
+        valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
+        valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA,
+                        psets, cntA)
+        if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
+                or not set(G.all_keys(valD, ud, tA, tD)) <= set(dkeys):
+            raise NotExact("hit pools that only arise with a split order of loss")
+        rowsF, defrow = trD.fire_rows(AD >= 0)
+        udF = G.UnitsAt(rowsF)
+        AD = -2 if AD >= 0 else -1
+        a = MultiSide.build(spec, att, trA.rows)
+        d = MultiSide.build(spec, spec.defender, trD.rows)
     PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
     histA, lkA, lsA, rcA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
     histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
-    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, False)
-    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, True)
+    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False)
+    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True)
     pSA, pOA = G.linked_pools(akeys, [lsA, lsA1])
     pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1])
     CA, CD = len(tA.bits), len(tD.bits)
+    SD = d.H
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
-    usedD = G.used_pools(histD1, tD.ctx, CD, tD.F) | G.used_pools(histD, tD.ctx, CD, tD.F)
-    eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
-                           akeys or [((), False, (), (), False, False)], tA, setsA, usedA)
-    eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
-                           dkeys or [((), False, (), (), False, False)], tD, setsD, usedD)
-    # chooses_casualty: the firer's picks must follow the target's order of loss
-    G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
-                          "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
-                                              False, setsA, psets, cntA))
-    G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
-                          G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
-                                   setsD, [], cntD))
+    usedD = G.used_pools(histD1[:, :, :, :SD], tD.ctx, CD, tD.F) | G.used_pools(histD[:, :, :, :SD], tD.ctx,
+                                                                                CD, tD.F)
+    akeys_ = akeys or [((), False, (), (), False, False)]
+    dkeys_ = dkeys or [((), False, (), (), False, False)]
+    if trA is not None and trD is not None:
+        if any(k[5] for p, k in enumerate(akeys) if usedA[p].any()) \
+                or any(k[5] for p, k in enumerate(dkeys) if usedD[p].any()):
+            raise NotExact("the firing side's choice of casualties (chooses_casualty) with an order "
+                           "of loss split by restricted hits")
+        goD = trD.go(spec, akeys_, tA, setsA)
+        goA = trA.go(spec, dkeys_, tD, setsD)
+    else:
+        eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
+                               akeys_, tA, setsA, usedA)
+        eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
+                               dkeys_, tD, setsD, usedD)
+        # chooses_casualty: the firer's picks must follow the target's order of loss
+        G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
+                              "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
+                                                  False, setsA, psets, cntA))
+        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
+                              G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
+                                       setsD, [], cntD))
+        goD = G.go_linear(eligD, d.T)
+        goA = G.go_linear(eligA, a.T)
     if pSA < 0 and not rcA and not rcA1:
-        (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
+        (histA, histA1), goD = merge_pools([histA, histA1], goD)
     if pSD < 0 and not rcD and not rcD1:
-        (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
+        (histD, histD1), goA = merge_pools([histD, histD1], goA)
     nrA = max([len(v[2]) for v in list(rcA.values()) + list(rcA1.values())], default=0)
     nrD = max([len(v[2]) for v in list(rcD.values()) + list(rcD1.values())], default=0)
     kA = nrA + int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
@@ -439,11 +529,10 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
         G.apply_recon(distA1, loA1, hiA1, rcA1, D)
         G.apply_recon(distD, loD, hiD, rcD, D)
         G.apply_recon(distD1, loD1, hiD1, rcD1, D)
-    redA, redD, term = end_tables(spec, a, d)
-    AD = G.defender_damage_bound(spec, spec.defender, ddm)
+    redA, redD, term = end_tables(spec, a, d)  # type: ignore[arg-type]
     final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
-                                 distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0), AD, tD.post, tD.F,
+                                 distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
+                                 term, int(spec.rounds or 0), AD, defrow, tD.post, tD.F,
                                  _links(lkA, lsA, histA, pSA, pOA, D) + _links(lkD, lsD, histD, pSD, pOD, D),
                                  _links(lkA1, lsA1, histA1, pSA, pOA, D) + _links(lkD1, lsD1, histD1, pSD, pOD, D))
     return Branch(weight, a, d, final, float(rounds))

@@ -610,7 +610,7 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
                  used: np.ndarray) -> np.ndarray:
     """elig[p, c, h]: slots from h the firing side's pool p may hit when it has context c;
     raises NotExact when a used pool's eligible slots are not a prefix."""
-    from .exact import NotExact
+    from .exact import Unordered
     rs = spec.ruleset
     P = len(keys)
     C = len(firing.bits)
@@ -630,7 +630,7 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
                             ok_u[k] = 0
             e = ok_u[slot_unit] if T else np.zeros(0, np.int64)
             if used[p, c] and T and np.any(e[1:] > e[:-1]):
-                raise NotExact("a restricted hit (a special value, aircraft-only defence, a fleet that "
+                raise Unordered("a restricted hit (a special value, aircraft-only defence, a fleet that "
                                "cannot hit aircraft, submarines) would skip a unit earlier in the order "
                                "of loss, so the losses are no longer a prefix")
             elig[p, c, :T] = np.cumsum(e[::-1])[::-1]
@@ -708,3 +708,163 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
             if picks != [int(x) for x in slot_unit[h:h + len(picks)]]:
                 raise NotExact("the firing side's choice of casualties (chooses_casualty) is not the "
                                "listed order of loss")
+
+
+# --- a split order of loss: one prefix per target class --------------------------------
+# A hit that may only go to some units (aircraft-only defence, a fleet that cannot hit
+# aircraft, a special value against some types) takes the first *eligible* unit in the
+# order of loss (battle.default_casualties), so a side's losses are no longer a prefix of
+# its order of loss. They are a prefix of each class's subsequence, though, where a class
+# is a set of units that every hit pool either may or may not reach: the state of a side
+# is then one count per class (flattened, class 0 most significant, so every hit moves
+# to a higher index), and a pool's hit takes the earliest eligible slot of the full order.
+
+
+def _eligible_units(spec: BattleSpec, target_units: list[str], key: PoolKey, firing: Tables,
+                    firing_sets: list[frozenset[str]], c: int) -> np.ndarray:
+    rs = spec.ruleset
+    excl, from_air, only, types, _linked, _chooser = key
+    ok_u = np.ones(len(target_units), dtype=np.int64)
+    for k, t in enumerate(target_units):
+        ut = rs.units[t]
+        if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
+            ok_u[k] = 0
+        elif from_air:
+            ev = ut.ability("evades_air")
+            if ev is not None:
+                s = frozenset(ev.unless_enemy_has)
+                if not (s in firing_sets and firing.bits[c][firing_sets.index(s)]):
+                    ok_u[k] = 0
+    return ok_u
+
+
+def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey]) -> list[int]:
+    """Class id per listed unit: units that no pool of `keys` tells apart (whatever the
+    firing side's context) share a class; ids in order of first appearance."""
+    rs = spec.ruleset
+    ids: dict[tuple[Any, ...], int] = {}
+    out: list[int] = []
+    for t in target_units:
+        ut = rs.units[t]
+        sig = []
+        for excl, from_air, only, types, _l, _c in keys:
+            base = not (ut.domain in excl or (only and ut.domain not in only) or (types and t not in types))
+            ev = ut.ability("evades_air") if from_air else None
+            sig.append((base, frozenset(ev.unless_enemy_has) if (base and ev is not None) else None))
+        out.append(ids.setdefault(tuple(sig), len(ids)))
+    return out
+
+
+@dataclass
+class Track:
+    """A side's split order of loss. slot_unit: the full order's slots (extra hit points
+    first, then the units, listed order); cls_slots[c]: positions of class c's slots;
+    xs[s]: slots consumed per class at state s; rows[s]: alive (listed index, type,
+    damage) at s."""
+    units: list[str]
+    slot_unit: np.ndarray
+    A: int
+    cls_slots: list[list[int]]
+    stride: np.ndarray
+    xs: np.ndarray
+    rows: list[list[tuple[int, str, int]]]
+    last: list[int]             # each unit's damage when it is lost (all extra hit points)
+
+    @staticmethod
+    def build(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int]) -> Track:
+        rs = spec.ruleset
+        N = len(units)
+        extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
+        owner = [k for k in range(N) for _ in range(extra[k])]
+        slot_unit = np.array(owner + list(range(N)), dtype=np.int64)
+        A = len(owner)
+        ncls = max(cls) + 1 if cls else 1
+        cls_slots = [[pos for pos, k in enumerate(slot_unit) if cls[k] == c] for c in range(ncls)]
+        dims = [len(x) + 1 for x in cls_slots]
+        stride = np.array([int(np.prod(dims[c + 1:])) for c in range(ncls)], dtype=np.int64)
+        S = int(np.prod(dims))
+        xs = np.zeros((S, ncls), dtype=np.int64)
+        rows: list[list[tuple[int, str, int]]] = []
+        for s in range(S):
+            r = s
+            for c in range(ncls):
+                xs[s, c] = r // stride[c]
+                r -= xs[s, c] * stride[c]
+            dmg = list(damage)
+            dead: set[int] = set()
+            for c in range(ncls):
+                for pos in cls_slots[c][:xs[s, c]]:
+                    if pos < A:
+                        dmg[slot_unit[pos]] += 1
+                    else:
+                        dead.add(int(slot_unit[pos]))
+            rows.append([(k, units[k], dmg[k]) for k in range(N) if k not in dead])
+        last = [d + e for d, e in zip(damage, extra, strict=True)]
+        return Track(units, slot_unit, A, cls_slots, stride, xs, rows, last)
+
+    @property
+    def S(self) -> int:
+        return len(self.xs)
+
+    def go(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
+           firing_sets: list[frozenset[str]]) -> np.ndarray:
+        """go[p, c, s, k]: the state after k hits of the enemy's pool p from s when the
+        enemy has context c (each hit takes the earliest eligible slot left)."""
+        S = self.S
+        ncls = len(self.cls_slots)
+        NS = len(self.slot_unit)
+        big = NS + 1
+        head = np.full((S, ncls), big, dtype=np.int64)   # full-order position of each class's next slot
+        for c in range(ncls):
+            pos = np.array(self.cls_slots[c] + [big], dtype=np.int64)
+            head[:, c] = pos[self.xs[:, c]]
+        C = len(firing.bits)
+        go = np.zeros((len(keys), C, S, NS + 1), dtype=np.int64)
+        for p, key in enumerate(keys):
+            for c in range(C):
+                ok_u = _eligible_units(spec, self.units, key, firing, firing_sets, c)
+                ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
+                                 for sl in self.cls_slots], dtype=bool)
+                hh = np.where(ok_c[None, :], head, big)
+                best = np.argmin(hh, axis=1)
+                can = hh[np.arange(S), best] < big
+                nxt = np.where(can, np.arange(S) + self.stride[best], np.arange(S))
+                g = np.arange(S)
+                go[p, c, :, 0] = g
+                for k in range(1, NS + 1):
+                    g = nxt[g]
+                    go[p, c, :, k] = g
+        return go
+
+    def fire_rows(self, with_damage: bool) -> tuple[list[list[tuple[int, str, int]]], np.ndarray]:
+        """The defender's firing rows and defrow[j1, j2] (kernel._def_key): units alive at
+        j1 fire with their damage at j2 (seed 000: casualties fire back; a damaged capital
+        ship fires at its damaged value). Rows past the states are those mixtures."""
+        S = self.S
+        rows = list(self.rows)
+        defrow = np.tile(np.arange(S, dtype=np.int64)[:, None], (1, S))
+        if not with_damage or self.A == 0:
+            return rows, defrow
+        idx: dict[tuple[tuple[int, str, int], ...], int] = {tuple(r): s for s, r in enumerate(rows)}
+        dmg_at = [{k: d for k, _t, d in r} for r in self.rows]
+        extra_cls = [sum(1 for pos in sl if pos < self.A) for sl in self.cls_slots]
+        for j1 in range(S):
+            if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
+                continue   # no extra hit point left: nobody's damage changes before dying
+            ge = np.all(self.xs >= self.xs[j1][None, :], axis=1)
+            for j2 in np.nonzero(ge)[0]:
+                d2 = dmg_at[j2]
+                key = tuple((k, t, d2.get(k, self.last[k])) for k, t, _d in self.rows[j1])
+                got = idx.get(key)
+                if got is None:
+                    got = idx[key] = len(rows)
+                    rows.append(list(key))
+                defrow[j1, j2] = got
+        return rows, defrow
+
+
+def go_linear(elig: np.ndarray, T: int) -> np.ndarray:
+    """go[p, c, h, k] = h + min(k, elig[p, c, h]): a prefix track's go table."""
+    k = np.arange(T + 1, dtype=np.int64)
+    h = np.arange(elig.shape[2], dtype=np.int64)
+    return h[None, None, :, None] + np.minimum(k[None, None, None, :], elig[:, :, :, None])
