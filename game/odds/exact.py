@@ -401,7 +401,8 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
 
 def no_links(C: int, H: int) -> tuple[Any, ...]:
     """kernel link arguments for a side without linked special dice."""
-    return (np.zeros((C, 2, H), dtype=np.int64), -1, -1, np.zeros((1, 1, 1, 1, 1)))
+    return (np.zeros((C, 2, H), dtype=np.int64), np.zeros(0, dtype=np.int64), -1,
+            np.zeros((1, 1, 1, 1), dtype=np.int64), np.zeros((1, 1, 1, 1, 1)))
 
 
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
@@ -506,9 +507,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                                        setsD, [], cntD))
         goD = G.go_linear(eligD, d.T)
         goA = G.go_linear(eligA, a.T)
-    if pSA < 0 and not rcA and not rcA1:
+    if pOA < 0 and not rcA and not rcA1:
         (histA, histA1), goD = merge_pools([histA, histA1], goD)
-    if pSD < 0 and not rcD and not rcD1:
+    if pOD < 0 and not rcD and not rcD1:
         (histD, histD1), goA = merge_pools([histD, histD1], goA)
     nrA = max([len(v[2]) for v in list(rcA.values()) + list(rcA1.values())], default=0)
     nrD = max([len(v[2]) for v in list(rcD.values()) + list(rcD1.values())], default=0)
@@ -538,12 +539,14 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     return Branch(weight, a, d, final, float(rounds))
 
 
-def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, pS: int, pO: int, D: int) -> tuple[Any, ...]:
+def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndarray, pO: int,
+           D: int) -> tuple[Any, ...]:
     """kernel link arguments of one side (round one, or later rounds)."""
     from . import general as G
-    if pS < 0:
+    if pO < 0:
         return no_links(hist.shape[0], hist.shape[3])
-    return (lk, pS, pO, G.cond_table(hist, lk, ls, D))
+    rows, rad = G.link_radix(lk, ls, spools)
+    return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D))
 
 
 def airborne_types(spec: BattleSpec) -> frozenset[str]:

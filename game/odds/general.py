@@ -43,6 +43,8 @@ GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_d
 
 # (excluded domains, from air, only domains, only types, linked special dice)
 PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool, bool]   # + chooser
+# linked special dice of a step: (ordinary pool, [(special pool, value, special value, dice)])
+Links = tuple[int, list[tuple[int, int, int, int]]]
 
 
 def has_damaged_values(ut: UnitType) -> bool:
@@ -208,6 +210,21 @@ class Valuer:
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
         self.recon_ro3 = any(ab.rule_of_three for ab in recon)
+        enemy = spec.defender if role == "attack" else spec.attacker
+        self.enemy_domains = frozenset(self.rs.units[t].domain for t in enemy)
+        self.enemy_evader = any(self.rs.units[t].has("evades_air") for t in enemy)
+
+    def norm(self, key: PoolKey) -> PoolKey:
+        """battle._merge_moot_restrictions for the enemy's units at the start: drop the
+        restrictions that exclude none of them (they never will: units only go)."""
+        excl, from_air, only, types, linked, chooser = key
+        if excl and not self.enemy_domains & set(excl):
+            excl = ()
+        if from_air and not self.enemy_evader:
+            from_air = False
+        if only and self.enemy_domains <= set(only):
+            only = ()
+        return (excl, from_air, only, types, linked, chooser)
 
     def rerolls(self, alive: list[tuple[int, str, int]]) -> int:
         """battle.reroll_allowance at the start of a round: one reroll per reconnaissance
@@ -397,8 +414,9 @@ class Valuer:
                 raise NotExact("a unit with several special values in force")
             if sp and sp[0][0] > value:
                 sv, types, doms = sp[0]
-                special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
-            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False, chooser),
+                special = (sv, self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser)))
+            out.append(Fired(value, ex.count if ex else 1,
+                             self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
                              first, special, t in self.recon_types))
         return out
 
@@ -443,13 +461,14 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
                keys: list[PoolKey], offset: int, npools: int, round1: bool
-               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], tuple[int, int, int, int]],
+               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], Links],
                           dict[tuple[int, int, int], tuple[int, int, list[int]]]]:
     """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
-    (linked special dice) and links {(cc, stage, h): (n, ordinary value, special value,
-    ordinary pool)}. A die of a unit with a special value in force is an ordinary hit at
-    its value, else a special hit at its special value: the special pool gets those dice at
-    (special - ordinary), the ordinary pool's hits depend on them (kernel._pools_linked)."""
+    (linked special dice) and links {(cc, stage, h): (ordinary pool, [(special pool,
+    ordinary value, special value, dice)])}. A die of a unit with a special value in force
+    is an ordinary hit at its value, else a special hit at its special value: the special
+    pool gets those dice at (special - ordinary), the ordinary pool's hits depend on them
+    (kernel._pools_linked). Several kinds of special values may share a step."""
     from .exact import NotExact
     D = spec.dice
     C = len(enemy.bits)
@@ -458,7 +477,7 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     nb = len(val.psets)
     hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
     link = np.zeros((C * F, 2, H), dtype=np.int64)
-    links: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+    links: dict[tuple[int, int, int], Links] = {}
     recon: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
     for h in range(H):
         alive = side.rows[h]
@@ -484,21 +503,21 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
                     if fi.special is not None:
                         sv, skey = fi.special
                         po = offset + keys.index(fi.key)
-                        got = links.get((cc, st, h))
-                        n0 = got[0] if got else 0
-                        new = (n0 + fi.dice, fi.value, sv, po)
-                        if got and got[1:] != new[1:]:
-                            raise NotExact("special values (value_against) of different kinds in one step")
-                        links[(cc, st, h)] = new
-                        link[cc, st, h] = new[0]
-                        hist[cc, st, offset + keys.index(skey), h, min(D, sv - fi.value)] += fi.dice
+                        ps = offset + keys.index(skey)
+                        got = links.setdefault((cc, st, h), (po, []))
+                        if got[0] != po:
+                            raise NotExact("special values (value_against) whose ordinary hits go to "
+                                           "different hit pools in one step")
+                        got[1].append((ps, fi.value, sv, fi.dice))
+                        link[cc, st, h] += fi.dice
+                        hist[cc, st, ps, h, min(D, sv - fi.value)] += fi.dice
                     elif fi.value > 0:
                         hist[cc, st, offset + keys.index(fi.key), h, min(D, fi.value)] += fi.dice
     for (cc, _st, h) in recon:
         if (cc, 0, h) in recon and (cc, 1, h) in recon:
             raise NotExact("reconnaissance rerolls shared by two fire steps of a round")
     for key, (_r, p, _v) in recon.items():
-        if key in links and links[key][3] == p:
+        if key in links and links[key][0] == p:
             raise NotExact("reconnaissance rerolls of dice in a pool with special values")
     return hist, link, links, recon
 
@@ -546,47 +565,85 @@ def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
         hi[cc, st, p, h] = int(nz[-1]) if len(nz) else 0
 
 
-def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], tuple[int, int, int, int]]]
-                 ) -> tuple[int, int]:
-    """(special pool, ordinary pool) indices of the side's one linked pair, or (-1, -1)."""
+def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], Links]]
+                 ) -> tuple[np.ndarray, int]:
+    """(special pools, ordinary pool) of the side's linked dice, or (empty, -1)."""
     from .exact import NotExact
-    pos = {v[3] for lk in links for v in lk.values()}
+    pos = {v[0] for lk in links for v in lk.values()}
     if not pos:
-        return -1, -1
-    specials = [p for p, k in enumerate(keys) if k[4]]
-    if len(specials) != 1 or len(pos) != 1:
-        raise NotExact("several kinds of special values (value_against) on one side")
-    pS, pO = specials[0], pos.pop()
-    if pS >= pO:
+        return np.zeros(0, dtype=np.int64), -1
+    if len(pos) != 1:
+        raise NotExact("special values (value_against) whose ordinary hits go to different hit pools")
+    pO = pos.pop()
+    sp = sorted({d[0] for lk in links for v in lk.values() for d in v[1]})
+    if sp[-1] >= pO:
         raise NotExact("a special value's hits would be assigned after its ordinary hits")
-    return pS, pO
+    return np.array(sp, dtype=np.int64), pO
 
 
-def cond_table(hist: np.ndarray, link: np.ndarray, links: dict[tuple[int, int, int], tuple[int, int, int, int]],
-               D: int) -> np.ndarray:
-    """cond[cc, stage, h, m, k]: P(k ordinary hits | m special hits) for the linked pair:
-    the independent dice of the ordinary pool and the linked dice not special (each an
-    ordinary hit with probability v / (D - (sv - v)))."""
+def link_radix(link: np.ndarray, links: dict[tuple[int, int, int], Links], spools: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """rows[cc, stage, h] (kernel link: joint special-count rows, 0 = no linked dice) and
+    rad[cc, stage, h, l] (linked dice of special pool spools[l])."""
+    L = len(spools)
+    rows = np.zeros(link.shape, dtype=np.int64)
+    rad = np.zeros(link.shape + (max(L, 1),), dtype=np.int64)
+    for (cc, st, h), (_po, dice) in links.items():
+        m = 1
+        for li, ps in enumerate(spools):
+            n = sum(x[3] for x in dice if x[0] == ps)
+            rad[cc, st, h, li] = n
+            m *= n + 1
+        rows[cc, st, h] = m
+    return rows, rad
+
+
+def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
+               links: dict[tuple[int, int, int], Links], spools: np.ndarray, D: int) -> np.ndarray:
+    """cond[cc, stage, h, r, k]: P(k ordinary hits | the special counts of row r) for the
+    linked dice (kernel._pools_linked): the independent dice of the ordinary pool, and per
+    special pool the ordinary hits of its linked dice given how many were special (a die:
+    ordinary hit with probability v / D, special (sv - v) / D, else a miss)."""
     if not links:
         return np.zeros((1, 1, 1, 1, 1))
-    nmax = int(link.max())
+    M = int(rows.max())
     K = 0
-    for (cc, st, h), (n, _v, _sv, po) in links.items():
-        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + n)
-    cond = np.zeros(link.shape + (nmax + 1, K + 1))
-    for (cc, st, h), (n, v, sv, po) in links.items():
+    for (cc, st, h), (po, dice) in links.items():
+        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + sum(x[3] for x in dice))
+    cond = np.zeros(rows.shape + (M, K + 1))
+    L = len(spools)
+    for (cc, st, h), (po, dice) in links.items():
         base = np.array([1.0])
         for val in range(1, D + 1):
             q = val / D
             for _ in range(int(hist[cc, st, po, h, val])):
                 base = np.convolve(base, [1.0 - q, q])
-        b = (sv - v) / D
-        q = (v / D) / (1.0 - b) if b < 1.0 else 0.0
-        for m in range(n + 1):
+        per: list[np.ndarray] = []      # per special pool: P(k | m) [m, k]
+        for ps in spools:
+            joint = np.array([[1.0]])
+            for _ps, v, sv, n in (x for x in dice if x[0] == ps):
+                po_, pS_ = v / D, (sv - v) / D
+                for _ in range(n):
+                    nj = np.zeros((joint.shape[0] + 1, joint.shape[1] + 1))
+                    nj[:-1, :-1] += joint * (1.0 - po_ - pS_)
+                    nj[:-1, 1:] += joint * po_
+                    nj[1:, :-1] += joint * pS_
+                    joint = nj
+            tot = joint.sum(axis=1, keepdims=True)
+            per.append(np.divide(joint, tot, out=np.zeros_like(joint), where=tot > 0))
+        nrow = int(rows[cc, st, h])
+        for r in range(nrow):
             dist = base
-            for _ in range(n - m):
-                dist = np.convolve(dist, [1.0 - q, q])
-            cond[cc, st, h, m, :len(dist)] = dist
+            rr = r
+            digits = []
+            for li in range(L - 1, -1, -1):
+                digits.append(rr % (rad[cc, st, h, li] + 1))
+                rr //= rad[cc, st, h, li] + 1
+            digits.reverse()
+            for li in range(L):
+                dist = np.convolve(dist, per[li][digits[li]])
+            dist = dist[:K + 1]
+            cond[cc, st, h, r, :len(dist)] = dist
     return cond
 
 

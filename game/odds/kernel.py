@@ -120,60 +120,71 @@ def _apply(src: Any, dst: Any, a: int, b: int, d: Any, lw: int, u: int, g: Any) 
 
 @njit
 def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
-                  hf: int, go: Any, fc: int, n: int, pS: int, pO: int, cond: Any) -> Any:
-    """_pools with a linked pair (value_against): pool pS holds the n linked dice's special
-    hits, and the ordinary pool pO's hits depend on how many of them there were
-    (cond[ec, s, hf, m, k] = P(k ordinary hits | m special hits)). Rows of buf: one
-    distribution over the states per special count m."""
+                  hf: int, go: Any, fc: int, M: int, spools: Any, pO: int, rad: Any, cond: Any) -> Any:
+    """_pools with linked special dice (value_against): a linked die is an ordinary hit at
+    its value, else a special hit at its special value. Special pool spools[l] holds the
+    special hits of its dice (rad[ec, s, hf, l] of them; pools before pO), and the
+    ordinary pool pO's hits depend on all those counts (cond[ec, s, hf, r, k] = P(k
+    ordinary hits | the special counts of row r)). Row r of buf (mixed radix, the last
+    special pool least significant): the mass with those special counts."""
     P = dist.shape[2]
-    buf = np.zeros((n + 2, T + 2))
+    L = spools.shape[0]
+    buf = np.zeros((M, T + 2))
     nxt = np.zeros(T + 2)
-    res[h0] = 1.0
+    src = np.zeros(T + 2)
+    buf[0, h0] = 1.0
     a = h0
     b = h0
-    for p in range(pS):
+    used = 1                      # rows 0..used-1 may hold mass (processed digits only)
+    for p in range(pO):
         u = hi[ec, s, p, hf]
         if u == 0:
             continue
-        nxt[:] = 0.0
-        nb = _apply(res, nxt, a, b, dist[ec, s, p, hf], lo[ec, s, p, hf], u, go[p, fc])
-        for h in range(a, nb + 1):
-            res[h] = nxt[h]
-        b = nb
-    # the special hits: row m holds the mass with m special hits
-    g = go[pS, fc]
-    Kg = g.shape[1] - 1
-    dS = dist[ec, s, pS, hf]
-    nb = b
-    for h in range(a, b + 1):
-        x = res[h]
-        if x == 0.0:
+        g = go[p, fc]
+        Kg = g.shape[1] - 1
+        l = -1
+        for x in range(L):
+            if spools[x] == p:
+                l = x
+        if l < 0:
+            nb = b
+            for r in range(used):
+                nxt[:] = 0.0
+                t = _apply(buf[r], nxt, a, b, dist[ec, s, p, hf], lo[ec, s, p, hf], u, g)
+                for h in range(a, t + 1):
+                    buf[r, h] = nxt[h]
+                nb = max(nb, t)
+            b = nb
             continue
-        for m in range(n + 1):
-            y = g[h, min(m, Kg)]
-            buf[m, y] += x * dS[m]
-            if y > nb:
-                nb = y
-    b = nb
-    for p in range(pS + 1, pO):
-        u = hi[ec, s, p, hf]
-        if u == 0:
-            continue
+        # special pool l: row r (digit l = 0) spreads to r + x * step for x special hits
+        n = rad[ec, s, hf, l]
+        step = 1
+        for x in range(l + 1, L):
+            step *= rad[ec, s, hf, x] + 1
+        dS = dist[ec, s, p, hf]
         nb = b
-        for m in range(n + 1):
-            nxt[:] = 0.0
-            t = _apply(buf[m], nxt, a, b, dist[ec, s, p, hf], lo[ec, s, p, hf], u, go[p, fc])
-            for h in range(a, t + 1):
-                buf[m, h] = nxt[h]
-            nb = max(nb, t)
+        for r in range(used - 1, -1, -1):
+            for h in range(a, b + 1):
+                src[h] = buf[r, h]
+                buf[r, h] = 0.0
+            for h in range(a, b + 1):
+                w = src[h]
+                if w == 0.0:
+                    continue
+                for x in range(n + 1):
+                    y = g[h, min(x, Kg)]
+                    buf[r + x * step, y] += w * dS[x]
+                    if y > nb:
+                        nb = y
         b = nb
+        used = M
     # the ordinary hits, given the special ones: back to one distribution
     K = cond.shape[4] - 1
     for h in range(a, T + 1):
         res[h] = 0.0
     nb = b
-    for m in range(n + 1):
-        nb = max(nb, _apply(buf[m], res, a, b, cond[ec, s, hf, m], 0, K, go[pO, fc]))
+    for r in range(used):
+        nb = max(nb, _apply(buf[r], res, a, b, cond[ec, s, hf, r], 0, K, go[pO, fc]))
     b = nb
     for p in range(pO + 1, P):
         u = hi[ec, s, p, hf]
@@ -189,13 +200,14 @@ def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: in
 
 @njit
 def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
-           hf: int, go: Any, fc: int, link: Any, pS: int, pO: int, cond: Any) -> Any:
+           hf: int, go: Any, fc: int, link: Any, spools: Any, pO: int, rad: Any, cond: Any) -> Any:
     """Apply the firing side's pools (stage s, firing row hf, enemy ctx ec) in order to
     the target's states starting at h0 (go[p, fc, h, k]: the target's state after k hits
     of pool p from h when the firing side has context fc). res must be zero; returns its
-    used range. link[ec, s, hf] > 0: that many dice are linked (value_against)."""
+    used range. link[ec, s, hf] > 0: that many rows of linked special dice (value_against)."""
     if link[ec, s, hf] > 0:
-        return _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, go, fc, link[ec, s, hf], pS, pO, cond)
+        return _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, go, fc, link[ec, s, hf], spools, pO,
+                             rad, cond)
     res[h0] = 1.0
     a = h0
     b = h0
@@ -280,7 +292,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     cD = ctxD[j]
     loop = 0.0
     simple = AD == -1 and FD == 1
-    lkA, pSA, pOA, cdA, lkD, pSD, pOD, cdD = lk
+    lkA, pSA, pOA, rdA, cdA, lkD, pSD, pOD, rdD, cdD = lk
     no_fs = True
     for p in range(hiA.shape[2]):
         if hiA[cD, 0, p, i] > 0:
@@ -292,8 +304,8 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
         return -1.0
     if no_fs and renorm:
         # one pass: the self-loop probability is known before scattering
-        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, goD, cA, lkA, pSA, pOA, cdA)
-        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, goA, cD, lkD, pSD, pOD, cdD)
+        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, goD, cA, lkA, pSA, pOA, rdA, cdA)
+        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, goA, cD, lkD, pSD, pOD, rdD, cdD)
         loop = wA[j] * wD[i]
         if loop < 1.0 - 1e-13:
             _outer(out, m / (1.0 - loop), wA, a1, b1, wD, a2, b2)
@@ -303,7 +315,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     # surprise strikes are simultaneous: the attacker's first strike (from i, at the
     # defender's ctx cD) and the defender's (from j: units it sinks still strike back, at
     # the attacker's ctx cA) are independent; both sides' casualties go before main fire
-    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, goD, cA, lkA, pSA, pOA, cdA)
+    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, goD, cA, lkA, pSA, pOA, rdA, cdA)
     ri0 = i
     ri1 = i
     kh = -1
@@ -318,7 +330,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
         hf0, ec0 = _def_key(j, j1, AD, defrow, postD, FD, cA)
         if hf0 != kh or ec0 != kc:
             _clear(vi, ri0, ri1)
-            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, goA, cD, lkD, pSD, pOD, cdD)
+            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, goA, cD, lkD, pSD, pOD, rdD, cdD)
             kh = hf0
             kc = ec0
         ai, bi = (i, i) if loop_only else (ri0, ri1)
@@ -331,9 +343,9 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
                 continue
             cA1 = ctxA[i1]
             # attacker fire (casualties fire back), defender fire
-            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, goD, cA1, lkA, pSA, pOA, cdA)
+            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, goD, cA1, lkA, pSA, pOA, rdA, cdA)
             if simple:
-                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, goA, cD1, lkD, pSD, pOD, cdD)
+                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, goA, cD1, lkD, pSD, pOD, rdD, cdD)
                 if loop_only:
                     loop += pj * pi * wA[j] * wD[i]
                 else:
@@ -350,7 +362,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
                             break
                         z += 1
                     if not loop_only or (y <= j and j <= z):
-                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, goA, cD1, lkD, pSD, pOD, cdD)
+                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, goA, cD1, lkD, pSD, pOD, rdD, cdD)
                         if loop_only:
                             loop += pj * pi * wA[j] * wD[i]
                         else:
