@@ -452,8 +452,10 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     defrow = np.zeros((1, 1), dtype=np.int64)
     trA = trD = None
     if split:
-        trA = G.Track.build(spec, att, adm, G.unit_classes(spec, att, dkeys))
-        trD = G.Track.build(spec, spec.defender, ddm, G.unit_classes(spec, spec.defender, akeys))
+        clA = G.unit_classes(spec, att, dkeys)
+        clD = G.unit_classes(spec, spec.defender, akeys)
+        trA = G.Track.build(spec, att, adm, clA, G.chooser_classes(spec, att, clA, dkeys))
+        trD = G.Track.build(spec, spec.defender, ddm, clD, G.chooser_classes(spec, spec.defender, clD, akeys))
         if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
             raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
                            "is too many for the exact method")
@@ -487,12 +489,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     akeys_ = akeys or [((), False, (), (), False, False)]
     dkeys_ = dkeys or [((), False, (), (), False, False)]
     if trA is not None and trD is not None:
-        if any(k[5] for p, k in enumerate(akeys) if usedA[p].any()) \
-                or any(k[5] for p, k in enumerate(dkeys) if usedD[p].any()):
-            raise NotExact("the firing side's choice of casualties (chooses_casualty) with an order "
-                           "of loss split by restricted hits")
-        goD = trD.go(spec, akeys_, tA, setsA)
-        goA = trA.go(spec, dkeys_, tD, setsD)
+        goD = trD.go(spec, akeys_, tA, setsA, valD)   # chosen casualties: the target's values
+        goA = trA.go(spec, dkeys_, tD, setsD, valA)
     else:
         eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
                                akeys_, tA, setsA, usedA)
@@ -534,19 +532,20 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
                                  term, int(spec.rounds or 0), AD, defrow, tD.post, tD.F,
-                                 _links(lkA, lsA, histA, pSA, pOA, D) + _links(lkD, lsD, histD, pSD, pOD, D),
-                                 _links(lkA1, lsA1, histA1, pSA, pOA, D) + _links(lkD1, lsD1, histD1, pSD, pOD, D))
+                                 _links(lkA, lsA, histA, pSA, pOA, D, rcA) + _links(lkD, lsD, histD, pSD, pOD, D, rcD),
+                                 _links(lkA1, lsA1, histA1, pSA, pOA, D, rcA1)
+                                 + _links(lkD1, lsD1, histD1, pSD, pOD, D, rcD1))
     return Branch(weight, a, d, final, float(rounds))
 
 
 def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndarray, pO: int,
-           D: int) -> tuple[Any, ...]:
+           D: int, rc: dict[Any, Any] | None = None) -> tuple[Any, ...]:
     """kernel link arguments of one side (round one, or later rounds)."""
     from . import general as G
     if pO < 0:
         return no_links(hist.shape[0], hist.shape[3])
     rows, rad = G.link_radix(lk, ls, spools)
-    return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D))
+    return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D, rc))
 
 
 def airborne_types(spec: BattleSpec) -> frozenset[str]:

@@ -187,6 +187,8 @@ class Fired:
     first_strike: bool
     special: tuple[int, PoolKey] | None = None   # value_against: (special value, its pool)
     rerollable: bool = False                     # reconnaissance may reroll its die
+    top: int = 0                                 # the value the roll records (battle._classify:
+                                                 # with its special values); a miss is above it
 
 
 class Valuer:
@@ -213,6 +215,13 @@ class Valuer:
         enemy = spec.defender if role == "attack" else spec.attacker
         self.enemy_domains = frozenset(self.rs.units[t].domain for t in enemy)
         self.enemy_evader = any(self.rs.units[t].has("evades_air") for t in enemy)
+
+    def reaches(self, key: PoolKey) -> bool:
+        """May a hit of this pool go to some enemy unit at the start of the battle?"""
+        excl, _air, only, types, _l, _c = key
+        enemy = self.spec.defender if self.role == "attack" else self.spec.attacker
+        return any(not (self.rs.units[t].domain in excl or (only and self.rs.units[t].domain not in only)
+                        or (types and t not in types)) for t in enemy)
 
     def norm(self, key: PoolKey) -> PoolKey:
         """battle._merge_moot_restrictions for the enemy's units at the start: drop the
@@ -412,12 +421,17 @@ class Valuer:
             if len(sp) > 1:
                 from .exact import NotExact
                 raise NotExact("a unit with several special values in force")
+            top = max([value] + [x[0] for x in sp])
             if sp and sp[0][0] > value:
                 sv, types, doms = sp[0]
-                special = (sv, self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser)))
+                skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+                if self.reaches(skey):
+                    special = (sv, skey)
+                # else no enemy unit can ever take these special hits: the die is an ordinary
+                # one (its special hits are lost), though it still records the special value
             out.append(Fired(value, ex.count if ex else 1,
                              self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
-                             first, special, t in self.recon_types))
+                             first, special, t in self.recon_types, top))
         return out
 
 
@@ -497,7 +511,7 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
                         if got_r is not None and got_r[1] != po:
                             raise NotExact("reconnaissance rerolls of dice in different hit pools")
                         vals = got_r[2] if got_r is not None else []
-                        vals.append(fi.value)
+                        vals.append((fi.value, max(fi.value, fi.top)))
                         recon[(cc, st, h)] = (rr, po, vals)
                         continue
                     if fi.special is not None:
@@ -517,34 +531,48 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
         if (cc, 0, h) in recon and (cc, 1, h) in recon:
             raise NotExact("reconnaissance rerolls shared by two fire steps of a round")
     for key, (_r, p, _v) in recon.items():
-        if key in links and links[key][0] == p:
-            raise NotExact("reconnaissance rerolls of dice in a pool with special values")
+        if key in links and links[key][0] != p:
+            raise NotExact("reconnaissance rerolls of dice in a pool other than the special values' "
+                           "ordinary pool")
     return hist, link, links, recon
 
 
-def reroll_dist(values: list[int], r: int, D: int) -> np.ndarray:
+def reroll_dist(values: list[Any], r: int, D: int) -> np.ndarray:
     """Hits of these dice (one per unit) when the side may reroll r of them: battle.
-    default_reroll rerolls the misses of the highest value first, one per unit."""
-    groups = sorted(Counter(v for v in values).items(), key=lambda kv: -kv[0])
+    default_reroll rerolls the misses of the highest value first, one per unit. A die is v
+    or (v, top): a roll <= v hits, a roll above top misses (may be rerolled), a roll in
+    between is a special hit no unit can take (lost, not rerolled: battle._classify records
+    top)."""
+    from .exact import NotExact
+    dice = [(v, v) if isinstance(v, int) else (int(v[0]), int(v[1])) for v in values]
+    groups = sorted(Counter(dice).items(), key=lambda kv: (-kv[0][1], -kv[0][0]))
+    tops = [t for (_v, t), _n in groups]
+    if len(set(tops)) != len(tops):
+        raise NotExact("reconnaissance rerolls of dice that need the same roll for different hits")
     # state: rerolls left -> distribution of hits so far
     dist: dict[int, np.ndarray] = {r: np.array([1.0])}
-    for v, n in groups:
+    for (v, top), n in groups:
         q = max(0, min(D, v)) / D
-        first = np.array([comb(n, x) * q ** x * (1 - q) ** (n - x) for x in range(n + 1)])
+        mq = 1.0 - max(0, min(D, max(v, top))) / D
+        lq = 1.0 - q - mq
         nxt: dict[int, np.ndarray] = {}
         for left, dh in dist.items():
             for x in range(n + 1):
-                k = min(n - x, left)                  # misses rerolled
-                again = np.array([comb(k, y) * q ** y * (1 - q) ** (k - y) for y in range(k + 1)])
-                add = np.zeros(n + 1)
-                add[x:x + k + 1] = first[x] * again
-                out = np.convolve(dh, add)
-                cur = nxt.get(left - k)
-                if cur is None:
-                    nxt[left - k] = out
-                else:
-                    m = max(len(cur), len(out))
-                    nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
+                for y in range(n - x + 1):
+                    pr = comb(n, x) * comb(n - x, y) * q ** x * mq ** y * lq ** (n - x - y)
+                    if pr == 0.0:
+                        continue
+                    k = min(y, left)                  # misses rerolled
+                    again = np.array([comb(k, j) * q ** j * (1 - q) ** (k - j) for j in range(k + 1)])
+                    add = np.zeros(n + 1)
+                    add[x:x + k + 1] = pr * again
+                    out = np.convolve(dh, add)
+                    cur = nxt.get(left - k)
+                    if cur is None:
+                        nxt[left - k] = out
+                    else:
+                        m = max(len(cur), len(out))
+                        nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
         dist = nxt
     total = np.zeros(len(values) + 1)
     for dh in dist.values():
@@ -599,7 +627,8 @@ def link_radix(link: np.ndarray, links: dict[tuple[int, int, int], Links], spool
 
 
 def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
-               links: dict[tuple[int, int, int], Links], spools: np.ndarray, D: int) -> np.ndarray:
+               links: dict[tuple[int, int, int], Links], spools: np.ndarray, D: int,
+               recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]] | None = None) -> np.ndarray:
     """cond[cc, stage, h, r, k]: P(k ordinary hits | the special counts of row r) for the
     linked dice (kernel._pools_linked): the independent dice of the ordinary pool, and per
     special pool the ordinary hits of its linked dice given how many were special (a die:
@@ -608,8 +637,10 @@ def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
         return np.zeros((1, 1, 1, 1, 1))
     M = int(rows.max())
     K = 0
+    recon = recon or {}
     for (cc, st, h), (po, dice) in links.items():
-        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + sum(x[3] for x in dice))
+        nr = len(recon[(cc, st, h)][2]) if (cc, st, h) in recon else 0
+        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + sum(x[3] for x in dice) + nr)
     cond = np.zeros(rows.shape + (M, K + 1))
     L = len(spools)
     for (cc, st, h), (po, dice) in links.items():
@@ -618,6 +649,9 @@ def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
             q = val / D
             for _ in range(int(hist[cc, st, po, h, val])):
                 base = np.convolve(base, [1.0 - q, q])
+        if (cc, st, h) in recon:   # rerolled dice (reconnaissance) of the ordinary pool
+            r, _p, vals = recon[(cc, st, h)]
+            base = np.convolve(base, reroll_dist(vals, r, D))
         per: list[np.ndarray] = []      # per special pool: P(k | m) [m, k]
         for ps in spools:
             joint = np.array([[1.0]])
@@ -732,9 +766,9 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
                         valuer: Valuer) -> None:
     """chooses_casualty: the firing side picks (battle.default_casualties with a chooser:
     units one hit from death first, then the costliest, then the strongest, then the
-    lowest uid). The DP is exact only when, from every state, those picks are the next
-    slots of the target's track; else NotExact."""
-    from .exact import NotExact
+    lowest uid). The prefix DP is exact only when, from every state, those picks are the
+    next slots of the target's track; else Unordered (the split order of loss, Track)."""
+    from .exact import Unordered
     rs = spec.ruleset
     D = spec.dice
     T = len(slot_unit)
@@ -763,8 +797,8 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
                 hp[k] -= 1
                 picks.append(k)
             if picks != [int(x) for x in slot_unit[h:h + len(picks)]]:
-                raise NotExact("the firing side's choice of casualties (chooses_casualty) is not the "
-                               "listed order of loss")
+                raise Unordered("the firing side's choice of casualties (chooses_casualty) is not the "
+                                "listed order of loss")
 
 
 # --- a split order of loss: one prefix per target class --------------------------------
@@ -795,6 +829,21 @@ def _eligible_units(spec: BattleSpec, target_units: list[str], key: PoolKey, fir
     return ok_u
 
 
+def chooser_classes(spec: BattleSpec, target_units: list[str], cls: list[int],
+                    keys: list[PoolKey]) -> frozenset[int]:
+    """Classes some choosing pool (chooses_casualty) may reach: two-ended (Track)."""
+    rs = spec.ruleset
+    out: set[int] = set()
+    for excl, _air, only, types, _l, chooser in keys:
+        if not chooser:
+            continue
+        for k, t in enumerate(target_units):
+            ut = rs.units[t]
+            if not (ut.domain in excl or (only and ut.domain not in only) or (types and t not in types)):
+                out.add(cls[k])
+    return frozenset(out)
+
+
 def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey]) -> list[int]:
     """Class id per listed unit: units that no pool of `keys` tells apart (whatever the
     firing side's context) share a class; ids in order of first appearance."""
@@ -816,19 +865,26 @@ def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey])
 class Track:
     """A side's split order of loss. slot_unit: the full order's slots (extra hit points
     first, then the units, listed order); cls_slots[c]: positions of class c's slots;
-    xs[s]: slots consumed per class at state s; rows[s]: alive (listed index, type,
-    damage) at s."""
+    xs[s] / bs[s]: slots of each class consumed at state s from its front (the order of
+    loss) and from its back (a two-ended class: the enemy's chosen casualties, seed 000
+    DIVE BOMBER / TORPEDO BOMBER, take its costliest units first); rows[s]: alive (listed
+    index, type, damage) at s. A class's digit: x (one-ended), or (t(t+1)/2 + b) with
+    t = x + b (two-ended), so every hit moves to a higher state index."""
     units: list[str]
     slot_unit: np.ndarray
     A: int
     cls_slots: list[list[int]]
     stride: np.ndarray
     xs: np.ndarray
+    bs: np.ndarray
+    two: list[bool]
     rows: list[list[tuple[int, str, int]]]
     last: list[int]             # each unit's damage when it is lost (all extra hit points)
 
     @staticmethod
-    def build(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int]) -> Track:
+    def build(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int],
+              two_ended: frozenset[int] = frozenset()) -> Track:
+        from .exact import NotExact
         rs = spec.ruleset
         N = len(units)
         extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
@@ -837,56 +893,128 @@ class Track:
         A = len(owner)
         ncls = max(cls) + 1 if cls else 1
         cls_slots = [[pos for pos, k in enumerate(slot_unit) if cls[k] == c] for c in range(ncls)]
-        dims = [len(x) + 1 for x in cls_slots]
+        two = [c in two_ended for c in range(ncls)]
+        for c in range(ncls):
+            if two[c] and any(pos < A for pos in cls_slots[c]):
+                raise NotExact("chosen casualties (chooses_casualty) among units with several hits")
+        pairs: list[list[tuple[int, int]]] = []
+        for c in range(ncls):
+            n = len(cls_slots[c])
+            if two[c]:
+                pairs.append([(t - b, b) for t in range(n + 1) for b in range(t + 1)])
+            else:
+                pairs.append([(x, 0) for x in range(n + 1)])
+        dims = [len(p) for p in pairs]
         stride = np.array([int(np.prod(dims[c + 1:])) for c in range(ncls)], dtype=np.int64)
         S = int(np.prod(dims))
+        if S > 200_000:
+            raise NotExact(f"{S} states for one side is too many for the exact method")
         xs = np.zeros((S, ncls), dtype=np.int64)
+        bs = np.zeros((S, ncls), dtype=np.int64)
         rows: list[list[tuple[int, str, int]]] = []
         for s in range(S):
             r = s
             for c in range(ncls):
-                xs[s, c] = r // stride[c]
-                r -= xs[s, c] * stride[c]
+                dgt = r // stride[c]
+                r -= dgt * stride[c]
+                xs[s, c], bs[s, c] = pairs[c][dgt]
             dmg = list(damage)
             dead: set[int] = set()
             for c in range(ncls):
-                for pos in cls_slots[c][:xs[s, c]]:
+                sl = cls_slots[c]
+                taken = sl[:xs[s, c]] + (sl[len(sl) - bs[s, c]:] if bs[s, c] else [])
+                for pos in taken:
                     if pos < A:
                         dmg[slot_unit[pos]] += 1
                     else:
                         dead.add(int(slot_unit[pos]))
             rows.append([(k, units[k], dmg[k]) for k in range(N) if k not in dead])
         last = [d + e for d, e in zip(damage, extra, strict=True)]
-        return Track(units, slot_unit, A, cls_slots, stride, xs, rows, last)
+        return Track(units, slot_unit, A, cls_slots, stride, xs, bs, two, rows, last)
 
     @property
     def S(self) -> int:
         return len(self.xs)
 
+    def _digit(self, c: int, x: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self.two[c]:
+            t = x + b
+            return t * (t + 1) // 2 + b
+        return x
+
+    def _moves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(head position of each class's front, next state taking the front, taking the
+        back) per state and class; -1 / big when the class is empty."""
+        S = self.S
+        ncls = len(self.cls_slots)
+        big = len(self.slot_unit) + 1
+        head = np.full((S, ncls), big, dtype=np.int64)
+        nf = np.full((S, ncls), -1, dtype=np.int64)
+        nb = np.full((S, ncls), -1, dtype=np.int64)
+        idx = np.arange(S, dtype=np.int64)
+        for c in range(ncls):
+            n = len(self.cls_slots[c])
+            x, b = self.xs[:, c], self.bs[:, c]
+            left = x + b < n
+            pos = np.array(self.cls_slots[c] + [big], dtype=np.int64)
+            head[:, c] = np.where(left, pos[np.minimum(x, n)], big)
+            d0 = self._digit(c, x, b)
+            nf[:, c] = np.where(left, idx + (self._digit(c, x + 1, b) - d0) * self.stride[c], -1)
+            if self.two[c]:
+                nb[:, c] = np.where(left, idx + (self._digit(c, x, b + 1) - d0) * self.stride[c], -1)
+        return head, nf, nb
+
     def go(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
-           firing_sets: list[frozenset[str]]) -> np.ndarray:
+           firing_sets: list[frozenset[str]], target: Valuer | None = None) -> np.ndarray:
         """go[p, c, s, k]: the state after k hits of the enemy's pool p from s when the
-        enemy has context c (each hit takes the earliest eligible slot left)."""
+        enemy has context c: each hit takes the earliest eligible slot left, or, for a
+        pool whose firer chooses (chooses_casualty), the unit battle.default_casualties
+        picks for it (`target`: the valuer of this side, for the values it compares)."""
+        from .exact import NotExact
         S = self.S
         ncls = len(self.cls_slots)
         NS = len(self.slot_unit)
         big = NS + 1
-        head = np.full((S, ncls), big, dtype=np.int64)   # full-order position of each class's next slot
-        for c in range(ncls):
-            pos = np.array(self.cls_slots[c] + [big], dtype=np.int64)
-            head[:, c] = pos[self.xs[:, c]]
+        head, nf, nb = self._moves()
+        cls_of = np.zeros(len(self.units), dtype=np.int64)
+        for c, sl in enumerate(self.cls_slots):
+            for pos in sl:
+                cls_of[self.slot_unit[pos]] = c
         C = len(firing.bits)
         go = np.zeros((len(keys), C, S, NS + 1), dtype=np.int64)
+        idx = np.arange(S)
         for p, key in enumerate(keys):
             for c in range(C):
                 ok_u = _eligible_units(spec, self.units, key, firing, firing_sets, c)
-                ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
-                                 for sl in self.cls_slots], dtype=bool)
-                hh = np.where(ok_c[None, :], head, big)
-                best = np.argmin(hh, axis=1)
-                can = hh[np.arange(S), best] < big
-                nxt = np.where(can, np.arange(S) + self.stride[best], np.arange(S))
-                g = np.arange(S)
+                if key[5]:
+                    if target is None:
+                        raise NotExact("chosen casualties with no valuer")
+                    nxt = idx.copy()
+                    for s in range(S):
+                        k = chooser_pick(spec, target, self.rows[s], ok_u)
+                        if k is None:
+                            continue
+                        cc = int(cls_of[k])
+                        sl = self.cls_slots[cc]
+                        n = len(sl)
+                        back = self.units[self.slot_unit[sl[n - 1 - self.bs[s, cc]]]]
+                        front = self.units[self.slot_unit[sl[self.xs[s, cc]]]]
+                        t = self.units[k]
+                        if self.two[cc] and t == back:
+                            nxt[s] = nb[s, cc]
+                        elif t == front:
+                            nxt[s] = nf[s, cc]
+                        else:
+                            raise NotExact("the firing side's choice of casualties (chooses_casualty) "
+                                           "is neither end of the order of loss")
+                else:
+                    ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
+                                     for sl in self.cls_slots], dtype=bool)
+                    hh = np.where(ok_c[None, :], head, big)
+                    best = np.argmin(hh, axis=1)
+                    can = hh[idx, best] < big
+                    nxt = np.where(can, nf[idx, best], idx)
+                g = idx.copy()
                 go[p, c, :, 0] = g
                 for k in range(1, NS + 1):
                     g = nxt[g]
@@ -908,7 +1036,7 @@ class Track:
         for j1 in range(S):
             if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
                 continue   # no extra hit point left: nobody's damage changes before dying
-            ge = np.all(self.xs >= self.xs[j1][None, :], axis=1)
+            ge = np.all((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]), axis=1)
             for j2 in np.nonzero(ge)[0]:
                 d2 = dmg_at[j2]
                 key = tuple((k, t, d2.get(k, self.last[k])) for k, t, _d in self.rows[j1])
@@ -918,6 +1046,36 @@ class Track:
                     rows.append(list(key))
                 defrow[j1, j2] = got
         return rows, defrow
+
+
+def chooser_pick(spec: BattleSpec, valuer: Valuer, alive: list[tuple[int, str, int]],
+                 ok_u: np.ndarray) -> int | None:
+    """battle.default_casualties' pick for a choosing firer (units one hit from death first,
+    then the costliest, then the strongest, then the lowest uid = listed index), with the
+    values of this state; None when no unit is eligible. NotExact when the pick would differ
+    without the support bonuses (the game compares values from the start of the pool)."""
+    from .exact import NotExact
+    rs = spec.ruleset
+    D = spec.dice
+    picks = []
+    for bonus in (valuer.bonuses(alive), {}):
+        best: tuple[tuple[int, int, int, int], int] | None = None
+        for k, t, dmg in alive:
+            if not ok_u[k]:
+                continue
+            ut = rs.units[t]
+            hp = max(1, ut.hits) - dmg
+            cost = ut.cost if isinstance(ut.cost, int) else 0
+            val = min(D, max(0, ut.value(valuer.role, dmg) + valuer._terrain(ut) + bonus.get(k, 0)))
+            key = (0 if hp == 1 else 1, -cost, -val, k)
+            if best is None or key < best[0]:
+                best = (key, k)
+        picks.append(None if best is None else rs.units[alive[[r[0] for r in alive].index(best[1])][1]].id)
+        if len(picks) == 1:
+            first = None if best is None else best[1]
+    if picks[0] != picks[1]:
+        raise NotExact("the firing side's choice of casualties depends on support bonuses")
+    return first
 
 
 def go_linear(elig: np.ndarray, T: int) -> np.ndarray:
