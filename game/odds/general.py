@@ -942,6 +942,22 @@ class Track:
             return t * (t + 1) // 2 + b
         return x
 
+    def canon(self) -> np.ndarray:
+        """A two-ended class whose units are all lost (front + back = n) reads (0, n), its
+        highest digit, whichever end took the last one: one state per alive set, and the
+        state with every unit lost is the last one (T)."""
+        S = self.S
+        out = np.arange(S, dtype=np.int64)
+        for c in range(len(self.cls_slots)):
+            if not self.two[c]:
+                continue
+            n = len(self.cls_slots[c])
+            x, b = self.xs[:, c], self.bs[:, c]
+            full = x + b >= n
+            top = n * (n + 1) // 2 + n
+            out = out + np.where(full, (top - self._digit(c, x, b)) * self.stride[c], 0)
+        return out
+
     def _moves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(head position of each class's front, next state taking the front, taking the
         back) per state and class; -1 / big when the class is empty."""
@@ -976,6 +992,7 @@ class Track:
         NS = len(self.slot_unit)
         big = NS + 1
         head, nf, nb = self._moves()
+        canon = self.canon()
         cls_of = np.zeros(len(self.units), dtype=np.int64)
         for c, sl in enumerate(self.cls_slots):
             for pos in sl:
@@ -1014,6 +1031,7 @@ class Track:
                     best = np.argmin(hh, axis=1)
                     can = hh[idx, best] < big
                     nxt = np.where(can, nf[idx, best], idx)
+                nxt = canon[nxt]
                 g = idx.copy()
                 go[p, c, :, 0] = g
                 for k in range(1, NS + 1):
@@ -1036,7 +1054,9 @@ class Track:
         for j1 in range(S):
             if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
                 continue   # no extra hit point left: nobody's damage changes before dying
-            ge = np.all((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]), axis=1)
+            n_c = np.array([len(sl) for sl in self.cls_slots], dtype=np.int64)[None, :]
+            ge = np.all(((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]))
+                        | (self.xs + self.bs >= n_c), axis=1)
             for j2 in np.nonzero(ge)[0]:
                 d2 = dmg_at[j2]
                 key = tuple((k, t, d2.get(k, self.last[k])) for k, t, _d in self.rows[j1])

@@ -43,36 +43,57 @@ def reference(att: list, dfn: list) -> tuple[Fraction, Fraction]:
     def dice(units, alive, role, round1, stage, bonus):
         out = []
         for k in alive:
-            for v, sv, tag, fs in units[k][2 if role == "a" else 3]:
+            for v, sv, tag, fs, *flags in units[k][2 if role == "a" else 3]:
                 first = fs and round1
                 if (stage == 0) != first:
                     continue
                 b = bonus.get(k, 0)
-                out.append((min(D, v + b), min(D, max(v + b, sv)), tag))
+                out.append((min(D, v + b), min(D, max(v + b, sv)), tag, set(flags[0]) if flags else set()))
         return out
 
-    def outcomes(ds):
-        """{(ordinary hits, ((tag, special hits), ...)): P}."""
-        dist = {(0, ()): Fraction(1)}
-        for v, sv, tag in ds:
-            po, ps = Fraction(v, D), Fraction(sv - v, D)
+    def outcomes(ds, budget):
+        """{(ordinary hits, chosen hits, ((tag, special hits), ...)): P}. Reconnaissance:
+        `budget` misses (rolls above the special value, highest value first) are rerolled."""
+        ds = sorted(ds, key=lambda d: ("recon" not in d[3], -d[1]))
+        dist = {(0, 0, (), budget): Fraction(1)}
+        for v, sv, tag, flags in ds:
+            po, ps, pm = Fraction(v, D), Fraction(sv - v, D), 1 - Fraction(sv, D)
             nxt: dict = {}
-            for (o, sp), p in dist.items():
-                spd = dict(sp)
-                for key, q in (((o, sp), 1 - po - ps), ((o + 1, sp), po)):
-                    if q:
-                        nxt[key] = nxt.get(key, 0) + p * q
-                if ps:
-                    spd2 = dict(spd)
-                    spd2[tag] = spd2.get(tag, 0) + 1
-                    key = (o, tuple(sorted(spd2.items())))
-                    nxt[key] = nxt.get(key, 0) + p * ps
-            dist = nxt
-        return dist
 
-    def assign(units, alive, o, sp):
+            def add(key, q):
+                if q:
+                    nxt[key] = nxt.get(key, 0) + q
+
+            for (o, oc, sp, bud), p in dist.items():
+                for again in (False, True):
+                    if again and not ("recon" in flags and bud > 0):
+                        continue
+                    w = p * pm if again else p
+                    b2 = bud - 1 if again else bud
+                    if "choose" in flags:
+                        add((o, oc + 1, sp, b2), w * po)
+                    else:
+                        add((o + 1, oc, sp, b2), w * po)
+                    if ps:
+                        spd = dict(sp)
+                        spd[tag] = spd.get(tag, 0) + 1
+                        add((o, oc, tuple(sorted(spd.items())), b2), w * ps)
+                    if not ("recon" in flags and bud > 0) or again:
+                        add((o, oc, sp, b2), w * pm)
+            dist = nxt
+        out: dict = {}
+        for (o, oc, sp, _b), p in dist.items():
+            out[(o, oc, sp)] = out.get((o, oc, sp), 0) + p
+        return out
+
+    def assign(units, alive, o, oc, sp, bonus):
         left = list(alive)
-        for tag, n in sp:       # special pools first (their tags are disjoint here)
+        for _ in range(oc):     # the firer chooses (seed 000 DIVE BOMBER): costliest land unit,
+            cand = [k for k in left if "land" in units[k][1]]    # then strongest, then first
+            if cand:
+                left.remove(min(cand, key=lambda k: (-units[k][4], -(units[k][3][0][0] + bonus.get(k, 0))
+                                                     if units[k][3] else 0, k)))
+        for tag, n in sp:       # special pools (their tags are disjoint here)
             for _ in range(n):
                 cand = [k for k in left if tag in units[k][1]]
                 if cand:
@@ -82,22 +103,26 @@ def reference(att: list, dfn: list) -> tuple[Fraction, Fraction]:
                 left.pop(0)
         return tuple(left)
 
-    def step(A, Dn, round1, stage):
-        bd = support(dfn, Dn, "d")
-        da = outcomes(dice(att, A, "a", round1, stage, support(att, A, "a")))
-        dd = outcomes(dice(dfn, Dn, "d", round1, stage, bd))
+    def recon(units, alive):
+        return min(3, sum(1 for k in alive if units[k][0] == "armored_car"))
+
+    def step(A, Dn, round1, stage, ra, rd):
+        ba, bd = support(att, A, "a"), support(dfn, Dn, "d")
+        da = outcomes(dice(att, A, "a", round1, stage, ba), ra)
+        dd = outcomes(dice(dfn, Dn, "d", round1, stage, bd), rd)
         out: dict = {}
-        for (oa, spa), pa in da.items():
-            D2 = assign(dfn, Dn, oa, spa)
-            for (od, spd), pd in dd.items():
-                A2 = assign(att, A, od, spd)
+        for (oa, oca, spa), pa in da.items():
+            D2 = assign(dfn, Dn, oa, oca, spa, bd)
+            for (od, ocd, spd), pd in dd.items():
+                A2 = assign(att, A, od, ocd, spd, ba)
                 out[(A2, D2)] = out.get((A2, D2), 0) + pa * pd
         return out
 
     def rnd(A, Dn, round1):
         out: dict = {}
-        for (A1, D1), p in step(A, Dn, round1, 0).items():
-            for key, q in step(A1, D1, round1, 1).items():
+        ra, rd = recon(att, A), recon(dfn, Dn)     # one reroll per armored car, each round
+        for (A1, D1), p in step(A, Dn, round1, 0, ra, rd).items():
+            for key, q in step(A1, D1, round1, 1, ra, rd).items():
                 out[key] = out.get(key, 0) + p * q
         return out
 
@@ -131,12 +156,17 @@ def reference(att: list, dfn: list) -> tuple[Fraction, Fraction]:
 SUPPORT = {"a": [frozenset({"light_artillery", "artillery", "heavy_artillery"})],
            "d": [frozenset({"artillery", "heavy_artillery"}), frozenset({"fortification"})]}
 
-# seed 000 unit profiles (Cost / Attack / Defense lines)
-INF = ("infantry", {"infantry_type", "land"}, [(2, 2, None, False)], [(3, 3, None, False)])
-ART = ("artillery", {"land"}, [(2, 2, None, True)], [(1, 1, None, True)])        # First Strike
-FTR = ("fighter", {"air"}, [(2, 6, "air", False)], [(2, 5, "air", False)])      # 6/2, 5/2
-HART = ("heavy_artillery", {"land"}, [(3, 4, "fort", True)], [(1, 1, None, True)])
-FORT = ("fortification", {"fort"}, [], [(5, 5, None, False)])
+# seed 000 unit profiles (Cost / Attack / Defense lines): label, tags, attack dice, defence
+# dice, cost
+INF = ("infantry", {"infantry_type", "land"}, [(2, 2, None, False)], [(3, 3, None, False)], 3)
+ART = ("artillery", {"land"}, [(2, 2, None, True)], [(1, 1, None, True)], 3)        # First Strike
+FTR = ("fighter", {"air"}, [(2, 6, "air", False)], [(2, 5, "air", False)], 10)      # 6/2, 5/2
+HART = ("heavy_artillery", {"land"}, [(3, 4, "fort", True, {"recon"})], [(1, 1, None, True, {"recon"})], 5)
+FORT = ("fortification", {"fort"}, [], [(5, 5, None, False)], 10)
+ARM = ("armor", {"land"}, [(4, 4, None, False)], [(3, 3, None, False)], 9)
+ACAR = ("armored_car", {"land"}, [(1, 1, None, False)], [(2, 2, None, False)], 3)
+# DIVE BOMBER "Attack: 5*", defends only against aircraft; the attacker chooses its casualties
+DIVE = ("dive_bomber", {"air"}, [(5, 5, None, False, {"choose"})], [], 11)
 
 
 def _check(res, aw, dw):
@@ -178,7 +208,32 @@ def test_several_special_dice_of_each_kind():
     _check(res, aw, dw)
 
 
+def test_dive_bomber_chooses_the_costliest_land_unit_while_fighters_pick_out_aircraft():
+    # seed 000 DIVE BOMBER: the attacker selects the casualties of its hits (land units): the
+    # armor (9) before the infantry listed first; the defending fighter's 5 against air
+    # units goes to the dive bomber listed after the infantry
+    aw, dw = reference([INF, DIVE], [INF, INF, ARM, FTR])
+    res = battle_odds("interwar", [("infantry", 1), ("dive_bomber", 1)],
+                      [("infantry", 2), ("armor", 1), ("fighter", 1)])
+    _check(res, aw, dw)
+
+
+def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value():
+    # seed 000 ARMORED CAR Reconnaissance: "you may re-roll one die during each combat cycle
+    # for an artillery, heavy artillery, or self-propelled gun in that force"; HEAVY
+    # ARTILLERY "Attack: 3 (4 against fortifications)" (no fortification here: a 4 is no
+    # hit, and no miss to reroll either); its dice share the ordinary hits of the FIGHTER's
+    # 6/2 dice from round two on
+    aw, dw = reference([INF, ACAR, HART, FTR], [INF, INF, FTR])
+    res = battle_odds("interwar", [("infantry", 1), ("armored_car", 1), ("heavy_artillery", 1), ("fighter", 1)],
+                      [("infantry", 2), ("fighter", 1)])
+    _check(res, aw, dw)
+
+
 @pytest.mark.parametrize("att,dfn,terrain", [
+    ([("infantry", 1), ("dive_bomber", 2)], [("infantry", 2), ("armor", 1), ("fighter", 1)], "land"),
+    ([("infantry", 1), ("armored_car", 1), ("heavy_artillery", 1), ("fighter", 1)],
+     [("infantry", 2), ("fighter", 1)], "land"),
     ([("infantry", 2), ("fighter", 1)], [("infantry", 1), ("artillery", 1), ("fighter", 1)], "land"),
     ([("infantry", 1), ("heavy_artillery", 2), ("fighter", 1)],
      [("infantry", 2), ("fortification", 1), ("fighter", 1)], "land"),
