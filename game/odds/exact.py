@@ -452,10 +452,10 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     defrow = np.zeros((1, 1), dtype=np.int64)
     trA = trD = None
     if split:
-        clA = G.unit_classes(spec, att, dkeys)
-        clD = G.unit_classes(spec, spec.defender, akeys)
-        trA = G.Track.build(spec, att, adm, clA, G.chooser_classes(spec, att, clA, dkeys))
-        trD = G.Track.build(spec, spec.defender, ddm, clD, G.chooser_classes(spec, spec.defender, clD, akeys))
+        clA, twA = G.chooser_split(spec, att, adm, dkeys)
+        clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys)
+        trA = G.Track.build(spec, att, adm, clA, twA)
+        trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
         if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
             raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
                            "is too many for the exact method")

@@ -844,6 +844,28 @@ def chooser_classes(spec: BattleSpec, target_units: list[str], cls: list[int],
     return frozenset(out)
 
 
+def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: list[PoolKey]
+                  ) -> tuple[list[int], frozenset[int]]:
+    """Classes of `units` (unit_classes) and the two-ended ones: the classes a choosing
+    pool reaches, with each unit that still has extra hit points in a class of its own
+    (one-ended: the chooser hits it, then finishes it first, battle.default_casualties:
+    units one hit from death first)."""
+    rs = spec.ruleset
+    cls = unit_classes(spec, units, keys)
+    two = chooser_classes(spec, units, cls, keys)
+    nxt = max(cls) + 1 if cls else 0
+    solo: set[int] = set()
+    for k, t in enumerate(units):
+        if cls[k] in two and max(1, rs.units[t].hits) - damage[k] > 1:
+            cls[k] = nxt
+            solo.add(nxt)
+            nxt += 1
+    ids: dict[int, int] = {}
+    cls = [ids.setdefault(c, len(ids)) for c in cls]
+    two = frozenset(ids[c] for c in ids if c in two and c not in solo) if two else frozenset()
+    return cls, two
+
+
 def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey]) -> list[int]:
     """Class id per listed unit: units that no pool of `keys` tells apart (whatever the
     firing side's context) share a class; ids in order of first appearance."""
