@@ -476,7 +476,7 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
                keys: list[PoolKey], offset: int, npools: int, round1: bool
                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], Links],
-                          dict[tuple[int, int, int], tuple[int, int, list[int]]]]:
+                          dict[tuple[int, int, int], tuple[int, int, list[Any]]]]:
     """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
     (linked special dice) and links {(cc, stage, h): (ordinary pool, [(special pool,
     ordinary value, special value, dice)])}. A die of a unit with a special value in force
@@ -492,7 +492,7 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
     link = np.zeros((C * F, 2, H), dtype=np.int64)
     links: dict[tuple[int, int, int], Links] = {}
-    recon: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
+    recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]] = {}
     for h in range(H):
         alive = side.rows[h]
         rr = val.rerolls(alive)
@@ -581,7 +581,7 @@ def reroll_dist(values: list[Any], r: int, D: int) -> np.ndarray:
 
 
 def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-                recon: dict[tuple[int, int, int], tuple[int, int, list[int]]], D: int) -> None:
+                recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]], D: int) -> None:
     """Fold the rerolled dice into their pool's hit distribution (in place)."""
     K = dist.shape[-1] - 1
     for (cc, st, h), (r, p, vals) in recon.items():
@@ -1010,7 +1010,6 @@ class Track:
         picks for it (`target`: the valuer of this side, for the values it compares)."""
         from .exact import NotExact
         S = self.S
-        ncls = len(self.cls_slots)
         NS = len(self.slot_unit)
         big = NS + 1
         head, nf, nb = self._moves()

@@ -142,11 +142,11 @@ def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: in
             continue
         g = go[p, fc]
         Kg = g.shape[1] - 1
-        l = -1
+        li = -1
         for x in range(L):
             if spools[x] == p:
-                l = x
-        if l < 0:
+                li = x
+        if li < 0:
             nb = b
             for r in range(used):
                 nxt[:] = 0.0
@@ -157,9 +157,9 @@ def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: in
             b = nb
             continue
         # special pool l: row r (digit l = 0) spreads to r + x * step for x special hits
-        n = rad[ec, s, hf, l]
+        n = rad[ec, s, hf, li]
         step = 1
-        for x in range(l + 1, L):
+        for x in range(li + 1, L):
             step *= rad[ec, s, hf, x] + 1
         dS = dist[ec, s, p, hf]
         nb = b

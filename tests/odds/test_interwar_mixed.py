@@ -60,7 +60,7 @@ def reference(att: list, dfn: list) -> tuple[Fraction, Fraction]:
             po, ps, pm = Fraction(v, D), Fraction(sv - v, D), 1 - Fraction(sv, D)
             nxt: dict = {}
 
-            def add(key, q):
+            def add(key, q, nxt=nxt):
                 if q:
                     nxt[key] = nxt.get(key, 0) + q
 
