@@ -684,7 +684,13 @@ def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
 def all_keys(val: Valuer, side: UnitsAt, enemy: Tables, own: Tables) -> list[PoolKey]:
     keys: list[PoolKey] = []
     nb = len(val.psets)
+    seen: set[tuple[tuple[str, int], ...]] = set()
     for h in range(len(side.rows)):
+        # a row's pools depend on which units (type, damage) are alive, not on their order
+        sig = tuple(sorted((t, d) for _k, t, d in side.rows[h]))
+        if sig in seen:
+            continue
+        seen.add(sig)
         for c in range(len(enemy.bits)):
             for f in range(own.F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
@@ -1069,23 +1075,31 @@ class Track:
         defrow = np.tile(np.arange(S, dtype=np.int64)[:, None], (1, S))
         if not with_damage or self.A == 0:
             return rows, defrow
+        multi = sorted({int(self.slot_unit[pos]) for pos in range(self.A)})   # units with extra hit points
+        dm = np.zeros((S, len(multi)), dtype=np.int64)      # their damage at each state (lost: all)
+        for s, r in enumerate(self.rows):
+            d = {k: x for k, _t, x in r}
+            for i, k in enumerate(multi):
+                dm[s, i] = d.get(k, self.last[k])
         idx: dict[tuple[tuple[int, str, int], ...], int] = {tuple(r): s for s, r in enumerate(rows)}
-        dmg_at = [{k: d for k, _t, d in r} for r in self.rows]
         extra_cls = [sum(1 for pos in sl if pos < self.A) for sl in self.cls_slots]
+        n_c = np.array([len(sl) for sl in self.cls_slots], dtype=np.int64)[None, :]
         for j1 in range(S):
             if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
                 continue   # no extra hit point left: nobody's damage changes before dying
-            n_c = np.array([len(sl) for sl in self.cls_slots], dtype=np.int64)[None, :]
-            ge = np.all(((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]))
-                        | (self.xs + self.bs >= n_c), axis=1)
-            for j2 in np.nonzero(ge)[0]:
-                d2 = dmg_at[j2]
-                key = tuple((k, t, d2.get(k, self.last[k])) for k, t, _d in self.rows[j1])
+            ge = np.nonzero(np.all(((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]))
+                                   | (self.xs + self.bs >= n_c), axis=1))[0]
+            uniq, inv = np.unique(dm[ge], axis=0, return_inverse=True)
+            got_u = np.zeros(len(uniq), dtype=np.int64)
+            for u in range(len(uniq)):
+                new = {k: int(uniq[u, i]) for i, k in enumerate(multi)}
+                key = tuple((k, t, new.get(k, d)) for k, t, d in self.rows[j1])
                 got = idx.get(key)
                 if got is None:
                     got = idx[key] = len(rows)
                     rows.append(list(key))
-                defrow[j1, j2] = got
+                got_u[u] = got
+            defrow[j1, ge] = got_u[np.asarray(inv).reshape(-1)]
         return rows, defrow
 
 
