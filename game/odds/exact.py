@@ -30,6 +30,11 @@ class Unordered(NotExact):
     solver retries with a split order of loss (general.Track)."""
 
 
+class EndsMismatch(NotExact):
+    """A chosen casualty is neither end of its two-ended class: retry with a class per
+    unit type (general.chooser_split per_type)."""
+
+
 @dataclass
 class MultiSide:
     """Side's figures for a split order of loss (general.Track): states are flattened
@@ -414,14 +419,18 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     try:
         return _solve_general(spec, att, weight, att_damage, split=False)
     except Unordered:
+        pass
+    try:
         return _solve_general(spec, att, weight, att_damage, split=True)
+    except EndsMismatch:
+        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True)
 
 
 MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
 
 
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
-                   att_damage: list[int] | None, split: bool) -> Branch:
+                   att_damage: list[int] | None, split: bool, per_type: bool = False) -> Branch:
     from . import general as G
     a: Side | MultiSide = Side.build(spec, att, att_damage)
     adm = list(att_damage) if att_damage else [0] * len(att)
@@ -452,8 +461,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     defrow = np.zeros((1, 1), dtype=np.int64)
     trA = trD = None
     if split:
-        clA, twA = G.chooser_split(spec, att, adm, dkeys)
-        clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys)
+        clA, twA = G.chooser_split(spec, att, adm, dkeys, per_type)
+        clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
         trA = G.Track.build(spec, att, adm, clA, twA)
         trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
         if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:

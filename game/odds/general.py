@@ -850,22 +850,32 @@ def chooser_classes(spec: BattleSpec, target_units: list[str], cls: list[int],
     return frozenset(out)
 
 
-def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: list[PoolKey]
-                  ) -> tuple[list[int], frozenset[int]]:
+def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: list[PoolKey],
+                  per_type: bool = False) -> tuple[list[int], frozenset[int]]:
     """Classes of `units` (unit_classes) and the two-ended ones: the classes a choosing
     pool reaches, with each unit that still has extra hit points in a class of its own
     (one-ended: the chooser hits it, then finishes it first, battle.default_casualties:
-    units one hit from death first)."""
+    units one hit from death first). per_type: the classes a chooser reaches are split by
+    unit type instead (one-ended: units of a type are alike, so whichever the chooser
+    picks, the state is the same as losing the first of them)."""
     rs = spec.ruleset
     cls = unit_classes(spec, units, keys)
     two = chooser_classes(spec, units, cls, keys)
     nxt = max(cls) + 1 if cls else 0
     solo: set[int] = set()
+    by_type: dict[tuple[int, str], int] = {}
     for k, t in enumerate(units):
         if cls[k] in two and max(1, rs.units[t].hits) - damage[k] > 1:
             cls[k] = nxt
             solo.add(nxt)
             nxt += 1
+        elif cls[k] in two and per_type:
+            key = (cls[k], t)
+            if key not in by_type:
+                by_type[key] = nxt
+                solo.add(nxt)
+                nxt += 1
+            cls[k] = by_type[key]
     ids: dict[int, int] = {}
     cls = [ids.setdefault(c, len(ids)) for c in cls]
     two = frozenset(ids[c] for c in ids if c in two and c not in solo) if two else frozenset()
@@ -1049,8 +1059,9 @@ class Track:
                         elif t == front:
                             nxt[s] = nf[s, cc]
                         else:
-                            raise NotExact("the firing side's choice of casualties (chooses_casualty) "
-                                           "is neither end of the order of loss")
+                            from .exact import EndsMismatch
+                            raise EndsMismatch("the firing side's choice of casualties (chooses_casualty) "
+                                               "is neither end of the order of loss")
                 else:
                     ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
                                      for sl in self.cls_slots], dtype=bool)

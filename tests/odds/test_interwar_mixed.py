@@ -165,6 +165,7 @@ HART = ("heavy_artillery", {"land"}, [(3, 4, "fort", True, {"recon"})], [(1, 1, 
 FORT = ("fortification", {"fort"}, [], [(5, 5, None, False)], 10)
 ARM = ("armor", {"land"}, [(4, 4, None, False)], [(3, 3, None, False)], 9)
 ACAR = ("armored_car", {"land"}, [(1, 1, None, False)], [(2, 2, None, False)], 3)
+ATG = ("anti_tank_gun", {"land"}, [(1, 3, "armored", True)], [(1, 2, "armored", True)], 3)
 # DIVE BOMBER "Attack: 5*", defends only against aircraft; the attacker chooses its casualties
 DIVE = ("dive_bomber", {"air"}, [(5, 5, None, False, {"choose"})], [], 11)
 
@@ -218,6 +219,16 @@ def test_dive_bomber_chooses_the_costliest_land_unit_while_fighters_pick_out_air
     _check(res, aw, dw)
 
 
+def test_dive_bomber_picks_from_the_middle_of_equal_costs():
+    # three units of cost 3: the chooser takes the strongest first (infantry, defence 3),
+    # listed between the artillery and the anti-tank gun: neither end of the order of loss,
+    # so each type is a class of its own (units of a type are alike)
+    aw, dw = reference([INF, DIVE], [ART, INF, ATG])
+    res = battle_odds("interwar", [("infantry", 1), ("dive_bomber", 1)],
+                      [("artillery", 1), ("infantry", 1), ("anti_tank_gun", 1)])
+    _check(res, aw, dw)
+
+
 def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value():
     # seed 000 ARMORED CAR Reconnaissance: "you may re-roll one die during each combat cycle
     # for an artillery, heavy artillery, or self-propelled gun in that force"; HEAVY
@@ -232,6 +243,7 @@ def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value(
 
 @pytest.mark.parametrize("att,dfn,terrain", [
     ([("infantry", 1), ("dive_bomber", 2)], [("infantry", 2), ("armor", 1), ("fighter", 1)], "land"),
+    ([("infantry", 2), ("dive_bomber", 1)], [("artillery", 1), ("infantry", 2), ("anti_tank_gun", 1)], "land"),
     ([("infantry", 1), ("armored_car", 1), ("heavy_artillery", 1), ("fighter", 1)],
      [("infantry", 2), ("fighter", 1)], "land"),
     ([("infantry", 2), ("fighter", 1)], [("infantry", 1), ("artillery", 1), ("fighter", 1)], "land"),
