@@ -459,12 +459,15 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
     udF = ud
     defrow = np.zeros((1, 1), dtype=np.int64)
+    capA = capD = np.zeros(1, dtype=np.int64)
     trA = trD = None
     if split:
         clA, twA = G.chooser_split(spec, att, adm, dkeys, per_type)
         clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
         trA = G.Track.build(spec, att, adm, clA, twA)
         trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
+        capA = _cap_map(spec, att, clA, twA, trA)
+        capD = _cap_map(spec, spec.defender, clD, twD, trD)
         if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
             raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
                            "is too many for the exact method")
@@ -541,10 +544,41 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
                                  term, int(spec.rounds or 0), AD, defrow, tD.post, tD.F,
-                                 _links(lkA, lsA, histA, pSA, pOA, D, rcA) + _links(lkD, lsD, histD, pSD, pOD, D, rcD),
-                                 _links(lkA1, lsA1, histA1, pSA, pOA, D, rcA1)
-                                 + _links(lkD1, lsD1, histD1, pSD, pOD, D, rcD1))
+                                 _links(lkA, lsA, histA, pSA, pOA, D, rcA) + (capD,)
+                                 + _links(lkD, lsD, histD, pSD, pOD, D, rcD) + (capA,),
+                                 _links(lkA1, lsA1, histA1, pSA, pOA, D, rcA1) + (capD,)
+                                 + _links(lkD1, lsD1, histD1, pSD, pOD, D, rcD1) + (capA,))
     return Branch(weight, a, d, final, float(rounds))
+
+
+def _cap_map(spec: BattleSpec, own: list[str], cl: list[int], two: frozenset[int], tr: Any) -> np.ndarray:
+    """Seed 000 G58 (combat air patrol): aircraft aboard a carrier are lost with it
+    (battle.remove_unit). With a split order of loss the carrier may go first: exact when
+    one carrier holds the aircraft and they are the first units of a one-ended class (their
+    loss moves that class's front); cap[s] is the state once they are gone (else identity,
+    a single zero when no carrier takes aircraft down)."""
+    from .api import aboard
+    pairs = aboard(spec, own)
+    if not pairs:
+        return np.zeros(1, dtype=np.int64)
+    carriers = {c for _k, c in pairs}
+    air = sorted(k for k, _c in pairs)
+    cls = {cl[k] for k in air}
+    why = ("aircraft aboard a carrier (combat air patrol) could outlive it in an order of loss "
+           "split by restricted hits")
+    if len(carriers) != 1 or len(cls) != 1:
+        raise NotExact(why)
+    c, ac = carriers.pop(), cls.pop()
+    slots = [int(tr.slot_unit[pos]) for pos in tr.cls_slots[ac]]
+    if ac in two or slots[:len(air)] != air or any(pos < tr.A for pos in tr.cls_slots[ac][:len(air)]):
+        raise NotExact(why)
+    n = len(air)
+    cap = np.arange(tr.S, dtype=np.int64)
+    for s in range(tr.S):
+        alive = {k for k, _t, _d in tr.rows[s]}
+        if c not in alive and tr.xs[s, ac] < n:
+            cap[s] = s + (n - tr.xs[s, ac]) * tr.stride[ac]
+    return cap
 
 
 def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndarray, pO: int,

@@ -199,15 +199,35 @@ def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: in
 
 
 @njit
+def _cap(res: Any, a: int, b: int, cap: Any) -> Any:
+    """Move the mass of each state h in a..b to cap[h] (>= h, a fixed point)."""
+    if cap.shape[0] <= 1:
+        return a, b
+    nb = b
+    for h in range(b, a - 1, -1):
+        y = cap[h]
+        if y != h and res[h] != 0.0:
+            res[y] += res[h]
+            res[h] = 0.0
+            if y > nb:
+                nb = y
+    return a, nb
+
+
+@njit
 def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
-           hf: int, go: Any, fc: int, link: Any, spools: Any, pO: int, rad: Any, cond: Any) -> Any:
+           hf: int, go: Any, fc: int, link: Any, spools: Any, pO: int, rad: Any, cond: Any,
+           cap: Any) -> Any:
     """Apply the firing side's pools (stage s, firing row hf, enemy ctx ec) in order to
     the target's states starting at h0 (go[p, fc, h, k]: the target's state after k hits
     of pool p from h when the firing side has context fc). res must be zero; returns its
-    used range. link[ec, s, hf] > 0: that many rows of linked special dice (value_against)."""
+    used range. link[ec, s, hf] > 0: that many rows of linked special dice (value_against).
+    cap[h] (when longer than 1): the state once the casualties are removed (seed 000 G58:
+    aircraft aboard a lost carrier go down with it)."""
     if link[ec, s, hf] > 0:
-        return _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, go, fc, link[ec, s, hf], spools, pO,
+        a, b = _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, go, fc, link[ec, s, hf], spools, pO,
                              rad, cond)
+        return _cap(res, a, b, cap)
     res[h0] = 1.0
     a = h0
     b = h0
@@ -225,7 +245,7 @@ def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, e
         for h in range(a, nb + 1):
             res[h] = tmp[h]
         b = nb
-    return a, b
+    return _cap(res, a, b, cap)
 
 
 @njit
@@ -292,7 +312,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     cD = ctxD[j]
     loop = 0.0
     simple = AD == -1 and FD == 1
-    lkA, pSA, pOA, rdA, cdA, lkD, pSD, pOD, rdD, cdD = lk
+    lkA, pSA, pOA, rdA, cdA, cpD, lkD, pSD, pOD, rdD, cdD, cpA = lk
     no_fs = True
     for p in range(hiA.shape[2]):
         if hiA[cD, 0, p, i] > 0:
@@ -304,8 +324,8 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
         return -1.0
     if no_fs and renorm:
         # one pass: the self-loop probability is known before scattering
-        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, goD, cA, lkA, pSA, pOA, rdA, cdA)
-        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, goA, cD, lkD, pSD, pOD, rdD, cdD)
+        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, goD, cA, lkA, pSA, pOA, rdA, cdA, cpD)
+        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, goA, cD, lkD, pSD, pOD, rdD, cdD, cpA)
         loop = wA[j] * wD[i]
         if loop < 1.0 - 1e-13:
             _outer(out, m / (1.0 - loop), wA, a1, b1, wD, a2, b2)
@@ -315,7 +335,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     # surprise strikes are simultaneous: the attacker's first strike (from i, at the
     # defender's ctx cD) and the defender's (from j: units it sinks still strike back, at
     # the attacker's ctx cA) are independent; both sides' casualties go before main fire
-    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, goD, cA, lkA, pSA, pOA, rdA, cdA)
+    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, goD, cA, lkA, pSA, pOA, rdA, cdA, cpD)
     ri0 = i
     ri1 = i
     kh = -1
@@ -330,7 +350,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
         hf0, ec0 = _def_key(j, j1, AD, defrow, postD, FD, cA)
         if hf0 != kh or ec0 != kc:
             _clear(vi, ri0, ri1)
-            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, goA, cD, lkD, pSD, pOD, rdD, cdD)
+            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, goA, cD, lkD, pSD, pOD, rdD, cdD, cpA)
             kh = hf0
             kc = ec0
         ai, bi = (i, i) if loop_only else (ri0, ri1)
@@ -343,9 +363,9 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
                 continue
             cA1 = ctxA[i1]
             # attacker fire (casualties fire back), defender fire
-            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, goD, cA1, lkA, pSA, pOA, rdA, cdA)
+            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, goD, cA1, lkA, pSA, pOA, rdA, cdA, cpD)
             if simple:
-                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, goA, cD1, lkD, pSD, pOD, rdD, cdD)
+                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, goA, cD1, lkD, pSD, pOD, rdD, cdD, cpA)
                 if loop_only:
                     loop += pj * pi * wA[j] * wD[i]
                 else:
@@ -362,7 +382,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
                             break
                         z += 1
                     if not loop_only or (y <= j and j <= z):
-                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, goA, cD1, lkD, pSD, pOD, rdD, cdD)
+                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, goA, cD1, lkD, pSD, pOD, rdD, cdD, cpA)
                         if loop_only:
                             loop += pj * pi * wA[j] * wD[i]
                         else:
