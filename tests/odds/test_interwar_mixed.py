@@ -255,6 +255,12 @@ def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value(
     # between the ships
     ([("destroyer", 1), ("fighter", 1), ("cruiser", 1)], [("destroyer", 2), ("fighter", 1)], "sea"),
     ([("submarine", 1), ("dive_bomber", 1), ("battleship", 1)], [("destroyer", 1), ("cruiser", 1)], "sea"),
+    # seed 000 G58 combat air patrol: the defending fighter rides the carrier and is lost with
+    # it, though the order of loss is split (the fighters' 6 against aircraft pick it out)
+    ([("destroyer", 1), ("torpedo_bomber", 1)], [("cruiser", 1), ("fighter", 1), ("battlecruiser", 1), ("carrier", 1)],
+     "sea"),
+    ([("destroyer", 1), ("torpedo_bomber", 1), ("escort_carrier", 1)],
+     [("fighter", 1), ("battlecruiser", 1), ("carrier", 1)], "sea"),
 ])
 def test_mixed_forces_agree_with_the_game(att, dfn, terrain):
     # the game's own battle code (method "sim") plays the same battles
