@@ -168,6 +168,32 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
     return False
 
 
+def aboard(spec: BattleSpec, own: list[str]) -> list[tuple[int, int]]:
+    """(aircraft, carrier) listed indices of the aircraft riding a carrier with
+    combat_air_patrol that loses them with it (production.assign_carriers, seed 000 G58)."""
+    rs = spec.ruleset
+    out: list[tuple[int, int]] = []
+    if spec.terrain != SEA:
+        return out
+    room = {k: rs.units[t].ability("carrier").capacity for k, t in enumerate(own) if rs.units[t].has("carrier")}
+    for k, t in enumerate(own):
+        ut = rs.units[t]
+        if ut.domain != AIR:
+            continue
+        cost = ut.carrier_cost or 99
+        for c in sorted(room):
+            allowed = rs.units[own[c]].ability("carrier").units
+            if allowed and not ut.matches(allowed):
+                continue
+            if room[c] >= cost:
+                room[c] -= cost
+                cap = rs.units[own[c]].ability("combat_air_patrol")
+                if cap is not None and cap.lost_with_carrier:
+                    out.append((k, c))
+                break
+    return out
+
+
 def lost_aboard(spec: BattleSpec, own: list[str]) -> bool:
     """Could a carrier with combat_air_patrol take aircraft down with it? In a sea battle
     the aircraft of a side ride its carriers (production.assign_carriers: listed order,

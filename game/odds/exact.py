@@ -25,6 +25,49 @@ class NotExact(Exception):
     """The DP cannot express this battle exactly; the message says why."""
 
 
+class Unordered(NotExact):
+    """A restricted hit would skip a unit earlier in the order of loss: the general
+    solver retries with a split order of loss (general.Track)."""
+
+
+class EndsMismatch(NotExact):
+    """A chosen casualty is neither end of its two-ended class: retry with a class per
+    unit type (general.chooser_split per_type)."""
+
+
+@dataclass
+class MultiSide:
+    """Side's figures for a split order of loss (general.Track): states are flattened
+    per-class counts, T = the last state (every unit lost)."""
+    units: list[str]
+    types: list[str]
+    info: list[TypeInfo]
+    N: int
+    T: int
+    counts: np.ndarray          # [H, ntypes]
+    alive: np.ndarray           # [H]
+
+    @staticmethod
+    def build(spec: BattleSpec, units: list[str], rows: list[list[tuple[int, str, int]]]) -> MultiSide:
+        rs = spec.ruleset
+        order = {t: k for k, t in enumerate(rs.units)}
+        types = sorted(set(units), key=order.__getitem__)
+        tix = {t: k for k, t in enumerate(types)}
+        counts = np.zeros((len(rows), len(types)), dtype=np.int64)
+        for s, r in enumerate(rows):
+            for _k, t, _d in r:
+                counts[s, tix[t]] += 1
+        return MultiSide(units, types, [_info(rs, t) for t in types], len(units), len(rows) - 1,
+                         counts, counts.sum(axis=1))
+
+    @property
+    def H(self) -> int:
+        return self.T + 1
+
+    def alive_n(self) -> np.ndarray:
+        return self.alive
+
+
 def can_hurt(infos: dict[str, TypeInfo], shooters: frozenset[str], targets: frozenset[str],
              role: str) -> bool:
     """battle.can_hurt on type sets."""
@@ -298,8 +341,8 @@ def end_tables(spec: BattleSpec, a: Side, d: Side) -> tuple[np.ndarray, np.ndarr
 class Branch:
     """A solved battle (one anti-aircraft branch): final mass over states."""
     weight: float
-    a: Side
-    d: Side
+    a: Side | MultiSide
+    d: Side | MultiSide
     final: np.ndarray
     rounds: float
 
@@ -363,18 +406,36 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
 
 def no_links(C: int, H: int) -> tuple[Any, ...]:
     """kernel link arguments for a side without linked special dice."""
-    return (np.zeros((C, 2, H), dtype=np.int64), -1, -1, np.zeros((1, 1, 1, 1, 1)))
+    return (np.zeros((C, 2, H), dtype=np.int64), np.zeros(0, dtype=np.int64), -1,
+            np.zeros((1, 1, 1, 1), dtype=np.int64), np.zeros((1, 1, 1, 1, 1)))
 
 
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
                          att_damage: list[int] | None = None) -> Branch:
     """solve_branch with per-unit values (general.py): damaged values, fortifications,
-    defends_only_against, fleet air defence, terrain bonus."""
+    defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
+    skip a unit earlier in the order of loss, each side's order of loss is split into
+    classes of units the hits tell apart (general.Track)."""
+    try:
+        return _solve_general(spec, att, weight, att_damage, split=False)
+    except Unordered:
+        pass
+    try:
+        return _solve_general(spec, att, weight, att_damage, split=True)
+    except EndsMismatch:
+        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True)
+
+
+MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
+
+
+def _solve_general(spec: BattleSpec, att: list[str], weight: float,
+                   att_damage: list[int] | None, split: bool, per_type: bool = False) -> Branch:
     from . import general as G
-    a = Side.build(spec, att, att_damage)
+    a: Side | MultiSide = Side.build(spec, att, att_damage)
     adm = list(att_damage) if att_damage else [0] * len(att)
     ddm = spec.damage("defender")
-    d = Side.build(spec, spec.defender, ddm)
+    d: Side | MultiSide = Side.build(spec, spec.defender, ddm)
     if a.H * d.H > MAX_STATES:
         raise NotExact(f"{a.H * d.H} states is too many for the exact method")
     if spec.bombard:
@@ -395,31 +456,71 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
                     cntA)
     akeys = G.all_keys(valA, ua, tD, tA)
     dkeys = G.all_keys(valD, ud, tA, tD)
+    AD = G.defender_damage_bound(spec, spec.defender, ddm)
+    udF = ud
+    defrow = np.zeros((1, 1), dtype=np.int64)
+    capA = capD = np.zeros(1, dtype=np.int64)
+    trA = trD = None
+    if split:
+        clA, twA = G.chooser_split(spec, att, adm, dkeys, per_type)
+        clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
+        trA = G.Track.build(spec, att, adm, clA, twA)
+        trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
+        capA = _cap_map(spec, att, clA, twA, trA)
+        capD = _cap_map(spec, spec.defender, clD, twD, trD)
+        if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
+            raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
+                           "is too many for the exact method")
+        ua = G.UnitsAt(trA.rows)
+        ud = G.UnitsAt(trD.rows)
+        tA = G.side_tables(ua, setsA, [], cntA)
+        tD = G.side_tables(ud, setsD, psets, cntD)
+        valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
+        valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA,
+                        psets, cntA)
+        if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
+                or not set(G.all_keys(valD, ud, tA, tD)) <= set(dkeys):
+            raise NotExact("hit pools that only arise with a split order of loss")
+        rowsF, defrow = trD.fire_rows(AD >= 0)
+        udF = G.UnitsAt(rowsF)
+        AD = -2 if AD >= 0 else -1
+        a = MultiSide.build(spec, att, trA.rows)
+        d = MultiSide.build(spec, spec.defender, trD.rows)
     PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
     histA, lkA, lsA, rcA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
     histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
-    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, False)
-    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, ud, tA, tD, dkeys, 0, PD, True)
+    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False)
+    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True)
     pSA, pOA = G.linked_pools(akeys, [lsA, lsA1])
     pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1])
     CA, CD = len(tA.bits), len(tD.bits)
+    SD = d.H
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
-    usedD = G.used_pools(histD1, tD.ctx, CD, tD.F) | G.used_pools(histD, tD.ctx, CD, tD.F)
-    eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
-                           akeys or [((), False, (), (), False, False)], tA, setsA, usedA)
-    eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
-                           dkeys or [((), False, (), (), False, False)], tD, setsD, usedD)
-    # chooses_casualty: the firer's picks must follow the target's order of loss
-    G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
-                          "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
-                                              False, setsA, psets, cntA))
-    G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
-                          G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
-                                   setsD, [], cntD))
-    if pSA < 0 and not rcA and not rcA1:
-        (histA, histA1), eligD = merge_pools([histA, histA1], eligD)
-    if pSD < 0 and not rcD and not rcD1:
-        (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
+    usedD = G.used_pools(histD1[:, :, :, :SD], tD.ctx, CD, tD.F) | G.used_pools(histD[:, :, :, :SD], tD.ctx,
+                                                                                CD, tD.F)
+    akeys_ = akeys or [((), False, (), (), False, False)]
+    dkeys_ = dkeys or [((), False, (), (), False, False)]
+    if trA is not None and trD is not None:
+        goD = trD.go(spec, akeys_, tA, setsA, valD)   # chosen casualties: the target's values
+        goA = trA.go(spec, dkeys_, tD, setsD, valA)
+    else:
+        eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
+                               akeys_, tA, setsA, usedA)
+        eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
+                               dkeys_, tD, setsD, usedD)
+        # chooses_casualty: the firer's picks must follow the target's order of loss
+        G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
+                              "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
+                                                  False, setsA, psets, cntA))
+        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
+                              G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
+                                       setsD, [], cntD))
+        goD = G.go_linear(eligD, d.T)
+        goA = G.go_linear(eligA, a.T)
+    if pOA < 0 and not rcA and not rcA1:
+        (histA, histA1), goD = merge_pools([histA, histA1], goD)
+    if pOD < 0 and not rcD and not rcD1:
+        (histD, histD1), goA = merge_pools([histD, histD1], goA)
     nrA = max([len(v[2]) for v in list(rcA.values()) + list(rcA1.values())], default=0)
     nrD = max([len(v[2]) for v in list(rcD.values()) + list(rcD1.values())], default=0)
     kA = nrA + int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
@@ -439,22 +540,55 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
         G.apply_recon(distA1, loA1, hiA1, rcA1, D)
         G.apply_recon(distD, loD, hiD, rcD, D)
         G.apply_recon(distD1, loD1, hiD1, rcD1, D)
-    redA, redD, term = end_tables(spec, a, d)
-    AD = G.defender_damage_bound(spec, spec.defender, ddm)
+    redA, redD, term = end_tables(spec, a, d)  # type: ignore[arg-type]
     final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
-                                 distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0), AD, tD.post, tD.F,
-                                 _links(lkA, lsA, histA, pSA, pOA, D) + _links(lkD, lsD, histD, pSD, pOD, D),
-                                 _links(lkA1, lsA1, histA1, pSA, pOA, D) + _links(lkD1, lsD1, histD1, pSD, pOD, D))
+                                 distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
+                                 term, int(spec.rounds or 0), AD, defrow, tD.post, tD.F,
+                                 _links(lkA, lsA, histA, pSA, pOA, D, rcA) + (capD,)
+                                 + _links(lkD, lsD, histD, pSD, pOD, D, rcD) + (capA,),
+                                 _links(lkA1, lsA1, histA1, pSA, pOA, D, rcA1) + (capD,)
+                                 + _links(lkD1, lsD1, histD1, pSD, pOD, D, rcD1) + (capA,))
     return Branch(weight, a, d, final, float(rounds))
 
 
-def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, pS: int, pO: int, D: int) -> tuple[Any, ...]:
+def _cap_map(spec: BattleSpec, own: list[str], cl: list[int], two: frozenset[int], tr: Any) -> np.ndarray:
+    """Seed 000 G58 (combat air patrol): aircraft aboard a carrier are lost with it
+    (battle.remove_unit). With a split order of loss the carrier may go first: exact when
+    one carrier holds the aircraft and they are the first units of a one-ended class (their
+    loss moves that class's front); cap[s] is the state once they are gone (else identity,
+    a single zero when no carrier takes aircraft down)."""
+    from .api import aboard
+    pairs = aboard(spec, own)
+    if not pairs:
+        return np.zeros(1, dtype=np.int64)
+    carriers = {c for _k, c in pairs}
+    air = sorted(k for k, _c in pairs)
+    cls = {cl[k] for k in air}
+    why = ("aircraft aboard a carrier (combat air patrol) could outlive it in an order of loss "
+           "split by restricted hits")
+    if len(carriers) != 1 or len(cls) != 1:
+        raise NotExact(why)
+    c, ac = carriers.pop(), cls.pop()
+    slots = [int(tr.slot_unit[pos]) for pos in tr.cls_slots[ac]]
+    if ac in two or slots[:len(air)] != air or any(pos < tr.A for pos in tr.cls_slots[ac][:len(air)]):
+        raise NotExact(why)
+    n = len(air)
+    cap = np.arange(tr.S, dtype=np.int64)
+    for s in range(tr.S):
+        alive = {k for k, _t, _d in tr.rows[s]}
+        if c not in alive and tr.xs[s, ac] < n:
+            cap[s] = s + (n - tr.xs[s, ac]) * tr.stride[ac]
+    return cap
+
+
+def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndarray, pO: int,
+           D: int, rc: dict[Any, Any] | None = None) -> tuple[Any, ...]:
     """kernel link arguments of one side (round one, or later rounds)."""
     from . import general as G
-    if pS < 0:
+    if pO < 0:
         return no_links(hist.shape[0], hist.shape[3])
-    return (lk, pS, pO, G.cond_table(hist, lk, ls, D))
+    rows, rad = G.link_radix(lk, ls, spools)
+    return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D, rc))
 
 
 def airborne_types(spec: BattleSpec) -> frozenset[str]:

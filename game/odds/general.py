@@ -43,6 +43,8 @@ GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_d
 
 # (excluded domains, from air, only domains, only types, linked special dice)
 PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool, bool]   # + chooser
+# linked special dice of a step: (ordinary pool, [(special pool, value, special value, dice)])
+Links = tuple[int, list[tuple[int, int, int, int]]]
 
 
 def has_damaged_values(ut: UnitType) -> bool:
@@ -185,6 +187,8 @@ class Fired:
     first_strike: bool
     special: tuple[int, PoolKey] | None = None   # value_against: (special value, its pool)
     rerollable: bool = False                     # reconnaissance may reroll its die
+    top: int = 0                                 # the value the roll records (battle._classify:
+                                                 # with its special values); a miss is above it
 
 
 class Valuer:
@@ -208,6 +212,28 @@ class Valuer:
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
         self.recon_ro3 = any(ab.rule_of_three for ab in recon)
+        enemy = spec.defender if role == "attack" else spec.attacker
+        self.enemy_domains = frozenset(self.rs.units[t].domain for t in enemy)
+        self.enemy_evader = any(self.rs.units[t].has("evades_air") for t in enemy)
+
+    def reaches(self, key: PoolKey) -> bool:
+        """May a hit of this pool go to some enemy unit at the start of the battle?"""
+        excl, _air, only, types, _l, _c = key
+        enemy = self.spec.defender if self.role == "attack" else self.spec.attacker
+        return any(not (self.rs.units[t].domain in excl or (only and self.rs.units[t].domain not in only)
+                        or (types and t not in types)) for t in enemy)
+
+    def norm(self, key: PoolKey) -> PoolKey:
+        """battle._merge_moot_restrictions for the enemy's units at the start: drop the
+        restrictions that exclude none of them (they never will: units only go)."""
+        excl, from_air, only, types, linked, chooser = key
+        if excl and not self.enemy_domains & set(excl):
+            excl = ()
+        if from_air and not self.enemy_evader:
+            from_air = False
+        if only and self.enemy_domains <= set(only):
+            only = ()
+        return (excl, from_air, only, types, linked, chooser)
 
     def rerolls(self, alive: list[tuple[int, str, int]]) -> int:
         """battle.reroll_allowance at the start of a round: one reroll per reconnaissance
@@ -395,11 +421,17 @@ class Valuer:
             if len(sp) > 1:
                 from .exact import NotExact
                 raise NotExact("a unit with several special values in force")
+            top = max([value] + [x[0] for x in sp])
             if sp and sp[0][0] > value:
                 sv, types, doms = sp[0]
-                special = (sv, (excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
-            out.append(Fired(value, ex.count if ex else 1, (excl, ut.domain == AIR, only, (), False, chooser),
-                             first, special, t in self.recon_types))
+                skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+                if self.reaches(skey):
+                    special = (sv, skey)
+                # else no enemy unit can ever take these special hits: the die is an ordinary
+                # one (its special hits are lost), though it still records the special value
+            out.append(Fired(value, ex.count if ex else 1,
+                             self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
+                             first, special, t in self.recon_types, top))
         return out
 
 
@@ -443,13 +475,14 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
                keys: list[PoolKey], offset: int, npools: int, round1: bool
-               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], tuple[int, int, int, int]],
-                          dict[tuple[int, int, int], tuple[int, int, list[int]]]]:
+               ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], Links],
+                          dict[tuple[int, int, int], tuple[int, int, list[Any]]]]:
     """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
-    (linked special dice) and links {(cc, stage, h): (n, ordinary value, special value,
-    ordinary pool)}. A die of a unit with a special value in force is an ordinary hit at
-    its value, else a special hit at its special value: the special pool gets those dice at
-    (special - ordinary), the ordinary pool's hits depend on them (kernel._pools_linked)."""
+    (linked special dice) and links {(cc, stage, h): (ordinary pool, [(special pool,
+    ordinary value, special value, dice)])}. A die of a unit with a special value in force
+    is an ordinary hit at its value, else a special hit at its special value: the special
+    pool gets those dice at (special - ordinary), the ordinary pool's hits depend on them
+    (kernel._pools_linked). Several kinds of special values may share a step."""
     from .exact import NotExact
     D = spec.dice
     C = len(enemy.bits)
@@ -458,8 +491,8 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     nb = len(val.psets)
     hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
     link = np.zeros((C * F, 2, H), dtype=np.int64)
-    links: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
-    recon: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
+    links: dict[tuple[int, int, int], Links] = {}
+    recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]] = {}
     for h in range(H):
         alive = side.rows[h]
         rr = val.rerolls(alive)
@@ -478,54 +511,68 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
                         if got_r is not None and got_r[1] != po:
                             raise NotExact("reconnaissance rerolls of dice in different hit pools")
                         vals = got_r[2] if got_r is not None else []
-                        vals.append(fi.value)
+                        vals.append((fi.value, max(fi.value, fi.top)))
                         recon[(cc, st, h)] = (rr, po, vals)
                         continue
                     if fi.special is not None:
                         sv, skey = fi.special
                         po = offset + keys.index(fi.key)
-                        got = links.get((cc, st, h))
-                        n0 = got[0] if got else 0
-                        new = (n0 + fi.dice, fi.value, sv, po)
-                        if got and got[1:] != new[1:]:
-                            raise NotExact("special values (value_against) of different kinds in one step")
-                        links[(cc, st, h)] = new
-                        link[cc, st, h] = new[0]
-                        hist[cc, st, offset + keys.index(skey), h, min(D, sv - fi.value)] += fi.dice
+                        ps = offset + keys.index(skey)
+                        got = links.setdefault((cc, st, h), (po, []))
+                        if got[0] != po:
+                            raise NotExact("special values (value_against) whose ordinary hits go to "
+                                           "different hit pools in one step")
+                        got[1].append((ps, fi.value, sv, fi.dice))
+                        link[cc, st, h] += fi.dice
+                        hist[cc, st, ps, h, min(D, sv - fi.value)] += fi.dice
                     elif fi.value > 0:
                         hist[cc, st, offset + keys.index(fi.key), h, min(D, fi.value)] += fi.dice
     for (cc, _st, h) in recon:
         if (cc, 0, h) in recon and (cc, 1, h) in recon:
             raise NotExact("reconnaissance rerolls shared by two fire steps of a round")
     for key, (_r, p, _v) in recon.items():
-        if key in links and links[key][3] == p:
-            raise NotExact("reconnaissance rerolls of dice in a pool with special values")
+        if key in links and links[key][0] != p:
+            raise NotExact("reconnaissance rerolls of dice in a pool other than the special values' "
+                           "ordinary pool")
     return hist, link, links, recon
 
 
-def reroll_dist(values: list[int], r: int, D: int) -> np.ndarray:
+def reroll_dist(values: list[Any], r: int, D: int) -> np.ndarray:
     """Hits of these dice (one per unit) when the side may reroll r of them: battle.
-    default_reroll rerolls the misses of the highest value first, one per unit."""
-    groups = sorted(Counter(v for v in values).items(), key=lambda kv: -kv[0])
+    default_reroll rerolls the misses of the highest value first, one per unit. A die is v
+    or (v, top): a roll <= v hits, a roll above top misses (may be rerolled), a roll in
+    between is a special hit no unit can take (lost, not rerolled: battle._classify records
+    top)."""
+    from .exact import NotExact
+    dice = [(v, v) if isinstance(v, int) else (int(v[0]), int(v[1])) for v in values]
+    groups = sorted(Counter(dice).items(), key=lambda kv: (-kv[0][1], -kv[0][0]))
+    tops = [t for (_v, t), _n in groups]
+    if len(set(tops)) != len(tops):
+        raise NotExact("reconnaissance rerolls of dice that need the same roll for different hits")
     # state: rerolls left -> distribution of hits so far
     dist: dict[int, np.ndarray] = {r: np.array([1.0])}
-    for v, n in groups:
+    for (v, top), n in groups:
         q = max(0, min(D, v)) / D
-        first = np.array([comb(n, x) * q ** x * (1 - q) ** (n - x) for x in range(n + 1)])
+        mq = 1.0 - max(0, min(D, max(v, top))) / D
+        lq = 1.0 - q - mq
         nxt: dict[int, np.ndarray] = {}
         for left, dh in dist.items():
             for x in range(n + 1):
-                k = min(n - x, left)                  # misses rerolled
-                again = np.array([comb(k, y) * q ** y * (1 - q) ** (k - y) for y in range(k + 1)])
-                add = np.zeros(n + 1)
-                add[x:x + k + 1] = first[x] * again
-                out = np.convolve(dh, add)
-                cur = nxt.get(left - k)
-                if cur is None:
-                    nxt[left - k] = out
-                else:
-                    m = max(len(cur), len(out))
-                    nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
+                for y in range(n - x + 1):
+                    pr = comb(n, x) * comb(n - x, y) * q ** x * mq ** y * lq ** (n - x - y)
+                    if pr == 0.0:
+                        continue
+                    k = min(y, left)                  # misses rerolled
+                    again = np.array([comb(k, j) * q ** j * (1 - q) ** (k - j) for j in range(k + 1)])
+                    add = np.zeros(n + 1)
+                    add[x:x + k + 1] = pr * again
+                    out = np.convolve(dh, add)
+                    cur = nxt.get(left - k)
+                    if cur is None:
+                        nxt[left - k] = out
+                    else:
+                        m = max(len(cur), len(out))
+                        nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
         dist = nxt
     total = np.zeros(len(values) + 1)
     for dh in dist.values():
@@ -534,7 +581,7 @@ def reroll_dist(values: list[int], r: int, D: int) -> np.ndarray:
 
 
 def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-                recon: dict[tuple[int, int, int], tuple[int, int, list[int]]], D: int) -> None:
+                recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]], D: int) -> None:
     """Fold the rerolled dice into their pool's hit distribution (in place)."""
     K = dist.shape[-1] - 1
     for (cc, st, h), (r, p, vals) in recon.items():
@@ -546,54 +593,104 @@ def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
         hi[cc, st, p, h] = int(nz[-1]) if len(nz) else 0
 
 
-def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], tuple[int, int, int, int]]]
-                 ) -> tuple[int, int]:
-    """(special pool, ordinary pool) indices of the side's one linked pair, or (-1, -1)."""
+def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], Links]]
+                 ) -> tuple[np.ndarray, int]:
+    """(special pools, ordinary pool) of the side's linked dice, or (empty, -1)."""
     from .exact import NotExact
-    pos = {v[3] for lk in links for v in lk.values()}
+    pos = {v[0] for lk in links for v in lk.values()}
     if not pos:
-        return -1, -1
-    specials = [p for p, k in enumerate(keys) if k[4]]
-    if len(specials) != 1 or len(pos) != 1:
-        raise NotExact("several kinds of special values (value_against) on one side")
-    pS, pO = specials[0], pos.pop()
-    if pS >= pO:
+        return np.zeros(0, dtype=np.int64), -1
+    if len(pos) != 1:
+        raise NotExact("special values (value_against) whose ordinary hits go to different hit pools")
+    pO = pos.pop()
+    sp = sorted({d[0] for lk in links for v in lk.values() for d in v[1]})
+    if sp[-1] >= pO:
         raise NotExact("a special value's hits would be assigned after its ordinary hits")
-    return pS, pO
+    return np.array(sp, dtype=np.int64), pO
 
 
-def cond_table(hist: np.ndarray, link: np.ndarray, links: dict[tuple[int, int, int], tuple[int, int, int, int]],
-               D: int) -> np.ndarray:
-    """cond[cc, stage, h, m, k]: P(k ordinary hits | m special hits) for the linked pair:
-    the independent dice of the ordinary pool and the linked dice not special (each an
-    ordinary hit with probability v / (D - (sv - v)))."""
+def link_radix(link: np.ndarray, links: dict[tuple[int, int, int], Links], spools: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """rows[cc, stage, h] (kernel link: joint special-count rows, 0 = no linked dice) and
+    rad[cc, stage, h, l] (linked dice of special pool spools[l])."""
+    L = len(spools)
+    rows = np.zeros(link.shape, dtype=np.int64)
+    rad = np.zeros(link.shape + (max(L, 1),), dtype=np.int64)
+    for (cc, st, h), (_po, dice) in links.items():
+        m = 1
+        for li, ps in enumerate(spools):
+            n = sum(x[3] for x in dice if x[0] == ps)
+            rad[cc, st, h, li] = n
+            m *= n + 1
+        rows[cc, st, h] = m
+    return rows, rad
+
+
+def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
+               links: dict[tuple[int, int, int], Links], spools: np.ndarray, D: int,
+               recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]] | None = None) -> np.ndarray:
+    """cond[cc, stage, h, r, k]: P(k ordinary hits | the special counts of row r) for the
+    linked dice (kernel._pools_linked): the independent dice of the ordinary pool, and per
+    special pool the ordinary hits of its linked dice given how many were special (a die:
+    ordinary hit with probability v / D, special (sv - v) / D, else a miss)."""
     if not links:
         return np.zeros((1, 1, 1, 1, 1))
-    nmax = int(link.max())
+    M = int(rows.max())
     K = 0
-    for (cc, st, h), (n, _v, _sv, po) in links.items():
-        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + n)
-    cond = np.zeros(link.shape + (nmax + 1, K + 1))
-    for (cc, st, h), (n, v, sv, po) in links.items():
+    recon = recon or {}
+    for (cc, st, h), (po, dice) in links.items():
+        nr = len(recon[(cc, st, h)][2]) if (cc, st, h) in recon else 0
+        K = max(K, int(hist[cc, st, po, h, 1:].sum()) + sum(x[3] for x in dice) + nr)
+    cond = np.zeros(rows.shape + (M, K + 1))
+    L = len(spools)
+    for (cc, st, h), (po, dice) in links.items():
         base = np.array([1.0])
         for val in range(1, D + 1):
             q = val / D
             for _ in range(int(hist[cc, st, po, h, val])):
                 base = np.convolve(base, [1.0 - q, q])
-        b = (sv - v) / D
-        q = (v / D) / (1.0 - b) if b < 1.0 else 0.0
-        for m in range(n + 1):
+        if (cc, st, h) in recon:   # rerolled dice (reconnaissance) of the ordinary pool
+            r, _p, vals = recon[(cc, st, h)]
+            base = np.convolve(base, reroll_dist(vals, r, D))
+        per: list[np.ndarray] = []      # per special pool: P(k | m) [m, k]
+        for ps in spools:
+            joint = np.array([[1.0]])
+            for _ps, v, sv, n in (x for x in dice if x[0] == ps):
+                po_, pS_ = v / D, (sv - v) / D
+                for _ in range(n):
+                    nj = np.zeros((joint.shape[0] + 1, joint.shape[1] + 1))
+                    nj[:-1, :-1] += joint * (1.0 - po_ - pS_)
+                    nj[:-1, 1:] += joint * po_
+                    nj[1:, :-1] += joint * pS_
+                    joint = nj
+            tot = joint.sum(axis=1, keepdims=True)
+            per.append(np.divide(joint, tot, out=np.zeros_like(joint), where=tot > 0))
+        nrow = int(rows[cc, st, h])
+        for r in range(nrow):
             dist = base
-            for _ in range(n - m):
-                dist = np.convolve(dist, [1.0 - q, q])
-            cond[cc, st, h, m, :len(dist)] = dist
+            rr = r
+            digits = []
+            for li in range(L - 1, -1, -1):
+                digits.append(rr % (rad[cc, st, h, li] + 1))
+                rr //= rad[cc, st, h, li] + 1
+            digits.reverse()
+            for li in range(L):
+                dist = np.convolve(dist, per[li][digits[li]])
+            dist = dist[:K + 1]
+            cond[cc, st, h, r, :len(dist)] = dist
     return cond
 
 
 def all_keys(val: Valuer, side: UnitsAt, enemy: Tables, own: Tables) -> list[PoolKey]:
     keys: list[PoolKey] = []
     nb = len(val.psets)
+    seen: set[tuple[tuple[str, int], ...]] = set()
     for h in range(len(side.rows)):
+        # a row's pools depend on which units (type, damage) are alive, not on their order
+        sig = tuple(sorted((t, d) for _k, t, d in side.rows[h]))
+        if sig in seen:
+            continue
+        seen.add(sig)
         for c in range(len(enemy.bits)):
             for f in range(own.F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
@@ -610,7 +707,7 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
                  used: np.ndarray) -> np.ndarray:
     """elig[p, c, h]: slots from h the firing side's pool p may hit when it has context c;
     raises NotExact when a used pool's eligible slots are not a prefix."""
-    from .exact import NotExact
+    from .exact import Unordered
     rs = spec.ruleset
     P = len(keys)
     C = len(firing.bits)
@@ -630,7 +727,7 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
                             ok_u[k] = 0
             e = ok_u[slot_unit] if T else np.zeros(0, np.int64)
             if used[p, c] and T and np.any(e[1:] > e[:-1]):
-                raise NotExact("a restricted hit (a special value, aircraft-only defence, a fleet that "
+                raise Unordered("a restricted hit (a special value, aircraft-only defence, a fleet that "
                                "cannot hit aircraft, submarines) would skip a unit earlier in the order "
                                "of loss, so the losses are no longer a prefix")
             elig[p, c, :T] = np.cumsum(e[::-1])[::-1]
@@ -675,9 +772,9 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
                         valuer: Valuer) -> None:
     """chooses_casualty: the firing side picks (battle.default_casualties with a chooser:
     units one hit from death first, then the costliest, then the strongest, then the
-    lowest uid). The DP is exact only when, from every state, those picks are the next
-    slots of the target's track; else NotExact."""
-    from .exact import NotExact
+    lowest uid). The prefix DP is exact only when, from every state, those picks are the
+    next slots of the target's track; else Unordered (the split order of loss, Track)."""
+    from .exact import Unordered
     rs = spec.ruleset
     D = spec.dice
     T = len(slot_unit)
@@ -706,5 +803,349 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
                 hp[k] -= 1
                 picks.append(k)
             if picks != [int(x) for x in slot_unit[h:h + len(picks)]]:
-                raise NotExact("the firing side's choice of casualties (chooses_casualty) is not the "
-                               "listed order of loss")
+                raise Unordered("the firing side's choice of casualties (chooses_casualty) is not the "
+                                "listed order of loss")
+
+
+# --- a split order of loss: one prefix per target class --------------------------------
+# A hit that may only go to some units (aircraft-only defence, a fleet that cannot hit
+# aircraft, a special value against some types) takes the first *eligible* unit in the
+# order of loss (battle.default_casualties), so a side's losses are no longer a prefix of
+# its order of loss. They are a prefix of each class's subsequence, though, where a class
+# is a set of units that every hit pool either may or may not reach: the state of a side
+# is then one count per class (flattened, class 0 most significant, so every hit moves
+# to a higher index), and a pool's hit takes the earliest eligible slot of the full order.
+
+
+def _eligible_units(spec: BattleSpec, target_units: list[str], key: PoolKey, firing: Tables,
+                    firing_sets: list[frozenset[str]], c: int) -> np.ndarray:
+    rs = spec.ruleset
+    excl, from_air, only, types, _linked, _chooser = key
+    ok_u = np.ones(len(target_units), dtype=np.int64)
+    for k, t in enumerate(target_units):
+        ut = rs.units[t]
+        if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
+            ok_u[k] = 0
+        elif from_air:
+            ev = ut.ability("evades_air")
+            if ev is not None:
+                s = frozenset(ev.unless_enemy_has)
+                if not (s in firing_sets and firing.bits[c][firing_sets.index(s)]):
+                    ok_u[k] = 0
+    return ok_u
+
+
+def chooser_classes(spec: BattleSpec, target_units: list[str], cls: list[int],
+                    keys: list[PoolKey]) -> frozenset[int]:
+    """Classes some choosing pool (chooses_casualty) may reach: two-ended (Track)."""
+    rs = spec.ruleset
+    out: set[int] = set()
+    for excl, _air, only, types, _l, chooser in keys:
+        if not chooser:
+            continue
+        for k, t in enumerate(target_units):
+            ut = rs.units[t]
+            if not (ut.domain in excl or (only and ut.domain not in only) or (types and t not in types)):
+                out.add(cls[k])
+    return frozenset(out)
+
+
+def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: list[PoolKey],
+                  per_type: bool = False) -> tuple[list[int], frozenset[int]]:
+    """Classes of `units` (unit_classes) and the two-ended ones: the classes a choosing
+    pool reaches, with each unit that still has extra hit points in a class of its own
+    (one-ended: the chooser hits it, then finishes it first, battle.default_casualties:
+    units one hit from death first). per_type: the classes a chooser reaches are split by
+    unit type instead (one-ended: units of a type are alike, so whichever the chooser
+    picks, the state is the same as losing the first of them)."""
+    rs = spec.ruleset
+    cls = unit_classes(spec, units, keys)
+    two = chooser_classes(spec, units, cls, keys)
+    nxt = max(cls) + 1 if cls else 0
+    solo: set[int] = set()
+    by_type: dict[tuple[int, str], int] = {}
+    for k, t in enumerate(units):
+        if cls[k] in two and max(1, rs.units[t].hits) - damage[k] > 1:
+            cls[k] = nxt
+            solo.add(nxt)
+            nxt += 1
+        elif cls[k] in two and per_type:
+            key = (cls[k], t)
+            if key not in by_type:
+                by_type[key] = nxt
+                solo.add(nxt)
+                nxt += 1
+            cls[k] = by_type[key]
+    ids: dict[int, int] = {}
+    cls = [ids.setdefault(c, len(ids)) for c in cls]
+    two = frozenset(ids[c] for c in ids if c in two and c not in solo) if two else frozenset()
+    return cls, two
+
+
+def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey]) -> list[int]:
+    """Class id per listed unit: units that no pool of `keys` tells apart (whatever the
+    firing side's context) share a class; ids in order of first appearance."""
+    rs = spec.ruleset
+    ids: dict[tuple[Any, ...], int] = {}
+    out: list[int] = []
+    for t in target_units:
+        ut = rs.units[t]
+        sig = []
+        for excl, from_air, only, types, _l, _c in keys:
+            base = not (ut.domain in excl or (only and ut.domain not in only) or (types and t not in types))
+            ev = ut.ability("evades_air") if from_air else None
+            sig.append((base, frozenset(ev.unless_enemy_has) if (base and ev is not None) else None))
+        out.append(ids.setdefault(tuple(sig), len(ids)))
+    return out
+
+
+@dataclass
+class Track:
+    """A side's split order of loss. slot_unit: the full order's slots (extra hit points
+    first, then the units, listed order); cls_slots[c]: positions of class c's slots;
+    xs[s] / bs[s]: slots of each class consumed at state s from its front (the order of
+    loss) and from its back (a two-ended class: the enemy's chosen casualties, seed 000
+    DIVE BOMBER / TORPEDO BOMBER, take its costliest units first); rows[s]: alive (listed
+    index, type, damage) at s. A class's digit: x (one-ended), or (t(t+1)/2 + b) with
+    t = x + b (two-ended), so every hit moves to a higher state index."""
+    units: list[str]
+    slot_unit: np.ndarray
+    A: int
+    cls_slots: list[list[int]]
+    stride: np.ndarray
+    xs: np.ndarray
+    bs: np.ndarray
+    two: list[bool]
+    rows: list[list[tuple[int, str, int]]]
+    last: list[int]             # each unit's damage when it is lost (all extra hit points)
+
+    @staticmethod
+    def build(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int],
+              two_ended: frozenset[int] = frozenset()) -> Track:
+        from .exact import NotExact
+        rs = spec.ruleset
+        N = len(units)
+        extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
+        owner = [k for k in range(N) for _ in range(extra[k])]
+        slot_unit = np.array(owner + list(range(N)), dtype=np.int64)
+        A = len(owner)
+        ncls = max(cls) + 1 if cls else 1
+        cls_slots = [[pos for pos, k in enumerate(slot_unit) if cls[k] == c] for c in range(ncls)]
+        two = [c in two_ended for c in range(ncls)]
+        for c in range(ncls):
+            if two[c] and any(pos < A for pos in cls_slots[c]):
+                raise NotExact("chosen casualties (chooses_casualty) among units with several hits")
+        pairs: list[list[tuple[int, int]]] = []
+        for c in range(ncls):
+            n = len(cls_slots[c])
+            if two[c]:
+                pairs.append([(t - b, b) for t in range(n + 1) for b in range(t + 1)])
+            else:
+                pairs.append([(x, 0) for x in range(n + 1)])
+        dims = [len(p) for p in pairs]
+        stride = np.array([int(np.prod(dims[c + 1:])) for c in range(ncls)], dtype=np.int64)
+        S = int(np.prod(dims))
+        if S > 200_000:
+            raise NotExact(f"{S} states for one side is too many for the exact method")
+        xs = np.zeros((S, ncls), dtype=np.int64)
+        bs = np.zeros((S, ncls), dtype=np.int64)
+        rows: list[list[tuple[int, str, int]]] = []
+        for s in range(S):
+            r = s
+            for c in range(ncls):
+                dgt = r // stride[c]
+                r -= dgt * stride[c]
+                xs[s, c], bs[s, c] = pairs[c][dgt]
+            dmg = list(damage)
+            dead: set[int] = set()
+            for c in range(ncls):
+                sl = cls_slots[c]
+                taken = sl[:xs[s, c]] + (sl[len(sl) - bs[s, c]:] if bs[s, c] else [])
+                for pos in taken:
+                    if pos < A:
+                        dmg[slot_unit[pos]] += 1
+                    else:
+                        dead.add(int(slot_unit[pos]))
+            rows.append([(k, units[k], dmg[k]) for k in range(N) if k not in dead])
+        last = [d + e for d, e in zip(damage, extra, strict=True)]
+        return Track(units, slot_unit, A, cls_slots, stride, xs, bs, two, rows, last)
+
+    @property
+    def S(self) -> int:
+        return len(self.xs)
+
+    def _digit(self, c: int, x: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if self.two[c]:
+            t = x + b
+            return t * (t + 1) // 2 + b
+        return x
+
+    def canon(self) -> np.ndarray:
+        """A two-ended class whose units are all lost (front + back = n) reads (0, n), its
+        highest digit, whichever end took the last one: one state per alive set, and the
+        state with every unit lost is the last one (T)."""
+        S = self.S
+        out = np.arange(S, dtype=np.int64)
+        for c in range(len(self.cls_slots)):
+            if not self.two[c]:
+                continue
+            n = len(self.cls_slots[c])
+            x, b = self.xs[:, c], self.bs[:, c]
+            full = x + b >= n
+            top = n * (n + 1) // 2 + n
+            out = out + np.where(full, (top - self._digit(c, x, b)) * self.stride[c], 0)
+        return out
+
+    def _moves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(head position of each class's front, next state taking the front, taking the
+        back) per state and class; -1 / big when the class is empty."""
+        S = self.S
+        ncls = len(self.cls_slots)
+        big = len(self.slot_unit) + 1
+        head = np.full((S, ncls), big, dtype=np.int64)
+        nf = np.full((S, ncls), -1, dtype=np.int64)
+        nb = np.full((S, ncls), -1, dtype=np.int64)
+        idx = np.arange(S, dtype=np.int64)
+        for c in range(ncls):
+            n = len(self.cls_slots[c])
+            x, b = self.xs[:, c], self.bs[:, c]
+            left = x + b < n
+            pos = np.array(self.cls_slots[c] + [big], dtype=np.int64)
+            head[:, c] = np.where(left, pos[np.minimum(x, n)], big)
+            d0 = self._digit(c, x, b)
+            nf[:, c] = np.where(left, idx + (self._digit(c, x + 1, b) - d0) * self.stride[c], -1)
+            if self.two[c]:
+                nb[:, c] = np.where(left, idx + (self._digit(c, x, b + 1) - d0) * self.stride[c], -1)
+        return head, nf, nb
+
+    def go(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
+           firing_sets: list[frozenset[str]], target: Valuer | None = None) -> np.ndarray:
+        """go[p, c, s, k]: the state after k hits of the enemy's pool p from s when the
+        enemy has context c: each hit takes the earliest eligible slot left, or, for a
+        pool whose firer chooses (chooses_casualty), the unit battle.default_casualties
+        picks for it (`target`: the valuer of this side, for the values it compares)."""
+        from .exact import NotExact
+        S = self.S
+        NS = len(self.slot_unit)
+        big = NS + 1
+        head, nf, nb = self._moves()
+        canon = self.canon()
+        cls_of = np.zeros(len(self.units), dtype=np.int64)
+        for c, sl in enumerate(self.cls_slots):
+            for pos in sl:
+                cls_of[self.slot_unit[pos]] = c
+        C = len(firing.bits)
+        go = np.zeros((len(keys), C, S, NS + 1), dtype=np.int64)
+        idx = np.arange(S)
+        for p, key in enumerate(keys):
+            for c in range(C):
+                ok_u = _eligible_units(spec, self.units, key, firing, firing_sets, c)
+                if key[5]:
+                    if target is None:
+                        raise NotExact("chosen casualties with no valuer")
+                    nxt = idx.copy()
+                    for s in range(S):
+                        k = chooser_pick(spec, target, self.rows[s], ok_u)
+                        if k is None:
+                            continue
+                        cc = int(cls_of[k])
+                        sl = self.cls_slots[cc]
+                        n = len(sl)
+                        back = self.units[self.slot_unit[sl[n - 1 - self.bs[s, cc]]]]
+                        front = self.units[self.slot_unit[sl[self.xs[s, cc]]]]
+                        t = self.units[k]
+                        if self.two[cc] and t == back:
+                            nxt[s] = nb[s, cc]
+                        elif t == front:
+                            nxt[s] = nf[s, cc]
+                        else:
+                            from .exact import EndsMismatch
+                            raise EndsMismatch("the firing side's choice of casualties (chooses_casualty) "
+                                               "is neither end of the order of loss")
+                else:
+                    ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
+                                     for sl in self.cls_slots], dtype=bool)
+                    hh = np.where(ok_c[None, :], head, big)
+                    best = np.argmin(hh, axis=1)
+                    can = hh[idx, best] < big
+                    nxt = np.where(can, nf[idx, best], idx)
+                nxt = canon[nxt]
+                g = idx.copy()
+                go[p, c, :, 0] = g
+                for k in range(1, NS + 1):
+                    g = nxt[g]
+                    go[p, c, :, k] = g
+        return go
+
+    def fire_rows(self, with_damage: bool) -> tuple[list[list[tuple[int, str, int]]], np.ndarray]:
+        """The defender's firing rows and defrow[j1, j2] (kernel._def_key): units alive at
+        j1 fire with their damage at j2 (seed 000: casualties fire back; a damaged capital
+        ship fires at its damaged value). Rows past the states are those mixtures."""
+        S = self.S
+        rows = list(self.rows)
+        defrow = np.tile(np.arange(S, dtype=np.int64)[:, None], (1, S))
+        if not with_damage or self.A == 0:
+            return rows, defrow
+        multi = sorted({int(self.slot_unit[pos]) for pos in range(self.A)})   # units with extra hit points
+        dm = np.zeros((S, len(multi)), dtype=np.int64)      # their damage at each state (lost: all)
+        for s, r in enumerate(self.rows):
+            d = {k: x for k, _t, x in r}
+            for i, k in enumerate(multi):
+                dm[s, i] = d.get(k, self.last[k])
+        idx: dict[tuple[tuple[int, str, int], ...], int] = {tuple(r): s for s, r in enumerate(rows)}
+        extra_cls = [sum(1 for pos in sl if pos < self.A) for sl in self.cls_slots]
+        n_c = np.array([len(sl) for sl in self.cls_slots], dtype=np.int64)[None, :]
+        for j1 in range(S):
+            if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
+                continue   # no extra hit point left: nobody's damage changes before dying
+            ge = np.nonzero(np.all(((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]))
+                                   | (self.xs + self.bs >= n_c), axis=1))[0]
+            uniq, inv = np.unique(dm[ge], axis=0, return_inverse=True)
+            got_u = np.zeros(len(uniq), dtype=np.int64)
+            for u in range(len(uniq)):
+                new = {k: int(uniq[u, i]) for i, k in enumerate(multi)}
+                key = tuple((k, t, new.get(k, d)) for k, t, d in self.rows[j1])
+                got = idx.get(key)
+                if got is None:
+                    got = idx[key] = len(rows)
+                    rows.append(list(key))
+                got_u[u] = got
+            defrow[j1, ge] = got_u[np.asarray(inv).reshape(-1)]
+        return rows, defrow
+
+
+def chooser_pick(spec: BattleSpec, valuer: Valuer, alive: list[tuple[int, str, int]],
+                 ok_u: np.ndarray) -> int | None:
+    """battle.default_casualties' pick for a choosing firer (units one hit from death first,
+    then the costliest, then the strongest, then the lowest uid = listed index), with the
+    values of this state; None when no unit is eligible. NotExact when the pick would differ
+    without the support bonuses (the game compares values from the start of the pool)."""
+    from .exact import NotExact
+    rs = spec.ruleset
+    D = spec.dice
+    picks = []
+    for bonus in (valuer.bonuses(alive), {}):
+        best: tuple[tuple[int, int, int, int], int] | None = None
+        for k, t, dmg in alive:
+            if not ok_u[k]:
+                continue
+            ut = rs.units[t]
+            hp = max(1, ut.hits) - dmg
+            cost = ut.cost if isinstance(ut.cost, int) else 0
+            val = min(D, max(0, ut.value(valuer.role, dmg) + valuer._terrain(ut) + bonus.get(k, 0)))
+            key = (0 if hp == 1 else 1, -cost, -val, k)
+            if best is None or key < best[0]:
+                best = (key, k)
+        picks.append(None if best is None else rs.units[alive[[r[0] for r in alive].index(best[1])][1]].id)
+        if len(picks) == 1:
+            first = None if best is None else best[1]
+    if picks[0] != picks[1]:
+        raise NotExact("the firing side's choice of casualties depends on support bonuses")
+    return first
+
+
+def go_linear(elig: np.ndarray, T: int) -> np.ndarray:
+    """go[p, c, h, k] = h + min(k, elig[p, c, h]): a prefix track's go table."""
+    k = np.arange(T + 1, dtype=np.int64)
+    h = np.arange(elig.shape[2], dtype=np.int64)
+    return h[None, None, :, None] + np.minimum(k[None, None, None, :], elig[:, :, :, None])

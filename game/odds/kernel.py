@@ -87,84 +87,111 @@ def hit_distributions(hist: Any, dice: int, kmax: int) -> Any:
 
 
 @njit
-def _apply(src: Any, dst: Any, a: int, b: int, T: int, d: Any, lw: int, u: int, e: Any) -> int:
-    """dst += src (over a..b) after one pool of hits with distribution d[lw..u], capped by
-    the eligible slots e[h]; returns the top of dst's range (dst must be zero above b)."""
+def _top(g: Any, src: Any, a: int, b: int, u: int) -> int:
+    """Highest destination of up to u hits from the nonzero entries of src[a..b]
+    (g[h, k]: the state after k hits from h, saturating at g.shape[1] - 1 hits)."""
+    Kg = g.shape[1] - 1
+    uu = min(u, Kg)
+    top = a
+    for h in range(a, b + 1):
+        if src[h] != 0.0 and g[h, uu] > top:
+            top = g[h, uu]
+    return top
+
+
+@njit
+def _apply(src: Any, dst: Any, a: int, b: int, d: Any, lw: int, u: int, g: Any) -> int:
+    """dst += src (over a..b) after one pool of hits with distribution d[lw..u]; g[h, k]
+    is the state after k hits from h (hits beyond the eligible units are lost, so g
+    saturates); returns the top of dst's range (dst must be zero above b)."""
+    Kg = g.shape[1] - 1
+    top = a
     for h in range(a, b + 1):
         x = src[h]
         if x == 0.0:
             continue
-        cap = e[h]
-        top = min(u, cap - 1)
-        for k in range(lw, top + 1):
-            dst[h + k] += x * d[k]
-        if cap <= u:
-            acc = 0.0
-            for k in range(max(lw, cap), u + 1):
-                acc += d[k]
-            dst[h + cap] += x * acc
-    return min(b + u, T)
+        for k in range(lw, u + 1):
+            dst[g[h, min(k, Kg)]] += x * d[k]
+        t = g[h, min(u, Kg)]
+        if t > top:
+            top = t
+    return max(top, b)
 
 
 @njit
 def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
-                  hf: int, elig: Any, fc: int, n: int, pS: int, pO: int, cond: Any) -> Any:
-    """_pools with a linked pair (value_against): pool pS holds the n linked dice's special
-    hits, and the ordinary pool pO's hits depend on how many of them there were
-    (cond[ec, s, hf, m, k] = P(k ordinary hits | m special hits)). Rows of buf: one
-    distribution over the track per special count m."""
+                  hf: int, go: Any, fc: int, M: int, spools: Any, pO: int, rad: Any, cond: Any) -> Any:
+    """_pools with linked special dice (value_against): a linked die is an ordinary hit at
+    its value, else a special hit at its special value. Special pool spools[l] holds the
+    special hits of its dice (rad[ec, s, hf, l] of them; pools before pO), and the
+    ordinary pool pO's hits depend on all those counts (cond[ec, s, hf, r, k] = P(k
+    ordinary hits | the special counts of row r)). Row r of buf (mixed radix, the last
+    special pool least significant): the mass with those special counts."""
     P = dist.shape[2]
-    buf = np.zeros((n + 2, T + 2))
+    L = spools.shape[0]
+    buf = np.zeros((M, T + 2))
     nxt = np.zeros(T + 2)
-    res[h0] = 1.0
+    src = np.zeros(T + 2)
+    buf[0, h0] = 1.0
     a = h0
     b = h0
-    for p in range(pS):
+    used = 1                      # rows 0..used-1 may hold mass (processed digits only)
+    for p in range(pO):
         u = hi[ec, s, p, hf]
         if u == 0:
             continue
-        nxt[:] = 0.0
-        nb = _apply(res, nxt, a, b, T, dist[ec, s, p, hf], lo[ec, s, p, hf], u, elig[p, fc])
-        for h in range(a, nb + 1):
-            res[h] = nxt[h]
-        b = nb
-    # the special hits: row m holds the mass with m special hits
-    e = elig[pS, fc]
-    dS = dist[ec, s, pS, hf]
-    for h in range(a, b + 1):
-        x = res[h]
-        if x == 0.0:
+        g = go[p, fc]
+        Kg = g.shape[1] - 1
+        li = -1
+        for x in range(L):
+            if spools[x] == p:
+                li = x
+        if li < 0:
+            nb = b
+            for r in range(used):
+                nxt[:] = 0.0
+                t = _apply(buf[r], nxt, a, b, dist[ec, s, p, hf], lo[ec, s, p, hf], u, g)
+                for h in range(a, t + 1):
+                    buf[r, h] = nxt[h]
+                nb = max(nb, t)
+            b = nb
             continue
-        cap = e[h]
-        for m in range(n + 1):
-            buf[m, h + min(m, cap)] += x * dS[m]
-    b = min(b + n, T)
-    for p in range(pS + 1, pO):
-        u = hi[ec, s, p, hf]
-        if u == 0:
-            continue
-        nb = min(b + u, T)
-        for m in range(n + 1):
-            nxt[:] = 0.0
-            _apply(buf[m], nxt, a, b, T, dist[ec, s, p, hf], lo[ec, s, p, hf], u, elig[p, fc])
-            for h in range(a, nb + 1):
-                buf[m, h] = nxt[h]
+        # special pool l: row r (digit l = 0) spreads to r + x * step for x special hits
+        n = rad[ec, s, hf, li]
+        step = 1
+        for x in range(li + 1, L):
+            step *= rad[ec, s, hf, x] + 1
+        dS = dist[ec, s, p, hf]
+        nb = b
+        for r in range(used - 1, -1, -1):
+            for h in range(a, b + 1):
+                src[h] = buf[r, h]
+                buf[r, h] = 0.0
+            for h in range(a, b + 1):
+                w = src[h]
+                if w == 0.0:
+                    continue
+                for x in range(n + 1):
+                    y = g[h, min(x, Kg)]
+                    buf[r + x * step, y] += w * dS[x]
+                    if y > nb:
+                        nb = y
         b = nb
+        used = M
     # the ordinary hits, given the special ones: back to one distribution
-    e = elig[pO, fc]
     K = cond.shape[4] - 1
     for h in range(a, T + 1):
         res[h] = 0.0
-    nb = min(b + K, T)
-    for m in range(n + 1):
-        _apply(buf[m], res, a, b, T, cond[ec, s, hf, m], 0, K, e)
+    nb = b
+    for r in range(used):
+        nb = max(nb, _apply(buf[r], res, a, b, cond[ec, s, hf, r], 0, K, go[pO, fc]))
     b = nb
     for p in range(pO + 1, P):
         u = hi[ec, s, p, hf]
         if u == 0:
             continue
         nxt[:] = 0.0
-        nb = _apply(res, nxt, a, b, T, dist[ec, s, p, hf], lo[ec, s, p, hf], u, elig[p, fc])
+        nb = _apply(res, nxt, a, b, dist[ec, s, p, hf], lo[ec, s, p, hf], u, go[p, fc])
         for h in range(a, nb + 1):
             res[h] = nxt[h]
         b = nb
@@ -172,13 +199,35 @@ def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: in
 
 
 @njit
+def _cap(res: Any, a: int, b: int, cap: Any) -> Any:
+    """Move the mass of each state h in a..b to cap[h] (>= h, a fixed point)."""
+    if cap.shape[0] <= 1:
+        return a, b
+    nb = b
+    for h in range(b, a - 1, -1):
+        y = cap[h]
+        if y != h and res[h] != 0.0:
+            res[y] += res[h]
+            res[h] = 0.0
+            if y > nb:
+                nb = y
+    return a, nb
+
+
+@njit
 def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
-           hf: int, elig: Any, fc: int, link: Any, pS: int, pO: int, cond: Any) -> Any:
-    """Apply the firing side's pools (stage s, firing state hf, enemy ctx ec) in order to
-    the target track starting at h0. res must be zero; returns its used range.
-    link[ec, s, hf] > 0: that many dice are linked (value_against, _pools_linked)."""
+           hf: int, go: Any, fc: int, link: Any, spools: Any, pO: int, rad: Any, cond: Any,
+           cap: Any) -> Any:
+    """Apply the firing side's pools (stage s, firing row hf, enemy ctx ec) in order to
+    the target's states starting at h0 (go[p, fc, h, k]: the target's state after k hits
+    of pool p from h when the firing side has context fc). res must be zero; returns its
+    used range. link[ec, s, hf] > 0: that many rows of linked special dice (value_against).
+    cap[h] (when longer than 1): the state once the casualties are removed (seed 000 G58:
+    aircraft aboard a lost carrier go down with it)."""
     if link[ec, s, hf] > 0:
-        return _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, elig, fc, link[ec, s, hf], pS, pO, cond)
+        a, b = _pools_linked(res, h0, T, dist, lo, hi, ec, s, hf, go, fc, link[ec, s, hf], spools, pO,
+                             rad, cond)
+        return _cap(res, a, b, cap)
     res[h0] = 1.0
     a = h0
     b = h0
@@ -188,28 +237,15 @@ def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, e
         if u == 0:
             continue
         lw = lo[ec, s, p, hf]
-        nb = min(b + u, T)
+        g = go[p, fc]
+        nb = _top(g, res, a, b, u)
         for h in range(a, nb + 1):
             tmp[h] = 0.0
-        d = dist[ec, s, p, hf]
-        e = elig[p, fc]
-        for h in range(a, b + 1):
-            x = res[h]
-            if x == 0.0:
-                continue
-            cap = e[h]
-            top = min(u, cap - 1)
-            for k in range(lw, top + 1):
-                tmp[h + k] += x * d[k]
-            if cap <= u:  # hits beyond the eligible slots are lost: all land on h + cap
-                acc = 0.0
-                for k in range(max(lw, cap), u + 1):
-                    acc += d[k]
-                tmp[h + cap] += x * acc
+        _apply(res, tmp, a, b, dist[ec, s, p, hf], lw, u, g)
         for h in range(a, nb + 1):
             res[h] = tmp[h]
         b = nb
-    return a, b
+    return _cap(res, a, b, cap)
 
 
 @njit
@@ -245,13 +281,15 @@ def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: 
 
 
 @njit
-def _def_key(j1: int, j2: int, AD: int, postD: Any, FD: int, c: int) -> Any:
+def _def_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int) -> Any:
     """The defender's firing state and dist context when it fires from j1 and has been hit
     down to j2 this step: units hit fire back with their new damage (values depend on the
     damage while extra hit points are being taken, j1 < AD) and the own-side features
     after the hits (postD: e.g. a friendly carrier still afloat, seed 000 G53)."""
     hf = j1
-    if AD >= 0 and j1 < AD:
+    if AD == -2:   # split order of loss (general.Track): a table of firing rows
+        hf = defrow[j1, j2]
+    elif AD >= 0 and j1 < AD:
         hf = min(j2, AD)
     return hf, c * FD + postD[j2]
 
@@ -260,7 +298,7 @@ def _def_key(j1: int, j2: int, AD: int, postD: Any, FD: int, c: int) -> Any:
 def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
            TA: int, TD: int, ctxA: Any, ctxD: Any,
            distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
-           eligA: Any, eligD: Any, sv: Any, AD: int, postD: Any, FD: int, lk: Any) -> float:
+           goA: Any, goD: Any, sv: Any, AD: int, defrow: Any, postD: Any, FD: int, lk: Any) -> float:
     """One battle round from (i, j). loop_only: return P(back to (i, j)) and scatter
     nothing; else add m * P(i', j') to out[i', j'] for every outcome (self included).
     renorm (no first strike here): scatter m / (1 - loop) at once and return loop.
@@ -273,8 +311,8 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     cA = ctxA[i]
     cD = ctxD[j]
     loop = 0.0
-    simple = AD < 0 and FD == 1
-    lkA, pSA, pOA, cdA, lkD, pSD, pOD, cdD = lk
+    simple = AD == -1 and FD == 1
+    lkA, pSA, pOA, rdA, cdA, cpD, lkD, pSD, pOD, rdD, cdD, cpA = lk
     no_fs = True
     for p in range(hiA.shape[2]):
         if hiA[cD, 0, p, i] > 0:
@@ -286,8 +324,8 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
         return -1.0
     if no_fs and renorm:
         # one pass: the self-loop probability is known before scattering
-        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, eligD, cA, lkA, pSA, pOA, cdA)
-        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, eligA, cD, lkD, pSD, pOD, cdD)
+        a1, b1 = _pools_g(wA, tmp, j, TD, distA, loA, hiA, cD, 1, i, goD, cA, lkA, pSA, pOA, rdA, cdA, cpD)
+        a2, b2 = _pools_g(wD, tmp, i, TA, distD, loD, hiD, cA, 1, j, goA, cD, lkD, pSD, pOD, rdD, cdD, cpA)
         loop = wA[j] * wD[i]
         if loop < 1.0 - 1e-13:
             _outer(out, m / (1.0 - loop), wA, a1, b1, wD, a2, b2)
@@ -297,7 +335,7 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     # surprise strikes are simultaneous: the attacker's first strike (from i, at the
     # defender's ctx cD) and the defender's (from j: units it sinks still strike back, at
     # the attacker's ctx cA) are independent; both sides' casualties go before main fire
-    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, eligD, cA, lkA, pSA, pOA, cdA)
+    rj0, rj1 = _pools_g(vj, tmp, j, TD, distA, loA, hiA, cD, 0, i, goD, cA, lkA, pSA, pOA, rdA, cdA, cpD)
     ri0 = i
     ri1 = i
     kh = -1
@@ -309,10 +347,10 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
             continue
         cD1 = ctxD[j1]
         # the defender's first strike (units struck by the attacker's still fire)
-        hf0, ec0 = _def_key(j, j1, AD, postD, FD, cA)
+        hf0, ec0 = _def_key(j, j1, AD, defrow, postD, FD, cA)
         if hf0 != kh or ec0 != kc:
             _clear(vi, ri0, ri1)
-            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, eligA, cD, lkD, pSD, pOD, cdD)
+            ri0, ri1 = _pools_g(vi, tmp, i, TA, distD, loD, hiD, ec0, 0, hf0, goA, cD, lkD, pSD, pOD, rdD, cdD, cpA)
             kh = hf0
             kc = ec0
         ai, bi = (i, i) if loop_only else (ri0, ri1)
@@ -325,9 +363,9 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
                 continue
             cA1 = ctxA[i1]
             # attacker fire (casualties fire back), defender fire
-            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, eligD, cA1, lkA, pSA, pOA, cdA)
+            a1, b1 = _pools_g(wA, tmp, j1, TD, distA, loA, hiA, cD1, 1, i1, goD, cA1, lkA, pSA, pOA, rdA, cdA, cpD)
             if simple:
-                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, eligA, cD1, lkD, pSD, pOD, cdD)
+                a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, cA1, 1, j1, goA, cD1, lkD, pSD, pOD, rdD, cdD, cpA)
                 if loop_only:
                     loop += pj * pi * wA[j] * wD[i]
                 else:
@@ -336,15 +374,15 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
             else:  # group the defender's states after the hits by how it fires back
                 y = a1
                 while y <= b1:
-                    hf, ec = _def_key(j1, y, AD, postD, FD, cA1)
+                    hf, ec = _def_key(j1, y, AD, defrow, postD, FD, cA1)
                     z = y
                     while z < b1:
-                        hf2, ec2 = _def_key(j1, z + 1, AD, postD, FD, cA1)
+                        hf2, ec2 = _def_key(j1, z + 1, AD, defrow, postD, FD, cA1)
                         if hf2 != hf or ec2 != ec:
                             break
                         z += 1
                     if not loop_only or (y <= j and j <= z):
-                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, eligA, cD1, lkD, pSD, pOD, cdD)
+                        a2, b2 = _pools_g(wD, tmp, i1, TA, distD, loD, hiD, ec, 1, hf, goA, cD1, lkD, pSD, pOD, rdD, cdD, cpA)
                         if loop_only:
                             loop += pj * pi * wA[j] * wD[i]
                         else:
@@ -373,8 +411,8 @@ def _settle(mass: Any, redA: Any, redD: Any) -> None:
 def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
           distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
           distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
-          eligA: Any, eligD: Any, redA: Any, redD: Any, term: Any, max_rounds: int,
-          AD: int, postD: Any, FD: int, lk: Any, lk1: Any) -> Any:
+          goA: Any, goD: Any, redA: Any, redD: Any, term: Any, max_rounds: int,
+          AD: int, defrow: Any, postD: Any, FD: int, lk: Any, lk1: Any) -> Any:
     """Final distribution over states and expected rounds, from (0, 0).
 
     Round 1 uses the tables distA1/distD1 (shore bombardment, first strike limited to
@@ -404,17 +442,17 @@ def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
                     rounds += m
                     if r == 0:
                         _round_g(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-                               distD1, loD1, hiD1, eligA, eligD, sv, AD, postD, FD, lk1)
+                               distD1, loD1, hiD1, goA, goD, sv, AD, defrow, postD, FD, lk1)
                     else:
                         _round_g(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                               distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+                               distD, loD, hiD, goA, goD, sv, AD, defrow, postD, FD, lk)
             _settle(nxt, redA, redD)
             cur = nxt
         return cur, rounds
     mass = np.zeros((HA, HD))
     rounds = 1.0
     _round_g(0, 0, 1.0, mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-           distD1, loD1, hiD1, eligA, eligD, sv, AD, postD, FD, lk1)
+           distD1, loD1, hiD1, goA, goD, sv, AD, defrow, postD, FD, lk1)
     _settle(mass, redA, redD)
     for i in range(HA):
         for j in range(HD):
@@ -430,13 +468,13 @@ def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
                 continue
             mass[i, j] = 0.0
             loop = _round_g(i, j, m, mass, False, True, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                          distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+                          distD, loD, hiD, goA, goD, sv, AD, defrow, postD, FD, lk)
             if loop < 0.0:  # first strike here: find the self-loop first, then scatter
                 loop = _round_g(i, j, 1.0, mass, True, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                              distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+                              distD, loD, hiD, goA, goD, sv, AD, defrow, postD, FD, lk)
                 if loop < 1.0 - 1e-13:
                     _round_g(i, j, m / (1.0 - loop), mass, False, False, TA, TD, ctxA, ctxD,
-                           distA, loA, hiA, distD, loD, hiD, eligA, eligD, sv, AD, postD, FD, lk)
+                           distA, loA, hiA, distD, loD, hiD, goA, goD, sv, AD, defrow, postD, FD, lk)
             if loop > 1.0 - 1e-13:
                 mass[i, j] = m  # no progress is possible: the battle stalls here (a draw)
                 continue

@@ -422,18 +422,46 @@ def test_torpedo_bombers_pick_the_costliest_ship_reference():
     assert near(res.attacker_wins, aw) and near(res.defender_wins, dw)
 
 
-def test_chosen_casualties_against_the_listed_order_go_to_the_simulation():
-    # the bombers would sink the destroyer (single hit) before damaging the battleship
-    # listed first: the losses are not the listed order
+def test_chosen_casualties_against_the_listed_order_are_exact():
+    # the bombers sink the destroyer (single hit) before damaging the battleship listed
+    # first, then finish the damaged battleship (battle.default_casualties with a chooser:
+    # units one hit from death first, then the costliest): the order of loss is split
+    # (general.Track). Seed 000 G53: the carrierless fleet cannot hit the aircraft, so after
+    # two rounds (rounds=2) the defender's survivors follow the bombers' dice alone.
+    q = Fraction(6, D)                                          # TORPEDO BOMBER "Attack: 6*"
+    dist = {(1, 2): Fraction(1)}                                # (destroyer alive, battleship hp)
+    for _ in range(2):
+        nxt: dict = {}
+        for (dd, bb), p in dist.items():
+            for k, pk in _hits([6, 6]).items():
+                d2, b2 = dd, bb
+                for _ in range(k):
+                    if b2 == 1:
+                        b2 = 0                                  # finish the damaged battleship
+                    elif d2:
+                        d2 = 0                                  # then the single-hit destroyer
+                    elif b2:
+                        b2 -= 1
+                nxt[(d2, b2)] = nxt.get((d2, b2), 0) + p * pk
+        dist = nxt
+    alive = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
+    for (dd, bb), p in dist.items():
+        alive[dd + (1 if bb else 0)] += p
+    assert q == Fraction(1, 2)
     res = battle_odds("interwar", [("torpedo_bomber", 2)], [("battleship", 1), ("destroyer", 1)], "sea",
-                      trials=200)
-    assert res.method == "sim" and "chooses_casualty" in (res.note or "")
+                      rounds=2)
+    assert res.method == "exact", res.note
+    for n in range(3):
+        assert abs(res.defender_survivor_distribution[n] - float(alive[n])) < 1e-9, (n, res)
 
 
 @pytest.mark.parametrize("att,dfn,terrain", [
     ([("dive_bomber", 2), ("infantry", 2)], [("infantry", 2), ("artillery", 1)], "land"),
     ([("dive_bomber", 2), ("armor", 2)], [("armor", 1), ("infantry", 2)], "land"),
     ([("torpedo_bomber", 3)], [("destroyer", 2), ("cruiser", 1)], "sea"),
+    # multi-hit ships under chosen casualties (each in a class of its own)
+    ([("destroyer", 1), ("torpedo_bomber", 2)], [("destroyer", 1), ("battleship", 1), ("cruiser", 1)], "sea"),
+    ([("cruiser", 1), ("torpedo_bomber", 1), ("dreadnaught", 1)], [("battleship", 1), ("destroyer", 2)], "sea"),
 ])
 def test_chosen_casualties_agree_with_the_game(att, dfn, terrain):
     # seed 000: DIVE BOMBER chooses its casualties among land units; TORPEDO BOMBER among ships

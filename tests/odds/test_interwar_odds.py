@@ -48,9 +48,9 @@ def test_submarine_surprise_strike_exact_matches_the_game():
 
 
 @pytest.mark.parametrize("att,dfn,terrain,tags,ability", [
-    ([("torpedo_bomber", 2)], [("battleship", 1), ("destroyer", 1)], "sea", [], "chooses_casualty"),
-    ([("artillery", 1), ("heavy_artillery", 1), ("armored_car", 2)], [("infantry", 3)], "land", [],
-     "reconnaissance rerolls of dice with special values"),
+    # heavy artillery's 4 against the fortification, rerolled by the armored cars
+    ([("artillery", 1), ("heavy_artillery", 1), ("armored_car", 2)], [("infantry", 3), ("fortification", 1)],
+     "land", [], "reconnaissance rerolls of dice with special values"),
     ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea", [], "combat_air_patrol"),
 ])
 def test_unmodelled_abilities_use_the_real_battle_simulation(att, dfn, terrain, tags, ability):
@@ -100,13 +100,16 @@ def test_odds_json_request_for_interwar():
                    "defender": [["mountain_infantry", 1]], "terrain_tags": ["mountain"]})
     assert out["method"] == "exact" and "note" not in out   # terrain_bonus: general.py
     out = compute({"ruleset": "interwar", "attacker": [["torpedo_bomber", 2]],
-                   "defender": [["battleship", 1], ["destroyer", 1]], "terrain": "sea", "trials": 100})
-    assert out["method"] == "sim" and "ci95" in out and "chooses_casualty" in out["note"]
+                   "defender": [["battleship", 1], ["destroyer", 1]], "terrain": "sea"})
+    assert out["method"] == "exact" and "note" not in out   # chosen casualties: split order of loss
+    out = compute({"ruleset": "interwar", "attacker": [["heavy_artillery", 1], ["armored_car", 1]],
+                   "defender": [["infantry", 2], ["fortification", 1]], "trials": 100})
+    assert out["method"] == "sim" and "ci95" in out and "reconnaissance" in out["note"]
 
 
 def test_odds_cli_interwar():
-    req = json.dumps({"ruleset": "interwar", "attacker": [["torpedo_bomber", 2]],
-                      "defender": [["battleship", 1], ["destroyer", 1]], "terrain": "sea", "trials": 100})
+    req = json.dumps({"ruleset": "interwar", "attacker": [["heavy_artillery", 1], ["armored_car", 1]],
+                      "defender": [["infantry", 2], ["fortification", 1]], "trials": 100})
     p = subprocess.run([sys.executable, "-m", "game", "odds"], input=req, capture_output=True,
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr

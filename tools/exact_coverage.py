@@ -1,0 +1,104 @@
+"""How many random mixed `interwar` battles the exact odds solve (issue #4).
+
+Builds 60 random forces (30 land, 30 sea; ~25% aircraft; each side listed cheapest
+first, the usual order of loss) and counts results with method == "exact". Prints a
+JSON summary with the fallback reasons (the "exact method not applicable: ..." part of
+each note). Fallbacks run the simulation with --trials trials (default 1: only the
+method and the note matter here, so they cost next to nothing).
+
+    python tools/exact_coverage.py [--seed 5] [--trials 1] [--cases]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from game.odds import api
+from game.rules.ruleset import load_ruleset
+
+LAND = ['infantry', 'artillery', 'armor', 'light_armor', 'cavalry', 'anti_tank_gun', 'heavy_artillery',
+        'motorized_infantry', 'mechanized_infantry', 'armored_car', 'mountain_infantry', 'engineer',
+        'light_artillery', 'heavy_infantry', 'colonial_infantry', 'marine', 'auxiliary']
+AIR = ['fighter', 'dive_bomber', 'light_bomber', 'heavy_bomber', 'torpedo_bomber', 'airship']
+SEA = ['destroyer', 'cruiser', 'battleship', 'submarine', 'carrier', 'battlecruiser', 'dreadnaught',
+       'torpedo_boat_destroyer', 'escort_carrier', 'fast_battleship']
+
+
+def force(rs: Any, pool: list[str], airpool: list[str], n: int, rng: random.Random) -> list[list[Any]]:
+    d: dict[str, int] = {}
+    for _ in range(n):
+        t = rng.choice(airpool) if airpool and rng.random() < 0.25 else rng.choice(pool)
+        d[t] = d.get(t, 0) + 1
+    items = sorted(d.items(), key=lambda kv: (rs.units[kv[0]].cost or 0))   # cheapest first
+    return [[k, v] for k, v in items]
+
+
+def battles(seed: int) -> list[tuple[str, list[list[Any]], list[list[Any]]]]:
+    rs = load_ruleset('interwar')
+    rng = random.Random(seed)
+    out = []
+    for i in range(60):
+        kind = 'land' if i % 2 == 0 else 'sea'
+        if kind == 'land':
+            a = force(rs, LAND, AIR, rng.randint(3, 12), rng)
+            d = force(rs, LAND + ['fortification'], ['fighter'], rng.randint(2, 10), rng)
+        else:
+            a = force(rs, SEA, AIR, rng.randint(2, 8), rng)
+            d = force(rs, SEA, ['fighter'], rng.randint(2, 8), rng)
+        out.append((kind, a, d))
+    return out
+
+
+def reason(note: str | None) -> str:
+    if not note:
+        return "(no note)"
+    head = "exact method not applicable: "
+    if note.startswith(head):
+        return note[len(head):].split("; ")[0]
+    return note.split("; ")[0]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--trials", type=int, default=1, help="simulation trials of a fallback")
+    ap.add_argument("--cases", action="store_true", help="list every battle with its method")
+    args = ap.parse_args()
+    stats = {'land': [0, 0], 'sea': [0, 0]}
+    reasons: dict[str, int] = {}
+    cases = []
+    exact_s: list[float] = []
+    for kind, a, d in battles(args.seed):
+        t0 = time.perf_counter()
+        r = api.compute({"ruleset": "interwar", "attacker": a, "defender": d, "terrain": kind,
+                         "trials": args.trials})
+        dt = time.perf_counter() - t0
+        exact = r['method'] == 'exact'
+        stats[kind][0] += exact
+        stats[kind][1] += 1
+        if exact:
+            exact_s.append(dt)
+        else:
+            k = reason(r.get('note'))
+            reasons[k] = reasons.get(k, 0) + 1
+        if args.cases:
+            cases.append({"kind": kind, "attacker": a, "defender": d, "method": r['method'],
+                          "seconds": round(dt, 3), "reason": None if exact else reason(r.get('note'))})
+    out: dict[str, Any] = {
+        "seed": args.seed,
+        "land": {"exact": stats['land'][0], "total": stats['land'][1]},
+        "sea": {"exact": stats['sea'][0], "total": stats['sea'][1]},
+        "fallback_reasons": dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
+        "exact_seconds": {"max": round(max(exact_s, default=0.0), 3),
+                          "total": round(sum(exact_s), 3)},
+    }
+    if args.cases:
+        out["cases"] = cases
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
