@@ -85,9 +85,12 @@ def test_odds_of_air_attacks_on_fleets():
     r = battle_odds("interwar", [("fighter", 2)], [("destroyer", 1)], terrain="sea")
     assert r.method == "exact", r.note
     assert r.attacker_wins == 1.0 or abs(r.attacker_wins - 1.0) < 1e-12
-    # its hits may not reach the fighter listed first: not the listed order, so "sim"
-    r = battle_odds("interwar", [("fighter", 1), ("destroyer", 1)], [("destroyer", 1)], terrain="sea",
-                    trials=200)
-    assert r.method == "sim" and "prefix" in (r.note or "")
+    # its hits may not reach the fighter listed first: the destroyer behind it is lost
+    # first (a split order of loss), and the exact odds agree with the battle played out
+    r = battle_odds("interwar", [("fighter", 1), ("destroyer", 1)], [("destroyer", 1)], terrain="sea")
+    assert r.method == "exact", r.note
+    mc = battle_odds("interwar", [("fighter", 1), ("destroyer", 1)], [("destroyer", 1)], terrain="sea",
+                     method="sim", trials=3000, seed=3)
+    assert abs(mc.attacker_wins - r.attacker_wins) < 0.04
     r = battle_odds("interwar", [("submarine", 2)], [("destroyer", 1)], terrain="sea")
     assert r.method == "exact", r.note
