@@ -200,26 +200,7 @@ def lost_aboard(spec: BattleSpec, own: list[str]) -> bool:
     first carrier with room); aircraft listed before their carrier are lost before it in
     the order of loss, so only an aircraft aboard a carrier listed earlier can be lost
     with it (seed 000 G58)."""
-    rs = spec.ruleset
-    if spec.terrain != SEA:
-        return False
-    room = {k: rs.units[t].ability("carrier").capacity for k, t in enumerate(own) if rs.units[t].has("carrier")}
-    for k, t in enumerate(own):
-        ut = rs.units[t]
-        if ut.domain != AIR:
-            continue
-        cost = ut.carrier_cost or 99
-        for c in sorted(room):
-            allowed = rs.units[own[c]].ability("carrier").units
-            if allowed and not ut.matches(allowed):
-                continue
-            if room[c] >= cost:
-                room[c] -= cost
-                cap = rs.units[own[c]].ability("combat_air_patrol")
-                if c < k and cap is not None and cap.lost_with_carrier:
-                    return True
-                break
-    return False
+    return any(c < k for k, c in aboard(spec, own))
 
 
 def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,

@@ -708,23 +708,12 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
     """elig[p, c, h]: slots from h the firing side's pool p may hit when it has context c;
     raises NotExact when a used pool's eligible slots are not a prefix."""
     from .exact import Unordered
-    rs = spec.ruleset
     P = len(keys)
     C = len(firing.bits)
     elig = np.zeros((P, C, H), dtype=np.int64)
-    for p, (excl, from_air, only, types, _linked, _chooser) in enumerate(keys):
+    for p, key in enumerate(keys):
         for c in range(C):
-            ok_u = np.ones(len(target_units), dtype=np.int64)
-            for k, t in enumerate(target_units):
-                ut = rs.units[t]
-                if ut.domain in excl or (only and ut.domain not in only) or (types and t not in types):
-                    ok_u[k] = 0
-                elif from_air:
-                    ev = ut.ability("evades_air")
-                    if ev is not None:
-                        s = frozenset(ev.unless_enemy_has)
-                        if not (s in firing_sets and firing.bits[c][firing_sets.index(s)]):
-                            ok_u[k] = 0
+            ok_u = _eligible_units(spec, target_units, key, firing, firing_sets, c)
             e = ok_u[slot_unit] if T else np.zeros(0, np.int64)
             if used[p, c] and T and np.any(e[1:] > e[:-1]):
                 raise Unordered("a restricted hit (a special value, aircraft-only defence, a fleet that "
