@@ -216,6 +216,10 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
     res: OddsResult | None = None
     if not spec.attacker or not spec.defender:
         res = _trivial(spec)
+    elif spec.out_of_supply():
+        # seed 000 G4: a per-unit -1 that the exact and Monte Carlo models, which work on
+        # unit types, do not carry; the real battle engine plays it
+        note = "out-of-supply units (-1) are played by the real-battle simulation"
     elif method == "exact":
         missing = not_modelled(spec, "exact")
         if missing:
@@ -225,7 +229,7 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
                 res = summarize(spec, solve_exact(spec))
             except NotExact as exc:
                 note = f"exact method not applicable: {exc}"
-    if res is None and method != "sim":
+    if res is None and method != "sim" and not spec.out_of_supply():
         missing = not_modelled(spec, "mc")
         if not missing:
             res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
@@ -287,7 +291,8 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
                 amphibious: bool = False, attacker_damage: Iterable[int] = (),
                 defender_damage: Iterable[int] = (), aa_fire: bool = True,
                 terrain_tags: Iterable[str] = (),
-                airborne: bool | Iterable[bool] = False) -> OddsResult:
+                airborne: bool | Iterable[bool] = False, attacker_oos: Iterable[bool] = (),
+                defender_oos: Iterable[bool] = ()) -> OddsResult:
     """Odds of a battle; each side is [(unit type id, count), ...] in order of loss.
     attacker_damage/defender_damage: hits each listed unit has already taken (one entry
     per unit, in the listed order; missing entries are 0), e.g. a damaged battleship.
@@ -296,7 +301,9 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     airborne (seed 002, seed 000): True = every attacking paratrooper flew in (self_airlift)
     or is dropped by an air transport; or one flag per listed attacker. Attacking air
     transports (seed 000) carry the airborne airdroppable attackers, one each, and the
-    battle begins with their interception ("sim" method)."""
+    battle begins with their interception ("sim" method).
+    attacker_oos/defender_oos (seed 000 supply, G4): one flag per listed unit, True = out of
+    supply (a land unit without no_supply_penalty fights at -1; "sim" method)."""
     rs = _ruleset(ruleset)
     att_raw = expand(rs, [list(x) for x in attackers], "attacker")
     flags = ([bool(airborne)] * len(att_raw) if isinstance(airborne, bool)
@@ -304,12 +311,16 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     flags = [f and can_fly_in(rs.units[t]) for t, f in
              zip(att_raw, flags + [False] * (len(att_raw) - len(flags)), strict=False)]
     flags = normalise_flags(rs, att_raw, flags)
+    att_oos = normalise_flags(rs, att_raw, list(attacker_oos))
+    dfn_raw = expand(rs, [list(x) for x in defenders], "defender")
+    dfn_oos = normalise_flags(rs, dfn_raw, list(defender_oos))
     att, att_dmg = normalise_with_damage(rs, att_raw, list(attacker_damage))
     dfn, dfn_dmg = normalise_with_damage(
         rs, expand(rs, [list(x) for x in defenders], "defender"), list(defender_damage))
     spec = BattleSpec(rs, att, dfn, terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"),
                       amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire,
-                      terrain_tags=list(terrain_tags), attacker_airborne=flags)
+                      terrain_tags=list(terrain_tags), attacker_airborne=flags,
+                      attacker_oos=att_oos, defender_oos=dfn_oos)
     _check_terrain(spec)
     return run(spec, method, trials, seed)
 
@@ -361,6 +372,7 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     `space`, anti-aircraft fire and shore bombardment count only before its first roll;
     later it is the odds of fresh rounds with the forces left (exact at the start of a
     round; mid-round, casualties already marked do not fire back)."""
+    from game.rules import supply
     from game.rules.battle import is_cargo
     player = attacker_player or state.player
     # seed 000 airdrops: units aboard air transports count (the simulation loads them again
@@ -394,4 +406,6 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
                        amphibious=amph, attacker_damage=[u.damage for u in att_o],
                        defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire,
                        terrain_tags=state.scenario.spaces[space].terrain,
-                       airborne=[u.airborne for u in att_o])
+                       airborne=[u.airborne for u in att_o],
+                       attacker_oos=[supply.penalised(state, u) for u in att_o],
+                       defender_oos=[supply.penalised(state, u) for u in dfn_o])

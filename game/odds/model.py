@@ -199,6 +199,9 @@ class BattleSpec:
     terrain_tags: list[str] = field(default_factory=list)   # space terrain (mountain, ...)
     # seed 002: attackers that flew in by self_airlift, per listed attacker (missing: False)
     attacker_airborne: list[bool] = field(default_factory=list)
+    # seed 000 supply (G4): listed units out of supply, which fight at -1 (missing: supplied)
+    attacker_oos: list[bool] = field(default_factory=list)
+    defender_oos: list[bool] = field(default_factory=list)
 
     @property
     def dice(self) -> int:
@@ -212,6 +215,10 @@ class BattleSpec:
         Only units that can (`can_fly_in`)."""
         fl = self.attacker_airborne
         return [bool(fl[k]) if k < len(fl) else False for k in range(len(self.attacker))]
+
+    def out_of_supply(self) -> bool:
+        """Does any listed unit fight out of supply (the real-battle simulation counts it)?"""
+        return any(self.attacker_oos) or any(self.defender_oos)
 
     def round_one_value(self, ti: TypeInfo, role: str, airborne: bool) -> int | None:
         """battle.round_value for the exact DP: the round-one value replacing the printed

@@ -72,16 +72,18 @@ def _base_state(spec: BattleSpec) -> GameState:
     ddm = spec.damage("defender")
     na = len(spec.attacker)
     flown = spec.airborne()
+    oos = list(spec.attacker_oos) + [False] * (na - len(spec.attacker_oos)) + list(spec.defender_oos)
     for k, uid in enumerate(sorted(state.units)):
         u = state.units[uid]
+        cut = int(k < len(oos) and bool(oos[k]))   # seed 000 G4: out of supply this turn
         if k < na:
             dmg = adm[k]
             amph = spec.amphibious and rs.units[u.type].domain == LAND
             air = flown[k] and can_fly_in(rs.units[u.type])
             state.units[uid] = replace(u, damage=dmg, amphibious=amph, in_combat=True, carried_by=None,
-                                       airborne=air)
+                                       airborne=air, oos=cut)
         elif k < na + len(spec.defender):
-            state.units[uid] = replace(u, damage=ddm[k - na])
+            state.units[uid] = replace(u, damage=ddm[k - na], oos=cut)
     _load_air_transports(state)
     state.battles = ("x",)
     state.origins = {"x": ("o",)}

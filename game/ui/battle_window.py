@@ -555,8 +555,6 @@ class BattleWindow(Scene):
                 self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
         v, title, note = self.odds()
-        if v is not None and v.note:   # seed 000: out-of-supply units (the odds cannot count them)
-            note = "supply -1 not counted" + (f"; {note}" if note else "")
         odds_view.draw_box(surface, odds, v, title, note)
         if v is not None:
             tip = [title + (f" ({note})" if note else "")] + odds_view.summary_lines(v, state.ruleset)

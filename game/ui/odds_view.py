@@ -43,7 +43,6 @@ class OddsView:
     result: Any = None      # game.odds.OddsResult
     error: str = ""
     pending: bool = False
-    note: str = ""          # what the odds leave out (seed 000: the out-of-supply penalty)
 
     @property
     def ok(self) -> bool:
@@ -198,8 +197,8 @@ def warm_up() -> None:
 # --- the battles a state implies --------------------------------------------------------
 def units_key(state: GameState, space: str) -> tuple:
     """Everything in a space the odds depend on."""
-    return tuple(sorted((u.uid, u.type, u.owner, u.damage, u.amphibious, u.carried_by)
-                        for u in state.units.values() if u.space == space))
+    return tuple(sorted((u.uid, u.type, u.owner, u.damage, u.amphibious, u.carried_by, u.airborne, u.oos)
+                        for u in state.units_in(space)))
 
 
 def space_key(state: GameState, space: str, player: str) -> tuple:
@@ -265,20 +264,7 @@ def space_odds(cache: OddsCache, state: GameState, space: str, player: str | Non
         s = state
     v = cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),),
                   lambda: odds_for_space(s, space, player, trials=UI_TRIALS))
-    return _supply_caveat(v, s, space)
-
-
-SUPPLY_NOTE = "out-of-supply units fight at -1 in the battle; these odds count them at full strength"
-
-
-def _supply_caveat(v: OddsView, state: GameState, space: str) -> OddsView:
-    """The odds engine takes unit types only, so the seed 000 out-of-supply penalty of units
-    in this battle is not in them: say so (never show better odds silently)."""
-    from game.rules import supply
-    if state.ruleset.supply is None or not any(u.space == space and supply.penalised(state, u)
-                                               for u in state.units.values()):
-        return v
-    return replace(v, note=SUPPLY_NOTE)
+    return v
 
 
 def moved_state(state: GameState, group: list[Unit], path: tuple[str, ...]) -> GameState:
@@ -294,7 +280,8 @@ def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], des
     there (by the rules when `path` is given), computed exactly like `space_odds`."""
     player = state.player
     uids = {u.uid for u in group}
-    key = ("move", dest, player, tuple(sorted(uids)), tuple(path or ()), units_key(state, dest))
+    key = ("move", dest, player, tuple(sorted(uids)), tuple(path or ()), units_key(state, dest),
+           tuple(state.units[uid].oos for uid in sorted(uids) if uid in state.units))
 
     def run() -> Any:
         from game.odds import odds_for_space
@@ -309,13 +296,7 @@ def hypothetical_odds(cache: OddsCache, state: GameState, group: list[Unit], des
         s = battle_state(s, dest, player)
         return odds_for_space(s, dest, player, trials=UI_TRIALS)
 
-    v = cache.get(key, run)
-    if state.ruleset.supply is not None:
-        moved = state.copy()
-        for u in group:
-            moved.units[u.uid] = replace(u, space=dest)
-        v = _supply_caveat(v, moved, dest)
-    return v
+    return cache.get(key, run)
 
 
 # --- text --------------------------------------------------------------------------------
@@ -347,7 +328,7 @@ def win_text(v: OddsView) -> str:
         return "computing odds…"
     if not v.ok:
         return f"odds unavailable ({v.error})"
-    return f"win {pct_ci(v.result)}" + (" (supply -1 not counted)" if v.note else "")
+    return f"win {pct_ci(v.result)}"
 
 
 def pct(p: float) -> str:
@@ -392,8 +373,6 @@ def summary_lines(v: OddsView, rs: Any) -> list[str]:
         lines.append(f"{how}, {r.trials} trials; ± is the 95% interval" + (f" ({r.note})" if r.note else ""))
     else:
         lines.append("Exact (default order of loss)")
-    if v.note:
-        lines.append("Not counted: " + v.note)
     return lines
 
 

@@ -520,8 +520,6 @@ class SidePanel:
             p = odds_view.pct_ci(v.result)
             text = (f"{p} to win if {units} join the attack on {name}" if joining
                     else f"{p} to win if you attack {name} with {units}")
-            if v.note:
-                text += " (out-of-supply -1 not counted)"
             col = theme.ACCENT
         else:
             text = f"{name}: odds unavailable ({v.error})"

@@ -104,13 +104,12 @@ def test_desert_track_reason_when_a_move_is_refused():
     assert any("Desert tracks" in line for line in game.tooltip_lines("b2"))
 
 
-def test_odds_say_they_leave_out_the_supply_penalty():
-    # the odds engine takes unit types only: a battle with out-of-supply units (seed 000
-    # supply, G4) says the -1 is not counted rather than showing better odds silently
-    units = (("a1", "red", "transport_aircraft", 1), ("m", "red", "infantry", 2))
-    app, game = make_game(units, owners={"m": "red", "a2": "blue"})
-    v = odds_view._supply_caveat(odds_view.OddsView(error="x"), game.state, "m")
-    assert v.note == odds_view.SUPPLY_NOTE
-    assert odds_view._supply_caveat(odds_view.OddsView(error="x"), game.state, "a1").note == ""
-    fake = type("R", (), {"attacker_wins": 0.5, "method": "exact", "trials": 0})()
-    assert "supply -1 not counted" in odds_view.win_text(odds_view.OddsView(result=fake, note="n"))
+def test_odds_count_the_supply_penalty_and_say_how():
+    # seed 000 supply (G4): out-of-supply units fight at -1; the odds count it (played by the
+    # real battle engine) and the odds panel says so, instead of leaving it out
+    from game.odds.api import battle_odds
+    r = battle_odds("interwar", [("infantry", 1)], [("infantry", 1)], attacker_oos=[True], trials=300)
+    v = odds_view.OddsView(result=r)
+    lines = odds_view.summary_lines(v, load_ruleset("interwar"))
+    assert any("out-of-supply" in line for line in lines), lines
+    assert "not counted" not in odds_view.win_text(v)
