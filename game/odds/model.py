@@ -243,15 +243,17 @@ class BattleSpec:
         return [int(dmg[k]) if k < len(dmg) else 0 for k in range(len(units))]
 
 
-_INFO_CACHE: dict[tuple[int, str], TypeInfo] = {}
+_INFO_CACHE: dict[tuple[int, str], tuple[Ruleset, TypeInfo]] = {}
 
 
 def _info(rs: Ruleset, tid: str) -> TypeInfo:
     key = (id(rs), tid)
-    ti = _INFO_CACHE.get(key)
-    if ti is None:
-        ti = _INFO_CACHE[key] = TypeInfo.of(rs.units[tid], rs)
-    return ti
+    got = _INFO_CACHE.get(key)
+    if got is None or got[0] is not rs:   # holds the ruleset: its id cannot be reused meanwhile
+        if len(_INFO_CACHE) > 4096:
+            _INFO_CACHE.clear()
+        got = _INFO_CACHE[key] = (rs, TypeInfo.of(rs.units[tid], rs))
+    return got[1]
 
 
 def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:

@@ -5,13 +5,18 @@ from collections import deque
 
 from .model import Scenario
 
-_DIST: dict[int, dict[str, dict[str, int]]] = {}
+_DIST: dict[int, tuple[Scenario, dict[str, dict[str, int]]]] = {}
 
 
 def distances(scenario: Scenario) -> dict[str, dict[str, int]]:
     """All-pairs hop counts over every adjacency (what an aircraft flies)."""
     key = id(scenario)
-    if key not in _DIST:
+    got = _DIST.get(key)
+    # the entry holds the scenario itself: an id is only reused once its object is gone,
+    # and a cache keyed by a bare id() answered for another map (a KeyError in a test run)
+    if got is None or got[0] is not scenario:
+        if len(_DIST) > 64:   # tests and odds simulations make many small scenarios
+            _DIST.clear()
         table: dict[str, dict[str, int]] = {}
         for start in scenario.spaces:
             dist = {start: 0}
@@ -23,8 +28,8 @@ def distances(scenario: Scenario) -> dict[str, dict[str, int]]:
                         dist[nxt] = dist[cur] + 1
                         queue.append(nxt)
             table[start] = dist
-        _DIST[key] = table
-    return _DIST[key]
+        got = _DIST[key] = (scenario, table)
+    return got[1]
 
 
 def distance(scenario: Scenario, a: str, b: str) -> int:
