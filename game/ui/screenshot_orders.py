@@ -79,20 +79,25 @@ def transport_session(scenario: str, prefer: str = "malta", seed: int = 1):
     return session, best[5], best[6]
 
 
-def intercept_session(scenario: str, roll: bool = False, prefer: str = "malta", seed: int = 1):
-    """The drop of transport_session made and its battle opened, at the interceptor choice
-    (`roll`: after the interception's dice, every fighter intercepting)."""
+def _drop_and_open(session, start: str, dest: str) -> None:
+    """Fly transport_session's drop from start to dest, end the combat move and open its battle."""
     from game.rules import actions as A
     from game.rules import airdrop as AD
-    session, start, dest = transport_session(scenario, prefer, seed)
-    if dest is None:
-        return session
-    st = session.state
-    (opt,) = [o for o in AD.options(st, self_airlift=False) if o.start == start and o.to == dest]
+    (opt,) = [o for o in AD.options(session.state, self_airlift=False) if o.start == start and o.to == dest]
     session.do(opt.action())
     session.do(A.EndPhase())
     if dest in session.state.battles:
         session.do(A.SelectBattle(dest))
+
+
+def intercept_session(scenario: str, roll: bool = False, prefer: str = "malta", seed: int = 1):
+    """The drop of transport_session made and its battle opened, at the interceptor choice
+    (`roll`: after the interception's dice, every fighter intercepting)."""
+    from game.rules import actions as A
+    session, start, dest = transport_session(scenario, prefer, seed)
+    if dest is None:
+        return session
+    _drop_and_open(session, start, dest)
     for _ in range(8):
         b = session.state.battle
         if b is None or b.awaiting == "intercept":
@@ -228,18 +233,12 @@ def drop_battle_session(scenario: str):
     the strip shows the paratroopers that landed firing and the interception's result;
     seeds are tried until the battle is still on after that roll."""
     from game.rules import actions as A
-    from game.rules import airdrop as AD
     session = None
     for seed in range(1, 41):
         session, start, dest = transport_session(scenario, "weakest", seed)
         if dest is None:
             return session
-        st = session.state
-        (opt,) = [o for o in AD.options(st, self_airlift=False) if o.start == start and o.to == dest]
-        session.do(opt.action())
-        session.do(A.EndPhase())
-        if dest in session.state.battles:
-            session.do(A.SelectBattle(dest))
+        _drop_and_open(session, start, dest)
         fought = False
         for _ in range(8):
             b = session.state.battle
