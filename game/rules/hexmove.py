@@ -136,25 +136,31 @@ def static_table(state: GameState, name: str) -> dict[str, Any]:
     return got[2]
 
 
-def _zoc_reach(state: GameState, hid: str) -> tuple[str, ...]:
-    """The neighbours a zone of control in `hid` reaches: land hexes, not across a
-    hexside that blocks ZOC (in adjacency order)."""
-    table = static_table(state, "zoc_reach")
+def land_steps(state: GameState, hid: str, table_name: str, side_blocks: str) -> tuple[str, ...]:
+    """The land neighbours of `hid` not across a hexside whose rule has `side_blocks` set
+    (in adjacency order), worked out once per map and rules."""
+    table = static_table(state, table_name)
     got = table.get(hid)
     if got is None:
         hr = rules(state)
         hm = state.scenario.hexmap
         assert hm is not None
-        reach = []
+        steps = []
         for n in state.scenario.spaces[hid].adjacent:
-            if hr.terrain[hm.hexes[n].terrain].water:
+            if n in hm.hexes and hr.terrain[hm.hexes[n].terrain].water:
                 continue
             sides = hm.side(hid, n)
-            if sides and any(hr.hexsides[s].blocks_zoc for s in sides if s in hr.hexsides):
+            if sides and any(getattr(hr.hexsides[s], side_blocks) for s in sides if s in hr.hexsides):
                 continue
-            reach.append(n)
-        got = table[hid] = tuple(reach)
+            steps.append(n)
+        got = table[hid] = tuple(steps)
     return got
+
+
+def _zoc_reach(state: GameState, hid: str) -> tuple[str, ...]:
+    """The neighbours a zone of control in `hid` reaches: land hexes, not across a
+    hexside that blocks ZOC (in adjacency order)."""
+    return land_steps(state, hid, "zoc_reach", "blocks_zoc")
 
 
 def zoc_hexes(state: GameState, player: str) -> set[str]:

@@ -47,22 +47,7 @@ def _supply_hexes(state: GameState) -> tuple[str, ...]:
 def _line_steps(state: GameState, here: str) -> tuple[str, ...]:
     """The neighbours a supply line may step to from `here` whoever holds the map: not
     sea hexes, not across a water hexside (in adjacency order)."""
-    table = hexmove.static_table(state, "supply_steps")
-    got = table.get(here)
-    if got is None:
-        hr = hexmove.rules(state)
-        hm = state.scenario.hexmap
-        assert hm is not None
-        steps = []
-        for n in state.scenario.spaces[here].adjacent:
-            if n in hm.hexes and hr.terrain[hm.hexes[n].terrain].water:
-                continue
-            sides = hm.side(here, n)
-            if sides and any(hr.hexsides[s].water for s in sides if s in hr.hexsides):
-                continue
-            steps.append(n)
-        got = table[here] = tuple(steps)
-    return got
+    return hexmove.land_steps(state, here, "supply_steps", "water")
 
 
 def in_supply(state: GameState, player: str) -> set[str]:
