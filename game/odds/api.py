@@ -10,7 +10,7 @@ import numpy as np
 from game.rules.errors import LoadError
 from game.rules.model import AIR, LAND, SEA, GameState, Ruleset
 
-from . import mc, sim
+from . import intercept, mc, sim
 from .exact import Branch, NotExact, solve_exact
 from .model import (
     AIR_DEFENSE_ABILITIES,
@@ -216,21 +216,22 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
     res: OddsResult | None = None
     if not spec.attacker or not spec.defender:
         res = _trivial(spec)
-    elif spec.out_of_supply():
-        # seed 000 G4: a per-unit -1 that the exact and Monte Carlo models, which work on
-        # unit types, do not carry; the real battle engine plays it
-        note = "out-of-supply units (-1) are played by the real-battle simulation"
     elif method == "exact":
-        missing = not_modelled(spec, "exact")
+        # seed 000 airdrops: air transports and their interception (intercept.py)
+        drop = intercept.applies(spec)
+        missing = [r for r in not_modelled(spec, "exact")
+                   if not (drop and r.split(": ", 1)[-1] in intercept.HANDLED)]
         if missing:
             note = f"exact method does not model {', '.join(missing)}"
         else:
             try:
-                res = summarize(spec, solve_exact(spec))
+                res = intercept.solve(spec) if drop else summarize(spec, solve_exact(spec))
             except NotExact as exc:
                 note = f"exact method not applicable: {exc}"
-    if res is None and method != "sim" and not spec.out_of_supply():
-        missing = not_modelled(spec, "mc")
+    if res is None and method != "sim":
+        # seed 000 G4: the Monte Carlo works on unit types; a per-unit -1 (out of supply)
+        # is played by the real battle engine
+        missing = not_modelled(spec, "mc") + (["out-of-supply units (-1)"] if spec.out_of_supply() else [])
         if not missing:
             res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
             if note:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from game.rules.model import AIR
+from game.rules.model import AIR, LAND
 
 from . import kernel
 from .model import BattleSpec, TypeInfo, _info
@@ -297,6 +297,11 @@ def pools_used(hist: np.ndarray, ctx_self: np.ndarray, C_self: int) -> np.ndarra
 def end_tables(spec: BattleSpec, a: Side, d: Side) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """redA, redD (end-of-round destinations) and term (absorbing states)."""
     infos = {t: spec.info(t) for t in set(a.types) | set(d.types)}
+    rs = spec.ruleset
+
+    def captured(t: str) -> bool:
+        cap = rs.units[t].ability("capturable")
+        return cap is not None and "territory_captured" in cap.when
 
     def sigs(s: Side) -> tuple[np.ndarray, list[frozenset[str]]]:
         pres = s.counts > 0
@@ -322,6 +327,12 @@ def end_tables(spec: BattleSpec, a: Side, d: Side) -> tuple[np.ndarray, np.ndarr
                 continue
             ca = all(infos[t].defenseless for t in at) and can_hurt(infos, dt, at, "defense")
             cd = all(infos[t].defenseless for t in dt) and can_hurt(infos, at, dt, "attack")
+            # battle._captured_defenders: defenders left that are all captured on entry
+            # (AAA, capturable: territory_captured) switch sides when a land unit that may
+            # capture attacks a territory: the attacker wins at the end of the round
+            cd = cd or (not ca and spec.terrain == LAND and all(captured(t) for t in dt)
+                        and any(infos[t].domain == LAND and not rs.units[t].has("cannot_capture")
+                                for t in at))
             colA[x, y] = ca
             colD[x, y] = cd
             if not ca and not cd:
@@ -411,27 +422,32 @@ def no_links(C: int, H: int) -> tuple[Any, ...]:
 
 
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
-                         att_damage: list[int] | None = None) -> Branch:
+                         att_damage: list[int] | None = None,
+                         att_penalty: list[int] | None = None) -> Branch:
     """solve_branch with per-unit values (general.py): damaged values, fortifications,
     defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
     skip a unit earlier in the order of loss, each side's order of loss is split into
-    classes of units the hits tell apart (general.Track)."""
+    classes of units the hits tell apart (general.Track). att_penalty: the out-of-supply
+    penalty of each unit of `att` (seed 000 G4; the defender's: from the spec)."""
+    pens = (list(att_penalty) if att_penalty else [0] * len(att), spec.supply_penalties("defender"))
     try:
-        return _solve_general(spec, att, weight, att_damage, split=False)
+        return _solve_general(spec, att, weight, att_damage, split=False, pens=pens)
     except Unordered:
         pass
     try:
-        return _solve_general(spec, att, weight, att_damage, split=True)
+        return _solve_general(spec, att, weight, att_damage, split=True, pens=pens)
     except EndsMismatch:
-        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True)
+        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True, pens=pens)
 
 
 MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
 
 
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
-                   att_damage: list[int] | None, split: bool, per_type: bool = False) -> Branch:
+                   att_damage: list[int] | None, split: bool, per_type: bool = False,
+                   pens: tuple[list[int], list[int]] | None = None) -> Branch:
     from . import general as G
+    penA, penD = pens or ([0] * len(att), [0] * len(spec.defender))
     a: Side | MultiSide = Side.build(spec, att, att_damage)
     adm = list(att_damage) if att_damage else [0] * len(att)
     ddm = spec.damage("defender")
@@ -451,9 +467,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     tA = G.side_tables(ua, setsA, [], cntA)
     tD = G.side_tables(ud, setsD, psets, cntD)
     flown = airborne_types(spec)
-    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
+    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD, penA)
     valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
-                    cntA)
+                    cntA, penD)
     akeys = G.all_keys(valA, ua, tD, tA)
     dkeys = G.all_keys(valD, ud, tA, tD)
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
@@ -475,9 +491,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         ud = G.UnitsAt(trD.rows)
         tA = G.side_tables(ua, setsA, [], cntA)
         tD = G.side_tables(ud, setsD, psets, cntD)
-        valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
+        valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD, penA)
         valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA,
-                        psets, cntA)
+                        psets, cntA, penD)
         if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
                 or not set(G.all_keys(valD, ud, tA, tD)) <= set(dkeys):
             raise NotExact("hit pools that only arise with a split order of loss")
@@ -511,10 +527,10 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         # chooses_casualty: the firer's picks must follow the target's order of loss
         G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
                               "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
-                                                  False, setsA, psets, cntA))
+                                                  False, setsA, psets, cntA, penD))
         G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
                               G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
-                                       setsD, [], cntD))
+                                       setsD, [], cntD, penA))
         goD = G.go_linear(eligD, d.T)
         goA = G.go_linear(eligA, a.T)
     if pOA < 0 and not rcA and not rcA1:
@@ -622,10 +638,10 @@ def _aa_kills(spec: BattleSpec, aa: list[TypeInfo], n_targets: int) -> np.ndarra
     return kills
 
 
-def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
+def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], list[int]]]:
     """Anti-aircraft fire before round one: [(probability, attacker list after it, its
-    damage)]. Aircraft, and separately airborne paratroopers (seed 002), lose the first
-    listed of their kind."""
+    damage, the listed index of each unit kept)]. Aircraft, and separately airborne
+    paratroopers (seed 002), lose the first listed of their kind."""
     air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
     flown = airborne_types(spec)
     aa_all = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
@@ -633,25 +649,30 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int]]]:
             if t in flown and spec.info(t).aa_exposed]
     dmg = spec.damage("attacker")
     if (not air and not para) or not aa_all or not spec.aa_fire:
-        return [(1.0, list(spec.attacker), dmg)]
+        return [(1.0, list(spec.attacker), dmg, list(range(len(spec.attacker))))]
     if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in air + para):
         raise NotExact("anti-aircraft fire at multi-hit aircraft")
     kills_air = _aa_kills(spec, aa_all, len(air))
     aa_para = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None
                and AIR in (spec.ruleset.units[t].ability("anti_aircraft").targets or ())]
     kills_para = _aa_kills(spec, aa_para, len(para)) if para else np.array([1.0])
-    out: list[tuple[float, list[str], list[int]]] = []
+    out: list[tuple[float, list[str], list[int], list[int]]] = []
     for k, p in enumerate(kills_air):
         for j, q in enumerate(kills_para):
             if p * q <= 0.0:
                 continue
             gone = set(air[:k]) | set(para[:j])
-            out.append((float(p * q), [t for n, t in enumerate(spec.attacker) if n not in gone],
-                        [x for n, x in enumerate(dmg) if n not in gone]))
+            keep = [n for n in range(len(spec.attacker)) if n not in gone]
+            out.append((float(p * q), [spec.attacker[n] for n in keep], [dmg[n] for n in keep], keep))
     return out
 
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
     from .general import needs_general
+    if spec.out_of_supply():
+        # seed 000 G4: per-unit values, so the per-unit tables (general.Valuer)
+        pen = spec.supply_penalties("attacker")
+        return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep])
+                for w, att, dmg, keep in aa_branches(spec)]
     solve = solve_branch_general if needs_general(spec) else solve_branch
-    return [solve(spec, att, w, dmg) for w, att, dmg in aa_branches(spec)]
+    return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]

@@ -196,8 +196,11 @@ class Valuer:
 
     def __init__(self, spec: BattleSpec, role: str, units: list[str], flags: list[bool],
                  amph: bool, enemy_sets: list[frozenset[str]], own_post: list[frozenset[str]],
-                 enemy_counts: list[tuple[frozenset[str], int]] = ()):  # type: ignore[assignment]
+                 enemy_counts: list[tuple[frozenset[str], int]] = (),  # type: ignore[assignment]
+                 penalty: list[int] | None = None):
         self.spec = spec
+        # seed 000 G4: out-of-supply penalty per listed unit (battle.unit_value)
+        self.penalty = list(penalty) if penalty else [0] * len(units)
         self.rs = spec.ruleset
         self.role = role
         self.units = units
@@ -329,6 +332,10 @@ class Valuer:
                         ro3[ab.name] += 1
         return bonus
 
+    def pen(self, k: int) -> int:
+        """The out-of-supply penalty of listed unit k (0: supplied)."""
+        return self.penalty[k] if k < len(self.penalty) else 0
+
     def _terrain(self, ut: UnitType) -> int:
         tags = self.spec.terrain_tags
         return sum(ab.bonus for ab in ut.abilities_named("terrain_bonus")
@@ -372,7 +379,7 @@ class Valuer:
             ut = rs.units[t]
             if ut.has("defenseless"):
                 continue
-            plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) + bonus.get(k, 0)))
+            plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) - self.pen(k) + bonus.get(k, 0)))
             if plain <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
                                       for ab in ut.abilities_named("value_against")):
                 continue   # battle._fires
@@ -380,7 +387,7 @@ class Valuer:
             if round1:
                 rv = self._round_value(ut, k)
                 if rv is not None:
-                    value = min(D, max(0, rv + self._terrain(ut) + bonus.get(k, 0)))
+                    value = min(D, max(0, rv + self._terrain(ut) - self.pen(k) + bonus.get(k, 0)))
             excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
             only: tuple[str, ...] = ()
             if role == "defense":
@@ -781,7 +788,8 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
                     continue
                 hp[k] = max(1, ut.hits) - dmg
                 cost = ut.cost if isinstance(ut.cost, int) else 0
-                val = min(D, max(0, ut.value(target_role, dmg) + valuer._terrain(ut) + bonus.get(k, 0)))
+                val = min(D, max(0, ut.value(target_role, dmg) + valuer._terrain(ut) - valuer.pen(k)
+                                 + bonus.get(k, 0)))
                 key[k] = (-cost, -val, k)
             picks: list[int] = []
             while True:
@@ -1121,7 +1129,8 @@ def chooser_pick(spec: BattleSpec, valuer: Valuer, alive: list[tuple[int, str, i
             ut = rs.units[t]
             hp = max(1, ut.hits) - dmg
             cost = ut.cost if isinstance(ut.cost, int) else 0
-            val = min(D, max(0, ut.value(valuer.role, dmg) + valuer._terrain(ut) + bonus.get(k, 0)))
+            val = min(D, max(0, ut.value(valuer.role, dmg) + valuer._terrain(ut) - valuer.pen(k)
+                             + bonus.get(k, 0)))
             key = (0 if hp == 1 else 1, -cost, -val, k)
             if best is None or key < best[0]:
                 best = (key, k)

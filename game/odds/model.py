@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.abilities import SupportedBy
-from game.rules.model import AIR, Ruleset, UnitType
+from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 # Abilities the exact DP models exactly (with the parameters checked in `unmodelled`).
 # no_fortification_bonus has no effect without a `fortifies` unit, which no method but
@@ -217,8 +217,23 @@ class BattleSpec:
         return [bool(fl[k]) if k < len(fl) else False for k in range(len(self.attacker))]
 
     def out_of_supply(self) -> bool:
-        """Does any listed unit fight out of supply (the real-battle simulation counts it)?"""
-        return any(self.attacker_oos) or any(self.defender_oos)
+        """Does any listed unit fight out of supply (at -penalty: supply_penalties)?"""
+        return any(self.supply_penalties("attacker")) or any(self.supply_penalties("defender"))
+
+    def supply_penalties(self, side: str) -> list[int]:
+        """seed 000 supply (G4), per listed unit of a side: what it loses out of supply
+        (battle.unit_value: a land unit without no_supply_penalty, flagged out of supply,
+        under a ruleset with the supply rule; supply.penalised), else 0."""
+        units = self.attacker if side == "attacker" else self.defender
+        flags = self.attacker_oos if side == "attacker" else self.defender_oos
+        rule = self.ruleset.supply
+        out: list[int] = []
+        for k, t in enumerate(units):
+            ut = self.ruleset.units[t]
+            cut = rule is not None and k < len(flags) and bool(flags[k]) and ut.domain == LAND \
+                and not ut.has("no_supply_penalty")
+            out.append(int(rule.penalty) if cut and rule is not None else 0)
+        return out
 
     def round_one_value(self, ti: TypeInfo, role: str, airborne: bool) -> int | None:
         """battle.round_value for the exact DP: the round-one value replacing the printed

@@ -116,6 +116,11 @@ def _listed_casualties(state: GameState) -> Casualties:
     hp = {u.uid: B.hit_points(state, u) for u in cands}
     soft = [u for u in cands if state.utype(u).has("defenseless")]
     sturdy = [u for u in cands if not state.utype(u).has("defenseless")]
+    if any(state.utype(u).has("escorts") for u in sturdy):
+        # seed 000 TRANSPORT AIRCRAFT: air transports are lost only after every escorting
+        # fighter (battle.check_casualties; battle.default_casualties takes them last too)
+        sturdy = ([u for u in sturdy if not state.utype(u).has("noncombatant")]
+                  + [u for u in sturdy if state.utype(u).has("noncombatant")])
     out: list[int] = []
     for group in (sturdy, soft):
         for u in group:            # extra hit points first

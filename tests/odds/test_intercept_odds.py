@@ -1,0 +1,246 @@
+"""Exact odds of interwar airdrops (issue #4; seed 000: TRANSPORT AIRCRAFT, PARATROOPERS,
+FIGHTER "Escort", ANTI-AIRCRAFT ARTILLERY, the Malta example, battle order W1): the AA fire,
+the interception and the battle that follows, as a mixture of ordinary battles
+(game/odds/intercept.py). Each battle is checked against an independent reference
+(Fractions: every die of the AA fire and the interception enumerated, then explicit sets of
+alive units, no tracks) and against the game's own battles (method "sim")."""
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from game.odds import battle_odds
+from game.odds.api import odds_for_space
+from game.rules.actions import Airdrop, EndPhase, apply
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+from test_interwar_airdrop import MALTA, ids, med  # noqa: E402
+
+D = 12
+
+# seed 000 unit profiles, as the reference needs them: label -> (attack in round one when
+# airdropped, attack, defence, land unit that may capture, captured on entry)
+# PARATROOPERS "attack at 2 during the first round of combat when airdropped", 1/1;
+# INFANTRY 2/3; FIGHTER 2/2 (6/5 against air units: no air unit is left to defend once the
+# fighters intercept); AAA 0/0, taken over when it is all that is left (capturable).
+UNITS = {
+    "paratrooper": (2, 1, 1, True, False),
+    "infantry": (2, 2, 3, True, False),
+    "fighter": (2, 2, 2, False, False),
+    "aaa": (0, 0, 0, False, True),
+}
+
+
+@cache
+def _hits(values: tuple[int, ...]) -> dict[int, Fraction]:
+    """Distribution of hits of dice at these values, every face of every die enumerated."""
+    out: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, D + 1), repeat=len(values)):
+        h = sum(1 for f, v in zip(faces, values, strict=True) if f <= v)
+        out[h] = out.get(h, Fraction(0)) + Fraction(1, D ** len(values))
+    return out
+
+
+def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...]) -> dict[tuple, Fraction]:
+    """The battle after the drop: P(final alive attackers, final alive defenders), as
+    index tuples. Every alive unit fires at once (no first strike here); hits go to the
+    first listed alive unit; the attacker's round one uses the airdropped value; at the end
+    of a round, defenders that are all AAA are taken over when a land unit attacks."""
+
+    def rnd(A, Dn, round1):
+        va = tuple(sorted(UNITS[att[k]][0 if round1 else 1] for k in A))
+        vd = tuple(sorted(UNITS[dfn[k]][2] for k in Dn))
+        out: dict = {}
+        for ha, pa in _hits(va).items():
+            D2 = Dn[ha:]
+            for hd, pd in _hits(vd).items():
+                A2 = A[hd:]
+                if A2 and D2 and all(UNITS[dfn[k]][4] for k in D2) and any(UNITS[att[k]][3] for k in A2):
+                    D2 = ()
+                out[(A2, D2)] = out.get((A2, D2), 0) + pa * pd
+        return out
+
+    @cache
+    def solve(A, Dn):
+        if not A or not Dn:
+            return {(A, Dn): Fraction(1)}
+        loop = Fraction(0)
+        acc: dict = {}
+        for (A2, D2), p in rnd(A, Dn, False).items():
+            if (A2, D2) == (A, Dn):
+                loop += p
+                continue
+            for k, q in solve(A2, D2).items():
+                acc[k] = acc.get(k, 0) + p * q
+        return {k: v / (1 - loop) for k, v in acc.items()}
+
+    A0, D0 = tuple(range(len(att))), tuple(range(len(dfn)))
+    if not A0 or not D0:
+        return {(A0, D0): Fraction(1)}
+    acc: dict = {}
+    for (A1, D1), p in rnd(A0, D0, True).items():
+        for k, q in solve(A1, D1).items():
+            acc[k] = acc.get(k, 0) + p * q
+    return acc
+
+
+def airdrop_reference(transports: int, paras: int, escorts: int, others: tuple[str, ...],
+                      dfn: tuple[str, ...], escorts_first: bool = False) -> tuple[Fraction, Fraction, Fraction]:
+    """(attacker wins, defender wins, draw) of `transports` air transports carrying one
+    paratrooper each (paras == transports), `escorts` fighters and `others` (land units
+    already there) against `dfn`. Seed 000: AAA fires once per attacking aircraft at the
+    escorts (3 shots each), then the interception: each AAA one die per transport at 2,
+    each defending fighter one die at 5 (its value against aircraft); hits take the escorts
+    first, then the transports, each with its paratrooper. The fighters that intercepted
+    are out of the battle: if the attacker takes the territory they are lost, else the
+    territory is still held (the attacker's survivors cannot take it: a draw). The battle
+    after the drop loses units in the listed order: `others`, the paratroopers, the escorts
+    (escorts_first: the escorts, then `others`, then the paratroopers)."""
+    assert paras == transports
+    n_aaa = dfn.count("aaa")
+    n_ftr = dfn.count("fighter")
+    fighting_dfn = tuple(t for t in dfn if t != "fighter")
+    aw = dw = dr = Fraction(0)
+    for aa_hits, p_aa in _hits((2,) * min(3 * n_aaa, escorts)).items():
+        esc = escorts - min(aa_hits, escorts)
+        for h, p_h in _hits((2,) * (n_aaa * transports) + (5,) * n_ftr).items():
+            esc_left = esc - min(h, esc)
+            dropped = transports - min(transports, h - (esc - esc_left))
+            att = others + ("paratrooper",) * dropped + ("fighter",) * esc_left
+            if escorts_first:
+                att = ("fighter",) * esc_left + others + ("paratrooper",) * dropped
+            for (A, Dn), q in battle_reference(att, fighting_dfn).items():
+                w = p_aa * p_h * q
+                captor = any(UNITS[att[k]][3] for k in A)
+                if A and not Dn and (captor or not n_ftr):
+                    aw += w
+                elif not A and (Dn or n_ftr):
+                    dw += w
+                else:
+                    dr += w
+    return aw, dw, dr
+
+
+def _close(res, aw, dw, dr=None):
+    assert res.method == "exact", res.note
+    assert abs(res.attacker_wins - float(aw)) < 1e-9, (res.attacker_wins, float(aw))
+    assert abs(res.defender_wins - float(dw)) < 1e-9, (res.defender_wins, float(dw))
+    if dr is not None:
+        assert abs(res.draw - float(dr)) < 1e-9, (res.draw, float(dr))
+
+
+def test_a_lone_interceptor_in_closed_form():
+    # seed 000 FIGHTER "Escort": a defending fighter gets one free attack on the transport
+    # (5 against aircraft, G39) and then does not defend; TRANSPORT AIRCRAFT: a lost transport
+    # loses its cargo. The transport survives 7/12: the paratrooper drops into a territory
+    # with nothing else to defend it, so the attacker wins and the fighter, with nowhere to
+    # land, is lost; else the attacker has nothing left.
+    r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1)], [("fighter", 1)],
+                    airborne=True)
+    _close(r, Fraction(7, 12), Fraction(5, 12), 0)
+    assert r.attacker_survivors == pytest.approx({"transport_aircraft": 7 / 12, "paratrooper": 7 / 12})
+    assert r.defender_survivors == pytest.approx({"fighter": 5 / 12})
+    assert r.expected_rounds == pytest.approx(1.0)
+    assert r.attacker_cost_lost == pytest.approx(5 / 12 * (7 + 2))
+    assert r.defender_cost_lost == pytest.approx(7 / 12 * 10)
+
+
+def test_malta_against_the_reference():
+    # seed 000 Malta example: two transports carrying two paratroopers against AAA ("may fire
+    # separately for each transport") and a fighter, with infantry defending
+    aw, dw, dr = airdrop_reference(2, 2, 0, (), ("infantry", "aaa", "fighter"))
+    r = battle_odds("interwar", [("transport_aircraft", 2), ("paratrooper", 2)],
+                    [("infantry", 1), ("aaa", 1), ("fighter", 1)], airborne=True)
+    _close(r, aw, dw, dr)
+
+
+def test_escorts_take_the_interception_hits_first_whatever_the_listed_order():
+    # seed 000 TRANSPORT AIRCRAFT: transports "may not be selected as casualties until all
+    # accompanying friendly fighters have been lost", even listed before them; the escort is
+    # fired at by the AAA first (AA fire precedes the interception, W1) and fights on (value
+    # 2 against land), lost in its listed place in the battle that follows
+    dfn = [("infantry", 1), ("aaa", 1), ("fighter", 1)]
+    aw, dw, dr = airdrop_reference(2, 2, 1, (), ("infantry", "aaa", "fighter"))
+    assert dr > 0   # the escort alone survives the battle: the territory is not taken
+    first = battle_odds("interwar", [("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 1)], dfn,
+                        airborne=True)
+    _close(first, aw, dw, dr)
+    aw, dw, dr = airdrop_reference(2, 2, 1, (), ("infantry", "aaa", "fighter"), escorts_first=True)
+    last = battle_odds("interwar", [("fighter", 1), ("transport_aircraft", 2), ("paratrooper", 2)], dfn,
+                       airborne=True)
+    _close(last, aw, dw, dr)
+    # the game's own battles take the escort first too (the simulation used to pick the
+    # listed transport and was refused: "Air transports are lost only after every
+    # escorting fighter")
+    sm = battle_odds("interwar", [("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 1)], dfn,
+                     airborne=True, method="sim", trials=50, seed=1)
+    assert sm.method == "sim"
+
+
+def test_an_airdrop_beside_a_land_attack():
+    # infantry attacking from a neighbouring territory and two fighters escorting one
+    # transport; the AAA has 3 shots at the two fighters
+    aw, dw, dr = airdrop_reference(1, 1, 2, ("infantry",), ("infantry", "aaa", "fighter"))
+    r = battle_odds("interwar", [("infantry", 1), ("transport_aircraft", 1), ("paratrooper", 1), ("fighter", 2)],
+                    [("infantry", 1), ("aaa", 1), ("fighter", 1)], airborne=[False, True, True, False, False])
+    _close(r, aw, dw, dr)
+
+
+def _sim_close(ex, sm, n):
+    for f in ("attacker_wins", "defender_wins", "draw"):
+        p = getattr(ex, f)
+        tol = 4 * math.sqrt(max(p * (1 - p), 0.01) / n)
+        assert abs(p - getattr(sm, f)) < tol, (f, p, getattr(sm, f), tol)
+    for side in ("attacker_survivors", "defender_survivors"):
+        for t, v in getattr(ex, side).items():
+            assert abs(v - getattr(sm, side)[t]) < 0.08, (side, t, v, getattr(sm, side)[t])
+    scale = max(1.0, ex.attacker_cost_lost, ex.defender_cost_lost)
+    assert abs(ex.attacker_cost_lost - sm.attacker_cost_lost) < 0.06 * scale
+    assert abs(ex.defender_cost_lost - sm.defender_cost_lost) < 0.06 * scale
+    for a, b in zip(ex.attacker_survivor_distribution, sm.attacker_survivor_distribution, strict=True):
+        assert abs(a - b) < 0.05
+    for a, b in zip(ex.defender_survivor_distribution, sm.defender_survivor_distribution, strict=True):
+        assert abs(a - b) < 0.05
+
+
+@pytest.mark.parametrize("att,dfn,kw", [
+    # Malta, with an escort
+    ([("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 1)],
+     [("infantry", 1), ("aaa", 1), ("fighter", 1)], {}),
+    # a transport with no cargo stands by; two fighters intercept; artillery supports the
+    # paratroopers' defence only (seed 000 PARATROOPERS)
+    ([("infantry", 1), ("transport_aircraft", 3), ("paratrooper", 2)],
+     [("infantry", 2), ("artillery", 1), ("fighter", 2)], {}),
+    # the AA has fired already (a battle waiting for the interception): only the interception
+    ([("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 2)],
+     [("infantry", 1), ("aaa", 2)], {"aa_fire": False}),
+    # a round limit
+    ([("armor", 1), ("transport_aircraft", 2), ("paratrooper", 2)],
+     [("infantry", 2), ("aaa", 1), ("fighter", 1)], {"rounds": 2}),
+])
+def test_exact_airdrops_match_the_battle_engine(att, dfn, kw):
+    n = 2500
+    ex = battle_odds("interwar", att, dfn, airborne=True, **kw)
+    assert ex.method == "exact", ex.note
+    assert abs(ex.attacker_wins + ex.defender_wins + ex.draw - 1.0) < 1e-9
+    sm = battle_odds("interwar", att, dfn, airborne=True, method="sim", trials=n, seed=11, **kw)
+    _sim_close(ex, sm, n)
+
+
+def test_odds_for_a_planned_airdrop_are_exact():
+    # seed 000 Malta example on the board: the odds of the drop planned in the combat move
+    s = med(MALTA)
+    tr, para = ids(s, "italy", "transport_aircraft"), ids(s, "italy", "paratrooper")
+    s = apply(s, Airdrop(tuple(sorted(tr + para)), "malta"))
+    s = apply(s, EndPhase())
+    r = odds_for_space(s, "malta")
+    assert r.method == "exact", r.note
+    assert set(r.attacker_survivors) == {"transport_aircraft", "paratrooper"}
+    sm = odds_for_space(s, "malta", method="sim", trials=1500, seed=2)
+    _sim_close(r, sm, 1500)
