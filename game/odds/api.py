@@ -302,9 +302,9 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     airborne (seed 002, seed 000): True = every attacking paratrooper flew in (self_airlift)
     or is dropped by an air transport; or one flag per listed attacker. Attacking air
     transports (seed 000) carry the airborne airdroppable attackers, one each, and the
-    battle begins with their interception ("sim" method).
+    battle begins with their interception (exact: intercept.py).
     attacker_oos/defender_oos (seed 000 supply, G4): one flag per listed unit, True = out of
-    supply (a land unit without no_supply_penalty fights at -1; "sim" method)."""
+    supply (a land unit without no_supply_penalty fights at -1; exact, per unit)."""
     rs = _ruleset(ruleset)
     att_raw = expand(rs, [list(x) for x in attackers], "attacker")
     flags = ([bool(airborne)] * len(att_raw) if isinstance(airborne, bool)
@@ -376,21 +376,24 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     from game.rules import supply
     from game.rules.battle import is_cargo
     player = attacker_player or state.player
-    # seed 000 airdrops: units aboard air transports count (the simulation loads them again
-    # and plays the interception); air transports count only while they carry cargo
+    # seed 000 airdrops: units aboard air transports count (the odds load them again and
+    # play the interception); air transports count only while they carry cargo
     carrying = {u.carried_by for u in state.units.values() if u.space == space and u.carried_by}
     here = [u for u in state.units.values() if u.space == space
             and (not is_cargo(state, u) or state.utype(state.units[u.carried_by]).has("air_transport"))  # type: ignore[index]
             and (u.uid in carrying or not state.utype(u).has("noncombatant"))]
     att = [u for u in here if u.owner == player and u.damage < state.utype(u).hits]
     dfn = [u for u in here if state.at_war(u.owner, player) and u.damage < state.utype(u).hits]
+    b = state.battle
+    if b is not None and b.space == space and b.interceptors:
+        # seed 000 G42: fighters that intercepted this battle's airdrop no longer defend
+        dfn = [u for u in dfn if u.uid not in b.interceptors]
     att.sort(key=lambda u: u.uid)
     dfn.sort(key=lambda u: u.uid)
     kind = state.scenario.spaces[space].kind
     amph = bool(att) and all(u.amphibious for u in att if state.utype(u).domain == LAND) and \
         any(u.amphibious for u in att)
     bombard: list[tuple[str, int]] = []
-    b = state.battle
     aa_fire = True
     if b is not None and b.space == space:
         fresh = b.round == 1 and b.step == 0 and not b.rolls

@@ -28,7 +28,7 @@ _BASE_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evad
 # seed 002: round-one values ("alone" judged on the sides as the battle begins) and
 # anti-aircraft fire at airborne paratroopers (BattleSpec.attacker_airborne)
 # seed 000: airdroppable paratroopers dropped by air transports (the same airborne flag;
-# the interception itself needs the air transports, which only "sim" plays)
+# the air transports and their interception: intercept.py, around these tables)
 EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppable",
                                      # seed 000, per-unit tables (general.py)
                                      "defends_only_against", "fortifies", "fleet_air_defense",

@@ -244,3 +244,49 @@ def test_odds_for_a_planned_airdrop_are_exact():
     assert set(r.attacker_survivors) == {"transport_aircraft", "paratrooper"}
     sm = odds_for_space(s, "malta", method="sim", trials=1500, seed=2)
     _sim_close(r, sm, 1500)
+
+
+def test_aaa_left_alone_is_taken_over_at_the_end_of_the_round():
+    # seed 000 ANTI-AIRCRAFT ARTILLERY: a territory holding only an AAA is taken with it ("the
+    # AAA is considered captured and immediately switches sides"; battle._captured_defenders):
+    # once the defending infantry (listed first) is gone, the attacker wins at the end of
+    # that round. Infantry 2 against infantry 3, one round.
+    r = battle_odds("interwar", [("infantry", 1)], [("infantry", 1), ("aaa", 1)], rounds=1)
+    assert r.method == "exact"
+    assert r.attacker_wins == pytest.approx(2 / 12 * 9 / 12)
+    assert r.defender_wins == pytest.approx(3 / 12)    # the attacker lost: the AAA holds
+    alone = battle_odds("interwar", [("infantry", 1)], [("aaa", 1)])
+    assert alone.attacker_wins == pytest.approx(1.0) and alone.expected_rounds == pytest.approx(1.0)
+    assert alone.defender_cost_lost == pytest.approx(5.0)   # it changes sides
+    sm = battle_odds("interwar", [("infantry", 1)], [("aaa", 1)], method="sim", trials=50)
+    assert sm.expected_rounds == pytest.approx(1.0) and sm.attacker_wins == 1.0
+    # aircraft cannot take a territory: they must shoot the AAA
+    air = battle_odds("interwar", [("fighter", 1)], [("aaa", 1)], aa_fire=False)
+    assert air.expected_rounds == pytest.approx(6.0)   # 2 in 12 a round
+
+
+def test_an_airdropped_paratrooper_out_of_supply_does_not_roll():
+    # seed 000 G4 with PARATROOPERS: attack 1 - 1 = 0, so the engine does not roll its die
+    # (battle._fires reads the ordinary value), though its round-one 2 would be a 1; the
+    # odds follow the engine
+    kw = dict(airborne=True, attacker_oos=[True], rounds=1)
+    ex = battle_odds("interwar", [("paratrooper", 1)], [("infantry", 1)], **kw)
+    sm = battle_odds("interwar", [("paratrooper", 1)], [("infantry", 1)], method="sim", trials=200, **kw)
+    assert ex.method == "exact"
+    assert ex.defender_survivors["infantry"] == pytest.approx(1.0) == sm.defender_survivors["infantry"]
+
+
+def test_board_odds_leave_out_the_fighters_that_intercepted():
+    # seed 000 FIGHTER, Escort (G42): a fighter that intercepted "cannot later participate in
+    # defensive combat": odds asked in the middle of the battle no longer count it
+    from test_interwar_airdrop import malta_combat_move  # noqa: E402
+
+    from game.rules.actions import Casualties, Intercept, RollDice, SelectBattle
+    s = apply(malta_combat_move((9, 7, 11, 4) + (12,) * 20), SelectBattle("malta"))
+    s = apply(s, RollDice())                                   # bombardment
+    s = apply(s, Intercept(ids(s, "uk", "fighter")))           # the fighter intercepts
+    s = apply(s, Casualties(ids(s, "italy", "transport_aircraft")[:1]))
+    assert s.battle.interceptors == ids(s, "uk", "fighter")
+    r = odds_for_space(s, "malta")
+    assert set(r.defender_survivors) == {"infantry", "aaa"}
+    assert r.method == "exact", r.note
