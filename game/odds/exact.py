@@ -423,21 +423,24 @@ def no_links(C: int, H: int) -> tuple[Any, ...]:
 
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
                          att_damage: list[int] | None = None,
-                         att_penalty: list[int] | None = None) -> Branch:
+                         att_penalty: list[int] | None = None,
+                         att_flown: list[bool] | None = None) -> Branch:
     """solve_branch with per-unit values (general.py): damaged values, fortifications,
     defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
     skip a unit earlier in the order of loss, each side's order of loss is split into
     classes of units the hits tell apart (general.Track). att_penalty: the out-of-supply
-    penalty of each unit of `att` (seed 000 G4; the defender's: from the spec)."""
+    penalty of each unit of `att` (seed 000 G4; the defender's: from the spec); att_flown:
+    which units of `att` flew in (default: by type, airborne_types)."""
     pens = (list(att_penalty) if att_penalty else [0] * len(att), spec.supply_penalties("defender"))
     try:
-        return _solve_general(spec, att, weight, att_damage, split=False, pens=pens)
+        return _solve_general(spec, att, weight, att_damage, split=False, pens=pens, flags=att_flown)
     except Unordered:
         pass
     try:
-        return _solve_general(spec, att, weight, att_damage, split=True, pens=pens)
+        return _solve_general(spec, att, weight, att_damage, split=True, pens=pens, flags=att_flown)
     except EndsMismatch:
-        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True, pens=pens)
+        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True, pens=pens,
+                              flags=att_flown)
 
 
 MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
@@ -445,7 +448,8 @@ MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows g
 
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                    att_damage: list[int] | None, split: bool, per_type: bool = False,
-                   pens: tuple[list[int], list[int]] | None = None) -> Branch:
+                   pens: tuple[list[int], list[int]] | None = None,
+                   flags: list[bool] | None = None) -> Branch:
     from . import general as G
     penA, penD = pens or ([0] * len(att), [0] * len(spec.defender))
     a: Side | MultiSide = Side.build(spec, att, att_damage)
@@ -466,8 +470,10 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     psets = G.post_sets(spec)
     tA = G.side_tables(ua, setsA, [], cntA)
     tD = G.side_tables(ud, setsD, psets, cntD)
-    flown = airborne_types(spec)
-    valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD, penA)
+    if flags is None:
+        flown = airborne_types(spec)
+        flags = [t in flown for t in att]
+    valA = G.Valuer(spec, "attack", att, flags, spec.amphibious, setsD, [], cntD, penA)
     valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
                     cntA, penD)
     akeys = G.all_keys(valA, ua, tD, tA)
@@ -491,7 +497,7 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         ud = G.UnitsAt(trD.rows)
         tA = G.side_tables(ua, setsA, [], cntA)
         tD = G.side_tables(ud, setsD, psets, cntD)
-        valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD, penA)
+        valA = G.Valuer(spec, "attack", att, flags, spec.amphibious, setsD, [], cntD, penA)
         valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA,
                         psets, cntA, penD)
         if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
@@ -529,7 +535,7 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                               "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
                                                   False, setsA, psets, cntA, penD))
         G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
-                              G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
+                              G.Valuer(spec, "attack", att, flags, spec.amphibious,
                                        setsD, [], cntD, penA))
         goD = G.go_linear(eligD, d.T)
         goA = G.go_linear(eligA, a.T)
@@ -607,6 +613,14 @@ def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndar
     return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D, rc))
 
 
+def mixed_airborne(spec: BattleSpec) -> bool:
+    """Do some but not all attackers of a type fly in (per-unit flags: the general tables)?"""
+    by_type: dict[str, set[bool]] = {}
+    for t, f in zip(spec.attacker, spec.airborne(), strict=True):
+        by_type.setdefault(t, set()).add(f)
+    return any(len(v) > 1 for v in by_type.values())
+
+
 def airborne_types(spec: BattleSpec) -> frozenset[str]:
     """Attacking types that flew in (self_airlift). The DP needs every unit of such a type
     to have flown in, or none (else NotExact: the simulation takes it)."""
@@ -643,10 +657,10 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], lis
     damage, the listed index of each unit kept)]. Aircraft, and separately airborne
     paratroopers (seed 002), lose the first listed of their kind."""
     air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
-    flown = airborne_types(spec)
+    flags = spec.airborne()
     aa_all = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
     para = [k for k, t in enumerate(spec.attacker)
-            if t in flown and spec.info(t).aa_exposed]
+            if flags[k] and spec.info(t).aa_exposed]
     dmg = spec.damage("attacker")
     if (not air and not para) or not aa_all or not spec.aa_fire:
         return [(1.0, list(spec.attacker), dmg, list(range(len(spec.attacker))))]
@@ -669,10 +683,12 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], lis
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
     from .general import needs_general
-    if spec.out_of_supply():
-        # seed 000 G4: per-unit values, so the per-unit tables (general.Valuer)
+    if spec.out_of_supply() or mixed_airborne(spec):
+        # seed 000 G4 (out of supply), or units of a type that flew in beside others that
+        # did not: per-unit values, so the per-unit tables (general.Valuer)
         pen = spec.supply_penalties("attacker")
-        return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep])
+        fl = spec.airborne()
+        return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep], [fl[n] for n in keep])
                 for w, att, dmg, keep in aa_branches(spec)]
     solve = solve_branch_general if needs_general(spec) else solve_branch
     return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]

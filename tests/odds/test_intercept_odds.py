@@ -31,6 +31,7 @@ D = 12
 # fighters intercept); AAA 0/0, taken over when it is all that is left (capturable).
 UNITS = {
     "paratrooper": (2, 1, 1, True, False),
+    "paratrooper_walked": (1, 1, 1, True, False),    # not airdropped: 1 in round one too
     "infantry": (2, 2, 3, True, False),
     "fighter": (2, 2, 2, False, False),
     "aaa": (0, 0, 0, False, True),
@@ -290,3 +291,19 @@ def test_board_odds_leave_out_the_fighters_that_intercepted():
     r = odds_for_space(s, "malta")
     assert set(r.defender_survivors) == {"infantry", "aaa"}
     assert r.method == "exact", r.note
+
+
+def test_paratroopers_dropped_beside_paratroopers_that_walked_in():
+    # seed 000 PARATROOPERS: only the airdropped ones attack at 2 in round one; flags are
+    # per unit, so one type may hold both (the per-unit tables)
+    A, Dn = ("paratrooper", "paratrooper_walked"), ("infantry",)
+    ref = battle_reference(A, Dn)
+    aw = sum(p for (a, d), p in ref.items() if a and not d)
+    r = battle_odds("interwar", [("paratrooper", 2)], [("infantry", 1)], airborne=[True, False])
+    assert r.method == "exact", r.note
+    assert abs(r.attacker_wins - float(aw)) < 1e-9
+    # a transport drops the second one listed next to one that walked in
+    aw, dw, dr = airdrop_reference(1, 1, 0, ("paratrooper_walked",), ("infantry", "aaa", "fighter"))
+    r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 2)],
+                    [("infantry", 1), ("aaa", 1), ("fighter", 1)], airborne=[False, False, True])
+    _close(r, aw, dw, dr)
