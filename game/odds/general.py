@@ -210,7 +210,9 @@ class Valuer:
         self.ecounts = list(enemy_counts)
         self.psets = own_post
         self.D = spec.dice
-        self.start_types = set(units)
+        # round values "alone" are judged on the side as the battle began (battle.round_value:
+        # Battle.att_start), before anti-aircraft fire took any aircraft out of `units`
+        self.start_types = set(spec.attacker if role == "attack" else spec.defender) | set(units)
         self._memo: dict[tuple[Any, ...], tuple[Any, list[Fired]]] = {}
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))

@@ -64,14 +64,28 @@ def test_defending_paratroopers_with_aaa_exact_matches_the_game():
     agrees([("infantry", 4)], [("paratrooper", 2), ("infantry", 1)], seed=8)
 
 
-def test_request_field_airborne_and_mixed_flags_use_the_simulation():
+def test_request_field_airborne_and_mixed_flags_are_exact():
     req = {"ruleset": "g40", "attacker": [["paratrooper", 3]], "defender": [["infantry", 2]]}
     a = compute({**req, "airborne": True})
     b = compute(req)
     assert a["method"] == b["method"] == "exact" and a["attacker_wins"] > b["attacker_wins"]
-    mixed = battle_odds("g40", [("paratrooper", 2)], [("infantry", 2)], airborne=[True, False],
-                        trials=300)
-    assert mixed.method == "sim" and "air" in (mixed.note or "")
+    # flags per unit: one paratrooper flew in (3 in round one, alone), one walked (1)
+    ex, _ = agrees([("paratrooper", 2)], [("infantry", 2)], airborne=[True, False])
+    one = battle_odds("g40", [("paratrooper", 2)], [("infantry", 2)], airborne=[True, False], rounds=1)
+    assert abs(sum(one.defender_survivors.values()) - (2.0 - (3 / 6 + 1 / 6))) < 1e-9
+
+
+def test_paratroopers_alone_is_judged_before_the_aa_fire():
+    # seed 002 PARATROOPER: 3 in the first round "alone" (only_with paratroopers), judged on
+    # the side as the battle begins (battle.round_value: Battle.att_start); the AAA shooting
+    # the fighter down does not make the paratroopers alone. Round one: AAA 1 die at the
+    # fighter, 1 at the paratrooper that flew in (aa_exposed); then the walked paratrooper
+    # 1, the flown one (if alive) 1, the fighter (if alive) 3, on a d6.
+    r = battle_odds("g40", [("paratrooper", 2), ("fighter", 1)], [("infantry", 2), ("aaa", 1)],
+                    airborne=[True, False, False], rounds=1)
+    assert r.method == "exact", r.note
+    hits = 1 / 6 + 5 / 6 * 1 / 6 + 5 / 6 * 3 / 6
+    assert abs(sum(r.defender_survivors.values()) - (3 - hits)) < 1e-9
 
 
 def test_odds_for_space_sees_airborne_units():

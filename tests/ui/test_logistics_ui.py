@@ -105,11 +105,12 @@ def test_desert_track_reason_when_a_move_is_refused():
 
 
 def test_odds_count_the_supply_penalty_and_say_how():
-    # seed 000 supply (G4): out-of-supply units fight at -1; the odds count it (played by the
-    # real battle engine) and the odds panel says so, instead of leaving it out
+    # seed 000 supply (G4): out-of-supply units fight at -1; the odds count it exactly (per
+    # unit) and the odds panel shows the exact figure, instead of leaving it out
     from game.odds.api import battle_odds
-    r = battle_odds("interwar", [("infantry", 1)], [("infantry", 1)], attacker_oos=[True], trials=300)
+    r = battle_odds("interwar", [("infantry", 1)], [("infantry", 1)], attacker_oos=[True])
+    assert abs(r.attacker_wins - (1 / 12) * (9 / 12) / (1 - (11 / 12) * (9 / 12))) < 1e-9
     v = odds_view.OddsView(result=r)
     lines = odds_view.summary_lines(v, load_ruleset("interwar"))
-    assert any("out-of-supply" in line for line in lines), lines
+    assert "Exact (default order of loss)" in lines, lines
     assert "not counted" not in odds_view.win_text(v)
