@@ -219,8 +219,7 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
     elif method == "exact":
         # seed 000 airdrops: air transports and their interception (intercept.py)
         drop = intercept.applies(spec)
-        missing = [r for r in not_modelled(spec, "exact")
-                   if not (drop and r.split(": ", 1)[-1] in intercept.HANDLED)]
+        missing = [r for r in not_modelled(spec, "exact") if not (drop and intercept.handles(spec, r))]
         if missing:
             note = f"exact method does not model {', '.join(missing)}"
         else:

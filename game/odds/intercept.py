@@ -49,6 +49,16 @@ def applies(spec: BattleSpec) -> bool:
                or rs.units[t].has("interceptable") for t in set(spec.attacker))
 
 
+def handles(spec: BattleSpec, reason: str) -> bool:
+    """Is this not_modelled entry ("unit: ability") played by the mixture? The attacker's air
+    transports and the fighters' intercepts / escorts are; air transports on the defending
+    side (never intercepted, lost after the others) are not."""
+    tid, _, ab = reason.partition(": ")
+    if ab not in HANDLED:
+        return False
+    return not (tid in spec.defender and ab in ("air_transport", "interceptable", "noncombatant"))
+
+
 @dataclass
 class Plan:
     """How the battle engine sets the airdrop up (listed indices)."""

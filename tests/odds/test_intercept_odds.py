@@ -307,3 +307,11 @@ def test_paratroopers_dropped_beside_paratroopers_that_walked_in():
     r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 2)],
                     [("infantry", 1), ("aaa", 1), ("fighter", 1)], airborne=[False, False, True])
     _close(r, aw, dw, dr)
+
+
+def test_air_transports_on_the_defending_side_are_still_simulated():
+    # defending air transports are never intercepted and are lost after every other unit
+    # (battle.default_casualties): not the mixture's business, so the engine plays them
+    r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1)],
+                    [("infantry", 1), ("transport_aircraft", 1)], airborne=True, trials=10)
+    assert r.method == "sim" and "transport_aircraft: noncombatant" in (r.note or "")
