@@ -622,8 +622,9 @@ def mixed_airborne(spec: BattleSpec) -> bool:
 
 
 def airborne_types(spec: BattleSpec) -> frozenset[str]:
-    """Attacking types that flew in (self_airlift). The DP needs every unit of such a type
-    to have flown in, or none (else NotExact: the simulation takes it)."""
+    """Attacking types that flew in (self_airlift, airdropped). The per-type tables need
+    every unit of such a type to have flown in, or none (else NotExact; solve_exact sends
+    mixed flags to the per-unit tables, mixed_airborne)."""
     flags = spec.airborne()
     if not any(flags):
         return frozenset()
