@@ -382,14 +382,14 @@ class Valuer:
             if ut.has("defenseless"):
                 continue
             plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) - self.pen(k) + bonus.get(k, 0)))
-            if plain <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
-                                      for ab in ut.abilities_named("value_against")):
-                continue   # battle._fires
             value = plain
             if round1:
                 rv = self._round_value(ut, k)
                 if rv is not None:
                     value = min(D, max(0, rv + self._terrain(ut) - self.pen(k) + bonus.get(k, 0)))
+            if plain <= 0 and value <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
+                                                     for ab in ut.abilities_named("value_against")):
+                continue   # battle._fires
             excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
             only: tuple[str, ...] = ()
             if role == "defense":

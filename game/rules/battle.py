@@ -731,7 +731,7 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
         want_fs = step == "att_first_strike"
         return "attacker", [(u, fire_value(state, b, u, "attack", bonus)) for u in att
                             if first_strike_active(state, u, dfn_alive, "attack", b.round) == want_fs
-                            and _fires(state, u, "attack", bonus)
+                            and _fires(state, b, u, "attack", bonus)
                             and not state.utype(u).has("defenseless")], False
     if step in ("def_first_strike", "def_fire"):
         struck = set(b.struck)
@@ -741,7 +741,7 @@ def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tup
         want_fs = step == "def_first_strike"
         return "defender", [(u, fire_value(state, b, u, "defense", bonus)) for u in shooters
                             if first_strike_active(state, u, att, "defense", b.round) == want_fs
-                            and _fires(state, u, "defense", bonus)
+                            and _fires(state, b, u, "defense", bonus)
                             and defends_against(state, u, att)
                             and not state.utype(u).has("defenseless")], True
     return "", [], True
@@ -781,9 +781,15 @@ def aa_shots(state: GameState, att: list[Unit], dfn_alive: list[Unit]) -> list[t
     return shots
 
 
-def _fires(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> bool:
-    """Rolls in this role: an ordinary value, or a special value (value_against)."""
+def _fires(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> bool:
+    """Rolls in this role: an ordinary value, a round value in force (seed 000 PARATROOPERS:
+    2 in round one when airdropped, so 1 out of supply although their ordinary 1 - 1 is 0),
+    or a special value (value_against)."""
     if unit_value(state, u, role, bonus) > 0:
+        return True
+    ut = state.utype(u)
+    if ut.abilities and round_value(state, b, u, role) is not None \
+            and _plain_fire_value(state, b, u, role, bonus) > 0:
         return True
     return any((ab.attack if role == "attack" else ab.defense) > 0
                for ab in state.utype(u).abilities_named("value_against"))
