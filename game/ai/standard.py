@@ -1226,10 +1226,99 @@ def _needs_air_base(state: GameState, u: Unit) -> bool:
     return ut.has("air_transport") and (sd is None or sd.requires_air_base)
 
 
+def pending_defence(state: GameState, player: str) -> dict[str, float]:
+    """Defence the units bought this turn will add at each factory once placed (the
+    place phase puts them at the most threatened factory first, up to its room)."""
+    left = sorted(((state.ruleset.units[t].defense + 0.5, t, n)
+                   for t, n in production.unplaced(state, player).items()
+                   if state.ruleset.units[t].domain != SEA), reverse=True)
+    units = [d for d, _t, n in left for _ in range(n)]
+    out: dict[str, float] = {}
+    factories = sorted((f for f in state.factories if state.owners.get(f) == player),
+                       key=lambda f: (-(threat_to(state, f, player) - defence_at(state, f, player)), f))
+    for f in factories:
+        room = production.factory_capacity(state, f)
+        take, units = units[:room], units[room:]
+        if take:
+            out[f] = sum(take)
+    return out
+
+
+def air_defence_moves(state: GameState, player: str) -> list[tuple[int, str]]:
+    """Non-combat move: aircraft that should land in (or stay in) a threatened capital
+    or victory city because their defence is what holds it: (aircraft, space) pairs,
+    capital first. The enemy that could strike next turn (threat_to, two steps) is set
+    against the land defence there plus the units about to be placed; aircraft in reach
+    (those already there first, then the nearest) fill the gap, for a victory city only
+    when they can fill most of it (no feeding a lost city)."""
+    sps = state.scenario.spaces
+    spots = movement.landing_spots(state, player)
+    planes = [u for u in state.units.values() if u.owner == player
+              and state.utype(u).domain == AIR and state.utype(u).defense > 0
+              and u.carried_by is None and not _needs_air_base(state, u)
+              and not state.utype(u).has("air_transport")]
+    if not planes:
+        return []
+    pending = pending_defence(state, player)
+    reach: dict[int, dict[str, tuple[str, ...]]] = {}
+    out: list[tuple[int, str]] = []
+    taken: set[int] = set()
+    keys = [k for k in key_spaces(state, player) if (sps[k].victory_city or is_capital(state, k))
+            and k in spots]
+    for k in sorted(keys, key=lambda k: (not is_capital(state, k), -worth(state, k), k)):
+        threat = threat_to(state, k, player, hops=2)
+        if threat <= 0:
+            continue
+        base = sum(state.utype(u).defense + 0.5 for u in state.units.values()
+                   if u.space == k and not state.at_war(u.owner, player) and u.carried_by is None
+                   and state.utype(u).domain == LAND) + pending.get(k, 0.0)
+        gap = threat - base
+        if gap <= 0:
+            continue
+        cands = []
+        for u in planes:
+            if u.uid in taken:
+                continue
+            if u.space == k:
+                cands.append((0, u.uid, u))
+                continue
+            if movement.moves_left(state, u) <= 0:
+                continue
+            if u.uid not in reach:
+                reach[u.uid] = movement.reachable(state, [u])
+            path = reach[u.uid].get(k)
+            if path is not None:
+                cands.append((len(path), u.uid, u))
+        cands.sort()
+        gain = sum(state.utype(u).defense + 0.5 for _n, _i, u in cands)
+        if gain < 0.7 * gap and not is_capital(state, k):
+            continue
+        for _n, uid, u in cands:
+            if gap <= 0:
+                break
+            taken.add(uid)
+            out.append((uid, k))
+            gap -= state.utype(u).defense + 0.5
+    return out
+
+
 def _land_aircraft(now: Any, player: str, do: Any) -> None:
-    """Aircraft land where the enemy cannot strike them next turn (the least threatened
-    landing place in reach, then the nearest); one already safe stays. `now()` is the
-    state as the plan stands, `do(action)` plays a move into it."""
+    """Aircraft whose defence holds a threatened capital or victory city land there
+    (air_defence_moves); the others land where the enemy cannot strike them next turn
+    (the least threatened landing place in reach, then the nearest); one already safe
+    stays. `now()` is the state as the plan stands, `do(action)` plays a move into it."""
+    s = now()
+    held: set[int] = set()
+    for uid, k in air_defence_moves(s, player):
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        if u.space == k:
+            held.add(uid)
+            continue
+        path = movement.reachable(now(), [u]).get(k)
+        if path is not None and do(Move((uid,), path)):
+            held.add(uid)
     s = now()
     spots = movement.landing_spots(s, player)
     risk: dict[str, float] = {}
@@ -1241,7 +1330,7 @@ def _land_aircraft(now: Any, player: str, do: Any) -> None:
 
     front: dict[str, int] | None = None
     for uid in sorted(u.uid for u in s.units.values()
-                      if u.owner == player and s.utype(u).domain == AIR):
+                      if u.owner == player and s.utype(u).domain == AIR and u.uid not in held):
         s = now()
         u = s.units.get(uid)
         if u is None or movement.moves_left(s, u) <= 0 or movement.trapped(s, u):
