@@ -138,27 +138,78 @@ def still_to_move(state: GameState, player: str) -> set[str] | None:
             if state.at_war(p.id, player)}
 
 
+_LAND_DIST: dict[int, tuple[Any, dict[str, dict[str, int]]]] = {}
+
+
+def land_distances(state: GameState) -> dict[str, dict[str, int]]:
+    """Hop counts between land spaces over passable land only (what a land unit walks);
+    a pair missing has no land route: only a ship carries troops between them."""
+    sc = state.scenario
+    got = _LAND_DIST.get(id(sc))
+    if got is None or got[0] is not sc:  # the entry holds the scenario: ids get reused
+        if len(_LAND_DIST) > 16:
+            _LAND_DIST.clear()
+        sps = sc.spaces
+        table: dict[str, dict[str, int]] = {}
+        for start, sp in sps.items():
+            if sp.kind != LAND:
+                continue
+            dist = {start: 0}
+            queue = [start]
+            for cur in queue:
+                for nxt in sps[cur].adjacent:
+                    if nxt not in dist and sps[nxt].kind == LAND and not sps[nxt].impassable:
+                        dist[nxt] = dist[cur] + 1
+                        queue.append(nxt)
+            table[start] = dist
+        got = _LAND_DIST[id(sc)] = (sc, table)
+    return got[1]
+
+
+SEA_LIFT_UNITS = 2      # land units one transport brings (g40 and its kin: two)
+SEA_LIFT_REACH = 3      # hops from a transport to the target it could land troops in
+
+
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
               air: bool = True) -> float:
     """Attack strength of enemy land (and air) units that could reach `space` next turn
-    (in the last round: only of enemies still to move, with their full move)."""
+    (in the last round: only of enemies still to move, with their full move). Land units
+    count by their walk over land; those with no land route in reach count only as far
+    as the enemy's transports near `space` could bring them (two a transport, the
+    strongest first)."""
     dist = distances(state.scenario)[space]
+    ldist = land_distances(state).get(space, {})
     movers = still_to_move(state, player)
     if movers is not None:
         hops = 99
     total = 0.0
+    by_sea: list[float] = []
+    lift = 0
     for u in state.units.values():
         if not state.at_war(u.owner, player) or u.carried_by is not None:
             continue
         if movers is not None and u.owner not in movers:
             continue
         ut = state.utype(u)
-        if ut.domain == SEA or (ut.domain == AIR and not air) or ut.attack <= 0:
+        if ut.domain == SEA:
+            if ut.has("transport") and dist.get(u.space, 99) <= SEA_LIFT_REACH:
+                lift += SEA_LIFT_UNITS
             continue
-        reach = ut.move if ut.domain == AIR else min(ut.move, hops)
-        d = dist.get(u.space, 99)
-        if d <= reach and (ut.domain == AIR or state.scenario.spaces[u.space].kind == LAND):
+        if (ut.domain == AIR and not air) or ut.attack <= 0:
+            continue
+        if ut.domain == AIR:
+            if dist.get(u.space, 99) <= ut.move:
+                total += ut.attack + 0.5
+            continue
+        if state.scenario.spaces[u.space].kind != LAND:
+            continue
+        reach = min(ut.move, hops)
+        if ldist.get(u.space, 99) <= reach:
             total += ut.attack + 0.5
+        elif dist.get(u.space, 99) <= SEA_LIFT_REACH:
+            by_sea.append(ut.attack + 0.5)
+    if lift and by_sea:
+        total += sum(sorted(by_sea, reverse=True)[:lift])
     return total
 
 

@@ -53,3 +53,31 @@ def test_no_fighter_for_an_unthreatened_capital():
     for u in [u for u in st.units.values() if u.space == "e"]:
         del st.units[u.uid]
     assert standard.air_defence_moves(st, "red") == []
+
+
+def _add(st, utype, owner, space):
+    from game.rules.model import Unit
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, utype, owner, space)
+    st.next_uid += 1
+    return uid
+
+
+def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
+    # bastion.yaml: Xland is two hops from Redland's capital, across Sea One. Tanks there
+    # cannot walk over (seed 000: land units cross the sea only aboard TRANSPORTS); the
+    # old threat counted all six (europe_1941 seed 928: the British army on its island
+    # "threatened" Germany, which kept its fighters home while Poland fell)
+    st = _at(BASTION, "noncombat_move")
+    for u in [u for u in st.units.values() if u.space == "e"]:
+        del st.units[u.uid]
+    for _ in range(6):
+        _add(st, "armour", "blue", "x")
+    assert standard.threat_to(st, "a1", "red") == 0
+    _add(st, "transport", "blue", "s1")
+    # one transport: two tanks (attack 3 each, +0.5 as every threat counts)
+    assert standard.threat_to(st, "a1", "red") == 2 * 3.5
+    # and a walk over land still counts in full
+    for _ in range(3):
+        _add(st, "armour", "blue", "e")
+    assert standard.threat_to(st, "a1", "red") == 5 * 3.5
