@@ -809,6 +809,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     last_chance = not enemy_moves_again(state, player)
     # ahead on victory cities: attack only what can be held; behind: trade units too
     trade = not ahead(state, player) and _rounds_left(state) <= TRADE_ROUNDS_LEFT
+    behind_at_end = final_round(state) and not ahead(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
@@ -896,8 +897,11 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
         counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
         important = (sc.spaces[target].victory_city or is_capital(state, target)) and trade
-        target_p = 0.97 if last_chance else WIN_TARGET
-        minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
+        # the last round, behind on cities: the units are worth nothing after the turn
+        # limit, a victory city taken back may decide the game
+        all_in = last_chance or (behind_at_end and sc.spaces[target].victory_city)
+        target_p = 0.97 if all_in else WIN_TARGET
+        minimum = LAST_CHANCE_MINIMUM if all_in else WIN_MINIMUM
         chosen_blocks: list[tuple[list[Unit], amphib.Lift | None]] = []
         if not enemy:
             first = min(blocks[:len(land)] or blocks[len(land):len(land) + len(lifts)][-1:],

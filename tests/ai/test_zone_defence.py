@@ -81,3 +81,45 @@ def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
     for _ in range(3):
         _add(st, "armour", "blue", "e")
     assert standard.threat_to(st, "a1", "red") == 5 * 3.5
+
+
+def test_last_round_behind_on_cities_attacks_a_city_at_middling_odds():
+    # twin.yaml in its last round (turn limit 4): Blueland holds Alpha Two and Beta, Redland
+    # only its capital. Six Redland infantry against four in Alpha Two win about 55 %
+    # (under the usual 65 % minimum), but the units are worth nothing after this round and
+    # the city decides the game (seed 000 / scenario: at the turn limit the side holding
+    # more victory cities wins). europe_1941 seed 339: the Soviet Union left Leningrad
+    # in German hands in round 10 and lost 5-6.
+    from game.rules.actions import Move
+    st = _at(str(FIX / "twin.yaml"), "combat_move")
+    st.round = st.scenario.turn_limit
+    for u in list(st.units.values()):
+        del st.units[u.uid]
+    st.owners["a2"] = "blue"
+    red = [_add(st, "infantry", "red", "a1") for _ in range(6)]
+    blue = [st.units[_add(st, "infantry", "blue", "a2")] for _ in range(4)]
+    _add(st, "infantry", "blue", "b")
+    assert not standard.ahead(st, "red")
+    p = standard.odds(st, [st.units[u] for u in red], blue, "land")[0]
+    assert standard.LAST_CHANCE_MINIMUM < p < standard.WIN_MINIMUM
+    plan = standard._plan_combat_move(st)
+    assert any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
+    _play(st, plan)
+
+
+def test_last_round_ahead_on_cities_keeps_the_usual_minimum():
+    # the same attack when Redland is not behind (Beta is Redland's too): no gamble
+    from game.rules.actions import Move
+    st = _at(str(FIX / "twin.yaml"), "combat_move")
+    st.round = st.scenario.turn_limit
+    for u in list(st.units.values()):
+        del st.units[u.uid]
+    st.owners["a2"] = "blue"
+    st.owners["b"] = "red"
+    for _ in range(6):
+        _add(st, "infantry", "red", "a1")
+    for _ in range(4):
+        _add(st, "infantry", "blue", "a2")
+    assert standard.ahead(st, "red")
+    plan = standard._plan_combat_move(st)
+    assert not any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
