@@ -138,27 +138,78 @@ def still_to_move(state: GameState, player: str) -> set[str] | None:
             if state.at_war(p.id, player)}
 
 
+_LAND_DIST: dict[int, tuple[Any, dict[str, dict[str, int]]]] = {}
+
+
+def land_distances(state: GameState) -> dict[str, dict[str, int]]:
+    """Hop counts between land spaces over passable land only (what a land unit walks);
+    a pair missing has no land route: only a ship carries troops between them."""
+    sc = state.scenario
+    got = _LAND_DIST.get(id(sc))
+    if got is None or got[0] is not sc:  # the entry holds the scenario: ids get reused
+        if len(_LAND_DIST) > 16:
+            _LAND_DIST.clear()
+        sps = sc.spaces
+        table: dict[str, dict[str, int]] = {}
+        for start, sp in sps.items():
+            if sp.kind != LAND:
+                continue
+            dist = {start: 0}
+            queue = [start]
+            for cur in queue:
+                for nxt in sps[cur].adjacent:
+                    if nxt not in dist and sps[nxt].kind == LAND and not sps[nxt].impassable:
+                        dist[nxt] = dist[cur] + 1
+                        queue.append(nxt)
+            table[start] = dist
+        got = _LAND_DIST[id(sc)] = (sc, table)
+    return got[1]
+
+
+SEA_LIFT_UNITS = 2      # land units one transport brings (g40 and its kin: two)
+SEA_LIFT_REACH = 3      # hops from a transport to the target it could land troops in
+
+
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
               air: bool = True) -> float:
     """Attack strength of enemy land (and air) units that could reach `space` next turn
-    (in the last round: only of enemies still to move, with their full move)."""
+    (in the last round: only of enemies still to move, with their full move). Land units
+    count by their walk over land; those with no land route in reach count only as far
+    as the enemy's transports near `space` could bring them (two a transport, the
+    strongest first)."""
     dist = distances(state.scenario)[space]
+    ldist = land_distances(state).get(space, {})
     movers = still_to_move(state, player)
     if movers is not None:
         hops = 99
     total = 0.0
+    by_sea: list[float] = []
+    lift = 0
     for u in state.units.values():
         if not state.at_war(u.owner, player) or u.carried_by is not None:
             continue
         if movers is not None and u.owner not in movers:
             continue
         ut = state.utype(u)
-        if ut.domain == SEA or (ut.domain == AIR and not air) or ut.attack <= 0:
+        if ut.domain == SEA:
+            if ut.has("transport") and dist.get(u.space, 99) <= SEA_LIFT_REACH:
+                lift += SEA_LIFT_UNITS
             continue
-        reach = ut.move if ut.domain == AIR else min(ut.move, hops)
-        d = dist.get(u.space, 99)
-        if d <= reach and (ut.domain == AIR or state.scenario.spaces[u.space].kind == LAND):
+        if (ut.domain == AIR and not air) or ut.attack <= 0:
+            continue
+        if ut.domain == AIR:
+            if dist.get(u.space, 99) <= ut.move:
+                total += ut.attack + 0.5
+            continue
+        if state.scenario.spaces[u.space].kind != LAND:
+            continue
+        reach = min(ut.move, hops)
+        if ldist.get(u.space, 99) <= reach:
             total += ut.attack + 0.5
+        elif dist.get(u.space, 99) <= SEA_LIFT_REACH:
+            by_sea.append(ut.attack + 0.5)
+    if lift and by_sea:
+        total += sum(sorted(by_sea, reverse=True)[:lift])
     return total
 
 
@@ -758,6 +809,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     last_chance = not enemy_moves_again(state, player)
     # ahead on victory cities: attack only what can be held; behind: trade units too
     trade = not ahead(state, player) and _rounds_left(state) <= TRADE_ROUNDS_LEFT
+    behind_at_end = final_round(state) and not ahead(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
              and state.utype(u).domain in (LAND, AIR) and state.utype(u).attack > 0
@@ -845,8 +897,11 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
         counter = 0.0 if last_chance else threat_to(state, target, player, hops=1, air=False) - sum(
             state.utype(e).attack + 0.5 for e in enemy if state.utype(e).domain == LAND)
         important = (sc.spaces[target].victory_city or is_capital(state, target)) and trade
-        target_p = 0.97 if last_chance else WIN_TARGET
-        minimum = LAST_CHANCE_MINIMUM if last_chance else WIN_MINIMUM
+        # the last round, behind on cities: the units are worth nothing after the turn
+        # limit, a victory city taken back may decide the game
+        all_in = last_chance or (behind_at_end and sc.spaces[target].victory_city)
+        target_p = 0.97 if all_in else WIN_TARGET
+        minimum = LAST_CHANCE_MINIMUM if all_in else WIN_MINIMUM
         chosen_blocks: list[tuple[list[Unit], amphib.Lift | None]] = []
         if not enemy:
             first = min(blocks[:len(land)] or blocks[len(land):len(land) + len(lifts)][-1:],
@@ -1226,10 +1281,99 @@ def _needs_air_base(state: GameState, u: Unit) -> bool:
     return ut.has("air_transport") and (sd is None or sd.requires_air_base)
 
 
+def pending_defence(state: GameState, player: str) -> dict[str, float]:
+    """Defence the units bought this turn will add at each factory once placed (the
+    place phase puts them at the most threatened factory first, up to its room)."""
+    left = sorted(((state.ruleset.units[t].defense + 0.5, t, n)
+                   for t, n in production.unplaced(state, player).items()
+                   if state.ruleset.units[t].domain != SEA), reverse=True)
+    units = [d for d, _t, n in left for _ in range(n)]
+    out: dict[str, float] = {}
+    factories = sorted((f for f in state.factories if state.owners.get(f) == player),
+                       key=lambda f: (-(threat_to(state, f, player) - defence_at(state, f, player)), f))
+    for f in factories:
+        room = production.factory_capacity(state, f)
+        take, units = units[:room], units[room:]
+        if take:
+            out[f] = sum(take)
+    return out
+
+
+def air_defence_moves(state: GameState, player: str) -> list[tuple[int, str]]:
+    """Non-combat move: aircraft that should land in (or stay in) a threatened capital
+    or victory city because their defence is what holds it: (aircraft, space) pairs,
+    capital first. The enemy that could strike next turn (threat_to, two steps) is set
+    against the land defence there plus the units about to be placed; aircraft in reach
+    (those already there first, then the nearest) fill the gap, for a victory city only
+    when they can fill most of it (no feeding a lost city)."""
+    sps = state.scenario.spaces
+    spots = movement.landing_spots(state, player)
+    planes = [u for u in state.units.values() if u.owner == player
+              and state.utype(u).domain == AIR and state.utype(u).defense > 0
+              and u.carried_by is None and not _needs_air_base(state, u)
+              and not state.utype(u).has("air_transport")]
+    if not planes:
+        return []
+    pending = pending_defence(state, player)
+    reach: dict[int, dict[str, tuple[str, ...]]] = {}
+    out: list[tuple[int, str]] = []
+    taken: set[int] = set()
+    keys = [k for k in key_spaces(state, player) if (sps[k].victory_city or is_capital(state, k))
+            and k in spots]
+    for k in sorted(keys, key=lambda k: (not is_capital(state, k), -worth(state, k), k)):
+        threat = threat_to(state, k, player, hops=2)
+        if threat <= 0:
+            continue
+        base = sum(state.utype(u).defense + 0.5 for u in state.units.values()
+                   if u.space == k and not state.at_war(u.owner, player) and u.carried_by is None
+                   and state.utype(u).domain == LAND) + pending.get(k, 0.0)
+        gap = threat - base
+        if gap <= 0:
+            continue
+        cands = []
+        for u in planes:
+            if u.uid in taken:
+                continue
+            if u.space == k:
+                cands.append((0, u.uid, u))
+                continue
+            if movement.moves_left(state, u) <= 0:
+                continue
+            if u.uid not in reach:
+                reach[u.uid] = movement.reachable(state, [u])
+            path = reach[u.uid].get(k)
+            if path is not None:
+                cands.append((len(path), u.uid, u))
+        cands.sort()
+        gain = sum(state.utype(u).defense + 0.5 for _n, _i, u in cands)
+        if gain < 0.7 * gap and not is_capital(state, k):
+            continue
+        for _n, uid, u in cands:
+            if gap <= 0:
+                break
+            taken.add(uid)
+            out.append((uid, k))
+            gap -= state.utype(u).defense + 0.5
+    return out
+
+
 def _land_aircraft(now: Any, player: str, do: Any) -> None:
-    """Aircraft land where the enemy cannot strike them next turn (the least threatened
-    landing place in reach, then the nearest); one already safe stays. `now()` is the
-    state as the plan stands, `do(action)` plays a move into it."""
+    """Aircraft whose defence holds a threatened capital or victory city land there
+    (air_defence_moves); the others land where the enemy cannot strike them next turn
+    (the least threatened landing place in reach, then the nearest); one already safe
+    stays. `now()` is the state as the plan stands, `do(action)` plays a move into it."""
+    s = now()
+    held: set[int] = set()
+    for uid, k in air_defence_moves(s, player):
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        if u.space == k:
+            held.add(uid)
+            continue
+        path = movement.reachable(now(), [u]).get(k)
+        if path is not None and do(Move((uid,), path)):
+            held.add(uid)
     s = now()
     spots = movement.landing_spots(s, player)
     risk: dict[str, float] = {}
@@ -1241,7 +1385,7 @@ def _land_aircraft(now: Any, player: str, do: Any) -> None:
 
     front: dict[str, int] | None = None
     for uid in sorted(u.uid for u in s.units.values()
-                      if u.owner == player and s.utype(u).domain == AIR):
+                      if u.owner == player and s.utype(u).domain == AIR and u.uid not in held):
         s = now()
         u = s.units.get(uid)
         if u is None or movement.moves_left(s, u) <= 0 or movement.trapped(s, u):

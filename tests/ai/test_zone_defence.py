@@ -1,0 +1,125 @@
+"""The standard computer player's defence of its capital and victory cities on zone
+maps (game/ai/standard.py)."""
+from pathlib import Path
+
+from game.ai import standard
+from game.rules.actions import apply
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+
+FIX = Path(__file__).parents[1] / "fixtures"
+BASTION = str(FIX / "bastion.yaml")
+
+
+def _at(path, phase, seed=1):
+    sc = load_scenario(path)
+    st = Session(sc, load_ruleset(sc.ruleset_id), seed).state
+    st.phase_idx = st.ruleset.phases.index(phase)
+    return st
+
+
+def _play(st, actions):
+    for a in actions:
+        st = apply(st, a)  # an illegal action would raise
+    return st
+
+
+def test_a_fighter_stays_to_defend_a_threatened_capital():
+    # bastion.yaml: four infantry and a fighter in Redland's capital, four infantry and
+    # four tanks next door. The old player flew the fighter to the safe rear (europe_1941
+    # seeds 320 and 333: Germany's and the Soviet Union's fighters left their capitals,
+    # which fell); the fighter's defence belongs in the capital (seed 000: FIGHTER defends
+    # at 4)
+    st = _at(BASTION, "noncombat_move")
+    fighter = next(u.uid for u in st.units.values() if u.type == "fighter")
+    assert standard.air_defence_moves(st, "red") == [(fighter, "a1")]
+    after = _play(st, standard._plan_noncombat(st))
+    assert after.units[fighter].space == "a1"
+
+
+def test_a_fighter_flies_home_to_a_threatened_capital():
+    # the same fighter in the rear comes back to the capital (the old player left it
+    # where no enemy could reach it)
+    st = _at(BASTION, "noncombat_move")
+    import dataclasses
+    fighter = next(u for u in st.units.values() if u.type == "fighter")
+    st.units[fighter.uid] = dataclasses.replace(fighter, space="r2")
+    after = _play(st, standard._plan_noncombat(st))
+    assert after.units[fighter.uid].space == "a1"
+
+
+def test_no_fighter_for_an_unthreatened_capital():
+    st = _at(BASTION, "noncombat_move")
+    for u in [u for u in st.units.values() if u.space == "e"]:
+        del st.units[u.uid]
+    assert standard.air_defence_moves(st, "red") == []
+
+
+def _add(st, utype, owner, space):
+    from game.rules.model import Unit
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, utype, owner, space)
+    st.next_uid += 1
+    return uid
+
+
+def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
+    # bastion.yaml: Xland is two hops from Redland's capital, across Sea One. Tanks there
+    # cannot walk over (seed 000: land units cross the sea only aboard TRANSPORTS); the
+    # old threat counted all six (europe_1941 seed 928: the British army on its island
+    # "threatened" Germany, which kept its fighters home while Poland fell)
+    st = _at(BASTION, "noncombat_move")
+    for u in [u for u in st.units.values() if u.space == "e"]:
+        del st.units[u.uid]
+    for _ in range(6):
+        _add(st, "armour", "blue", "x")
+    assert standard.threat_to(st, "a1", "red") == 0
+    _add(st, "transport", "blue", "s1")
+    # one transport: two tanks (attack 3 each, +0.5 as every threat counts)
+    assert standard.threat_to(st, "a1", "red") == 2 * 3.5
+    # and a walk over land still counts in full
+    for _ in range(3):
+        _add(st, "armour", "blue", "e")
+    assert standard.threat_to(st, "a1", "red") == 5 * 3.5
+
+
+def test_last_round_behind_on_cities_attacks_a_city_at_middling_odds():
+    # twin.yaml in its last round (turn limit 4): Blueland holds Alpha Two and Beta, Redland
+    # only its capital. Six Redland infantry against four in Alpha Two win about 55 %
+    # (under the usual 65 % minimum), but the units are worth nothing after this round and
+    # the city decides the game (seed 000 / scenario: at the turn limit the side holding
+    # more victory cities wins). europe_1941 seed 339: the Soviet Union left Leningrad
+    # in German hands in round 10 and lost 5-6.
+    from game.rules.actions import Move
+    st = _at(str(FIX / "twin.yaml"), "combat_move")
+    st.round = st.scenario.turn_limit
+    for u in list(st.units.values()):
+        del st.units[u.uid]
+    st.owners["a2"] = "blue"
+    red = [_add(st, "infantry", "red", "a1") for _ in range(6)]
+    blue = [st.units[_add(st, "infantry", "blue", "a2")] for _ in range(4)]
+    _add(st, "infantry", "blue", "b")
+    assert not standard.ahead(st, "red")
+    p = standard.odds(st, [st.units[u] for u in red], blue, "land")[0]
+    assert standard.LAST_CHANCE_MINIMUM < p < standard.WIN_MINIMUM
+    plan = standard._plan_combat_move(st)
+    assert any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
+    _play(st, plan)
+
+
+def test_last_round_ahead_on_cities_keeps_the_usual_minimum():
+    # the same attack when Redland is not behind (Beta is Redland's too): no gamble
+    from game.rules.actions import Move
+    st = _at(str(FIX / "twin.yaml"), "combat_move")
+    st.round = st.scenario.turn_limit
+    for u in list(st.units.values()):
+        del st.units[u.uid]
+    st.owners["a2"] = "blue"
+    st.owners["b"] = "red"
+    for _ in range(6):
+        _add(st, "infantry", "red", "a1")
+    for _ in range(4):
+        _add(st, "infantry", "blue", "a2")
+    assert standard.ahead(st, "red")
+    plan = standard._plan_combat_move(st)
+    assert not any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
