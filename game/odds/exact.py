@@ -416,10 +416,12 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
     skip a unit earlier in the order of loss, each side's order of loss is split into
     classes of units the hits tell apart (general.Track)."""
-    try:
-        return _solve_general(spec, att, weight, att_damage, split=False)
-    except Unordered:
-        pass
+    from .api import lost_aboard
+    if not lost_aboard(spec, spec.defender):   # (else a carrier may go before its aircraft)
+        try:
+            return _solve_general(spec, att, weight, att_damage, split=False)
+        except Unordered:
+            pass
     try:
         return _solve_general(spec, att, weight, att_damage, split=True)
     except EndsMismatch:
@@ -432,6 +434,7 @@ MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows g
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                    att_damage: list[int] | None, split: bool, per_type: bool = False) -> Branch:
     from . import general as G
+    from .api import aboard
     a: Side | MultiSide = Side.build(spec, att, att_damage)
     adm = list(att_damage) if att_damage else [0] * len(att)
     ddm = spec.damage("defender")
@@ -464,10 +467,11 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     if split:
         clA, twA = G.chooser_split(spec, att, adm, dkeys, per_type)
         clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
+        pairs = aboard(spec, spec.defender)       # G58 (the attacker's aircraft flew in)
+        clD, twD = G.aboard_split(clD, twD, pairs)
         trA = G.Track.build(spec, att, adm, clA, twA)
         trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
-        capA = _cap_map(spec, att, clA, twA, trA)
-        capD = _cap_map(spec, spec.defender, clD, twD, trD)
+        capD = _cap_map(pairs, clD, trD)
         if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
             raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
                            "is too many for the exact method")
@@ -551,33 +555,27 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     return Branch(weight, a, d, final, float(rounds))
 
 
-def _cap_map(spec: BattleSpec, own: list[str], cl: list[int], two: frozenset[int], tr: Any) -> np.ndarray:
-    """Seed 000 G58 (combat air patrol): aircraft aboard a carrier are lost with it
-    (battle.remove_unit). With a split order of loss the carrier may go first: exact when
-    one carrier holds the aircraft and they are the first units of a one-ended class (their
-    loss moves that class's front); cap[s] is the state once they are gone (else identity,
-    a single zero when no carrier takes aircraft down)."""
-    from .api import aboard
-    pairs = aboard(spec, own)
+def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray:
+    """Seed 000 G58 (combat air patrol): the defender's aircraft aboard a carrier are lost
+    with it when the casualties are removed (battle.remove_unit; they still fire back that
+    step). The aircraft aboard each carrier are classes of their own (general.aboard_split),
+    so cap[s], the state once they are gone, fills those classes of every carrier lost at s
+    (else identity; a single zero when no carrier takes aircraft down). Any number of
+    carriers, escort carriers and armored carriers, in any order of loss."""
     if not pairs:
         return np.zeros(1, dtype=np.int64)
-    carriers = {c for _k, c in pairs}
-    air = sorted(k for k, _c in pairs)
-    cls = {cl[k] for k in air}
-    why = ("aircraft aboard a carrier (combat air patrol) could outlive it in an order of loss "
-           "split by restricted hits")
-    if len(carriers) != 1 or len(cls) != 1:
-        raise NotExact(why)
-    c, ac = carriers.pop(), cls.pop()
-    slots = [int(tr.slot_unit[pos]) for pos in tr.cls_slots[ac]]
-    if ac in two or slots[:len(air)] != air or any(pos < tr.A for pos in tr.cls_slots[ac][:len(air)]):
-        raise NotExact(why)
-    n = len(air)
+    by_carrier: dict[int, list[int]] = {}
+    for k, c in pairs:
+        if cl[k] not in by_carrier.setdefault(c, []):
+            by_carrier[c].append(cl[k])
     cap = np.arange(tr.S, dtype=np.int64)
-    for s in range(tr.S):
-        alive = {k for k, _t, _d in tr.rows[s]}
-        if c not in alive and tr.xs[s, ac] < n:
-            cap[s] = s + (n - tr.xs[s, ac]) * tr.stride[ac]
+    for c, classes in by_carrier.items():
+        gone = np.array([all(k != c for k, _t, _d in row) for row in tr.rows])
+        for ac in classes:
+            n = len(tr.cls_slots[ac])
+            full = n * (n + 1) // 2 + n if tr.two[ac] else n
+            cur = tr._digit(ac, tr.xs[:, ac], tr.bs[:, ac])
+            cap += np.where(gone, (full - cur) * tr.stride[ac], 0)
     return cap
 
 

@@ -54,7 +54,10 @@ def has_damaged_values(ut: UnitType) -> bool:
 def needs_general(spec: BattleSpec) -> bool:
     """Does this battle need the per-unit tables (an ability of GENERAL_ABILITIES in
     force, or damage-dependent values)?"""
+    from .api import lost_aboard
     rs = spec.ruleset
+    if lost_aboard(spec, spec.defender):
+        return True   # G58: a carrier listed before its aircraft (exact._cap_map)
     for t in set(spec.attacker) | set(spec.defender):
         ut = rs.units[t]
         if has_damaged_values(ut):
@@ -869,6 +872,21 @@ def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: l
     cls = [ids.setdefault(c, len(ids)) for c in cls]
     two = frozenset(ids[c] for c in ids if c in two and c not in solo) if two else frozenset()
     return cls, two
+
+
+def aboard_split(cls: list[int], two: frozenset[int], pairs: list[tuple[int, int]]
+                 ) -> tuple[list[int], frozenset[int]]:
+    """Seed 000 G58: the aircraft aboard each carrier (combat air patrol; `pairs`:
+    (aircraft, carrier) listed indices, api.aboard) become a class of their own within
+    their class, so the carrier's loss takes them all at once (exact._cap_map): a state
+    of the split order of loss. A finer class is still lost in the listed order, and a
+    hit still takes the earliest eligible unit of all (Track.go)."""
+    if not pairs:
+        return cls, two
+    carrier_of = dict(pairs)
+    ids: dict[tuple[int, int], int] = {}
+    out = [ids.setdefault((c, carrier_of.get(k, -1)), len(ids)) for k, c in enumerate(cls)]
+    return out, frozenset(v for (c, _k), v in ids.items() if c in two)
 
 
 def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey]) -> list[int]:
