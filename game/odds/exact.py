@@ -495,8 +495,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
     histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False)
     histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True)
-    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1])
-    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1])
+    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1], [rcA, rcA1])
+    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1], [rcD, rcD1])
     CA, CD = len(tA.bits), len(tD.bits)
     SD = d.H
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
@@ -585,7 +585,7 @@ def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndar
     from . import general as G
     if pO < 0:
         return no_links(hist.shape[0], hist.shape[3])
-    rows, rad = G.link_radix(lk, ls, spools)
+    rows, rad = G.link_radix(lk, ls, spools, rc)
     return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D, rc))
 
 
