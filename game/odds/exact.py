@@ -417,22 +417,24 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     skip a unit earlier in the order of loss, each side's order of loss is split into
     classes of units the hits tell apart (general.Track)."""
     from .api import lost_aboard
+    memo: dict[str, Any] = {}   # the valuers' fire, shared by the attempts (same units)
     if not lost_aboard(spec, spec.defender):   # (else a carrier may go before its aircraft)
         try:
-            return _solve_general(spec, att, weight, att_damage, split=False)
+            return _solve_general(spec, att, weight, att_damage, split=False, memo=memo)
         except Unordered:
             pass
     try:
-        return _solve_general(spec, att, weight, att_damage, split=True)
+        return _solve_general(spec, att, weight, att_damage, split=True, memo=memo)
     except EndsMismatch:
-        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True)
+        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True, memo=memo)
 
 
 MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
 
 
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
-                   att_damage: list[int] | None, split: bool, per_type: bool = False) -> Branch:
+                   att_damage: list[int] | None, split: bool, per_type: bool = False,
+                   memo: dict[str, Any] | None = None) -> Branch:
     from . import general as G
     from .api import aboard
     a: Side | MultiSide = Side.build(spec, att, att_damage)
@@ -457,6 +459,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
     valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
                     cntA)
+    if memo is not None:
+        valA._memo = memo.setdefault("attack", {})
+        valD._memo = memo.setdefault("defense", {})
     akeys = G.all_keys(valA, ua, tD, tA)
     dkeys = G.all_keys(valD, ud, tA, tD)
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
@@ -479,9 +484,6 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         ud = G.UnitsAt(trD.rows)
         tA = G.side_tables(ua, setsA, [], cntA)
         tD = G.side_tables(ud, setsD, psets, cntD)
-        valA = G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious, setsD, [], cntD)
-        valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA,
-                        psets, cntA)
         if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
                 or not set(G.all_keys(valD, ud, tA, tD)) <= set(dkeys):
             raise NotExact("hit pools that only arise with a split order of loss")
@@ -514,11 +516,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                                dkeys_, tD, setsD, usedD)
         # chooses_casualty: the firer's picks must follow the target's order of loss
         G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
-                              "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
-                                                  False, setsA, psets, cntA))
-        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
-                              G.Valuer(spec, "attack", att, [t in flown for t in att], spec.amphibious,
-                                       setsD, [], cntD))
+                              "defense", valD)
+        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack", valA)
         goD = G.go_linear(eligD, d.T)
         goA = G.go_linear(eligA, a.T)
     if pOA < 0 and not rcA and not rcA1:

@@ -211,7 +211,8 @@ class Valuer:
         self.psets = own_post
         self.D = spec.dice
         self.start_types = set(units)
-        self._memo: dict[tuple[Any, ...], tuple[Any, list[Fired]]] = {}
+        self._memo: dict[tuple[Any, ...], list[Fired]] = {}
+        self._unit_memo: dict[tuple[Any, ...], Fired | None] = {}
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
         self.recon_ro3 = any(ab.rule_of_three for ab in recon)
@@ -353,89 +354,110 @@ class Valuer:
     def fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
              pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
         """Every shooter's fire from these alive rows (damage as given), the enemy's
-        presence bits, the own post bits (G53) and the round (memoised: the tables ask
-        for the same rows twice)."""
-        key = (id(alive), ebits, pbits, round1)
+        presence bits, the own post bits (G53) and the round. Memoised on the rows' types
+        and damage in listed order: the fire (a list of what each unit fires, with no
+        listed index) depends on nothing else, as the airborne flags go by type (exact.
+        airborne_types), so states that lost different units of a type share it."""
+        key = (tuple([(t, d) for _k, t, d in alive]), ebits, pbits, round1)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = (alive, self._fire(alive, ebits, pbits, round1))
-        return got[1]
+            got = self._memo[key] = self._fire(alive, ebits, pbits, round1)
+        return got
 
     def _fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
               pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
         rs = self.rs
         role = self.role
-        D = self.D
         bonus = self.bonuses(alive)
         spec_of = self.specials(alive, ebits) if any(
             rs.units[t].has("value_against") for _, t, _ in alive) else {}
         out: list[Fired] = []
         enemy_air = self._enemy_has(ebits, _domain_types(rs, (AIR,))) if role == "defense" else False
+        cache = self._unit_memo
         for k, t, dmg in alive:
-            ut = rs.units[t]
-            if ut.has("defenseless"):
-                continue
-            plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) + bonus.get(k, 0)))
-            if plain <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
-                                      for ab in ut.abilities_named("value_against")):
-                continue   # battle._fires
-            value = plain
-            if round1:
-                rv = self._round_value(ut, k)
-                if rv is not None:
-                    value = min(D, max(0, rv + self._terrain(ut) + bonus.get(k, 0)))
-            excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
-            only: tuple[str, ...] = ()
-            if role == "defense":
-                doa = ut.ability("defends_only_against")
-                if doa is not None:
-                    if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
-                        continue
-                    only = tuple(doa.domains)
-                fad = ut.ability("fleet_air_defense")
-                if fad is not None and enemy_air:
-                    unless = frozenset(rs.expand_all(fad.unless_friendly))
-                    if not (unless and pbits[self.psets.index(unless)]):
-                        # gun directors still afloat after the attacker's hits (not cumulative)
-                        gds = [ab for b, s in enumerate(self.psets) if len(s) == 1 and pbits[b]
-                               for x in s for ab in rs.units[x].abilities_named("gun_director")]
-                        if gds:
-                            pen, air_hits = min(fad.penalty, min(g.penalty for g in gds)), True
-                        else:
-                            pen, air_hits = fad.penalty, fad.air_hits
-                        value = max(0, value - pen)
-                        if not air_hits and AIR not in excl:
-                            excl = excl + (AIR,)
-            chooser = False
-            ch = ut.ability("chooses_casualty")
-            if ch is not None and role in ch.on and (not ch.terrain or any(
-                    x in self.spec.terrain_tags for x in ch.terrain)) \
-                    and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
-                chooser = True   # battle._chooser: the firing side picks its casualties
-                only = _restrict(only, tuple(ch.domains))
-            fs = ut.ability("first_strike")
-            first = False
-            if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
-                                                                       any(r > 1 for r in fs.rounds))):
-                first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
-            ex = ut.ability("extra_dice")
-            special = None
+            b = bonus.get(k, 0)
             sp = spec_of.get(k, [])
-            if len(sp) > 1:
-                from .exact import NotExact
-                raise NotExact("a unit with several special values in force")
-            top = max([value] + [x[0] for x in sp])
-            if sp and sp[0][0] > value:
-                sv, types, doms = sp[0]
-                skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
-                if self.reaches(skey):
-                    special = (sv, skey)
-                # else no enemy unit can ever take these special hits: the die is an ordinary
-                # one (its special hits are lost), though it still records the special value
-            out.append(Fired(value, ex.count if ex else 1,
-                             self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
-                             first, special, t in self.recon_types, top))
+            ukey = (t, dmg, b, tuple(sp), ebits, pbits, round1)
+            if ukey in cache:
+                got = cache[ukey]
+            else:
+                got = cache[ukey] = self._unit_fire(t, dmg, b, sp, ebits, pbits, round1, enemy_air)
+            if got is not None:
+                out.append(got)
         return out
+
+    def _unit_fire(self, t: str, dmg: int, b: int, sp: list[Any], ebits: tuple[bool, ...],
+                   pbits: tuple[bool, ...], round1: bool, enemy_air: bool) -> Fired | None:
+        """One unit's fire (None: it does not fire) given its support bonus `b` and its
+        special values in force `sp` (memoised by _fire: units of a type with the same
+        damage, bonus and special values fire alike; the airborne flags go by type)."""
+        rs = self.rs
+        role = self.role
+        D = self.D
+        ut = rs.units[t]
+        if ut.has("defenseless"):
+            return None
+        plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) + b))
+        if plain <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
+                                  for ab in ut.abilities_named("value_against")):
+            return None   # battle._fires
+        value = plain
+        if round1:
+            rv = self._round_value(ut, self.units.index(t))
+            if rv is not None:
+                value = min(D, max(0, rv + self._terrain(ut) + b))
+        excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
+        only: tuple[str, ...] = ()
+        if role == "defense":
+            doa = ut.ability("defends_only_against")
+            if doa is not None:
+                if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
+                    return None
+                only = tuple(doa.domains)
+            fad = ut.ability("fleet_air_defense")
+            if fad is not None and enemy_air:
+                unless = frozenset(rs.expand_all(fad.unless_friendly))
+                if not (unless and pbits[self.psets.index(unless)]):
+                    # gun directors still afloat after the attacker's hits (not cumulative)
+                    gds = [ab for b, s in enumerate(self.psets) if len(s) == 1 and pbits[b]
+                           for x in s for ab in rs.units[x].abilities_named("gun_director")]
+                    if gds:
+                        pen, air_hits = min(fad.penalty, min(g.penalty for g in gds)), True
+                    else:
+                        pen, air_hits = fad.penalty, fad.air_hits
+                    value = max(0, value - pen)
+                    if not air_hits and AIR not in excl:
+                        excl = excl + (AIR,)
+        chooser = False
+        ch = ut.ability("chooses_casualty")
+        if ch is not None and role in ch.on and (not ch.terrain or any(
+                x in self.spec.terrain_tags for x in ch.terrain)) \
+                and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
+            chooser = True   # battle._chooser: the firing side picks its casualties
+            only = _restrict(only, tuple(ch.domains))
+        fs = ut.ability("first_strike")
+        first = False
+        if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
+                                                                   any(r > 1 for r in fs.rounds))):
+            first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
+        ex = ut.ability("extra_dice")
+        special = None
+        if len(sp) > 1:
+            from .exact import NotExact
+            raise NotExact("a unit with several special values in force")
+        top = max([value] + [x[0] for x in sp])
+        if sp and sp[0][0] > value:
+            sv, types, doms = sp[0]
+            skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+            if self.reaches(skey):
+                special = (sv, skey)
+            # else no enemy unit can ever take these special hits: the die is an ordinary
+            # one (its special hits are lost), though it still records the special value
+        return Fired(value, ex.count if ex else 1,
+                     self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
+                     first, special, t in self.recon_types, top)
+
+
 
 
 def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
@@ -1172,12 +1194,16 @@ class Track:
         idx: dict[tuple[tuple[int, str, int], ...], int] = {tuple(r): s for s, r in enumerate(rows)}
         extra_cls = [sum(1 for pos in sl if pos < self.A) for sl in self.cls_slots]
         n_c = np.array([len(sl) for sl in self.cls_slots], dtype=np.int64)[None, :]
+        dm_u, code = np.unique(dm, axis=0, return_inverse=True)   # damage rows, coded once
+        code = np.asarray(code).reshape(-1)
+        full = self.xs + self.bs >= n_c
         for j1 in range(S):
             if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
                 continue   # no extra hit point left: nobody's damage changes before dying
             ge = np.nonzero(np.all(((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]))
-                                   | (self.xs + self.bs >= n_c), axis=1))[0]
-            uniq, inv = np.unique(dm[ge], axis=0, return_inverse=True)
+                                   | full, axis=1))[0]
+            ucode, inv = np.unique(code[ge], return_inverse=True)
+            uniq = dm_u[ucode]
             got_u = np.zeros(len(uniq), dtype=np.int64)
             for u in range(len(uniq)):
                 new = {k: int(uniq[u, i]) for i, k in enumerate(multi)}
