@@ -70,8 +70,15 @@ def needs_general(spec: BattleSpec) -> bool:
     return False
 
 
+_DOMAIN_TYPES: dict[tuple[int, tuple[str, ...]], tuple[Ruleset, frozenset[str]]] = {}
+
+
 def _domain_types(rs: Ruleset, domains: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(t for t, ut in rs.units.items() if ut.domain in domains)
+    key = (id(rs), domains)
+    got = _DOMAIN_TYPES.get(key)
+    if got is None or got[0] is not rs:   # (holds the ruleset: an id is not reused meanwhile)
+        got = _DOMAIN_TYPES[key] = (rs, frozenset(t for t, ut in rs.units.items() if ut.domain in domains))
+    return got[1]
 
 
 @dataclass
@@ -213,6 +220,7 @@ class Valuer:
         self.start_types = set(units)
         self._memo: dict[tuple[Any, ...], list[Fired]] = {}
         self._unit_memo: dict[tuple[Any, ...], Fired | None] = {}
+        self._bonus_memo: dict[tuple[str, ...], list[tuple[int, int]]] = {}
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
         self.recon_ro3 = any(ab.rule_of_three for ab in recon)
@@ -281,7 +289,17 @@ class Valuer:
         return out
 
     def bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
-        """battle.support_bonus on (listed index, type) rows (listed order = uid order)."""
+        """battle.support_bonus on (listed index, type) rows (listed order = uid order).
+        Memoised on the types in listed order (nothing else counts; the airborne flags go
+        by type)."""
+        key = tuple([t for _k, t, _d in alive])
+        got = self._bonus_memo.get(key)
+        if got is None:
+            pos = {k: i for i, (k, _t, _d) in enumerate(alive)}
+            got = self._bonus_memo[key] = [(pos[k], b) for k, b in self._bonuses(alive).items()]
+        return {alive[i][0]: b for i, b in got}
+
+    def _bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
         rs = self.rs
         role = self.role
         free: Counter[str] = Counter(t for _, t, _ in alive)
@@ -732,13 +750,22 @@ def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
         K = max(K, int(hist[cc, st, po, h, 1:].sum()) + sum(x[3] for x in dice) + nr)
     cond = np.zeros(rows.shape + (M, K + 1))
     L = len(spools)
+    done: dict[tuple[Any, ...], tuple[int, int, int]] = {}   # same dice: same rows
     for (cc, st, h), (po, dice) in links.items():
+        rc = recon.get((cc, st, h))
+        ckey = (hist[cc, st, po, h].tobytes(), tuple(map(tuple, dice)),
+                None if rc is None else (rc[0], tuple(map(tuple, rc[2])), rc[3]),
+                rad[cc, st, h].tobytes(), int(rows[cc, st, h]))
+        seen = done.get(ckey)
+        if seen is not None:
+            cond[cc, st, h] = cond[seen]
+            continue
+        done[ckey] = (cc, st, h)
         base = np.array([1.0])
         for val in range(1, D + 1):
             q = val / D
             for _ in range(int(hist[cc, st, po, h, val])):
                 base = np.convolve(base, [1.0 - q, q])
-        rc = recon.get((cc, st, h))
         J = None
         if rc is not None:   # rerolled dice (reconnaissance) of the ordinary pool
             r, _p, vals, rps = rc
@@ -1143,10 +1170,20 @@ class Track:
                     if target is None:
                         raise NotExact("chosen casualties with no valuer")
                     nxt = idx.copy()
+                    picks: dict[tuple[Any, ...], int | None] = {}
                     for s in range(S):
-                        k = chooser_pick(spec, target, self.rows[s], ok_u)
-                        if k is None:
+                        row = self.rows[s]
+                        # the pick depends on the rows' types and damage in listed order and
+                        # on which of them the pool may hit (by type): memoised as a position
+                        pkey = tuple([(t, d, int(ok_u[k])) for k, t, d in row])
+                        if pkey in picks:
+                            i = picks[pkey]
+                        else:
+                            got = chooser_pick(spec, target, row, ok_u)
+                            i = picks[pkey] = None if got is None else [r[0] for r in row].index(got)
+                        if i is None:
                             continue
+                        k = row[i][0]
                         cc = int(cls_of[k])
                         sl = self.cls_slots[cc]
                         n = len(sl)
