@@ -133,14 +133,15 @@ def not_modelled(spec: BattleSpec, method: str) -> list[str]:
             if not air_attack and ab in AIR_DEFENSE_ABILITIES:
                 continue
             if side != "b" and moot(spec, rs.units[t], ab, spec.defender if side == "a" else spec.attacker,
-                                    spec.attacker if side == "a" else spec.defender):
+                                    spec.attacker if side == "a" else spec.defender, attacking=side == "a"):
                 continue
             if r not in out:
                 out.append(r)
     return out
 
 
-def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[str]) -> bool:
+def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[str],
+         attacking: bool = False) -> bool:
     """An ability with no effect in this battle, given the units of both sides:
     - value_against with no enemy unit it could hit at its special value (seed 000:
       fighters 6/5 "against air units" only; the anti-tank gun against armored units);
@@ -149,7 +150,8 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
     - reconnaissance with no unit of its side whose dice it may reroll (seed 000: dice of
       artillery, heavy artillery and self-propelled guns, G23);
     - combat_air_patrol when no aircraft aboard can outlive its carrier in the order of
-      loss (G58: aircraft aboard are lost with the carrier; `lost_aboard`)."""
+      loss (G58: aircraft aboard are lost with the carrier; `lost_aboard`), and always on
+      the attacking side (its aircraft flew in: none is aboard, `aboard`)."""
     rs = spec.ruleset
     if ability == "value_against":
         for ab in ut.abilities_named("value_against"):
@@ -164,13 +166,16 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
         refs = set(rs.expand_all([r for ab in ut.abilities_named("reconnaissance") for r in ab.dice_of]))
         return not any(t in refs for t in own)
     if ability == "combat_air_patrol":
-        return not lost_aboard(spec, own)
+        return attacking or not lost_aboard(spec, own)
     return False
 
 
 def aboard(spec: BattleSpec, own: list[str]) -> list[tuple[int, int]]:
-    """(aircraft, carrier) listed indices of the aircraft riding a carrier with
-    combat_air_patrol that loses them with it (production.assign_carriers, seed 000 G58)."""
+    """(aircraft, carrier) listed indices of the defender's aircraft riding a carrier with
+    combat_air_patrol that loses them with it (production.assign_carriers, seed 000 G58).
+    Only the defender's: the attacking aircraft flew in (the real battle, sim._base_state,
+    has them in the air, carried_by None), so a lost carrier takes none of them down;
+    `own` is the defender's list."""
     rs = spec.ruleset
     out: list[tuple[int, int]] = []
     if spec.terrain != SEA:

@@ -431,16 +431,19 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     classes of units the hits tell apart (general.Track). att_penalty: the out-of-supply
     penalty of each unit of `att` (seed 000 G4; the defender's: from the spec); att_flown:
     which units of `att` flew in (default: by type, airborne_types)."""
+    from .api import lost_aboard
     pens = (list(att_penalty) if att_penalty else [0] * len(att), spec.supply_penalties("defender"))
+    memo: dict[str, Any] = {}   # the valuers' fire, shared by the attempts (same units)
+    kw: dict[str, Any] = dict(pens=pens, flags=att_flown, memo=memo)
+    if not lost_aboard(spec, spec.defender):   # (else a carrier may go before its aircraft)
+        try:
+            return _solve_general(spec, att, weight, att_damage, split=False, **kw)
+        except Unordered:
+            pass
     try:
-        return _solve_general(spec, att, weight, att_damage, split=False, pens=pens, flags=att_flown)
-    except Unordered:
-        pass
-    try:
-        return _solve_general(spec, att, weight, att_damage, split=True, pens=pens, flags=att_flown)
+        return _solve_general(spec, att, weight, att_damage, split=True, **kw)
     except EndsMismatch:
-        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True, pens=pens,
-                              flags=att_flown)
+        return _solve_general(spec, att, weight, att_damage, split=True, per_type=True, **kw)
 
 
 MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
@@ -449,8 +452,10 @@ MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows g
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                    att_damage: list[int] | None, split: bool, per_type: bool = False,
                    pens: tuple[list[int], list[int]] | None = None,
-                   flags: list[bool] | None = None) -> Branch:
+                   flags: list[bool] | None = None,
+                   memo: dict[str, Any] | None = None) -> Branch:
     from . import general as G
+    from .api import aboard
     penA, penD = pens or ([0] * len(att), [0] * len(spec.defender))
     a: Side | MultiSide = Side.build(spec, att, att_damage)
     adm = list(att_damage) if att_damage else [0] * len(att)
@@ -476,6 +481,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     valA = G.Valuer(spec, "attack", att, flags, spec.amphibious, setsD, [], cntD, penA)
     valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
                     cntA, penD)
+    if memo is not None:
+        valA._memo = memo.setdefault("attack", {})
+        valD._memo = memo.setdefault("defense", {})
     akeys = G.all_keys(valA, ua, tD, tA)
     dkeys = G.all_keys(valD, ud, tA, tD)
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
@@ -486,10 +494,11 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     if split:
         clA, twA = G.chooser_split(spec, att, adm, dkeys, per_type)
         clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
+        pairs = aboard(spec, spec.defender)       # G58 (the attacker's aircraft flew in)
+        clD, twD = G.aboard_split(clD, twD, pairs)
         trA = G.Track.build(spec, att, adm, clA, twA)
         trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
-        capA = _cap_map(spec, att, clA, twA, trA)
-        capD = _cap_map(spec, spec.defender, clD, twD, trD)
+        capD = _cap_map(pairs, clD, trD)
         if trA.S * trD.S > MAX_STATES or max(trA.S, trD.S) > MAX_SPLIT_STATES:
             raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
                            "is too many for the exact method")
@@ -497,9 +506,6 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         ud = G.UnitsAt(trD.rows)
         tA = G.side_tables(ua, setsA, [], cntA)
         tD = G.side_tables(ud, setsD, psets, cntD)
-        valA = G.Valuer(spec, "attack", att, flags, spec.amphibious, setsD, [], cntD, penA)
-        valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA,
-                        psets, cntA, penD)
         if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
                 or not set(G.all_keys(valD, ud, tA, tD)) <= set(dkeys):
             raise NotExact("hit pools that only arise with a split order of loss")
@@ -513,8 +519,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
     histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False)
     histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True)
-    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1])
-    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1])
+    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1], [rcA, rcA1])
+    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1], [rcD, rcD1])
     CA, CD = len(tA.bits), len(tD.bits)
     SD = d.H
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
@@ -532,11 +538,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                                dkeys_, tD, setsD, usedD)
         # chooses_casualty: the firer's picks must follow the target's order of loss
         G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
-                              "defense", G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender),
-                                                  False, setsA, psets, cntA, penD))
-        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack",
-                              G.Valuer(spec, "attack", att, flags, spec.amphibious,
-                                       setsD, [], cntD, penA))
+                              "defense", valD)
+        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack", valA)
         goD = G.go_linear(eligD, d.T)
         goA = G.go_linear(eligA, a.T)
     if pOA < 0 and not rcA and not rcA1:
@@ -573,33 +576,27 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     return Branch(weight, a, d, final, float(rounds))
 
 
-def _cap_map(spec: BattleSpec, own: list[str], cl: list[int], two: frozenset[int], tr: Any) -> np.ndarray:
-    """Seed 000 G58 (combat air patrol): aircraft aboard a carrier are lost with it
-    (battle.remove_unit). With a split order of loss the carrier may go first: exact when
-    one carrier holds the aircraft and they are the first units of a one-ended class (their
-    loss moves that class's front); cap[s] is the state once they are gone (else identity,
-    a single zero when no carrier takes aircraft down)."""
-    from .api import aboard
-    pairs = aboard(spec, own)
+def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray:
+    """Seed 000 G58 (combat air patrol): the defender's aircraft aboard a carrier are lost
+    with it when the casualties are removed (battle.remove_unit; they still fire back that
+    step). The aircraft aboard each carrier are classes of their own (general.aboard_split),
+    so cap[s], the state once they are gone, fills those classes of every carrier lost at s
+    (else identity; a single zero when no carrier takes aircraft down). Any number of
+    carriers, escort carriers and armored carriers, in any order of loss."""
     if not pairs:
         return np.zeros(1, dtype=np.int64)
-    carriers = {c for _k, c in pairs}
-    air = sorted(k for k, _c in pairs)
-    cls = {cl[k] for k in air}
-    why = ("aircraft aboard a carrier (combat air patrol) could outlive it in an order of loss "
-           "split by restricted hits")
-    if len(carriers) != 1 or len(cls) != 1:
-        raise NotExact(why)
-    c, ac = carriers.pop(), cls.pop()
-    slots = [int(tr.slot_unit[pos]) for pos in tr.cls_slots[ac]]
-    if ac in two or slots[:len(air)] != air or any(pos < tr.A for pos in tr.cls_slots[ac][:len(air)]):
-        raise NotExact(why)
-    n = len(air)
+    by_carrier: dict[int, list[int]] = {}
+    for k, c in pairs:
+        if cl[k] not in by_carrier.setdefault(c, []):
+            by_carrier[c].append(cl[k])
     cap = np.arange(tr.S, dtype=np.int64)
-    for s in range(tr.S):
-        alive = {k for k, _t, _d in tr.rows[s]}
-        if c not in alive and tr.xs[s, ac] < n:
-            cap[s] = s + (n - tr.xs[s, ac]) * tr.stride[ac]
+    for c, classes in by_carrier.items():
+        gone = np.array([all(k != c for k, _t, _d in row) for row in tr.rows])
+        for ac in classes:
+            n = len(tr.cls_slots[ac])
+            full = n * (n + 1) // 2 + n if tr.two[ac] else n
+            cur = tr._digit(ac, tr.xs[:, ac], tr.bs[:, ac])
+            cap += np.where(gone, (full - cur) * tr.stride[ac], 0)
     return cap
 
 
@@ -609,7 +606,7 @@ def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndar
     from . import general as G
     if pO < 0:
         return no_links(hist.shape[0], hist.shape[3])
-    rows, rad = G.link_radix(lk, ls, spools)
+    rows, rad = G.link_radix(lk, ls, spools, rc)
     return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D, rc))
 
 

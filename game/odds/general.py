@@ -54,7 +54,10 @@ def has_damaged_values(ut: UnitType) -> bool:
 def needs_general(spec: BattleSpec) -> bool:
     """Does this battle need the per-unit tables (an ability of GENERAL_ABILITIES in
     force, or damage-dependent values)?"""
+    from .api import lost_aboard
     rs = spec.ruleset
+    if lost_aboard(spec, spec.defender):
+        return True   # G58: a carrier listed before its aircraft (exact._cap_map)
     for t in set(spec.attacker) | set(spec.defender):
         ut = rs.units[t]
         if has_damaged_values(ut):
@@ -67,8 +70,15 @@ def needs_general(spec: BattleSpec) -> bool:
     return False
 
 
+_DOMAIN_TYPES: dict[tuple[int, tuple[str, ...]], tuple[Ruleset, frozenset[str]]] = {}
+
+
 def _domain_types(rs: Ruleset, domains: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(t for t, ut in rs.units.items() if ut.domain in domains)
+    key = (id(rs), domains)
+    got = _DOMAIN_TYPES.get(key)
+    if got is None or got[0] is not rs:   # (holds the ruleset: an id is not reused meanwhile)
+        got = _DOMAIN_TYPES[key] = (rs, frozenset(t for t, ut in rs.units.items() if ut.domain in domains))
+    return got[1]
 
 
 @dataclass
@@ -213,7 +223,9 @@ class Valuer:
         # round values "alone" are judged on the side as the battle began (battle.round_value:
         # Battle.att_start), before anti-aircraft fire took any aircraft out of `units`
         self.start_types = set(spec.attacker if role == "attack" else spec.defender) | set(units)
-        self._memo: dict[tuple[Any, ...], tuple[Any, list[Fired]]] = {}
+        self._memo: dict[tuple[Any, ...], list[Fired]] = {}
+        self._unit_memo: dict[tuple[Any, ...], Fired | None] = {}
+        self._bonus_memo: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
         recon = [ab for t in dict.fromkeys(units) for ab in self.rs.units[t].abilities_named("reconnaissance")]
         self.recon_types = frozenset(self.rs.expand_all([r for ab in recon for r in ab.dice_of]))
         self.recon_ro3 = any(ab.rule_of_three for ab in recon)
@@ -282,7 +294,16 @@ class Valuer:
         return out
 
     def bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
-        """battle.support_bonus on (listed index, type) rows (listed order = uid order)."""
+        """battle.support_bonus on (listed index, type) rows (listed order = uid order).
+        Memoised on the types and airborne flags in listed order (nothing else counts)."""
+        key = tuple([(t, self.flag(k)) for k, t, _d in alive])
+        got = self._bonus_memo.get(key)
+        if got is None:
+            pos = {k: i for i, (k, _t, _d) in enumerate(alive)}
+            got = self._bonus_memo[key] = [(pos[k], b) for k, b in self._bonuses(alive).items()]
+        return {alive[i][0]: b for i, b in got}
+
+    def _bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
         rs = self.rs
         role = self.role
         free: Counter[str] = Counter(t for _, t, _ in alive)
@@ -334,6 +355,10 @@ class Valuer:
                         ro3[ab.name] += 1
         return bonus
 
+    def flag(self, k: int) -> bool:
+        """Did listed unit k fly in (airborne: per unit, exact.airborne_types by default)?"""
+        return bool(self.flags[k]) if k < len(self.flags) else False
+
     def pen(self, k: int) -> int:
         """The out-of-supply penalty of listed unit k (0: supplied)."""
         return self.penalty[k] if k < len(self.penalty) else 0
@@ -359,89 +384,110 @@ class Valuer:
     def fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
              pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
         """Every shooter's fire from these alive rows (damage as given), the enemy's
-        presence bits, the own post bits (G53) and the round (memoised: the tables ask
-        for the same rows twice)."""
-        key = (id(alive), ebits, pbits, round1)
+        presence bits, the own post bits (G53) and the round. Memoised on the rows' types,
+        damage, airborne flags and supply penalties in listed order: the fire (a list of
+        what each unit fires, with no listed index) depends on nothing else, so states that
+        lost different but alike units share it."""
+        key = (tuple([(t, d, self.flag(k), self.pen(k)) for k, t, d in alive]), ebits, pbits, round1)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = (alive, self._fire(alive, ebits, pbits, round1))
-        return got[1]
+            got = self._memo[key] = self._fire(alive, ebits, pbits, round1)
+        return got
 
     def _fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
               pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
         rs = self.rs
         role = self.role
-        D = self.D
         bonus = self.bonuses(alive)
         spec_of = self.specials(alive, ebits) if any(
             rs.units[t].has("value_against") for _, t, _ in alive) else {}
         out: list[Fired] = []
         enemy_air = self._enemy_has(ebits, _domain_types(rs, (AIR,))) if role == "defense" else False
+        cache = self._unit_memo
         for k, t, dmg in alive:
-            ut = rs.units[t]
-            if ut.has("defenseless"):
-                continue
-            plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) - self.pen(k) + bonus.get(k, 0)))
-            value = plain
-            if round1:
-                rv = self._round_value(ut, k)
-                if rv is not None:
-                    value = min(D, max(0, rv + self._terrain(ut) - self.pen(k) + bonus.get(k, 0)))
-            if plain <= 0 and value <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
-                                                     for ab in ut.abilities_named("value_against")):
-                continue   # battle._fires
-            excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
-            only: tuple[str, ...] = ()
-            if role == "defense":
-                doa = ut.ability("defends_only_against")
-                if doa is not None:
-                    if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
-                        continue
-                    only = tuple(doa.domains)
-                fad = ut.ability("fleet_air_defense")
-                if fad is not None and enemy_air:
-                    unless = frozenset(rs.expand_all(fad.unless_friendly))
-                    if not (unless and pbits[self.psets.index(unless)]):
-                        # gun directors still afloat after the attacker's hits (not cumulative)
-                        gds = [ab for b, s in enumerate(self.psets) if len(s) == 1 and pbits[b]
-                               for x in s for ab in rs.units[x].abilities_named("gun_director")]
-                        if gds:
-                            pen, air_hits = min(fad.penalty, min(g.penalty for g in gds)), True
-                        else:
-                            pen, air_hits = fad.penalty, fad.air_hits
-                        value = max(0, value - pen)
-                        if not air_hits and AIR not in excl:
-                            excl = excl + (AIR,)
-            chooser = False
-            ch = ut.ability("chooses_casualty")
-            if ch is not None and role in ch.on and (not ch.terrain or any(
-                    x in self.spec.terrain_tags for x in ch.terrain)) \
-                    and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
-                chooser = True   # battle._chooser: the firing side picks its casualties
-                only = _restrict(only, tuple(ch.domains))
-            fs = ut.ability("first_strike")
-            first = False
-            if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
-                                                                       any(r > 1 for r in fs.rounds))):
-                first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
-            ex = ut.ability("extra_dice")
-            special = None
+            b = bonus.get(k, 0)
             sp = spec_of.get(k, [])
-            if len(sp) > 1:
-                from .exact import NotExact
-                raise NotExact("a unit with several special values in force")
-            top = max([value] + [x[0] for x in sp])
-            if sp and sp[0][0] > value:
-                sv, types, doms = sp[0]
-                skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
-                if self.reaches(skey):
-                    special = (sv, skey)
-                # else no enemy unit can ever take these special hits: the die is an ordinary
-                # one (its special hits are lost), though it still records the special value
-            out.append(Fired(value, ex.count if ex else 1,
-                             self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
-                             first, special, t in self.recon_types, top))
+            ukey = (t, dmg, b, self.flag(k), self.pen(k), tuple(sp), ebits, pbits, round1)
+            if ukey in cache:
+                got = cache[ukey]
+            else:
+                got = cache[ukey] = self._unit_fire(k, t, dmg, b, sp, ebits, pbits, round1, enemy_air)
+            if got is not None:
+                out.append(got)
         return out
+
+    def _unit_fire(self, k: int, t: str, dmg: int, b: int, sp: list[Any], ebits: tuple[bool, ...],
+                   pbits: tuple[bool, ...], round1: bool, enemy_air: bool) -> Fired | None:
+        """Listed unit k's fire (None: it does not fire) given its support bonus `b` and its
+        special values in force `sp` (memoised by _fire: units of a type with the same
+        damage, bonus, airborne flag, supply penalty and special values fire alike)."""
+        rs = self.rs
+        role = self.role
+        D = self.D
+        ut = rs.units[t]
+        if ut.has("defenseless"):
+            return None
+        plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) - self.pen(k) + b))
+        value = plain
+        if round1:
+            rv = self._round_value(ut, k)
+            if rv is not None:
+                value = min(D, max(0, rv + self._terrain(ut) - self.pen(k) + b))
+        if plain <= 0 and value <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
+                                                 for ab in ut.abilities_named("value_against")):
+            return None   # battle._fires
+        excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
+        only: tuple[str, ...] = ()
+        if role == "defense":
+            doa = ut.ability("defends_only_against")
+            if doa is not None:
+                if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
+                    return None
+                only = tuple(doa.domains)
+            fad = ut.ability("fleet_air_defense")
+            if fad is not None and enemy_air:
+                unless = frozenset(rs.expand_all(fad.unless_friendly))
+                if not (unless and pbits[self.psets.index(unless)]):
+                    # gun directors still afloat after the attacker's hits (not cumulative)
+                    gds = [ab for b, s in enumerate(self.psets) if len(s) == 1 and pbits[b]
+                           for x in s for ab in rs.units[x].abilities_named("gun_director")]
+                    if gds:
+                        pen, air_hits = min(fad.penalty, min(g.penalty for g in gds)), True
+                    else:
+                        pen, air_hits = fad.penalty, fad.air_hits
+                    value = max(0, value - pen)
+                    if not air_hits and AIR not in excl:
+                        excl = excl + (AIR,)
+        chooser = False
+        ch = ut.ability("chooses_casualty")
+        if ch is not None and role in ch.on and (not ch.terrain or any(
+                x in self.spec.terrain_tags for x in ch.terrain)) \
+                and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
+            chooser = True   # battle._chooser: the firing side picks its casualties
+            only = _restrict(only, tuple(ch.domains))
+        fs = ut.ability("first_strike")
+        first = False
+        if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
+                                                                   any(r > 1 for r in fs.rounds))):
+            first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
+        ex = ut.ability("extra_dice")
+        special = None
+        if len(sp) > 1:
+            from .exact import NotExact
+            raise NotExact("a unit with several special values in force")
+        top = max([value] + [x[0] for x in sp])
+        if sp and sp[0][0] > value:
+            sv, types, doms = sp[0]
+            skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+            if self.reaches(skey):
+                special = (sv, skey)
+            # else no enemy unit can ever take these special hits: the die is an ordinary
+            # one (its special hits are lost), though it still records the special value
+        return Fired(value, ex.count if ex else 1,
+                     self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
+                     first, special, t in self.recon_types, top)
+
+
 
 
 def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
@@ -485,7 +531,7 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
                keys: list[PoolKey], offset: int, npools: int, round1: bool
                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], Links],
-                          dict[tuple[int, int, int], tuple[int, int, list[Any]]]]:
+                          dict[tuple[int, int, int], tuple[int, int, list[Any], int]]]:
     """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
     (linked special dice) and links {(cc, stage, h): (ordinary pool, [(special pool,
     ordinary value, special value, dice)])}. A die of a unit with a special value in force
@@ -501,7 +547,7 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     hist = np.zeros((C * F, 2, npools, H, D + 1), dtype=np.int64)
     link = np.zeros((C * F, 2, H), dtype=np.int64)
     links: dict[tuple[int, int, int], Links] = {}
-    recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]] = {}
+    recon: dict[tuple[int, int, int], tuple[int, int, list[Any], int]] = {}
     for h in range(H):
         alive = side.rows[h]
         rr = val.rerolls(alive)
@@ -512,16 +558,33 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
                 for fi in val.fire(alive, enemy.bits[c], pbits, round1):
                     st = 0 if fi.first_strike else 1
                     if rr > 0 and fi.rerollable:
-                        # reconnaissance: these dice get the default rerolls (reroll_dist)
-                        if fi.special is not None or fi.dice != 1:
-                            raise NotExact("reconnaissance rerolls of dice with special values")
+                        # reconnaissance: these dice get the default rerolls (reroll_joint); a
+                        # die with a special value in force is an ordinary hit, a special hit
+                        # or a miss, rerolled alike: the special counts of the rerolled dice
+                        # join their special pool's linked dice (cond_table)
+                        if fi.dice != 1:
+                            raise NotExact("reconnaissance rerolls of units with several dice")
                         po = offset + keys.index(fi.key)
                         got_r = recon.get((cc, st, h))
                         if got_r is not None and got_r[1] != po:
                             raise NotExact("reconnaissance rerolls of dice in different hit pools")
                         vals = got_r[2] if got_r is not None else []
-                        vals.append((fi.value, max(fi.value, fi.top)))
-                        recon[(cc, st, h)] = (rr, po, vals)
+                        ps = got_r[3] if got_r is not None else -1
+                        if fi.special is not None:
+                            sp = offset + keys.index(fi.special[1])
+                            if ps >= 0 and sp != ps:
+                                raise NotExact("reconnaissance rerolls of dice with special values "
+                                               "against different targets")
+                            ps = sp
+                            vals.append((fi.value, min(D, fi.special[0]), True))
+                            got = links.setdefault((cc, st, h), (po, []))
+                            if got[0] != po:
+                                raise NotExact("special values (value_against) whose ordinary hits go "
+                                               "to different hit pools in one step")
+                            link[cc, st, h] += 1
+                        else:
+                            vals.append((fi.value, max(fi.value, fi.top), False))
+                        recon[(cc, st, h)] = (rr, po, vals, ps)
                         continue
                     if fi.special is not None:
                         sv, skey = fi.special
@@ -539,7 +602,7 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     for (cc, _st, h) in recon:
         if (cc, 0, h) in recon and (cc, 1, h) in recon:
             raise NotExact("reconnaissance rerolls shared by two fire steps of a round")
-    for key, (_r, p, _v) in recon.items():
+    for key, (_r, p, _v, _ps) in recon.items():
         if key in links and links[key][0] != p:
             raise NotExact("reconnaissance rerolls of dice in a pool other than the special values' "
                            "ordinary pool")
@@ -547,64 +610,106 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
 
 
 def reroll_dist(values: list[Any], r: int, D: int) -> np.ndarray:
-    """Hits of these dice (one per unit) when the side may reroll r of them: battle.
-    default_reroll rerolls the misses of the highest value first, one per unit. A die is v
-    or (v, top): a roll <= v hits, a roll above top misses (may be rerolled), a roll in
-    between is a special hit no unit can take (lost, not rerolled: battle._classify records
-    top)."""
+    """Ordinary hits of these dice when the side may reroll r of them (reroll_joint)."""
+    return reroll_joint(values, r, D).sum(axis=0)
+
+
+def reroll_joint(values: list[Any], r: int, D: int) -> np.ndarray:
+    """J[m, o]: P(m special hits and o ordinary hits) of these dice (one per unit) when the
+    side may reroll r of them: battle.default_reroll rerolls the misses of the highest
+    value first (the value the roll records, with the special value), one per unit. A die
+    is v, (v, top) or (v, top, special): a roll <= v is an ordinary hit, a roll above top a
+    miss (may be rerolled); a roll in between is a special hit when `special` (its pool may
+    reach some enemy unit), else a special hit no unit can take (lost, not rerolled:
+    battle._classify records top). A rerolled die is rolled once more, alike."""
     from .exact import NotExact
-    dice = [(v, v) if isinstance(v, int) else (int(v[0]), int(v[1])) for v in values]
-    groups = sorted(Counter(dice).items(), key=lambda kv: (-kv[0][1], -kv[0][0]))
-    tops = [t for (_v, t), _n in groups]
+    dice = []
+    for x in values:
+        if isinstance(x, int):
+            dice.append((x, x, False))
+        else:
+            v, top = int(x[0]), int(x[1])
+            dice.append((v, max(v, top), bool(x[2]) if len(x) > 2 else False))
+    groups = sorted(Counter(dice).items(), key=lambda kv: (-kv[0][1], -kv[0][0], kv[0][2]))
+    tops = [t for (_v, t, _s), _n in groups]
     if len(set(tops)) != len(tops):
         raise NotExact("reconnaissance rerolls of dice that need the same roll for different hits")
-    # state: rerolls left -> distribution of hits so far
-    dist: dict[int, np.ndarray] = {r: np.array([1.0])}
-    for (v, top), n in groups:
-        q = max(0, min(D, v)) / D
-        mq = 1.0 - max(0, min(D, max(v, top))) / D
-        lq = 1.0 - q - mq
+    NM = sum(n for (_v, _t, sp), n in groups if sp)
+    NO = len(dice)
+    start = np.zeros((NO + 1, NO + 1))   # (trimmed to NM + 1 special counts at the end)
+    start[0, 0] = 1.0
+    dist: dict[int, np.ndarray] = {r: start}     # rerolls left -> J so far
+    for (v, top, sp), n in groups:
+        v = max(0, min(D, v))
+        top = max(v, min(D, top))
+        q = v / D
+        s_ = (top - v) / D if sp else 0.0
+        lq = 0.0 if sp else (top - v) / D
+        mq = 1.0 - top / D
+        # a rerolled die: ordinary q, special s_, else nothing
+        again: dict[int, np.ndarray] = {}
+        for k in range(n + 1):
+            a = np.zeros((k + 1, k + 1))
+            for j1 in range(k + 1):
+                for j2 in range(k - j1 + 1):
+                    a[j2, j1] = comb(k, j1) * comb(k - j1, j2) * q ** j1 * s_ ** j2 \
+                        * (1.0 - q - s_) ** (k - j1 - j2)
+            again[k] = a
         nxt: dict[int, np.ndarray] = {}
-        for left, dh in dist.items():
+        for left, J in dist.items():
             for x in range(n + 1):
-                for y in range(n - x + 1):
-                    pr = comb(n, x) * comb(n - x, y) * q ** x * mq ** y * lq ** (n - x - y)
-                    if pr == 0.0:
-                        continue
-                    k = min(y, left)                  # misses rerolled
-                    again = np.array([comb(k, j) * q ** j * (1 - q) ** (k - j) for j in range(k + 1)])
-                    add = np.zeros(n + 1)
-                    add[x:x + k + 1] = pr * again
-                    out = np.convolve(dh, add)
-                    cur = nxt.get(left - k)
-                    if cur is None:
-                        nxt[left - k] = out
-                    else:
-                        m = max(len(cur), len(out))
-                        nxt[left - k] = np.pad(cur, (0, m - len(cur))) + np.pad(out, (0, m - len(out)))
+                for z in range(n - x + 1):
+                    for y in range(n - x - z + 1):
+                        lost = n - x - z - y
+                        pr = comb(n, x) * comb(n - x, z) * comb(n - x - z, y) \
+                            * q ** x * s_ ** z * mq ** y * lq ** lost
+                        if pr == 0.0:
+                            continue
+                        k = min(y, left)          # misses rerolled
+                        add = pr * again[k]       # [special, ordinary] of the rerolled dice
+                        cur = nxt.get(left - k)
+                        if cur is None:
+                            cur = nxt[left - k] = np.zeros_like(start)
+                        for m0, o0 in zip(*np.nonzero(J), strict=True):
+                            cur[m0 + z:m0 + z + k + 1, o0 + x:o0 + x + k + 1] += J[m0, o0] * add
         dist = nxt
-    total = np.zeros(len(values) + 1)
-    for dh in dist.values():
-        total[:len(dh)] += dh
-    return total
+    total = np.zeros_like(start)
+    for J in dist.values():
+        total += J
+    return total[:NM + 1]
+
+
+def conv2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The distribution of the sum of two independent [m, o] count pairs."""
+    out = np.zeros((a.shape[0] + b.shape[0] - 1, a.shape[1] + b.shape[1] - 1))
+    for m0, o0 in zip(*np.nonzero(b), strict=True):
+        out[m0:m0 + a.shape[0], o0:o0 + a.shape[1]] += b[m0, o0] * a
+    return out
 
 
 def apply_recon(dist: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-                recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]], D: int) -> None:
-    """Fold the rerolled dice into their pool's hit distribution (in place)."""
+                recon: dict[tuple[int, int, int], Any], D: int) -> None:
+    """Fold the rerolled dice into their pools' hit distributions (in place): the
+    ordinary hits into their pool, the special hits (if any) into their special pool."""
     K = dist.shape[-1] - 1
-    for (cc, st, h), (r, p, vals) in recon.items():
-        full = np.convolve(dist[cc, st, p, h, :hi[cc, st, p, h] + 1], reroll_dist(vals, r, D))[:K + 1]
-        dist[cc, st, p, h, :] = 0.0
-        dist[cc, st, p, h, :len(full)] = full
-        nz = np.nonzero(full >= 1e-16)[0]
-        lo[cc, st, p, h] = int(nz[0]) if len(nz) else 0
-        hi[cc, st, p, h] = int(nz[-1]) if len(nz) else 0
+    for (cc, st, h), (r, p, vals, ps) in recon.items():
+        J = reroll_joint(vals, r, D)
+        for pool, marg in ((p, J.sum(axis=0)), (ps, J.sum(axis=1))):
+            if pool < 0:
+                continue
+            full = np.convolve(dist[cc, st, pool, h, :hi[cc, st, pool, h] + 1], marg)[:K + 1]
+            dist[cc, st, pool, h, :] = 0.0
+            dist[cc, st, pool, h, :len(full)] = full
+            nz = np.nonzero(full >= 1e-16)[0]
+            lo[cc, st, pool, h] = int(nz[0]) if len(nz) else 0
+            hi[cc, st, pool, h] = int(nz[-1]) if len(nz) else 0
 
 
-def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], Links]]
+def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], Links]],
+                 recons: list[dict[tuple[int, int, int], Any]] = ()  # type: ignore[assignment]
                  ) -> tuple[np.ndarray, int]:
-    """(special pools, ordinary pool) of the side's linked dice, or (empty, -1)."""
+    """(special pools, ordinary pool) of the side's linked dice (with the rerolled dice's
+    special pools), or (empty, -1)."""
     from .exact import NotExact
     pos = {v[0] for lk in links for v in lk.values()}
     if not pos:
@@ -612,23 +717,28 @@ def linked_pools(keys: list[PoolKey], links: list[dict[tuple[int, int, int], Lin
     if len(pos) != 1:
         raise NotExact("special values (value_against) whose ordinary hits go to different hit pools")
     pO = pos.pop()
-    sp = sorted({d[0] for lk in links for v in lk.values() for d in v[1]})
+    sp = sorted({d[0] for lk in links for v in lk.values() for d in v[1]}
+                | {v[3] for rc in recons for v in rc.values() if v[3] >= 0})
     if sp[-1] >= pO:
         raise NotExact("a special value's hits would be assigned after its ordinary hits")
     return np.array(sp, dtype=np.int64), pO
 
 
-def link_radix(link: np.ndarray, links: dict[tuple[int, int, int], Links], spools: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray]:
+def link_radix(link: np.ndarray, links: dict[tuple[int, int, int], Links], spools: np.ndarray,
+               recon: dict[tuple[int, int, int], Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """rows[cc, stage, h] (kernel link: joint special-count rows, 0 = no linked dice) and
-    rad[cc, stage, h, l] (linked dice of special pool spools[l])."""
+    rad[cc, stage, h, l] (linked dice of special pool spools[l], rerolled ones included)."""
     L = len(spools)
     rows = np.zeros(link.shape, dtype=np.int64)
     rad = np.zeros(link.shape + (max(L, 1),), dtype=np.int64)
+    recon = recon or {}
     for (cc, st, h), (_po, dice) in links.items():
         m = 1
+        rc = recon.get((cc, st, h))
         for li, ps in enumerate(spools):
             n = sum(x[3] for x in dice if x[0] == ps)
+            if rc is not None and rc[3] == ps:
+                n += sum(1 for x in rc[2] if len(x) > 2 and x[2])
             rad[cc, st, h, li] = n
             m *= n + 1
         rows[cc, st, h] = m
@@ -637,7 +747,7 @@ def link_radix(link: np.ndarray, links: dict[tuple[int, int, int], Links], spool
 
 def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
                links: dict[tuple[int, int, int], Links], spools: np.ndarray, D: int,
-               recon: dict[tuple[int, int, int], tuple[int, int, list[Any]]] | None = None) -> np.ndarray:
+               recon: dict[tuple[int, int, int], Any] | None = None) -> np.ndarray:
     """cond[cc, stage, h, r, k]: P(k ordinary hits | the special counts of row r) for the
     linked dice (kernel._pools_linked): the independent dice of the ordinary pool, and per
     special pool the ordinary hits of its linked dice given how many were special (a die:
@@ -652,15 +762,28 @@ def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
         K = max(K, int(hist[cc, st, po, h, 1:].sum()) + sum(x[3] for x in dice) + nr)
     cond = np.zeros(rows.shape + (M, K + 1))
     L = len(spools)
+    done: dict[tuple[Any, ...], tuple[int, int, int]] = {}   # same dice: same rows
     for (cc, st, h), (po, dice) in links.items():
+        rc = recon.get((cc, st, h))
+        ckey = (hist[cc, st, po, h].tobytes(), tuple(map(tuple, dice)),
+                None if rc is None else (rc[0], tuple(map(tuple, rc[2])), rc[3]),
+                rad[cc, st, h].tobytes(), int(rows[cc, st, h]))
+        seen = done.get(ckey)
+        if seen is not None:
+            cond[cc, st, h] = cond[seen]
+            continue
+        done[ckey] = (cc, st, h)
         base = np.array([1.0])
         for val in range(1, D + 1):
             q = val / D
             for _ in range(int(hist[cc, st, po, h, val])):
                 base = np.convolve(base, [1.0 - q, q])
-        if (cc, st, h) in recon:   # rerolled dice (reconnaissance) of the ordinary pool
-            r, _p, vals = recon[(cc, st, h)]
-            base = np.convolve(base, reroll_dist(vals, r, D))
+        J = None
+        if rc is not None:   # rerolled dice (reconnaissance) of the ordinary pool
+            r, _p, vals, rps = rc
+            J = reroll_joint(vals, r, D)
+            if rps < 0:
+                base = np.convolve(base, J.sum(axis=0))
         per: list[np.ndarray] = []      # per special pool: P(k | m) [m, k]
         for ps in spools:
             joint = np.array([[1.0]])
@@ -672,6 +795,8 @@ def cond_table(hist: np.ndarray, rows: np.ndarray, rad: np.ndarray,
                     nj[:-1, 1:] += joint * po_
                     nj[1:, :-1] += joint * pS_
                     joint = nj
+            if rc is not None and J is not None and rc[3] == ps:
+                joint = conv2(joint, J)   # the rerolled dice: special and ordinary hits together
             tot = joint.sum(axis=1, keepdims=True)
             per.append(np.divide(joint, tot, out=np.zeros_like(joint), where=tot > 0))
         nrow = int(rows[cc, st, h])
@@ -881,6 +1006,21 @@ def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: l
     return cls, two
 
 
+def aboard_split(cls: list[int], two: frozenset[int], pairs: list[tuple[int, int]]
+                 ) -> tuple[list[int], frozenset[int]]:
+    """Seed 000 G58: the aircraft aboard each carrier (combat air patrol; `pairs`:
+    (aircraft, carrier) listed indices, api.aboard) become a class of their own within
+    their class, so the carrier's loss takes them all at once (exact._cap_map): a state
+    of the split order of loss. A finer class is still lost in the listed order, and a
+    hit still takes the earliest eligible unit of all (Track.go)."""
+    if not pairs:
+        return cls, two
+    carrier_of = dict(pairs)
+    ids: dict[tuple[int, int], int] = {}
+    out = [ids.setdefault((c, carrier_of.get(k, -1)), len(ids)) for k, c in enumerate(cls)]
+    return out, frozenset(v for (c, _k), v in ids.items() if c in two)
+
+
 def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey]) -> list[int]:
     """Class id per listed unit: units that no pool of `keys` tells apart (whatever the
     firing side's context) share a class; ids in order of first appearance."""
@@ -1043,10 +1183,20 @@ class Track:
                     if target is None:
                         raise NotExact("chosen casualties with no valuer")
                     nxt = idx.copy()
+                    picks: dict[tuple[Any, ...], int | None] = {}
                     for s in range(S):
-                        k = chooser_pick(spec, target, self.rows[s], ok_u)
-                        if k is None:
+                        row = self.rows[s]
+                        # the pick depends on the rows' types and damage in listed order and
+                        # on which of them the pool may hit (by type): memoised as a position
+                        pkey = tuple([(t, d, int(ok_u[k])) for k, t, d in row])
+                        if pkey in picks:
+                            i = picks[pkey]
+                        else:
+                            got = chooser_pick(spec, target, row, ok_u)
+                            i = picks[pkey] = None if got is None else [r[0] for r in row].index(got)
+                        if i is None:
                             continue
+                        k = row[i][0]
                         cc = int(cls_of[k])
                         sl = self.cls_slots[cc]
                         n = len(sl)
@@ -1094,12 +1244,16 @@ class Track:
         idx: dict[tuple[tuple[int, str, int], ...], int] = {tuple(r): s for s, r in enumerate(rows)}
         extra_cls = [sum(1 for pos in sl if pos < self.A) for sl in self.cls_slots]
         n_c = np.array([len(sl) for sl in self.cls_slots], dtype=np.int64)[None, :]
+        dm_u, code = np.unique(dm, axis=0, return_inverse=True)   # damage rows, coded once
+        code = np.asarray(code).reshape(-1)
+        full = self.xs + self.bs >= n_c
         for j1 in range(S):
             if not any(self.xs[j1, c] < extra_cls[c] for c in range(len(extra_cls))):
                 continue   # no extra hit point left: nobody's damage changes before dying
             ge = np.nonzero(np.all(((self.xs >= self.xs[j1][None, :]) & (self.bs >= self.bs[j1][None, :]))
-                                   | (self.xs + self.bs >= n_c), axis=1))[0]
-            uniq, inv = np.unique(dm[ge], axis=0, return_inverse=True)
+                                   | full, axis=1))[0]
+            ucode, inv = np.unique(code[ge], return_inverse=True)
+            uniq = dm_u[ucode]
             got_u = np.zeros(len(uniq), dtype=np.int64)
             for u in range(len(uniq)):
                 new = {k: int(uniq[u, i]) for i, k in enumerate(multi)}

@@ -33,7 +33,10 @@ EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppabl
                                      # seed 000, per-unit tables (general.py)
                                      "defends_only_against", "fortifies", "fleet_air_defense",
                                      "gun_director", "terrain_bonus", "value_against",
-                                     "reconnaissance", "chooses_casualty"}
+                                     "reconnaissance", "chooses_casualty",
+                                     # G58: the defender's aircraft aboard go down with
+                                     # their carrier (exact._cap_map)
+                                     "combat_air_patrol"}
 # ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
 MC_ABILITIES = _BASE_ABILITIES
 # seed 000 G53: abilities that only act when the attacker has aircraft ("sim" then)

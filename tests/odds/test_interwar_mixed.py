@@ -17,14 +17,17 @@ D = 12
 # (value, special value, special tag or None, first strike in round one). Tags name what
 # a special value is against (seed 000: FIGHTER 6/2, "6" against air units; HEAVY
 # ARTILLERY "4 against fortifications").
-def reference(att: list, dfn: list) -> tuple[Fraction, Fraction]:
+def reference(att: list, dfn: list, aboard: dict | None = None) -> tuple[Fraction, Fraction]:
     """P(attacker wins), P(defender wins). Every die: a roll <= value is an ordinary hit,
     value < roll <= special value a special hit (only units tagged with its tag may take
     it). Hits are assigned pool by pool, special pools first (battle._conclude), each hit to
     the first alive eligible unit in the listed order of loss (battle.default_casualties).
     Round one: first-strike dice fire first and their casualties do not fire back; then
     everyone left fires at once (casualties of that step fire back). Support: +1 to the
-    first listed infantry alive, one per supporter alive (one-to-one)."""
+    first listed infantry alive, one per supporter alive (one-to-one). `aboard`: the
+    defender's aircraft (index) riding a carrier (index) with combat air patrol: when the
+    carrier is lost, they are removed with it at the end of the step (seed 000 G58)."""
+    aboard = aboard or {}
 
     def support(units, alive, role):
         bonus: dict = {}
@@ -113,6 +116,7 @@ def reference(att: list, dfn: list) -> tuple[Fraction, Fraction]:
         out: dict = {}
         for (oa, oca, spa), pa in da.items():
             D2 = assign(dfn, Dn, oa, oca, spa, bd)
+            D2 = tuple(k for k in D2 if aboard.get(k, k) in D2)    # lost with their carrier
             for (od, ocd, spd), pd in dd.items():
                 A2 = assign(att, A, od, ocd, spd, ba)
                 out[(A2, D2)] = out.get((A2, D2), 0) + pa * pd
@@ -168,6 +172,15 @@ ACAR = ("armored_car", {"land"}, [(1, 1, None, False)], [(2, 2, None, False)], 3
 ATG = ("anti_tank_gun", {"land"}, [(1, 3, "armored", True)], [(1, 2, "armored", True)], 3)
 # DIVE BOMBER "Attack: 5*", defends only against aircraft; the attacker chooses its casualties
 DIVE = ("dive_bomber", {"air"}, [(5, 5, None, False, {"choose"})], [], 11)
+# reconnaissance rerolls artillery's dice too (ARMORED CAR: "an artillery, heavy artillery,
+# or self-propelled gun")
+ARTR = ("artillery", {"land"}, [(2, 2, None, True, {"recon"})], [(1, 1, None, True, {"recon"})], 3)
+# sea, with no attacking aircraft (so G53's fleet air defence never acts): SUBMARINE 3/1,
+# first strike in round one (no enemy destroyer here), cannot hit air units (a die that
+# hits only ships); DESTROYER 4/4; ESCORT CARRIER 0/0, carries one fighter (Combat Air Patrol)
+SUB = ("submarine", {"ship"}, [(0, 3, "ship", True)], [(1, 1, None, False)], 6)
+DD = ("destroyer", {"ship"}, [(4, 4, None, False)], [(4, 4, None, False)], 7)
+ESC = ("escort_carrier", {"ship"}, [], [], 14)
 
 
 def _check(res, aw, dw):
@@ -241,6 +254,63 @@ def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value(
     _check(res, aw, dw)
 
 
+def test_reconnaissance_rerolls_heavy_artillery_whose_special_value_the_fortification_takes():
+    # seed 000 ARMORED CAR Reconnaissance (one reroll per armored car and combat cycle, for
+    # artillery, heavy artillery or self-propelled guns; Helsinki Example A: the misses are
+    # rerolled) and HEAVY ARTILLERY "Attack: 3 (4 against fortifications)": a 4 is a hit
+    # only the fortification can take, a roll above 4 a miss that may be rerolled (into an
+    # ordinary or a special hit again); the special hits go to the fortification listed
+    # after the infantry
+    aw, dw = reference([INF, ACAR, HART, HART], [INF, FORT])
+    res = battle_odds("interwar", [("infantry", 1), ("armored_car", 1), ("heavy_artillery", 2)],
+                      [("infantry", 1), ("fortification", 1)])
+    _check(res, aw, dw)
+
+
+def test_reconnaissance_budget_shared_by_heavy_artillery_specials_and_artillery():
+    # two armored cars reroll two misses: the heavy artillery's first (it needs the higher
+    # roll, battle.default_reroll), then the artillery's; the fighter's 6 against aircraft
+    # is a second kind of special value in the step (seed 000 FIGHTER 6/2)
+    aw, dw = reference([ACAR, ACAR, ARTR, HART, FTR], [INF, FORT, FTR])
+    res = battle_odds("interwar", [("armored_car", 2), ("artillery", 1), ("heavy_artillery", 1), ("fighter", 1)],
+                      [("infantry", 1), ("fortification", 1), ("fighter", 1)])
+    _check(res, aw, dw)
+
+
+def test_fighters_lost_with_escort_carriers_listed_before_them():
+    # seed 000 ESCORT CARRIER, Combat Air Patrol (G58): "When an Escort Carrier is lost, any
+    # air unit aboard is considered cargo and is lost along with it". Each defending fighter
+    # rides the first escort carrier with room (production.assign_carriers: fighter 1 on
+    # carrier 0, fighter 3 on carrier 2). The submarines' hits skip the fighters (SUBMARINE
+    # cannot hit air units), so either carrier may go first: two carriers in a split order
+    aw, dw = reference([SUB, SUB, DD], [ESC, FTR, ESC, FTR], aboard={1: 0, 3: 2})
+    res = battle_odds("interwar", [("submarine", 2), ("destroyer", 1)],
+                      [("escort_carrier", 1), ("fighter", 1), ("escort_carrier", 1), ("fighter", 1)], "sea")
+    _check(res, aw, dw)
+
+
+def test_fighters_listed_before_their_escort_carriers_still_go_down_with_them():
+    # the fighters are listed first (lost first to ordinary hits), but the submarines' hits
+    # skip them and may sink a carrier first: its fighter is lost with it (G58)
+    aw, dw = reference([SUB, DD], [FTR, ESC, FTR, ESC], aboard={0: 1, 2: 3})
+    res = battle_odds("interwar", [("submarine", 1), ("destroyer", 1)],
+                      [("fighter", 1), ("escort_carrier", 1), ("fighter", 1), ("escort_carrier", 1)], "sea")
+    _check(res, aw, dw)
+
+
+def test_attacking_aircraft_flew_in_and_outlive_their_carrier():
+    # the attacker's fighter flew in (the game's battle has it in the air, not aboard): the
+    # escort carrier listed first is lost alone, and the fighter fights on. Seed 000 G53:
+    # the carrierless destroyer defends at -2 and cannot hit aircraft, so the fighter always
+    # wins in the end (were it lost with the carrier, the destroyer would win sometimes)
+    aw, dw = reference([ESC, ("fighter", {"air"}, [(2, 6, "air", False)], [], 10)],
+                       [("destroyer", {"ship"}, [], [(0, 2, "ship", False)], 7)])
+    assert aw == 1
+    att, dfn = [("escort_carrier", 1), ("fighter", 1)], [("destroyer", 1)]
+    _check(battle_odds("interwar", att, dfn, "sea"), aw, dw)
+    assert battle_odds("interwar", att, dfn, "sea", method="sim", trials=300, seed=3).attacker_wins == 1.0
+
+
 @pytest.mark.parametrize("att,dfn,terrain", [
     ([("infantry", 1), ("dive_bomber", 2)], [("infantry", 2), ("armor", 1), ("fighter", 1)], "land"),
     ([("infantry", 2), ("dive_bomber", 1)], [("artillery", 1), ("infantry", 2), ("anti_tank_gun", 1)], "land"),
@@ -261,6 +331,18 @@ def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value(
      "sea"),
     ([("destroyer", 1), ("torpedo_bomber", 1), ("escort_carrier", 1)],
      [("fighter", 1), ("battlecruiser", 1), ("carrier", 1)], "sea"),
+    # several carriers (escort, plain with two hits, armored with three) each taking its
+    # own fighters down, carriers listed before their aircraft
+    ([("submarine", 2), ("destroyer", 1), ("fighter", 1)],
+     [("escort_carrier", 1), ("carrier", 1), ("fighter", 3), ("destroyer", 1)], "sea"),
+    ([("submarine", 1), ("dive_bomber", 1), ("battleship", 1)],
+     [("armored_carrier", 1), ("escort_carrier", 1), ("fighter", 3), ("cruiser", 1)], "sea"),
+    ([("destroyer", 2), ("torpedo_bomber", 2)], [("carrier", 2), ("fighter", 2), ("torpedo_bomber", 1)], "sea"),
+    # reconnaissance rerolls of heavy artillery beside the fortification (G23)
+    ([("infantry", 2), ("armored_car", 2), ("heavy_artillery", 2), ("artillery", 1)],
+     [("infantry", 2), ("fortification", 1), ("fighter", 1)], "land"),
+    ([("armored_car", 1), ("heavy_artillery", 2), ("armor", 1)], [("infantry", 1), ("armor", 1), ("fortification", 1)],
+     "land"),
 ])
 def test_mixed_forces_agree_with_the_game(att, dfn, terrain):
     # the game's own battle code (method "sim") plays the same battles

@@ -47,16 +47,31 @@ def test_submarine_surprise_strike_exact_matches_the_game():
     assert within(ex.attacker_wins, sim)
 
 
-@pytest.mark.parametrize("att,dfn,terrain,tags,ability", [
-    # heavy artillery's 4 against the fortification, rerolled by the armored cars
+@pytest.mark.parametrize("att,dfn,terrain", [
+    # seed 000 ARMORED CAR Reconnaissance rerolls heavy artillery's dice, whose 4 against the
+    # fortification an enemy unit can take (HEAVY ARTILLERY "Attack: 3 (4 against
+    # fortifications)")
     ([("artillery", 1), ("heavy_artillery", 1), ("armored_car", 2)], [("infantry", 3), ("fortification", 1)],
-     "land", [], "reconnaissance rerolls of dice with special values"),
-    ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea", [], "combat_air_patrol"),
+     "land"),
+    # seed 000 ESCORT CARRIER Combat Air Patrol: the fighter aboard is lost with the carrier
+    # listed before it
+    ([("destroyer", 2)], [("escort_carrier", 1), ("fighter", 1)], "sea"),
 ])
-def test_unmodelled_abilities_use_the_real_battle_simulation(att, dfn, terrain, tags, ability):
-    res = battle_odds("interwar", att, dfn, terrain, trials=300, seed=1, terrain_tags=tags)
+def test_once_simulated_battles_are_exact_and_match_the_game(att, dfn, terrain):
+    ex = battle_odds("interwar", att, dfn, terrain)
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, terrain, method="sim", trials=1500, seed=1)
+    assert within(ex.attacker_wins, sim)
+
+
+def test_unmodelled_abilities_use_the_real_battle_simulation():
+    # seed 000 G42 with Example A (Malta): shore bombardment before an airdrop's
+    # interception (its casualties do not intercept) is left to the real battle
+    res = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1)],
+                      [("infantry", 1), ("fighter", 1)], trials=300, seed=1, airborne=True,
+                      bombard=[("battleship", 1)], amphibious=True)
     assert res.method == "sim" and res.ci95 is not None and res.trials == 300
-    assert ability in (res.note or "")
+    assert "bombardment" in (res.note or "")
     assert abs(res.attacker_wins + res.defender_wins + res.draw - 1) < 1e-9
 
 
@@ -104,17 +119,27 @@ def test_odds_json_request_for_interwar():
     assert out["method"] == "exact" and "note" not in out   # chosen casualties: split order of loss
     out = compute({"ruleset": "interwar", "attacker": [["heavy_artillery", 1], ["armored_car", 1]],
                    "defender": [["infantry", 2], ["fortification", 1]], "trials": 100})
-    assert out["method"] == "sim" and "ci95" in out and "reconnaissance" in out["note"]
+    assert out["method"] == "exact" and "note" not in out   # rerolls of dice with special values
+    out = compute({"ruleset": "interwar", "attacker": [["transport_aircraft", 1], ["paratrooper", 1]],
+                   "defender": [["infantry", 1], ["fighter", 1]], "airborne": True, "trials": 100})
+    assert out["method"] == "exact" and "note" not in out   # an airdrop's interception (G42): a mixture
 
 
 def test_odds_cli_interwar():
-    req = json.dumps({"ruleset": "interwar", "attacker": [["heavy_artillery", 1], ["armored_car", 1]],
-                      "defender": [["infantry", 2], ["fortification", 1]], "trials": 100})
+    req = json.dumps({"ruleset": "interwar", "attacker": [["transport_aircraft", 1], ["paratrooper", 1]],
+                      "defender": [["infantry", 1], ["fighter", 1]], "airborne": True, "trials": 100})
     p = subprocess.run([sys.executable, "-m", "game", "odds"], input=req, capture_output=True,
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    assert out["method"] == "sim" and out["trials"] == 100
+    assert out["method"] == "exact"   # seed 000 G42: the interception as an exact mixture
+    sim_req = json.dumps({**json.loads(req), "method": "sim"})
+    p = subprocess.run([sys.executable, "-m", "game", "odds"], input=sim_req, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    sim = json.loads(p.stdout)
+    assert sim["method"] == "sim" and sim["trials"] == 100
+    assert abs(sim["attacker_wins"] - out["attacker_wins"]) < 0.2
 
 
 def test_g40_still_exact():
