@@ -456,14 +456,28 @@ class MapRenderer:
         pygame.draw.polygon(tmp, rgba, [(x - rect.x, y - rect.y) for x, y in pts])
         surface.blit(tmp, rect.topleft)
 
-    def _battle_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
-        # at the space's name (its label anchor), just left of it: inside the space, never
-        # on a border
+    def battle_icon_pos(self, cam: Camera, sid: str) -> tuple[int, int]:
+        """Screen centre of a battle's marker: left of the space's name, or right of it when
+        the left side is off the space or the map (the Eastern Atlantic's marker was cut in
+        half by the window's edge)."""
         sp = self.scenario.spaces[sid]
         size = self.label_size(sp, cam.scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea)
         nx, ny = cam.to_screen(self.label_cx(sp, cam.scale), self.label_bottom(sp, cam.scale))
-        cx, cy = int(nx - w / 2 - 14), int(ny - size / 2)
+        cy = int(ny - size / 2)
+        ww, _wh = self.world_size
+        # left of the name, right of it, above or below its middle
+        for cx, y in ((int(nx - w / 2 - 14), cy), (int(nx + w / 2 + 14), cy), (int(nx), cy - size - 6),
+                      (int(nx), int(ny + 14))):
+            wx, wy = cam.to_world(cx, y)
+            if 12 / cam.scale <= wx <= ww - 12 / cam.scale and point_in_polygon(wx, wy, sp.polygon):
+                return cx, y
+        return int(nx - w / 2 - 14), cy
+
+    def _battle_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
+        # at the space's name (its label anchor), just beside it: inside the space, never
+        # on a border
+        cx, cy = self.battle_icon_pos(cam, sid)
         pygame.draw.circle(surface, theme.BAD, (cx, cy), 11)
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
         for d in (-1, 1):

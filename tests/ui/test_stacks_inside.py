@@ -89,3 +89,18 @@ def test_ships_keep_off_the_coast_names():
         label = (a[0], a[1], b[0] - a[0], b[1] - a[1])
         for rect, it in r.map_counters(state, "alexandria_sea", cam):
             assert not rect.colliderect(label), (name, it)
+
+
+def test_battle_marker_inside_the_map():
+    # a new player's game (issue #8): the Eastern Atlantic's battle marker, left of its name,
+    # was cut in half by the window's edge; it goes right of the name there
+    sc = load_scenario("mediterranean_1940")
+    r = MapRenderer(sc)
+    for size in SIZES:
+        cam = Camera(r.world_size, GameScene.map_view(size))
+        x0, _ = cam.to_screen(0, 0)
+        x1, _ = cam.to_screen(r.world_size[0], 0)
+        for sid in ("eastern_atlantic", "bay_of_biscay", "morocco", "black_sea", "soviet_union"):
+            cx, cy = r.battle_icon_pos(cam, sid)
+            assert x0 + 11 <= cx <= x1 - 11, (sid, size)
+            assert point_in_polygon(*cam.to_world(cx, cy), sc.spaces[sid].polygon), (sid, size)
