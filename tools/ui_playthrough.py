@@ -82,7 +82,7 @@ def _options(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     for a in it:
         if a.startswith("--"):
             name, _, val = a[2:].partition("=")
-            opts[name] = val if val else (next(it, "") if name not in ("careless",) else "1")
+            opts[name] = val if val else (next(it, "") if name not in ("careless", "debug") else "1")
         else:
             pos.append(a)
     return pos, opts
@@ -138,7 +138,7 @@ def vs_computer(argv: list[str]) -> int:
     game = app.top if isinstance(app.top, GameScene) else getattr(app.top, "game", None)
     assert isinstance(game, GameScene), app.top
     print(f"{scenario}: human plays {alliances[side]}, seed {game.ctl.session.seed}")
-    last, n = None, 0
+    last, n, stale = None, 0, 0
     stats = {"ai_actions": 0, "ai_moves": 0, "ai_battles": 0, "ai_captures": 0, "human_actions": 0, "ai_time": 0.0}
     owners0 = dict(game.state.owners)
     for _ in range(50_000):
@@ -163,8 +163,20 @@ def vs_computer(argv: list[str]) -> int:
                 act = game.ctl.last_ai_action
                 stats["ai_moves"] += isinstance(act, A.Move)
                 stats["ai_battles"] += isinstance(act, A.SelectBattle)
+                if "debug" in opts:
+                    print(f"computer r{st.round} {st.player} {st.phase}: {act!r}"[:200])
             if game.ctl.ai_stuck:
                 print("COMPUTER STUCK:", game.ctl.ai_stuck)
+                break
+            stale = 0 if game.ctl.version != before else stale + 1
+            if stale == 8 and isinstance(app.top, BattleWindow):
+                # the window waits for the human (a defender's submerge / withdraw offer while
+                # the computer attacker waits): the careless player fights on
+                print(f"r{st.round} {st.phase}: the window waits for the human; pressing F (fight on)")
+                uikit.key(app, pygame.K_f)
+            elif stale > 40:
+                print(f"STALLED r{st.round} {st.player} {st.phase}: the computer is to act and does not")
+                uikit.shot(app, "stalled")
                 break
         elif isinstance(top, HandoffScene):
             uikit.key(app, pygame.K_RETURN)
@@ -174,6 +186,8 @@ def vs_computer(argv: list[str]) -> int:
                 continue
             stats["human_actions"] += 1
             action = careless_action(st) if careless else choose_action(st, "greedy")
+            if "debug" in opts:
+                print(f"human r{st.round} {st.phase} {type(top).__name__}: {action!r}"[:200])
             if not game.ctl.do(action):
                 print("HUMAN ACTION REFUSED:", action, game.ctl.message)
                 game.ctl.do(choose_action(st, "random"))
