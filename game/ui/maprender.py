@@ -777,10 +777,18 @@ class MapRenderer:
                 result = (MIN_COUNTER, [])
             else:
                 size = max(MIN_COUNTER, int(base * 0.8))
-                # even one pile does not fit inside (a narrow island, a strait): next to the
-                # space with a leader line, as for a tiny island, rather than over its border
-                side = self.beside(sid, n, size, scale)
-                if side is not None:  # next to the space, with a leader line: the island shows
+                # even one pile does not fit clear of the names: inside the space over a name
+                # (a sea zone's own, or a coast's) rather than away from it; only a space too
+                # small for it (a narrow island, a strait) has its counters beside it with a
+                # leader line, rather than over its border
+                sw = smallest / scale
+                inside = next((pts for anchor in self._anchors(sid, sw) for pts in
+                               [self._grid(sid, n, sw, min(n, 3), anchor, centered=True)]
+                               if self._fits(sid, pts, sw, px=1 / scale)), None)
+                side = None if inside is not None else self.beside(sid, n, size, scale)
+                if inside is not None:
+                    result = (smallest, inside)
+                elif side is not None:  # next to the space, with a leader line: the island shows
                     result = (size, side)
                 else:
                     pts = self._grid(sid, n, size / scale, min(n, 4), under)
@@ -870,7 +878,7 @@ class MapRenderer:
                 break
         if not pts:
             items = pile_items
-            size, pts = self.counter_layout(sid, len(items), base, cam.scale)
+            size, pts = self.counter_layout(sid, len(items), base, cam.scale, smallest=MIN_PILE)
         return [(wx, wy, size, it) for (wx, wy), it in zip(pts, items, strict=True)]
 
     def counter_at(self, pos: tuple[int, int]) -> tuple[str, MapCounter] | None:

@@ -104,3 +104,17 @@ def test_battle_marker_inside_the_map():
             cx, cy = r.battle_icon_pos(cam, sid)
             assert x0 + 11 <= cx <= x1 - 11, (sid, size)
             assert point_in_polygon(*cam.to_world(cx, cy), sc.spaces[sid].polygon), (sid, size)
+
+
+def test_a_narrow_sea_keeps_its_pile_inside():
+    # issue #4: at 1024x640 the Ligurian Sea's ships do not fit clear of the names; they stood
+    # beside it with a leader line onto North Italy; a pile inside the sea, over its name, reads
+    # as the sea's
+    state = _start("mediterranean_1940")
+    sc = state.scenario
+    r = MapRenderer(sc)
+    cam = Camera(r.world_size, GameScene.map_view((1024, 640)))
+    placed = r.map_counters(state, "ligurian_sea", cam)
+    assert placed
+    for rect, _it in placed:
+        assert _inside(sc.spaces["ligurian_sea"], *cam.to_world(*rect.center))
