@@ -5,13 +5,17 @@ battle, finished battle and hand-off. Used for the mediterranean_1940 QA pass
 (docs/seeds/000-status.md, "QA playthrough").
 
     SDL_VIDEODRIVER=dummy PYTHONPATH=. python tools/ui_playthrough.py [SCENARIO] [ROUNDS] [SEED]
-    ... tools/ui_playthrough.py --vs-computer [SCENARIO] [ROUNDS]
+    ... tools/ui_playthrough.py --vs-computer [SCENARIO] [ROUNDS] [--side K] [--careless]
+        [--size WxH] [--seed N] [--debug]
 
 Screenshots go to $WARBOARD_SHOTS (default /tmp/warboard-shots)/playthrough.
 --vs-computer starts the game from the main menu as a player does ("New game vs computer",
 the dialog's default sides: the first alliance human, the others the computer at standard),
 lets the computer play its turns in the interface's own time steps and the greedy player take
-the human's; screenshots at every new scene, phase and battle go to .../vs_computer.
+the human's (--careless: a new player who only ends phases and takes the default losses;
+--side K: the human plays the K-th alliance); screenshots at every new scene, phase and battle
+go to .../vs_computer/SCENARIO_sideK, and a summary (the computer's actions, moves, battles,
+the spaces the human lost, error messages) is printed.
 """
 from __future__ import annotations
 
