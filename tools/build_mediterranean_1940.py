@@ -277,7 +277,7 @@ SEA = [
     dict(id="bay_of_biscay", name="Bay of Biscay",
          seeds=[(-5.0, 45.8), (-8.5, 44.8), (-3.8, 47.3)]),
     dict(id="eastern_atlantic", name="Eastern Atlantic",
-         seeds=[(-10.0, 39.5), (-9.9, 34.0), (-10.3, 30.0), (-7.2, 36.4), (-10.2, 42.4)],
+         seeds=[(-10.0, 39.5), (-9.9, 34.0), (-10.3, 30.0), (-6.8, 36.3), (-10.2, 42.4)],
          units={GER: dict(auxiliary_cruiser=1)}),   # a commerce raider off neutral Iberia
     dict(id="alboran_sea", name="Alboran Sea", terrain=["coastal"],
          seeds=[(-3.6, 36.1), (-2.0, 35.7)],
@@ -294,7 +294,7 @@ SEA = [
          seeds=[(8.6, 43.8), (9.9, 43.5), (7.5, 43.25)], label=(7.2, 42.75),
          units={ITA: dict(cruiser=1, destroyer=1)}),
     dict(id="tyrrhenian_sea", name="Tyrrhenian Sea",
-         seeds=[(12.0, 40.4), (13.8, 39.4), (10.9, 41.8), (14.7, 38.7)],
+         seeds=[(12.0, 40.4), (13.8, 39.4), (10.9, 41.8), (14.7, 38.7), (8.6, 41.3)],
          units={ITA: dict(battleship=1, cruiser=1, destroyer=1)}),
     dict(id="sicilian_channel", name="Sicilian Channel", terrain=["coastal"],
          seeds=[(10.3, 37.7), (11.9, 37.1), (9.5, 37.9)],

@@ -35,6 +35,7 @@ def point_in_polygon(x: float, y: float, poly: tuple[tuple[float, float], ...]) 
 
 OUT_OF_SUPPLY = (240, 150, 40)  # the out-of-supply badge (seed 000 supply rule)
 MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
+MIN_PILE = 10    # smallest pile, when even one counter per owner does not fit at MIN_COUNTER
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,21 @@ class MapCounter:
 def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float, float, float]) -> bool:
     bx0, by0, bx1, by1 = box
     return any(x < bx1 and x + s > bx0 and y < by1 and y + s > by0 for x, y in pts)
+
+
+def _crosses(segs: list[tuple[float, float, float, float]], x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Does any segment (ax, ay, bx, by) meet the box x0..x1, y0..y1?"""
+    for ax, ay, bx, by in segs:
+        if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
+            continue
+        if x0 <= ax <= x1 and y0 <= ay <= y1:
+            return True
+        # the segment's line against the box's corners: all on one side -> no crossing
+        dx, dy = bx - ax, by - ay
+        sides = [dx * (cy - ay) - dy * (cx - ax) for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        if min(sides) <= 0 <= max(sides):
+            return True
+    return False
 
 
 def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
@@ -81,6 +97,7 @@ class MapRenderer:
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
         self.tiles = TileCache(self._render_tile)
+        self._segs: dict[str, list[tuple[float, float, float, float]]] = {}
         self._stacks_state: GameState | None = None  # stacks() of one state, computed once
         self._stacks_all: dict[str, list[tuple[str, str, int, bool]]] = {}
         self._okey_state: GameState | None = None
@@ -439,14 +456,28 @@ class MapRenderer:
         pygame.draw.polygon(tmp, rgba, [(x - rect.x, y - rect.y) for x, y in pts])
         surface.blit(tmp, rect.topleft)
 
-    def _battle_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
-        # at the space's name (its label anchor), just left of it: inside the space, never
-        # on a border
+    def battle_icon_pos(self, cam: Camera, sid: str) -> tuple[int, int]:
+        """Screen centre of a battle's marker: left of the space's name, or right of it when
+        the left side is off the space or the map (the Eastern Atlantic's marker was cut in
+        half by the window's edge)."""
         sp = self.scenario.spaces[sid]
         size = self.label_size(sp, cam.scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea)
         nx, ny = cam.to_screen(self.label_cx(sp, cam.scale), self.label_bottom(sp, cam.scale))
-        cx, cy = int(nx - w / 2 - 14), int(ny - size / 2)
+        cy = int(ny - size / 2)
+        ww, _wh = self.world_size
+        # left of the name, right of it, above or below its middle
+        for cx, y in ((int(nx - w / 2 - 14), cy), (int(nx + w / 2 + 14), cy), (int(nx), cy - size - 6),
+                      (int(nx), int(ny + 14))):
+            wx, wy = cam.to_world(cx, y)
+            if 12 / cam.scale <= wx <= ww - 12 / cam.scale and point_in_polygon(wx, wy, sp.polygon):
+                return cx, y
+        return int(nx - w / 2 - 14), cy
+
+    def _battle_icon(self, surface: pygame.Surface, cam: Camera, sid: str) -> None:
+        # at the space's name (its label anchor), just beside it: inside the space, never
+        # on a border
+        cx, cy = self.battle_icon_pos(cam, sid)
         pygame.draw.circle(surface, theme.BAD, (cx, cy), 11)
         pygame.draw.circle(surface, (20, 20, 20), (cx, cy), 11, width=1)
         for d in (-1, 1):
@@ -503,22 +534,35 @@ class MapRenderer:
         return out
 
     def _fits(self, sid: str, pts: list[tuple[float, float]], size_w: float,
-              avoid: tuple[tuple[float, float, float, float], ...] = ()) -> bool:
+              avoid: tuple[tuple[float, float, float, float], ...] = (), px: float = 0.0) -> bool:
         """Every counter (top-left world points, side size_w) sits inside the space and the
         map, clear of the `avoid` boxes (islands in a sea zone and their names)."""
         poly = self.scenario.spaces[sid].polygon
         ww, wh = self.world_size
-        inset = size_w * 0.22
         if avoid and any(_overlaps(pts, size_w, box) for box in avoid):
             return False
+        # the whole counter, but for its rounded corners (2 screen pixels, `px` is a pixel in
+        # world units; 0.1 of the side when no pixel is given): its middle inside and no
+        # border crossing it. Five points with a 0.22 inset let a counter reach a fifth of its
+        # width over the border: ships on the coast's names, stacks across borders (issue #4)
+        e = 2 * px if px else 0.1 * size_w
+        segs = self._segments(sid)
         for x, y in pts:
             if x < 0 or y < 0 or x + size_w > ww or y + size_w > wh:
                 return False
-            for px, py in ((x + size_w / 2, y + size_w / 2), (x + inset, y + inset), (x + size_w - inset, y + inset),
-                           (x + inset, y + size_w - inset), (x + size_w - inset, y + size_w - inset)):
-                if not point_in_polygon(px, py, poly):
-                    return False
+            if not point_in_polygon(x + size_w / 2, y + size_w / 2, poly):
+                return False
+            if _crosses(segs, x + e, y + e, x + size_w - e, y + size_w - e):
+                return False
         return True
+
+    def _segments(self, sid: str) -> list[tuple[float, float, float, float]]:
+        """The edges of a space's outline (cached)."""
+        segs = self._segs.get(sid)
+        if segs is None:
+            poly = self.scenario.spaces[sid].polygon
+            segs = self._segs[sid] = [(*poly[k - 1], *poly[k]) for k in range(len(poly))]
+        return segs
 
     def _grid(self, sid: str, n: int, s: float, cols: int, anchor: tuple[float, float],
               centered: bool = False) -> list[tuple[float, float]]:
@@ -562,6 +606,22 @@ class MapRenderer:
             if all(spaces[b].is_sea for b in land.adjacent if b in spaces):
                 out.append(a)
         return out
+
+    def _coast_names(self, sid: str, scale: float) -> tuple[tuple[float, float, float, float], ...]:
+        """World boxes of the names (with value and factory markers) of the land next to a
+        sea zone that reach into it: small coastal spaces write theirs over the sea, and
+        ships covered "Alexandria" and "Egypt" (issue #4). Kept clear when the ships fit."""
+        sp = self.scenario.spaces[sid]
+        if not sp.is_sea:
+            return ()
+        bx0, by0, bx1, by1 = self.bounds[sid]
+        out = []
+        for a in sp.adjacent:
+            if a in self.scenario.spaces and not self.scenario.spaces[a].is_sea:
+                lb = self._label_box(a, scale)
+                if lb[0] < bx1 and lb[2] > bx0 and lb[1] < by1 and lb[3] > by0:
+                    out.append(lb)
+        return tuple(out)
 
     def _avoid(self, sid: str, scale: float, base: int) -> tuple[tuple[float, float, float, float], ...]:
         """World boxes the counters of `sid` keep clear of: its islands, their names and,
@@ -651,12 +711,13 @@ class MapRenderer:
         return pts[:60]
 
     def counter_layout(self, sid: str, n: int, base: int, scale: float,
-                       strict: bool = False) -> tuple[int, list[tuple[float, float]]]:
+                       strict: bool = False, smallest: int = MIN_COUNTER,
+                       names: bool | None = None) -> tuple[int, list[tuple[float, float]]]:
         """(counter size in pixels, top-left world points) for n counters in `sid`: a grid
         under the name, else elsewhere inside the space clear of the name, shrunk (down to
         MIN_COUNTER) and reshaped until it fits. When nothing fits: `strict` returns no
         points; otherwise a grid anchored under the name, kept inside the map."""
-        key = (sid, n, base, round(scale, 5), strict)
+        key = (sid, n, base, round(scale, 5), strict, smallest, names)
         hit = self._layouts.get(key)
         if hit is not None:
             return hit
@@ -677,10 +738,13 @@ class MapRenderer:
         # (Thessa Strait) looked like a stack of the neighbouring zone
         compact = [default_cols] + sorted(col_options[1:], key=lambda c: (abs(c - (n + c - 1) // c), -c))
         sizes = [base]
-        while sizes[-1] > MIN_COUNTER:
-            sizes.append(max(MIN_COUNTER, int(sizes[-1] * 0.85)))
+        while sizes[-1] > smallest:
+            sizes.append(max(smallest, int(sizes[-1] * 0.85)))
         label = self._label_box(sid, scale)
-        avoid = self._avoid(sid, scale, base)
+        plain = self._avoid(sid, scale, base)
+        coast = self._coast_names(sid, scale)
+        # names: True keeps clear of the coast's names, False may cover them, None tries both
+        avoids = {True: (plain + coast,), False: (plain,)}.get(names, (plain + coast, plain)) if coast else (plain,)
         result: tuple[int, list[tuple[float, float]]] | None = None
         if not sp.is_sea and self.tiny(sid, scale, base) and (n <= 3 or not strict):
             # an island smaller than its counters: they stand beside it (leader line)
@@ -689,11 +753,13 @@ class MapRenderer:
             if side is not None:
                 sizes = []
                 result = (size, side)
-        for size in sizes:
+        for avoid, size in ((a, z) for a in avoids for z in sizes):
+            if result is not None:
+                break
             sw = size / scale
             for cols in col_options:
                 pts = self._grid(sid, n, sw, cols, under)
-                if self._fits(sid, pts, sw, avoid):
+                if self._fits(sid, pts, sw, avoid, 1 / scale):
                     result = (size, pts)
                     break
             if result is not None:
@@ -701,20 +767,28 @@ class MapRenderer:
             for anchor in self._anchors(sid, sw):
                 for cols in compact[:3]:
                     pts = self._grid(sid, n, sw, cols, anchor, centered=True)
-                    if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw, avoid):
+                    if not _overlaps(pts, sw, label) and self._fits(sid, pts, sw, avoid, 1 / scale):
                         result = (size, pts)
                         break
                 if result is not None:
                     break
-            if result is not None:
-                break
         if result is None:
             if strict:
                 result = (MIN_COUNTER, [])
             else:
                 size = max(MIN_COUNTER, int(base * 0.8))
-                side = self.beside(sid, n, size, scale) if self.tiny(sid, scale, base) else None
-                if side is not None:  # next to the space, with a leader line: the island shows
+                # even one pile does not fit clear of the names: inside the space over a name
+                # (a sea zone's own, or a coast's) rather than away from it; only a space too
+                # small for it (a narrow island, a strait) has its counters beside it with a
+                # leader line, rather than over its border
+                sw = smallest / scale
+                inside = next((pts for anchor in self._anchors(sid, sw) for pts in
+                               [self._grid(sid, n, sw, min(n, 3), anchor, centered=True)]
+                               if self._fits(sid, pts, sw, px=1 / scale)), None)
+                side = None if inside is not None else self.beside(sid, n, size, scale)
+                if inside is not None:
+                    result = (smallest, inside)
+                elif side is not None:  # next to the space, with a leader line: the island shows
                     result = (size, side)
                 else:
                     pts = self._grid(sid, n, size / scale, min(n, 4), under)
@@ -736,6 +810,9 @@ class MapRenderer:
         x0, y0, x1, y1 = self._label_box(sp.id, scale)
         free = [(x - sw / 2, y - sw / 2) for x, y in sp.places
                 if not (x + sw / 2 > x0 and x - sw / 2 < x1 and y + sw / 2 > y0 and y - sw / 2 < y1)]
+        # places whose counter would stand over the border are skipped too (TripleA puts an
+        # island's places on the sea around it; its counters then go beside it, leader line)
+        free = [p for p in free if self._fits(sp.id, [p], sw, px=1 / scale)]
         if len(free) < n:
             return None
         return size, free[:n]
@@ -775,19 +852,33 @@ class MapRenderer:
             return []
         base = self.counter_size(cam)
         items = [MapCounter(o, t, n, d, (t,)) for o, t, n, d in stacks]
-        size, pts = self.counter_layout(sid, len(items), base, cam.scale, strict=True)
+        piles: dict[str, MapCounter] = {}
+        for it in items:
+            p = piles.get(it.owner)
+            if p is None:
+                piles[it.owner] = MapCounter(it.owner, it.utype, it.count, it.damaged, (it.utype,))
+            else:
+                piles[it.owner] = MapCounter(p.owner, p.utype, p.count + it.count, p.damaged or it.damaged,
+                                             p.types + (it.utype,))
+        pile_items = list(piles.values()) if len(piles) < len(items) else items
+        # one counter per type inside the space, else one pile per owner, smaller than a
+        # counter may be when needed (a zoomed-out world map: Europe's spaces are a few pixels
+        # wide), first clear of the coast's names; beside the space (leader line) or over
+        # its border only when not even those fit (issue #4)
+        for names in (True, False):
+            size, pts = self.counter_layout(sid, len(items), base, cam.scale, strict=True, names=names)
+            if pts:
+                break
+            size, pts = self.counter_layout(sid, len(pile_items), base, cam.scale, strict=True,
+                                            smallest=MIN_PILE, names=names)
+            if pts:
+                items = pile_items
+                break
+            if not self._coast_names(sid, cam.scale):
+                break
         if not pts:
-            piles: dict[str, MapCounter] = {}
-            for it in items:
-                p = piles.get(it.owner)
-                if p is None:
-                    piles[it.owner] = MapCounter(it.owner, it.utype, it.count, it.damaged, (it.utype,))
-                else:
-                    piles[it.owner] = MapCounter(p.owner, p.utype, p.count + it.count, p.damaged or it.damaged,
-                                                 p.types + (it.utype,))
-            if len(piles) < len(items):
-                items = list(piles.values())
-            size, pts = self.counter_layout(sid, len(items), base, cam.scale)
+            items = pile_items
+            size, pts = self.counter_layout(sid, len(items), base, cam.scale, smallest=MIN_PILE)
         return [(wx, wy, size, it) for (wx, wy), it in zip(pts, items, strict=True)]
 
     def counter_at(self, pos: tuple[int, int]) -> tuple[str, MapCounter] | None:

@@ -269,3 +269,31 @@ def test_random_clicks_never_crash():
         if not app.stack:
             break
     assert app.stack
+
+
+def test_computer_moves_at_a_watchable_pace_and_space_skips():
+    # issue #8: a new player watches the computer's moves one by one (one action per
+    # AI_INTERVAL, each written in the log); Space skips ahead to the player's next decision
+    from game.ui.controller import AI_INTERVAL
+    app, game = make_game(ai_sides=("allies",))
+    game.auto_overlays = False
+    frame(app)
+    s = game.ctl.session
+    while s.state.player == "red" and not s.state.over:
+        s.do(A.EndPhase())
+    assert game.ctl.ai_to_act()
+    v0 = game.ctl.version
+    frame(app, AI_INTERVAL * 0.5)
+    assert game.ctl.version == v0                  # not yet: the last move stays in view
+    frame(app, AI_INTERVAL * 0.6)
+    assert game.ctl.version == v0 + 1              # one action, not the whole turn
+    assert game.ctl.ai_to_act()
+    key(app, pygame.K_SPACE)
+    assert game.ctl.fast
+    for _ in range(200):
+        frame(app, 0.01)
+        if not game.ctl.ai_to_act():
+            break
+    assert not game.ctl.ai_to_act()
+    frame(app, 0.01)
+    assert not game.ctl.fast                       # the next computer turn is watched again
