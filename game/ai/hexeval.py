@@ -41,6 +41,7 @@ W_SUPPLY = 0.3         # share of a unit's value lost out of supply
 W_SUPPLY_HEX = 3.0     # a supply source hex held
 W_WIN = 12.0           # holding the objectives that win at the end of the turn
 W_JOINT = 36.0         # the chance the enemy takes all the objectives it still needs next turn
+W_WIPE = 400.0         # the chance the enemy destroys every unit of ours next turn (a lost game)
 W_ROUND_END = 400.0    # ... when the round ends with this player's turn (the result is final)
 MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must attack, by turns left
 OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
@@ -207,6 +208,12 @@ class Evaluator:
             return -10_000.0
         mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
         theirs = [u for u in state.units.values() if not self.is_mine(state, u.owner)]
+        # an alliance with no unit with a strength left (and none to come) loses when the
+        # turn ends (hexphases.end_player_turn): final already
+        if not self._fighting(state, mine) and not self._to_come(state, True):
+            return -10_000.0
+        if not self._fighting(state, theirs) and not self._to_come(state, False):
+            return 10_000.0
         score = 0.0
         held = {True: 0, False: 0}
         for o, w in self.hex_weight.items():
@@ -235,6 +242,14 @@ class Evaluator:
         score -= self.w_approach * self._approach(state, mine, theirs)
         return score
 
+    def _fighting(self, state: GameState, units: list[Unit]) -> bool:
+        return any(state.utype(u).attack > 0 or state.utype(u).defense > 0 for u in units)
+
+    def _to_come(self, state: GameState, mine: bool) -> bool:
+        hm = state.scenario.hexmap
+        return hm is not None and any(self.is_mine(state, r.player) == mine and i not in state.reinforced
+                                      for i, r in enumerate(hm.reinforcements))
+
     def _supply(self, state: GameState, mine: list[Unit], theirs: list[Unit], vals: dict[int, float]) -> float:
         out = 0.0
         for group, sign, players in ((mine, -1.0, self.mine), (theirs, 1.0, self.enemy)):
@@ -259,6 +274,10 @@ class Evaluator:
         total = 0.0
         hexes = 0.0
         ptake: dict[str, float] = {}   # objectives of ours: chance the enemy takes each next turn
+        pwipe = 1.0                    # chance every stack of ours is destroyed next turn
+        fighting = {u.space for u in mine if state.utype(u).attack > 0 or state.utype(u).defense > 0}
+        if len(fighting) != 1:
+            pwipe = 0.0   # (only a single stack is scored: the enemy splits its strength otherwise)
         for hid, units in stacks.items():
             dfn = sum(crt.defense_strength(state, u) for u in units)
             pot = 0.0
@@ -272,6 +291,8 @@ class Evaluator:
                         a /= 2
                     pot += a
             if pot <= 0:
+                if any(state.utype(u).attack > 0 or state.utype(u).defense > 0 for u in units):
+                    pwipe = 0.0
                 continue
             worth = self.hex_weight.get(hid, 0.0) if self.is_mine(state, state.owners.get(hid)) else 0.0
             if dfn <= 0:
@@ -287,16 +308,20 @@ class Evaluator:
             trapped = self.trapped(state, units[0], "")   # a retreat would eliminate it
             loss = 0.0
             taken = 0.0
+            gone = 0.0
             for code, p in probs.items():
                 oc = self.outcomes[code]
                 lost = oc.d_loss * value + (0.1 * value if oc.d_leaves else 0.0)
                 if trapped and oc.d_leaves:
                     lost = value
+                if oc.d_loss >= 1.0 or (trapped and oc.d_leaves):
+                    gone += p
                 if worth and oc.d_leaves and not oc.a_retreats:
                     taken += p * 2 * worth
                 loss += p * lost
             likely = 0.4 if col < 3 else 1.0   # the enemy is unlikely to attack below 1:1
             total += loss * likely
+            pwipe *= gone * likely
             hexes += taken * likely
             if worth and hid in self.objs:
                 ptake[hid] = taken * likely / (2 * worth)
@@ -320,6 +345,8 @@ class Evaluator:
                 for q in sorted(ptake.values(), reverse=True)[:short]:
                     p *= q
                 hexes += W_JOINT * p
+        if stacks and pwipe > 0 and not self._to_come(state, True):
+            hexes += W_WIPE * pwipe   # losing every unit loses the game
         return total, hexes
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
