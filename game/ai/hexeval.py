@@ -359,6 +359,25 @@ class Evaluator:
         got = hexmove.reachable(fs, (u.uid,))
         return any(h in got for h in adj)
 
+    def push_gain(self, state: GameState, target: str) -> float:
+        """For a side moving before the round's last player: what taking the objective
+        `target` now adds to the round end's expected outcome. The enemy's reply is
+        scored without the target's defenders (destroyed or pushed back when it falls);
+        the target itself is retaken with NEW_RISK."""
+        got = self._push_gain.get(target)
+        if got is None:
+            m, t = self._counts
+            before = self.reply_value(m, t, self._risks(state))
+            saved = self._ptake
+            mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
+            rest = [u for u in state.units.values() if not self.is_mine(state, u.owner) and u.space != target]
+            vals = {u.uid: unit_value(state, u) for u in state.units.values()}
+            self._threat(state, mine, rest, vals)
+            after = self.reply_value(m + 1, t - 1, self._risks(state, NEW_RISK))
+            self._ptake = saved
+            got = self._push_gain[target] = max(0.0, self.push * (after - before))
+        return got
+
     def _risks(self, state: GameState, extra: float | None = None) -> list[float]:
         """The chance the enemy retakes each objective of ours next turn (_threat's)."""
         out = [self._ptake.get(o, 0.0) for o in self.objs if self.is_mine(state, state.owners.get(o))]
@@ -490,7 +509,9 @@ class Evaluator:
                 a_lost = aval
             g -= a_lost
             if oc.d_leaves and not oc.a_retreats:
-                g += 0.5 + 2 * worth + (self._decisive if target in self.objs and worth else 0.0)
+                g += 0.5 + 2 * worth
+                if target in self.objs and worth:
+                    g += self.push_gain(state, target) if self.push else self._decisive
             if oc.a_retreats:
                 g -= 0.5
             ev += p * g
@@ -514,12 +535,7 @@ class Evaluator:
             if (self.need_enemy and held[False] >= self.need_enemy) or \
                     (self.need_mine and held[True] + 1 >= self.need_mine):
                 self._decisive = 0.5 * W_ROUND_END
-        elif self.push:
-            # an objective taken this turn: the round end's expected outcome with it (the
-            # enemy may retake it too) against without it
-            m, t = self._counts
-            self._decisive = max(0.0, self.push * (self.reply_value(m + 1, t - 1, self._risks(state, NEW_RISK))
-                                                   - self.reply_value(m, t, self._risks(state))))
+        self._push_gain: dict[str, float] = {}
         cands: dict[str, list[int]] = {}
         targets = sorted({u.space for u in state.units.values() if not self.is_mine(state, u.owner)})
         for t in targets:

@@ -290,3 +290,21 @@ def test_standard_clears_the_way_to_the_last_objective_the_turn_before_the_last(
     a = play(hexeval.W_SETUP)
     assert isinstance(a, Attack) and a.target == "5,1"
     assert not isinstance(play(0.0), Attack)
+
+
+def test_standard_attacks_for_the_last_objective_in_the_last_round():
+    # docs/ai.md (hex maps, the round end through the enemy's reply): red holds the hill
+    # objective with four units; every blue unit sits in the town objective. In the last
+    # round red loses unless it takes the town, and once the town falls nothing of blue's
+    # is left to retake the hill: red concentrates on the town. The player before kept its
+    # stack at home and sent only the engineer (hex_tutorial, seed 21, against random).
+    s = hexgame([(5, 0, "red", "mountain_infantry"), (5, 0, "red", "parachute", 2),
+                 (5, 0, "red", "combat_engineer"),
+                 (5, 2, "blue", "garrison_infantry"), (5, 2, "blue", "field_artillery"),
+                 (5, 2, "blue", "infantry_brigade")],
+                turn_limit=1, victory=[(5, 0), (5, 2)], owners={(5, 0): "red"},
+                features={(5, 2): ["city"]},
+                victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+    s = _play_phase(s)
+    near = [u for u in s.units.values() if u.owner == "red" and u.space in ("5,1", "4,2", "6,1", "4,3", "5,3")]
+    assert sum(s.utype(u).attack for u in near) >= 6
