@@ -255,11 +255,13 @@ class Evaluator:
         theirs = [u for u in state.units.values() if not self.is_mine(state, u.owner)]
         # an alliance with no unit with a strength left (and none to come) loses when the
         # turn ends (hexphases.end_player_turn): final already
-        if not self._fighting(state, mine) and not self._to_come(state, True):
-            return -10_000.0
-        if not self._fighting(state, theirs) and not self._to_come(state, False):
-            return 10_000.0
+        # (as much as the round end's count for its last player, W_ROUND_END; the rest of
+        # the score still breaks ties, e.g. advancing into a vacated objective)
         score = 0.0
+        if not self._fighting(state, mine) and not self._to_come(state, True):
+            score -= W_ROUND_END
+        elif not self._fighting(state, theirs) and not self._to_come(state, False):
+            score += W_ROUND_END
         held = {True: 0, False: 0}
         for o, w in self.hex_weight.items():
             owner = state.owners.get(o)
