@@ -41,6 +41,11 @@ W_SUPPLY = 0.3         # share of a unit's value lost out of supply
 W_SUPPLY_HEX = 3.0     # a supply source hex held
 W_WIN = 12.0           # holding the objectives that win at the end of the turn
 W_JOINT = 36.0         # the chance the enemy takes all the objectives it still needs next turn
+PUSH_LAST = 1.0        # share of W_ROUND_END for the round end's outcome, moving before its last player: last round
+PUSH_EARLY = 0.0       # ... earlier rounds
+W_SETUP = 100.0        # the turn before the last: the chance to take the missing objectives next turn
+EMPTY_TAKE = 0.8       # an empty enemy objective we can reach next turn: the chance to take it then
+NEW_RISK = 0.3         # the chance the enemy retakes an objective we take this turn
 W_ROUND_END = 400.0    # ... when the round ends with this player's turn (the result is final)
 MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must attack, by turns left
 OBJ_EARLY = 1.0        # objectives are worth this share of W_OBJECTIVE in the first turn
@@ -169,6 +174,47 @@ class Evaluator:
         self.w_material = 1.0
         if self.aggressive:
             self.w_material = MATERIAL_LAST.get(left, 1.0)
+        # the objective count at this round's end, for a player of ours moving before the
+        # round's last player: the chance of a won (lost) count through the enemy's reply
+        self.last_round = state.round >= state.scenario.turn_limit > 0
+        self.at_limit = state.scenario.at_turn_limit
+        self.alliances = list(state.scenario.alliances)
+        self.push = (PUSH_LAST if self.last_round else PUSH_EARLY) * W_ROUND_END \
+            if self.is_mine(state, state.player) and state.player_idx + 1 < len(players) else 0.0
+        self._ptake: dict[str, float] = {}
+        # the turn before the last: the chance to take the objectives still missing next turn
+        self.setup = W_SETUP if self.aggressive and left == 1 and self.is_mine(state, state.player) else 0.0
+        n_obj = len(self.objs)
+        self.need_final = self.need_mine or n_obj
+        if self.at_limit not in self.alliances and self.at_limit != "draw":
+            self.need_final = min(self.need_final, n_obj // 2 + 1)
+        self._reach: dict[tuple, bool] = {}
+        self._counts = (0, 0)
+
+    def outcome(self, mine_n: int, theirs_n: int) -> int:
+        """+1 / -1 / 0: the game won / lost / going on (or drawn) when the round ends with
+        these objective counts (production.round_end_winner, limit_winner in the last round)."""
+        if self.need_mine and mine_n >= self.need_mine:
+            return 1
+        if self.need_enemy and theirs_n >= self.need_enemy:
+            return -1
+        if not self.last_round or self.at_limit == "draw":
+            return 0
+        if self.at_limit in self.alliances:
+            return 1 if self.at_limit == self.alliance else -1
+        return (mine_n > theirs_n) - (theirs_n > mine_n)
+
+    def reply_value(self, mine_n: int, theirs_n: int, risks: list[float]) -> float:
+        """Expected outcome (+1 won .. -1 lost) of the round end when the enemy, moving
+        before it, retakes each of our objectives with these chances (independently)."""
+        dist_k = [1.0]
+        for q in risks:
+            nxt = [0.0] * (len(dist_k) + 1)
+            for k, pk in enumerate(dist_k):
+                nxt[k] += pk * (1 - q)
+                nxt[k + 1] += pk * q
+            dist_k = nxt
+        return sum(pk * self.outcome(mine_n - k, theirs_n + k) for k, pk in enumerate(dist_k))
 
     def winning_at_limit(self, state: GameState) -> bool:
         from game.rules import production
@@ -207,7 +253,15 @@ class Evaluator:
             return -10_000.0
         mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
         theirs = [u for u in state.units.values() if not self.is_mine(state, u.owner)]
+        # an alliance with no unit with a strength left (and none to come) loses when the
+        # turn ends (hexphases.end_player_turn): final already
+        # (as much as the round end's count for its last player, W_ROUND_END; the rest of
+        # the score still breaks ties, e.g. advancing into a vacated objective)
         score = 0.0
+        if not self._fighting(state, mine) and not self._to_come(state, True):
+            score -= W_ROUND_END
+        elif not self._fighting(state, theirs) and not self._to_come(state, False):
+            score += W_ROUND_END
         held = {True: 0, False: 0}
         for o, w in self.hex_weight.items():
             owner = state.owners.get(o)
@@ -219,21 +273,127 @@ class Evaluator:
         # holding enough objectives to win at the end of the turn is worth more than their sum
         # the objectives are counted when the round's last player ends its turn: for that
         # player they decide the game now
-        final = W_ROUND_END if state.player_idx + 1 >= len(state.scenario.players) \
-            and self.is_mine(state, state.player) else W_WIN
-        if self.need_mine and held[True] >= self.need_mine:
-            score += final
-        if self.need_enemy and held[False] >= self.need_enemy:
-            score -= final
+        round_last = state.player_idx + 1 >= len(state.scenario.players) and self.is_mine(state, state.player)
+        if round_last and self.last_round:
+            score += W_ROUND_END * self.outcome(held[True], held[False])
+        elif not self.push:
+            final = W_ROUND_END if round_last else W_WIN
+            if self.need_mine and held[True] >= self.need_mine:
+                score += final
+            if self.need_enemy and held[False] >= self.need_enemy:
+                score -= final
         vals = {u.uid: self.w_material * unit_value(state, u) for u in state.units.values()}
         score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
         score += self._supply(state, mine, theirs, vals)
         unit_risk, hex_risk = self._threat(state, mine, theirs, vals)
         score -= self.w_threat * unit_risk + W_HEX_RISK * hex_risk
+        if self.push:
+            self._counts = (held[True], held[False])
+            score += self.push * self.reply_value(held[True], held[False], self._risks(state))
         if mode == "move":
             score += self.w_opportunity * self.opportunity(state, vals)
+        if self.setup:
+            score += self.setup * self._next_take(state, held[True])
         score -= self.w_approach * self._approach(state, mine, theirs)
         return score
+
+    def _next_take(self, state: GameState, held_mine: int) -> float:
+        """The chance to take the objectives still missing next turn (the best ones, as if
+        independent) with the units that can reach a hex next to them then; the enemy
+        standing still."""
+        short = self.need_final - held_mine
+        if short <= 0:
+            return 1.0
+        chances = sorted((self._take_chance(state, o) for o in self.objs
+                          if not self.is_mine(state, state.owners.get(o))), reverse=True)
+        if len(chances) < short:
+            return 0.0
+        p = 1.0
+        for q in chances[:short]:
+            p *= q
+        return p
+
+    def _take_chance(self, state: GameState, target: str) -> float:
+        defenders = [u for u in state.units.values() if u.space == target and not self.is_mine(state, u.owner)]
+        adj = [h for h in hexmove.neighbours(state, target) if not hexmove.is_water(state, h)]
+        enemy_sig = tuple(sorted((u.uid, u.space) for u in state.units.values() if not self.is_mine(state, u.owner)))
+        strike = 0.0
+        for u in state.units.values():
+            if not self.is_mine(state, u.owner):
+                continue
+            ut = state.utype(u)
+            if ut.attack <= 0 or ut.move <= 0 or dist(u.space, target) > ut.move + 1:
+                continue
+            a = float(ut.value("attack", u.damage)) / (2 if u.oos else 1)
+            if dist(u.space, target) == 1:
+                strike += a
+                continue
+            key = (u.uid, u.space, target, enemy_sig)
+            ok = self._reach.get(key)
+            if ok is None:
+                ok = self._reach[key] = self._can_reach(state, u, adj)
+            if ok:
+                strike += a
+        if strike <= 0:
+            return 0.0
+        if not defenders:
+            return EMPTY_TAKE
+        dfn = sum(crt.defense_strength(state, u) for u in defenders)
+        shift = sum(t.shift for t in hexmove.terrains(state, target)) \
+            + max((air_shift(state, p, state.round + 1) for p in self.mine), default=0)
+        probs = column_probs(state, fractional_column(state, strike, dfn, shift))
+        out = 0.0
+        for code, p in probs.items():
+            oc = self.outcomes[code]
+            if oc.d_leaves and not oc.a_retreats and (not oc.exchange or strike > dfn * oc.d_loss):
+                out += p
+        return out
+
+    def _can_reach(self, state: GameState, u: Unit, adj: list[str]) -> bool:
+        """Whether the unit could move next to the target in a movement phase now (full
+        movement points, enemy units where they are)."""
+        from dataclasses import replace
+        fs = state.copy()
+        fs.units = state.units.copy()
+        fs.units[u.uid] = replace(u, moved=0)
+        fs.phase_idx = state.ruleset.phases.index("movement")
+        fs.player_idx = next(i for i, p in enumerate(state.scenario.players) if p.id == u.owner)
+        got = hexmove.reachable(fs, (u.uid,))
+        return any(h in got for h in adj)
+
+    def push_gain(self, state: GameState, target: str) -> float:
+        """For a side moving before the round's last player: what taking the objective
+        `target` now adds to the round end's expected outcome. The enemy's reply is
+        scored without the target's defenders (destroyed or pushed back when it falls);
+        the target itself is retaken with NEW_RISK."""
+        got = self._push_gain.get(target)
+        if got is None:
+            m, t = self._counts
+            before = self.reply_value(m, t, self._risks(state))
+            saved = self._ptake
+            mine = [u for u in state.units.values() if self.is_mine(state, u.owner)]
+            rest = [u for u in state.units.values() if not self.is_mine(state, u.owner) and u.space != target]
+            vals = {u.uid: unit_value(state, u) for u in state.units.values()}
+            self._threat(state, mine, rest, vals)
+            after = self.reply_value(m + 1, t - 1, self._risks(state, NEW_RISK))
+            self._ptake = saved
+            got = self._push_gain[target] = max(0.0, self.push * (after - before))
+        return got
+
+    def _risks(self, state: GameState, extra: float | None = None) -> list[float]:
+        """The chance the enemy retakes each objective of ours next turn (_threat's)."""
+        out = [self._ptake.get(o, 0.0) for o in self.objs if self.is_mine(state, state.owners.get(o))]
+        if extra is not None:
+            out.append(extra)
+        return out
+
+    def _fighting(self, state: GameState, units: list[Unit]) -> bool:
+        return any(state.utype(u).attack > 0 or state.utype(u).defense > 0 for u in units)
+
+    def _to_come(self, state: GameState, mine: bool) -> bool:
+        hm = state.scenario.hexmap
+        return hm is not None and any(self.is_mine(state, r.player) == mine and i not in state.reinforced
+                                      for i, r in enumerate(hm.reinforcements))
 
     def _supply(self, state: GameState, mine: list[Unit], theirs: list[Unit], vals: dict[int, float]) -> float:
         out = 0.0
@@ -320,6 +480,7 @@ class Evaluator:
                 for q in sorted(ptake.values(), reverse=True)[:short]:
                     p *= q
                 hexes += W_JOINT * p
+        self._ptake = ptake
         return total, hexes
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
@@ -350,7 +511,9 @@ class Evaluator:
                 a_lost = aval
             g -= a_lost
             if oc.d_leaves and not oc.a_retreats:
-                g += 0.5 + 2 * worth + (self._decisive if target in self.objs and worth else 0.0)
+                g += 0.5 + 2 * worth
+                if target in self.objs and worth:
+                    g += self.push_gain(state, target) if self.push else self._decisive
             if oc.a_retreats:
                 g -= 0.5
             ev += p * g
@@ -374,6 +537,7 @@ class Evaluator:
             if (self.need_enemy and held[False] >= self.need_enemy) or \
                     (self.need_mine and held[True] + 1 >= self.need_mine):
                 self._decisive = 0.5 * W_ROUND_END
+        self._push_gain: dict[str, float] = {}
         cands: dict[str, list[int]] = {}
         targets = sorted({u.space for u in state.units.values() if not self.is_mine(state, u.owner)})
         for t in targets:

@@ -216,3 +216,94 @@ def test_standard_attacker_sends_no_third_unit_to_an_objective_it_holds():
         return sum(1 for u in s.units.values() if u.owner == "red" and u.space == "3,2")
     assert play(2) == 2
     assert play(0) == 3
+
+
+def _last_unit_game():
+    # green (allies, the round's last player, last round) holds the hill objective with
+    # one out-of-supply field artillery; red holds the other objective and has a parachute
+    # HQ next to the artillery. The allies win at the turn limit as things stand.
+    from dataclasses import replace
+    s = hexgame([(5, 0, "green", "field_artillery"), (4, 0, "red", "parachute_hq"),
+                 (5, 2, "red", "parachute")], phase="combat", player="green", turn_limit=1,
+                victory=[(5, 0), (5, 2)], owners={(5, 0): "green", (5, 2): "red"},
+                victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+    a = uid_of(s, "5,0", "field_artillery")
+    s.units[a] = replace(s.units[a], oos=2)
+    return s, a
+
+
+def test_standard_knows_an_alliance_without_units_loses():
+    # hexphases.end_player_turn (docs/interpretations.md, europa): an alliance with no unit
+    # with a strength left, and no reinforcements to come, loses when the turn ends
+    from game.ai.hexeval import W_ROUND_END, Evaluator
+    s, a = _last_unit_game()
+    ev = Evaluator(s, "allies")
+    gone = s.copy()
+    gone.units = s.units.copy()
+    del gone.units[a]
+    assert ev.evaluate(gone) < ev.evaluate(s) - 0.9 * W_ROUND_END
+    assert Evaluator(gone, "axis").evaluate(gone) > Evaluator(s, "axis").evaluate(s) + 0.9 * W_ROUND_END
+
+
+def test_standard_does_not_risk_its_last_unit_when_holding_out_wins():
+    # the attack (1 vs 1, +1 artillery support = 3:2) loses the artillery on a 1 (AH) and
+    # with it the game; without the rule above the player attacked (seed 6 of hex_tutorial,
+    # the Commonwealth's last turn)
+    s, _ = _last_unit_game()
+    assert isinstance(choose_action(s, "standard"), EndPhase)
+
+
+def test_outcome_and_reply_value_count_the_round_end():
+    # the round-end check (production.round_end_winner; limit_winner in the last round)
+    from game.ai.hexeval import Evaluator
+    s = round_end_game("blue")          # red holds both objectives, turn_limit 3, round 1
+    ev = Evaluator(s, "axis")
+    assert ev.outcome(2, 0) == 1 and ev.outcome(1, 1) == 0
+    ev.last_round = True                 # at the limit the allies win unless red holds both
+    assert ev.outcome(1, 1) == -1
+    # the enemy retakes one of two objectives with chance 0.5 and 0.2: red keeps both with
+    # 0.5 * 0.8 = 0.4, else loses
+    assert abs(ev.reply_value(2, 0, [0.5, 0.2]) - (0.4 - 0.6)) < 1e-9
+
+
+def test_standard_clears_the_way_to_the_last_objective_the_turn_before_the_last():
+    # docs/ai.md (hex maps, set-up turn): red holds one objective; a blue brigade next to
+    # it stands between red and the objective it still needs (two hexes on). In the turn
+    # before the last only an attack on the brigade lets red reach that objective next
+    # turn; without W_SETUP the player kept its stack at home (hex_tutorial, seed 21)
+    from game.ai import hexeval
+    def play(setup):
+        old = hexeval.W_SETUP
+        hexeval.W_SETUP = setup
+        try:
+            s = hexgame([(5, 0, "red", "mountain_infantry"), (5, 0, "red", "parachute"),
+                         (5, 0, "red", "combat_engineer"), (5, 0, "red", "field_artillery"),
+                         (5, 1, "blue", "infantry_brigade"),
+                         (5, 2, "blue", "garrison_infantry"), (5, 2, "blue", "field_artillery")],
+                        phase="combat", turn_limit=2, victory=[(5, 0), (5, 2)],
+                        owners={(5, 0): "red"}, features={(5, 2): ["city"]},
+                        victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+            return choose_action(s, "standard")
+        finally:
+            hexeval.W_SETUP = old
+    a = play(hexeval.W_SETUP)
+    assert isinstance(a, Attack) and a.target == "5,1"
+    assert not isinstance(play(0.0), Attack)
+
+
+def test_standard_attacks_for_the_last_objective_in_the_last_round():
+    # docs/ai.md (hex maps, the round end through the enemy's reply): red holds the hill
+    # objective with four units; every blue unit sits in the town objective. In the last
+    # round red loses unless it takes the town, and once the town falls nothing of blue's
+    # is left to retake the hill: red concentrates on the town. The player before kept its
+    # stack at home and sent only the engineer (hex_tutorial, seed 21, against random).
+    s = hexgame([(5, 0, "red", "mountain_infantry"), (5, 0, "red", "parachute", 2),
+                 (5, 0, "red", "combat_engineer"),
+                 (5, 2, "blue", "garrison_infantry"), (5, 2, "blue", "field_artillery"),
+                 (5, 2, "blue", "infantry_brigade")],
+                turn_limit=1, victory=[(5, 0), (5, 2)], owners={(5, 0): "red"},
+                features={(5, 2): ["city"]},
+                victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+    s = _play_phase(s)
+    near = [u for u in s.units.values() if u.owner == "red" and u.space in ("5,1", "4,2", "6,1", "4,3", "5,3")]
+    assert sum(s.utype(u).attack for u in near) >= 6
