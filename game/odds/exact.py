@@ -376,7 +376,8 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
             bkeys.append(ti.pool_key())
     bkeys.sort(key=lambda k: (not k[0], not k[1]))
     akeys = pool_keys(a)
-    dkeys = pool_keys(d)
+    ghosts = [spec.info(t) for t in spec.defender_ghosts]
+    dkeys = pool_keys(d, ghosts)
     PA = len(bkeys) + len(akeys)
     histA = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1))
     histD = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1))
@@ -389,6 +390,10 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
             v = min(D, max(0, ti.bombard_value or 0))
             if v > 0:
                 histA1[:, 1, bkeys.index(ti.pool_key()), :, v] += ti.ndice
+    for ti in ghosts:   # bombarded defenders fire in round one's defender fire (intercept.py)
+        v = min(D, max(0, ti.defense))
+        if v > 0 and not ti.defenseless and not ti.fs_stage("defense", True):
+            histD1[:, 1, dkeys.index(ti.pool_key()), :, v] += ti.ndice
     all_akeys = bkeys + akeys
     usedA = pools_used(histA1, ctxA, 1 << len(setsA)) | pools_used(histA, ctxA, 1 << len(setsA))
     usedD = pools_used(histD1, ctxD, 1 << len(setsD)) | pools_used(histD, ctxD, 1 << len(setsD))
@@ -463,7 +468,7 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     d: Side | MultiSide = Side.build(spec, spec.defender, ddm)
     if a.H * d.H > MAX_STATES:
         raise NotExact(f"{a.H * d.H} states is too many for the exact method")
-    if spec.bombard:
+    if spec.bombard or spec.defender_ghosts:
         raise NotExact("shore bombardment together with per-unit values")
     D = spec.dice
     ua = G.UnitsAt.build(spec, att, adm)

@@ -27,7 +27,7 @@ is not cleared (an attack whose survivors cannot capture it is a draw; an attack
 loses everything, a defender win)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -111,8 +111,6 @@ def _check(spec: BattleSpec, p: Plan) -> None:
     rs = spec.ruleset
     if not p.drops:
         return
-    if spec.bombard:
-        raise NotExact("shore bombardment before an airdrop's interception")
     if spec.terrain != LAND:
         raise NotExact("an airdrop outside a land battle")
     adm = spec.damage("attacker")
@@ -142,22 +140,25 @@ def _aa_outcomes(spec: BattleSpec, p: Plan) -> list[tuple[float, frozenset[int]]
     return [(float(q), frozenset(air[:n])) for n, q in enumerate(kills) if q > 0.0]
 
 
-def interception_hits(spec: BattleSpec, p: Plan) -> np.ndarray:
+def interception_hits(spec: BattleSpec, p: Plan, hit: frozenset[int] = frozenset()) -> np.ndarray:
     """Distribution of the interception's hits (battle.interception_shooters: AAA with
     per_air_transport one die per drop transport, each interceptor one die at
-    battle.intercept_value)."""
+    battle.intercept_value). `hit`: defenders the shore bombardment hit (marked casualties:
+    they neither fire nor intercept)."""
     rs = spec.ruleset
     D = spec.dice
     n = len(p.drops)
     dist = np.array([1.0])
     ddm = spec.damage("defender")
-    for t in spec.defender:
+    for k, t in enumerate(spec.defender):
         aa = rs.units[t].ability("anti_aircraft")
-        if aa is not None and aa.per_air_transport:
+        if aa is not None and aa.per_air_transport and k not in hit:
             q = min(D, max(0, aa.value)) / D
             for _ in range(n):
                 dist = np.convolve(dist, [1.0 - q, q])
     for k in p.interceptors:
+        if k in hit:
+            continue
         ut = rs.units[spec.defender[k]]
         best = ut.value("defense", ddm[k])
         for ab in ut.abilities_named("value_against"):
@@ -177,6 +178,7 @@ class Outcome:
     dfn: list[int]                  # defenders fighting
     out: list[int]                  # defenders out of the fight (interceptors)
     aa_done: bool = True            # the AA fire is in the outcome (else the battle's own)
+    ghosts: list[int] = field(default_factory=list)   # hit by the bombardment: fire in round one, lost
 
 
 def outcomes(spec: BattleSpec) -> list[Outcome]:
@@ -187,21 +189,96 @@ def outcomes(spec: BattleSpec) -> list[Outcome]:
         return [Outcome(1.0, list(p.fighting), frozenset(), list(p.bystanders),
                         list(range(len(spec.defender))), [], aa_done=False)]
     out: list[Outcome] = []
-    hits = interception_hits(spec, p)
-    dfn = [k for k in range(len(spec.defender)) if k not in p.interceptors]
-    for w_aa, shot in _aa_outcomes(spec, p):
-        escorts = [k for k in p.escorts if k not in shot]
-        for h, w_h in enumerate(hits):
-            w = w_aa * float(w_h)
-            if w <= 0.0:
-                continue
-            lost_e = set(escorts[:h])
-            lost_t = p.drops[:max(0, h - len(escorts))]
-            kept_t = [k for k in p.drops if k not in lost_t]
-            dropped = frozenset(c for k in kept_t for c in p.cargo[k])
-            att = sorted(k for k in list(p.fighting) + list(dropped) if k not in shot and k not in lost_e)
-            out.append(Outcome(w, att, dropped, sorted(p.bystanders + kept_t), dfn, list(p.interceptors)))
+    for w_b, hit in _bombard_outcomes(spec):
+        hits = interception_hits(spec, p, hit)
+        icpt = [k for k in p.interceptors if k not in hit]
+        dfn = [k for k in range(len(spec.defender)) if k not in icpt and k not in hit]
+        for w_aa, shot in _aa_outcomes(spec, p):
+            escorts = [k for k in p.escorts if k not in shot]
+            for h, w_h in enumerate(hits):
+                w = w_b * w_aa * float(w_h)
+                if w <= 0.0:
+                    continue
+                lost_e = set(escorts[:h])
+                lost_t = p.drops[:max(0, h - len(escorts))]
+                kept_t = [k for k in p.drops if k not in lost_t]
+                dropped = frozenset(c for k in kept_t for c in p.cargo[k])
+                att = sorted(k for k in list(p.fighting) + list(dropped) if k not in shot and k not in lost_e)
+                out.append(Outcome(w, att, dropped, sorted(p.bystanders + kept_t), dfn, icpt,
+                                   ghosts=sorted(hit)))
     return out
+
+
+def _bombard_outcomes(spec: BattleSpec) -> list[tuple[float, frozenset[int]]]:
+    """Step "bombard" (after "aa", before "intercept"; battle.step_shooters): each
+    bombarding ship rolls its dice at its bombard value; the hits are one pool (the
+    ships' cannot_hit) on the defenders, taken in the listed order of loss (sim's
+    _listed_casualties: defenceless units last). They are marked casualties
+    (battle.take_casualties, not immediate): they neither fire in the interception nor
+    intercept (battle.interception_shooters, interceptor_choices: alive units), and
+    still fire in round one's defender fire (not its first strike), then are removed.
+    (probability, listed indices of the defenders hit)."""
+    if not spec.bombard:
+        return [(1.0, frozenset())]
+    rs = spec.ruleset
+    D = spec.dice
+    ships = [spec.info(t) for t in spec.bombard]
+    if len({ti.cannot_hit for ti in ships}) > 1:
+        raise NotExact("bombarding ships whose hits go to different units")
+    dist = np.array([1.0])
+    for ti in ships:
+        q = min(D, max(0, ti.bombard_value or 0)) / D
+        for _ in range(ti.ndice):
+            dist = np.convolve(dist, [1.0 - q, q])
+    excl = ships[0].cannot_hit
+    ddm = spec.damage("defender")
+    cands = [k for k, t in enumerate(spec.defender) if rs.units[t].domain not in excl]
+    order = ([k for k in cands if not rs.units[spec.defender[k]].has("defenseless")]
+             + [k for k in cands if rs.units[spec.defender[k]].has("defenseless")])
+    out: list[tuple[float, frozenset[int]]] = []
+    for h, w in enumerate(dist):
+        if w <= 0.0:
+            continue
+        hit = order[:h]
+        if any(rs.units[spec.defender[k]].hits - ddm[k] > 1 for k in hit):
+            raise NotExact("shore bombardment of defenders with several hit points before an airdrop")
+        out.append((float(w), frozenset(hit)))
+    merged: dict[frozenset[int], float] = {}
+    for w, hit in out:
+        merged[hit] = merged.get(hit, 0.0) + w
+    return [(w, hit) for hit, w in merged.items()]
+
+
+def _check_ghosts(spec: BattleSpec, s: BattleSpec, ghosts: list[int]) -> None:
+    """The round-one fire of bombarded defenders is played by the exact DP only with a
+    plain value (battle.fire_value, def_fire): no support given or taken, no first
+    strike, no special values against the attackers, no terrain or supply changes."""
+    rs = spec.ruleset
+    ddm = spec.damage("defender")
+    doos = spec.supply_penalties("defender")
+    for k in ghosts:
+        t = spec.defender[k]
+        ut, ti = rs.units[t], spec.info(t)
+        if ti.defense <= 0 and not ut.has("value_against"):
+            continue
+        if ddm[k] or doos[k]:
+            raise NotExact("a damaged or out-of-supply defender hit by the shore bombardment")
+        if ti.fs_cancel is not None or ti.doa is not None or ut.has("terrain_bonus") \
+                or any("defense" in rv.on for rv in ti.round_values):
+            raise NotExact("special values of defenders hit by the shore bombardment")
+        for ab in ut.abilities_named("value_against"):
+            types = set(rs.expand_all(ab.targets)) if ab.targets else set()
+            if any(a in types or rs.units[a].domain in ab.domains for a in s.attacker):
+                raise NotExact("special values of defenders hit by the shore bombardment")
+        others = list(s.defender) + [spec.defender[j] for j in ghosts if j != k]
+        for ab, refs in zip(ti.supports, ti.support_units, strict=True):
+            if "defense" in ab.on and any(o in refs for o in others):
+                raise NotExact("support among defenders hit by the shore bombardment")
+        for o in others:
+            oi = spec.info(o)
+            for ab, refs in zip(oi.supports, oi.support_units, strict=True):
+                if "defense" in ab.on and t in refs:
+                    raise NotExact("support among defenders hit by the shore bombardment")
 
 
 def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
@@ -214,13 +291,14 @@ def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
                    attacker_damage=[adm[k] for k in o.att], defender_damage=[ddm[k] for k in o.dfn],
                    attacker_airborne=[flown[k] or k in o.dropped for k in o.att],
                    attacker_oos=[aoos[k] for k in o.att], defender_oos=[doos[k] for k in o.dfn],
-                   aa_fire=spec.aa_fire and not o.aa_done)
+                   aa_fire=spec.aa_fire and not o.aa_done, bombard=[] if o.aa_done else list(spec.bombard),
+                   defender_ghosts=[spec.defender[k] for k in o.ghosts])
 
 
 def _key(s: BattleSpec) -> tuple[Any, ...]:
     return (tuple(s.attacker), tuple(s.defender), tuple(s.attacker_damage), tuple(s.defender_damage),
             tuple(s.airborne()), tuple(s.supply_penalties("attacker")), tuple(s.supply_penalties("defender")),
-            s.aa_fire)
+            s.aa_fire, tuple(s.bombard), tuple(s.defender_ghosts))
 
 
 def _solve(s: BattleSpec) -> tuple[list[Branch], bool]:
@@ -228,10 +306,41 @@ def _solve(s: BattleSpec) -> tuple[list[Branch], bool]:
     the interception was its first step)."""
     if s.attacker and s.defender:
         return solve_exact(s), False
+    if s.attacker and any(spec_fires(s, t) for t in s.defender_ghosts):
+        return _ghosts_alone(s), True
     a, d = Side.build(s, s.attacker), Side.build(s, s.defender)
     final = np.zeros((a.H, d.H))
     final[0, 0] = 1.0
     return [Branch(1.0, a, d, final, 1.0)], True
+
+
+def spec_fires(s: BattleSpec, t: str) -> bool:
+    ti = s.info(t)
+    return ti.defense > 0 and not ti.defenseless
+
+
+def _ghosts_alone(s: BattleSpec) -> list[Branch]:
+    """Round one with no defender left but the ones the bombardment hit: the attackers
+    fire at nobody, the marked defenders fire back (def_fire) and are removed; the
+    attackers lose their hits in the listed order of loss (extra hit points first)."""
+    a = Side.build(s, s.attacker, s.damage("attacker"))
+    d = Side.build(s, [])
+    D = s.dice
+    dist = np.array([1.0])
+    for t in s.defender_ghosts:
+        ti = s.info(t)
+        if not spec_fires(s, t):
+            continue
+        if any(s.info(x).domain in ti.cannot_hit or (ti.domain == AIR and s.info(x).evades is not None)
+               for x in s.attacker):
+            raise NotExact("restricted hits of defenders hit by the shore bombardment")
+        q = min(D, ti.defense) / D
+        for _ in range(ti.ndice):
+            dist = np.convolve(dist, [1.0 - q, q])
+    final = np.zeros((a.H, d.H))
+    for g, w in enumerate(dist):
+        final[min(g, a.T), 0] += w
+    return [Branch(1.0, a, d, final, 1.0)]
 
 
 def solve(spec: BattleSpec) -> OddsResult:
@@ -249,6 +358,8 @@ def solve(spec: BattleSpec) -> OddsResult:
     aw = dw = dr = rounds = a_kept = d_kept = 0.0
     for o in outs:
         s = sub_spec(spec, o)
+        if o.ghosts:
+            _check_ghosts(spec, s, o.ghosts)
         key = _key(s)
         if key not in cache:
             cache[key] = _solve(s)

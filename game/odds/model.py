@@ -205,6 +205,10 @@ class BattleSpec:
     # seed 000 supply (G4): listed units out of supply, which fight at -1 (missing: supplied)
     attacker_oos: list[bool] = field(default_factory=list)
     defender_oos: list[bool] = field(default_factory=list)
+    # seed 000 airdrops (intercept.py): defenders already hit by the shore bombardment (marked
+    # casualties) that still fire in round one's defender fire, and are then removed; they
+    # are not in `defender` (cannot be hit, do not count as present, no first strike)
+    defender_ghosts: list[str] = field(default_factory=list)
 
     @property
     def dice(self) -> int:

@@ -87,6 +87,10 @@ def _base_state(spec: BattleSpec) -> GameState:
     _load_air_transports(state)
     state.battles = ("x",)
     state.origins = {"x": ("o",)}
+    if spec.bombard and not spec.terrain == SEA:
+        # the assault landed from the sea zone "s" (actions: state.landings), so its ships
+        # bombard (battle.bombarding_ships)
+        state.landings = {"x": ("s",)}
     return state
 
 
