@@ -48,15 +48,19 @@ def _hits(values: tuple[int, ...]) -> dict[int, Fraction]:
     return out
 
 
-def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...]) -> dict[tuple, Fraction]:
+def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...],
+                     ghosts: tuple[str, ...] = ()) -> dict[tuple, Fraction]:
     """The battle after the drop: P(final alive attackers, final alive defenders), as
     index tuples. Every alive unit fires at once (no first strike here); hits go to the
     first listed alive unit; the attacker's round one uses the airdropped value; at the end
-    of a round, defenders that are all AAA are taken over when a land unit attacks."""
+    of a round, defenders that are all AAA are taken over when a land unit attacks.
+    `ghosts`: defenders the shore bombardment hit, which fire in round one only and cannot
+    be hit (marked casualties, removed at the end of the round)."""
 
     def rnd(A, Dn, round1):
         va = tuple(sorted(UNITS[att[k]][0 if round1 else 1] for k in A))
-        vd = tuple(sorted(UNITS[dfn[k]][2] for k in Dn))
+        vd = tuple(sorted([UNITS[dfn[k]][2] for k in Dn]
+                          + ([UNITS[t][2] for t in ghosts] if round1 else [])))
         out: dict = {}
         for ha, pa in _hits(va).items():
             D2 = Dn[ha:]
@@ -82,7 +86,7 @@ def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...]) -> dict[tuple, 
         return {k: v / (1 - loop) for k, v in acc.items()}
 
     A0, D0 = tuple(range(len(att))), tuple(range(len(dfn)))
-    if not A0 or not D0:
+    if not A0 or not (D0 or ghosts):
         return {(A0, D0): Fraction(1)}
     acc: dict = {}
     for (A1, D1), p in rnd(A0, D0, True).items():
@@ -92,7 +96,8 @@ def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...]) -> dict[tuple, 
 
 
 def airdrop_reference(transports: int, paras: int, escorts: int, others: tuple[str, ...],
-                      dfn: tuple[str, ...], escorts_first: bool = False) -> tuple[Fraction, Fraction, Fraction]:
+                      dfn: tuple[str, ...], escorts_first: bool = False,
+                      bombard: tuple[int, ...] = ()) -> tuple[Fraction, Fraction, Fraction]:
     """(attacker wins, defender wins, draw) of `transports` air transports carrying one
     paratrooper each (paras == transports), `escorts` fighters and `others` (land units
     already there) against `dfn`. Seed 000: AAA fires once per attacking aircraft at the
@@ -102,13 +107,26 @@ def airdrop_reference(transports: int, paras: int, escorts: int, others: tuple[s
     are out of the battle: if the attacker takes the territory they are lost, else the
     territory is still held (the attacker's survivors cannot take it: a draw). The battle
     after the drop loses units in the listed order: `others`, the paratroopers, the escorts
-    (escorts_first: the escorts, then `others`, then the paratroopers)."""
+    (escorts_first: the escorts, then `others`, then the paratroopers).
+    `bombard`: the bombarding ships' values (W1: after the AA fire, before the
+    interception); each hit takes the first listed defender not yet hit, which then neither
+    fires in the interception nor intercepts, fires in round one and is lost."""
     assert paras == transports
-    n_aaa = dfn.count("aaa")
-    n_ftr = dfn.count("fighter")
-    fighting_dfn = tuple(t for t in dfn if t != "fighter")
     aw = dw = dr = Fraction(0)
-    for aa_hits, p_aa in _hits((2,) * min(3 * n_aaa, escorts)).items():
+    for k, p_b in _hits(bombard).items():
+        hit, rest = dfn[:k], dfn[k:]
+        a, d, r = _airdrop_after_bombard(transports, escorts, others, dfn, rest, hit, escorts_first)
+        aw, dw, dr = aw + p_b * a, dw + p_b * d, dr + p_b * r
+    return aw, dw, dr
+
+
+def _airdrop_after_bombard(transports, escorts, others, dfn, rest, hit, escorts_first):
+    n_aaa_aa = dfn.count("aaa")      # the AA fire comes before the bombardment
+    n_aaa = rest.count("aaa")
+    n_ftr = rest.count("fighter")
+    fighting_dfn = tuple(t for t in rest if t != "fighter")
+    aw = dw = dr = Fraction(0)
+    for aa_hits, p_aa in _hits((2,) * min(3 * n_aaa_aa, escorts)).items():
         esc = escorts - min(aa_hits, escorts)
         for h, p_h in _hits((2,) * (n_aaa * transports) + (5,) * n_ftr).items():
             esc_left = esc - min(h, esc)
@@ -116,7 +134,7 @@ def airdrop_reference(transports: int, paras: int, escorts: int, others: tuple[s
             att = others + ("paratrooper",) * dropped + ("fighter",) * esc_left
             if escorts_first:
                 att = ("fighter",) * esc_left + others + ("paratrooper",) * dropped
-            for (A, Dn), q in battle_reference(att, fighting_dfn).items():
+            for (A, Dn), q in battle_reference(att, fighting_dfn, hit).items():
                 w = p_aa * p_h * q
                 captor = any(UNITS[att[k]][3] for k in A)
                 if A and not Dn and (captor or not n_ftr):
@@ -321,3 +339,78 @@ def test_air_transports_on_the_defending_side_are_still_simulated():
     r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1)],
                     [("infantry", 1), ("transport_aircraft", 1)], airborne=True, trials=10)
     assert r.method == "sim" and "transport_aircraft: noncombatant" in (r.note or "")
+
+
+# --- shore bombardment before the interception ---------------------------------------
+# seed 000 Example A (Malta): "The coastal bombardment misses and inflicts no casualties.
+# Immediately afterward, the British player rolls for both the AAA and fighter intercept of
+# the air transports"; battle order W1 (and G63): bombardment, then the interception; units
+# the bombardment hits are marked casualties: they neither fire in the interception nor
+# intercept, they fire back in round one and are then removed.
+MALTA_DFN = [("infantry", 1), ("aaa", 1), ("fighter", 1)]
+
+
+@pytest.mark.parametrize("att,dfn,bombard,ref", [
+    # Example A's forces without the artillery (the reference has no first strike)
+    ([("infantry", 1), ("transport_aircraft", 2), ("paratrooper", 2)], MALTA_DFN, [("battleship", 1)],
+     (2, 2, 0, ("infantry",), ("infantry", "aaa", "fighter"), (5,))),
+    # two ships: the bombardment may take the AAA (no interception die per transport) and
+    # the infantry, leaving only the marked infantry to fire back in round one
+    ([("infantry", 2), ("transport_aircraft", 1), ("paratrooper", 1)],
+     [("aaa", 1), ("infantry", 1), ("fighter", 1)], [("battleship", 1), ("cruiser", 1)],
+     (1, 1, 0, ("infantry", "infantry"), ("aaa", "infantry", "fighter"), (5, 3))),
+    # the bombardment may hit the fighter first: then it does not intercept, defends in
+    # round one at 2 and is lost
+    ([("infantry", 2), ("transport_aircraft", 2), ("paratrooper", 2)], [("fighter", 1), ("infantry", 1)],
+     [("battleship", 1)], (2, 2, 0, ("infantry", "infantry"), ("fighter", "infantry"), (5,))),
+])
+def test_bombardment_before_the_interception_against_the_reference(att, dfn, bombard, ref):
+    # seed 000 Example A (Malta), W1: the bombardment's hits do not intercept
+    transports, paras, escorts, others, dfn_ref, ships = ref
+    aw, dw, dr = airdrop_reference(transports, paras, escorts, others, dfn_ref, bombard=ships)
+    r = battle_odds("interwar", att, dfn, airborne=[t != "infantry" for t, n in att for _ in range(n)],
+                    bombard=bombard, amphibious=True)
+    _close(r, aw, dw, dr)
+
+
+@pytest.mark.parametrize("att,dfn,bombard", [
+    # seed 000 Example A (Malta) itself: artillery (first strike in round one) lands with
+    # the infantry beside the airdrop
+    ([("transport_aircraft", 2), ("paratrooper", 2), ("infantry", 1), ("artillery", 1)], MALTA_DFN,
+     [("battleship", 1)]),
+    # bombardment that can kill the AAA before it fires at the transports
+    ([("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 2)],
+     [("aaa", 1), ("infantry", 1), ("fighter", 1)], [("battleship", 1), ("cruiser", 1)]),
+    # bombardment that can hit the fighter before it intercepts
+    ([("transport_aircraft", 2), ("paratrooper", 2), ("infantry", 2)],
+     [("fighter", 1), ("infantry", 1)], [("battleship", 1)]),
+])
+def test_bombardment_before_the_interception_matches_the_battle_engine(att, dfn, bombard):
+    # seed 000 Example A (Malta), battle order W1: bombardment, then the interception
+    n = 2500
+    ex = battle_odds("interwar", att, dfn, airborne=True, bombard=bombard, amphibious=True)
+    assert ex.method == "exact", ex.note
+    assert abs(ex.attacker_wins + ex.defender_wins + ex.draw - 1.0) < 1e-9
+    sm = battle_odds("interwar", att, dfn, airborne=True, bombard=bombard, amphibious=True,
+                     method="sim", trials=n, seed=5)
+    _sim_close(ex, sm, n)
+
+
+def test_the_simulation_bombards_a_plain_amphibious_assault():
+    # seed 000 W1 (shore bombardment): the "sim" method's ships bombard (state.landings)
+    n = 2000
+    ex = battle_odds("interwar", [("infantry", 3)], [("infantry", 2)], bombard=[("battleship", 1)],
+                     amphibious=True)
+    sm = battle_odds("interwar", [("infantry", 3)], [("infantry", 2)], bombard=[("battleship", 1)],
+                     amphibious=True, method="sim", trials=n, seed=3)
+    assert ex.method == "exact"
+    _sim_close(ex, sm, n)
+
+
+def test_a_bombarded_fighter_facing_escorts_is_simulated():
+    # seed 000 G39: a fighter hit by the bombardment still fires in round one, at 5 against
+    # the escorting fighters (value_against): a pool the mixture does not play
+    r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1), ("fighter", 1)],
+                    [("fighter", 1), ("infantry", 1)], airborne=True, bombard=[("battleship", 1)],
+                    amphibious=True, trials=10)
+    assert r.method == "sim" and "hit by the shore bombardment" in (r.note or "")

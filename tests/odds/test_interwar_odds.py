@@ -65,13 +65,12 @@ def test_once_simulated_battles_are_exact_and_match_the_game(att, dfn, terrain):
 
 
 def test_unmodelled_abilities_use_the_real_battle_simulation():
-    # seed 000 G42 with Example A (Malta): shore bombardment before an airdrop's
-    # interception (its casualties do not intercept) is left to the real battle
+    # seed 000 TRANSPORT AIRCRAFT (Non-combatant): air transports on the defending side are
+    # never intercepted and are lost after every other unit; left to the real battle
     res = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1)],
-                      [("infantry", 1), ("fighter", 1)], trials=300, seed=1, airborne=True,
-                      bombard=[("battleship", 1)], amphibious=True)
+                      [("infantry", 1), ("transport_aircraft", 1)], trials=300, seed=1, airborne=True)
     assert res.method == "sim" and res.ci95 is not None and res.trials == 300
-    assert "bombardment" in (res.note or "")
+    assert "transport_aircraft: noncombatant" in (res.note or "")
     assert abs(res.attacker_wins + res.defender_wins + res.draw - 1) < 1e-9
 
 
