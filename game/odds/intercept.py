@@ -235,17 +235,14 @@ def _bombard_outcomes(spec: BattleSpec) -> list[tuple[float, frozenset[int]]]:
     cands = [k for k, t in enumerate(spec.defender) if rs.units[t].domain not in excl]
     order = ([k for k in cands if not rs.units[spec.defender[k]].has("defenseless")]
              + [k for k in cands if rs.units[spec.defender[k]].has("defenseless")])
-    out: list[tuple[float, frozenset[int]]] = []
+    merged: dict[frozenset[int], float] = {}   # (more hits than targets: all of them hit)
     for h, w in enumerate(dist):
         if w <= 0.0:
             continue
-        hit = order[:h]
-        if any(rs.units[spec.defender[k]].hits - ddm[k] > 1 for k in hit):
+        if any(rs.units[spec.defender[k]].hits - ddm[k] > 1 for k in order[:h]):
             raise NotExact("shore bombardment of defenders with several hit points before an airdrop")
-        out.append((float(w), frozenset(hit)))
-    merged: dict[frozenset[int], float] = {}
-    for w, hit in out:
-        merged[hit] = merged.get(hit, 0.0) + w
+        key = frozenset(order[:h])
+        merged[key] = merged.get(key, 0.0) + float(w)
     return [(w, hit) for hit, w in merged.items()]
 
 
