@@ -16,8 +16,12 @@ sim._load_air_transports) plays an airdrop's first round as:
 3. the surviving transports drop their cargo (airborne: round_value) and leave the battle;
    the interceptors leave it too (G42: they do not defend). The battle goes on from the
    first-strike step of round one, without anti-aircraft fire.
-So the odds are the mixture, over the exact distribution of the AA and interception
-outcomes, of ordinary battles (exact.solve_exact with aa_fire off), each solved once
+Shore bombardment (step "bombard", between 1 and 2; seed 000 Example A, W1, G63) is the
+mixture's outer layer: its hits take the defenders in the listed order of loss; they are
+marked casualties, so they neither fire in the interception nor intercept, fire back in
+round one's defender fire (BattleSpec.defender_ghosts) and are then removed.
+So the odds are the mixture, over the exact distribution of the bombardment, AA and
+interception outcomes, of ordinary battles (exact.solve_exact with aa_fire off), each solved once
 (outcomes that leave the same forces share a solve). The figures count every unit of the
 request: air transports that dropped their cargo (or carried none) survive out of the
 fight; lost cargo is lost. Interceptors are out of the battle: as in the "sim" method's
