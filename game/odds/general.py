@@ -1200,13 +1200,17 @@ class Track:
                         cc = int(cls_of[k])
                         sl = self.cls_slots[cc]
                         n = len(sl)
-                        back = self.units[self.slot_unit[sl[n - 1 - self.bs[s, cc]]]]
-                        front = self.units[self.slot_unit[sl[self.xs[s, cc]]]]
-                        t = self.units[k]
-                        if self.two[cc] and t == back:
-                            nxt[s] = nb[s, cc]
-                        elif t == front:
+                        # the very unit picked, not one of its type: a class's slots are
+                        # interleaved with other classes' in the full order, so losing its
+                        # front or its back leaves different units to the next listed hit
+                        # (two torpedo boat destroyers around an armored carrier: the
+                        # chooser sinks the first, listed before the carrier)
+                        back = int(self.slot_unit[sl[n - 1 - self.bs[s, cc]]])
+                        front = int(self.slot_unit[sl[self.xs[s, cc]]])
+                        if k == front:
                             nxt[s] = nf[s, cc]
+                        elif self.two[cc] and k == back:
+                            nxt[s] = nb[s, cc]
                         else:
                             from .exact import EndsMismatch
                             raise EndsMismatch("the firing side's choice of casualties (chooses_casualty) "
