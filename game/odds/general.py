@@ -980,8 +980,8 @@ def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: l
     pool reaches, with each unit that still has extra hit points in a class of its own
     (one-ended: the chooser hits it, then finishes it first, battle.default_casualties:
     units one hit from death first). per_type: the classes a chooser reaches are split by
-    unit type instead (one-ended: units of a type are alike, so whichever the chooser
-    picks, the state is the same as losing the first of them)."""
+    unit type instead (one-ended: the chooser picks the first of a type left, the game's
+    tie-break being the lowest uid; Track.go checks that it is the class's front)."""
     rs = spec.ruleset
     cls = unit_classes(spec, units, keys)
     two = chooser_classes(spec, units, cls, keys)
