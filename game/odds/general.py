@@ -980,8 +980,8 @@ def chooser_split(spec: BattleSpec, units: list[str], damage: list[int], keys: l
     pool reaches, with each unit that still has extra hit points in a class of its own
     (one-ended: the chooser hits it, then finishes it first, battle.default_casualties:
     units one hit from death first). per_type: the classes a chooser reaches are split by
-    unit type instead (one-ended: units of a type are alike, so whichever the chooser
-    picks, the state is the same as losing the first of them)."""
+    unit type instead (one-ended: the chooser picks the first of a type left, the game's
+    tie-break being the lowest uid; Track.go checks that it is the class's front)."""
     rs = spec.ruleset
     cls = unit_classes(spec, units, keys)
     two = chooser_classes(spec, units, cls, keys)
@@ -1200,13 +1200,17 @@ class Track:
                         cc = int(cls_of[k])
                         sl = self.cls_slots[cc]
                         n = len(sl)
-                        back = self.units[self.slot_unit[sl[n - 1 - self.bs[s, cc]]]]
-                        front = self.units[self.slot_unit[sl[self.xs[s, cc]]]]
-                        t = self.units[k]
-                        if self.two[cc] and t == back:
-                            nxt[s] = nb[s, cc]
-                        elif t == front:
+                        # the very unit picked, not one of its type: a class's slots are
+                        # interleaved with other classes' in the full order, so losing its
+                        # front or its back leaves different units to the next listed hit
+                        # (two torpedo boat destroyers around an armored carrier: the
+                        # chooser sinks the first, listed before the carrier)
+                        back = int(self.slot_unit[sl[n - 1 - self.bs[s, cc]]])
+                        front = int(self.slot_unit[sl[self.xs[s, cc]]])
+                        if k == front:
                             nxt[s] = nf[s, cc]
+                        elif self.two[cc] and k == back:
+                            nxt[s] = nb[s, cc]
                         else:
                             from .exact import EndsMismatch
                             raise EndsMismatch("the firing side's choice of casualties (chooses_casualty) "

@@ -477,3 +477,20 @@ def test_chosen_casualties_agree_with_the_game(att, dfn, terrain):
     for key in ("attacker_wins", "defender_wins"):
         lo, hi = sim.ci95[key]
         assert lo - 0.01 <= getattr(ex, key) <= hi + 0.01, (key, getattr(ex, key), sim.ci95)
+
+
+def test_chosen_destroyer_boat_listed_first_leaves_the_carrier_to_the_next_hit():
+    # seed 000: TORPEDO BOMBER "Torpedo: If this unit hits, you may assign the hit to a
+    # defending naval unit of your choice"; the game's default choice (battle.default_casualties,
+    # chooser: one hit from death first, then the costliest, then the lowest uid) sinks the
+    # torpedo boat destroyer listed first, so the dive bomber's hit in the listed order
+    # (CARRIER "2 hits") goes to the carrier next, not to the other destroyer boat. The DP
+    # used to sink the last one of the type (0.467 attacker wins against the game's 0.52).
+    att = [("torpedo_bomber", 1), ("dive_bomber", 1)]
+    dfn = [("torpedo_boat_destroyer", 1), ("carrier", 1), ("torpedo_boat_destroyer", 1)]
+    ex = battle_odds("interwar", att, dfn, "sea")
+    assert ex.method == "exact", ex.note
+    sim = battle_odds("interwar", att, dfn, "sea", method="sim", trials=2000, seed=41)
+    assert abs(ex.attacker_wins - sim.attacker_wins) < 0.025, (ex.attacker_wins, sim.ci95)
+    assert abs(ex.defender_survivors["carrier"] - sim.defender_survivors["carrier"]) < 0.025, \
+        (ex.defender_survivors, sim.defender_survivors)
