@@ -16,6 +16,8 @@ import json
 import time
 from typing import Any
 
+from exact_coverage import reason  # the fallback reason of a note (tools/ is on the path)
+
 from game.ai import choose_action
 from game.odds.api import odds_for_space
 from game.rules import supply
@@ -23,15 +25,6 @@ from game.rules.ruleset import load_scenario
 from game.rules.session import Session
 from game.rules.variant import ruleset_for
 from game.selfplay import MAX_ACTIONS
-
-
-def reason(note: str | None) -> str:
-    if not note:
-        return "(no note)"
-    head = "exact method not applicable: "
-    if note.startswith(head):
-        return note[len(head):].split("; ")[0]
-    return note.split("; ")[0]
 
 
 def play(scenario: str, seed: int, turns: int | None, level: str, trials: int) -> list[dict[str, Any]]:
