@@ -145,6 +145,10 @@ class BattleWindow(Scene):
         self.icon = ICON
         self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
         self.round_states: dict[tuple[str, int], tuple] = {}   # (state, attacker) at a round's start
+        # every unit seen on each side of the battle being shown: once it ends, the ones
+        # gone from the board are its losses (a side wiped out still says what it lost)
+        self.seen: dict[str, dict[int, Unit]] = {"attacker": {}, "defender": {}}
+        self._see(b)
         # the view: the game remembers the player's last choice; else the strip for d12
         chosen = getattr(game, "battle_view", None)
         self.view = chosen if chosen in ("strip", "list") else default_view(game.state.ruleset)
@@ -176,7 +180,9 @@ class BattleWindow(Scene):
                 self.finished = False
                 self.result = ""
                 self.finished_for = 0.0
+                self.seen = {"attacker": {}, "defender": {}}
             self.last = b
+            self._see(b)
         elif not self.finished:
             self.finished = True
             self.finished_for = 0.0
@@ -193,6 +199,29 @@ class BattleWindow(Scene):
             self.choice = list(A.default_casualties(state).units) if key is not None else []
         self.reroll.refresh(state)
         self.intercept.refresh(state)
+
+    def _see(self, b: Battle | None) -> None:
+        if b is None:
+            return
+        for side in ("attacker", "defender"):
+            seen = self.seen[side]
+            for u in B.side_units(self.state, b, side):
+                seen[u.uid] = u
+
+    def lost(self, side: str) -> list[Unit]:
+        """The units `side` lost in the finished battle (none while it is fought)."""
+        if not self.finished:
+            return []
+        units = self.state.units
+        return [u for uid, u in sorted(self.seen[side].items()) if uid not in units]
+
+    def lost_names(self, side: str) -> str:
+        """'Infantry ×3, Armor' for the units `side` lost ('' for none)."""
+        kinds: dict[str, int] = {}
+        for u in self.lost(side):
+            name = self.state.ruleset.units[u.type].name if u.type in self.state.ruleset.units else u.type
+            kinds[name] = kinds.get(name, 0) + 1
+        return ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in kinds.items())
 
     def odds(self) -> tuple[odds_view.OddsView | None, str, str]:
         """(odds, title, note) for the box: the odds of the forces left, computed when a
@@ -677,9 +706,14 @@ class BattleWindow(Scene):
         theme.text(surface, f"{'Attacker' if side == 'attacker' else 'Defender'}: "
                    + theme.elide(names, box.w - 200, 22, bold=True), (x + 4, y), 22, theme.TEXT, bold=True)
         alive = B.alive(state, units)
-        theme.text(surface, f"{len(alive)} unit{'s' if len(alive) != 1 else ''}", (box.right - 10, y + 2), 20,
-                   theme.TEXT_DIM, anchor="topright")
+        lost = self.lost(side)
+        count = f"{len(alive)} unit{'s' if len(alive) != 1 else ''}" + (f" · {len(lost)} lost" if lost else "")
+        theme.text(surface, count, (box.right - 10, y + 2), 20, theme.TEXT_DIM, anchor="topright")
         y += 30
+        if lost:   # the finished battle's losses: a side wiped out has no units left to show
+            theme.text(surface, theme.elide("Lost: " + self.lost_names(side), box.w - 20, 18),
+                       (box.x + 10, y), 18, theme.BAD)
+            y += 24
         bonus = B.support_bonus(state, alive, role)
         pool_side = None
         sb = state.battle

@@ -508,7 +508,12 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
     if not tall:
         return
     alive = B.alive(state, units)
-    theme.text(surface, f"{len(alive)} unit{'s' if len(alive) != 1 else ''}", (x, y + 39), 16, theme.TEXT_DIM)
+    lost = win.lost(side)
+    count = f"{len(alive)} unit{'s' if len(alive) != 1 else ''}" + (f", {len(lost)} lost" if lost else "")
+    r = theme.text(surface, theme.elide(count, GUTTER - 14, 16), (x, y + 39), 16,
+                   theme.BAD if lost and not alive else theme.TEXT_DIM)
+    if lost:
+        win.spots.add(r, None, tooltip="Lost in this battle:\n" + win.lost_names(side))
     exp = expected_hits(state, b, side)
     r = pygame.Rect(x, y + 55, GUTTER - 14, 16)
     theme.text(surface, f"~{exp:.1f} hits/roll", r.topleft, 15, theme.TEXT_DIM)
