@@ -13,7 +13,9 @@ from game.ui.game_scene import GameScene
 from game.ui.screenshot import battle_session
 
 
-def _play(seed):
+def _play(seed, before=None):
+    """Fight a Mediterranean battle to its end in the battle window (strip view), the
+    window drawn after every action; `before(win)` runs once the window is open."""
     session = battle_session("scenarios/mediterranean_1940.yaml", {"infantry": 6, "artillery": 2},
                              {"infantry": 2}, seed=seed, rolls=0)
     app = App(pygame.Surface((1600, 900)))
@@ -22,6 +24,8 @@ def _play(seed):
     app.reset(game)
     win = app.push(BattleWindow(app, game))
     win.view = "strip"
+    if before is not None:
+        before(win)
     for _ in range(40):
         b = session.state.battle
         if b is None:

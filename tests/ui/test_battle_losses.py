@@ -3,39 +3,16 @@ board with the battle, so a side wiped out read "Defender: …, 0 units" with no
 it (found playing solo as a new user)."""
 from __future__ import annotations
 
-import pygame
-
-from game.rules import actions as A
-from game.ui.app import App
-from game.ui.battle_window import BattleWindow
-from game.ui.game_scene import GameScene
-from game.ui.screenshot import battle_session
+from test_battle_end_dice import _play
 
 
-def _finish(view: str, seed: int = 1):
-    session = battle_session("scenarios/mediterranean_1940.yaml", {"infantry": 6, "artillery": 2},
-                             {"infantry": 2}, seed=seed, rolls=0)
-    app = App(pygame.Surface((1600, 900)))
-    game = GameScene(app, session, (), autosave=False)
-    game.auto_overlays = False
-    app.reset(game)
-    win = app.push(BattleWindow(app, game))
-    win.view = view
+def _nothing_lost_yet(win):
     assert win.lost("defender") == []          # nothing is "lost" while the battle is fought
-    for _ in range(60):
-        b = session.state.battle
-        if b is None:
-            break
-        session.do(A.default_casualties(session.state) if b.awaiting == "casualties" else A.RollDice())
-        game.ctl.version += 1
-        app.update(0.0)
-        app.draw()
-    return session.state, win, app
 
 
 def test_a_wiped_out_side_lists_its_losses():
     for seed in range(1, 20):
-        st, win, app = _finish("strip", seed)
+        st, win = _play(seed, before=_nothing_lost_yet)
         if st.last_battle is not None and st.last_battle.outcome == "attacker":
             break
     else:
@@ -49,4 +26,4 @@ def test_a_wiped_out_side_lists_its_losses():
     # both views draw the finished battle with its losses
     for view in ("strip", "list"):
         win.view = view
-        app.draw()
+        win.app.draw()
