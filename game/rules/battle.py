@@ -519,8 +519,17 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
                            only_domains=k[2], only_types=k[3], chooser=k[4])
                       for k, n in order)
     who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
+    void = _void_hits(state, b, new_pools)
+    if void and roll.uids and roll.step not in ("aa", "bombard", "intercept"):
+        # the dice of a unit that can hit no enemy here show in the strip's "no fire"
+        # column, not as hits at its value (seed 000 TORPEDO BOMBER over land)
+        enemy = alive(state, side_units(state, b, target_side))
+        role = "attack" if side == "attacker" else "defense"
+        blind = {uid for uid in set(roll.uids) if not can_hurt(state, [state.units[uid]], enemy, role)}
+        rolls = [(t, 0, d) if uid in blind else (t, need, d)
+                 for (t, need, d), uid in zip(rolls, roll.uids, strict=True)]
     if rolls:
-        hits = f"{total} hit{'s' if total != 1 else ''}"
+        hits = hits_text(total, void)
         if roll.rerolled:
             was = " ".join(str(roll.first[i]) for i in roll.rerolled)
             now = " ".join(str(faces[i]) for i in roll.rerolled)
@@ -529,7 +538,7 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
         else:
             step = step_name(roll.step, grammar.name_plural(state.scenario, who))
             state.add_log(f"  {who} {step}: {' '.join(str(f) for f in faces)} -> {hits}")
-    b = _replace(b, rolls=b.rolls[:-1] + (replace(roll, dice=tuple(rolls), hits=total),),
+    b = _replace(b, rolls=b.rolls[:-1] + (replace(roll, dice=tuple(rolls), hits=total, void=void),),
                  pools=b.pools + new_pools, awaiting="roll")
     b = _drop_empty_pools(state, b)
     if b.pools:
@@ -856,6 +865,26 @@ def advance(state: GameState) -> None:
         state.battle = _replace(b, awaiting="reroll")
         return
     _conclude(state, shot)
+
+
+def _void_hits(state: GameState, b: Battle, pools: tuple[Pool, ...]) -> int:
+    """Hits of a roll that no enemy unit in the battle could take: a torpedo bomber's
+    over a land battle ("This unit may only damage naval targets", seed 000 TORPEDO
+    BOMBER), a submarine's against aircraft only. They are lost; the log and the battle
+    window say so instead of showing hits that remove nothing."""
+    void = 0
+    for p in pools:
+        targets = alive(state, side_units(state, b, p.side))
+        if effective_hits(state, p, targets, firing_types_of(state, b, p)) == 0:
+            void += p.hits
+    return void
+
+
+def hits_text(total: int, void: int = 0) -> str:
+    """'2 hits'; '0 hits (2 with no target)' when some hits can hit no enemy unit."""
+    n = total - void
+    text = f"{n} hit{'s' if n != 1 else ''}"
+    return f"{text} ({void} with no target)" if void else text
 
 
 def _drop_empty_pools(state: GameState, b: Battle) -> Battle:

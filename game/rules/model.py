@@ -514,6 +514,8 @@ class Roll:
     uids: tuple[int, ...] = ()              # the unit that rolled each die
     rerolled: tuple[int, ...] = ()          # indices of dice rerolled (reconnaissance)
     first: tuple[int, ...] = ()             # the faces before any reroll
+    void: int = 0                           # hits no enemy unit could take (say, a torpedo
+    #                                         bomber's over a land battle: seed 000)
 
 
 @dataclass(frozen=True)

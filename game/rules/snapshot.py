@@ -44,7 +44,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
 # fields added after saves existed: left out at their default, so older saves verify
 _NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
                       "drops": (), "interceptors": None, "submerged": ()}
-_NEW_ROLL_FIELDS = {"uids": (), "rerolled": (), "first": ()}
+_NEW_ROLL_FIELDS = {"uids": (), "rerolled": (), "first": (), "void": 0}
 
 
 def _battle(b: Battle) -> dict[str, Any]:

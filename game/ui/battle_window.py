@@ -77,10 +77,10 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
     """One fire step: 'Italy fires: 2 hits', then its dice grouped by unit type, each group
     behind a small counter of that type. Returns the y below it."""
     step = B.step_name(roll.step, grammar.name_plural(state.scenario, who))
-    label = f"{who} {step}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+    label = f"{who} {step}: {B.hits_text(roll.hits, roll.void)}"
     lw = min(area.w // 3, theme.text_width(label, 18) + 12)
     theme.text(surface, theme.elide(label, lw - 8, 18), (area.x, area.y + 3), 18,
-               theme.GOOD if roll.hits else theme.TEXT)
+               theme.GOOD if roll.hits > roll.void else theme.TEXT)
     groups: dict[str, list[tuple[int, int]]] = {}
     for utype, need, face in roll.dice:
         groups.setdefault(utype, []).append((need, face))
@@ -676,10 +676,10 @@ class BattleWindow(Scene):
             rolls = rolls[-fit:]
         for roll in rolls:
             who = self.side_name(b, roll.side)
-            hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
+            hits = B.hits_text(roll.hits, roll.void)
             head = f"{who} {B.step_name(roll.step, grammar.name_plural(self.state.scenario, who))}: {hits}"
             r = theme.text(surface, theme.elide(head, box.w // 2, 17), (box.x + 10, y), 17,
-                           theme.GOOD if roll.hits else theme.TEXT)
+                           theme.GOOD if roll.hits > roll.void else theme.TEXT)
             faces = " ".join(str(f) for _t, _n, f in roll.dice)
             theme.text(surface, theme.elide(f"rolled {faces}", box.right - r.right - 24, 16), (r.right + 12, y + 1),
                        16, theme.TEXT_DIM)

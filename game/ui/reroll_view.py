@@ -109,7 +109,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
     pygame.draw.rect(surface, PICK, box, width=1, border_radius=8)
     who = win.side_name(b, roll.side)
-    head = (f"{who} {B.step_name(roll.step, grammar.name_plural(state.scenario, who))}: {roll.hits} hit{'s' if roll.hits != 1 else ''}"
+    head = (f"{who} {B.step_name(roll.step, grammar.name_plural(state.scenario, who))}: {B.hits_text(roll.hits, roll.void)}"
             f" · {len(choice.pick)} of {limit} chosen · {allowance_text(state, b)}")
     theme.text(surface, theme.elide(head, box.w - 20, 18, bold=True), (box.x + 10, box.y + 6), 18, theme.TEXT,
                bold=True)

@@ -531,17 +531,25 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
         theme.text(surface, "no dice yet", (label_r.x, label_r.centery), 15, theme.TEXT_DIM, anchor="midleft")
         return
     step = B.STEP_NAMES.get(roll.step, roll.step)
-    hits = f"{roll.hits} hit{'s' if roll.hits != 1 else ''}"
-    col = theme.GOOD if roll.hits else theme.TEXT_DIM
+    n = roll.hits - roll.void
+    hits = f"{n} hit{'s' if n != 1 else ''}"
+    col = theme.GOOD if n else theme.TEXT_DIM
     if lane.h >= 34:
         size = step_label_size(step)
         theme.text(surface, theme.elide(step, GUTTER - 14, size), (label_r.x, label_r.centery - 1), size,
                    theme.TEXT_DIM, anchor="bottomleft")
         theme.text(surface, hits, (label_r.x, label_r.centery), 16, col, anchor="topleft", bold=True)
+        if roll.void and lane.h >= 54:
+            theme.text(surface, theme.elide(f"+{roll.void} no target", GUTTER - 14, 14),
+                       (label_r.x, label_r.centery + 19), 14, theme.TEXT_DIM, anchor="topleft")
     else:
         theme.text(surface, theme.elide(f"{step}: {hits}", GUTTER - 14, 15), (label_r.x, label_r.centery), 15, col,
                    anchor="midleft")
     live = state.battle
+    if roll.void:
+        win.spots.add(label_r, None, tooltip=f"{B.hits_text(roll.hits, roll.void)}: no enemy unit here can "
+                                             "take those hits (a torpedo bomber hits only ships, a submarine "
+                                             "no aircraft...), so they are lost")
     if live is not None and live.awaiting == "continue":
         win.spots.add(label_r, None, tooltip=f"Dice of round {b.round - 1}; the next roll starts a new round")
     laid = indexed_dice_by_column(state, b, side)
