@@ -44,7 +44,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
 # fields added after saves existed: left out at their default, so older saves verify
 _NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
                       "drops": (), "interceptors": None, "submerged": ()}
-_NEW_ROLL_FIELDS = {"uids": (), "rerolled": (), "first": (), "void": 0}
+_NEW_ROLL_FIELDS: dict[str, object] = {"uids": (), "rerolled": (), "first": (), "void": 0}
 
 
 def _battle(b: Battle) -> dict[str, Any]:
@@ -53,8 +53,8 @@ def _battle(b: Battle) -> dict[str, Any]:
         if out.get(k) == default:
             del out[k]
     for r in out["rolls"]:
-        for k, default in _NEW_ROLL_FIELDS.items():
-            if k in r and r[k] == default:
+        for k, rdefault in _NEW_ROLL_FIELDS.items():
+            if k in r and r[k] == rdefault:
                 del r[k]
         r.pop("uids", None)  # who rolled which die is implied by the state and the actions
     return out
