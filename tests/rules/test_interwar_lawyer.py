@@ -5,8 +5,11 @@ Seed: shared/seeds/000_63b3116cdc45b596.txt (line numbers L<n>)."""
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from game.rules import battle as B
-from game.rules.actions import RollDice, SelectBattle, apply, new_game
+from game.rules.actions import Casualties, EndPhase, Move, RollDice, SelectBattle, apply, new_game
+from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.snapshot import snapshot
 
@@ -80,3 +83,106 @@ def test_dice_of_a_unit_that_can_hit_nothing_here_need_nothing():
     s = apply(s, RollDice())
     assert sorted((t, need) for t, need, _d in s.battle.rolls[-1].dice) == [
         ("infantry", 2), ("torpedo_bomber", 0)]
+
+
+def ids(s, space, owner, utype=None):
+    return tuple(sorted(u.uid for u in s.units.values()
+                        if u.space == space and u.owner == owner and (utype is None or u.type == utype)))
+
+
+def assault(ships, cargo=(("infantry", 1), ("armor", 1)), dice=()):
+    """Red lands `cargo` from a naval transport in s2 on m (blue infantry), with `ships`
+    in s2; the battle selected."""
+    units = [("a1", "red", t, n) for t, n in cargo] + [("s1", "red", "naval_transport", 1)]
+    units += [("s2", "red", t, n) for t, n in ships] + [("m", "blue", "infantry", 2)]
+    s = iw_state(units, dice)
+    land = ids(s, "a1", "red")
+    s = apply(s, Move(land, ("s1",)))
+    s = apply(s, Move(ids(s, "s1", "red", "naval_transport"), ("s2",)))
+    s = apply(s, Move(land, ("m",)))
+    s = apply(s, EndPhase())
+    return apply(s, SelectBattle("m"))
+
+
+# seed 000: the printed bombardment values (L643 destroyer "hits on a 2 or less", cruiser
+# L725 "3 or less", dreadnaught L747 and the coast defense ship and coastal battleship "4 or
+# less", battlecruiser, battleship and fast battleship "5 or less", juggernaut L863 "6")
+BOMBARD = [("destroyer", 2), ("cruiser", 3), ("dreadnaught", 4), ("coast_defense_ship", 4),
+           ("coastal_battleship", 4), ("battlecruiser", 5), ("battleship", 5),
+           ("fast_battleship", 5), ("juggernaut", 6)]
+
+
+@pytest.mark.parametrize("ship,value", BOMBARD)
+def test_bombardment_hits_at_the_printed_value_not_the_attack(ship, value):
+    # seed 000: "Offshore Bombardment: ... can conduct offshore bombardment during an
+    # amphibious assault. They hit at a N or less." (destroyer: "Shore Bombardment")
+    s = assault([(ship, 1)], dice=[value, 12, 12])
+    b = s.battle
+    assert len(b.bombard) == 1
+    _side, shooters, _imm = B.step_shooters(s, b, "bombard")
+    assert [(u.type, v) for u, v in shooters] == [(ship, value)]
+    s = apply(s, RollDice())
+    roll = s.battle.rolls[-1]
+    assert roll.step == "bombard" and roll.hits - roll.void == 1   # a die of N hits
+    s2 = assault([(ship, 1)], dice=[value + 1, 12, 12])
+    s2 = apply(s2, RollDice())
+    assert s2.battle.rolls[-1].step == "bombard" and s2.battle.rolls[-1].hits == 0  # N+1 misses
+
+
+# --- cargo -----------------------------------------------------------------------------
+def test_naval_transport_carries_one_infantry_and_one_other_ground_unit():
+    # seed 000: NAVAL TRANSPORT (L683) "Transport. This unit may carry 1 infantry and 1
+    # other ground unit." Two tanks do not fit; an infantry and a tank do (G51: two
+    # infantry do too, the A&A reading of "other")
+    s = iw_state([("a1", "red", "armor", 2), ("s1", "red", "naval_transport", 1)])
+    with pytest.raises(IllegalAction):
+        apply(s, Move(ids(s, "a1", "red", "armor"), ("s1",)))
+    for pair in ((("infantry", 1), ("armor", 1)), (("infantry", 2),), (("infantry", 1), ("cavalry", 1))):
+        s = iw_state([("a1", "red", t, n) for t, n in pair] + [("s1", "red", "naval_transport", 1)])
+        s = apply(s, Move(ids(s, "a1", "red"), ("s1",)))
+        assert len(ids(s, "s1", "red")) == 3
+    s = iw_state([("a1", "red", "infantry", 3), ("s1", "red", "naval_transport", 1)])
+    with pytest.raises(IllegalAction):
+        apply(s, Move(ids(s, "a1", "red"), ("s1",)))
+
+
+# --- submersible ---------------------------------------------------------------------
+@pytest.mark.parametrize("sub", ["submarine", "coastal_submarine"])
+def test_submarine_hits_cannot_be_given_to_aircraft(sub):
+    # seed 000: SUBMARINE (L667) / COASTAL SUBMARINE "Submersible. This unit may not hit aircraft."
+    s = battle([(sub, 1)], [("fighter", 1), ("naval_transport", 1)], space="s2", dice=[1, 12, 12])
+    s = apply(s, RollDice())
+    pool = s.battle.pools[0]
+    assert "air" in pool.exclude_domains
+    with pytest.raises(IllegalAction):
+        apply(s, Casualties(uids(s, "blue", "fighter")))
+    s = apply(s, Casualties(uids(s, "blue", "naval_transport")))
+    # a submarine against aircraft alone hits nothing
+    s = battle([(sub, 1)], [("fighter", 1)], space="s2", dice=[1, 12])
+    s = apply(s, RollDice())
+    roll = s.battle.rolls[-1]
+    assert roll.hits == 1 and roll.void == 1 and not s.battle.pools
+
+
+# --- capital ships ---------------------------------------------------------------------
+# seed 000: "Capital Ship: ... require 2 hits to destroy" (dreadnaught L741, battleship, fast
+# battleship, carrier) / "3 hits" (juggernaut, armored carrier); values "(N, if damaged)".
+CAPITALS = [("dreadnaught", 2, [(3, 2)]), ("battleship", 2, [(4, 3)]), ("fast_battleship", 2, [(5, 4)]),
+            ("juggernaut", 3, [(7, 5), (5, 4)]), ("carrier", 2, [(0, 2)]), ("armored_carrier", 3, [(0, 3), (0, 3)])]
+
+
+@pytest.mark.parametrize("ship,hits,damaged", CAPITALS)
+def test_capital_ship_survives_until_its_last_hit_at_its_damaged_values(ship, hits, damaged):
+    # "Don't remove an attacking <ship> from play ... unless it takes a second [third] hit."
+    # Carriers print no damaged values and keep theirs (G59).
+    s = battle([("destroyer", 1)], [(ship, 1)], space="s2")
+    (uid,) = uids(s, "blue", ship)
+    for k in range(1, hits):
+        s.units[uid] = replace(s.units[uid], damage=k)
+        u = s.units[uid]
+        assert B.alive(s, [u]) == [u]
+        side = B.alive(s, B.defenders(s, s.battle))
+        assert (s.utype(u).value("attack", k), B.unit_value(s, u, "defense", B.support_bonus(s, side, "defense"))) \
+            == damaged[k - 1]
+    s.units[uid] = replace(s.units[uid], damage=hits)
+    assert B.alive(s, [s.units[uid]]) == []
