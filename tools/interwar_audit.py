@@ -33,6 +33,20 @@ HEADING_IDS = {
 # Printed lines that are values or footnotes, not Unit Characteristics entries.
 VALUE_KEYS = {"Cost", "Attack", "Defense", "Move"}
 NOT_ENTRIES = {"Guard/Territorials rule (see"}   # a continuation line of Armor's Blitz
+# Unit Characteristics entries printed without a "Name:" label (a footnote, "Charge!",
+# a bare sentence), as (pattern at the start of the line, entry name).
+UNLABELLED = [
+    (r"\*:? ", "Footnote *"),
+    (r"Charge!", "Charge!"),
+    (r"May build ", "May build"),
+    (r"A nation must have at least one Major Industrial Complex", "Major Industrial Complex"),
+    (r"This unit is a tactical bomber", "Tactical bomber"),
+    (r"This unit is not a warship", "Not a warship"),
+    (r"In order to conduct an airdrop", "Airdrop landing"),
+    (r"Air transports may be escorted", "Escorted"),
+    (r"Escort fighters", "Escort fighters"),
+    (r"Air Defense:$", "Air Defense (empty)"),
+]
 
 # Unit Characteristics entry -> the abilities that carry it, as (unit, ability) with
 # unit None = the profile's own unit. A supporter's text lives on the recipient
@@ -55,7 +69,9 @@ ENTRY_ABILITIES: dict[str, list[tuple[str | None, str]]] = {
     "Ambush": [(None, "value_against")],
     "First Strike": [(None, "first_strike")],
     "Support Infantry (Offense)": [("infantry", "supported_by")],
-    "Support Infantry (Offense/Defense)": [("infantry", "supported_by")],
+    "Support Infantry and Paratroopers (Offense and Defense)": [("infantry", "supported_by"),
+                                                                ("colonial_infantry", "supported_by"),
+                                                                ("paratrooper", "supported_by")],
     "Spotter": [("armored_car", "reconnaissance")],
     "Supply Dump": [(None, "supply_dump")],
     "Captured": [(None, "capturable")],
@@ -100,6 +116,17 @@ ENTRY_ABILITIES: dict[str, list[tuple[str | None, str]]] = {
     "Coastal Artillery": [(None, "coastal_artillery")],
     "Airdrop": [(None, "airdroppable|air_transport")],
     "Example A": [], "Example B": [],    # worked examples W1-W3
+    # unlabelled entries (UNLABELLED)
+    "Footnote *": [(None, "round_value|cannot_hit")],   # paratrooper 2 in round 1; bombers' targets
+    "Charge!": [(None, "value_against")],
+    "May build": [(None, "builds")],
+    "Major Industrial Complex": [(None, "placed_at")],
+    "Tactical bomber": [],               # the class tactical_bomber (Combined Arms)
+    "Not a warship": [],                 # left out of the class warship (G40)
+    "Airdrop landing": [(None, "air_transport")],
+    "Escorted": [("fighter", "escorts")],
+    "Escort fighters": [(None, "escorts")],
+    "Air Defense (empty)": [(None, "anti_aircraft")],   # G35
 }
 
 # Entries whose printed words tests/rules/test_interwar_audit.py checks for every
@@ -147,7 +174,7 @@ def parse_seed(path: Path | None = None) -> list[Profile]:
         seen_values = False
         for j in range(i + 1, end):
             ln = lines[j].strip()
-            m = re.match(r"([A-Z][A-Za-z!' /()-]{1,50}?)\s*[:.]\s*(.*)$", ln)
+            m = re.match(r"([A-Z][A-Za-z!' /()-]{1,60}?)\s*[:.]\s*(.*)$", ln)
             if m and m.group(1) in VALUE_KEYS:
                 prof.printed[m.group(1).lower()] = m.group(2).strip()
                 seen_values = True
@@ -161,6 +188,11 @@ def parse_seed(path: Path | None = None) -> list[Profile]:
                 prof.entries.append((m.group(1).strip(), j + 1))
             elif ln.startswith("This unit may only be built"):
                 prof.entries.append(("This unit may only be built", j + 1))
+            elif seen_values:
+                for pat, name in UNLABELLED:
+                    if re.match(pat, ln):
+                        prof.entries.append((name, j + 1))
+                        break
         if prof.printed:          # COMMANDERS: a heading with no profile of its own
             out.append(prof)
     return out

@@ -83,8 +83,11 @@ def sources(state: GameState, alliance: str) -> set[str]:
 
 def blockaded(state: GameState, space: str, alliance: str) -> bool:
     """Supply by sea is cut when every sea zone the territory borders holds enemy
-    warships (sea units of the enemy that are not `defenseless`)."""
+    warships: sea units of the enemy that are not `defenseless`, and, where the ruleset
+    declares a `warship` class, members of it (seed 000 AUXILIARY CRUISER: "This unit is
+    not a warship.", G40)."""
     sps = state.scenario.spaces
+    by_class = "warship" in state.ruleset.classes
     zones = [z for z in sps[space].adjacent if sps[z].kind == SEA]
     if not zones:
         return True
@@ -92,7 +95,7 @@ def blockaded(state: GameState, space: str, alliance: str) -> bool:
     for u in state.units.values():
         if u.space in zones and u.carried_by is None and state.alliance_of(u.owner) != alliance:
             ut = state.utype(u)
-            if ut.domain == SEA and not ut.has("defenseless"):
+            if ut.domain == SEA and not ut.has("defenseless") and (not by_class or "warship" in ut.classes):
                 foes.add(u.space)
     return all(z in foes for z in zones)
 

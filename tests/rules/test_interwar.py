@@ -318,7 +318,7 @@ def test_torpedo_bomber_attacker_chooses_the_ship():
 
 
 def test_dive_bomber_cannot_hit_aircraft():
-    # seed 000: DIVE BOMBER "* This unit may only damage naval and ground targets."
+    # seed 000: DIVE BOMBER L561 "* This unit may only damage naval and ground targets."
     s = battle([("dive_bomber", 1)], [("fighter", 1), ("infantry", 1)], dice=[1, 12, 12])
     s = apply(s, RollDice())
     pool = s.battle.pools[0]

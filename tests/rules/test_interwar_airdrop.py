@@ -179,6 +179,10 @@ def test_roll_is_the_default_interception_with_every_fighter():
 
 
 def test_escort_takes_the_interception_hit_first():
+    # seed 000: TRANSPORT AIRCRAFT L457 "Air transports may be escorted by friendly fighters
+    # during airdrops."; L471 "may not be selected as casualties until all accompanying
+    # friendly fighters have been lost"; FIGHTER L517 "Escort fighters ... can originate
+    # from any territory or sea zone, range permitting" (this one flies from Tunisia)
     units = [("sicily", "italy", "transport_aircraft", 1), ("sicily", "italy", "paratrooper", 1),
              ("tunisia", "italy", "fighter", 1), ("malta", "uk", "fighter", 1),
              ("malta", "uk", "infantry", 1)]
@@ -254,8 +258,9 @@ def test_one_unit_per_air_transport_and_every_transport_loaded():
 
 
 def test_transports_must_be_able_to_reach_a_landing_place():
-    # "In order to conduct an airdrop, a friendly transport must be able to end its movement
-    # in a territory under friendly control since the beginning of the turn."
+    # seed 000: TRANSPORT AIRCRAFT L455 "In order to conduct an airdrop, a friendly transport
+    # must be able to end its movement in a territory under friendly control since the
+    # beginning of the turn."
     units = [("sicily", "italy", "transport_aircraft", 1), ("sicily", "italy", "paratrooper", 1),
              ("egypt", "uk", "infantry", 1)]
     s = med(units)

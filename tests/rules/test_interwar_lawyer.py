@@ -43,7 +43,7 @@ def uids(s, owner, utype):
 
 # --- hits that nothing can take ------------------------------------------------------
 def test_torpedo_bomber_hits_over_land_are_void_and_said_so():
-    # seed 000: TORPEDO BOMBER (L519) "* This unit may only damage naval targets." Over a
+    # seed 000: TORPEDO BOMBER L533 "* This unit may only damage naval targets." Over a
     # land battle its dice at 6 or less are no hits at all: the log and the battle window
     # said "Italy fires: 4 5 -> 2 hits" while nothing was lost (playthrough, Epirus).
     s = battle([("torpedo_bomber", 2)], [("infantry", 2)], dice=[4, 5, 12, 12])
@@ -186,3 +186,62 @@ def test_capital_ship_survives_until_its_last_hit_at_its_damaged_values(ship, hi
             == damaged[k - 1]
     s.units[uid] = replace(s.units[uid], damage=hits)
     assert B.alive(s, [s.units[uid]]) == []
+
+
+# --- entries printed without a "Name:" label (tools/interwar_audit.py UNLABELLED) -----
+def _values(s, owner, utype, role):
+    side = B.alive(s, B.attackers(s, s.battle) if role == "attack" else B.defenders(s, s.battle))
+    bonus = B.support_bonus(s, side, role)
+    return sorted(B.unit_value(s, u, role, bonus) for u in side if u.type == utype and u.owner == owner)
+
+
+def test_paratrooper_footnote_two_in_round_one_only_when_airdropped():
+    # seed 000: PARATROOPERS L107 "*: Paratroopers attack at 2 during the first round of
+    # combat when airdropped." (Attack "1*")
+    s = battle([("paratrooper", 2)], [("infantry", 1)])
+    (p1, p2) = uids(s, "red", "paratrooper")
+    s.units[p1] = replace(s.units[p1], airborne=True)
+    fire = {u.uid: v for u, v in B.step_shooters(s, s.battle, "att_fire")[1]}
+    assert (fire[p1], fire[p2]) == (2, 1)
+    s.battle = replace(s.battle, round=2)
+    fire = {u.uid: v for u, v in B.step_shooters(s, s.battle, "att_fire")[1]}
+    assert (fire[p1], fire[p2]) == (1, 1)
+
+
+@pytest.mark.parametrize("gun", ["artillery", "heavy_artillery"])
+def test_artillery_supports_infantry_types_as_its_entry_lists(gun):
+    # seed 000: ARTILLERY L249 / HEAVY ARTILLERY L269 "Support Infantry and Paratroopers
+    # (Offense and Defense): This unit may enhance the offensive values of Infantry and
+    # Heavy Infantry by 1 when paired on a 1:1 basis. It may enhance the defensive values of
+    # Colonial Infantry, Infantry, and Paratroopers when paired on a 1:1 basis."
+    # Offense: infantry 2->3, heavy infantry 3->4; not colonial infantry, paratroopers.
+    s = battle([(gun, 4), ("infantry", 1), ("heavy_infantry", 1), ("colonial_infantry", 1), ("paratrooper", 1)],
+               [("infantry", 1)])
+    assert [_values(s, "red", t, "attack") for t in ("infantry", "heavy_infantry", "colonial_infantry",
+                                                      "paratrooper")] == [[3], [4], [1], [1]]
+    # Defense: colonial infantry 2->3, infantry 3->4, paratrooper 1->2 (and heavy infantry 4->5, G10)
+    s = battle([("infantry", 1)], [(gun, 4), ("infantry", 1), ("colonial_infantry", 1), ("paratrooper", 1),
+                                   ("heavy_infantry", 1)])
+    assert [_values(s, "blue", t, "defense") for t in ("colonial_infantry", "infantry", "paratrooper",
+                                                       "heavy_infantry")] == [[3], [4], [2], [5]]
+    # 1:1: one gun lifts one of two infantry
+    s = battle([(gun, 1), ("infantry", 2)], [("infantry", 1)])
+    assert _values(s, "red", "infantry", "attack") == [2, 3]
+
+
+def test_aaa_empty_air_defense_fires_at_two_at_aircraft_only():
+    # seed 000: AAA L435 "Air Defense:" (nothing follows; G35: hits on 2 of a d12, one die
+    # per attacking aircraft, at most 3 per AAA)
+    s = battle([("fighter", 1), ("infantry", 1)], [("aaa", 1), ("infantry", 1)], dice=[2])
+    side, shooters, _imm = B.step_shooters(s, s.battle, "aa")
+    assert side == "defender" and [(u.type, v) for u, v in shooters] == [("aaa", 2)]
+    s = apply(s, RollDice())
+    roll = s.battle.rolls[-1]
+    assert roll.step == "aa" and roll.hits == 1
+    assert s.battle.pools[0].only_domains == ("air",)
+    with pytest.raises(IllegalAction):
+        apply(s, Casualties(uids(s, "red", "infantry")))
+    s = battle([("fighter", 4)], [("aaa", 1), ("infantry", 1)], dice=[3, 3, 3])
+    assert sum(B.n_dice(s, u) for u, _v in B.step_shooters(s, s.battle, "aa")[1]) == 3
+    s = apply(s, RollDice())
+    assert s.battle.rolls[-1].hits == 0          # a 3 misses

@@ -93,6 +93,18 @@ def test_port_supplies_by_sea_unless_blockaded():
     assert of(s, "blue", "infantry")[0].oos == 0
 
 
+def test_an_auxiliary_cruiser_blockades_nothing():
+    # seed 000: AUXILIARY CRUISER (L609) "This unit is not a warship." (G40): the supply
+    # rule's blockade needs enemy warships, so a raider alone leaves the port in supply
+    ports = {"m": {"terrain": ("port",)}}
+    s = mini([("m", "blue", "infantry", 1), ("s2", "red", "auxiliary_cruiser", 1)], owners={"b2": "red"},
+             spaces=ports)
+    assert of(s, "blue", "infantry")[0].oos == 0
+    s = mini([("m", "blue", "infantry", 1), ("s2", "red", "torpedo_boat_destroyer", 1)], owners={"b2": "red"},
+             spaces=ports)
+    assert of(s, "blue", "infantry")[0].oos == 1
+
+
 def test_supply_column_supplies_its_territory_and_neighbours():
     # seed 000 SUPPLY COLUMN, Supply Dump (G28, read for the supply rule): its stack and
     # the adjacent territories held by its alliance are in supply
