@@ -207,6 +207,8 @@ class BattleWindow(Scene):
             seen = self.seen[side]
             for u in B.side_units(self.state, b, side):
                 seen[u.uid] = u
+                for c in self.state.cargo_of(u.uid):   # lost with its carrier (seed 000: a
+                    seen[c.uid] = c                     # paratrooper aboard a shot-down transport)
 
     def lost(self, side: str) -> list[Unit]:
         """The units `side` lost in the finished battle (none while it is fought)."""
