@@ -176,6 +176,27 @@ def cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
+ODDS_EPILOG = """\
+request fields (only ruleset, attacker and defender are needed):
+  ruleset       "g40", "interwar", "modern-naval", ... (default g40)
+  attacker      [["infantry", 3], ["artillery", 1]]: unit ids and counts, in order of loss
+  defender      the same for the defender
+  terrain       "land" (default) or "sea"
+  terrain_tags  the space's terrain, e.g. ["mountain"] (mountain infantry +1), ["port"]
+                (one of mountain, port, riverine, coastal, lake, track)
+  bombard       [["battleship", 1]]: ships bombarding in round 1 (an amphibious assault)
+  amphibious    true: the attackers landed from the sea (no artillery support on attack)
+  airborne      true: the attacking paratroopers were airdropped (2 in round 1)
+  rounds        stop after this many rounds (default: to the end)
+  method        "exact" (default; falls back to a simulation, with a note, when a
+                rule is not modelled exactly), "mc" or "sim"
+  trials, seed  for "mc" and "sim"
+example:
+  echo '{"ruleset": "interwar", "attacker": [["mountain_infantry", 2]],
+         "defender": [["infantry", 2]], "terrain_tags": ["mountain"]}' | python -m game odds -
+"""
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     from game.odds.cli import main as odds_main
     return odds_main([args.file])
@@ -269,7 +290,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ray", metavar="ADDRESS", help="run the games on a Ray cluster (pip install "
                                                     "'warboard[ray]')")
     s.set_defaults(func=cmd_balance)
-    s = sub.add_parser("odds", help="battle odds: JSON request in, JSON result out")
+    s = sub.add_parser("odds", help="battle odds: JSON request in, JSON result out",
+                       description="Battle odds: reads one JSON request (a file, or - for standard "
+                                   "input) and prints the result as JSON.",
+                       epilog=ODDS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("file", nargs="?", default="-", metavar="FILE|-")
     s.set_defaults(func=cmd_odds)
     s = sub.add_parser("import-triplea", help="import a TripleA map folder as a scenario")

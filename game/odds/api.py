@@ -56,7 +56,10 @@ def _terrain_tags(tags: Any) -> list[str]:
 
 def _check_terrain(spec: BattleSpec) -> None:
     if spec.terrain not in TERRAINS:
-        raise OddsError(f"terrain must be one of {', '.join(TERRAINS)}, not '{spec.terrain}'"
+        from game.rules.ruleset import TERRAIN_TAGS
+        tag = (f" (a space's terrain goes in 'terrain_tags': [\"{spec.terrain}\"])"
+               if spec.terrain in TERRAIN_TAGS else "")
+        raise OddsError(f"terrain must be one of {', '.join(TERRAINS)}, not '{spec.terrain}'{tag}"
                         f"{did_you_mean(spec.terrain, list(TERRAINS))}")
     wrong = SEA if spec.terrain == LAND else LAND
     for side, units in (("attacker", spec.attacker), ("defender", spec.defender)):
