@@ -344,7 +344,8 @@ PLAYERS = [
 DESCRIPTION = (
     "June 1940. Paris has fallen and Italy has entered the war, but France fights on from "
     "the Midi and North Africa beside a Royal Navy that holds Gibraltar, Malta and "
-    "Alexandria. Italy must seize Malta and drive on Suez while Germany breaks the French in "
+    "Alexandria. Italy must seize Malta and drive from Libya (Tripolitania and Cyrenaica) on "
+    "Egypt and Suez while Germany breaks the French in "
     "the south; the Allies must keep the sea lanes open and roll back Italy's African empire. "
     "Turn order: Germany, United Kingdom, Italy, France; victory at {axis} (Axis) or {allies} "
     "(Allies) of the {n} victory cities, or after round {t} to the side holding more."
