@@ -410,13 +410,14 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     elif b is None and player == state.player:
         from game.rules.battle import bombarding_ships
         bombard = [(u.type, 1) for u in bombarding_ships(state, space, player)]
+    from game.rules.battle import space_terrain  # the defender's port (seed 000 G47)
     att_o = default_order_units(state, att, "attack")
     dfn_o = default_order_units(state, dfn, "defense")
     return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),
                        kind, rounds, method=method, trials=trials, seed=seed, bombard=bombard,
                        amphibious=amph, attacker_damage=[u.damage for u in att_o],
                        defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire,
-                       terrain_tags=state.scenario.spaces[space].terrain,
+                       terrain_tags=space_terrain(state, space, dfn_o[0].owner if dfn_o else None),
                        airborne=[u.airborne for u in att_o],
                        attacker_oos=[supply.penalised(state, u) for u in att_o],
                        defender_oos=[supply.penalised(state, u) for u in dfn_o])

@@ -167,8 +167,26 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
     return bonus
 
 
+def space_terrain(state: GameState, space: str, owner: str | None) -> tuple[str, ...]:
+    """The terrain tags of a space as they count for `owner`'s units there: the space's
+    own tags, and `port` for a sea zone bordering a territory of `owner`'s alliance that
+    is a port or has a naval base (seed 000 TORPEDO BOAT DESTROYER: "when it defends a
+    port"; G47: defending in the waters of its own side's port)."""
+    sps = state.scenario.spaces
+    sp = sps[space]
+    tags = sp.terrain
+    if sp.kind == SEA and "port" not in tags and owner is not None:
+        side = state.alliance_of(owner)
+        for adj in sp.adjacent:
+            a = sps[adj]
+            if a.kind != SEA and ("port" in a.terrain or a.naval_base) \
+                    and state.alliance_of(state.owners.get(adj)) == side:
+                return tags + ("port",)
+    return tags
+
+
 def terrain_bonus(state: GameState, u: Unit, role: str) -> int:
-    tags = state.scenario.spaces[u.space].terrain
+    tags = space_terrain(state, u.space, u.owner)
     if not tags:
         return 0
     return sum(ab.bonus for ab in state.utype(u).abilities_named("terrain_bonus")
@@ -419,7 +437,7 @@ def _chooser(state: GameState, b: Battle, u: Unit, side: str, role: str) -> tupl
     ch = state.utype(u).ability("chooses_casualty")
     if ch is None or role not in ch.on:
         return "", ()
-    if ch.terrain and not any(t in state.scenario.spaces[b.space].terrain for t in ch.terrain):
+    if ch.terrain and not any(t in space_terrain(state, b.space, u.owner) for t in ch.terrain):
         return "", ()
     enemy = alive(state, side_units(state, b, "defender" if side == "attacker" else "attacker"))
     if not any(state.utype(e).domain in ch.domains for e in enemy):

@@ -273,3 +273,52 @@ def test_every_seed_gap_has_a_reading_in_interpretations():
     assert len(gaps) >= 60
     missing = [g for g in gaps if not re.search(rf"\b{g}\b", text)]
     assert not missing, missing
+
+
+# --- torpedo boat destroyer: "when it defends a port" ----------------------------------
+def _tbd_battle(port_owner="blue", base=False, dice=()):
+    """Red destroyer attacks a blue torpedo boat destroyer in s2 (which borders m); m is a
+    `port` held by `port_owner` (or, with base, only a naval base)."""
+    sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
+    sps = dict(sc.spaces)
+    sps["m"] = replace(sps["m"], terrain=() if base else ("port",), naval_base=base)
+    units = (("s2", "red", "destroyer", 1), ("s2", "blue", "torpedo_boat_destroyer", 1),
+             ("s2", "blue", "naval_transport", 1))
+    sc = replace(sc, start_units=units, spaces=sps, ruleset_id="interwar")
+    s = new_game(sc, RS, 1, scripted_dice=tuple(dice))
+    s.phase_idx = s.ruleset.phases.index("conduct_combat")
+    s.player_idx = 0
+    s.owners["m"] = port_owner
+    for uid, u in list(s.units.items()):
+        if u.owner == "red":
+            s.units[uid] = replace(u, in_combat=True)
+    s.battles = ("s2",)
+    s.origins = {"s2": ("s1",)}
+    return apply(s, SelectBattle("s2"))
+
+
+@pytest.mark.parametrize("base", [False, True])
+def test_torpedo_boat_destroyer_defends_its_own_port_at_three_and_picks_the_casualty(base):
+    # seed 000: TORPEDO BOAT DESTROYER L631 "Torpedo: This unit's defense value increases by
+    # 1 when it defends a port or operates in a riverine space. If this unit hits when
+    # defending a port or on a riverine space, it may select casualties." "A port" (G47):
+    # the sea zone bordering a port or naval base of its own side; no map tags sea zones.
+    s = _tbd_battle(base=base, dice=[12, 3])
+    (tbd,) = uids(s, "blue", "torpedo_boat_destroyer")
+    side = B.alive(s, B.defenders(s, s.battle))
+    assert B.unit_value(s, s.units[tbd], "defense", B.support_bonus(s, side, "defense")) == 3
+    assert "port" in B.space_terrain(s, "s2", "blue") and "port" not in B.space_terrain(s, "s2", "red")
+    s = apply(s, RollDice())            # red fires: 12 misses
+    s = apply(s, RollDice())            # blue's torpedo boat destroyer: 3 hits (at 3)
+    assert s.battle.rolls[-1].hits == 1
+    assert s.battle.pools[0].chooser == "defender"     # the firer selects the casualty
+
+
+def test_torpedo_boat_destroyer_gets_nothing_off_an_enemy_port():
+    s = _tbd_battle(port_owner="red", dice=[12, 3])
+    (tbd,) = uids(s, "blue", "torpedo_boat_destroyer")
+    side = B.alive(s, B.defenders(s, s.battle))
+    assert B.unit_value(s, s.units[tbd], "defense", B.support_bonus(s, side, "defense")) == 2
+    s = apply(s, RollDice())
+    s = apply(s, RollDice())            # a 3 misses at 2
+    assert s.battle.rolls[-1].hits == 0
