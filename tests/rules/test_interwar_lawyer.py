@@ -322,3 +322,27 @@ def test_torpedo_boat_destroyer_gets_nothing_off_an_enemy_port():
     s = apply(s, RollDice())
     s = apply(s, RollDice())            # a 3 misses at 2
     assert s.battle.rolls[-1].hits == 0
+
+
+# --- anti-tank gun on defense -------------------------------------------------------------
+def test_anti_tank_gun_defends_at_two_against_armor_first_and_the_tank_does_not_fire_back():
+    # seed 000: ANTI-TANK GUN L197 "Defense: 1 (2 against armor)"; Ambush "on a 2 or less
+    # when defending against armor"; First Strike "During the first round of combat, this
+    # unit rolls its attack before other units. Casualties are selected and removed without
+    # returning fire." (G25: first strike attacking and defending)
+    s = battle([("armor", 1), ("infantry", 1)], [("anti_tank_gun", 1), ("infantry", 1)], dice=[2, 12, 12, 12])
+    s = apply(s, RollDice())
+    roll = s.battle.rolls[-1]
+    assert roll.step == "def_first_strike" and roll.side == "defender" and roll.hits == 1
+    assert "armor" in s.battle.pools[0].only_types
+    with pytest.raises(IllegalAction):
+        apply(s, Casualties(uids(s, "red", "infantry")))
+    (armor,) = uids(s, "red", "armor")
+    s = apply(s, Casualties((armor,)))
+    s = apply(s, RollDice())                       # the attackers fire: the tank is gone
+    fired = [t for t, _need, _d in s.battle.rolls[-1].dice]
+    assert s.battle.rolls[-1].step == "att_fire" and fired == ["infantry"]
+    # a 3 misses on defense (3 is the attacking value against armor)
+    s = battle([("armor", 1)], [("anti_tank_gun", 1)], dice=[3, 12])
+    s = apply(s, RollDice())
+    assert s.battle.rolls[-1].step == "def_first_strike" and s.battle.rolls[-1].hits == 0
