@@ -359,9 +359,11 @@ def test_fortification_and_fortress_bonuses():
 
 # --- purchase and movement ---------------------------------------------------------
 def test_obsolete_and_unbuildable_units_cannot_be_bought():
-    # seed 000: COASTAL SUBMARINE "Obsolete ... cannot be built during the game"; CRUISER "Cost: -"
+    # seed 000: COASTAL SUBMARINE "Obsolete ... cannot be built during the game"; CRUISER "Cost: -";
+    # TORPEDO BOAT DESTROYER and DREADNAUGHT "Obsolete" (and "cannot be built")
     s = iw_state(phase="purchase")
-    for unit in ("coastal_submarine", "cruiser", "dreadnaught", "supply_column"):
+    for unit in ("coastal_submarine", "cruiser", "dreadnaught", "supply_column", "torpedo_boat_destroyer",
+                 "auxiliary", "auxiliary_cruiser"):
         with pytest.raises(IllegalAction, match="cannot be built"):
             apply(s, Purchase(unit, 1))
     apply(s, Purchase("infantry", 1))
@@ -378,7 +380,7 @@ def test_aaa_moves_only_in_noncombat_move():
 
 
 def test_troopship_carries_one_infantry_only():
-    # seed 000: TROOPSHIP "can carry 1 friendly infantry unit as cargo"
+    # seed 000: TROOPSHIP, Limited Cargo: "can carry 1 friendly infantry unit as cargo"
     s = iw_state([("a1", "red", "infantry", 1), ("a1", "red", "artillery", 1), ("s1", "red", "troopship", 1)])
     with pytest.raises(IllegalAction):
         apply(s, Move(uids(s, "red", "artillery"), ("s1",)))

@@ -53,6 +53,15 @@ def test_every_entry_maps_to_an_ability():
     assert audit.missing_abilities(PROFILES, RS) == []
 
 
+@needs_seed
+def test_every_entry_has_a_test_of_the_rule_not_only_of_the_data():
+    # seed 000: each "Unit Characteristics" entry is cited by a test that plays the rule
+    # (a battle, a move, a purchase), not only by the checks of the ruleset's numbers/words
+    tests = audit.find_tests(PROFILES)
+    assert [k for k, ts in tests.items() if not ts] == []
+    assert audit.data_only(tests) == []
+
+
 WORD_CASES = [(p.unit, e) for p in PROFILES for e, _ in p.entries if e in audit.WORD_CHECKED]
 
 

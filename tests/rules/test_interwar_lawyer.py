@@ -104,14 +104,17 @@ def assault(ships, cargo=(("infantry", 1), ("armor", 1)), dice=()):
     return apply(s, SelectBattle("m"))
 
 
-# seed 000: the printed bombardment values (L643 destroyer "hits on a 2 or less", cruiser
-# L725 "3 or less", dreadnaught L747 and the coast defense ship and coastal battleship "4 or
-# less", battlecruiser, battleship and fast battleship "5 or less", juggernaut L863 "6")
 BOMBARD = [("destroyer", 2), ("cruiser", 3), ("dreadnaught", 4), ("coast_defense_ship", 4),
            ("coastal_battleship", 4), ("battlecruiser", 5), ("battleship", 5),
            ("fast_battleship", 5), ("juggernaut", 6)]
 
 
+# seed 000 Offshore Bombardment of the destroyer ("Shore Bombardment"), cruiser,
+# dreadnaught, coast defense ship, coastal battleship, battlecruiser, battleship, fast
+# battleship and juggernaut: the printed values (L643 destroyer "hits on a 2 or less",
+# cruiser L725 "3 or less", dreadnaught L747 and the coast defense ship and coastal
+# battleship "4 or less", battlecruiser, battleship and fast battleship "5 or less",
+# juggernaut L863 "6")
 @pytest.mark.parametrize("ship,value", BOMBARD)
 def test_bombardment_hits_at_the_printed_value_not_the_attack(ship, value):
     # seed 000: "Offshore Bombardment: ... can conduct offshore bombardment during an
@@ -173,7 +176,9 @@ CAPITALS = [("dreadnaught", 2, [(3, 2)]), ("battleship", 2, [(4, 3)]), ("fast_ba
 
 @pytest.mark.parametrize("ship,hits,damaged", CAPITALS)
 def test_capital_ship_survives_until_its_last_hit_at_its_damaged_values(ship, hits, damaged):
-    # "Don't remove an attacking <ship> from play ... unless it takes a second [third] hit."
+    # Capital Ship of the dreadnaught, battleship, fast battleship, juggernaut, carrier and
+    # armored carrier: "Don't remove an attacking <ship> from play ... unless it takes a
+    # second [third] hit."
     # Carriers print no damaged values and keep theirs (G59).
     s = battle([("destroyer", 1)], [(ship, 1)], space="s2")
     (uid,) = uids(s, "blue", ship)
@@ -346,3 +351,38 @@ def test_anti_tank_gun_defends_at_two_against_armor_first_and_the_tank_does_not_
     s = battle([("armor", 1)], [("anti_tank_gun", 1)], dice=[3, 12])
     s = apply(s, RollDice())
     assert s.battle.rolls[-1].step == "def_first_strike" and s.battle.rolls[-1].hits == 0
+
+
+@pytest.mark.parametrize("ship", ["coast_defense_ship", "coastal_battleship", "battlecruiser", "escort_carrier"])
+def test_not_a_capital_ship_sinks_at_the_first_hit(ship):
+    # seed 000: COAST DEFENSE SHIP, COASTAL BATTLESHIP, BATTLECRUISER, ESCORT CARRIER "Not a
+    # Capital Ship: This unit is not a capital ship. It requires only 1 hit to destroy." (G55)
+    s = battle([("destroyer", 1)], [(ship, 1)], space="s2", dice=[1, 12])
+    s = apply(s, RollDice())
+    (uid,) = uids(s, "blue", ship)
+    s = apply(s, Casualties((uid,)))
+    assert RS.units[ship].hits == 1
+    assert uid not in s.units or B.alive(s, [s.units[uid]]) == []   # sunk (removed with the round)
+
+
+AIR_DEFENSE = [("airship", "m", True), ("light_bomber", "m", True), ("heavy_bomber", "m", True),
+               ("torpedo_bomber", "m", False), ("dive_bomber", "m", False), ("armored_carrier", "s2", True)]
+
+
+# seed 000: Air Defense of the airship, light bomber, heavy bomber, torpedo bomber, dive
+# bomber, armored carrier: "This unit defends only against attack aircraft." (G37; "-"
+# never rolls, G44)
+@pytest.mark.parametrize("unit,space,rolls", AIR_DEFENSE)
+def test_air_defense_rolls_only_against_attacking_aircraft(unit, space, rolls):
+    ground = "destroyer" if space == "s2" else "infantry"
+    s = battle([(ground, 1)], [(unit, 1)], space=space, dice=[12, 12, 12])
+    s = apply(s, RollDice())
+    assert all(t != unit for r in s.battle.rolls for t, _n, _d in r.dice)
+    s = battle([(ground, 1), ("fighter", 1)], [(unit, 1)], space=space, dice=[12, 12, 1, 1])
+    s = apply(s, RollDice())
+    if s.battle.rolls[-1].side == "attacker":
+        s = apply(s, RollDice())
+    fired = [t for t, _n, _d in s.battle.rolls[-1].dice]
+    assert (unit in fired) == rolls
+    if rolls:
+        assert s.battle.pools and s.battle.pools[0].only_domains == ("air",)

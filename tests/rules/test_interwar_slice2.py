@@ -227,20 +227,23 @@ def test_armor_needs_a_major_complex_g34():
     apply(s, Place("heavy_armor", "a2"))
 
 
-def test_battleship_needs_a_coastal_major_complex_with_a_naval_base():
-    # seed 000: BATTLESHIP "This unit may only be built by a Major Factory in a coastal
-    # territory containing an operative friendly naval base."
+@pytest.mark.parametrize("ship", ["battleship", "battlecruiser", "fast_battleship", "escort_carrier",
+                                  "armored_carrier"])
+def test_battleship_needs_a_coastal_major_complex_with_a_naval_base(ship):
+    # seed 000: BATTLESHIP, BATTLECRUISER, FAST BATTLESHIP, ESCORT CARRIER, ARMORED CARRIER
+    # "This unit may only be built by a Major Factory in a coastal territory containing an
+    # operative friendly naval base."
     s = iw_state(phase="purchase")
     with pytest.raises(IllegalAction, match="naval base"):
-        apply(s, Purchase("battleship", 1))
+        apply(s, Purchase(ship, 1))
     s = iw_state(phase="purchase", spaces={"a1": {"naval_base": True}})
-    s = apply(s, Purchase("battleship", 1))
+    s = apply(s, Purchase(ship, 1))
     s.phase_idx = s.ruleset.phases.index("place")
-    s = apply(s, Place("battleship", "s1"))
-    assert uids(s, "red", "battleship")
+    s = apply(s, Place(ship, "s1"))
+    assert uids(s, "red", ship)
     s = iw_state(phase="purchase", spaces={"a1": {"naval_base": True}}, factory_sizes={"a1": "minor"})
     with pytest.raises(IllegalAction):
-        apply(s, Purchase("battleship", 1))
+        apply(s, Purchase(ship, 1))
     # the plain carrier has no build restriction (G34)
     apply(iw_state(phase="purchase"), Purchase("carrier", 1))
 
