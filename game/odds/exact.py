@@ -3,8 +3,9 @@
 See model.py for the state (track slots consumed per side) and kernel.py for
 the round transition. Round-one effects: anti-aircraft fire is handled by
 splitting the battle on the number of aircraft it shoots down (each branch is
-an ordinary battle without those aircraft); shore bombardment: the per-unit
-tables (general.pre_round: round one starts from each outcome of the bombardment).
+an ordinary battle without those aircraft); shore bombardment: an extra attacker
+pool in round one whose casualties fire back when that is exact (simple_bombard), else the
+per-unit tables (general.pre_round: round one starts from each bombardment outcome).
 """
 from __future__ import annotations
 
@@ -369,16 +370,29 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     setsD = ctx_sets(a)
     ctxA = side_ctx(a, setsA)
     ctxD = side_ctx(d, setsD)
-    if spec.bombard or any(spec.marked(k) for k in range(len(spec.defender))):
+    if not simple_bombard(spec):
         raise NotExact("shore bombardment outside the per-unit tables")   # (solve_exact: never)
+    # a shore bombardment that cannot take every defender, with no first strike (W1): its
+    # dice join the attacker's first pool of round one, and the units it hits fire back
+    # in round one's defender fire (from state 0: every unit), as the marked units do
+    bomb = [spec.info(t) for t in spec.bombard]
+    bkeys: list[tuple[tuple[str, ...], bool]] = []
+    for ti in bomb:
+        if ti.pool_key() not in bkeys:
+            bkeys.append(ti.pool_key())
+    bkeys.sort(key=lambda k: (not k[0], not k[1]))
     akeys = pool_keys(a)
     dkeys = pool_keys(d)
-    PA = len(akeys)
-    histA = fire_hist(spec, a, "attack", setsD, akeys, 0, max(PA, 1))
+    PA = len(bkeys) + len(akeys)
+    histA = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1))
     histD = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1))
-    histA1 = fire_hist(spec, a, "attack", setsD, akeys, 0, max(PA, 1), round1=True)
+    histA1 = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1), round1=True)
     histD1 = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1), round1=True)
-    all_akeys = akeys
+    for ti in bomb:
+        v = min(D, max(0, ti.bombard_value or 0))
+        if v > 0:
+            histA1[:, 1, bkeys.index(ti.pool_key()), :, v] += ti.ndice
+    all_akeys = bkeys + akeys
     usedA = pools_used(histA1, ctxA, 1 << len(setsA)) | pools_used(histA, ctxA, 1 << len(setsA))
     usedD = pools_used(histD1, ctxD, 1 << len(setsD)) | pools_used(histD, ctxD, 1 << len(setsD))
     eligD = elig_table(d, all_akeys or [((), False)], setsA, usedA)
@@ -402,6 +416,25 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
                                  term, int(spec.rounds or 0))
     return Branch(weight, a, d, final, float(rounds))
+
+
+def simple_bombard(spec: BattleSpec) -> bool:
+    """Can the type tables (solve_branch) play this battle's shore bombardment (seed 000
+    W1)? Only when nothing tells the marked units apart from the others in round one: no
+    first strike on either side (marked units have none, and do not cancel the enemy's),
+    and fewer bombardment dice than the defender's track slots (when it takes every
+    defender the round's fire is skipped: battle.settle, fs_remove). Else the per-unit
+    tables (general.pre_round). No bombardment: True."""
+    if any(spec.marked(k) for k in range(len(spec.defender))):
+        return False
+    if not spec.bombard:
+        return True
+    if any(spec.info(t).fs_cancel is not None for t in set(spec.attacker) | set(spec.defender)):
+        return False
+    dice = sum(spec.info(t).ndice for t in spec.bombard if (spec.info(t).bombard_value or 0) > 0)
+    dmg = spec.damage("defender")
+    slots = sum(max(1, spec.info(t).hits) - d for t, d in zip(spec.defender, dmg, strict=True))
+    return dice < slots
 
 
 def no_links(C: int, H: int) -> tuple[Any, ...]:
@@ -743,8 +776,7 @@ def solve_exact(spec: BattleSpec) -> list[Branch]:
         fl = spec.airborne()
         return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep], [fl[n] for n in keep])
                 for w, att, dmg, keep in aa_branches(spec)]
-    # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one
-    # (general.pre_round), in the per-unit tables
-    pre = bool(spec.bombard) or any(spec.marked(k) for k in range(len(spec.defender)))
-    solve = solve_branch_general if needs_general(spec) or pre else solve_branch
+    # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
+    # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)
+    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_branch
     return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]

@@ -220,3 +220,27 @@ def test_marked_defenders_against_the_battle_engine():
     ex = battle_odds("interwar", att, dfn, **kw)
     sm = battle_odds("interwar", att, dfn, method="sim", trials=n, seed=5, **kw)
     _sim_close(ex, sm, n)
+
+
+@pytest.mark.parametrize("ruleset,att,dfn,ships", [
+    ("interwar", [("infantry", 3), ("armor", 1)], [("infantry", 2), ("armor", 1)], [("battleship", 1), ("cruiser", 1)]),
+    ("g40", [("infantry", 4), ("artillery", 2), ("armour", 2)], [("infantry", 3), ("armour", 1)],
+     [("battleship", 1), ("cruiser", 2)]),
+])
+def test_the_type_tables_bombard_as_the_per_unit_tables_do(ruleset, att, dfn, ships):
+    # seed 000 W1: with no first strike and fewer bombardment dice than defenders, the type
+    # tables' bombardment (an extra pool of round one whose casualties fire back) is the
+    # per-unit tables' (round one from each outcome, the marked units firing back)
+    from game.odds.api import _ruleset, summarize
+    from game.odds.exact import simple_bombard, solve_branch, solve_branch_general
+    from game.odds.model import BattleSpec, expand
+    rs = _ruleset(ruleset)
+    spec = BattleSpec(rs, expand(rs, att, "a"), expand(rs, dfn, "d"), bombard=expand(rs, ships, "b"),
+                      amphibious=True)
+    assert simple_bombard(spec)
+    fast = summarize(spec, [solve_branch(spec, spec.attacker, 1.0)])
+    full = summarize(spec, [solve_branch_general(spec, spec.attacker, 1.0)])
+    for f in ("attacker_wins", "defender_wins", "draw", "expected_rounds"):
+        assert getattr(fast, f) == pytest.approx(getattr(full, f), abs=1e-10)
+    assert fast.attacker_survivor_distribution == pytest.approx(full.attacker_survivor_distribution, abs=1e-10)
+    assert fast.defender_survivor_distribution == pytest.approx(full.defender_survivor_distribution, abs=1e-10)
