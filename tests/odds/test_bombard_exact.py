@@ -45,10 +45,11 @@ def _dist(values: list[int]) -> list[Fraction]:
     return out
 
 
-def _def_values(dfn: tuple[str, ...], present: list[int], shooters: list[int], mountain: bool) -> list[int]:
+def _def_values(dfn: tuple[str, ...], present: list[int], shooters: list[int], mountain: bool,
+                oos: tuple[bool, ...] = ()) -> list[int]:
     """battle.support_bonus over `present` (listed order = uid order): each artillery lifts
     one infantry (not mountain infantry), each fortification one infantry_type unit, the
-    lowest listed first; the values of `shooters`."""
+    lowest listed first; the values of `shooters` (out of supply, G4: -1 before support)."""
     bonus = dict.fromkeys(present, 0)
     n_art = sum(1 for k in present if dfn[k] == "artillery")
     for k in present:
@@ -62,13 +63,14 @@ def _def_values(dfn: tuple[str, ...], present: list[int], shooters: list[int], m
             n_fort -= 1
     out = []
     for k in shooters:
-        v = UNITS[dfn[k]][1] + bonus[k] + (1 if mountain and dfn[k] == "mountain_infantry" else 0)
+        v = UNITS[dfn[k]][1] + (1 if mountain and dfn[k] == "mountain_infantry" else 0)
+        v = max(0, v - (1 if k < len(oos) and oos[k] else 0)) + bonus[k]
         out.append(min(D, v))
     return out
 
 
 def reference(att: tuple[str, ...], dfn: tuple[str, ...], ships: tuple[str, ...],
-              mountain: bool = False) -> tuple[Fraction, Fraction, list[Fraction]]:
+              mountain: bool = False, oos: tuple[bool, ...] = ()) -> tuple[Fraction, Fraction, list[Fraction]]:
     """(P(attacker wins), P(defender wins), P(n attackers left)) of an amphibious assault
     (no attack support) with every unit lost in the listed order. Round one, as
     battle.ROUND_STEPS: bombard (marks), the attacker's first strike (struck), the
@@ -87,7 +89,7 @@ def reference(att: tuple[str, ...], dfn: tuple[str, ...], ships: tuple[str, ...]
         if not A or not Dn:
             return {(A, Dn): Fraction(1)}
         pa = _dist([UNITS[att[k]][0] for k in A])
-        pd = _dist(_def_values(dfn, list(Dn), list(Dn), mountain))
+        pd = _dist(_def_values(dfn, list(Dn), list(Dn), mountain, oos))
         loop = Fraction(0)
         acc: dict = {}
         for ha, p in enumerate(pa):
@@ -112,7 +114,7 @@ def reference(att: tuple[str, ...], dfn: tuple[str, ...], ships: tuple[str, ...]
         for h1, p1 in enumerate(_dist([UNITS[att[k]][0] for k in fs_a])):
             struck, left_d = first(alive_d, h1)
             fs_d = [k for k in alive_d if UNITS[dfn[k]][2]]
-            for h2, p2 in enumerate(_dist(_def_values(dfn, list(alive_d), fs_d, mountain))):
+            for h2, p2 in enumerate(_dist(_def_values(dfn, list(alive_d), fs_d, mountain, oos))):
                 _, A = first(A0, h2)
                 w = pb * p1 * p2
                 if not A or not left_d:     # fs_remove: the round's fire is skipped
@@ -123,7 +125,7 @@ def reference(att: tuple[str, ...], dfn: tuple[str, ...], ships: tuple[str, ...]
                     marked, Dn = first(left_d, h3)
                     present = sorted(ghosts + left_d)
                     shooters_d = [k for k in present if not UNITS[dfn[k]][2]]
-                    for h4, p4 in enumerate(_dist(_def_values(dfn, present, shooters_d, mountain))):
+                    for h4, p4 in enumerate(_dist(_def_values(dfn, present, shooters_d, mountain, oos))):
                         add(A[h4:], Dn, w * p3 * p4)
     aw = sum((v for (A, Dn), v in acc.items() if A and not Dn), Fraction(0))
     dw = sum((v for (A, Dn), v in acc.items() if Dn and not A), Fraction(0))
@@ -179,6 +181,15 @@ def test_bombardment_with_per_unit_values_against_the_reference(att, dfn, ships,
     # seed 000 W1, G63 (marked casualties fire back in round one); FORTIFICATION, MOUNTAIN
     # INFANTRY (terrain), ARTILLERY (first strike in round one; supports infantry)
     _close(_odds(att, dfn, ships, mountain), reference(att, dfn, ships, mountain))
+
+
+def test_marked_defenders_out_of_supply_against_the_reference():
+    # seed 000 G4 beside W1: a marked infantry out of supply fires back at 3 - 1 (+1 from
+    # the artillery beside it, support after the penalty); the mountain infantry at 4 - 1
+    att, dfn, ships = ("infantry", "infantry", "armor"), ("infantry", "artillery", "mountain_infantry"), \
+        ("battleship", "destroyer")
+    oos = (True, False, True)
+    _close(_odds(att, dfn, ships, True, defender_oos=list(oos)), reference(att, dfn, ships, True, oos))
 
 
 def _sim_close(ex, sm, n):
