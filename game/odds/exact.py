@@ -3,8 +3,9 @@
 See model.py for the state (track slots consumed per side) and kernel.py for
 the round transition. Round-one effects: anti-aircraft fire is handled by
 splitting the battle on the number of aircraft it shoots down (each branch is
-an ordinary battle without those aircraft); shore bombardment is an extra
-attacker pool in round one whose casualties fire back.
+an ordinary battle without those aircraft); shore bombardment: an extra attacker
+pool in round one whose casualties fire back when that is exact (simple_bombard), else the
+per-unit tables (general.pre_round: round one starts from each bombardment outcome).
 """
 from __future__ import annotations
 
@@ -369,6 +370,11 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     setsD = ctx_sets(a)
     ctxA = side_ctx(a, setsA)
     ctxD = side_ctx(d, setsD)
+    if not simple_bombard(spec):
+        raise NotExact("shore bombardment outside the per-unit tables")   # (solve_exact: never)
+    # a shore bombardment that cannot take every defender, with no first strike (W1): its
+    # dice join the attacker's first pool of round one, and the units it hits fire back
+    # in round one's defender fire (from state 0: every unit), as the marked units do
     bomb = [spec.info(t) for t in spec.bombard]
     bkeys: list[tuple[tuple[str, ...], bool]] = []
     for ti in bomb:
@@ -376,24 +382,16 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
             bkeys.append(ti.pool_key())
     bkeys.sort(key=lambda k: (not k[0], not k[1]))
     akeys = pool_keys(a)
-    ghosts = [spec.info(t) for t in spec.defender_ghosts]
-    dkeys = pool_keys(d, ghosts)
+    dkeys = pool_keys(d)
     PA = len(bkeys) + len(akeys)
     histA = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1))
     histD = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1))
     histA1 = fire_hist(spec, a, "attack", setsD, akeys, len(bkeys), max(PA, 1), round1=True)
     histD1 = fire_hist(spec, d, "defense", setsA, dkeys, 0, max(len(dkeys), 1), round1=True)
-    if bomb:
-        if any(ti.fs_cancel is not None for ti in a.info + d.info):
-            raise NotExact("shore bombardment together with first-strike units")
-        for ti in bomb:
-            v = min(D, max(0, ti.bombard_value or 0))
-            if v > 0:
-                histA1[:, 1, bkeys.index(ti.pool_key()), :, v] += ti.ndice
-    for ti in ghosts:   # bombarded defenders fire in round one's defender fire (intercept.py)
-        v = min(D, max(0, ti.defense))
-        if v > 0 and not ti.defenseless and not ti.fs_stage("defense", True):
-            histD1[:, 1, dkeys.index(ti.pool_key()), :, v] += ti.ndice
+    for ti in bomb:
+        v = min(D, max(0, ti.bombard_value or 0))
+        if v > 0:
+            histA1[:, 1, bkeys.index(ti.pool_key()), :, v] += ti.ndice
     all_akeys = bkeys + akeys
     usedA = pools_used(histA1, ctxA, 1 << len(setsA)) | pools_used(histA, ctxA, 1 << len(setsA))
     usedD = pools_used(histD1, ctxD, 1 << len(setsD)) | pools_used(histD, ctxD, 1 << len(setsD))
@@ -418,6 +416,25 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
                                  term, int(spec.rounds or 0))
     return Branch(weight, a, d, final, float(rounds))
+
+
+def simple_bombard(spec: BattleSpec) -> bool:
+    """Can the type tables (solve_branch) play this battle's shore bombardment (seed 000
+    W1)? Only when nothing tells the marked units apart from the others in round one: no
+    first strike on either side (marked units have none, and do not cancel the enemy's),
+    and fewer bombardment dice than the defender's track slots (when it takes every
+    defender the round's fire is skipped: battle.settle, fs_remove). Else the per-unit
+    tables (general.pre_round). No bombardment: True."""
+    if any(spec.marked(k) for k in range(len(spec.defender))):
+        return False
+    if not spec.bombard:
+        return True
+    if any(spec.info(t).fs_cancel is not None for t in set(spec.attacker) | set(spec.defender)):
+        return False
+    dice = sum(spec.info(t).ndice for t in spec.bombard if (spec.info(t).bombard_value or 0) > 0)
+    dmg = spec.damage("defender")
+    slots = sum(max(1, spec.info(t).hits) - d for t, d in zip(spec.defender, dmg, strict=True))
+    return dice < slots
 
 
 def no_links(C: int, H: int) -> tuple[Any, ...]:
@@ -468,8 +485,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     d: Side | MultiSide = Side.build(spec, spec.defender, ddm)
     if a.H * d.H > MAX_STATES:
         raise NotExact(f"{a.H * d.H} states is too many for the exact method")
-    if spec.bombard or spec.defender_ghosts:
-        raise NotExact("shore bombardment together with per-unit values")
+    marked = any(spec.marked(k) for k in range(len(spec.defender)))
+    if spec.bombard and marked:
+        raise NotExact("a shore bombardment of defenders it has already hit")
     D = spec.dice
     ua = G.UnitsAt.build(spec, att, adm)
     ud = G.UnitsAt.build(spec, spec.defender, ddm)
@@ -490,6 +508,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         valA._memo = memo.setdefault("attack", {})
         valD._memo = memo.setdefault("defense", {})
     akeys = G.all_keys(valA, ua, tD, tA)
+    bkey = G.bombard_key(spec, valA)   # seed 000 W1: the bombardment's pool (a go table)
+    if bkey is not None and bkey not in akeys:
+        akeys = G.sort_keys(akeys + [bkey])
     dkeys = G.all_keys(valD, ud, tA, tD)
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
     udF = ud
@@ -519,11 +540,16 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         AD = -2 if AD >= 0 else -1
         a = MultiSide.build(spec, att, trA.rows)
         d = MultiSide.build(spec, spec.defender, trD.rows)
+    pre = _pre_round(spec, bkey, marked, ud, udF, trD, tA, setsA, valD, dkeys, tD, AD, defrow, ddm)
+    fs_rows = None
+    if pre.fs_rows:
+        udF = G.UnitsAt(pre.rows)
+        fs_rows = pre.fs_rows
     PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
     histA, lkA, lsA, rcA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
     histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
-    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False)
-    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True)
+    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False, fs_rows)
+    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True, fs_rows)
     pSA, pOA = G.linked_pools(akeys, [lsA, lsA1], [rcA, rcA1])
     pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1], [rcD, rcD1])
     CA, CD = len(tA.bits), len(tD.bits)
@@ -531,11 +557,14 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
     usedD = G.used_pools(histD1[:, :, :, :SD], tD.ctx, CD, tD.F) | G.used_pools(histD[:, :, :, :SD], tD.ctx,
                                                                                 CD, tD.F)
+    if pre.fs_rows:   # the ghost rows' pools (round one): in use whatever the context
+        usedD |= (histD1[:, :, :, pre.n_base:, 1:].sum(axis=(0, 1, 3, 4)) > 0)[:, None]
     akeys_ = akeys or [((), False, (), (), False, False)]
     dkeys_ = dkeys or [((), False, (), (), False, False)]
     if trA is not None and trD is not None:
-        goD = trD.go(spec, akeys_, tA, setsA, valD)   # chosen casualties: the target's values
-        goA = trA.go(spec, dkeys_, tD, setsD, valA)
+        # chosen casualties: the target's values (one hit a step: this state's bonuses)
+        goD = trD.go(spec, akeys_, tA, setsA, valD, _single(akeys, [histA, histA1], [rcA, rcA1]))
+        goA = trA.go(spec, dkeys_, tD, setsD, valA, _single(dkeys, [histD, histD1], [rcD, rcD1]))
     else:
         eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
                                akeys_, tA, setsA, usedA)
@@ -577,8 +606,62 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                                  _links(lkA, lsA, histA, pSA, pOA, D, rcA) + (capD,)
                                  + _links(lkD, lsD, histD, pSD, pOD, D, rcD) + (capA,),
                                  _links(lkA1, lsA1, histA1, pSA, pOA, D, rcA1) + (capD,)
-                                 + _links(lkD1, lsD1, histD1, pSD, pOD, D, rcD1) + (capA,))
+                                 + _links(lkD1, lsD1, histD1, pSD, pOD, D, rcD1) + (capA,),
+                                 pre.starts, pre.start_w, pre.AD1, pre.dsel, pre.defrow1)
     return Branch(weight, a, d, final, float(rounds))
+
+
+def _single(keys: list[Any], hists: list[np.ndarray], recons: list[dict[Any, Any]]) -> frozenset[int]:
+    """Choosing pools (chooses_casualty) that score at most one hit in any step (battle:
+    each pool's casualties are picked with the values from its start; a pool's picks after
+    the previous pools' casualties): at most one die in every state, context and step, and
+    no die rerolled."""
+    if any(recons):
+        return frozenset()
+    return frozenset(p for p, k in enumerate(keys) if k[5]
+                     and max(int(h[:, :, p, :, 1:].sum(axis=-1).max(initial=0)) for h in hists) <= 1)
+
+
+def _pre_round(spec: BattleSpec, bkey: Any, marked: bool, ud: Any, udF: Any, trD: Any, tA: Any,
+               setsA: list[frozenset[str]], valD: Any, dkeys: list[Any], tD: Any, AD: int,
+               defrow: np.ndarray, ddm: list[int]) -> Any:
+    """Round one's starts after the shore bombardment (seed 000 W1, G63; general.pre_round):
+    the defender's state after the bombardment's hits (taken from the start like any
+    pool's, general.Track.go or the prefix), or after the hits an airdrop's bombardment made
+    (BattleSpec.defender_marked); none: the battle starts at (0, 0)."""
+    from . import general as G
+    S = len(ud.rows)
+    base = defrow if AD == -2 else G.base_defrow(S, AD)
+    if bkey is None and not marked:
+        return G.PreRound(np.zeros(1, np.int64), np.ones(1), np.array([AD], np.int64),
+                          np.zeros(1, np.int64), defrow[None], list(udF.rows), {}, len(udF.rows))
+    starts: dict[int, float] = {}
+    if marked:
+        s0 = G.marked_start(spec, ud.rows)
+        if s0 is None:
+            raise (NotExact if trD is not None else Unordered)(
+                "the units the shore bombardment hit are not the first in the order of loss")
+        starts[s0] = 1.0
+    else:
+        c0 = int(tA.ctx[0])
+        if trD is not None:
+            go = trD.go(spec, [bkey], tA, setsA, valD)[0, c0, 0]
+        else:
+            elig = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), S - 1, S,
+                                  [bkey], tA, setsA, np.ones((1, len(tA.bits)), dtype=bool))
+            go = G.go_linear(elig, S - 1)[0, c0, 0]
+        for k, w in enumerate(G.bombard_hits(spec)):
+            if w > 0.0:
+                s = int(go[min(k, len(go) - 1)])
+                starts[s] = starts.get(s, 0.0) + float(w)
+    pre = G.pre_round(spec, starts, ud.rows, udF.rows, base, AD, defrow)
+    if pre.fs_rows:
+        if valD.recon_types:
+            raise NotExact("reconnaissance rerolls beside the units the shore bombardment hit")
+        ghosts = G.UnitsAt(pre.rows[pre.n_base:])
+        if not set(G.all_keys(valD, ghosts, tA, tD)) <= set(dkeys):
+            raise NotExact("hit pools of the units the shore bombardment hit")
+    return pre
 
 
 def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray:
@@ -693,5 +776,7 @@ def solve_exact(spec: BattleSpec) -> list[Branch]:
         fl = spec.airborne()
         return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep], [fl[n] for n in keep])
                 for w, att, dmg, keep in aa_branches(spec)]
-    solve = solve_branch_general if needs_general(spec) else solve_branch
+    # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
+    # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)
+    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_branch
     return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]

@@ -529,7 +529,8 @@ def side_tables(side: UnitsAt, sets: list[frozenset[str]], psets: list[frozenset
 
 
 def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own: Tables,
-               keys: list[PoolKey], offset: int, npools: int, round1: bool
+               keys: list[PoolKey], offset: int, npools: int, round1: bool,
+               fs_rows: dict[int, list[tuple[int, str, int]]] | None = None
                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int, int], Links],
                           dict[tuple[int, int, int], tuple[int, int, list[Any], int]]]:
     """hist[c * F + f, stage, pool, h, value] (F: own post features), link[cc, stage, h]
@@ -537,7 +538,10 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     ordinary value, special value, dice)])}. A die of a unit with a special value in force
     is an ordinary hit at its value, else a special hit at its special value: the special
     pool gets those dice at (special - ordinary), the ordinary pool's hits depend on them
-    (kernel._pools_linked). Several kinds of special values may share a step."""
+    (kernel._pools_linked). Several kinds of special values may share a step.
+    fs_rows[h]: row h's first-strike dice are those of these units instead (a row with the
+    units the shore bombardment marked, ghost_rows: they fire in the ordinary defender
+    fire only, battle.step_shooters)."""
     from .exact import NotExact
     D = spec.dice
     C = len(enemy.bits)
@@ -555,7 +559,11 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
             for f in range(F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
                 cc = c * F + f
-                for fi in val.fire(alive, enemy.bits[c], pbits, round1):
+                fired = val.fire(alive, enemy.bits[c], pbits, round1)
+                if fs_rows is not None and h in fs_rows:
+                    fired = [fi for fi in fired if not fi.first_strike] + [
+                        fi for fi in val.fire(fs_rows[h], enemy.bits[c], pbits, round1) if fi.first_strike]
+                for fi in fired:
                     st = 0 if fi.first_strike else 1
                     if rr > 0 and fi.rerollable:
                         # reconnaissance: these dice get the default rerolls (reroll_joint); a
@@ -1158,11 +1166,14 @@ class Track:
         return head, nf, nb
 
     def go(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
-           firing_sets: list[frozenset[str]], target: Valuer | None = None) -> np.ndarray:
+           firing_sets: list[frozenset[str]], target: Valuer | None = None,
+           single: frozenset[int] = frozenset()) -> np.ndarray:
         """go[p, c, s, k]: the state after k hits of the enemy's pool p from s when the
         enemy has context c: each hit takes the earliest eligible slot left, or, for a
         pool whose firer chooses (chooses_casualty), the unit battle.default_casualties
-        picks for it (`target`: the valuer of this side, for the values it compares)."""
+        picks for it (`target`: the valuer of this side, for the values it compares).
+        single: choosing pools that score at most one hit a step (the pick is made with
+        the values of the state it is made from, support bonuses included: chooser_pick)."""
         from .exact import NotExact
         S = self.S
         NS = len(self.slot_unit)
@@ -1192,7 +1203,7 @@ class Track:
                         if pkey in picks:
                             i = picks[pkey]
                         else:
-                            got = chooser_pick(spec, target, row, ok_u)
+                            got = chooser_pick(spec, target, row, ok_u, strict=p not in single)
                             i = picks[pkey] = None if got is None else [r[0] for r in row].index(got)
                         if i is None:
                             continue
@@ -1272,11 +1283,13 @@ class Track:
 
 
 def chooser_pick(spec: BattleSpec, valuer: Valuer, alive: list[tuple[int, str, int]],
-                 ok_u: np.ndarray) -> int | None:
+                 ok_u: np.ndarray, strict: bool = True) -> int | None:
     """battle.default_casualties' pick for a choosing firer (units one hit from death first,
     then the costliest, then the strongest, then the lowest uid = listed index), with the
-    values of this state; None when no unit is eligible. NotExact when the pick would differ
-    without the support bonuses (the game compares values from the start of the pool)."""
+    values of this state; None when no unit is eligible. strict: NotExact when the pick
+    would differ without the support bonuses (the game compares values from the start of
+    the pool, so a second hit of the pool may not follow the bonuses of the state after
+    the first); a pool of one hit a step (not strict) picks with this state's bonuses."""
     from .exact import NotExact
     rs = spec.ruleset
     D = spec.dice
@@ -1297,7 +1310,7 @@ def chooser_pick(spec: BattleSpec, valuer: Valuer, alive: list[tuple[int, str, i
         picks.append(None if best is None else rs.units[alive[[r[0] for r in alive].index(best[1])][1]].id)
         if len(picks) == 1:
             first = None if best is None else best[1]
-    if picks[0] != picks[1]:
+    if strict and picks[0] != picks[1]:
         raise NotExact("the firing side's choice of casualties depends on support bonuses")
     return first
 
@@ -1307,3 +1320,127 @@ def go_linear(elig: np.ndarray, T: int) -> np.ndarray:
     k = np.arange(T + 1, dtype=np.int64)
     h = np.arange(elig.shape[2], dtype=np.int64)
     return h[None, None, :, None] + np.minimum(k[None, None, None, :], elig[:, :, :, None])
+
+
+# --- shore bombardment before round one (seed 000 W1, G63) ------------------------------
+# battle.step_shooters "bombard": the ships the assault came with roll before round one
+# (their bombard value, extra dice); the hits are one pool on the defenders in the order of
+# loss (extra hit points first), not removed at once (battle.take_casualties: a unit whose
+# last hit point goes is marked). A marked unit does not count as alive: it neither fires
+# in the first-strike step nor cancels the enemy's first strike; it fires in round one's
+# ordinary defender fire (def_fire shoots with every defender, marked ones too, and its
+# support bonuses count them) unless its own first strike is active then (def_fire skips
+# first strikers), and it is removed at the end of the round. When no defender is alive
+# after the first-strike step (the bombardment, or it and the attacker's first strike, took
+# them all), battle.settle skips the round's fire: the marked units never fire.
+
+
+@dataclass
+class PreRound:
+    """Round one's starts (kernel.solve_g): the defender's state after the bombardment
+    (starts, start_w), the defender's firing rows for round one (AD1, dsel, defrow1) and
+    the extra firing rows (ghost rows) with their first-strike rows."""
+    starts: np.ndarray
+    start_w: np.ndarray
+    AD1: np.ndarray
+    dsel: np.ndarray
+    defrow1: np.ndarray
+    rows: list[list[tuple[int, str, int]]]        # every firing row (base rows first)
+    fs_rows: dict[int, list[tuple[int, str, int]]]
+    n_base: int
+
+
+def bombard_key(spec: BattleSpec, valA: Valuer) -> PoolKey | None:
+    """The bombardment's hit pool (battle._classify, step "bombard": no special values, no
+    chooser; the ships' cannot_hit), or None without a bombardment."""
+    from .exact import NotExact
+    if not spec.bombard:
+        return None
+    keys = {valA.norm((tuple(spec.info(t).cannot_hit), False, (), (), False, False)) for t in spec.bombard}
+    if len(keys) > 1:
+        raise NotExact("bombarding ships whose hits go to different units")
+    return keys.pop()
+
+
+def bombard_hits(spec: BattleSpec) -> np.ndarray:
+    """P(k hits) of the bombarding ships' dice (bombard value, extra dice)."""
+    D = spec.dice
+    dist = np.array([1.0])
+    for t in spec.bombard:
+        ti = spec.info(t)
+        q = min(D, max(0, ti.bombard_value or 0)) / D
+        for _ in range(ti.ndice):
+            dist = np.convolve(dist, [1.0 - q, q])
+    return dist
+
+
+def marked_start(spec: BattleSpec, rows: list[list[tuple[int, str, int]]]) -> int | None:
+    """The state whose alive units are exactly the unmarked defenders with their damage
+    (BattleSpec.defender_marked: the shore bombardment before an airdrop hit them), or None
+    when the order of loss never leaves them."""
+    dmg = spec.damage("defender")
+    want = [(k, t, dmg[k]) for k, t in enumerate(spec.defender) if not spec.marked(k)]
+    for s, r in enumerate(rows):
+        if r == want:
+            return s
+    return None
+
+
+def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[tuple[int, str, int]]],
+              fire_rows: list[list[tuple[int, str, int]]], base: np.ndarray, AD: int,
+              defrow: np.ndarray) -> PreRound:
+    """Round one's starts and ghost rows. starts: defender state -> probability; base[x, y]:
+    the firing row of the defender alive at x, hit down to y (kernel._def_key); AD, defrow:
+    the kernel's later-round arguments. A start whose state lost units (marked) fires in
+    round one from ghost rows: the base row with the marked units added, its first-strike
+    dice those of the base row alone; an empty base row (no defender alive) stays empty."""
+    from .exact import NotExact
+    rs = spec.ruleset
+    rows = list(fire_rows)
+    n_base = len(rows)
+    fs_rows: dict[int, list[tuple[int, str, int]]] = {}
+    first = {k for k, _t, _d in state_rows[0]}
+    tables = [defrow if AD == -2 else base]
+    st, sw, ad1, dsel = [], [], [], []
+    for s, w in sorted(starts.items()):
+        gone = sorted(first - {k for k, _t, _d in state_rows[s]})
+        st.append(s)
+        sw.append(w)
+        if not gone:
+            ad1.append(AD)
+            dsel.append(0)
+            continue
+        ghosts = [(k, spec.defender[k], max(1, rs.units[spec.defender[k]].hits) - 1) for k in gone]
+        gset = set(gone)
+        amap = np.arange(n_base, dtype=np.int64)
+        made: dict[tuple[tuple[int, str, int], ...], int] = {}
+        for r in range(n_base):
+            row = rows[r]
+            if not row or any(k in gset for k, _t, _d in row):
+                continue
+            key = tuple(sorted(row + ghosts))
+            got = made.get(key)
+            if got is None:
+                got = made[key] = len(rows)
+                rows.append(list(key))
+                fs_rows[got] = row
+            amap[r] = got
+        if (len(tables) + 1) * base.size > 16_000_000:
+            raise NotExact("too many firing rows for the units the shore bombardment hit")
+        ad1.append(-2)
+        dsel.append(len(tables))
+        tables.append(amap[base])
+    stack = tables[0][None] if len(tables) == 1 else np.stack(tables)
+    return PreRound(np.array(st, dtype=np.int64), np.array(sw, dtype=np.float64),
+                    np.array(ad1, dtype=np.int64), np.array(dsel, dtype=np.int64), stack,
+                    rows, fs_rows, n_base)
+
+
+def base_defrow(H: int, AD: int) -> np.ndarray:
+    """kernel._def_key's firing row for AD >= -1 as a table: the defender alive at j1 fires
+    from j1, or, while extra hit points are being taken (j1 < AD), from min(j2, AD)."""
+    j1 = np.arange(H, dtype=np.int64)[:, None]
+    j2 = np.arange(H, dtype=np.int64)[None, :]
+    if AD >= 0:
+        return np.where(j1 < AD, np.minimum(j2, AD), j1).astype(np.int64)
+    return np.broadcast_to(j1, (H, H)).astype(np.int64).copy()

@@ -19,7 +19,8 @@ sim._load_air_transports) plays an airdrop's first round as:
 Shore bombardment (step "bombard", between 1 and 2; seed 000 Example A, W1, G63) is the
 mixture's outer layer: its hits take the defenders in the listed order of loss; they are
 marked casualties, so they neither fire in the interception nor intercept, fire back in
-round one's defender fire (BattleSpec.defender_ghosts) and are then removed.
+round one's defender fire (BattleSpec.defender_marked, general.pre_round: unless no other
+defender is left alive then) and are then removed.
 So the odds are the mixture, over the exact distribution of the bombardment, AA and
 interception outcomes, of ordinary battles (exact.solve_exact with aa_fire off), each solved once
 (outcomes that leave the same forces share a solve). The figures count every unit of the
@@ -250,56 +251,28 @@ def _bombard_outcomes(spec: BattleSpec) -> list[tuple[float, frozenset[int]]]:
     return [(w, hit) for hit, w in merged.items()]
 
 
-def _check_ghosts(spec: BattleSpec, s: BattleSpec, ghosts: list[int]) -> None:
-    """The round-one fire of bombarded defenders is played by the exact DP only with a
-    plain value (battle.fire_value, def_fire): no support given or taken, no first
-    strike, no special values against the attackers, no terrain or supply changes."""
-    rs = spec.ruleset
-    ddm = spec.damage("defender")
-    doos = spec.supply_penalties("defender")
-    for k in ghosts:
-        t = spec.defender[k]
-        ut, ti = rs.units[t], spec.info(t)
-        if ti.defense <= 0 and not ut.has("value_against"):
-            continue
-        if ddm[k] or doos[k]:
-            raise NotExact("a damaged or out-of-supply defender hit by the shore bombardment")
-        if ti.fs_cancel is not None or ti.doa is not None or ut.has("terrain_bonus") \
-                or any("defense" in rv.on for rv in ti.round_values):
-            raise NotExact("special values of defenders hit by the shore bombardment")
-        for ab in ut.abilities_named("value_against"):
-            types = set(rs.expand_all(ab.targets)) if ab.targets else set()
-            if any(a in types or rs.units[a].domain in ab.domains for a in s.attacker):
-                raise NotExact("special values of defenders hit by the shore bombardment")
-        others = list(s.defender) + [spec.defender[j] for j in ghosts if j != k]
-        for ab, refs in zip(ti.supports, ti.support_units, strict=True):
-            if "defense" in ab.on and any(o in refs for o in others):
-                raise NotExact("support among defenders hit by the shore bombardment")
-        for o in others:
-            oi = spec.info(o)
-            for ab, refs in zip(oi.supports, oi.support_units, strict=True):
-                if "defense" in ab.on and t in refs:
-                    raise NotExact("support among defenders hit by the shore bombardment")
-
-
 def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
     """The ordinary battle an outcome leaves (round one goes on without AA fire)."""
     adm, ddm = spec.damage("attacker"), spec.damage("defender")
     flown = spec.airborne()
     aoos = [bool(spec.attacker_oos[k]) if k < len(spec.attacker_oos) else False for k in range(len(spec.attacker))]
     doos = [bool(spec.defender_oos[k]) if k < len(spec.defender_oos) else False for k in range(len(spec.defender))]
-    return replace(spec, attacker=[spec.attacker[k] for k in o.att], defender=[spec.defender[k] for k in o.dfn],
-                   attacker_damage=[adm[k] for k in o.att], defender_damage=[ddm[k] for k in o.dfn],
+    # the units the bombardment hit stay in their listed places, marked (general.pre_round:
+    # they fire in round one's defender fire, and support as listed); with no attacker left
+    # the round has no fire: they are just removed
+    dfn = sorted(o.dfn + o.ghosts) if o.att else list(o.dfn)
+    return replace(spec, attacker=[spec.attacker[k] for k in o.att], defender=[spec.defender[k] for k in dfn],
+                   attacker_damage=[adm[k] for k in o.att], defender_damage=[ddm[k] for k in dfn],
                    attacker_airborne=[flown[k] or k in o.dropped for k in o.att],
-                   attacker_oos=[aoos[k] for k in o.att], defender_oos=[doos[k] for k in o.dfn],
+                   attacker_oos=[aoos[k] for k in o.att], defender_oos=[doos[k] for k in dfn],
                    aa_fire=spec.aa_fire and not o.aa_done, bombard=[] if o.aa_done else list(spec.bombard),
-                   defender_ghosts=[spec.defender[k] for k in o.ghosts])
+                   defender_marked=[k in o.ghosts for k in dfn])
 
 
 def _key(s: BattleSpec) -> tuple[Any, ...]:
     return (tuple(s.attacker), tuple(s.defender), tuple(s.attacker_damage), tuple(s.defender_damage),
             tuple(s.airborne()), tuple(s.supply_penalties("attacker")), tuple(s.supply_penalties("defender")),
-            s.aa_fire, tuple(s.bombard), tuple(s.defender_ghosts))
+            s.aa_fire, tuple(s.bombard), tuple(s.defender_marked))
 
 
 def _solve(s: BattleSpec) -> tuple[list[Branch], bool]:
@@ -307,41 +280,10 @@ def _solve(s: BattleSpec) -> tuple[list[Branch], bool]:
     the interception was its first step)."""
     if s.attacker and s.defender:
         return solve_exact(s), False
-    if s.attacker and any(spec_fires(s, t) for t in s.defender_ghosts):
-        return _ghosts_alone(s), True
     a, d = Side.build(s, s.attacker), Side.build(s, s.defender)
     final = np.zeros((a.H, d.H))
     final[0, 0] = 1.0
     return [Branch(1.0, a, d, final, 1.0)], True
-
-
-def spec_fires(s: BattleSpec, t: str) -> bool:
-    ti = s.info(t)
-    return ti.defense > 0 and not ti.defenseless
-
-
-def _ghosts_alone(s: BattleSpec) -> list[Branch]:
-    """Round one with no defender left but the ones the bombardment hit: the attackers
-    fire at nobody, the marked defenders fire back (def_fire) and are removed; the
-    attackers lose their hits in the listed order of loss (extra hit points first)."""
-    a = Side.build(s, s.attacker, s.damage("attacker"))
-    d = Side.build(s, [])
-    D = s.dice
-    dist = np.array([1.0])
-    for t in s.defender_ghosts:
-        ti = s.info(t)
-        if not spec_fires(s, t):
-            continue
-        if any(s.info(x).domain in ti.cannot_hit or (ti.domain == AIR and s.info(x).evades is not None)
-               for x in s.attacker):
-            raise NotExact("restricted hits of defenders hit by the shore bombardment")
-        q = min(D, ti.defense) / D
-        for _ in range(ti.ndice):
-            dist = np.convolve(dist, [1.0 - q, q])
-    final = np.zeros((a.H, d.H))
-    for g, w in enumerate(dist):
-        final[min(g, a.T), 0] += w
-    return [Branch(1.0, a, d, final, 1.0)]
 
 
 def solve(spec: BattleSpec) -> OddsResult:
@@ -359,8 +301,6 @@ def solve(spec: BattleSpec) -> OddsResult:
     aw = dw = dr = rounds = a_kept = d_kept = 0.0
     for o in outs:
         s = sub_spec(spec, o)
-        if o.ghosts:
-            _check_ghosts(spec, s, o.ghosts)
         key = _key(s)
         if key not in cache:
             cache[key] = _solve(s)

@@ -412,11 +412,15 @@ def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
           distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
           distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
           goA: Any, goD: Any, redA: Any, redD: Any, term: Any, max_rounds: int,
-          AD: int, defrow: Any, postD: Any, FD: int, lk: Any, lk1: Any) -> Any:
-    """Final distribution over states and expected rounds, from (0, 0).
+          AD: int, defrow: Any, postD: Any, FD: int, lk: Any, lk1: Any,
+          starts: Any, start_w: Any, AD1: Any, dsel: Any, defrow1: Any) -> Any:
+    """Final distribution over states and expected rounds.
 
-    Round 1 uses the tables distA1/distD1 (shore bombardment, first strike limited to
-    round one); later rounds distA/distD.
+    Round 1 starts from (0, starts[s]) with probability start_w[s] (the defender's state
+    after the shore bombardment, seed 000 W1; [0] and [1.0] without one) and uses the
+    tables distA1/distD1 (first strike limited to round one) and, for the defender's
+    firing rows, AD1[s] and defrow1[dsel[s]] (the units the bombardment marked fire back
+    in round one's defender fire: general.ghost_rows); later rounds distA/distD, AD, defrow.
     max_rounds <= 0: until the battle ends (self-loops renormalised);
     otherwise the mass still fighting after max_rounds stays where it is."""
     HA = TA + 1
@@ -426,33 +430,40 @@ def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
     rounds = 0.0
     if max_rounds > 0:
         cur = np.zeros((HA, HD))
-        cur[0, 0] = 1.0
         for r in range(max_rounds):
             nxt = np.zeros((HA, HD))
-            for i in range(HA):
-                for j in range(HD):
-                    m = cur[i, j]
+            if r == 0:
+                for s in range(starts.shape[0]):
+                    m = start_w[s]
                     if m == 0.0:
                         continue
-                    if term[i, j] and r > 0:
-                        nxt[i, j] += m
-                        continue
-                    if m < PRUNE:
-                        continue
                     rounds += m
-                    if r == 0:
-                        _round_g(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-                               distD1, loD1, hiD1, goA, goD, sv, AD, defrow, postD, FD, lk1)
-                    else:
+                    _round_g(0, starts[s], m, nxt, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+                             distD1, loD1, hiD1, goA, goD, sv, AD1[s], defrow1[dsel[s]], postD, FD, lk1)
+            else:
+                for i in range(HA):
+                    for j in range(HD):
+                        m = cur[i, j]
+                        if m == 0.0:
+                            continue
+                        if term[i, j]:
+                            nxt[i, j] += m
+                            continue
+                        if m < PRUNE:
+                            continue
+                        rounds += m
                         _round_g(i, j, m, nxt, False, False, TA, TD, ctxA, ctxD, distA, loA, hiA,
-                               distD, loD, hiD, goA, goD, sv, AD, defrow, postD, FD, lk)
+                                 distD, loD, hiD, goA, goD, sv, AD, defrow, postD, FD, lk)
             _settle(nxt, redA, redD)
             cur = nxt
         return cur, rounds
     mass = np.zeros((HA, HD))
     rounds = 1.0
-    _round_g(0, 0, 1.0, mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
-           distD1, loD1, hiD1, goA, goD, sv, AD, defrow, postD, FD, lk1)
+    for s in range(starts.shape[0]):
+        if start_w[s] == 0.0:
+            continue
+        _round_g(0, starts[s], start_w[s], mass, False, False, TA, TD, ctxA, ctxD, distA1, loA1, hiA1,
+                 distD1, loD1, hiD1, goA, goD, sv, AD1[s], defrow1[dsel[s]], postD, FD, lk1)
     _settle(mass, redA, redD)
     for i in range(HA):
         for j in range(HD):

@@ -205,10 +205,14 @@ class BattleSpec:
     # seed 000 supply (G4): listed units out of supply, which fight at -1 (missing: supplied)
     attacker_oos: list[bool] = field(default_factory=list)
     defender_oos: list[bool] = field(default_factory=list)
-    # seed 000 airdrops (intercept.py): defenders already hit by the shore bombardment (marked
-    # casualties) that still fire in round one's defender fire, and are then removed; they
-    # are not in `defender` (cannot be hit, do not count as present, no first strike)
-    defender_ghosts: list[str] = field(default_factory=list)
+    # seed 000 airdrops (intercept.py): per listed defender, already hit by the shore
+    # bombardment (a marked casualty: not alive, cannot be hit again, no first strike; it
+    # fires in round one's ordinary defender fire, then is removed; general.pre_round)
+    defender_marked: list[bool] = field(default_factory=list)
+
+    def marked(self, k: int) -> bool:
+        """Is listed defender k a marked casualty of the shore bombardment (defender_marked)?"""
+        return k < len(self.defender_marked) and bool(self.defender_marked[k])
 
     @property
     def dice(self) -> int:

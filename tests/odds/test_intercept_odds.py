@@ -55,7 +55,8 @@ def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...],
     first listed alive unit; the attacker's round one uses the airdropped value; at the end
     of a round, defenders that are all AAA are taken over when a land unit attacks.
     `ghosts`: defenders the shore bombardment hit, which fire in round one only and cannot
-    be hit (marked casualties, removed at the end of the round)."""
+    be hit (marked casualties, removed at the end of the round); with no other defender
+    alive the round's fire is skipped (battle.settle, fs_remove) and they never fire."""
 
     def rnd(A, Dn, round1):
         va = tuple(sorted(UNITS[att[k]][0 if round1 else 1] for k in A))
@@ -86,7 +87,7 @@ def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...],
         return {k: v / (1 - loop) for k, v in acc.items()}
 
     A0, D0 = tuple(range(len(att))), tuple(range(len(dfn)))
-    if not A0 or not (D0 or ghosts):
+    if not A0 or not D0:   # (no defender alive: the marked ones never fire, W1)
         return {(A0, D0): Fraction(1)}
     acc: dict = {}
     for (A1, D1), p in rnd(A0, D0, True).items():
@@ -355,7 +356,7 @@ MALTA_DFN = [("infantry", 1), ("aaa", 1), ("fighter", 1)]
     ([("infantry", 1), ("transport_aircraft", 2), ("paratrooper", 2)], MALTA_DFN, [("battleship", 1)],
      (2, 2, 0, ("infantry",), ("infantry", "aaa", "fighter"), (5,))),
     # two ships: the bombardment may take the AAA (no interception die per transport) and
-    # the infantry, leaving only the marked infantry to fire back in round one
+    # the infantry, leaving no defender alive: the marked ones never fire (W1, fs_remove)
     ([("infantry", 2), ("transport_aircraft", 1), ("paratrooper", 1)],
      [("aaa", 1), ("infantry", 1), ("fighter", 1)], [("battleship", 1), ("cruiser", 1)],
      (1, 1, 0, ("infantry", "infantry"), ("aaa", "infantry", "fighter"), (5, 3))),
@@ -407,10 +408,15 @@ def test_the_simulation_bombards_a_plain_amphibious_assault():
     _sim_close(ex, sm, n)
 
 
-def test_a_bombarded_fighter_facing_escorts_is_simulated():
+def test_a_bombarded_fighter_facing_escorts_matches_the_battle_engine():
     # seed 000 G39: a fighter hit by the bombardment still fires in round one, at 5 against
-    # the escorting fighters (value_against): a pool the mixture does not play
-    r = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1), ("fighter", 1)],
-                    [("fighter", 1), ("infantry", 1)], airborne=True, bombard=[("battleship", 1)],
-                    amphibious=True, trials=10)
-    assert r.method == "sim" and "hit by the shore bombardment" in (r.note or "")
+    # the escorting fighter (value_against), unless no other defender is left alive (W1:
+    # the round's fire is skipped); the per-unit tables play it (general.pre_round)
+    n = 2500
+    att = [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1), ("fighter", 1)]
+    dfn = [("fighter", 1), ("infantry", 1)]
+    kw = dict(airborne=True, bombard=[("battleship", 1)], amphibious=True)
+    ex = battle_odds("interwar", att, dfn, **kw)
+    assert ex.method == "exact", ex.note
+    sm = battle_odds("interwar", att, dfn, method="sim", trials=n, seed=9, **kw)
+    _sim_close(ex, sm, n)

@@ -242,6 +242,19 @@ def test_dive_bomber_picks_from_the_middle_of_equal_costs():
     _check(res, aw, dw)
 
 
+def test_a_lone_dive_bomber_picks_with_the_support_bonuses_of_the_state():
+    # seed 000 DIVE BOMBER (the attacker selects its casualties: costliest, then strongest)
+    # against artillery supporting the infantry (4) and mountain infantry in mountains (3 +
+    # 1): all cost 3, the supported infantry ties the mountain infantry and goes first
+    # (lowest uid); without the bonus the mountain infantry would. One die a step, so the
+    # pick is made from each state's values (Albania, selfplay seed 4: it was simulated)
+    minf = ("mountain_infantry", {"infantry_type", "land"}, [(2, 2, None, False)], [(4, 4, None, False)], 3)
+    aw, dw = reference([INF, DIVE], [ART, INF, minf])
+    res = battle_odds("interwar", [("infantry", 1), ("dive_bomber", 1)],
+                      [("artillery", 1), ("infantry", 1), ("mountain_infantry", 1)], terrain_tags=["mountain"])
+    _check(res, aw, dw)
+
+
 def test_reconnaissance_rerolls_heavy_artillery_beside_a_fighters_special_value():
     # seed 000 ARMORED CAR Reconnaissance: "you may re-roll one die during each combat cycle
     # for an artillery, heavy artillery, or self-propelled gun in that force"; HEAVY
