@@ -1,0 +1,76 @@
+"""Exact odds of rarer interwar forces that used to fall back to the simulation (issue #4:
+"the odds command gives exact d12 results for interwar forces"): anti-aircraft fire at
+aircraft with several hit points, airdrop interceptions hitting escorts or air transports
+with several hit points, and air transports on the defending side.
+
+Stock interwar has no aircraft with several hit points; the test variant
+tests/fixtures/variants/interwar_sturdy_air.yaml gives fighters, heavy bombers, airships
+and air transports two. Each case is checked against a Fraction closed form where one is
+short, and against the game's own battles (method "sim")."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game.odds import battle_odds
+from game.rules.variant import load_variant
+
+STURDY = load_variant(Path(__file__).parents[1] / "fixtures" / "variants" / "interwar_sturdy_air.yaml")
+
+
+def _sim_close(ex, sm, n):
+    """Exact against the engine: win/draw probabilities within 4 standard errors of n
+    battles (binomial, variance floored at 0.01 so rare outcomes get a sane bound);
+    expected survivors per type within 4 standard errors of a count of at most 4 units
+    (sd <= 2: 8 / sqrt(n))."""
+    assert ex.method == "exact", ex.note
+    assert abs(ex.attacker_wins + ex.defender_wins + ex.draw - 1.0) < 1e-9
+    for f in ("attacker_wins", "defender_wins", "draw"):
+        p = getattr(ex, f)
+        tol = 4 * math.sqrt(max(p * (1 - p), 0.01) / n)
+        assert abs(p - getattr(sm, f)) < tol, (f, p, getattr(sm, f), tol)
+    for side in ("attacker_survivors", "defender_survivors"):
+        for t, v in getattr(ex, side).items():
+            assert abs(v - getattr(sm, side)[t]) < 8 / math.sqrt(n), (side, t, v, getattr(sm, side)[t])
+
+
+# --- anti-aircraft fire at aircraft with several hit points --------------------------
+# seed 000 ANTI-AIRCRAFT ARTILLERY (G35: value 2, up to 3 shots, one die per attacking
+# aircraft) and the capital ships' "require 2 hits to destroy": an AA hit on a 2-hit
+# aircraft damages it; the engine takes every extra hit point first, then the aircraft in
+# the listed order (sim._listed_casualties, exact.aa_hits_taken).
+
+def test_an_aa_hit_only_damages_a_two_hit_bomber():
+    # one round: the AA hits 2/12 and leaves the bomber one hit point; then only the
+    # infantry's 3/12 in the round can finish it: lost 2/12 * 3/12 = 1/24 (if the AA hit
+    # destroyed it, 2/12 + 10/12 * 0). The bomber (9) fires at the infantry listed first.
+    r = battle_odds(STURDY, [("heavy_bomber", 1)], [("infantry", 1), ("aaa", 1)], rounds=1)
+    assert r.method == "exact", r.note
+    assert r.attacker_survivors["heavy_bomber"] == pytest.approx(float(1 - Fraction(1, 24)))
+    assert r.defender_survivors["infantry"] == pytest.approx(3 / 12)
+    assert r.attacker_wins == pytest.approx(0.0)   # the AAA is left: no land unit takes it
+
+
+def test_aa_hits_take_the_extra_hit_points_before_the_first_listed_aircraft():
+    # a 1-hit dive bomber listed before a 2-hit bomber: one AA hit (of two dice) damages
+    # the bomber, two hits damage it and destroy the dive bomber. One round against an AAA
+    # alone (it does not fire in the round): the dive bomber survives unless both dice hit.
+    r = battle_odds(STURDY, [("dive_bomber", 1), ("heavy_bomber", 1)], [("aaa", 1)], rounds=1)
+    assert r.method == "exact", r.note
+    q = Fraction(2, 12)
+    assert r.attacker_survivors["dive_bomber"] == pytest.approx(float(1 - q * q))
+    assert r.attacker_survivors["heavy_bomber"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("att,dfn", [
+    ([("infantry", 2), ("heavy_bomber", 1), ("airship", 1)], [("infantry", 3), ("aaa", 1)]),
+    ([("dive_bomber", 1), ("heavy_bomber", 2)], [("infantry", 2), ("aaa", 1)]),
+])
+def test_aa_fire_at_two_hit_aircraft_matches_the_battle_engine(att, dfn):
+    n = 3000
+    ex = battle_odds(STURDY, att, dfn)
+    sm = battle_odds(STURDY, att, dfn, method="sim", trials=n, seed=7)
+    _sim_close(ex, sm, n)
