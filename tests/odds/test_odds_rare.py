@@ -74,3 +74,60 @@ def test_aa_fire_at_two_hit_aircraft_matches_the_battle_engine(att, dfn):
     ex = battle_odds(STURDY, att, dfn)
     sm = battle_odds(STURDY, att, dfn, method="sim", trials=n, seed=7)
     _sim_close(ex, sm, n)
+
+
+# --- interception hits on units with several hit points ------------------------------
+# seed 000 TRANSPORT AIRCRAFT / FIGHTER "Escort": AAA "may fire separately for each
+# transport" (value 2), each defending fighter one free attack (5 against aircraft);
+# transports "may not be selected as casualties until all accompanying friendly fighters
+# have been lost" (battle.check_casualties: every hit point of the escorts first). Each
+# group loses its extra hit points first, then its units in the listed order
+# (intercept.interception_taken, sim._listed_casualties); a damaged transport still drops
+# its cargo.
+
+def test_two_hit_transports_are_damaged_before_either_is_lost():
+    # Malta without the infantry: two 2-hit transports, an AAA (one die per transport) and
+    # a fighter (5). The first two hits damage both transports; only a third loses the
+    # first listed transport and its paratrooper: 2/12 * 2/12 * 5/12 = 5/432. After the
+    # drop the AAA alone is taken over at the end of round one (seed 000 AAA): the attack
+    # always wins. (Hits taking the first listed transport first would lose one
+    # paratrooper with two hits.)
+    r = battle_odds(STURDY, [("transport_aircraft", 2), ("paratrooper", 2)], [("aaa", 1), ("fighter", 1)],
+                    airborne=True)
+    assert r.method == "exact", r.note
+    assert r.attacker_wins == pytest.approx(1.0)
+    assert r.attacker_survivors["paratrooper"] == pytest.approx(float(2 - Fraction(5, 432)))
+    # the transports that dropped their cargo, damaged or not, are safe
+    assert r.attacker_survivors["transport_aircraft"] == pytest.approx(float(2 - Fraction(5, 432)))
+
+
+def test_a_two_hit_escort_takes_every_interception_hit_before_the_transport():
+    # a 2-hit escorting fighter: the AAA's anti-aircraft die (2) may damage it first; then
+    # the interception (the AAA's die per transport at 2, the fighter's at 5) hits it
+    # until it is lost, and only then the (2-hit) transport, which cannot be lost here.
+    # Escort lost: 2/12 * P(a hit of two) + 10/12 * P(both hit)
+    #            = 2/12 * 74/144 + 10/12 * 10/144 = 31/216.
+    r = battle_odds(STURDY, [("transport_aircraft", 1), ("paratrooper", 1), ("fighter", 1)],
+                    [("aaa", 1), ("fighter", 1)], airborne=True)
+    assert r.method == "exact", r.note
+    assert r.attacker_survivors["fighter"] == pytest.approx(float(1 - Fraction(31, 216)))
+    assert r.attacker_survivors["paratrooper"] == pytest.approx(1.0)
+    assert r.attacker_wins == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("att,dfn,flown", [
+    # Malta with a 2-hit escort and 2-hit transports
+    ([("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 1)],
+     [("infantry", 1), ("aaa", 1), ("fighter", 1)], True),
+    # two 2-hit escorts, infantry beside the drop, two interceptors
+    ([("infantry", 1), ("transport_aircraft", 1), ("paratrooper", 1), ("fighter", 2)],
+     [("infantry", 2), ("fighter", 2)], [False, True, True, False, False]),
+    # a 2-hit heavy bomber beside the drop takes the AA fire (no escort)
+    ([("transport_aircraft", 1), ("paratrooper", 1), ("heavy_bomber", 1), ("infantry", 1)],
+     [("infantry", 2), ("aaa", 1)], [True, True, False, False]),
+])
+def test_interceptions_of_two_hit_aircraft_match_the_battle_engine(att, dfn, flown):
+    n = 3000
+    ex = battle_odds(STURDY, att, dfn, airborne=flown)
+    sm = battle_odds(STURDY, att, dfn, airborne=flown, method="sim", trials=n, seed=5)
+    _sim_close(ex, sm, n)
