@@ -55,12 +55,10 @@ def applies(spec: BattleSpec) -> bool:
 
 def handles(spec: BattleSpec, reason: str) -> bool:
     """Is this not_modelled entry ("unit: ability") played by the mixture? The attacker's air
-    transports and the fighters' intercepts / escorts are; air transports on the defending
-    side (never intercepted, lost after the others) are not."""
-    tid, _, ab = reason.partition(": ")
-    if ab not in HANDLED:
-        return False
-    return not (tid in spec.defender and ab in ("air_transport", "interceptable", "noncombatant"))
+    transports and the fighters' intercepts / escorts are (air transports on the defending
+    side are plain units of no value, api.moot)."""
+    _tid, _, ab = reason.partition(": ")
+    return ab in HANDLED
 
 
 @dataclass

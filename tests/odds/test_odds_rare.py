@@ -10,6 +10,7 @@ short, and against the game's own battles (method "sim")."""
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 from game.odds import battle_odds
 from game.rules.variant import load_variant
 
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 STURDY = load_variant(Path(__file__).parents[1] / "fixtures" / "variants" / "interwar_sturdy_air.yaml")
 
 
@@ -131,3 +133,69 @@ def test_interceptions_of_two_hit_aircraft_match_the_battle_engine(att, dfn, flo
     ex = battle_odds(STURDY, att, dfn, airborne=flown)
     sm = battle_odds(STURDY, att, dfn, airborne=flown, method="sim", trials=n, seed=5)
     _sim_close(ex, sm, n)
+
+
+# --- air transports on the defending side --------------------------------------------
+# seed 000 TRANSPORT AIRCRAFT (Attack "-", Defense "-", Non-combatant: "may not be
+# selected as casualties until all accompanying friendly fighters have been lost"): on the
+# ground in a defended territory they are units of no value the attacker must destroy,
+# taken after every combat unit (battle.default_casualties, check_casualties;
+# tests/rules/test_interwar_airdrop.py), whatever their listed place
+# (model.normalise_order). They used to be simulated.
+
+def test_a_defending_air_transport_is_lost_after_the_infantry():
+    # infantry (2) against infantry (3) and an air transport listed first: each round the
+    # attacker hits 2/12 and the infantry 3/12 while it lives. The attacker wins when it
+    # hits before the infantry does (the transport then cannot fire back):
+    # (2/12 * 9/12) / (1 - 10/12 * 9/12) = 1/3; the infantry survives
+    # (10/12 * 3/12) / (54/144) = 5/9 (taking the transport first: 1/9 and more).
+    r = battle_odds("interwar", [("infantry", 1)], [("transport_aircraft", 1), ("infantry", 1)])
+    assert r.method == "exact", r.note
+    assert r.attacker_wins == pytest.approx(1 / 3)
+    assert r.defender_survivors["infantry"] == pytest.approx(5 / 9)
+    assert r.defender_survivors["transport_aircraft"] == pytest.approx(2 / 3)
+    assert r.defender_survivor_distribution == pytest.approx([1 / 3, 1 / 9, 5 / 9])
+
+
+@pytest.mark.parametrize("att,dfn", [
+    ([("infantry", 2)], [("transport_aircraft", 1), ("infantry", 1)]),
+    # with a defending fighter (the transports' escort): fighters attack them at 6
+    ([("infantry", 2), ("fighter", 1)], [("transport_aircraft", 2), ("infantry", 1), ("fighter", 1)]),
+    # the AAA fires at the attacking fighters; left alone with the transports it is not
+    # taken over (they must be destroyed first)
+    ([("fighter", 1), ("armor", 1)], [("transport_aircraft", 1), ("infantry", 1), ("aaa", 1)]),
+])
+def test_defending_air_transports_match_the_battle_engine(att, dfn):
+    n = 3000
+    ex = battle_odds("interwar", att, dfn)
+    sm = battle_odds("interwar", att, dfn, method="sim", trials=n, seed=9)
+    _sim_close(ex, sm, n)
+
+
+def test_two_hit_defending_air_transports_are_still_simulated():
+    # the game takes every extra hit point of the combat units before the transports';
+    # the DP's track (and the Monte Carlo's) takes all extra hit points first
+    r = battle_odds(STURDY, [("infantry", 2)], [("transport_aircraft", 1), ("infantry", 1)], trials=10)
+    assert r.method == "sim" and "transport_aircraft: noncombatant" in (r.note or "")
+    # damaged down to one hit point: exact
+    r = battle_odds(STURDY, [("infantry", 2)], [("transport_aircraft", 1), ("infantry", 1)],
+                    defender_damage=[1, 0])
+    assert r.method == "exact", r.note
+
+
+def test_board_odds_count_the_defenders_air_transports():
+    # the board used to leave the defender's air transports out (taken for the attacker's
+    # empty ones): the attack must destroy them too. Infantry from Tunisia attacks Libya,
+    # held by infantry and an air transport: the figures of the closed form above.
+    from test_interwar_airdrop import ids, med
+
+    from game.odds.api import odds_for_space
+    from game.rules.actions import EndPhase, Move, apply
+    s = med([("tunisia", "italy", "infantry", 1), ("libya", "uk", "transport_aircraft", 1),
+             ("libya", "uk", "infantry", 1)])
+    s = apply(s, Move(ids(s, "italy", "infantry"), ("libya",)))
+    s = apply(s, EndPhase())
+    r = odds_for_space(s, "libya")
+    assert r.method == "exact", r.note
+    assert set(r.defender_survivors) == {"infantry", "transport_aircraft"}
+    assert r.attacker_wins == pytest.approx(1 / 3)
