@@ -22,6 +22,7 @@ from .model import (
     normalise_flags,
     normalise_order,
     normalise_with_damage,
+    sturdy_defending_noncombatants,
     unmodelled,
 )
 from .result import OddsResult
@@ -156,14 +157,10 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
       TRANSPORT AIRCRAFT): air transports there are neither intercepted nor carry cargo
       into the battle; they are units of no defence value the attacker must destroy, lost
       after the combat units (model.normalise_order, battle.check_casualties); unless one
-      has several hit points left: the game's battles (sim._listed_casualties) take every
-      extra hit point of the combat units before theirs, the DP's track (and the Monte
-      Carlo's) every extra hit point first."""
+      has several hit points left (model.sturdy_defending_noncombatants)."""
     rs = spec.ruleset
     if not attacking and ability in ("air_transport", "interceptable", "noncombatant"):
-        ddm = spec.damage("defender")
-        return not any(rs.units[t].has("noncombatant") and rs.units[t].hits - ddm[k] > 1
-                       for k, t in enumerate(spec.defender))
+        return not sturdy_defending_noncombatants(spec)
     if ability == "value_against":
         for ab in ut.abilities_named("value_against"):
             types = set(rs.expand_all(ab.targets)) if ab.targets else set()

@@ -39,7 +39,7 @@ import numpy as np
 from game.rules.model import AIR, LAND
 
 from .exact import Branch, NotExact, Side, _aa_kills, aa_hits_taken, solve_exact
-from .model import BattleSpec
+from .model import BattleSpec, sturdy_defending_noncombatants
 from .result import OddsResult
 
 # the abilities this mixture plays (with anti_aircraft's per_air_transport)
@@ -56,9 +56,13 @@ def applies(spec: BattleSpec) -> bool:
 def handles(spec: BattleSpec, reason: str) -> bool:
     """Is this not_modelled entry ("unit: ability") played by the mixture? The attacker's air
     transports and the fighters' intercepts / escorts are (air transports on the defending
-    side are plain units of no value, api.moot)."""
-    _tid, _, ab = reason.partition(": ")
-    return ab in HANDLED
+    side are plain units of no value, api.moot, unless one has several hit points left:
+    the entry may then be the defender's)."""
+    tid, _, ab = reason.partition(": ")
+    if ab not in HANDLED:
+        return False
+    return not (tid in spec.defender and ab in ("air_transport", "interceptable", "noncombatant")
+                and sturdy_defending_noncombatants(spec))
 
 
 @dataclass

@@ -309,6 +309,17 @@ def loss_group(rs: Ruleset, t: str) -> int:
     return 1 if rs.units[t].has("noncombatant") else 0
 
 
+def sturdy_defending_noncombatants(spec: BattleSpec) -> bool:
+    """Does a defending noncombatant (seed 000 air transport) have several hit points left?
+    The game's battles (sim._listed_casualties) take every extra hit point of the combat
+    units before theirs; the DP's track (and the Monte Carlo's) every extra hit point
+    first: then only the simulation plays them (api.moot, intercept.handles)."""
+    rs = spec.ruleset
+    ddm = spec.damage("defender")
+    return any(rs.units[t].has("noncombatant") and rs.units[t].hits - ddm[k] > 1
+               for k, t in enumerate(spec.defender))
+
+
 def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
     """Defenceless units are lost only after every other unit, noncombatants (air
     transports) after the combat units (rules core); else the listed order."""
