@@ -4,15 +4,16 @@ ANTI-AIRCRAFT ARTILLERY; the Malta example; battle order W1): a mixture of ordin
 The battle engine (game.rules.battle, the odds' "sim" loads the transports the same way,
 sim._load_air_transports) plays an airdrop's first round as:
 1. anti-aircraft fire (step "aa") at the attacking combat aircraft (escorting fighters,
-   bombers; never the air transports, which are noncombatant): the first listed aircraft
-   are lost, one per hit;
+   bombers; never the air transports, which are noncombatant): the hits take the extra
+   hit points of multi-hit aircraft first, then the first listed aircraft, one per hit;
 2. the interception (step "intercept"): each defending AAA with `per_air_transport` rolls
    one die per air transport of the drop at its value, every defending fighter that
    `intercepts` one die at its value against aircraft (battle.intercept_value; by
    default every one intercepts). Hits go to the escorts first (seed 000: transports "may
    not be selected as casualties until all accompanying friendly fighters have been
-   lost"), then to the air transports in the listed order; a lost transport loses its
-   cargo (battle.remove_unit);
+   lost": every hit point of theirs, extra ones first), then to the air transports in
+   the listed order (extra hit points first; a damaged transport still drops its cargo);
+   a lost transport loses its cargo (battle.remove_unit);
 3. the surviving transports drop their cargo (airborne: round_value) and leave the battle;
    the interceptors leave it too (G42: they do not defend). The battle goes on from the
    first-strike step of round one, without anti-aircraft fire.
