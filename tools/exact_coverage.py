@@ -13,7 +13,8 @@ method and the note matter here, so they cost next to nothing).
 used to fall back (airdrops with escorts, AA fire at multi-hit aircraft, defending air
 transports...). Stock interwar has no aircraft with several hit points: those cases use
 the test variant tests/fixtures/variants/interwar_sturdy_air.yaml (2-hit fighters, heavy
-bombers, airships and air transports).
+bombers, airships and air transports); the reasons no shipped ruleset meets use
+interwar_rare_mix.yaml (abilities of g40 and others mixed in).
 """
 from __future__ import annotations
 
@@ -27,9 +28,12 @@ from typing import Any
 from game.odds import api
 from game.rules.ruleset import load_ruleset
 
-STURDY_AIR = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "variants" / "interwar_sturdy_air.yaml"
+VARIANTS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "variants"
+STURDY_AIR = VARIANTS / "interwar_sturdy_air.yaml"
+RARE_MIX = VARIANTS / "interwar_rare_mix.yaml"
 
-# (reason aimed at, ruleset: "interwar" or "sturdy" (STURDY_AIR), attacker, defender, battle_odds keywords)
+# (reason aimed at, ruleset: "interwar", "sturdy" (STURDY_AIR) or "mix" (RARE_MIX), attacker,
+# defender, battle_odds keywords)
 RARE: list[tuple[str, str, list[tuple[str, int]], list[tuple[str, int]], dict[str, Any]]] = [
     ("interception hits on units with several hit points", "sturdy",
      [("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 1)],
@@ -54,6 +58,20 @@ RARE: list[tuple[str, str, list[tuple[str, int]], list[tuple[str, int]], dict[st
      [("infantry", 3), ("armor", 1)], [("transport_aircraft", 1), ("infantry", 1), ("fighter", 1)], {}),
     ("defending air transports", "interwar",
      [("fighter", 2), ("armor", 2)], [("transport_aircraft", 2), ("infantry", 1), ("aaa", 1)], {}),
+    # interwar_rare_mix: abilities of other rulesets (no shipped ruleset meets these)
+    ("round values judged on the sides as an airdrop battle begins", "mix",
+     [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1)], [("mountain_infantry", 2), ("fighter", 1)],
+     {"airborne": [True, True, False]}),
+    ("anti-aircraft fire at paratroopers beside an airdrop", "mix",
+     [("transport_aircraft", 1), ("paratrooper", 1), ("marine", 1)], [("infantry", 2), ("aaa", 1)],
+     {"airborne": True}),
+    ("air transports that cannot be intercepted keep their cargo aboard", "mix",
+     [("glider_tug", 1), ("paratrooper", 1), ("infantry", 1)], [("infantry", 2)],
+     {"airborne": [True, True, False]}),
+    ("reconnaissance rerolls of units with several dice", "mix",
+     [("artillery", 2), ("armored_car", 2), ("infantry", 1)], [("infantry", 3)], {}),
+    ("a unit with several special values in force", "mix",
+     [("fighter", 2), ("infantry", 1)], [("armor", 1), ("fighter", 1), ("infantry", 1)], {}),
     ("chosen casualties (chooses_casualty) among units with several hits", "interwar",
      [("torpedo_bomber", 2), ("cruiser", 1)], [("destroyer", 1), ("battleship", 1), ("carrier", 1)],
      {"terrain": "sea"}),
@@ -113,13 +131,13 @@ def rare(trials: int) -> dict[str, Any]:
     """Play RARE: per reason aimed at, how many are exact, and every fallback's reason."""
     from game.odds import battle_odds
     from game.rules.variant import load_variant
-    sturdy = load_variant(STURDY_AIR)
+    rulesets = {"interwar": "interwar", "sturdy": load_variant(STURDY_AIR), "mix": load_variant(RARE_MIX)}
     per: dict[str, list[int]] = {}
     fallbacks = []
     for aim, rsid, a, d, kw in RARE:
         kw = dict(kw)
         terrain = kw.pop("terrain", "land")
-        r = battle_odds(sturdy if rsid == "sturdy" else "interwar", a, d, terrain, trials=trials, **kw)
+        r = battle_odds(rulesets[rsid], a, d, terrain, trials=trials, **kw)
         got = per.setdefault(aim, [0, 0])
         got[0] += r.method == "exact"
         got[1] += 1
