@@ -72,7 +72,7 @@ def test_aa_hits_take_the_extra_hit_points_before_the_first_listed_aircraft():
     ([("dive_bomber", 1), ("heavy_bomber", 2)], [("infantry", 2), ("aaa", 1)]),
 ])
 def test_aa_fire_at_two_hit_aircraft_matches_the_battle_engine(att, dfn):
-    n = 3000
+    n = 2000
     ex = battle_odds(STURDY, att, dfn)
     sm = battle_odds(STURDY, att, dfn, method="sim", trials=n, seed=7)
     _sim_close(ex, sm, n)
@@ -129,7 +129,7 @@ def test_a_two_hit_escort_takes_every_interception_hit_before_the_transport():
      [("infantry", 2), ("aaa", 1)], [True, True, False, False]),
 ])
 def test_interceptions_of_two_hit_aircraft_match_the_battle_engine(att, dfn, flown):
-    n = 3000
+    n = 2000
     ex = battle_odds(STURDY, att, dfn, airborne=flown)
     sm = battle_odds(STURDY, att, dfn, airborne=flown, method="sim", trials=n, seed=5)
     _sim_close(ex, sm, n)
@@ -166,7 +166,7 @@ def test_a_defending_air_transport_is_lost_after_the_infantry():
     ([("fighter", 1), ("armor", 1)], [("transport_aircraft", 1), ("infantry", 1), ("aaa", 1)]),
 ])
 def test_defending_air_transports_match_the_battle_engine(att, dfn):
-    n = 3000
+    n = 2000
     ex = battle_odds("interwar", att, dfn)
     sm = battle_odds("interwar", att, dfn, method="sim", trials=n, seed=9)
     _sim_close(ex, sm, n)
