@@ -7,6 +7,14 @@ each note). Fallbacks run the simulation with --trials trials (default 1: only t
 method and the note matter here, so they cost next to nothing).
 
     python tools/exact_coverage.py [--seed 5] [--trials 1] [--cases]
+    python tools/exact_coverage.py --rare     # the rare interwar forces (RARE) instead
+
+--rare plays RARE: hand-built battles, one or more for each rarer reason the exact odds
+used to fall back (airdrops with escorts, AA fire at multi-hit aircraft, defending air
+transports...). Stock interwar has no aircraft with several hit points: those cases use
+the test variant tests/fixtures/variants/interwar_sturdy_air.yaml (2-hit fighters, heavy
+bombers, airships and air transports); the reasons no shipped ruleset meets use
+interwar_rare_mix.yaml (abilities of g40 and others mixed in).
 """
 from __future__ import annotations
 
@@ -14,10 +22,64 @@ import argparse
 import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 from game.odds import api
 from game.rules.ruleset import load_ruleset
+
+VARIANTS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "variants"
+STURDY_AIR = VARIANTS / "interwar_sturdy_air.yaml"
+RARE_MIX = VARIANTS / "interwar_rare_mix.yaml"
+
+# (reason aimed at, ruleset: "interwar", "sturdy" (STURDY_AIR) or "mix" (RARE_MIX), attacker,
+# defender, battle_odds keywords)
+RARE: list[tuple[str, str, list[tuple[str, int]], list[tuple[str, int]], dict[str, Any]]] = [
+    ("interception hits on units with several hit points", "sturdy",
+     [("transport_aircraft", 2), ("paratrooper", 2), ("fighter", 1)],
+     [("infantry", 1), ("aaa", 1), ("fighter", 1)], {"airborne": True}),
+    ("interception hits on units with several hit points", "sturdy",
+     [("infantry", 1), ("transport_aircraft", 1), ("paratrooper", 1), ("fighter", 2)],
+     [("infantry", 2), ("fighter", 1)], {"airborne": [False, True, True, False, False]}),
+    ("interception hits on units with several hit points", "sturdy",
+     [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 2)],
+     [("infantry", 1), ("aaa", 1)], {"airborne": [True, True, False, False]}),
+    ("anti-aircraft fire at multi-hit aircraft", "sturdy",
+     [("infantry", 2), ("heavy_bomber", 1)], [("infantry", 2), ("aaa", 1)], {}),
+    ("anti-aircraft fire at multi-hit aircraft", "sturdy",
+     [("armor", 1), ("airship", 1), ("heavy_bomber", 1), ("dive_bomber", 1)],
+     [("infantry", 3), ("aaa", 1)], {}),
+    ("anti-aircraft fire at multi-hit aircraft", "sturdy",
+     [("transport_aircraft", 1), ("paratrooper", 1), ("heavy_bomber", 1), ("infantry", 1)],
+     [("infantry", 2), ("aaa", 1)], {"airborne": [True, True, False, False]}),
+    ("defending air transports", "interwar",
+     [("infantry", 3)], [("infantry", 1), ("transport_aircraft", 1)], {}),
+    ("defending air transports", "interwar",
+     [("infantry", 3), ("armor", 1)], [("transport_aircraft", 1), ("infantry", 1), ("fighter", 1)], {}),
+    ("defending air transports", "interwar",
+     [("fighter", 2), ("armor", 2)], [("transport_aircraft", 2), ("infantry", 1), ("aaa", 1)], {}),
+    # interwar_rare_mix: abilities of other rulesets (no shipped ruleset meets these)
+    ("round values judged on the sides as an airdrop battle begins", "mix",
+     [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1)], [("mountain_infantry", 2), ("fighter", 1)],
+     {"airborne": [True, True, False]}),
+    ("anti-aircraft fire at paratroopers beside an airdrop", "mix",
+     [("transport_aircraft", 1), ("paratrooper", 1), ("marine", 1)], [("infantry", 2), ("aaa", 1)],
+     {"airborne": True}),
+    ("air transports that cannot be intercepted keep their cargo aboard", "mix",
+     [("glider_tug", 1), ("paratrooper", 1), ("infantry", 1)], [("infantry", 2)],
+     {"airborne": [True, True, False]}),
+    ("reconnaissance rerolls of units with several dice", "mix",
+     [("artillery", 2), ("armored_car", 2), ("infantry", 1)], [("infantry", 3)], {}),
+    ("a unit with several special values in force", "mix",
+     [("fighter", 2), ("infantry", 1)], [("armor", 1), ("fighter", 1), ("infantry", 1)], {}),
+    ("chosen casualties (chooses_casualty) among units with several hits", "interwar",
+     [("torpedo_bomber", 2), ("cruiser", 1)], [("destroyer", 1), ("battleship", 1), ("carrier", 1)],
+     {"terrain": "sea"}),
+    ("reconnaissance rerolls of units with several dice", "interwar",
+     [("artillery", 2), ("armored_car", 2), ("airship", 1)], [("infantry", 3)], {}),
+    ("a unit with several special values in force", "interwar",
+     [("cavalry", 3), ("fighter", 1)], [("infantry", 1), ("fighter", 1)], {}),
+]
 
 LAND = ['infantry', 'artillery', 'armor', 'light_armor', 'cavalry', 'anti_tank_gun', 'heavy_artillery',
         'motorized_infantry', 'mechanized_infantry', 'armored_car', 'mountain_infantry', 'engineer',
@@ -61,12 +123,40 @@ def reason(note: str | None) -> str:
     return note.split("; ")[0]
 
 
+def _names(force: list[tuple[str, int]]) -> str:
+    return ", ".join(f"{t} x{n}" for t, n in force)
+
+
+def rare(trials: int) -> dict[str, Any]:
+    """Play RARE: per reason aimed at, how many are exact, and every fallback's reason."""
+    from game.odds import battle_odds
+    from game.rules.variant import load_variant
+    rulesets = {"interwar": "interwar", "sturdy": load_variant(STURDY_AIR), "mix": load_variant(RARE_MIX)}
+    per: dict[str, list[int]] = {}
+    fallbacks = []
+    for aim, rsid, a, d, kw in RARE:
+        kw = dict(kw)
+        terrain = kw.pop("terrain", "land")
+        r = battle_odds(rulesets[rsid], a, d, terrain, trials=trials, **kw)
+        got = per.setdefault(aim, [0, 0])
+        got[0] += r.method == "exact"
+        got[1] += 1
+        if r.method != "exact":
+            fallbacks.append(f"{rsid}: {_names(a)} vs {_names(d)}: {reason(r.note)}")
+    return {"rare": {k: {"exact": v[0], "total": v[1]} for k, v in per.items()},
+            "exact": sum(v[0] for v in per.values()), "total": len(RARE), "fallbacks": fallbacks}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--trials", type=int, default=1, help="simulation trials of a fallback")
     ap.add_argument("--cases", action="store_true", help="list every battle with its method")
+    ap.add_argument("--rare", action="store_true", help="the rare interwar forces (RARE) instead")
     args = ap.parse_args()
+    if args.rare:
+        print(json.dumps(rare(args.trials), indent=1))
+        return
     stats = {'land': [0, 0], 'sea': [0, 0]}
     reasons: dict[str, int] = {}
     cases = []

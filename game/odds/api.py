@@ -22,6 +22,7 @@ from .model import (
     normalise_flags,
     normalise_order,
     normalise_with_damage,
+    sturdy_defending_noncombatants,
     unmodelled,
 )
 from .result import OddsResult
@@ -154,8 +155,15 @@ def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[st
       artillery, heavy artillery and self-propelled guns, G23);
     - combat_air_patrol when no aircraft aboard can outlive its carrier in the order of
       loss (G58: aircraft aboard are lost with the carrier; `lost_aboard`), and always on
-      the attacking side (its aircraft flew in: none is aboard, `aboard`)."""
+      the attacking side (its aircraft flew in: none is aboard, `aboard`);
+    - air_transport / interceptable / noncombatant on the defending side (seed 000
+      TRANSPORT AIRCRAFT): air transports there are neither intercepted nor carry cargo
+      into the battle; they are units of no defence value the attacker must destroy, lost
+      after the combat units (model.normalise_order, battle.check_casualties); unless one
+      has several hit points left (model.sturdy_defending_noncombatants)."""
     rs = spec.ruleset
+    if not attacking and ability in ("air_transport", "interceptable", "noncombatant"):
+        return not sturdy_defending_noncombatants(spec)
     if ability == "value_against":
         for ab in ut.abilities_named("value_against"):
             types = set(rs.expand_all(ab.targets)) if ab.targets else set()
@@ -384,11 +392,12 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     from game.rules.battle import is_cargo
     player = attacker_player or state.player
     # seed 000 airdrops: units aboard air transports count (the odds load them again and
-    # play the interception); air transports count only while they carry cargo
+    # play the interception); the attacker's air transports count only while they carry
+    # cargo; the defender's are units to destroy (battle.defenders), lost last
     carrying = {u.carried_by for u in state.units.values() if u.space == space and u.carried_by}
     here = [u for u in state.units.values() if u.space == space
             and (not is_cargo(state, u) or state.utype(state.units[u.carried_by]).has("air_transport"))  # type: ignore[index]
-            and (u.uid in carrying or not state.utype(u).has("noncombatant"))]
+            and (u.uid in carrying or u.owner != player or not state.utype(u).has("noncombatant"))]
     att = [u for u in here if u.owner == player and u.damage < state.utype(u).hits]
     dfn = [u for u in here if state.at_war(u.owner, player) and u.damage < state.utype(u).hits]
     b = state.battle

@@ -750,8 +750,8 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], lis
     dmg = spec.damage("attacker")
     if (not air and not para) or not aa_all or not spec.aa_fire:
         return [(1.0, list(spec.attacker), dmg, list(range(len(spec.attacker))))]
-    if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in air + para):
-        raise NotExact("anti-aircraft fire at multi-hit aircraft")
+    if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in para):
+        raise NotExact("anti-aircraft fire at multi-hit paratroopers")
     kills_air = _aa_kills(spec, aa_all, len(air))
     aa_para = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None
                and AIR in (spec.ruleset.units[t].ability("anti_aircraft").targets or ())]
@@ -761,10 +761,31 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], lis
         for j, q in enumerate(kills_para):
             if p * q <= 0.0:
                 continue
-            gone = set(air[:k]) | set(para[:j])
+            hit, lost = aa_hits_taken(spec, air, dmg, k)
+            gone = lost | set(para[:j])
             keep = [n for n in range(len(spec.attacker)) if n not in gone]
-            out.append((float(p * q), [spec.attacker[n] for n in keep], [dmg[n] for n in keep], keep))
+            out.append((float(p * q), [spec.attacker[n] for n in keep], [hit[n] for n in keep], keep))
     return out
+
+
+def aa_hits_taken(spec: BattleSpec, air: list[int], dmg: list[int], hits: int) -> tuple[list[int], set[int]]:
+    """k hits of the AA fire on the aircraft `air` (listed indices, listed order): the
+    listed order of loss of the game's battles (sim._listed_casualties, the air pool):
+    every extra hit point of a multi-hit aircraft first, then the aircraft in the listed
+    order. (The damage of every attacker after it, the listed indices lost.)"""
+    out = list(dmg)
+    left = hits
+    for k in air:
+        while left and spec.info(spec.attacker[k]).hits - out[k] > 1:
+            out[k] += 1
+            left -= 1
+    lost: set[int] = set()
+    for k in air:
+        if left and spec.info(spec.attacker[k]).hits - out[k] > 0:
+            out[k] += 1
+            lost.add(k)
+            left -= 1
+    return out, lost
 
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:

@@ -4,15 +4,16 @@ ANTI-AIRCRAFT ARTILLERY; the Malta example; battle order W1): a mixture of ordin
 The battle engine (game.rules.battle, the odds' "sim" loads the transports the same way,
 sim._load_air_transports) plays an airdrop's first round as:
 1. anti-aircraft fire (step "aa") at the attacking combat aircraft (escorting fighters,
-   bombers; never the air transports, which are noncombatant): the first listed aircraft
-   are lost, one per hit;
+   bombers; never the air transports, which are noncombatant): the hits take the extra
+   hit points of multi-hit aircraft first, then the first listed aircraft, one per hit;
 2. the interception (step "intercept"): each defending AAA with `per_air_transport` rolls
    one die per air transport of the drop at its value, every defending fighter that
    `intercepts` one die at its value against aircraft (battle.intercept_value; by
    default every one intercepts). Hits go to the escorts first (seed 000: transports "may
    not be selected as casualties until all accompanying friendly fighters have been
-   lost"), then to the air transports in the listed order; a lost transport loses its
-   cargo (battle.remove_unit);
+   lost": every hit point of theirs, extra ones first), then to the air transports in
+   the listed order (extra hit points first; a damaged transport still drops its cargo);
+   a lost transport loses its cargo (battle.remove_unit);
 3. the surviving transports drop their cargo (airborne: round_value) and leave the battle;
    the interceptors leave it too (G42: they do not defend). The battle goes on from the
    first-strike step of round one, without anti-aircraft fire.
@@ -39,8 +40,8 @@ import numpy as np
 
 from game.rules.model import AIR, LAND
 
-from .exact import Branch, NotExact, Side, _aa_kills, solve_exact
-from .model import BattleSpec
+from .exact import Branch, NotExact, Side, _aa_kills, aa_hits_taken, solve_exact
+from .model import BattleSpec, sturdy_defending_noncombatants
 from .result import OddsResult
 
 # the abilities this mixture plays (with anti_aircraft's per_air_transport)
@@ -56,12 +57,14 @@ def applies(spec: BattleSpec) -> bool:
 
 def handles(spec: BattleSpec, reason: str) -> bool:
     """Is this not_modelled entry ("unit: ability") played by the mixture? The attacker's air
-    transports and the fighters' intercepts / escorts are; air transports on the defending
-    side (never intercepted, lost after the others) are not."""
+    transports and the fighters' intercepts / escorts are (air transports on the defending
+    side are plain units of no value, api.moot, unless one has several hit points left:
+    the entry may then be the defender's)."""
     tid, _, ab = reason.partition(": ")
     if ab not in HANDLED:
         return False
-    return not (tid in spec.defender and ab in ("air_transport", "interceptable", "noncombatant"))
+    return not (tid in spec.defender and ab in ("air_transport", "interceptable", "noncombatant")
+                and sturdy_defending_noncombatants(spec))
 
 
 @dataclass
@@ -118,9 +121,6 @@ def _check(spec: BattleSpec, p: Plan) -> None:
         return
     if spec.terrain != LAND:
         raise NotExact("an airdrop outside a land battle")
-    adm = spec.damage("attacker")
-    if any(rs.units[spec.attacker[k]].hits - adm[k] > 1 for k in p.escorts + p.drops):
-        raise NotExact("interception hits on units with several hit points")
     for t in set(spec.attacker) | set(spec.defender):
         if any(ab.only_with for ab in rs.units[t].abilities_named("round_value")):
             raise NotExact("round values judged on the sides as an airdrop battle begins")
@@ -129,20 +129,51 @@ def _check(spec: BattleSpec, p: Plan) -> None:
             raise NotExact("anti-aircraft fire at paratroopers beside an airdrop")
 
 
-def _aa_outcomes(spec: BattleSpec, p: Plan) -> list[tuple[float, frozenset[int]]]:
-    """Step "aa" (battle.aa_shots): (probability, attackers lost). One die per combat
-    aircraft, at most `shots` per AAA; the first listed aircraft are hit."""
+def _aa_outcomes(spec: BattleSpec, p: Plan) -> list[tuple[float, frozenset[int], list[int]]]:
+    """Step "aa" (battle.aa_shots): (probability, attackers lost, every attacker's damage
+    after it). One die per combat aircraft, at most `shots` per AAA; the hits take the
+    extra hit points of multi-hit aircraft first, then the first listed aircraft
+    (exact.aa_hits_taken)."""
+    adm = spec.damage("attacker")
     if not spec.aa_fire:
-        return [(1.0, frozenset())]
+        return [(1.0, frozenset(), adm)]
     air = [k for k in p.fighting if spec.info(spec.attacker[k]).domain == AIR]
     aa = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
     if not air or not aa:
-        return [(1.0, frozenset())]
-    adm = spec.damage("attacker")
-    if any(spec.info(spec.attacker[k]).hits - adm[k] > 1 for k in air):
-        raise NotExact("anti-aircraft fire at multi-hit aircraft")
+        return [(1.0, frozenset(), adm)]
     kills = _aa_kills(spec, aa, len(air))
-    return [(float(q), frozenset(air[:n])) for n, q in enumerate(kills) if q > 0.0]
+    out = []
+    for n, q in enumerate(kills):
+        if q > 0.0:
+            dmg, lost = aa_hits_taken(spec, air, adm, n)
+            out.append((float(q), frozenset(lost), dmg))
+    return out
+
+
+def interception_taken(spec: BattleSpec, p: Plan, escorts: list[int], dmg: list[int],
+                       hits: int) -> tuple[list[int], set[int]]:
+    """The interception's hits on the escorts left and the drop's transports (battle
+    intercept_targets): the escorts first, every extra hit point of theirs, then the
+    escorts in the listed order (seed 000 TRANSPORT AIRCRAFT: transports "may not be
+    selected as casualties until all accompanying friendly fighters have been lost",
+    battle.check_casualties), then the transports alike (extra hit points first: a
+    damaged transport still drops its cargo). (Every attacker's damage, the listed
+    indices lost.)"""
+    out = list(dmg)
+    lost: set[int] = set()
+    left = hits
+    hp = [spec.info(t).hits for t in spec.attacker]
+    for group in (escorts, p.drops):
+        for k in group:
+            while left and hp[k] - out[k] > 1:
+                out[k] += 1
+                left -= 1
+        for k in group:
+            if left and hp[k] - out[k] > 0:
+                out[k] += 1
+                lost.add(k)
+                left -= 1
+    return out, lost
 
 
 def interception_hits(spec: BattleSpec, p: Plan, hit: frozenset[int] = frozenset()) -> np.ndarray:
@@ -184,6 +215,7 @@ class Outcome:
     out: list[int]                  # defenders out of the fight (interceptors)
     aa_done: bool = True            # the AA fire is in the outcome (else the battle's own)
     ghosts: list[int] = field(default_factory=list)   # hit by the bombardment: fire in round one, lost
+    adm: list[int] | None = None    # every attacker's damage after the AA fire and interception
 
 
 def outcomes(spec: BattleSpec) -> list[Outcome]:
@@ -198,19 +230,18 @@ def outcomes(spec: BattleSpec) -> list[Outcome]:
         hits = interception_hits(spec, p, hit)
         icpt = [k for k in p.interceptors if k not in hit]
         dfn = [k for k in range(len(spec.defender)) if k not in icpt and k not in hit]
-        for w_aa, shot in _aa_outcomes(spec, p):
+        for w_aa, shot, dmg in _aa_outcomes(spec, p):
             escorts = [k for k in p.escorts if k not in shot]
             for h, w_h in enumerate(hits):
                 w = w_b * w_aa * float(w_h)
                 if w <= 0.0:
                     continue
-                lost_e = set(escorts[:h])
-                lost_t = p.drops[:max(0, h - len(escorts))]
-                kept_t = [k for k in p.drops if k not in lost_t]
+                dmg_i, lost = interception_taken(spec, p, escorts, dmg, h)
+                kept_t = [k for k in p.drops if k not in lost]
                 dropped = frozenset(c for k in kept_t for c in p.cargo[k])
-                att = sorted(k for k in list(p.fighting) + list(dropped) if k not in shot and k not in lost_e)
+                att = sorted(k for k in list(p.fighting) + list(dropped) if k not in shot and k not in lost)
                 out.append(Outcome(w, att, dropped, sorted(p.bystanders + kept_t), dfn, icpt,
-                                   ghosts=sorted(hit)))
+                                   ghosts=sorted(hit), adm=dmg_i))
     return out
 
 
@@ -253,7 +284,7 @@ def _bombard_outcomes(spec: BattleSpec) -> list[tuple[float, frozenset[int]]]:
 
 def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
     """The ordinary battle an outcome leaves (round one goes on without AA fire)."""
-    adm, ddm = spec.damage("attacker"), spec.damage("defender")
+    adm, ddm = o.adm if o.adm is not None else spec.damage("attacker"), spec.damage("defender")
     flown = spec.airborne()
     aoos = [bool(spec.attacker_oos[k]) if k < len(spec.attacker_oos) else False for k in range(len(spec.attacker))]
     doos = [bool(spec.defender_oos[k]) if k < len(spec.defender_oos) else False for k in range(len(spec.defender))]

@@ -303,19 +303,37 @@ def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:
     return out
 
 
+def loss_group(rs: Ruleset, t: str) -> int:
+    """The rules core's groups of the order of loss (battle.default_casualties,
+    check_casualties): 0 combat units, 1 noncombatants (seed 000 TRANSPORT AIRCRAFT: "may
+    not be selected as casualties until all accompanying friendly fighters have been
+    lost"; the game's default takes them after every combat unit), 2 defenceless units."""
+    if _info(rs, t).defenseless:
+        return 2
+    return 1 if rs.units[t].has("noncombatant") else 0
+
+
+def sturdy_defending_noncombatants(spec: BattleSpec) -> bool:
+    """Does a defending noncombatant (seed 000 air transport) have several hit points left?
+    The game's battles (sim._listed_casualties) take every extra hit point of the combat
+    units before theirs; the DP's track (and the Monte Carlo's) every extra hit point
+    first: then only the simulation plays them (api.moot, intercept.handles)."""
+    rs = spec.ruleset
+    ddm = spec.damage("defender")
+    return any(rs.units[t].has("noncombatant") and rs.units[t].hits - ddm[k] > 1
+               for k, t in enumerate(spec.defender))
+
+
 def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
-    """Defenceless units are lost only after every other unit (rules core)."""
-    sturdy = [t for t in units if not _info(rs, t).defenseless]
-    soft = [t for t in units if _info(rs, t).defenseless]
-    return sturdy + soft
+    """Defenceless units are lost only after every other unit, noncombatants (air
+    transports) after the combat units (rules core); else the listed order."""
+    return sorted(units, key=lambda t: loss_group(rs, t))
 
 
 def normalise_flags(rs: Ruleset, units: list[str], flags: list[bool]) -> list[bool]:
     """Per-unit flags reordered as normalise_order reorders the units."""
     fl = [bool(flags[k]) if k < len(flags) else False for k in range(len(units))]
-    pairs = list(zip(units, fl, strict=True))
-    pairs = ([p for p in pairs if not _info(rs, p[0]).defenseless]
-             + [p for p in pairs if _info(rs, p[0]).defenseless])
+    pairs = sorted(zip(units, fl, strict=True), key=lambda p: loss_group(rs, p[0]))
     return [f for _, f in pairs]
 
 
@@ -327,7 +345,5 @@ def normalise_with_damage(rs: Ruleset, units: list[str],
         if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= _info(rs, t).hits:
             raise OddsError(f"damage {d!r} for '{t}' must be a whole number from 0 to "
                             f"{_info(rs, t).hits - 1}")
-    pairs = list(zip(units, dmg, strict=True))
-    pairs = ([p for p in pairs if not _info(rs, p[0]).defenseless]
-             + [p for p in pairs if _info(rs, p[0]).defenseless])
+    pairs = sorted(zip(units, dmg, strict=True), key=lambda p: loss_group(rs, p[0]))
     return [t for t, _ in pairs], [d for _, d in pairs]

@@ -107,7 +107,8 @@ def _load_air_transports(state: GameState) -> None:
 
 def _listed_casualties(state: GameState) -> Casualties:
     """Hits of the current pool in the listed order of loss (lowest uid = listed first),
-    extra hit points of multi-hit units first."""
+    extra hit points of multi-hit units first; noncombatants (air transports) after the
+    other units, defenceless units last, each group extra hit points first."""
     b = state.battle
     assert b is not None
     pool = b.pools[0]
@@ -120,13 +121,14 @@ def _listed_casualties(state: GameState) -> Casualties:
     hp = {u.uid: B.hit_points(state, u) for u in cands}
     soft = [u for u in cands if state.utype(u).has("defenseless")]
     sturdy = [u for u in cands if not state.utype(u).has("defenseless")]
-    if any(state.utype(u).has("escorts") for u in sturdy):
-        # seed 000 TRANSPORT AIRCRAFT: air transports are lost only after every escorting
-        # fighter (battle.check_casualties; battle.default_casualties takes them last too)
-        sturdy = ([u for u in sturdy if not state.utype(u).has("noncombatant")]
-                  + [u for u in sturdy if state.utype(u).has("noncombatant")])
+    # seed 000 TRANSPORT AIRCRAFT: air transports are lost only after every escorting
+    # fighter (battle.check_casualties), extra hit points and all; the game's default
+    # (battle.default_casualties) and the odds' listed order (model.normalise_order) take
+    # noncombatants after every other unit, defenceless units last
+    shielded = [u for u in sturdy if state.utype(u).has("noncombatant")]
+    sturdy = [u for u in sturdy if not state.utype(u).has("noncombatant")]
     out: list[int] = []
-    for group in (sturdy, soft):
+    for group in (sturdy, shielded, soft):
         for u in group:            # extra hit points first
             while len(out) < n and hp[u.uid] > 1:
                 out.append(u.uid)

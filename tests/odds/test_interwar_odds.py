@@ -66,8 +66,13 @@ def test_once_simulated_battles_are_exact_and_match_the_game(att, dfn, terrain):
 
 def test_unmodelled_abilities_use_the_real_battle_simulation():
     # seed 000 TRANSPORT AIRCRAFT (Non-combatant): air transports on the defending side are
-    # never intercepted and are lost after every other unit; left to the real battle
-    res = battle_odds("interwar", [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1)],
+    # lost after every other unit; with two hit points (a test variant) the game takes the
+    # combat units' extra hit points first, which the DP's track does not: the real battle
+    from pathlib import Path
+
+    from game.rules.variant import load_variant
+    sturdy = load_variant(Path(__file__).parents[1] / "fixtures" / "variants" / "interwar_sturdy_air.yaml")
+    res = battle_odds(sturdy, [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1)],
                       [("infantry", 1), ("transport_aircraft", 1)], trials=300, seed=1, airborne=True)
     assert res.method == "sim" and res.ci95 is not None and res.trials == 300
     assert "transport_aircraft: noncombatant" in (res.note or "")
