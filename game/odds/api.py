@@ -244,9 +244,10 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
             except NotExact as exc:
                 note = f"exact method not applicable: {exc}"
     if res is None and method != "sim":
-        # seed 000 G4: the Monte Carlo works on unit types; a per-unit -1 (out of supply)
-        # is played by the real battle engine
-        missing = not_modelled(spec, "mc") + (["out-of-supply units (-1)"] if spec.out_of_supply() else [])
+        # seed 000 G4: the Monte Carlo works on unit types; a per-unit -1 (out of supply) or
+        # per-unit amphibious restriction is played by the real battle engine
+        missing = not_modelled(spec, "mc") + (["out-of-supply units (-1)"] if spec.out_of_supply() else []) \
+            + (["units landed beside units that came overland"] if spec.mixed_landed() else [])
         if not missing:
             res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
             if note:
@@ -304,7 +305,7 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
                 defenders: Iterable[tuple[str, int]], terrain: str = LAND,
                 rounds: int | None = None, *, method: str = "exact", trials: int | None = None,
                 seed: int = 0, bombard: Iterable[tuple[str, int]] = (),
-                amphibious: bool = False, attacker_damage: Iterable[int] = (),
+                amphibious: bool | Iterable[bool] = False, attacker_damage: Iterable[int] = (),
                 defender_damage: Iterable[int] = (), aa_fire: bool = True,
                 terrain_tags: Iterable[str] = (),
                 airborne: bool | Iterable[bool] = False, attacker_oos: Iterable[bool] = (),
@@ -318,6 +319,8 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     or is dropped by an air transport; or one flag per listed attacker. Attacking air
     transports (seed 000) carry the airborne airdroppable attackers, one each, and the
     battle begins with their interception (exact: intercept.py).
+    amphibious: True = the attackers landed from the sea, or one flag per listed attacker
+    (an assault by units landed beside units that came overland: per-unit restrictions).
     attacker_oos/defender_oos (seed 000 supply, G4): one flag per listed unit, True = out of
     supply (a land unit without no_supply_penalty fights at -1; exact, per unit)."""
     rs = _ruleset(ruleset)
@@ -328,6 +331,13 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
              zip(att_raw, flags + [False] * (len(att_raw) - len(flags)), strict=False)]
     flags = normalise_flags(rs, att_raw, flags)
     att_oos = normalise_flags(rs, att_raw, list(attacker_oos))
+    landed: list[bool] = []
+    if not isinstance(amphibious, bool):
+        landed = normalise_flags(rs, att_raw, [bool(f) for f in amphibious])
+        land = {f for t, f in zip(att_raw, landed, strict=False) if rs.units[t].domain == LAND}
+        amphibious = land == {True}
+        if len(land) < 2:
+            landed = []   # the same for every land unit: the side's flag says it
     dfn_raw = expand(rs, [list(x) for x in defenders], "defender")
     dfn_oos = normalise_flags(rs, dfn_raw, list(defender_oos))
     att, att_dmg = normalise_with_damage(rs, att_raw, list(attacker_damage))
@@ -336,7 +346,7 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     spec = BattleSpec(rs, att, dfn, terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"),
                       amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire,
                       terrain_tags=list(terrain_tags), attacker_airborne=flags,
-                      attacker_oos=att_oos, defender_oos=dfn_oos)
+                      attacker_oos=att_oos, defender_oos=dfn_oos, attacker_landed=landed)
     _check_terrain(spec)
     return run(spec, method, trials, seed)
 
@@ -407,8 +417,6 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     att.sort(key=lambda u: u.uid)
     dfn.sort(key=lambda u: u.uid)
     kind = state.scenario.spaces[space].kind
-    amph = bool(att) and all(u.amphibious for u in att if state.utype(u).domain == LAND) and \
-        any(u.amphibious for u in att)
     bombard: list[tuple[str, int]] = []
     aa_fire = True
     if b is not None and b.space == space:
@@ -424,7 +432,7 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     dfn_o = default_order_units(state, dfn, "defense")
     return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),
                        kind, rounds, method=method, trials=trials, seed=seed, bombard=bombard,
-                       amphibious=amph, attacker_damage=[u.damage for u in att_o],
+                       amphibious=[u.amphibious for u in att_o], attacker_damage=[u.damage for u in att_o],
                        defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire,
                        terrain_tags=space_terrain(state, space, dfn_o[0].owner if dfn_o else None),
                        airborne=[u.airborne for u in att_o],

@@ -446,17 +446,19 @@ def no_links(C: int, H: int) -> tuple[Any, ...]:
 def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
                          att_damage: list[int] | None = None,
                          att_penalty: list[int] | None = None,
-                         att_flown: list[bool] | None = None) -> Branch:
+                         att_flown: list[bool] | None = None,
+                         att_landed: list[bool] | None = None) -> Branch:
     """solve_branch with per-unit values (general.py): damaged values, fortifications,
     defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
     skip a unit earlier in the order of loss, each side's order of loss is split into
     classes of units the hits tell apart (general.Track). att_penalty: the out-of-supply
     penalty of each unit of `att` (seed 000 G4; the defender's: from the spec); att_flown:
-    which units of `att` flew in (default: by type, airborne_types)."""
+    which units of `att` flew in (default: by type, airborne_types); att_landed: which
+    landed from the sea (default: spec.amphibious for all)."""
     from .api import lost_aboard
     pens = (list(att_penalty) if att_penalty else [0] * len(att), spec.supply_penalties("defender"))
     memo: dict[str, Any] = {}   # the valuers' fire, shared by the attempts (same units)
-    kw: dict[str, Any] = dict(pens=pens, flags=att_flown, memo=memo)
+    kw: dict[str, Any] = dict(pens=pens, flags=att_flown, memo=memo, landed=att_landed)
     if not lost_aboard(spec, spec.defender):   # (else a carrier may go before its aircraft)
         try:
             return _solve_general(spec, att, weight, att_damage, split=False, **kw)
@@ -475,7 +477,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                    att_damage: list[int] | None, split: bool, per_type: bool = False,
                    pens: tuple[list[int], list[int]] | None = None,
                    flags: list[bool] | None = None,
-                   memo: dict[str, Any] | None = None) -> Branch:
+                   memo: dict[str, Any] | None = None,
+                   landed: list[bool] | None = None) -> Branch:
     from . import general as G
     from .api import aboard
     penA, penD = pens or ([0] * len(att), [0] * len(spec.defender))
@@ -501,7 +504,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     if flags is None:
         flown = airborne_types(spec)
         flags = [t in flown for t in att]
-    valA = G.Valuer(spec, "attack", att, flags, spec.amphibious, setsD, [], cntD, penA)
+    valA = G.Valuer(spec, "attack", att, flags, spec.amphibious if landed is None else landed, setsD, [],
+                    cntD, penA)
     valD = G.Valuer(spec, "defense", spec.defender, [False] * len(spec.defender), False, setsA, psets,
                     cntA, penD)
     if memo is not None:
@@ -790,12 +794,15 @@ def aa_hits_taken(spec: BattleSpec, air: list[int], dmg: list[int], hits: int) -
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
     from .general import needs_general
-    if spec.out_of_supply() or mixed_airborne(spec):
-        # seed 000 G4 (out of supply), or units of a type that flew in beside others that
-        # did not: per-unit values, so the per-unit tables (general.Valuer)
+    if spec.out_of_supply() or mixed_airborne(spec) or spec.mixed_landed():
+        # seed 000 G4 (out of supply), units of a type that flew in beside others that did
+        # not, or landed from the sea beside others that came overland: per-unit values,
+        # so the per-unit tables (general.Valuer)
         pen = spec.supply_penalties("attacker")
         fl = spec.airborne()
-        return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep], [fl[n] for n in keep])
+        ld = spec.landed()
+        return [solve_branch_general(spec, att, w, dmg, [pen[n] for n in keep], [fl[n] for n in keep],
+                                     [ld[n] for n in keep])
                 for w, att, dmg, keep in aa_branches(spec)]
     # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
     # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)

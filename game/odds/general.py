@@ -205,7 +205,7 @@ class Valuer:
     """battle.step_shooters / fire_value / _classify for one side, on type lists."""
 
     def __init__(self, spec: BattleSpec, role: str, units: list[str], flags: list[bool],
-                 amph: bool, enemy_sets: list[frozenset[str]], own_post: list[frozenset[str]],
+                 amph: bool | list[bool], enemy_sets: list[frozenset[str]], own_post: list[frozenset[str]],
                  enemy_counts: list[tuple[frozenset[str], int]] = (),  # type: ignore[assignment]
                  penalty: list[int] | None = None):
         self.spec = spec
@@ -215,7 +215,8 @@ class Valuer:
         self.role = role
         self.units = units
         self.flags = flags          # airborne per listed unit
-        self.amph = amph
+        # landed from the sea, per listed unit (not_in: [amphibious] support is per unit)
+        self.amphs = [amph] * len(units) if isinstance(amph, bool) else list(amph)
         self.esets = enemy_sets
         self.ecounts = list(enemy_counts)
         self.psets = own_post
@@ -295,8 +296,8 @@ class Valuer:
 
     def bonuses(self, alive: list[tuple[int, str, int]]) -> dict[int, int]:
         """battle.support_bonus on (listed index, type) rows (listed order = uid order).
-        Memoised on the types and airborne flags in listed order (nothing else counts)."""
-        key = tuple([(t, self.flag(k)) for k, t, _d in alive])
+        Memoised on the types, airborne and landed flags in listed order (nothing else counts)."""
+        key = tuple([(t, self.flag(k), self.landed(k)) for k, t, _d in alive])
         got = self._bonus_memo.get(key)
         if got is None:
             pos = {k: i for i, (k, _t, _d) in enumerate(alive)}
@@ -315,7 +316,7 @@ class Valuer:
             for ab in ut.abilities_named("supported_by"):
                 if role not in ab.on:
                     continue
-                if self.amph and ut.domain == LAND and "amphibious" in ab.not_in \
+                if self.landed(k) and ut.domain == LAND and "amphibious" in ab.not_in \
                         and not ut.has("no_amphibious_penalty"):
                     continue
                 if self.flags[k] and "airborne" in ab.not_in:
@@ -359,6 +360,10 @@ class Valuer:
         """Did listed unit k fly in (airborne: per unit, exact.airborne_types by default)?"""
         return bool(self.flags[k]) if k < len(self.flags) else False
 
+    def landed(self, k: int) -> bool:
+        """Did listed unit k land from the sea (an amphibious assault's landed unit)?"""
+        return bool(self.amphs[k]) if k < len(self.amphs) else False
+
     def pen(self, k: int) -> int:
         """The out-of-supply penalty of listed unit k (0: supplied)."""
         return self.penalty[k] if k < len(self.penalty) else 0
@@ -388,7 +393,8 @@ class Valuer:
         damage, airborne flags and supply penalties in listed order: the fire (a list of
         what each unit fires, with no listed index) depends on nothing else, so states that
         lost different but alike units share it."""
-        key = (tuple([(t, d, self.flag(k), self.pen(k)) for k, t, d in alive]), ebits, pbits, round1)
+        key = (tuple([(t, d, self.flag(k), self.pen(k), self.landed(k)) for k, t, d in alive]), ebits, pbits,
+               round1)
         got = self._memo.get(key)
         if got is None:
             got = self._memo[key] = self._fire(alive, ebits, pbits, round1)

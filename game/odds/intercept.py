@@ -286,6 +286,7 @@ def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
     """The ordinary battle an outcome leaves (round one goes on without AA fire)."""
     adm, ddm = o.adm if o.adm is not None else spec.damage("attacker"), spec.damage("defender")
     flown = spec.airborne()
+    landed = spec.landed()
     aoos = [bool(spec.attacker_oos[k]) if k < len(spec.attacker_oos) else False for k in range(len(spec.attacker))]
     doos = [bool(spec.defender_oos[k]) if k < len(spec.defender_oos) else False for k in range(len(spec.defender))]
     # the units the bombardment hit stay in their listed places, marked (general.pre_round:
@@ -296,6 +297,7 @@ def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
                    attacker_damage=[adm[k] for k in o.att], defender_damage=[ddm[k] for k in dfn],
                    attacker_airborne=[flown[k] or k in o.dropped for k in o.att],
                    attacker_oos=[aoos[k] for k in o.att], defender_oos=[doos[k] for k in dfn],
+                   attacker_landed=[landed[k] for k in o.att] if spec.attacker_landed else [],
                    aa_fire=spec.aa_fire and not o.aa_done, bombard=[] if o.aa_done else list(spec.bombard),
                    defender_marked=[k in o.ghosts for k in dfn])
 
@@ -303,7 +305,7 @@ def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
 def _key(s: BattleSpec) -> tuple[Any, ...]:
     return (tuple(s.attacker), tuple(s.defender), tuple(s.attacker_damage), tuple(s.defender_damage),
             tuple(s.airborne()), tuple(s.supply_penalties("attacker")), tuple(s.supply_penalties("defender")),
-            s.aa_fire, tuple(s.bombard), tuple(s.defender_marked))
+            s.aa_fire, tuple(s.bombard), tuple(s.defender_marked), tuple(s.landed()))
 
 
 def _solve(s: BattleSpec) -> tuple[list[Branch], bool]:

@@ -209,6 +209,23 @@ class BattleSpec:
     # bombardment (a marked casualty: not alive, cannot be hit again, no first strike; it
     # fires in round one's ordinary defender fire, then is removed; general.pre_round)
     defender_marked: list[bool] = field(default_factory=list)
+    # seed 000: per listed attacker, landed from the sea this turn (Unit.amphibious; the
+    # engine's not_in: [amphibious] restrictions are per unit). Empty: `amphibious` for all
+    attacker_landed: list[bool] = field(default_factory=list)
+
+    def landed(self) -> list[bool]:
+        """Per listed attacker: did it land from the sea (attacker_landed, else amphibious)?"""
+        fl = self.attacker_landed
+        if not fl:
+            return [self.amphibious] * len(self.attacker)
+        return [bool(fl[k]) if k < len(fl) else False for k in range(len(self.attacker))]
+
+    def mixed_landed(self) -> bool:
+        """Did some attacking land units land from the sea and others come overland (a
+        per-unit amphibious restriction: the per-unit tables)?"""
+        land = {f for t, f in zip(self.attacker, self.landed(), strict=True)
+                if self.ruleset.units[t].domain == "land"}
+        return len(land) > 1
 
     def marked(self, k: int) -> bool:
         """Is listed defender k a marked casualty of the shore bombardment (defender_marked)?"""

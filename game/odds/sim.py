@@ -72,13 +72,14 @@ def _base_state(spec: BattleSpec) -> GameState:
     ddm = spec.damage("defender")
     na = len(spec.attacker)
     flown = spec.airborne()
+    landed = spec.landed()
     oos = list(spec.attacker_oos) + [False] * (na - len(spec.attacker_oos)) + list(spec.defender_oos)
     for k, uid in enumerate(sorted(state.units)):
         u = state.units[uid]
         cut = int(k < len(oos) and bool(oos[k]))   # seed 000 G4: out of supply this turn
         if k < na:
             dmg = adm[k]
-            amph = spec.amphibious and rs.units[u.type].domain == LAND
+            amph = landed[k] and rs.units[u.type].domain == LAND
             air = flown[k] and can_fly_in(rs.units[u.type])
             state.units[uid] = replace(u, damage=dmg, amphibious=amph, in_combat=True, carried_by=None,
                                        airborne=air, oos=cut)
