@@ -224,6 +224,21 @@ class GameOverScene(Scene):
         self.game = game
         self.spots = widgets.Hotspots()
 
+    def verdict(self) -> str:
+        """In a game against the computer whose human players all play one alliance:
+        'You won', 'You lost' or 'A draw' from their side; '' otherwise (hotseat, or
+        the computer against itself)."""
+        ctl, state = self.game.ctl, self.game.state
+        humans = ctl.human_players()
+        if not ctl.ai_sides or not humans:
+            return ""
+        teams = {state.alliance_of(h) for h in humans}
+        if len(teams) != 1:
+            return ""
+        if state.winner in (None, "draw"):
+            return "A draw"
+        return "You won" if state.winner in teams else "You lost"
+
     def to_menu(self) -> None:
         self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
 
@@ -252,7 +267,10 @@ class GameOverScene(Scene):
             members = [p for p in state.scenario.players if p.alliance == winner]
             col = theme.color(members[0].color) if members else theme.ACCENT
             title = f"{winner.replace('_', ' ').title()} win"
-        theme.text(surface, "Game over", (rect.centerx, rect.y + 20), 30, theme.TEXT_DIM, anchor="midtop")
+        verdict = self.verdict()
+        head = f"Game over — {verdict.lower()}" if verdict and verdict != "A draw" else "Game over"
+        theme.text(surface, head, (rect.centerx, rect.y + 20), 30,
+                   {"You won": theme.GOOD, "You lost": theme.BAD}.get(verdict, theme.TEXT_DIM), anchor="midtop")
         theme.text(surface, title, (rect.centerx, rect.y + 56), 64, theme.lighten(col, 0.25), anchor="midtop",
                    bold=True)
         if winner not in (None, "draw"):

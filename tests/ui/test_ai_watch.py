@@ -79,3 +79,24 @@ def test_the_side_panel_shortens_a_computer_players_label_to_fit():
     human = next(p.id for p in game.state.scenario.players if not game.ctl.is_ai(p.id))
     assert player_label(game.ctl, human, 10) == game.ctl.player_name(human)
     pygame.event.pump()
+
+
+def _ended(ai_sides, winner):
+    from dataclasses import replace
+
+    from game.ui.dialogs import GameOverScene
+    app, game = make_game(ai_sides=ai_sides)
+    game.ctl.session.state = replace(game.state, over=True, winner=winner)
+    scene = GameOverScene(app, game)
+    app.push(scene)
+    frame(app)
+    return scene
+
+
+def test_the_end_screen_tells_the_player_whether_they_won_against_the_computer():
+    # the human plays Redland (axis); the computer plays the allies
+    assert _ended(("allies",), "allies").verdict() == "You lost"
+    assert _ended(("allies",), "axis").verdict() == "You won"
+    assert _ended(("allies",), "draw").verdict() == "A draw"
+    assert _ended((), "axis").verdict() == ""                     # hotseat: no 'you'
+    assert _ended(("axis", "allies"), "axis").verdict() == ""     # the computer against itself
