@@ -239,6 +239,10 @@ class GameOverScene(Scene):
             return "A draw"
         return "You won" if state.winner in teams else "You lost"
 
+    def held_label(self) -> str:
+        """Hex maps have objectives (the map's word for them), zone maps victory cities."""
+        return "Objectives held:" if getattr(self.game, "hexplay", None) is not None else "Victory cities held:"
+
     def to_menu(self) -> None:
         self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
 
@@ -285,7 +289,7 @@ class GameOverScene(Scene):
         theme.text(surface, f"Rounds played: {state.round} (limit {state.scenario.turn_limit})",
                    (rect.x + 40, y), 24, theme.TEXT)
         y += 34
-        theme.text(surface, "Victory cities held:", (rect.x + 40, y), 24, theme.TEXT)
+        theme.text(surface, self.held_label(), (rect.x + 40, y), 24, theme.TEXT)
         y += 30
         counts = production.victory_cities(state)
         total = sum(1 for sp in state.scenario.spaces.values() if sp.victory_city)

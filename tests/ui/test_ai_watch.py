@@ -100,3 +100,18 @@ def test_the_end_screen_tells_the_player_whether_they_won_against_the_computer()
     assert _ended(("allies",), "draw").verdict() == "A draw"
     assert _ended((), "axis").verdict() == ""                     # hotseat: no 'you'
     assert _ended(("axis", "allies"), "axis").verdict() == ""     # the computer against itself
+
+
+def test_the_end_screen_of_a_hex_map_counts_objectives():
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    from game.ui.app import App
+    from game.ui.dialogs import GameOverScene
+    from game.ui.game_scene import GameScene
+    assert _ended(("allies",), "axis").held_label() == "Victory cities held:"
+    sc = load_scenario("hex_tutorial")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), ("allies",), autosave=False)
+    app.reset(game)
+    scene = GameOverScene(app, game)
+    assert scene.held_label() == "Objectives held:"
