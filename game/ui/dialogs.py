@@ -239,6 +239,12 @@ class GameOverScene(Scene):
             return "A draw"
         return "You won" if state.winner in teams else "You lost"
 
+    @staticmethod
+    def winner_title(winner: str) -> str:
+        """'Allies win', 'Axis wins' (the verb agrees with the alliance's name)."""
+        from game.rules.grammar import says
+        return says(winner.replace("_", " ").title(), "wins")
+
     def held_label(self) -> str:
         """Hex maps have objectives (the map's word for them), zone maps victory cities."""
         return "Objectives held:" if getattr(self.game, "hexplay", None) is not None else "Victory cities held:"
@@ -270,7 +276,7 @@ class GameOverScene(Scene):
         else:
             members = [p for p in state.scenario.players if p.alliance == winner]
             col = theme.color(members[0].color) if members else theme.ACCENT
-            title = f"{winner.replace('_', ' ').title()} win"
+            title = self.winner_title(winner)
         verdict = self.verdict()
         head = f"Game over — {verdict.lower()}" if verdict and verdict != "A draw" else "Game over"
         theme.text(surface, head, (rect.centerx, rect.y + 20), 30,

@@ -115,3 +115,10 @@ def test_the_end_screen_of_a_hex_map_counts_objectives():
     app.reset(game)
     scene = GameOverScene(app, game)
     assert scene.held_label() == "Objectives held:"
+
+
+def test_the_end_screen_title_agrees_with_the_alliance():
+    from game.ui.dialogs import GameOverScene
+    assert GameOverScene.winner_title("allies") == "Allies win"
+    assert GameOverScene.winner_title("axis") == "Axis wins"        # was 'Axis win'
+    assert GameOverScene.winner_title("commonwealth") == "Commonwealth wins"
