@@ -646,8 +646,7 @@ class GameScene(Scene):
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)
-        if self.hexplay is None:
-            self.draw_ai_move(surface)
+        self.draw_ai_move(surface)
         self.draw_banner(surface)
         self.draw_message(surface)
         self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
@@ -670,14 +669,22 @@ class GameScene(Scene):
             return (act.space,)
         return ()
 
+    def space_centers(self) -> dict[str, tuple[float, float]]:
+        """World centre of every space (zone maps) or hex (hex maps)."""
+        if self.hexplay is not None:
+            return dict(self.renderer.centers)
+        return {sid: sp.center for sid, sp in self.state.scenario.spaces.items()}
+
     def draw_ai_move(self, surface: pygame.Surface) -> None:
         """The computer's last move as a gold arrow along its path (a ring on the
         space where it placed or dropped units), until its next action."""
-        trail = [s for s in self.ai_trail() if s in self.state.scenario.spaces]
+        trail = self.ai_trail()
         if not trail:
             return
-        spaces = self.state.scenario.spaces
-        pts = [self.cam.to_screen(*spaces[s].center) for s in trail]
+        centers = self.space_centers()
+        pts = [self.cam.to_screen(*centers[s]) for s in trail if s in centers]
+        if not pts:
+            return
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.cam.view))
         col = theme.ACCENT

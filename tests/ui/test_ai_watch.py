@@ -122,3 +122,28 @@ def test_the_end_screen_title_agrees_with_the_alliance():
     assert GameOverScene.winner_title("allies") == "Allies win"
     assert GameOverScene.winner_title("axis") == "Axis wins"        # was 'Axis win'
     assert GameOverScene.winner_title("commonwealth") == "Commonwealth wins"
+
+
+def test_on_a_hex_map_the_computers_move_is_drawn_from_hex_to_hex():
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    from game.ui.app import App
+    from game.ui.game_scene import GameScene
+    sc = load_scenario("hex_tutorial")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (sc.alliances[0],), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    move = None
+    for _ in range(200):
+        before = game.state
+        frame(app, AI_INTERVAL * 1.01)
+        act = game.ctl.shown_ai_action()
+        if isinstance(act, A.Move):
+            move, start = act, before.units[act.units[0]].space
+            break
+    assert move is not None
+    assert game.ai_trail() == (start,) + tuple(move.path)
+    a, b = (game.cam.to_screen(*game.renderer.centers[h]) for h in game.ai_trail()[:2])
+    mid = (int((a[0] + b[0]) / 2), int((a[1] + b[1]) / 2))
+    assert tuple(app.surface.get_at(mid))[:3] == tuple(theme.ACCENT)[:3]
