@@ -214,8 +214,15 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
 
 
 def defence_at(state: GameState, space: str, player: str) -> float:
+    """The friendly defence that will be in `space` when the enemy moves: aircraft in a
+    territory captured this turn do not count, they must land elsewhere (the rules let no
+    aircraft land where the enemy ruled at the turn's start). europe_1941 seed 7021: the
+    Soviet Union retook Leningrad in round 10 with three fighters, counted them as its
+    defence, sent one infantry more, the fighters flew home and Italy took the city back."""
+    leaving = state.scenario.spaces[space].kind == LAND and state.at_war(state.turn_owners.get(space), player)
     return sum(state.utype(u).defense + 0.5 for u in state.units.values()
-               if u.space == space and not state.at_war(u.owner, player) and u.carried_by is None)
+               if u.space == space and not state.at_war(u.owner, player) and u.carried_by is None
+               and not (leaving and state.utype(u).domain == AIR))
 
 
 def ahead(state: GameState, player: str) -> bool:
@@ -239,11 +246,14 @@ def final_round(state: GameState) -> bool:
 
 def key_spaces(state: GameState, player: str) -> dict[str, float]:
     """The player's spaces worth a garrison, with the share of the threat to keep there
-    (in the last round only victory cities count, and fully)."""
+    (in the last round only victory cities count, and fully: its allies' too, as the
+    alliance's count decides; europe_1941 seed 7021: four British fighters stayed in
+    Moscow while Italy retook Leningrad from the Soviet Union in round 10)."""
     out: dict[str, float] = {}
     if final_round(state):
         return {s: 1.0 for s, sp in state.scenario.spaces.items()
-                if sp.kind == LAND and sp.victory_city and state.owners.get(s) == player}
+                if sp.kind == LAND and sp.victory_city and state.owners.get(s) is not None
+                and not state.at_war(state.owners.get(s), player)}
     for s, sp in state.scenario.spaces.items():
         if sp.kind != LAND or state.owners.get(s) != player:
             continue

@@ -63,6 +63,8 @@ class GameController:
         self.fast = False          # Space: computer plays without pauses until a human acts
         self.ai_stuck: str | None = None
         self.last_ai_action: A.Action | None = None
+        self.last_ai_version = -1  # self.version right after the computer's last action
+        self.last_ai_from: str | None = None  # where the units of its last move or drop stood
         self.saved_version: int | None = None  # self.version when last saved (Ctrl+S or autosave)
 
     @property
@@ -96,6 +98,13 @@ class GameController:
 
     def actor(self) -> str:
         return A.actor(self.state)
+
+    def shown_ai_action(self) -> A.Action | None:
+        """The computer's last action while it is still the latest thing that happened
+        (for the map to show it until the next action), else None."""
+        if self.last_ai_action is not None and self.version == self.last_ai_version:
+            return self.last_ai_action
+        return None
 
     def ai_to_act(self) -> bool:
         return not self.state.over and self.ai_stuck is None and self.is_ai(self.actor())
@@ -177,15 +186,23 @@ class GameController:
             self.say(f"Computer player failed ({type(exc).__name__}: {exc}); using a fallback.", "error")
             action = _fallback_choice(state)
         if self.do(action, quiet=True):
-            self.last_ai_action = action
+            self._remember(state, action)
             return True
         fb = _fallback_choice(state)
         if fb != action and self.do(fb, quiet=True):
-            self.last_ai_action = fb
+            self._remember(state, fb)
             return True
         self.ai_stuck = f"The computer ({self.player_name(self.actor())}) has no legal action ({action!r})."
         self.say(self.ai_stuck, "error")
         return False
+
+    def _remember(self, before, action: A.Action) -> None:
+        """The computer's action just played from state `before`, for the map to show."""
+        self.last_ai_action = action
+        self.last_ai_version = self.version
+        uids = getattr(action, "units", None) or ((action.unit,) if isinstance(action, A.SupplyDrop) else ())
+        unit = before.units.get(uids[0]) if uids else None
+        self.last_ai_from = unit.space if unit is not None else None
 
     def update_ai(self, dt: float, budget_s: float = 0.03) -> None:
         if not self.ai_to_act():

@@ -224,6 +224,31 @@ class GameOverScene(Scene):
         self.game = game
         self.spots = widgets.Hotspots()
 
+    def verdict(self) -> str:
+        """In a game against the computer whose human players all play one alliance:
+        'You won', 'You lost' or 'A draw' from their side; '' otherwise (hotseat, or
+        the computer against itself)."""
+        ctl, state = self.game.ctl, self.game.state
+        humans = ctl.human_players()
+        if not ctl.ai_sides or not humans:
+            return ""
+        teams = {state.alliance_of(h) for h in humans}
+        if len(teams) != 1:
+            return ""
+        if state.winner in (None, "draw"):
+            return "A draw"
+        return "You won" if state.winner in teams else "You lost"
+
+    @staticmethod
+    def winner_title(winner: str) -> str:
+        """'Allies win', 'Axis wins' (the verb agrees with the alliance's name)."""
+        from game.rules.grammar import says
+        return says(winner.replace("_", " ").title(), "wins")
+
+    def held_label(self) -> str:
+        """Hex maps have objectives (the map's word for them), zone maps victory cities."""
+        return "Objectives held:" if getattr(self.game, "hexplay", None) is not None else "Victory cities held:"
+
     def to_menu(self) -> None:
         self.app.main_menu(selected=self.game.state.scenario.path or self.game.state.scenario.id)
 
@@ -251,8 +276,11 @@ class GameOverScene(Scene):
         else:
             members = [p for p in state.scenario.players if p.alliance == winner]
             col = theme.color(members[0].color) if members else theme.ACCENT
-            title = f"{winner.replace('_', ' ').title()} win"
-        theme.text(surface, "Game over", (rect.centerx, rect.y + 20), 30, theme.TEXT_DIM, anchor="midtop")
+            title = self.winner_title(winner)
+        verdict = self.verdict()
+        head = f"Game over — {verdict.lower()}" if verdict and verdict != "A draw" else "Game over"
+        theme.text(surface, head, (rect.centerx, rect.y + 20), 30,
+                   {"You won": theme.GOOD, "You lost": theme.BAD}.get(verdict, theme.TEXT_DIM), anchor="midtop")
         theme.text(surface, title, (rect.centerx, rect.y + 56), 64, theme.lighten(col, 0.25), anchor="midtop",
                    bold=True)
         if winner not in (None, "draw"):
@@ -267,7 +295,7 @@ class GameOverScene(Scene):
         theme.text(surface, f"Rounds played: {state.round} (limit {state.scenario.turn_limit})",
                    (rect.x + 40, y), 24, theme.TEXT)
         y += 34
-        theme.text(surface, "Victory cities held:", (rect.x + 40, y), 24, theme.TEXT)
+        theme.text(surface, self.held_label(), (rect.x + 40, y), 24, theme.TEXT)
         y += 30
         counts = production.victory_cities(state)
         total = sum(1 for sp in state.scenario.spaces.values() if sp.victory_city)

@@ -2,6 +2,7 @@
 opens the purchase screen, battle window, hand-off and game-over overlays."""
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -645,12 +646,70 @@ class GameScene(Scene):
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)
+        self.draw_ai_move(surface)
         self.draw_banner(surface)
         self.draw_message(surface)
         self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
         if self.app.top is self:
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
+
+    def ai_trail(self) -> tuple[str, ...]:
+        """The spaces of the computer's last action while nothing happened since: a
+        move's path (start to end), or the one space it placed units in or dropped them
+        on; () otherwise. The map draws it so that a player watching sees where each
+        computer move went, not only the log line."""
+        act = self.ctl.shown_ai_action()
+        start = (self.ctl.last_ai_from,) if self.ctl.last_ai_from else ()
+        if isinstance(act, A.Move) and act.path:
+            return start + tuple(act.path)
+        if isinstance(act, (A.Airdrop, A.SupplyDrop)):
+            return start + (act.to,)
+        if isinstance(act, A.Place):
+            return (act.space,)
+        return ()
+
+    def space_centers(self) -> dict[str, tuple[float, float]]:
+        """World centre of every space (zone maps) or hex (hex maps)."""
+        if self.hexplay is not None:
+            return dict(self.renderer.centers)
+        return {sid: sp.center for sid, sp in self.state.scenario.spaces.items()}
+
+    def draw_ai_move(self, surface: pygame.Surface) -> None:
+        """The computer's last move as a gold arrow along its path (a ring on the
+        space where it placed or dropped units), until its next action."""
+        trail = self.ai_trail()
+        if not trail:
+            return
+        centers = self.space_centers()
+        pts = [self.cam.to_screen(*centers[s]) for s in trail if s in centers]
+        if not pts:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(self.cam.view))
+        col = theme.ACCENT
+        if len(pts) == 1:
+            c = (int(pts[0][0]), int(pts[0][1]))
+            pygame.draw.circle(surface, (20, 20, 20), c, 17, 6)
+            pygame.draw.circle(surface, col, c, 16, 3)
+            surface.set_clip(clip)
+            return
+        for a, b in zip(pts, pts[1:], strict=False):
+            pygame.draw.line(surface, (20, 20, 20), a, b, 7)
+        for a, b in zip(pts, pts[1:], strict=False):
+            pygame.draw.line(surface, col, a, b, 3)
+        pygame.draw.circle(surface, (20, 20, 20), (int(pts[0][0]), int(pts[0][1])), 7)
+        pygame.draw.circle(surface, col, (int(pts[0][0]), int(pts[0][1])), 5)
+        (ax, ay), (bx, by) = pts[-2], pts[-1]
+        d = math.hypot(bx - ax, by - ay) or 1.0
+        ux, uy = (bx - ax) / d, (by - ay) / d
+        hs = 16.0
+        head = [(bx, by), (bx - ux * hs - uy * hs * 0.6, by - uy * hs + ux * hs * 0.6),
+                (bx - ux * hs + uy * hs * 0.6, by - uy * hs - ux * hs * 0.6)]
+        pygame.draw.polygon(surface, (20, 20, 20), head, 0)
+        pygame.draw.polygon(surface, col, head, 0)
+        pygame.draw.polygon(surface, (20, 20, 20), head, 2)
+        surface.set_clip(clip)
 
     def draw_flight(self, surface: pygame.Surface) -> None:
         """The airdrop step: a dashed violet arc from the take-off territory to the hovered

@@ -21,10 +21,20 @@ PAD = 12
 MIN_LOG = 96  # the log keeps at least this many pixels (about four lines)
 
 
-def player_label(ctl, pid: str) -> str:
-    """'Italy' or 'Italy — computer (greedy)'."""
+def player_label(ctl, pid: str, width: int | None = None, size: int = 24) -> str:
+    """'Italy' or 'Italy — computer (greedy)'; given a width (bold text of `size`), the
+    longest of that, 'Italy — computer' and the name that fits, so that a narrow panel
+    says 'Germany — computer' rather than 'Germany — computer (stand...'."""
     name = ctl.player_name(pid)
-    return f"{name} — computer ({ctl.level_of(pid)})" if ctl.is_ai(pid) else name
+    if not ctl.is_ai(pid):
+        return name
+    full = f"{name} — computer ({ctl.level_of(pid)})"
+    if width is None:
+        return full
+    for label in (full, f"{name} — computer"):
+        if theme.text_width(label, size, bold=True) <= width:
+            return label
+    return name
 
 
 def header_title(state) -> str:
@@ -186,7 +196,7 @@ class SidePanel:
         p = state.scenario.player(state.player)
         col = theme.color(p.color)
         theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
-        who = player_label(sc.ctl, p.id)
+        who = player_label(sc.ctl, p.id, w - 30, 24)
         theme.text(surface, theme.elide(who, w - 30, 24, bold=True), (x + 30, y + 3), 24, theme.TEXT, bold=True)
         y += 28
         if sc.hexplay is not None:  # hex maps: no economy

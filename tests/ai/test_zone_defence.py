@@ -123,3 +123,55 @@ def test_last_round_ahead_on_cities_keeps_the_usual_minimum():
     assert standard.ahead(st, "red")
     plan = standard._plan_combat_move(st)
     assert not any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
+
+
+def test_fighters_in_a_city_taken_this_turn_do_not_count_as_its_defence():
+    # bastion.yaml: Redland took Beta (Blueland's capital) this turn with one infantry
+    # and three fighters; Blueland's army next door in Eastmark. The fighters cannot stay
+    # (seed 000 / g40 landing rule, game/rules/movement.py: aircraft cannot land in a
+    # territory captured this turn), so Beta's defence is the infantry alone. The old
+    # count gave it 3 x 4.5 more: europe_1941 seed 7021, the Soviet Union retook
+    # Leningrad in round 10, sent one infantry for the "missing" defence, its fighters
+    # flew home and Italy took the city back and the game
+    st = _at(BASTION, "noncombat_move")
+    st.round = st.scenario.turn_limit
+    for u in [u for u in st.units.values() if u.space == "b"]:
+        del st.units[u.uid]
+    st.owners["b"] = "red"                 # taken this turn: Blueland's at the turn's start
+    assert st.turn_owners["b"] == "blue"
+    _add(st, "infantry", "red", "b")
+    fighters = [_add(st, "fighter", "red", "b") for _ in range(3)]
+    assert standard.defence_at(st, "b", "red") == 2 + 0.5          # the infantry only
+    assert standard._deficits(st, "red")["b"] > 0                   # so Beta needs defenders
+    # a space Redland held at the turn's start keeps its aircraft's defence
+    _add(st, "fighter", "red", "a1")
+    assert standard.defence_at(st, "a1", "red") == 4 * 2.5 + 2 * 4.5
+    # and the plan flies them out: the rules refuse them a landing in Beta
+    after = _play(st, standard._plan_noncombat(st))
+    assert all(after.units[f].space != "b" for f in fighters if f in after.units)
+
+
+def test_last_round_an_ally_lands_its_fighters_in_a_threatened_allied_city():
+    # mini_red_last.yaml (Redland moves after Blueland and Greenland) in its last round,
+    # Greenland's non-combat move: Redland's four tanks in
+    # Beta Minor threaten Beta, Blueland's victory city, held by one infantry. At the turn
+    # limit the alliance holding more victory cities wins (seed 000 / scenario victory),
+    # so Beta counts for Greenland as much as its own Gamma; the old player guarded only
+    # its own cities (europe_1941 seed 7021: four British fighters stayed in Moscow while
+    # Italy retook the Soviet Union's Leningrad in round 10 and won 6-5)
+    st = _at(str(FIX / "mini_red_last.yaml"), "noncombat_move")
+    st.round = st.scenario.turn_limit
+    st.player_idx = [p.id for p in st.scenario.players].index("green")
+    for u in list(st.units.values()):
+        del st.units[u.uid]
+    st.owners["b2"] = "red"
+    st.turn_owners["b2"] = "red"
+    for _ in range(4):
+        _add(st, "armour", "red", "b2")
+    _add(st, "infantry", "blue", "b1")
+    fighters = [_add(st, "fighter", "green", "c") for _ in range(2)]
+    assert "b1" in standard.key_spaces(st, "green") and "a1" not in standard.key_spaces(st, "green")
+    assert sorted(standard.air_defence_moves(st, "green")) == [(f, "b1") for f in fighters]
+    # before the last round a player guards its own cities only
+    st.round = 1
+    assert "b1" not in standard.key_spaces(st, "green")
