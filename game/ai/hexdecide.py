@@ -33,7 +33,7 @@ from .hexeval import Evaluator
 
 TIE = 1e-6          # an option must beat the rules' proposal by this much
 MAX_OPTIONS = 64    # options scored per choice (the rules' proposal always among them)
-LOSSES = False      # score loss choices (else the rules' proposal)
+LOSSES = True       # score loss choices (else the rules' proposal)
 RETREATS = False    # score retreat choices
 ADVANCE = True      # score every advance subset (else hexplan's advance)
 ADVANCE_MARGIN = 1.0   # an advance other than none / the strongest defenders must gain this much
@@ -48,7 +48,7 @@ def loss_options(state: GameState) -> list[tuple[int, ...]]:
     out = [tuple(ch.default)]
     uids = list(ch.units)
     for counts in product(*[range(len(ch.steps[u]) + 1) for u in uids]):
-        lost = tuple(u for u, n in zip(uids, counts) for _ in range(n))
+        lost = tuple(u for u, n in zip(uids, counts, strict=True) for _ in range(n))
         if lost == out[0] or not lost:
             continue
         if not hexcombat.loss_block(state, lost):

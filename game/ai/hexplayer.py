@@ -18,8 +18,9 @@ from game.rules.model import GameState, Unit
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
     if level == "standard":
-        from . import hexdecide
         from game.rules.actions import actor
+
+        from . import hexdecide
         chosen = hexdecide.decide(state, actor(state))
         if chosen is None and state.phase == "combat":
             chosen = hexdecide.advance(state)
