@@ -34,7 +34,7 @@ from .hexeval import Evaluator
 TIE = 1e-6          # an option must beat the rules' proposal by this much
 MAX_OPTIONS = 64    # options scored per choice (the rules' proposal always among them)
 LOSSES = True       # score loss choices (else the rules' proposal)
-RETREATS = False    # score retreat choices
+RETREATS = False    # score retreat choices (for a side not forced to attack; off: neutral, docs/ai.md)
 ADVANCE = True      # score every advance subset (else hexplan's advance)
 ADVANCE_MARGIN = 1.0   # an advance other than none / the strongest defenders must gain this much
 STATS: dict[str, int] = {}   # counts for tools/measuring: choices scored, proposals overruled
@@ -180,6 +180,8 @@ def decide(state: GameState, who: str) -> Action | None:
     losses = p.stage in ("defender_losses", "attacker_losses")
     if not (LOSSES if losses else RETREATS):
         return hex_decision(state)
+    if not losses and ev.aggressive:
+        return hex_decision(state)   # measured only for the side that holds (docs/ai.md)
     if losses:
         acts: list[Action] = [HexLosses(lost) for lost in loss_options(state)]
     else:

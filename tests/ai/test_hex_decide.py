@@ -132,6 +132,14 @@ def test_retreat_options_are_legal_and_start_with_the_rules_proposal():
     for g, path in opts:
         apply(s, HexRetreat(g, path))          # IllegalAction would fail the test
     assert isinstance(choose_action(s, "standard"), HexRetreat)
+    old = hexdecide.RETREATS
+    try:
+        hexdecide.RETREATS = True   # scored (blue holds at the turn limit: not forced to attack)
+        got = hexdecide.decide(s, "blue")
+        assert isinstance(got, HexRetreat) and (got.units, got.path) in opts
+        assert hexdecide.decide(s, "blue") == got   # deterministic
+    finally:
+        hexdecide.RETREATS = old
 
 
 def test_an_empty_objective_is_takeable_only_if_a_unit_can_walk_into_it():
