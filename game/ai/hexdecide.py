@@ -10,10 +10,12 @@ alliance that chooses, mode "hold") after playing the rest of the combat out:
   the better defense where the threat is, the one that stays in supply);
 - retreats (`HexRetreat`): every destination of the units retreating together from one
   hex, and each unit alone when there are several (a retreat into an objective that
-  needs a defender, out of the enemy's reach, next to friends);
-- advance after combat (`Advance`): every subset of the attackers allowed that fits
-  the hex's stacking (take the objective, keep a unit on the objective the attack came
-  from, block the hex).
+  needs a defender, out of the enemy's reach, next to friends); RETREATS is off (measured
+  neutral for the side that holds, worse for the attacker: docs/ai.md);
+- advance after combat (`Advance`): none and the strongest defenders (hexplan's
+  options), and for a side not forced to attack every other subset of the attackers
+  allowed that fits the hex, if it gains ADVANCE_MARGIN more (keep the infantry on the
+  objective the attack came from, send a unit ahead).
 The rest of the combat (the other side's choices, the enemy's advance) is played with
 the rules' proposals; our own later choices in the same combat too. Ties keep the
 rules' proposal. Nothing here decides a rule: every option comes from the rules core
