@@ -45,6 +45,7 @@ PUSH_LAST = 1.0        # share of W_ROUND_END for the round end's outcome, movin
 PUSH_EARLY = 0.0       # ... earlier rounds
 W_SETUP = 100.0        # the turn before the last: the chance to take the missing objectives next turn
 EMPTY_TAKE = 0.8       # an empty enemy objective we can reach next turn: the chance to take it then
+EMPTY_INTO = True      # an empty objective counts as takeable next turn only if a unit can reach the hex itself
 NEW_RISK = 0.3         # the chance the enemy retakes an objective we take this turn
 W_ROUND_END = 400.0    # ... when the round ends with this player's turn (the result is final)
 MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must attack, by turns left
@@ -316,6 +317,8 @@ class Evaluator:
     def _take_chance(self, state: GameState, target: str) -> float:
         defenders = [u for u in state.units.values() if u.space == target and not self.is_mine(state, u.owner)]
         adj = [h for h in hexmove.neighbours(state, target) if not hexmove.is_water(state, h)]
+        if not defenders and EMPTY_INTO:
+            adj = [target]   # an empty objective is taken by walking into it, not attacked from next door
         enemy_sig = tuple(sorted((u.uid, u.space) for u in state.units.values() if not self.is_mine(state, u.owner)))
         strike = 0.0
         for u in state.units.values():

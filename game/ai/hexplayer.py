@@ -17,6 +17,15 @@ from game.rules.model import GameState, Unit
 
 
 def choose_hex(state: GameState, level: str = "greedy") -> Action:
+    if level == "standard":
+        from game.rules.actions import actor
+
+        from . import hexdecide
+        chosen = hexdecide.decide(state, actor(state))
+        if chosen is None and state.phase == "combat":
+            chosen = hexdecide.advance(state)
+        if chosen is not None:
+            return chosen
     decision = answer_decision(state)
     if decision is not None:
         return decision
