@@ -1,0 +1,168 @@
+"""Monte Carlo choice among the `standard` hex player's candidate movement plans.
+
+Near the game's end (the last `ROUNDS` rounds) the planner (hexplan.py) proposes a few
+alternative plans for the movement phase (its own, without the attack pass, with the
+attack pass aimed at each other target, ...). Each plan's end position is played out
+to the game's end `rollouts` times with a fast one-pass version of the greedy player
+for both sides; the plan with the best win rate is kept, the planner's own plan unless
+another beats it by `MARGIN`.
+
+- Common random numbers: rollout r of every candidate uses the same dice stream (a
+  seed derived from the game's seed, the action count and r, never the game's own
+  stream), so the candidates are compared on the same luck.
+- Deterministic: the budget is counted in rollout actions (`ACTION_BUDGET`), not in
+  seconds, and split evenly among the candidates before any is played: the same state
+  gives the same choice on any machine.
+- Rollouts never call the standard player (no recursion) and never touch the game:
+  every state is a copy.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.rules import hexgrid, hexmove
+from game.rules.actions import Action, EndPhase, Move, apply
+from game.rules.errors import IllegalAction
+from game.rules.model import GameState
+
+ROUNDS = 2              # the last rounds in which plans are chosen by rollouts
+ROLLOUTS = 24           # rollouts per candidate at most
+ACTION_BUDGET = 6000    # rollout actions per decision, all candidates together
+TARGETS = 2             # alternative attack-pass targets tried
+MARGIN = 0.0            # an alternative must beat the planner's own plan by this win rate
+MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
+
+
+def enabled(state: GameState) -> bool:
+    limit = state.scenario.turn_limit
+    return bool(ROUNDS) and limit is not None and limit - state.round < ROUNDS
+
+
+def rollout_seed(state: GameState, r: int) -> int:
+    """The dice seed of rollout r from this state: the same for every candidate (common
+    random numbers), another stream than the game's."""
+    return (state.seed * 0x9E3779B1 + state.action_count * 0x85EBCA6B + (r + 1) * 0xC2B2AE35 + 0x27D4EB2F) \
+        & 0xFFFFFFFF
+
+
+def fast_move(state: GameState) -> list[Action]:
+    """The greedy player's movement (hexplayer._move) in one pass: each unit in uid order
+    decides once (greedy re-asks every unit after each move)."""
+    from .hexplayer import _defense_value, _goals, _threatened
+    player = state.player
+    goals = [hexgrid.parse_hex_id(g) for g in _goals(state, player)]
+    out: list[Action] = []
+    if not goals:
+        return out
+    s = state
+    for uid in sorted(u.uid for u in s.units.values() if u.owner == player):
+        u = s.units.get(uid)
+        if u is None or u.moved or hexmove.mp_left(s, u) <= 0 or s.utype(u).move <= 0:
+            continue
+        sp = s.scenario.spaces[u.space]
+        if sp.victory_city and s.owners.get(u.space) == player and _threatened(s, u.space, player):
+            here_n = sum(1 for x in s.units.values() if x.space == u.space and x.owner == player
+                         and s.utype(x).defense > 0)
+            if here_n <= 2:
+                continue
+        options = hexmove.reachable(s, (uid,))
+        if not options:
+            continue
+
+        def score(hid: str, s: GameState = s) -> tuple[float, str]:
+            h = hexgrid.parse_hex_id(hid)
+            d = min(hexgrid.distance(h, g) for g in goals)
+            v = -3.0 * d + 0.5 * _defense_value(s, hid)
+            sp2 = s.scenario.spaces[hid]
+            if sp2.victory_city and s.owners.get(hid) != player:
+                v += 10
+            return (v, hid)
+
+        best = max(options, key=score)
+        if score(best)[0] > score(u.space)[0] + 0.4:
+            a = Move((uid,), options[best])
+            try:
+                s = apply(s, a)
+            except IllegalAction:
+                continue
+            out.append(a)
+    return out
+
+
+def fast_policy(state: GameState) -> list[Action]:
+    """The next actions of the rollout policy: the greedy player, movement planned in one pass."""
+    from .hexplayer import _fly, choose_hex
+    if state.phase in ("movement", "exploitation"):
+        if state.phase == "movement":
+            fly = _fly(state)
+            if fly is not None:
+                return [fly]
+        return fast_move(state) + [EndPhase()]
+    return [choose_hex(state, "greedy")]
+
+
+def playout(state: GameState, alliance: str, seed: int, limit: int = MAX_ROLLOUT_ACTIONS) -> tuple[float, int]:
+    """Play the game out with the fast policy for every side on the dice stream `seed`:
+    1 if `alliance` wins, 0 if it loses, 0.5 for a draw or a rollout cut at `limit`;
+    and the number of actions played."""
+    from .hexplayer import answer_decision
+    s = state.copy()
+    s.seed = seed
+    s.dice_used = 0
+    s.scripted_dice = ()
+    n = 0
+    queue: list[Action] = []
+    while not s.over and n < limit:
+        d = answer_decision(s)
+        if d is not None:
+            queue = []
+            a = d
+        else:
+            if not queue:
+                queue = fast_policy(s)
+            a = queue.pop(0)
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            queue = []
+            s = apply(s, EndPhase())
+        n += 1
+    if not s.over or s.winner in (None, "draw"):
+        return 0.5, n
+    return (1.0 if s.winner == alliance else 0.0), n
+
+
+def pick(state: GameState, plans: list[list[Action]], finish: Callable[[GameState], GameState] | None = None,
+         rollouts: int | None = None, budget: int | None = None) -> int:
+    """The index of the plan with the best rollout win rate (0, the planner's own plan,
+    unless another beats it by MARGIN). `finish` takes a plan's end state to the state the
+    rollouts start from (by default the plan's end state itself)."""
+    if len(plans) <= 1:
+        return 0
+    alliance = state.alliance_of(state.player) or ""
+    starts: list[GameState] = []
+    for plan in plans:
+        s = state
+        for a in plan:
+            s = apply(s, a)
+        starts.append(finish(s) if finish is not None else s)
+    n_roll = ROLLOUTS if rollouts is None else rollouts
+    total_budget = ACTION_BUDGET if budget is None else budget
+    # the cost of one rollout, from the first candidate's first rollout; the rest are
+    # sized to stay within the budget (deterministic: action counts, not seconds)
+    scores = [0.0] * len(plans)
+    first, used = playout(starts[0], alliance, rollout_seed(state, 0))
+    scores[0] += first
+    per = max(1, used)
+    n = max(2, min(n_roll, total_budget // (per * len(plans))))
+    for r in range(n):
+        for i, st in enumerate(starts):
+            if r == 0 and i == 0:
+                continue
+            v, _ = playout(st, alliance, rollout_seed(state, r))
+            scores[i] += v
+    best = 0
+    for i in range(1, len(plans)):
+        if scores[i] > scores[best] + MARGIN * n + 1e-9 and scores[i] > scores[0] + MARGIN * n + 1e-9:
+            best = i
+    return best
