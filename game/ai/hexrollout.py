@@ -10,9 +10,12 @@ another beats it by `MARGIN`.
 - Common random numbers: rollout r of every candidate uses the same dice stream (a
   seed derived from the game's seed, the action count and r, never the game's own
   stream), so the candidates are compared on the same luck.
-- Deterministic: the budget is counted in rollout actions (`ACTION_BUDGET`), not in
-  seconds, and split evenly among the candidates before any is played: the same state
-  gives the same choice on any machine.
+- Deterministic and budgeted: the budget (`BUDGET`) is counted in rollout actions times
+  the units on the map times the map's size (what a rollout action costs grows with
+  both), not in seconds. One rollout measures the length of a rollout; the number of
+  rollouts per candidate follows, the same for all candidates. When fewer than
+  `MIN_ROLLOUTS` fit (Crete: 288 hexes, 28 units) the planner's plan is kept without
+  more rollouts. The same state gives the same choice on any machine.
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -27,15 +30,28 @@ from game.rules.model import GameState
 
 ROUNDS = 2              # the last rounds in which plans are chosen by rollouts
 ROLLOUTS = 24           # rollouts per candidate at most
-ACTION_BUDGET = 6000    # rollout actions per decision, all candidates together
+BUDGET = 24000          # per decision, all candidates together: rollout actions x units on the map x map size / REF_HEXES
+REF_HEXES = 35          # a map of this many hexes (the tutorial's) counts once
+MIN_ROLLOUTS = 8        # fewer rollouts per candidate than this within the budget: the planner's plan
 TARGETS = 2             # alternative attack-pass targets tried
 MARGIN = 0.0            # an alternative must beat the planner's own plan by this win rate
 MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
 
+MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
+
+
+def _size(state: GameState) -> float:
+    return max(1.0, len(state.scenario.spaces) / REF_HEXES)
+
+
 def enabled(state: GameState) -> bool:
+    """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
+    budget (not on Crete)."""
     limit = state.scenario.turn_limit
-    return bool(ROUNDS) and limit is not None and limit - state.round < ROUNDS
+    if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
+        return False
+    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= BUDGET
 
 
 def rollout_seed(state: GameState, r: int) -> int:
@@ -147,14 +163,16 @@ def pick(state: GameState, plans: list[list[Action]], finish: Callable[[GameStat
             s = apply(s, a)
         starts.append(finish(s) if finish is not None else s)
     n_roll = ROLLOUTS if rollouts is None else rollouts
-    total_budget = ACTION_BUDGET if budget is None else budget
+    total_budget = BUDGET if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
     first, used = playout(starts[0], alliance, rollout_seed(state, 0))
     scores[0] += first
-    per = max(1, used)
-    n = max(2, min(n_roll, total_budget // (per * len(plans))))
+    per = max(1.0, used * len(state.units) * _size(state))
+    n = min(n_roll, int(total_budget // (per * len(plans))))
+    if n < MIN_ROLLOUTS:
+        return 0
     for r in range(n):
         for i, st in enumerate(starts):
             if r == 0 and i == 0:
