@@ -21,8 +21,6 @@ another beats it by `MARGIN`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.rules import hexgrid, hexmove
 from game.rules.actions import Action, EndPhase, Move, apply
 from game.rules.errors import IllegalAction
@@ -148,11 +146,11 @@ def playout(state: GameState, alliance: str, seed: int, limit: int = MAX_ROLLOUT
     return (1.0 if s.winner == alliance else 0.0), n
 
 
-def pick(state: GameState, plans: list[list[Action]], finish: Callable[[GameState], GameState] | None = None,
-         rollouts: int | None = None, budget: int | None = None) -> int:
+def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None) -> int:
     """The index of the plan with the best rollout win rate (0, the planner's own plan,
-    unless another beats it by MARGIN). `finish` takes a plan's end state to the state the
-    rollouts start from (by default the plan's end state itself)."""
+    unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
+    is a whole movement phase), played out to the game's end, rollout r of every plan on
+    the same dice."""
     if len(plans) <= 1:
         return 0
     alliance = state.alliance_of(state.player) or ""
@@ -161,7 +159,7 @@ def pick(state: GameState, plans: list[list[Action]], finish: Callable[[GameStat
         s = state
         for a in plan:
             s = apply(s, a)
-        starts.append(finish(s) if finish is not None else s)
+        starts.append(apply(s, EndPhase()) if s.phase in ("movement", "exploitation") else s)
     n_roll = ROLLOUTS if rollouts is None else rollouts
     total_budget = BUDGET if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
