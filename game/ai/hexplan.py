@@ -105,9 +105,7 @@ def _plan_search(state: GameState) -> list[Action]:
 
 
 def _positions(state: GameState, plan: list[Action]) -> tuple:
-    s = state
-    for a in plan:
-        s = apply(s, a)
+    s = hexrollout.start(state, plan, hexrollout.rollout_seed(state, 0))
     return tuple(sorted((u.uid, u.space) for u in s.units.values()))
 
 

@@ -9,7 +9,8 @@ another beats it by `MARGIN`.
 
 - Common random numbers: rollout r of every candidate uses the same dice stream (a
   seed derived from the game's seed, the action count and r, never the game's own
-  stream), so the candidates are compared on the same luck.
+  stream), so the candidates are compared on the same luck. The plans themselves are
+  played on that stream too (an air drop's roll is never the game's).
 - Deterministic and budgeted: the budget (`BUDGET`) is counted in rollout actions times
   the units on the map times the map's size (what a rollout action costs grows with
   both), not in seconds. One rollout measures the length of a rollout; the number of
@@ -115,15 +116,16 @@ def fast_policy(state: GameState) -> list[Action]:
     return [choose_hex(state, "greedy")]
 
 
-def playout(state: GameState, alliance: str, seed: int, limit: int = MAX_ROLLOUT_ACTIONS) -> tuple[float, int]:
-    """Play the game out with the fast policy for every side on the dice stream `seed`:
-    1 if `alliance` wins, 0 if it loses, 0.5 for a draw or a rollout cut at `limit`;
-    and the number of actions played."""
+def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_ROLLOUT_ACTIONS) -> tuple[float, int]:
+    """Play the game out with the fast policy for every side on the dice stream `seed`
+    (None: the state's own, already a rollout's): 1 if `alliance` wins, 0 if it loses,
+    0.5 for a draw or a rollout cut at `limit`; and the number of actions played."""
     from .hexplayer import answer_decision
     s = state.copy()
-    s.seed = seed
-    s.dice_used = 0
-    s.scripted_dice = ()
+    if seed is not None:
+        s.seed = seed
+        s.dice_used = 0
+        s.scripted_dice = ()
     n = 0
     queue: list[Action] = []
     while not s.over and n < limit:
@@ -146,6 +148,26 @@ def playout(state: GameState, alliance: str, seed: int, limit: int = MAX_ROLLOUT
     return (1.0 if s.winner == alliance else 0.0), n
 
 
+def start(state: GameState, plan: list[Action], seed: int) -> GameState:
+    """The plan played on the dice stream `seed` (an air drop's roll is the rollout's, never
+    the game's), its phase ended: where a rollout of it begins."""
+    from .hexplayer import answer_decision
+    s = state.copy()
+    s.seed = seed
+    s.dice_used = 0
+    s.scripted_dice = ()
+    for a in plan:
+        if answer_decision(s) is not None:
+            return s
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            break
+    if s.phase in ("movement", "exploitation") and answer_decision(s) is None:
+        s = apply(s, EndPhase())
+    return s
+
+
 def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None) -> int:
     """The index of the plan with the best rollout win rate (0, the planner's own plan,
     unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
@@ -154,28 +176,24 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     if len(plans) <= 1:
         return 0
     alliance = state.alliance_of(state.player) or ""
-    starts: list[GameState] = []
-    for plan in plans:
-        s = state
-        for a in plan:
-            s = apply(s, a)
-        starts.append(apply(s, EndPhase()) if s.phase in ("movement", "exploitation") else s)
     n_roll = ROLLOUTS if rollouts is None else rollouts
     total_budget = BUDGET if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
-    first, used = playout(starts[0], alliance, rollout_seed(state, 0))
+    seed0 = rollout_seed(state, 0)
+    first, used = playout(start(state, plans[0], seed0), alliance, None)
     scores[0] += first
     per = max(1.0, used * len(state.units) * _size(state))
     n = min(n_roll, int(total_budget // (per * len(plans))))
     if n < MIN_ROLLOUTS:
         return 0
     for r in range(n):
-        for i, st in enumerate(starts):
+        seed = rollout_seed(state, r)
+        for i, plan in enumerate(plans):
             if r == 0 and i == 0:
                 continue
-            v, _ = playout(st, alliance, rollout_seed(state, r))
+            v, _ = playout(start(state, plan, seed), alliance, None)
             scores[i] += v
     best = 0
     for i in range(1, len(plans)):

@@ -45,10 +45,22 @@ def test_playout_leaves_the_state_alone_and_is_deterministic():
     seed = hexrollout.rollout_seed(s, 3)
     assert seed != s.seed and seed == hexrollout.rollout_seed(s, 3)
     assert hexrollout.rollout_seed(s, 4) != seed
-    r1 = hexrollout.playout(s, "axis", seed)
-    r2 = hexrollout.playout(s, "axis", seed)
+    r1 = hexrollout.playout(hexrollout.start(s, [], seed), "axis", None)
+    r2 = hexrollout.playout(hexrollout.start(s, [], seed), "axis", None)
     assert r1 == r2 and r1[1] > 0
     assert state_hash(s) == before
+
+
+def test_a_plan_is_played_on_the_rollouts_dice_not_the_games():
+    # the game's own dice to come (its seed) never change where a rollout starts
+    s = _last_round_walk_in()
+    u = uid_of(s, "2,1", "infantry_brigade")
+    plan = [Move((u,), hexmove.reachable(s, (u,))["3,0"])]
+    other = s.copy()
+    other.seed = s.seed + 12345
+    a = hexrollout.start(s, plan, 99)
+    b = hexrollout.start(other, plan, 99)
+    assert state_hash(a) == state_hash(b) and a.seed == 99 and a.phase != "movement"
 
 
 def _tutorial_at(seed: int, round_: int, player: str):
