@@ -8,7 +8,7 @@ from hexkit import hexgame, uid_of  # noqa: E402
 
 from game.ai import choose_action, hexplan, hexrollout  # noqa: E402
 from game.rules import hexmove  # noqa: E402
-from game.rules.actions import EndPhase, Move, apply  # noqa: E402
+from game.rules.actions import EndPhase, Move, actor, apply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 from game.rules.session import Session  # noqa: E402
 from game.rules.snapshot import state_hash  # noqa: E402
@@ -104,8 +104,6 @@ def test_standard_with_rollouts_plays_legal_games_on_both_sides():
             if s.state.over:
                 break
             st = s.state
-            level = levels[st.alliance_of(st.player) or ""]
-            from game.rules.actions import actor
             level = levels[st.alliance_of(actor(st)) or ""]
             s.do(choose_action(st, level))
         assert s.state.over
