@@ -18,6 +18,10 @@ It searches over its own legal actions with the position evaluation of hexeval.p
 - Advance after combat: the option (none, all, the strongest units within stacking)
   that scores best.
 - Exploitation: c/m units move as in movement, without the attack term.
+- Near the game's end (the last two rounds, where the budget allows: not on Crete) the
+  movement phase is chosen among candidate plans (this plan, no attack pass, the attack
+  pass opened on each of the two best other targets, the greedy player's moves) by
+  rollouts to the game's end (hexrollout.py).
 Dice are never peeked at: every simulated roll is scripted (all six are averaged).
 """
 from __future__ import annotations
@@ -29,6 +33,7 @@ from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move,
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
+from . import hexrollout
 from .hexeval import Evaluator, dist, objectives
 
 MARGIN = 0.05            # a move must gain at least this much to be made
@@ -55,7 +60,8 @@ def choose(state: GameState) -> Action:
         got = _PLANS.pop(key, None)
         if got is not None:
             return got
-        plan = _plan_moves(state)
+        plan = _plan_search(state) if state.phase == "movement" and hexrollout.enabled(state) \
+            else _plan_moves(state)
         if len(_PLANS) > 20_000:
             _PLANS.clear()
         s = state
@@ -77,12 +83,77 @@ def choose(state: GameState) -> Action:
 # --- movement ---------------------------------------------------------------------------
 
 
-def _plan_moves(state: GameState) -> list[Action]:
+def _plan_search(state: GameState) -> list[Action]:
+    """Near the game's end: the planner's plan and its alternatives (no attack pass, the
+    attack pass opened on another target, the greedy player's moves), chosen by rollouts
+    (hexrollout.pick)."""
+    plans = [_plan_moves(state)]
+    seen = {_positions(state, plans[0])}
+
+    def add(plan: list[Action]) -> None:
+        k = _positions(state, plan)
+        if k not in seen:
+            seen.add(k)
+            plans.append(plan)
+
+    add(_plan_moves(state, first=""))
+    ev = Evaluator(state, state.alliance_of(state.player) or "")
+    for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
+        add(_plan_moves(state, first=t))
+    add(_greedy_plan(state))
+    return plans[hexrollout.pick(state, plans)]
+
+
+def _positions(state: GameState, plan: list[Action]) -> tuple:
+    s = hexrollout.start(state, plan, hexrollout.rollout_seed(state, 0))
+    return tuple(sorted((u.uid, u.space) for u in s.units.values()))
+
+
+def _greedy_plan(state: GameState) -> list[Action]:
+    plan: list[Action] = []
+    s = state
+    for _ in range(40):
+        acts = hexrollout.fast_policy(s)
+        for a in acts:
+            if isinstance(a, EndPhase):
+                return plan
+            try:
+                s = apply(s, a)
+            except IllegalAction:
+                return plan
+            plan.append(a)
+            if s.phase != state.phase or s.player != state.player:
+                return plan
+    return plan
+
+
+def _attack_targets(s: GameState, ev: Evaluator) -> list[str]:
+    """Enemy hexes our units could concentrate on, best first (by the evaluation after
+    the concentration)."""
+    player = s.player
+    out = []
+    for t in sorted({u.space for u in s.units.values() if s.at_war(u.owner, player)}):
+        if not any(dist(u.space, t) <= max(2, state_move(s, u) + 1) for u in s.units.values()
+                   if u.owner == player and hexmove.mp_left(s, u) > 0):
+            continue
+        s2, acts = _concentrate(s, t)
+        if acts:
+            out.append((-ev.evaluate(s2, "move"), t))
+    return [t for _, t in sorted(out)]
+
+
+def _plan_moves(state: GameState, first: str | None = None) -> list[Action]:
+    """`first`: None, the attack pass as it scores; "" no attack pass; a hex id: the
+    attack pass opens with a concentration on that enemy hex."""
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     mode = "move" if state.phase == "movement" else "hold"
     plan: list[Action] = []
     s = state
-    if state.phase == "movement":
+    if state.phase == "movement" and first is not None and first != "":
+        s2, acts = _concentrate(s, first)
+        plan.extend(acts)
+        s = s2
+    if state.phase == "movement" and first != "":
         s = _attack_pass(s, ev, plan)
     s = _ground_pass(s, ev, mode, plan)
     if state.phase == "movement":

@@ -1,0 +1,202 @@
+"""Monte Carlo choice among the `standard` hex player's candidate movement plans.
+
+Near the game's end (the last `ROUNDS` rounds) the planner (hexplan.py) proposes a few
+alternative plans for the movement phase (its own, without the attack pass, with the
+attack pass aimed at each other target, ...). Each plan's end position is played out
+to the game's end `rollouts` times with a fast one-pass version of the greedy player
+for both sides; the plan with the best win rate is kept, the planner's own plan unless
+another beats it by `MARGIN`.
+
+- Common random numbers: rollout r of every candidate uses the same dice stream (a
+  seed derived from the game's seed, the action count and r, never the game's own
+  stream), so the candidates are compared on the same luck. The plans themselves are
+  played on that stream too (an air drop's roll is never the game's).
+- Deterministic and budgeted: the budget (`BUDGET`) is counted in rollout actions times
+  the units on the map times the map's size (what a rollout action costs grows with
+  both), not in seconds. One rollout measures the length of a rollout; the number of
+  rollouts per candidate follows, the same for all candidates. When fewer than
+  `MIN_ROLLOUTS` fit (Crete: 288 hexes, 28 units) the planner's plan is kept without
+  more rollouts. The same state gives the same choice on any machine.
+- Rollouts never call the standard player (no recursion) and never touch the game:
+  every state is a copy.
+"""
+from __future__ import annotations
+
+from game.rules import hexgrid, hexmove
+from game.rules.actions import Action, EndPhase, Move, apply
+from game.rules.errors import IllegalAction
+from game.rules.model import GameState
+
+ROUNDS = 2              # the last rounds in which plans are chosen by rollouts
+ROLLOUTS = 24           # rollouts per candidate at most
+BUDGET = 24000          # per decision, all candidates together: rollout actions x units on the map x map size / REF_HEXES
+REF_HEXES = 35          # a map of this many hexes (the tutorial's) counts once
+MIN_ROLLOUTS = 8        # fewer rollouts per candidate than this within the budget: the planner's plan
+TARGETS = 2             # alternative attack-pass targets tried
+MARGIN = 0.0            # an alternative must beat the planner's own plan by this win rate
+MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
+
+
+MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
+
+
+def _size(state: GameState) -> float:
+    return max(1.0, len(state.scenario.spaces) / REF_HEXES)
+
+
+def enabled(state: GameState) -> bool:
+    """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
+    budget (not on Crete)."""
+    limit = state.scenario.turn_limit
+    if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
+        return False
+    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= BUDGET
+
+
+def rollout_seed(state: GameState, r: int) -> int:
+    """The dice seed of rollout r from this state: the same for every candidate (common
+    random numbers), another stream than the game's."""
+    return (state.seed * 0x9E3779B1 + state.action_count * 0x85EBCA6B + (r + 1) * 0xC2B2AE35 + 0x27D4EB2F) \
+        & 0xFFFFFFFF
+
+
+def fast_move(state: GameState) -> list[Action]:
+    """The greedy player's movement (hexplayer._move) in one pass: each unit in uid order
+    decides once (greedy re-asks every unit after each move)."""
+    from .hexplayer import _defense_value, _goals, _threatened
+    player = state.player
+    goals = [hexgrid.parse_hex_id(g) for g in _goals(state, player)]
+    out: list[Action] = []
+    if not goals:
+        return out
+    s = state
+    for uid in sorted(u.uid for u in s.units.values() if u.owner == player):
+        u = s.units.get(uid)
+        if u is None or u.moved or hexmove.mp_left(s, u) <= 0 or s.utype(u).move <= 0:
+            continue
+        sp = s.scenario.spaces[u.space]
+        if sp.victory_city and s.owners.get(u.space) == player and _threatened(s, u.space, player):
+            here_n = sum(1 for x in s.units.values() if x.space == u.space and x.owner == player
+                         and s.utype(x).defense > 0)
+            if here_n <= 2:
+                continue
+        options = hexmove.reachable(s, (uid,))
+        if not options:
+            continue
+
+        def score(hid: str, s: GameState = s) -> tuple[float, str]:
+            h = hexgrid.parse_hex_id(hid)
+            d = min(hexgrid.distance(h, g) for g in goals)
+            v = -3.0 * d + 0.5 * _defense_value(s, hid)
+            sp2 = s.scenario.spaces[hid]
+            if sp2.victory_city and s.owners.get(hid) != player:
+                v += 10
+            return (v, hid)
+
+        best = max(options, key=score)
+        if score(best)[0] > score(u.space)[0] + 0.4:
+            a = Move((uid,), options[best])
+            try:
+                s = apply(s, a)
+            except IllegalAction:
+                continue
+            out.append(a)
+    return out
+
+
+def fast_policy(state: GameState) -> list[Action]:
+    """The next actions of the rollout policy: the greedy player, movement planned in one pass."""
+    from .hexplayer import _fly, choose_hex
+    if state.phase in ("movement", "exploitation"):
+        if state.phase == "movement":
+            fly = _fly(state)
+            if fly is not None:
+                return [fly]
+        return fast_move(state) + [EndPhase()]
+    return [choose_hex(state, "greedy")]
+
+
+def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_ROLLOUT_ACTIONS) -> tuple[float, int]:
+    """Play the game out with the fast policy for every side on the dice stream `seed`
+    (None: the state's own, already a rollout's): 1 if `alliance` wins, 0 if it loses,
+    0.5 for a draw or a rollout cut at `limit`; and the number of actions played."""
+    from .hexplayer import answer_decision
+    s = state.copy()
+    if seed is not None:
+        s.seed = seed
+        s.dice_used = 0
+        s.scripted_dice = ()
+    n = 0
+    queue: list[Action] = []
+    while not s.over and n < limit:
+        d = answer_decision(s)
+        if d is not None:
+            queue = []
+            a = d
+        else:
+            if not queue:
+                queue = fast_policy(s)
+            a = queue.pop(0)
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            queue = []
+            s = apply(s, EndPhase())
+        n += 1
+    if not s.over or s.winner in (None, "draw"):
+        return 0.5, n
+    return (1.0 if s.winner == alliance else 0.0), n
+
+
+def start(state: GameState, plan: list[Action], seed: int) -> GameState:
+    """The plan played on the dice stream `seed` (an air drop's roll is the rollout's, never
+    the game's), its phase ended: where a rollout of it begins."""
+    from .hexplayer import answer_decision
+    s = state.copy()
+    s.seed = seed
+    s.dice_used = 0
+    s.scripted_dice = ()
+    for a in plan:
+        if answer_decision(s) is not None:
+            return s
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            break
+    if s.phase in ("movement", "exploitation") and answer_decision(s) is None:
+        s = apply(s, EndPhase())
+    return s
+
+
+def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None) -> int:
+    """The index of the plan with the best rollout win rate (0, the planner's own plan,
+    unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
+    is a whole movement phase), played out to the game's end, rollout r of every plan on
+    the same dice."""
+    if len(plans) <= 1:
+        return 0
+    alliance = state.alliance_of(state.player) or ""
+    n_roll = ROLLOUTS if rollouts is None else rollouts
+    total_budget = BUDGET if budget is None else budget
+    # the cost of one rollout, from the first candidate's first rollout; the rest are
+    # sized to stay within the budget (deterministic: action counts, not seconds)
+    scores = [0.0] * len(plans)
+    seed0 = rollout_seed(state, 0)
+    first, used = playout(start(state, plans[0], seed0), alliance, None)
+    scores[0] += first
+    per = max(1.0, used * len(state.units) * _size(state))
+    n = min(n_roll, int(total_budget // (per * len(plans))))
+    if n < MIN_ROLLOUTS:
+        return 0
+    for r in range(n):
+        seed = rollout_seed(state, r)
+        for i, plan in enumerate(plans):
+            if r == 0 and i == 0:
+                continue
+            v, _ = playout(start(state, plan, seed), alliance, None)
+            scores[i] += v
+    best = 0
+    for i in range(1, len(plans)):
+        if scores[i] > scores[best] + MARGIN * n + 1e-9 and scores[i] > scores[0] + MARGIN * n + 1e-9:
+            best = i
+    return best

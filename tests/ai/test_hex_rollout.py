@@ -1,0 +1,119 @@
+"""Monte Carlo plan choice of the standard hex player (game/ai/hexrollout.py)."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+
+from hexkit import hexgame, uid_of  # noqa: E402
+
+from game.ai import choose_action, hexplan, hexrollout  # noqa: E402
+from game.rules import hexmove  # noqa: E402
+from game.rules.actions import EndPhase, Move, actor, apply  # noqa: E402
+from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
+from game.rules.session import Session  # noqa: E402
+from game.rules.snapshot import state_hash  # noqa: E402
+
+WIN_AT_ROUND_END = "victory: {victory_cities: {axis: 1}, at_turn_limit: allies}"
+
+
+def _last_round_walk_in():
+    """Red (axis) needs one objective at the round end; the empty blue objective 3,0 is a
+    move away from its brigade, blue's only unit is far off. Last round."""
+    s = hexgame([(2, 1, "red", "infantry_brigade"), (6, 4, "blue", "garrison_infantry")],
+                victory=[(3, 0)], victory_block=WIN_AT_ROUND_END, turn_limit=3)
+    s.round = 3
+    return s
+
+
+def test_pick_prefers_the_plan_that_wins_by_the_rollouts():
+    # seed 000 / europa: victory hexes held at the round end win (hex_tutorial's rule)
+    s = _last_round_walk_in()
+    u = uid_of(s, "2,1", "infantry_brigade")
+    walk = Move((u,), hexmove.reachable(s, (u,))["3,0"])
+    assert hexrollout.pick(s, [[], [walk]]) == 1
+    assert hexrollout.pick(s, [[walk], []]) == 0
+
+
+def test_pick_keeps_the_planners_plan_on_a_tie():
+    s = _last_round_walk_in()
+    assert hexrollout.pick(s, [[], []]) == 0
+
+
+def test_playout_leaves_the_state_alone_and_is_deterministic():
+    s = _last_round_walk_in()
+    before = state_hash(s)
+    seed = hexrollout.rollout_seed(s, 3)
+    assert seed != s.seed and seed == hexrollout.rollout_seed(s, 3)
+    assert hexrollout.rollout_seed(s, 4) != seed
+    r1 = hexrollout.playout(hexrollout.start(s, [], seed), "axis", None)
+    r2 = hexrollout.playout(hexrollout.start(s, [], seed), "axis", None)
+    assert r1 == r2 and r1[1] > 0
+    assert state_hash(s) == before
+
+
+def test_a_plan_is_played_on_the_rollouts_dice_not_the_games():
+    # the game's own dice to come (its seed) never change where a rollout starts
+    s = _last_round_walk_in()
+    u = uid_of(s, "2,1", "infantry_brigade")
+    plan = [Move((u,), hexmove.reachable(s, (u,))["3,0"])]
+    other = s.copy()
+    other.seed = s.seed + 12345
+    a = hexrollout.start(s, plan, 99)
+    b = hexrollout.start(other, plan, 99)
+    assert state_hash(a) == state_hash(b) and a.seed == 99 and a.phase != "movement"
+
+
+def _tutorial_at(seed: int, round_: int, player: str):
+    sc = load_scenario("hex_tutorial")
+    s = Session(sc, load_ruleset(sc.ruleset_id), seed)
+    while not (s.state.round == round_ and s.state.player == player and s.state.phase == "movement"):
+        assert not s.state.over
+        s.do(choose_action(s.state, "greedy"))
+    return s.state
+
+
+def test_enabled_only_near_the_end_and_not_on_crete():
+    assert not hexrollout.enabled(_tutorial_at(11, 1, "germany"))
+    assert not hexrollout.enabled(_tutorial_at(11, 2, "germany"))
+    assert hexrollout.enabled(_tutorial_at(11, 3, "germany"))
+    sc = load_scenario("crete_1941")
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    st.round = sc.turn_limit
+    assert not hexrollout.enabled(st)   # the budget does not fit two candidates' rollouts
+
+
+def test_the_searched_plan_is_the_same_for_the_same_state():
+    st = _tutorial_at(11, 3, "germany")
+    hexplan._PLANS.clear()
+    p1 = hexplan._plan_search(st)
+    hexplan._PLANS.clear()
+    p2 = hexplan._plan_search(st.copy())
+    assert p1 == p2
+    hexplan._PLANS.clear()
+    assert choose_action(st, "standard") == choose_action(st.copy(), "standard")
+
+
+def test_standard_with_rollouts_plays_legal_games_on_both_sides():
+    # every action goes through Session.do: an illegal one raises IllegalAction
+    sc = load_scenario("hex_tutorial")
+    for seed, levels in ((21, {"axis": "standard", "allies": "greedy"}),
+                         (22, {"axis": "greedy", "allies": "standard"}),
+                         (23, {"axis": "standard", "allies": "random"})):
+        s = Session(sc, load_ruleset(sc.ruleset_id), seed)
+        for _ in range(3000):
+            if s.state.over:
+                break
+            st = s.state
+            level = levels[st.alliance_of(actor(st)) or ""]
+            s.do(choose_action(st, level))
+        assert s.state.over
+
+
+def test_the_greedy_plan_candidate_is_legal_and_stays_in_the_phase():
+    st = _tutorial_at(11, 3, "germany")
+    plan = hexplan._greedy_plan(st)
+    s = st
+    for a in plan:
+        assert not isinstance(a, EndPhase)
+        s = apply(s, a)
+        assert s.phase == "movement" and s.player == "germany"
