@@ -89,6 +89,17 @@ def _axial(hid: str) -> tuple[int, int]:
     return hexgrid.parse_hex_id(hid)
 
 
+def march_score(state: GameState, player: str, goals: list[tuple[int, int]], hid: str) -> tuple[float, str]:
+    """Greedy's worth of a hex to move to: near its goals, well defended, an enemy
+    objective taken (the hex id breaks ties)."""
+    d = min(hexgrid.distance(_axial(hid), g) for g in goals)
+    v = -3.0 * d + 0.5 * _defense_value(state, hid)
+    sp = state.scenario.spaces[hid]
+    if sp.victory_city and state.owners.get(hid) != player:
+        v += 10
+    return (v, hid)
+
+
 def _goals(state: GameState, player: str) -> list[str]:
     """Objective hexes the alliance does not hold, else hexes of enemy units."""
     vc = [s for s, sp in state.scenario.spaces.items() if sp.victory_city
@@ -163,16 +174,9 @@ def _move(state: GameState) -> Action | None:
         options = hexmove.reachable(state, (u.uid,))
         if not options:
             continue
-        here = _axial(u.space)
 
-        def score(hid: str, here: tuple[int, int] = here) -> tuple[float, str]:
-            h = _axial(hid)
-            d = min(hexgrid.distance(h, g) for g in goals)
-            s = -3.0 * d + 0.5 * _defense_value(state, hid)
-            sp2 = state.scenario.spaces[hid]
-            if sp2.victory_city and state.owners.get(hid) != player:
-                s += 10
-            return (s, hid)
+        def score(hid: str) -> tuple[float, str]:
+            return march_score(state, player, goals, hid)
 
         cur = score(u.space)[0] + 0.4
         best = max(options, key=score)

@@ -63,7 +63,7 @@ def rollout_seed(state: GameState, r: int) -> int:
 def fast_move(state: GameState) -> list[Action]:
     """The greedy player's movement (hexplayer._move) in one pass: each unit in uid order
     decides once (greedy re-asks every unit after each move)."""
-    from .hexplayer import _defense_value, _goals, _threatened
+    from .hexplayer import _goals, _threatened, march_score
     player = state.player
     goals = [hexgrid.parse_hex_id(g) for g in _goals(state, player)]
     out: list[Action] = []
@@ -85,13 +85,7 @@ def fast_move(state: GameState) -> list[Action]:
             continue
 
         def score(hid: str, s: GameState = s) -> tuple[float, str]:
-            h = hexgrid.parse_hex_id(hid)
-            d = min(hexgrid.distance(h, g) for g in goals)
-            v = -3.0 * d + 0.5 * _defense_value(s, hid)
-            sp2 = s.scenario.spaces[hid]
-            if sp2.victory_city and s.owners.get(hid) != player:
-                v += 10
-            return (v, hid)
+            return march_score(s, player, goals, hid)
 
         best = max(options, key=score)
         if score(best)[0] > score(u.space)[0] + 0.4:
