@@ -18,7 +18,7 @@ It searches over its own legal actions with the position evaluation of hexeval.p
 - Advance after combat: the option (none, all, the strongest units within stacking)
   that scores best.
 - Exploitation: c/m units move as in movement, without the attack term.
-- Near the game's end (the last two rounds, where the budget allows: not on Crete) the
+- Near the game's end (the last three rounds, where the budget allows: not on Crete) the
   movement phase is chosen among candidate plans (this plan, no attack pass, the attack
   pass opened on each of the two best other targets, the greedy player's moves) by
   rollouts to the game's end (hexrollout.py).

@@ -27,7 +27,7 @@ from game.rules.actions import Action, EndPhase, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
-ROUNDS = 2              # the last rounds in which plans are chosen by rollouts
+ROUNDS = 3              # the last rounds in which plans are chosen by rollouts
 ROLLOUTS = 24           # rollouts per candidate at most
 BUDGET = 24000          # per decision, all candidates together: rollout actions x units on the map x map size / REF_HEXES
 REF_HEXES = 35          # a map of this many hexes (the tutorial's) counts once
