@@ -212,14 +212,17 @@ def test_an_airdrop_beside_a_land_attack():
     _close(r, aw, dw, dr)
 
 
-def _sim_close(ex, sm, n):
+def _sim_close(ex, sm, n, survivors_tol=0.08):
+    """Exact against the engine: win/draw probabilities within 4 standard errors of n
+    battles (binomial, variance floored at 0.01 so rare outcomes get a sane bound);
+    expected survivors per type within survivors_tol."""
     for f in ("attacker_wins", "defender_wins", "draw"):
         p = getattr(ex, f)
         tol = 4 * math.sqrt(max(p * (1 - p), 0.01) / n)
         assert abs(p - getattr(sm, f)) < tol, (f, p, getattr(sm, f), tol)
     for side in ("attacker_survivors", "defender_survivors"):
         for t, v in getattr(ex, side).items():
-            assert abs(v - getattr(sm, side)[t]) < 0.08, (side, t, v, getattr(sm, side)[t])
+            assert abs(v - getattr(sm, side)[t]) < survivors_tol, (side, t, v, getattr(sm, side)[t])
     scale = max(1.0, ex.attacker_cost_lost, ex.defender_cost_lost)
     assert abs(ex.attacker_cost_lost - sm.attacker_cost_lost) < 0.06 * scale
     assert abs(ex.defender_cost_lost - sm.defender_cost_lost) < 0.06 * scale
@@ -261,7 +264,8 @@ def test_odds_for_a_planned_airdrop_are_exact():
     s = apply(s, EndPhase())
     r = odds_for_space(s, "malta")
     assert r.method == "exact", r.note
-    assert set(r.attacker_survivors) == {"transport_aircraft", "paratrooper"}
+    assert set(r.attacker_survivors) == {"transport_aircraft", "paratrooper"}   # the cargo counts
+    assert r.attacker_wins > 0.0
     sm = odds_for_space(s, "malta", method="sim", trials=1500, seed=2)
     _sim_close(r, sm, 1500)
 

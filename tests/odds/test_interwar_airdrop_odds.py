@@ -8,13 +8,10 @@ from pathlib import Path
 import pytest
 
 from game.odds import battle_odds
-from game.odds.api import odds_for_space
 from game.odds.model import unmodelled
-from game.rules.actions import Airdrop, EndPhase, apply
 from game.rules.ruleset import load_ruleset
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
-from test_interwar_airdrop import MALTA, ids, med  # noqa: E402
 
 
 def test_airdropped_paratroopers_are_exact_at_2_in_round_one():
@@ -45,14 +42,3 @@ def test_air_transports_and_fighters_are_exact_with_their_interception():
     lost = sum(p * min(2, h) for h, p in enumerate(p_hits))
     assert r.attacker_survivors["transport_aircraft"] == pytest.approx(2.0 - lost)
     assert abs(r.attacker_wins + r.defender_wins + r.draw - 1.0) < 1e-9
-
-
-def test_odds_for_a_planned_airdrop_include_the_cargo():
-    s = med(MALTA)
-    tr, para = ids(s, "italy", "transport_aircraft"), ids(s, "italy", "paratrooper")
-    s = apply(s, Airdrop(tuple(sorted(tr + para)), "malta"))
-    s = apply(s, EndPhase())
-    r = odds_for_space(s, "malta")
-    assert r.method == "exact", r.note
-    assert set(r.attacker_survivors) == {"transport_aircraft", "paratrooper"}
-    assert r.attacker_wins > 0.0

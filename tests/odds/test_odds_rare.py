@@ -20,23 +20,17 @@ from game.odds import battle_odds
 from game.rules.variant import load_variant
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+from test_intercept_odds import _sim_close as sim_close  # noqa: E402
+
 STURDY = load_variant(Path(__file__).parents[1] / "fixtures" / "variants" / "interwar_sturdy_air.yaml")
 
 
 def _sim_close(ex, sm, n):
-    """Exact against the engine: win/draw probabilities within 4 standard errors of n
-    battles (binomial, variance floored at 0.01 so rare outcomes get a sane bound);
-    expected survivors per type within 4 standard errors of a count of at most 4 units
-    (sd <= 2: 8 / sqrt(n))."""
+    """test_intercept_odds._sim_close, the sums checked too; expected survivors per type
+    within 4 standard errors of a count of at most 4 units (sd <= 2: 8 / sqrt(n))."""
     assert ex.method == "exact", ex.note
     assert abs(ex.attacker_wins + ex.defender_wins + ex.draw - 1.0) < 1e-9
-    for f in ("attacker_wins", "defender_wins", "draw"):
-        p = getattr(ex, f)
-        tol = 4 * math.sqrt(max(p * (1 - p), 0.01) / n)
-        assert abs(p - getattr(sm, f)) < tol, (f, p, getattr(sm, f), tol)
-    for side in ("attacker_survivors", "defender_survivors"):
-        for t, v in getattr(ex, side).items():
-            assert abs(v - getattr(sm, side)[t]) < 8 / math.sqrt(n), (side, t, v, getattr(sm, side)[t])
+    sim_close(ex, sm, n, survivors_tol=8 / math.sqrt(n))
 
 
 # --- anti-aircraft fire at aircraft with several hit points --------------------------
