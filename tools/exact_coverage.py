@@ -8,6 +8,7 @@ method and the note matter here, so they cost next to nothing).
 
     python tools/exact_coverage.py [--seed 5] [--trials 1] [--cases]
     python tools/exact_coverage.py --rare     # the rare interwar forces (RARE) instead
+    python tools/exact_coverage.py --large    # big land and sea battles (LARGE) instead
 
 --rare plays RARE: hand-built battles, one or more for each rarer reason the exact odds
 used to fall back (airdrops with escorts, AA fire at multi-hit aircraft, defending air
@@ -81,6 +82,34 @@ RARE: list[tuple[str, str, list[tuple[str, int]], list[tuple[str, int]], dict[st
      [("cavalry", 3), ("fighter", 1)], [("infantry", 1), ("fighter", 1)], {}),
 ]
 
+# (terrain, attacker, defender): battles larger than the random ones, each side listed
+# cheapest first. Land battles of 50+ units are exact in about a second; sea battles
+# whose restricted hits (submarines, torpedo and dive bombers choosing their ships,
+# carriers' aircraft) split the order of loss into many classes pass MAX_SPLIT_STATES
+# from about 25 against 13 units (docs/interpretations.md, "Large fleets").
+LARGE: list[tuple[str, list[tuple[str, int]], list[tuple[str, int]]]] = [
+    ("land", [("infantry", 15), ("artillery", 6), ("armor", 6), ("fighter", 4), ("heavy_bomber", 2)],
+     [("infantry", 12), ("artillery", 4), ("aaa", 2), ("fortification", 1), ("fighter", 2)]),
+    ("land", [("infantry", 30), ("artillery", 10), ("armor", 10), ("fighter", 6)],
+     [("infantry", 25), ("artillery", 6), ("armor", 4), ("fighter", 3)]),
+    ("land", [("infantry", 8), ("mountain_infantry", 4), ("heavy_artillery", 3), ("armor", 4), ("dive_bomber", 2)],
+     [("infantry", 6), ("anti_tank_gun", 2), ("fortress", 1), ("aaa", 1)]),
+    ("sea", [("destroyer", 6), ("cruiser", 4), ("battleship", 3), ("fighter", 2)],
+     [("destroyer", 5), ("cruiser", 3), ("battleship", 3)]),
+    ("sea", [("destroyer", 4), ("cruiser", 2), ("battleship", 2), ("carrier", 1), ("fighter", 2),
+             ("torpedo_bomber", 1)],
+     [("destroyer", 3), ("cruiser", 2), ("battleship", 1), ("carrier", 1), ("fighter", 1)]),
+    ("sea", [("submarine", 1), ("destroyer", 3), ("cruiser", 2), ("carrier", 1), ("battleship", 2), ("fighter", 2),
+             ("torpedo_bomber", 1), ("dive_bomber", 1)],
+     [("destroyer", 2), ("cruiser", 2), ("battleship", 1), ("carrier", 1), ("fighter", 1)]),
+    ("sea", [("submarine", 2), ("destroyer", 6), ("cruiser", 4), ("carrier", 1), ("battleship", 4), ("fighter", 4),
+             ("torpedo_bomber", 2), ("dive_bomber", 2)],
+     [("destroyer", 4), ("cruiser", 4), ("battleship", 2), ("carrier", 1), ("fighter", 2)]),
+    ("sea", [("submarine", 3), ("destroyer", 6), ("cruiser", 4), ("carrier", 2), ("battleship", 4),
+             ("battlecruiser", 2), ("fighter", 3), ("torpedo_bomber", 2), ("dive_bomber", 1)],
+     [("destroyer", 4), ("cruiser", 3), ("battleship", 2), ("carrier", 2), ("fighter", 2)]),
+]
+
 LAND = ['infantry', 'artillery', 'armor', 'light_armor', 'cavalry', 'anti_tank_gun', 'heavy_artillery',
         'motorized_infantry', 'mechanized_infantry', 'armored_car', 'mountain_infantry', 'engineer',
         'light_artillery', 'heavy_infantry', 'colonial_infantry', 'marine', 'auxiliary']
@@ -147,13 +176,31 @@ def rare(trials: int) -> dict[str, Any]:
             "exact": sum(v[0] for v in per.values()), "total": len(RARE), "fallbacks": fallbacks}
 
 
+def large(trials: int) -> dict[str, Any]:
+    """Play LARGE: each battle's size, method, seconds and (fallbacks) reason."""
+    from game.odds import battle_odds
+    out = []
+    for terrain, a, d in LARGE:
+        t0 = time.perf_counter()
+        r = battle_odds("interwar", a, d, terrain, trials=trials)
+        out.append({"terrain": terrain, "units": [sum(n for _, n in a), sum(n for _, n in d)],
+                    "attacker": _names(a), "defender": _names(d), "method": r.method,
+                    "seconds": round(time.perf_counter() - t0, 2),
+                    "reason": None if r.method == "exact" else reason(r.note)})
+    return {"large": out, "exact": sum(c["method"] == "exact" for c in out), "total": len(out)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--trials", type=int, default=1, help="simulation trials of a fallback")
     ap.add_argument("--cases", action="store_true", help="list every battle with its method")
     ap.add_argument("--rare", action="store_true", help="the rare interwar forces (RARE) instead")
+    ap.add_argument("--large", action="store_true", help="the large battles (LARGE) instead")
     args = ap.parse_args()
+    if args.large:
+        print(json.dumps(large(args.trials), indent=1))
+        return
     if args.rare:
         print(json.dumps(rare(args.trials), indent=1))
         return
