@@ -85,8 +85,8 @@ RARE: list[tuple[str, str, list[tuple[str, int]], list[tuple[str, int]], dict[st
 # (terrain, attacker, defender): battles larger than the random ones, each side listed
 # cheapest first. Land battles of 50+ units are exact in about a second; sea battles
 # whose restricted hits (submarines, torpedo and dive bombers choosing their ships,
-# carriers' aircraft) split the order of loss into many classes pass MAX_SPLIT_STATES
-# from about 25 against 13 units (docs/interpretations.md, "Large fleets").
+# carriers' aircraft) split the order of loss into many classes are exact on their
+# reachable states (docs/interpretations.md, "Large fleets").
 LARGE: list[tuple[str, list[tuple[str, int]], list[tuple[str, int]]]] = [
     ("land", [("infantry", 15), ("artillery", 6), ("armor", 6), ("fighter", 4), ("heavy_bomber", 2)],
      [("infantry", 12), ("artillery", 4), ("aaa", 2), ("fortification", 1), ("fighter", 2)]),

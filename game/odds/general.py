@@ -1060,7 +1060,9 @@ class Track:
     loss) and from its back (a two-ended class: the enemy's chosen casualties, seed 000
     DIVE BOMBER / TORPEDO BOMBER, take its costliest units first); rows[s]: alive (listed
     index, type, damage) at s. A class's digit: x (one-ended), or (t(t+1)/2 + b) with
-    t = x + b (two-ended), so every hit moves to a higher state index."""
+    t = x + b (two-ended), so every hit moves to a higher state index. full[s]: state s's
+    index in that mixed radix (`restrict` keeps only the states the battle can reach;
+    inv maps back, -1 for a state not kept)."""
     units: list[str]
     slot_unit: np.ndarray
     A: int
@@ -1071,6 +1073,8 @@ class Track:
     two: list[bool]
     rows: list[list[tuple[int, str, int]]]
     last: list[int]             # each unit's damage when it is lost (all extra hit points)
+    full: np.ndarray
+    inv: np.ndarray
 
     @staticmethod
     def build(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int],
@@ -1121,7 +1125,44 @@ class Track:
                         dead.add(int(slot_unit[pos]))
             rows.append([(k, units[k], dmg[k]) for k in range(N) if k not in dead])
         last = [d + e for d, e in zip(damage, extra, strict=True)]
-        return Track(units, slot_unit, A, cls_slots, stride, xs, bs, two, rows, last)
+        return Track(units, slot_unit, A, cls_slots, stride, xs, bs, two, rows, last,
+                     np.arange(S, dtype=np.int64), np.arange(S, dtype=np.int64))
+
+    def at(self, full: np.ndarray) -> np.ndarray:
+        """Mixed-radix indices -> this track's states (-1 stays -1; a state not kept: -1)."""
+        return np.where(full >= 0, self.inv[np.maximum(full, 0)], -1)
+
+    def restrict(self, keep: np.ndarray) -> Track:
+        """The track on the states `keep` (ascending, closed under every move the battle
+        makes: Track.reachable), so hits still move to higher indices and the last state
+        is still every unit lost."""
+        inv = np.full(len(self.inv), -1, dtype=np.int64)
+        full = self.full[keep]
+        inv[full] = np.arange(len(keep), dtype=np.int64)
+        return Track(self.units, self.slot_unit, self.A, self.cls_slots, self.stride, self.xs[keep],
+                     self.bs[keep], self.two, [self.rows[i] for i in keep], self.last, full, inv)
+
+    def reachable(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
+                  firing_sets: list[frozenset[str]], target: Valuer, maps: list[np.ndarray],
+                  starts: list[int]) -> np.ndarray:
+        """The states a battle can reach from `starts` (and the first and last states), one
+        hit of any enemy pool in any enemy context at a time (Track.step; choosers' picks
+        with each state's own values), or through `maps` (state -> state, e.g. a carrier's
+        aircraft lost with it, exact._cap_map). Restricted hits and chosen casualties
+        leave most of the product of the classes' sizes out of reach (a fleet of 13
+        against 13 with submarines, carriers and torpedo bombers: 576 of 5832 states)."""
+        S = self.S
+        nexts = [self.step(spec, key, firing, firing_sets, c, target, strict=False)
+                 for key in keys for c in range(len(firing.bits))] + list(maps)
+        seen = np.zeros(S, dtype=bool)
+        frontier = np.unique(np.array([0, S - 1] + list(starts), dtype=np.int64))
+        seen[frontier] = True
+        while len(frontier):
+            new = np.unique(np.concatenate([n[frontier] for n in nexts]))
+            new = new[~seen[new]]
+            seen[new] = True
+            frontier = new
+        return np.nonzero(seen)[0]
 
     @property
     def S(self) -> int:
@@ -1137,8 +1178,7 @@ class Track:
         """A two-ended class whose units are all lost (front + back = n) reads (0, n), its
         highest digit, whichever end took the last one: one state per alive set, and the
         state with every unit lost is the last one (T)."""
-        S = self.S
-        out = np.arange(S, dtype=np.int64)
+        out = self.full.copy()
         for c in range(len(self.cls_slots)):
             if not self.two[c]:
                 continue
@@ -1147,7 +1187,7 @@ class Track:
             full = x + b >= n
             top = n * (n + 1) // 2 + n
             out = out + np.where(full, (top - self._digit(c, x, b)) * self.stride[c], 0)
-        return out
+        return self.at(out)
 
     def _moves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(head position of each class's front, next state taking the front, taking the
@@ -1158,7 +1198,7 @@ class Track:
         head = np.full((S, ncls), big, dtype=np.int64)
         nf = np.full((S, ncls), -1, dtype=np.int64)
         nb = np.full((S, ncls), -1, dtype=np.int64)
-        idx = np.arange(S, dtype=np.int64)
+        idx = self.full
         for c in range(ncls):
             n = len(self.cls_slots[c])
             x, b = self.xs[:, c], self.bs[:, c]
@@ -1166,86 +1206,107 @@ class Track:
             pos = np.array(self.cls_slots[c] + [big], dtype=np.int64)
             head[:, c] = np.where(left, pos[np.minimum(x, n)], big)
             d0 = self._digit(c, x, b)
-            nf[:, c] = np.where(left, idx + (self._digit(c, x + 1, b) - d0) * self.stride[c], -1)
+            # a two-ended class left empty reads its highest digit (canon): a restricted
+            # track keeps only that one of its empty states
+            top = n * (n + 1) // 2 + n
+            d1 = np.where(x + 1 + b >= n, top, self._digit(c, x + 1, b)) if self.two[c] else x + 1
+            nf[:, c] = self.at(np.where(left, idx + (d1 - d0) * self.stride[c], -1))
             if self.two[c]:
-                nb[:, c] = np.where(left, idx + (self._digit(c, x, b + 1) - d0) * self.stride[c], -1)
+                d2 = np.where(x + b + 1 >= n, top, self._digit(c, x, b + 1))
+                nb[:, c] = self.at(np.where(left, idx + (d2 - d0) * self.stride[c], -1))
         return head, nf, nb
 
     def go(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
            firing_sets: list[frozenset[str]], target: Valuer | None = None,
            single: frozenset[int] = frozenset()) -> np.ndarray:
         """go[p, c, s, k]: the state after k hits of the enemy's pool p from s when the
-        enemy has context c: each hit takes the earliest eligible slot left, or, for a
-        pool whose firer chooses (chooses_casualty), the unit battle.default_casualties
-        picks for it (`target`: the valuer of this side, for the values it compares).
-        single: choosing pools that score at most one hit a step (the pick is made with
-        the values of the state it is made from, support bonuses included: chooser_pick)."""
-        from .exact import NotExact
+        enemy has context c (Track.step, k times). single: choosing pools that score at
+        most one hit a step (the pick is made with the values of the state it is made
+        from, support bonuses included: chooser_pick)."""
         S = self.S
         NS = len(self.slot_unit)
-        big = NS + 1
-        head, nf, nb = self._moves()
-        canon = self.canon()
-        cls_of = np.zeros(len(self.units), dtype=np.int64)
-        for c, sl in enumerate(self.cls_slots):
-            for pos in sl:
-                cls_of[self.slot_unit[pos]] = c
         C = len(firing.bits)
+        moves = self._moves() + (self.canon(),)
         go = np.zeros((len(keys), C, S, NS + 1), dtype=np.int64)
-        idx = np.arange(S)
         for p, key in enumerate(keys):
             for c in range(C):
-                ok_u = _eligible_units(spec, self.units, key, firing, firing_sets, c)
-                if key[5]:
-                    if target is None:
-                        raise NotExact("chosen casualties with no valuer")
-                    nxt = idx.copy()
-                    picks: dict[tuple[Any, ...], int | None] = {}
-                    for s in range(S):
-                        row = self.rows[s]
-                        # the pick depends on the rows' types and damage in listed order and
-                        # on which of them the pool may hit (by type): memoised as a position
-                        pkey = tuple([(t, d, int(ok_u[k])) for k, t, d in row])
-                        if pkey in picks:
-                            i = picks[pkey]
-                        else:
-                            got = chooser_pick(spec, target, row, ok_u, strict=p not in single)
-                            i = picks[pkey] = None if got is None else [r[0] for r in row].index(got)
-                        if i is None:
-                            continue
-                        k = row[i][0]
-                        cc = int(cls_of[k])
-                        sl = self.cls_slots[cc]
-                        n = len(sl)
-                        # the very unit picked, not one of its type: a class's slots are
-                        # interleaved with other classes' in the full order, so losing its
-                        # front or its back leaves different units to the next listed hit
-                        # (two torpedo boat destroyers around an armored carrier: the
-                        # chooser sinks the first, listed before the carrier)
-                        back = int(self.slot_unit[sl[n - 1 - self.bs[s, cc]]])
-                        front = int(self.slot_unit[sl[self.xs[s, cc]]])
-                        if k == front:
-                            nxt[s] = nf[s, cc]
-                        elif self.two[cc] and k == back:
-                            nxt[s] = nb[s, cc]
-                        else:
-                            from .exact import EndsMismatch
-                            raise EndsMismatch("the firing side's choice of casualties (chooses_casualty) "
-                                               "is neither end of the order of loss")
-                else:
-                    ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
-                                     for sl in self.cls_slots], dtype=bool)
-                    hh = np.where(ok_c[None, :], head, big)
-                    best = np.argmin(hh, axis=1)
-                    can = hh[idx, best] < big
-                    nxt = np.where(can, nf[idx, best], idx)
-                nxt = canon[nxt]
-                g = idx.copy()
+                nxt = self.step(spec, key, firing, firing_sets, c, target, p not in single, moves)
+                g = np.arange(S, dtype=np.int64)
                 go[p, c, :, 0] = g
                 for k in range(1, NS + 1):
                     g = nxt[g]
                     go[p, c, :, k] = g
         return go
+
+    def step(self, spec: BattleSpec, key: PoolKey, firing: Tables, firing_sets: list[frozenset[str]],
+             c: int, target: Valuer | None, strict: bool,
+             moves: tuple[np.ndarray, ...] | None = None) -> np.ndarray:
+        """The state after one hit of the enemy's pool `key` from each state, the enemy in
+        context c: the hit takes the earliest eligible slot left, or, for a pool whose
+        firer chooses (chooses_casualty), the unit battle.default_casualties picks for it
+        (`target`: the valuer of this side, for the values it compares; strict: see
+        chooser_pick)."""
+        from .exact import NotExact
+        S = self.S
+        big = len(self.slot_unit) + 1
+        head, nf, nb, canon = moves if moves is not None else self._moves() + (self.canon(),)
+        idx = np.arange(S)
+        ok_u = _eligible_units(spec, self.units, key, firing, firing_sets, c)
+        if key[5]:
+            nxt = self._chosen(spec, target, ok_u, strict, nf, nb)
+        else:
+            ok_c = np.array([bool(ok_u[self.slot_unit[sl[0]]]) if sl else False
+                             for sl in self.cls_slots], dtype=bool)
+            hh = np.where(ok_c[None, :], head, big)
+            best = np.argmin(hh, axis=1)
+            can = hh[idx, best] < big
+            nxt = np.where(can, nf[idx, best], idx)
+        if (nxt < 0).any():
+            raise NotExact("a hit leads out of the reachable states (Track.reachable)")
+        return canon[nxt]
+
+    def _chosen(self, spec: BattleSpec, target: Valuer | None, ok_u: np.ndarray, strict: bool,
+                nf: np.ndarray, nb: np.ndarray) -> np.ndarray:
+        """Track.step for a choosing pool: the state after losing the unit picked."""
+        from .exact import EndsMismatch, NotExact
+        if target is None:
+            raise NotExact("chosen casualties with no valuer")
+        cls_of = np.zeros(len(self.units), dtype=np.int64)
+        for c, sl in enumerate(self.cls_slots):
+            for pos in sl:
+                cls_of[self.slot_unit[pos]] = c
+        nxt = np.arange(self.S, dtype=np.int64)
+        picks: dict[tuple[Any, ...], int | None] = {}
+        for s in range(self.S):
+            row = self.rows[s]
+            # the pick depends on the rows' types and damage in listed order and on which
+            # of them the pool may hit (by type): memoised as a position
+            pkey = tuple([(t, d, int(ok_u[k])) for k, t, d in row])
+            if pkey in picks:
+                i = picks[pkey]
+            else:
+                got = chooser_pick(spec, target, row, ok_u, strict=strict)
+                i = picks[pkey] = None if got is None else [r[0] for r in row].index(got)
+            if i is None:
+                continue
+            k = row[i][0]
+            cc = int(cls_of[k])
+            sl = self.cls_slots[cc]
+            n = len(sl)
+            # the very unit picked, not one of its type: a class's slots are interleaved
+            # with other classes' in the full order, so losing its front or its back leaves
+            # different units to the next listed hit (two torpedo boat destroyers around an
+            # armored carrier: the chooser sinks the first, listed before the carrier)
+            back = int(self.slot_unit[sl[n - 1 - self.bs[s, cc]]])
+            front = int(self.slot_unit[sl[self.xs[s, cc]]])
+            if k == front:
+                nxt[s] = nf[s, cc]
+            elif self.two[cc] and k == back:
+                nxt[s] = nb[s, cc]
+            else:
+                raise EndsMismatch("the firing side's choice of casualties (chooses_casualty) "
+                                   "is neither end of the order of loss")
+        return nxt
 
     def fire_rows(self, with_damage: bool) -> tuple[list[list[tuple[int, str, int]]], np.ndarray]:
         """The defender's firing rows and defrow[j1, j2] (kernel._def_key): units alive at
