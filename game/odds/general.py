@@ -1187,7 +1187,9 @@ class Track:
             full = x + b >= n
             top = n * (n + 1) // 2 + n
             out = out + np.where(full, (top - self._digit(c, x, b)) * self.stride[c], 0)
-        return self.at(out)
+        got = self.at(out)
+        # a kept state whose canonical twin is not (a start found by its rows, marked_start)
+        return np.where(got >= 0, got, np.arange(self.S, dtype=np.int64))
 
     def _moves(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(head position of each class's front, next state taking the front, taking the
