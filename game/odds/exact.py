@@ -471,30 +471,25 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
 
 
 MAX_SPLIT_STATES = 3000   # per side: go tables and the defender's firing rows grow with it
-MAX_FULL_SPLIT = 60_000   # per side before Track.reachable drops the states no battle reaches
 MAX_SPLIT_PAIRS = 500_000   # the DP's work: ~30 us a pair of states in big fleets (~15 s)
 
 
-def _reachable_only(spec: BattleSpec, trA: Any, trD: Any, akeys: list[Any], dkeys: list[Any],
-                    setsA: list[frozenset[str]], setsD: list[frozenset[str]], valA: Any, valD: Any,
-                    cntA: Any, cntD: Any, psets: Any, marked: bool, pairs: list[tuple[int, int]],
-                    clD: list[int]) -> tuple[Any, Any]:
-    """Both split tracks on the states the battle can reach (general.Track.reachable): the
-    product of the classes' sizes is mostly out of reach, since ordinary hits take the
-    listed order and the choosers pick by a fixed rule."""
-    from . import general as G
-    ua, ud = G.UnitsAt(trA.rows), G.UnitsAt(trD.rows)
-    tA = G.side_tables(ua, setsA, [], cntA)
-    tD = G.side_tables(ud, setsD, psets, cntD)
-    blank = [((), False, (), (), False, False)]
-    starts = []
-    if marked:
-        s0 = G.marked_start(spec, trD.rows)
-        starts = [] if s0 is None else [s0]
-    maps = [_cap_map(pairs, clD, trD)] if pairs else []
-    keepD = trD.reachable(spec, akeys or blank, tA, setsA, valD, maps, starts)
-    keepA = trA.reachable(spec, dkeys or blank, tD, setsD, valA, [], [])
-    return trA.restrict(keepA), trD.restrict(keepD)
+def _split_tracks(spec: BattleSpec, layA: Any, layD: Any, akeys: list[Any], dkeys: list[Any],
+                  setsA: list[frozenset[str]], setsD: list[frozenset[str]], valA: Any, valD: Any,
+                  cntA: Any, cntD: Any, psets: Any, cap: dict[int, list[int]], marked: bool) -> tuple[Any, Any]:
+    """Both split tracks, on the states the battle can reach (reach.grow_tracks)."""
+    from .reach import grow_tracks
+    return grow_tracks(spec, layA, layD, akeys, dkeys, setsA, setsD, valA, valD, cntA, cntD, psets, cap,
+                       marked, MAX_SPLIT_STATES)
+
+
+def _aboard_classes(pairs: list[tuple[int, int]], cl: list[int]) -> dict[int, list[int]]:
+    """Seed 000 G58: carrier (listed index) -> the classes of the aircraft aboard it."""
+    by_carrier: dict[int, list[int]] = {}
+    for k, c in pairs:
+        if cl[k] not in by_carrier.setdefault(c, []):
+            by_carrier[c].append(cl[k])
+    return by_carrier
 
 
 def _solve_general(spec: BattleSpec, att: list[str], weight: float,
@@ -550,13 +545,9 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
         pairs = aboard(spec, spec.defender)       # G58 (the attacker's aircraft flew in)
         clD, twD = G.aboard_split(clD, twD, pairs)
-        trA = G.Track.build(spec, att, adm, clA, twA)
-        trD = G.Track.build(spec, spec.defender, ddm, clD, twD)
-        if max(trA.S, trD.S) > MAX_FULL_SPLIT:
-            raise NotExact(f"{trA.S} x {trD.S} states (order of loss split by the restricted hits) "
-                           "is too many for the exact method")
-        trA, trD = _reachable_only(spec, trA, trD, akeys, dkeys, setsA, setsD, valA, valD, cntA, cntD,
-                                   psets, marked, pairs, clD)
+        trA, trD = _split_tracks(spec, G.Layout.of(spec, att, adm, clA, twA),
+                                 G.Layout.of(spec, spec.defender, ddm, clD, twD), akeys, dkeys, setsA, setsD,
+                                 valA, valD, cntA, cntD, psets, _aboard_classes(pairs, clD), marked)
         capD = _cap_map(pairs, clD, trD)
         if trA.S * trD.S > MAX_SPLIT_PAIRS or max(trA.S, trD.S) > MAX_SPLIT_STATES:
             raise NotExact(f"{trA.S} x {trD.S} reachable states (order of loss split by the restricted "
@@ -706,10 +697,7 @@ def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray
     carriers, escort carriers and armored carriers, in any order of loss."""
     if not pairs:
         return np.zeros(1, dtype=np.int64)
-    by_carrier: dict[int, list[int]] = {}
-    for k, c in pairs:
-        if cl[k] not in by_carrier.setdefault(c, []):
-            by_carrier[c].append(cl[k])
+    by_carrier = _aboard_classes(pairs, cl)
     cap = tr.full.copy()   # mixed-radix indices (the track may keep only reachable states)
     for c, classes in by_carrier.items():
         gone = np.array([all(k != c for k, _t, _d in row) for row in tr.rows])

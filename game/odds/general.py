@@ -386,15 +386,18 @@ class Valuer:
             return int(ab.value)
         return None
 
+    def row_key(self, alive: list[tuple[int, str, int]]) -> tuple[Any, ...]:
+        """What the fire of these rows depends on (Valuer.fire's memo)."""
+        return tuple([(t, d, self.flag(k), self.pen(k), self.landed(k)) for k, t, d in alive])
+
     def fire(self, alive: list[tuple[int, str, int]], ebits: tuple[bool, ...],
-             pbits: tuple[bool, ...], round1: bool) -> list[Fired]:
+             pbits: tuple[bool, ...], round1: bool, row_key: tuple[Any, ...] | None = None) -> list[Fired]:
         """Every shooter's fire from these alive rows (damage as given), the enemy's
         presence bits, the own post bits (G53) and the round. Memoised on the rows' types,
         damage, airborne flags and supply penalties in listed order: the fire (a list of
         what each unit fires, with no listed index) depends on nothing else, so states that
         lost different but alike units share it."""
-        key = (tuple([(t, d, self.flag(k), self.pen(k), self.landed(k)) for k, t, d in alive]), ebits, pbits,
-               round1)
+        key = (self.row_key(alive) if row_key is None else row_key, ebits, pbits, round1)
         got = self._memo.get(key)
         if got is None:
             got = self._memo[key] = self._fire(alive, ebits, pbits, round1)
@@ -561,11 +564,12 @@ def fire_hists(spec: BattleSpec, val: Valuer, side: UnitsAt, enemy: Tables, own:
     for h in range(H):
         alive = side.rows[h]
         rr = val.rerolls(alive)
+        rk = val.row_key(alive)   # once a row, not once a context
         for c in range(C):
             for f in range(F):
                 pbits = tuple(bool((f >> b) & 1) for b in range(nb))
                 cc = c * F + f
-                fired = val.fire(alive, enemy.bits[c], pbits, round1)
+                fired = val.fire(alive, enemy.bits[c], pbits, round1, rk)
                 if fs_rows is not None and h in fs_rows:
                     fired = [fi for fi in fired if not fi.first_strike] + [
                         fi for fi in val.fire(fs_rows[h], enemy.bits[c], pbits, round1) if fi.first_strike]
@@ -861,7 +865,7 @@ def elig_general(spec: BattleSpec, target_units: list[str], slot_unit: np.ndarra
     elig = np.zeros((P, C, H), dtype=np.int64)
     for p, key in enumerate(keys):
         for c in range(C):
-            ok_u = _eligible_units(spec, target_units, key, firing, firing_sets, c)
+            ok_u = eligible_units(spec, target_units, key, firing, firing_sets, c)
             e = ok_u[slot_unit] if T else np.zeros(0, np.int64)
             if used[p, c] and T and np.any(e[1:] > e[:-1]):
                 raise Unordered("a restricted hit (a special value, aircraft-only defence, a fleet that "
@@ -955,7 +959,7 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
 # to a higher index), and a pool's hit takes the earliest eligible slot of the full order.
 
 
-def _eligible_units(spec: BattleSpec, target_units: list[str], key: PoolKey, firing: Tables,
+def eligible_units(spec: BattleSpec, target_units: list[str], key: PoolKey, firing: Tables,
                     firing_sets: list[frozenset[str]], c: int) -> np.ndarray:
     rs = spec.ruleset
     excl, from_air, only, types, _linked, _chooser = key
@@ -1053,6 +1057,80 @@ def unit_classes(spec: BattleSpec, target_units: list[str], keys: list[PoolKey])
 
 
 @dataclass
+class Layout:
+    """A side's split order of loss before its states (Track): the slots (extra hit
+    points first, then the units, listed order), each class's slots, which classes are
+    two-ended, each class's digit count and stride in the mixed radix."""
+    units: list[str]
+    damage: list[int]
+    slot_unit: list[int]
+    A: int
+    cls_slots: list[list[int]]
+    two: list[bool]
+    n: list[int]
+    stride: list[int]
+    last: list[int]
+
+    @staticmethod
+    def of(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int],
+           two_ended: frozenset[int] = frozenset()) -> Layout:
+        from .exact import NotExact
+        rs = spec.ruleset
+        N = len(units)
+        extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
+        owner = [k for k in range(N) for _ in range(extra[k])]
+        slot_unit = owner + list(range(N))
+        A = len(owner)
+        ncls = max(cls) + 1 if cls else 1
+        cls_slots = [[pos for pos, k in enumerate(slot_unit) if cls[k] == c] for c in range(ncls)]
+        two = [c in two_ended for c in range(ncls)]
+        for c in range(ncls):
+            if two[c] and any(pos < A for pos in cls_slots[c]):
+                raise NotExact("chosen casualties (chooses_casualty) among units with several hits")
+        n = [len(sl) for sl in cls_slots]
+        dims = [(m + 1) * (m + 2) // 2 if tw else m + 1 for m, tw in zip(n, two, strict=True)]
+        stride = [int(np.prod(dims[c + 1:], dtype=object)) for c in range(ncls)]
+        if stride[0] * dims[0] >= 1 << 62:
+            raise NotExact("too many classes in the order of loss for the exact method")
+        last = [d + e for d, e in zip(damage, extra, strict=True)]
+        return Layout(list(units), list(damage), slot_unit, A, cls_slots, two, n, stride, last)
+
+    def all_states(self) -> list[tuple[tuple[int, int], ...]]:
+        """Every combination of the classes' digits, in mixed-radix order (the exact DP's
+        states before reach.grow_tracks kept only the reachable ones)."""
+        from itertools import product
+
+        from .exact import NotExact
+        pairs = [[(t - b, b) for t in range(n + 1) for b in range(t + 1)] if two else [(x, 0) for x in range(n + 1)]
+                 for n, two in zip(self.n, self.two, strict=True)]
+        if int(np.prod([len(p) for p in pairs], dtype=object)) > 200_000:
+            raise NotExact("too many states for one side for the exact method")
+        return list(product(*pairs))
+
+    def digit(self, c: int, x: int, b: int) -> int:
+        if self.two[c]:
+            t = x + b
+            return t * (t + 1) // 2 + b
+        return x
+
+    def index(self, st: tuple[tuple[int, int], ...]) -> int:
+        return sum(self.digit(c, x, b) * self.stride[c] for c, (x, b) in enumerate(st))
+
+    def row(self, st: tuple[tuple[int, int], ...]) -> list[tuple[int, str, int]]:
+        """Alive (listed index, type, damage) at state st."""
+        dmg = list(self.damage)
+        dead: set[int] = set()
+        for c, (x, b) in enumerate(st):
+            sl = self.cls_slots[c]
+            for pos in sl[:x] + (sl[len(sl) - b:] if b else []):
+                if pos < self.A:
+                    dmg[self.slot_unit[pos]] += 1
+                else:
+                    dead.add(self.slot_unit[pos])
+        return [(k, t, dmg[k]) for k, t in enumerate(self.units) if k not in dead]
+
+
+@dataclass
 class Track:
     """A side's split order of loss. slot_unit: the full order's slots (extra hit points
     first, then the units, listed order); cls_slots[c]: positions of class c's slots;
@@ -1061,8 +1139,8 @@ class Track:
     DIVE BOMBER / TORPEDO BOMBER, take its costliest units first); rows[s]: alive (listed
     index, type, damage) at s. A class's digit: x (one-ended), or (t(t+1)/2 + b) with
     t = x + b (two-ended), so every hit moves to a higher state index. full[s]: state s's
-    index in that mixed radix (`restrict` keeps only the states the battle can reach;
-    inv maps back, -1 for a state not kept)."""
+    index in that mixed radix, ascending: a track holds the states a battle reaches
+    (reach.grow_tracks), or any other set of them (Layout.all_states, `restrict`)."""
     units: list[str]
     slot_unit: np.ndarray
     A: int
@@ -1074,95 +1152,29 @@ class Track:
     rows: list[list[tuple[int, str, int]]]
     last: list[int]             # each unit's damage when it is lost (all extra hit points)
     full: np.ndarray
-    inv: np.ndarray
 
     @staticmethod
-    def build(spec: BattleSpec, units: list[str], damage: list[int], cls: list[int],
-              two_ended: frozenset[int] = frozenset()) -> Track:
-        from .exact import NotExact
-        rs = spec.ruleset
-        N = len(units)
-        extra = [max(0, max(1, rs.units[t].hits) - 1 - d) for t, d in zip(units, damage, strict=True)]
-        owner = [k for k in range(N) for _ in range(extra[k])]
-        slot_unit = np.array(owner + list(range(N)), dtype=np.int64)
-        A = len(owner)
-        ncls = max(cls) + 1 if cls else 1
-        cls_slots = [[pos for pos, k in enumerate(slot_unit) if cls[k] == c] for c in range(ncls)]
-        two = [c in two_ended for c in range(ncls)]
-        for c in range(ncls):
-            if two[c] and any(pos < A for pos in cls_slots[c]):
-                raise NotExact("chosen casualties (chooses_casualty) among units with several hits")
-        pairs: list[list[tuple[int, int]]] = []
-        for c in range(ncls):
-            n = len(cls_slots[c])
-            if two[c]:
-                pairs.append([(t - b, b) for t in range(n + 1) for b in range(t + 1)])
-            else:
-                pairs.append([(x, 0) for x in range(n + 1)])
-        dims = [len(p) for p in pairs]
-        stride = np.array([int(np.prod(dims[c + 1:])) for c in range(ncls)], dtype=np.int64)
-        S = int(np.prod(dims))
-        if S > 200_000:
-            raise NotExact(f"{S} states for one side is too many for the exact method")
-        xs = np.zeros((S, ncls), dtype=np.int64)
-        bs = np.zeros((S, ncls), dtype=np.int64)
-        rows: list[list[tuple[int, str, int]]] = []
-        for s in range(S):
-            r = s
-            for c in range(ncls):
-                dgt = r // stride[c]
-                r -= dgt * stride[c]
-                xs[s, c], bs[s, c] = pairs[c][dgt]
-            dmg = list(damage)
-            dead: set[int] = set()
-            for c in range(ncls):
-                sl = cls_slots[c]
-                taken = sl[:xs[s, c]] + (sl[len(sl) - bs[s, c]:] if bs[s, c] else [])
-                for pos in taken:
-                    if pos < A:
-                        dmg[slot_unit[pos]] += 1
-                    else:
-                        dead.add(int(slot_unit[pos]))
-            rows.append([(k, units[k], dmg[k]) for k in range(N) if k not in dead])
-        last = [d + e for d, e in zip(damage, extra, strict=True)]
-        return Track(units, slot_unit, A, cls_slots, stride, xs, bs, two, rows, last,
-                     np.arange(S, dtype=np.int64), np.arange(S, dtype=np.int64))
+    def of_states(lay: Layout, states: list[tuple[tuple[int, int], ...]]) -> Track:
+        """The track on these states ((x, b) per class), in mixed-radix order."""
+        full = [lay.index(st) for st in states]
+        order = sorted(range(len(states)), key=full.__getitem__)
+        ncls = len(lay.n)
+        xs = np.array([[states[i][c][0] for c in range(ncls)] for i in order], dtype=np.int64).reshape(-1, ncls)
+        bs = np.array([[states[i][c][1] for c in range(ncls)] for i in order], dtype=np.int64).reshape(-1, ncls)
+        return Track(lay.units, np.array(lay.slot_unit, dtype=np.int64), lay.A, lay.cls_slots,
+                     np.array(lay.stride, dtype=np.int64), xs, bs, lay.two,
+                     [lay.row(states[i]) for i in order], lay.last,
+                     np.array([full[i] for i in order], dtype=np.int64))
 
     def at(self, full: np.ndarray) -> np.ndarray:
-        """Mixed-radix indices -> this track's states (-1 stays -1; a state not kept: -1)."""
-        return np.where(full >= 0, self.inv[np.maximum(full, 0)], -1)
+        """Mixed-radix indices -> this track's states (-1 stays -1; a state not held: -1)."""
+        i = np.minimum(np.searchsorted(self.full, np.maximum(full, 0)), len(self.full) - 1)
+        return np.where((full >= 0) & (self.full[i] == full), i, -1)
 
     def restrict(self, keep: np.ndarray) -> Track:
-        """The track on the states `keep` (ascending, closed under every move the battle
-        makes: Track.reachable), so hits still move to higher indices and the last state
-        is still every unit lost."""
-        inv = np.full(len(self.inv), -1, dtype=np.int64)
-        full = self.full[keep]
-        inv[full] = np.arange(len(keep), dtype=np.int64)
+        """The track on the states `keep` (ascending indices of this track's)."""
         return Track(self.units, self.slot_unit, self.A, self.cls_slots, self.stride, self.xs[keep],
-                     self.bs[keep], self.two, [self.rows[i] for i in keep], self.last, full, inv)
-
-    def reachable(self, spec: BattleSpec, keys: list[PoolKey], firing: Tables,
-                  firing_sets: list[frozenset[str]], target: Valuer, maps: list[np.ndarray],
-                  starts: list[int]) -> np.ndarray:
-        """The states a battle can reach from `starts` (and the first and last states), one
-        hit of any enemy pool in any enemy context at a time (Track.step; choosers' picks
-        with each state's own values), or through `maps` (state -> state, e.g. a carrier's
-        aircraft lost with it, exact._cap_map). Restricted hits and chosen casualties
-        leave most of the product of the classes' sizes out of reach (a fleet of 13
-        against 13 with submarines, carriers and torpedo bombers: 576 of 5832 states)."""
-        S = self.S
-        nexts = [self.step(spec, key, firing, firing_sets, c, target, strict=False)
-                 for key in keys for c in range(len(firing.bits))] + list(maps)
-        seen = np.zeros(S, dtype=bool)
-        frontier = np.unique(np.array([0, S - 1] + list(starts), dtype=np.int64))
-        seen[frontier] = True
-        while len(frontier):
-            new = np.unique(np.concatenate([n[frontier] for n in nexts]))
-            new = new[~seen[new]]
-            seen[new] = True
-            frontier = new
-        return np.nonzero(seen)[0]
+                     self.bs[keep], self.two, [self.rows[i] for i in keep], self.last, self.full[keep])
 
     @property
     def S(self) -> int:
@@ -1253,7 +1265,7 @@ class Track:
         big = len(self.slot_unit) + 1
         head, nf, nb, canon = moves if moves is not None else self._moves() + (self.canon(),)
         idx = np.arange(S)
-        ok_u = _eligible_units(spec, self.units, key, firing, firing_sets, c)
+        ok_u = eligible_units(spec, self.units, key, firing, firing_sets, c)
         if key[5]:
             nxt = self._chosen(spec, target, ok_u, strict, nf, nb)
         else:

@@ -43,23 +43,26 @@ def test_reachable_states_give_the_same_figures(att, dfn, monkeypatch):
     kept = battle_odds("interwar", att, dfn, "sea")
     assert kept.method == "exact", kept.note
     sizes = {}
+    orig = exact._split_tracks
 
-    def everything(spec, trA, trD, *args):
-        sizes["full"] = (trA.S, trD.S)
-        return trA, trD
-    orig = exact._reachable_only
-
-    def record(spec, trA, trD, *args):
-        out = orig(spec, trA, trD, *args)
+    def record(spec, layA, layD, *args):
+        out = orig(spec, layA, layD, *args)
         sizes["kept"] = (out[0].S, out[1].S)
         return out
-    monkeypatch.setattr(exact, "_reachable_only", record)
+
+    def everything(spec, layA, layD, *args):
+        # every combination of digits (the DP before the pruning)
+        tracks = [G.Track.of_states(lay, lay.all_states()) for lay in (layA, layD)]
+        sizes["full"] = (tracks[0].S, tracks[1].S)
+        return tuple(tracks)
+    monkeypatch.setattr(exact, "_split_tracks", record)
     battle_odds("interwar", att, dfn, "sea")
-    monkeypatch.setattr(exact, "_reachable_only", everything)
+    monkeypatch.setattr(exact, "_split_tracks", everything)
     monkeypatch.setattr(exact, "MAX_SPLIT_STATES", 10**6)
+    monkeypatch.setattr(exact, "MAX_SPLIT_PAIRS", 10**9)
     whole = battle_odds("interwar", att, dfn, "sea")
     assert whole.method == "exact", whole.note
-    assert sizes["kept"][1] < sizes["full"][1]   # the defender's product is mostly out of reach
+    assert sizes["kept"][1] < sizes["full"][1] / 2   # the defender's product is mostly out of reach
     np.testing.assert_allclose(_figures(kept), _figures(whole), rtol=0, atol=1e-12)
 
 
@@ -70,7 +73,8 @@ def test_restrict_maps_states_and_keeps_the_last():
     from game.rules.ruleset import load_ruleset
     units = ["destroyer", "fighter", "destroyer"]
     spec = BattleSpec(load_ruleset("interwar"), ["submarine"], units, "sea")
-    track = G.Track.build(spec, units, [0, 0, 0], [0, 1, 0])
+    lay = G.Layout.of(spec, units, [0, 0, 0], [0, 1, 0])
+    track = G.Track.of_states(lay, lay.all_states())
     assert track.S == 6
     small = track.restrict(np.array([0, track.S - 1]))
     assert small.S == 2 and small.rows[-1] == []
