@@ -176,18 +176,24 @@ def rare(trials: int) -> dict[str, Any]:
             "exact": sum(v[0] for v in per.values()), "total": len(RARE), "fallbacks": fallbacks}
 
 
-def large(trials: int) -> dict[str, Any]:
-    """Play LARGE: each battle's size, method, seconds and (fallbacks) reason."""
+def large(trials: int, seed: int) -> dict[str, Any]:
+    """Play LARGE and 20 random fleets of 10-20 ships and aircraft against 8-16 (seeded):
+    each battle's size, method, seconds and (fallbacks) reason."""
     from game.odds import battle_odds
+    rs = load_ruleset('interwar')
+    rng = random.Random(seed)
+    fleets = [("sea", [(t, n) for t, n in force(rs, SEA, AIR, rng.randint(10, 20), rng)],
+               [(t, n) for t, n in force(rs, SEA, ['fighter'], rng.randint(8, 16), rng)]) for _ in range(20)]
     out = []
-    for terrain, a, d in LARGE:
+    for terrain, a, d in LARGE + fleets:
         t0 = time.perf_counter()
         r = battle_odds("interwar", a, d, terrain, trials=trials)
         out.append({"terrain": terrain, "units": [sum(n for _, n in a), sum(n for _, n in d)],
                     "attacker": _names(a), "defender": _names(d), "method": r.method,
                     "seconds": round(time.perf_counter() - t0, 2),
                     "reason": None if r.method == "exact" else reason(r.note)})
-    return {"large": out, "exact": sum(c["method"] == "exact" for c in out), "total": len(out)}
+    return {"large": out, "exact": sum(c["method"] == "exact" for c in out), "total": len(out),
+            "max_exact_seconds": max((c["seconds"] for c in out if c["method"] == "exact"), default=0.0)}
 
 
 def main() -> None:
@@ -199,7 +205,7 @@ def main() -> None:
     ap.add_argument("--large", action="store_true", help="the large battles (LARGE) instead")
     args = ap.parse_args()
     if args.large:
-        print(json.dumps(large(args.trials), indent=1))
+        print(json.dumps(large(args.trials, args.seed), indent=1))
         return
     if args.rare:
         print(json.dumps(rare(args.trials), indent=1))
