@@ -91,3 +91,17 @@ def test_a_large_fleet_is_exact_and_agrees_with_the_game():
     assert ex.method == "exact", ex.note
     sm = battle_odds("interwar", att, dfn, "sea", method="sim", trials=1500, seed=11)
     _sim_close(ex, sm, 1500, survivors_tol=0.15)
+
+
+def test_an_airdrop_after_a_bombardment_starts_from_the_marked_state():
+    # seed 000 W1 (the bombardment's hits are marked casualties) beside an airdrop (G42)
+    # and a dive bomber's chosen casualties (a split order of loss): the walk starts from
+    # the state with the marked defender gone (reach.marked_state); agrees with the game
+    att = [("infantry", 2), ("transport_aircraft", 1), ("paratrooper", 1), ("dive_bomber", 1)]
+    dfn = [("infantry", 2), ("artillery", 1), ("aaa", 1)]
+    kw = dict(bombard=[("battleship", 1)], amphibious=[True, True, False, False, False],
+              airborne=[False, False, True, True, False])
+    ex = battle_odds("interwar", att, dfn, **kw)
+    assert ex.method == "exact", ex.note
+    sm = battle_odds("interwar", att, dfn, method="sim", trials=2000, seed=2, **kw)
+    _sim_close(ex, sm, 2000, survivors_tol=0.1)
