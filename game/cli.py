@@ -179,7 +179,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
 ODDS_EPILOG = """\
 request fields (only ruleset, attacker and defender are needed):
   ruleset       "g40", "interwar", "modern-naval", ... (default g40)
-  attacker      [["infantry", 3], ["artillery", 1]]: unit ids and counts, in order of loss
+  attacker      [["infantry", 3], ["artillery", 1]]: unit ids and counts, in order of loss;
+                a third number is the hits each already took: ["battleship", 1, 1]
+                is a damaged battleship, ["juggernaut", 1, 2] one hit from sinking
   defender      the same for the defender
   terrain       "land" (default) or "sea"
   terrain_tags  the space's terrain, e.g. ["mountain"] (mountain infantry +1), ["port"]

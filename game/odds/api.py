@@ -19,8 +19,8 @@ from .model import (
     can_fly_in,
     did_you_mean,
     expand,
+    expand_damaged,
     normalise_flags,
-    normalise_order,
     normalise_with_damage,
     sturdy_defending_noncombatants,
     unmodelled,
@@ -285,11 +285,17 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
     airborne = request.get("airborne", False)
     if not isinstance(airborne, bool):
         raise OddsError("'airborne' must be true or false (attacking paratroopers flew in)")
-    attackers = normalise_order(rs, expand(rs, request.get("attacker", []), "attacker"))
+    # a third entry per unit line: hits already taken (a damaged battleship)
+    attackers, att_dmg = normalise_with_damage(
+        rs, *expand_damaged(rs, request.get("attacker", []), "attacker"))
+    defenders, dfn_dmg = normalise_with_damage(
+        rs, *expand_damaged(rs, request.get("defender", []), "defender"))
     spec = BattleSpec(
         ruleset=rs,
         attacker=attackers,
-        defender=normalise_order(rs, expand(rs, request.get("defender", []), "defender")),
+        defender=defenders,
+        attacker_damage=att_dmg,
+        defender_damage=dfn_dmg,
         terrain=str(request.get("terrain", LAND)),
         rounds=rounds,
         bombard=expand(rs, request.get("bombard", []), "bombard"),
