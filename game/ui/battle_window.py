@@ -809,7 +809,7 @@ class BattleWindow(Scene):
         except KeyError:
             col = theme.NEUTRAL
         dead = u.damage >= ut.hits
-        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=u.damage > 0 and not dead,
+        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
                             anchor="topleft")
         ts = max(11, self.icon // 2 - 3)
         tag = pygame.Rect(rect.right - ts, rect.bottom - ts, ts + 1, ts + 1)
