@@ -43,13 +43,22 @@ def cmd_rules(args: argparse.Namespace) -> int:
                           "units": [u.to_json() for u in rs.units.values()]}, indent=1))
         return 0
     print(f"{rs.name} (d{rs.dice})" + (f" with house rules: {rs.title}" if rs.variant else ""))
-    print(f"{'unit':22} {'cost':>5} {'att':>4} {'def':>4} {'mov':>4} {'hits':>4}  abilities")
+    print(f"{'unit':22} {'cost':>5} {'att':>7} {'def':>7} {'mov':>4} {'hits':>4}  abilities")
     for u in rs.units.values():
         cost = "-" if u.cost is None else (u.cost if isinstance(u.cost, int) else
                                            "/".join(f"{k}:{v}" for k, v in u.cost.items()))
         abil = ", ".join(a.name for a in u.abilities)
-        print(f"{u.id:22} {cost!s:>5} {u.attack:>4} {u.defense:>4} {u.move:>4} {u.hits:>4}  {abil}")
+        att, dfn = (_with_damage(u, role) for role in ("attack", "defense"))
+        print(f"{u.id:22} {cost!s:>5} {att:>7} {dfn:>7} {u.move:>4} {u.hits:>4}  {abil}")
+    if any(u.hits > 1 and u.damaged for u in rs.units.values()):
+        print("att/def a/b(/c): undamaged / after one hit (/ after two)")
     return 0
+
+
+def _with_damage(u, role: str) -> str:
+    """A value with the damaged values a multi-hit unit reaches: '8/4' (seed 000
+    BATTLESHIP), '11/7/5' (JUGGERNAUT)."""
+    return "/".join(str(u.value(role, d)) for d in range(u.hits if u.damaged else 1))
 
 
 def lint_paths(paths: list[str]) -> list[Diagnostic]:
