@@ -195,7 +195,8 @@ request fields (only ruleset, attacker and defender are needed):
   terrain       "land" (default) or "sea"
   terrain_tags  the space's terrain, e.g. ["mountain"] (mountain infantry +1), ["port"]
                 (one of mountain, port, riverine, coastal, lake, track)
-  bombard       [["battleship", 1]]: ships bombarding in round 1 (an amphibious assault)
+  bombard       [["battleship", 1]]: ships bombarding in round 1 (an amphibious assault:
+                needs "amphibious": true, at most one ship per land unit)
   amphibious    true: the attackers landed from the sea (no artillery support on attack)
   airborne      true: the attacking paratroopers were airdropped (2 in round 1)
   rounds        stop after this many rounds (default: to the end)

@@ -72,6 +72,23 @@ def _check_terrain(spec: BattleSpec) -> None:
             raise OddsError(f"bombard: '{t}' cannot bombard")
 
 
+def _check_bombard(spec: BattleSpec) -> None:
+    """A request's bombardment must be one the game would fire (battle.bombarding_ships:
+    ships bombard an amphibious assault, at most one per unit landed from the sea; seed
+    000 BATTLESHIP "offshore bombardment during an amphibious assault"): otherwise the
+    exact figures would count dice the game, and the "sim" method, never roll."""
+    if not spec.bombard:
+        return
+    if not spec.amphibious:
+        raise OddsError("'bombard': ships bombard only an amphibious assault: add \"amphibious\": true")
+    landed = sum(1 for t, f in zip(spec.attacker, spec.landed(), strict=True)
+                 if f and spec.ruleset.units[t].domain == LAND)
+    if len(spec.bombard) > landed:
+        n = len(spec.bombard)
+        raise OddsError(f"'bombard': {n} ship{'s' * (n != 1)} but {landed} land unit{'s' * (landed != 1)} "
+                        f"landing from the sea; at most one ship bombards per unit landed")
+
+
 def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
     """Fold the solved branches into the contract's figures."""
     aw = dw = dr = rounds = 0.0
@@ -304,6 +321,7 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
         attacker_airborne=[airborne and can_fly_in(rs.units[t]) for t in attackers],
     )
     _check_terrain(spec)
+    _check_bombard(spec)
     return run(spec, str(request.get("method", "exact")), trials, seed).to_json()
 
 
