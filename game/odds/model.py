@@ -326,12 +326,28 @@ def _entries(rs: Ruleset, entries: Any, what: str, damage: bool) -> tuple[list[s
             raise OddsError(f"'{what}': expected {shape}, got {e!r}")
         if not isinstance(tid, str) or tid not in rs.units:
             raise OddsError(f"unknown unit '{tid}' in ruleset '{rs.id}'"
-                            f"{did_you_mean(str(tid), list(rs.units))}")
+                            f"{did_you_mean(str(tid), list(rs.units))}{_elsewhere(str(tid), rs.id)}")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise OddsError(f"'{what}': count for '{tid}' must be a whole number >= 0")
         out.extend([tid] * n)
         hits.extend([d] * n)
     return out, hits
+
+
+def _elsewhere(tid: str, rid: str) -> str:
+    """' ('armor' is a unit of ruleset 'interwar': set "ruleset")' when another ruleset has
+    the unit: the request's ruleset defaults to g40, so a forgotten "ruleset" is common."""
+    from game.rules.errors import LoadError
+    from game.rules.ruleset import RULESET_DIR, load_ruleset
+    for path in sorted(RULESET_DIR.glob("*.yaml")):
+        if path.stem == rid:
+            continue
+        try:
+            if tid in load_ruleset(path.stem).units:
+                return f" ('{tid}' is a unit of ruleset '{path.stem}': set \"ruleset\": \"{path.stem}\")"
+        except LoadError:
+            continue
+    return ""
 
 
 def loss_group(rs: Ruleset, t: str) -> int:
