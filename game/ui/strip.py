@@ -744,6 +744,9 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
         lines.append(f"{sv} against {against}")
     if fs:
         lines.append("fires first (first strike) this round")
+    if st.damage and not st.dead and ut.value(role, 0) != printed:
+        lines.append(f"damaged ({st.damage} hit{'s' * (st.damage > 1)}): {role} {printed}, "
+                     f"{ut.value(role, 0)} undamaged")
     if ut.hits > 1:
         lines.append(f"{ut.hits - st.damage} hit(s) left each" if not st.dead else "sunk")
     if st.dead:

@@ -37,3 +37,43 @@ def test_a_counter_shows_each_hit_taken():
              for d in (0, 1, 2)]
     assert len(set(faces)) == 3
     assert pixels(counters.counter_surface("juggernaut", "sea", (40, 40, 160), 36, damaged=True)) == faces[1]
+
+
+def test_a_damaged_juggernaut_sits_at_its_damaged_value_and_says_why(monkeypatch):
+    # seed 000 JUGGERNAUT: "Attack: 11 (7, if damaged once; 5, if damaged twice)"
+    from dataclasses import replace
+    from pathlib import Path
+
+    from game.rules import actions as A
+    from game.rules.ruleset import load_ruleset, load_scenario_file
+    from game.rules.session import Session
+    from game.ui import odds_view
+    from game.ui.app import App
+    from game.ui.battle_window import BattleWindow
+    from game.ui.game_scene import GameScene
+    monkeypatch.setattr(odds_view, "space_odds", lambda *a, **k: None)
+    sc, _ = load_scenario_file(Path(__file__).resolve().parents[1] / "fixtures" / "mini_interwar.yaml")
+    units = (("s2", "red", "juggernaut", 2), ("s2", "blue", "destroyer", 1))
+    session = Session(replace(sc, start_units=units), load_ruleset("interwar"), 1)
+    st = session.state
+    jugs = sorted(u.uid for u in st.units.values() if u.type == "juggernaut")
+    for uid, u in list(st.units.items()):
+        if u.owner == "red":
+            st.units[uid] = replace(u, in_combat=True, damage=1 if uid == jugs[0] else 2)
+    st.phase_idx = st.ruleset.phases.index("conduct_combat")
+    st.battles, st.origins = ("s2",), {"s2": ("a2",)}
+    session.do(A.SelectBattle("s2"))
+    cols = strip.strip_columns(session.state, session.state.battle, "attacker")
+    assert [u.uid for u in cols[7]] == [jugs[0]] and [u.uid for u in cols[5]] == [jugs[1]]
+    pygame.init()
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    win = app.push(BattleWindow(app, game))
+    win.view = "strip"
+    app.update(0.0)
+    app.draw()
+    tips = [h.tooltip for h in win.spots.items if h.tooltip.startswith("Juggernaut")]
+    assert any("damaged (2 hits): attack 5, 11 undamaged" in t for t in tips)
+    assert any("damaged (1 hit): attack 7, 11 undamaged" in t for t in tips)
