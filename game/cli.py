@@ -48,17 +48,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
         cost = "-" if u.cost is None else (u.cost if isinstance(u.cost, int) else
                                            "/".join(f"{k}:{v}" for k, v in u.cost.items()))
         abil = ", ".join(a.name for a in u.abilities)
-        att, dfn = (_with_damage(u, role) for role in ("attack", "defense"))
+        att, dfn = u.value_states("attack"), u.value_states("defense")
         print(f"{u.id:22} {cost!s:>5} {att:>7} {dfn:>7} {u.move:>4} {u.hits:>4}  {abil}")
     if any(u.hits > 1 and u.damaged for u in rs.units.values()):
         print("att/def a/b(/c): undamaged / after one hit (/ after two)")
     return 0
-
-
-def _with_damage(u, role: str) -> str:
-    """A value with the damaged values a multi-hit unit reaches: '8/4' (seed 000
-    BATTLESHIP), '11/7/5' (JUGGERNAUT)."""
-    return "/".join(str(u.value(role, d)) for d in range(u.hits if u.damaged else 1))
 
 
 def lint_paths(paths: list[str]) -> list[Diagnostic]:
