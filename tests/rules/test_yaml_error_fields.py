@@ -1,12 +1,12 @@
-"""YAML syntax errors and duplicate keys name the field, as validation errors do
-(issue #4: every lint error names file, line and field), on a copy of the interwar
-ruleset a user broke."""
+"""Lint errors on copies of shipped files a user broke (issue #4: every error names
+file, line and field): YAML syntax errors and duplicate keys name the field, as
+validation errors do; a turn limit under 1 is an error."""
 from pathlib import Path
 
 import pytest
 
 from game.rules.errors import LoadError
-from game.rules.ruleset import RULESET_DIR, load_ruleset_file
+from game.rules.ruleset import RULESET_DIR, SCENARIO_DIR, load_ruleset_file, load_scenario_file
 from game.rules.yamlloc import key_path_at
 
 INTERWAR = (Path(RULESET_DIR) / "interwar.yaml").read_text()
@@ -49,3 +49,16 @@ def test_key_path_reads_list_items_and_first_children():
     assert key_path_at(text, 6) == "units.infantry.abilities.x"
     assert key_path_at(text, 1) == "units"
     assert key_path_at("", 1) == ""
+
+
+@pytest.mark.parametrize("limit", [0, -1])
+def test_a_turn_limit_under_one_is_an_error(tmp_path, limit):
+    text = (Path(SCENARIO_DIR) / "mediterranean_1940.yaml").read_text()
+    assert "\nturn_limit: 8\n" in text
+    p = tmp_path / "med.yaml"
+    p.write_text(text.replace("\nturn_limit: 8\n", f"\nturn_limit: {limit}\n"))
+    with pytest.raises(LoadError) as exc:
+        load_scenario_file(p)
+    d = exc.value.diagnostics[0]
+    assert p.read_text().splitlines()[d.line - 1] == f"turn_limit: {limit}"
+    assert d.message.startswith("scenario.turn_limit:")
