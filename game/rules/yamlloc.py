@@ -79,9 +79,9 @@ _KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([^\s#:'\"{}\[\],&*!|>-][^:#{}\[\],]*?)\
 
 def key_path_at(text: str, line: int) -> str:
     """The dotted path of block keys leading to `line` (1-based), read from the
-    indentation alone, so a syntax error can name its field: "units.infantry.defense".
-    A line indented deeper than the key before it (or by a tab) is read as that key's
-    sibling, as its writer meant it."""
+    indentation alone, so a syntax error can name its field: "units.infantry.defense",
+    "players[0].color". A line indented deeper than the key before it (or by a tab) is
+    read as that key's sibling, as its writer meant it."""
     lines = text.splitlines()
     idx = min(line, len(lines)) - 1
     if idx < 0:
@@ -94,14 +94,31 @@ def key_path_at(text: str, line: int) -> str:
     if prev is not None and ("\t" in lead or len(lead) > len(prev.group(1))) \
             and not _OPENS_BLOCK.search(prev.string):
         limit = len(prev.group(1))
+    item = _dash(lead) if m and len(lead) == limit else None   # the line starts a list item
+    before = 0                                                 # earlier items of that list
     for text_line in reversed(lines[:idx]):
         k = _KEY_LINE.match(text_line)
-        if k and len(k.group(1)) < limit:
+        if not k:
+            continue
+        ind, dash = len(k.group(1)), _dash(k.group(1))
+        if item is None and dash is not None and ind == limit:
+            item = dash            # the start of the list item holding the line
+        elif item is not None and dash == item:
+            before += 1
+        elif ind < limit:
+            if item is not None:
+                keys.append(f"[{before}]")
+                item, before = None, 0
             keys.append(k.group(2))
-            limit = len(k.group(1))
+            limit = ind
             if limit == 0:
                 break
-    return ".".join(reversed(keys))
+    return ".".join(reversed(keys)).replace(".[", "[")
+
+
+def _dash(prefix: str) -> int | None:
+    """The column of a list item's dash in a key line's prefix ("  - "), else None."""
+    return prefix.index("-") if "-" in prefix else None
 
 
 # PyYAML's messages for a key indented too deep or too shallow

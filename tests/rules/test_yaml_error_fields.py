@@ -46,7 +46,12 @@ def test_a_duplicate_key_names_its_field(tmp_path):
 def test_key_path_reads_list_items_and_first_children():
     text = "units:\n  infantry:\n    name: Infantry\n    abilities:\n      - blitz: {a: 1}\n      - x: 2\n"
     assert key_path_at(text, 3) == "units.infantry.name"
-    assert key_path_at(text, 6) == "units.infantry.abilities.x"
+    assert key_path_at(text, 5) == "units.infantry.abilities[0].blitz"
+    assert key_path_at(text, 6) == "units.infantry.abilities[1].x"
+    players = "players:\n  - id: a\n    color: red\n  - id: b\n    name: B\n      color: x\n"
+    assert key_path_at(players, 3) == "players[0].color"
+    assert key_path_at(players, 4) == "players[1].id"
+    assert key_path_at(players, 6) == "players[1].color"
     assert key_path_at(text, 1) == "units"
     assert key_path_at("", 1) == ""
 
