@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -43,13 +44,15 @@ def cmd_rules(args: argparse.Namespace) -> int:
                           "units": [u.to_json() for u in rs.units.values()]}, indent=1))
         return 0
     print(f"{rs.name} (d{rs.dice})" + (f" with house rules: {rs.title}" if rs.variant else ""))
-    print(f"{'unit':22} {'cost':>5} {'att':>7} {'def':>7} {'mov':>4} {'hits':>4}  abilities")
+    costs = {u.id: "-" if u.cost is None else str(u.cost) if isinstance(u.cost, int) else
+             "/".join(f"{k}:{v}" for k, v in u.cost.items()) for u in rs.units.values()}
+    cw = max(5, *map(len, costs.values()))   # side-dependent costs (modern-naval) are wide
+    iw = max(22, *map(len, costs))
+    print(f"{'unit':{iw}} {'cost':>{cw}} {'att':>7} {'def':>7} {'mov':>4} {'hits':>4}  abilities")
     for u in rs.units.values():
-        cost = "-" if u.cost is None else (u.cost if isinstance(u.cost, int) else
-                                           "/".join(f"{k}:{v}" for k, v in u.cost.items()))
         abil = ", ".join(a.name for a in u.abilities)
         att, dfn = u.value_states("attack"), u.value_states("defense")
-        print(f"{u.id:22} {cost!s:>5} {att:>7} {dfn:>7} {u.move:>4} {u.hits:>4}  {abil}")
+        print(f"{u.id:{iw}} {costs[u.id]:>{cw}} {att:>7} {dfn:>7} {u.move:>4} {u.hits:>4}  {abil}")
     if any(u.hits > 1 and u.damaged for u in rs.units.values()):
         print("att/def a/b(/c): undamaged / after one hit (/ after two)")
     return 0
@@ -321,4 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui import app
         app.run()
         return 0
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:   # `python -m game rules interwar | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

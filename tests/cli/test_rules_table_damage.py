@@ -1,4 +1,4 @@
-"""`python -m game rules interwar`: the human table shows the values a capital ship
+"""`python -m game rules RULESET`: the human table shows the values a capital ship
 fires at once damaged, so a reader can check them against seed 000."""
 from game.cli import main
 
@@ -24,3 +24,25 @@ def test_capital_ships_show_each_damage_state(capsys):
 def test_rulesets_without_damage_states_have_no_legend(capsys):
     assert main(["rules", "g40"]) == 0
     assert "after one hit" not in capsys.readouterr().out
+
+
+def test_side_dependent_costs_keep_the_columns_aligned(capsys):
+    # seed 001: costs differ by side ("allies:30/opfor:12"); the att column stays put
+    assert main(["rules", "modern-naval"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[1:]
+    end = header.index("hits") + 4
+    for row in rows:   # id, cost, att, def, mov, hits end under 'hits', abilities after
+        assert len(row[:end].split()) == 6 and row[end:end + 2] == "  ", row
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # `python -m game rules interwar | head -1`: the reader is gone before the table is
+    # written (closed at once, while the command still starts)
+    import subprocess
+    import sys
+    p = subprocess.Popen([sys.executable, "-m", "game", "rules", "interwar"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait() == 0 and "Traceback" not in err
