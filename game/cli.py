@@ -188,7 +188,7 @@ request fields (only ruleset, attacker and defender are needed):
   attacker      [["infantry", 3], ["artillery", 1]]: unit ids and counts, in order of loss;
                 a third number is the hits each already took: ["battleship", 1, 1]
                 is a damaged battleship, ["juggernaut", 1, 2] one hit from sinking
-  defender      the same for the defender
+  defender      the same for the defender (at most 1000 units a side)
   terrain       "land" (default) or "sea"
   terrain_tags  the space's terrain, e.g. ["mountain"] (mountain infantry +1), ["port"]
                 (one of mountain, port, riverine, coastal, lake, track)

@@ -304,14 +304,17 @@ def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:
     return _entries(rs, entries, what, damage=False)[0]
 
 
-def expand_damaged(rs: Ruleset, entries: Any, what: str) -> tuple[list[str], list[int]]:
+def expand_damaged(rs: Ruleset, entries: Any, what: str,
+                   limit: int | None = None) -> tuple[list[str], list[int]]:
     """[[type, count], [type, count, hits taken], ...] -> the types and, per unit, the hits
     it has already taken (a damaged capital ship: ["battleship", 1, 1]; seed 000 BATTLESHIP
-    "Attack: 8 (4, if damaged)"). Damage is checked against hits by normalise_with_damage."""
-    return _entries(rs, entries, what, damage=True)
+    "Attack: 8 (4, if damaged)"). Damage is checked against hits by normalise_with_damage.
+    `limit`: at most that many units (checked before any list is built)."""
+    return _entries(rs, entries, what, damage=True, limit=limit)
 
 
-def _entries(rs: Ruleset, entries: Any, what: str, damage: bool) -> tuple[list[str], list[int]]:
+def _entries(rs: Ruleset, entries: Any, what: str, damage: bool,
+             limit: int | None = None) -> tuple[list[str], list[int]]:
     shape = "[unit, count] or [unit, count, hits taken]" if damage else "[unit, count]"
     if not isinstance(entries, (list, tuple)):
         raise OddsError(f"'{what}' must be a list of {shape} entries")
@@ -329,6 +332,8 @@ def _entries(rs: Ruleset, entries: Any, what: str, damage: bool) -> tuple[list[s
                             f"{did_you_mean(str(tid), list(rs.units))}{_elsewhere(str(tid), rs.id)}")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise OddsError(f"'{what}': count for '{tid}' must be a whole number >= 0")
+        if limit is not None and len(out) + n > limit:
+            raise OddsError(f"'{what}': {len(out) + n} units or more; the odds take at most {limit} a side")
         out.extend([tid] * n)
         hits.extend([d] * n)
     return out, hits

@@ -1,4 +1,4 @@
-"""The odds request's damaged units: a third number in a unit line is the hits each of
+"""The odds request's unit lines: a third number in a unit line is the hits each of
 those units has already taken (["battleship", 1, 1]), so a user can ask about a battle
 with a capital ship damaged in an earlier battle."""
 import pytest
@@ -47,3 +47,17 @@ def test_bombarding_ships_take_no_damage_entry():
            "bombard": [["battleship", 1, 1]]}
     with pytest.raises(OddsError, match="bombard"):
         compute(req)
+
+
+def test_a_side_of_more_than_1000_units_is_refused_before_it_is_built():
+    # a typo of 1,000,000,000 infantry used to exhaust memory (20,000: 6 GB, MemoryError)
+    req = {"ruleset": "interwar", "attacker": [["infantry", 10 ** 9]], "defender": [["infantry", 2]]}
+    with pytest.raises(OddsError, match="at most 1000 a side"):
+        compute(req)
+    with pytest.raises(OddsError, match="'defender'"):
+        compute({**req, "attacker": [["infantry", 1]], "defender": [["infantry", 600], ["artillery", 401]]})
+
+
+def test_probabilities_never_pass_one():
+    res = compute({"ruleset": "interwar", "attacker": [["infantry", 1000]], "defender": [["infantry", 2]]})
+    assert res["method"] == "exact" and 0.999 < res["attacker_wins"] <= 1.0
