@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -43,12 +44,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
                           "units": [u.to_json() for u in rs.units.values()]}, indent=1))
         return 0
     print(f"{rs.name} (d{rs.dice})" + (f" with house rules: {rs.title}" if rs.variant else ""))
-    print(f"{'unit':22} {'cost':>5} {'att':>4} {'def':>4} {'mov':>4} {'hits':>4}  abilities")
+    costs = {u.id: "-" if u.cost is None else str(u.cost) if isinstance(u.cost, int) else
+             "/".join(f"{k}:{v}" for k, v in u.cost.items()) for u in rs.units.values()}
+    cw = max(5, *map(len, costs.values()))   # side-dependent costs (modern-naval) are wide
+    iw = max(22, *map(len, costs))
+    print(f"{'unit':{iw}} {'cost':>{cw}} {'att':>7} {'def':>7} {'mov':>4} {'hits':>4}  abilities")
     for u in rs.units.values():
-        cost = "-" if u.cost is None else (u.cost if isinstance(u.cost, int) else
-                                           "/".join(f"{k}:{v}" for k, v in u.cost.items()))
         abil = ", ".join(a.name for a in u.abilities)
-        print(f"{u.id:22} {cost!s:>5} {u.attack:>4} {u.defense:>4} {u.move:>4} {u.hits:>4}  {abil}")
+        att, dfn = u.value_states("attack"), u.value_states("defense")
+        print(f"{u.id:{iw}} {costs[u.id]:>{cw}} {att:>7} {dfn:>7} {u.move:>4} {u.hits:>4}  {abil}")
+    if any(u.hits > 1 and u.damaged for u in rs.units.values()):
+        print("att/def a/b(/c): undamaged / after one hit (/ after two)")
     return 0
 
 
@@ -179,12 +185,15 @@ def cmd_balance(args: argparse.Namespace) -> int:
 ODDS_EPILOG = """\
 request fields (only ruleset, attacker and defender are needed):
   ruleset       "g40", "interwar", "modern-naval", ... (default g40)
-  attacker      [["infantry", 3], ["artillery", 1]]: unit ids and counts, in order of loss
-  defender      the same for the defender
+  attacker      [["infantry", 3], ["artillery", 1]]: unit ids and counts, in order of loss;
+                a third number is the hits each already took: ["battleship", 1, 1]
+                is a damaged battleship, ["juggernaut", 1, 2] one hit from sinking
+  defender      the same for the defender (at most 1000 units a side)
   terrain       "land" (default) or "sea"
   terrain_tags  the space's terrain, e.g. ["mountain"] (mountain infantry +1), ["port"]
                 (one of mountain, port, riverine, coastal, lake, track)
-  bombard       [["battleship", 1]]: ships bombarding in round 1 (an amphibious assault)
+  bombard       [["battleship", 1]]: ships bombarding in round 1 (an amphibious assault:
+                needs "amphibious": true, at most one ship per land unit)
   amphibious    true: the attackers landed from the sea (no artillery support on attack)
   airborne      true: the attacking paratroopers were airdropped (2 in round 1)
   rounds        stop after this many rounds (default: to the end)
@@ -315,4 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui import app
         app.run()
         return 0
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:   # `python -m game rules interwar | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

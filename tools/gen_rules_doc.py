@@ -28,10 +28,12 @@ def render(rid: str) -> str:
             a.name + (" (" + ", ".join(f"{k}={v}" for k, v in a.params().items()) + ")"
                       if a.params() else "") for a in u.abilities)
         used.update(a.name for a in u.abilities)
-        lines.append(f"| {u.name} (`{u.id}`) | {cost} | {u.attack} | {u.defense} | {u.move} | "
+        lines.append(f"| {u.name} (`{u.id}`) | {cost} | {u.value_states('attack')} | {u.value_states('defense')} | {u.move} | "
                      f"{u.hits} | {abil} |")
     if rs.hex is not None:
         lines += hex_tables(rs)
+    if any(u.hits > 1 and u.damaged for u in rs.units.values()):
+        lines += ["", "a/b(/c): the value undamaged / after one hit (/ after two)."]
     lines += ["", "## Abilities", ""]
     for name in sorted(used):
         doc = " ".join((REGISTRY[name].__doc__ or "").split())

@@ -47,6 +47,10 @@ AUTOSAVE_KEEP = 10  # autosaved games kept (the oldest others are removed; never
 # shown when a save continues from its saved position (its moves no longer replay exactly)
 RESUMED_NOTICE = ("This save was made by an older Warboard; its moves no longer replay exactly, "
                   "so it continues from the saved position; undo starts here.")
+# the same, when a move in the list is not an action at all (a newer Warboard's, or damage):
+# "older Warboard" would send the player the wrong way
+UNREADABLE_NOTICE = ("Some moves in this save cannot be read (a newer Warboard's, or a damaged file), "
+                     "so it continues from the saved position; undo starts here.")
 
 
 class SaveError(Exception):
@@ -250,7 +254,7 @@ def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tu
             why_not = f"; nor can it continue from its saved position: {exc}"
             resumed = None
         if resumed is not None:
-            data["notice"] = RESUMED_NOTICE
+            data["notice"] = RESUMED_NOTICE if actions is not None else UNREADABLE_NOTICE
             return resumed, data
     if differs is not None:
         return differs, data

@@ -19,8 +19,8 @@ from .model import (
     can_fly_in,
     did_you_mean,
     expand,
+    expand_damaged,
     normalise_flags,
-    normalise_order,
     normalise_with_damage,
     sturdy_defending_noncombatants,
     unmodelled,
@@ -32,6 +32,9 @@ TERRAINS = (LAND, SEA)
 REQUEST_FIELDS = ("ruleset", "attacker", "defender", "terrain", "rounds", "method", "trials", "seed",
                   "bombard", "amphibious", "terrain_tags", "airborne")
 METHODS = ("exact", "mc", "sim")
+# units a side in a request: far above any board, below the typo that exhausts memory
+# (20,000 infantry: 6 GB, then MemoryError; 1,000: 1.5 s)
+MAX_REQUEST_UNITS = 1000
 
 
 def _ruleset(rs: Ruleset | str) -> Ruleset:
@@ -72,6 +75,23 @@ def _check_terrain(spec: BattleSpec) -> None:
             raise OddsError(f"bombard: '{t}' cannot bombard")
 
 
+def _check_bombard(spec: BattleSpec) -> None:
+    """A request's bombardment must be one the game would fire (battle.bombarding_ships:
+    ships bombard an amphibious assault, at most one per unit landed from the sea; seed
+    000 BATTLESHIP "offshore bombardment during an amphibious assault"): otherwise the
+    exact figures would count dice the game, and the "sim" method, never roll."""
+    if not spec.bombard:
+        return
+    if not spec.amphibious:
+        raise OddsError("'bombard': ships bombard only an amphibious assault: add \"amphibious\": true")
+    landed = sum(1 for t, f in zip(spec.attacker, spec.landed(), strict=True)
+                 if f and spec.ruleset.units[t].domain == LAND)
+    if len(spec.bombard) > landed:
+        n = len(spec.bombard)
+        raise OddsError(f"'bombard': {n} ship{'s' * (n != 1)} but {landed} land unit{'s' * (landed != 1)} "
+                        f"landing from the sea; at most one ship bombards per unit landed")
+
+
 def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
     """Fold the solved branches into the contract's figures."""
     aw = dw = dr = rounds = 0.0
@@ -104,8 +124,9 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         costs_d = np.array([ti.cost for ti in b.d.info])
         a_lost += a_cost0 * float(fA.sum()) - float(fA @ (b.a.counts @ costs_a)) if b.a.info else 0.0
         d_lost += d_cost0 * float(fD.sum()) - float(fD @ (b.d.counts @ costs_d)) if b.d.info else 0.0
+    # float sums of many branches can pass 1 by a few ulps (1000 infantry: 1.00000000000003)
     return OddsResult(
-        attacker_wins=aw, defender_wins=dw, draw=max(0.0, dr), method="exact",
+        attacker_wins=min(1.0, aw), defender_wins=min(1.0, dw), draw=max(0.0, dr), method="exact",
         expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
         attacker_cost_lost=a_lost, defender_cost_lost=d_lost,
         attacker_survivor_distribution=[float(x) for x in a_dist],
@@ -285,11 +306,17 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
     airborne = request.get("airborne", False)
     if not isinstance(airborne, bool):
         raise OddsError("'airborne' must be true or false (attacking paratroopers flew in)")
-    attackers = normalise_order(rs, expand(rs, request.get("attacker", []), "attacker"))
+    # a third entry per unit line: hits already taken (a damaged battleship)
+    attackers, att_dmg = normalise_with_damage(
+        rs, *expand_damaged(rs, request.get("attacker", []), "attacker", MAX_REQUEST_UNITS))
+    defenders, dfn_dmg = normalise_with_damage(
+        rs, *expand_damaged(rs, request.get("defender", []), "defender", MAX_REQUEST_UNITS))
     spec = BattleSpec(
         ruleset=rs,
         attacker=attackers,
-        defender=normalise_order(rs, expand(rs, request.get("defender", []), "defender")),
+        defender=defenders,
+        attacker_damage=att_dmg,
+        defender_damage=dfn_dmg,
         terrain=str(request.get("terrain", LAND)),
         rounds=rounds,
         bombard=expand(rs, request.get("bombard", []), "bombard"),
@@ -298,6 +325,7 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
         attacker_airborne=[airborne and can_fly_in(rs.units[t]) for t in attackers],
     )
     _check_terrain(spec)
+    _check_bombard(spec)
     return run(spec, str(request.get("method", "exact")), trials, seed).to_json()
 
 

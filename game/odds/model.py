@@ -301,23 +301,58 @@ def _info(rs: Ruleset, tid: str) -> TypeInfo:
 
 def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:
     """[[type, count], ...] -> [type, type, ...] with unit ids checked."""
+    return _entries(rs, entries, what, damage=False)[0]
+
+
+def expand_damaged(rs: Ruleset, entries: Any, what: str,
+                   limit: int | None = None) -> tuple[list[str], list[int]]:
+    """[[type, count], [type, count, hits taken], ...] -> the types and, per unit, the hits
+    it has already taken (a damaged capital ship: ["battleship", 1, 1]; seed 000 BATTLESHIP
+    "Attack: 8 (4, if damaged)"). Damage is checked against hits by normalise_with_damage.
+    `limit`: at most that many units (checked before any list is built)."""
+    return _entries(rs, entries, what, damage=True, limit=limit)
+
+
+def _entries(rs: Ruleset, entries: Any, what: str, damage: bool,
+             limit: int | None = None) -> tuple[list[str], list[int]]:
+    shape = "[unit, count] or [unit, count, hits taken]" if damage else "[unit, count]"
     if not isinstance(entries, (list, tuple)):
-        raise OddsError(f"'{what}' must be a list of [unit, count] pairs")
+        raise OddsError(f"'{what}' must be a list of {shape} entries")
     out: list[str] = []
+    hits: list[Any] = []
     for e in entries:
         if isinstance(e, str):
-            tid, n = e, 1
-        elif isinstance(e, (list, tuple)) and len(e) == 2:
-            tid, n = e
+            tid, n, d = e, 1, 0
+        elif isinstance(e, (list, tuple)) and (len(e) == 2 or (damage and len(e) == 3)):
+            tid, n, d = (*e, 0) if len(e) == 2 else e
         else:
-            raise OddsError(f"'{what}': expected [unit, count], got {e!r}")
+            raise OddsError(f"'{what}': expected {shape}, got {e!r}")
         if not isinstance(tid, str) or tid not in rs.units:
             raise OddsError(f"unknown unit '{tid}' in ruleset '{rs.id}'"
-                            f"{did_you_mean(str(tid), list(rs.units))}")
+                            f"{did_you_mean(str(tid), list(rs.units))}{_elsewhere(str(tid), rs.id)}")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise OddsError(f"'{what}': count for '{tid}' must be a whole number >= 0")
+        if limit is not None and len(out) + n > limit:
+            raise OddsError(f"'{what}': {len(out) + n} units or more; the odds take at most {limit} a side")
         out.extend([tid] * n)
-    return out
+        hits.extend([d] * n)
+    return out, hits
+
+
+def _elsewhere(tid: str, rid: str) -> str:
+    """' ('armor' is a unit of ruleset 'interwar': set "ruleset")' when another ruleset has
+    the unit: the request's ruleset defaults to g40, so a forgotten "ruleset" is common."""
+    from game.rules.errors import LoadError
+    from game.rules.ruleset import RULESET_DIR, load_ruleset
+    for path in sorted(RULESET_DIR.glob("*.yaml")):
+        if path.stem == rid:
+            continue
+        try:
+            if tid in load_ruleset(path.stem).units:
+                return f" ('{tid}' is a unit of ruleset '{path.stem}': set \"ruleset\": \"{path.stem}\")"
+        except LoadError:
+            continue
+    return ""
 
 
 def loss_group(rs: Ruleset, t: str) -> int:
@@ -359,6 +394,8 @@ def normalise_with_damage(rs: Ruleset, units: list[str],
     """normalise_order, carrying each unit's damage along; damage is checked against hits."""
     dmg = [damage[k] if k < len(damage) else 0 for k in range(len(units))]
     for t, d in zip(units, dmg, strict=True):
+        if _info(rs, t).hits == 1 and d != 0:
+            raise OddsError(f"'{t}' is destroyed by one hit: it cannot enter the battle damaged")
         if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= _info(rs, t).hits:
             raise OddsError(f"damage {d!r} for '{t}' must be a whole number from 0 to "
                             f"{_info(rs, t).hits - 1}")

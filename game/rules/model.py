@@ -53,6 +53,11 @@ class UnitType:
             return att if role == "attack" else dfn
         return self.attack if role == "attack" else self.defense
 
+    def value_states(self, role: str) -> str:
+        """The printed value and the damaged ones a multi-hit unit reaches, for tables:
+        '8/4' (seed 000 BATTLESHIP), '11/7/5' (JUGGERNAUT), '2' (one state)."""
+        return "/".join(str(self.value(role, d)) for d in range(self.hits if self.damaged else 1))
+
     @cached_property
     def _first_ability(self) -> dict[str, Any]:
         """name -> the first ability of that name (has/ability run in every battle step)."""

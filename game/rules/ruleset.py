@@ -570,6 +570,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                     chk.diags.append(d)
     description = str(data.get("description", "") or "").strip()
     turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
+    if turn_limit is not None and turn_limit < 1:  # 0 used to become 10 silently, -1 passed
+        chk.error(data, "turn_limit", f"scenario.turn_limit: {turn_limit} rounds; a game needs at least 1")
     map_node = chk.get(data, "map", dict, "scenario")
     size: tuple[int, int] = (1600, 1000)
     background = "#2b4d6e"

@@ -67,6 +67,66 @@ class _Loader(_BaseLoader):  # type: ignore[valid-type,misc]
     source_path = "?"
 
 
+class _DuplicateKey(Exception):
+    def __init__(self, key: Any, line: int, col: int) -> None:
+        super().__init__(key)
+        self.key, self.line, self.col = key, line, col
+
+
+# a block mapping key on a line: its indent (a list item's "- " included) and name
+_KEY_LINE = re.compile(r"^(\s*(?:-\s+)?)([^\s#:'\"{}\[\],&*!|>-][^:#{}\[\],]*?)\s*:(?:\s|$)")
+
+
+def key_path_at(text: str, line: int) -> str:
+    """The dotted path of block keys leading to `line` (1-based), read from the
+    indentation alone, so a syntax error can name its field: "units.infantry.defense",
+    "players[0].color". A line indented deeper than the key before it (or by a tab) is
+    read as that key's sibling, as its writer meant it."""
+    lines = text.splitlines()
+    idx = min(line, len(lines)) - 1
+    if idx < 0:
+        return ""
+    m = _KEY_LINE.match(lines[idx])
+    lead = m.group(1) if m else lines[idx][:len(lines[idx]) - len(lines[idx].lstrip())]
+    keys = [m.group(2)] if m else []
+    limit = len(lead)
+    prev = next((p for p in map(_KEY_LINE.match, reversed(lines[:idx])) if p), None)
+    if prev is not None and ("\t" in lead or len(lead) > len(prev.group(1))) \
+            and not _OPENS_BLOCK.search(prev.string):
+        limit = len(prev.group(1))
+    item = _dash(lead) if m and len(lead) == limit else None   # the line starts a list item
+    before = 0                                                 # earlier items of that list
+    for text_line in reversed(lines[:idx]):
+        k = _KEY_LINE.match(text_line)
+        if not k:
+            continue
+        ind, dash = len(k.group(1)), _dash(k.group(1))
+        if item is None and dash is not None and ind == limit:
+            item = dash            # the start of the list item holding the line
+        elif item is not None and dash == item:
+            before += 1
+        elif ind < limit:
+            if item is not None:
+                keys.append(f"[{before}]")
+                item, before = None, 0
+            keys.append(k.group(2))
+            limit = ind
+            if limit == 0:
+                break
+    return ".".join(reversed(keys)).replace(".[", "[")
+
+
+def _dash(prefix: str) -> int | None:
+    """The column of a list item's dash in a key line's prefix ("  - "), else None."""
+    return prefix.index("-") if "-" in prefix else None
+
+
+# PyYAML's messages for a key indented too deep or too shallow
+_INDENT_SYMPTOMS = ("mapping values are not allowed", "expected <block end>", "did not find expected key",
+                    "could not find expected ':'")
+_OPENS_BLOCK = re.compile(r":\s*(#.*)?$")
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocDict:
     loader.flatten_mapping(node)
     result = LocDict()
@@ -75,9 +135,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocDict:
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if key in result:
-            line, col = _mark(key_node)
-            raise LoadError([Diagnostic(loader.source_path, line, col, "error",
-                                        f"duplicate key '{key}'")])
+            raise _DuplicateKey(key, *_mark(key_node))
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_pos[key] = _mark(key_node)
     return result
@@ -110,13 +168,24 @@ def load_yaml(text: str, path: str) -> Any:
     loader.source_path = path
     try:
         return loader.get_single_data()
+    except _DuplicateKey as dup:
+        raise LoadError([Diagnostic(path, dup.line, dup.col, "error",
+                                    _at(text, dup.line, f"duplicate key '{dup.key}'"))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise LoadError([Diagnostic(path, line, col, "error",
-                                    f"YAML syntax: {exc.problem or exc}")]) from None
+        problem = str(exc.problem or exc)
+        if "indentation" not in problem and any(w in problem for w in _INDENT_SYMPTOMS):
+            problem += " (check the indentation)"
+        raise LoadError([Diagnostic(path, line, col, "error", _at(text, line, f"YAML syntax: {problem}"))]) from None
     finally:
         loader.dispose()
+
+
+def _at(text: str, line: int, message: str) -> str:
+    """Prefix a message with the field its line belongs to, as validation errors do."""
+    where = key_path_at(text, line)
+    return f"{where}: {message}" if where else message
 
 
 def load_yaml_file(path: str) -> Any:

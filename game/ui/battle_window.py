@@ -727,7 +727,10 @@ class BattleWindow(Scene):
             eligible = {u.uid for u in B.eligible(state, pool, units, B.firing_types_of(state, sb, pool))}
         groups: dict[tuple[str, int], list[Unit]] = {}
         for u in sorted(units, key=lambda x: x.uid):
-            groups.setdefault((u.type, B.fire_value(state, b, u, role, bonus)), []).append(u)
+            # as on the strip: a unit that cannot fire here (a carrier with no aircraft
+            # attacking, torpedo bombers over land) shows 0, not its printed value
+            value = B.fire_value(state, b, u, role, bonus) if strip.fires(state, b, u, side) else 0
+            groups.setdefault((u.type, value), []).append(u)
         order = list(state.ruleset.units)
         ordered = sorted(groups.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99,
                                                          kv[0][1]))
@@ -809,7 +812,7 @@ class BattleWindow(Scene):
         except KeyError:
             col = theme.NEUTRAL
         dead = u.damage >= ut.hits
-        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=u.damage > 0 and not dead,
+        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
                             anchor="topleft")
         ts = max(11, self.icon // 2 - 3)
         tag = pygame.Rect(rect.right - ts, rect.bottom - ts, ts + 1, ts + 1)

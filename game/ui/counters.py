@@ -240,10 +240,11 @@ SEA_CONTRAST = 90  # RGB distance under which a counter needs a light edge on th
 
 
 def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], size: int,
-                    count: int = 1, stats: str = "", damaged: bool = False) -> pygame.Surface:
-    """A counter chit of size x size pixels (cached)."""
+                    count: int = 1, stats: str = "", damaged: bool | int = False) -> pygame.Surface:
+    """A counter chit of size x size pixels (cached). damaged: hits taken (True = 1), one
+    red slash each, so a juggernaut hit twice (seed 000: 3 hits) differs from one hit once."""
     size = max(10, int(size))
-    key = (unit_id, domain, tuple(owner_color), size, count, stats, damaged)
+    key = (unit_id, domain, tuple(owner_color), size, count, stats, int(damaged))
     surf = _CACHE.get(key)
     if surf is not None:
         return surf
@@ -270,8 +271,10 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
         _nato(surf, sym, ink, kind)
     if stats and size >= 30:
         theme.text(surf, stats, (size // 2, size - 2), max(10, size // 3), ink, anchor="midbottom")
-    if damaged:
-        pygame.draw.line(surf, theme.BAD, (2, size - 3), (size - 3, 2), max(2, size // 12))
+    width, n = max(2, size // 12), int(damaged)
+    for k in range(n):  # parallel slashes centred on the diagonal
+        d = int((k - (n - 1) / 2) * (width + 3))
+        pygame.draw.line(surf, theme.BAD, (2 + d, size - 3 + d), (size - 3 + d, 2 + d), width)
     if count > 1 or count == 0:
         label = str(count)
         fs = max(11, int(size * 0.48))
@@ -289,7 +292,7 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
 
 def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit_id: str, domain: str,
                  owner_color: tuple[int, ...], size: int, count: int = 1, stats: str = "",
-                 damaged: bool = False, anchor: str = "center") -> pygame.Rect:
+                 damaged: bool | int = False, anchor: str = "center") -> pygame.Rect:
     img = counter_surface(unit_id, domain, owner_color, size, count, stats, damaged)
     rect = pygame.Rect(0, 0, size, size)
     setattr(rect, anchor, (int(pos[0]), int(pos[1])))

@@ -296,8 +296,10 @@ def render_roster(surface, scenario: str):
         draw_counter(surface, (x + 50, y + 20), ut.id, ut.domain, colour, 20, anchor="topleft")  # map size
         theme.text(surface, theme.elide(ut.name, col_w - 58, 15, bold=True), (x + 50, y + 1), 15, theme.TEXT,
                    bold=True)
-        theme.text(surface, f"{ut.domain}  {ut.attack}-{ut.defense}-{ut.move}", (x + 76, y + 24), 13,
-                   theme.TEXT_DIM)
+        hurt = ", ".join(f"{ut.value('attack', d)}-{ut.value('defense', d)}"
+                         for d in range(1, ut.hits if ut.damaged else 1))   # seed 000 "(4, if damaged)"
+        theme.text(surface, f"{ut.domain}  {ut.attack}-{ut.defense}-{ut.move}" + (f", damaged {hurt}" if hurt else ""),
+                   (x + 76, y + 24), 13, theme.TEXT_DIM)
     return surface
 
 

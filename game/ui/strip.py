@@ -314,8 +314,10 @@ def per_line(col_w: int, icon: int, badge: bool) -> int:
 def column_widths(state: GameState, avail: int, used: set[int], compress: bool) -> list[int]:
     """Widths of columns 0..dice: equal, as on a physical strip (column 0 narrow when
     empty), or with `compress` the empty columns narrow so the columns with units get
-    the room."""
-    n = state.ruleset.dice + 1
+    the room. The sure-hit column (value = dice) is drawn only when a unit or die is in
+    it: no printed value reaches it (a d12 strip reads 1 to 11, seed 000's top value)."""
+    dice = state.ruleset.dice
+    n = dice + 1 if dice in used else dice
     equal = avail // n
     narrow = min(equal, 44)
     widths = [equal] * n
@@ -326,7 +328,7 @@ def column_widths(state: GameState, avail: int, used: set[int], compress: bool) 
         widths[0] = narrow
         rest = (avail - narrow) // (n - 1)
         widths[1:] = [rest] * (n - 1)
-    return widths
+    return widths + [0] * (dice + 1 - n)
 
 
 def layout(state: GameState, b: Battle, box: pygame.Rect,
@@ -412,6 +414,8 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     pygame.draw.rect(surface, STRIP_BG, box, border_radius=8)
     # column backgrounds and headers
     for v, c in enumerate(lay.cols):
+        if not c.w:  # the sure-hit column, empty (column_widths)
+            continue
         body = pygame.Rect(c.x + 1, lay.header.bottom, c.w - 2, box.bottom - lay.header.bottom - 4)
         fill = ZERO_COL if v == 0 else (COL_A if v % 2 else COL_B)
         pygame.draw.rect(surface, fill, body, border_radius=4)
@@ -662,7 +666,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
             pygame.draw.rect(surface, theme.darken(col, 0.7), pygame.Rect(x + 2 * k, y - 2 * k, icon, icon), width=1,
                              border_radius=max(2, icon // 7))
     rect = draw_counter(surface, (x, y), st.type, ut.domain, col, icon, count=st.count if badge else 1,
-                        damaged=st.damage > 0 and not st.dead, anchor="topleft")
+                        damaged=0 if st.dead else st.damage, anchor="topleft")
     cs = count_size(icon)
     if st.count > 1 and not badge:
         theme.text(surface, f"×{st.count}", (rect.right + 5, rect.centery), cs, theme.TEXT, anchor="midleft",
@@ -740,6 +744,9 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
         lines.append(f"{sv} against {against}")
     if fs:
         lines.append("fires first (first strike) this round")
+    if st.damage and not st.dead and ut.value(role, 0) != printed:
+        lines.append(f"damaged ({st.damage} hit{'s' * (st.damage > 1)}): {role} {printed}, "
+                     f"{ut.value(role, 0)} undamaged")
     if ut.hits > 1:
         lines.append(f"{ut.hits - st.damage} hit(s) left each" if not st.dead else "sunk")
     if st.dead:

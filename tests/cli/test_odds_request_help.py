@@ -30,3 +30,12 @@ def test_ski_troops_through_terrain_tags_are_exact():
     hills = compute({**req, "terrain_tags": ["mountain"]})
     assert flat["method"] == hills["method"] == "exact"
     assert hills["attacker_wins"] > flat["attacker_wins"] + 0.05
+
+
+def test_a_unit_of_another_ruleset_names_that_ruleset():
+    # the request's ruleset defaults to g40: interwar units there point to "interwar"
+    req = {"attacker": [["heavy_infantry", 2]], "defender": [["infantry", 2]]}
+    with pytest.raises(OddsError, match="'heavy_infantry' is a unit of ruleset 'interwar'"):
+        compute(req)
+    with pytest.raises(OddsError, match=r"did you mean 'armour'\?.*ruleset 'interwar'"):
+        compute({**req, "attacker": [["armor", 1]]})

@@ -179,3 +179,15 @@ def test_replay_verify_still_fails_when_the_moves_no_longer_replay(tmp_path, cap
     rewrite(path, break_first_action)
     assert main(["replay", str(path), "--verify"]) == 2
     assert "cannot be replayed" in capsys.readouterr().err
+
+
+def test_a_move_that_is_no_action_says_so_not_older_warboard(tmp_path):
+    from game.io.saves import UNREADABLE_NOTICE
+    s = played(60)
+    path = tmp_path / "odd.json"
+    write_save(path, s)
+    rewrite(path, lambda d: d["actions"].insert(3, {"kind": "frobnicate"}))
+    before = path.read_bytes()
+    loaded, data = load_session(path)
+    assert data["notice"] == UNREADABLE_NOTICE and "older" not in data["notice"]
+    assert canonical(loaded.state) == canonical(s.state) and path.read_bytes() == before

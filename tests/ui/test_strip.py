@@ -144,7 +144,9 @@ def test_strip_renders_and_tab_switches_views(scenario, units):
     draw(app, f"strip_{s.state.ruleset.id}")
     tips = [h.tooltip for h in win.spots.items]
     assert any(t.startswith("Column 1: a die hits on 1 or less") for t in tips)
-    assert any(t.startswith(f"Column {s.state.ruleset.dice}:") for t in tips)
+    # up to the highest value short of a sure hit (d12: columns 1 to 11, issue #4)
+    assert any(t.startswith(f"Column {s.state.ruleset.dice - 1}:") for t in tips)
+    assert not any(t.startswith(f"Column {s.state.ruleset.dice}:") for t in tips)
     assert any("Infantry ×" in t for t in tips)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
     assert win.view == "list" and game.battle_view == "list"

@@ -44,3 +44,16 @@ def test_roster_view_draws_every_unit():
     surf = screenshot.render("scenarios/mediterranean_1940.yaml", "roster", (1600, 900))
     assert surf.get_size() == (1600, 900)
     assert "roster" in screenshot.VIEWS
+
+
+def test_roster_lists_the_damaged_values(monkeypatch):
+    # seed 000 BATTLESHIP "Attack: 8 (4, if damaged) Defense: 7 (3, if damaged)", JUGGERNAUT
+    # "11 (7, if damaged once; 5, if damaged twice)" / "8 (5, ...; 4, ...)"
+    from game.ui import screenshot, theme
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: said.append(s) or real(surface, s, *a, **k))
+    screenshot.render("scenarios/mediterranean_1940.yaml", "roster", (1600, 900))
+    assert "sea  8-7-2, damaged 4-3" in said
+    assert "sea  11-8-3, damaged 7-5, 5-4" in said
+    assert "sea  5-4-1" in said   # COASTAL BATTLESHIP: one hit sinks it (G55)
