@@ -28,6 +28,7 @@ from .model import (
 from .result import OddsResult
 
 DEFAULT_TRIALS = 20_000
+MAX_TRIALS = 1_000_000   # a request's sampled battles: a million real ones of a big fleet take hours
 TERRAINS = (LAND, SEA)
 REQUEST_FIELDS = ("ruleset", "attacker", "defender", "terrain", "rounds", "method", "trials", "seed",
                   "bombard", "amphibious", "terrain_tags", "airborne")
@@ -298,8 +299,9 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
     if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
         raise OddsError("'rounds' must be a whole number >= 1 (or absent for no limit)")
     trials = request.get("trials")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 1):
-        raise OddsError("'trials' must be a whole number >= 1")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
+                               or not 1 <= trials <= MAX_TRIALS):
+        raise OddsError(f"'trials' must be a whole number from 1 to {MAX_TRIALS:,}")
     seed = request.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OddsError("'seed' must be a whole number")

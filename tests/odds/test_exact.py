@@ -259,3 +259,10 @@ def test_agrees_with_brute_force(seed):
     r = battle_odds("g40", [(t, 1) for t in att], [(t, 1) for t in dfn], terrain)
     assert r.method == "exact"
     assert (r.attacker_wins, r.defender_wins, r.draw) == pytest.approx(ref, abs=1e-6)
+
+
+@pytest.mark.parametrize("trials", [0, 10**9, 2.5, True])
+def test_trials_out_of_range_are_refused(trials):
+    # a billion real battles of a fleet would run for days: refused, with the range
+    with pytest.raises(OddsError, match="from 1 to 1,000,000"):
+        compute({"ruleset": "g40", "attacker": [["infantry", 1]], "defender": [["infantry", 1]], "trials": trials})
