@@ -39,7 +39,6 @@ from .hexeval import Evaluator, dist, objectives
 MARGIN = 0.05            # a move must gain at least this much to be made
 HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
-ALL_IN = True            # near the end, for a side that must attack: a candidate plan with every unit on an enemy objective
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -103,9 +102,6 @@ def _plan_search(state: GameState) -> list[Action]:
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
         add(_plan_moves(state, first=t))
-    if ALL_IN and ev.aggressive:
-        for t in _enemy_objectives(state):
-            add(_plan_moves(state, first=t, all_in=True))
     add(_greedy_plan(state))
     return plans[hexrollout.pick(state, plans)]
 
@@ -148,14 +144,7 @@ def _attack_targets(s: GameState, ev: Evaluator) -> list[str]:
     return [t for _, t in sorted(out)]
 
 
-def _enemy_objectives(state: GameState) -> list[str]:
-    """Objectives an enemy unit stands in."""
-    player = state.player
-    return sorted({u.space for u in state.units.values()
-                   if state.at_war(u.owner, player) and state.scenario.spaces[u.space].victory_city})
-
-
-def _plan_moves(state: GameState, first: str | None = None, all_in: bool = False) -> list[Action]:
+def _plan_moves(state: GameState, first: str | None = None) -> list[Action]:
     """`first`: None, the attack pass as it scores; "" no attack pass; a hex id: the
     attack pass opens with a concentration on that enemy hex."""
     ev = Evaluator(state, state.alliance_of(state.player) or "")
@@ -163,7 +152,7 @@ def _plan_moves(state: GameState, first: str | None = None, all_in: bool = False
     plan: list[Action] = []
     s = state
     if state.phase == "movement" and first is not None and first != "":
-        s2, acts = _concentrate(s, first, all_in)
+        s2, acts = _concentrate(s, first)
         plan.extend(acts)
         s = s2
     if state.phase == "movement" and first != "":
@@ -270,9 +259,7 @@ def state_move(s: GameState, u) -> int:
     return s.utype(u).move
 
 
-def _concentrate(s: GameState, target: str, all_in: bool = False) -> tuple[GameState, list[Action]]:
-    """Every unit with an attack strength that can reach a hex next to `target` goes there
-    (the last defender of an objective too when `all_in`)."""
+def _concentrate(s: GameState, target: str) -> tuple[GameState, list[Action]]:
     player = s.player
     adj = set(hexmove.neighbours(s, target))
     acts: list[Action] = []
@@ -281,7 +268,7 @@ def _concentrate(s: GameState, target: str, all_in: bool = False) -> tuple[GameS
                     key=lambda u: (-s.utype(u).attack, u.uid))
     for u in movers:
         u = s.units[u.uid]
-        if dist(u.space, target) > s.utype(u).move + 1 or not (all_in or _may_leave(s, u)):
+        if dist(u.space, target) > s.utype(u).move + 1 or not _may_leave(s, u):
             continue
         options = hexmove.reachable(s, (u.uid,))
         spots = [h for h in options if h in adj]

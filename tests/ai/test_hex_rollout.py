@@ -119,26 +119,6 @@ def test_the_greedy_plan_candidate_is_legal_and_stays_in_the_phase():
         assert s.phase == "movement" and s.player == "germany"
 
 
-def test_the_all_in_candidate_leaves_the_held_objective_when_that_wins(monkeypatch):
-    # seed 000 / europa (docs/ai.md, hex maps: rollouts): red must hold both objectives at
-    # the round end and holds 5,0 with one brigade, its last defender; blue's only unit is
-    # the garrison in 5,2, within a move of 5,0. One brigade against it: 3:2; both: 3:1,
-    # and once 5,2 falls nothing of blue's is left. The planner keeps the last defender
-    # home (`_may_leave`); the all-in candidate brings it, and the rollouts take it.
-    s = hexgame([(5, 0, "red", "infantry_brigade"), (4, 3, "red", "infantry_brigade"),
-                 (5, 2, "blue", "garrison_infantry")],
-                turn_limit=3, victory=[(5, 0), (5, 2)], owners={(5, 0): "red"},
-                victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
-    s.round = 3
-    home = uid_of(s, "5,0", "infantry_brigade")
-
-    def moved_home(plan):
-        return any(isinstance(a, Move) and home in a.units for a in plan)
-    assert moved_home(hexplan._plan_search(s))
-    monkeypatch.setattr(hexplan, "ALL_IN", False)
-    assert not moved_home(hexplan._plan_search(s))
-
-
 def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
     # Crete late in the game: few enough units that `enabled` holds, but a rollout over the
     # 288-hex map does not fit the budget; the alternatives (up to 2 s each there) are
