@@ -189,7 +189,7 @@ class Evaluator:
         self.need_final = self.need_mine or n_obj
         if self.at_limit not in self.alliances and self.at_limit != "draw":
             self.need_final = min(self.need_final, n_obj // 2 + 1)
-        self._reach: dict[tuple, bool] = {}
+        self._reach: dict[tuple, frozenset[str]] = {}   # hexes a unit could reach next turn
         self._counts = (0, 0)
 
     def outcome(self, mine_n: int, theirs_n: int) -> int:
@@ -331,11 +331,12 @@ class Evaluator:
             if dist(u.space, target) == 1:
                 strike += a
                 continue
-            key = (u.uid, u.space, target, enemy_sig)
-            ok = self._reach.get(key)
-            if ok is None:
-                ok = self._reach[key] = self._can_reach(state, u, adj)
-            if ok:
+            # one reachable set per unit, hex and enemy layout serves every objective
+            key = (u.uid, u.space, enemy_sig)
+            got = self._reach.get(key)
+            if got is None:
+                got = self._reach[key] = self._reachable(state, u)
+            if any(h in got for h in adj):
                 strike += a
         if strike <= 0:
             return 0.0
@@ -352,17 +353,16 @@ class Evaluator:
                 out += p
         return out
 
-    def _can_reach(self, state: GameState, u: Unit, adj: list[str]) -> bool:
-        """Whether the unit could move next to the target in a movement phase now (full
-        movement points, enemy units where they are)."""
+    def _reachable(self, state: GameState, u: Unit) -> frozenset[str]:
+        """The hexes the unit could reach in a movement phase now (full movement points,
+        enemy units where they are)."""
         from dataclasses import replace
         fs = state.copy()
         fs.units = state.units.copy()
         fs.units[u.uid] = replace(u, moved=0)
         fs.phase_idx = state.ruleset.phases.index("movement")
         fs.player_idx = next(i for i, p in enumerate(state.scenario.players) if p.id == u.owner)
-        got = hexmove.reachable(fs, (u.uid,))
-        return any(h in got for h in adj)
+        return frozenset(hexmove.reachable(fs, (u.uid,)))
 
     def push_gain(self, state: GameState, target: str) -> float:
         """For a side moving before the round's last player: what taking the objective

@@ -88,6 +88,8 @@ def _plan_search(state: GameState) -> list[Action]:
     attack pass opened on another target, the greedy player's moves), chosen by rollouts
     (hexrollout.pick)."""
     plans = [_plan_moves(state)]
+    if not hexrollout.fits(state, plans[0]):
+        return plans[0]
     seen = {_positions(state, plans[0])}
 
     def add(plan: list[Action]) -> None:

@@ -12,11 +12,11 @@ another beats it by `MARGIN`.
   stream), so the candidates are compared on the same luck. The plans themselves are
   played on that stream too (an air drop's roll is never the game's).
 - Deterministic and budgeted: the budget (`BUDGET`) is counted in rollout actions times
-  the units on the map times the map's size (what a rollout action costs grows with
-  both), not in seconds. One rollout measures the length of a rollout; the number of
-  rollouts per candidate follows, the same for all candidates. When fewer than
-  `MIN_ROLLOUTS` fit (Crete: 288 hexes, 28 units) the planner's plan is kept without
-  more rollouts. The same state gives the same choice on any machine.
+  the units on the map times the map's size, not in seconds. One rollout measures the
+  length of a rollout; the number of rollouts per candidate follows, the same for all
+  candidates. When fewer than `MIN_ROLLOUTS` fit (Crete: 288 hexes) the planner's plan is
+  kept, and no alternative is made (`fits`). The same
+  state gives the same choice on any machine.
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -46,7 +46,7 @@ def _size(state: GameState) -> float:
 
 def enabled(state: GameState) -> bool:
     """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
-    budget (not on Crete)."""
+    budget (not on Crete with its first 28 units)."""
     limit = state.scenario.turn_limit
     if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
         return False
@@ -162,6 +162,22 @@ def start(state: GameState, plan: list[Action], seed: int) -> GameState:
     return s
 
 
+def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, budget: int) -> tuple[float, int]:
+    """The first rollout of `plan` (its result) and how many rollouts per candidate fit the
+    budget with that many candidates, sized on its length."""
+    alliance = state.alliance_of(state.player) or ""
+    first, used = playout(start(state, plan, rollout_seed(state, 0)), alliance, None)
+    per = max(1.0, used * len(state.units) * _size(state))
+    return first, min(n_roll, int(budget // (per * candidates)))
+
+
+def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
+    """Whether MIN_ROLLOUTS rollouts of `candidates` plans as long as this one's fit the
+    budget (checked before the alternatives are made: on Crete, with fewer units late in
+    the game, `enabled` holds but the rollouts are too long)."""
+    return _sized(state, plan, candidates, ROLLOUTS, BUDGET)[1] >= MIN_ROLLOUTS
+
+
 def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None) -> int:
     """The index of the plan with the best rollout win rate (0, the planner's own plan,
     unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
@@ -175,11 +191,8 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
-    seed0 = rollout_seed(state, 0)
-    first, used = playout(start(state, plans[0], seed0), alliance, None)
+    first, n = _sized(state, plans[0], len(plans), n_roll, total_budget)
     scores[0] += first
-    per = max(1.0, used * len(state.units) * _size(state))
-    n = min(n_roll, int(total_budget // (per * len(plans))))
     if n < MIN_ROLLOUTS:
         return 0
     for r in range(n):

@@ -117,3 +117,19 @@ def test_the_greedy_plan_candidate_is_legal_and_stays_in_the_phase():
         assert not isinstance(a, EndPhase)
         s = apply(s, a)
         assert s.phase == "movement" and s.player == "germany"
+
+
+def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
+    # Crete late in the game: few enough units that `enabled` holds, but a rollout over the
+    # 288-hex map does not fit the budget; the alternatives (up to 2 s each there) are
+    # never made, and the planner's own plan is played, as pick would have chosen.
+    sc = load_scenario("crete_1941")
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    st.round = sc.turn_limit
+    st.units = dict(sorted(st.units.items())[:18])
+    assert hexrollout.enabled(st)
+    calls = []
+    real = hexplan._plan_moves
+    monkeypatch.setattr(hexplan, "_plan_moves", lambda *a, **k: calls.append(k) or real(*a, **k))
+    assert hexplan._plan_search(st) == real(st)
+    assert len(calls) == 1
