@@ -38,3 +38,45 @@ def test_air_transports_land_at_an_air_base():
     t = ids(s, "italy", "transport_aircraft")[0]
     moves = [a for a in standard._plan_noncombat(s) if isinstance(a, Move) and t in a.units]
     assert moves and moves[0].path[-1] == "sicily"
+
+
+def _mini_combat_move():
+    """tests/fixtures/mini_interwar.yaml at Redland's combat move (no purchase)."""
+    from game.rules.actions import EndPhase
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    sc = load_scenario(str(Path(__file__).parents[1] / "fixtures" / "mini_interwar.yaml"))
+    s = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    s.do(EndPhase())
+    return s.state
+
+
+def _add(st, utype, owner, space):
+    from game.rules.model import Unit
+    uid = st.next_uid
+    st.units[uid] = Unit(uid, utype, owner, space)
+    st.next_uid += 1
+    return uid
+
+
+def test_greedy_sends_no_torpedo_bombers_over_land():
+    # seed 000: TORPEDO BOMBER "* This unit may only damage naval targets." The greedy
+    # level counted them as attack strength and flew them against Epirus and Tobruk
+    # (mediterranean_1940, seeds 1-2 against standard: 0 hits possible)
+    from game.ai import greedy
+    from game.rules.errors import IllegalAction
+    st = _mini_combat_move()
+    tbs = {_add(st, "torpedo_bomber", "red", "a2") for _ in range(2)}
+    for _ in range(2):  # Middle holds against the land army and fighter alone
+        _add(st, "infantry", "blue", "m")
+    moved: set[int] = set()
+    for _ in range(60):
+        a = greedy.choose_greedy(st)
+        if not isinstance(a, Move):
+            break
+        moved.update(a.units)
+        try:
+            st = apply(st, a)
+        except IllegalAction:
+            break
+    assert not moved & tbs
