@@ -1452,15 +1452,20 @@ def _plan_place(state: GameState) -> list[Action]:
     actions: list[Action] = []
     factories = sorted((f for f in s.factories if s.owners.get(f) == player),
                        key=lambda f: (-(threat_to(s, f, player) - defence_at(s, f, player)), f))
+
+    def spots(unit: str) -> int:
+        """Factories that could take the unit now: the fewest first, so a ship is not
+        left without room (mediterranean_1940: Germany's infantry filled Provence and its
+        troopship was never placed, round after round)."""
+        return sum(1 for f in factories if any(_placeable(s, unit, sp, player)
+                                               for sp in _place_spaces(s, unit, f)))
+
     for unit in sorted(production.unplaced(s, player),
-                       key=lambda u: (-s.ruleset.units[u].defense, u)):
-        ut = s.ruleset.units[unit]
+                       key=lambda u: (spots(u), -s.ruleset.units[u].defense, u)):
         for _ in range(production.unplaced(s, player).get(unit, 0)):
             placed = False
             for f in factories:
-                spaces = [f] if ut.domain != SEA else sorted(
-                    a for a in s.scenario.spaces[f].adjacent if s.scenario.spaces[a].kind == SEA)
-                for sp in spaces:
+                for sp in _place_spaces(s, unit, f):
                     try:
                         s = apply(s, Place(unit, sp, 1))
                     except IllegalAction:
@@ -1475,3 +1480,19 @@ def _plan_place(state: GameState) -> list[Action]:
     if any(production.unplaced(s, player).values()):
         return actions  # the rest where greedy finds room (e.g. a player `placement` rule)
     return actions + [EndPhase()]
+
+
+def _place_spaces(state: GameState, unit: str, factory: str) -> list[str]:
+    """Where a unit built at `factory` goes: the factory, or a ship's sea zones next to it."""
+    sps = state.scenario.spaces
+    if state.ruleset.units[unit].domain != SEA:
+        return [factory]
+    return sorted(a for a in sps[factory].adjacent if sps[a].kind == SEA)
+
+
+def _placeable(state: GameState, unit: str, space: str, player: str) -> bool:
+    try:
+        production.placement_factory(state, unit, space, player)
+    except IllegalAction:
+        return False
+    return True
