@@ -195,7 +195,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
             if ut.has("transport") and dist.get(u.space, 99) <= SEA_LIFT_REACH:
                 lift += SEA_LIFT_UNITS
             continue
-        if (ut.domain == AIR and not air) or ut.attack <= 0:
+        if (ut.domain == AIR and not air) or ut.attack <= 0 or not hits_land(ut):
             continue
         if ut.domain == AIR:
             if dist.get(u.space, 99) <= ut.move:
@@ -211,6 +211,12 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
     if lift and by_sea:
         total += sum(sorted(by_sea, reverse=True)[:lift])
     return total
+
+
+def hits_land(ut: Any) -> bool:
+    """Can this unit type hit land units at all (a torpedo bomber cannot, seed 000)?"""
+    ch = ut.ability("cannot_hit")
+    return ch is None or LAND not in ch.domains
 
 
 def defence_at(state: GameState, space: str, player: str) -> float:
@@ -748,7 +754,8 @@ def _capital_hold(state: GameState, space: str, player: str) -> float:
     foes = []
     for u in state.units.values():
         ut = state.utype(u)
-        if not state.at_war(u.owner, player) or u.carried_by is not None or ut.attack <= 0:
+        if not state.at_war(u.owner, player) or u.carried_by is not None or ut.attack <= 0 \
+                or not hits_land(ut):
             continue
         if movers is not None and u.owner not in movers:
             continue

@@ -80,3 +80,13 @@ def test_greedy_sends_no_torpedo_bombers_over_land():
         except IllegalAction:
             break
     assert not moved & tbs
+
+
+def test_torpedo_bombers_are_no_threat_to_a_territory():
+    # seed 000 TORPEDO BOMBER: "* This unit may only damage naval targets." threat_to
+    # counted each at its attack 6 against a territory (garrisons, defenders and safe
+    # landing places were planned against an enemy that cannot hurt land units)
+    s = med([("tunisia", "italy", "infantry", 1), ("libya", "uk", "torpedo_bomber", 3)])
+    assert standard.threat_to(s, "tunisia", "italy") == 0
+    s = med([("tunisia", "italy", "infantry", 1), ("libya", "uk", "dive_bomber", 1)])
+    assert standard.threat_to(s, "tunisia", "italy") > 0   # a dive bomber does hit land
