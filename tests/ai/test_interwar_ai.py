@@ -90,3 +90,44 @@ def test_torpedo_bombers_are_no_threat_to_a_territory():
     assert standard.threat_to(s, "tunisia", "italy") == 0
     s = med([("tunisia", "italy", "infantry", 1), ("libya", "uk", "dive_bomber", 1)])
     assert standard.threat_to(s, "tunisia", "italy") > 0   # a dive bomber does hit land
+
+
+def _med_at(player, phase):
+    """mediterranean_1940's opening position at `player`'s `phase`."""
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    sc = load_scenario("mediterranean_1940")
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    st.player_idx = [p.id for p in sc.players].index(player)
+    st.phase_idx = st.ruleset.phases.index(phase)
+    return st
+
+
+def _albania_british(st):
+    """Albania (a victory city across the Adriatic from Italy) held by two British
+    infantry since before the turn."""
+    for u in [u for u in st.units.values() if u.space == "albania"]:
+        del st.units[u.uid]
+    st.owners["albania"] = st.turn_owners["albania"] = "united_kingdom"
+    for _ in range(2):
+        _add(st, "infantry", "united_kingdom", "albania")
+
+
+def test_no_sea_lift_from_a_zone_enemy_ships_hold():
+    # the rules refuse loading where enemy ships are (movement.blocking_ships); the lift
+    # planner counted Italy's troopships under two French battleships in the Adriatic
+    # as a way to Albania (mediterranean_1940 seed 14, standard against itself, round 8)
+    from game.ai import amphib
+    from game.rules import movement
+    st = _med_at("italy", "combat_move")
+    _albania_british(st)
+    _add(st, "troopship", "italy", "adriatic_sea")
+    free = {u.uid for u in st.units.values() if u.owner == "italy"}
+
+    def lifts():
+        stacks = amphib.transport_stacks(st, "italy", set())
+        return amphib.lifts_to(st, "italy", "albania", {"adriatic_sea": stacks["adriatic_sea"]},
+                               free, movement.COMBAT)
+    assert lifts()                      # the open sea: a lift
+    _add(st, "battleship", "france", "adriatic_sea")
+    assert not lifts()                  # under the French battleship: none
