@@ -881,7 +881,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     used: set[int] = set()
     used_transports: set[int] = set()
     moves: list[Action] = []
-    lift_blocks: list[list[Action]] = []
+    lift_blocks: list[tuple[str, list[Action]]] = []
     for target in targets:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
@@ -951,26 +951,31 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
             if blk_lift is not None:
                 used.update(u.uid for u in blk_lift.units)
                 used_transports.update(blk_lift.transports)
-                lift_blocks.append(amphib.lift_moves(state, blk_lift))
+                lift_blocks.append((target, amphib.lift_moves(state, blk_lift)))
         by_start: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
         for u in walk:
             path = reach[u.uid][target]
             by_start.setdefault((u.space, u.type, path), []).append(u.uid)
         for (_s, _t, path), uids in sorted(by_start.items()):
             moves.append(Move(tuple(uids), path))
-    # the sea lifts first (their cargo must not have moved), each all or nothing
+    # the sea lifts first (their cargo must not have moved); a target's lifts all or
+    # nothing, and with them the rest of its attack (seed 14: two fighters attacked
+    # Albania alone when the rules refused the landing planned beside them)
     lifted: list[Action] = []
+    failed: set[str] = set()
     s2 = state
-    for block in lift_blocks:
+    for target in dict.fromkeys(t for t, _b in lift_blocks):
+        block = [a for t, b in lift_blocks if t == target for a in b]
         try:
             s3 = s2
             for a in block:
                 s3 = apply(s3, a)
         except IllegalAction:
+            failed.add(target)
             continue
         s2 = s3
         lifted += block
-    moves = lifted + moves
+    moves = lifted + [m for m in moves if not (isinstance(m, Move) and m.path[-1] in failed)]
     if not last_chance:  # sea battles take no victory city
         moves += naval_attacks(state, player, used, [u for u in free if state.utype(u).domain == AIR],
                                reach)

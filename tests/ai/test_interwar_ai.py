@@ -131,3 +131,26 @@ def test_no_sea_lift_from_a_zone_enemy_ships_hold():
     assert lifts()                      # the open sea: a lift
     _add(st, "battleship", "france", "adriatic_sea")
     assert not lifts()                  # under the French battleship: none
+
+
+def test_an_attack_whose_sea_lift_fails_is_dropped_whole(monkeypatch):
+    # the lift moves are checked against the rules apart from the rest of the attack;
+    # when the rules refused the landing, the fighters planned beside it still flew and
+    # attacked Albania alone (mediterranean_1940 seed 14, round 8: two Italian fighters
+    # lost against two British infantry; aircraft alone cannot take a territory)
+    from game.ai import amphib
+    units = [("sicily", "italy", "infantry", 4), ("sicily", "italy", "fighter", 3),
+             ("mc", "italy", "troopship", 2), ("malta", "uk", "infantry", 2)]
+    s = med(units, owners={"libya": "italy"})
+    fighters = set(ids(s, "italy", "fighter"))
+    into = [a for a in standard._plan_combat_move(s) if isinstance(a, Move) and a.path[-1] == "malta"]
+    assert {u for a in into for u in a.units} & fighters     # the landing and the fighters
+    real = amphib.lift_moves
+
+    def refused(state, lift):  # a landing the rules refuse: unload into a far territory
+        moves = real(state, lift)
+        return moves[:-1] + [Move(moves[-1].units, ("egypt",))]
+    monkeypatch.setattr(amphib, "lift_moves", refused)
+    s = med(units, owners={"libya": "italy"})
+    assert not [a for a in standard._plan_combat_move(s) if isinstance(a, Move)
+                and a.path[-1] == "malta"]
