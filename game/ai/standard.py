@@ -1495,11 +1495,18 @@ def _plan_place(state: GameState) -> list[Action]:
 
 
 def _place_spaces(state: GameState, unit: str, factory: str) -> list[str]:
-    """Where a unit built at `factory` goes: the factory, or a ship's sea zones next to it."""
+    """Where a unit built at `factory` goes: the factory, or a ship's sea zones next to it,
+    safest first: none that enemy ships hold (mediterranean_1940 seed 12: Italy placed a
+    destroyer and a troopship beside a French battleship), then the least danger."""
     sps = state.scenario.spaces
     if state.ruleset.units[unit].domain != SEA:
         return [factory]
-    return sorted(a for a in sps[factory].adjacent if sps[a].kind == SEA)
+    player = state.player
+
+    def risk(z: str) -> tuple[bool, float, str]:
+        held = any(state.utype(e).domain == SEA for e in movement.enemies_in(state, z, player))
+        return held, amphib.danger(state, z, player) - _sea_defence(state, z, player), z
+    return sorted((a for a in sps[factory].adjacent if sps[a].kind == SEA), key=risk)
 
 
 def _placeable(state: GameState, unit: str, space: str, player: str) -> bool:

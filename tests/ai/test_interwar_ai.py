@@ -154,3 +154,18 @@ def test_an_attack_whose_sea_lift_fails_is_dropped_whole(monkeypatch):
     s = med(units, owners={"libya": "italy"})
     assert not [a for a in standard._plan_combat_move(s) if isinstance(a, Move)
                 and a.path[-1] == "malta"]
+
+
+def test_ships_are_not_placed_beside_an_enemy_fleet():
+    # seed 000: naval units are placed in a sea zone next to the factory that builds
+    # them; the zones were tried in alphabetical order, so Italy's new destroyer and
+    # troopship went into the Adriatic under a French battleship (mediterranean_1940
+    # seed 12, standard against itself, round 3)
+    from game.rules.actions import Place, Purchase
+    st = _med_at("italy", "purchase")
+    st = apply(st, Purchase("troopship", 1))
+    st.phase_idx = st.ruleset.phases.index("place")
+    _add(st, "battleship", "france", "adriatic_sea")
+    zones = [a.space for a in standard._plan_place(st) if isinstance(a, Place)
+             and a.unit == "troopship"]
+    assert zones and zones[0] != "adriatic_sea"
