@@ -1465,15 +1465,16 @@ def _plan_place(state: GameState) -> list[Action]:
     factories = sorted((f for f in s.factories if s.owners.get(f) == player),
                        key=lambda f: (-(threat_to(s, f, player) - defence_at(s, f, player)), f))
 
-    def spots(unit: str) -> int:
-        """Factories that could take the unit now: the fewest first, so a ship is not
-        left without room (mediterranean_1940: Germany's infantry filled Provence and its
-        troopship was never placed, round after round)."""
-        return sum(1 for f in factories if any(_placeable(s, unit, sp, player)
-                                               for sp in _place_spaces(s, unit, f)))
+    def room(unit: str) -> int:
+        """Room of the factories that could build the unit now: the least first, so a ship
+        is not left without room (mediterranean_1940: Germany's infantry filled Provence,
+        or Occupied France, and its troopship was never placed, round after round)."""
+        makers = {_producer(s, unit, sp, player) for f in factories
+                  for sp in _place_spaces(s, unit, f)} - {None}
+        return sum(production.factory_capacity(s, m) if m else 99 for m in makers)
 
     for unit in sorted(production.unplaced(s, player),
-                       key=lambda u: (spots(u), -s.ruleset.units[u].defense, u)):
+                       key=lambda u: (room(u), -s.ruleset.units[u].defense, u)):
         for _ in range(production.unplaced(s, player).get(unit, 0)):
             placed = False
             for f in factories:
@@ -1509,9 +1510,9 @@ def _place_spaces(state: GameState, unit: str, factory: str) -> list[str]:
     return sorted((a for a in sps[factory].adjacent if sps[a].kind == SEA), key=risk)
 
 
-def _placeable(state: GameState, unit: str, space: str, player: str) -> bool:
+def _producer(state: GameState, unit: str, space: str, player: str) -> str | None:
+    """The factory that would build a unit placed in `space` ("" none needed), or None."""
     try:
-        production.placement_factory(state, unit, space, player)
+        return production.placement_factory(state, unit, space, player)
     except IllegalAction:
-        return False
-    return True
+        return None

@@ -107,3 +107,21 @@ def test_a_ship_bought_is_placed_before_land_units_fill_its_only_factory():
         s = apply(s, a)  # legal
     assert not production.unplaced(s, "germany")
 
+
+
+def test_a_ship_is_placed_first_when_its_factory_has_the_least_room():
+    # ... and when the ship's zone also borders a factory captured this turn (Southern
+    # France: it builds nothing yet), the infantry took Occupied France's three places
+    # first (mediterranean_1940 seed 23, standard against itself, round 2)
+    st = _session("mediterranean_1940").state
+    for u in [u for u in st.units.values() if u.space in ("southern_france", "occupied_france")]:
+        del st.units[u.uid]   # Occupied France empty: the most threatened factory
+    st.owners["southern_france"] = "germany"
+    st.resources["germany"] = 60
+    for a in (Purchase("troopship", 1), Purchase("infantry", 3)):
+        st = apply(st, a)
+    st.phase_idx = st.ruleset.phases.index("place")
+    s = st
+    for a in standard._plan_place(st):
+        s = apply(s, a)  # legal
+    assert not production.unplaced(s, "germany")
