@@ -158,8 +158,7 @@ def _front_distance(state: GameState, player: str) -> dict[str, int]:
     return {s: min((dist[s].get(e, 99) for e in enemy_land), default=99) for s in state.scenario.spaces}
 
 
-def _noncombat(state: GameState, stay: frozenset[int] = frozenset()) -> Action | None:
-    """The next landing or march toward the front; units in `stay` are left alone."""
+def _noncombat(state: GameState) -> Action | None:
     player = state.player
     spots = movement.landing_spots(state, player)
     # aircraft first: land them where they are safe
@@ -176,7 +175,7 @@ def _noncombat(state: GameState, stay: frozenset[int] = frozenset()) -> Action |
     cap = state.scenario.player(player).capital
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if (u.owner != player or state.utype(u).domain != LAND or u.carried_by is not None
-                or u.in_combat or movement.moves_left(state, u) <= 0 or u.uid in stay):
+                or u.in_combat or movement.moves_left(state, u) <= 0):
             continue
         here = front.get(u.space, 99)
         if here <= 1:

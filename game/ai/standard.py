@@ -1287,25 +1287,7 @@ def _plan_noncombat(state: GameState) -> list[Action]:
                         and not movement.is_hostile(s, best, player):
                     do(Move((u.uid,), options[best]))
     _land_aircraft(lambda: s, player, do)
-    return _greedy_rest(s, moves, _stay(s, player, moves, keep))
-
-
-def _stay(state: GameState, player: str, moves: list[Action], keep: set[int]) -> frozenset[int]:
-    """Land units greedy's march toward the front must leave where they are: those this
-    plan moved (reinforcements, token defenders), the garrisons, and the best defender of
-    each victory city or capital enemy land units could walk into (mediterranean_1940
-    seed 7008: Italy's march emptied Tripolitania, then took away its token defender)."""
-    out = set(keep) | {uid for a in moves if isinstance(a, Move) for uid in a.units}
-    sps = state.scenario.spaces
-    for k in key_spaces(state, player):
-        if not (sps[k].victory_city or is_capital(state, k)) \
-                or threat_to(state, k, player, air=False) <= 0:
-            continue
-        here = [u for u in state.units.values() if u.space == k and u.owner == player
-                and state.utype(u).domain == LAND and u.carried_by is None]
-        if here:
-            out.add(max(here, key=lambda u: (state.utype(u).defense, -u.uid)).uid)
-    return frozenset(out)
+    return _greedy_rest(s, moves)
 
 
 def _landing_risk(state: GameState, space: str, player: str) -> float:
@@ -1462,10 +1444,9 @@ def _land_aircraft(now: Any, player: str, do: Any) -> None:
             risk.clear()
 
 
-def _greedy_rest(s: GameState, moves: list[Action], stay: frozenset[int] = frozenset()
-                 ) -> list[Action]:
+def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:
     for _ in range(400):
-        a = greedy._noncombat(s, stay)
+        a = greedy._noncombat(s)
         if a is None:
             break
         try:

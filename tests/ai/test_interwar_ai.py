@@ -169,19 +169,3 @@ def test_ships_are_not_placed_beside_an_enemy_fleet():
     zones = [a.space for a in standard._plan_place(st) if isinstance(a, Place)
              and a.unit == "troopship"]
     assert zones and zones[0] != "adriatic_sea"
-
-
-def test_the_march_to_the_front_leaves_a_defender_in_a_threatened_victory_city():
-    # Tripolitania (a victory city) behind Italian Tunisia, the French army in Algeria
-    # two steps away: greedy's march toward the front took every unit out of it
-    # (mediterranean_1940 seed 7008, standard against itself, rounds 1 and 2)
-    st = _med_at("italy", "noncombat_move")
-    for u in [u for u in st.units.values() if u.space in ("tunisia", "cyrenaica")]:
-        del st.units[u.uid]   # (nothing marching through from Cyrenaica either)
-    st.owners["tunisia"] = st.turn_owners["tunisia"] = "italy"
-    assert standard.threat_to(st, "tripolitania", "italy", air=False) > 0
-    s = st
-    for a in standard._plan_noncombat(st):
-        s = apply(s, a)
-    assert [u for u in s.units.values() if u.space == "tripolitania" and u.owner == "italy"
-            and s.utype(u).domain == "land"]
