@@ -133,6 +133,8 @@ def lifts_to(state: GameState, player: str, target: str, stacks: dict[str, list[
     sps = state.scenario.spaces
     role_attack = phase == movement.COMBAT
     for start, stack in sorted(stacks.items()):
+        if movement.blocking_ships(state, start, player, stack):
+            continue  # enemy ships hold the zone: no loading or unloading there
         mp = min(movement.moves_left(state, t) for t in stack)
         aboard = [c for t in stack for c in movement.cargo_of(state, t.uid)
                   if c.owner == player and state.utype(c).domain == LAND]

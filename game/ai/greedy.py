@@ -103,7 +103,9 @@ def _combat_move(state: GameState) -> Action | None:
         movers: list[tuple[Unit, tuple[str, ...]]] = []
         for u in mine:
             path = reach[u.uid].get(target)
-            if path is not None:
+            # only units the rules let hurt a defender (no torpedo bombers over land):
+            # the others add nothing but count as strength
+            if path is not None and (not enemy or battle.can_hurt(state, [u], enemy, "attack")):
                 movers.append((u, path))
         # keep a garrison in the capital
         garrison = [m for m in movers if m[0].space == cap and state.utype(m[0]).domain == LAND]

@@ -195,7 +195,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
             if ut.has("transport") and dist.get(u.space, 99) <= SEA_LIFT_REACH:
                 lift += SEA_LIFT_UNITS
             continue
-        if (ut.domain == AIR and not air) or ut.attack <= 0:
+        if (ut.domain == AIR and not air) or ut.attack <= 0 or not hits_land(ut):
             continue
         if ut.domain == AIR:
             if dist.get(u.space, 99) <= ut.move:
@@ -211,6 +211,12 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
     if lift and by_sea:
         total += sum(sorted(by_sea, reverse=True)[:lift])
     return total
+
+
+def hits_land(ut: Any) -> bool:
+    """Can this unit type hit land units at all (a torpedo bomber cannot, seed 000)?"""
+    ch = ut.ability("cannot_hit")
+    return ch is None or LAND not in ch.domains
 
 
 def defence_at(state: GameState, space: str, player: str) -> float:
@@ -748,7 +754,8 @@ def _capital_hold(state: GameState, space: str, player: str) -> float:
     foes = []
     for u in state.units.values():
         ut = state.utype(u)
-        if not state.at_war(u.owner, player) or u.carried_by is not None or ut.attack <= 0:
+        if not state.at_war(u.owner, player) or u.carried_by is not None or ut.attack <= 0 \
+                or not hits_land(ut):
             continue
         if movers is not None and u.owner not in movers:
             continue
@@ -874,7 +881,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     used: set[int] = set()
     used_transports: set[int] = set()
     moves: list[Action] = []
-    lift_blocks: list[list[Action]] = []
+    lift_blocks: list[tuple[str, list[Action]]] = []
     for target in targets:
         enemy = movement.enemies_in(state, target, player)
         cands = [u for u in free if u.uid not in used and target in reach[u.uid]]
@@ -944,26 +951,31 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
             if blk_lift is not None:
                 used.update(u.uid for u in blk_lift.units)
                 used_transports.update(blk_lift.transports)
-                lift_blocks.append(amphib.lift_moves(state, blk_lift))
+                lift_blocks.append((target, amphib.lift_moves(state, blk_lift)))
         by_start: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
         for u in walk:
             path = reach[u.uid][target]
             by_start.setdefault((u.space, u.type, path), []).append(u.uid)
         for (_s, _t, path), uids in sorted(by_start.items()):
             moves.append(Move(tuple(uids), path))
-    # the sea lifts first (their cargo must not have moved), each all or nothing
+    # the sea lifts first (their cargo must not have moved); a target's lifts all or
+    # nothing, and with them the rest of its attack (seed 14: two fighters attacked
+    # Albania alone when the rules refused the landing planned beside them)
     lifted: list[Action] = []
+    failed: set[str] = set()
     s2 = state
-    for block in lift_blocks:
+    for target in dict.fromkeys(t for t, _b in lift_blocks):
+        block = [a for t, b in lift_blocks if t == target for a in b]
         try:
             s3 = s2
             for a in block:
                 s3 = apply(s3, a)
         except IllegalAction:
+            failed.add(target)
             continue
         s2 = s3
         lifted += block
-    moves = lifted + moves
+    moves = lifted + [m for m in moves if not (isinstance(m, Move) and m.path[-1] in failed)]
     if not last_chance:  # sea battles take no victory city
         moves += naval_attacks(state, player, used, [u for u in free if state.utype(u).domain == AIR],
                                reach)
@@ -1452,15 +1464,21 @@ def _plan_place(state: GameState) -> list[Action]:
     actions: list[Action] = []
     factories = sorted((f for f in s.factories if s.owners.get(f) == player),
                        key=lambda f: (-(threat_to(s, f, player) - defence_at(s, f, player)), f))
+
+    def room(unit: str) -> int:
+        """Room of the factories that could build the unit now: the least first, so a ship
+        is not left without room (mediterranean_1940: Germany's infantry filled Provence,
+        or Occupied France, and its troopship was never placed, round after round)."""
+        makers = {_producer(s, unit, sp, player) for f in factories
+                  for sp in _place_spaces(s, unit, f)} - {None}
+        return sum(production.factory_capacity(s, m) if m else 99 for m in makers)
+
     for unit in sorted(production.unplaced(s, player),
-                       key=lambda u: (-s.ruleset.units[u].defense, u)):
-        ut = s.ruleset.units[unit]
+                       key=lambda u: (room(u), -s.ruleset.units[u].defense, u)):
         for _ in range(production.unplaced(s, player).get(unit, 0)):
             placed = False
             for f in factories:
-                spaces = [f] if ut.domain != SEA else sorted(
-                    a for a in s.scenario.spaces[f].adjacent if s.scenario.spaces[a].kind == SEA)
-                for sp in spaces:
+                for sp in _place_spaces(s, unit, f):
                     try:
                         s = apply(s, Place(unit, sp, 1))
                     except IllegalAction:
@@ -1475,3 +1493,26 @@ def _plan_place(state: GameState) -> list[Action]:
     if any(production.unplaced(s, player).values()):
         return actions  # the rest where greedy finds room (e.g. a player `placement` rule)
     return actions + [EndPhase()]
+
+
+def _place_spaces(state: GameState, unit: str, factory: str) -> list[str]:
+    """Where a unit built at `factory` goes: the factory, or a ship's sea zones next to it,
+    safest first: none that enemy ships hold (mediterranean_1940 seed 12: Italy placed a
+    destroyer and a troopship beside a French battleship), then the least danger."""
+    sps = state.scenario.spaces
+    if state.ruleset.units[unit].domain != SEA:
+        return [factory]
+    player = state.player
+
+    def risk(z: str) -> tuple[bool, float, str]:
+        held = any(state.utype(e).domain == SEA for e in movement.enemies_in(state, z, player))
+        return held, amphib.danger(state, z, player) - _sea_defence(state, z, player), z
+    return sorted((a for a in sps[factory].adjacent if sps[a].kind == SEA), key=risk)
+
+
+def _producer(state: GameState, unit: str, space: str, player: str) -> str | None:
+    """The factory that would build a unit placed in `space` ("" none needed), or None."""
+    try:
+        return production.placement_factory(state, unit, space, player)
+    except IllegalAction:
+        return None

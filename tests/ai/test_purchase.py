@@ -78,3 +78,50 @@ def test_capital_hold_keeps_enough_home_to_make_the_enemy_attack_unlikely(monkey
     assert standard.odds(st, foes, home[:n], "land")[0] <= 0.25 or n == 6
     assert n == 0 or standard.odds(st, foes, home[:n - 1], "land")[0] > 0.25
     assert standard._garrison_needs(st, "red")["a1"] >= keep
+
+
+def _germany_holding_provence():
+    """mediterranean_1940 at Germany's purchase as seed 5 against greedy played it:
+    Provence (a minor factory and naval base, room 2) German, Occupied France (the
+    other coastal factory) French, both since before the turn."""
+    st = _session("mediterranean_1940").state
+    for u in [u for u in st.units.values() if u.space in ("provence", "occupied_france")]:
+        del st.units[u.uid]
+    st.owners["provence"] = st.turn_owners["provence"] = "germany"
+    st.owners["occupied_france"] = st.turn_owners["occupied_france"] = "france"
+    return st
+
+
+def test_a_ship_bought_is_placed_before_land_units_fill_its_only_factory():
+    # seed 000 (naval units are placed in a sea zone next to the factory that builds
+    # them): Germany's one coastal factory is Provence (room 2); the infantry, more
+    # threatened there, took both places and the troopship stayed unplaced every round
+    st = _germany_holding_provence()
+    st.resources["germany"] = 60
+    for a in (Purchase("troopship", 1), Purchase("infantry", 6)):
+        st = apply(st, a)
+    st.phase_idx = st.ruleset.phases.index("place")
+    plan = standard._plan_place(st)
+    s = st
+    for a in plan:
+        s = apply(s, a)  # legal
+    assert not production.unplaced(s, "germany")
+
+
+
+def test_a_ship_is_placed_first_when_its_factory_has_the_least_room():
+    # ... and when the ship's zone also borders a factory captured this turn (Southern
+    # France: it builds nothing yet), the infantry took Occupied France's three places
+    # first (mediterranean_1940 seed 23, standard against itself, round 2)
+    st = _session("mediterranean_1940").state
+    for u in [u for u in st.units.values() if u.space in ("southern_france", "occupied_france")]:
+        del st.units[u.uid]   # Occupied France empty: the most threatened factory
+    st.owners["southern_france"] = "germany"
+    st.resources["germany"] = 60
+    for a in (Purchase("troopship", 1), Purchase("infantry", 3)):
+        st = apply(st, a)
+    st.phase_idx = st.ruleset.phases.index("place")
+    s = st
+    for a in standard._plan_place(st):
+        s = apply(s, a)  # legal
+    assert not production.unplaced(s, "germany")
