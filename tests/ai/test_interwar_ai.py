@@ -8,6 +8,7 @@ from game.rules.actions import Move, SupplyDrop, apply
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from test_interwar_airdrop import ids, med  # noqa: E402  (the small interwar map)
+from unit_helpers import add_unit
 
 
 def test_drops_supplies_on_cut_off_front_line_troops():
@@ -51,14 +52,6 @@ def _mini_combat_move():
     return s.state
 
 
-def _add(st, utype, owner, space):
-    from game.rules.model import Unit
-    uid = st.next_uid
-    st.units[uid] = Unit(uid, utype, owner, space)
-    st.next_uid += 1
-    return uid
-
-
 def test_greedy_sends_no_torpedo_bombers_over_land():
     # seed 000: TORPEDO BOMBER "* This unit may only damage naval targets." The greedy
     # level counted them as attack strength and flew them against Epirus and Tobruk
@@ -66,9 +59,9 @@ def test_greedy_sends_no_torpedo_bombers_over_land():
     from game.ai import greedy
     from game.rules.errors import IllegalAction
     st = _mini_combat_move()
-    tbs = {_add(st, "torpedo_bomber", "red", "a2") for _ in range(2)}
+    tbs = {add_unit(st, "torpedo_bomber", "red", "a2") for _ in range(2)}
     for _ in range(2):  # Middle holds against the land army and fighter alone
-        _add(st, "infantry", "blue", "m")
+        add_unit(st, "infantry", "blue", "m")
     moved: set[int] = set()
     for _ in range(60):
         a = greedy.choose_greedy(st)
@@ -110,7 +103,7 @@ def _albania_british(st):
         del st.units[u.uid]
     st.owners["albania"] = st.turn_owners["albania"] = "united_kingdom"
     for _ in range(2):
-        _add(st, "infantry", "united_kingdom", "albania")
+        add_unit(st, "infantry", "united_kingdom", "albania")
 
 
 def test_no_sea_lift_from_a_zone_enemy_ships_hold():
@@ -121,7 +114,7 @@ def test_no_sea_lift_from_a_zone_enemy_ships_hold():
     from game.rules import movement
     st = _med_at("italy", "combat_move")
     _albania_british(st)
-    _add(st, "troopship", "italy", "adriatic_sea")
+    add_unit(st, "troopship", "italy", "adriatic_sea")
     free = {u.uid for u in st.units.values() if u.owner == "italy"}
 
     def lifts():
@@ -129,7 +122,7 @@ def test_no_sea_lift_from_a_zone_enemy_ships_hold():
         return amphib.lifts_to(st, "italy", "albania", {"adriatic_sea": stacks["adriatic_sea"]},
                                free, movement.COMBAT)
     assert lifts()                      # the open sea: a lift
-    _add(st, "battleship", "france", "adriatic_sea")
+    add_unit(st, "battleship", "france", "adriatic_sea")
     assert not lifts()                  # under the French battleship: none
 
 
@@ -165,7 +158,7 @@ def test_ships_are_not_placed_beside_an_enemy_fleet():
     st = _med_at("italy", "purchase")
     st = apply(st, Purchase("troopship", 1))
     st.phase_idx = st.ruleset.phases.index("place")
-    _add(st, "battleship", "france", "adriatic_sea")
+    add_unit(st, "battleship", "france", "adriatic_sea")
     zones = [a.space for a in standard._plan_place(st) if isinstance(a, Place)
              and a.unit == "troopship"]
     assert zones and zones[0] != "adriatic_sea"

@@ -3,6 +3,8 @@ attacks at good odds, escorts for transports, and only units that can hurt the e
 sent into a battle."""
 from pathlib import Path
 
+from unit_helpers import add_unit
+
 from game.ai import choose_action, standard
 from game.rules.actions import EndPhase, Move, Purchase, apply
 from game.rules.model import Unit
@@ -18,13 +20,6 @@ MINI_INTERWAR = str(FIX / "mini_interwar.yaml")
 def _session(path, seed=1):
     sc = load_scenario(path)
     return Session(sc, load_ruleset(sc.ruleset_id), seed)
-
-
-def _add(st, utype, owner, space):
-    uid = st.next_uid
-    st.units[uid] = Unit(uid, utype, owner, space)
-    st.next_uid += 1
-    return uid
 
 
 def _plan(st):
@@ -66,8 +61,8 @@ def test_attacks_an_enemy_fleet_at_good_odds_and_not_at_bad():
     s = _session(SEA_LANE)
     s.do(EndPhase())  # no purchase
     st = s.state
-    bb = _add(st, "battleship", "red", "s1")
-    cr = _add(st, "cruiser", "red", "s1")
+    bb = add_unit(st, "battleship", "red", "s1")
+    cr = add_unit(st, "cruiser", "red", "s1")
     acts, after = _plan(st)
     attack = [a for a in acts if isinstance(a, Move) and a.path[-1] == "s2"]
     assert {u for a in attack for u in a.units} >= {bb, cr}
@@ -76,7 +71,7 @@ def test_attacks_an_enemy_fleet_at_good_odds_and_not_at_bad():
     s = _session(SEA_LANE)
     s.do(EndPhase())
     st = s.state
-    dd = _add(st, "destroyer", "red", "s1")
+    dd = add_unit(st, "destroyer", "red", "s1")
     acts, _ = _plan(st)
     assert not [a for a in acts if isinstance(a, Move) and dd in a.units]
 
@@ -87,10 +82,10 @@ def test_does_not_send_torpedo_bombers_into_a_land_only_battle():
     s = _session(MINI_INTERWAR)
     s.do(EndPhase())
     st = s.state
-    tbs = [_add(st, "torpedo_bomber", "red", "a2") for _ in range(2)]
-    dbs = [_add(st, "dive_bomber", "red", "a2") for _ in range(2)]
+    tbs = [add_unit(st, "torpedo_bomber", "red", "a2") for _ in range(2)]
+    dbs = [add_unit(st, "dive_bomber", "red", "a2") for _ in range(2)]
     for _ in range(2):  # Middle needs more than the land units: aircraft join
-        _add(st, "infantry", "blue", "m")
+        add_unit(st, "infantry", "blue", "m")
     acts, _ = _plan(st)
     moved = {u for a in acts if isinstance(a, Move) for u in a.units}
     assert moved & set(dbs)  # the dive bombers (attack 5) do join the attack on Middle
@@ -102,9 +97,9 @@ def test_torpedo_bombers_strike_ships():
     s = _session(MINI_INTERWAR)
     s.do(EndPhase())
     st = s.state
-    tbs = [_add(st, "torpedo_bomber", "red", "a2") for _ in range(3)]
-    _add(st, "naval_transport", "blue", "s2")
-    _add(st, "destroyer", "blue", "s2")
+    tbs = [add_unit(st, "torpedo_bomber", "red", "a2") for _ in range(3)]
+    add_unit(st, "naval_transport", "blue", "s2")
+    add_unit(st, "destroyer", "blue", "s2")
     acts, _ = _plan(st)
     to_sea = {u for a in acts if isinstance(a, Move) and a.path and a.path[-1] == "s2"
               for u in a.units}
@@ -116,10 +111,10 @@ def test_escorts_transports_through_a_zone_enemy_warships_can_strike():
     st = s.state
     for u in [u for u in st.units.values() if u.owner == "blue" and u.space == "s2"]:
         del st.units[u.uid]
-    _add(st, "destroyer", "blue", "s3")        # can reach s1 and s2 next turn
+    add_unit(st, "destroyer", "blue", "s3")        # can reach s1 and s2 next turn
     t = next(u for u in st.units.values() if u.type == "transport")
     st.units[t.uid] = Unit(t.uid, "transport", "red", "s2")
-    cr = _add(st, "cruiser", "red", "s1")
+    cr = add_unit(st, "cruiser", "red", "s1")
     while st.phase != "noncombat_move":
         st = apply(st, EndPhase())
     moves = standard.escort_moves(st, "red")

@@ -2,6 +2,8 @@
 maps (game/ai/standard.py)."""
 from pathlib import Path
 
+from unit_helpers import add_unit
+
 from game.ai import standard
 from game.rules.actions import apply
 from game.rules.ruleset import load_ruleset, load_scenario
@@ -55,14 +57,6 @@ def test_no_fighter_for_an_unthreatened_capital():
     assert standard.air_defence_moves(st, "red") == []
 
 
-def _add(st, utype, owner, space):
-    from game.rules.model import Unit
-    uid = st.next_uid
-    st.units[uid] = Unit(uid, utype, owner, space)
-    st.next_uid += 1
-    return uid
-
-
 def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
     # bastion.yaml: Xland is two hops from Redland's capital, across Sea One. Tanks there
     # cannot walk over (seed 000: land units cross the sea only aboard TRANSPORTS); the
@@ -72,14 +66,14 @@ def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
     for u in [u for u in st.units.values() if u.space == "e"]:
         del st.units[u.uid]
     for _ in range(6):
-        _add(st, "armour", "blue", "x")
+        add_unit(st, "armour", "blue", "x")
     assert standard.threat_to(st, "a1", "red") == 0
-    _add(st, "transport", "blue", "s1")
+    add_unit(st, "transport", "blue", "s1")
     # one transport: two tanks (attack 3 each, +0.5 as every threat counts)
     assert standard.threat_to(st, "a1", "red") == 2 * 3.5
     # and a walk over land still counts in full
     for _ in range(3):
-        _add(st, "armour", "blue", "e")
+        add_unit(st, "armour", "blue", "e")
     assert standard.threat_to(st, "a1", "red") == 5 * 3.5
 
 
@@ -96,9 +90,9 @@ def test_last_round_behind_on_cities_attacks_a_city_at_middling_odds():
     for u in list(st.units.values()):
         del st.units[u.uid]
     st.owners["a2"] = "blue"
-    red = [_add(st, "infantry", "red", "a1") for _ in range(6)]
-    blue = [st.units[_add(st, "infantry", "blue", "a2")] for _ in range(4)]
-    _add(st, "infantry", "blue", "b")
+    red = [add_unit(st, "infantry", "red", "a1") for _ in range(6)]
+    blue = [st.units[add_unit(st, "infantry", "blue", "a2")] for _ in range(4)]
+    add_unit(st, "infantry", "blue", "b")
     assert not standard.ahead(st, "red")
     p = standard.odds(st, [st.units[u] for u in red], blue, "land")[0]
     assert standard.LAST_CHANCE_MINIMUM < p < standard.WIN_MINIMUM
@@ -117,9 +111,9 @@ def test_last_round_ahead_on_cities_keeps_the_usual_minimum():
     st.owners["a2"] = "blue"
     st.owners["b"] = "red"
     for _ in range(6):
-        _add(st, "infantry", "red", "a1")
+        add_unit(st, "infantry", "red", "a1")
     for _ in range(4):
-        _add(st, "infantry", "blue", "a2")
+        add_unit(st, "infantry", "blue", "a2")
     assert standard.ahead(st, "red")
     plan = standard._plan_combat_move(st)
     assert not any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
@@ -139,12 +133,12 @@ def test_fighters_in_a_city_taken_this_turn_do_not_count_as_its_defence():
         del st.units[u.uid]
     st.owners["b"] = "red"                 # taken this turn: Blueland's at the turn's start
     assert st.turn_owners["b"] == "blue"
-    _add(st, "infantry", "red", "b")
-    fighters = [_add(st, "fighter", "red", "b") for _ in range(3)]
+    add_unit(st, "infantry", "red", "b")
+    fighters = [add_unit(st, "fighter", "red", "b") for _ in range(3)]
     assert standard.defence_at(st, "b", "red") == 2 + 0.5          # the infantry only
     assert standard._deficits(st, "red")["b"] > 0                   # so Beta needs defenders
     # a space Redland held at the turn's start keeps its aircraft's defence
-    _add(st, "fighter", "red", "a1")
+    add_unit(st, "fighter", "red", "a1")
     assert standard.defence_at(st, "a1", "red") == 4 * 2.5 + 2 * 4.5
     # and the plan flies them out: the rules refuse them a landing in Beta
     after = _play(st, standard._plan_noncombat(st))
@@ -167,9 +161,9 @@ def test_last_round_an_ally_lands_its_fighters_in_a_threatened_allied_city():
     st.owners["b2"] = "red"
     st.turn_owners["b2"] = "red"
     for _ in range(4):
-        _add(st, "armour", "red", "b2")
-    _add(st, "infantry", "blue", "b1")
-    fighters = [_add(st, "fighter", "green", "c") for _ in range(2)]
+        add_unit(st, "armour", "red", "b2")
+    add_unit(st, "infantry", "blue", "b1")
+    fighters = [add_unit(st, "fighter", "green", "c") for _ in range(2)]
     assert "b1" in standard.key_spaces(st, "green") and "a1" not in standard.key_spaces(st, "green")
     assert sorted(standard.air_defence_moves(st, "green")) == [(f, "b1") for f in fighters]
     # before the last round a player guards its own cities only
