@@ -1140,7 +1140,7 @@ class Track:
     index, type, damage) at s. A class's digit: x (one-ended), or (t(t+1)/2 + b) with
     t = x + b (two-ended), so every hit moves to a higher state index. full[s]: state s's
     index in that mixed radix, ascending: a track holds the states a battle reaches
-    (reach.grow_tracks), or any other set of them (Layout.all_states, `restrict`)."""
+    (reach.grow_tracks), or any other set of them (Layout.all_states)."""
     units: list[str]
     slot_unit: np.ndarray
     A: int
@@ -1170,11 +1170,6 @@ class Track:
         """Mixed-radix indices -> this track's states (-1 stays -1; a state not held: -1)."""
         i = np.minimum(np.searchsorted(self.full, np.maximum(full, 0)), len(self.full) - 1)
         return np.where((full >= 0) & (self.full[i] == full), i, -1)
-
-    def restrict(self, keep: np.ndarray) -> Track:
-        """The track on the states `keep` (ascending indices of this track's)."""
-        return Track(self.units, self.slot_unit, self.A, self.cls_slots, self.stride, self.xs[keep],
-                     self.bs[keep], self.two, [self.rows[i] for i in keep], self.last, self.full[keep])
 
     @property
     def S(self) -> int:
@@ -1220,8 +1215,8 @@ class Track:
             pos = np.array(self.cls_slots[c] + [big], dtype=np.int64)
             head[:, c] = np.where(left, pos[np.minimum(x, n)], big)
             d0 = self._digit(c, x, b)
-            # a two-ended class left empty reads its highest digit (canon): a restricted
-            # track keeps only that one of its empty states
+            # a two-ended class left empty reads its highest digit (canon): a track
+            # holds only that one of its empty states
             top = n * (n + 1) // 2 + n
             d1 = np.where(x + 1 + b >= n, top, self._digit(c, x + 1, b)) if self.two[c] else x + 1
             nf[:, c] = self.at(np.where(left, idx + (d1 - d0) * self.stride[c], -1))

@@ -66,19 +66,20 @@ def test_reachable_states_give_the_same_figures(att, dfn, monkeypatch):
     np.testing.assert_allclose(_figures(kept), _figures(whole), rtol=0, atol=1e-12)
 
 
-def test_restrict_maps_states_and_keeps_the_last():
+def test_a_track_on_some_states_maps_the_others_to_minus_one():
     # destroyer, fighter, destroyer: the fighter a class of its own (submarines may not
-    # hit it): 3 x 2 states; keeping the first and the last maps the others to -1
+    # hit it): 3 x 2 states; a track on the first and the last maps the others to -1
     from game.odds.model import BattleSpec
     from game.rules.ruleset import load_ruleset
     units = ["destroyer", "fighter", "destroyer"]
     spec = BattleSpec(load_ruleset("interwar"), ["submarine"], units, "sea")
     lay = G.Layout.of(spec, units, [0, 0, 0], [0, 1, 0])
-    track = G.Track.of_states(lay, lay.all_states())
-    assert track.S == 6
-    small = track.restrict(np.array([0, track.S - 1]))
-    assert small.S == 2 and small.rows[-1] == []
-    assert list(small.at(np.array([0, 3, track.S - 1, -1]))) == [0, -1, 1, -1]
+    every = lay.all_states()
+    assert len(every) == 6 and G.Track.of_states(lay, every).S == 6
+    small = G.Track.of_states(lay, [every[-1], every[0]])
+    assert small.S == 2 and small.rows[0] == [(0, "destroyer", 0), (1, "fighter", 0), (2, "destroyer", 0)]
+    assert small.rows[-1] == []
+    assert list(small.at(np.array([0, 3, 5, -1]))) == [0, -1, 1, -1]
 
 
 def test_a_large_fleet_is_exact_and_agrees_with_the_game():
