@@ -708,7 +708,7 @@ def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray
             cap += np.where(gone, (full - cur) * tr.stride[ac], 0)
     out = tr.at(cap)
     if (out < 0).any():
-        raise NotExact("a carrier's loss leads out of the reachable states (Track.reachable)")
+        raise NotExact("a carrier's loss leads out of the reachable states (reach.grow_tracks)")
     return out
 
 

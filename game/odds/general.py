@@ -1271,7 +1271,7 @@ class Track:
             can = hh[idx, best] < big
             nxt = np.where(can, nf[idx, best], idx)
         if (nxt < 0).any():
-            raise NotExact("a hit leads out of the reachable states (Track.reachable)")
+            raise NotExact("a hit leads out of the reachable states (reach.grow_tracks)")
         return canon[nxt]
 
     def _chosen(self, spec: BattleSpec, target: Valuer | None, ok_u: np.ndarray, strict: bool,

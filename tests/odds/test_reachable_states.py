@@ -1,4 +1,4 @@
-"""Split orders of loss on the reachable states only (general.Track.reachable, issue #4:
+"""Split orders of loss on the reachable states only (reach.grow_tracks, issue #4:
 exact odds of large interwar fleets).
 
 Restricted hits split a side's order of loss into classes (seed 000 SUBMARINE:
