@@ -599,7 +599,7 @@ def _plan_purchase(state: GameState) -> list[Action]:
             plane(state.ruleset.units[p_unit], prices[p_unit]) < 0:
         pattern.remove(p_unit)
     s = state
-    buys: dict[str, int] = {}
+    counts: dict[str, int] = {}
     i = 0
     while cap > 0 and prices:
         if danger > 0 and d_unit in prices:
@@ -618,10 +618,10 @@ def _plan_purchase(state: GameState) -> list[Action]:
             continue
         if danger > 0:
             danger -= state.ruleset.units[unit].defense + 0.5
-        buys[unit] = buys.get(unit, 0) + 1
+        counts[unit] = counts.get(unit, 0) + 1
         cap -= 1
         i += 1
-    return ship + _upgrade(state, _only_legal(state, [Purchase(u, n) for u, n in sorted(buys.items())])) \
+    return ship + _upgrade(state, _only_legal(state, [Purchase(u, n) for u, n in sorted(counts.items())])) \
         + [EndPhase()]
 
 
@@ -818,9 +818,9 @@ def _supply_drops(state: GameState) -> list[Action]:
 
 def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     if drops:
-        first = _supply_drops(state)
-        if first:
-            return first + _plan_combat_move(_after(state, first), drops=False)
+        supply = _supply_drops(state)
+        if supply:
+            return supply + _plan_combat_move(_after(state, supply), drops=False)
     player = state.player
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
