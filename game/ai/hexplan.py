@@ -39,7 +39,7 @@ from .hexeval import Evaluator, dist, objectives
 MARGIN = 0.05            # a move must gain at least this much to be made
 HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
-RESERVE = True           # a rollout candidate: the plan and a reserve for an objective we lack (_reserve)
+RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
@@ -105,13 +105,25 @@ def _plan_search(state: GameState) -> list[Action]:
     for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
         add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
-    reserve = _reserve(state, plans[0]) if RESERVE else []
-    if reserve:
+    for reserve in _reserves(state, plans[0], RESERVE):
         add(reserve)
     return plans[hexrollout.pick(state, plans)]
 
 
-def _reserve(state: GameState, plan: list[Action]) -> list[Action]:
+def _reserves(state: GameState, plan: list[Action], count: int) -> list[list[Action]]:
+    """Up to `count` reserve plans (_reserve), each keeping another unit back."""
+    out: list[list[Action]] = []
+    skip: set[int] = set()
+    while len(out) < count:
+        got = _reserve(state, plan, skip)
+        if not got:
+            break
+        out.append(got)
+        skip.update(got[-1].units)
+    return out
+
+
+def _reserve(state: GameState, plan: list[Action], skip: set[int] | frozenset[int] = frozenset()) -> list[Action]:
     """For a side that must attack: `plan` with one unit kept out of it (the weakest that
     can serve: an HQ, a unit the attack can spare) and sent where it could walk into an
     objective we lack next turn in the most layouts of the enemy units next to that
@@ -124,7 +136,7 @@ def _reserve(state: GameState, plan: list[Action]) -> list[Action]:
     player = state.player
     lacking = [o for o in objectives(state) if not ev.is_mine(state, state.owners.get(o))]
     units = sorted((u for u in state.units.values() if u.owner == player and state.utype(u).move > 0
-                    and hexmove.mp_left(state, u) > 0 and _may_leave(state, u)),
+                    and u.uid not in skip and hexmove.mp_left(state, u) > 0 and _may_leave(state, u)),
                    key=lambda u: (state.utype(u).attack, u.uid))
     for u in units[:RESERVE_UNITS]:
         mv = state.utype(u).move

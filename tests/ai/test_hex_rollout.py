@@ -178,8 +178,8 @@ def test_the_reserve_candidate_keeps_a_unit_that_can_reach_a_screened_objective(
 def test_the_rollouts_choose_the_reserve_plan(monkeypatch):
     s = _screened_airstrip()
     hexplan._PLANS.clear()
-    monkeypatch.setattr(hexplan, "RESERVE", True)
+    monkeypatch.setattr(hexplan, "RESERVE", 1)
     plan = hexplan._plan_search(s)
     assert plan == hexplan._reserve(s, hexplan._plan_moves(s)) and _reaches_when_screened(s, plan)
-    monkeypatch.setattr(hexplan, "RESERVE", False)
+    monkeypatch.setattr(hexplan, "RESERVE", 0)
     assert not _reaches_when_screened(s, hexplan._plan_search(s))
