@@ -41,6 +41,7 @@ HOLD_CAP = 2             # a side that must attack sends no more units to an obj
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
 RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
+RESERVE_LAST_OFF = True  # ... not in the last round
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -131,8 +132,8 @@ def _reserve(state: GameState, plan: list[Action], skip: set[int] | frozenset[in
     objective the enemy leaves, or screens from the side so that its zone of control
     keeps our attackers out."""
     ev = Evaluator(state, state.alliance_of(state.player) or "")
-    if not ev.aggressive:
-        return []
+    if not ev.aggressive or (RESERVE_LAST_OFF and ev.last_round):
+        return []   # in the last round there is no next turn to walk in
     player = state.player
     lacking = [o for o in objectives(state) if not ev.is_mine(state, state.owners.get(o))]
     units = sorted((u for u in state.units.values() if u.owner == player and state.utype(u).move > 0

@@ -183,3 +183,10 @@ def test_the_rollouts_choose_the_reserve_plan(monkeypatch):
     assert plan == hexplan._reserve(s, hexplan._plan_moves(s)) and _reaches_when_screened(s, plan)
     monkeypatch.setattr(hexplan, "RESERVE", 0)
     assert not _reaches_when_screened(s, hexplan._plan_search(s))
+
+
+def test_no_reserve_in_the_last_round():
+    # there is no next turn to walk in: the candidate would only take rollouts from the others
+    s = _screened_airstrip()
+    s.round = 4
+    assert hexplan._reserve(s, hexplan._plan_moves(s)) == []
