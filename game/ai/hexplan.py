@@ -20,8 +20,9 @@ It searches over its own legal actions with the position evaluation of hexeval.p
 - Exploitation: c/m units move as in movement, without the attack term.
 - Near the game's end (the last three rounds, where the budget allows: not on Crete) the
   movement phase is chosen among candidate plans (this plan, no attack pass, the attack
-  pass opened on each of the two best other targets, the greedy player's moves) by
-  rollouts to the game's end (hexrollout.py).
+  pass opened on each of the two best other targets, the greedy player's moves, and for a
+  side that must attack, before the last round, the plan with a reserve kept for an
+  objective we lack: `_reserve`) by rollouts to the game's end (hexrollout.py).
 Dice are never peeked at: every simulated roll is scripted (all six are averaged).
 """
 from __future__ import annotations
@@ -88,8 +89,8 @@ def choose(state: GameState) -> Action:
 
 def _plan_search(state: GameState) -> list[Action]:
     """Near the game's end: the planner's plan and its alternatives (no attack pass, the
-    attack pass opened on another target, the greedy player's moves), chosen by rollouts
-    (hexrollout.pick)."""
+    attack pass opened on another target, the greedy player's moves, a reserve), chosen
+    by rollouts (hexrollout.pick)."""
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
         return plans[0]
