@@ -20,8 +20,9 @@ It searches over its own legal actions with the position evaluation of hexeval.p
 - Exploitation: c/m units move as in movement, without the attack term.
 - Near the game's end (the last three rounds, where the budget allows: not on Crete) the
   movement phase is chosen among candidate plans (this plan, no attack pass, the attack
-  pass opened on each of the two best other targets, the greedy player's moves) by
-  rollouts to the game's end (hexrollout.py).
+  pass opened on each of the two best other targets, the greedy player's moves, and for a
+  side that must attack, before the last round, the plan with a reserve kept for an
+  objective we lack: `_reserve`) by rollouts to the game's end (hexrollout.py).
 Dice are never peeked at: every simulated roll is scripted (all six are averaged).
 """
 from __future__ import annotations
@@ -39,6 +40,9 @@ from .hexeval import Evaluator, dist, objectives
 MARGIN = 0.05            # a move must gain at least this much to be made
 HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
+RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
+RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
+RESERVE_LAST_OFF = True  # ... not in the last round
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -85,8 +89,8 @@ def choose(state: GameState) -> Action:
 
 def _plan_search(state: GameState) -> list[Action]:
     """Near the game's end: the planner's plan and its alternatives (no attack pass, the
-    attack pass opened on another target, the greedy player's moves), chosen by rollouts
-    (hexrollout.pick)."""
+    attack pass opened on another target, the greedy player's moves, a reserve), chosen
+    by rollouts (hexrollout.pick)."""
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
         return plans[0]
@@ -103,7 +107,102 @@ def _plan_search(state: GameState) -> list[Action]:
     for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
         add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
+    for reserve in _reserves(state, plans[0], RESERVE):
+        add(reserve)
     return plans[hexrollout.pick(state, plans)]
+
+
+def _reserves(state: GameState, plan: list[Action], count: int) -> list[list[Action]]:
+    """Up to `count` reserve plans (_reserve), each keeping another unit back."""
+    out: list[list[Action]] = []
+    skip: set[int] = set()
+    while len(out) < count:
+        got = _reserve(state, plan, skip)
+        if not got:
+            break
+        out.append(got)
+        skip.update(got[-1].units)
+    return out
+
+
+def _reserve(state: GameState, plan: list[Action], skip: set[int] | frozenset[int] = frozenset()) -> list[Action]:
+    """For a side that must attack: `plan` with one unit kept out of it (the weakest that
+    can serve: an HQ, a unit the attack can spare) and sent where it could walk into an
+    objective we lack next turn in the most layouts of the enemy units next to that
+    objective (each standing still or stepped to another hex next to it): a reserve for an
+    objective the enemy leaves, or screens from the side so that its zone of control
+    keeps our attackers out."""
+    ev = Evaluator(state, state.alliance_of(state.player) or "")
+    if not ev.aggressive or (RESERVE_LAST_OFF and ev.last_round):
+        return []   # in the last round there is no next turn to walk in
+    player = state.player
+    lacking = [o for o in objectives(state) if not ev.is_mine(state, state.owners.get(o))]
+    units = sorted((u for u in state.units.values() if u.owner == player and state.utype(u).move > 0
+                    and u.uid not in skip and hexmove.mp_left(state, u) > 0 and _may_leave(state, u)),
+                   key=lambda u: (state.utype(u).attack, u.uid))
+    for u in units[:RESERVE_UNITS]:
+        mv = state.utype(u).move
+        goals = [o for o in lacking if dist(u.space, o) <= 2 * mv + 1]
+        if not goals:
+            continue
+        rest = [a for a in plan if not (isinstance(a, (Move, Airdrop)) and u.uid in a.units)]
+        s = state
+        try:
+            for a in rest:
+                s = apply(s, a)
+        except IllegalAction:
+            continue
+        if s.phase != "movement" or s.player != player:
+            continue
+        options = hexmove.reachable(s, (u.uid,))
+        zoc = hexmove.zoc_hexes(s, player)
+        best: tuple[float, bool, int, str] | None = None
+        for o in goals:
+            layouts = _blocker_layouts(s, o)
+            if not layouts:
+                continue
+            for dest in sorted(options):
+                if o in options[dest] or dist(dest, o) > mv:
+                    continue   # walking into it now is the planner's business
+                valid = [lay for lay in layouts if dest not in lay.values()]
+                if not valid:
+                    continue
+                n = sum(1 for lay in valid if o in _next_reach(s, s.units[u.uid], dest, lay)) / len(valid)
+                cand = (n, dest not in zoc, -dist(dest, o), dest)   # out of the enemy's reach, near
+                if n > 0 and (best is None or cand > best):
+                    best = cand
+        if best is not None:
+            return rest + [Move((u.uid,), options[best[3]])]
+    return []
+
+
+def _blocker_layouts(s: GameState, o: str) -> list[dict[int, str]]:
+    """The layouts of the enemy units in or next to objective `o` that leave it empty:
+    as they stand ({}) when it is empty, and each of them stepped alone to another empty
+    land hex next to `o` (uid -> hex), when that leaves `o` empty."""
+    player = s.player
+    near = [e for e in s.units.values() if s.at_war(e.owner, player) and dist(e.space, o) <= 1]
+    inside = [e for e in near if e.space == o]
+    occupied = {x.space for x in s.units.values()}
+    out: list[dict[int, str]] = [] if inside else [{}]
+    for e in sorted(near, key=lambda x: x.uid):
+        if (inside and inside != [e]) or not (hexmove.has_zoc(s, e) or e.space == o):
+            continue
+        for b in sorted(hexmove.neighbours(s, o)):
+            if b not in occupied and not hexmove.is_water(s, b):
+                out.append({e.uid: b})
+    return out
+
+
+def _next_reach(s: GameState, u, dest: str, layout: dict[int, str]) -> frozenset[str]:
+    """The hexes unit `u` could reach in the next movement phase from `dest` (full
+    movement points), the enemy units moved as `layout` says."""
+    fs = s.copy()
+    fs.units = s.units.copy()
+    fs.units[u.uid] = replace(u, space=dest, moved=0)
+    for uid, h in layout.items():
+        fs.units[uid] = replace(fs.units[uid], space=h)
+    return frozenset(hexmove.reachable(fs, (u.uid,)))
 
 
 def _positions(state: GameState, plan: list[Action]) -> tuple:

@@ -133,3 +133,60 @@ def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
     monkeypatch.setattr(hexplan, "_plan_moves", lambda *a, **k: calls.append(k) or real(*a, **k))
     assert hexplan._plan_search(st) == real(st)
     assert len(calls) == 1
+
+
+def _screened_airstrip():
+    """Red (axis) must hold both objectives at the round end, turn 3 of 4: its stack at 3,2
+    can strike the blue town 5,2 (garrison and battery); the other objective, 5,0, is
+    empty, a blue garrison next to it at 4,1 (hex_tutorial, seeds 3038 and 3348 against
+    greedy). Red's HQ stands back at 2,2."""
+    s = hexgame([(3, 2, "red", "parachute"), (3, 2, "red", "mountain_infantry"),
+                 (3, 2, "red", "combat_engineer"), (3, 2, "red", "field_artillery"),
+                 (2, 2, "red", "parachute_hq"), (4, 1, "blue", "garrison_infantry"),
+                 (5, 2, "blue", "garrison_infantry"), (5, 2, "blue", "field_artillery")],
+                turn_limit=4, victory=[(5, 0), (5, 2)], features={(5, 2): ["city"]},
+                victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
+    s.round = 3
+    return s
+
+
+def _reaches_when_screened(s, plan):
+    """Whether red's HQ, after `plan`, could walk into 5,0 next turn with the blue
+    garrison stepped from 4,1 to 5,1 (next to both objectives)."""
+    hq = uid_of(s, "2,2", "parachute_hq")
+    garrison = uid_of(s, "4,1", "garrison_infantry")
+    t = s
+    for a in plan:
+        t = apply(t, a)
+    return "5,0" in hexplan._next_reach(t, t.units[hq], t.units[hq].space, {garrison: "5,1"})
+
+
+def test_the_reserve_candidate_keeps_a_unit_that_can_reach_a_screened_objective():
+    # docs/ai.md (hex maps, the reserve candidate): once red has taken the town with
+    # everything, the blue garrison steps to 5,1, and its zone of control keeps every red
+    # unit in the town out of the empty airstrip 5,0. The reserve candidate keeps the HQ
+    # out of the planner's plan and sends it where it can still walk into 5,0 next turn.
+    s = _screened_airstrip()
+    hq = uid_of(s, "2,2", "parachute_hq")
+    plan = hexplan._plan_moves(s)
+    reserve = hexplan._reserve(s, plan)
+    assert reserve and reserve[:-1] == [a for a in plan if hq not in a.units]
+    assert reserve[-1].units == (hq,)
+    assert _reaches_when_screened(s, reserve) and not _reaches_when_screened(s, plan)
+
+
+def test_the_rollouts_choose_the_reserve_plan(monkeypatch):
+    s = _screened_airstrip()
+    hexplan._PLANS.clear()
+    monkeypatch.setattr(hexplan, "RESERVE", 1)
+    plan = hexplan._plan_search(s)
+    assert plan == hexplan._reserve(s, hexplan._plan_moves(s)) and _reaches_when_screened(s, plan)
+    monkeypatch.setattr(hexplan, "RESERVE", 0)
+    assert not _reaches_when_screened(s, hexplan._plan_search(s))
+
+
+def test_no_reserve_in_the_last_round():
+    # there is no next turn to walk in: the candidate would only take rollouts from the others
+    s = _screened_airstrip()
+    s.round = 4
+    assert hexplan._reserve(s, hexplan._plan_moves(s)) == []
