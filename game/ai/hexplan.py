@@ -121,7 +121,9 @@ def _reserves(state: GameState, plan: list[Action], count: int) -> list[list[Act
         if not got:
             break
         out.append(got)
-        skip.update(got[-1].units)
+        last = got[-1]
+        assert isinstance(last, Move)   # the reserve's own move ends its plan
+        skip.update(last.units)
     return out
 
 
