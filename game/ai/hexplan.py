@@ -18,9 +18,10 @@ It searches over its own legal actions with the position evaluation of hexeval.p
 - Advance after combat: the option (none, all, the strongest units within stacking)
   that scores best.
 - Exploitation: c/m units move as in movement, without the attack term.
-- Near the game's end (the last three rounds, where the budget allows: not on Crete) the
+- Near the game's end (the last three rounds, where the budget allows) the
   movement phase is chosen among candidate plans (this plan, no attack pass, the attack
-  pass opened on each of the two best other targets, the greedy player's moves) by
+  pass opened on each of the two best other targets, the greedy player's moves; on a
+  large map such as Crete this plan and the greedy player's moves only) by
   rollouts to the game's end (hexrollout.py).
 Dice are never peeked at: every simulated roll is scripted (all six are averaged).
 """
@@ -85,7 +86,8 @@ def choose(state: GameState) -> Action:
 
 def _plan_search(state: GameState) -> list[Action]:
     """Near the game's end: the planner's plan and its alternatives (no attack pass, the
-    attack pass opened on another target, the greedy player's moves), chosen by rollouts
+    attack pass opened on another target, the greedy player's moves; on a large map the
+    greedy player's moves only, the other plans cost seconds there), chosen by rollouts
     (hexrollout.pick)."""
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
@@ -98,10 +100,11 @@ def _plan_search(state: GameState) -> list[Action]:
             seen.add(k)
             plans.append(plan)
 
-    add(_plan_moves(state, first=""))
-    ev = Evaluator(state, state.alliance_of(state.player) or "")
-    for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
-        add(_plan_moves(state, first=t))
+    if not hexrollout.large(state):
+        add(_plan_moves(state, first=""))
+        ev = Evaluator(state, state.alliance_of(state.player) or "")
+        for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
+            add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
     return plans[hexrollout.pick(state, plans)]
 
