@@ -18,10 +18,11 @@ It searches over its own legal actions with the position evaluation of hexeval.p
 - Advance after combat: the option (none, all, the strongest units within stacking)
   that scores best.
 - Exploitation: c/m units move as in movement, without the attack term.
-- Near the game's end (the last three rounds, where the budget allows: not on Crete) the
+- Near the game's end (the last three rounds, where the budget allows) the
   movement phase is chosen among candidate plans (this plan, no attack pass, the attack
-  pass opened on each of the two best other targets, the greedy player's moves, and for a
-  side that must attack, before the last round, the plan with a reserve kept for an
+  pass opened on each of the two best other targets, the greedy player's moves; on a
+  large map such as Crete this plan and the greedy player's moves only; elsewhere, for
+  a side that must attack, before the last round, the plan with a reserve kept for an
   objective we lack: `_reserve`) by rollouts to the game's end (hexrollout.py).
 Dice are never peeked at: every simulated roll is scripted (all six are averaged).
 """
@@ -43,6 +44,7 @@ ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
 RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 RESERVE_LAST_OFF = True  # ... not in the last round
+RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -89,8 +91,10 @@ def choose(state: GameState) -> Action:
 
 def _plan_search(state: GameState) -> list[Action]:
     """Near the game's end: the planner's plan and its alternatives (no attack pass, the
-    attack pass opened on another target, the greedy player's moves, a reserve), chosen
-    by rollouts (hexrollout.pick)."""
+    attack pass opened on another target, the greedy player's moves, a reserve; on a
+    large map the greedy player's moves only: the planner's other plans cost seconds
+    there, and the reserve measured no better), chosen by
+    rollouts (hexrollout.pick)."""
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
         return plans[0]
@@ -102,12 +106,13 @@ def _plan_search(state: GameState) -> list[Action]:
             seen.add(k)
             plans.append(plan)
 
-    add(_plan_moves(state, first=""))
-    ev = Evaluator(state, state.alliance_of(state.player) or "")
-    for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
-        add(_plan_moves(state, first=t))
+    if not hexrollout.large(state):
+        add(_plan_moves(state, first=""))
+        ev = Evaluator(state, state.alliance_of(state.player) or "")
+        for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
+            add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
-    for reserve in _reserves(state, plans[0], RESERVE):
+    for reserve in _reserves(state, plans[0], RESERVE if RESERVE_LARGE or not hexrollout.large(state) else 0):
         add(reserve)
     return plans[hexrollout.pick(state, plans)]
 

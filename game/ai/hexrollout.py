@@ -12,11 +12,15 @@ another beats it by `MARGIN`.
   stream), so the candidates are compared on the same luck. The plans themselves are
   played on that stream too (an air drop's roll is never the game's).
 - Deterministic and budgeted: the budget (`BUDGET`) is counted in rollout actions times
-  the units on the map times the map's size, not in seconds. One rollout measures the
-  length of a rollout; the number of rollouts per candidate follows, the same for all
-  candidates. When fewer than `MIN_ROLLOUTS` fit (Crete: 288 hexes) the planner's plan is
-  kept, and no alternative is made (`fits`). The same
+  the units on the map, not in seconds (a rollout action costs about the same per unit on
+  Crete's 288 hexes as on the tutorial's 35; `SIZE_COST` counts the map's size as
+  before). One rollout measures the length of a rollout; the number of rollouts per
+  candidate follows, the same for all candidates. When fewer than `MIN_ROLLOUTS` fit the
+  planner's plan is kept, and no alternative is made (`fits`). The same
   state gives the same choice on any machine.
+- Large maps (`large`: Crete): each further planner plan costs 1-2 s there, so the
+  candidates are the planner's own plan and the greedy player's moves only, with
+  `LARGE_ROLLOUTS` rollouts each.
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -40,13 +44,25 @@ MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
 
 
+LARGE_MAP = 4          # a map this many times REF_HEXES: only the cheap candidates (hexplan._plan_search)
+LARGE_ROLLOUTS = 8     # and fewer rollouts (the planner's own plan takes about 1 s there)
+SIZE_COST = False      # count the map's size in a rollout's cost (a rollout action costs the same per unit on any map)
+
+
 def _size(state: GameState) -> float:
+    if not SIZE_COST:
+        return 1.0
     return max(1.0, len(state.scenario.spaces) / REF_HEXES)
+
+
+def large(state: GameState) -> bool:
+    """A map where each further candidate plan of the planner costs seconds (Crete: 1-2 s)."""
+    return len(state.scenario.spaces) >= LARGE_MAP * REF_HEXES
 
 
 def enabled(state: GameState) -> bool:
     """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
-    budget (not on Crete with its first 28 units)."""
+    budget."""
     limit = state.scenario.turn_limit
     if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
         return False
@@ -173,8 +189,8 @@ def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, b
 
 def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     """Whether MIN_ROLLOUTS rollouts of `candidates` plans as long as this one's fit the
-    budget (checked before the alternatives are made: on Crete, with fewer units late in
-    the game, `enabled` holds but the rollouts are too long)."""
+    budget (checked before the alternatives are made: `enabled` may hold while the
+    rollouts are too long)."""
     return _sized(state, plan, candidates, ROLLOUTS, BUDGET)[1] >= MIN_ROLLOUTS
 
 
@@ -186,7 +202,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     if len(plans) <= 1:
         return 0
     alliance = state.alliance_of(state.player) or ""
-    n_roll = ROLLOUTS if rollouts is None else rollouts
+    n_roll = (LARGE_ROLLOUTS if large(state) else ROLLOUTS) if rollouts is None else rollouts
     total_budget = BUDGET if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)

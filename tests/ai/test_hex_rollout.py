@@ -63,8 +63,8 @@ def test_a_plan_is_played_on_the_rollouts_dice_not_the_games():
     assert state_hash(a) == state_hash(b) and a.seed == 99 and a.phase != "movement"
 
 
-def _tutorial_at(seed: int, round_: int, player: str):
-    sc = load_scenario("hex_tutorial")
+def _tutorial_at(seed: int, round_: int, player: str, scenario: str = "hex_tutorial"):
+    sc = load_scenario(scenario)
     s = Session(sc, load_ruleset(sc.ruleset_id), seed)
     while not (s.state.round == round_ and s.state.player == player and s.state.phase == "movement"):
         assert not s.state.over
@@ -72,14 +72,35 @@ def _tutorial_at(seed: int, round_: int, player: str):
     return s.state
 
 
-def test_enabled_only_near_the_end_and_not_on_crete():
+def test_enabled_only_near_the_end():
     assert not hexrollout.enabled(_tutorial_at(11, 1, "germany"))
     assert hexrollout.enabled(_tutorial_at(11, 2, "germany"))   # the last three rounds
     assert hexrollout.enabled(_tutorial_at(11, 3, "germany"))
     sc = load_scenario("crete_1941")
     st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    assert not hexrollout.enabled(st)
     st.round = sc.turn_limit
-    assert not hexrollout.enabled(st)   # the budget does not fit two candidates' rollouts
+    # a rollout action costs the same per unit on Crete's 288 hexes as on the tutorial's 35:
+    # the map's size is not counted, and Crete's last rounds have rollouts too
+    assert hexrollout.enabled(st)
+    assert hexrollout.large(st) and not hexrollout.large(_tutorial_at(11, 3, "germany"))
+
+
+def test_on_a_large_map_only_the_greedy_plan_is_weighed_against_the_planners(monkeypatch):
+    # Crete's last round: each further planner plan costs 1-2 s there, so the rollouts
+    # weigh the planner's own plan against the greedy player's moves only, with
+    # LARGE_ROLLOUTS rollouts each
+    st = _tutorial_at(7, 6, "germany", "crete_1941")   # greedy-greedy to the last round
+    calls, picked = [], []
+    real_moves, real_pick, real_sized = hexplan._plan_moves, hexrollout.pick, hexrollout._sized
+    monkeypatch.setattr(hexplan, "_plan_moves", lambda *a, **k: calls.append(k) or real_moves(*a, **k))
+    monkeypatch.setattr(hexrollout, "pick", lambda s, plans, *a, **k: picked.append(len(plans)) or real_pick(s, plans, *a, **k))
+    sized = []
+    monkeypatch.setattr(hexrollout, "_sized", lambda *a: sized.append(a[3]) or real_sized(*a))
+    plan = hexplan._plan_search(st)
+    assert len(calls) == 1 and picked == [2]
+    assert sized[-1] == hexrollout.LARGE_ROLLOUTS
+    assert plan in (real_moves(st), hexplan._greedy_plan(st))
 
 
 def test_the_searched_plan_is_the_same_for_the_same_state():
@@ -120,13 +141,14 @@ def test_the_greedy_plan_candidate_is_legal_and_stays_in_the_phase():
 
 
 def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
-    # Crete late in the game: few enough units that `enabled` holds, but a rollout over the
-    # 288-hex map does not fit the budget; the alternatives (up to 2 s each there) are
+    # `enabled` holds, but a rollout as long as the planner's plan's first one does not
+    # fit the budget (here made small); the alternatives (up to 2 s each on Crete) are
     # never made, and the planner's own plan is played, as pick would have chosen.
     sc = load_scenario("crete_1941")
     st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
     st.round = sc.turn_limit
     st.units = dict(sorted(st.units.items())[:18])
+    monkeypatch.setattr(hexrollout, "BUDGET", 3000)
     assert hexrollout.enabled(st)
     calls = []
     real = hexplan._plan_moves
