@@ -104,7 +104,11 @@ def explain(state: GameState, uids: tuple[int, ...] | list[int], to: str) -> str
     why = group_block(state, uids)
     if why:
         return why
-    group = [state.units[i] for i in uids]
+    return _explain_to(state, [state.units[i] for i in uids], to)
+
+
+def _explain_to(state: GameState, group: list[Unit], to: str) -> str:
+    """explain() for a group that may fly (group_block passed): whether it may fly to `to`."""
     player = state.player
     at = transport(state, player)
     assert at is not None
@@ -147,7 +151,7 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     start = hexgrid.parse_hex_id(group[0].space)
     out = []
     for hid, hd in sorted(state.scenario.hexmap.hexes.items()) if state.scenario.hexmap else ():
-        if hexgrid.distance(start, hd.axial) <= at.range and not explain(state, uids, hid):
+        if hexgrid.distance(start, hd.axial) <= at.range and not _explain_to(state, group, hid):
             out.append(hid)
     return out
 

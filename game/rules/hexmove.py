@@ -227,10 +227,23 @@ def _terrain_cost(state: GameState, ut: UnitType, frm: str, to: str, col: str) -
     return cost + extra
 
 
+_NO_COST = -1   # enter_cost's table: prohibited
+
+
 def enter_cost(state: GameState, u: Unit, frm: str, to: str) -> int | None:
     """MPs for unit `u` to move from hex frm into the adjacent hex to, before ZOC costs;
-    None when prohibited."""
-    ut = state.utype(u)
+    None when prohibited. It reads only the map and the unit's type, so each answer is
+    kept per map and rules (movement searches ask it a hundred thousand times a game)."""
+    table = static_table(state, "enter_cost")
+    key = (u.type, frm, to)
+    got = table.get(key)
+    if got is None:
+        c = _enter_cost(state, state.utype(u), frm, to)
+        table[key] = got = _NO_COST if c is None else c
+    return None if got == _NO_COST else got
+
+
+def _enter_cost(state: GameState, ut: UnitType, frm: str, to: str) -> int | None:
     if is_water(state, to):
         return None
     best: int | None = None
@@ -286,12 +299,14 @@ def home_ok(state: GameState, u: Unit, to: str) -> str:
 
 
 def _step_block(state: GameState, group: list[Unit], frm: str, to: str, zoc: set[str],
-                player: str) -> str:
+                player: str, enemy_hexes: set[str] | None = None) -> str:
+    """Why the group may not step from frm to to ("" if it may); `enemy_hexes`, the hexes
+    with enemy units, when the caller has worked them out."""
     if to not in state.scenario.spaces or to not in state.scenario.spaces[frm].adjacent:
         return f"{to} is not next to {frm}."
     if is_water(state, to):
         return "Land units cannot enter sea hexes."
-    if enemies_at(state, to, player):
+    if (to in enemy_hexes) if enemy_hexes is not None else enemies_at(state, to, player):
         return "An enemy unit is in that hex (attack it in the combat phase)."
     if frm in zoc and to in zoc and not friends_at(state, to, player):
         return "A unit may not move directly from one enemy zone of control to another."
@@ -351,6 +366,7 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
     player = group[0].owner
     start = group[0].space
     zoc = zoc_hexes(state, player)
+    enemy_hexes = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
     left = {u.uid: mp_left(state, u) for u in group}
     fresh = all(u.moved == 0 for u in group)
     out: dict[str, tuple[str, ...]] = {}
@@ -363,7 +379,7 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
         if best.get(here, 1 << 30) < total:
             continue
         for to in neighbours(state, here):
-            if to == start or _step_block(state, group, here, to, zoc, player):
+            if to == start or _step_block(state, group, here, to, zoc, player, enemy_hexes):
                 continue
             costs = []
             for u in group:
