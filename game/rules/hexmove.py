@@ -121,10 +121,10 @@ def has_zoc(state: GameState, u: Unit) -> bool:
     return ut.attack > 0 and not ut.has("no_zoc")
 
 
-_STATIC: dict[tuple[str, int, int], tuple[Any, Any, dict[str, Any]]] = {}
+_STATIC: dict[tuple[str, int, int], tuple[Any, Any, dict[Any, Any]]] = {}
 
 
-def static_table(state: GameState, name: str) -> dict[str, Any]:
+def static_table(state: GameState, name: str) -> dict[Any, Any]:
     """A dict for answers that depend only on the map and the rules (not on the units
     or owners), kept per scenario and ruleset objects; callers fill it as they go."""
     key = (name, id(state.scenario), id(state.ruleset))
