@@ -28,6 +28,7 @@ hexsupply.in_supply, hexmove.zoc_hexes); nothing here changes the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.rules import crt, hexgrid, hexmove, hexsupply
 from game.rules.hexload import odds_value
@@ -90,7 +91,9 @@ def objectives(state: GameState) -> list[str]:
     return [s for s, sp in state.scenario.spaces.items() if sp.victory_city]
 
 
+@lru_cache(maxsize=1 << 18)
 def dist(a: str, b: str) -> int:
+    """Hexes between two hex ids (kept: the evaluation asks it hundreds of thousands of times)."""
     return hexgrid.distance(hexgrid.parse_hex_id(a), hexgrid.parse_hex_id(b))
 
 
