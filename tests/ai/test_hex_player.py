@@ -311,3 +311,18 @@ def test_standard_attacks_for_the_last_objective_in_the_last_round():
     s = _play_phase(s)
     near = [u for u in s.units.values() if u.owner == "red" and u.space in ("5,1", "4,2", "6,1", "4,3", "5,3")]
     assert sum(s.utype(u).attack for u in near) >= 6
+
+
+def test_objectives_count_for_less_early_than_at_the_turn_limit():
+    # docs/ai.md (stop 21): only the count at the end (or an instant win) wins, and an
+    # objective taken in the first turn is often retaken before then; its worth rises from
+    # OBJ_EARLY of W_OBJECTIVE in the first turn to all of it at the turn limit
+    from dataclasses import replace
+
+    from game.ai.hexeval import OBJ_EARLY, W_OBJECTIVE, Evaluator
+    s = round_end_game("blue")          # turn_limit 3, round 1
+    obj = next(h for h, sp in s.scenario.spaces.items() if sp.victory_city)
+    early = Evaluator(s, "axis").hex_weight[obj]
+    late = Evaluator(replace(s, round=s.scenario.turn_limit), "axis").hex_weight[obj]
+    assert late == W_OBJECTIVE
+    assert OBJ_EARLY < 1 and early < 0.75 * late

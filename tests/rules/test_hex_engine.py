@@ -447,3 +447,27 @@ def test_divisions_are_reduced_to_cadres_before_they_are_eliminated():
     s4 = attacked(s3, Attack("3,2", tuple(u.uid for u in s3.units.values() if u.owner == "red")))
     # 10 vs 3 = 3:1, +1 armour = 4:1, roll 4 = DH: the cadre's only step is its elimination
     assert s4.hexturn.last.result == "DH" and d3 in s4.hexturn.last.lost
+
+
+def test_enter_cost_kept_per_map_matches_the_terrain_rules():
+    # enter_cost keeps its answers per map and rules; every kept answer must be the one the
+    # terrain and hexside rules give (seed 003 movement costs, docs/interpretations.md)
+    from game.rules.model import Unit
+    from game.rules.ruleset import load_scenario
+    from game.rules.session import Session
+    sc = load_scenario("crete_1941")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    assert s.scenario.hexmap is not None
+    kinds = sorted({u.type for u in s.units.values()})
+    land = [h for h in s.scenario.hexmap.hexes if not hexmove.is_water(s, h)]
+    checked = 0
+    for kind in kinds:
+        probe = Unit(uid=-1, type=kind, owner="germany", space=land[0])
+        ut = s.utype(kind)
+        for frm in land:
+            for to in s.scenario.spaces[frm].adjacent:
+                want = hexmove._enter_cost(s, ut, frm, to)
+                assert hexmove.enter_cost(s, probe, frm, to) == want
+                assert hexmove.enter_cost(s, probe, frm, to) == want   # from the table
+                checked += 1
+    assert checked > 1000
