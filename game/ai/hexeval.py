@@ -15,7 +15,8 @@ points (an infantry brigade 3-4 is worth about 7):
   result with the odds interpolated between columns (so every strength point added
   to an attack counts);
 - approach: every unit with an attack strength a little closer to the nearest
-  enemy-held objective (or enemy unit).
+  enemy-held objective (or enemy unit), in the movement points its type pays over the
+  terrain and hexsides (`mp_dist`; artillery in rough terrain is farther than its hexes).
 - the objective count: holding what the victory conditions need is worth W_WIN, and
   W_ROUND_END to the round's last player (the count is taken when its turn ends); for
   that player an attack that takes such an objective back is worth as much;
@@ -27,6 +28,7 @@ hexsupply.in_supply, hexmove.zoc_hexes); nothing here changes the state.
 """
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,7 +39,7 @@ from game.rules.model import GameState, Unit
 W_OBJECTIVE = 12.0     # an objective hex, in strength points
 W_THREAT = 0.45        # share of the enemy's expected gain against us that counts now
 W_OPPORTUNITY = 0.8    # share of our expected attack results that counts before combat
-W_APPROACH = 0.25      # per hex of distance to the nearest goal, per attacking unit
+W_APPROACH = 0.25      # per movement point (a clear hex) to the nearest goal, per attacking unit
 W_SUPPLY = 0.3         # share of a unit's value lost out of supply
 W_SUPPLY_HEX = 3.0     # a supply source hex held
 W_WIN = 12.0           # holding the objectives that win at the end of the turn
@@ -53,6 +55,7 @@ MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must 
 OBJ_EARLY = 0.6        # objectives are worth this share of W_OBJECTIVE in the first turn (all at the limit)
 W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
 EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
+MP_APPROACH = True      # approach measured in movement points for the unit's type (terrain, hexsides), not hexes
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
 AGG_APPROACH = 1.0     # approach weight factor,
 AGG_OPPORTUNITY = 1.25  # opportunity weight factor
@@ -580,8 +583,39 @@ class Evaluator:
             ut = state.utype(u)
             if ut.attack <= 0 or ut.move <= 0:
                 continue
-            total += min(dist(u.space, g) for g in goals)
+            if MP_APPROACH:
+                total += min(mp_dist(state, u, g) for g in goals)
+            else:
+                total += min(dist(u.space, g) for g in goals)
         return total
+
+
+def mp_dist(state: GameState, u: Unit, goal: str) -> float:
+    """The movement points unit `u`'s type needs from its hex to `goal` over the map's
+    terrain and hexsides (no units, no zones of control); twice the hex distance where no
+    land route exists. Worked out once per unit type and goal on a map."""
+    table = hexmove.static_table(state, "mp_dist")
+    key = (u.type, goal)
+    got = table.get(key)
+    if got is None:
+        got = table[key] = {goal: 0}
+        heap = [(0, goal)]
+        while heap:
+            d, c = heapq.heappop(heap)
+            if d > got.get(c, 1 << 30):
+                continue
+            for n in hexmove.neighbours(state, c):
+                if hexmove.is_water(state, n):
+                    continue
+                cost = hexmove.enter_cost(state, u, n, c)   # from n into c
+                if cost is None:
+                    continue
+                nd = d + cost
+                if nd < got.get(n, 1 << 30):
+                    got[n] = nd
+                    heapq.heappush(heap, (nd, n))
+    v = got.get(u.space)
+    return float(v) if v is not None else 2.0 * dist(u.space, goal)
 
 
 def _no_retreat(state: GameState, u: Unit, target: str, zoc: set[str] | None = None) -> bool:

@@ -326,3 +326,24 @@ def test_objectives_count_for_less_early_than_at_the_turn_limit():
     late = Evaluator(replace(s, round=s.scenario.turn_limit), "axis").hex_weight[obj]
     assert late == W_OBJECTIVE
     assert OBJ_EARLY < 1 and early < 0.8 * late
+
+
+def test_approach_counts_movement_points_not_hexes():
+    # docs/ai.md (stop 22): a unit's distance to the objectives it approaches is the
+    # movement points its type pays over the terrain (seed 003's terrain effects chart:
+    # rough costs artillery and infantry brigades 2 MPs a hex), not the hex count: the
+    # tutorial's artillery, sent through the rough centre, could not reach Kastelli in time
+    from game.ai import hexeval
+    band = {(q, r): "rough" for q in (1, 2, 3) for r in range(5)}
+    s = hexgame([(0, 2, "red", "field_artillery"), (6, 2, "blue", "infantry_brigade")],
+                terrain=band, victory=[(4, 2)])
+    art = s.units[uid_of(s, "0,2", "field_artillery")]
+    assert hexeval.dist("0,2", "4,2") == 4
+    assert hexeval.mp_dist(s, art, "4,2") == 7      # three rough hexes at 2, then clear at 1
+    clear = hexgame([(0, 2, "red", "field_artillery"), (6, 2, "blue", "infantry_brigade")],
+                    victory=[(4, 2)])
+    art2 = clear.units[uid_of(clear, "0,2", "field_artillery")]
+    assert hexeval.mp_dist(clear, art2, "4,2") == 4
+    mine = [art]
+    theirs = [u for u in s.units.values() if u.owner == "blue"]
+    assert hexeval.Evaluator(s, "axis")._approach(s, mine, theirs) == 7
