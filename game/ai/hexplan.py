@@ -14,7 +14,10 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   units already: the rest go on toward the objectives it lacks.
 - Combat: every available attack's expected score over the six die rolls (each roll
   applied through the reducer, followed by the best advance); the best attack whose
-  expected gain is positive, until none is.
+  expected gain is positive, until none is. In the last round that choice, the next
+  COMBAT_SEARCH best attacks and ending the phase are weighed by rollouts through the
+  enemy's reply (hexrollout.pick): whether a last attack pays depends on what the enemy
+  can retake, which the evaluation only estimates.
 - Advance after combat: the option (none, all, the strongest units within stacking)
   that scores best.
 - Exploitation: c/m units move as in movement, without the attack term.
@@ -45,6 +48,7 @@ RESERVE = 1              # rollout candidates: the plan and a reserve for an obj
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 RESERVE_LAST_OFF = True  # ... not in the last round
 RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
+COMBAT_SEARCH = 2        # the last round: the planner's attack against this many next best and holding back, by rollouts
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -517,6 +521,7 @@ def _combat(state: GameState) -> Action:
         return _best_advance(state, ev)[0]
     here = ev.evaluate(state, "hold")
     best: tuple[float, str, tuple[int, ...]] | None = None
+    scored: list[tuple[float, str, tuple[int, ...]]] = []
     for target in hexcombat.attack_targets(state):
         avail = tuple(u.uid for u in hexcombat.attackers_for(state, target))
         for uids in _attacker_sets(state, target, avail):
@@ -531,11 +536,26 @@ def _combat(state: GameState) -> Action:
                 total += ev.evaluate(s2, "hold")
             else:
                 v = total / 6 - here
+                scored.append((v, target, uids))
                 if best is None or (v, target) > (best[0], best[1]):
                     best = (v, target, uids)
-    if best is not None and best[0] > ATTACK_MARGIN:
-        return Attack(best[1], best[2])
-    return EndPhase()
+    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > ATTACK_MARGIN else EndPhase()
+    if COMBAT_SEARCH and hexrollout.combat_enabled(state) and scored:
+        # the last round: the planner's choice against the next best attacks and holding
+        # back, by rollouts through the enemy's reply (the evaluation's guess of that
+        # reply is what decides a last attack)
+        options: list[Action] = [chosen]
+        for _, t, uids in sorted(scored, key=lambda x: (-x[0], x[1])):
+            if len(options) > COMBAT_SEARCH:
+                break
+            a = Attack(t, uids)
+            if a not in options:
+                options.append(a)
+        if not isinstance(chosen, EndPhase):
+            options.append(EndPhase())
+        return options[hexrollout.pick(state, [[a] for a in options], rollouts=hexrollout.COMBAT_ROLLOUTS,
+                                       end_phase=False)]
+    return chosen
 
 
 def _attacker_sets(state: GameState, target: str, avail: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -21,6 +21,9 @@ another beats it by `MARGIN`.
 - Large maps (`large`: Crete): each further planner plan costs 1-2 s there, so the
   candidates are the planner's own plan and the greedy player's moves only, with
   `LARGE_ROLLOUTS` rollouts each.
+- Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
+  choice against the next best attacks and ending the phase the same way, each option a
+  one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -41,6 +44,8 @@ MARGIN = 0.0            # an alternative must beat the planner's own plan by thi
 MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
 
+COMBAT_ROUNDS = 1       # the last rounds in which each attack is weighed by rollouts (hexplan._combat)
+COMBAT_ROLLOUTS = 16    # ... rollouts per option at most
 MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
 
 
@@ -67,6 +72,12 @@ def enabled(state: GameState) -> bool:
     if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
         return False
     return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= BUDGET
+
+
+def combat_enabled(state: GameState) -> bool:
+    """Attacks are weighed by rollouts in the last COMBAT_ROUNDS rounds."""
+    limit = state.scenario.turn_limit
+    return bool(COMBAT_ROUNDS) and limit is not None and limit - state.round < COMBAT_ROUNDS
 
 
 def rollout_seed(state: GameState, r: int) -> int:
@@ -158,9 +169,9 @@ def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_
     return (1.0 if s.winner == alliance else 0.0), n
 
 
-def start(state: GameState, plan: list[Action], seed: int) -> GameState:
+def start(state: GameState, plan: list[Action], seed: int, end_phase: bool = True) -> GameState:
     """The plan played on the dice stream `seed` (an air drop's roll is the rollout's, never
-    the game's), its phase ended: where a rollout of it begins."""
+    the game's), its phase ended (`end_phase`): where a rollout of it begins."""
     from .hexplayer import answer_decision
     s = state.copy()
     s.seed = seed
@@ -173,16 +184,17 @@ def start(state: GameState, plan: list[Action], seed: int) -> GameState:
             s = apply(s, a)
         except IllegalAction:
             break
-    if s.phase in ("movement", "exploitation") and answer_decision(s) is None:
+    if end_phase and s.phase in ("movement", "exploitation") and answer_decision(s) is None:
         s = apply(s, EndPhase())
     return s
 
 
-def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, budget: int) -> tuple[float, int]:
+def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, budget: int,
+           end_phase: bool = True) -> tuple[float, int]:
     """The first rollout of `plan` (its result) and how many rollouts per candidate fit the
     budget with that many candidates, sized on its length."""
     alliance = state.alliance_of(state.player) or ""
-    first, used = playout(start(state, plan, rollout_seed(state, 0)), alliance, None)
+    first, used = playout(start(state, plan, rollout_seed(state, 0), end_phase), alliance, None)
     per = max(1.0, used * len(state.units) * _size(state))
     return first, min(n_roll, int(budget // (per * candidates)))
 
@@ -194,7 +206,8 @@ def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     return _sized(state, plan, candidates, ROLLOUTS, BUDGET)[1] >= MIN_ROLLOUTS
 
 
-def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None) -> int:
+def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None,
+         end_phase: bool = True) -> int:
     """The index of the plan with the best rollout win rate (0, the planner's own plan,
     unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
     is a whole movement phase), played out to the game's end, rollout r of every plan on
@@ -207,7 +220,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
-    first, n = _sized(state, plans[0], len(plans), n_roll, total_budget)
+    first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase)
     scores[0] += first
     if n < MIN_ROLLOUTS:
         return 0
@@ -216,7 +229,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
         for i, plan in enumerate(plans):
             if r == 0 and i == 0:
                 continue
-            v, _ = playout(start(state, plan, seed), alliance, None)
+            v, _ = playout(start(state, plan, seed, end_phase), alliance, None)
             scores[i] += v
     best = 0
     for i in range(1, len(plans)):

@@ -212,3 +212,49 @@ def test_no_reserve_in_the_last_round():
     s = _screened_airstrip()
     s.round = 4
     assert hexplan._reserve(s, hexplan._plan_moves(s)) == []
+
+
+def _last_round_attack():
+    """Red (axis) moves first in the last round and needs one objective at the round end:
+    its brigade stands next to the blue garrison in the objective 3,0."""
+    s = hexgame([(2, 1, "red", "infantry_brigade"), (3, 1, "red", "infantry_brigade"),
+                 (3, 0, "blue", "garrison_infantry")],
+                victory=[(3, 0)], victory_block=WIN_AT_ROUND_END, turn_limit=3)
+    s.round = 3
+    s.phase_idx = s.ruleset.phases.index("combat")
+    return s
+
+
+def test_combat_by_rollouts_only_in_the_last_rounds():
+    s = _last_round_attack()
+    assert hexrollout.combat_enabled(s)
+    s.round = 2
+    assert not hexrollout.combat_enabled(s)
+
+
+def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
+    # the planner's attack comes first (it keeps ties), then the next best attacks and
+    # ending the combat phase; the rollouts' choice is the one played
+    s = _last_round_attack()
+    seen = []
+    monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or len(plans) - 1)
+    assert hexplan._combat(s) == EndPhase()
+    options = [p[0] for p in seen[0]]
+    assert options[0].target == "3,0" and options[-1] == EndPhase()
+    monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: 0)
+    assert hexplan._combat(s) == options[0]
+    seen.clear()
+    s.round = 2   # before the last round the evaluation alone decides
+    monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or 0)
+    hexplan._combat(s)
+    assert seen == []
+
+
+def test_a_combat_option_rollout_keeps_our_exploitation_phase():
+    # ending the combat phase is one action: the rollout then plays our exploitation
+    # phase (start must not end it as it ends a movement plan)
+    s = _last_round_attack()
+    t = hexrollout.start(s, [EndPhase()], 7, end_phase=False)
+    assert t.phase == "exploitation" and t.player == s.player
+    ended = hexrollout.start(s, [EndPhase()], 7)
+    assert (ended.phase, ended.player) != ("exploitation", s.player)
