@@ -31,6 +31,7 @@ from game.rules.actions import Action, Advance, HexLosses, HexRetreat, apply, he
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
+from . import hexrollout
 from .hexeval import Evaluator
 
 TIE = 1e-6          # an option must beat the rules' proposal by this much
@@ -38,6 +39,7 @@ MAX_OPTIONS = 64    # options scored per choice (the rules' proposal always amon
 LOSSES = True       # score loss choices (else the rules' proposal)
 RETREATS = False    # score retreat choices (for a side not forced to attack; off: neutral, docs/ai.md)
 ADVANCE = True      # score every advance subset (else hexplan's advance)
+ADVANCE_SEARCH = 0     # near the end: the scored advance against this many plain ones, by rollouts
 ADVANCE_MARGIN = 1.0   # an advance other than none / the strongest defenders must gain this much
 STATS: dict[str, int] = {}   # counts for tools/measuring: choices scored, proposals overruled
 
@@ -204,6 +206,22 @@ def advance(state: GameState) -> Action | None:
         return None
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     got = best_advance(state, ev)[0]
+    if ADVANCE_SEARCH and hexrollout.combat_enabled(state):
+        # near the end, the scored advance against the plain ones (none, as many of the
+        # strongest defenders as fit, then fewer) by rollouts through the enemy's reply, as
+        # attacks are
+        opts: list[Action] = [got]
+        plain = plain_advances(state)
+        for uids in plain[:1] + plain[-1:] + plain[1:-1]:   # none, all, then the rest
+            a = Advance(uids, got.to)
+            if len(opts) > ADVANCE_SEARCH:
+                break
+            if sorted(uids) != sorted(got.units):
+                opts.append(a)
+        chosen = opts[hexrollout.pick(state, [[a] for a in opts], rollouts=hexrollout.COMBAT_ROLLOUTS,
+                                      end_phase=False)]
+        assert isinstance(chosen, Advance)
+        got = chosen
     STATS["advance"] = STATS.get("advance", 0) + 1
     if sorted(got.units) not in ([], sorted(hexcombat.default_advance(state))):
         STATS["advance_changed"] = STATS.get("advance_changed", 0) + 1

@@ -44,7 +44,8 @@ MARGIN = 0.0            # an alternative must beat the planner's own plan by thi
 MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
 
-COMBAT_ROUNDS = 1       # the last rounds in which each attack is weighed by rollouts (hexplan._combat)
+COMBAT_ROUNDS = 2       # the last rounds in which each attack is weighed by rollouts (hexplan._combat)
+COMBAT_ROUNDS_LARGE = 1  # ... on a large map
 COMBAT_ROLLOUTS = 16    # ... rollouts per option at most
 MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
 
@@ -75,9 +76,12 @@ def enabled(state: GameState) -> bool:
 
 
 def combat_enabled(state: GameState) -> bool:
-    """Attacks are weighed by rollouts in the last COMBAT_ROUNDS rounds."""
+    """Attacks are weighed by rollouts in the last COMBAT_ROUNDS rounds (COMBAT_ROUNDS_LARGE
+    on a large map, where a rollout from the round before the last plays a whole round of
+    ours with greedy's rules: Crete's Germans 276 -> 270/360 with two rounds)."""
     limit = state.scenario.turn_limit
-    return bool(COMBAT_ROUNDS) and limit is not None and limit - state.round < COMBAT_ROUNDS
+    rounds = COMBAT_ROUNDS_LARGE if large(state) else COMBAT_ROUNDS
+    return bool(rounds) and limit is not None and limit - state.round < rounds
 
 
 def rollout_seed(state: GameState, r: int) -> int:

@@ -6,7 +6,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from hexkit import hexgame, uid_of  # noqa: E402
 
-from game.ai import choose_action, hexplan, hexrollout  # noqa: E402
+from game.ai import choose_action, hexeval, hexplan, hexrollout  # noqa: E402
 from game.rules import hexmove  # noqa: E402
 from game.rules.actions import EndPhase, Move, actor, apply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
@@ -228,8 +228,16 @@ def _last_round_attack():
 def test_combat_by_rollouts_only_in_the_last_rounds():
     s = _last_round_attack()
     assert hexrollout.combat_enabled(s)
-    s.round = 2
+    s.round = 3 - hexrollout.COMBAT_ROUNDS
     assert not hexrollout.combat_enabled(s)
+    # on a large map only the last round: a rollout from the round before plays a whole
+    # round of ours by greedy's rules (Crete's Germans lost games that way)
+    sc = load_scenario("crete_1941")
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    st.round = sc.turn_limit
+    assert hexrollout.combat_enabled(st)
+    st.round = sc.turn_limit - 1
+    assert not hexrollout.combat_enabled(st)
 
 
 def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
@@ -244,7 +252,7 @@ def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: 0)
     assert hexplan._combat(s) == options[0]
     seen.clear()
-    s.round = 2   # before the last round the evaluation alone decides
+    s.round = 3 - hexrollout.COMBAT_ROUNDS   # earlier the evaluation alone decides
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or 0)
     hexplan._combat(s)
     assert seen == []
@@ -258,3 +266,22 @@ def test_a_combat_option_rollout_keeps_our_exploitation_phase():
     assert t.phase == "exploitation" and t.player == s.player
     ended = hexrollout.start(s, [EndPhase()], 7)
     assert (ended.phase, ended.player) != ("exploitation", s.player)
+
+
+def test_last_round_advance_is_weighed_by_rollouts(monkeypatch):
+    # the scored advance comes first, then the plain ones (none, the strongest defenders
+    # one more at a time); the rollouts' choice is the one played
+    from game.ai import hexdecide
+    from game.rules import hexcombat
+    from game.rules.actions import Attack
+    s = _last_round_attack()
+    attackers = tuple(u.uid for u in hexcombat.attackers_for(s, "3,0"))
+    s = hexplan._scripted(s, (6,), Attack("3,0", attackers))   # 6: the defender leaves
+    assert hexcombat.turn(s).advance is not None
+    monkeypatch.setattr(hexdecide, "ADVANCE_SEARCH", 2)
+    seen = []
+    monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or len(plans) - 1)
+    got = hexdecide.advance(s)
+    options = [p[0] for p in seen[0]]
+    assert got == options[-1] and len(options) >= 2 and len(set(options)) == len(options)
+    assert options[0] == hexdecide.best_advance(s, hexeval.Evaluator(s, "axis"))[0]
