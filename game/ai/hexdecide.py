@@ -39,7 +39,7 @@ MAX_OPTIONS = 64    # options scored per choice (the rules' proposal always amon
 LOSSES = True       # score loss choices (else the rules' proposal)
 RETREATS = False    # score retreat choices (for a side not forced to attack; off: neutral, docs/ai.md)
 ADVANCE = True      # score every advance subset (else hexplan's advance)
-ADVANCE_SEARCH = 0     # near the end: the scored advance against this many plain ones, by rollouts
+ADVANCE_SEARCH = 2     # near the end: the scored advance against this many plain ones, by rollouts
 ADVANCE_MARGIN = 1.0   # an advance other than none / the strongest defenders must gain this much
 STATS: dict[str, int] = {}   # counts for tools/measuring: choices scored, proposals overruled
 
