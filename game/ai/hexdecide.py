@@ -15,7 +15,9 @@ alliance that chooses, mode "hold") after playing the rest of the combat out:
 - advance after combat (`Advance`): none and the strongest defenders (hexplan's
   options), and for a side not forced to attack every other subset of the attackers
   allowed that fits the hex, if it gains ADVANCE_MARGIN more (keep the infantry on the
-  objective the attack came from, send a unit ahead).
+  objective the attack came from, send a unit ahead). Where attacks are weighed by
+  rollouts (hexrollout.combat_enabled: the last rounds), the scored advance is weighed
+  the same way against none and all that fit (ADVANCE_SEARCH).
 The rest of the combat (the other side's choices, the enemy's advance) is played with
 the rules' proposals; our own later choices in the same combat too. Ties keep the
 rules' proposal. Nothing here decides a rule: every option comes from the rules core
