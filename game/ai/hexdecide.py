@@ -220,8 +220,7 @@ def advance(state: GameState) -> Action | None:
                 break
             if sorted(uids) != sorted(got.units):
                 opts.append(a)
-        chosen = opts[hexrollout.pick(state, [[a] for a in opts], rollouts=hexrollout.COMBAT_ROLLOUTS,
-                                      end_phase=False)]
+        chosen = hexrollout.pick_action(state, opts)
         assert isinstance(chosen, Advance)
         got = chosen
     STATS["advance"] = STATS.get("advance", 0) + 1

@@ -14,10 +14,11 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   units already: the rest go on toward the objectives it lacks.
 - Combat: every available attack's expected score over the six die rolls (each roll
   applied through the reducer, followed by the best advance); the best attack whose
-  expected gain is positive, until none is. In the last round that choice, the next
-  COMBAT_SEARCH best attacks and ending the phase are weighed by rollouts through the
-  enemy's reply (hexrollout.pick): whether a last attack pays depends on what the enemy
-  can retake, which the evaluation only estimates.
+  expected gain is positive, until none is. In the last rounds (the last two; on a
+  large map the last: hexrollout.combat_enabled) that choice, the next COMBAT_SEARCH
+  best attacks and ending the phase are weighed by rollouts (hexrollout.pick_action):
+  whether a late attack pays depends on what the enemy can retake, which the evaluation
+  only estimates.
 - Advance after combat: the option (none, all, the strongest units within stacking)
   that scores best.
 - Exploitation: c/m units move as in movement, without the attack term.
@@ -48,7 +49,7 @@ RESERVE = 1              # rollout candidates: the plan and a reserve for an obj
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 RESERVE_LAST_OFF = True  # ... not in the last round
 RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
-COMBAT_SEARCH = 2        # the last round: the planner's attack against this many next best and holding back, by rollouts
+COMBAT_SEARCH = 2        # near the end: the planner's attack against this many next best and holding back, by rollouts
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -541,7 +542,7 @@ def _combat(state: GameState) -> Action:
                     best = (v, target, uids)
     chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > ATTACK_MARGIN else EndPhase()
     if COMBAT_SEARCH and hexrollout.combat_enabled(state) and scored:
-        # the last round: the planner's choice against the next best attacks and holding
+        # near the end: the planner's choice against the next best attacks and holding
         # back, by rollouts through the enemy's reply (the evaluation's guess of that
         # reply is what decides a last attack)
         options: list[Action] = [chosen]
@@ -553,8 +554,7 @@ def _combat(state: GameState) -> Action:
                 options.append(a)
         if not isinstance(chosen, EndPhase):
             options.append(EndPhase())
-        return options[hexrollout.pick(state, [[a] for a in options], rollouts=hexrollout.COMBAT_ROLLOUTS,
-                                       end_phase=False)]
+        return hexrollout.pick_action(state, options)
     return chosen
 
 

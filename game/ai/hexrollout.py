@@ -210,6 +210,13 @@ def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     return _sized(state, plan, candidates, ROLLOUTS, BUDGET)[1] >= MIN_ROLLOUTS
 
 
+def pick_action(state: GameState, options: list[Action]) -> Action:
+    """One of these actions (a choice within a phase: an attack, ending the phase, an
+    advance) by rollouts, COMBAT_ROLLOUTS each, the phase not ended after it; the first
+    keeps ties."""
+    return options[pick(state, [[a] for a in options], rollouts=COMBAT_ROLLOUTS, end_phase=False)]
+
+
 def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None,
          end_phase: bool = True) -> int:
     """The index of the plan with the best rollout win rate (0, the planner's own plan,
