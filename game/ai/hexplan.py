@@ -49,6 +49,7 @@ RESERVE = 1              # rollout candidates: the plan and a reserve for an obj
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 RESERVE_LAST_OFF = True  # ... not in the last round
 RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
+GARRISON = True          # also weigh each attack with a garrison kept in every objective it would empty
 COMBAT_SEARCH = 2        # near the end: the planner's attack against this many next best and holding back, by rollouts
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
@@ -574,4 +575,37 @@ def _attacker_sets(state: GameState, target: str, avail: tuple[int, ...]) -> lis
                 keep = list(trial)
         if tuple(keep) != avail:
             out.append(tuple(keep))
+    if GARRISON:
+        kept = _garrisoned(state, avail)
+        if kept and kept not in out:
+            out.append(kept)
     return out
+
+
+def _garrisoned(state: GameState, avail: tuple[int, ...]) -> tuple[int, ...]:
+    """The attackers without one defender in each objective of ours they would all leave
+    on a retreat (the unit with the least attack, then the best defence, stays): an
+    attacker-retreat result would otherwise leave the objective empty for any enemy unit
+    to walk into (Crete, seeds 1054 and 1490)."""
+    from game.rules import crt
+    by_hex: dict[str, list[int]] = {}
+    for uid in avail:
+        by_hex.setdefault(state.units[uid].space, []).append(uid)
+    drop: set[int] = set()
+    for hid, uids in by_hex.items():
+        sp = state.scenario.spaces[hid]
+        side = state.alliance_of(state.player)
+        if not sp.victory_city or state.alliance_of(state.owners.get(hid)) != side:
+            continue
+        stay = [u for u in state.units.values() if u.space == hid and u.uid not in uids
+                and state.alliance_of(u.owner) == side and crt.defense_strength(state, u) > 0]
+        if stay:
+            continue
+        home = [i for i in uids if crt.defense_strength(state, state.units[i]) > 0]
+        if not home:
+            continue
+        drop.add(min(home, key=lambda i: (state.utype(state.units[i]).attack,
+                                          -crt.defense_strength(state, state.units[i]), i)))
+    if not drop:
+        return ()
+    return tuple(i for i in avail if i not in drop)

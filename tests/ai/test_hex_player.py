@@ -347,3 +347,24 @@ def test_approach_counts_movement_points_not_hexes():
     mine = [art]
     theirs = [u for u in s.units.values() if u.owner == "blue"]
     assert hexeval.Evaluator(s, "axis")._approach(s, mine, theirs) == 7
+
+
+def test_attack_options_keep_a_garrison_in_an_objective_they_would_empty():
+    # an attacker-retreat result moves every attacker out of its hex: attacking with the
+    # whole stack in an objective of ours can leave it empty for any enemy to walk into
+    # (Crete, seed 1054: Chania lost to a Greek garrison after an AR)
+    from game.ai import hexplan
+    # 8 against 4 is 2:1; without the garrison, 3:2 (so it is not the minimal set)
+    s = hexgame([(2, 2, "red", "infantry_brigade", 2), (2, 2, "red", "garrison_infantry"),
+                 (2, 3, "red", "alarm"), (3, 2, "blue", "infantry_brigade")],
+                phase="combat", victory=[(2, 2)])
+    avail = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red"))
+    garrison = uid_of(s, "2,2", "garrison_infantry")
+    sets = hexplan._attacker_sets(s, "3,2", avail)
+    assert avail in sets
+    assert tuple(i for i in avail if i != garrison) in sets   # the least attack stays home
+    # not when a unit that does not attack already holds the hex, nor from a plain hex
+    assert hexplan._garrisoned(s, tuple(i for i in avail if i != garrison)) == ()
+    plain = hexgame([(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "infantry_brigade")],
+                    phase="combat")
+    assert hexplan._garrisoned(plain, tuple(u.uid for u in plain.units.values() if u.owner == "red")) == ()
