@@ -13,7 +13,9 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   A side that must attack sends no more units to an objective it holds with HOLD_CAP
   units already: the rest go on toward the objectives it lacks.
 - Combat: every available attack's expected score over the six die rolls (each roll
-  applied through the reducer, followed by the best advance); the best attack whose
+  applied through the reducer, followed by the best advance), with all its attackers, the
+  fewest that give the same column, and a garrison kept in each objective of ours the
+  attackers would all leave (_garrisoned: an AR would empty it); the best attack whose
   expected gain is positive, until none is. In the last rounds (the last two; on a
   large map the last: hexrollout.combat_enabled) that choice, the next COMBAT_SEARCH
   best attacks and ending the phase are weighed by rollouts (hexrollout.pick_action):
