@@ -594,9 +594,9 @@ def _garrisoned(state: GameState, avail: tuple[int, ...]) -> tuple[int, ...]:
     for uid in avail:
         by_hex.setdefault(state.units[uid].space, []).append(uid)
     drop: set[int] = set()
+    side = state.alliance_of(state.player)
     for hid, uids in by_hex.items():
         sp = state.scenario.spaces[hid]
-        side = state.alliance_of(state.player)
         if not sp.victory_city or state.alliance_of(state.owners.get(hid)) != side:
             continue
         stay = [u for u in state.units.values() if u.space == hid and u.uid not in uids
