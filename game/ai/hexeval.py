@@ -55,7 +55,9 @@ MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must 
 OBJ_EARLY = 0.6        # objectives are worth this share of W_OBJECTIVE in the first turn (all at the limit)
 W_HEX_RISK = 0.7       # share of the expected loss of held objectives that counts now
 EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
+EMPTY_ADJ = 1.0        # ... an enemy unit next to it: it walks in (never safer than a weak garrison)
 MP_APPROACH = True      # approach measured in movement points for the unit's type (terrain, hexsides), not hexes
+APPROACH_REL = True    # approach counted from where each unit stood when the decision began
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
 AGG_APPROACH = 1.0     # approach weight factor,
 AGG_OPPORTUNITY = 1.25  # opportunity weight factor
@@ -197,6 +199,8 @@ class Evaluator:
             self.need_final = min(self.need_final, n_obj // 2 + 1)
         self._reach: dict[tuple, frozenset[str]] = {}   # hexes a unit could reach next turn
         self._counts = (0, 0)
+        self._base = state
+        self._appr_base: dict[int, float] | None = None
 
     def outcome(self, mine_n: int, theirs_n: int) -> int:
         """+1 / -1 / 0: the game won / lost / going on (or drawn) when the round ends with
@@ -409,7 +413,7 @@ class Evaluator:
         for group, sign, players in ((mine, -1.0, self.mine), (theirs, 1.0, self.enemy)):
             if not group:
                 continue
-            ok = hexsupply.in_supply(state, players[0])
+            ok = in_supply(state, players[0])
             for u in group:
                 if u.space in ok or hexsupply.self_supported(state, u.type):
                     continue
@@ -444,10 +448,11 @@ class Evaluator:
                 continue
             worth = self.hex_weight.get(hid, 0.0) if self.is_mine(state, state.owners.get(hid)) else 0.0
             if dfn <= 0:
-                hexes += 2 * worth * EMPTY_RISK
+                risk = self._empty_risk(hid, movers)
+                hexes += 2 * worth * risk
                 total += sum(vals[u.uid] for u in units) * 0.7
                 if worth and hid in self.objs:
-                    ptake[hid] = EMPTY_RISK
+                    ptake[hid] = risk
                 continue
             shift = air + sum(t.shift for t in hexmove.terrains(state, hid))
             col = fractional_column(state, pot, dfn, shift)
@@ -475,9 +480,10 @@ class Evaluator:
             if o in held or not self.is_mine(state, state.owners.get(o)):
                 continue
             if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
-                hexes += 2 * w * EMPTY_RISK
+                risk = self._empty_risk(o, movers)
+                hexes += 2 * w * risk
                 if o in self.objs:
-                    ptake[o] = EMPTY_RISK
+                    ptake[o] = risk
         # the enemy taking every objective it still needs wins (or nearly): the chance of
         # that, as if the attacks were independent
         if self.need_enemy:
@@ -491,6 +497,14 @@ class Evaluator:
                 hexes += W_JOINT * p
         self._ptake = ptake
         return total, hexes
+
+    def _empty_risk(self, hid: str, movers: list[Unit]) -> float:
+        """The chance an empty hex of ours is lost next turn: certain with an enemy unit
+        next to it (else it would count as safer than the weakest garrison, whose risk the
+        CRT puts near 1, and a last defender would gain by attacking out at any odds)."""
+        if any(dist(e.space, hid) <= 1 for e in movers):
+            return max(EMPTY_RISK, EMPTY_ADJ)
+        return EMPTY_RISK
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
                   vals: dict[int, float]) -> float:
@@ -573,21 +587,54 @@ class Evaluator:
         return total
 
     def _approach(self, state: GameState, mine: list[Unit], theirs: list[Unit]) -> float:
+        """Movement points to the nearest goal summed over our attacking units, each
+        counted from where it stood when this evaluator was made (`APPROACH_REL`): the
+        same differences between positions of the same units, but a unit lost no longer
+        counts as a unit brought nearer (late in the game, with material worth little,
+        a far unit's approach cost outweighed its value and losing it scored as a gain)."""
+        dists = self._approach_dists(state, mine, theirs)
+        if not APPROACH_REL:
+            return sum(dists.values())
+        if self._appr_base is None:
+            base = self._base
+            self._appr_base = self._approach_dists(
+                base, [u for u in base.units.values() if self.is_mine(base, u.owner)],
+                [u for u in base.units.values() if not self.is_mine(base, u.owner)])
+        return sum(d - self._appr_base.get(uid, 0.0) for uid, d in dists.items())
+
+    def _approach_dists(self, state: GameState, mine: list[Unit], theirs: list[Unit]) -> dict[int, float]:
         goals = [o for o in self.objs if not self.is_mine(state, state.owners.get(o))]
         if not goals:
             goals = sorted({u.space for u in theirs})
+        out: dict[int, float] = {}
         if not goals:
-            return 0.0
-        total = 0.0
+            return out
         for u in mine:
             ut = state.utype(u)
             if ut.attack <= 0 or ut.move <= 0:
                 continue
             if MP_APPROACH:
-                total += min(mp_dist(state, u, g) for g in goals)
+                out[u.uid] = min(mp_dist(state, u, g) for g in goals)
             else:
-                total += min(dist(u.space, g) for g in goals)
-        return total
+                out[u.uid] = float(min(dist(u.space, g) for g in goals))
+        return out
+
+
+_SUPPLY: dict[tuple, frozenset[str]] = {}
+
+
+def in_supply(state: GameState, player: str) -> frozenset[str]:
+    """`hexsupply.in_supply`, kept per layout: the supply lines depend only on where each
+    unit type of each owner stands and who owns the supply hexes (the evaluation asks it
+    for both sides of every position it scores, and most positions repeat a layout)."""
+    key = (id(state.scenario), player, frozenset((u.space, u.owner, u.type) for u in state.units.values()),
+           tuple(state.owners.get(h) for h in hexsupply._supply_hexes(state)))
+    got = _SUPPLY.get(key)
+    if got is None:
+        if len(_SUPPLY) > 20_000:
+            _SUPPLY.clear()
+        got = _SUPPLY[key] = frozenset(hexsupply.in_supply(state, player))
+    return got
 
 
 def mp_dist(state: GameState, u: Unit, goal: str) -> float:

@@ -346,7 +346,7 @@ def test_approach_counts_movement_points_not_hexes():
     assert hexeval.mp_dist(clear, art2, "4,2") == 4
     mine = [art]
     theirs = [u for u in s.units.values() if u.owner == "blue"]
-    assert hexeval.Evaluator(s, "axis")._approach(s, mine, theirs) == 7
+    assert hexeval.Evaluator(s, "axis")._approach_dists(s, mine, theirs) == {art.uid: 7}
 
 
 def test_attack_options_keep_a_garrison_in_an_objective_they_would_empty():
@@ -368,3 +368,51 @@ def test_attack_options_keep_a_garrison_in_an_objective_they_would_empty():
     plain = hexgame([(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "infantry_brigade")],
                     phase="combat")
     assert hexplan._garrisoned(plain, tuple(u.uid for u in plain.units.values() if u.owner == "red")) == ()
+
+
+def _without(s, uid):
+    from dataclasses import replace
+    return replace(s, units={i: u for i, u in s.units.items() if i != uid})
+
+
+def test_an_empty_objective_next_to_an_enemy_is_no_safer_than_a_weak_garrison():
+    # seed 003: an empty hex is entered by any unit that reaches it, no combat needed; the
+    # evaluation counted an empty objective lost with EMPTY_RISK (0.8) and a weak garrison
+    # by the CRT (near 1), so the last defender gained by attacking out at 1:3 (Crete, seed
+    # 10000: the engineer in Maleme, a brigade next to it; AE, Maleme walked into, lost)
+    from game.ai import hexeval
+    s = hexgame([(2, 2, "red", "combat_engineer"), (3, 2, "blue", "infantry_brigade", 2)],
+                victory=[(2, 2)], turn_limit=6)
+    eng = uid_of(s, "2,2", "combat_engineer")
+    ev = hexeval.Evaluator(s, "axis")
+    ev.evaluate(s)
+    held = ev._ptake["2,2"]
+    empty = _without(s, eng)
+    ev.evaluate(empty)
+    assert ev._ptake["2,2"] >= held and ev._ptake["2,2"] == 1.0
+    # two hexes away the walk in is less sure
+    far = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(2, 2)], turn_limit=6)
+    ev2 = hexeval.Evaluator(far, "axis")
+    ev2.evaluate(far)
+    assert ev2._ptake["2,2"] == hexeval.EMPTY_RISK < 1.0
+
+
+def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
+    # docs/ai.md (stop 25): late in the game, for a side that must attack, units are worth
+    # little (MATERIAL_LAST) and each pays W_APPROACH per movement point to its goal, so a
+    # far unit's approach cost outweighed its value: losing it (an attack at 1:3) scored
+    # higher than keeping it. Approach now counts from where each unit stood.
+    from dataclasses import replace
+
+    from game.ai import hexeval
+    s = hexgame([(0, 0, "red", "combat_engineer"), (0, 4, "red", "infantry_brigade"),
+                 (6, 2, "blue", "infantry_brigade")], victory=[(6, 2)], turn_limit=3)
+    s = replace(s, round=2)                  # the turn before the last; red must attack
+    far = uid_of(s, "0,0", "combat_engineer")
+    ev = hexeval.Evaluator(s, "axis")
+    assert ev.aggressive and ev.w_material < 1
+    assert ev.evaluate(s) > ev.evaluate(_without(s, far))
+    # moving a unit nearer still scores as before: a movement point, w_approach
+    moved = replace(s, units={**s.units, far: replace(s.units[far], space="1,0")})
+    gain = ev.evaluate(moved) - ev.evaluate(s)
+    assert abs(gain - ev.w_approach) < 0.2
