@@ -47,7 +47,7 @@ from .hexeval import Evaluator, dist, objectives
 MARGIN = 0.05            # a move must gain at least this much to be made
 HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
-EARLY_MARGIN = 1.5       # ... in the game's first third (rounds up to turn_limit // 3)
+EARLY_MARGIN = 1.5       # ... in the game's first third (rounds before turn_limit / 3)
 RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 RESERVE_LAST_OFF = True  # ... not in the last round
@@ -563,12 +563,13 @@ def _combat(state: GameState) -> Action:
 
 
 def _margin(state: GameState) -> float:
-    """What an attack must be expected to gain. More early in the game: a lone unit's 1:2
+    """What an attack must be expected to gain. More in the rounds before a third of the
+    turn limit (Crete: the first of six; none in a three-turn game): a lone unit's 1:2
     gamble for an objective scores above the usual margin (a DR takes it), but the objective
     is retaken long before the end while the unit lost is missed all game (Crete, the first
     German turn: the parachute regiments at Rethymno airfield and Suda Bay; docs/ai.md,
     stop 25)."""
-    if state.round <= state.scenario.turn_limit // 3:
+    if 3 * state.round < state.scenario.turn_limit:
         return max(ATTACK_MARGIN, EARLY_MARGIN)
     return ATTACK_MARGIN
 

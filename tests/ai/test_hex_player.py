@@ -441,7 +441,9 @@ def test_standard_takes_no_lone_gamble_for_an_objective_early():
     s = Session(sc, load_ruleset(sc.ruleset_id), 1).state
     assert hexplan._margin(s) == hexplan.EARLY_MARGIN > hexplan.ATTACK_MARGIN
     from dataclasses import replace
-    assert hexplan._margin(replace(s, round=3)) == hexplan.ATTACK_MARGIN
+    assert hexplan._margin(replace(s, round=2)) == hexplan.ATTACK_MARGIN   # 2 of 6: not before a third
+    short = hexgame([(2, 2, "red", "infantry_brigade")], turn_limit=3)
+    assert hexplan._margin(short) == hexplan.ATTACK_MARGIN   # a three-turn game has no first third
     targets = _first_german_attacks()
     assert "2,4" in targets                          # Maleme airfield
     assert "10,6" not in targets and "5,4" not in targets
