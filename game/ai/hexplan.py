@@ -47,7 +47,6 @@ from .hexeval import Evaluator, dist, objectives
 MARGIN = 0.05            # a move must gain at least this much to be made
 HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
 ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
-EARLY_MARGIN = 1.5       # ... in the game's first third (rounds before turn_limit / 3)
 RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
 RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
 RESERVE_LAST_OFF = True  # ... not in the last round
@@ -544,7 +543,7 @@ def _combat(state: GameState) -> Action:
                 scored.append((v, target, uids))
                 if best is None or (v, target) > (best[0], best[1]):
                     best = (v, target, uids)
-    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > _margin(state) else EndPhase()
+    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > ATTACK_MARGIN else EndPhase()
     if COMBAT_SEARCH and hexrollout.combat_enabled(state) and scored:
         # near the end: the planner's choice against the next best attacks and holding
         # back, by rollouts through the enemy's reply (the evaluation's guess of that
@@ -560,18 +559,6 @@ def _combat(state: GameState) -> Action:
             options.append(EndPhase())
         return hexrollout.pick_action(state, options)
     return chosen
-
-
-def _margin(state: GameState) -> float:
-    """What an attack must be expected to gain. More in the rounds before a third of the
-    turn limit (Crete: the first of six; none in a three-turn game): a lone unit's 1:2
-    gamble for an objective scores above the usual margin (a DR takes it), but the objective
-    is retaken long before the end while the unit lost is missed all game (Crete, the first
-    German turn: the parachute regiments at Rethymno airfield and Suda Bay; docs/ai.md,
-    stop 25)."""
-    if 3 * state.round < state.scenario.turn_limit:
-        return max(ATTACK_MARGIN, EARLY_MARGIN)
-    return ATTACK_MARGIN
 
 
 def _attacker_sets(state: GameState, target: str, avail: tuple[int, ...]) -> list[tuple[int, ...]]:
