@@ -620,20 +620,19 @@ class Evaluator:
         return out
 
 
-_SUPPLY: dict[tuple, frozenset[str]] = {}
-
-
 def in_supply(state: GameState, player: str) -> frozenset[str]:
     """`hexsupply.in_supply`, kept per layout: the supply lines depend only on where each
     unit type of each owner stands and who owns the supply hexes (the evaluation asks it
-    for both sides of every position it scores, and most positions repeat a layout)."""
-    key = (id(state.scenario), player, frozenset((u.space, u.owner, u.type) for u in state.units.values()),
-           tuple(state.owners.get(h) for h in hexsupply._supply_hexes(state)))
-    got = _SUPPLY.get(key)
+    for both sides of every position it scores, and most positions repeat a layout). Kept
+    with the map's other tables (`hexmove.static_table`: per scenario object, not by id)."""
+    table = hexmove.static_table(state, "supply_layouts")
+    key = (player, frozenset((u.space, u.owner, u.type) for u in state.units.values()),
+           tuple(state.owners.get(h) for h in hexsupply.supply_hexes(state)))
+    got = table.get(key)
     if got is None:
-        if len(_SUPPLY) > 20_000:
-            _SUPPLY.clear()
-        got = _SUPPLY[key] = frozenset(hexsupply.in_supply(state, player))
+        if len(table) > 20_000:
+            table.clear()
+        got = table[key] = frozenset(hexsupply.in_supply(state, player))
     return got
 
 

@@ -23,7 +23,7 @@ def _sources(state: GameState, player: str, enemy: set[str]) -> list[tuple[str, 
     """(hex, range) of every supply source of the player's alliance."""
     hr = hexmove.rules(state)
     out: list[tuple[str, int]] = []
-    for hid in _supply_hexes(state):
+    for hid in supply_hexes(state):
         owner = state.owners.get(hid)
         if owner is not None and not state.at_war(owner, player) and hid not in enemy:
             out.append((hid, hr.supply_range))
@@ -34,7 +34,7 @@ def _sources(state: GameState, player: str, enemy: set[str]) -> list[tuple[str, 
     return out
 
 
-def _supply_hexes(state: GameState) -> tuple[str, ...]:
+def supply_hexes(state: GameState) -> tuple[str, ...]:
     """The hexes marked `supply: true`, in map order."""
     table = hexmove.static_table(state, "supply_hexes")
     got = table.get("")
