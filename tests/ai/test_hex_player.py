@@ -416,4 +416,3 @@ def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
     moved = replace(s, units={**s.units, far: replace(s.units[far], space="1,0")})
     gain = ev.evaluate(moved) - ev.evaluate(s)
     assert abs(gain - ev.w_approach) < 0.2
-
