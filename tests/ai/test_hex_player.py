@@ -201,13 +201,15 @@ def test_standard_attacker_sends_no_third_unit_to_an_objective_it_holds():
     # the ones it has with at most two units and sends the rest on (without the cap the
     # third brigade joins the two in 3,2)
     # (the planner's own plan: the rollouts of the last rounds are off, they weigh plans
-    # by playing them out, not by this rule)
-    from game.ai import hexplan, hexrollout
+    # by playing them out, not by this rule; the pull towards a third unit is the risk
+    # term's, weighed here as before stop 26, at which this position shows it)
+    from game.ai import hexeval, hexplan, hexrollout
 
     def play(cap):
         old = hexplan.HOLD_CAP
         hexplan.HOLD_CAP = cap
         rounds, hexrollout.ROUNDS = hexrollout.ROUNDS, 0
+        risk, hexeval.W_HEX_RISK = hexeval.W_HEX_RISK, 0.7
         try:
             s = hexgame([(3, 2, "red", "infantry_brigade", 2), (1, 2, "red", "infantry_brigade"),
                          (5, 2, "blue", "infantry_division"), (6, 2, "blue", "garrison_infantry")],
@@ -217,6 +219,7 @@ def test_standard_attacker_sends_no_third_unit_to_an_objective_it_holds():
         finally:
             hexplan.HOLD_CAP = old
             hexrollout.ROUNDS = rounds
+            hexeval.W_HEX_RISK = risk
         return sum(1 for u in s.units.values() if u.owner == "red" and u.space == "3,2")
     assert play(2) == 2
     assert play(0) == 3
@@ -416,3 +419,23 @@ def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
     moved = replace(s, units={**s.units, far: replace(s.units[far], space="1,0")})
     gain = ev.evaluate(moved) - ev.evaluate(s)
     assert abs(gain - ev.w_approach) < 0.2
+
+
+def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
+    # docs/ai.md (stop 26): fitted to the results of 171 Crete games
+    # (tools/eval_calibration.py), the expected loss of our objectives next turn weighs
+    # about 5-13 strength points per objective, against 10-15 for holding one; the
+    # evaluation counted it at 2 x W_HEX_RISK (0.7) x an objective's worth, so an objective
+    # sure to be retaken scored below one nobody held and the planner gave up on taking it
+    from dataclasses import replace
+
+    from game.ai import hexeval
+    s = hexgame([(0, 0, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")],
+                victory=[(2, 2)], turn_limit=6)
+    s = replace(s, round=3)
+    ours = replace(s, owners={**s.owners, "2,2": "red"})
+    nobodys = replace(s, owners={k: v for k, v in s.owners.items() if k != "2,2"})
+    ev = hexeval.Evaluator(ours, "axis")
+    held = ev.evaluate(ours)
+    assert ev._ptake["2,2"] == 1.0                      # a brigade next to it walks in
+    assert held > ev.evaluate(nobodys)
