@@ -426,7 +426,7 @@ def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
     # (tools/eval_calibration.py), the expected loss of our objectives next turn weighs
     # about 5-13 strength points per objective, against 10-15 for holding one; the
     # evaluation counted it at 2 x W_HEX_RISK (0.7) x an objective's worth, so an objective
-    # sure to be retaken scored below one nobody held and the planner gave up on taking it
+    # sure to be retaken scored below one nobody held
     from dataclasses import replace
 
     from game.ai import hexeval
