@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -24,14 +25,18 @@ class ArenaError(Exception):
     """A game of the match could not be played (the message names the game and seed)."""
 
 
-def play_match(scenario: str, levels: dict[str, str], seed: int) -> dict[str, Any]:
-    """One game; levels maps alliance -> AI level. Returns winner alliance (or None) and rounds."""
+def play_match(scenario: str, levels: dict[str, str], seed: int,
+               observe: Callable[[Any], None] | None = None) -> dict[str, Any]:
+    """One game; levels maps alliance -> AI level. Returns winner alliance (or None) and rounds.
+    `observe`, if given, sees each state before its action is chosen (tools that study games)."""
     sc = load_scenario(scenario)
     s = Session(sc, load_ruleset(sc.ruleset_id), seed)
     for _ in range(MAX_ACTIONS):
         st = s.state
         if st.over:
             break
+        if observe is not None:
+            observe(st)
         level = levels[st.alliance_of(_actor(st)) or ""]
         s.do(choose_action(st, level))
     st = s.state

@@ -40,26 +40,25 @@ def components(state: Any, alliance: str) -> dict[str, float]:
 
 
 def _game(job: tuple[str, str, int]) -> list[dict[str, Any]]:
-    from game.ai import choose_action
-    from game.rules.actions import actor
-    from game.rules.ruleset import load_ruleset, load_scenario
-    from game.rules.session import Session
+    from game import arena
+    from game.rules.ruleset import load_scenario
     scenario, side, seed = job
     sc = load_scenario(scenario)
-    s = Session(sc, load_ruleset(sc.ruleset_id), seed)
+    other = next(a for a in sc.alliances if a != side)
     first = next(i for i, p in enumerate(sc.players) if p.alliance == side)
+    turns = (first, (first + 1) % len(sc.players))
     rows: list[dict[str, Any]] = []
-    seen = None
-    while not s.state.over:
-        st = s.state
+    seen: set[tuple[int, int]] = set()
+
+    def record(st: Any) -> None:
         key = (st.round, st.player_idx)
-        if key != seen and st.player_idx in (first, (first + 1) % len(sc.players)):
+        if key not in seen and st.player_idx in turns:
+            seen.add(key)
             rows.append({**components(st, side), "round": st.round, "turn": st.player_idx})
-        seen = key
-        level = "standard" if st.alliance_of(actor(st)) == side else "greedy"
-        s.do(choose_action(st, level))
+
+    result = arena.play_match(scenario, {side: "standard", other: "greedy"}, seed, observe=record)
     for r in rows:
-        r["won"] = 1.0 if s.state.winner == side else 0.0
+        r["won"] = 1.0 if result["winner"] == side else 0.0
         r["seed"] = seed
     return rows
 

@@ -43,6 +43,13 @@ def test_play_match_reports_a_result():
     assert r["winner"] in ("axis", "allies", None) and r["rounds"] >= 1
 
 
+def test_play_match_shows_each_state_to_an_observer_without_changing_the_game():
+    seen = []
+    r = play_match(MINI, {"axis": "greedy", "allies": "random"}, 3, observe=seen.append)
+    assert r == play_match(MINI, {"axis": "greedy", "allies": "random"}, 3)
+    assert seen and not any(st.over for st in seen) and seen[0].round == 1
+
+
 def test_wilson_interval():
     lo, hi = wilson(8, 10)
     assert 0.49 < lo < 0.5 and 0.94 < hi < 0.95
