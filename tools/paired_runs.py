@@ -12,8 +12,9 @@ Seeds: the ranges every change before stop 24 was chosen on (TUNED) flatter the
 code that was kept on them; confirm a change on HELD_OUT ranges, never used to choose
 (stop 24 used 4000-14000 that way, stop 25 chose on 4000-9000 and confirmed on
 20000-23000, stop 26 confirmed on 40000-49000, 51000, 52000 and 70000-73000; 50000 is the
-arena's figure in the notes, 60000-61000 fed tools/eval_calibration.py: take the ranges
-from 80000 next). A range's German games are START,
+arena's figure in the notes, 60000-61000 fed tools/eval_calibration.py; stop 27 explored on 62000-63099 and confirmed
+on 80000-84000 and 80001, 81001 (Crete), 80000 and 80001 (the tutorial): take the ranges
+from 90000 next). A range's German games are START,
 START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
@@ -27,7 +28,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
-HELD_OUT = {"crete_1941": (80000, 81000, 82000, 83000, 84000, 85000), "hex_tutorial": (80000, 80200, 81000, 81200)}
+HELD_OUT = {"crete_1941": (90000, 91000, 92000, 93000, 94000, 95000), "hex_tutorial": (90000, 90200, 91000, 91200)}
 MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide")
 
 
