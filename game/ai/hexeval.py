@@ -56,7 +56,6 @@ OBJ_EARLY = 0.6        # objectives are worth this share of W_OBJECTIVE in the f
 W_HEX_RISK = 0.45      # share of the expected loss of held objectives that counts now (fitted: tools/eval_calibration.py)
 EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
 EMPTY_ADJ = 1.0        # ... an enemy unit next to it: it walks in (never safer than a weak garrison)
-GARRISON_CAP = True    # a garrisoned objective is never counted riskier than the same hex empty
 MP_APPROACH = True      # approach measured in movement points for the unit's type (terrain, hexsides), not hexes
 APPROACH_REL = True    # approach counted from where each unit stood when the decision began
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
@@ -472,19 +471,15 @@ class Evaluator:
                 loss += p * lost
             likely = 0.4 if col < 3 else 1.0   # the enemy is unlikely to attack below 1:1
             total += loss * likely
-            share = taken * likely / (2 * worth) if worth else 0.0
-            if GARRISON_CAP and share > 0 and self._walk_in(state, hid, movers):
-                # a garrison never makes a hex easier to take than leaving it empty
-                share = min(share, self._empty_risk(hid, movers))
-            hexes += 2 * worth * share
+            hexes += taken * likely
             if worth and hid in self.objs:
-                ptake[hid] = share
+                ptake[hid] = taken * likely / (2 * worth)
         # empty objectives of ours the enemy can walk into
         held = set(stacks)
         for o, w in self.hex_weight.items():
             if o in held or not self.is_mine(state, state.owners.get(o)):
                 continue
-            if self._walk_in(state, o, movers):
+            if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
                 risk = self._empty_risk(o, movers)
                 hexes += 2 * w * risk
                 if o in self.objs:
@@ -502,11 +497,6 @@ class Evaluator:
                 hexes += W_JOINT * p
         self._ptake = ptake
         return total, hexes
-
-    def _walk_in(self, state: GameState, hid: str, movers: list[Unit]) -> bool:
-        """An enemy unit could reach the hex (were it empty) next turn: within about half
-        its movement allowance."""
-        return any(dist(e.space, hid) <= max(1, state.utype(e).move // 2 + 1) for e in movers)
 
     def _empty_risk(self, hid: str, movers: list[Unit]) -> float:
         """The chance an empty hex of ours is lost next turn: certain with an enemy unit

@@ -400,29 +400,6 @@ def test_an_empty_objective_next_to_an_enemy_is_no_safer_than_a_weak_garrison():
     assert ev2._ptake["2,2"] == hexeval.EMPTY_RISK < 1.0
 
 
-def test_a_garrison_never_makes_an_objective_riskier_than_leaving_it_empty():
-    # seed 003: an empty hex is entered by any unit that reaches it; a garrison can only make
-    # taking it harder. The evaluation counted a weak garrison by the CRT (near 1) and the
-    # same hex empty with EMPTY_RISK (0.8), so a light tank that took Suda Bay in
-    # exploitation drove on out of it (Crete, seed 62004, round 4): Suda Bay walked into.
-    from game.ai import hexeval
-    s = hexgame([(2, 2, "red", "combat_engineer"), (4, 2, "blue", "infantry_brigade", 2),
-                 (4, 3, "blue", "infantry_brigade", 2)], victory=[(2, 2)], turn_limit=6)
-    eng = uid_of(s, "2,2", "combat_engineer")
-    ev = hexeval.Evaluator(s, "axis")
-    ev.evaluate(s)
-    held = ev._ptake["2,2"]
-    ev.evaluate(_without(s, eng))
-    assert ev._ptake["2,2"] == hexeval.EMPTY_RISK
-    assert held == hexeval.EMPTY_RISK
-    hexeval.GARRISON_CAP = False
-    try:
-        ev.evaluate(s)
-        assert ev._ptake["2,2"] > hexeval.EMPTY_RISK   # the CRT alone: riskier than empty
-    finally:
-        hexeval.GARRISON_CAP = True
-
-
 def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
     # docs/ai.md (stop 25): late in the game, for a side that must attack, units are worth
     # little (MATERIAL_LAST) and each pays W_APPROACH per movement point to its goal, so a
