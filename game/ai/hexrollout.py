@@ -20,9 +20,7 @@ another beats it by `MARGIN`.
   state gives the same choice on any machine.
 - Large maps (`large`: Crete): each further planner plan costs 1-2 s there, so the
   candidates are the planner's own plan and the greedy player's moves only, with
-  `LARGE_ROLLOUTS` rollouts each within `LARGE_BUDGET`, in the last `ROUNDS_LARGE`
-  rounds (with two candidates the time goes to more rollouts of each: with 8 the
-  choice between two plans was mostly noise).
+  `LARGE_ROLLOUTS` rollouts each.
 - Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
   choice against the next best attacks and ending the phase the same way, each option a
   one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
@@ -53,9 +51,7 @@ MIN_ACTIONS = 10        # the shortest rollout expected (for the check before an
 
 
 LARGE_MAP = 4          # a map this many times REF_HEXES: only the cheap candidates (hexplan._plan_search)
-LARGE_ROLLOUTS = 24    # ... rollouts per candidate at most there (8 before stop 27)
-LARGE_BUDGET = 200_000  # ... the budget there (a Crete turn with it: see docs/ai.md, stop 27)
-ROUNDS_LARGE = 3       # ... the last rounds in which plans are chosen by rollouts there (4: a Crete turn over 2 s)
+LARGE_ROLLOUTS = 8     # and fewer rollouts (the planner's own plan takes about 1 s there)
 SIZE_COST = False      # count the map's size in a rollout's cost (a rollout action costs the same per unit on any map)
 
 
@@ -70,20 +66,13 @@ def large(state: GameState) -> bool:
     return len(state.scenario.spaces) >= LARGE_MAP * REF_HEXES
 
 
-def decision_budget(state: GameState) -> int:
-    """The rollout budget of one decision: LARGE_BUDGET on a large map (only two
-    candidates there, and a turn of the planner well under the time limit), else BUDGET."""
-    return LARGE_BUDGET if large(state) else BUDGET
-
-
 def enabled(state: GameState) -> bool:
-    """In the last ROUNDS rounds (ROUNDS_LARGE on a large map), when two candidates'
-    MIN_ROLLOUTS short rollouts fit the budget."""
+    """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
+    budget."""
     limit = state.scenario.turn_limit
-    rounds = ROUNDS_LARGE if large(state) else ROUNDS
-    if not rounds or limit is None or limit - state.round >= rounds:
+    if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
         return False
-    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= decision_budget(state)
+    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= BUDGET
 
 
 def combat_enabled(state: GameState) -> bool:
@@ -218,7 +207,7 @@ def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     """Whether MIN_ROLLOUTS rollouts of `candidates` plans as long as this one's fit the
     budget (checked before the alternatives are made: `enabled` may hold while the
     rollouts are too long)."""
-    return _sized(state, plan, candidates, ROLLOUTS, decision_budget(state))[1] >= MIN_ROLLOUTS
+    return _sized(state, plan, candidates, ROLLOUTS, BUDGET)[1] >= MIN_ROLLOUTS
 
 
 def pick_action(state: GameState, options: list[Action]) -> Action:
@@ -238,7 +227,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
         return 0
     alliance = state.alliance_of(state.player) or ""
     n_roll = (LARGE_ROLLOUTS if large(state) else ROLLOUTS) if rollouts is None else rollouts
-    total_budget = decision_budget(state) if budget is None else budget
+    total_budget = BUDGET if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)

@@ -103,33 +103,6 @@ def test_on_a_large_map_only_the_greedy_plan_is_weighed_against_the_planners(mon
     assert plan in (real_moves(st), hexplan._greedy_plan(st))
 
 
-def test_a_large_map_has_its_own_rollout_budget(monkeypatch):
-    # docs/ai.md, stop 27: with two candidates on Crete, 8 rollouts each made the choice
-    # between them mostly noise; the large map's budget buys LARGE_ROLLOUTS of each while
-    # a turn stays under the time limit, and the tutorial's budget is unchanged
-    sc = load_scenario("crete_1941")
-    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
-    assert hexrollout.decision_budget(st) == hexrollout.LARGE_BUDGET > hexrollout.BUDGET
-    assert hexrollout.decision_budget(_tutorial_at(11, 3, "germany")) == hexrollout.BUDGET
-    st.round = sc.turn_limit - hexrollout.ROUNDS_LARGE
-    assert not hexrollout.enabled(st)
-    st.round += 1
-    assert hexrollout.enabled(st)
-    monkeypatch.setattr(hexrollout, "LARGE_BUDGET", hexrollout.BUDGET)
-    seen = []
-    real = hexrollout.playout
-    monkeypatch.setattr(hexrollout, "playout", lambda *a, **k: seen.append(1) or real(*a, **k))
-    st.round = sc.turn_limit
-    plans = [hexplan._plan_moves(st), hexplan._greedy_plan(st)]
-    seen.clear()
-    hexrollout.pick(st, plans)
-    small = len(seen)
-    monkeypatch.setattr(hexrollout, "LARGE_BUDGET", 200_000)
-    seen.clear()
-    hexrollout.pick(st, plans)
-    assert len(seen) > small
-
-
 def test_the_searched_plan_is_the_same_for_the_same_state():
     st = _tutorial_at(11, 3, "germany")
     hexplan._PLANS.clear()
@@ -175,7 +148,7 @@ def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
     st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
     st.round = sc.turn_limit
     st.units = dict(sorted(st.units.items())[:18])
-    monkeypatch.setattr(hexrollout, "LARGE_BUDGET", 3000)   # Crete is a large map
+    monkeypatch.setattr(hexrollout, "BUDGET", 3000)
     assert hexrollout.enabled(st)
     calls = []
     real = hexplan._plan_moves
