@@ -29,6 +29,7 @@ hexsupply.in_supply, hexmove.zoc_hexes); nothing here changes the state.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -155,7 +156,7 @@ class Evaluator:
         vc = state.scenario.victory_cities
         self.need_mine = vc.get(alliance, 0)
         self.need_enemy = max((n for a, n in vc.items() if a != alliance), default=0)
-        self._zocs: dict[str, set[str]] = {}
+        self._zocs: dict[str, AbstractSet[str]] = {}
         self._decisive = 0.0   # set by opportunity(): an objective taken this turn decides the game
         # what holding a hex is worth: objectives, and (less) supply sources on the map
         hm = state.scenario.hexmap
@@ -240,7 +241,7 @@ class Evaluator:
 
     # --- components --------------------------------------------------------------------
 
-    def zoc(self, state: GameState, player: str) -> set[str]:
+    def zoc(self, state: GameState, player: str) -> AbstractSet[str]:
         """hexmove.zoc_hexes, kept while the same state is being evaluated."""
         if self._zstate is not state:
             self._zstate, self._zocs = state, {}
@@ -664,7 +665,7 @@ def mp_dist(state: GameState, u: Unit, goal: str) -> float:
     return float(v) if v is not None else 2.0 * dist(u.space, goal)
 
 
-def _no_retreat(state: GameState, u: Unit, target: str, zoc: set[str] | None = None) -> bool:
+def _no_retreat(state: GameState, u: Unit, target: str, zoc: AbstractSet[str] | None = None) -> bool:
     """True when the unit's stack has no hex to retreat to (a retreat would eliminate it):
     every neighbour is sea, enemy-held, the attacked hex, or in an enemy ZOC without
     friends (hexcombat.retreat_hex's conditions, without its stacking check)."""

@@ -22,6 +22,7 @@ cannot move again this phase.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from . import dice, hexgrid, hexmove, hexunits
@@ -156,7 +157,7 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     return out
 
 
-def drop_modifier(state: GameState, u: Unit, to: str, zoc: set[str]) -> tuple[int, list[str]]:
+def drop_modifier(state: GameState, u: Unit, to: str, zoc: AbstractSet[str]) -> tuple[int, list[str]]:
     mods: list[str] = []
     total = 0
     for t in hexmove.terrains(state, to):

@@ -16,6 +16,7 @@ rules' proposals, which the computer players send.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
 from . import dice, grammar, hexmove
@@ -593,7 +594,7 @@ def _away(p: PendingCombat) -> str:
 
 
 def _step_block(state: GameState, units: list[Unit], src: str, n: str, away_from: str,
-                visited: set[str], zoc: set[str], last: bool) -> str:
+                visited: set[str], zoc: AbstractSet[str], last: bool) -> str:
     sp = state.scenario.spaces
     name = sp[n].name if n in sp else n
     if n == away_from:
@@ -623,7 +624,7 @@ def retreat_options(state: GameState, uids: tuple[int, ...] | list[int]) -> dict
 
 
 def _retreat_options(state: GameState, p: PendingCombat | None, uids: tuple[int, ...] | list[int],
-                     zoc: set[str] | None = None) -> dict[str, tuple[str, ...]]:
+                     zoc: AbstractSet[str] | None = None) -> dict[str, tuple[str, ...]]:
     if p is None or p.stage not in ("defender_retreat", "attacker_retreat"):
         return {}
     units = [state.units[i] for i in uids if i in state.units and i in p.retreating]

@@ -15,13 +15,14 @@ Conventional rules (seed 003 assumes them; docs/interpretations.md#europa-seed-0
 from __future__ import annotations
 
 import heapq
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any
 
 from . import grammar, hexgrid
 from .errors import IllegalAction
 from .hexmodel import HexDef, HexRules, TerrainDef
-from .model import GameState, Unit, UnitType
+from .model import GameState, Unit, UnitMap, UnitType
 
 # --- map queries ---------------------------------------------------------------------
 
@@ -163,17 +164,27 @@ def _zoc_reach(state: GameState, hid: str) -> tuple[str, ...]:
     return land_steps(state, hid, "zoc_reach", "blocks_zoc")
 
 
-def zoc_hexes(state: GameState, player: str) -> set[str]:
+def zoc_hexes(state: GameState, player: str) -> frozenset[str]:
     """Hexes in an enemy zone of control for `player` (ZOC reaches the six
-    neighbouring land hexes, not across hexsides that block ZOC)."""
+    neighbouring land hexes, not across hexsides that block ZOC). Kept in the units'
+    memo until they change (movement searches and supply traces ask it again and again)."""
+    units = state.units
+    memo = units.memo() if type(units) is UnitMap else None
+    if memo is not None:
+        got = memo.get(("zoc_hexes", player))
+        if got is not None:
+            return got   # type: ignore[no-any-return]
     out: set[str] = set()
     done: set[str] = set()
-    for u in state.units.values():
+    for u in units.values():
         if u.space in done or not state.at_war(u.owner, player) or not has_zoc(state, u):
             continue
         done.add(u.space)
         out.update(_zoc_reach(state, u.space))
-    return out
+    frozen = frozenset(out)
+    if memo is not None:
+        memo[("zoc_hexes", player)] = frozen
+    return frozen
 
 
 def movement_allowance(state: GameState, u: Unit) -> int:
@@ -263,7 +274,7 @@ def _enter_cost(state: GameState, ut: UnitType, frm: str, to: str) -> int | None
     return best
 
 
-def move_cost(state: GameState, u: Unit, frm: str, to: str, zoc: set[str] | None = None) -> int | None:
+def move_cost(state: GameState, u: Unit, frm: str, to: str, zoc: AbstractSet[str] | None = None) -> int | None:
     """Enter cost plus the enemy-ZOC cost (15.U static units pay it `factor` times)."""
     c = enter_cost(state, u, frm, to)
     if c is None:
@@ -298,7 +309,7 @@ def home_ok(state: GameState, u: Unit, to: str) -> str:
 # --- paths ------------------------------------------------------------------------------------
 
 
-def _step_block(state: GameState, group: list[Unit], frm: str, to: str, zoc: set[str],
+def _step_block(state: GameState, group: list[Unit], frm: str, to: str, zoc: AbstractSet[str],
                 player: str, enemy_hexes: set[str] | None = None) -> str:
     """Why the group may not step from frm to to ("" if it may); `enemy_hexes`, the hexes
     with enemy units, when the caller has worked them out."""
@@ -358,17 +369,49 @@ def _movable(state: GameState, group: list[Unit]) -> str:
     return ""
 
 
+def _water_table(state: GameState) -> dict[str, bool]:
+    """Hex id -> whether it is water, worked out once per map and rules."""
+    table = static_table(state, "water")
+    if not table:
+        hm = state.scenario.hexmap
+        assert hm is not None
+        for hid in state.scenario.spaces:
+            table[hid] = hid in hm.hexes and is_water(state, hid)
+    return table
+
+
 def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, tuple[str, ...]]:
-    """Hex id -> a legal path (hexes after the start) for the group, cheapest first found."""
+    """Hex id -> a legal path (hexes after the start) for the group, cheapest first found.
+
+    The same search as stepping with _step_block and move_cost, with what does not change
+    during it worked out once (the hexes with enemy and friendly units, each unit's ZOC
+    cost, the map's water): the AI asks it thousands of times a turn."""
     group = [state.units[i] for i in uids if i in state.units]
     if not group or _movable(state, group):
         return {}
     player = group[0].owner
     start = group[0].space
     zoc = zoc_hexes(state, player)
-    enemy_hexes = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
-    left = {u.uid: mp_left(state, u) for u in group}
-    fresh = all(u.moved == 0 for u in group)
+    enemy_hexes: set[str] = set()
+    friend_hexes: set[str] = set()
+    for u in state.units.values():
+        (enemy_hexes if state.at_war(u.owner, player) else friend_hexes).add(u.space)
+    spaces = state.scenario.spaces
+    water = _water_table(state)
+    costs_table = static_table(state, "enter_cost")
+    zoc_cost = rules(state).zoc_cost
+    types: list[str] = []
+    zextra: list[int] = []
+    limits: list[int] = []
+    for u in group:
+        ut = state.utype(u)
+        st = ut.ability("static_zoc_cost")
+        types.append(u.type)
+        zextra.append(zoc_cost.get(ut.move_class, 1) * (st.factor if st is not None else 1))
+        limits.append(mp_left(state, u))
+    n_units = len(group)
+    first_step_free = all(u.moved == 0 for u in group) and all(movement_allowance(state, u) > 0 for u in group)
+    dest_ok: dict[str, bool] = {}
     out: dict[str, tuple[str, ...]] = {}
     best: dict[str, int] = {start: 0}
     heap: list[tuple[int, int, str, tuple[str, ...], tuple[int, ...]]] = [
@@ -378,26 +421,42 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
         total, _, here, path, spent = heapq.heappop(heap)
         if best.get(here, 1 << 30) < total:
             continue
-        for to in neighbours(state, here):
-            if to == start or _step_block(state, group, here, to, zoc, player, enemy_hexes):
+        here_zoc = here in zoc
+        for to in spaces[here].adjacent:
+            if to == start or to not in spaces or water[to] or to in enemy_hexes:
                 continue
-            costs = []
-            for u in group:
-                c = move_cost(state, u, here, to, zoc)
-                assert c is not None
-                costs.append(c)
-            new = tuple(s + c for s, c in zip(spent, costs, strict=True))
-            ok = all(n <= left[u.uid] for n, u in zip(new, group, strict=True))
-            if not ok and not (fresh and not path and all(movement_allowance(state, u) > 0 for u in group)):
-                continue
-            ntotal = sum(new)
-            npath = path + (to,)
-            if to not in out and _dest_ok(state, group, to) == "":
-                out[to] = npath
-            if ok and ntotal < best.get(to, 1 << 30):
-                best[to] = ntotal
-                tie += 1
-                heapq.heappush(heap, (ntotal, tie, to, npath, new))
+            to_zoc = to in zoc
+            if here_zoc and to_zoc and to not in friend_hexes:
+                continue   # ZOC to ZOC
+            new_l = []
+            ok = True
+            for i in range(n_units):
+                c = costs_table.get((types[i], here, to))
+                if c is None:
+                    c = enter_cost(state, group[i], here, to)
+                    c = _NO_COST if c is None else c
+                if c == _NO_COST:
+                    break
+                n = spent[i] + c + (zextra[i] if to_zoc else 0)
+                new_l.append(n)
+                if n > limits[i]:
+                    ok = False
+            else:
+                if not ok and not (first_step_free and not path):
+                    continue
+                npath = path + (to,)
+                if to not in out:
+                    good = dest_ok.get(to)
+                    if good is None:
+                        good = dest_ok[to] = _dest_ok(state, group, to) == ""
+                    if good:
+                        out[to] = npath
+                if ok:
+                    ntotal = sum(new_l)
+                    if ntotal < best.get(to, 1 << 30):
+                        best[to] = ntotal
+                        tie += 1
+                        heapq.heappush(heap, (ntotal, tie, to, npath, tuple(new_l)))
     return out
 
 

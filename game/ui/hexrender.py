@@ -16,6 +16,7 @@ import random
 import time
 import zlib
 from collections import OrderedDict
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 import pygame
@@ -42,7 +43,7 @@ class HexOverlay:
     hover: str | None = None
     dests: dict[str, str] = field(default_factory=dict)      # hex -> label (MP cost)
     path: tuple[str, ...] = ()                               # the path to the hovered destination
-    zoc: set[str] = field(default_factory=set)               # enemy ZOC of the selected units
+    zoc: AbstractSet[str] = field(default_factory=frozenset)               # enemy ZOC of the selected units
     targets: set[str] = field(default_factory=set)           # hexes that can be attacked
     target: str | None = None                                # the attack being prepared
     attackers: set[str] = field(default_factory=set)         # hexes of the chosen attackers
