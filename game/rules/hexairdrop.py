@@ -46,7 +46,11 @@ def capacity_left(state: GameState, player: str) -> tuple[float, float]:
 
 
 def _is_airfield(state: GameState, hid: str) -> bool:
-    return any(t.airfield for t in hexmove.terrains(state, hid))
+    table = hexmove.static_table(state, "airfield")
+    got = table.get(hid)
+    if got is None:
+        got = table[hid] = any(t.airfield for t in hexmove.terrains(state, hid))
+    return got   # type: ignore[no-any-return]
 
 
 def mode(state: GameState, u: Unit, to: str) -> str:
@@ -142,18 +146,36 @@ def _explain_to(state: GameState, group: list[Unit], to: str) -> str:
 
 
 def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
-    """Hexes the group may fly to now."""
+    """Hexes the group may fly to now: the hexes in range that _explain_to accepts, with
+    the checks that do not depend on the hex (capacity, the group's REs) made once."""
     group = [state.units[i] for i in uids if i in state.units]
     if not group:
         return []
-    at = transport(state, state.player)
+    player = state.player
+    at = transport(state, player)
     if at is None or group_block(state, uids):
         return []
-    start = hexgrid.parse_hex_id(group[0].space)
+    need_t = sum(hexmove.re_of(state.utype(u)) for u in group if not _uses_gliders(state, u))
+    need_g = sum(hexmove.re_of(state.utype(u)) for u in group if _uses_gliders(state, u))
+    left_t, left_g = capacity_left(state, player)
+    if need_g > left_g + 1e-9 or need_t > left_t + 1e-9:
+        return []
+    hm = state.scenario.hexmap
+    assert hm is not None
+    start_id = group[0].space
+    start = hexgrid.parse_hex_id(start_id)
+    water = hexmove._water_table(state)
+    enemy_hexes = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
     out = []
-    for hid, hd in sorted(state.scenario.hexmap.hexes.items()) if state.scenario.hexmap else ():
-        if hexgrid.distance(start, hd.axial) <= at.range and not _explain_to(state, group, hid):
-            out.append(hid)
+    for hid, hd in sorted(hm.hexes.items()):
+        if hid == start_id or water.get(hid, True) or hid in enemy_hexes \
+                or hexgrid.distance(start, hd.axial) > at.range:
+            continue
+        if not all(mode(state, u, hid) for u in group):
+            continue
+        if hexmove.stack_re(state, hid, player, extra=group) > hexmove.stacking_limit(state, hid) + 1e-9:
+            continue
+        out.append(hid)
     return out
 
 

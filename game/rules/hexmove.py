@@ -37,11 +37,15 @@ def hexdef(state: GameState, hid: str) -> HexDef:
     return state.scenario.hexmap.hexes[hid]
 
 
-def terrains(state: GameState, hid: str) -> list[TerrainDef]:
-    """The hex's base terrain followed by its features."""
-    hd = hexdef(state, hid)
-    t = rules(state).terrain
-    return [t[hd.terrain]] + [t[f] for f in hd.features if f in t]
+def terrains(state: GameState, hid: str) -> tuple[TerrainDef, ...]:
+    """The hex's base terrain followed by its features (kept per map and rules)."""
+    table = static_table(state, "terrains")
+    got = table.get(hid)
+    if got is None:
+        hd = hexdef(state, hid)
+        t = rules(state).terrain
+        got = table[hid] = (t[hd.terrain],) + tuple(t[f] for f in hd.features if f in t)
+    return got   # type: ignore[no-any-return]
 
 
 def has_terrain(state: GameState, hid: str, ids: tuple[str, ...] | list[str]) -> bool:
@@ -113,8 +117,12 @@ def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None =
 
 
 def stacking_limit(state: GameState, hid: str) -> float:
-    lims = [t.stacking for t in terrains(state, hid) if t.stacking is not None]
-    return min(lims) if lims else rules(state).stacking
+    table = static_table(state, "stacking_limit")
+    got = table.get(hid)
+    if got is None:
+        lims = [t.stacking for t in terrains(state, hid) if t.stacking is not None]
+        got = table[hid] = min(lims) if lims else rules(state).stacking
+    return got   # type: ignore[no-any-return]
 
 
 def has_zoc(state: GameState, u: Unit) -> bool:
@@ -122,19 +130,29 @@ def has_zoc(state: GameState, u: Unit) -> bool:
     return ut.attack > 0 and not ut.has("no_zoc")
 
 
-_STATIC: dict[tuple[str, int, int], tuple[Any, Any, dict[Any, Any]]] = {}
+_STATIC: dict[tuple[int, int], tuple[Any, Any, dict[str, dict[Any, Any]]]] = {}
+_LAST: list[Any] = [None, None, {}]   # the scenario, ruleset and tables asked for last
 
 
 def static_table(state: GameState, name: str) -> dict[Any, Any]:
     """A dict for answers that depend only on the map and the rules (not on the units
     or owners), kept per scenario and ruleset objects; callers fill it as they go."""
-    key = (name, id(state.scenario), id(state.ruleset))
-    got = _STATIC.get(key)
-    if got is None or got[0] is not state.scenario or got[1] is not state.ruleset:
-        if len(_STATIC) > 64:   # tests load many scenarios
-            _STATIC.clear()
-        got = _STATIC[key] = (state.scenario, state.ruleset, {})
-    return got[2]
+    sc, rs = state.scenario, state.ruleset
+    if _LAST[0] is sc and _LAST[1] is rs:
+        tables = _LAST[2]
+    else:
+        key = (id(sc), id(rs))
+        got = _STATIC.get(key)
+        if got is None or got[0] is not sc or got[1] is not rs:
+            if len(_STATIC) > 64:   # tests load many scenarios
+                _STATIC.clear()
+            got = _STATIC[key] = (sc, rs, {})
+        tables = got[2]
+        _LAST[:] = [sc, rs, tables]
+    table = tables.get(name)
+    if table is None:
+        table = tables[name] = {}
+    return table   # type: ignore[no-any-return]
 
 
 def land_steps(state: GameState, hid: str, table_name: str, side_blocks: str) -> tuple[str, ...]:
