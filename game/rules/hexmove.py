@@ -428,6 +428,13 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
         zextra.append(zoc_cost.get(ut.move_class, 1) * (st.factor if st is not None else 1))
         limits.append(mp_left(state, u))
     n_units = len(group)
+    # a hex without friendly units: stacking is the group's own REs against the limit
+    group_re = 0.0
+    for u in group:   # as stack_re adds them
+        if not state.utype(u).has("no_stacking"):
+            group_re += re_of(state.utype(u))
+    group_re = round(group_re, 3)
+    simple_dest = not any(state.utype(u).has("home_bound") for u in group)
     first_step_free = all(u.moved == 0 for u in group) and all(movement_allowance(state, u) > 0 for u in group)
     dest_ok: dict[str, bool] = {}
     out: dict[str, tuple[str, ...]] = {}
@@ -466,7 +473,11 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
                 if to not in out:
                     good = dest_ok.get(to)
                     if good is None:
-                        good = dest_ok[to] = _dest_ok(state, group, to) == ""
+                        if simple_dest and to not in friend_hexes:
+                            good = group_re <= stacking_limit(state, to) + 1e-9
+                        else:
+                            good = _dest_ok(state, group, to) == ""
+                        dest_ok[to] = good
                     if good:
                         out[to] = npath
                 if ok:

@@ -471,3 +471,39 @@ def test_enter_cost_kept_per_map_matches_the_terrain_rules():
                 assert hexmove.enter_cost(s, probe, frm, to) == want   # from the table
                 checked += 1
     assert checked > 1000
+
+
+def test_reachable_keeps_stacking_on_empty_and_occupied_hexes():
+    # seed 003 (conventional stacking, docs/interpretations.md#europa-seed-003): 9 REs a
+    # hex, mountain 6. reachable() checks an empty hex by the group's REs alone and a hex
+    # with friends by stack_re: both must refuse an overstack and allow the rest.
+    s = hexgame([(1, 2, "red", "infantry_division", 3), (2, 2, "red", "infantry_brigade"),
+                 (1, 1, "red", "position_aa_light")],
+                terrain={(0, 2): "mountain", (1, 3): "mountain"})
+    divs = tuple(u.uid for u in s.units.values() if u.type == "infantry_division")
+    got = hexmove.reachable(s, divs)
+    assert "0,2" not in got and "1,3" not in got       # 9 REs into mountain (6)
+    assert "2,2" not in got                            # 9 + 1 RE beside the brigade
+    assert "1,1" in got and "0,1" in got              # position AA: no stacking; clear, empty
+    two = divs[:2]
+    got2 = hexmove.reachable(s, two)
+    assert "0,2" in got2 and "2,2" in got2            # 6 REs into mountain; 6 + 1 RE
+
+
+def test_every_reachable_path_is_a_legal_move():
+    # reachable() is the fast search the AI asks thousands of times a turn; each path it
+    # gives must be one Move accepts (seed 003: terrain, ZOC, stacking)
+    s = hexgame([(1, 2, "red", "infantry_division", 2), (0, 3, "red", "armour_brigade"),
+                 (2, 0, "red", "mountain_infantry"), (4, 2, "blue", "infantry_brigade"),
+                 (3, 4, "blue", "infantry_division")],
+                terrain={(2, 2): "rough", (1, 3): "mountain", (2, 1): "woods"},
+                sides=[((1, 2), (2, 2), "river")])
+    groups = [(u.uid,) for u in s.units.values() if u.owner == "red"]
+    groups.append(tuple(u.uid for u in s.units.values() if u.space == "1,2"))
+    seen = 0
+    for g in groups:
+        for dest, path in hexmove.reachable(s, g).items():
+            s2 = apply(s, Move(g, path))
+            assert all(s2.units[i].space == dest for i in g)
+            seen += 1
+    assert seen > 20
