@@ -165,7 +165,11 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     start_id = group[0].space
     start = hexgrid.parse_hex_id(start_id)
     water = hexmove._water_table(state)
-    enemy_hexes = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
+    enemy_hexes: set[str] = set()
+    friend_hexes: set[str] = set()
+    for u in state.units.values():
+        (enemy_hexes if state.at_war(u.owner, player) else friend_hexes).add(u.space)
+    group_re = hexmove.own_re(state, group)
     out = []
     for hid, hd in sorted(hm.hexes.items()):
         if hid == start_id or water.get(hid, True) or hid in enemy_hexes \
@@ -173,7 +177,8 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
             continue
         if not all(mode(state, u, hid) for u in group):
             continue
-        if hexmove.stack_re(state, hid, player, extra=group) > hexmove.stacking_limit(state, hid) + 1e-9:
+        have = hexmove.stack_re(state, hid, player, extra=group) if hid in friend_hexes else group_re
+        if have > hexmove.stacking_limit(state, hid) + 1e-9:
             continue
         out.append(hid)
     return out

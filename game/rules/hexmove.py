@@ -116,6 +116,16 @@ def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None =
     return round(total, 3)
 
 
+def own_re(state: GameState, group: list[Unit]) -> float:
+    """The group's REs that count against stacking: stack_re in a hex without friends."""
+    total = 0.0
+    for u in group:   # in the order stack_re adds them
+        ut = state.utype(u)
+        if not ut.has("no_stacking"):
+            total += re_of(ut)
+    return round(total, 3)
+
+
 def stacking_limit(state: GameState, hid: str) -> float:
     table = static_table(state, "stacking_limit")
     got = table.get(hid)
@@ -429,11 +439,7 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
         limits.append(mp_left(state, u))
     n_units = len(group)
     # a hex without friendly units: stacking is the group's own REs against the limit
-    group_re = 0.0
-    for u in group:   # as stack_re adds them
-        if not state.utype(u).has("no_stacking"):
-            group_re += re_of(state.utype(u))
-    group_re = round(group_re, 3)
+    group_re = own_re(state, group)
     simple_dest = not any(state.utype(u).has("home_bound") for u in group)
     first_step_free = all(u.moved == 0 for u in group) and all(movement_allowance(state, u) > 0 for u in group)
     dest_ok: dict[str, bool] = {}

@@ -148,3 +148,24 @@ def test_a_bad_aa_fire_block_is_reported_with_its_line(tmp_path):
         diags = getattr(exc, "diags", None) or getattr(exc, "diagnostics", None) or [exc]
     text = "\n".join(str(d) for d in diags)
     assert "europa.yaml:" in text and "hex.aa_fire.range.light: expected a number of hexes" in text
+
+
+def test_targets_are_exactly_the_hexes_explain_accepts():
+    # targets() checks capacity and the group's REs once for all hexes; it must agree hex
+    # by hex with explain() (seed 003 15.A-15.B: range, enemy units, airfields, stacking,
+    # capacity)
+    s = game([(0, 2, "red", "parachute", 2), (0, 2, "red", "infantry_brigade"), (0, 2, "red", "glider"),
+              (2, 1, "red", "infantry_division", 3), (4, 2, "blue", "infantry_brigade"),
+              (5, 2, "red", "infantry_division", 2)],
+             terrain={(1, 3): "mountain", (3, 0): "sea"}, owners={(5, 2): "red"})
+    units = [u.uid for u in s.units.values() if u.space == "0,2"]
+    groups = [(i,) for i in units] + [tuple(units[:2]), tuple(units[:3])]
+    hexes = sorted(s.scenario.hexmap.hexes)
+    found = 0
+    for g in groups:
+        want = [h for h in hexes if not hexairdrop.explain(s, g, h)]
+        assert hexairdrop.targets(s, g) == want
+        found += len(want)
+    assert found > 20
+    assert "2,1" not in hexairdrop.targets(s, (units[0],))   # 9 REs there already
+    assert hexairdrop.targets(s, tuple(units[:3])) == []      # 3 REs: capacity 2
