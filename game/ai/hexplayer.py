@@ -89,10 +89,16 @@ def _axial(hid: str) -> tuple[int, int]:
     return hexgrid.parse_hex_id(hid)
 
 
-def march_score(state: GameState, player: str, goals: list[tuple[int, int]], hid: str) -> tuple[float, str]:
+def march_score(state: GameState, player: str, goals: list[tuple[int, int]], hid: str,
+                near: dict[str, int] | None = None) -> tuple[float, str]:
     """Greedy's worth of a hex to move to: near its goals, well defended, an enemy
-    objective taken (the hex id breaks ties)."""
-    d = min(hexgrid.distance(_axial(hid), g) for g in goals)
+    objective taken (the hex id breaks ties). `near`: the hexes' distances to these goals
+    worked out so far (a caller scoring many hexes against the same goals)."""
+    d = near.get(hid) if near is not None else None
+    if d is None:
+        d = min(hexgrid.distance(_axial(hid), g) for g in goals)
+        if near is not None:
+            near[hid] = d
     v = -3.0 * d + 0.5 * _defense_value(state, hid)
     sp = state.scenario.spaces[hid]
     if sp.victory_city and state.owners.get(hid) != player:
@@ -159,6 +165,7 @@ def _move(state: GameState) -> Action | None:
     goals = [_axial(g) for g in _goals(state, player)]
     if not goals:
         return None
+    near: dict[str, int] = {}
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         if u.owner != player or u.moved or hexmove.mp_left(state, u) <= 0:
             continue
@@ -176,7 +183,7 @@ def _move(state: GameState) -> Action | None:
             continue
 
         def score(hid: str) -> tuple[float, str]:
-            return march_score(state, player, goals, hid)
+            return march_score(state, player, goals, hid, near)
 
         cur = score(u.space)[0] + 0.4
         best = max(options, key=score)

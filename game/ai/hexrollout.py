@@ -101,6 +101,7 @@ def fast_move(state: GameState) -> list[Action]:
     if not goals:
         return out
     s = state
+    near: dict[str, int] = {}   # distances to the goals, fixed for the pass
     for uid in sorted(u.uid for u in s.units.values() if u.owner == player):
         u = s.units.get(uid)
         if u is None or u.moved or hexmove.mp_left(s, u) <= 0 or s.utype(u).move <= 0:
@@ -116,7 +117,7 @@ def fast_move(state: GameState) -> list[Action]:
             continue
 
         def score(hid: str, s: GameState = s) -> tuple[float, str]:
-            return march_score(s, player, goals, hid)
+            return march_score(s, player, goals, hid, near)
 
         best = max(options, key=score)
         if score(best)[0] > score(u.space)[0] + 0.4:

@@ -23,7 +23,7 @@ from . import dice, grammar, hexmove
 from .crt import CombatPreview, attack_strength, defense_strength, preview
 from .errors import IllegalAction
 from .hexmodel import CombatRecord, HexTurn, PendingCombat
-from .model import GameState, Unit
+from .model import GameState, Unit, UnitMap
 
 
 def turn(state: GameState) -> HexTurn:
@@ -160,12 +160,24 @@ def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
     return best[1] if best else None
 
 
+def _enemy_hexes(state: GameState, player: str) -> tuple[tuple[int, int], ...]:
+    """Where `player`'s enemies are (each hex once), kept in the units' memo."""
+    from . import hexgrid
+    units = state.units
+    memo = units.memo() if type(units) is UnitMap else {}
+    key = ("enemy_hexes", player)
+    got = memo.get(key)
+    if got is None:
+        spaces = dict.fromkeys(e.space for e in units.values() if state.at_war(e.owner, player))
+        got = memo[key] = tuple(hexgrid.parse_hex_id(h) for h in spaces)
+    return got   # type: ignore[no-any-return]
+
+
 def _dist_from_enemies(state: GameState, hid: str, player: str) -> int:
     from . import hexgrid
     h = hexgrid.parse_hex_id(hid)
-    ds = [hexgrid.distance(h, hexgrid.parse_hex_id(e.space)) for e in state.units.values()
-          if state.at_war(e.owner, player)]
-    return min(ds) if ds else 99
+    enemies = _enemy_hexes(state, player)
+    return min(hexgrid.distance(h, e) for e in enemies) if enemies else 99
 
 
 def _eliminate(state: GameState, u: Unit, why: str, record: dict[str, list]) -> None:
