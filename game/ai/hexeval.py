@@ -672,17 +672,11 @@ def _no_retreat(state: GameState, u: Unit, target: str, zoc: AbstractSet[str] | 
     player = u.owner
     if zoc is None:
         zoc = hexmove.zoc_hexes(state, player)
-    occupied: dict[str, bool] = {}
-    for x in state.units.values():
-        if x.space != u.space:
-            enemy = state.at_war(x.owner, player)
-            occupied[x.space] = occupied.get(x.space, False) or enemy
-            if not enemy:
-                occupied.setdefault("friend:" + x.space, True)
-    for n in hexmove.neighbours(state, u.space):
-        if n == target or hexmove.is_water(state, n) or occupied.get(n):
+    enemy, friend = hexmove.occupied(state, player)
+    for n in state.scenario.spaces[u.space].adjacent:
+        if n == target or hexmove.is_water(state, n) or n in enemy:
             continue
-        if n in zoc and not occupied.get("friend:" + n):
+        if n in zoc and n not in friend:
             continue
         if hexmove.enter_cost(state, u, u.space, n) is None:
             continue

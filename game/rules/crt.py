@@ -53,12 +53,22 @@ def odds_column(crt: Crt, attack: float, defense: float) -> tuple[str, int]:
     return label, idx
 
 
+_PROBS: dict[tuple[int, int], tuple[Crt, dict[str, float]]] = {}
+
+
 def probabilities(crt: Crt, column: int) -> dict[str, float]:
-    counts: dict[str, int] = {}
-    for roll in crt.rolls:
-        code = crt.table[roll][column]
-        counts[code] = counts.get(code, 0) + 1
-    return {k: c / len(crt.table) for k, c in counts.items()}
+    """Result code -> chance in that column (a new dict; the answers are kept per table)."""
+    key = (id(crt), column)
+    got = _PROBS.get(key)
+    if got is None or got[0] is not crt:
+        counts: dict[str, int] = {}
+        for roll in crt.rolls:
+            code = crt.table[roll][column]
+            counts[code] = counts.get(code, 0) + 1
+        if len(_PROBS) > 4096:   # tests load many tables
+            _PROBS.clear()
+        got = _PROBS[key] = (crt, {k: c / len(crt.table) for k, c in counts.items()})
+    return dict(got[1])
 
 
 # --- strengths ------------------------------------------------------------------------

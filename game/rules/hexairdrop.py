@@ -165,10 +165,7 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     start_id = group[0].space
     start = hexgrid.parse_hex_id(start_id)
     water = hexmove._water_table(state)
-    enemy_hexes: set[str] = set()
-    friend_hexes: set[str] = set()
-    for u in state.units.values():
-        (enemy_hexes if state.at_war(u.owner, player) else friend_hexes).add(u.space)
+    enemy_hexes, friend_hexes = hexmove.occupied(state, player)
     group_re = hexmove.own_re(state, group)
     out = []
     for hid, hd in sorted(hm.hexes.items()):

@@ -4,6 +4,7 @@ The format is documented in docs/hex-format.md.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import hexgrid
@@ -208,8 +209,10 @@ def _parse_crt(chk: Checker, node: Any) -> Crt | None:
     return Crt(columns=columns, table=table, results=results, die=die)
 
 
+@lru_cache(maxsize=4096)
 def odds_value(label: str) -> float:
-    """'3:1' -> 3.0, '1:2' -> 0.5, '3:2' -> 1.5."""
+    """'3:1' -> 3.0, '1:2' -> 0.5, '3:2' -> 1.5 (kept: the AI asks it for every column of
+    every odds it weighs)."""
     a, b = str(label).split(":")
     return float(a) / float(b)
 

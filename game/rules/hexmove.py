@@ -100,6 +100,25 @@ def friends_at(state: GameState, hid: str, player: str) -> list[Unit]:
     return [u for u in state.units_in(hid) if not state.at_war(u.owner, player)]
 
 
+def occupied(state: GameState, player: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(hexes with units at war with `player`, hexes with units not at war with it: its
+    own and its allies'), kept in the units' memo until they change."""
+    units = state.units
+    memo = units.memo() if type(units) is UnitMap else None
+    if memo is not None:
+        got = memo.get(("occupied", player))
+        if got is not None:
+            return got   # type: ignore[no-any-return]
+    enemy: set[str] = set()
+    friend: set[str] = set()
+    for u in units.values():
+        (enemy if state.at_war(u.owner, player) else friend).add(u.space)
+    out = (frozenset(enemy), frozenset(friend))
+    if memo is not None:
+        memo[("occupied", player)] = out
+    return out
+
+
 def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None = None,
              exclude: set[int] | None = None) -> float:
     """REs of the player's side in a hex that count against stacking."""
@@ -420,10 +439,7 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
     player = group[0].owner
     start = group[0].space
     zoc = zoc_hexes(state, player)
-    enemy_hexes: set[str] = set()
-    friend_hexes: set[str] = set()
-    for u in state.units.values():
-        (enemy_hexes if state.at_war(u.owner, player) else friend_hexes).add(u.space)
+    enemy_hexes, friend_hexes = occupied(state, player)
     spaces = state.scenario.spaces
     water = _water_table(state)
     costs_table = static_table(state, "enter_cost")

@@ -13,13 +13,14 @@ when that is not 0). `self_supporting` units (15.G, 15.A.3) need no line.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from . import hexmove
 from .model import GameState
 
 
-def _sources(state: GameState, player: str, enemy: set[str]) -> list[tuple[str, int]]:
+def _sources(state: GameState, player: str, enemy: AbstractSet[str]) -> list[tuple[str, int]]:
     """(hex, range) of every supply source of the player's alliance."""
     hr = hexmove.rules(state)
     out: list[tuple[str, int]] = []
@@ -53,8 +54,7 @@ def _line_steps(state: GameState, here: str) -> tuple[str, ...]:
 def in_supply(state: GameState, player: str) -> set[str]:
     """Hexes where the player's units are in supply."""
     zoc = hexmove.zoc_hexes(state, player)
-    enemy = {u.space for u in state.units.values() if state.at_war(u.owner, player)}
-    friend = {u.space for u in state.units.values() if not state.at_war(u.owner, player)}
+    enemy, friend = hexmove.occupied(state, player)
     table = hexmove.static_table(state, "supply_steps")   # what _line_steps fills
     best: dict[str, int] = {}
     for src, rng in _sources(state, player, enemy):
