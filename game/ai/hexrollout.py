@@ -52,6 +52,7 @@ MIN_ACTIONS = 10        # the shortest rollout expected (for the check before an
 
 LARGE_MAP = 4          # a map this many times REF_HEXES: only the cheap candidates (hexplan._plan_search)
 LARGE_ROLLOUTS = 8     # and fewer rollouts (the planner's own plan takes about 1 s there)
+LARGE_BUDGET = 24000   # ... within this budget (BUDGET's units)
 SIZE_COST = False      # count the map's size in a rollout's cost (a rollout action costs the same per unit on any map)
 
 
@@ -59,6 +60,11 @@ def _size(state: GameState) -> float:
     if not SIZE_COST:
         return 1.0
     return max(1.0, len(state.scenario.spaces) / REF_HEXES)
+
+
+def decision_budget(state: GameState) -> int:
+    """The budget of one decision on this map (BUDGET; LARGE_BUDGET on a large map)."""
+    return LARGE_BUDGET if large(state) else BUDGET
 
 
 def large(state: GameState) -> bool:
@@ -72,7 +78,7 @@ def enabled(state: GameState) -> bool:
     limit = state.scenario.turn_limit
     if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
         return False
-    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= BUDGET
+    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= decision_budget(state)
 
 
 def combat_enabled(state: GameState) -> bool:
@@ -208,7 +214,7 @@ def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     """Whether MIN_ROLLOUTS rollouts of `candidates` plans as long as this one's fit the
     budget (checked before the alternatives are made: `enabled` may hold while the
     rollouts are too long)."""
-    return _sized(state, plan, candidates, ROLLOUTS, BUDGET)[1] >= MIN_ROLLOUTS
+    return _sized(state, plan, candidates, ROLLOUTS, decision_budget(state))[1] >= MIN_ROLLOUTS
 
 
 def pick_action(state: GameState, options: list[Action]) -> Action:
@@ -228,7 +234,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
         return 0
     alliance = state.alliance_of(state.player) or ""
     n_roll = (LARGE_ROLLOUTS if large(state) else ROLLOUTS) if rollouts is None else rollouts
-    total_budget = BUDGET if budget is None else budget
+    total_budget = decision_budget(state) if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
