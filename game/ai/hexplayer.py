@@ -122,7 +122,11 @@ def _threatened(state: GameState, hid: str, player: str, radius: int = 3) -> boo
 
 
 def _defense_value(state: GameState, hid: str) -> int:
-    return -sum(t.shift for t in hexmove.terrains(state, hid))
+    table = hexmove.static_table(state, "defense_value")
+    got = table.get(hid)
+    if got is None:
+        got = table[hid] = -sum(t.shift for t in hexmove.terrains(state, hid))
+    return got   # type: ignore[no-any-return]
 
 
 def _fly(state: GameState) -> Action | None:

@@ -167,13 +167,25 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     water = hexmove._water_table(state)
     enemy_hexes, friend_hexes = hexmove.occupied(state, player)
     group_re = hexmove.own_re(state, group)
+    # mode() is not "" for a unit: droppable, or transportable to a friendly airfield, or
+    # assault transportable to any airfield
+    kinds = [(hexunits.air_droppable(ut), hexunits.air_transportable(ut), hexunits.assault_transportable(ut))
+             for ut in (state.utype(u) for u in group)]
+    all_drop = all(k[0] for k in kinds)
+    order = hexmove.static_table(state, "hexes_sorted")
+    if not order:
+        order[""] = tuple(sorted(hm.hexes.items()))
     out = []
-    for hid, hd in sorted(hm.hexes.items()):
+    for hid, hd in order[""]:
         if hid == start_id or water.get(hid, True) or hid in enemy_hexes \
                 or hexgrid.distance(start, hd.axial) > at.range:
             continue
-        if not all(mode(state, u, hid) for u in group):
-            continue
+        if not all_drop:
+            af = _is_airfield(state, hid)
+            own = state.owners.get(hid)
+            friendly_af = af and own is not None and not state.at_war(own, player)
+            if not all(d or (friendly_af and t) or (af and a) for d, t, a in kinds):
+                continue
         have = hexmove.stack_re(state, hid, player, extra=group) if hid in friend_hexes else group_re
         if have > hexmove.stacking_limit(state, hid) + 1e-9:
             continue

@@ -155,11 +155,15 @@ def test_targets_are_exactly_the_hexes_explain_accepts():
     # by hex with explain() (seed 003 15.A-15.B: range, enemy units, airfields, stacking,
     # capacity)
     s = game([(0, 2, "red", "parachute", 2), (0, 2, "red", "infantry_brigade"), (0, 2, "red", "glider"),
+              (0, 2, "red", "mountain_infantry"),
               (2, 1, "red", "infantry_division", 3), (4, 2, "blue", "infantry_brigade"),
               (5, 2, "red", "infantry_division", 2)],
-             terrain={(1, 3): "mountain", (3, 0): "sea"}, owners={(5, 2): "red"})
+             terrain={(1, 3): "mountain", (3, 0): "sea"}, owners={(5, 2): "red"},
+             features={(4, 0): ["airfield"]})   # an enemy airfield: assault landings
     units = [u.uid for u in s.units.values() if u.space == "0,2"]
     groups = [(i,) for i in units] + [tuple(units[:2]), tuple(units[:3])]
+    mtn = uid_of(s, "0,2", "mountain_infantry")
+    assert "4,0" in hexairdrop.targets(s, (mtn,)) and "3,2" not in hexairdrop.targets(s, (mtn,))
     hexes = sorted(s.scenario.hexmap.hexes)
     found = 0
     for g in groups:
