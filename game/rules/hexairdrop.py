@@ -172,13 +172,15 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     kinds = [(hexunits.air_droppable(ut), hexunits.air_transportable(ut), hexunits.assault_transportable(ut))
              for ut in (state.utype(u) for u in group)]
     all_drop = all(k[0] for k in kinds)
-    order = hexmove.static_table(state, "hexes_sorted")
-    if not order:
-        order[""] = tuple(sorted(hm.hexes.items()))
+    within = hexmove.static_table(state, "land_within")   # (start, range) -> land hexes in range, sorted
+    near = within.get((start_id, at.range))
+    if near is None:
+        near = within[(start_id, at.range)] = tuple(
+            hid for hid, hd in sorted(hm.hexes.items())
+            if hid != start_id and not water.get(hid, True) and hexgrid.distance(start, hd.axial) <= at.range)
     out = []
-    for hid, hd in order[""]:
-        if hid == start_id or water.get(hid, True) or hid in enemy_hexes \
-                or hexgrid.distance(start, hd.axial) > at.range:
+    for hid in near:
+        if hid in enemy_hexes:
             continue
         if not all_drop:
             af = _is_airfield(state, hid)
