@@ -23,7 +23,7 @@ from . import dice, grammar, hexmove
 from .crt import CombatPreview, attack_strength, defense_strength, preview
 from .errors import IllegalAction
 from .hexmodel import CombatRecord, HexTurn, PendingCombat
-from .model import GameState, Unit, UnitMap
+from .model import GameState, Unit
 
 
 def turn(state: GameState) -> HexTurn:
@@ -163,14 +163,9 @@ def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
 def _enemy_hexes(state: GameState, player: str) -> tuple[tuple[int, int], ...]:
     """Where `player`'s enemies are (each hex once), kept in the units' memo."""
     from . import hexgrid
-    units = state.units
-    memo = units.memo() if type(units) is UnitMap else {}
-    key = ("enemy_hexes", player)
-    got = memo.get(key)
-    if got is None:
-        spaces = dict.fromkeys(e.space for e in units.values() if state.at_war(e.owner, player))
-        got = memo[key] = tuple(hexgrid.parse_hex_id(h) for h in spaces)
-    return got   # type: ignore[no-any-return]
+    return hexmove.units_memo(   # type: ignore[no-any-return]
+        state, ("enemy_axials", player),
+        lambda: tuple(hexgrid.parse_hex_id(h) for h in sorted(hexmove.occupied(state, player)[0])))
 
 
 def _dist_from_enemies(state: GameState, hid: str, player: str) -> int:

@@ -15,6 +15,7 @@ Conventional rules (seed 003 assumes them; docs/interpretations.md#europa-seed-0
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any
@@ -100,23 +101,29 @@ def friends_at(state: GameState, hid: str, player: str) -> list[Unit]:
     return [u for u in state.units_in(hid) if not state.at_war(u.owner, player)]
 
 
+def units_memo(state: GameState, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), kept under `key` in the units' memo until the units change (answers that
+    depend only on the units, asked again and again by movement and supply searches)."""
+    units = state.units
+    if type(units) is not UnitMap:
+        return compute()
+    memo = units.memo()
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = compute()
+    return got
+
+
 def occupied(state: GameState, player: str) -> tuple[frozenset[str], frozenset[str]]:
     """(hexes with units at war with `player`, hexes with units not at war with it: its
-    own and its allies'), kept in the units' memo until they change."""
-    units = state.units
-    memo = units.memo() if type(units) is UnitMap else None
-    if memo is not None:
-        got = memo.get(("occupied", player))
-        if got is not None:
-            return got   # type: ignore[no-any-return]
-    enemy: set[str] = set()
-    friend: set[str] = set()
-    for u in units.values():
-        (enemy if state.at_war(u.owner, player) else friend).add(u.space)
-    out = (frozenset(enemy), frozenset(friend))
-    if memo is not None:
-        memo[("occupied", player)] = out
-    return out
+    own and its allies'), kept in the units' memo."""
+    def compute() -> tuple[frozenset[str], frozenset[str]]:
+        enemy: set[str] = set()
+        friend: set[str] = set()
+        for u in state.units.values():
+            (enemy if state.at_war(u.owner, player) else friend).add(u.space)
+        return frozenset(enemy), frozenset(friend)
+    return units_memo(state, ("occupied", player), compute)   # type: ignore[no-any-return]
 
 
 def stack_re(state: GameState, hid: str, player: str, extra: list[Unit] | None = None,
@@ -214,24 +221,17 @@ def _zoc_reach(state: GameState, hid: str) -> tuple[str, ...]:
 def zoc_hexes(state: GameState, player: str) -> frozenset[str]:
     """Hexes in an enemy zone of control for `player` (ZOC reaches the six
     neighbouring land hexes, not across hexsides that block ZOC). Kept in the units'
-    memo until they change (movement searches and supply traces ask it again and again)."""
-    units = state.units
-    memo = units.memo() if type(units) is UnitMap else None
-    if memo is not None:
-        got = memo.get(("zoc_hexes", player))
-        if got is not None:
-            return got   # type: ignore[no-any-return]
-    out: set[str] = set()
-    done: set[str] = set()
-    for u in units.values():
-        if u.space in done or not state.at_war(u.owner, player) or not has_zoc(state, u):
-            continue
-        done.add(u.space)
-        out.update(_zoc_reach(state, u.space))
-    frozen = frozenset(out)
-    if memo is not None:
-        memo[("zoc_hexes", player)] = frozen
-    return frozen
+    memo (movement searches and supply traces ask it again and again)."""
+    def compute() -> frozenset[str]:
+        out: set[str] = set()
+        done: set[str] = set()
+        for u in state.units.values():
+            if u.space in done or not state.at_war(u.owner, player) or not has_zoc(state, u):
+                continue
+            done.add(u.space)
+            out.update(_zoc_reach(state, u.space))
+        return frozenset(out)
+    return units_memo(state, ("zoc_hexes", player), compute)   # type: ignore[no-any-return]
 
 
 def movement_allowance(state: GameState, u: Unit) -> int:
