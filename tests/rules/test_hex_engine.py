@@ -4,6 +4,8 @@ sequence and victory. The conventional rules seed 003 assumes (it cites them but
 does not print them) are documented in docs/interpretations.md#europa-seed-003."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hexkit import attacked, hexgame, scenario_text, uid_of
 from hypothesis import given
@@ -507,3 +509,16 @@ def test_every_reachable_path_is_a_legal_move():
             assert all(s2.units[i].space == dest for i in g)
             seen += 1
     assert seen > 20
+
+
+def test_zoc_and_occupied_hexes_follow_the_units_in_place():
+    # the answers are kept in the units' memo: a unit moved, added or removed in the same
+    # state must show at once (seed 003 assumes the Europa ZOC rule)
+    s = hexgame([(1, 2, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")])
+    assert "2,2" in hexmove.zoc_hexes(s, "red") and "3,2" in hexmove.occupied(s, "red")[0]
+    blue = uid_of(s, "3,2", "infantry_brigade")
+    s.units[blue] = replace(s.units[blue], space="5,2")
+    assert "2,2" not in hexmove.zoc_hexes(s, "red") and "4,2" in hexmove.zoc_hexes(s, "red")
+    assert hexmove.occupied(s, "red") == (frozenset({"5,2"}), frozenset({"1,2"}))
+    del s.units[blue]
+    assert hexmove.zoc_hexes(s, "red") == frozenset() and hexmove.occupied(s, "red")[0] == frozenset()
