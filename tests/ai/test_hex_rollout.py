@@ -285,3 +285,17 @@ def test_last_round_advance_is_weighed_by_rollouts(monkeypatch):
     options = [p[0] for p in seen[0]]
     assert got == options[-1] and len(options) >= 2 and len(set(options)) == len(options)
     assert options[0] == hexdecide.best_advance(s, hexeval.Evaluator(s, "axis"))[0]
+
+
+def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
+    # a round-4 rollout on Crete plays about 90 actions with 27 units: within the
+    # tutorial's budget fewer than MIN_ROLLOUTS fit and the planner's plan was kept
+    # untried (docs/ai.md, "Stop 28"); the large map's budget gives LARGE_ROLLOUTS each
+    st = _tutorial_at(7, 4, "germany", "crete_1941")
+    assert hexrollout.decision_budget(st) == hexrollout.LARGE_BUDGET > hexrollout.BUDGET
+    assert hexrollout.decision_budget(_tutorial_at(11, 3, "germany")) == hexrollout.BUDGET
+    plan = hexplan._greedy_plan(st)
+    assert hexrollout.fits(st, plan)
+    assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.decision_budget(st))[1] \
+        == hexrollout.LARGE_ROLLOUTS
+    assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.BUDGET)[1] < hexrollout.MIN_ROLLOUTS
