@@ -199,7 +199,7 @@ def _move(state: GameState) -> Action | None:
 def _attack_value(state: GameState, target: str, units: tuple[int, ...], pv: crt.CombatPreview) -> float:
     """Expected strength the defender loses minus what the attacker loses (in units of the
     attack's strength), a little for pushing the defender back, more for taking an objective."""
-    trapped = any(hexcombat.retreat_hex(state, u, target, [u]) is None
+    trapped = any(not hexcombat.can_retreat(state, u, target, [u])
                   for u in (state.units[i] for i in units))
     results = hexmove.rules(state).crt.results
     att, dfn = max(pv.attack, 0.5), pv.defense

@@ -16,6 +16,7 @@ rules' proposals, which the computer players send.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
@@ -136,16 +137,16 @@ def _pick_losses(state: GameState, units: list[Unit], values: dict[int, float], 
     return lost
 
 
-def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
-                avoid: frozenset[str] = frozenset()) -> str | None:
-    """The next hex `u` retreats to (one hex), or None: cannot retreat. `avoid`: hexes
-    it may not re-enter (where the retreat began and hexes already crossed)."""
+def _retreat_steps(state: GameState, u: Unit, away_from: str, moving: list[Unit],
+                   avoid: frozenset[str]) -> Iterator[tuple[str, int]]:
+    """The hexes `u` may retreat into next (one hex), with the number of friendly units
+    in each, in adjacency order."""
     player = u.owner
     zoc = hexmove.zoc_hexes(state, player)
-    best: tuple[tuple[int, int, int, str], str] | None = None
+    enemy = hexmove.occupied(state, player)[0]
     src = u.space
     for n in hexmove.neighbours(state, src):
-        if n == away_from or n in avoid or hexmove.is_water(state, n) or hexmove.enemies_at(state, n, player):
+        if n == away_from or n in avoid or n in enemy or hexmove.is_water(state, n):
             continue
         if hexmove.enter_cost(state, u, src, n) is None:
             continue
@@ -154,10 +155,24 @@ def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
             continue
         if hexmove.stack_re(state, n, player, extra=moving) > hexmove.stacking_limit(state, n) + 1e-9:
             continue
-        key = (-len(friends), -_dist_from_enemies(state, n, player), 0, n)
+        yield n, len(friends)
+
+
+def retreat_hex(state: GameState, u: Unit, away_from: str, moving: list[Unit],
+                avoid: frozenset[str] = frozenset()) -> str | None:
+    """The next hex `u` retreats to (one hex), or None: cannot retreat. `avoid`: hexes
+    it may not re-enter (where the retreat began and hexes already crossed)."""
+    best: tuple[tuple[int, int, int, str], str] | None = None
+    for n, friends in _retreat_steps(state, u, away_from, moving, avoid):
+        key = (-friends, -_dist_from_enemies(state, n, u.owner), 0, n)
         if best is None or key < best[0]:
             best = (key, n)
     return best[1] if best else None
+
+
+def can_retreat(state: GameState, u: Unit, away_from: str, moving: list[Unit]) -> bool:
+    """Whether retreat_hex finds a hex (without ranking them)."""
+    return next(_retreat_steps(state, u, away_from, moving, frozenset()), None) is not None
 
 
 def _enemy_hexes(state: GameState, player: str) -> tuple[tuple[int, int], ...]:
