@@ -1,14 +1,20 @@
-"""Time the `standard` player's whole turns in one game (docs/ai.md, hex maps).
+"""Time the `standard` player's whole turns in hex games (docs/ai.md, hex maps).
 
 Every `choose_action` of the standard player is timed and summed per turn (round and
-player); prints the winner, the worst turn and the mean turn. The bench's hex_ai_turn_s
-only covers round 2; late turns (rollouts, the set-up turn) are measured here.
+player); prints, per game, the winner, the worst turn and the mean turn, and with
+`--rounds` the worst turn of each round. The bench's hex_ai_turn_s only covers round 2;
+late turns (rollouts, the set-up turn) are measured here. `--set` overrides module
+constants as tools/paired_runs.py does (a trial's time before its paired runs).
 
     python tools/hex_turns.py crete_1941 100 axis greedy   # SCENARIO SEED STANDARD_ALLIANCE OPPONENT
+    python tools/hex_turns.py crete_1941 62003,62008 axis greedy --rounds --set '{"hexrollout.LARGE_ROLLOUTS": 40}'
 """
 from __future__ import annotations
 
+import argparse
 import collections
+import json
+import os
 import sys
 import time
 
@@ -35,12 +41,29 @@ def turns(scenario: str, seed: int, side: str, opponent: str) -> tuple[str | Non
 
 
 def main(argv: list[str]) -> int:
-    scenario, seed, side, opponent = argv[0], int(argv[1]), argv[2], argv[3]
-    winner, spent = turns(scenario, seed, side, opponent)
-    worst = max(spent.items(), key=lambda kv: kv[1])
-    print(f"{scenario} seed {seed}, standard as {side} against {opponent}: winner {winner}; "
-          f"worst turn {worst[1]:.2f} s (round {worst[0][0]}, {worst[0][1]}), "
-          f"mean {sum(spent.values()) / len(spent):.2f} s")
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("scenario")
+    p.add_argument("seeds", help="a seed or seeds separated by commas")
+    p.add_argument("side")
+    p.add_argument("opponent")
+    p.add_argument("--rounds", action="store_true", help="also the worst turn of each round")
+    p.add_argument("--set", default="{}", help="JSON object of module constants to override")
+    ns = p.parse_args(argv)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from paired_runs import _apply
+    _apply(json.loads(ns.set))
+    for seed in (int(x) for x in ns.seeds.split(",")):
+        winner, spent = turns(ns.scenario, seed, ns.side, ns.opponent)
+        worst = max(spent.items(), key=lambda kv: kv[1])
+        line = (f"{ns.scenario} seed {seed}, standard as {ns.side} against {ns.opponent}: winner {winner}; "
+                f"worst turn {worst[1]:.2f} s (round {worst[0][0]}, {worst[0][1]}), "
+                f"mean {sum(spent.values()) / len(spent):.2f} s")
+        if ns.rounds:
+            by_round: dict[int, float] = {}
+            for (r, _), t in spent.items():
+                by_round[r] = max(by_round.get(r, 0.0), t)
+            line += "; by round " + " ".join(f"{r}:{t:.2f}" for r, t in sorted(by_round.items()))
+        print(line, flush=True)
     return 0
 
 
