@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import hexmove
 from .hexload import odds_value
 from .hexmodel import Crt, Shift
-from .model import GameState, Unit, UnitType
+from .model import GameState, Unit, UnitMap, UnitType
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,23 @@ def _has(state: GameState, units: list[Unit], ability: str) -> bool:
 
 
 def preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -> CombatPreview:
-    """Odds, shifts with reasons and result probabilities of `uids` attacking `target`."""
+    """Odds, shifts with reasons and result probabilities of `uids` attacking `target`.
+    Kept in the units' memo for this phase, player, round and combat-phase record (the
+    AI asks the same attack again and again while it weighs a position)."""
+    units = state.units
+    if type(units) is not UnitMap:
+        return _preview(state, target, uids)
+    memo = units.memo()
+    key = ("preview", target, tuple(uids), state.phase_idx, state.player_idx, state.round)
+    got = memo.get(key)
+    if got is not None and got[0] is state.hexturn:
+        return got[1]   # type: ignore[no-any-return]
+    pv = _preview(state, target, uids)
+    memo[key] = (state.hexturn, pv)
+    return pv
+
+
+def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -> CombatPreview:
     from . import hexcombat
     hr = hexmove.rules(state)
     crt = hr.crt

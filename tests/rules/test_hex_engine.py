@@ -522,3 +522,18 @@ def test_zoc_and_occupied_hexes_follow_the_units_in_place():
     assert hexmove.occupied(s, "red") == (frozenset({"5,2"}), frozenset({"1,2"}))
     del s.units[blue]
     assert hexmove.zoc_hexes(s, "red") == frozenset() and hexmove.occupied(s, "red")[0] == frozenset()
+
+
+def test_a_kept_combat_preview_follows_the_phase_record_and_the_units():
+    # crt.preview is kept in the units' memo; the same state changed in place (the
+    # combat phase's record, a defender) must give a new answer (seed 003: CRT odds)
+    s = hexgame([(2, 2, "red", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")], phase="combat")
+    u = uid_of(s, "2,2", "infantry_brigade")
+    pv = crt.preview(s, "3,2", (u,))
+    assert pv.legal == "" and crt.preview(s, "3,2", (u,)) is pv
+    s.hexturn = replace(s.hexturn, attacked=("3,2",))
+    assert "already been attacked" in crt.preview(s, "3,2", (u,)).legal
+    s.hexturn = replace(s.hexturn, attacked=())
+    blue = uid_of(s, "3,2", "garrison_infantry")
+    s.units[blue] = replace(s.units[blue], oos=5)    # out of supply: defense halved
+    assert crt.preview(s, "3,2", (u,)).defense < pv.defense
