@@ -13,8 +13,9 @@ code that was kept on them; confirm a change on HELD_OUT ranges, never used to c
 (stop 24 used 4000-14000 that way, stop 25 chose on 4000-9000 and confirmed on
 20000-23000, stop 26 confirmed on 40000-49000, 51000, 52000 and 70000-73000; 50000 is the
 arena's figure in the notes, 60000-61000 fed tools/eval_calibration.py; stop 27 explored on 62000-63099 and confirmed
-on 80000-84000 and 80001, 81001 (Crete), 80000 and 80001 (the tutorial): take the ranges
-from 90000 next). A range's German games are START,
+on 80000-84000 and 80001, 81001 (Crete), 80000 and 80001 (the tutorial); stop 28 measured
+on 90000-96000 and 90001-92001 (Crete): take Crete's ranges from 100000 next, the
+tutorial's from 90000). A range's German games are START,
 START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
@@ -28,7 +29,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
-HELD_OUT = {"crete_1941": (90000, 91000, 92000, 93000, 94000, 95000), "hex_tutorial": (90000, 90200, 91000, 91200)}
+HELD_OUT = {"crete_1941": (100000, 101000, 102000, 103000, 104000, 105000),
+            "hex_tutorial": (90000, 90200, 91000, 91200)}
 MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide")
 
 
