@@ -9,6 +9,7 @@ illegal one is explained in the words of its IllegalAction or hexmove.explain).
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 import pygame
@@ -146,11 +147,11 @@ class HexPlay:
             return max(counts, key=lambda k: (counts[k], k))
         return self._cached("no_flight", self._key(uids), work)
 
-    def zoc(self) -> set[str]:
+    def zoc(self) -> AbstractSet[str]:
         st = self.scene.state
         group = self.group()
         if not group or st.phase not in MOVING:
-            return set()
+            return frozenset()
         owner = group[0].owner
         return self._cached("zoc", self._key(owner), lambda: hexmove.zoc_hexes(st, owner))
 
