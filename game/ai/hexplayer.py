@@ -122,11 +122,8 @@ def _threatened(state: GameState, hid: str, player: str, radius: int = 3) -> boo
 
 
 def _defense_value(state: GameState, hid: str) -> int:
-    table = hexmove.static_table(state, "defense_value")
-    got = table.get(hid)
-    if got is None:
-        got = table[hid] = -sum(t.shift for t in hexmove.terrains(state, hid))
-    return got   # type: ignore[no-any-return]
+    return hexmove.map_memo(   # type: ignore[no-any-return]
+        state, "defense_value", hid, lambda: -sum(t.shift for t in hexmove.terrains(state, hid)))
 
 
 def _fly(state: GameState) -> Action | None:

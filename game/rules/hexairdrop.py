@@ -46,11 +46,8 @@ def capacity_left(state: GameState, player: str) -> tuple[float, float]:
 
 
 def _is_airfield(state: GameState, hid: str) -> bool:
-    table = hexmove.static_table(state, "airfield")
-    got = table.get(hid)
-    if got is None:
-        got = table[hid] = any(t.airfield for t in hexmove.terrains(state, hid))
-    return got   # type: ignore[no-any-return]
+    return hexmove.map_memo(   # type: ignore[no-any-return]
+        state, "airfield", hid, lambda: any(t.airfield for t in hexmove.terrains(state, hid)))
 
 
 def mode(state: GameState, u: Unit, to: str) -> str:
@@ -164,7 +161,7 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     assert hm is not None
     start_id = group[0].space
     start = hexgrid.parse_hex_id(start_id)
-    water = hexmove._water_table(state)
+    water = hexmove.water_table(state)
     enemy_hexes, friend_hexes = hexmove.occupied(state, player)
     group_re = hexmove.own_re(state, group)
     # mode() is not "" for a unit: droppable, or transportable to a friendly airfield, or

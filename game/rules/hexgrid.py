@@ -26,14 +26,15 @@ _PARSED: dict[str, Hex] = {}
 def parse_hex_id(text: str) -> Hex:
     """'q,r' -> (q, r); ValueError if it is not one. Answers are kept (a few thousand
     hexes; the AI asks for them a hundred thousand times a game)."""
-    got = _PARSED.get(text)
+    kept = type(text) is str
+    got = _PARSED.get(text) if kept else None
     if got is not None:
         return got
     parts = str(text).split(",")
     if len(parts) != 2:
         raise ValueError(f"not a hex id 'q,r': {text!r}")
     got = int(parts[0]), int(parts[1])
-    if len(_PARSED) < 100_000 and isinstance(text, str):
+    if kept and len(_PARSED) < 100_000:
         _PARSED[text] = got
     return got
 

@@ -40,13 +40,11 @@ def hexdef(state: GameState, hid: str) -> HexDef:
 
 def terrains(state: GameState, hid: str) -> tuple[TerrainDef, ...]:
     """The hex's base terrain followed by its features (kept per map and rules)."""
-    table = static_table(state, "terrains")
-    got = table.get(hid)
-    if got is None:
+    def compute() -> tuple[TerrainDef, ...]:
         hd = hexdef(state, hid)
         t = rules(state).terrain
-        got = table[hid] = (t[hd.terrain],) + tuple(t[f] for f in hd.features if f in t)
-    return got   # type: ignore[no-any-return]
+        return (t[hd.terrain],) + tuple(t[f] for f in hd.features if f in t)
+    return map_memo(state, "terrains", hid, compute)   # type: ignore[no-any-return]
 
 
 def has_terrain(state: GameState, hid: str, ids: tuple[str, ...] | list[str]) -> bool:
@@ -153,12 +151,10 @@ def own_re(state: GameState, group: list[Unit]) -> float:
 
 
 def stacking_limit(state: GameState, hid: str) -> float:
-    table = static_table(state, "stacking_limit")
-    got = table.get(hid)
-    if got is None:
+    def compute() -> float:
         lims = [t.stacking for t in terrains(state, hid) if t.stacking is not None]
-        got = table[hid] = min(lims) if lims else rules(state).stacking
-    return got   # type: ignore[no-any-return]
+        return min(lims) if lims else rules(state).stacking
+    return map_memo(state, "stacking_limit", hid, compute)   # type: ignore[no-any-return]
 
 
 def has_zoc(state: GameState, u: Unit) -> bool:
@@ -189,6 +185,16 @@ def static_table(state: GameState, name: str) -> dict[Any, Any]:
     if table is None:
         table = tables[name] = {}
     return table   # type: ignore[no-any-return]
+
+
+def map_memo(state: GameState, name: str, key: Any, compute: Callable[[], Any]) -> Any:
+    """compute(), kept under `key` in the static table `name` (an answer that depends
+    only on the map and the rules)."""
+    table = static_table(state, name)
+    got = table.get(key)
+    if got is None:
+        got = table[key] = compute()
+    return got
 
 
 def land_steps(state: GameState, hid: str, table_name: str, side_blocks: str) -> tuple[str, ...]:
@@ -416,7 +422,7 @@ def _movable(state: GameState, group: list[Unit]) -> str:
     return ""
 
 
-def _water_table(state: GameState) -> dict[str, bool]:
+def water_table(state: GameState) -> dict[str, bool]:
     """Hex id -> whether it is water, worked out once per map and rules."""
     table = static_table(state, "water")
     if not table:
@@ -441,7 +447,7 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
     zoc = zoc_hexes(state, player)
     enemy_hexes, friend_hexes = occupied(state, player)
     spaces = state.scenario.spaces
-    water = _water_table(state)
+    water = water_table(state)
     costs_table = static_table(state, "enter_cost")
     zoc_cost = rules(state).zoc_cost
     types: list[str] = []
