@@ -57,6 +57,8 @@ OBJ_EARLY = 0.6        # objectives are worth this share of W_OBJECTIVE in the f
 W_HEX_RISK = 0.45      # share of the expected loss of held objectives that counts now (fitted: tools/eval_calibration.py)
 EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
 EMPTY_ADJ = 1.0        # ... an enemy unit next to it: it walks in (never safer than a weak garrison)
+EMPTY_MP = True        # ... an enemy unit counts as reaching an empty objective within its movement allowance
+#                        in movement points (terrain, roads; not ZOC), not only within half its move in hexes
 MP_APPROACH = True      # approach measured in movement points for the unit's type (terrain, hexsides), not hexes
 APPROACH_REL = True    # approach counted from where each unit stood when the decision began
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
@@ -480,7 +482,9 @@ class Evaluator:
         for o, w in self.hex_weight.items():
             if o in held or not self.is_mine(state, state.owners.get(o)):
                 continue
-            if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1) for e in movers):
+            if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1)
+                   or (EMPTY_MP and o in self.objs and mp_dist(state, e, o) <= hexmove.movement_allowance(state, e))
+                   for e in movers):
                 risk = self._empty_risk(o, movers)
                 hexes += 2 * w * risk
                 if o in self.objs:

@@ -439,3 +439,28 @@ def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
     held = ev.evaluate(ours)
     assert ev._ptake["2,2"] == 1.0                      # a brigade next to it walks in
     assert held > ev.evaluate(nobodys)
+
+
+def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(monkeypatch):
+    # seed 003 (terrain effects: a clear hex costs 1 MP): a brigade (4 MP) four clear hexes
+    # from an empty objective walks into it next turn; the evaluation reached half a move in
+    # hexes (3 for a brigade) and counted the objective safe (Crete, seed 63072: Rethymno
+    # airfield left empty in the last round, a brigade four hexes away walked in)
+    from game.ai import hexeval
+    monkeypatch.setattr(hexeval, "EMPTY_MP", True)
+    near = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6)
+    ev = hexeval.Evaluator(near, "axis")
+    ev.evaluate(near)
+    assert ev._ptake["0,2"] == hexeval.EMPTY_RISK
+    far = hexgame([(5, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6)
+    ev = hexeval.Evaluator(far, "axis")
+    ev.evaluate(far)
+    assert "0,2" not in ev._ptake          # five hexes: out of its reach
+    slow = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6,
+                   terrain={(1, 2): "rough", (2, 2): "rough", (3, 2): "rough",
+                            (1, 1): "rough", (2, 1): "rough", (3, 1): "rough",
+                            (1, 3): "rough", (2, 3): "rough", (3, 3): "rough",
+                            (0, 3): "rough", (0, 1): "rough", (4, 1): "rough", (4, 3): "rough"})
+    ev = hexeval.Evaluator(slow, "axis")
+    ev.evaluate(slow)
+    assert "0,2" not in ev._ptake          # rough hexes cost more: out of reach
