@@ -14,9 +14,10 @@ code that was kept on them; confirm a change on HELD_OUT ranges, never used to c
 20000-23000, stop 26 confirmed on 40000-49000, 51000, 52000 and 70000-73000; 50000 is the
 arena's figure in the notes, 60000-61000 fed tools/eval_calibration.py; stop 27 explored on 62000-63099 and confirmed
 on 80000-84000 and 80001, 81001 (Crete), 80000 and 80001 (the tutorial); stop 28 measured
-on 90000-96000 and 90001-92001 (Crete): take Crete's ranges from 100000 next, the
-tutorial's from 90000). A range's German games are START,
-START+2, ...; the Commonwealth's START+1, START+3, ...
+on 90000-96000 and 90001-92001 (Crete), stop 29 explored on 63000-63118 and measured on
+the same and the tutorial's 90000 and 90001: take Crete's ranges from 100000 next, the
+tutorial's from 90200). A range's German games are START, START+2, ...; the
+Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
     python tools/paired_runs.py --compare before.txt after.txt
@@ -30,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
 HELD_OUT = {"crete_1941": (100000, 101000, 102000, 103000, 104000, 105000),
-            "hex_tutorial": (90000, 90200, 91000, 91200)}
+            "hex_tutorial": (90200, 91000, 91200, 92000)}
 MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide")
 
 
