@@ -15,9 +15,9 @@ code that was kept on them; confirm a change on HELD_OUT ranges, never used to c
 arena's figure in the notes, 60000-61000 fed tools/eval_calibration.py; stop 27 explored on 62000-63099 and confirmed
 on 80000-84000 and 80001, 81001 (Crete), 80000 and 80001 (the tutorial); stop 28 measured
 on 90000-96000 and 90001-92001 (Crete), stop 29 explored on 63000-63118 and measured on
-the same and the tutorial's 90000 and 90001: take Crete's ranges from 100000 next, the
-tutorial's from 90200). A range's German games are START, START+2, ...; the
-Commonwealth's START+1, START+3, ...
+the same, the tutorial's 90000 and 90001, and confirmed on 100000-103000 (Crete): take
+Crete's ranges from 104000 next, the tutorial's from 90200). A range's German games are
+START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
     python tools/paired_runs.py --compare before.txt after.txt
@@ -30,7 +30,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
-HELD_OUT = {"crete_1941": (100000, 101000, 102000, 103000, 104000, 105000),
+HELD_OUT = {"crete_1941": (104000, 105000, 106000, 107000, 108000, 109000),
             "hex_tutorial": (90200, 91000, 91200, 92000)}
 MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide")
 

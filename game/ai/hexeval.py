@@ -13,7 +13,8 @@ points (an infantry brigade 3-4 is worth about 7):
 - opportunity (mode "move": before our combat phase): the attacks our units next to
   the enemy can make now, allocated greedily (each unit once), at the expected CRT
   result with the odds interpolated between columns (so every strength point added
-  to an attack counts);
+  to an attack counts); an objective taken counts with the chance that what advances
+  holds it against the enemy strength in reach (`_hold_chances`);
 - approach: every unit with an attack strength a little closer to the nearest
   enemy-held objective (or enemy unit), in the movement points its type pays over the
   terrain and hexsides (`mp_dist`; artillery in rough terrain is farther than its hexes).
@@ -59,6 +60,7 @@ EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: cha
 EMPTY_ADJ = 1.0        # ... an enemy unit next to it: it walks in (never safer than a weak garrison)
 EMPTY_MP = True        # ... an enemy unit counts as reaching an empty objective within its movement allowance
 #                        in movement points (terrain, roads; not ZOC), not only within half its move in hexes
+HOLD_AFTER = True      # an objective taken in an attack counts with the chance what advances holds it (attack_ev)
 MP_APPROACH = True      # approach measured in movement points for the unit's type (terrain, hexsides), not hexes
 APPROACH_REL = True    # approach counted from where each unit stood when the decision began
 AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
@@ -528,6 +530,7 @@ class Evaluator:
             lead.setdefault(state.units[i].space, state.units[i])
         trapped = any(self.trapped(state, u, target) for u in lead.values())
         cornered = bool(pv.defenders) and self.trapped(state, state.units[pv.defenders[0]], "")
+        hold = self._hold_chances(state, target, pv) if HOLD_AFTER and worth and target in self.objs else None
         ev = 0.0
         for code, p in probs.items():
             oc = self.outcomes[code]
@@ -539,13 +542,59 @@ class Evaluator:
                 a_lost = aval
             g -= a_lost
             if oc.d_leaves and not oc.a_retreats:
-                g += 0.5 + 2 * worth
+                g += 0.5 + 2 * worth * (1.0 - W_HEX_RISK * hold[code] if hold is not None else 1.0)
                 if target in self.objs and worth:
                     g += self.push_gain(state, target) if self.push else self._decisive
             if oc.a_retreats:
                 g -= 0.5
             ev += p * g
         return ev
+
+    def _hold_chances(self, state: GameState, target: str, pv) -> dict[str, float]:
+        """For each CRT result that takes `target`: the chance the enemy retakes it next turn
+        from the attackers that survive and advance (their defense, less an exchange's
+        loss), against the enemy strength in reach (as _threat counts it; the target's
+        defenders too when they only retreat)."""
+        rest = 0.0
+        back = 0.0
+        for e in state.units.values():
+            if self.is_mine(state, e.owner):
+                continue
+            et = state.utype(e)
+            if et.attack <= 0:
+                continue
+            a = float(et.value("attack", e.damage)) / (2 if e.oos else 1)
+            if e.space == target:
+                back += a
+                continue
+            reach = max(1, (et.move + 1) // 2) + 1
+            if e.oos:
+                reach = max(1, reach - 1)
+            if dist(e.space, target) <= reach:
+                rest += a
+        dfn = sum(crt.defense_strength(state, state.units[i]) for i in pv.attackers if i in state.units)
+        air = max((air_shift(state, p, state.round + 1) for p in self.enemy), default=0)
+        shift = air + sum(t.shift for t in hexmove.terrains(state, target))
+        out: dict[str, float] = {}
+        for code, oc in self.outcomes.items():
+            if not oc.d_leaves or oc.a_retreats:
+                continue
+            lost = oc.a_loss
+            if oc.exchange:
+                lost = min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))
+            left = dfn * (1.0 - lost)
+            pot = rest + back * (1.0 - oc.d_loss)
+            if pot <= 0:
+                out[code] = 0.0
+                continue
+            if left <= 0:
+                out[code] = 1.0
+                continue
+            col = fractional_column(state, pot, left, shift)
+            take = sum(q for c2, q in column_probs(state, col).items()
+                       if self.outcomes[c2].d_leaves and not self.outcomes[c2].a_retreats)
+            out[code] = take * (0.4 if col < 3 else 1.0)
+        return out
 
     def opportunity(self, state: GameState, vals: dict[int, float]) -> float:
         """Our attacks available now, allocated greedily (each unit in one attack)."""

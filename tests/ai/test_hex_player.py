@@ -464,3 +464,29 @@ def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(
     ev = hexeval.Evaluator(slow, "axis")
     ev.evaluate(slow)
     assert "0,2" not in ev._ptake          # rough hexes cost more: out of reach
+
+
+def test_an_objective_taken_counts_less_where_the_enemy_can_retake_it(monkeypatch):
+    # seed 003 (CRT: an exchange costs the attacker at least the defender's strength; a
+    # taken hex is attacked like any other next turn): the opportunity of an attack on an
+    # objective counted its capture in full; what advances must then hold it. Crete's first
+    # turn: Maleme taken at 4:1, an HX or EX leaves one regiment, retaken half the time.
+    from game.ai import hexeval
+    from game.rules import crt
+    monkeypatch.setattr(hexeval, "HOLD_AFTER", True)
+
+    def attack(units):
+        s = hexgame(units, phase="combat", victory=[(3, 2)], turn_limit=6)
+        ev = hexeval.Evaluator(s, "axis")
+        vals = {u.uid: hexeval.unit_value(s, u) for u in s.units.values()}
+        uids = tuple(u.uid for u in s.units.values() if u.owner == "red")
+        return ev.attack_ev(s, "3,2", uids, vals), ev._hold_chances(s, "3,2", crt.preview(s, "3,2", uids))
+
+    alone = [(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "garrison_infantry")]
+    free, chances = attack(alone)
+    assert set(chances.values()) == {0.0}            # nobody in reach to retake it
+    backed, chances = attack(alone + [(5, 2, "blue", "infantry_brigade", 3)])
+    assert backed < free
+    assert chances["EX"] > chances["DE"] > 0         # fewer survivors after an exchange
+    monkeypatch.setattr(hexeval, "HOLD_AFTER", False)
+    assert attack(alone + [(5, 2, "blue", "infantry_brigade", 3)])[0] == free
