@@ -36,7 +36,7 @@ from functools import lru_cache
 
 from game.rules import crt, hexgrid, hexmove, hexsupply
 from game.rules.hexload import odds_value
-from game.rules.model import GameState, Unit
+from game.rules.model import GameState, Unit, UnitType
 
 W_OBJECTIVE = 12.0     # an objective hex, in strength points
 W_THREAT = 0.45        # share of the enemy's expected gain against us that counts now
@@ -105,6 +105,21 @@ def objectives(state: GameState) -> list[str]:
 def dist(a: str, b: str) -> int:
     """Hexes between two hex ids (kept: the evaluation asks it hundreds of thousands of times)."""
     return hexgrid.distance(hexgrid.parse_hex_id(a), hexgrid.parse_hex_id(b))
+
+
+def in_reach(e: Unit, et: UnitType, hid: str) -> bool:
+    """Whether enemy unit e can attack hex `hid` next turn, as the threat counts it: half
+    its move and one hex more (one less out of supply)."""
+    reach = max(1, (et.move + 1) // 2) + 1
+    if e.oos:
+        reach = max(1, reach - 1)
+    return dist(e.space, hid) <= reach
+
+
+def strike(e: Unit, et: UnitType) -> float:
+    """Unit e's attack strength (halved out of supply)."""
+    a = float(et.value("attack", e.damage))
+    return a / 2 if e.oos else a
 
 
 def air_shift(state: GameState, player: str, round_: int) -> int:
@@ -441,14 +456,8 @@ class Evaluator:
             dfn = sum(crt.defense_strength(state, u) for u in units)
             pot = 0.0
             for e, et in attackers:
-                reach = max(1, (et.move + 1) // 2) + 1
-                if e.oos:
-                    reach = max(1, reach - 1)
-                if dist(e.space, hid) <= reach:
-                    a = float(et.value("attack", e.damage))
-                    if e.oos:
-                        a /= 2
-                    pot += a
+                if in_reach(e, et, hid):
+                    pot += strike(e, et)
             if pot <= 0:
                 continue
             worth = self.hex_weight.get(hid, 0.0) if self.is_mine(state, state.owners.get(hid)) else 0.0
@@ -550,7 +559,7 @@ class Evaluator:
             ev += p * g
         return ev
 
-    def _hold_chances(self, state: GameState, target: str, pv) -> dict[str, float]:
+    def _hold_chances(self, state: GameState, target: str, pv: crt.CombatPreview) -> dict[str, float]:
         """For each CRT result that takes `target`: the chance the enemy retakes it next turn
         from the attackers that survive and advance (their defense, less an exchange's
         loss), against the enemy strength in reach (as _threat counts it; the target's
@@ -563,15 +572,10 @@ class Evaluator:
             et = state.utype(e)
             if et.attack <= 0:
                 continue
-            a = float(et.value("attack", e.damage)) / (2 if e.oos else 1)
             if e.space == target:
-                back += a
-                continue
-            reach = max(1, (et.move + 1) // 2) + 1
-            if e.oos:
-                reach = max(1, reach - 1)
-            if dist(e.space, target) <= reach:
-                rest += a
+                back += strike(e, et)
+            elif in_reach(e, et, target):
+                rest += strike(e, et)
         dfn = sum(crt.defense_strength(state, state.units[i]) for i in pv.attackers if i in state.units)
         air = max((air_shift(state, p, state.round + 1) for p in self.enemy), default=0)
         shift = air + sum(t.shift for t in hexmove.terrains(state, target))
