@@ -122,6 +122,11 @@ def strike(e: Unit, et: UnitType) -> float:
     return a / 2 if e.oos else a
 
 
+def exchange_share(pv: crt.CombatPreview, oc: Outcome) -> float:
+    """The share of the attack an exchange costs: at least the defender's lost strength."""
+    return min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))
+
+
 def air_shift(state: GameState, player: str, round_: int) -> int:
     hm = state.scenario.hexmap
     sup = hm.air_support.get(player) if hm is not None else None
@@ -546,7 +551,7 @@ class Evaluator:
             g = dval if cornered and oc.d_leaves else oc.d_loss * dval
             a_lost = oc.a_loss * aval
             if oc.exchange:
-                a_lost = aval * min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))
+                a_lost = aval * exchange_share(pv, oc)
             if oc.a_retreats and trapped:
                 a_lost = aval
             g -= a_lost
@@ -583,9 +588,7 @@ class Evaluator:
         for code, oc in self.outcomes.items():
             if not oc.d_leaves or oc.a_retreats:
                 continue
-            lost = oc.a_loss
-            if oc.exchange:
-                lost = min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))
+            lost = exchange_share(pv, oc) if oc.exchange else oc.a_loss
             left = dfn * (1.0 - lost)
             pot = rest + back * (1.0 - oc.d_loss)
             if pot <= 0:
