@@ -45,4 +45,41 @@ def hex_warnings(sc: Scenario) -> list[Diagnostic]:
             out.append(Diagnostic(sc.path, 1, 1, "warning",
                                   f"alliance {ally}: no supply source on the map (hexes with "
                                   f"'supply: true' or units with supply_source)"))
+    out.extend(opening_warnings(sc))
+    return out
+
+
+def opening_warnings(sc: Scenario) -> list[Diagnostic]:
+    """Each `ai_opening` played from the scenario's start (the players before it moving
+    nothing): a move that is not legal or an attack nobody can make is reported, since the
+    computer would then ignore the whole opening."""
+    from game.ai.hexopening import plan_moves
+    from game.rules import hexcombat
+    from game.rules.actions import EndPhase, apply
+    from game.rules.ruleset import load_ruleset
+    from game.rules.session import Session
+    out: list[Diagnostic] = []
+    assert sc.hexmap is not None
+    for pid, book in sc.hexmap.openings.items():
+        def warn(msg: str, pid: str = pid) -> None:
+            out.append(Diagnostic(sc.path, 1, 1, "warning", f"ai_opening.{pid}: {msg}"))
+        st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+        while not st.over and st.round == 1 and not (st.player == pid and st.phase == "movement"):
+            st = apply(st, EndPhase())
+        if st.over or st.round != 1:
+            warn("the player has no movement phase in round 1")
+            continue
+        plan, problem = plan_moves(st, book)
+        if problem:
+            warn(f"{problem} (the computer ignores this opening)")
+            continue
+        for a in plan:
+            st = apply(st, a)
+        st = apply(st, EndPhase())
+        targets = hexcombat.attack_targets(st) if st.phase == "combat" else []
+        for i, atk in enumerate(book.attacks):
+            if atk.target not in targets or not any(u.space in atk.hexes
+                                                    for u in hexcombat.attackers_for(st, atk.target)):
+                warn(f"attacks[{i}]: no unit in {', '.join(atk.hexes)} can attack {atk.target}"
+                     f" after the opening's moves")
     return out

@@ -254,6 +254,16 @@ air_transport:
   germany: {re: 3, glider_re: 1, range: 30}   # Ju 52s and gliders of XI Fliegerkorps per turn
 air_support:
   germany: {shift: 2, until_turn: 0, reason: "Luftwaffe ground support (VIII Fliegerkorps)"}
+ai_opening:
+  germany:
+    note: >
+      Measured against the planner's own first turn (docs/ai.md, stop 30): both Prison Valley
+      regiments join the gliders on Maleme (5:1 with the Luftwaffe), no 3:2 gamble on Suda Bay
+      or Rethymno airfield.
+    moves:
+      - {from: [4, 5], units: {parachute: 2}, to: [2, 5]}
+    attacks:
+      - {target: [2, 4], from: [[1, 4], [2, 5]]}
 victory:
   victory_cities: {axis: 4}
   at_turn_limit: victory_cities

@@ -6,7 +6,8 @@ Prints one line: the overrides, the wins and the win string (1 won, 0 not), so t
 runs on the same seeds can be compared game by game (`--compare A B`).
 
 Overrides set module constants of game.ai.hexplan / hexeval / hexrollout / hexdecide
-before the games, e.g. '{"hexrollout.COMBAT_ROUNDS_LARGE": 2}'.
+before the games, e.g. '{"hexrollout.COMBAT_ROUNDS_LARGE": 2}'; "opening" tries another first
+turn for a player (`_try_opening`, docs/ai.md "Openings").
 
 Seeds: the ranges every change before stop 24 was chosen on (TUNED) flatter the
 code that was kept on them; confirm a change on HELD_OUT ranges, never used to choose
@@ -38,6 +39,9 @@ MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide")
 def _apply(overrides: dict[str, object]) -> None:
     import importlib
     for key, value in overrides.items():
+        if key == "opening":
+            _try_opening(value)
+            continue
         mod, name = key.split(".")
         if mod not in MODULES:
             raise SystemExit(f"--set: {key}: the module must be one of {', '.join(MODULES)}")
@@ -45,6 +49,27 @@ def _apply(overrides: dict[str, object]) -> None:
         if not hasattr(m, name):
             raise SystemExit(f"--set: {key}: game.ai.{mod} has no constant {name}")
         setattr(m, name, value)
+
+
+def _try_opening(spec: object) -> None:
+    """`"opening": {"PLAYER": {"moves": [[FROM, TYPE, COUNT, TO], ...], "attacks": [[TARGET,
+    [FROM, ...]], ...]}}` (hexes as "q,r"): the computer plays this opening instead of the
+    scenario's `ai_opening` for that player (an empty object: none)."""
+    from game.ai import hexopening
+    from game.rules.hexmodel import Opening, OpeningAttack, OpeningMove
+    if not isinstance(spec, dict):
+        raise SystemExit("--set: opening: expected {PLAYER: {moves, attacks}}")
+    books = {pid: Opening(moves=tuple(OpeningMove(f, t, int(n), to) for f, t, n, to in b.get("moves", [])),
+                          attacks=tuple(OpeningAttack(tg, tuple(fs)) for tg, fs in b.get("attacks", [])))
+             for pid, b in spec.items() if b}
+    played = hexopening.opening
+
+    def opening(state):  # type: ignore[no-untyped-def]
+        if state.player in spec:
+            book = books.get(state.player)
+            return book if book is not None and state.round == 1 else None
+        return played(state)
+    hexopening.opening = opening
 
 
 def _one(job: tuple[str, str, str, int, dict[str, object]]) -> int:

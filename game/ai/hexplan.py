@@ -41,7 +41,7 @@ from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move,
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
-from . import hexrollout
+from . import hexopening, hexrollout
 from .hexeval import Evaluator, dist, objectives
 
 MARGIN = 0.05            # a move must gain at least this much to be made
@@ -53,6 +53,7 @@ RESERVE_LAST_OFF = True  # ... not in the last round
 RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
 GARRISON = True          # also weigh each attack with a garrison kept in every objective it would empty
 COMBAT_SEARCH = 2        # near the end: the planner's attack against this many next best and holding back, by rollouts
+OPENINGS = True          # play a scenario's ai_opening from its starting position (hexopening)
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 
 _PLANS: dict[tuple, Action] = {}
@@ -74,8 +75,10 @@ def choose(state: GameState) -> Action:
         got = _PLANS.pop(key, None)
         if got is not None:
             return got
-        plan = _plan_search(state) if state.phase == "movement" and hexrollout.enabled(state) \
-            else _plan_moves(state)
+        plan = hexopening.moves(state) if OPENINGS else None
+        if plan is None:
+            plan = _plan_search(state) if state.phase == "movement" and hexrollout.enabled(state) \
+                else _plan_moves(state)
         if len(_PLANS) > 20_000:
             _PLANS.clear()
         s = state
@@ -90,7 +93,8 @@ def choose(state: GameState) -> Action:
             _PLANS[_key(s)] = EndPhase()
         return first
     if phase == "combat":
-        return _combat(state)
+        book = hexopening.attack(state) if OPENINGS else None
+        return book if book is not None else _combat(state)
     return EndPhase()
 
 

@@ -16,6 +16,9 @@ from .hexmodel import (
     HexMap,
     HexRules,
     HexsideDef,
+    Opening,
+    OpeningAttack,
+    OpeningMove,
     Reinforcement,
     TerrainDef,
 )
@@ -308,7 +311,8 @@ def parse_hex_scenario(data: Any, map_node: Any, chk: Checker, ruleset: Ruleset 
     origin = (round(size / 2 - min(xs), 2), round(size / 2 - min(ys), 2))
     hexmap = HexMap(hex_size=float(size), hexes=hexes, sides=sides, reinforcements=reinf,
                     origin=origin, air_support=_parse_air_support(chk, data, pids),
-                    air_transport=_parse_air_transport(chk, data, pids))
+                    air_transport=_parse_air_transport(chk, data, pids),
+                    openings=_parse_openings(chk, data, hexes, ruleset, pids))
     spaces: dict[str, SpaceDef] = {}
     for hid, hd in hexes.items():
         water = rules is not None and hd.terrain in rules.terrain and rules.terrain[hd.terrain].water
@@ -339,6 +343,74 @@ def _parse_air_support(chk: Checker, data: Any, pids: list[str]) -> dict[str, tu
         out[str(pid)] = (chk.get(a, "shift", int, w, default=1) or 0,
                          chk.get(a, "until_turn", int, w, default=0) or 0,
                          chk.get(a, "reason", str, w, default="air support") or "air support")
+    return out
+
+
+def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: Ruleset | None,
+                    pids: list[str]) -> dict[str, Opening]:
+    """`ai_opening: {germany: {note, moves: [{from, units: {type: n}, to}], attacks:
+    [{target, from: [hexes]}]}}` (docs/hex-format.md)."""
+    out: dict[str, Opening] = {}
+    node = chk.get(data, "ai_opening", dict, "scenario", default={})
+
+    def at(n: Any, key: Any, where: str) -> str | None:
+        a = _axial(chk, n, key, where)
+        if a is None:
+            return None
+        if hexgrid.hex_id(*a) not in hexes:
+            chk.error(n, key, f"{where}: hex {hexgrid.hex_id(*a)} is not on the map")
+            return None
+        return hexgrid.hex_id(*a)
+
+    for pid, o in (node or {}).items():
+        w = f"ai_opening.{pid}"
+        if pid not in pids:
+            from .ruleset import did_you_mean
+            chk.error(node, pid, f"{w}: unknown player '{pid}'{did_you_mean(str(pid), pids)}")
+            continue
+        if not isinstance(o, dict):
+            chk.error(node, pid, f"{w}: expected {{note, moves, attacks}}")
+            continue
+        chk.unknown_keys(o, ("note", "moves", "attacks"), w)
+        moves: list[OpeningMove] = []
+        mnode = chk.get(o, "moves", list, w, default=LocList())
+        for i, m in enumerate(mnode or []):
+            wm = f"{w}.moves[{i}]"
+            if not isinstance(m, dict):
+                chk.error(mnode, i, f"{wm}: expected {{from, units, to}}")
+                continue
+            chk.unknown_keys(m, ("from", "units", "to"), wm)
+            src = at(m, "from", f"{wm}.from") if "from" in m else None
+            dst = at(m, "to", f"{wm}.to") if "to" in m else None
+            for key in ("from", "to", "units"):
+                if key not in m:
+                    chk.error(m, None, f"{wm}: missing field '{key}'")
+            unode = chk.get(m, "units", dict, wm, default={})
+            for ut, n in (unode or {}).items():
+                if ruleset is not None and ut not in ruleset.units:
+                    from .ruleset import did_you_mean
+                    chk.error(unode, ut, f"{wm}.units: unknown unit '{ut}'{did_you_mean(ut, ruleset.units)}")
+                elif not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                    chk.error(unode, ut, f"{wm}.units.{ut}: count must be a positive whole number")
+                elif src is not None and dst is not None:
+                    moves.append(OpeningMove(hex=src, unit=str(ut), count=n, to=dst))
+        attacks: list[OpeningAttack] = []
+        anode = chk.get(o, "attacks", list, w, default=LocList())
+        for i, a in enumerate(anode or []):
+            wa = f"{w}.attacks[{i}]"
+            if not isinstance(a, dict):
+                chk.error(anode, i, f"{wa}: expected {{target, from}}")
+                continue
+            chk.unknown_keys(a, ("target", "from"), wa)
+            target = at(a, "target", f"{wa}.target") if "target" in a else None
+            fnode = chk.get(a, "from", list, wa, default=LocList())
+            srcs = [at(fnode, j, f"{wa}.from[{j}]") for j in range(len(fnode or []))]
+            if "target" not in a or not srcs:
+                chk.error(a, None, f"{wa}: needs a target and the hexes it is attacked from")
+            elif target is not None and all(srcs):
+                attacks.append(OpeningAttack(target=target, hexes=tuple(h for h in srcs if h)))
+        out[str(pid)] = Opening(moves=tuple(moves), attacks=tuple(attacks),
+                                note=chk.get(o, "note", str, w, default="") or "")
     return out
 
 

@@ -138,6 +138,32 @@ class AirTransport:
 
 
 @dataclass(frozen=True)
+class OpeningMove:
+    """`count` units of type `unit` standing in hex `hex` move to hex `to`."""
+    hex: str
+    unit: str
+    count: int
+    to: str
+
+
+@dataclass(frozen=True)
+class OpeningAttack:
+    """Every unit of the player in `hexes` that can attack `target` attacks it."""
+    target: str
+    hexes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A player's first turn for the computer (`ai_opening:` in the scenario), played only
+    from the scenario's starting position: its moves, then only its attacks, in order.
+    The rules never read it; game/ai/hexopening.py does (docs/ai.md, "Openings")."""
+    moves: tuple[OpeningMove, ...] = ()
+    attacks: tuple[OpeningAttack, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class HexMap:
     hex_size: float                                   # pixel circumradius at zoom 1
     hexes: dict[str, HexDef]
@@ -148,6 +174,7 @@ class HexMap:
     # ground support by an air force the scenario does not put on the map
     air_support: dict[str, tuple[int, int, str]] = field(default_factory=dict)
     air_transport: dict[str, AirTransport] = field(default_factory=dict)
+    openings: dict[str, Opening] = field(default_factory=dict)   # player -> its computer opening
 
     def side(self, a: str, b: str) -> tuple[str, ...]:
         return self.sides.get((a, b) if a <= b else (b, a), ())

@@ -517,7 +517,7 @@ def load_ruleset(rid: str) -> Ruleset:
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
-                   "air_transport", "canals")
+                   "air_transport", "canals", "ai_opening")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base", "extra_polygons", "places", "label", "true_neutral")
@@ -584,7 +584,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if map_kind not in ("zone", "hex"):
             chk.error(map_node, "kind", f"map.kind: 'zone' or 'hex', not '{map_kind}'")
         elif map_kind == "zone":
-            for key in ("hexes", "hexsides", "reinforcements", "air_support", "air_transport"):
+            for key in ("hexes", "hexsides", "reinforcements", "air_support", "air_transport", "ai_opening"):
                 if key in data:
                     chk.error(data, key, f"scenario.{key}: only hex maps (map.kind: hex) have it")
         if "size" in map_node:

@@ -1,0 +1,117 @@
+"""A scenario's computer opening (`ai_opening:`, game/ai/hexopening.py, docs/ai.md
+"Openings"): played from the scenario's start only, checked by the loader and by lint."""
+from pathlib import Path
+
+import pytest
+
+from game.ai import choose_action, hexplan
+from game.rules.actions import Attack, EndPhase, Move, apply
+from game.rules.errors import LoadError
+from game.rules.ruleset import SCENARIO_DIR, load_ruleset, load_scenario, load_scenario_file
+from game.rules.session import Session
+from game.tools_lint import scenario_warnings
+
+CRETE = (Path(SCENARIO_DIR) / "crete_1941.yaml").read_text()
+BOOK = "      - {from: [4, 5], units: {parachute: 2}, to: [2, 5]}\n"
+
+
+def crete(seed: int = 1):
+    """Crete at the Germans' first movement phase."""
+    sc = load_scenario("crete_1941")
+    s = Session(sc, load_ruleset(sc.ruleset_id), seed)
+    while s.state.phase != "movement":
+        s.do(choose_action(s.state, "standard"))
+    return s
+
+
+def first_turn(s: Session) -> list:
+    """The Germans' actions up to the end of their first combat phase."""
+    done = []
+    while s.state.round == 1 and s.state.player == "germany" and s.state.phase in ("movement", "combat"):
+        a = choose_action(s.state, "standard")
+        done.append((s.state.phase, a, s.state))
+        s.do(a)
+    return done
+
+
+def test_crete_s_german_opening_puts_both_prison_valley_regiments_on_maleme():
+    # scenario crete_1941, ai_opening.germany: both regiments in Prison Valley (4,5) move
+    # next to Maleme (2,4) and attack it with the gliders; no other attack in round 1
+    s = crete(104000)
+    done = first_turn(s)
+    moves = [(st.units[a.units[0]].space, a.path[-1]) for ph, a, st in done
+             if ph == "movement" and isinstance(a, Move)]
+    assert moves == [("4,5", "2,5"), ("4,5", "2,5")]
+    attacks = [a for _, a, _ in done if isinstance(a, Attack)]
+    assert [a.target for a in attacks] == ["2,4"] and len(attacks[0].units) == 4
+    assert isinstance(done[-1][1], EndPhase)
+
+
+def test_without_the_opening_the_planner_plays_its_own_first_turn(monkeypatch):
+    monkeypatch.setattr(hexplan, "OPENINGS", False)
+    done = first_turn(crete(104000))
+    moved = [a for ph, a, _ in done if ph == "movement" and isinstance(a, Move)]
+    assert len(moved) != 2 or {a.target for _, a, _ in done if isinstance(a, Attack)} != {"2,4"}
+
+
+def test_the_opening_is_not_played_from_another_position():
+    from game.ai import hexopening
+    s = crete()
+    st = s.state
+    assert hexopening.moves(st) is not None
+    para = next(u for u in st.units.values() if u.type == "parachute" and u.space == "4,5")
+    from game.rules import hexmove
+    st2 = apply(st, Move((para.uid,), hexmove.reachable(st, (para.uid,))["3,6"]))
+    assert hexopening.moves(st2) is None          # a unit has moved: the planner plays
+    # its combat phase: the units that have not attacked stand elsewhere than the opening's
+    st3 = apply(st2, EndPhase())
+    assert st3.phase == "combat" and hexopening.attack(st3) is None
+
+
+def broken(tmp_path, old, new):
+    assert CRETE.count(old) == 1
+    p = tmp_path / "crete_1941.yaml"
+    text = CRETE.replace(old, new)
+    p.write_text(text)
+    with pytest.raises(LoadError) as exc:
+        load_scenario_file(p)
+    d = exc.value.diagnostics[0]
+    assert d.path == str(p)
+    return d, text.splitlines()
+
+
+def test_a_misspelt_unit_in_the_opening_names_file_line_and_field(tmp_path):
+    d, lines = broken(tmp_path, BOOK, BOOK.replace("parachute: 2", "parachut: 2"))
+    assert "parachut" in lines[d.line - 1]
+    assert d.message.startswith("ai_opening.germany.moves[0].units: unknown unit 'parachut'")
+
+
+def test_an_opening_hex_off_the_map_is_an_error(tmp_path):
+    d, lines = broken(tmp_path, "target: [2, 4]", "target: [99, 4]")
+    assert "99, 4" in lines[d.line - 1] and d.message == \
+        "ai_opening.germany.attacks[0].target: hex 99,4 is not on the map"
+
+
+def test_an_opening_for_an_unknown_player_is_an_error(tmp_path):
+    d, _ = broken(tmp_path, "ai_opening:\n  germany:", "ai_opening:\n  germnay:")
+    assert d.message.startswith("ai_opening.germnay: unknown player 'germnay'")
+
+
+def lint(tmp_path, old, new):
+    p = tmp_path / "crete_1941.yaml"
+    p.write_text(CRETE.replace(old, new))
+    return [d.message for d in scenario_warnings(load_scenario_file(p)[0]) if "ai_opening" in d.message]
+
+
+def test_lint_reports_an_opening_move_the_rules_do_not_allow(tmp_path):
+    assert lint(tmp_path, "", "") == []
+    msgs = lint(tmp_path, BOOK, BOOK.replace("to: [2, 5]", "to: [9, 9]"))
+    assert msgs == ["ai_opening.germany: moves[0]: parachute cannot reach 9,9 from 4,5 "
+                    "(the computer ignores this opening)"]
+    msgs = lint(tmp_path, BOOK, BOOK.replace("parachute: 2", "parachute: 3"))
+    assert msgs and "2 parachute of germany can move from 4,5, not 3" in msgs[0]
+
+
+def test_lint_reports_an_opening_attack_nobody_can_make(tmp_path):
+    msgs = lint(tmp_path, "target: [2, 4]", "target: [5, 4]")
+    assert msgs == ["ai_opening.germany: attacks[0]: no unit in 1,4, 2,5 can attack 5,4 after the opening's moves"]
