@@ -327,23 +327,61 @@ def parse_hex_scenario(data: Any, map_node: Any, chk: Checker, ruleset: Ruleset 
     return spaces, owners, start_units, hexmap
 
 
+def _per_player(chk: Checker, data: Any, key: str, pids: list[str],
+                fields: tuple[str, ...]) -> list[tuple[str, Any, str]]:
+    """The entries of a per-player block (`air_support`, `air_transport`, `ai_opening`):
+    (player, its mapping, where), unknown players and non-mappings reported."""
+    from .ruleset import did_you_mean
+    out: list[tuple[str, Any, str]] = []
+    node = chk.get(data, key, dict, "scenario", default={})
+    for pid, a in (node or {}).items():
+        w = f"{key}.{pid}"
+        if pid not in pids:
+            chk.error(node, pid, f"{w}: unknown player '{pid}'{did_you_mean(str(pid), pids)}")
+        elif not isinstance(a, dict):
+            chk.error(node, pid, f"{w}: expected {{{', '.join(fields)}}}")
+        else:
+            chk.unknown_keys(a, fields, w)
+            out.append((str(pid), a, w))
+    return out
+
+
+def _mappings(chk: Checker, parent: Any, key: str, where: str,
+              fields: tuple[str, ...]) -> list[tuple[Any, str]]:
+    """The items of the list `parent[key]` that are mappings, with where each is (`where[i]`);
+    other items and unknown keys reported."""
+    out: list[tuple[Any, str]] = []
+    node = chk.get(parent, key, list, where, default=LocList())
+    for i, m in enumerate(node or []):
+        w = f"{where}.{key}[{i}]"
+        if not isinstance(m, dict):
+            chk.error(node, i, f"{w}: expected {{{', '.join(fields)}}}")
+            continue
+        chk.unknown_keys(m, fields, w)
+        out.append((m, w))
+    return out
+
+
+def _unit_counts(chk: Checker, unode: Any, w: str, ruleset: Ruleset | None) -> list[tuple[str, int]]:
+    """`{unit type: count}`: unknown types and counts below 1 reported."""
+    units: list[tuple[str, int]] = []
+    for ut, n in (unode or {}).items():
+        if ruleset is not None and ut not in ruleset.units:
+            from .ruleset import did_you_mean
+            chk.error(unode, ut, f"{w}.units: unknown unit '{ut}'{did_you_mean(ut, ruleset.units)}")
+        elif not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            chk.error(unode, ut, f"{w}.units.{ut}: count must be a positive whole number")
+        else:
+            units.append((str(ut), n))
+    return units
+
+
 def _parse_air_support(chk: Checker, data: Any, pids: list[str]) -> dict[str, tuple[int, int, str]]:
     """`air_support: {germany: {shift: 1, until_turn: 0, reason: "..."}}`."""
-    out: dict[str, tuple[int, int, str]] = {}
-    node = chk.get(data, "air_support", dict, "scenario", default={})
-    for pid, a in (node or {}).items():
-        w = f"air_support.{pid}"
-        if pid not in pids:
-            chk.error(node, pid, f"{w}: unknown player '{pid}'")
-            continue
-        if not isinstance(a, dict):
-            chk.error(node, pid, f"{w}: expected {{shift, until_turn, reason}}")
-            continue
-        chk.unknown_keys(a, ("shift", "until_turn", "reason"), w)
-        out[str(pid)] = (chk.get(a, "shift", int, w, default=1) or 0,
-                         chk.get(a, "until_turn", int, w, default=0) or 0,
-                         chk.get(a, "reason", str, w, default="air support") or "air support")
-    return out
+    return {pid: (chk.get(a, "shift", int, w, default=1) or 0,
+                  chk.get(a, "until_turn", int, w, default=0) or 0,
+                  chk.get(a, "reason", str, w, default="air support") or "air support")
+            for pid, a, w in _per_player(chk, data, "air_support", pids, ("shift", "until_turn", "reason"))}
 
 
 def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: Ruleset | None,
@@ -351,7 +389,6 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
     """`ai_opening: {germany: {note, moves: [{from, units: {type: n}, to}], attacks:
     [{target, from: [hexes]}]}}` (docs/hex-format.md)."""
     out: dict[str, Opening] = {}
-    node = chk.get(data, "ai_opening", dict, "scenario", default={})
 
     def at(n: Any, key: Any, where: str) -> str | None:
         a = _axial(chk, n, key, where)
@@ -362,46 +399,19 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
             return None
         return hexgrid.hex_id(*a)
 
-    for pid, o in (node or {}).items():
-        w = f"ai_opening.{pid}"
-        if pid not in pids:
-            from .ruleset import did_you_mean
-            chk.error(node, pid, f"{w}: unknown player '{pid}'{did_you_mean(str(pid), pids)}")
-            continue
-        if not isinstance(o, dict):
-            chk.error(node, pid, f"{w}: expected {{note, moves, attacks}}")
-            continue
-        chk.unknown_keys(o, ("note", "moves", "attacks"), w)
+    for pid, o, w in _per_player(chk, data, "ai_opening", pids, ("note", "moves", "attacks")):
         moves: list[OpeningMove] = []
-        mnode = chk.get(o, "moves", list, w, default=LocList())
-        for i, m in enumerate(mnode or []):
-            wm = f"{w}.moves[{i}]"
-            if not isinstance(m, dict):
-                chk.error(mnode, i, f"{wm}: expected {{from, units, to}}")
-                continue
-            chk.unknown_keys(m, ("from", "units", "to"), wm)
+        for m, wm in _mappings(chk, o, "moves", w, ("from", "units", "to")):
             src = at(m, "from", f"{wm}.from") if "from" in m else None
             dst = at(m, "to", f"{wm}.to") if "to" in m else None
             for key in ("from", "to", "units"):
                 if key not in m:
                     chk.error(m, None, f"{wm}: missing field '{key}'")
-            unode = chk.get(m, "units", dict, wm, default={})
-            for ut, n in (unode or {}).items():
-                if ruleset is not None and ut not in ruleset.units:
-                    from .ruleset import did_you_mean
-                    chk.error(unode, ut, f"{wm}.units: unknown unit '{ut}'{did_you_mean(ut, ruleset.units)}")
-                elif not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                    chk.error(unode, ut, f"{wm}.units.{ut}: count must be a positive whole number")
-                elif src is not None and dst is not None:
-                    moves.append(OpeningMove(hex=src, unit=str(ut), count=n, to=dst))
+            for ut, n in _unit_counts(chk, chk.get(m, "units", dict, wm, default={}), wm, ruleset):
+                if src is not None and dst is not None:
+                    moves.append(OpeningMove(hex=src, unit=ut, count=n, to=dst))
         attacks: list[OpeningAttack] = []
-        anode = chk.get(o, "attacks", list, w, default=LocList())
-        for i, a in enumerate(anode or []):
-            wa = f"{w}.attacks[{i}]"
-            if not isinstance(a, dict):
-                chk.error(anode, i, f"{wa}: expected {{target, from}}")
-                continue
-            chk.unknown_keys(a, ("target", "from"), wa)
+        for a, wa in _mappings(chk, o, "attacks", w, ("target", "from")):
             target = at(a, "target", f"{wa}.target") if "target" in a else None
             fnode = chk.get(a, "from", list, wa, default=LocList())
             srcs = [at(fnode, j, f"{wa}.from[{j}]") for j in range(len(fnode or []))]
@@ -416,22 +426,11 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
 
 def _parse_air_transport(chk: Checker, data: Any, pids: list[str]) -> dict[str, AirTransport]:
     """`air_transport: {germany: {re: 3, glider_re: 1, range: 30}}`."""
-    out: dict[str, AirTransport] = {}
-    node = chk.get(data, "air_transport", dict, "scenario", default={})
     num = (int, float)
-    for pid, a in (node or {}).items():
-        w = f"air_transport.{pid}"
-        if pid not in pids:
-            chk.error(node, pid, f"{w}: unknown player '{pid}'")
-            continue
-        if not isinstance(a, dict):
-            chk.error(node, pid, f"{w}: expected {{re, glider_re, range}}")
-            continue
-        chk.unknown_keys(a, ("re", "glider_re", "range"), w)
-        out[str(pid)] = AirTransport(re=float(chk.get(a, "re", num, w, default=0) or 0),
-                                     glider_re=float(chk.get(a, "glider_re", num, w, default=0) or 0),
-                                     range=chk.get(a, "range", int, w, default=20) or 20)
-    return out
+    return {pid: AirTransport(re=float(chk.get(a, "re", num, w, default=0) or 0),
+                              glider_re=float(chk.get(a, "glider_re", num, w, default=0) or 0),
+                              range=chk.get(a, "range", int, w, default=20) or 20)
+            for pid, a, w in _per_player(chk, data, "air_transport", pids, ("re", "glider_re", "range"))}
 
 
 def _start_units(chk: Checker, h: Any, w: str, hid: str, ruleset: Ruleset | None, pids: list[str],
@@ -517,16 +516,7 @@ def _parse_reinforcements(chk: Checker, data: Any, hexes: dict[str, HexDef], rul
         if at is not None and hexgrid.hex_id(*at) not in hexes:
             chk.error(r, "at", f"{w}.at: hex {hexgrid.hex_id(*at)} is not on the map")
             at = None
-        units: list[tuple[str, int]] = []
-        unode = chk.get(r, "units", dict, w, default={})
-        for ut, n in (unode or {}).items():
-            if ruleset is not None and ut not in ruleset.units:
-                from .ruleset import did_you_mean
-                chk.error(unode, ut, f"{w}.units: unknown unit '{ut}'{did_you_mean(ut, ruleset.units)}")
-            elif not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                chk.error(unode, ut, f"{w}.units.{ut}: count must be a positive whole number")
-            else:
-                units.append((str(ut), n))
+        units = _unit_counts(chk, chk.get(r, "units", dict, w, default={}), w, ruleset)
         if turn is None or player is None or at is None:
             continue
         out.append(Reinforcement(turn=turn, player=player, hex=hexgrid.hex_id(*at), units=tuple(units),
