@@ -61,17 +61,17 @@ def opening_warnings(sc: Scenario) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     assert sc.hexmap is not None
     for pid, book in sc.hexmap.openings.items():
-        def warn(msg: str, pid: str = pid) -> None:
-            out.append(Diagnostic(sc.path, 1, 1, "warning", f"ai_opening.{pid}: {msg}"))
+        def warn(msg: str, line: int = 1, pid: str = pid) -> None:
+            out.append(Diagnostic(sc.path, line, 1, "warning", f"ai_opening.{pid}: {msg}"))
         st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
         while not st.over and st.round == 1 and not (st.player == pid and st.phase == "movement"):
             st = apply(st, EndPhase())
         if st.over or st.round != 1:
             warn("the player has no movement phase in round 1")
             continue
-        plan, problem = plan_moves(st, book)
+        plan, problem, line = plan_moves(st, book)
         if problem:
-            warn(f"{problem} (the computer ignores this opening)")
+            warn(f"{problem} (the computer ignores this opening)", line)
             continue
         for a in plan:
             st = apply(st, a)
@@ -81,5 +81,5 @@ def opening_warnings(sc: Scenario) -> list[Diagnostic]:
             if atk.target not in targets or not any(u.space in atk.hexes
                                                     for u in hexcombat.attackers_for(st, atk.target)):
                 warn(f"attacks[{i}]: no unit in {', '.join(atk.hexes)} can attack {atk.target}"
-                     f" after the opening's moves")
+                     f" after the opening's moves", atk.line)
     return out

@@ -40,30 +40,31 @@ def moves(state: GameState) -> list[Action] | None:
     book = opening(state)
     if book is None or state.phase != "movement" or not _at_start(state):
         return None
-    plan, problem = plan_moves(state, book)
+    plan, problem, _ = plan_moves(state, book)
     return None if problem else plan
 
 
-def plan_moves(state: GameState, book: Opening) -> tuple[list[Action], str]:
-    """The opening's moves from `state` and, if one is not legal there, why (else "")."""
+def plan_moves(state: GameState, book: Opening) -> tuple[list[Action], str, int]:
+    """The opening's moves from `state` and, if one is not legal there, why and the move's
+    line in the scenario file (else "", 0)."""
     plan: list[Action] = []
     s = state
     for i, m in enumerate(book.moves):
         units = sorted((u for u in s.units.values() if u.owner == s.player and u.space == m.hex
                         and u.type == m.unit and hexmove.mp_left(s, u) > 0), key=lambda u: u.uid)
         if len(units) < m.count:
-            return plan, f"moves[{i}]: {len(units)} {m.unit} of {s.player} can move from {m.hex}, not {m.count}"
+            return plan, f"moves[{i}]: {len(units)} {m.unit} of {s.player} can move from {m.hex}, not {m.count}", m.line
         for u in units[:m.count]:
             path = hexmove.reachable(s, (u.uid,)).get(m.to)
             if path is None:
-                return plan, f"moves[{i}]: {m.unit} cannot reach {m.to} from {m.hex}"
+                return plan, f"moves[{i}]: {m.unit} cannot reach {m.to} from {m.hex}", m.line
             a = Move((u.uid,), path)
             try:
                 s = apply(s, a)
             except IllegalAction as e:
-                return plan, f"moves[{i}]: {e}"
+                return plan, f"moves[{i}]: {e}", m.line
             plan.append(a)
-    return plan, ""
+    return plan, "", 0
 
 
 def _after_moves(state: GameState, book: Opening) -> Counter[tuple[str, str]]:

@@ -23,7 +23,7 @@ from .hexmodel import (
     TerrainDef,
 )
 from .model import LAND, SEA, SpaceDef
-from .yamlloc import LocList
+from .yamlloc import LocDict, LocList
 
 if TYPE_CHECKING:
     from .model import Ruleset
@@ -362,6 +362,10 @@ def _mappings(chk: Checker, parent: Any, key: str, where: str,
     return out
 
 
+def _line(node: Any) -> int:
+    return node.where()[0] if isinstance(node, LocDict) else 1
+
+
 def _unit_counts(chk: Checker, unode: Any, w: str, ruleset: Ruleset | None) -> list[tuple[str, int]]:
     """`{unit type: count}`: unknown types and counts below 1 reported."""
     units: list[tuple[str, int]] = []
@@ -409,7 +413,7 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
                     chk.error(m, None, f"{wm}: missing field '{key}'")
             for ut, n in _unit_counts(chk, chk.get(m, "units", dict, wm, default={}), wm, ruleset):
                 if src is not None and dst is not None:
-                    moves.append(OpeningMove(hex=src, unit=ut, count=n, to=dst))
+                    moves.append(OpeningMove(hex=src, unit=ut, count=n, to=dst, line=_line(m)))
         attacks: list[OpeningAttack] = []
         for a, wa in _mappings(chk, o, "attacks", w, ("target", "from")):
             target = at(a, "target", f"{wa}.target") if "target" in a else None
@@ -418,7 +422,7 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
             if "target" not in a or not srcs:
                 chk.error(a, None, f"{wa}: needs a target and the hexes it is attacked from")
             elif target is not None and all(srcs):
-                attacks.append(OpeningAttack(target=target, hexes=tuple(h for h in srcs if h)))
+                attacks.append(OpeningAttack(target=target, hexes=tuple(h for h in srcs if h), line=_line(a)))
         out[str(pid)] = Opening(moves=tuple(moves), attacks=tuple(attacks),
                                 note=chk.get(o, "note", str, w, default="") or "")
     return out

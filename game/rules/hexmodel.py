@@ -144,6 +144,7 @@ class OpeningMove:
     unit: str
     count: int
     to: str
+    line: int = field(default=1, compare=False)   # in the scenario file (lint)
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ class OpeningAttack:
     """Every unit of the player in `hexes` that can attack `target` attacks it."""
     target: str
     hexes: tuple[str, ...]
+    line: int = field(default=1, compare=False)
 
 
 @dataclass(frozen=True)

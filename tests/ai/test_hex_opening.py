@@ -98,20 +98,25 @@ def test_an_opening_for_an_unknown_player_is_an_error(tmp_path):
 
 
 def lint(tmp_path, old, new):
+    """The opening's lint warnings, each with the text of the line it names."""
     p = tmp_path / "crete_1941.yaml"
-    p.write_text(CRETE.replace(old, new))
-    return [d.message for d in scenario_warnings(load_scenario_file(p)[0]) if "ai_opening" in d.message]
+    text = CRETE.replace(old, new)
+    p.write_text(text)
+    lines = text.splitlines()
+    return [(d.message, lines[d.line - 1].strip()) for d in scenario_warnings(load_scenario_file(p)[0])
+            if "ai_opening" in d.message]
 
 
 def test_lint_reports_an_opening_move_the_rules_do_not_allow(tmp_path):
     assert lint(tmp_path, "", "") == []
     msgs = lint(tmp_path, BOOK, BOOK.replace("to: [2, 5]", "to: [9, 9]"))
-    assert msgs == ["ai_opening.germany: moves[0]: parachute cannot reach 9,9 from 4,5 "
-                    "(the computer ignores this opening)"]
+    assert msgs == [("ai_opening.germany: moves[0]: parachute cannot reach 9,9 from 4,5 "
+                     "(the computer ignores this opening)", BOOK.replace("to: [2, 5]", "to: [9, 9]").strip())]
     msgs = lint(tmp_path, BOOK, BOOK.replace("parachute: 2", "parachute: 3"))
-    assert msgs and "2 parachute of germany can move from 4,5, not 3" in msgs[0]
+    assert len(msgs) == 1 and "2 parachute of germany can move from 4,5, not 3" in msgs[0][0]
 
 
 def test_lint_reports_an_opening_attack_nobody_can_make(tmp_path):
     msgs = lint(tmp_path, "target: [2, 4]", "target: [5, 4]")
-    assert msgs == ["ai_opening.germany: attacks[0]: no unit in 1,4, 2,5 can attack 5,4 after the opening's moves"]
+    assert msgs == [("ai_opening.germany: attacks[0]: no unit in 1,4, 2,5 can attack 5,4 after the opening's moves",
+                     "- {target: [5, 4], from: [[1, 4], [2, 5]]}")]
