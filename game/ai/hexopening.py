@@ -1,7 +1,7 @@
 """A scenario's opening for the computer (`ai_opening:`, docs/ai.md "Openings").
 
 A hex scenario may give a player a first turn for the standard computer player: moves,
-then the only attacks to make. It is played only from the scenario's starting position
+then the only attacks to make (an opening without attacks leaves them to the planner). It is played only from the scenario's starting position
 (every unit where the scenario puts it, round 1), so it is always the position it was
 measured from; anywhere else, or if one of its moves is not legal there, the planner
 plays as usual. Crete's German opening was chosen by measured games ("Stop 30"): the
@@ -20,7 +20,7 @@ from game.rules.model import GameState
 
 
 def opening(state: GameState) -> Opening | None:
-    """The player's opening while it applies: round 1, and the position the scenario's."""
+    """The player's opening in round 1 (`moves` and `attack` check the position)."""
     hm = state.scenario.hexmap
     book = hm.openings.get(state.player) if hm is not None else None
     if book is None or state.round != 1:
