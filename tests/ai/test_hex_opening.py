@@ -120,3 +120,17 @@ def test_lint_reports_an_opening_attack_nobody_can_make(tmp_path):
     msgs = lint(tmp_path, "target: [2, 4]", "target: [5, 4]")
     assert msgs == [("ai_opening.germany: attacks[0]: no unit in 1,4, 2,5 can attack 5,4 after the opening's moves",
                      "- {target: [5, 4], from: [[1, 4], [2, 5]]}")]
+
+
+def test_an_opening_without_attacks_leaves_them_to_the_planner(monkeypatch):
+    from game.ai import hexopening
+    from game.rules.hexmodel import Opening, OpeningMove
+    book = Opening(moves=(OpeningMove("4,5", "parachute", 2, "2,5"),))
+    monkeypatch.setattr(hexopening, "opening", lambda st: book if st.round == 1 else None)
+    st = crete().state
+    plan = hexopening.moves(st)
+    assert plan is not None and len(plan) == 2
+    for a in plan:
+        st = apply(st, a)
+    st = apply(st, EndPhase())
+    assert st.phase == "combat" and hexopening.attack(st) is None
