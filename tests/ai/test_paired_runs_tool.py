@@ -27,3 +27,19 @@ def test_an_unknown_override_is_refused_with_its_name():
         paired_runs._apply({"hexeval.NO_SUCH": 1})
     with pytest.raises(SystemExit, match="module"):
         paired_runs._apply({"standard.X": 1})
+
+
+def test_an_opening_override_replaces_the_scenario_s(monkeypatch):
+    from game.ai import hexopening
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    monkeypatch.setattr(hexopening, "opening", hexopening.opening)   # restored after the test
+    sc = load_scenario("crete_1941")
+    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    assert hexopening.opening(st) is not None          # the scenario's
+    paired_runs._apply({"opening": {"germany": {"moves": [["4,5", "parachute", 1, "2,5"]],
+                                                "attacks": [["2,4", ["1,4", "2,5"]]]}}})
+    book = hexopening.opening(st)
+    assert book is not None and [m.count for m in book.moves] == [1] and book.attacks[0].target == "2,4"
+    paired_runs._apply({"opening": {"germany": {}}})
+    assert hexopening.opening(st) is None              # none: the planner plays
