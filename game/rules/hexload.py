@@ -225,6 +225,18 @@ def odds_value(label: str) -> float:
 HEX_ENTRY_FIELDS = ("at", "terrain", "features", "name", "owner", "victory", "supply", "home", "units")
 
 
+def _on_map(chk: Checker, node: Any, key: Any, where: str, hexes: dict[str, HexDef],
+            at: tuple[int, int] | None) -> str | None:
+    """The hex id of parsed coordinates `at` (node[key]), reported if it is not on the map."""
+    if at is None:
+        return None
+    hid = hexgrid.hex_id(*at)
+    if hid not in hexes:
+        chk.error(node, key, f"{where}: hex {hid} is not on the map")
+        return None
+    return hid
+
+
 def _axial(chk: Checker, node: Any, key: Any, where: str) -> tuple[int, int] | None:
     v = node[key] if isinstance(node, (dict, list)) else None
     if isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
@@ -395,13 +407,7 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
     out: dict[str, Opening] = {}
 
     def at(n: Any, key: Any, where: str) -> str | None:
-        a = _axial(chk, n, key, where)
-        if a is None:
-            return None
-        if hexgrid.hex_id(*a) not in hexes:
-            chk.error(n, key, f"{where}: hex {hexgrid.hex_id(*a)} is not on the map")
-            return None
-        return hexgrid.hex_id(*a)
+        return _on_map(chk, n, key, where, hexes, _axial(chk, n, key, where))
 
     for pid, o, w in _per_player(chk, data, "ai_opening", pids, ("note", "moves", "attacks")):
         moves: list[OpeningMove] = []
@@ -517,13 +523,11 @@ def _parse_reinforcements(chk: Checker, data: Any, hexes: dict[str, HexDef], rul
         if player is not None and player not in pids:
             chk.error(r, "player", f"{w}.player: unknown player '{player}'")
             player = None
-        if at is not None and hexgrid.hex_id(*at) not in hexes:
-            chk.error(r, "at", f"{w}.at: hex {hexgrid.hex_id(*at)} is not on the map")
-            at = None
+        hid = _on_map(chk, r, "at", f"{w}.at", hexes, at)
         units = _unit_counts(chk, chk.get(r, "units", dict, w, default={}), w, ruleset)
-        if turn is None or player is None or at is None:
+        if turn is None or player is None or hid is None:
             continue
-        out.append(Reinforcement(turn=turn, player=player, hex=hexgrid.hex_id(*at), units=tuple(units),
+        out.append(Reinforcement(turn=turn, player=player, hex=hid, units=tuple(units),
                                  if_owned=bool(chk.get(r, "if_owned", bool, w, default=False)),
                                  note=chk.get(r, "note", str, w, default="") or ""))
     return tuple(out)

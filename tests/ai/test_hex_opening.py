@@ -134,3 +134,9 @@ def test_an_opening_without_attacks_leaves_them_to_the_planner(monkeypatch):
         st = apply(st, a)
     st = apply(st, EndPhase())
     assert st.phase == "combat" and hexopening.attack(st) is None
+
+
+def test_a_reinforcement_hex_off_the_map_is_an_error_too(tmp_path):
+    # the same check (hexload._on_map) as an opening's hexes
+    d, lines = broken(tmp_path, "at: [2, 4], units: {light_tank: 1}", "at: [99, 4], units: {light_tank: 1}")
+    assert "99, 4" in lines[d.line - 1] and d.message == "reinforcements[3].at: hex 99,4 is not on the map"
