@@ -25,8 +25,7 @@ another beats it by `MARGIN`.
   let no search run there; docs/ai.md, "Stop 28").
 - Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
   choice against the next best attacks and ending the phase the same way, each option a
-  one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each
-  (COMBAT_ROLLOUTS_LARGE on a large map, where only the last round's short rollouts run).
+  one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -50,8 +49,6 @@ MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 COMBAT_ROUNDS = 2       # the last rounds in which each attack is weighed by rollouts (hexplan._combat)
 COMBAT_ROUNDS_LARGE = 1  # ... on a large map
 COMBAT_ROLLOUTS = 16    # ... rollouts per option at most
-COMBAT_ROLLOUTS_LARGE = 40   # ... on a large map (its last round only: rollouts one round long)
-COMBAT_BUDGET_LARGE = 500000  # ... within this budget (LARGE_BUDGET's units)
 MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
 
 
@@ -225,11 +222,7 @@ def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
 def pick_action(state: GameState, options: list[Action]) -> Action:
     """One of these actions (a choice within a phase: an attack, ending the phase, an
     advance) by rollouts, COMBAT_ROLLOUTS each, the phase not ended after it; the first
-    keeps ties. On a large map COMBAT_ROLLOUTS_LARGE within COMBAT_BUDGET_LARGE: its only such
-    choices are in the last round, whose rollouts end with the round (docs/ai.md, "Stop 31")."""
-    if large(state):
-        return options[pick(state, [[a] for a in options], rollouts=COMBAT_ROLLOUTS_LARGE,
-                            budget=COMBAT_BUDGET_LARGE, end_phase=False)]
+    keeps ties."""
     return options[pick(state, [[a] for a in options], rollouts=COMBAT_ROLLOUTS, end_phase=False)]
 
 

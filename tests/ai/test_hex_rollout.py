@@ -299,18 +299,3 @@ def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
     assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.decision_budget(st))[1] \
         == hexrollout.LARGE_ROLLOUTS
     assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.BUDGET)[1] < hexrollout.MIN_ROLLOUTS
-
-
-def test_a_large_maps_last_round_choices_get_more_rollouts(monkeypatch):
-    # Crete weighs attacks by rollouts only in its last round, whose rollouts end with the
-    # round: 40 an option within their own budget (docs/ai.md, "Stop 31"); the tutorial's
-    # stay as they were
-    seen = []
-    monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(k) or 0)
-    sc = load_scenario("crete_1941")
-    st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
-    hexrollout.pick_action(st, [EndPhase()])
-    hexrollout.pick_action(_last_round_attack(), [EndPhase()])
-    assert seen[0]["rollouts"] == hexrollout.COMBAT_ROLLOUTS_LARGE > hexrollout.COMBAT_ROLLOUTS
-    assert seen[0]["budget"] == hexrollout.COMBAT_BUDGET_LARGE > hexrollout.LARGE_BUDGET
-    assert seen[1]["rollouts"] == hexrollout.COMBAT_ROLLOUTS and seen[1].get("budget") is None
