@@ -1,0 +1,30 @@
+"""tools/loss_report.py: the objectives held in won and lost games (docs/ai.md, "Stop 31")."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
+
+import loss_report  # noqa: E402
+
+from game import arena  # noqa: E402
+
+
+def test_a_game_records_the_objectives_held_and_the_result():
+    g = loss_report.one(("hex_tutorial", "axis", "random", 3))
+    r = arena.play_match("hex_tutorial", {"axis": "standard", "allies": "random"}, 3)
+    assert g["won"] == (r["winner"] == "axis") and g["seed"] == 3
+    assert 1 <= len(g["turns"]) <= r["rounds"] and all(n >= 0 for n in g["turns"])
+    assert g["end"] == sorted(g["end"])
+
+
+def test_the_report_counts_each_objective_in_won_and_lost_games():
+    games = [{"won": True, "end": ["a", "b"]}, {"won": False, "end": ["a"]}, {"won": True, "end": []}]
+    assert loss_report.report(games, ["a", "b", "c"]) == {
+        "a": {"won": 1, "lost": 1}, "b": {"won": 1, "lost": 0}, "c": {"won": 0, "lost": 0}}
+
+
+def test_the_command_prints_the_lost_games_and_the_summary(capsys):
+    assert loss_report.main(["hex_tutorial", "axis", "3", "2", "--opponent", "random"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "/2 won; held at the end" in out[-2]
+    assert out[-1].startswith("{")

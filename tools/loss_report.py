@@ -1,0 +1,90 @@
+"""Which objectives decide the games standard loses? (docs/ai.md, "Stop 31")
+
+Plays the same games as tools/paired_runs.py (seeds S, S+2, ..., standard on SIDE against
+OPPONENT) and records, for SIDE, the objectives held at the start of each of its turns and
+at the end. Prints one line per lost game (seed, the counts turn by turn, the objectives
+held at the end), then, per objective, in how many won and lost games SIDE held it at the
+end: an objective held in most wins and few losses is where the losses are decided.
+
+    python tools/loss_report.py crete_1941 axis 118000 60 --jobs 2
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def held_by(state: Any, side: str) -> list[str]:
+    """The objectives (victory hexes) owned by players of `side`, sorted."""
+    return sorted(h for h, owner in state.owners.items()
+                  if owner is not None and state.scenario.spaces[h].victory_city
+                  and state.alliance_of(owner) == side)
+
+
+def one(job: tuple[str, str, str, int]) -> dict[str, Any]:
+    """One game: its seed, whether SIDE won, the objective count at the start of each of
+    SIDE's first player's turns, and the objectives SIDE held at the end."""
+    from game import arena
+    from game.rules.ruleset import load_scenario
+    scenario, side, opponent, seed = job
+    sc = load_scenario(scenario)
+    first = next(p.id for p in sc.players if p.alliance == side)
+    other = next(a for a in sc.alliances if a != side)
+    counts: list[int] = []
+    last: list[Any] = []
+
+    def observe(st: Any) -> None:
+        last[:] = [st]
+        if st.player == first and len(counts) < st.round:
+            counts.append(len(held_by(st, side)))
+
+    r = arena.play_match(scenario, {side: "standard", other: opponent}, seed, observe=observe)
+    end = held_by(last[0], side) if last else []
+    return {"seed": seed, "won": r["winner"] == side, "turns": counts, "end": end}
+
+
+def report(games: list[dict[str, Any]], objectives: list[str]) -> dict[str, dict[str, int]]:
+    """Per objective: the won and lost games in which it was held at the end."""
+    out = {o: {"won": 0, "lost": 0} for o in objectives}
+    for g in games:
+        for o in g["end"]:
+            if o in out:
+                out[o]["won" if g["won"] else "lost"] += 1
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("scenario")
+    p.add_argument("side")
+    p.add_argument("start", type=int)
+    p.add_argument("games", type=int)
+    p.add_argument("--opponent", default="greedy")
+    p.add_argument("--jobs", type=int, default=1)
+    ns = p.parse_args(argv)
+    from game.rules.ruleset import load_scenario
+    sc = load_scenario(ns.scenario)
+    if ns.side not in sc.alliances:
+        p.error(f"side {ns.side!r}: the scenario's alliances are {', '.join(sc.alliances)}")
+    work = [(ns.scenario, ns.side, ns.opponent, ns.start + 2 * i) for i in range(ns.games)]
+    if ns.jobs <= 1:
+        games = [one(w) for w in work]
+    else:
+        with ProcessPoolExecutor(ns.jobs) as ex:
+            games = list(ex.map(one, work))
+    names = {h: (s.name or h) for h, s in sc.spaces.items() if s.victory_city}
+    for g in games:
+        if not g["won"]:
+            print(g["seed"], "lost; held at each turn's start", g["turns"], "at the end",
+                  [names[h] for h in g["end"]])
+    won = sum(1 for g in games if g["won"])
+    print(f"{won}/{len(games)} won; held at the end (won games, lost games):")
+    print(json.dumps({names[o]: v for o, v in report(games, sorted(names)).items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
