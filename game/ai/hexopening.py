@@ -1,12 +1,12 @@
 """A scenario's opening for the computer (`ai_opening:`, docs/ai.md "Openings").
 
 A hex scenario may give a player a first turn for the standard computer player: moves,
-then the only attacks to make (an opening without attacks leaves them to the planner). It is played only from the scenario's starting position
-(every unit where the scenario puts it, round 1), so it is always the position it was
-measured from; anywhere else, or if one of its moves is not legal there, the planner
-plays as usual. Crete's German opening was chosen by measured games ("Stop 30"): the
-planner's own first turn spread the attacks, the opening puts all four units in reach on
-Maleme and gambles nowhere else.
+then the only attacks to make (an opening without attacks leaves them to the planner). It
+is played only from the scenario's starting position (every unit where the scenario puts
+it, round 1), so it is always the position it was measured from; anywhere else, or if
+one of its moves is not legal there, the planner plays as usual. Crete's German opening
+was chosen by measured games ("Stop 30"): the planner's own first turn spread the
+attacks, the opening puts all four units in reach on Maleme and gambles nowhere else.
 """
 from __future__ import annotations
 
