@@ -466,6 +466,29 @@ def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(
     assert "0,2" not in ev._ptake          # rough hexes cost more: out of reach
 
 
+def test_an_empty_objective_is_at_risk_in_every_phase_of_our_turn(monkeypatch):
+    # seed 003 (terrain effects: a clear hex costs 1 MP): the enemy brigade walks in in its
+    # own movement phase whatever phase we are in. The reach was measured with this
+    # phase's movement allowance, 0 in a combat phase, so attacks and advances saw the
+    # objective safe (Crete, seed 126006: in the last round the advance into Chania,
+    # the fourth objective, was declined and Rethymno airfield, empty, was walked into)
+    from game.ai import hexeval
+    monkeypatch.setattr(hexeval, "EMPTY_MP", True)
+    for phase in ("movement", "combat", "exploitation"):
+        near = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6, phase=phase)
+        ev = hexeval.Evaluator(near, "axis")
+        ev.evaluate(near)
+        assert ev._ptake.get("0,2") == hexeval.EMPTY_RISK, phase
+    # out of supply it has half its movement points: four hexes are out of its reach
+    from dataclasses import replace
+    tired = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6, phase="combat")
+    b = uid_of(tired, "4,2", "infantry_brigade")
+    tired.units[b] = replace(tired.units[b], oos=1)
+    ev = hexeval.Evaluator(tired, "axis")
+    ev.evaluate(tired)
+    assert "0,2" not in ev._ptake
+
+
 def test_an_objective_taken_counts_less_where_the_enemy_can_retake_it(monkeypatch):
     # seed 003 (CRT: an exchange costs the attacker at least the defender's strength; a
     # taken hex is attacked like any other next turn): the opportunity of an attack on an
