@@ -55,6 +55,7 @@ GARRISON = True          # also weigh each attack with a garrison kept in every 
 COMBAT_SEARCH = 2        # near the end: the planner's attack against this many next best and holding back, by rollouts
 OPENINGS = True          # play a scenario's ai_opening from its starting position (hexopening)
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
+LARGE_TARGETS = 0        # other attack-pass targets tried on a large map (TARGETS elsewhere; docs/ai.md, "Stop 32")
 
 _PLANS: dict[tuple, Action] = {}
 
@@ -103,10 +104,13 @@ def choose(state: GameState) -> Action:
 
 def _plan_search(state: GameState) -> list[Action]:
     """Near the game's end: the planner's plan and its alternatives (no attack pass, the
-    attack pass opened on another target, the greedy player's moves, a reserve; on a
-    large map the greedy player's moves only: the planner's other plans cost seconds
-    there, and the reserve measured no better), chosen by
-    rollouts (hexrollout.pick)."""
+    attack pass opened on another target, the greedy player's moves, a reserve), chosen
+    by rollouts (hexrollout.pick). On a large map LARGE_TARGETS other targets and no
+    reserve (measured no better): the rollouts there are long, and each candidate more
+    takes rollouts from the others within the budget. The plan without the attack pass is
+    what keeps an army home when its attack would leave the airfield that supplies it to
+    the enemy (Crete, seeds 124104 and 125020: the rollouts see the supply lines cut, the
+    evaluation does not)."""
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
         return plans[0]
@@ -118,13 +122,15 @@ def _plan_search(state: GameState) -> list[Action]:
             seen.add(k)
             plans.append(plan)
 
-    if not hexrollout.large(state):
-        add(_plan_moves(state, first=""))
+    large = hexrollout.large(state)
+    add(_plan_moves(state, first=""))
+    targets = LARGE_TARGETS if large else hexrollout.TARGETS
+    if targets:
         ev = Evaluator(state, state.alliance_of(state.player) or "")
-        for t in _attack_targets(state, ev)[:hexrollout.TARGETS]:
+        for t in _attack_targets(state, ev)[:targets]:
             add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
-    for reserve in _reserves(state, plans[0], RESERVE if RESERVE_LARGE or not hexrollout.large(state) else 0):
+    for reserve in _reserves(state, plans[0], RESERVE if RESERVE_LARGE or not large else 0):
         add(reserve)
     return plans[hexrollout.pick(state, plans)]
 

@@ -18,11 +18,11 @@ another beats it by `MARGIN`.
   candidate follows, the same for all candidates. When fewer than `MIN_ROLLOUTS` fit the
   planner's plan is kept, and no alternative is made (`fits`). The same
   state gives the same choice on any machine.
-- Large maps (`large`: Crete): each further planner plan costs 1-2 s there, so the
-  candidates are the planner's own plan and the greedy player's moves only, with
-  `LARGE_ROLLOUTS` rollouts each within the map's own budget (`LARGE_BUDGET`: a
-  round-4 rollout on Crete is about 90 actions with 27 units, so the tutorial's budget
-  let no search run there; docs/ai.md, "Stop 28").
+- Large maps (`large`: Crete): the candidates are the planner's own plan, the plan
+  without its attack pass and the greedy player's moves (hexplan.LARGE_TARGETS other
+  targets), with at most `LARGE_ROLLOUTS` rollouts each within the map's own budget
+  (`LARGE_BUDGET`: a round-4 rollout on Crete is about 90 actions with 27 units, so the
+  tutorial's budget let no search run there; docs/ai.md, "Stop 28" and "Stop 32").
 - Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
   choice against the next best attacks and ending the phase the same way, each option a
   one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
@@ -54,7 +54,7 @@ MIN_ACTIONS = 10        # the shortest rollout expected (for the check before an
 
 LARGE_MAP = 4          # a map this many times REF_HEXES: only the cheap candidates (hexplan._plan_search)
 LARGE_ROLLOUTS = 24    # rollouts per candidate there (Crete's Germans 285 -> 292/420 against 8, docs/ai.md)
-LARGE_BUDGET = 200000  # ... within this budget (BUDGET's units; about 1 s of rollouts on Crete)
+LARGE_BUDGET = 120000  # ... within this budget (BUDGET's units; about 1 s of rollouts on Crete, three candidates)
 SIZE_COST = False      # count the map's size in a rollout's cost (a rollout action costs the same per unit on any map)
 
 

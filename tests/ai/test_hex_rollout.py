@@ -86,10 +86,11 @@ def test_enabled_only_near_the_end():
     assert hexrollout.large(st) and not hexrollout.large(_tutorial_at(11, 3, "germany"))
 
 
-def test_on_a_large_map_only_the_greedy_plan_is_weighed_against_the_planners(monkeypatch):
-    # Crete's last round: each further planner plan costs 1-2 s there, so the rollouts
-    # weigh the planner's own plan against the greedy player's moves only, with
-    # LARGE_ROLLOUTS rollouts each
+def test_on_a_large_map_the_plan_without_its_attack_pass_and_the_greedy_plan_are_weighed(monkeypatch):
+    # docs/ai.md, "Stop 32": Crete's rollouts are long, so a large map weighs the planner's
+    # own plan against the plan without its attack pass and the greedy player's moves
+    # (no other attack targets, no reserve); the plan without the attack pass keeps an
+    # army home when its attack would cut its own supply lines (seeds 124104, 125020)
     st = _tutorial_at(7, 6, "germany", "crete_1941")   # greedy-greedy to the last round
     calls, picked = [], []
     real_moves, real_pick, real_sized = hexplan._plan_moves, hexrollout.pick, hexrollout._sized
@@ -98,9 +99,9 @@ def test_on_a_large_map_only_the_greedy_plan_is_weighed_against_the_planners(mon
     sized = []
     monkeypatch.setattr(hexrollout, "_sized", lambda *a: sized.append(a[3]) or real_sized(*a))
     plan = hexplan._plan_search(st)
-    assert len(calls) == 1 and picked == [2]
+    assert calls == [{}, {"first": ""}] and picked and 2 <= picked[0] <= 3
     assert sized[-1] == hexrollout.LARGE_ROLLOUTS
-    assert plan in (real_moves(st), hexplan._greedy_plan(st))
+    assert plan in (real_moves(st), real_moves(st, first=""), hexplan._greedy_plan(st))
 
 
 def test_the_searched_plan_is_the_same_for_the_same_state():
@@ -149,6 +150,7 @@ def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
     st.round = sc.turn_limit
     st.units = dict(sorted(st.units.items())[:18])
     monkeypatch.setattr(hexrollout, "BUDGET", 3000)
+    monkeypatch.setattr(hexrollout, "LARGE_BUDGET", 3000)   # Crete is a large map: its own budget
     assert hexrollout.enabled(st)
     calls = []
     real = hexplan._plan_moves
@@ -291,6 +293,7 @@ def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
     # a round-4 rollout on Crete plays about 90 actions with 27 units: within the
     # tutorial's budget fewer than MIN_ROLLOUTS fit and the planner's plan was kept
     # untried (docs/ai.md, "Stop 28"); the large map's budget gives LARGE_ROLLOUTS each
+    # to two candidates, and at least MIN_ROLLOUTS each to its three ("Stop 32")
     st = _tutorial_at(7, 4, "germany", "crete_1941")
     assert hexrollout.decision_budget(st) == hexrollout.LARGE_BUDGET > hexrollout.BUDGET
     assert hexrollout.decision_budget(_tutorial_at(11, 3, "germany")) == hexrollout.BUDGET
@@ -298,4 +301,6 @@ def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
     assert hexrollout.fits(st, plan)
     assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.decision_budget(st))[1] \
         == hexrollout.LARGE_ROLLOUTS
+    assert hexrollout._sized(st, plan, 3, hexrollout.LARGE_ROLLOUTS, hexrollout.decision_budget(st))[1] \
+        >= hexrollout.MIN_ROLLOUTS
     assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.BUDGET)[1] < hexrollout.MIN_ROLLOUTS
