@@ -703,8 +703,7 @@ def next_allowance(state: GameState, u: Unit) -> int:
     evaluation of an attack or an advance saw no enemy unit walk into an empty objective
     (Crete, seed 126006: the last round's advance into Chania declined, Rethymno airfield
     left empty and walked into)."""
-    move = state.utype(u).move
-    return move // 2 if u.oos > 0 else move
+    return hexmove.movement_allowance(state, u, "movement")
 
 
 def mp_dist(state: GameState, u: Unit, goal: str) -> float:

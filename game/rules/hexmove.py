@@ -240,16 +240,17 @@ def zoc_hexes(state: GameState, player: str) -> frozenset[str]:
     return units_memo(state, ("zoc_hexes", player), compute)   # type: ignore[no-any-return]
 
 
-def movement_allowance(state: GameState, u: Unit) -> int:
-    """MPs this phase: full in the movement phase, a share for c/m units in exploitation;
-    halved while out of supply (docs/interpretations.md#europa-seed-003)."""
+def movement_allowance(state: GameState, u: Unit, phase: str | None = None) -> int:
+    """MPs in `phase` (this phase if None): full in the movement phase, a share for c/m
+    units in exploitation; halved while out of supply (docs/interpretations.md#europa-seed-003)."""
     ut = state.utype(u)
     ma = ut.move
-    if state.phase == "exploitation":
+    phase = state.phase if phase is None else phase
+    if phase == "exploitation":
         if not is_cm(state, ut):
             return 0
         ma = int(ma * rules(state).exploitation_fraction)
-    elif state.phase != "movement":
+    elif phase != "movement":
         return 0
     if u.oos > 0:
         ma //= 2
