@@ -35,15 +35,20 @@ def one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     other = next(a for a in sc.alliances if a != side)
     counts: list[int] = []
     last: list[Any] = []
+    opened: list[str] = []   # the result and target of SIDE's first attack
 
     def observe(st: Any) -> None:
         last[:] = [st]
+        rec = st.hexturn.last if st.hexturn is not None else None
+        if not opened and rec is not None and st.alliance_of(rec.attacker) == side:
+            opened.append(f"{rec.result} {st.scenario.spaces[rec.target].name}")
         if st.player == first and len(counts) < st.round:
             counts.append(len(held_by(st, side)))
 
     r = arena.play_match(scenario, {side: "standard", other: opponent}, seed, observe=observe)
     end = held_by(last[0], side) if last else []
-    return {"seed": seed, "won": r["winner"] == side, "turns": counts, "end": end}
+    return {"seed": seed, "won": r["winner"] == side, "turns": counts, "end": end,
+            "first": opened[0] if opened else "none"}
 
 
 def report(games: list[dict[str, Any]], objectives: list[str]) -> dict[str, dict[str, int]]:
@@ -53,6 +58,15 @@ def report(games: list[dict[str, Any]], objectives: list[str]) -> dict[str, dict
         for o in g["end"]:
             if o in out:
                 out[o]["won" if g["won"] else "lost"] += 1
+    return out
+
+
+def by_first_attack(games: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per result of SIDE's first attack ("DR Hill airstrip", "none"): won and lost games."""
+    out: dict[str, dict[str, int]] = {}
+    for g in sorted(games, key=lambda g: g["first"]):
+        row = out.setdefault(g["first"], {"won": 0, "lost": 0})
+        row["won" if g["won"] else "lost"] += 1
     return out
 
 
@@ -79,10 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     for g in games:
         if not g["won"]:
             print(g["seed"], "lost; held at each turn's start", g["turns"], "at the end",
-                  [names[h] for h in g["end"]])
+                  [names[h] for h in g["end"]], "first attack", g["first"])
     won = sum(1 for g in games if g["won"])
     print(f"{won}/{len(games)} won; held at the end (won games, lost games):")
     print(json.dumps({names[o]: v for o, v in report(games, sorted(names)).items()}))
+    print("by the first attack's result (won games, lost games):")
+    print(json.dumps(by_first_attack(games)))
     return 0
 
 

@@ -15,6 +15,24 @@ def test_a_game_records_the_objectives_held_and_the_result():
     assert g["won"] == (r["winner"] == "axis") and g["seed"] == 3
     assert 1 <= len(g["turns"]) <= r["rounds"] and all(n >= 0 for n in g["turns"])
     assert g["end"] == sorted(g["end"])
+    assert g["first"] == "none" or g["first"].split()[0] in ("AE", "AH", "AR", "BR", "EX", "HX", "DR", "DH", "DE")
+
+
+def test_the_first_attack_is_the_sides_own_and_its_result_is_logged():
+    # seed 3: the Germans' first attack in the game's log, as the report names it
+    log: list[str] = []
+    r = arena.play_match("hex_tutorial", {"axis": "standard", "allies": "random"}, 3,
+                         observe=lambda st: log.__setitem__(slice(None), st.log()))
+    g = loss_report.one(("hex_tutorial", "axis", "random", 3))
+    first = next(line for line in log if line.startswith("Germany attacks"))
+    code, target = g["first"].split(" ", 1)
+    assert first.startswith(f"Germany attacks {target}:") and f": {code} (" in first
+    assert g["won"] == (r["winner"] == "axis")
+
+
+def test_games_are_counted_by_the_first_attacks_result():
+    games = [{"won": True, "first": "DR x"}, {"won": False, "first": "DR x"}, {"won": True, "first": "none"}]
+    assert loss_report.by_first_attack(games) == {"DR x": {"won": 1, "lost": 1}, "none": {"won": 1, "lost": 0}}
 
 
 def test_the_report_counts_each_objective_in_won_and_lost_games():
@@ -26,5 +44,6 @@ def test_the_report_counts_each_objective_in_won_and_lost_games():
 def test_the_command_prints_the_lost_games_and_the_summary(capsys):
     assert loss_report.main(["hex_tutorial", "axis", "3", "2", "--opponent", "random"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "/2 won; held at the end" in out[-2]
+    assert "/2 won; held at the end" in out[-4]
+    assert out[-3].startswith("{") and out[-2].startswith("by the first attack")
     assert out[-1].startswith("{")
