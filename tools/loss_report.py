@@ -5,6 +5,10 @@ OPPONENT) and records, for SIDE, the objectives held at the start of each of its
 at the end. Prints one line per lost game (seed, the counts turn by turn, the objectives
 held at the end), then, per objective, in how many won and lost games SIDE held it at the
 end: an objective held in most wins and few losses is where the losses are decided.
+Then it counts won and lost games by the result of SIDE's first attack (docs/ai.md,
+"Stop 33": the tutorial's Germans against random lost 3 of 190 games after their first
+attack, on the Hill airstrip, came back AR or BR, 10 of 190 after it took the airstrip
+with DR and 12 of 103 after an AH cost the attacking regiment).
 
     python tools/loss_report.py crete_1941 axis 118000 60 --jobs 2
 """
