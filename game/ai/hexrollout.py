@@ -43,6 +43,7 @@ REF_HEXES = 35          # a map of this many hexes (the tutorial's) counts once
 MIN_ROLLOUTS = 8        # fewer rollouts per candidate than this within the budget: the planner's plan
 TARGETS = 2             # alternative attack-pass targets tried
 MARGIN = 0.0            # an alternative must beat the planner's own plan by this win rate
+OPPONENT_MODEL = True  # an enemy that made a long shot is played out as the random player (opponent.py)
 MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
 
@@ -150,11 +151,13 @@ def fast_policy(state: GameState) -> list[Action]:
     return [choose_hex(state, "greedy")]
 
 
-def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_ROLLOUT_ACTIONS) -> tuple[float, int]:
+def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_ROLLOUT_ACTIONS,
+            random_sides: frozenset[str] = frozenset()) -> tuple[float, int]:
     """Play the game out with the fast policy for every side on the dice stream `seed`
-    (None: the state's own, already a rollout's): 1 if `alliance` wins, 0 if it loses,
-    0.5 for a draw or a rollout cut at `limit`; and the number of actions played."""
-    from .hexplayer import answer_decision
+    (None: the state's own, already a rollout's), the alliances in `random_sides` as the
+    random player: 1 if `alliance` wins, 0 if it loses, 0.5 for a draw or a rollout cut at
+    `limit`; and the number of actions played."""
+    from .hexplayer import _random, answer_decision
     s = state.copy()
     if seed is not None:
         s.seed = seed
@@ -169,7 +172,8 @@ def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_
             a = d
         else:
             if not queue:
-                queue = fast_policy(s)
+                queue = [_random(s)] if random_sides and s.alliance_of(s.player) in random_sides \
+                    else fast_policy(s)
             a = queue.pop(0)
         try:
             s = apply(s, a)
@@ -207,9 +211,15 @@ def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, b
     """The first rollout of `plan` (its result) and how many rollouts per candidate fit the
     budget with that many candidates, sized on its length."""
     alliance = state.alliance_of(state.player) or ""
-    first, used = playout(start(state, plan, rollout_seed(state, 0), end_phase), alliance, None)
+    first, used = playout(start(state, plan, rollout_seed(state, 0), end_phase), alliance, None,
+                          random_sides=_random_sides(state, alliance))
     per = max(1.0, used * len(state.units) * _size(state))
     return first, min(n_roll, int(budget // (per * candidates)))
+
+
+def _random_sides(state: GameState, alliance: str) -> frozenset[str]:
+    from .opponent import random_sides
+    return random_sides(state, alliance) if OPPONENT_MODEL else frozenset()
 
 
 def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
@@ -240,6 +250,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
+    rand = _random_sides(state, alliance)
     first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase)
     scores[0] += first
     if n < MIN_ROLLOUTS:
@@ -249,7 +260,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
         for i, plan in enumerate(plans):
             if r == 0 and i == 0:
                 continue
-            v, _ = playout(start(state, plan, seed, end_phase), alliance, None)
+            v, _ = playout(start(state, plan, seed, end_phase), alliance, None, random_sides=rand)
             scores[i] += v
     best = 0
     for i in range(1, len(plans)):

@@ -1,0 +1,50 @@
+"""The opponent model of the hex rollouts (docs/ai.md, "Stop 34: the opponent model").
+
+The rollouts play every side with the greedy player's policy: a sound opponent's
+replies. An opponent that has made a long shot, an attack in which no roll of the die
+could cost the defender anything (1:3 or worse on the europa CRT, after the column
+shifts), plays no sound policy: neither greedy nor standard ever makes one. The
+rollouts then play that side as the random player, the way it has shown it plays: a
+position a random mover cannot exploit is not lost to it. Read from the game log, so the
+same game always gives the same model; a sound opponent is never affected.
+"""
+from __future__ import annotations
+
+import re
+
+from game.rules import grammar, hexmove
+from game.rules.model import GameState
+
+_COLUMN = re.compile(r" column (\S+), roll \d+: ")
+
+
+def long_shot_columns(state: GameState) -> frozenset[str]:
+    """The CRT columns on which the defender loses nothing and never retreats alone:
+    every roll is an attacker loss, an attacker retreat or both retreating."""
+    crt = hexmove.rules(state).crt
+    out = set()
+    for i, label in enumerate(crt.columns):
+        results = [crt.results[crt.table[r][i]] for r in crt.rolls]
+        if all(not r.defender_loss and (not r.defender_retreat or r.attacker_retreat) for r in results):
+            out.add(label)
+    return frozenset(out)
+
+
+def random_sides(state: GameState, alliance: str) -> frozenset[str]:
+    """The enemy alliances (of `alliance`) that have made a long shot this game."""
+    if state.scenario.hexmap is None:
+        return frozenset()
+    shots = long_shot_columns(state)
+    if not shots:
+        return frozenset()
+    says = {grammar.player_says(state.scenario, p.id, "attacks") + " ": state.alliance_of(p.id)
+            for p in state.scenario.players if state.alliance_of(p.id) != alliance}
+    found: set[str] = set()
+    for line in state.log():
+        for prefix, side in says.items():
+            if side is None or side in found or not line.startswith(prefix):
+                continue
+            m = _COLUMN.search(line)
+            if m is not None and m.group(1) in shots:
+                found.add(side)
+    return frozenset(found)

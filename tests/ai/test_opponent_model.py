@@ -1,0 +1,65 @@
+"""The rollouts' opponent model (game/ai/opponent.py): a side that has made a long shot is
+played out as the random player."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+
+from hexkit import hexgame, settle, uid_of  # noqa: E402
+
+from game.ai import hexplayer, hexrollout, opponent  # noqa: E402
+from game.rules.actions import Attack, apply  # noqa: E402
+
+
+def test_long_shots_are_the_columns_where_the_defender_cannot_lose():
+    # seed 003: the europa CRT; 1:4 is AE AE AE AH AR AR, 1:3 AE AE AH AR AR BR (both
+    # retreat: the defender only leaves with the attacker); 1:2 has an EX on a 6
+    s = hexgame()
+    assert opponent.long_shot_columns(s) == {"1:4", "1:3"}
+
+
+def _blue_attacks(attacker: str, roll: int):
+    """Blue (allies) attacks red's brigade at 2,1 from 3,1 with `attacker`."""
+    s = hexgame([(2, 1, "red", "infantry_brigade"), (3, 1, "blue", attacker)],
+                phase="combat", player="blue", dice=(roll,))
+    s = settle(apply(s, Attack("2,1", (uid_of(s, "3,1", attacker),))))
+    return s
+
+
+def test_an_enemy_long_shot_marks_its_side_random():
+    s = _blue_attacks("garrison_infantry", 5)       # 1 against 4: 1:4
+    assert any("column 1:4" in line for line in s.log())
+    assert opponent.random_sides(s, "axis") == {"allies"}
+    assert opponent.random_sides(s, "allies") == frozenset()   # one's own attacks never count
+
+
+def test_a_sound_attack_marks_nothing():
+    s = _blue_attacks("infantry_division", 5)       # 7 against 4: 3:2
+    assert not any("column 1:" in line for line in s.log())
+    assert opponent.random_sides(s, "axis") == frozenset()
+
+
+def test_rollouts_play_a_random_side_with_the_random_player(monkeypatch):
+    s = hexgame([(2, 1, "red", "infantry_brigade"), (6, 4, "blue", "garrison_infantry")],
+                victory=[(3, 0)], turn_limit=3,
+                victory_block="victory: {victory_cities: {axis: 1}, at_turn_limit: allies}")
+    asked: list[str] = []
+    played = hexplayer._random
+
+    def spy(state):
+        asked.append(state.player)
+        return played(state)
+    monkeypatch.setattr(hexplayer, "_random", spy)
+    seed = hexrollout.rollout_seed(s, 0)
+    hexrollout.playout(hexrollout.start(s, [], seed), "axis", None)
+    assert asked == []
+    hexrollout.playout(hexrollout.start(s, [], seed), "axis", None, random_sides=frozenset({"allies"}))
+    assert asked and set(asked) <= {"blue", "green"}   # the allies; red (axis) played as before
+
+
+def test_the_model_follows_the_log(monkeypatch):
+    # hexrollout asks the model of the decision's position; switched off, never
+    s = _blue_attacks("garrison_infantry", 5)
+    assert hexrollout._random_sides(s, "axis") == {"allies"}
+    monkeypatch.setattr(hexrollout, "OPPONENT_MODEL", False)
+    assert hexrollout._random_sides(s, "axis") == frozenset()
