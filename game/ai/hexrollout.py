@@ -26,6 +26,8 @@ another beats it by `MARGIN`.
 - Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
   choice against the next best attacks and ending the phase the same way, each option a
   one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
+- The opponent model (`OPPONENT_MODEL`, opponent.py): an enemy side that has made a long
+  shot (an attack no sound player makes) is played out as the random player.
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """

@@ -1,4 +1,4 @@
-"""The opponent model of the hex rollouts (docs/ai.md, "Stop 34: the opponent model").
+"""The opponent model of the hex rollouts (docs/ai.md, "Stop 34").
 
 The rollouts play every side with the greedy player's policy: a sound opponent's
 replies. An opponent that has made a long shot, an attack in which no roll of the die
