@@ -3,10 +3,11 @@
 The rollouts play every side with the greedy player's policy: a sound opponent's
 replies. An opponent that has made a long shot, an attack in which no roll of the die
 could cost the defender anything (1:3 or worse on the europa CRT, after the column
-shifts), plays no sound policy: neither greedy nor standard ever makes one. The
-rollouts then play that side as the random player, the way it has shown it plays: a
-position a random mover cannot exploit is not lost to it. Read from the game log, so the
-same game always gives the same model; a sound opponent is never affected.
+shifts), plays no sound policy: greedy never makes one (its value of such an attack is
+below zero). The rollouts then play that side as the random player, the way it has shown
+it plays: a position a random mover cannot exploit is not lost to it. Read from the game
+log, so the same game always gives the same model; an opponent that never makes a long
+shot is never affected.
 """
 from __future__ import annotations
 
