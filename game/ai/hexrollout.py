@@ -209,12 +209,15 @@ def start(state: GameState, plan: list[Action], seed: int, end_phase: bool = Tru
 
 
 def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, budget: int,
-           end_phase: bool = True) -> tuple[float, int]:
+           end_phase: bool = True, random_sides: frozenset[str] | None = None) -> tuple[float, int]:
     """The first rollout of `plan` (its result) and how many rollouts per candidate fit the
-    budget with that many candidates, sized on its length."""
+    budget with that many candidates, sized on its length (`random_sides`: the opponent
+    model if the caller has read it already)."""
     alliance = state.alliance_of(state.player) or ""
+    if random_sides is None:
+        random_sides = _random_sides(state, alliance)
     first, used = playout(start(state, plan, rollout_seed(state, 0), end_phase), alliance, None,
-                          random_sides=_random_sides(state, alliance))
+                          random_sides=random_sides)
     per = max(1.0, used * len(state.units) * _size(state))
     return first, min(n_roll, int(budget // (per * candidates)))
 
@@ -253,7 +256,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     # sized to stay within the budget (deterministic: action counts, not seconds)
     scores = [0.0] * len(plans)
     rand = _random_sides(state, alliance)
-    first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase)
+    first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase, rand)
     scores[0] += first
     if n < MIN_ROLLOUTS:
         return 0
