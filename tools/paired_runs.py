@@ -5,7 +5,7 @@ game as `python -m game arena` with that seed), standard on SIDE, OPPONENT on th
 Prints one line: the overrides, the wins and the win string (1 won, 0 not), so that two
 runs on the same seeds can be compared game by game (`--compare A B`).
 
-Overrides set module constants of game.ai.hexplan / hexeval / hexrollout / hexdecide
+Overrides set module constants of game.ai.hexplan / hexeval / hexrollout / hexdecide / opponent
 before the games, e.g. '{"hexrollout.COMBAT_ROUNDS_LARGE": 2}'; "opening" tries another first
 turn for a player (`_try_opening`, docs/ai.md "Openings").
 
@@ -25,7 +25,9 @@ stop 32 chose on 124000-127000 and 124001, confirmed on 128000-129000 and measur
 90600-90799 against greedy and 3000-3398, 142000-142398 and 143000-143799 against random: take its ranges from
 91000 next, against random from 144000; it also measured Crete on 134000-134118: Crete's from 135000 next);
 stop 34 measured the tutorial on 91001-91199 against greedy and its arena figure used 144000-144399, and
-Crete on 135001-135079 and 136000-136019: take the tutorial's from 92000 next, against random from 145000, Crete's from 137000). A range's German games are
+Crete on 135001-135079 and 136000-136019; stop 35 measured tutorial layouts on 90600-90799, 91001-91199
+and 92001-92199 against greedy and 3000-3398 and 143000-143398 against random: take the tutorial's from 92200
+next, against random from 145000, Crete's from 137000). A range's German games are
 START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
@@ -40,8 +42,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
 HELD_OUT = {"crete_1941": (137000, 138000, 139000, 146000, 147000, 148000),
-            "hex_tutorial": (92000, 92200, 92400, 92600)}
-MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide")
+            "hex_tutorial": (92200, 92400, 92600, 92800)}
+MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide", "opponent")
 
 
 def _apply(overrides: dict[str, object]) -> None:

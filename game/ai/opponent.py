@@ -17,16 +17,20 @@ from game.rules import grammar, hexmove
 from game.rules.model import GameState
 
 _COLUMN = re.compile(r" column (\S+), roll \d+: ")
+DEFENDER_ROLLS = 0   # a long shot: at most this many rolls cost the defender anything (1 adds europa's
+#                      1:2, lost only on an EX: measured no better, docs/ai.md "Stop 35")
 
 
 def long_shot_columns(state: GameState) -> frozenset[str]:
     """The CRT columns on which the defender loses nothing and never retreats alone:
-    every roll is an attacker loss, an attacker retreat or both retreating."""
+    every roll (all but DEFENDER_ROLLS of them) is an attacker loss, an attacker retreat
+    or both retreating."""
     crt = hexmove.rules(state).crt
     out = set()
     for i, label in enumerate(crt.columns):
         results = [crt.results[crt.table[r][i]] for r in crt.rolls]
-        if all(not r.defender_loss and (not r.defender_retreat or r.attacker_retreat) for r in results):
+        hurt = sum(1 for r in results if r.defender_loss or (r.defender_retreat and not r.attacker_retreat))
+        if hurt <= DEFENDER_ROLLS:
             out.add(label)
     return frozenset(out)
 

@@ -18,6 +18,12 @@ def test_long_shots_are_the_columns_where_the_defender_cannot_lose():
     assert opponent.long_shot_columns(s) == {"1:4", "1:3"}
 
 
+def test_defender_rolls_widens_the_long_shots_by_the_rolls_the_defender_may_lose(monkeypatch):
+    # 1:2 (AE AH AR AR BR EX) costs the defender only on the 6; 1:1 (AH AR AR BR EX DR) on two
+    monkeypatch.setattr(opponent, "DEFENDER_ROLLS", 1)
+    assert opponent.long_shot_columns(hexgame()) == {"1:4", "1:3", "1:2"}
+
+
 def _blue_attacks(attacker: str, roll: int):
     """Blue (allies) attacks red's brigade at 2,1 from 3,1 with `attacker`."""
     s = hexgame([(2, 1, "red", "infantry_brigade"), (3, 1, "blue", attacker)],
