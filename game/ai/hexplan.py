@@ -16,7 +16,7 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   applied through the reducer, followed by the best advance), with all its attackers, the
   fewest that give the same column, and a garrison kept in each objective of ours the
   attackers would all leave (_garrisoned: an AR would empty it); the best attack whose
-  expected gain is positive, until none is. In the last rounds (the last two; on a
+  expected gain is positive, until none is. In the last rounds (the last four; on a
   large map the last: hexrollout.combat_enabled) that choice, the next COMBAT_SEARCH
   best attacks and ending the phase are weighed by rollouts (hexrollout.pick_action):
   whether a late attack pays depends on what the enemy can retake, which the evaluation

@@ -49,7 +49,8 @@ OPPONENT_MODEL = True  # an enemy that made a long shot is played out as the ran
 MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
 
-COMBAT_ROUNDS = 2       # the last rounds in which each attack is weighed by rollouts (hexplan._combat)
+COMBAT_ROUNDS = 4       # the last rounds in which each attack is weighed by rollouts (hexplan._combat;
+#                         every round of the tutorial: docs/ai.md, "Stop 35")
 COMBAT_ROUNDS_LARGE = 1  # ... on a large map
 COMBAT_ROLLOUTS = 16    # ... rollouts per option at most
 MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)

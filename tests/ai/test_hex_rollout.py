@@ -227,11 +227,15 @@ def _last_round_attack():
     return s
 
 
-def test_combat_by_rollouts_only_in_the_last_rounds():
+def test_combat_by_rollouts_only_in_the_last_rounds(monkeypatch):
     s = _last_round_attack()
     assert hexrollout.combat_enabled(s)
-    s.round = 3 - hexrollout.COMBAT_ROUNDS
+    s.round = 1   # the tutorial's length: every round (docs/ai.md, "Stop 35")
+    assert hexrollout.combat_enabled(s)
+    monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
     assert not hexrollout.combat_enabled(s)
+    s.round = 2
+    assert hexrollout.combat_enabled(s)
     # on a large map only the last round: a rollout from the round before plays a whole
     # round of ours by greedy's rules (Crete's Germans lost games that way)
     sc = load_scenario("crete_1941")
@@ -254,7 +258,8 @@ def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: 0)
     assert hexplan._combat(s) == options[0]
     seen.clear()
-    s.round = 3 - hexrollout.COMBAT_ROUNDS   # earlier the evaluation alone decides
+    monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
+    s.round = 1   # earlier the evaluation alone decides
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or 0)
     hexplan._combat(s)
     assert seen == []
