@@ -27,8 +27,8 @@ stop 32 chose on 124000-127000 and 124001, confirmed on 128000-129000 and measur
 stop 34 measured the tutorial on 91001-91199 against greedy and its arena figure used 144000-144399, and
 Crete on 135001-135079 and 136000-136019; stop 35 measured tutorial layouts on 90600-90799, 91001-91199
 and 92001-92199 against greedy and 3000-3398, 143000-143398 and 145000-145398 against random, and its arena
-figures used 92200-92399 (greedy) and 145400-145799 (random): take the tutorial's from 92400 next, against
-random from 146000, Crete's from 137000). A range's German games are
+figures used 92200-92399 (greedy) and 145400-146799 (random): take the tutorial's from 92400 next, against
+random from 147000, Crete's from 137000). A range's German games are
 START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
