@@ -8,7 +8,11 @@ end: an objective held in most wins and few losses is where the losses are decid
 Then it counts won and lost games by the result of SIDE's first attack (docs/ai.md,
 "Stop 33": the tutorial's Germans against random lost 3 of 190 games after their first
 attack, on the Hill airstrip, came back AR or BR, 10 of 190 after it took the airstrip
-with DR and 12 of 103 after an AH cost the attacking regiment).
+with DR and 12 of 103 after an AH cost the attacking regiment). And by the round of SIDE's
+first attack on each objective (0: never attacked), and by whether two or more of SIDE's
+units were out of supply at once from round 2 on ("Stop 36": the tutorial's Germans lost 4
+of the 8 games in which Kastelli was first attacked in round 4, and 10 % of the games with
+their supply line cut, against 1.6 % of the others).
 
     python tools/loss_report.py crete_1941 axis 118000 60 --jobs 2
 """
@@ -40,19 +44,37 @@ def one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     counts: list[int] = []
     last: list[Any] = []
     opened: list[str] = []   # the result and target of SIDE's first attack
+    first_on: dict[str, int] = {}   # objective -> the round SIDE first attacked it
+    cut = [0]                       # the most SIDE units out of supply at once, round 2 on
+    goals = {h for h, sp in sc.spaces.items() if sp.victory_city}
 
     def observe(st: Any) -> None:
         last[:] = [st]
         rec = st.hexturn.last if st.hexturn is not None else None
-        if not opened and rec is not None and st.alliance_of(rec.attacker) == side:
-            opened.append(f"{rec.result} {st.scenario.spaces[rec.target].name}")
+        if rec is not None and st.alliance_of(rec.attacker) == side:
+            if not opened:
+                opened.append(f"{rec.result} {st.scenario.spaces[rec.target].name}")
+            if rec.target in goals:
+                first_on.setdefault(rec.target, st.round)
         if st.player == first and len(counts) < st.round:
             counts.append(len(held_by(st, side)))
+        if st.round >= 2:
+            cut[0] = max(cut[0], sum(1 for u in st.units.values()
+                                     if u.oos and st.alliance_of(u.owner) == side))
 
     r = arena.play_match(scenario, {side: "standard", other: opponent}, seed, observe=observe)
     end = held_by(last[0], side) if last else []
+    start = set(held_by(sc_state(sc), side))
     return {"seed": seed, "won": r["winner"] == side, "turns": counts, "end": end,
-            "first": opened[0] if opened else "none"}
+            "first": opened[0] if opened else "none",
+            "first_on": {h: first_on.get(h, 0) for h in sorted(goals - start)}, "cut": cut[0]}
+
+
+def sc_state(sc: Any) -> Any:
+    """The scenario's starting state (who holds which objective before any move)."""
+    from game.rules.actions import new_game
+    from game.rules.ruleset import load_ruleset
+    return new_game(sc, load_ruleset(sc.ruleset_id), 1)
 
 
 def report(games: list[dict[str, Any]], objectives: list[str]) -> dict[str, dict[str, int]]:
@@ -71,6 +93,26 @@ def by_first_attack(games: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     for g in sorted(games, key=lambda g: g["first"]):
         row = out.setdefault(g["first"], {"won": 0, "lost": 0})
         row["won" if g["won"] else "lost"] += 1
+    return out
+
+
+def by_round_of_first_attack(games: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
+    """Per objective SIDE lacked at the start: per round of its first attack on it (0:
+    never attacked), won and lost games."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for g in games:
+        for h, rnd in sorted(g["first_on"].items()):
+            row = out.setdefault(h, {}).setdefault(str(rnd), {"won": 0, "lost": 0})
+            row["won" if g["won"] else "lost"] += 1
+    return {h: dict(sorted(v.items())) for h, v in out.items()}
+
+
+def by_supply(games: list[dict[str, Any]], units: int = 2) -> dict[str, dict[str, int]]:
+    """Won and lost games with `units` or more of SIDE's units out of supply at once from
+    round 2 on ("cut"), and the others."""
+    out = {"cut": {"won": 0, "lost": 0}, "supplied": {"won": 0, "lost": 0}}
+    for g in games:
+        out["cut" if g["cut"] >= units else "supplied"]["won" if g["won"] else "lost"] += 1
     return out
 
 
@@ -97,12 +139,17 @@ def main(argv: list[str] | None = None) -> int:
     for g in games:
         if not g["won"]:
             print(g["seed"], "lost; held at each turn's start", g["turns"], "at the end",
-                  [names[h] for h in g["end"]], "first attack", g["first"])
+                  [names[h] for h in g["end"]], "first attack", g["first"], "first attack on",
+                  {names[h]: r for h, r in g["first_on"].items()}, "most out of supply", g["cut"])
     won = sum(1 for g in games if g["won"])
     print(f"{won}/{len(games)} won; held at the end (won games, lost games):")
     print(json.dumps({names[o]: v for o, v in report(games, sorted(names)).items()}))
     print("by the first attack's result (won games, lost games):")
     print(json.dumps(by_first_attack(games)))
+    print("by the round of the first attack on each objective (0: never):")
+    print(json.dumps({names[h]: v for h, v in by_round_of_first_attack(games).items()}))
+    print("out of supply, two units or more at once from round 2 on:")
+    print(json.dumps(by_supply(games)))
     return 0
 
 

@@ -44,6 +44,38 @@ def test_the_report_counts_each_objective_in_won_and_lost_games():
 def test_the_command_prints_the_lost_games_and_the_summary(capsys):
     assert loss_report.main(["hex_tutorial", "axis", "3", "2", "--opponent", "random"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "/2 won; held at the end" in out[-4]
-    assert out[-3].startswith("{") and out[-2].startswith("by the first attack")
-    assert out[-1].startswith("{")
+    assert "/2 won; held at the end" in out[-8]
+    assert out[-7].startswith("{") and out[-6].startswith("by the first attack")
+    assert out[-5].startswith("{") and out[-4].startswith("by the round of the first attack")
+    assert '"Kastelli"' in out[-3] and out[-2].startswith("out of supply")
+    assert out[-1].startswith('{"cut"')
+
+
+def test_the_round_of_the_first_attack_on_each_objective_is_the_logs():
+    # seed 3: the objectives the Germans lack at the start, each with the round of their
+    # first attack on it in the game's log (0 if none); docs/ai.md "Stop 36"
+    log: list[str] = []
+    arena.play_match("hex_tutorial", {"axis": "standard", "allies": "random"}, 3,
+                     observe=lambda st: log.__setitem__(slice(None), st.log()))
+    g = loss_report.one(("hex_tutorial", "axis", "random", 3))
+    assert sorted(g["first_on"]) == ["5,0", "5,2"] and g["cut"] >= 0
+    names = {"5,0": "Hill airstrip", "5,2": "Kastelli"}
+    for h, rnd in g["first_on"].items():
+        seen, at = 0, 0
+        for line in log:
+            if "— Round " in line or "— Turn " in line:
+                seen = int(line.split(": ")[0].split()[-1])
+            if line.startswith(f"Germany attacks {names[h]}:"):
+                at = seen
+                break
+        assert rnd == at
+
+
+def test_games_are_counted_by_the_round_of_the_first_attack_and_by_supply():
+    games = [{"won": True, "first_on": {"a": 2, "b": 0}, "cut": 0},
+             {"won": False, "first_on": {"a": 4, "b": 0}, "cut": 3},
+             {"won": True, "first_on": {"a": 2, "b": 3}, "cut": 2}]
+    assert loss_report.by_round_of_first_attack(games) == {
+        "a": {"2": {"won": 2, "lost": 0}, "4": {"won": 0, "lost": 1}},
+        "b": {"0": {"won": 1, "lost": 1}, "3": {"won": 1, "lost": 0}}}
+    assert loss_report.by_supply(games) == {"cut": {"won": 1, "lost": 1}, "supplied": {"won": 1, "lost": 0}}
