@@ -64,17 +64,10 @@ def one(job: tuple[str, str, str, int]) -> dict[str, Any]:
 
     r = arena.play_match(scenario, {side: "standard", other: opponent}, seed, observe=observe)
     end = held_by(last[0], side) if last else []
-    start = set(held_by(sc_state(sc), side))
+    start = {h for h in goals if sc.start_owners.get(h) and sc.player(sc.start_owners[h]).alliance == side}
     return {"seed": seed, "won": r["winner"] == side, "turns": counts, "end": end,
             "first": opened[0] if opened else "none",
             "first_on": {h: first_on.get(h, 0) for h in sorted(goals - start)}, "cut": cut[0]}
-
-
-def sc_state(sc: Any) -> Any:
-    """The scenario's starting state (who holds which objective before any move)."""
-    from game.rules.actions import new_game
-    from game.rules.ruleset import load_ruleset
-    return new_game(sc, load_ruleset(sc.ruleset_id), 1)
 
 
 def report(games: list[dict[str, Any]], objectives: list[str]) -> dict[str, dict[str, int]]:
