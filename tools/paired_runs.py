@@ -28,8 +28,8 @@ stop 34 measured the tutorial on 91001-91199 against greedy and its arena figure
 Crete on 135001-135079 and 136000-136019; stop 35 measured tutorial layouts on 90600-90799, 91001-91199
 and 92001-92199 against greedy and 3000-3398, 143000-143398 and 145000-145398 against random, and its arena
 figures used 92200-92399 (greedy) and 145400-146799 (random); stop 36 measured the tutorial on 147000-153399 and
-156000-156799 against random, 500000-500399 and 600000-600799 (greedy against random) and 92400-92599 against
-greedy, and an arena used 155000-155799: take the tutorial's from 92600 next, against random from 157000,
+156000-157799 against random, 500000-500399 and 600000-600799 (greedy against random) and 92400-92599 against
+greedy, and an arena used 155000-155799: take the tutorial's from 92600 next, against random from 158000,
 Crete's from 137000). A range's German games are
 START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
