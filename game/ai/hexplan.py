@@ -18,7 +18,8 @@ It searches over its own legal actions with the position evaluation of hexeval.p
   attackers would all leave (_garrisoned: an AR would empty it); the best attack whose
   expected gain is positive, until none is. In the last rounds (the last four; on a
   large map the last: hexrollout.combat_enabled) that choice, the next COMBAT_SEARCH
-  best attacks and ending the phase are weighed by rollouts (hexrollout.pick_action):
+  best attacks (never a long shot, on which no roll hurts the defender: a rollout that
+  preferred one was noise) and ending the phase are weighed by rollouts (hexrollout.pick_action):
   whether a late attack pays depends on what the enemy can retake, which the evaluation
   only estimates.
 - Advance after combat: the option (none, all, the strongest units within stacking)
@@ -36,12 +37,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.rules import hexairdrop, hexcombat, hexmove
+from game.rules import crt, hexairdrop, hexcombat, hexmove
 from game.rules.actions import Action, Advance, Airdrop, Attack, EndPhase, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
-from . import hexopening, hexrollout
+from . import hexopening, hexrollout, opponent
 from .hexeval import Evaluator, dist, objectives
 
 MARGIN = 0.05            # a move must gain at least this much to be made
@@ -53,6 +54,7 @@ RESERVE_LAST_OFF = True  # ... not in the last round
 RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
 GARRISON = True          # also weigh each attack with a garrison kept in every objective it would empty
 COMBAT_SEARCH = 2        # near the end: the planner's attack against this many next best and holding back, by rollouts
+NO_LONG_SHOTS = True     # ... never an attack on which no roll hurts the defender (opponent.long_shot_columns)
 OPENINGS = True          # play a scenario's ai_opening from its starting position (hexopening)
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
 LARGE_TARGETS = 0        # other attack-pass targets tried on a large map (TARGETS elsewhere; docs/ai.md, "Stop 32")
@@ -559,9 +561,12 @@ def _combat(state: GameState) -> Action:
         # back, by rollouts through the enemy's reply (the evaluation's guess of that
         # reply is what decides a last attack)
         options: list[Action] = [chosen]
+        shots = opponent.long_shot_columns(state) if NO_LONG_SHOTS else frozenset()
         for _, t, uids in sorted(scored, key=lambda x: (-x[0], x[1])):
             if len(options) > COMBAT_SEARCH:
                 break
+            if shots and crt.preview(state, t, uids).column_label in shots:
+                continue   # no roll can hurt the defender: a rollout that prefers it is noise
             a = Attack(t, uids)
             if a not in options:
                 options.append(a)

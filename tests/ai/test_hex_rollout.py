@@ -265,6 +265,30 @@ def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
     assert seen == []
 
 
+def test_no_long_shot_is_weighed_by_the_rollouts(monkeypatch):
+    # seed 003: on the europa CRT's 1:3 and 1:4 no roll costs the defender anything; a
+    # lone garrison (1) against a brigade (4) only risks itself, so it is never an option
+    # (the tutorial's engineer was thrown at 1:4 on rollout noise, seed 158534)
+    s = hexgame([(2, 1, "red", "infantry_brigade"), (3, 1, "red", "infantry_brigade"),
+                 (3, 0, "blue", "garrison_infantry"), (5, 3, "red", "garrison_infantry"),
+                 (6, 3, "blue", "infantry_brigade")],
+                victory=[(3, 0)], victory_block=WIN_AT_ROUND_END, turn_limit=3)
+    s.round = 3
+    s.phase_idx = s.ruleset.phases.index("combat")
+    monkeypatch.setattr(hexplan, "COMBAT_SEARCH", 10)
+    seen = []
+    monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or 0)
+
+    def targets():
+        seen.clear()
+        hexplan._combat(s)
+        return {p[0].target for p in seen[0] if p[0] != EndPhase()}
+
+    assert targets() == {"3,0"}
+    monkeypatch.setattr(hexplan, "NO_LONG_SHOTS", False)
+    assert targets() == {"3,0", "6,3"}
+
+
 def test_a_combat_option_rollout_keeps_our_exploitation_phase():
     # ending the combat phase is one action: the rollout then plays our exploitation
     # phase (start must not end it as it ends a movement plan)
