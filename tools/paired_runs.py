@@ -29,8 +29,9 @@ Crete on 135001-135079 and 136000-136019; stop 35 measured tutorial layouts on 9
 and 92001-92199 against greedy and 3000-3398, 143000-143398 and 145000-145398 against random, and its arena
 figures used 92200-92399 (greedy) and 145400-146799 (random); stop 36 measured the tutorial on 147000-153399 and
 156000-157799 against random, 500000-500399 and 600000-600799 (greedy against random) and 92400-92599 against
-greedy, and an arena used 155000-155799: take the tutorial's from 92600 next, against random from 158000,
-Crete's from 137000). A range's German games are
+greedy, and an arena used 155000-155799; stop 37 measured the tutorial on 158000-160998 against random
+and 92600-92799 against greedy, and Crete on 137000-137199: take the tutorial's from 92800 next, against
+random from 161000, Crete's from 138000). A range's German games are
 START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
@@ -44,8 +45,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
-HELD_OUT = {"crete_1941": (137000, 138000, 139000, 146000, 147000, 148000),
-            "hex_tutorial": (92600, 92800, 93000, 93200)}
+HELD_OUT = {"crete_1941": (138000, 139000, 146000, 147000, 148000, 149000),
+            "hex_tutorial": (92800, 93000, 93200, 93400)}
 MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide", "opponent")
 
 
