@@ -38,6 +38,9 @@ def one(job: tuple[str, str, str, int]) -> dict[str, Any]:
     from game import arena
     from game.rules.ruleset import load_scenario
     scenario, side, opponent, seed = job
+    if opponent == "passive":
+        from paired_runs import passive_opponent  # tools/ is on the path of a tool run
+        passive_opponent()
     sc = load_scenario(scenario)
     first = next(p.id for p in sc.players if p.alliance == side)
     other = next(a for a in sc.alliances if a != side)

@@ -43,3 +43,17 @@ def test_an_opening_override_replaces_the_scenario_s(monkeypatch):
     assert book is not None and [m.count for m in book.moves] == [1] and book.attacks[0].target == "2,4"
     paired_runs._apply({"opening": {"germany": {}}})
     assert hexopening.opening(st) is None              # none: the planner plays
+
+
+def test_the_passive_opponent_never_moves_or_attacks(monkeypatch):
+    # a diagnostic: the side's losses against a static defence (docs/ai.md, "Stop 37")
+    monkeypatch.setattr(arena, "choose_action", arena.choose_action)
+    paired_runs.passive_opponent()
+    paired_runs.passive_opponent()   # once is enough: a second call wraps nothing more
+    last = []
+    r = arena.play_match("hex_tutorial", {"axis": "greedy", "allies": "passive"}, 7,
+                         observe=lambda st: last.__setitem__(slice(None), [st]))
+    log = last[0].log()
+    assert r["rounds"] >= 1 and not any(line.startswith("Commonwealth attacks") for line in log)
+    assert not any(line.startswith("Commonwealth: ") and " -> " in line for line in log)
+    assert any(line.startswith("Germany attacks") for line in log)
