@@ -30,8 +30,10 @@ and 92001-92199 against greedy and 3000-3398, 143000-143398 and 145000-145398 ag
 figures used 92200-92399 (greedy) and 145400-146799 (random); stop 36 measured the tutorial on 147000-153399 and
 156000-157799 against random, 500000-500399 and 600000-600799 (greedy against random) and 92400-92599 against
 greedy, and an arena used 155000-155799; stop 37 measured the tutorial on 158000-160998 against random
-and 92600-92799 against greedy, and Crete on 137000-137199: take the tutorial's from 92800 next, against
-random from 161000, Crete's from 138000). A range's German games are
+and 92600-92799 against greedy, and Crete on 137000-137199; stop 38 measured the tutorial on 161000-162998
+against random, 159000-159398 against the passive opponent, 92600-92999 against greedy, and its arenas used
+163000-164999 (random) and 93000-93199 (greedy): take the tutorial's from 93200 next, against random from
+165000, Crete's from 138000). A range's German games are
 START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]
@@ -46,7 +48,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 TUNED = {"crete_1941": (600, 800, 1000, 1200, 1400, 1600), "hex_tutorial": (3000, 3200, 5000, 5200)}
 HELD_OUT = {"crete_1941": (138000, 139000, 146000, 147000, 148000, 149000),
-            "hex_tutorial": (92800, 93000, 93200, 93400)}
+            "hex_tutorial": (93200, 93400, 93600, 93800)}
 MODULES = ("hexplan", "hexeval", "hexrollout", "hexdecide", "opponent")
 
 
@@ -67,14 +69,16 @@ def _apply(overrides: dict[str, object]) -> None:
 
 def _try_opening(spec: object) -> None:
     """`"opening": {"PLAYER": {"moves": [[FROM, TYPE, COUNT, TO], ...], "attacks": [[TARGET,
-    [FROM, ...]], ...]}}` (hexes as "q,r"): the computer plays this opening instead of the
-    scenario's `ai_opening` for that player (an empty object: none)."""
+    [FROM, ...]], ...] or "none"}}` (hexes as "q,r"): the computer plays this opening instead
+    of the scenario's `ai_opening` for that player (an empty object: none)."""
     from game.ai import hexopening
     from game.rules.hexmodel import Opening, OpeningAttack, OpeningMove
     if not isinstance(spec, dict):
         raise SystemExit("--set: opening: expected {PLAYER: {moves, attacks}}")
     books = {pid: Opening(moves=tuple(OpeningMove(f, t, int(n), to) for f, t, n, to in b.get("moves", [])),
-                          attacks=tuple(OpeningAttack(tg, tuple(fs)) for tg, fs in b.get("attacks", [])))
+                          attacks=tuple(OpeningAttack(tg, tuple(fs)) for tg, fs in
+                                        ([] if b.get("attacks") == "none" else b.get("attacks", []))),
+                          no_attacks=b.get("attacks") == "none")
              for pid, b in spec.items() if b}
     played = hexopening.opening
 

@@ -1,12 +1,14 @@
 """A scenario's opening for the computer (`ai_opening:`, docs/ai.md "Openings").
 
 A hex scenario may give a player a first turn for the standard computer player: moves,
-then the only attacks to make (an opening without attacks leaves them to the planner). It
-is played only from the scenario's starting position (every unit where the scenario puts
-it, round 1), so it is always the position it was measured from; anywhere else, or if
-one of its moves is not legal there, the planner plays as usual. Crete's German opening
-was chosen by measured games ("Stop 30"): the planner's own first turn spread the
-attacks, the opening puts all four units in reach on Maleme and gambles nowhere else.
+then the only attacks to make (`attacks: none`: no attack at all; an opening without
+attacks leaves them to the planner). It is played only from the scenario's starting
+position (every unit where the scenario puts it, round 1), so it is always the position
+it was measured from; anywhere else, or if one of its moves is not legal there, the
+planner plays as usual. Crete's German opening was chosen by measured games ("Stop 30"):
+the planner's own first turn spread the attacks, the opening puts all four units in reach
+on Maleme and gambles nowhere else. The tutorial's ("Stop 38") is the planner's own first
+moves without the lone 3:2 on the airstrip the rollouts chose one time in four on noise.
 """
 from __future__ import annotations
 
@@ -82,7 +84,7 @@ def attack(state: GameState) -> Action | None:
     not round 1's combat phase, or the player's units that have not attacked yet do not
     stand where the opening's moves put them (its movement was not played)."""
     book = opening(state)
-    if book is None or state.phase != "combat" or not book.attacks:
+    if book is None or state.phase != "combat" or not (book.attacks or book.no_attacks):
         return None
     ht = hexcombat.turn(state)
     if ht.advance is not None or ht.pending is not None:

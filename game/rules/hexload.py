@@ -403,7 +403,7 @@ def _parse_air_support(chk: Checker, data: Any, pids: list[str]) -> dict[str, tu
 def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: Ruleset | None,
                     pids: list[str]) -> dict[str, Opening]:
     """`ai_opening: {germany: {note, moves: [{from, units: {type: n}, to}], attacks:
-    [{target, from: [hexes]}]}}` (docs/hex-format.md)."""
+    [{target, from: [hexes]}] or none}}` (docs/hex-format.md)."""
     out: dict[str, Opening] = {}
 
     def at(n: Any, key: Any, where: str) -> str | None:
@@ -421,7 +421,8 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
                 if src is not None and dst is not None:
                     moves.append(OpeningMove(hex=src, unit=ut, count=n, to=dst, line=_line(m)))
         attacks: list[OpeningAttack] = []
-        for a, wa in _mappings(chk, o, "attacks", w, ("target", "from")):
+        no_attacks = o.get("attacks") == "none"
+        for a, wa in [] if no_attacks else _mappings(chk, o, "attacks", w, ("target", "from")):
             target = at(a, "target", f"{wa}.target") if "target" in a else None
             fnode = chk.get(a, "from", list, wa, default=LocList())
             srcs = [at(fnode, j, f"{wa}.from[{j}]") for j in range(len(fnode or []))]
@@ -429,7 +430,7 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
                 chk.error(a, None, f"{wa}: needs a target and the hexes it is attacked from")
             elif target is not None and all(srcs):
                 attacks.append(OpeningAttack(target=target, hexes=tuple(h for h in srcs if h), line=_line(a)))
-        out[str(pid)] = Opening(moves=tuple(moves), attacks=tuple(attacks),
+        out[str(pid)] = Opening(moves=tuple(moves), attacks=tuple(attacks), no_attacks=no_attacks,
                                 note=chk.get(o, "note", str, w, default="") or "")
     return out
 

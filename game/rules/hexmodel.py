@@ -158,10 +158,12 @@ class OpeningAttack:
 @dataclass(frozen=True)
 class Opening:
     """A player's first turn for the computer (`ai_opening:` in the scenario), played only
-    from the scenario's starting position: its moves, then only its attacks, in order.
-    The rules never read it; game/ai/hexopening.py does (docs/ai.md, "Openings")."""
+    from the scenario's starting position: its moves, then only its attacks, in order
+    (`no_attacks`: none at all; no attacks listed: the planner's). The rules never read
+    it; game/ai/hexopening.py does (docs/ai.md, "Openings")."""
     moves: tuple[OpeningMove, ...] = ()
     attacks: tuple[OpeningAttack, ...] = ()
+    no_attacks: bool = False
     note: str = ""
 
 

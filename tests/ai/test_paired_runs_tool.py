@@ -41,6 +41,9 @@ def test_an_opening_override_replaces_the_scenario_s(monkeypatch):
                                                 "attacks": [["2,4", ["1,4", "2,5"]]]}}})
     book = hexopening.opening(st)
     assert book is not None and [m.count for m in book.moves] == [1] and book.attacks[0].target == "2,4"
+    paired_runs._apply({"opening": {"germany": {"moves": [["4,5", "parachute", 1, "2,5"]], "attacks": "none"}}})
+    book = hexopening.opening(st)
+    assert book is not None and book.no_attacks and not book.attacks
     paired_runs._apply({"opening": {"germany": {}}})
     assert hexopening.opening(st) is None              # none: the planner plays
 
