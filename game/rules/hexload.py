@@ -421,8 +421,11 @@ def _parse_openings(chk: Checker, data: Any, hexes: dict[str, HexDef], ruleset: 
                 if src is not None and dst is not None:
                     moves.append(OpeningMove(hex=src, unit=ut, count=n, to=dst, line=_line(m)))
         attacks: list[OpeningAttack] = []
-        no_attacks = o.get("attacks") == "none"
-        for a, wa in [] if no_attacks else _mappings(chk, o, "attacks", w, ("target", "from")):
+        said = o.get("attacks")
+        no_attacks = said == "none"
+        if isinstance(said, str) and not no_attacks:
+            chk.error(o, "attacks", f"{w}.attacks: expected a list of {{target, from}} or none, got '{said}'")
+        for a, wa in [] if isinstance(said, str) else _mappings(chk, o, "attacks", w, ("target", "from")):
             target = at(a, "target", f"{wa}.target") if "target" in a else None
             fnode = chk.get(a, "from", list, wa, default=LocList())
             srcs = [at(fnode, j, f"{wa}.from[{j}]") for j in range(len(fnode or []))]

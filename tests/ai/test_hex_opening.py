@@ -112,6 +112,12 @@ def test_an_opening_hex_off_the_map_is_an_error(tmp_path):
         "ai_opening.germany.attacks[0].target: hex 99,4 is not on the map"
 
 
+def test_an_opening_s_attacks_neither_a_list_nor_none_is_an_error(tmp_path):
+    d, lines = broken(tmp_path, "    attacks:\n      - {target: [2, 4], from: [[1, 4], [2, 5]]}\n", "    attacks: nope\n")
+    assert "attacks: nope" in lines[d.line - 1]
+    assert d.message == "ai_opening.germany.attacks: expected a list of {target, from} or none, got 'nope'"
+
+
 def test_an_opening_for_an_unknown_player_is_an_error(tmp_path):
     d, _ = broken(tmp_path, "ai_opening:\n  germany:", "ai_opening:\n  germnay:")
     assert d.message.startswith("ai_opening.germnay: unknown player 'germnay'")
