@@ -8,7 +8,7 @@ it was measured from; anywhere else, or if one of its moves is not legal there, 
 planner plays as usual. Crete's German opening was chosen by measured games ("Stop 30"):
 the planner's own first turn spread the attacks, the opening puts all four units in reach
 on Maleme and gambles nowhere else. The tutorial's ("Stop 38") is the planner's own first
-moves without the lone 3:2 on the airstrip the rollouts chose one time in four on noise.
+moves without the lone 3:2 on the airstrip the rollouts chose one time in five on noise.
 """
 from __future__ import annotations
 
