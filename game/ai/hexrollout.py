@@ -27,7 +27,11 @@ another beats it by `MARGIN`.
   choice against the next best attacks and ending the phase the same way, each option a
   one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
 - The opponent model (`OPPONENT_MODEL`, opponent.py): an enemy side that has made a long
-  shot (an attack no sound player makes) is played out as the random player.
+  shot (an attack no sound player makes) is played out as the random player. Before
+  that (`MAXIMIN`, not on a large map), every candidate is played out twice on the same
+  dice, the enemy as greedy and as random, and is worth the lower of its two win rates:
+  a plan that wins only because greedy walks into it is no plan against an enemy that
+  has not shown how it plays (docs/ai.md, "Stop 39").
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -45,6 +49,8 @@ REF_HEXES = 35          # a map of this many hexes (the tutorial's) counts once
 MIN_ROLLOUTS = 8        # fewer rollouts per candidate than this within the budget: the planner's plan
 TARGETS = 2             # alternative attack-pass targets tried
 MARGIN = 0.0            # an alternative must beat the planner's own plan by this win rate
+MAXIMIN = True         # before an enemy has made a long shot a plan is worth the lower of its win rates
+#                        with the enemy played as greedy and as random (twice the rollouts; not on a large map)
 OPPONENT_MODEL = True  # an enemy that made a long shot is played out as the random player (opponent.py)
 MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
@@ -247,7 +253,7 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     """The index of the plan with the best rollout win rate (0, the planner's own plan,
     unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
     is a whole movement phase), played out to the game's end, rollout r of every plan on
-    the same dice."""
+    the same dice; with two opponent models (MAXIMIN) a plan's worst of the two."""
     if len(plans) <= 1:
         return 0
     alliance = state.alliance_of(state.player) or ""
@@ -255,19 +261,27 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     total_budget = decision_budget(state) if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
-    scores = [0.0] * len(plans)
     rand = _random_sides(state, alliance)
+    models = [rand]   # the enemy sides played as random in each model's rollouts
+    if MAXIMIN and not rand and not large(state):
+        models.append(frozenset(a for a in state.scenario.alliances if a != alliance))
     first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase, rand)
-    scores[0] += first
     if n < MIN_ROLLOUTS:
         return 0
-    for r in range(n):
-        seed = rollout_seed(state, r)
-        for i, plan in enumerate(plans):
-            if r == 0 and i == 0:
-                continue
-            v, _ = playout(start(state, plan, seed, end_phase), alliance, None, random_sides=rand)
-            scores[i] += v
+    per_model = []
+    for m, sides in enumerate(models):
+        scores = [0.0] * len(plans)
+        if m == 0:
+            scores[0] += first
+        for r in range(n):
+            seed = rollout_seed(state, r)
+            for i, plan in enumerate(plans):
+                if r == 0 and i == 0 and m == 0:
+                    continue
+                v, _ = playout(start(state, plan, seed, end_phase), alliance, None, random_sides=sides)
+                scores[i] += v
+        per_model.append(scores)
+    scores = [min(m[i] for m in per_model) for i in range(len(plans))]
     best = 0
     for i in range(1, len(plans)):
         if scores[i] > scores[best] + MARGIN * n + 1e-9 and scores[i] > scores[0] + MARGIN * n + 1e-9:

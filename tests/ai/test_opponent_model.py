@@ -8,7 +8,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from hexkit import hexgame, settle, uid_of  # noqa: E402
 
 from game.ai import hexplayer, hexrollout, opponent  # noqa: E402
-from game.rules.actions import Attack, apply  # noqa: E402
+from game.rules import hexmove  # noqa: E402
+from game.rules.actions import Attack, Move, apply  # noqa: E402
 
 
 def test_long_shots_are_the_columns_where_the_defender_cannot_lose():
@@ -69,3 +70,48 @@ def test_the_model_follows_the_log(monkeypatch):
     assert hexrollout._random_sides(s, "axis") == {"allies"}
     monkeypatch.setattr(hexrollout, "OPPONENT_MODEL", False)
     assert hexrollout._random_sides(s, "axis") == frozenset()
+
+
+def _three_plans():
+    """Red's brigade at 2,1 (axis, to move) stays (plan A) or steps to 3,1 (B) or 1,1 (C)."""
+    s = hexgame([(2, 1, "red", "infantry_brigade"), (6, 4, "blue", "garrison_infantry")],
+                victory=[(3, 0)], turn_limit=3,
+                victory_block="victory: {victory_cities: {axis: 1}, at_turn_limit: allies}")
+    u = uid_of(s, "2,1", "infantry_brigade")
+    reach = hexmove.reachable(s, (u,))
+    return s, u, [[], [Move((u,), reach["3,1"])], [Move((u,), reach["1,1"])]]
+
+
+def _valued(monkeypatch, u, worth):
+    """Rollouts that score each plan by where the brigade ended: worth[hex] = (win rate with
+    the enemy played as greedy, as random)."""
+    def playout(state, alliance, seed, limit=0, random_sides=frozenset()):
+        greedy, rand = worth[state.units[u].space]
+        return (rand if random_sides else greedy), 10
+    monkeypatch.setattr(hexrollout, "playout", playout)
+
+
+def test_before_the_enemy_shows_itself_a_plan_is_worth_its_worse_model(monkeypatch):
+    # A wins only if the enemy plays soundly, C only if it moves at random, B either way
+    # half the time: until the enemy has made a long shot the rollouts cannot tell which
+    # it is, so the plan must hold against both (docs/ai.md, "Stop 39")
+    s, u, plans = _three_plans()
+    _valued(monkeypatch, u, {"2,1": (0.9, 0.1), "3,1": (0.5, 0.5), "1,1": (0.1, 0.9)})
+    assert hexrollout.pick(s, plans) == 1
+    monkeypatch.setattr(hexrollout, "MAXIMIN", False)            # the greedy model alone
+    assert hexrollout.pick(s, plans) == 0
+
+
+def test_an_enemy_known_random_is_played_as_random_only(monkeypatch):
+    s, u, plans = _three_plans()
+    _valued(monkeypatch, u, {"2,1": (0.9, 0.1), "3,1": (0.5, 0.5), "1,1": (0.1, 0.9)})
+    monkeypatch.setattr(hexrollout, "_random_sides", lambda state, alliance: frozenset({"allies"}))
+    assert hexrollout.pick(s, plans) == 2
+
+
+def test_on_a_large_map_the_enemy_is_played_as_greedy_alone(monkeypatch):
+    # the second model doubles the rollouts: not within Crete's time (hexrollout.large)
+    s, u, plans = _three_plans()
+    _valued(monkeypatch, u, {"2,1": (0.9, 0.1), "3,1": (0.5, 0.5), "1,1": (0.1, 0.9)})
+    monkeypatch.setattr(hexrollout, "large", lambda state: True)
+    assert hexrollout.pick(s, plans) == 0
