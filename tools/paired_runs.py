@@ -32,8 +32,10 @@ figures used 92200-92399 (greedy) and 145400-146799 (random); stop 36 measured t
 greedy, and an arena used 155000-155799; stop 37 measured the tutorial on 158000-160998 against random
 and 92600-92799 against greedy, and Crete on 137000-137199; stop 38 measured the tutorial on 161000-162998
 against random, 159000-159398 against the passive opponent, 92600-92999 against greedy, and its arenas used
-163000-164999 (random) and 93000-93199 (greedy), and it measured 165000-166998 against random: take the
-tutorial's from 93200 next, against random from 167000, Crete's from 138000). A range's German games are
+163000-164999 (random) and 93000-93199 (greedy), and it measured 165000-166998 against random; stop 39 measured the tutorial on 165000-168998 and
+171000-174998 against random, 159000-159398 against the passive opponent and 93200-93599 against greedy,
+and its arenas used 169000-170999 (random) and 93400-93799 (greedy): take the tutorial's from 93800 next,
+against random from 175000, Crete's from 138400: stop 39's Crete arenas used 138000-138359). A range's German games are
 START, START+2, ...; the Commonwealth's START+1, START+3, ...
 
     python tools/paired_runs.py crete_1941 axis 4000 60 --jobs 2 [--set JSON]

@@ -6,8 +6,9 @@ could cost the defender anything (1:3 or worse on the europa CRT, after the colu
 shifts), plays no sound policy: greedy never makes one (its value of such an attack is
 below zero). The rollouts then play that side as the random player, the way it has shown
 it plays: a position a random mover cannot exploit is not lost to it. Read from the game
-log, so the same game always gives the same model; an opponent that never makes a long
-shot is never affected.
+log, so the same game always gives the same model. Until an enemy has made one,
+hexrollout.pick weighs each plan against both models, greedy and random, and keeps its
+worse result (`hexrollout.MAXIMIN`, docs/ai.md "Stop 39").
 """
 from __future__ import annotations
 
