@@ -163,15 +163,17 @@ def has_zoc(state: GameState, u: Unit) -> bool:
 
 
 _STATIC: dict[tuple[int, int], tuple[Any, Any, dict[str, dict[Any, Any]]]] = {}
-_LAST: list[Any] = [None, None, {}]   # the scenario, ruleset and tables asked for last
+_LAST: list[Any] = [(None, None, {})]   # (scenario, ruleset, tables) asked for last: one tuple, so
+#                                         a thread never reads one map's scenario with another's tables
 
 
 def static_table(state: GameState, name: str) -> dict[Any, Any]:
     """A dict for answers that depend only on the map and the rules (not on the units
     or owners), kept per scenario and ruleset objects; callers fill it as they go."""
     sc, rs = state.scenario, state.ruleset
-    if _LAST[0] is sc and _LAST[1] is rs:
-        tables = _LAST[2]
+    last = _LAST[0]
+    if last[0] is sc and last[1] is rs:
+        tables = last[2]
     else:
         key = (id(sc), id(rs))
         got = _STATIC.get(key)
@@ -180,7 +182,7 @@ def static_table(state: GameState, name: str) -> dict[Any, Any]:
                 _STATIC.clear()
             got = _STATIC[key] = (sc, rs, {})
         tables = got[2]
-        _LAST[:] = [sc, rs, tables]
+        _LAST[0] = (sc, rs, tables)
     table = tables.get(name)
     if table is None:
         table = tables[name] = {}

@@ -6,6 +6,7 @@ never an exception.
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -15,6 +16,29 @@ from game.rules.model import GameState
 from game.rules.session import Session
 
 AI_INTERVAL = 0.25  # seconds between computer actions (about 4 per second)
+THINK_WAIT = 0.25   # a frame waits this long for the computer's decision; a longer one goes on
+#                     on its worker thread while the window keeps drawing
+
+
+class _Thought:
+    """One computer decision made on a worker thread (daemon: closing the window never
+    waits for it). The same state gives the same action on any thread."""
+
+    def __init__(self, version: int, state: GameState, level: str):
+        self.version = version
+        self.state = state
+        self.action: A.Action | None = None
+        self.error: Exception | None = None
+        self.done = threading.Event()
+        threading.Thread(target=self._run, args=(level,), daemon=True, name="computer-player").start()
+
+    def _run(self, level: str) -> None:
+        try:
+            self.action = choose(self.state, level)
+        except Exception as exc:  # noqa: BLE001 - reported by the controller, which falls back
+            self.error = exc
+        finally:
+            self.done.set()
 
 
 @dataclass
@@ -66,6 +90,7 @@ class GameController:
         self.last_ai_version = -1  # self.version right after the computer's last action
         self.last_ai_from: str | None = None  # where the units of its last move or drop stood
         self.saved_version: int | None = None  # self.version when last saved (Ctrl+S or autosave)
+        self._thought: _Thought | None = None  # the computer's decision being made (update_ai)
 
     @property
     def state(self) -> GameState:
@@ -183,7 +208,31 @@ class GameController:
         try:
             action = choose(state, self.level_of(self.actor()))
         except Exception as exc:  # noqa: BLE001
-            self.say(f"Computer player failed ({type(exc).__name__}: {exc}); using a fallback.", "error")
+            return self._play_ai(state, None, exc)
+        return self._play_ai(state, action)
+
+    @property
+    def thinking(self) -> bool:
+        """The computer is making a decision that has taken more than a frame."""
+        return self._thought is not None and self._thought.version == self.version \
+            and not self._thought.done.is_set()
+
+    def _step_ai_threaded(self, wait: float) -> bool | None:
+        """step_ai with the decision made on a worker thread: None while it is still being
+        made after `wait` seconds (the next frame asks again), else as step_ai."""
+        if not self.ai_to_act():
+            return False
+        t = self._thought
+        if t is None or t.version != self.version:   # a new position (or the game changed under it)
+            t = self._thought = _Thought(self.version, self.state, self.level_of(self.actor()))
+        if not t.done.wait(wait):
+            return None
+        self._thought = None
+        return self._play_ai(t.state, t.action, t.error)
+
+    def _play_ai(self, state: GameState, action: A.Action | None, error: Exception | None = None) -> bool:
+        if error is not None or action is None:
+            self.say(f"Computer player failed ({type(error).__name__}: {error}); using a fallback.", "error")
             action = _fallback_choice(state)
         if self.do(action, quiet=True):
             self._remember(state, action)
@@ -212,10 +261,10 @@ class GameController:
         if self.fast:
             t0 = time.perf_counter()
             while self.ai_to_act() and time.perf_counter() - t0 < budget_s:
-                if not self.step_ai():
+                if not self._step_ai_threaded(max(0.005, budget_s - (time.perf_counter() - t0))):
                     break
             return
         self.ai_timer += dt
         if self.ai_timer >= AI_INTERVAL:
-            self.ai_timer = 0.0
-            self.step_ai()
+            if self._step_ai_threaded(THINK_WAIT) is not None:
+                self.ai_timer = 0.0

@@ -741,7 +741,8 @@ class GameScene(Scene):
             return
         if self.ctl.ai_to_act():
             who = self.ctl.player_name(self.ctl.actor())
-            msg = f"Computer is playing {who}" + ("  (skipping ahead…)" if self.ctl.fast else "  —  Space: skip ahead")
+            msg = f"Computer is playing {who}" + ("  (thinking…)" if self.ctl.thinking else "") \
+                + ("  (skipping ahead…)" if self.ctl.fast else "  —  Space: skip ahead")
             col = theme.INFO
         else:
             msg = f"{theme_phase(self.state)}  —  {self.ctl.player_name(self.state.player)}"

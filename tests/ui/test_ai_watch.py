@@ -147,3 +147,62 @@ def test_on_a_hex_map_the_computers_move_is_drawn_from_hex_to_hex():
     a, b = (game.cam.to_screen(*game.renderer.centers[h]) for h in game.ai_trail()[:2])
     mid = (int((a[0] + b[0]) / 2), int((a[1] + b[1]) / 2))
     assert tuple(app.surface.get_at(mid))[:3] == tuple(theme.ACCENT)[:3]
+
+
+def _slow_choice(monkeypatch):
+    """The computer's decisions wait for `gate` (a decision that takes seconds)."""
+    import threading
+
+    from game.ui import controller
+    gate = threading.Event()
+    asked: list[int] = []
+    real = controller.choose
+
+    def slow(state, level):
+        asked.append(state.action_count)
+        gate.wait(10)
+        return real(state, level)
+    monkeypatch.setattr(controller, "choose", slow)
+    monkeypatch.setattr(controller, "THINK_WAIT", 0.01)
+    return gate, asked
+
+
+def test_a_long_decision_is_made_while_the_window_keeps_drawing(monkeypatch):
+    # issue #8: the computer thinks on a worker thread; a frame never waits for it longer
+    # than THINK_WAIT, and the banner says it is thinking
+    app, game = _computer_turn()
+    gate, asked = _slow_choice(monkeypatch)
+    v0 = game.ctl.version
+    for _ in range(3):
+        frame(app, AI_INTERVAL * 1.01)
+    assert game.ctl.version == v0 and game.ctl.thinking and len(asked) == 1   # one decision, asked once
+    gate.set()
+    for _ in range(50):
+        frame(app, AI_INTERVAL * 1.01)
+        if game.ctl.version != v0:
+            break
+    assert game.ctl.version == v0 + 1 and not game.ctl.thinking
+
+
+def test_a_decision_for_a_position_that_changed_meanwhile_is_not_played(monkeypatch):
+    app, game = _computer_turn()
+    gate, asked = _slow_choice(monkeypatch)
+    frame(app, AI_INTERVAL * 1.01)
+    assert game.ctl.thinking
+    game.ctl.version += 1                    # the game changed under it (a load, an undo)
+    gate.set()
+    frame(app, AI_INTERVAL * 1.01)           # the old decision is dropped; the new one asked
+    assert len(asked) == 2
+
+
+def test_a_decision_that_fails_on_its_thread_falls_back_with_a_message(monkeypatch):
+    from game.ui import controller
+    app, game = _computer_turn()
+
+    def broken(state, level):
+        raise RuntimeError("no plan")
+    monkeypatch.setattr(controller, "choose", broken)
+    v0 = game.ctl.version
+    frame(app, AI_INTERVAL * 1.01)
+    assert game.ctl.version == v0 + 1       # the fallback action was played
+    assert game.ctl.message is not None and "no plan" in game.ctl.message.text
