@@ -101,7 +101,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from game.selfplay import play_out
     try:
         result, session = play_out(args.scenario, args.seed, args.turns, args.level,
-                                   variant=args.variant)
+                                   variant=args.variant, without=tuple(args.without or ()))
     except LoadError as exc:
         return _fail(str(exc))
     if args.save:
@@ -145,7 +145,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from game.ui import app
     app.run(scenario=args.scenario, ai_sides=tuple(args.ai or ()), load=args.load,
-            ai_level=args.level, variant=args.variant)
+            ai_level=args.level, variant=args.variant, without=tuple(args.without or ()))
     return 0
 
 
@@ -249,6 +249,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--load", metavar="SAVE")
     s.add_argument("--level", default="standard", choices=("random", "greedy", "standard"))
     s.add_argument("--variant", metavar="FILE", help="house rules: a variant of the scenario's ruleset")
+    s.add_argument("--without", action="append", metavar="OPTION",
+                   help="play without a game option of the ruleset (e.g. supply); repeatable")
     s.set_defaults(func=cmd_play)
     s = sub.add_parser("scenarios", help="list scenarios")
     s.set_defaults(func=cmd_scenarios)
@@ -267,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save")
     s.add_argument("--level", default="standard", choices=("random", "greedy", "standard"))
     s.add_argument("--variant", metavar="FILE", help="house rules: a variant of the scenario's ruleset")
+    s.add_argument("--without", action="append", metavar="OPTION",
+                   help="play without a game option of the ruleset (e.g. supply); repeatable")
     s.set_defaults(func=cmd_selfplay)
     s = sub.add_parser("replay", help="replay a save")
     s.add_argument("save")

@@ -12,11 +12,13 @@ MAX_ACTIONS = 200_000
 
 
 def play_out(scenario: str, seed: int, turns: int | None = None, level: str = "standard",
-             variant: str | None = None) -> tuple[dict[str, Any], Session]:
-    """`variant`: a house-rules variant file (or shipped variant id) of the scenario's ruleset."""
+             variant: str | None = None, without: tuple[str, ...] = ()
+             ) -> tuple[dict[str, Any], Session]:
+    """`variant`: a house-rules variant file (or shipped variant id) of the scenario's ruleset;
+    `without`: game options switched off."""
     from game.rules.variant import ruleset_for
     sc = load_scenario(scenario)
-    session = Session(sc, ruleset_for(sc, variant), seed)
+    session = Session(sc, ruleset_for(sc, variant, without), seed)
     for _ in range(MAX_ACTIONS):
         st = session.state
         if st.over or (turns is not None and st.round > turns):

@@ -21,6 +21,10 @@ code (a rules fix), load_session continues the game from the snapshot instead.
 Version 2 adds "base": the position a game continued from (a snapshot like the final
 one); "actions" then follow it. Only saves with a base are written as version 2, so
 every other save still opens in older Warboards.
+
+Version 3 adds "options_off": the ids of the ruleset's game options switched off for
+this game (game/rules/options.py). Only such saves are written as version 3: an older
+Warboard would replay them with every option on, so it must refuse them.
 """
 from __future__ import annotations
 
@@ -35,14 +39,16 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.actions import action_from_json
+from game.rules.errors import LoadError
 from game.rules.model import GameState, Ruleset, Scenario
+from game.rules.options import with_options
 from game.rules.ruleset import Checker, load_ruleset, load_scenario, parse_ruleset, parse_scenario
 from game.rules.session import Session
 from game.rules.snapshot import exact, restore, snapshot, state_hash
 from game.rules.yamlloc import load_yaml
 
 FORMAT = "warboard-save"
-VERSION = 2
+VERSION = 3
 AUTOSAVE_KEEP = 10  # autosaved games kept (the oldest others are removed; never the current one)
 # shown when a save continues from its saved position (its moves no longer replay exactly)
 RESUMED_NOTICE = ("This save was made by an older Warboard; its moves no longer replay exactly, "
@@ -84,7 +90,7 @@ def to_json(session: Session, players: dict[str, str] | None = None,
     {"<player id>": "human" | "computer:<level>"}; `game` is the game's id and start."""
     out = {
         "format": FORMAT,
-        "version": 2 if session.resumed else 1,
+        "version": 3 if session.ruleset.options_off else 2 if session.resumed else 1,
         "ruleset": {"id": session.ruleset.id, "sha256": session.ruleset.sha256},
         "scenario": session.scenario.id,
         "scenario_path": session.scenario.path,
@@ -95,6 +101,8 @@ def to_json(session: Session, players: dict[str, str] | None = None,
         # after the shipped files change (gzip makes these small)
         "embedded": session.sources or _sources(session.ruleset, session.scenario),
     }
+    if session.ruleset.options_off:
+        out["options_off"] = sorted(session.ruleset.options_off)
     if session.ruleset.variant:
         rs = session.ruleset
         out["variant"] = {"id": rs.variant, "name": rs.variant_name, "path": rs.path,
@@ -152,6 +160,8 @@ def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
         from game.rules.variant import variant_from_text
         vid = str((data.get("variant") or {}).get("id", "") or "variant")
         ruleset = variant_from_text(var_text, f"<variant {vid} as saved>", ruleset, rs_text, vid)
+    if ruleset is not None:
+        ruleset = _with_saved_options(ruleset, data)
     sc_path = f"<{data['scenario']} as saved>"
     chk = Checker(sc_path)
     scenario = parse_scenario(load_yaml(sc_text, sc_path), sc_path, chk, ruleset)
@@ -334,8 +344,19 @@ def _current_rules(data: dict[str, Any]) -> Ruleset:
         got = load_variant(str(variant.get("path") or ""))
         if got.id != ruleset.id:
             raise SaveError(f"variant {variant.get('id')} no longer extends {ruleset.id}")
-        return got
-    return ruleset
+        ruleset = got
+    return _with_saved_options(ruleset, data)
+
+
+def _with_saved_options(ruleset: Ruleset, data: dict[str, Any]) -> Ruleset:
+    """The rules with the game options the save switched off ("options_off")."""
+    off = data.get("options_off") or []
+    if not isinstance(off, list) or not all(isinstance(o, str) for o in off):
+        raise SaveError("it is damaged: 'options_off' is not a list of option ids")
+    try:
+        return with_options(ruleset, off)
+    except LoadError as exc:
+        raise SaveError(f"it was played with game options these rules do not have: {exc}") from None
 
 
 def autosave_dir() -> Path:

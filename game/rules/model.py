@@ -134,6 +134,19 @@ class SupplyRule:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A supplied rule the players may switch off for a game (issue #41: the rules a seed
+    names but never defines are the players' choice). Off: each ruleset rule in `rules`
+    (rule_of_three, home_guard, supply, tracks) is dropped and every unit loses its
+    abilities named in `abilities`. Shown in the new-game screen; a save records it."""
+    id: str
+    name: str
+    explain: str                      # one line for the new-game screen
+    rules: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TrackRule:
     """Tracks (seed 000 G3, a supplied rule): land units entering a space with one of
     these terrain tags end their move there, unless they have `no_move_penalty` for it."""
@@ -164,6 +177,8 @@ class Ruleset:
     variant_name: str = ""
     base_path: str = ""
     hex: HexRules | None = None        # hex rulesets (europa): terrain, hexsides, CRT, ...
+    options: tuple[GameOption, ...] = ()   # supplied rules the players may switch off
+    options_off: frozenset[str] = frozenset()   # the options switched off in these rules
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 

@@ -21,6 +21,7 @@ from .model import (
     DOMAINS,
     LAND,
     SEA,
+    GameOption,
     HomeGuard,
     PlacementRule,
     PlayerDef,
@@ -111,7 +112,9 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
                   "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
-                  "tracks")
+                  "tracks", "options")
+# the ruleset rules a game option may switch off (model.GameOption)
+OPTION_RULES = ("rule_of_three", "home_guard", "supply", "tracks")
 
 
 def _sha256(path: str) -> str:
@@ -237,13 +240,15 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     home_guard = _parse_home_guard(data, units, chk)
     supply = _parse_supply(data, chk)
     tracks = _parse_tracks(data, chk)
+    options, options_off = _parse_options(data, units, chk)
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
                    units=units, sha256=_sha256(path) if os.path.exists(path) else "", path=path,
                    rule_of_three=rule_of_three, seed_notes=notes, home_guard=home_guard,
                    supply=supply, tracks=tracks, classes=tuple(declared),
-                   powers=powers, hex=hex_rules)
+                   powers=powers, hex=hex_rules, options=options,
+                   options_off=options_off)
 
 
 def _parse_hex_unit(u: Any, where: str, hex_rules: Any, chk: Checker) -> tuple[float | None, str]:
@@ -367,6 +372,48 @@ def _parse_tracks(data: Any, chk: Checker) -> TrackRule | None:
         else:
             out.append(str(t))
     return TrackRule(terrain=tuple(out))
+
+
+def _parse_options(data: Any, units: dict[str, UnitType], chk: Checker
+                   ) -> tuple[tuple[GameOption, ...], frozenset[str]]:
+    """`options: [{id, name, explain, rules: [supply], abilities: [fleet_air_defense]}]`:
+    the supplied rules the players may switch off for a game (model.GameOption), and the
+    ids of those already off (a variant's `supply: null` leaves nothing to switch)."""
+    node = chk.get(data, "options", list, "ruleset", default=LocList())
+    have_abilities = {ab.name for ut in units.values() for ab in ut.abilities}
+    out: list[GameOption] = []
+    off: set[str] = set()
+    for i, o in enumerate(node or []):
+        w = f"options[{i}]"
+        if not isinstance(o, dict):
+            chk.error(node, i, f"{w}: expected {{id, name, explain, rules, abilities}}")
+            continue
+        chk.unknown_keys(o, ("id", "name", "explain", "rules", "abilities"), w)
+        oid = chk.get(o, "id", str, w)
+        if oid is not None and any(x.id == oid for x in out):
+            chk.error(o, "id", f"{w}.id: option '{oid}' is listed twice")
+        name = chk.get(o, "name", str, w, default=oid or "")
+        explain = chk.get(o, "explain", str, w)
+        rules = chk.get(o, "rules", list, w, default=LocList()) or []
+        abilities = chk.get(o, "abilities", list, w, default=LocList()) or []
+        for j, r in enumerate(rules):
+            if r not in OPTION_RULES:
+                chk.error(rules, j, f"{w}.rules: '{r}' is not a rule an option can switch off"
+                          f"{did_you_mean(str(r), OPTION_RULES)} (known: {', '.join(OPTION_RULES)})")
+        for j, a in enumerate(abilities):
+            if a not in REGISTRY:
+                chk.error(abilities, j, f"{w}.abilities: unknown ability '{a}'"
+                          f"{did_you_mean(str(a), REGISTRY)}")
+        if not rules and not abilities:
+            chk.error(o, None, f"{w}: an option switches off at least one rule or ability")
+        if oid is None or explain is None:
+            continue
+        out.append(GameOption(id=oid, name=name or oid, explain=explain,
+                              rules=tuple(str(r) for r in rules),
+                              abilities=tuple(str(a) for a in abilities)))
+        if all(data.get(r) is None for r in rules) and not have_abilities & set(abilities):
+            off.add(oid)
+    return tuple(out), frozenset(off)
 
 
 def _parse_unit_classes(u: Any, where: str, declared: list[str], chk: Checker) -> tuple[str, ...]:

@@ -8,7 +8,8 @@ A unit entry either changes an existing unit (any unit field replaces the base v
 `add_abilities: [...]` appends abilities, `remove_abilities: [name, ...]` drops every
 ability of that name, `abilities: [...]` replaces the whole list) or, for an id the
 ruleset does not have, defines a new unit in full. A variant may also replace a supplied
-ruleset rule (`home_guard`, `supply`, `tracks`) or switch it off with `null`. The merged ruleset is validated by
+ruleset rule (`home_guard`, `supply`, `tracks`) or switch it off with `null`, and switch
+the ruleset's game options off (`options: {supply: off}`, game/rules/options.py). The merged ruleset is validated by
 the ruleset loader itself, so a variant gets the same file:line:col errors; each node
 remembers the file it came from (the variant or the base ruleset).
 """
@@ -22,6 +23,7 @@ from typing import Any
 
 from .errors import Diagnostic, LoadError
 from .model import Ruleset, Scenario
+from .options import with_options
 from .ruleset import (
     SCENARIO_DIR,
     UNIT_FIELDS,
@@ -36,7 +38,8 @@ from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
 VARIANT_DIR = SCENARIO_DIR / "variants"
 # supplied ruleset rules a variant may replace or switch off (`supply: null`)
 VARIANT_RULE_FIELDS = ("home_guard", "supply", "tracks")
-VARIANT_FIELDS = ("format", "extends", "id", "name", "description", "units") + VARIANT_RULE_FIELDS
+VARIANT_FIELDS = ("format", "extends", "id", "name", "description", "units",
+                  "options") + VARIANT_RULE_FIELDS
 OVERLAY_FIELDS = UNIT_FIELDS + ("add_abilities", "remove_abilities")
 
 
@@ -203,9 +206,29 @@ def parse_variant(data: Any, path: str, chk: Checker, base: Ruleset | None = Non
     chk.diags.extend(d for d in sub.diags if d.severity == "error" or d.path == path)
     if rs is None:
         return None
+    rs = _switch_options(rs, data, chk)
     digest = hashlib.sha256((base.sha256 + "\n" + _text_sha(data, path)).encode()).hexdigest()
     return replace(rs, path=path, sha256=digest, variant=vid or "variant",
                    variant_name=name or "", base_path=base.path, _refs={})
+
+
+def _switch_options(rs: Ruleset, data: Any, chk: Checker) -> Ruleset:
+    """The variant's `options: {id: off | on}` applied (on: as the ruleset has it)."""
+    node = chk.get(data, "options", dict, "variant", default=None)
+    if not node:
+        return rs
+    known = [o.id for o in rs.options]
+    off = []
+    for oid, val in node.items():
+        if oid not in known:
+            chk.error(node, oid, f"variant.options: ruleset '{rs.id}' has no game option "
+                      f"'{oid}'{did_you_mean(str(oid), known)} (its options: "
+                      f"{', '.join(known) or 'none'})")
+        elif val not in (True, False, "on", "off"):
+            chk.error(node, oid, f"variant.options.{oid}: expected on or off, not {val!r}")
+        elif val in (False, "off"):
+            off.append(str(oid))
+    return with_options(rs, off)
 
 
 def _text_sha(data: Any, path: str) -> str:
@@ -295,9 +318,15 @@ def variants_for(ruleset_id: str) -> list[tuple[Path, str]]:
     return out
 
 
-def ruleset_for(scenario: Scenario, variant: str | os.PathLike[str] | None = None) -> Ruleset:
+def ruleset_for(scenario: Scenario, variant: str | os.PathLike[str] | None = None,
+                without: tuple[str, ...] | list[str] | frozenset[str] = ()) -> Ruleset:
     """The rules a scenario is played with: its ruleset, or a variant of it (a file or
-    the id of a shipped variant) that must extend that ruleset."""
+    the id of a shipped variant) that must extend that ruleset; `without`: the ids of
+    game options switched off (game/rules/options.py)."""
+    return with_options(_rules_of(scenario, variant), without)
+
+
+def _rules_of(scenario: Scenario, variant: str | os.PathLike[str] | None) -> Ruleset:
     if not variant:
         return load_ruleset(scenario.ruleset_id)
     path = find_variant(str(variant))

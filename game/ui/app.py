@@ -72,17 +72,19 @@ class App:
         return self.reset(MainMenu(self, selected=selected))
 
     def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None,
-                 ai_levels: dict[str, str] | None = None, variant: str | None = None) -> Scene:
+                 ai_levels: dict[str, str] | None = None, variant: str | None = None,
+                 without: tuple[str, ...] | frozenset[str] = ()) -> Scene:
         """A new game; the computer plays ai_sides (player or alliance ids), each at its
         level in ai_levels (side -> random | greedy | standard) or at self.ai_level;
-        `variant`: a house-rules variant file of the scenario's ruleset (None: as published)."""
+        `variant`: a house-rules variant file of the scenario's ruleset (None: as published);
+        `without`: the game options switched off."""
         from game.rules.ruleset import load_scenario
         from game.rules.session import Session
         from game.rules.variant import ruleset_for
 
         from .game_scene import GameScene
         sc = load_scenario(scenario)
-        rs = ruleset_for(sc, variant)
+        rs = ruleset_for(sc, variant, tuple(without))
         session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
         return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
 
@@ -189,21 +191,21 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
 
 
 def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str | None = None,
-        ai_level: str = "standard", variant: str | None = None) -> None:
+        ai_level: str = "standard", variant: str | None = None, without: tuple[str, ...] = ()) -> None:
     """Open the window: the main menu, a new game of `scenario` (the computer
     plays `ai_sides`: alliance or player ids; `variant`: house rules), or the saved
-    game `load`."""
+    game `load`; `without`: game options switched off."""
     screen = open_window()
     app = App(screen, windowed=True, ai_level=ai_level)
     try:
-        start(app, scenario, ai_sides, load, variant)
+        start(app, scenario, ai_sides, load, variant, without)
         app.loop()
     finally:
         pygame.quit()
 
 
 def start(app: App, scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str | None = None,
-          variant: str | None = None) -> Scene:
+          variant: str | None = None, without: tuple[str, ...] = ()) -> Scene:
     """The first scene of `run`: the saved game `load`; if it cannot be opened, the menu
     with the reason and, when a scenario was named too, that scenario's new-game setup."""
     from game.rules.errors import LoadError
@@ -214,26 +216,26 @@ def start(app: App, scenario: str | None = None, ai_sides: tuple[str, ...] = (),
         except SaveError as exc:
             if not scenario:
                 return app.main_menu(notice=str(exc))
-            return new_game_setup(app, scenario, tuple(ai_sides), variant, str(exc))
+            return new_game_setup(app, scenario, tuple(ai_sides), variant, str(exc), without)
     if scenario:
         try:
-            return app.new_game(scenario, tuple(ai_sides), variant=variant)
+            return app.new_game(scenario, tuple(ai_sides), variant=variant, without=without)
         except (LoadError, OSError) as exc:
             return app.main_menu(notice=f"Cannot open scenario {scenario}: {exc}")
     return app.main_menu()
 
 
 def new_game_setup(app: App, scenario: str, ai_sides: tuple[str, ...], variant: str | None,
-                   why: str) -> Scene:
+                   why: str, without: tuple[str, ...] = ()) -> Scene:
     """The menu, and over it the new-game setup of `scenario` saying `why` (a save that
     could not be opened); the menu alone, saying why not, if the scenario cannot load."""
     from game.rules.errors import LoadError
     from game.rules.ruleset import load_scenario
     try:
         sc = load_scenario(scenario)
-        if variant:
+        if variant or without:
             from game.rules.variant import ruleset_for
-            ruleset_for(sc, variant)
+            ruleset_for(sc, variant, without)
     except (LoadError, OSError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return app.main_menu(notice=f"{why} A new game of {scenario} cannot start either: {first}")
@@ -241,7 +243,8 @@ def new_game_setup(app: App, scenario: str, ai_sides: tuple[str, ...], variant: 
     app.main_menu(notice=why, selected=sc.path or sc.id)
     setup = NewGameSetup(app, sc.path or scenario, sc, app.ai_level, variant=variant,
                          rules_title=Path(variant).stem.replace("_", " ") if variant else "",
-                         notice=f"{why} Start a new game of {sc.title} instead?")
+                         notice=f"{why} Start a new game of {sc.title} instead?",
+                         without=frozenset(without))
     if ai_sides:  # `--ai SIDE`: those sides are the computer's
         players = {p.id for p in sc.players}
         setup.per_player = any(s in players for s in ai_sides)

@@ -10,9 +10,11 @@ from pathlib import Path
 import pygame
 
 from game.rules.errors import LoadError
-from game.rules.model import Scenario
+from game.rules.model import Ruleset, Scenario
+from game.rules.variant import ruleset_for
 
 from . import theme, widgets
+from .options_dialog import GameOptionsDialog
 from .scene import Scene
 
 
@@ -122,6 +124,7 @@ class MainMenu(Scene):
         self.scroll = 0
         self.rules_pick: dict[str, int] = {}  # scenario path -> index into rule_options
         self._rule_options: dict[str, list[tuple[str | None, str, str]]] = {}
+        self.without: dict[str, frozenset[str]] = {}   # ruleset id -> game options switched off
 
     # --- house rules (variants) -----------------------------------------------------
     def rule_options(self, sc: Scenario) -> list[tuple[str | None, str, str]]:
@@ -154,6 +157,51 @@ class MainMenu(Scene):
             n = len(self.rule_options(cur[1]))
             self.rules_pick[cur[0]] = (self.rules_pick.get(cur[0], 0) + 1) % n
 
+    # --- game options (supplied rules) ---------------------------------------------
+    def chosen_ruleset(self) -> Ruleset | None:
+        """The rules of the chosen scenario and house rules (None when they do not load)."""
+        cur = self.current()
+        if cur is None or cur[1] is None:
+            return None
+        try:
+            return ruleset_for(cur[1], self.chosen_rules()[0])
+        except (LoadError, OSError):
+            return None
+
+    def chosen_without(self) -> frozenset[str]:
+        rs = self.chosen_ruleset()
+        return self.without.get(rs.id, frozenset()) if rs is not None else frozenset()
+
+    def open_options(self) -> None:
+        rs = self.chosen_ruleset()
+        if rs is None or not rs.options:
+            return
+
+        def keep(off: frozenset[str], rid: str = rs.id) -> None:
+            self.without[rid] = off
+
+        self.app.push(GameOptionsDialog(self.app, rs, self.chosen_without(), keep))
+
+    def options_label(self, rs: Ruleset) -> str:
+        off = self.without.get(rs.id, frozenset()) | rs.options_off
+        on = len(rs.options) - len(off)
+        return "all on" if on == len(rs.options) else f"{on} of {len(rs.options)} on"
+
+    def draw_options_choice(self, surface: pygame.Surface, x: int, y: int, w: int, rs: Ruleset) -> int:
+        """'Game options: [all on]' (click or O opens the list); returns the next y."""
+        r = theme.text(surface, "Game options:", (x, y + 8), 20, theme.TEXT_DIM)
+        bw = min(200, w - (r.right - x) - 12)
+        off = self.without.get(rs.id, frozenset()) | rs.options_off
+        names = [o.name for o in rs.options if o.id in off]
+        tip = "The supplied rules (Rule of Three, supply, ...): switch them on or off  (O)"
+        widgets.button(surface, self.spots, pygame.Rect(r.right + 10, y, bw, 34), self.options_label(rs),
+                       self.open_options, size=19, selected=bool(names), tooltip=tip)
+        room = w - (r.right - x) - bw - 30
+        if names and room > 60:
+            theme.text(surface, theme.elide("without " + ", ".join(names), room, 17),
+                       (r.right + bw + 22, y + 9), 17, theme.INFO)
+        return y + 44
+
     def current(self) -> tuple[str, Scenario | None, str] | None:
         if 0 <= self.index < len(self.entries):
             return self.entries[self.index]
@@ -166,13 +214,14 @@ class MainMenu(Scene):
             self.app.notice = "Choose a scenario that loads without errors."
             return
         variant, title, _ = self.chosen_rules()
+        without = self.chosen_without()
         if vs_computer:
             from .setup_dialog import NewGameSetup
             self.app.push(NewGameSetup(self.app, cur[0], cur[1], self.app.ai_level, variant=variant,
-                                       rules_title=title if variant else ""))
+                                       rules_title=title if variant else "", without=without))
             return
         try:
-            self.app.new_game(cur[0], (), variant=variant)
+            self.app.new_game(cur[0], (), variant=variant, without=without)
         except (LoadError, OSError) as exc:
             self.app.notice = f"Cannot start: {exc}"
 
@@ -195,6 +244,8 @@ class MainMenu(Scene):
                 self.load()
             elif event.key == pygame.K_h:
                 self.cycle_rules()
+            elif event.key == pygame.K_o:
+                self.open_options()
             elif event.key == pygame.K_t:
                 self.open_triplea()
             elif event.key in (pygame.K_ESCAPE, pygame.K_q):
@@ -272,6 +323,9 @@ class MainMenu(Scene):
             y += 30
             if len(self.rule_options(sc)) > 1:
                 y = self.draw_rules_choice(surface, x, y, desc.w - 40)
+            rs = self.chosen_ruleset()
+            if rs is not None and rs.options:
+                y = self.draw_options_choice(surface, x, y, desc.w - 40, rs)
             for line in theme.wrap(sc.description or "No description.", desc.w - 40, 23)[:12]:
                 theme.text(surface, line, (x, y), 23, theme.TEXT)
                 y += 25

@@ -38,11 +38,13 @@ class NewGameSetup(Scene):
     blocks_ai = True
 
     def __init__(self, app, path: str, scenario: Scenario, level: str | None = None,
-                 variant: str | None = None, rules_title: str = "", notice: str = ""):
+                 variant: str | None = None, rules_title: str = "", notice: str = "",
+                 without: frozenset[str] = frozenset()):
         super().__init__(app)
         self.notice = notice            # why this opened (e.g. `play X --load` of a broken save)
         self.path = path
         self.variant = variant          # house-rules variant file chosen in the menu
+        self.without = without          # game options switched off in the menu
         self.rules_title = rules_title
         self.scenario = scenario
         self.spots = widgets.Hotspots()
@@ -108,7 +110,8 @@ class NewGameSetup(Scene):
     def start(self) -> None:
         ai, lv = self.choice()
         try:
-            self.app.new_game(self.path, ai, ai_levels=lv, variant=self.variant)
+            self.app.new_game(self.path, ai, ai_levels=lv, variant=self.variant,
+                              without=self.without)
         except (LoadError, OSError) as exc:
             self.error = f"Cannot start: {exc}"
 
@@ -143,6 +146,8 @@ class NewGameSetup(Scene):
         sc = self.scenario
         theme.text(surface, "New game vs computer", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
         sub = sc.title + (f"  ·  house rules: {self.rules_title}" if self.variant else "")
+        if self.without:
+            sub += f"  ·  without {', '.join(sorted(self.without)).replace('_', ' ')}"
         theme.text(surface, theme.elide(sub, rect.w - 40, 21), (rect.x + 20, rect.y + 58), 21, theme.TEXT_DIM)
         # per alliance / per player
         y = rect.y + 92
