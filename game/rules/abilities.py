@@ -569,7 +569,8 @@ class RoundValue(Ability):
     """In the battle rounds listed, in the roles `on`, the unit's printed value is `value`
     instead, when every unit its side had in the battle when it began is of its own type
     or one of `only_with` (ids or classes; empty: no condition); with `airborne`, only for
-    units that attacked by self_airlift this turn. Support and terrain bonuses still add."""
+    units that came into the battle by air this turn (self_airlift, or dropped from an
+    air transport). Support and terrain bonuses still add."""
     name: ClassVar[str] = "round_value"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
     unit_refs: ClassVar[tuple[str, ...]] = ("only_with",)
