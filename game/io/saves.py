@@ -7,9 +7,14 @@ who played each player when the game was saved from the window (the interface
 restores the computer sides and their levels on load). Readers ignore it when
 absent; it does not change the save version.
 
-Optional top-level field "variant": {"id", "name", "path", "sha256"} when the game is
+Optional top-level field "variant": {"id", "name", "sha256"} when the game is
 played with a house-rules variant (game/rules/variant.py); "embedded" then also holds
 "variant_yaml", so a replay uses the same rules. Older readers ignore it.
+
+A save is self-contained data (issue #47): it never names a file for the reader to open
+(saves before 0.2 carried "scenario_path" and the variant's "path"; both are ignored) and
+its ids are checked as ids. The current rules are the shipped ruleset and scenario of
+those ids, with the save's own copy of the variant.
 
 Optional top-level field "game": {"id", "started"}: which game this is (chosen at
 new-game time), so each game has its own autosave file. Older readers ignore it.
@@ -32,8 +37,10 @@ import gzip
 import json
 import os
 import secrets
+import stat
 import tempfile
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,13 +49,21 @@ from game.rules.actions import action_from_json
 from game.rules.errors import LoadError
 from game.rules.model import GameState, Ruleset, Scenario
 from game.rules.options import with_options
-from game.rules.ruleset import Checker, load_ruleset, load_scenario, parse_ruleset, parse_scenario
+from game.rules.ruleset import (
+    Checker,
+    is_id,
+    load_ruleset,
+    load_scenario_by_id,
+    parse_ruleset,
+    parse_scenario,
+)
 from game.rules.session import Session
 from game.rules.snapshot import exact, restore, snapshot, state_hash
 from game.rules.yamlloc import load_yaml
 
 FORMAT = "warboard-save"
 VERSION = 3
+MAX_SAVE_BYTES = 64 * 1024 * 1024   # a 10-round Global 1940 game is about 1 MB
 AUTOSAVE_KEEP = 10  # autosaved games kept (the oldest others are removed; never the current one)
 # shown when a save continues from its saved position (its moves no longer replay exactly)
 RESUMED_NOTICE = ("This save was made by an older Warboard; its moves no longer replay exactly, "
@@ -93,7 +108,6 @@ def to_json(session: Session, players: dict[str, str] | None = None,
         "version": 3 if session.ruleset.options_off else 2 if session.resumed else 1,
         "ruleset": {"id": session.ruleset.id, "sha256": session.ruleset.sha256},
         "scenario": session.scenario.id,
-        "scenario_path": session.scenario.path,
         "seed": session.seed,
         "actions": [a.to_json() for a in session.actions],
         "snapshot": position(session.state),
@@ -105,8 +119,7 @@ def to_json(session: Session, players: dict[str, str] | None = None,
         out["options_off"] = sorted(session.ruleset.options_off)
     if session.ruleset.variant:
         rs = session.ruleset
-        out["variant"] = {"id": rs.variant, "name": rs.variant_name, "path": rs.path,
-                          "sha256": rs.sha256}
+        out["variant"] = {"id": rs.variant, "name": rs.variant_name, "sha256": rs.sha256}
     if session.resumed:
         out["base"] = position(session.initial)
     if players:
@@ -156,6 +169,8 @@ def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
     ruleset = parse_ruleset(load_yaml(rs_text, rs_path), rs_path, chk)
     chk.fail_if_errors()
     var_text = emb.get("variant_yaml")
+    if isinstance(data.get("variant"), dict) and not isinstance(var_text, str):
+        raise SaveError("it was played with house rules it does not hold")
     if var_text and ruleset is not None:
         from game.rules.variant import variant_from_text
         vid = str((data.get("variant") or {}).get("id", "") or "variant")
@@ -191,17 +206,40 @@ def write_save(path: str | os.PathLike[str], session: Session, players: dict[str
         raise
 
 
+def _bytes_of(path: Path) -> bytes:
+    """The save file's bytes, gunzipped, within MAX_SAVE_BYTES (a FIFO or device is never
+    opened; a gzip bomb stops at the limit)."""
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"Cannot read {path}: not a regular file.")
+        if st.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path} is too large to be a Warboard save ({st.st_size:,} bytes).")
+        raw = path.read_bytes()
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SaveError(f"Cannot read {path}: {why}.") from None
+    if raw[:2] != b"\x1f\x8b":
+        return raw
+    try:
+        unzip = zlib.decompressobj(wbits=31)
+        out = unzip.decompress(raw, MAX_SAVE_BYTES + 1)
+    except zlib.error as exc:
+        raise SaveError(f"{path} is not a readable Warboard save (corrupt gzip: {exc}).") from None
+    if len(out) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path} is too large to be a Warboard save (more than "
+                        f"{MAX_SAVE_BYTES:,} bytes unpacked).")
+    return out
+
+
 def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     path = Path(path)
+    raw = _bytes_of(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"Cannot read {path}: {exc.strerror}.") from None
-    try:
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
         data = json.loads(raw.decode("utf-8"))
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except RecursionError:
+        raise SaveError(f"{path} is not a readable Warboard save (nested too deeply).") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
         raise SaveError(f"{path} is not a readable Warboard save (corrupt: {exc}).") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path} is not a Warboard save.")
@@ -216,6 +254,10 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
             raise SaveError(f"{path} is damaged: '{key}' is missing.")
     if not isinstance(data["actions"], list):
         raise SaveError(f"{path} is damaged: 'actions' is not a list.")
+    rid = data["ruleset"].get("id") if isinstance(data["ruleset"], dict) else None
+    for what, value in (("scenario", data["scenario"]), ("ruleset", rid)):
+        if not is_id(value):   # ids name things; a path here would point into the reader's disk
+            raise SaveError(f"{path} is damaged: its {what} id {str(value)[:80]!r} is not an id.")
     for key in ("snapshot", "embedded", "base"):  # optional, but read as mappings
         if data.get(key) is not None and not isinstance(data[key], dict):
             raise SaveError(f"{path} is damaged: '{key}' is not a mapping.")
@@ -275,9 +317,10 @@ Rules = tuple[Scenario, Ruleset, dict[str, str] | None]
 
 
 def _current(data: dict[str, Any]) -> Rules | None:
-    sc_path = data.get("scenario_path")
-    scenario = load_scenario(sc_path if sc_path and os.path.exists(sc_path) else data["scenario"])
-    return scenario, _current_rules(data), None
+    sid = data["scenario"]
+    if not is_id(sid):
+        raise SaveError(f"its scenario id {str(sid)[:80]!r} is not an id")
+    return load_scenario_by_id(sid), _current_rules(data), None
 
 
 def _saved(data: dict[str, Any]) -> Rules | None:
@@ -336,15 +379,20 @@ def _resume(data: dict[str, Any]) -> Session | None:
 
 
 def _current_rules(data: dict[str, Any]) -> Ruleset:
-    """The save's ruleset from the current files (its variant file, if it used one)."""
-    ruleset = load_ruleset(data["ruleset"]["id"])
+    """The save's ruleset from the current files, with the save's own copy of its variant
+    (a save never names a file to read)."""
+    rid = (data.get("ruleset") or {}).get("id") if isinstance(data.get("ruleset"), dict) else None
+    if not is_id(rid):
+        raise SaveError(f"its ruleset id {str(rid)[:80]!r} is not an id")
+    ruleset = load_ruleset(str(rid))
     variant = data.get("variant")
     if isinstance(variant, dict):
-        from game.rules.variant import load_variant
-        got = load_variant(str(variant.get("path") or ""))
-        if got.id != ruleset.id:
-            raise SaveError(f"variant {variant.get('id')} no longer extends {ruleset.id}")
-        ruleset = got
+        text = (data.get("embedded") or {}).get("variant_yaml")
+        if not isinstance(text, str):
+            raise SaveError("it was played with house rules it does not hold")
+        from game.rules.variant import variant_from_text
+        vid = str(variant.get("id") or "variant")
+        ruleset = variant_from_text(text, f"<variant {vid[:64]} as saved>", ruleset, None, vid[:64])
     return _with_saved_options(ruleset, data)
 
 

@@ -33,7 +33,7 @@ from .model import (
     TrackRule,
     UnitType,
 )
-from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
+from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = ROOT / "scenarios"
@@ -127,7 +127,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
         chk.error(data, None, "a ruleset file must be a mapping")
         return None
     chk.unknown_keys(data, RULESET_FIELDS, "ruleset")
-    rid = chk.get(data, "id", str, "ruleset")
+    rid = _check_id(chk, data, "id", chk.get(data, "id", str, "ruleset"), "ruleset")
     name = chk.get(data, "name", str, "ruleset", default=rid or "")
     dice = chk.get(data, "dice", int, "ruleset")
     if dice is not None and dice not in (6, 10, 12, 20):
@@ -537,13 +537,35 @@ def load_ruleset_file(path: str | os.PathLike[str]) -> tuple[Ruleset, list[Diagn
 _RULESET_CACHE: dict[str, Ruleset] = {}
 
 
+# ids name things, never files: a shared scenario or save must not reach "../x" or "/etc"
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]{0,63}$")
+
+
+def is_id(value: Any) -> bool:
+    return isinstance(value, str) and ID_RE.match(value) is not None
+
+
+def _check_id(chk: Checker, data: Any, key: str, value: str | None, where: str) -> str | None:
+    """`value` when it is an id (letters, digits, _ and -, at most 64); else an error."""
+    if value is None or is_id(value):
+        return value
+    chk.error(data, key, f"{where}.{key}: '{value[:80]}' is not an id (letters, digits, '_' and "
+                         f"'-', at most 64, starting with a letter or digit)")
+    return None
+
+
 def ruleset_path(rid: str) -> Path:
+    if not is_id(rid):
+        raise LoadError([Diagnostic(str(rid)[:80], 1, 1, "error",
+                                    f"unknown ruleset '{str(rid)[:80]}': not a ruleset id")])
     return RULESET_DIR / f"{rid}.yaml"
 
 
 def _register_sibling_ruleset(scenario_path: str, rid: str) -> None:
     """A scenario outside scenarios/ may bring its ruleset in `rulesets/` beside it
     (an imported TripleA map with custom units); the built-in rulesets win."""
+    if not is_id(rid):
+        return
     sibling = Path(scenario_path).parent / "rulesets" / f"{rid}.yaml"
     if rid in _RULESET_CACHE or ruleset_path(rid).exists() or not sibling.is_file():
         return
@@ -602,9 +624,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         chk.error(data, None, "a scenario file must be a mapping")
         return None
     chk.unknown_keys(data, SCENARIO_FIELDS, "scenario")
-    sid = chk.get(data, "id", str, "scenario")
+    sid = _check_id(chk, data, "id", chk.get(data, "id", str, "scenario"), "scenario")
     title = chk.get(data, "title", str, "scenario", default=sid or "")
-    rid = chk.get(data, "ruleset", str, "scenario")
+    rid = _check_id(chk, data, "ruleset", chk.get(data, "ruleset", str, "scenario"), "scenario")
     if ruleset is None and rid is not None:
         try:
             _register_sibling_ruleset(path, rid)
@@ -950,12 +972,22 @@ def find_scenario(name: str) -> Path:
     """A scenario id or a path to a scenario YAML file."""
     if os.path.exists(name) and os.path.isfile(name):
         return Path(name)
+    return _scenario_file_of(name)
+
+
+def load_scenario_by_id(sid: str) -> Scenario:
+    """A shipped or imported scenario by its id only (never a path: a save names ids)."""
+    sc, _ = load_scenario_file(_scenario_file_of(sid))
+    return sc
+
+
+def _scenario_file_of(name: str) -> Path:
     ids = {}
     for p in scenario_files():
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError:
-            continue
+            text = read_text(str(p))
+        except LoadError:
+            continue   # lint and the menu report it; one bad file never hides the others
         # the top-level `id:` line is enough (parsing every file is slow with big maps)
         m = re.search(r"^id:[ \t]*[\"']?([A-Za-z0-9_\-]+)", text, re.MULTILINE)
         if m:

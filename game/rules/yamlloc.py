@@ -5,7 +5,9 @@ and sequences as `LocList`, which carry 1-based (line, col) positions.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 from typing import Any
 
 import yaml
@@ -162,12 +164,58 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+# Limits no real file reaches (the largest shipped YAML, an imported TripleA map, is well
+# under 1 MB): a file beyond them is refused with a message, never parsed at length.
+MAX_YAML_BYTES = 16 * 1024 * 1024
+MAX_YAML_NODES = 2_000_000     # values after expanding aliases (an alias bomb stops here)
+
+
+def _error(path: str, line: int, col: int, message: str) -> LoadError:
+    return LoadError([Diagnostic(path, line, col, "error", message)])
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _expanded_size(data: Any, limit: int) -> int:
+    """How many values `data` holds once every alias is written out (shared objects
+    counted each time they are reached), stopping past `limit`; no recursion."""
+    memo: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, done = stack.pop()
+        if not isinstance(node, (dict, list)) or (id(node) in memo and not done):
+            continue
+        kids = list(node.values()) if isinstance(node, dict) else node
+        if not done:
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids if isinstance(k, (dict, list)))
+            continue
+        memo[id(node)] = min(limit + 1, 1 + sum(memo.get(id(k), 0) if isinstance(k, (dict, list))
+                                                 else 1 for k in kids))
+    return memo.get(id(data), 1)
+
+
 def load_yaml(text: str, path: str) -> Any:
-    """Parse YAML text; syntax errors become a LoadError naming path:line:col."""
+    """Parse YAML text; syntax errors become a LoadError naming path:line:col. Safe tags
+    only; too deep, too large or alias-bombed documents are refused the same way."""
+    if len(text) > MAX_YAML_BYTES:
+        raise _error(path, 1, 1, f"the file is too large for Warboard ({len(text):,} characters; "
+                                 f"at most {MAX_YAML_BYTES:,})")
     loader = _Loader(text)
     loader.source_path = path
     try:
-        return loader.get_single_data()
+        data = loader.get_single_data()
+    except RecursionError:
+        raise _error(path, 1, 1, "YAML: nested too deeply") from None
+    except ValueError as exc:   # e.g. an integer of thousands of digits
+        raise _error(path, 1, 1, f"YAML: a value cannot be read: {exc}") from None
+    except yaml.reader.ReaderError as exc:
+        line, col = _line_col(text, exc.position)
+        raise _error(path, line, col, f"YAML: {exc.reason} (character #x{exc.character:04x})"
+                     if isinstance(exc.character, int) else f"YAML: {exc.reason}") from None
     except _DuplicateKey as dup:
         raise LoadError([Diagnostic(path, dup.line, dup.col, "error",
                                     _at(text, dup.line, f"duplicate key '{dup.key}'"))]) from None
@@ -178,8 +226,13 @@ def load_yaml(text: str, path: str) -> Any:
         if "indentation" not in problem and any(w in problem for w in _INDENT_SYMPTOMS):
             problem += " (check the indentation)"
         raise LoadError([Diagnostic(path, line, col, "error", _at(text, line, f"YAML syntax: {problem}"))]) from None
+    except yaml.YAMLError as exc:
+        raise _error(path, 1, 1, f"YAML: {exc}") from None
     finally:
         loader.dispose()
+    if _expanded_size(data, MAX_YAML_NODES) > MAX_YAML_NODES:
+        raise _error(path, 1, 1, f"YAML: its aliases expand to more than {MAX_YAML_NODES:,} values")
+    return data
 
 
 def _at(text: str, line: int, message: str) -> str:
@@ -188,10 +241,31 @@ def _at(text: str, line: int, message: str) -> str:
     return f"{where}: {message}" if where else message
 
 
-def load_yaml_file(path: str) -> Any:
+def read_text(path: str, limit: int = MAX_YAML_BYTES) -> str:
+    """A regular file's text, strict UTF-8, at most `limit` bytes; LoadError otherwise
+    (a FIFO or device is never opened: it could block or never end)."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise LoadError([Diagnostic(path, 1, 1, "error", f"cannot read file: {exc.strerror}")]) from None
-    return load_yaml(text, path)
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise _error(path, 1, 1, "cannot read file: not a regular file")
+        if st.st_size > limit:
+            raise _error(path, 1, 1, f"the file is too large for Warboard ({st.st_size:,} bytes; "
+                                     f"at most {limit:,})")
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _error(path, 1, 1, f"cannot read file: {why}") from None
+    if len(raw) > limit:
+        raise _error(path, 1, 1, f"the file is too large for Warboard (more than {limit:,} bytes)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[:exc.start].decode("utf-8")
+        line, col = _line_col(good, len(good))
+        raise _error(path, line, col, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} "
+                                      f"at byte {exc.start})") from None
+
+
+def load_yaml_file(path: str) -> Any:
+    return load_yaml(read_text(path), path)

@@ -26,7 +26,9 @@ def test_save_records_and_embeds_the_variant(tmp_path):
     s, vpath = played(tmp_path)
     write_save(tmp_path / "g.json", s)
     data = read_save(tmp_path / "g.json")
-    assert data["variant"]["id"] == "cheap_infantry" and data["variant"]["path"] == str(vpath)
+    # issue #47: a save names no file of its author's machine
+    assert data["variant"]["id"] == "cheap_infantry" and "path" not in data["variant"]
+    assert "scenario_path" not in data and str(tmp_path) not in json.dumps(data)
     assert data["embedded"]["variant_yaml"] == vpath.read_text()
     assert "id: g40" in data["embedded"]["ruleset_yaml"]
     back, _ = load_session(tmp_path / "g.json")
