@@ -36,6 +36,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import secrets
 import stat
 import tempfile
@@ -193,7 +194,7 @@ def write_save(path: str | os.PathLike[str], session: Session, players: dict[str
     if path.suffix == ".gz":
         data = gzip.compress(data, mtime=0)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".warboard-", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -204,6 +205,7 @@ def write_save(path: str | os.PathLike[str], session: Session, players: dict[str
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    remove_orphans(path.parent)
 
 
 def _bytes_of(path: Path) -> bytes:
@@ -418,6 +420,42 @@ def autosave_path(scenario_id: str, game: dict[str, str]) -> Path:
     return autosave_dir() / f"{safe}-{game['id']}.json"
 
 
+# an autosave's name: "<scenario>-<game id>.json" (autosave_path)
+AUTOSAVE_NAME = re.compile(r"^[A-Za-z0-9_\-]+\.json$")
+
+
+def _is_autosave(p: Path) -> bool:
+    """Named as autosave_path names them and written by write_save (its first field)."""
+    if not AUTOSAVE_NAME.match(p.name):
+        return False
+    try:
+        with open(p, "rb") as fh:
+            return fh.read(40).startswith(b'{"format":"' + FORMAT.encode() + b'"')
+    except OSError:
+        return False
+TEMP_PREFIX = ".warboard-"
+ORPHAN_AGE_S = 600   # a temporary file this old belongs to a save that was interrupted
+
+
+def remove_orphans(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of interrupted saves (write_save's, older than
+    ORPHAN_AGE_S so that a save in progress in another window is left alone)."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        names = [p for p in folder.iterdir() if p.name.startswith(TEMP_PREFIX)]
+    except OSError:
+        return []
+    for p in names:
+        try:
+            if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime > ORPHAN_AGE_S:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            pass
+    return removed
+
+
 def autosave(session: Session, players: dict[str, str] | None = None,
              game: dict[str, str] | None = None) -> Path:
     """Write this game's autosave (its own file: never another game's), then keep only
@@ -441,6 +479,7 @@ def prune_autosaves(current: Path, keep: int = AUTOSAVE_KEEP) -> list[Path]:
                  and (p.name.endswith(".json") or p.name.endswith(".json.gz")) and p != current]
     except OSError:
         return []
+    files = [p for p in files if _is_autosave(p)]   # never a file the user put there
     files.sort(key=mtime, reverse=True)
     removed = []
     for p in files[max(0, keep - 1):]:

@@ -5,7 +5,9 @@ Pure (no pygame). Every problem is a TripleaError naming the file and line.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 import xml.parsers.expat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,16 +44,53 @@ class XNode:
             yield from c.iter(tag)
 
 
-def parse_xml(path: Path) -> XNode:
+# Limits no real map reaches (Global 1940: a 1.3 MB XML of 16k elements, 115k polygon
+# points, 1,212 in its largest polygon); beyond them a folder is refused, never imported
+# at length (issue #47).
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_XML_ELEMENTS = 500_000
+MAX_XML_DEPTH = 64
+MAX_POINTS = 500_000            # in one polygons.txt
+MAX_POLYGON_POINTS = 20_000     # in one polygon
+MAX_NAME = 200                  # characters in a territory name
+
+
+def _read_bytes(path: Path, what: str) -> bytes:
+    """A regular file's bytes within MAX_FILE_BYTES (never a FIFO or device)."""
     try:
-        data = path.read_bytes()
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise TripleaError(path, 0, f"cannot read {what}: not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise TripleaError(path, 0, f"{what} is too large ({st.st_size:,} bytes; at most "
+                                        f"{MAX_FILE_BYTES:,})")
+        return path.read_bytes()
     except OSError as exc:
-        raise TripleaError(path, 0, f"cannot read the game file: {exc.strerror}") from None
+        raise TripleaError(path, 0, f"cannot read {what}: {exc.strerror}") from None
+
+
+class _Refused(Exception):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+
+
+def parse_xml(path: Path) -> XNode:
+    """The game XML as XNodes. DTD entity declarations are refused (an entity can expand
+    a small file into gigabytes); external entities are never fetched."""
+    data = _read_bytes(path, "the game file")
     parser = xml.parsers.expat.ParserCreate()
     root = XNode("#document", {}, 0)
     stack = [root]
+    count = 0
 
     def start(tag: str, attrib: dict[str, str]) -> None:
+        nonlocal count
+        count += 1
+        if count > MAX_XML_ELEMENTS or len(stack) > MAX_XML_DEPTH:
+            raise _Refused(parser.CurrentLineNumber,
+                           f"too many or too deeply nested elements (at most {MAX_XML_ELEMENTS:,}, "
+                           f"{MAX_XML_DEPTH} deep)")
         node = XNode(tag, dict(attrib), parser.CurrentLineNumber)
         stack[-1].children.append(node)
         stack.append(node)
@@ -59,10 +98,18 @@ def parse_xml(path: Path) -> XNode:
     def end(tag: str) -> None:
         stack.pop()
 
+    def entity(name: str, *_: object) -> None:
+        raise _Refused(parser.CurrentLineNumber, f"declares the entity '{name[:40]}': entities are "
+                                                 f"refused (a TripleA game file needs none)")
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
+    parser.EntityDeclHandler = entity
+    parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
     try:
         parser.Parse(data, True)
+    except _Refused as exc:
+        raise TripleaError(path, exc.line, str(exc)) from None
     except xml.parsers.expat.ExpatError as exc:
         raise TripleaError(path, exc.lineno, f"not well-formed XML ({xml.parsers.expat.ErrorString(exc.code)}, "
                                              f"column {exc.offset + 1}); is the file complete?") from None
@@ -76,22 +123,27 @@ _POINT = re.compile(r"\(\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)")
 
 
 def _read_lines(path: Path) -> list[str]:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError as exc:
-        raise TripleaError(path, 0, f"cannot read: {exc.strerror}") from None
+    """A map text file's lines; a link to a file outside its folder is refused unread
+    (a downloaded map must not make the import quote a file of the reader's disk)."""
+    if os.path.dirname(os.path.realpath(path)) != os.path.realpath(path.parent):
+        raise TripleaError(path, 0, "is a link to a file outside the map folder; refused")
+    return _read_bytes(path, "the file").decode("utf-8", errors="replace").splitlines()
 
 
 def _name_and_rest(path: Path, lineno: int, line: str, sep: str) -> tuple[str, str]:
     i = line.find(sep)
     if i <= 0:
         raise TripleaError(path, lineno, f"expected 'Territory name {sep}...', got {line[:60]!r}")
+    if i > MAX_NAME:
+        raise TripleaError(path, lineno, f"a territory name of more than {MAX_NAME} characters "
+                                         f"({line[:40]!r}...)")
     return line[:i].strip(), line[i:]
 
 
 def read_polygons(path: Path) -> dict[str, list[list[Point]]]:
     """polygons.txt: `Name  <  (x,y) (x,y) ... >  <  ... >`, one territory a line."""
     out: dict[str, list[list[Point]]] = {}
+    total = 0
     for n, line in enumerate(_read_lines(path), 1):
         if not line.strip():
             continue
@@ -101,6 +153,10 @@ def read_polygons(path: Path) -> dict[str, list[list[Point]]]:
             if ">" not in chunk:
                 raise TripleaError(path, n, f"{name}: a polygon is not closed with '>' (truncated file?)")
             pts = [(float(x), float(y)) for x, y in _POINT.findall(chunk.split(">")[0])]
+            total += len(pts)
+            if len(pts) > MAX_POLYGON_POINTS or total > MAX_POINTS:
+                raise TripleaError(path, n, f"{name}: too many polygon points (at most "
+                                            f"{MAX_POLYGON_POINTS:,} a polygon, {MAX_POINTS:,} in all)")
             if len(pts) < 3:
                 raise TripleaError(path, n, f"{name}: a polygon has fewer than 3 points")
             polys.append(pts)

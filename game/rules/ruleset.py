@@ -113,6 +113,8 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
                   "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
                   "tracks", "options")
+MAX_COST = 10_000          # a unit's price (a negative one would pay its buyer)
+MAX_START_COUNT = 10_000   # units of one type starting in one space
 # the ruleset rules a game option may switch off (model.GameOption)
 OPTION_RULES = ("rule_of_three", "home_guard", "supply", "tracks")
 
@@ -161,6 +163,10 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
         elif not (cost is None or (isinstance(cost, int) and not isinstance(cost, bool))
                   or (isinstance(cost, dict) and all(isinstance(v, int) for v in cost.values()))):
             chk.error(u, "cost", f"{where}.cost: expected a whole number, null, or side -> number")
+        elif any(not 0 <= c <= MAX_COST for c in (cost.values() if isinstance(cost, dict)
+                                                  else [cost] if cost is not None else [])):
+            chk.error(u, "cost", f"{where}.cost: {cost} is outside 0..{MAX_COST} (a unit never pays "
+                                 f"its buyer)")
         stats = {}
         for stat in ("attack", "defense", "move"):
             stats[stat] = chk.get(u, stat, int, where)
@@ -593,10 +599,16 @@ SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city
 FACTORY_SIZES = ("major", "minor")
 
 
+MAX_COORD = 1_000_000   # map coordinates (pixels of the map image)
+
+
 def _point(chk: Checker, node: Any, key: Any, where: str) -> tuple[float, float] | None:
     value = node[key] if isinstance(node, (dict, list)) else None
     if (isinstance(value, list) and len(value) == 2
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        if not all(0 <= v <= MAX_COORD for v in value):
+            chk.error(node, key, f"{where}: {value} is outside the map (0..{MAX_COORD:,})")
+            return None
         return (float(value[0]), float(value[1]))
     chk.error(node, key, f"{where}: expected a point [x, y]")
     return None
@@ -626,6 +638,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     chk.unknown_keys(data, SCENARIO_FIELDS, "scenario")
     sid = _check_id(chk, data, "id", chk.get(data, "id", str, "scenario"), "scenario")
     title = chk.get(data, "title", str, "scenario", default=sid or "")
+    if title is not None and len(title) > 200:
+        chk.error(data, "title", f"scenario.title: {len(title):,} characters; at most 200")
+        title = title[:200]
     rid = _check_id(chk, data, "ruleset", chk.get(data, "ruleset", str, "scenario"), "scenario")
     if ruleset is None and rid is not None:
         try:
@@ -638,6 +653,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                 else:
                     chk.diags.append(d)
     description = str(data.get("description", "") or "").strip()
+    if len(description) > 20_000:
+        chk.error(data, "description", f"scenario.description: {len(description):,} characters; "
+                                       f"at most 20,000")
     turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
     if turn_limit is not None and turn_limit < 1:  # 0 used to become 10 silently, -1 passed
         chk.error(data, "turn_limit", f"scenario.turn_limit: {turn_limit} rounds; a game needs at least 1")
@@ -782,6 +800,10 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                     continue
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                     chk.error(counts, ut, f"{where}.units.{upid}.{ut}: count must be a whole number")
+                    continue
+                if n > MAX_START_COUNT:
+                    chk.error(counts, ut, f"{where}.units.{upid}.{ut}: {n} units; at most "
+                              f"{MAX_START_COUNT:,} of a type start in one space")
                     continue
                 if ruleset is not None:
                     dom = ruleset.units[ut].domain

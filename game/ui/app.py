@@ -195,6 +195,9 @@ def run(scenario: str | None = None, ai_sides: tuple[str, ...] = (), load: str |
     """Open the window: the main menu, a new game of `scenario` (the computer
     plays `ai_sides`: alliance or player ids; `variant`: house rules), or the saved
     game `load`; `without`: game options switched off."""
+    from game.io.saves import autosave_dir, remove_orphans
+    for folder in (autosave_dir(), saves_dir()):
+        remove_orphans(folder)   # what an interrupted save left behind
     screen = open_window()
     app = App(screen, windowed=True, ai_level=ai_level)
     try:

@@ -108,3 +108,89 @@ def test_broken_save_containers_are_refused_in_one_line(tmp_path, monkeypatch):
     os.mkfifo(tmp_path / "pipe.json")
     with pytest.raises(SaveError, match="not a regular file"):
         read_save(tmp_path / "pipe.json")
+
+
+# --- TripleA map folders ------------------------------------------------------------------
+def test_triplea_xml_entities_are_refused(tmp_path):
+    from game.io.triplea_files import TripleaError, parse_xml
+    p = tmp_path / "g.xml"
+    p.write_text('<?xml version="1.0"?>\n<!DOCTYPE game [<!ENTITY a "aaaaaaaaaa">\n'
+                 '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<game><info name="&b;"/></game>\n')
+    with pytest.raises(TripleaError, match="g.xml:2: declares the entity 'a': entities are refused"):
+        parse_xml(p)
+
+
+def test_triplea_xml_too_many_elements_is_refused(tmp_path, monkeypatch):
+    from game.io import triplea_files
+    monkeypatch.setattr(triplea_files, "MAX_XML_ELEMENTS", 50)
+    p = tmp_path / "g.xml"
+    p.write_text("<game>\n" + "<connection t1='a' t2='b'/>\n" * 100 + "</game>\n")
+    with pytest.raises(triplea_files.TripleaError, match="too many or too deeply nested"):
+        triplea_files.parse_xml(p)
+
+
+def test_polygons_beyond_the_limits_and_links_out_of_the_folder_are_refused(tmp_path, monkeypatch):
+    from game.io import triplea_files
+    monkeypatch.setattr(triplea_files, "MAX_POLYGON_POINTS", 100)
+    p = tmp_path / "polygons.txt"
+    p.write_text("Zig < " + " ".join(f"({i},{i % 2})" for i in range(500)) + " >\n")
+    with pytest.raises(triplea_files.TripleaError, match=r"polygons.txt:1: Zig: too many polygon points"):
+        triplea_files.read_polygons(p)
+    (tmp_path / "m").mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the reader's secret\n")
+    (tmp_path / "m" / "polygons.txt").symlink_to(secret)
+    with pytest.raises(triplea_files.TripleaError) as exc:
+        triplea_files.read_polygons(tmp_path / "m" / "polygons.txt")
+    assert "outside the map folder" in str(exc.value) and "secret" not in str(exc.value).split(":")[-1]
+    p.write_text("N" * 300 + " < (0,0) (1,0) (1,1) >\n")
+    with pytest.raises(triplea_files.TripleaError, match="more than 200 characters"):
+        triplea_files.read_polygons(p)
+
+
+# --- values checked by meaning (issue #47, 3b) -------------------------------------------
+def test_a_negative_cost_is_an_error_with_its_line(tmp_path):
+    from game.rules.variant import load_variant_file
+    p = tmp_path / "v.yaml"
+    p.write_text("extends: g40\nunits:\n  armour: {cost: -5}\n")
+    with pytest.raises(LoadError) as exc:
+        load_variant_file(p)
+    (d,) = [d for d in exc.value.diagnostics if d.severity == "error"]
+    assert d.line == 3 and "cost: -5 is outside 0..10000" in d.message
+
+
+def test_absurd_scenario_values_are_errors():
+    text = ("id: s\nruleset: g40\ntitle: " + "T" * 300 + "\nmap: {size: [-10, 10]}\n"
+            "players: [{id: a, alliance: x, color: '#ff0000'}]\n"
+            "spaces:\n  - {id: l, kind: land, center: [5, 5], polygon: [[0,0],[9,0],[9,9]],"
+            " owner: a, units: {a: {infantry: 18446744073709551617}}}\n")
+    chk = Checker("s.yaml")
+    parse_scenario(load_yaml(text, "s.yaml"), "s.yaml", chk)
+    msgs = " | ".join(d.message for d in chk.diags if d.severity == "error")
+    assert "scenario.title: 300 characters; at most 200" in msgs
+    assert "map.size: [-10, 10] is outside the map" in msgs
+    assert "infantry: 18446744073709551617 units; at most 10,000" in msgs
+
+
+# --- temporary files and the user's own files (issue #47, 4) ------------------------------
+def test_orphaned_temporary_files_go_and_autosave_rotation_keeps_the_users_files(tmp_path):
+    import time
+    old = time.time() - 3600
+    orphan, fresh = tmp_path / ".warboard-abc123", tmp_path / ".warboard-def456"
+    for p in (orphan, fresh):
+        p.write_bytes(b"{")
+    os.utime(orphan, (old, old))
+    assert saves.remove_orphans(tmp_path) == [orphan] and fresh.exists()
+    mine, notes = tmp_path / "my notes.json", tmp_path / "notes.json"
+    mine.write_text("{}")
+    notes.write_text('{"mine": true}')
+    for p in (mine, notes):
+        os.utime(p, (old, old))
+    autos = []
+    for i in range(12):
+        p = tmp_path / f"europe_1941-20261204-0600{i:02d}-abcdef.json"
+        p.write_text('{"format":"warboard-save","version":1}')
+        os.utime(p, (old + i, old + i))
+        autos.append(p)
+    removed = saves.prune_autosaves(autos[-1], keep=10)
+    assert mine.exists() and notes.exists() and sorted(removed) == autos[:2]

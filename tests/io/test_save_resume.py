@@ -153,7 +153,7 @@ def test_autosaves_are_pruned_to_the_most_recent_games_never_the_current(autosav
     old = []
     for i in range(14):
         p = autosave_home / f"mini-old{i:02}.json"
-        p.write_text("{}")
+        p.write_text('{"format":"warboard-save","version":1}')   # autosaves, not user files
         os.utime(p, (1000 + i, 1000 + i))
         old.append(p)
     current = saves.autosave_path("mini", {"id": "cur"})
