@@ -240,6 +240,19 @@ def cmd_import_triplea(args: argparse.Namespace) -> int:
     return 1 if any(d.severity == "error" for d in diags) else 0
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Seeded mutants of every input kind; prints the counts; exit 1 on a crash or hang."""
+    from game.fuzz import KINDS, fuzz
+    kinds = tuple(k for k in (args.kinds or ",".join(KINDS)).split(",") if k)
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:
+        return _fail(f"unknown input kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
+    tally = fuzz(cases=args.cases, minutes=args.minutes if args.cases is None else None,
+                 seed=args.seed, kinds=kinds, keep=Path(args.keep) if args.keep else None)
+    print(json.dumps(tally.to_json(), indent=1))
+    return 1 if tally.total("crash") or tally.total("hang") else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
     sub = p.add_subparsers(dest="command")
@@ -272,6 +285,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--without", action="append", metavar="OPTION",
                    help="play without a game option of the ruleset (e.g. supply); repeatable")
     s.set_defaults(func=cmd_selfplay)
+    s = sub.add_parser("fuzz", help="feed mutated scenarios, saves and TripleA maps to the loaders")
+    s.add_argument("--minutes", type=float, default=1.0)
+    s.add_argument("--cases", type=int, default=None, help="this many cases instead of --minutes")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--kinds", help="comma-separated input kinds: yaml, save, triplea (default: all)")
+    s.add_argument("--keep", metavar="DIR", help="copy the inputs of each crash or hang here")
+    s.set_defaults(func=cmd_fuzz)
     s = sub.add_parser("replay", help="replay a save")
     s.add_argument("save")
     s.add_argument("--verify", action="store_true")

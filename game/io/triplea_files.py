@@ -130,6 +130,17 @@ def _read_lines(path: Path) -> list[str]:
     return _read_bytes(path, "the file").decode("utf-8", errors="replace").splitlines()
 
 
+MAX_COORD = 1_000_000   # pixels of a map image
+
+
+def _points(path: Path, lineno: int, name: str, text: str) -> list[Point]:
+    """The `(x,y)` points of a line, each within the map's range."""
+    pts = [(float(x), float(y)) for x, y in _POINT.findall(text)]
+    if any(not (-MAX_COORD <= v <= MAX_COORD) for pt in pts for v in pt):
+        raise TripleaError(path, lineno, f"{name}: a point lies outside -{MAX_COORD:,}..{MAX_COORD:,}")
+    return pts
+
+
 def _name_and_rest(path: Path, lineno: int, line: str, sep: str) -> tuple[str, str]:
     i = line.find(sep)
     if i <= 0:
@@ -152,7 +163,7 @@ def read_polygons(path: Path) -> dict[str, list[list[Point]]]:
         for chunk in rest.split("<")[1:]:
             if ">" not in chunk:
                 raise TripleaError(path, n, f"{name}: a polygon is not closed with '>' (truncated file?)")
-            pts = [(float(x), float(y)) for x, y in _POINT.findall(chunk.split(">")[0])]
+            pts = _points(path, n, name, chunk.split(">")[0])
             total += len(pts)
             if len(pts) > MAX_POLYGON_POINTS or total > MAX_POINTS:
                 raise TripleaError(path, n, f"{name}: too many polygon points (at most "
@@ -177,7 +188,7 @@ def read_points(path: Path) -> dict[str, list[Point]]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         name, rest = _name_and_rest(path, n, line, "(")
-        pts = [(float(x), float(y)) for x, y in _POINT.findall(rest)]
+        pts = _points(path, n, name, rest)
         if not pts:
             raise TripleaError(path, n, f"{name}: no point '(x,y)'")
         out[name] = pts

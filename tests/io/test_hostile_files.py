@@ -194,3 +194,12 @@ def test_orphaned_temporary_files_go_and_autosave_rotation_keeps_the_users_files
         autos.append(p)
     removed = saves.prune_autosaves(autos[-1], keep=10)
     assert mine.exists() and notes.exists() and sorted(removed) == autos[:2]
+
+
+def test_a_point_out_of_range_is_refused(tmp_path):
+    # found by `python -m game fuzz --seed 2`: a centre of 5,000 digits became infinity
+    from game.io import triplea_files
+    p = tmp_path / "centers.txt"
+    p.write_text("Alaska (" + "9" * 5000 + ",10)\n")
+    with pytest.raises(triplea_files.TripleaError, match="centers.txt:1: Alaska: a point lies outside"):
+        triplea_files.read_points(p)
