@@ -53,6 +53,7 @@ MAX_XML_DEPTH = 64
 MAX_POINTS = 500_000            # in one polygons.txt
 MAX_POLYGON_POINTS = 20_000     # in one polygon
 MAX_NAME = 200                  # characters in a territory name
+MAX_ATTRIBUTE = 10_000          # characters in an XML attribute value
 
 
 def _read_bytes(path: Path, what: str) -> bytes:
@@ -91,6 +92,9 @@ def parse_xml(path: Path) -> XNode:
             raise _Refused(parser.CurrentLineNumber,
                            f"too many or too deeply nested elements (at most {MAX_XML_ELEMENTS:,}, "
                            f"{MAX_XML_DEPTH} deep)")
+        if any(len(v) > MAX_ATTRIBUTE for v in attrib.values()):
+            raise _Refused(parser.CurrentLineNumber, f"<{tag[:40]}> has a value of more than "
+                                                     f"{MAX_ATTRIBUTE:,} characters")
         node = XNode(tag, dict(attrib), parser.CurrentLineNumber)
         stack[-1].children.append(node)
         stack.append(node)

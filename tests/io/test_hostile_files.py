@@ -203,3 +203,11 @@ def test_a_point_out_of_range_is_refused(tmp_path):
     p.write_text("Alaska (" + "9" * 5000 + ",10)\n")
     with pytest.raises(triplea_files.TripleaError, match="centers.txt:1: Alaska: a point lies outside"):
         triplea_files.read_points(p)
+
+
+def test_a_huge_xml_attribute_is_refused(tmp_path):
+    from game.io import triplea_files
+    p = tmp_path / "g.xml"
+    p.write_text("<game>\n<territory name='" + "N" * 20000 + "'/>\n</game>\n")
+    with pytest.raises(triplea_files.TripleaError, match="g.xml:2: <territory> has a value of more than"):
+        triplea_files.parse_xml(p)
