@@ -1,4 +1,5 @@
 import os
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -6,6 +7,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the parsed-YAML cache of this test run, never the user's (game/rules/yamlcache.py)
+os.environ.setdefault("WARBOARD_CACHE", tempfile.mkdtemp(prefix="warboard-test-cache-"))
 
 from game.rules.actions import new_game  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402

@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from . import yamlcache
 from .errors import Diagnostic, LoadError
 
 
@@ -179,6 +180,11 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+# where an alias may start ("*name" after a space or a flow indicator): a text without one
+# has no alias, so nothing to expand
+_ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s,\]}]")
+
+
 def _expanded_size(data: Any, limit: int) -> int:
     """How many values `data` holds once every alias is written out (shared objects
     counted each time they are reached), stopping past `limit`; no recursion."""
@@ -204,6 +210,9 @@ def load_yaml(text: str, path: str) -> Any:
     if len(text) > MAX_YAML_BYTES:
         raise _error(path, 1, 1, f"the file is too large for Warboard ({len(text):,} characters; "
                                  f"at most {MAX_YAML_BYTES:,})")
+    cached = yamlcache.get(text, path, LocDict, LocList)
+    if cached is not None:
+        return cached
     loader = _Loader(text)
     loader.source_path = path
     try:
@@ -230,8 +239,9 @@ def load_yaml(text: str, path: str) -> Any:
         raise _error(path, 1, 1, f"YAML: {exc}") from None
     finally:
         loader.dispose()
-    if _expanded_size(data, MAX_YAML_NODES) > MAX_YAML_NODES:
+    if _ALIAS.search(text) and _expanded_size(data, MAX_YAML_NODES) > MAX_YAML_NODES:
         raise _error(path, 1, 1, f"YAML: its aliases expand to more than {MAX_YAML_NODES:,} values")
+    yamlcache.put(text, data)
     return data
 
 

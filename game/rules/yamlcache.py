@@ -1,0 +1,127 @@
+"""A disk cache of parsed YAML, so big maps open at once (issue #45).
+
+PyYAML builds a large map's tree (an imported Global 1940 map: 600 KB, 115,000 values) in
+seconds; the same tree, positions included, reads back from JSON in a fraction of that.
+Entries are keyed by the SHA-256 of the text (and FORMAT), so an edited file is parsed
+again; they are JSON, never code, and a damaged entry is ignored and parsed anew. Only
+texts of MIN_BYTES or more are cached; at most MAX_ENTRIES entries are kept.
+
+`WARBOARD_CACHE` names another folder; `WARBOARD_CACHE=off` switches the cache off.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+FORMAT = "warboard-yaml-cache/1"
+MIN_BYTES = 32 * 1024
+MAX_ENTRIES = 64
+
+
+def folder() -> Path | None:
+    where = os.environ.get("WARBOARD_CACHE")
+    if where == "off":
+        return None
+    if where:
+        return Path(where)
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("warboard", appauthor=False)) / "yaml"
+
+
+def _entry(text: str) -> Path | None:
+    base = folder()
+    if base is None or len(text) < MIN_BYTES:
+        return None
+    return base / (hashlib.sha256((FORMAT + "\n" + text).encode()).hexdigest() + ".json")
+
+
+def get(text: str, path: str, dict_type: type, list_type: type) -> Any:
+    """The cached tree of `text` with its nodes' `path` set, or None (not cached)."""
+    entry = _entry(text)
+    if entry is None:
+        return None
+    try:
+        with open(entry, encoding="utf-8") as fh:
+            raw = json.load(fh)
+        if raw.get("format") != FORMAT:
+            return None
+        return _decode(raw["data"], path, dict_type, list_type)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
+        return None   # absent or damaged: parse the text instead
+
+
+def put(text: str, data: Any) -> None:
+    """Cache the tree of `text` (quietly not when it cannot be written or encoded)."""
+    entry = _entry(text)
+    if entry is None:
+        return
+    try:
+        blob = json.dumps({"format": FORMAT, "data": _encode(data)}, separators=(",", ":"))
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".cache-", dir=entry.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(blob)
+        os.replace(tmp, entry)
+        _prune(entry.parent)
+    except (OSError, TypeError, ValueError, RecursionError):
+        return
+
+
+def _prune(base: Path) -> None:
+    files = sorted(base.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for p in files[MAX_ENTRIES:]:
+        p.unlink(missing_ok=True)
+
+
+# A mapping is ["d", line, col, [key, line, col, value, ...]]; a sequence ["l", line, col,
+# [value, ...], [line, col, ...], scalars_only]; scalars are themselves (a scalar is never
+# a JSON list).
+def _encode(node: Any) -> Any:
+    if isinstance(node, dict):
+        flat: list[Any] = []
+        for k, v in node.items():
+            if isinstance(k, (dict, list)):
+                raise TypeError("a mapping as a key")
+            line, col = node.key_pos.get(k, node.pos)   # type: ignore[attr-defined]
+            flat += [k, line, col, _encode(v)]
+        return ["d", node.pos[0], node.pos[1], flat]   # type: ignore[attr-defined]
+    if isinstance(node, list):
+        pos: list[int] = []
+        for i in range(len(node)):
+            pos += node.item_pos[i] if i < len(node.item_pos) else node.pos   # type: ignore[attr-defined]
+        values = [_encode(v) for v in node]
+        plain = not any(isinstance(v, list) for v in values)
+        return ["l", node.pos[0], node.pos[1], values, pos, plain]   # type: ignore[attr-defined]
+    if node is None or isinstance(node, (str, int, float, bool)):
+        return node
+    raise TypeError(f"cannot cache a {type(node).__name__}")   # e.g. a YAML date
+
+
+def _decode(node: Any, path: str, dict_type: type, list_type: type) -> Any:
+    if node.__class__ is not list:
+        return node
+    if node[0] == "d":
+        _, line, col, flat = node
+        out: Any = dict_type()
+        key_pos = out.key_pos
+        for i in range(0, len(flat), 4):
+            k = flat[i]
+            out[k] = _decode(flat[i + 3], path, dict_type, list_type)
+            key_pos[k] = (flat[i + 1], flat[i + 2])
+    else:   # built without __init__: a big map has tens of thousands of [x, y] points
+        _, line, col, values, pos, plain = node
+        out = list.__new__(list_type)
+        list.extend(out, values if plain else
+                    [_decode(v, path, dict_type, list_type) for v in values])
+        out.item_pos = list(zip(pos[::2], pos[1::2], strict=True))
+        out.item_path = []
+    out.path = path
+    out.pos = (line, col)
+    return out
+
+
+__all__ = ["FORMAT", "folder", "get", "put"]

@@ -1,0 +1,58 @@
+"""The parsed-YAML cache (issue #45): a big map reads back from it exactly as parsed,
+positions included; an edited or damaged entry never serves stale or broken data."""
+from pathlib import Path
+
+import pytest
+
+from game.rules import yamlcache
+from game.rules.errors import LoadError
+from game.rules.yamlloc import load_yaml
+
+BIG = Path(__file__).parents[2] / "scenarios" / "world_war_ii_v3_1941.yaml"
+
+
+def same(a, b):
+    assert type(a) is type(b)
+    if isinstance(a, dict):
+        assert (a.pos, a.key_pos, a.path, list(a)) == (b.pos, b.key_pos, b.path, list(b))
+        for k in a:
+            same(a[k], b[k])
+    elif isinstance(a, list):
+        assert (a.pos, a.item_pos, a.path, len(a)) == (b.pos, b.item_pos, b.path, len(b))
+        for x, y in zip(a, b, strict=True):
+            same(x, y)
+    else:
+        assert a == b
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path))
+    return tmp_path
+
+
+def test_a_cached_tree_is_the_parsed_tree(cache, monkeypatch):
+    text = BIG.read_text(encoding="utf-8")
+    first = load_yaml(text, "m.yaml")
+    assert len(list(cache.glob("*.json"))) == 1
+    second = load_yaml(text, "m.yaml")
+    same(first, second)
+    monkeypatch.setenv("WARBOARD_CACHE", "off")
+    same(load_yaml(text, "m.yaml"), second)
+
+
+def test_an_edited_text_is_parsed_again_and_a_damaged_entry_ignored(cache):
+    text = BIG.read_text(encoding="utf-8")
+    load_yaml(text, "m.yaml")
+    (entry,) = cache.glob("*.json")
+    entry.write_text('{"format": "warboard-yaml-cache/1", "data": ["d", 1')
+    assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
+    edited = text.replace("id: \"world_war_ii_v3_1941\"", "id: edited", 1)
+    assert load_yaml(edited, "m.yaml")["id"] == "edited"
+    with pytest.raises(LoadError, match="duplicate key"):      # errors are never cached away
+        load_yaml(text + "\nid: again\n", "m.yaml")
+
+
+def test_small_texts_are_not_cached(cache):
+    load_yaml("a: 1\n", "s.yaml")
+    assert not list(cache.glob("*.json")) and yamlcache.MIN_BYTES > 5
