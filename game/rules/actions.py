@@ -428,6 +428,10 @@ def _move(state: GameState, a: Move) -> None:
         a = dataclasses.replace(a, path=path)
         dest = a.path[-1]
         hostile = True
+    # seed 000 R3: a blitz is the unit's "complete move" even when it ends in a friendly
+    # territory (or back where it started): no movement is left for the non-combat move
+    whole_move = (domain == LAND and state.phase == movement.COMBAT and not hostile
+                  and movement.blitzes(state, tuple(a.path), player))
     if domain == LAND:
         for s in a.path[:-1]:
             if movement.is_enemy_land(state, s, player):
@@ -436,6 +440,8 @@ def _move(state: GameState, a: Move) -> None:
                 state.add_log(f"  (blitz through {names[s].name})")
     for u in group:
         upd: dict[str, Any] = {"space": dest, "moved": u.moved + len(a.path)}
+        if whole_move:
+            upd["moved"] = max(upd["moved"], state.utype(u).move)
         if hostile and state.phase == movement.COMBAT:
             upd["in_combat"] = True
         if state.utype(u).domain == AIR:

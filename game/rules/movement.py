@@ -342,11 +342,23 @@ def _stops_at_detector(state: GameState, group: list[Unit]) -> bool:
     return all(_coexists(state, u) for u in group)
 
 
+def blitzes(state: GameState, path: tuple[str, ...], player: str) -> bool:
+    """Does a land move along `path` blitz: pass through an enemy territory (empty, or
+    holding only units captured on entry) before its last space?"""
+    return any(is_enemy_land(state, s, player) for s in path[:-1])
+
+
 def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
-             space: str, path_len: int) -> tuple[bool, str]:
+             space: str, path_len: int, blitzed: bool = False) -> tuple[bool, str]:
     sp = state.scenario.spaces[space]
     if domain == LAND:
-        if phase == COMBAT and not is_hostile(state, space, player):
+        # seed 000 R3 (and A&A): a blitz is "a 2-space move that can end in a friendly or
+        # hostile territory ... or even the space the [unit] came from"
+        if phase == COMBAT and not blitzed and not is_hostile(state, space, player):
+            if group_can_blitz(state, group):
+                return False, (f"In the combat move land units may only move into enemy territory, "
+                               f"or blitz through an empty one to a friendly territory; no blitz "
+                               f"reaches {sp.name}: move there in the non-combat move.")
             return False, f"In the combat move land units may only move into enemy territory; move to {sp.name} in the non-combat move."
         return True, ""
     if domain == SEA:
@@ -388,6 +400,8 @@ def is_forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) 
     hostile (a move the combat move does not otherwise allow)."""
     if state.phase != COMBAT or not path or not group:
         return False
+    if blitzes(state, path, state.player):
+        return False  # through enemy territory: a blitz, never a move under non-combat rules
     if any(not state.utype(u).has("forced_march") or u.marched or u.moved or u.in_combat
            or u.carried_by is not None for u in group):
         return False
@@ -439,40 +453,48 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         return {}
     mp = group_mp(state, group)
     start = group[0].space
-    parent: dict[str, str | None] = {start: None}
-    depth = {start: 0}
-    queue = deque([start])
-    out: dict[str, tuple[str, ...]] = {}
+    # a node is (space, blitzed): blitzed once the path has passed through an enemy
+    # territory (a blitz), which lets a combat move end in a friendly space (seed 000 R3)
+    track_blitz = domain == LAND and phase == COMBAT
+    root = (start, False)
+    parent: dict[tuple[str, bool], tuple[str, bool] | None] = {root: None}
+    depth = {root: 0}
+    queue = deque([root])
     while queue:
-        cur = queue.popleft()
-        if depth[cur] >= mp:
+        node = queue.popleft()
+        cur, flag = node
+        if depth[node] >= mp:
             continue
+        passing = flag or (track_blitz and node != root and is_enemy_land(state, cur, player))
         for nxt in state.scenario.spaces[cur].adjacent:
-            if nxt in parent:
+            key = (nxt, passing)
+            if key in parent or (nxt == start and not passing):
                 continue
             if domain == SEA and state.scenario.canals and canal_block(state, group, cur, nxt):
                 continue
             ok, stop, _ = _enter_ok(state, group, domain, player, phase, nxt)
             if not ok:
                 continue
-            parent[nxt] = cur
-            depth[nxt] = depth[cur] + 1
+            parent[key] = node
+            depth[key] = depth[node] + 1
             if not stop:
-                queue.append(nxt)
-    for dest in parent:
-        if dest == start:
+                queue.append(key)
+    out: dict[str, tuple[str, ...]] = {}
+    for key in parent:   # in order of discovery: the shortest legal path first
+        dest, flag = key
+        if dest == start or dest in out:
             continue
         path: list[str] = []
-        node: str | None = dest
-        while node is not None and node != start:
-            path.append(node)
-            node = parent[node]
+        at: tuple[str, bool] | None = key
+        while at is not None and at != root:
+            path.append(at[0])
+            at = parent[at]
         path.reverse()
         if domain == LAND and _blitz_len_ok(state, group, tuple(path), player):
             continue
         if domain == LAND and _space_limited(state, group) and _space_limit(state, group, dest):
             continue
-        if _dest_ok(state, group, domain, player, phase, dest, len(path))[0]:
+        if _dest_ok(state, group, domain, player, phase, dest, len(path), blitzed=flag)[0]:
             out[dest] = tuple(path)
     return out
 
@@ -522,7 +544,8 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
                                     f"units end their move on entering it (auxiliaries excepted).")
             raise IllegalAction(f"Units must stop in {state.scenario.spaces[nxt].name}.")
         cur = nxt
-    ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path))
+    ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path),
+                          blitzed=domain == LAND and blitzes(state, path, player))
     if not ok:
         raise IllegalAction(reason)
     if domain == LAND and (why := _blitz_len_ok(state, group, path, player)):
