@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.rules import movement
-from game.rules.actions import EndPhase, Move, apply, new_game
+from game.rules.actions import Airdrop, EndPhase, Move, apply, new_game
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
 
@@ -87,3 +87,17 @@ def test_blitz_to_friendly_territory_captures_aaa_on_the_way():
     arm = of(s, "red", "armor")[0]
     s2 = apply(s, Move((arm.uid,), ("m", "b2")))
     assert s2.owners["m"] == "red" and [u.owner for u in s2.units_in("m")] == ["red"]
+
+
+# --- air cargo (seed 000 TRANSPORT AIRCRAFT, Cargo) -------------------------------------------
+def test_cargo_is_unloaded_at_the_end_of_the_transports_move():
+    # seed 000 TRANSPORT AIRCRAFT, Cargo: "Infantry are unloaded at the conclusion of an air
+    # transport's movement" -- the transport does not fly on after setting them down
+    s = mini([("a1", "red", "transport_aircraft", 1), ("a1", "red", "infantry", 1)],
+             phase="noncombat_move")
+    t, inf = of(s, "red", "transport_aircraft")[0], of(s, "red", "infantry")[0]
+    s2 = apply(s, Airdrop((t.uid, inf.uid), "a2"))
+    assert s2.units[inf.uid].space == "a2" and s2.units[inf.uid].carried_by is None
+    assert movement.reachable(s2, [s2.units[t.uid]]) == {}
+    with pytest.raises(IllegalAction):
+        apply(s2, Move((t.uid,), ("a1",)))
