@@ -803,7 +803,9 @@ class GameScene(Scene):
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
             if movement.track_terrain(state, sid):
-                lines.append("Desert tracks: land units entering stop here (auxiliaries excepted)")
+                extra = state.ruleset.tracks.extra_cost if state.ruleset.tracks else 0
+                lines.append(f"Desert tracks: land units pay {extra} more movement to enter "
+                             f"(auxiliaries excepted)")
         for owner, utype, n, damaged in self.renderer.stacks(state, sid):
             name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
             lines.append(f"  {self.ctl.player_name(owner)}: {n} {name}" + (" (damaged)" if damaged else ""))

@@ -101,3 +101,25 @@ def test_cargo_is_unloaded_at_the_end_of_the_transports_move():
     assert movement.reachable(s2, [s2.units[t.uid]]) == {}
     with pytest.raises(IllegalAction):
         apply(s2, Move((t.uid,), ("a1",)))
+
+
+# --- tracks (seed 000 AUXILIARIES, Fieldcraft; G3, a supplied rule) ---------------------------
+def test_fieldcraft_lets_an_auxiliary_march_where_other_move_1_units_cannot():
+    # seed 000 AUXILIARIES, Fieldcraft: "This unit does not suffer movement penalties when
+    # using tracks." With tracks costing 1 extra movement point (G3), a Move 1 heavy
+    # artillery cannot march into a track space; a Move 1 auxiliary can. A Move 2 infantry
+    # enters one and stops there.
+    s = mini([("a2", "red", "auxiliary", 1), ("a2", "red", "heavy_artillery", 1), ("a2", "red", "infantry", 1)],
+             owners={"m": "red", "b2": "red"}, phase="noncombat_move", spaces={"m": {"terrain": ("track",)}})
+    aux, art = of(s, "red", "auxiliary")[0], of(s, "red", "heavy_artillery")[0]
+    inf = of(s, "red", "infantry")[0]
+    assert "m" in movement.reachable(s, [aux])
+    assert "m" not in movement.reachable(s, [art])
+    assert "m" not in movement.reachable(s, [aux, art])      # together they pay the gun's cost
+    assert "tracks" in movement.explain(s, [art], "m")
+    with pytest.raises(IllegalAction, match="tracks"):
+        apply(s, Move((art.uid,), ("m",)))
+    assert apply(s, Move((aux.uid,), ("m",))).units[aux.uid].space == "m"
+    assert "m" in movement.reachable(s, [inf]) and "b2" not in movement.reachable(s, [inf])
+    s2 = apply(s, Move((inf.uid,), ("m",)))
+    assert movement.moves_left(s2, s2.units[inf.uid]) == 0

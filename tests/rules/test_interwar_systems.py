@@ -47,7 +47,7 @@ def test_interwar_defines_supply_and_tracks():
     # are cut" / "does not suffer movement penalties when using tracks": supplied rules, on
     rs = load_ruleset("interwar")
     assert rs.supply == SupplyRule(penalty=1, sources=("factory", "capital", "naval_base", "port"))
-    assert rs.tracks == TrackRule(terrain=("track",))
+    assert rs.tracks == TrackRule(terrain=("track",), extra_cost=1)
     aux = rs.units["auxiliary"]
     assert aux.has("no_supply_penalty") and aux.ability("no_move_penalty").terrain == ("track",)
 
@@ -229,21 +229,24 @@ def test_ferry_flies_ipcs_to_an_ally():
 
 
 # --- tracks (G3) -----------------------------------------------------------------------
-def test_tracks_end_a_land_move_except_for_auxiliaries():
+def test_tracks_cost_extra_movement_except_for_auxiliaries():
     # seed 000 AUXILIARIES, Fieldcraft: "This unit does not suffer movement penalties when
-    # using tracks." Supplied: entering a `track` space ends a land move.
-    s = mini([("b1", "blue", "armor", 1), ("b1", "blue", "auxiliary", 1)], player="blue",
-             phase="noncombat_move", spaces={"b2": {"terrain": ("track",)}})
-    arm = of(s, "blue", "armor")[0]
+    # using tracks." Supplied (G3): entering a `track` space costs 1 more movement point.
+    s = mini([("b1", "blue", "armor", 1), ("b1", "blue", "auxiliary", 1), ("b1", "blue", "cavalry", 1)],
+             player="blue", phase="noncombat_move", spaces={"b2": {"terrain": ("track",)}})
+    arm, cav = of(s, "blue", "armor")[0], of(s, "blue", "cavalry")[0]
     assert "b2" in movement.reachable(s, [arm]) and "m" not in movement.reachable(s, [arm])
     with pytest.raises(IllegalAction, match="tracks"):
         apply(s, Move((arm.uid,), ("b2", "m")))
     assert "tracks" in movement.explain(s, [arm], "m")
+    assert movement.reachable(s, [cav])["m"] == ("b2", "m")     # Move 3: 2 + 1
+    s2 = apply(s, Move((arm.uid,), ("b2",)))
+    assert s2.units[arm.uid].moved == 2
     aux_ut = replace(s.ruleset.units["auxiliary"], move=2)   # a 2-move auxiliary crosses
     s.ruleset = replace(s.ruleset, units={**s.ruleset.units, "auxiliary": aux_ut})
     aux = of(s, "blue", "auxiliary")[0]
     assert "m" in movement.reachable(s, [aux])
-    assert "m" not in movement.reachable(s, [aux, arm])   # the group stops with the armor
+    assert "m" not in movement.reachable(s, [aux, arm])   # the group pays the armor's cost
     s.ruleset = replace(s.ruleset, tracks=None)
     assert "m" in movement.reachable(s, [arm])
 
