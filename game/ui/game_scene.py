@@ -817,7 +817,11 @@ class GameScene(Scene):
             return lines + self.drop_tooltip(sid)
         dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}
         if sid in dests and self.sel.group(state):
-            lines.append(f"Click: move here ({len(dests[sid])} step{'s' if len(dests[sid]) != 1 else ''})")
+            path = dests[sid]
+            through = [state.scenario.spaces[s].name for s in path[:-1]
+                       if state.phase == movement.COMBAT and movement.is_enemy_land(state, s, state.player)]
+            how = f"blitz through {', '.join(through)} to here" if through else "move here"
+            lines.append(f"Click: {how} ({len(path)} step{'s' if len(path) != 1 else ''})")
             v = self.move_odds(sid)
             if v is not None:
                 lines.append("Attack with these units: " + odds_view.win_text(v))
