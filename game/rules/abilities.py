@@ -673,8 +673,8 @@ class AirTransport(Ability):
     classes), one per unit of capacity. An `Airdrop` action flies it with its cargo from
     the territory where both began the turn: in the combat move into an enemy territory
     (an airdrop: only `airdroppable` cargo; intercepted there, airdrop.py), in the
-    non-combat move to a territory friendly since the start of the turn (a cargo mission).
-    Its cargo is lost with it."""
+    non-combat move to a territory friendly since the start of the turn (a cargo mission,
+    unloaded at the end of the transport's move). Its cargo is lost with it."""
     name: ClassVar[str] = "air_transport"
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...]
@@ -694,9 +694,10 @@ class Airdroppable(Ability):
 @register
 @dataclass(frozen=True)
 class Interceptable(Ability):
-    """On an airdrop, defending AAA (`anti_aircraft.per_air_transport`) and interceptors
-    (`intercepts`) in the target territory fire at it once, after shore bombardment and
-    before the battle (seed 000 W1); survivors drop their cargo and leave the battle."""
+    """Enemy AAA (`anti_aircraft.per_air_transport`) and interceptors (`intercepts`) fire
+    at it once in each enemy territory its flight passes through, and on an airdrop in
+    the target territory after shore bombardment and before the battle (seed 000 R7, W1,
+    G14); survivors drop their cargo there and leave the battle."""
     name: ClassVar[str] = "interceptable"
 
 
@@ -796,7 +797,7 @@ class NoSupplyPenalty(Ability):
 @dataclass(frozen=True)
 class NoMovePenalty(Ability):
     """Seed 000 auxiliary, Fieldcraft: entering spaces with these terrain tags (the
-    ruleset's `tracks`) does not end its move."""
+    ruleset's `tracks`) costs it no extra movement."""
     name: ClassVar[str] = "no_move_penalty"
     terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
     terrain: tuple[str, ...] = ("track",)

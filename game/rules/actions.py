@@ -411,7 +411,8 @@ def _move(state: GameState, a: Move) -> None:
     hostile = movement.is_hostile(state, dest, player)
     # towing: the Rule of Three counts towed units per territory of departure
     tow = movement.towing(state, group) if domain == LAND else {}
-    needed = [uid for uid in tow if movement.moves_left(state, state.units[uid]) < len(a.path)]
+    spent = movement.path_cost(state, group, a.path)
+    needed = [uid for uid in tow if movement.moves_left(state, state.units[uid]) < spent]
     if needed and any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("tows")):
         key = f"tows|{group[0].space}"
         state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(needed)
@@ -428,14 +429,21 @@ def _move(state: GameState, a: Move) -> None:
         a = dataclasses.replace(a, path=path)
         dest = a.path[-1]
         hostile = True
+    # seed 000 R3: a blitz is the unit's "complete move" even when it ends in a friendly
+    # territory (or back where it started): no movement is left for the non-combat move
+    whole_move = (domain == LAND and state.phase == movement.COMBAT and not hostile
+                  and movement.blitzes(state, tuple(a.path), player))
     if domain == LAND:
         for s in a.path[:-1]:
             if movement.is_enemy_land(state, s, player):
                 production.capture(state, s, player)
                 production.capture_units(state, s, player)
                 state.add_log(f"  (blitz through {names[s].name})")
+    spent = movement.path_cost(state, group, a.path)   # the path may have been cut short
     for u in group:
-        upd: dict[str, Any] = {"space": dest, "moved": u.moved + len(a.path)}
+        upd: dict[str, Any] = {"space": dest, "moved": u.moved + spent}
+        if whole_move:
+            upd["moved"] = max(upd["moved"], state.utype(u).move)
         if hostile and state.phase == movement.COMBAT:
             upd["in_combat"] = True
         if state.utype(u).domain == AIR:

@@ -23,15 +23,16 @@ the start of the turn, fly up to the transports' movement:
   it (airborne: `round_value`, no retreat) and leave the battle. Into an enemy territory
   holding no enemy unit the cargo drops at once.
 - in the non-combat move to a territory friendly since the start of the turn (a cargo
-  flight); the cargo lands with the transport.
-Flights never cross an enemy territory whose AAA or fighters would intercept (the
-engine intercepts only at the target; G14 reading, docs/interpretations.md).
-`options(state)` lists every legal drop for the UI and the computer players, with
-`interception_survival` (the chance each transport survives the interception).
+  flight); the cargo is unloaded there, at the end of the transport's move.
+A flight may cross hostile territory (`flight_routes`: the route through the fewest
+defended enemy territories, then the shortest); the AAA and fighters of each enemy
+territory it passes through get their free attack on the way (`intercept_en_route`,
+G14, docs/interpretations.md). `options(state)` lists every legal drop for the UI and
+the computer players, with the chance each transport survives the free attacks on the
+way and the interception at the target.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 from math import comb
 from typing import TYPE_CHECKING
@@ -182,8 +183,9 @@ def targets(state: GameState, group: list[Unit]) -> list[str]:
     return sorted(s for s, d in dist.items() if 0 < d <= rng and not explain(state, group, s))
 
 
-def airdrop(state: GameState, uids: tuple[int, ...], dest: str) -> None:
-    """Apply an airdrop (state is the reducer's copy)."""
+def airdrop(state: GameState, uids: tuple[int, ...], dest: str, en_route: bool = True) -> None:
+    """Apply an airdrop (state is the reducer's copy). `en_route=False` leaves out the
+    free attacks on an air transport's way (for the interface's what-if copies only)."""
     for uid in uids:
         if uid not in state.units:
             raise IllegalAction(f"No unit {uid}.")
@@ -194,7 +196,7 @@ def airdrop(state: GameState, uids: tuple[int, ...], dest: str) -> None:
     if why:
         raise IllegalAction(why)
     if uses_air_transport(state, group):
-        _fly_transports(state, group, dest)
+        _fly_transports(state, group, dest, en_route)
         return
     player = state.player
     attack = state.phase == COMBAT
@@ -244,34 +246,125 @@ def defended(state: GameState, space: str, player: str) -> bool:
     return is_enemy_land(state, space, player) and bool(interceptors_in(state, space, player))
 
 
-def flight_distances(state: GameState, start: str, player: str) -> dict[str, int]:
-    """Spaces an air transport flies from `start` to each space without crossing a defended
-    enemy territory (the last space may be defended)."""
-    blocked = set()
+def defended_spaces(state: GameState, player: str) -> set[str]:
+    """Every enemy territory whose AAA or fighters would intercept the player's air transports."""
+    out: set[str] = set()
     for u in state.units.values():
-        if u.carried_by is None and state.at_war(u.owner, player) and u.space not in blocked:
+        if u.carried_by is None and u.space not in out and state.at_war(u.owner, player):
             ut = state.utype(u)
             aa = ut.ability("anti_aircraft")
             if (ut.has("intercepts") or (aa is not None and aa.per_air_transport)) \
                     and is_enemy_land(state, u.space, player):
-                blocked.add(u.space)
+                out.add(u.space)
+    return out
+
+
+def flight_routes(state: GameState, start: str, player: str, rng: int) -> dict[str, tuple[str, ...]]:
+    """The route an air transport flies from `start` to every space within `rng` spaces.
+    It may cross hostile territory, whose AAA and fighters intercept it on the way (seed
+    000 PARATROOPERS: "If the air transport enters or moves through a hostile territory,
+    AAA and fighters receive one free attack"); the route is the one crossing the fewest
+    such defended territories, then the shortest (the last space is not counted: as a
+    drop target it intercepts in the battle)."""
+    defended_now = defended_spaces(state, player)
     spaces = state.scenario.spaces
-    depth = {start: 0}
-    queue = deque([start])
-    while queue:
-        cur = queue.popleft()
-        for nxt in spaces[cur].adjacent:
-            if nxt in depth:
+    best: dict[str, tuple[int, tuple[str, ...]]] = {}
+    layer: dict[str, tuple[int, tuple[str, ...]]] = {start: (0, ())}
+    for _ in range(rng):   # layer d: the best walk of exactly d spaces to each space
+        nxt: dict[str, tuple[int, tuple[str, ...]]] = {}
+        for cur, (crossed, path) in layer.items():
+            if path and cur in defended_now:
+                crossed += 1
+            for nb in spaces[cur].adjacent:
+                if nb not in nxt or crossed < nxt[nb][0]:
+                    nxt[nb] = (crossed, path + (nb,))
+        layer = nxt
+        for sid, (crossed, path) in layer.items():
+            if sid != start and (sid not in best or crossed < best[sid][0]):
+                best[sid] = (crossed, path)
+    return {sid: path for sid, (_, path) in best.items()}
+
+
+def crossed(state: GameState, route: tuple[str, ...], player: str) -> list[str]:
+    """The defended enemy territories a flight along `route` passes through (not its end)."""
+    return [sid for sid in route[:-1] if defended(state, sid, player)]
+
+
+def en_route_shooters(state: GameState, space: str, transports: int,
+                      player: str) -> list[tuple[Unit, int]]:
+    """The free attack of a territory the air transports fly through: each AAA with
+    `per_air_transport` one die per transport ("AAA may fire separately for each
+    transport"), each unit that `intercepts` one die at its value against aircraft (the
+    battle's interception dice, battle.interception_shooters)."""
+    from .battle import intercept_value
+    out: list[tuple[Unit, int]] = []
+    for u in sorted(interceptors_in(state, space, player), key=lambda x: x.uid):
+        ut = state.utype(u)
+        aa = ut.ability("anti_aircraft")
+        if aa is not None and aa.per_air_transport:
+            out.extend((u, min(aa.value, state.ruleset.dice)) for _ in range(transports))
+        if ut.has("intercepts"):
+            out.append((u, intercept_value(state, u)))
+    return out
+
+
+def intercept_en_route(state: GameState, transports: list[Unit], route: tuple[str, ...]) -> list[Unit]:
+    """Roll the free attack of every defended enemy territory the flight passes through
+    (seed 000 R7), in route order; each hit downs a transport (extra hit points first,
+    then the lowest uid; its cargo is lost with it, battle.remove_unit). Returns the
+    transports that fly on ("safe")."""
+    from . import dice
+    from .battle import remove_unit
+    player = transports[0].owner if transports else state.player
+    flying = [t.uid for t in transports]
+    names = state.scenario.spaces
+    for sid in crossed(state, route, player):
+        if not flying:
+            break
+        shots = en_route_shooters(state, sid, len(flying), player)
+        faces = dice.roll(state, len(shots))
+        hits = sum(1 for (_, v), f in zip(shots, faces, strict=True) if f <= v)
+        state.add_log(f"  Interception over {names[sid].name}: {len(shots)} di"
+                      f"{'ce' if len(shots) != 1 else 'e'} {' '.join(map(str, faces))}, "
+                      f"{hits} hit{'s' if hits != 1 else ''}.")
+        for _ in range(hits):
+            if not flying:
+                break
+            units = [state.units[uid] for uid in flying]
+            worn = [u for u in units if u.damage < state.utype(u).hits - 1]
+            if worn:
+                u = worn[0]
+                state.units[u.uid] = replace(u, damage=u.damage + 1)
                 continue
-            depth[nxt] = depth[cur] + 1
-            if nxt not in blocked:
-                queue.append(nxt)
-    return depth
+            u = units[0]
+            state.add_log(f"  {state.utype(u).name} shot down over {names[sid].name}.")
+            remove_unit(state, u.uid)
+            flying.remove(u.uid)
+    return [state.units[uid] for uid in flying]
 
 
-def flight_distance(state: GameState, start: str, dest: str, player: str) -> int | None:
-    """flight_distances to one space; None when no route avoids defended enemy territory."""
-    return flight_distances(state, start, player).get(dest)
+def route_survivors(state: GameState, route: tuple[str, ...], transports: int,
+                    player: str | None = None) -> list[float]:
+    """Distribution of the transports left (index = survivors) after the free attacks on
+    the way along `route` (intercept_en_route, exactly)."""
+    player = player or state.player
+    n_die = state.ruleset.dice
+    dist = [0.0] * transports + [1.0]
+    for sid in crossed(state, route, player):
+        out = [0.0] * (transports + 1)
+        for k, p in enumerate(dist):
+            if not p:
+                continue
+            if k == 0:
+                out[0] += p
+                continue
+            hits = [1.0]
+            for _, v in en_route_shooters(state, sid, k, player):
+                hits = _convolve(hits, _binomial(1, v / n_die))
+            for h, q in enumerate(hits):
+                out[max(0, k - h)] += p * q
+        dist = out
+    return dist
 
 
 def _transport_range(state: GameState, transports: list[Unit]) -> int:
@@ -317,7 +410,7 @@ def _check_transport_group(state: GameState, group: list[Unit]) -> str:
 
 
 def _explain_transport(state: GameState, group: list[Unit], dest: str,
-                       dists: dict[str, int] | None = None) -> str:
+                       routes: dict[str, tuple[str, ...]] | None = None) -> str:
     why = _check_transport_group(state, group)
     if why:
         return why
@@ -333,12 +426,11 @@ def _explain_transport(state: GameState, group: list[Unit], dest: str,
     if sp.kind != LAND or sp.impassable or state.owners.get(dest) is None:
         return f"Air transports set their cargo down only in a territory; {sp.name} is not one they can enter."
     rng = _transport_range(state, transports)
-    dist = (dists if dists is not None else flight_distances(state, start, player)).get(dest)
-    if dist is None:
-        return (f"No route to {sp.name} avoids the enemy territories whose AAA or fighters would "
-                f"intercept on the way.")
-    if dist > rng:
+    route = (routes if routes is not None else flight_routes(state, start, player, rng)).get(dest)
+    if route is None:
+        dist = distances(state.scenario)[start].get(dest, 10**6)
         return f"{sp.name} is {dist} spaces away; the air transports fly at most {rng}."
+    dist = len(route)
     if state.phase == COMBAT:
         if not is_enemy_land(state, dest, player):
             return (f"In the combat move air transports fly only an airdrop into enemy territory; "
@@ -371,39 +463,48 @@ def _transport_targets(state: GameState, group: list[Unit]) -> list[str]:
         return []
     transports, _ = split(state, group)
     rng = _transport_range(state, transports)
-    dists = flight_distances(state, group[0].space, state.player)
+    routes = flight_routes(state, group[0].space, state.player, rng)
     attack = state.phase == COMBAT
-    return sorted(s for s, d in dists.items()
-                  if 0 < d <= rng and (is_enemy_land(state, s, state.player) if attack
-                                       else is_friendly_land(state, s, state.player))
-                  and not _explain_transport(state, group, s, dists))
+    return sorted(s for s in routes
+                  if (is_enemy_land(state, s, state.player) if attack
+                      else is_friendly_land(state, s, state.player))
+                  and not _explain_transport(state, group, s, routes))
 
 
-def _fly_transports(state: GameState, group: list[Unit], dest: str) -> None:
+def _fly_transports(state: GameState, group: list[Unit], dest: str, en_route: bool = True) -> None:
     """Apply an air-transport flight (checked by the caller). Cargo rides in the
-    transports (one unit per capacity, lowest uids first)."""
+    transports (one unit per capacity, lowest uids first) through the free attacks on
+    the way (`en_route`; off only for the interface's what-if copies)."""
     transports, cargo = split(state, group)
     player = state.player
     start = group[0].space
-    dist = flight_distance(state, start, dest, player) or 0
+    route = flight_routes(state, start, player, _transport_range(state, transports))[dest]
     attack = state.phase == COMBAT
-    # an enemy territory with no enemy unit: nothing intercepts, the cargo drops at once
-    at_once = not attack or not enemies_in(state, dest, player)
-    slots = [t.uid for t in transports for _ in range(state.utype(t).ability("air_transport").capacity)]
-    for t in transports:
-        state.units[t.uid] = replace(t, space=dest, moved=t.moved + dist, in_combat=attack)
-    for c, t_uid in zip(cargo, slots, strict=False):
-        state.units[c.uid] = replace(c, space=dest, moved=max(state.utype(c).move, c.moved),
-                                     carried_by=None if at_once else t_uid,
-                                     in_combat=attack, airborne=attack)
-    if attack:
-        state.origins.setdefault(dest, ())  # no way back: dropped units cannot retreat
     names = state.scenario.spaces
     what = ", ".join(f"{n} {k}" for k, n in _counts(state, cargo).items())
     state.add_log(f"{state.scenario.player(player).name}: {len(transports)} "
                   f"{state.utype(transports[0]).name} carrying {what} fly from "
                   f"{names[start].name} to {names[dest].name}"
                   f"{' (airdrop)' if attack else ''}.")
+    slots = [t.uid for t in transports for _ in range(state.utype(t).ability("air_transport").capacity)]
+    for c, t_uid in zip(cargo, slots, strict=False):
+        state.units[c.uid] = replace(c, carried_by=t_uid, moved=max(state.utype(c).move, c.moved))
+    if en_route:
+        transports = intercept_en_route(state, transports, route)
+    if not transports:
+        return
+    # an enemy territory with no enemy unit: nothing intercepts, the cargo drops at once;
+    # a cargo flight unloads "at the conclusion of an air transport's movement" (Cargo):
+    # it is the transport's whole move
+    at_once = not attack or not enemies_in(state, dest, player)
+    for t in transports:
+        moved = t.moved + len(route) if attack else max(t.moved + len(route), state.utype(t).move)
+        state.units[t.uid] = replace(t, space=dest, moved=moved, in_combat=attack)
+        for c in state.cargo_of(t.uid):
+            state.units[c.uid] = replace(c, space=dest, carried_by=None if at_once else t.uid,
+                                         in_combat=attack, airborne=attack)
+    if attack:
+        state.origins.setdefault(dest, ())  # no way back: dropped units cannot retreat
 
 
 def _counts(state: GameState, units: list[Unit]) -> dict[str, int]:
@@ -419,8 +520,8 @@ class DropOption:
     """One airdrop (or cargo flight, or self-airlift) a player can make now: from `start`
     to `to`, with up to len(transports) transports carrying units of `cargo` (one each;
     self-airlift: `transports` is empty and `cargo` are the paratroopers). `survival`: the
-    chance each transport survives the interception at `to` if all of them fly (1.0 when
-    nothing intercepts)."""
+    chance each transport survives the free attacks on the way and the interception at
+    `to` if all of them fly (1.0 when nothing intercepts)."""
     mission: str                  # airdrop | cargo | self_airlift
     start: str
     to: str
@@ -467,9 +568,10 @@ def options(state: GameState, player: str | None = None,
             continue
         pair = [transports[0], carried[0]]
         mission = AIRDROP if state.phase == COMBAT else CARGO
+        routes = flight_routes(state, space, player, _transport_range(state, transports[:1]))
         for dest in _transport_targets(state, pair):
             n = min(len(transports), len(carried))
-            surv = interception_survival(state, dest, n, player=player) if mission == AIRDROP else 1.0
+            surv = flight_survival(state, routes[dest], n, player=player)
             out.append(DropOption(mission, space, dest, tuple(t.uid for t in transports),
                                   tuple(c.uid for c in carried), surv))
     return out
@@ -519,3 +621,25 @@ def interception_survival(state: GameState, dest: str, transports: int, escorts:
     for hits, p in enumerate(interception_hits(state, dest, transports, player)):
         lost += p * min(transports, max(0, hits - escorts))
     return 1.0 - lost / transports
+
+
+def flight_route(state: GameState, group: list[Unit], dest: str) -> tuple[str, ...] | None:
+    """The route this air-transport group would fly to `dest` now (None: out of range)."""
+    transports, _ = split(state, group)
+    if not transports:
+        return None
+    return flight_routes(state, group[0].space, state.player, _transport_range(state, transports)).get(dest)
+
+
+def flight_survival(state: GameState, route: tuple[str, ...], transports: int, escorts: int = 0,
+                    player: str | None = None) -> float:
+    """The chance that each of `transports` air transports flying along `route` survives
+    the free attacks on the way (route_survivors) and then the interception at its end
+    (interception_survival, `escorts` there taking hits first). 1.0 when nothing fires."""
+    if transports <= 0 or not route:
+        return 1.0
+    expected = 0.0
+    for k, p in enumerate(route_survivors(state, route, transports, player)):
+        if k and p:
+            expected += p * k * interception_survival(state, route[-1], k, escorts, player)
+    return expected / transports

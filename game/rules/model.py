@@ -148,9 +148,11 @@ class GameOption:
 
 @dataclass(frozen=True)
 class TrackRule:
-    """Tracks (seed 000 G3, a supplied rule): land units entering a space with one of
-    these terrain tags end their move there, unless they have `no_move_penalty` for it."""
+    """Tracks (seed 000 G3, a supplied rule): a land move entering a space with one of
+    these terrain tags spends `extra_cost` more movement points there, unless every unit
+    moving has `no_move_penalty` for it (the auxiliary's Fieldcraft)."""
     terrain: tuple[str, ...] = ("track",)
+    extra_cost: int = 1
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ validates a given path; `explain` says in words why a destination is illegal.
 """
 from __future__ import annotations
 
-from collections import deque
+import heapq
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -264,12 +264,12 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
             return False, True, f"{sp.name} is neutral and cannot be entered."
         hostile = is_hostile(state, space, player)
         if not hostile:
-            return True, track_stop(state, group, space), ""
+            return True, False, ""
         if phase != COMBAT:
             return False, True, f"{sp.name} is hostile: enter it in the combat move."
         empty = not blocking_enemies(state, space, player)
         if empty and group_can_blitz(state, group):
-            return True, track_stop(state, group, space), ""  # blitz through
+            return True, False, ""  # blitz through
         return True, True, ""
     # sea
     if sp.kind != SEA:
@@ -297,18 +297,28 @@ def track_terrain(state: GameState, space: str) -> str:
     return next((t for t in state.scenario.spaces[space].terrain if t in tr.terrain), "")
 
 
-def track_stop(state: GameState, group: list[Unit], space: str) -> bool:
-    """Tracks (seed 000 G3, a supplied rule): land units entering a space with track
-    terrain end their move there, unless every unit of the group has `no_move_penalty`
-    for it (the auxiliary's Fieldcraft)."""
+def track_cost(state: GameState, group: list[Unit], space: str) -> int:
+    """Tracks (seed 000 G3, a supplied rule): the extra movement points a land group
+    spends entering a space with track terrain, unless every unit of the group has
+    `no_move_penalty` for it (the auxiliary's Fieldcraft: "does not suffer movement
+    penalties when using tracks")."""
     tag = track_terrain(state, space)
     if not tag:
-        return False
+        return 0
     for u in group:
         nmp = state.utype(u).ability("no_move_penalty")
         if nmp is None or tag not in nmp.terrain:
-            return True
-    return False
+            return state.ruleset.tracks.extra_cost  # type: ignore[union-attr]
+    return 0
+
+
+def path_cost(state: GameState, group: list[Unit], path: Iterable[str]) -> int:
+    """Movement points a group spends along `path`: one a space, plus the tracks' extra
+    cost for a land group."""
+    path = tuple(path)
+    if state.ruleset.tracks is None or group_domain(state, group) != LAND:
+        return len(path)
+    return sum(1 + track_cost(state, group, s) for s in path)
 
 
 def canal_block(state: GameState, group: list[Unit], a: str, b: str) -> str:
@@ -342,11 +352,23 @@ def _stops_at_detector(state: GameState, group: list[Unit]) -> bool:
     return all(_coexists(state, u) for u in group)
 
 
+def blitzes(state: GameState, path: tuple[str, ...], player: str) -> bool:
+    """Does a land move along `path` blitz: pass through an enemy territory (empty, or
+    holding only units captured on entry) before its last space?"""
+    return any(is_enemy_land(state, s, player) for s in path[:-1])
+
+
 def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
-             space: str, path_len: int) -> tuple[bool, str]:
+             space: str, path_len: int, blitzed: bool = False) -> tuple[bool, str]:
     sp = state.scenario.spaces[space]
     if domain == LAND:
-        if phase == COMBAT and not is_hostile(state, space, player):
+        # seed 000 R3 (and A&A): a blitz is "a 2-space move that can end in a friendly or
+        # hostile territory ... or even the space the [unit] came from"
+        if phase == COMBAT and not blitzed and not is_hostile(state, space, player):
+            if group_can_blitz(state, group):
+                return False, (f"In the combat move land units may only move into enemy territory, "
+                               f"or blitz through an empty one to a friendly territory; no blitz "
+                               f"reaches {sp.name}: move there in the non-combat move.")
             return False, f"In the combat move land units may only move into enemy territory; move to {sp.name} in the non-combat move."
         return True, ""
     if domain == SEA:
@@ -388,6 +410,8 @@ def is_forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) 
     hostile (a move the combat move does not otherwise allow)."""
     if state.phase != COMBAT or not path or not group:
         return False
+    if blitzes(state, path, state.player):
+        return False  # through enemy territory: a blitz, never a move under non-combat rules
     if any(not state.utype(u).has("forced_march") or u.marched or u.moved or u.in_combat
            or u.carried_by is not None for u in group):
         return False
@@ -439,40 +463,65 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         return {}
     mp = group_mp(state, group)
     start = group[0].space
-    parent: dict[str, str | None] = {start: None}
-    depth = {start: 0}
-    queue = deque([start])
-    out: dict[str, tuple[str, ...]] = {}
-    while queue:
-        cur = queue.popleft()
-        if depth[cur] >= mp:
+    # a node is (space, blitzed): blitzed once the path has passed through an enemy
+    # territory (a blitz), which lets a combat move end in a friendly space (seed 000 R3).
+    # Cheapest paths first (tracks cost extra, G3); equal costs keep the first found.
+    track_blitz = domain == LAND and phase == COMBAT
+    tracks = domain == LAND and state.ruleset.tracks is not None
+    root = (start, False)
+    parent: dict[tuple[str, bool], tuple[str, bool] | None] = {root: None}
+    cost = {root: 0}
+    heap = [(0, 0, root)]
+    done: set[tuple[str, bool]] = set()
+    stops: set[tuple[str, bool]] = set()
+    order: list[tuple[str, bool]] = []
+    seq = 0
+    while heap:
+        spent, _, node = heapq.heappop(heap)
+        if spent != cost[node] or node in done:
             continue
+        done.add(node)
+        order.append(node)
+        cur, flag = node
+        if node != root and node in stops:
+            continue
+        passing = flag or (track_blitz and node != root and is_enemy_land(state, cur, player))
         for nxt in state.scenario.spaces[cur].adjacent:
-            if nxt in parent:
+            key = (nxt, passing)
+            if key in done or (nxt == start and not passing):
+                continue
+            step = 1 + (track_cost(state, group, nxt) if tracks else 0)
+            if spent + step > mp or (key in cost and cost[key] <= spent + step):
                 continue
             if domain == SEA and state.scenario.canals and canal_block(state, group, cur, nxt):
                 continue
             ok, stop, _ = _enter_ok(state, group, domain, player, phase, nxt)
             if not ok:
                 continue
-            parent[nxt] = cur
-            depth[nxt] = depth[cur] + 1
-            if not stop:
-                queue.append(nxt)
-    for dest in parent:
-        if dest == start:
+            parent[key] = node
+            cost[key] = spent + step
+            if stop:
+                stops.add(key)
+            else:
+                stops.discard(key)
+            seq += 1
+            heapq.heappush(heap, (spent + step, seq, key))
+    out: dict[str, tuple[str, ...]] = {}
+    for key in order:   # cheapest first: the first legal path to a space is kept
+        dest, flag = key
+        if dest == start or dest in out:
             continue
         path: list[str] = []
-        node: str | None = dest
-        while node is not None and node != start:
-            path.append(node)
-            node = parent[node]
+        at: tuple[str, bool] | None = key
+        while at is not None and at != root:
+            path.append(at[0])
+            at = parent[at]
         path.reverse()
         if domain == LAND and _blitz_len_ok(state, group, tuple(path), player):
             continue
         if domain == LAND and _space_limited(state, group) and _space_limit(state, group, dest):
             continue
-        if _dest_ok(state, group, domain, player, phase, dest, len(path))[0]:
+        if _dest_ok(state, group, domain, player, phase, dest, len(path), blitzed=flag)[0]:
             out[dest] = tuple(path)
     return out
 
@@ -506,6 +555,10 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
             raise IllegalAction(f"{sa[0].name} moves {sa[0].ability('self_airlift').land_move} space "
                                 f"on land; to go farther it must move by air (airdrop).")
         raise IllegalAction(f"Not enough movement: {len(path)} needed, {mp} left.")
+    need = path_cost(state, group, path)
+    if need > mp:   # seed 000 G3 (supplied): a track space costs extra to enter
+        raise IllegalAction(f"Not enough movement: {need} needed ({need - len(path)} more for desert "
+                            f"tracks; auxiliaries pay nothing extra), {mp} left.")
     cur = group[0].space
     for i, nxt in enumerate(path):
         if nxt not in state.scenario.spaces[cur].adjacent:
@@ -517,12 +570,10 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
         if not ok:
             raise IllegalAction(reason)
         if stop and i != len(path) - 1:
-            if domain == LAND and track_stop(state, group, nxt):
-                raise IllegalAction(f"{state.scenario.spaces[nxt].name} has only desert tracks: land "
-                                    f"units end their move on entering it (auxiliaries excepted).")
             raise IllegalAction(f"Units must stop in {state.scenario.spaces[nxt].name}.")
         cur = nxt
-    ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path))
+    ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path),
+                          blitzed=domain == LAND and blitzes(state, path, player))
     if not ok:
         raise IllegalAction(reason)
     if domain == LAND and (why := _blitz_len_ok(state, group, path, player)):
@@ -691,9 +742,11 @@ def explain(state: GameState, group: list[Unit], dest: str) -> str:
     if domain == LAND and state.ruleset.tracks is not None:
         alt = state.copy()
         alt.ruleset = replace(state.ruleset, tracks=None)
-        if dest in reachable(alt, group):   # seed 000 G3: the tracks stop the move short
-            return (f"Desert tracks on the way to {sp.name} end a land move on entering them "
-                    f"(auxiliaries excepted).")
+        if dest in reachable(alt, group):   # seed 000 G3: the tracks cost extra movement
+            extra = state.ruleset.tracks.extra_cost  # type: ignore[union-attr]
+            return (f"Desert tracks on the way to {sp.name} cost {extra} more movement "
+                    f"point{'s' if extra != 1 else ''} to enter (auxiliaries pay nothing extra); "
+                    f"only {mp} left.")
     if domain == SEA and state.scenario.canals:
         alt = state.copy()
         alt.scenario = replace(state.scenario, canals={})

@@ -365,11 +365,16 @@ def _parse_supply(data: Any, chk: Checker) -> SupplyRule | None:
 
 
 def _parse_tracks(data: Any, chk: Checker) -> TrackRule | None:
-    """`tracks: {terrain: [track]}` (seed 000 G3, a supplied rule). `tracks: null` = off."""
+    """`tracks: {terrain: [track], extra_cost: 1}` (seed 000 G3, a supplied rule).
+    `tracks: null` = off."""
     node = chk.get(data, "tracks", dict, "ruleset", default=None, allow_none=True)
     if node is None:
         return None
-    chk.unknown_keys(node, ("terrain", "note"), "tracks")
+    chk.unknown_keys(node, ("terrain", "extra_cost", "note"), "tracks")
+    extra = chk.get(node, "extra_cost", int, "tracks", default=1)
+    if extra is None or extra < 1:
+        chk.error(node, "extra_cost", "tracks.extra_cost: must be 1 or more")
+        return None
     tnode = chk.get(node, "terrain", list, "tracks", default=LocList(["track"]))
     out: list[str] = []
     for i, t in enumerate(tnode or []):
@@ -377,7 +382,7 @@ def _parse_tracks(data: Any, chk: Checker) -> TrackRule | None:
             chk.error(tnode, i, f"tracks.terrain: unknown terrain '{t}'{did_you_mean(str(t), TERRAIN_TAGS)}")
         else:
             out.append(str(t))
-    return TrackRule(terrain=tuple(out))
+    return TrackRule(terrain=tuple(out), extra_cost=extra)
 
 
 def _parse_options(data: Any, units: dict[str, UnitType], chk: Checker

@@ -19,8 +19,8 @@ supplies a rule:
   unless it has `no_supply_penalty` (auxiliaries).
 
 Supply drops (`SupplyDrop`, combat move) and ferry flights (`Ferry`, non-combat move) are
-air-transport missions; routes avoid enemy territories whose AAA or fighters would
-intercept (as cargo flights do, G14)."""
+air-transport missions; like every flight they may cross hostile territory, whose AAA
+and fighters get their free attack on the way (airdrop.intercept_en_route, G14)."""
 from __future__ import annotations
 
 from collections import deque
@@ -180,21 +180,33 @@ def _combat_movement_started(state: GameState) -> bool:
                for u in state.units.values())
 
 
-def _flight(state: GameState, t: Unit, dest: str) -> int | None:
-    from .airdrop import flight_distance
-    return flight_distance(state, t.space, dest, t.owner)
+def flight(state: GameState, t: Unit, dest: str) -> tuple[str, ...] | None:
+    """The route air transport `t` flies to `dest` (airdrop.flight_routes: it may cross
+    hostile territory, under interception), None when out of its range."""
+    from .airdrop import flight_routes
+    return flight_routes(state, t.space, t.owner, state.utype(t).move - t.moved).get(dest)
 
 
 def _route_reason(state: GameState, t: Unit, dest: str, name: str) -> str:
-    """Why the air transport `t` cannot fly to `dest` now ("" if it can): supply drops and
-    ferry flights share the cargo flights' route rule (G14) and the transport's range."""
-    dist = _flight(state, t, dest)
-    if dist is None:
-        return f"No route to {name} avoids enemy territories whose AAA or fighters would intercept."
-    rng = state.utype(t).move - t.moved
-    if dist > rng:
-        return f"{name} is {dist} spaces away; the air transport flies at most {rng}."
+    """Why the air transport `t` cannot fly to `dest` now ("" if it can): its range."""
+    if flight(state, t, dest) is None:
+        from .board import distances
+        dist = distances(state.scenario)[t.space].get(dest, 10**6)
+        return f"{name} is {dist} spaces away; the air transport flies at most {state.utype(t).move - t.moved}."
     return ""
+
+
+def _fly(state: GameState, t: Unit, dest: str) -> bool:
+    """Fly transport `t` to `dest` through the free attacks on the way (seed 000 TRANSPORT
+    AIRCRAFT, Supply Drop / Ferry Operation: "If the air transport enters an
+    enemy-controlled territory, AAA and fighters located in that territory receive one
+    free attack"). Survivors "may continue their movement". False when it is shot down."""
+    from .airdrop import intercept_en_route
+    route = flight(state, t, dest) or (dest,)
+    if not intercept_en_route(state, [t], route):
+        return False
+    state.units[t.uid] = replace(t, space=dest, moved=t.moved + len(route))
+    return True
 
 
 def _check_transport(state: GameState, uid: int, ability: str) -> tuple[Unit, str]:
@@ -279,13 +291,14 @@ def supply_drop(state: GameState, uid: int, dest: str) -> None:
     if why:
         raise IllegalAction(why)
     t = state.units[uid]
-    dist = _flight(state, t, dest) or 0
-    state.units[uid] = replace(t, space=dest, moved=t.moved + dist)
+    names = state.scenario.spaces
+    who = f"{state.scenario.player(t.owner).name}: a {state.utype(t).name}"
+    if not _fly(state, t, dest):
+        state.add_log(f"{who} flying supplies to {names[dest].name} is shot down; the supplies are lost.")
+        return
     state.ro3_moves[f"{_DROP}{dest}|{t.owner}"] = 1
     state.ro3_moves[f"{_FLOWN}{uid}"] = 1
-    names = state.scenario.spaces
-    state.add_log(f"{state.scenario.player(t.owner).name}: a {state.utype(t).name} drops supplies on "
-                  f"{names[dest].name} (from {names[t.space].name}).")
+    state.add_log(f"{who} drops supplies on {names[dest].name} (from {names[t.space].name}).")
     update(state)
 
 
@@ -335,13 +348,15 @@ def ferry(state: GameState, uid: int, dest: str, ipcs: int) -> None:
     if why:
         raise IllegalAction(why)
     t = state.units[uid]
-    dist = _flight(state, t, dest) or 0
     to = state.owners[dest]
     assert to is not None
-    state.units[uid] = replace(t, space=dest, moved=t.moved + dist)
-    state.resources[t.owner] -= ipcs
-    state.resources[to] = state.resources.get(to, 0) + ipcs
     names = state.scenario.spaces
-    state.add_log(f"{state.scenario.player(t.owner).name}: a {state.utype(t).name} ferries {ipcs} IPCs "
-                  f"from {names[t.space].name} to {names[dest].name} for "
+    who = f"{state.scenario.player(t.owner).name}: a {state.utype(t).name}"
+    state.resources[t.owner] -= ipcs
+    if not _fly(state, t, dest):
+        # Cargo: "If an air transport is destroyed while carrying cargo, that cargo is lost."
+        state.add_log(f"{who} ferrying {ipcs} IPCs to {names[dest].name} is shot down; the IPCs are lost.")
+        return
+    state.resources[to] = state.resources.get(to, 0) + ipcs
+    state.add_log(f"{who} ferries {ipcs} IPCs from {names[t.space].name} to {names[dest].name} for "
                   f"{state.scenario.player(to).name}'s next purchase.")

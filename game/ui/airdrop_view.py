@@ -251,8 +251,14 @@ def range_text(state: GameState, group: list[Unit]) -> str:
 
 
 def dropped_state(state: GameState, group: list[Unit], dest: str) -> GameState:
-    """A copy of the state with the drop made by the rules (raises IllegalAction)."""
-    return A.apply(state, A.Airdrop(tuple(u.uid for u in group), dest))
+    """A copy of the state with the drop made by the rules (raises IllegalAction), every
+    transport through the free attacks on the way (their risk is interception_risks'):
+    the odds of the battle the drop starts, never a preview of the dice."""
+    if not AD.uses_air_transport(state, group):
+        return A.apply(state, A.Airdrop(tuple(u.uid for u in group), dest))
+    trial = state.copy()
+    AD.airdrop(trial, tuple(u.uid for u in group), dest, en_route=False)
+    return trial
 
 
 def escorts_in(state: GameState, dest: str, transports: list[Unit]) -> list[Unit]:
@@ -279,12 +285,13 @@ def interception_risks(state: GameState, group: list[Unit], dest: str) -> list[R
     transports, cargo = AD.split(state, group)
     n = len(transports)
     name = state.scenario.spaces[dest].name
+    on_way = en_route_risks(state, group, dest)
     if not enemies_in(state, dest, state.player):
-        return [Risk(f"{name} is empty: nothing intercepts, the cargo lands at once.", 1.0)]
+        return on_way + [Risk(f"{name} is empty: nothing intercepts, the cargo lands at once.", 1.0)]
     foes = AD.interceptors_in(state, dest, state.player)
     esc = escorts_in(state, dest, transports)
     if not foes:
-        return [Risk(f"No AAA or fighters in {name}: every transport drops its cargo.", 1.0)]
+        return on_way + [Risk(f"No AAA or fighters in {name}: every transport drops its cargo.", 1.0)]
     dice = state.ruleset.dice
     hits = AD.interception_hits(state, dest, n)
     each = AD.interception_survival(state, dest, n, escorts=len(esc))
@@ -303,8 +310,8 @@ def interception_risks(state: GameState, group: list[Unit], dest: str) -> list[R
            f"A hit downs a transport{' after the escorts' if esc else ''}; its cargo is lost with it.\n"
            f"The defender may keep fighters back: this counts every one.\n"
            f"All transports through: {pct(p_all)}  ·  cargo lost on average {lost_cargo:.1f}")
-    out = [Risk(f"Interception: {', '.join(parts)} — each transport survives with {pct(each)}, "
-                f"all {pct(p_all)}", each, tip)]
+    out = on_way + [Risk(f"Interception{' there' if on_way else ''}: {', '.join(parts)} — each "
+                         f"transport survives with {pct(each)}, all {pct(p_all)}", each, tip)]
     if esc:
         out.append(Risk(f"{len(esc)} escorting fighter{'s' if len(esc) != 1 else ''} take the first "
                         f"hit{'s' if len(esc) != 1 else ''}.", None))
@@ -314,14 +321,36 @@ def interception_risks(state: GameState, group: list[Unit], dest: str) -> list[R
     return out
 
 
+def en_route_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]:
+    """Seed 000 PARATROOPERS: "If the air transport enters or moves through a hostile
+    territory, AAA and fighters receive one free attack" -- the territories the flight
+    crosses on its way to `dest` and the chance each transport gets there."""
+    route = AD.flight_route(state, group, dest)
+    if not route:
+        return []
+    over = AD.crossed(state, route, state.player)
+    if not over:
+        return []
+    n = len(AD.split(state, group)[0])
+    dist = AD.route_survivors(state, route, n)
+    each = sum(k * p for k, p in enumerate(dist)) / n
+    names = ", ".join(state.scenario.spaces[s].name for s in over)
+    tip = (f"Route: {' - '.join(state.scenario.spaces[s].name for s in route)}.\n"
+           f"The AAA (one die per transport) and fighters of {names} fire once on the way;\n"
+           f"a transport shot down loses its cargo. All transports get there: {pct(dist[n])}")
+    return [Risk(f"On the way over {names}: each transport gets there with {pct(each)}", each, tip)]
+
+
 def drop_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]:
     """The dangers of dropping the group on `dest`: anti-aircraft fire at airborne units
     (seed 002: 'Paratroopers are exposed to fire from anti-aircraft guns'), as the rules
     would roll it; air transports (seed 000): their interception."""
+    if group and AD.uses_air_transport(state, group):
+        if state.phase != "combat_move":
+            return en_route_risks(state, group, dest)   # a cargo flight
+        return interception_risks(state, group, dest)
     if not group or state.phase != "combat_move":
         return []
-    if AD.uses_air_transport(state, group):
-        return interception_risks(state, group, dest)
     try:
         trial = dropped_state(state, group, dest)
     except Exception:  # noqa: BLE001 - not a legal drop: no risks to show

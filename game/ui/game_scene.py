@@ -803,7 +803,9 @@ class GameScene(Scene):
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
             if movement.track_terrain(state, sid):
-                lines.append("Desert tracks: land units entering stop here (auxiliaries excepted)")
+                extra = state.ruleset.tracks.extra_cost if state.ruleset.tracks else 0
+                lines.append(f"Desert tracks: land units pay {extra} more movement to enter "
+                             f"(auxiliaries excepted)")
         for owner, utype, n, damaged in self.renderer.stacks(state, sid):
             name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype
             lines.append(f"  {self.ctl.player_name(owner)}: {n} {name}" + (" (damaged)" if damaged else ""))
@@ -815,7 +817,11 @@ class GameScene(Scene):
             return lines + self.drop_tooltip(sid)
         dests = self.sel.destinations(state, self.ctl.version) if self.my_turn() else {}
         if sid in dests and self.sel.group(state):
-            lines.append(f"Click: move here ({len(dests[sid])} step{'s' if len(dests[sid]) != 1 else ''})")
+            path = dests[sid]
+            through = [state.scenario.spaces[s].name for s in path[:-1]
+                       if state.phase == movement.COMBAT and movement.is_enemy_land(state, s, state.player)]
+            how = f"blitz through {', '.join(through)} to here" if through else "move here"
+            lines.append(f"Click: {how} ({len(path)} step{'s' if len(path) != 1 else ''})")
             v = self.move_odds(sid)
             if v is not None:
                 lines.append("Attack with these units: " + odds_view.win_text(v))

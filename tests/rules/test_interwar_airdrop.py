@@ -240,7 +240,8 @@ def test_only_paratroopers_are_airdropped_infantry_fly_as_cargo():
     s = apply(s, Airdrop(tun, "sicily"))
     inf = s.units[ids(s, "italy", "infantry", "sicily")[0]]
     assert inf.carried_by is None and not inf.airborne
-    assert s.units[tun[0]].space == "sicily" and s.units[tun[0]].moved == 1
+    # the cargo is unloaded at the end of the transport's move: the flight is its whole move
+    assert s.units[tun[0]].space == "sicily" and s.units[tun[0]].moved == 6
 
 
 def test_one_unit_per_air_transport_and_every_transport_loaded():
@@ -274,16 +275,55 @@ def test_transports_must_be_able_to_reach_a_landing_place():
     assert "could not reach" in AD.explain(s, g, "egypt")
 
 
-def test_flights_avoid_defended_enemy_territory():
+def test_flights_cross_defended_enemy_territory_under_fire():
     # Paratroopers, Airdrop: "If the air transport enters or moves through a hostile
-    # territory, AAA and fighters receive one free attack" -- the engine intercepts only at
-    # the target, so a route may not cross a defended enemy territory (G14 reading)
+    # territory, AAA and fighters receive one free attack" (G14: on the way as well)
     units = [("sicily", "italy", "transport_aircraft", 1), ("sicily", "italy", "paratrooper", 1),
              ("egypt", "uk", "infantry", 1)]
     s = med(units + [("libya", "uk", "aaa", 1)], owners={"tunisia": "uk"})
     g = [s.units[u] for u in ids(s, "italy", "transport_aircraft") + ids(s, "italy", "paratrooper")]
-    assert "avoids" in AD.explain(s, g, "egypt")
+    assert AD.explain(s, g, "egypt") == "" and "egypt" in AD.targets(s, g)
+    assert AD.flight_route(s, g, "egypt") == ("tunisia", "libya", "egypt")
     assert "libya" in AD.targets(s, g)       # the defended territory itself is a target
+
+
+EN_ROUTE = [("sicily", "italy", "transport_aircraft", 2), ("sicily", "italy", "paratrooper", 2),
+            ("egypt", "uk", "infantry", 1), ("libya", "uk", "aaa", 1), ("libya", "uk", "fighter", 1)]
+
+
+def test_transports_shot_down_on_the_way_lose_their_cargo():
+    # Paratroopers, Airdrop: "If the air transport enters or moves through a hostile
+    # territory, AAA and fighters receive one free attack. AAA may fire separately for each
+    # transport." Libya, on the way to Egypt, fires: AAA 2 dice at 2, the fighter 1 at 5.
+    s = med(EN_ROUTE, dice=(1, 12, 12), owners={"tunisia": "uk"})
+    tr, para = ids(s, "italy", "transport_aircraft"), ids(s, "italy", "paratrooper")
+    s = apply(s, Airdrop(tuple(sorted(tr + para)), "egypt"))
+    assert s.dice_used == 3                              # 2 AAA dice + 1 fighter die
+    assert tr[0] not in s.units and para[0] not in s.units   # hit: the cargo goes down with it
+    survivor = s.units[tr[1]]
+    assert survivor.space == "egypt" and survivor.moved == 3    # Tunisia - Libya - Egypt
+    assert [c.uid for c in s.cargo_of(tr[1])] == [para[1]]   # to be intercepted in Egypt's battle
+    assert any("Interception over Libya" in line for line in s.log())
+    # every transport down: nothing reaches Egypt, no battle there
+    s = med(EN_ROUTE, dice=(1, 1, 12), owners={"tunisia": "uk"})
+    s = apply(s, Airdrop(tuple(sorted(tr + para)), "egypt"))
+    assert not [u for u in s.units.values() if u.owner == "italy"]
+    assert "egypt" not in s.battles
+
+
+def test_survival_odds_count_the_free_attacks_on_the_way():
+    # the UI's and the computer's figure: P(each transport survives) = the exact mixture of
+    # Libya's dice on the way (nothing in Egypt intercepts), checked against the rule's dice
+    s = med(EN_ROUTE, owners={"tunisia": "uk"})
+    (opt,) = [o for o in AD.options(s) if o.to == "egypt"]
+    a, f = 2 / 12, 5 / 12
+    # 2 transports: AAA 2 dice at a, fighter 1 die at f; E[lost] = E[min(2, hits)]
+    e_hits = 2 * a + f
+    p3 = a * a * f
+    assert opt.survival == pytest.approx(1 - (e_hits - p3) / 2)
+    g = [s.units[u] for u in opt.transports + opt.cargo]
+    route = AD.flight_route(s, g, "egypt")
+    assert AD.route_survivors(s, route, 1) == pytest.approx([1 - (1 - a) * (1 - f), (1 - a) * (1 - f)])
 
 
 def test_drop_into_an_empty_enemy_territory_takes_it():

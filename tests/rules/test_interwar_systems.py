@@ -47,7 +47,7 @@ def test_interwar_defines_supply_and_tracks():
     # are cut" / "does not suffer movement penalties when using tracks": supplied rules, on
     rs = load_ruleset("interwar")
     assert rs.supply == SupplyRule(penalty=1, sources=("factory", "capital", "naval_base", "port"))
-    assert rs.tracks == TrackRule(terrain=("track",))
+    assert rs.tracks == TrackRule(terrain=("track",), extra_cost=1)
     aux = rs.units["auxiliary"]
     assert aux.has("no_supply_penalty") and aux.ability("no_move_penalty").terrain == ("track",)
 
@@ -148,6 +148,37 @@ def test_supply_drop_puts_a_cut_off_territory_in_supply():
     assert "m" not in supply.dropped_spaces(s2)
 
 
+def test_supply_drops_and_ferries_fly_through_hostile_territory_under_fire():
+    # seed 000 TRANSPORT AIRCRAFT, Supply Drop: "If the air transport enters an
+    # enemy-controlled territory, AAA and fighters located in that territory receive one free
+    # attack ... Transports that survive ... may deposit their cargoes"; Ferry Operation: "air
+    # transports may cross enemy-controlled territories"
+    ut = load_ruleset("interwar").units["transport_aircraft"]
+    rs = load_ruleset("interwar")
+    rs = replace(rs, units={**rs.units, "transport_aircraft": replace(ut, move=2)})
+    s = mini([("a1", "red", "transport_aircraft", 1), ("m", "red", "infantry", 2), ("a2", "blue", "aaa", 1)],
+             owners={"m": "red", "a2": "blue"}, spaces={"a1": {"air_base": True}}, rs=rs)
+    t = of(s, "red", "transport_aircraft")[0]
+    assert supply.drop_targets(s, t.uid) == ["m"]            # only over blue's Alpha Minor
+    s.scripted_dice = (12,)
+    hit = replace(s, scripted_dice=(1,))
+    s2 = apply(s, SupplyDrop(t.uid, "m"))
+    assert s2.units[t.uid].space == "m" and "m" in supply.supplied_spaces(s2, "axis")
+    s3 = apply(hit, SupplyDrop(t.uid, "m"))                  # shot down: no supplies
+    assert t.uid not in s3.units and "m" not in supply.supplied_spaces(s3, "axis")
+    assert any("shot down" in line for line in s3.log())
+    # a ferry shot down loses its IPCs
+    f = mini([("c", "green", "transport_aircraft", 1), ("b1", "red", "aaa", 1)], player="green",
+             phase="noncombat_move", owners={"b1": "red", "b2": "blue"}, rs=rs)
+    tf = of(f, "green", "transport_aircraft")[0]
+    assert not supply.explain_ferry(f, tf.uid, "b2", 3)
+    before = dict(f.resources)
+    f.scripted_dice = (1,)
+    f2 = apply(f, Ferry(tf.uid, "b2", 3))
+    assert tf.uid not in f2.units and f2.resources["green"] == before["green"] - 3
+    assert f2.resources["blue"] == before["blue"]
+
+
 def test_supply_drop_refusals():
     # seed 000: "beginning their movement from an air base"; "announce this at the start
     # of the combat movement phase"; "resolved before all other combat movement"
@@ -198,21 +229,24 @@ def test_ferry_flies_ipcs_to_an_ally():
 
 
 # --- tracks (G3) -----------------------------------------------------------------------
-def test_tracks_end_a_land_move_except_for_auxiliaries():
+def test_tracks_cost_extra_movement_except_for_auxiliaries():
     # seed 000 AUXILIARIES, Fieldcraft: "This unit does not suffer movement penalties when
-    # using tracks." Supplied: entering a `track` space ends a land move.
-    s = mini([("b1", "blue", "armor", 1), ("b1", "blue", "auxiliary", 1)], player="blue",
-             phase="noncombat_move", spaces={"b2": {"terrain": ("track",)}})
-    arm = of(s, "blue", "armor")[0]
+    # using tracks." Supplied (G3): entering a `track` space costs 1 more movement point.
+    s = mini([("b1", "blue", "armor", 1), ("b1", "blue", "auxiliary", 1), ("b1", "blue", "cavalry", 1)],
+             player="blue", phase="noncombat_move", spaces={"b2": {"terrain": ("track",)}})
+    arm, cav = of(s, "blue", "armor")[0], of(s, "blue", "cavalry")[0]
     assert "b2" in movement.reachable(s, [arm]) and "m" not in movement.reachable(s, [arm])
     with pytest.raises(IllegalAction, match="tracks"):
         apply(s, Move((arm.uid,), ("b2", "m")))
     assert "tracks" in movement.explain(s, [arm], "m")
+    assert movement.reachable(s, [cav])["m"] == ("b2", "m")     # Move 3: 2 + 1
+    s2 = apply(s, Move((arm.uid,), ("b2",)))
+    assert s2.units[arm.uid].moved == 2
     aux_ut = replace(s.ruleset.units["auxiliary"], move=2)   # a 2-move auxiliary crosses
     s.ruleset = replace(s.ruleset, units={**s.ruleset.units, "auxiliary": aux_ut})
     aux = of(s, "blue", "auxiliary")[0]
     assert "m" in movement.reachable(s, [aux])
-    assert "m" not in movement.reachable(s, [aux, arm])   # the group stops with the armor
+    assert "m" not in movement.reachable(s, [aux, arm])   # the group pays the armor's cost
     s.ruleset = replace(s.ruleset, tracks=None)
     assert "m" in movement.reachable(s, [arm])
 

@@ -114,3 +114,16 @@ def test_odds_count_the_supply_penalty_and_say_how():
     lines = odds_view.summary_lines(v, load_ruleset("interwar"))
     assert "Exact (default order of loss)" in lines, lines
     assert "not counted" not in odds_view.win_text(v)
+
+
+def test_blitz_to_a_friendly_territory_is_highlighted_and_named():
+    # seed 000 ARMOR, Blitz: "a 2-space move that can end in a friendly or hostile
+    # territory": the friendly end of a blitz is a destination, and the hover says how
+    from game.ui.selection import FRIENDLY
+    app, game = make_game((("a2", "red", "armor", 1),), owners={"b2": "red"})
+    state = game.state
+    game.sel.select_space(state, "a2")
+    assert game.sel.highlights(state, game.ctl.version).get("b2") == FRIENDLY
+    assert any("blitz through Middle to here" in line for line in game.tooltip_lines("b2"))
+    game.click_space("b2")
+    assert game.state.units_in("b2") and game.state.owners["m"] == "red"
