@@ -372,9 +372,9 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     ctxD = side_ctx(d, setsD)
     if not simple_bombard(spec):
         raise NotExact("shore bombardment outside the per-unit tables")   # (solve_exact: never)
-    # a shore bombardment that cannot take every defender, with no first strike (W1): its
-    # dice join the attacker's first pool of round one, and the units it hits fire back
-    # in round one's defender fire (from state 0: every unit), as the marked units do
+    # a shore bombardment with no first strike (W1): its dice join the attacker's first
+    # pool of round one, and the units it hits fire back in round one's defender fire
+    # (from state 0: every unit), as the marked units do
     bomb = [spec.info(t) for t in spec.bombard]
     bkeys: list[tuple[tuple[str, ...], bool]] = []
     for ti in bomb:
@@ -421,20 +421,15 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
 def simple_bombard(spec: BattleSpec) -> bool:
     """Can the type tables (solve_branch) play this battle's shore bombardment (seed 000
     W1)? Only when nothing tells the marked units apart from the others in round one: no
-    first strike on either side (marked units have none, and do not cancel the enemy's),
-    and fewer bombardment dice than the defender's track slots (when it takes every
-    defender the round's fire is skipped: battle.settle, fs_remove). Else the per-unit
+    first strike on either side (marked units have none, and do not cancel the enemy's);
+    the units it hits fire back in round one's defender fire, also when it takes them all
+    (battle.settle, fs_remove), as an ordinary pool's casualties do. Else the per-unit
     tables (general.pre_round). No bombardment: True."""
     if any(spec.marked(k) for k in range(len(spec.defender))):
         return False
     if not spec.bombard:
         return True
-    if any(spec.info(t).fs_cancel is not None for t in set(spec.attacker) | set(spec.defender)):
-        return False
-    dice = sum(spec.info(t).ndice for t in spec.bombard if (spec.info(t).bombard_value or 0) > 0)
-    dmg = spec.damage("defender")
-    slots = sum(max(1, spec.info(t).hits) - d for t, d in zip(spec.defender, dmg, strict=True))
-    return dice < slots
+    return not any(spec.info(t).fs_cancel is not None for t in set(spec.attacker) | set(spec.defender))
 
 
 def no_links(C: int, H: int) -> tuple[Any, ...]:

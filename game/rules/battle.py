@@ -839,7 +839,10 @@ def settle(state: GameState) -> tuple[str, list[tuple[Unit, int]], bool] | None:
                 b = _remove_casualty(state, b, uid)
             b = _replace(b, struck=(), step=b.step + 1)
             if not _both_sides_alive(state, b):
-                b = _replace(b, step=ROUND_STEPS.index("remove"))
+                # bombardment casualties fire back even when no defender is left alive
+                # (seed 001 "moved behind the casualty strip"; g40): only their fire is left
+                b = _replace(b, step=ROUND_STEPS.index("def_fire" if _marked_fire_back(state, b)
+                                                       else "remove"))
             continue
         if b.drops and b.step > INTERCEPT_STEP and not b.pools:
             b = drop_cargo(state, b)
@@ -1046,6 +1049,13 @@ def _remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
         b = _replace(b, prizes=b.prizes + (u.type,))
     remove_unit(state, uid)
     return b
+
+
+def _marked_fire_back(state: GameState, b: Battle) -> bool:
+    """Are attackers left for the defender's marked casualties (hit by the shore
+    bombardment) to fire back at, though no defender is alive?"""
+    return bool(b.marked) and bool(alive(state, attackers(state, b))) \
+        and any(uid in state.units for uid in b.marked)
 
 
 def _both_sides_alive(state: GameState, b: Battle) -> bool:
