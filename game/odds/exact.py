@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from game.rules.abilities import support_claim_order
 from game.rules.model import AIR, LAND
 
 from . import kernel
@@ -176,11 +177,13 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
     C = 1 << len(enemy_sets)
     hist = np.zeros((C, 2, npools, side.H, D + 1), dtype=np.int64)
     H = side.H
-    # one-to-one support, supported types in ruleset order (see README in __init__)
+    # one-to-one support: supported types claim in abilities.support_claim_order (the
+    # engine's rule; types with as many dice in the side's order, see README in __init__)
     rem: dict[str, np.ndarray] = {t: side.counts[:, k].copy() for k, t in enumerate(side.types)}
     ro3 = spec.ruleset.rule_of_three
     ro3_left = np.full(H, ro3 if ro3 is not None else 0, dtype=np.int64)
-    for k, ti in enumerate(side.info):
+    rs = spec.ruleset
+    for k, ti in support_claim_order(enumerate(side.info), lambda e: rs.units[e[1].id]):
         if ti.defenseless:
             continue
         n_t = side.counts[:, k]

@@ -10,7 +10,8 @@ unit's value the way `game.rules.battle` does:
   the unit's damage at h; the defender's units hit in a step fire back with their new
   damage (kernel._def_key: the defender fires from the state after the hits while
   extra hit points are being taken);
-- support (one-to-one, in listed order = the game's uid order, Rule of Three) and
+- support (one-to-one, abilities.support_claim_order over the listed order = the
+  game's uid order, Rule of Three) and
   fortifications (`fortifies`: one_to_one / all, Rule of Three);
 - terrain_bonus and round_value;
 - defends_only_against: the unit defends only while the attackers include those domains
@@ -32,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from game.rules.abilities import support_claim_order
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 from .model import BattleSpec
@@ -311,7 +313,7 @@ class Valuer:
         bonus: dict[int, int] = {}
         ro3: Counter[str] = Counter()
         cap3 = rs.rule_of_three
-        for k, t, _ in alive:
+        for k, t, _ in support_claim_order(alive, lambda r: rs.units[r[1]]):
             ut = rs.units[t]
             for ab in ut.abilities_named("supported_by"):
                 if role not in ab.on:

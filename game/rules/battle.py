@@ -17,7 +17,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from . import dice, grammar, supply
-from .abilities import SupportedBy
+from .abilities import SupportedBy, support_claim_order
 from .errors import IllegalAction
 from .model import (
     AIR,
@@ -112,7 +112,8 @@ def _ro3_cap(state: GameState, ab: object) -> int | None:
 
 def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, int]:
     """Value bonuses among one side's units in a role: one-to-one support (each
-    supporter lifts one supported unit, lowest uid first; references name unit ids or
+    supporter lifts one supported unit, in abilities.support_claim_order: the unit rolling
+    the most dice, then the lowest uid, first; references name unit ids or
     classes, ids and class members taken in ruleset order) and fortifications
     (defending units; one_to_one or all). With `rule_of_three`, at most the ruleset's
     Rule of Three number of units of the side get bonuses from abilities of that name."""
@@ -121,7 +122,7 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
     bonus: dict[int, int] = {}
     ro3_used: Counter[str] = Counter()
     ordered = sorted(units, key=lambda x: x.uid)
-    for u in ordered:
+    for u in support_claim_order(ordered, state.utype):
         ut = state.utype(u)
         for ab in ut.abilities:
             if not isinstance(ab, SupportedBy) or role not in ab.on:
