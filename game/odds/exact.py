@@ -265,7 +265,7 @@ def elig_table(side: Side, enemy_keys: list[tuple[tuple[str, ...], bool]],
                         ok_t[k] = 0
             e = ok_t[side.slot_type] if side.T else np.zeros(0, np.int64)
             if used[p, c] and side.T and np.any(e[1:] > e[:-1]):
-                raise NotExact("a restricted hit (e.g. submarine or aircraft hits) would skip a unit "
+                raise Unordered("a restricted hit (e.g. submarine or aircraft hits) would skip a unit "
                                "earlier in the order of loss, so the losses are no longer a prefix")
             elig[p, c, :side.T] = np.cumsum(e[::-1])[::-1]
     return elig
@@ -824,5 +824,16 @@ def solve_exact(spec: BattleSpec) -> list[Branch]:
                 for w, att, dmg, keep in aa_branches(spec)]
     # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
     # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)
-    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_branch
+    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_typed
     return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]
+
+
+def solve_typed(spec: BattleSpec, att: list[str], weight: float, att_damage: list[int] | None = None) -> Branch:
+    """solve_branch; when a restricted hit would skip a unit earlier in the order of loss
+    (submarines and aircraft in one sea battle: submarine hits cannot go to aircraft,
+    aircraft hits to submarines without a destroyer on their side), the per-unit tables,
+    whose order of loss is split into the classes the hits tell apart (general.Track)."""
+    try:
+        return solve_branch(spec, att, weight, att_damage)
+    except Unordered:
+        return solve_branch_general(spec, att, weight, att_damage)
