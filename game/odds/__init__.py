@@ -13,13 +13,15 @@ round: AA fire and shore bombardment in round one, first strikes (simultaneous, 
 in Global 1940: units sunk by the attacker's first strike still fire in the
 defender's, then both sides' casualties go), attacker fire (its casualties fire
 back), defender fire, end-of-round rules. One-to-one support is recomputed for the
-survivors; supporters go to supported types in ruleset order (the rules core pairs
-by unit id; the values only differ when two supported types with different values
-compete for the same supporter). Restricted hits (submarines cannot hit aircraft,
-aircraft cannot hit submarines without a destroyer) are exact when the eligible
-units come first in the remaining order of loss; otherwise, and for shore
-bombardment together with first-strike units, the Monte Carlo method is used and the
-result says so (`method`, `note`). Probabilities below ~1e-18 are dropped (total
+survivors; supported units claim supporters in `abilities.support_claim_order`, the
+rules core's own rule (most dice first: seed 002 elite infantry; then the listed order,
+which is the core's uid order; the type tables take a type's units together, which only
+differs when two supported types with different values compete for the same supporter). Restricted hits (submarines cannot hit aircraft,
+aircraft cannot hit submarines without a destroyer) are exact in the type tables when
+the eligible units come first in the remaining order of loss; otherwise the per-unit
+tables split the order of loss into the classes the hits tell apart (general.Track);
+a battle with too many reachable states goes to Monte Carlo and the result says so
+(`method`, `note`). Probabilities below ~1e-18 are dropped (total
 error well under 1e-9).
 
 No ability is ever ignored: each unit type's abilities are checked against the set

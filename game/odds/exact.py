@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from game.rules.abilities import support_claim_order
 from game.rules.model import AIR, LAND
 
 from . import kernel
@@ -176,11 +177,13 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
     C = 1 << len(enemy_sets)
     hist = np.zeros((C, 2, npools, side.H, D + 1), dtype=np.int64)
     H = side.H
-    # one-to-one support, supported types in ruleset order (see README in __init__)
+    # one-to-one support: supported types claim in abilities.support_claim_order (the
+    # engine's rule; types with as many dice in the side's order, see README in __init__)
     rem: dict[str, np.ndarray] = {t: side.counts[:, k].copy() for k, t in enumerate(side.types)}
     ro3 = spec.ruleset.rule_of_three
     ro3_left = np.full(H, ro3 if ro3 is not None else 0, dtype=np.int64)
-    for k, ti in enumerate(side.info):
+    rs = spec.ruleset
+    for k, ti in support_claim_order(enumerate(side.info), lambda e: rs.units[e[1].id]):
         if ti.defenseless:
             continue
         n_t = side.counts[:, k]
@@ -262,7 +265,7 @@ def elig_table(side: Side, enemy_keys: list[tuple[tuple[str, ...], bool]],
                         ok_t[k] = 0
             e = ok_t[side.slot_type] if side.T else np.zeros(0, np.int64)
             if used[p, c] and side.T and np.any(e[1:] > e[:-1]):
-                raise NotExact("a restricted hit (e.g. submarine or aircraft hits) would skip a unit "
+                raise Unordered("a restricted hit (e.g. submarine or aircraft hits) would skip a unit "
                                "earlier in the order of loss, so the losses are no longer a prefix")
             elig[p, c, :side.T] = np.cumsum(e[::-1])[::-1]
     return elig
@@ -372,9 +375,9 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     ctxD = side_ctx(d, setsD)
     if not simple_bombard(spec):
         raise NotExact("shore bombardment outside the per-unit tables")   # (solve_exact: never)
-    # a shore bombardment that cannot take every defender, with no first strike (W1): its
-    # dice join the attacker's first pool of round one, and the units it hits fire back
-    # in round one's defender fire (from state 0: every unit), as the marked units do
+    # a shore bombardment with no first strike (W1): its dice join the attacker's first
+    # pool of round one, and the units it hits fire back in round one's defender fire
+    # (from state 0: every unit), as the marked units do
     bomb = [spec.info(t) for t in spec.bombard]
     bkeys: list[tuple[tuple[str, ...], bool]] = []
     for ti in bomb:
@@ -421,20 +424,15 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
 def simple_bombard(spec: BattleSpec) -> bool:
     """Can the type tables (solve_branch) play this battle's shore bombardment (seed 000
     W1)? Only when nothing tells the marked units apart from the others in round one: no
-    first strike on either side (marked units have none, and do not cancel the enemy's),
-    and fewer bombardment dice than the defender's track slots (when it takes every
-    defender the round's fire is skipped: battle.settle, fs_remove). Else the per-unit
+    first strike on either side (marked units have none, and do not cancel the enemy's);
+    the units it hits fire back in round one's defender fire, also when it takes them all
+    (battle.settle, fs_remove), as an ordinary pool's casualties do. Else the per-unit
     tables (general.pre_round). No bombardment: True."""
     if any(spec.marked(k) for k in range(len(spec.defender))):
         return False
     if not spec.bombard:
         return True
-    if any(spec.info(t).fs_cancel is not None for t in set(spec.attacker) | set(spec.defender)):
-        return False
-    dice = sum(spec.info(t).ndice for t in spec.bombard if (spec.info(t).bombard_value or 0) > 0)
-    dmg = spec.damage("defender")
-    slots = sum(max(1, spec.info(t).hits) - d for t, d in zip(spec.defender, dmg, strict=True))
-    return dice < slots
+    return not any(spec.info(t).fs_cancel is not None for t in set(spec.attacker) | set(spec.defender))
 
 
 def no_links(C: int, H: int) -> tuple[Any, ...]:
@@ -826,5 +824,16 @@ def solve_exact(spec: BattleSpec) -> list[Branch]:
                 for w, att, dmg, keep in aa_branches(spec)]
     # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
     # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)
-    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_branch
+    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_typed
     return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]
+
+
+def solve_typed(spec: BattleSpec, att: list[str], weight: float, att_damage: list[int] | None = None) -> Branch:
+    """solve_branch; when a restricted hit would skip a unit earlier in the order of loss
+    (submarines and aircraft in one sea battle: submarine hits cannot go to aircraft,
+    aircraft hits to submarines without a destroyer on their side), the per-unit tables,
+    whose order of loss is split into the classes the hits tell apart (general.Track)."""
+    try:
+        return solve_branch(spec, att, weight, att_damage)
+    except Unordered:
+        return solve_branch_general(spec, att, weight, att_damage)

@@ -10,7 +10,8 @@ unit's value the way `game.rules.battle` does:
   the unit's damage at h; the defender's units hit in a step fire back with their new
   damage (kernel._def_key: the defender fires from the state after the hits while
   extra hit points are being taken);
-- support (one-to-one, in listed order = the game's uid order, Rule of Three) and
+- support (one-to-one, abilities.support_claim_order over the listed order = the
+  game's uid order, Rule of Three) and
   fortifications (`fortifies`: one_to_one / all, Rule of Three);
 - terrain_bonus and round_value;
 - defends_only_against: the unit defends only while the attackers include those domains
@@ -32,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from game.rules.abilities import support_claim_order
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 from .model import BattleSpec
@@ -311,7 +313,7 @@ class Valuer:
         bonus: dict[int, int] = {}
         ro3: Counter[str] = Counter()
         cap3 = rs.rule_of_three
-        for k, t, _ in alive:
+        for k, t, _ in support_claim_order(alive, lambda r: rs.units[r[1]]):
             ut = rs.units[t]
             for ab in ut.abilities_named("supported_by"):
                 if role not in ab.on:
@@ -1408,7 +1410,8 @@ def go_linear(elig: np.ndarray, T: int) -> np.ndarray:
 # support bonuses count them) unless its own first strike is active then (def_fire skips
 # first strikers), and it is removed at the end of the round. When no defender is alive
 # after the first-strike step (the bombardment, or it and the attacker's first strike, took
-# them all), battle.settle skips the round's fire: the marked units never fire.
+# them all), battle.settle goes straight to the defender's fire: the marked units fire back
+# alone (issue #41 item 11: casualties behind the strip always fire back).
 
 
 @dataclass
@@ -1469,7 +1472,8 @@ def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[
     the firing row of the defender alive at x, hit down to y (kernel._def_key); AD, defrow:
     the kernel's later-round arguments. A start whose state lost units (marked) fires in
     round one from ghost rows: the base row with the marked units added, its first-strike
-    dice those of the base row alone; an empty base row (no defender alive) stays empty."""
+    dice those of the base row alone; an empty base row (no defender alive) gets them too:
+    the marked units fire back alone (battle.settle, fs_remove)."""
     from .exact import NotExact
     rs = spec.ruleset
     rows = list(fire_rows)
@@ -1492,7 +1496,7 @@ def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[
         made: dict[tuple[tuple[int, str, int], ...], int] = {}
         for r in range(n_base):
             row = rows[r]
-            if not row or any(k in gset for k, _t, _d in row):
+            if any(k in gset for k, _t, _d in row):
                 continue
             key = tuple(sorted(row + ghosts))
             got = made.get(key)

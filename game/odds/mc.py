@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from game.rules.abilities import support_claim_order
 from game.rules.model import AIR
 
 from .model import BattleSpec, TypeInfo
@@ -73,7 +74,9 @@ def _values(spec: BattleSpec, s: _Side, mask: np.ndarray, role: str) -> np.ndarr
                      (s.info[k] for k in s.ut)], dtype=np.int64)
     val = np.broadcast_to(base, mask.shape).copy()
     rem = {t: (mask & (s.ut == k)).sum(axis=1) for k, t in enumerate(s.types)}
-    for k, ti in enumerate(s.info):
+    rs = spec.ruleset
+    # supported types claim in the battle engine's order (abilities.support_claim_order)
+    for k, ti in support_claim_order(enumerate(s.info), lambda e: rs.units[e[1].id]):
         mine = mask & (s.ut == k)
         n_t = mine.sum(axis=1)
         rank = np.cumsum(mine, axis=1)

@@ -16,7 +16,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.abilities import SupportedBy
+from game.rules.abilities import SupportedBy, unit_dice
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 # Abilities the exact DP models exactly (with the parameters checked in `unmodelled`).
@@ -157,12 +157,11 @@ class TypeInfo:
         fs = ut.ability("first_strike")
         ch = ut.ability("cannot_hit")
         ev = ut.ability("evades_air")
-        ex = ut.ability("extra_dice")
         aa = ut.ability("anti_aircraft")
         bo = ut.ability("bombard")
         return TypeInfo(
             id=ut.id, domain=ut.domain, hits=max(1, ut.hits), cost=unit_cost(ut),
-            attack=ut.attack, defense=ut.defense, ndice=ex.count if ex else 1,
+            attack=ut.attack, defense=ut.defense, ndice=unit_dice(ut),
             fs_cancel=((rs.expand_all(fs.canceled_by) if rs is not None else tuple(fs.canceled_by))
                        if fs is not None else None),
             cannot_hit=tuple(ch.domains) if ch is not None else (),

@@ -104,7 +104,8 @@ def register(cls: type[Ability]) -> type[Ability]:
 @register
 @dataclass(frozen=True)
 class SupportedBy(Ability):
-    """+bonus to this unit's value for each supporter present, paired one to one.
+    """+bonus to this unit's value for each supporter present, paired one to one; a
+    supporter goes first to the unit rolling the most dice (where it helps most).
     `not_in`: not for units landed from the sea (`amphibious`) or dropped from the air
     (`airborne`: a self_airlift attack) this turn."""
     name: ClassVar[str] = "supported_by"
@@ -117,6 +118,25 @@ class SupportedBy(Ability):
     pairing: str = "one_to_one"
     not_in: tuple[str, ...] = ()
     rule_of_three: bool = False
+
+
+T = typing.TypeVar("T")
+
+
+def unit_dice(ut: Any) -> int:
+    """How many dice a unit type rolls (extra_dice, else one)."""
+    ex = ut.ability("extra_dice")
+    return int(ex.count) if ex is not None else 1
+
+
+def support_claim_order(items: typing.Iterable[T], unit_type: typing.Callable[[T], Any]) -> list[T]:
+    """The order in which supported units claim one-to-one supporters: the unit rolling
+    the most dice first, since the same +1 is worth a hit chance on each of its dice (seed
+    002: Elite Infantry "can be supported by artillery and still use 2 dice"; beside
+    infantry sharing one artillery, the elite infantry gets it), then in the given order
+    (lowest uid; the odds' listed order). The one pairing rule of the battle engine
+    (battle.support_bonus) and of every odds engine (exact, general, mc)."""
+    return sorted(items, key=lambda x: -unit_dice(unit_type(x)))
 
 
 @register

@@ -17,7 +17,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from . import dice, grammar, supply
-from .abilities import SupportedBy
+from .abilities import SupportedBy, support_claim_order
 from .errors import IllegalAction
 from .model import (
     AIR,
@@ -112,7 +112,8 @@ def _ro3_cap(state: GameState, ab: object) -> int | None:
 
 def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, int]:
     """Value bonuses among one side's units in a role: one-to-one support (each
-    supporter lifts one supported unit, lowest uid first; references name unit ids or
+    supporter lifts one supported unit, in abilities.support_claim_order: the unit rolling
+    the most dice, then the lowest uid, first; references name unit ids or
     classes, ids and class members taken in ruleset order) and fortifications
     (defending units; one_to_one or all). With `rule_of_three`, at most the ruleset's
     Rule of Three number of units of the side get bonuses from abilities of that name."""
@@ -121,7 +122,7 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
     bonus: dict[int, int] = {}
     ro3_used: Counter[str] = Counter()
     ordered = sorted(units, key=lambda x: x.uid)
-    for u in ordered:
+    for u in support_claim_order(ordered, state.utype):
         ut = state.utype(u)
         for ab in ut.abilities:
             if not isinstance(ab, SupportedBy) or role not in ab.on:
@@ -839,7 +840,10 @@ def settle(state: GameState) -> tuple[str, list[tuple[Unit, int]], bool] | None:
                 b = _remove_casualty(state, b, uid)
             b = _replace(b, struck=(), step=b.step + 1)
             if not _both_sides_alive(state, b):
-                b = _replace(b, step=ROUND_STEPS.index("remove"))
+                # bombardment casualties fire back even when no defender is left alive
+                # (seed 001 "moved behind the casualty strip"; g40): only their fire is left
+                b = _replace(b, step=ROUND_STEPS.index("def_fire" if _marked_fire_back(state, b)
+                                                       else "remove"))
             continue
         if b.drops and b.step > INTERCEPT_STEP and not b.pools:
             b = drop_cargo(state, b)
@@ -1046,6 +1050,13 @@ def _remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
         b = _replace(b, prizes=b.prizes + (u.type,))
     remove_unit(state, uid)
     return b
+
+
+def _marked_fire_back(state: GameState, b: Battle) -> bool:
+    """Are attackers left for the defender's marked casualties (hit by the shore
+    bombardment) to fire back at, though no defender is alive?"""
+    return bool(b.marked) and bool(alive(state, attackers(state, b))) \
+        and any(uid in state.units for uid in b.marked)
 
 
 def _both_sides_alive(state: GameState, b: Battle) -> bool:

@@ -115,13 +115,18 @@ def test_exact_with_rounds_limit_matches_monte_carlo():
     assert ex.expected_rounds <= 2.0
 
 
-def test_falls_back_to_monte_carlo_when_losses_are_not_a_prefix():
+def test_exact_when_losses_are_not_a_prefix():
     # fighters cannot hit the submarine (no attacking destroyer), which is listed first:
-    # their hits skip it, so the defender's losses are no longer a prefix of its order
-    r = battle_odds("g40", [("fighter", 2)], [("submarine", 1), ("destroyer", 1)], "sea",
-                    trials=4000, seed=1)
-    assert r.method == "mc" and r.note and "prefix" in r.note
-    assert r.ci95 is not None and r.trials == 4000
+    # their hits skip it, so the defender's losses are no longer a prefix of its order.
+    # This fell back to Monte Carlo; the split order of loss keeps it exact (issue #41
+    # item 17b: tests/odds/test_sub_air_exact.py)
+    att, dfn = [("fighter", 2)], [("submarine", 1), ("destroyer", 1)]
+    r = battle_odds("g40", att, dfn, "sea")
+    assert r.method == "exact" and r.note is None
+    mc = battle_odds("g40", att, dfn, "sea", method="mc", trials=20_000, seed=1)
+    for key in ("attacker_wins", "defender_wins", "draw"):
+        lo, hi = mc.ci95[key]
+        assert lo - 0.005 <= getattr(r, key) <= hi + 0.005, (key, getattr(r, key), lo, hi)
 
 
 def test_monte_carlo_is_seeded():

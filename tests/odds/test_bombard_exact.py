@@ -4,8 +4,8 @@ mountain terrain, support, first strike (general.pre_round). The battle engine's
 ships roll before round one; the defenders they hit are marked casualties: not alive (no
 first strike, they cannot be hit again), they fire in round one's ordinary defender fire
 (with the support they give and get) unless their own first strike is active, and are then
-removed; when no defender is left alive after the first-strike step, the round's fire is
-skipped and they never fire. Checked against an independent reference (Fractions over
+removed; when no defender is left alive after the first-strike step, they fire back all
+the same (issue #41 item 11: casualties behind the strip always fire back). Checked against an independent reference (Fractions over
 explicit alive sets, every step of the round as battle.py plays it) and against the game's
 own battles (method "sim")."""
 from __future__ import annotations
@@ -75,7 +75,8 @@ def reference(att: tuple[str, ...], dfn: tuple[str, ...], ships: tuple[str, ...]
     (no attack support) with every unit lost in the listed order. Round one, as
     battle.ROUND_STEPS: bombard (marks), the attacker's first strike (struck), the
     defender's first strike (alive units and the struck ones; its casualties go at once),
-    fs_remove (the struck go; no side alive: the round ends), att_fire (marks), def_fire
+    fs_remove (the struck go; no attacker alive, or no defender alive or marked: the round
+    ends), att_fire (marks), def_fire
     (every defender in the battle, marked ones too, but first strikers; support over all
     of them), remove. Later rounds: everyone fires at once, casualties fire back."""
     A0 = tuple(range(len(att)))
@@ -117,7 +118,7 @@ def reference(att: tuple[str, ...], dfn: tuple[str, ...], ships: tuple[str, ...]
             for h2, p2 in enumerate(_dist(_def_values(dfn, list(alive_d), fs_d, mountain, oos))):
                 _, A = first(A0, h2)
                 w = pb * p1 * p2
-                if not A or not left_d:     # fs_remove: the round's fire is skipped
+                if not A or not (left_d or ghosts):     # fs_remove: nobody left to fire
                     add(A, left_d, w)
                     continue
                 shooters_a = [k for k in A if not UNITS[att[k]][2]]
@@ -149,16 +150,17 @@ def _close(r, ref):
     assert r.attacker_survivor_distribution == pytest.approx([float(x) for x in left], abs=1e-9)
 
 
-def test_a_lone_defender_hit_by_the_bombardment_never_fires():
-    # seed 000 W1: the battleship hits on 5 before round one; its casualty is marked, and
-    # with no defender alive battle.settle skips the round's fire (fs_remove): the attacker
-    # wins at once. Else infantry 2 against infantry 3, one round at a time. The old
-    # tables let the marked infantry fire back (attacker wins 37/96, not 47/96).
+def test_a_lone_defender_hit_by_the_bombardment_fires_back():
+    # seed 000 W1 (and issue #41 item 11: casualties behind the strip always fire back): the
+    # battleship hits on 5 before round one; its casualty is marked and, with no defender
+    # alive, still fires back in round one's defender fire (battle.settle, fs_remove). Else
+    # infantry 2 against infantry 3, one round at a time: the attacking infantry faces the
+    # defender's die in round one whatever the bombardment did.
     r = _odds(("infantry",), ("infantry",), ("battleship",), rounds=1)
     p_b, p_a, p_d = Fraction(5, 12), Fraction(2, 12), Fraction(3, 12)
     assert r.method == "exact"
-    assert r.attacker_wins == pytest.approx(float(p_b + (1 - p_b) * p_a * (1 - p_d)), abs=1e-12)
-    assert r.attacker_survivors["infantry"] == pytest.approx(float(1 - (1 - p_b) * p_d), abs=1e-12)
+    assert r.attacker_wins == pytest.approx(float((p_b + (1 - p_b) * p_a) * (1 - p_d)), abs=1e-12)
+    assert r.attacker_survivors["infantry"] == pytest.approx(float(1 - p_d), abs=1e-12)
     _close(_odds(("infantry",), ("infantry",), ("battleship",)),
            reference(("infantry",), ("infantry",), ("battleship",)))
 
@@ -173,7 +175,7 @@ def test_a_lone_defender_hit_by_the_bombardment_never_fires():
     (("infantry", "infantry", "armor"), ("artillery", "infantry", "mountain_infantry"),
      ("destroyer", "destroyer"), True),
     # first strikers on both sides; the attacker's first strike may take every unmarked
-    # defender, and then the marked ones never fire
+    # defender, and then the marked ones fire back alone
     (("artillery", "artillery", "infantry"), ("infantry", "artillery", "mountain_infantry"),
      ("battleship", "cruiser"), True),
 ])
@@ -255,3 +257,33 @@ def test_the_type_tables_bombard_as_the_per_unit_tables_do(ruleset, att, dfn, sh
         assert getattr(fast, f) == pytest.approx(getattr(full, f), abs=1e-10)
     assert fast.attacker_survivor_distribution == pytest.approx(full.attacker_survivor_distribution, abs=1e-10)
     assert fast.defender_survivor_distribution == pytest.approx(full.defender_survivor_distribution, abs=1e-10)
+
+
+def test_seed_001_bombardment_casualties_fire_back_in_the_odds():
+    # seed 001 Offshore Bombardment: "Casualties resulting from the bombardment are moved
+    # behind the casualty strip" and fire back, also when the cruiser took every defender
+    # (issue #41 item 11). Cruiser 4, infantry 1 against infantry 2, one round (d6).
+    r = battle_odds("modern-naval", [("infantry", 1)], [("infantry", 1)], bombard=[("cruiser", 1)],
+                    amphibious=True, rounds=1)
+    p_b, p_a, p_d = Fraction(4, 6), Fraction(1, 6), Fraction(2, 6)
+    assert r.method == "exact", r.note
+    assert r.attacker_wins == pytest.approx(float((p_b + (1 - p_b) * p_a) * (1 - p_d)), abs=1e-12)
+    assert r.defender_wins == pytest.approx(float((1 - p_b) * (1 - p_a) * p_d), abs=1e-12)
+    assert r.attacker_survivors["infantry"] == pytest.approx(float(1 - p_d), abs=1e-12)
+
+
+@pytest.mark.parametrize("ruleset,att,dfn,ships", [
+    # seed 001: a cruiser and a destroyer may take both defenders before they fire
+    ("modern-naval", [("infantry", 2)], [("infantry", 2)], [("cruiser", 1), ("destroyer", 1)]),
+    # g40: a battleship and a cruiser against a lone infantry beside artillery
+    ("g40", [("infantry", 1), ("armour", 1)], [("infantry", 1), ("artillery", 1)],
+     [("battleship", 1), ("cruiser", 1)]),
+])
+def test_bombardment_taking_every_defender_against_the_battle_engine(ruleset, att, dfn, ships):
+    # issue #41 item 11: the exact odds play the marked defenders' return fire as the
+    # battle engine does (battle.settle, fs_remove)
+    n = 3000
+    kw = dict(bombard=ships, amphibious=True)
+    ex = battle_odds(ruleset, att, dfn, **kw)
+    sm = battle_odds(ruleset, att, dfn, method="sim", trials=n, seed=3, **kw)
+    _sim_close(ex, sm, n)

@@ -4,6 +4,8 @@ the real-battle simulation; no seed 002 ability is ignored."""
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from game.odds import battle_odds, compute
 from game.odds.api import odds_for_space
 from game.odds.model import EXACT_ABILITIES, MC_ABILITIES, NO_BATTLE_EFFECT, unmodelled
@@ -39,6 +41,52 @@ def test_elite_infantry_two_dice_exact_matches_the_game():
     ex, _ = agrees([("elite_infantry", 3), ("artillery", 2)], [("infantry", 4), ("elite_infantry", 1)])
     plain = battle_odds("g40", [("infantry", 3), ("artillery", 2)], [("infantry", 4), ("elite_infantry", 1)])
     assert ex.attacker_wins > plain.attacker_wins
+
+
+def _hits(values, dice=6):
+    """P(k hits) of independent dice at these values."""
+    out = [1.0]
+    for v in values:
+        q = v / dice
+        out = [(out[k] if k < len(out) else 0.0) * (1 - q) + (out[k - 1] * q if k else 0.0)
+               for k in range(len(out) + 1)]
+    return out
+
+
+def test_shared_artillery_supports_the_elite_infantry_in_every_odds_engine():
+    # seed 002: ELITE INFANTRY, "EI can be supported by artillery and still use 2 dice in
+    # the attack at "2"": one artillery, an infantry and an elite infantry: the elite's two
+    # dice at 2, the infantry's at 1 (abilities.support_claim_order, issue #41 item 16).
+    # One round against four infantry: the defender's losses are the hits of 2, 2, 2, 1.
+    att, dfn = [("infantry", 1), ("elite_infantry", 1), ("artillery", 1)], [("infantry", 4)]
+    want = _hits([2, 2, 2, 1])
+    ex = battle_odds("g40", att, dfn, rounds=1)
+    assert ex.method == "exact", ex.note
+    lost = ex.defender_survivor_distribution[::-1]   # index: defenders lost
+    assert lost[:len(want)] == pytest.approx(want, abs=1e-12)
+    # the per-unit tables (general.Valuer: out-of-supply units, mixed airdrops) pair alike
+    from game.odds.api import _ruleset, summarize
+    from game.odds.exact import solve_branch_general
+    from game.odds.model import BattleSpec, expand
+    rs = _ruleset("g40")
+    spec = BattleSpec(rs, expand(rs, att, "a"), expand(rs, dfn, "d"), rounds=1)
+    full = summarize(spec, [solve_branch_general(spec, spec.attacker, 1.0)])
+    assert full.defender_survivor_distribution[::-1][:len(want)] == pytest.approx(want, abs=1e-12)
+    mc = battle_odds("g40", att, dfn, rounds=1, method="mc", trials=200_000, seed=2)
+    assert mc.method == "mc"
+    assert mc.defender_survivor_distribution[::-1][:len(want)] == pytest.approx(want, abs=0.005)
+
+
+def test_shared_artillery_pairing_exact_matches_the_battle_engine():
+    # issue #41 item 16: the exact odds and the battle engine pair the artillery alike, in
+    # any listed order (the board's uids put the infantry first or last)
+    for att in ([("infantry", 2), ("elite_infantry", 1), ("artillery", 1)],
+                [("elite_infantry", 1), ("artillery", 1), ("infantry", 2)]):
+        ex = battle_odds("g40", att, [("infantry", 3)], rounds=1)
+        sim = battle_odds("g40", att, [("infantry", 3)], rounds=1, method="sim", trials=4000, seed=7)
+        for a, b in zip(ex.defender_survivor_distribution, sim.defender_survivor_distribution, strict=True):
+            assert abs(a - b) < 4 * (max(a * (1 - a), 0.01) / 4000) ** 0.5, (att, ex.defender_survivor_distribution,
+                                                                             sim.defender_survivor_distribution)
 
 
 def test_airborne_paratroopers_round_one_value_exact_matches_the_game():

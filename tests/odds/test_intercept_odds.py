@@ -55,8 +55,8 @@ def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...],
     first listed alive unit; the attacker's round one uses the airdropped value; at the end
     of a round, defenders that are all AAA are taken over when a land unit attacks.
     `ghosts`: defenders the shore bombardment hit, which fire in round one only and cannot
-    be hit (marked casualties, removed at the end of the round); with no other defender
-    alive the round's fire is skipped (battle.settle, fs_remove) and they never fire."""
+    be hit (marked casualties, removed at the end of the round), also with no other
+    defender alive (battle.settle, fs_remove: casualties always fire back)."""
 
     def rnd(A, Dn, round1):
         va = tuple(sorted(UNITS[att[k]][0 if round1 else 1] for k in A))
@@ -87,7 +87,7 @@ def battle_reference(att: tuple[str, ...], dfn: tuple[str, ...],
         return {k: v / (1 - loop) for k, v in acc.items()}
 
     A0, D0 = tuple(range(len(att))), tuple(range(len(dfn)))
-    if not A0 or not D0:   # (no defender alive: the marked ones never fire, W1)
+    if not A0 or not (D0 or ghosts):   # (no defender alive: the marked ones still fire)
         return {(A0, D0): Fraction(1)}
     acc: dict = {}
     for (A1, D1), p in rnd(A0, D0, True).items():
@@ -366,7 +366,8 @@ MALTA_DFN = [("infantry", 1), ("aaa", 1), ("fighter", 1)]
     ([("infantry", 1), ("transport_aircraft", 2), ("paratrooper", 2)], MALTA_DFN, [("battleship", 1)],
      (2, 2, 0, ("infantry",), ("infantry", "aaa", "fighter"), (5,))),
     # two ships: the bombardment may take the AAA (no interception die per transport) and
-    # the infantry, leaving no defender alive: the marked ones never fire (W1, fs_remove)
+    # the infantry, leaving no defender alive: the marked ones fire back all the same
+    # (fs_remove; issue #41 item 11)
     ([("infantry", 2), ("transport_aircraft", 1), ("paratrooper", 1)],
      [("aaa", 1), ("infantry", 1), ("fighter", 1)], [("battleship", 1), ("cruiser", 1)],
      (1, 1, 0, ("infantry", "infantry"), ("aaa", "infantry", "fighter"), (5, 3))),

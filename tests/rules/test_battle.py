@@ -234,6 +234,28 @@ def test_shore_bombardment_in_amphibious_assault(mini):
     assert s.battle.rolls[-1].step == "bombard" and s.battle.rolls[-1].hits == 1
 
 
+def test_defenders_the_bombardment_takes_all_still_fire_back(mini):
+    # g40 (A&A Global 1940 "Casualties ... may still fire back"; issue #41 item 11): the
+    # cruiser hits the only defender; it is a casualty behind the strip and fires back in
+    # the first round all the same, sinking the lone attacker: both sides are destroyed
+    s = mini([("a1", "red", "infantry", 1), ("s1", "red", "transport", 1), ("s2", "red", "cruiser", 1),
+              ("m", "blue", "infantry", 1)], dice=[3, 2])
+    inf = ids(s, "a1", "red")
+    s = apply(s, Move(inf, ("s1",)))
+    s = apply(s, Move(ids(s, "s1", "red", "transport"), ("s2",)))
+    s = apply(s, Move(inf, ("m",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("m"))
+    s = apply(s, RollDice())                      # bombardment: 3, a hit
+    s = apply(s, default_casualties(s))
+    assert s.battle is not None, "the marked infantry has still to fire back"
+    s = apply(s, RollDice())                      # its return fire: 2, a hit
+    assert s.battle.rolls[-1].step == "def_fire" and s.battle.rolls[-1].hits == 1
+    s = apply(s, default_casualties(s))
+    assert s.battle is None and s.last_battle.outcome == "both_destroyed"
+    assert not ids(s, "m", "red") and not ids(s, "m", "blue") and s.owners["m"] == "blue"
+
+
 def test_surprise_strikes_are_simultaneous(mini):
     # g40: attacking and defending submarines strike together; a sub sunk by the
     # attacker's surprise strike still fires its own, then both sides' losses go

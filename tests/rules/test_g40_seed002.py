@@ -104,6 +104,24 @@ def test_elite_infantry_supported_by_artillery_keeps_both_dice_at_2():
     assert last_values(s) == [2, 2, 2] and s.battle.rolls[-1].hits == 3
 
 
+def test_artillery_shared_by_infantry_and_elite_infantry_supports_the_elite():
+    # seed 002: ELITE INFANTRY, "EI can be supported by artillery and still use 2 dice in
+    # the attack at "2"." With one artillery beside an infantry (the lower uid) and an elite
+    # infantry, the +1 goes where it helps most: on both elite dice (issue #41 item 16)
+    s = g([("a2", "red", "infantry", 1), ("a2", "red", "elite_infantry", 1), ("a2", "red", "artillery", 1),
+           ("m", "blue", "infantry", 4)], dice=[6, 6, 6, 6])
+    inf, elite = ids(s, "a2", "red", "infantry")[0], ids(s, "a2", "red", "elite_infantry")[0]
+    assert inf < elite
+    bonus = B.support_bonus(s, [s.units[u] for u in ids(s, "a2", "red")], "attack")
+    assert bonus == {elite: 1}
+    s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
+    s = to_battle(s, "m")
+    s = apply(s, RollDice())
+    roll = s.battle.rolls[-1]
+    assert sorted((t, v) for t, v, _ in roll.dice) == [("artillery", 2), ("elite_infantry", 2),
+                                                      ("elite_infantry", 2), ("infantry", 1)]
+
+
 def test_one_elite_infantry_per_alliance_in_a_territory():
     # seed 002: ELITE INFANTRY, "There can be a maximum of 1 EI from the same Nation or
     # alliance in each territory." (S1: per alliance)

@@ -23,6 +23,7 @@ from game.rules.actions import (
     Submerge,
     action_from_json,
     apply,
+    default_casualties,
     new_game,
 )
 from game.rules.errors import IllegalAction
@@ -583,6 +584,23 @@ def test_bombardment_casualties_fire_back():
     s = apply(s, RollDice())
     pool = s.battle.pools[0]
     assert not pool.immediate
+
+
+def test_bombardment_casualties_fire_back_when_it_takes_every_defender():
+    # seed 001: "Casualties resulting from the bombardment are moved behind the casualty
+    # strip." Units behind the strip fire back, also when the bombardment took them all
+    # (issue #41 item 11): the two infantry fire in the defenders' step, then the attacker wins
+    s, _ = _assault([("cruiser", 1), ("destroyer", 1)], landed=2)
+    s = replace(s, scripted_dice=(1, 1, 2, 6))
+    s = apply(s, RollDice())                      # cruiser 1, destroyer 1: two hits
+    s = apply(s, default_casualties(s))
+    assert s.battle is not None
+    s = apply(s, RollDice())                      # the marked infantry fire: 2 (hit), 6
+    roll = s.battle.rolls[-1]
+    assert roll.step == "def_fire" and roll.side == "defender" and roll.hits == 1
+    s = apply(s, default_casualties(s))
+    assert s.battle is None and s.last_battle.outcome == "attacker"
+    assert len(ids(s, "red", "infantry")) == 1
 
 
 # --- whole game, lint, odds ----------------------------------------------------------------------
