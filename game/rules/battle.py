@@ -1186,25 +1186,51 @@ def rehome_aircraft(state: GameState, space: str) -> None:
                 state.add_log(f"  {state.utype(u).name} has nowhere to land and is lost")
 
 
+def stays_in_retreat(u: Unit) -> bool:
+    """Airdropped (airborne) units stay when their side retreats (seed 000 PARATROOPERS,
+    Airdrop: "Paratroopers may not withdraw from combat when airdropped")."""
+    return u.airborne
+
+
+def retreat_blocker(state: GameState, b: Battle) -> str:
+    """Why the attacker cannot retreat now ("": it can, to one of `b.origins`). Units
+    landed from the sea bar the whole retreat; airdropped units only stay behind, so
+    they bar it only when nothing else is left to retreat."""
+    if b.awaiting != "continue":
+        return "Retreat is decided between rounds."
+    att = alive(state, attackers(state, b))
+    if any(u.amphibious for u in att):
+        return "Units that landed from the sea cannot retreat."
+    if att and all(stays_in_retreat(u) for u in att):
+        return "Paratroopers that attacked from the air cannot retreat."
+    return ""
+
+
 def retreat(state: GameState, to: str) -> None:
+    """All attackers leave to `to`, except airdropped units (a partial retreat): they
+    fight on alone, and the battle goes on to its next round."""
     from dataclasses import replace
     b = state.battle
     assert b is not None
-    if b.awaiting != "continue":
-        raise IllegalAction("Retreat is decided between rounds.")
-    att = attackers(state, b)
-    if any(u.amphibious for u in att):
-        raise IllegalAction("Units that landed from the sea cannot retreat.")
-    if any(u.airborne for u in att):
-        raise IllegalAction("Paratroopers that attacked from the air cannot retreat.")
+    why = retreat_blocker(state, b)
+    if why:
+        raise IllegalAction(why)
     if to not in b.origins:
         names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
         raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
+    att = attackers(state, b)
+    staying = [u for u in alive(state, att) if stays_in_retreat(u)]
+    att = [u for u in att if not stays_in_retreat(u)]
     for u in att:
         # a transport that retreats cannot offload this turn (movement.offload_block)
         state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
         for c in state.cargo_of(u.uid):
             state.units[c.uid] = replace(c, space=to)
+    if staying:
+        names = ", ".join(sorted({state.utype(u).name for u in att})) or "no unit"
+        state.add_log(f"  {names} retreat to {state.scenario.spaces[to].name}; "
+                      f"{len(staying)} airdropped unit(s) fight on.")
+        return
     state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
     state.add_log(result_text(state, state.last_battle))
     if state.scenario.spaces[b.space].kind == SEA:
