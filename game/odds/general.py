@@ -7,9 +7,9 @@ and the eligibility of each hit pool — by evaluating, for every state h of a s
 unit's value the way `game.rules.battle` does:
 
 - damaged values (capital ships, the juggernaut's three states): `UnitType.value` with
-  the unit's damage at h; the defender's units hit in a step fire back with their new
-  damage (kernel._def_key: the defender fires from the state after the hits while
-  extra hit points are being taken);
+  the unit's damage at h; the defender's units hit by the attacker's ordinary fire fire
+  back as they were (kernel._def_fire_key: damage counts after the round), those hit by a
+  first strike with their new damage (kernel._def_key);
 - support (one-to-one, in listed order = the game's uid order, Rule of Three) and
   fortifications (`fortifies`: one_to_one / all, Rule of Three);
 - terrain_bonus and round_value;
@@ -1319,8 +1319,9 @@ class Track:
 
     def fire_rows(self, with_damage: bool) -> tuple[list[list[tuple[int, str, int]]], np.ndarray]:
         """The defender's firing rows and defrow[j1, j2] (kernel._def_key): units alive at
-        j1 fire with their damage at j2 (seed 000: casualties fire back; a damaged capital
-        ship fires at its damaged value). Rows past the states are those mixtures."""
+        j1 fire with their damage at j2 (seed 000: casualties of a first strike fire back
+        in it with the damage it did; the ordinary fire reads defrow[j1, j1]). Rows past
+        the states are those mixtures."""
         S = self.S
         rows = list(self.rows)
         defrow = np.tile(np.arange(S, dtype=np.int64)[:, None], (1, S))
@@ -1471,7 +1472,7 @@ def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[
     round one from ghost rows: the base row with the marked units added, its first-strike
     dice those of the base row alone; an empty base row (no defender alive) stays empty."""
     from .exact import NotExact
-    rs = spec.ruleset
+    before = spec.damage("defender")
     rows = list(fire_rows)
     n_base = len(rows)
     fs_rows: dict[int, list[tuple[int, str, int]]] = {}
@@ -1486,7 +1487,8 @@ def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[
             ad1.append(AD)
             dsel.append(0)
             continue
-        ghosts = [(k, spec.defender[k], max(1, rs.units[spec.defender[k]].hits) - 1) for k in gone]
+        # marked units fire back with their damage from before the hits (battle.firing_damage)
+        ghosts = [(k, spec.defender[k], before[k]) for k in gone]
         gset = set(gone)
         amap = np.arange(n_base, dtype=np.int64)
         made: dict[tuple[tuple[int, str, int], ...], int] = {}

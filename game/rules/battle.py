@@ -193,16 +193,29 @@ def terrain_bonus(state: GameState, u: Unit, role: str) -> int:
                if role in ab.on and any(t in tags for t in ab.terrain))
 
 
-def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> int:
-    """A unit's ordinary value in a role: printed value for its damage state, plus
-    support/fortification bonus and terrain bonus, within 0..die."""
+def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int],
+               damage: int | None = None) -> int:
+    """A unit's ordinary value in a role: printed value for its damage state (`damage`,
+    else its own), plus support/fortification bonus and terrain bonus, within 0..die."""
     ut = state.utype(u)
-    base = ut.value(role, u.damage)
+    base = ut.value(role, u.damage if damage is None else damage)
     if ut.abilities and any(ab.name == "terrain_bonus" for ab in ut.abilities):
         base += terrain_bonus(state, u, role)
     if u.oos and supply.penalised(state, u):   # seed 000 supply (G4): out of supply
         base -= state.ruleset.supply.penalty  # type: ignore[union-attr]
     return min(state.ruleset.dice, max(0, base + bonus.get(u.uid, 0)))
+
+
+def firing_damage(b: Battle, u: Unit) -> int:
+    """The damage a unit fires with: what it had before this round's bombardment and
+    attacker fire hit it (seed 000 capital ships: "Don't ... move a defending battleship
+    behind the casualty strip unless it takes a second hit": a hit unit fights on this
+    round as it was, as casualties fire back; the damaged values count from the next
+    round). Hits of a first strike or of the defender's fire count at once."""
+    for uid, before in b.hurt:
+        if uid == u.uid:
+            return before
+    return u.damage
 
 
 def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
@@ -219,7 +232,7 @@ def _plain_fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: di
     ut = state.utype(u)
     rv = round_value(state, b, u, role) if ut.abilities else None
     if rv is None:
-        return unit_value(state, u, role, bonus)
+        return unit_value(state, u, role, bonus, firing_damage(b, u))
     if any(ab.name == "terrain_bonus" for ab in ut.abilities):
         rv += terrain_bonus(state, u, role)
     if u.oos and supply.penalised(state, u):
@@ -812,7 +825,7 @@ def _fires(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int
     """Rolls in this role: an ordinary value, a round value in force (seed 000 PARATROOPERS:
     2 in round one when airdropped, so 1 out of supply although their ordinary 1 - 1 is 0),
     or a special value (value_against)."""
-    if unit_value(state, u, role, bonus) > 0:
+    if unit_value(state, u, role, bonus, firing_damage(b, u)) > 0:
         return True
     ut = state.utype(u)
     if ut.abilities and round_value(state, b, u, role) is not None \
@@ -924,9 +937,12 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     lost: list[str] = []
     marked = list(b.marked)
     struck = list(b.struck)
+    hurt = dict(b.hurt)
     step_name = ROUND_STEPS[b.step - 1] if b.step > 0 else ""
     for uid in choice:
         u = state.units[uid]
+        if not pool.immediate and step_name != "att_first_strike":
+            hurt.setdefault(uid, u.damage)   # fires back this round as it was (firing_damage)
         u2 = _damaged(u)
         state.units[uid] = u2
         if u.damage == 0 and u2.damage < state.utype(u2).hits and state.utype(u2).has("grounded_when_damaged"):
@@ -945,7 +961,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         side_name = (state.scenario.player(b.attacker).name if pool.side == "attacker"
                      else defender_name(state, b))
         state.add_log(f"  {side_name} loses: {', '.join(lost)}")
-    b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck))
+    b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck), hurt=tuple(hurt.items()))
     b = _drop_empty_pools(state, b)
     if b.pools:
         state.battle = _replace(b, awaiting="casualties")
@@ -1085,7 +1101,7 @@ def end_round(state: GameState) -> None:
         b = drop_cargo(state, b)
     for uid in b.marked + b.struck:
         b = _remove_casualty(state, b, uid)
-    b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=())
+    b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=(), hurt=())
     state.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))

@@ -1,6 +1,9 @@
 """The interwar ruleset's battle rules checked against seed 000's text (issue #41):
 partial retreat with airdropped paratroopers, damaged values after the round, the Rule of
 Three per rule. Each test cites the seed (shared/seeds/000_63b3116cdc45b596.txt)."""
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from test_interwar_airdrop import ids, med
 
@@ -13,9 +16,12 @@ from game.rules.actions import (
     RollDice,
     SelectBattle,
     apply,
+    default_casualties,
     legal_actions,
+    new_game,
 )
 from game.rules.errors import IllegalAction
+from game.rules.ruleset import load_ruleset, load_scenario_file
 
 MISS = 12   # a d12 face that hits nothing
 
@@ -61,3 +67,57 @@ def test_airdropped_paratroopers_alone_cannot_retreat():
     with pytest.raises(IllegalAction, match="from the air cannot retreat"):
         apply(s, Retreat("tunisia"))
     assert not any(isinstance(a, Retreat) for a in legal_actions(s))
+
+
+# --- item 4: damaged values count after the round --------------------------------------
+MINI = Path(__file__).parents[1] / "fixtures" / "mini.yaml"
+
+
+def sea_battle(units, dice):
+    """The mini map under the interwar ruleset: red attacks from s1 into s2 with `units`
+    (space, owner, type, count), combat move done, the battle in s2 selected."""
+    sc, _ = load_scenario_file(MINI)
+    sc = replace(sc, start_units=tuple(units))
+    s = new_game(sc, load_ruleset("interwar"), 1, scripted_dice=tuple(dice))
+    s.phase_idx = s.ruleset.phases.index("combat_move")
+    red = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red" and u.space == "s1"))
+    s = apply(s, Move(red, ("s2",)))
+    s = apply(s, EndPhase())
+    return apply(s, SelectBattle("s2"))
+
+
+def fired(s, step):
+    """(type, value) of every die of the last roll of `step`."""
+    rolls = s.battle.rolls if s.battle is not None else s.last_battle.rolls   # (ended: the last round)
+    roll = [r for r in rolls if r.step == step][-1]
+    return [(t, v) for t, v, _d in roll.dice]
+
+
+def test_capital_ship_hit_this_round_fires_back_at_its_undamaged_value():
+    # seed 000: BATTLESHIP "Defense: 7 (3, if damaged)"; "Capital Ship: ... If an undamaged
+    # battleship is hit once, place a HIT marker ... Don't ... move a defending battleship
+    # behind the casualty strip unless it takes a second hit": casualties fire back, and so
+    # does a ship hit once, as it was; its damaged value counts from the next round.
+    s = sea_battle([("s1", "red", "destroyer", 1), ("s2", "blue", "battleship", 1)],
+                   dice=(1, MISS, MISS, MISS))
+    (bb,) = [u.uid for u in s.units.values() if u.type == "battleship"]
+    s = apply(s, RollDice())                       # the destroyer hits
+    s = apply(s, default_casualties(s))
+    assert s.units[bb].damage == 1
+    s = apply(s, RollDice())
+    assert fired(s, "def_fire") == [("battleship", 7)]    # this round: undamaged
+    assert s.battle.awaiting == "continue"
+    s = apply(s, RollDice())
+    s = apply(s, RollDice())
+    assert fired(s, "def_fire") == [("battleship", 3)]    # next round: damaged
+
+
+def test_capital_ship_sunk_this_round_fires_back_as_it_was():
+    # seed 000: BATTLESHIP (as above): an undamaged battleship taking both hits in one
+    # step goes behind the casualty strip and fires back at 7, not at its damaged 3
+    s = sea_battle([("s1", "red", "destroyer", 2), ("s2", "blue", "battleship", 1)],
+                   dice=(1, 1, MISS))
+    s = apply(s, RollDice())
+    s = apply(s, default_casualties(s))
+    s = apply(s, RollDice())
+    assert fired(s, "def_fire") == [("battleship", 7)]
