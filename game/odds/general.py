@@ -270,7 +270,7 @@ class Valuer:
         from .exact import NotExact
         rs = self.rs
         out: dict[int, list[Any]] = {}
-        used: Counter[str] = Counter()
+        used: Counter[tuple[str, object]] = Counter()   # battle.ro3_rule
         for k, t, _ in alive:
             for ab in rs.units[t].abilities_named("value_against"):
                 val = min(self.D, ab.attack if self.role == "attack" else ab.defense)
@@ -286,9 +286,9 @@ class Valuer:
                     if not mine > theirs:
                         continue
                 if ab.rule_of_three and rs.rule_of_three is not None:
-                    if used[ab.name] >= rs.rule_of_three:
+                    if used[(t, ab)] >= rs.rule_of_three:
                         continue
-                    used[ab.name] += 1
+                    used[(t, ab)] += 1
                 if ab.targets and not types:
                     continue
                 out.setdefault(k, []).append((val, tuple(types), tuple(ab.domains)))
@@ -309,7 +309,7 @@ class Valuer:
         role = self.role
         free: Counter[str] = Counter(t for _, t, _ in alive)
         bonus: dict[int, int] = {}
-        ro3: Counter[str] = Counter()
+        ro3: Counter[tuple[str, object]] = Counter()   # per rule (battle.ro3_rule)
         cap3 = rs.rule_of_three
         for k, t, _ in alive:
             ut = rs.units[t]
@@ -322,7 +322,7 @@ class Valuer:
                 if self.flags[k] and "airborne" in ab.not_in:
                     continue
                 cap = cap3 if ab.rule_of_three else None
-                if cap is not None and ro3[ab.name] >= cap:
+                if cap is not None and ro3[(t, ab)] >= cap:
                     continue
                 done = False
                 for ref in ab.units:
@@ -331,7 +331,7 @@ class Valuer:
                             free[sup] -= 1
                             bonus[k] = bonus.get(k, 0) + ab.bonus
                             if cap is not None:
-                                ro3[ab.name] += 1
+                                ro3[(t, ab)] += 1
                             done = True
                             break
                     if done:
@@ -346,14 +346,14 @@ class Valuer:
                 left = n_fort if ab.pairing == "one_to_one" else len(alive)
                 for k, t, _ in alive:
                     ut = rs.units[t]
-                    if left <= 0 or (cap is not None and ro3[ab.name] >= cap):
+                    if left <= 0 or (cap is not None and ro3[(ft, ab)] >= cap):
                         break
                     if not ut.matches(ab.units) or ut.has("no_fortification_bonus"):
                         continue
                     bonus[k] = bonus.get(k, 0) + ab.bonus
                     left -= 1
                     if cap is not None:
-                        ro3[ab.name] += 1
+                        ro3[(ft, ab)] += 1
         return bonus
 
     def flag(self, k: int) -> bool:

@@ -110,16 +110,24 @@ def _ro3_cap(state: GameState, ab: object) -> int | None:
     return state.ruleset.rule_of_three if getattr(ab, "rule_of_three", False) else None
 
 
+def ro3_rule(unit_type: str, ab: object) -> tuple[str, object]:
+    """The rule whose Rule of Three budget an ability uses: each ability of each unit
+    profile is a rule of its own (seed 000 SELF-PROPELLED GUN: "Support Motorized
+    Infantry" and "Support Light Armor", each "subject to the Rule of Three", have a
+    budget each), not one budget per ability name."""
+    return unit_type, ab
+
+
 def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, int]:
     """Value bonuses among one side's units in a role: one-to-one support (each
     supporter lifts one supported unit, lowest uid first; references name unit ids or
     classes, ids and class members taken in ruleset order) and fortifications
     (defending units; one_to_one or all). With `rule_of_three`, at most the ruleset's
-    Rule of Three number of units of the side get bonuses from abilities of that name."""
+    Rule of Three number of units of the side get bonuses from each rule (ro3_rule)."""
     rs = state.ruleset
     free: dict[str, int] = Counter(u.type for u in units)
     bonus: dict[int, int] = {}
-    ro3_used: Counter[str] = Counter()
+    ro3_used: Counter[tuple[str, object]] = Counter()
     ordered = sorted(units, key=lambda x: x.uid)
     for u in ordered:
         ut = state.utype(u)
@@ -131,7 +139,8 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
             if u.airborne and "airborne" in ab.not_in:
                 continue
             cap = _ro3_cap(state, ab)
-            if cap is not None and ro3_used[ab.name] >= cap:
+            rule = ro3_rule(u.type, ab)
+            if cap is not None and ro3_used[rule] >= cap:
                 continue
             done = False
             for ref in ab.units:
@@ -140,7 +149,7 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
                         free[sup] -= 1
                         bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
                         if cap is not None:
-                            ro3_used[ab.name] += 1
+                            ro3_used[rule] += 1
                         done = True
                         break
                 if done:
@@ -153,17 +162,18 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
             if role not in ab.on:
                 continue
             cap = _ro3_cap(state, ab)
+            rule = ro3_rule(t, ab)
             left = n_fort if ab.pairing == "one_to_one" else len(ordered)
             for u in ordered:
                 ut = state.utype(u)
-                if left <= 0 or (cap is not None and ro3_used[ab.name] >= cap):
+                if left <= 0 or (cap is not None and ro3_used[rule] >= cap):
                     break
                 if not ut.matches(ab.units) or ut.has("no_fortification_bonus"):
                     continue
                 bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
                 left -= 1
                 if cap is not None:
-                    ro3_used[ab.name] += 1
+                    ro3_used[rule] += 1
     return bonus
 
 
@@ -420,7 +430,7 @@ def _specials(state: GameState, b: Battle, side: str, role: str,
         return out
     own = alive(state, side_units(state, b, side))
     enemy = alive(state, side_units(state, b, "defender" if side == "attacker" else "attacker"))
-    used: Counter[str] = Counter()
+    used: Counter[tuple[str, object]] = Counter()
     for u, _v in sorted(shooters, key=lambda x: x[0].uid):
         ut = state.utype(u)
         for ab in ut.abilities_named("value_against"):
@@ -436,9 +446,9 @@ def _specials(state: GameState, b: Battle, side: str, role: str,
                     continue
             cap = _ro3_cap(state, ab)
             if cap is not None:
-                if used[ab.name] >= cap:
+                if used[ro3_rule(u.type, ab)] >= cap:
                     continue
-                used[ab.name] += 1
+                used[ro3_rule(u.type, ab)] += 1
             if ab.targets and not types:
                 continue
             out.setdefault(u.uid, []).append((val, types, tuple(ab.domains)))

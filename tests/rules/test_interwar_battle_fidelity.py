@@ -121,3 +121,29 @@ def test_capital_ship_sunk_this_round_fires_back_as_it_was():
     s = apply(s, default_casualties(s))
     s = apply(s, RollDice())
     assert fired(s, "def_fire") == [("battleship", 7)]
+
+
+# --- item 5: the Rule of Three per rule ------------------------------------------------
+def land_battle(units, dice=()):
+    """The mini map under the interwar ruleset: red attacks from a2 into m."""
+    sc, _ = load_scenario_file(MINI)
+    s = new_game(replace(sc, start_units=tuple(units)), load_ruleset("interwar"), 1, scripted_dice=tuple(dice))
+    s.phase_idx = s.ruleset.phases.index("combat_move")
+    red = tuple(sorted(u.uid for u in s.units.values() if u.owner == "red" and u.space == "a2"))
+    s = apply(s, Move(red, ("m",)))
+    s = apply(s, EndPhase())
+    return apply(s, SelectBattle("m"))
+
+
+def test_each_self_propelled_gun_support_rule_has_its_own_rule_of_three():
+    # seed 000: SELF-PROPELLED GUN "Support Motorized Infantry: ... the motorized
+    # infantry's attack increases to 2 ... This rule is subject to the Rule of Three." and
+    # "Support Light Armor: ... the light armor's attack increases to 4 ... This rule is
+    # subject to the Rule of Three.": two rules, three units each (8 guns for 8 units)
+    s = land_battle([("a2", "red", "motorized_infantry", 4), ("a2", "red", "light_armor", 4),
+                     ("a2", "red", "self_propelled_gun", 8), ("m", "blue", "infantry", 9)],
+                    dice=(MISS,) * 40)
+    s = apply(s, RollDice())     # the guns' first strike
+    s = apply(s, RollDice())     # the others
+    assert sorted(fired(s, "att_fire")) == [("light_armor", 3)] + [("light_armor", 4)] * 3 \
+        + [("motorized_infantry", 1)] + [("motorized_infantry", 2)] * 3

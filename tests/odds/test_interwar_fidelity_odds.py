@@ -43,3 +43,11 @@ def test_damaged_values_after_the_round_exact_odds_equal_the_game(units):
     # battleship behind the casualty strip unless it takes a second hit": a capital ship hit
     # by the attacker's fire fires back this round as it was, damaged from the next round
     assert_exact_equals_game(interwar_mini(units, "s1", "s2"), "s2", 3)
+
+
+def test_rule_of_three_per_rule_exact_odds_equal_the_game():
+    # seed 000: SELF-PROPELLED GUN "Support Motorized Infantry" and "Support Light Armor",
+    # each "subject to the Rule of Three": a budget of three units each
+    units = [("a2", "red", "motorized_infantry", 4), ("a2", "red", "light_armor", 4),
+             ("a2", "red", "self_propelled_gun", 8), ("m", "blue", "infantry", 3)]
+    assert_exact_equals_game(interwar_mini(units, "a2", "m"), "m", 2)
