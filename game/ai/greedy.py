@@ -134,9 +134,8 @@ def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool])
     if b.awaiting == "casualties":
         return default_casualties(state)
     if b.awaiting == "continue" and b.origins:
-        att = battle.alive(state, battle.attackers(state, b))
-        # units landed from the sea or dropped from the air cannot retreat
-        if not any(u.amphibious or u.airborne for u in att) and should_retreat(state, b):
+        # units landed from the sea bar a retreat; airdropped units stay behind
+        if not battle.retreat_blocker(state, b) and should_retreat(state, b):
             return Retreat(b.origins[0])
     return RollDice()
 

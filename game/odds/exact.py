@@ -180,8 +180,7 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
     # one-to-one support: supported types claim in abilities.support_claim_order (the
     # engine's rule; types with as many dice in the side's order, see README in __init__)
     rem: dict[str, np.ndarray] = {t: side.counts[:, k].copy() for k, t in enumerate(side.types)}
-    ro3 = spec.ruleset.rule_of_three
-    ro3_left = np.full(H, ro3 if ro3 is not None else 0, dtype=np.int64)
+    ro3 = spec.ruleset.rule_of_three   # a budget per rule: per ability of a type (battle.ro3_rule)
     rs = spec.ruleset
     for k, ti in support_claim_order(enumerate(side.info), lambda e: rs.units[e[1].id]):
         if ti.defenseless:
@@ -203,7 +202,7 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
                 continue
             need = n_t.copy()
             if ab.rule_of_three and ro3 is not None:
-                need = np.minimum(need, ro3_left)
+                need = np.minimum(need, ro3)
             got = np.zeros(H, dtype=np.int64)
             for sup in refs:
                 if sup not in rem:
@@ -212,8 +211,6 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
                 rem[sup] = rem[sup] - g
                 need = need - g
                 got = got + g
-            if ab.rule_of_three and ro3 is not None:
-                ro3_left = ro3_left - got
             given.append((got, ab.bonus))
         segments: list[tuple[np.ndarray, Any]] = []
         if not given:

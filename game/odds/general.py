@@ -7,11 +7,11 @@ and the eligibility of each hit pool — by evaluating, for every state h of a s
 unit's value the way `game.rules.battle` does:
 
 - damaged values (capital ships, the juggernaut's three states): `UnitType.value` with
-  the unit's damage at h; the defender's units hit in a step fire back with their new
-  damage (kernel._def_key: the defender fires from the state after the hits while
-  extra hit points are being taken);
+  the unit's damage at h; the defender's units hit by the attacker's ordinary fire fire
+  back as they were (kernel._def_fire_key: damage counts after the round), those hit by a
+  first strike with their new damage (kernel._def_key);
 - support (one-to-one, abilities.support_claim_order over the listed order = the
-  game's uid order, Rule of Three) and
+  game's uid order, Rule of Three per rule) and
   fortifications (`fortifies`: one_to_one / all, Rule of Three);
 - terrain_bonus and round_value;
 - defends_only_against: the unit defends only while the attackers include those domains
@@ -272,7 +272,7 @@ class Valuer:
         from .exact import NotExact
         rs = self.rs
         out: dict[int, list[Any]] = {}
-        used: Counter[str] = Counter()
+        used: Counter[tuple[str, object]] = Counter()   # battle.ro3_rule
         for k, t, _ in alive:
             for ab in rs.units[t].abilities_named("value_against"):
                 val = min(self.D, ab.attack if self.role == "attack" else ab.defense)
@@ -288,9 +288,9 @@ class Valuer:
                     if not mine > theirs:
                         continue
                 if ab.rule_of_three and rs.rule_of_three is not None:
-                    if used[ab.name] >= rs.rule_of_three:
+                    if used[(t, ab)] >= rs.rule_of_three:
                         continue
-                    used[ab.name] += 1
+                    used[(t, ab)] += 1
                 if ab.targets and not types:
                     continue
                 out.setdefault(k, []).append((val, tuple(types), tuple(ab.domains)))
@@ -311,7 +311,7 @@ class Valuer:
         role = self.role
         free: Counter[str] = Counter(t for _, t, _ in alive)
         bonus: dict[int, int] = {}
-        ro3: Counter[str] = Counter()
+        ro3: Counter[tuple[str, object]] = Counter()   # per rule (battle.ro3_rule)
         cap3 = rs.rule_of_three
         for k, t, _ in support_claim_order(alive, lambda r: rs.units[r[1]]):
             ut = rs.units[t]
@@ -324,7 +324,7 @@ class Valuer:
                 if self.flags[k] and "airborne" in ab.not_in:
                     continue
                 cap = cap3 if ab.rule_of_three else None
-                if cap is not None and ro3[ab.name] >= cap:
+                if cap is not None and ro3[(t, ab)] >= cap:
                     continue
                 done = False
                 for ref in ab.units:
@@ -333,7 +333,7 @@ class Valuer:
                             free[sup] -= 1
                             bonus[k] = bonus.get(k, 0) + ab.bonus
                             if cap is not None:
-                                ro3[ab.name] += 1
+                                ro3[(t, ab)] += 1
                             done = True
                             break
                     if done:
@@ -348,14 +348,14 @@ class Valuer:
                 left = n_fort if ab.pairing == "one_to_one" else len(alive)
                 for k, t, _ in alive:
                     ut = rs.units[t]
-                    if left <= 0 or (cap is not None and ro3[ab.name] >= cap):
+                    if left <= 0 or (cap is not None and ro3[(ft, ab)] >= cap):
                         break
                     if not ut.matches(ab.units) or ut.has("no_fortification_bonus"):
                         continue
                     bonus[k] = bonus.get(k, 0) + ab.bonus
                     left -= 1
                     if cap is not None:
-                        ro3[ab.name] += 1
+                        ro3[(ft, ab)] += 1
         return bonus
 
     def flag(self, k: int) -> bool:
@@ -1321,8 +1321,9 @@ class Track:
 
     def fire_rows(self, with_damage: bool) -> tuple[list[list[tuple[int, str, int]]], np.ndarray]:
         """The defender's firing rows and defrow[j1, j2] (kernel._def_key): units alive at
-        j1 fire with their damage at j2 (seed 000: casualties fire back; a damaged capital
-        ship fires at its damaged value). Rows past the states are those mixtures."""
+        j1 fire with their damage at j2 (seed 000: casualties of a first strike fire back
+        in it with the damage it did; the ordinary fire reads defrow[j1, j1]). Rows past
+        the states are those mixtures."""
         S = self.S
         rows = list(self.rows)
         defrow = np.tile(np.arange(S, dtype=np.int64)[:, None], (1, S))
@@ -1475,7 +1476,7 @@ def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[
     dice those of the base row alone; an empty base row (no defender alive) gets them too:
     the marked units fire back alone (battle.settle, fs_remove)."""
     from .exact import NotExact
-    rs = spec.ruleset
+    before = spec.damage("defender")
     rows = list(fire_rows)
     n_base = len(rows)
     fs_rows: dict[int, list[tuple[int, str, int]]] = {}
@@ -1490,7 +1491,8 @@ def pre_round(spec: BattleSpec, starts: dict[int, float], state_rows: list[list[
             ad1.append(AD)
             dsel.append(0)
             continue
-        ghosts = [(k, spec.defender[k], max(1, rs.units[spec.defender[k]].hits) - 1) for k in gone]
+        # marked units fire back with their damage from before the hits (battle.firing_damage)
+        ghosts = [(k, spec.defender[k], before[k]) for k in gone]
         gset = set(gone)
         amap = np.arange(n_base, dtype=np.int64)
         made: dict[tuple[tuple[int, str, int], ...], int] = {}

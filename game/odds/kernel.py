@@ -283,14 +283,23 @@ def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: 
 @njit
 def _def_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int) -> Any:
     """The defender's firing state and dist context when it fires from j1 and has been hit
-    down to j2 this step: units hit fire back with their new damage (values depend on the
-    damage while extra hit points are being taken, j1 < AD) and the own-side features
-    after the hits (postD: e.g. a friendly carrier still afloat, seed 000 G53)."""
+    down to j2 by a first strike: units hit fire back with their new damage (values depend
+    on the damage while extra hit points are being taken, j1 < AD) and the own-side
+    features after the hits (postD: e.g. a friendly carrier still afloat, seed 000 G53)."""
     hf = j1
     if AD == -2:   # split order of loss (general.Track): a table of firing rows
         hf = defrow[j1, j2]
     elif AD >= 0 and j1 < AD:
         hf = min(j2, AD)
+    return hf, c * FD + postD[j2]
+
+
+@njit
+def _def_fire_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int) -> Any:
+    """_def_key for the defender's ordinary fire after the attacker's hit it down to j2:
+    units hit fire back as they were at j1 (seed 000: damaged values count after the
+    round, battle.firing_damage), the own-side features after the hits."""
+    hf = _def_key(j1, j1, AD, defrow, postD, FD, c)[0]
     return hf, c * FD + postD[j2]
 
 
@@ -374,10 +383,10 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
             else:  # group the defender's states after the hits by how it fires back
                 y = a1
                 while y <= b1:
-                    hf, ec = _def_key(j1, y, AD, defrow, postD, FD, cA1)
+                    hf, ec = _def_fire_key(j1, y, AD, defrow, postD, FD, cA1)
                     z = y
                     while z < b1:
-                        hf2, ec2 = _def_key(j1, z + 1, AD, defrow, postD, FD, cA1)
+                        hf2, ec2 = _def_fire_key(j1, z + 1, AD, defrow, postD, FD, cA1)
                         if hf2 != hf or ec2 != ec:
                             break
                         z += 1

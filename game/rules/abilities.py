@@ -706,7 +706,8 @@ class AirTransport(Ability):
 class Airdroppable(Ability):
     """May be dropped into an attack from an `air_transport` (seed 000 paratroopers): with
     `requires_air_base`, only from a territory with an air base. Dropped units are
-    `airborne` for the battle: they cannot retreat and use `round_value … airborne`."""
+    `airborne` for the battle: they stay when their side retreats (the others leave: a
+    partial retreat) and use `round_value … airborne`."""
     name: ClassVar[str] = "airdroppable"
     requires_air_base: bool = True
 

@@ -728,8 +728,7 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             out.append(Intercept(()))
         else:
             out.append(RollDice())
-            if b.awaiting == "continue" and not any(u.amphibious or u.airborne
-                                                    for u in battle.attackers(state, b)):
+            if b.awaiting == "continue" and not battle.retreat_blocker(state, b):
                 out.extend(Retreat(s) for s in b.origins)
             if b.awaiting == "continue":
                 out.extend(Withdraw((uid,), z) for uid, zones in battle.withdraw_options(state).items()

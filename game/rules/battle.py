@@ -110,17 +110,25 @@ def _ro3_cap(state: GameState, ab: object) -> int | None:
     return state.ruleset.rule_of_three if getattr(ab, "rule_of_three", False) else None
 
 
+def ro3_rule(unit_type: str, ab: object) -> tuple[str, object]:
+    """The rule whose Rule of Three budget an ability uses: each ability of each unit
+    profile is a rule of its own (seed 000 SELF-PROPELLED GUN: "Support Motorized
+    Infantry" and "Support Light Armor", each "subject to the Rule of Three", have a
+    budget each), not one budget per ability name."""
+    return unit_type, ab
+
+
 def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, int]:
     """Value bonuses among one side's units in a role: one-to-one support (each
     supporter lifts one supported unit, in abilities.support_claim_order: the unit rolling
     the most dice, then the lowest uid, first; references name unit ids or
     classes, ids and class members taken in ruleset order) and fortifications
     (defending units; one_to_one or all). With `rule_of_three`, at most the ruleset's
-    Rule of Three number of units of the side get bonuses from abilities of that name."""
+    Rule of Three number of units of the side get bonuses from each rule (ro3_rule)."""
     rs = state.ruleset
     free: dict[str, int] = Counter(u.type for u in units)
     bonus: dict[int, int] = {}
-    ro3_used: Counter[str] = Counter()
+    ro3_used: Counter[tuple[str, object]] = Counter()
     ordered = sorted(units, key=lambda x: x.uid)
     for u in support_claim_order(ordered, state.utype):
         ut = state.utype(u)
@@ -132,7 +140,8 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
             if u.airborne and "airborne" in ab.not_in:
                 continue
             cap = _ro3_cap(state, ab)
-            if cap is not None and ro3_used[ab.name] >= cap:
+            rule = ro3_rule(u.type, ab)
+            if cap is not None and ro3_used[rule] >= cap:
                 continue
             done = False
             for ref in ab.units:
@@ -141,7 +150,7 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
                         free[sup] -= 1
                         bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
                         if cap is not None:
-                            ro3_used[ab.name] += 1
+                            ro3_used[rule] += 1
                         done = True
                         break
                 if done:
@@ -154,17 +163,18 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
             if role not in ab.on:
                 continue
             cap = _ro3_cap(state, ab)
+            rule = ro3_rule(t, ab)
             left = n_fort if ab.pairing == "one_to_one" else len(ordered)
             for u in ordered:
                 ut = state.utype(u)
-                if left <= 0 or (cap is not None and ro3_used[ab.name] >= cap):
+                if left <= 0 or (cap is not None and ro3_used[rule] >= cap):
                     break
                 if not ut.matches(ab.units) or ut.has("no_fortification_bonus"):
                     continue
                 bonus[u.uid] = bonus.get(u.uid, 0) + ab.bonus
                 left -= 1
                 if cap is not None:
-                    ro3_used[ab.name] += 1
+                    ro3_used[rule] += 1
     return bonus
 
 
@@ -194,16 +204,29 @@ def terrain_bonus(state: GameState, u: Unit, role: str) -> int:
                if role in ab.on and any(t in tags for t in ab.terrain))
 
 
-def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int]) -> int:
-    """A unit's ordinary value in a role: printed value for its damage state, plus
-    support/fortification bonus and terrain bonus, within 0..die."""
+def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int],
+               damage: int | None = None) -> int:
+    """A unit's ordinary value in a role: printed value for its damage state (`damage`,
+    else its own), plus support/fortification bonus and terrain bonus, within 0..die."""
     ut = state.utype(u)
-    base = ut.value(role, u.damage)
+    base = ut.value(role, u.damage if damage is None else damage)
     if ut.abilities and any(ab.name == "terrain_bonus" for ab in ut.abilities):
         base += terrain_bonus(state, u, role)
     if u.oos and supply.penalised(state, u):   # seed 000 supply (G4): out of supply
         base -= state.ruleset.supply.penalty  # type: ignore[union-attr]
     return min(state.ruleset.dice, max(0, base + bonus.get(u.uid, 0)))
+
+
+def firing_damage(b: Battle, u: Unit) -> int:
+    """The damage a unit fires with: what it had before this round's bombardment and
+    attacker fire hit it (seed 000 capital ships: "Don't ... move a defending battleship
+    behind the casualty strip unless it takes a second hit": a hit unit fights on this
+    round as it was, as casualties fire back; the damaged values count from the next
+    round). Hits of a first strike or of the defender's fire count at once."""
+    for uid, before in b.hurt:
+        if uid == u.uid:
+            return before
+    return u.damage
 
 
 def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
@@ -220,7 +243,7 @@ def _plain_fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: di
     ut = state.utype(u)
     rv = round_value(state, b, u, role) if ut.abilities else None
     if rv is None:
-        return unit_value(state, u, role, bonus)
+        return unit_value(state, u, role, bonus, firing_damage(b, u))
     if any(ab.name == "terrain_bonus" for ab in ut.abilities):
         rv += terrain_bonus(state, u, role)
     if u.oos and supply.penalised(state, u):
@@ -408,7 +431,7 @@ def _specials(state: GameState, b: Battle, side: str, role: str,
         return out
     own = alive(state, side_units(state, b, side))
     enemy = alive(state, side_units(state, b, "defender" if side == "attacker" else "attacker"))
-    used: Counter[str] = Counter()
+    used: Counter[tuple[str, object]] = Counter()
     for u, _v in sorted(shooters, key=lambda x: x[0].uid):
         ut = state.utype(u)
         for ab in ut.abilities_named("value_against"):
@@ -424,9 +447,9 @@ def _specials(state: GameState, b: Battle, side: str, role: str,
                     continue
             cap = _ro3_cap(state, ab)
             if cap is not None:
-                if used[ab.name] >= cap:
+                if used[ro3_rule(u.type, ab)] >= cap:
                     continue
-                used[ab.name] += 1
+                used[ro3_rule(u.type, ab)] += 1
             if ab.targets and not types:
                 continue
             out.setdefault(u.uid, []).append((val, types, tuple(ab.domains)))
@@ -813,7 +836,7 @@ def _fires(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int
     """Rolls in this role: an ordinary value, a round value in force (seed 000 PARATROOPERS:
     2 in round one when airdropped, so 1 out of supply although their ordinary 1 - 1 is 0),
     or a special value (value_against)."""
-    if unit_value(state, u, role, bonus) > 0:
+    if unit_value(state, u, role, bonus, firing_damage(b, u)) > 0:
         return True
     ut = state.utype(u)
     if ut.abilities and round_value(state, b, u, role) is not None \
@@ -928,9 +951,12 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     lost: list[str] = []
     marked = list(b.marked)
     struck = list(b.struck)
+    hurt = dict(b.hurt)
     step_name = ROUND_STEPS[b.step - 1] if b.step > 0 else ""
     for uid in choice:
         u = state.units[uid]
+        if not pool.immediate and step_name != "att_first_strike":
+            hurt.setdefault(uid, u.damage)   # fires back this round as it was (firing_damage)
         u2 = _damaged(u)
         state.units[uid] = u2
         if u.damage == 0 and u2.damage < state.utype(u2).hits and state.utype(u2).has("grounded_when_damaged"):
@@ -949,7 +975,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         side_name = (state.scenario.player(b.attacker).name if pool.side == "attacker"
                      else defender_name(state, b))
         state.add_log(f"  {side_name} loses: {', '.join(lost)}")
-    b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck))
+    b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck), hurt=tuple(hurt.items()))
     b = _drop_empty_pools(state, b)
     if b.pools:
         state.battle = _replace(b, awaiting="casualties")
@@ -1096,7 +1122,7 @@ def end_round(state: GameState) -> None:
         b = drop_cargo(state, b)
     for uid in b.marked + b.struck:
         b = _remove_casualty(state, b, uid)
-    b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=())
+    b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=(), hurt=())
     state.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))
@@ -1197,25 +1223,51 @@ def rehome_aircraft(state: GameState, space: str) -> None:
                 state.add_log(f"  {state.utype(u).name} has nowhere to land and is lost")
 
 
+def stays_in_retreat(u: Unit) -> bool:
+    """Airdropped (airborne) units stay when their side retreats (seed 000 PARATROOPERS,
+    Airdrop: "Paratroopers may not withdraw from combat when airdropped")."""
+    return u.airborne
+
+
+def retreat_blocker(state: GameState, b: Battle) -> str:
+    """Why the attacker cannot retreat now ("": it can, to one of `b.origins`). Units
+    landed from the sea bar the whole retreat; airdropped units only stay behind, so
+    they bar it only when nothing else is left to retreat."""
+    if b.awaiting != "continue":
+        return "Retreat is decided between rounds."
+    att = alive(state, attackers(state, b))
+    if any(u.amphibious for u in att):
+        return "Units that landed from the sea cannot retreat."
+    if att and all(stays_in_retreat(u) for u in att):
+        return "Paratroopers that attacked from the air cannot retreat."
+    return ""
+
+
 def retreat(state: GameState, to: str) -> None:
+    """All attackers leave to `to`, except airdropped units (a partial retreat): they
+    fight on alone, and the battle goes on to its next round."""
     from dataclasses import replace
     b = state.battle
     assert b is not None
-    if b.awaiting != "continue":
-        raise IllegalAction("Retreat is decided between rounds.")
-    att = attackers(state, b)
-    if any(u.amphibious for u in att):
-        raise IllegalAction("Units that landed from the sea cannot retreat.")
-    if any(u.airborne for u in att):
-        raise IllegalAction("Paratroopers that attacked from the air cannot retreat.")
+    why = retreat_blocker(state, b)
+    if why:
+        raise IllegalAction(why)
     if to not in b.origins:
         names = ", ".join(state.scenario.spaces[s].name for s in b.origins) or "nowhere"
         raise IllegalAction(f"Attackers may retreat only to a space they came from: {names}.")
+    att = attackers(state, b)
+    staying = [u for u in alive(state, att) if stays_in_retreat(u)]
+    att = [u for u in att if not stays_in_retreat(u)]
     for u in att:
         # a transport that retreats cannot offload this turn (movement.offload_block)
         state.units[u.uid] = replace(u, space=to, unloaded=u.unloaded or state.utype(u).has("transport"))
         for c in state.cargo_of(u.uid):
             state.units[c.uid] = replace(c, space=to)
+    if staying:
+        names = ", ".join(sorted({state.utype(u).name for u in att})) or "no unit"
+        state.add_log(f"  {names} retreat to {state.scenario.spaces[to].name}; "
+                      f"{len(staying)} airdropped unit(s) fight on.")
+        return
     state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
     state.add_log(result_text(state, state.last_battle))
     if state.scenario.spaces[b.space].kind == SEA:

@@ -566,6 +566,9 @@ class Battle:
     drops: tuple[int, ...] = ()
     interceptors: tuple[int, ...] | None = None
     submerged: tuple[int, ...] = ()     # submarines that submerged: out of the battle (seed 001)
+    # (uid, damage before): units hit by this round's bombardment or attacker fire; they
+    # fire this round at those values (seed 000 capital ships: damage counts after the round)
+    hurt: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

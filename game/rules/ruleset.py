@@ -299,8 +299,9 @@ def _parse_powers(data: Any, chk: Checker) -> dict[str, tuple[str, ...]]:
 
 def _parse_rule_of_three(data: Any, chk: Checker) -> int | None:
     """`rule_of_three: {max_units: 3, scope: side_per_battle}`: at most max_units units of
-    a side benefit, at any fire step of a battle, from abilities of one name marked
-    `rule_of_three: true` (docs/interpretations.md, interwar)."""
+    a side benefit, at any fire step of a battle, from each rule marked
+    `rule_of_three: true` (one unit type's ability: battle.ro3_rule; docs/interpretations.md,
+    interwar)."""
     node = chk.get(data, "rule_of_three", dict, "ruleset", default=None)
     if node is None:
         return None

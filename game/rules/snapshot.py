@@ -43,7 +43,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 # fields added after saves existed: left out at their default, so older saves verify
 _NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
-                      "drops": (), "interceptors": None, "submerged": ()}
+                      "drops": (), "interceptors": None, "submerged": (),
+                      "hurt": ()}
 _NEW_ROLL_FIELDS: dict[str, object] = {"uids": (), "rerolled": (), "first": (), "void": 0}
 
 

@@ -496,6 +496,16 @@ class BattleWindow(Scene):
             return ""
         return ""
 
+    def retreat_tip(self, name: str) -> str:
+        """What the Retreat button does: airdropped units stay and fight on (seed 000)."""
+        b = self.state.battle
+        staying = [u for u in B.alive(self.state, B.attackers(self.state, b))
+                   if B.stays_in_retreat(u)] if b is not None else []
+        if not staying:
+            return f"All attackers retreat to {name}"
+        return (f"The attackers retreat to {name}, except {len(staying)} airdropped unit(s): "
+                f"paratroopers may not withdraw, they fight on alone")
+
     def retreats(self) -> list[str]:
         return [a.to for a in A.legal_actions(self.state) if isinstance(a, A.Retreat)]
 
@@ -836,7 +846,7 @@ class BattleWindow(Scene):
         tip = [f"{ut.name} ({self.game.ctl.player_name(u.owner)})",
                f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
         if u.airborne:
-            tip.append("airborne: dropped from the air (anti-aircraft fired at it); cannot retreat")
+            tip.append("airborne: dropped from the air (anti-aircraft fired at it); stays if its side retreats")
         if dead:
             tip.append("destroyed (fires back this round)")
         elif choosing and self.my_move():
@@ -910,7 +920,7 @@ class BattleWindow(Scene):
                     name = state.scenario.spaces[to].name
                     widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 220, bar.h), f"Retreat to {name}",
                                    lambda t=to: self.retreat(t), enabled=mine,
-                                   tooltip=f"All attackers retreat to {name}")
+                                   tooltip=self.retreat_tip(name))
                     x += 230
         self.view_button(surface, bar)
         widgets.button(surface, self.spots, pygame.Rect(bar.right - 130, bar.y, 130, bar.h), "Hide",

@@ -146,7 +146,7 @@ def test_computer_buys_and_places_under_a_player_placement_rule():
 
 def test_battle_flow_never_retreats_airborne_attackers():
     # seed 002: paratroopers that attacked from the air cannot retreat (a v3 arena game
-    # crashed on this); the shared battle flow rolls on instead
+    # crashed on this); the shared battle flow retreats the others only
     from game.ai.greedy import fight
     from game.rules.actions import Airdrop, EndPhase, Move, Retreat, apply, default_casualties
     from game.rules.model import Unit
@@ -171,6 +171,12 @@ def test_battle_flow_never_retreats_airborne_attackers():
         st = apply(st, fight(st, lambda s, b: False))
     assert st.battle is not None and st.battle.origins
     assert any(u.airborne for u in st.units.values() if u.space == "leningrad")
+    # the units that walked in retreat (legal); the airdropped paratrooper stays and the
+    # flow then rolls on (seed 000 airdrop's partial retreat, docs/interpretations.md)
+    a = fight(st, lambda s, b: True)
+    assert isinstance(a, Retreat)
+    st = apply(st, a)
+    assert st.battle is not None and st.units[uid].space == "leningrad"
     a = fight(st, lambda s, b: True)
     assert not isinstance(a, Retreat)
     apply(st, a)  # legal

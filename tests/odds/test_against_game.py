@@ -179,7 +179,7 @@ def game_distribution(start, space, rounds):
         units = tuple(sorted((u.uid, u.damage) for u in s.units.values() if u.space == space))
         if b is None:
             return (units,)
-        return (units, b.round, b.step, b.awaiting, b.pools, b.marked, b.struck)
+        return (units, b.round, b.step, b.awaiting, b.pools, b.marked, b.struck, b.hurt)
 
     def outcome(s):
         red, blue = ids(s, space, "red"), ids(s, space, "blue")

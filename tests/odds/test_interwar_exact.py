@@ -62,14 +62,15 @@ def near(a: float, b: Fraction) -> bool:
     return abs(a - float(b)) < 1e-9
 
 
-def test_damaged_battleship_fires_back_with_its_damaged_value():
-    # seed 000: BATTLESHIP "Defense: 7 (3, if damaged)", "Capital Ship: Battleships require 2
-    # hits to destroy"; a battleship hit this round fires back at its damaged value
+def test_damaged_battleship_fires_back_this_round_at_its_undamaged_value():
+    # seed 000: BATTLESHIP "Defense: 7 (3, if damaged)", "Capital Ship: ... Don't ... move a
+    # defending battleship behind the casualty strip unless it takes a second hit": a
+    # battleship hit this round fires back as it was (7); damaged (3) from the next round
     def att(i, j):
         return [4] if i == 0 else []                          # DESTROYER attack 4
 
     def dfn(j1, j2, i):
-        return [7 if j2 == 0 else 3]                          # damaged (or sinking): 3
+        return [7 if j1 == 0 else 3]                          # damaged in an earlier round: 3
     aw, dw = reference(1, 2, att, dfn)
     res = battle_odds("interwar", [("destroyer", 1)], [("battleship", 1)], "sea")
     assert res.method == "exact", res.note

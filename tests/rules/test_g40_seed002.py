@@ -516,7 +516,8 @@ def test_lost_paratroopers_can_be_bought_again():
 
 # --- engine: actions, retreat, loader, saves ---------------------------------------------
 def test_airborne_attackers_cannot_retreat():
-    # interpretation (docs: "Retreat"): airborne paratroopers have no way back
+    # interpretation (docs: "Retreat"): airborne paratroopers have no way back; the units
+    # that walked in retreat without them (a partial retreat, as seed 000's airdrop)
     s = g([("a1", "red", "paratrooper", 1), ("a2", "red", "infantry", 1), ("m", "blue", "infantry", 2)],
           dice=[6, 6, 6, 6])
     s = apply(s, Airdrop((1,), "m"))
@@ -525,6 +526,8 @@ def test_airborne_attackers_cannot_retreat():
     s = apply(s, RollDice())
     s = apply(s, RollDice())
     assert s.battle.awaiting == "continue"
+    s = apply(s, Retreat("a2"))
+    assert s.units[2].space == "a2" and s.units[1].space == "m" and s.battle is not None
     with pytest.raises(IllegalAction, match="from the air cannot retreat"):
         apply(s, Retreat("a2"))
     assert not any(isinstance(a, Retreat) for a in legal_actions(s))
