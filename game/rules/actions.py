@@ -438,6 +438,8 @@ def _move(state: GameState, a: Move) -> None:
         upd: dict[str, Any] = {"space": dest, "moved": u.moved + len(a.path)}
         if hostile and state.phase == movement.COMBAT:
             upd["in_combat"] = True
+        if domain == SEA and state.phase == movement.COMBAT:
+            state.ro3_moves[f"combat_moved|{u.uid}"] = 1   # no non-combat move after it
         if state.utype(u).domain == AIR:
             upd["carried_by"] = None
         state.units[u.uid] = unit_replace(u, **upd)

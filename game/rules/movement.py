@@ -412,6 +412,9 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
         ut = state.utype(u)
         if phase == NONCOMBAT and u.in_combat and ut.domain != AIR:
             raise IllegalAction(f"{ut.name} fought this turn and cannot move again.")
+        if phase == NONCOMBAT and ut.domain == SEA and moved_in_combat_move(state, u):
+            raise IllegalAction(f"{ut.name} moved in the combat move: ships do not move again "
+                                f"in the non-combat move.")
         if phase == COMBAT and u.in_combat:
             raise IllegalAction(f"{ut.name} has moved into a battle in "
                                 f"{state.scenario.spaces[u.space].name} and must stay there.")
@@ -425,6 +428,13 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
             raise IllegalAction(f"{ut.name} is aboard a transport: unload it onto land.")
     if len({u.space for u in group}) != 1:
         raise IllegalAction("Units moving together must start in the same space.")
+
+
+def moved_in_combat_move(state: GameState, u: Unit) -> bool:
+    """Did this ship move in this turn's combat move? (seed 001: a carrier moves in the
+    non-combat move "providing that they did not move during combat movement or participate
+    in combat" -- the usual A&A rule, applied to every ship; set by actions._move.)"""
+    return bool(state.ro3_moves.get(f"combat_moved|{u.uid}"))
 
 
 def reachable(state: GameState, group: list[Unit], player: str | None = None,

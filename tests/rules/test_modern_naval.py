@@ -767,3 +767,23 @@ def test_a_carrier_still_to_be_placed_is_no_landing_space_g1():
     s.purchased = {"red|aircraft_carrier": 1}
     s = apply(s, EndPhase())
     assert 1 not in s.units
+
+
+# --- issue 41: the non-combat move of ships and carriers ----------------------------------
+def test_a_ship_that_moved_in_the_combat_move_does_not_move_in_the_noncombat_move():
+    # seed 001: Aircraft Carriers, "Carriers may also move, providing that they did not move
+    # during combat movement or participate in combat." -- the usual A&A rule, for every ship
+    s = nv_state([("s1", "red", "aircraft_carrier", 1), ("s1", "red", "destroyer", 1),
+                  ("s1", "red", "cruiser", 1)])
+    s = apply(s, Move((1,), ("s2",)))                       # a carrier moves in the combat move
+    s = apply(s, Move((2,), ("s2",)))                       # and a destroyer
+    s = apply(s, EndPhase())
+    s = apply(s, EndPhase())                                # no battles: to the non-combat move
+    assert s.phase == "noncombat_move"
+    for uid in (1, 2):
+        with pytest.raises(IllegalAction, match="moved in the combat move"):
+            apply(s, Move((uid,), ("s3",)))
+        assert movement.reachable(s, [s.units[uid]]) == {}
+    s = apply(s, Move((3,), ("s2",)))                       # the cruiser stayed: it may move,
+    s = apply(s, Move((3,), ("s3",)))                       # even twice within its allowance
+    assert s.units[3].space == "s3"
