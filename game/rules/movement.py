@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import replace
 
+from . import newcarriers
 from .board import distances
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Unit
@@ -246,8 +247,12 @@ def carrier_accepts(state: GameState, space: str, player: str, group: list[Unit]
 
 
 def can_reach_landing(state: GameState, player: str, start: str, mp: int) -> bool:
+    """Fuel rule: a landing space within `mp`, counting sea zones where a carrier the
+    player still has to place could go (seed 001: newcarriers)."""
     dist = distances(state.scenario)[start]
-    return any(dist.get(s, 99) <= mp for s in landing_spots(state, player))
+    if any(dist.get(s, 99) <= mp for s in landing_spots(state, player)):
+        return True
+    return player == state.player and any(dist.get(s, 99) <= mp for s in newcarriers.zones(state, player))
 
 
 # --- path search -------------------------------------------------------------
@@ -375,6 +380,9 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         return True, ""
     need = sum(state.utype(u).carrier_cost or 99 for u in group)
     room = carrier_room(state, space, player, exclude=[u.uid for u in group])
+    if (need > room or not carrier_accepts(state, space, player, group)) \
+            and phase == NONCOMBAT and newcarriers.covers(state, player, space, group):
+        return True, ""   # seed 001: a carrier will be placed here in the place phase
     if not carrier_accepts(state, space, player, group):
         return False, f"No carrier in {sp.name} can take these aircraft."
     if need > room:

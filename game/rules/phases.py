@@ -61,6 +61,8 @@ def end_phase(state: GameState) -> None:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
     if phase == "noncombat_move":
         production.land_aircraft(state, state.player)
+    if phase == "place":
+        production.place_awaited_carriers(state, state.player)
     if phase == "collect_income":
         gain = production.income(state, state.player)
         state.resources[state.player] += gain

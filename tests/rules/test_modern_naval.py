@@ -17,6 +17,7 @@ from game.rules.actions import (
     Casualties,
     EndPhase,
     Move,
+    Place,
     Purchase,
     RollDice,
     SelectBattle,
@@ -759,14 +760,40 @@ def test_legal_actions_offer_submerging():
     assert not any(isinstance(a, Submerge) for a in legal_actions(s))
 
 
-def test_a_carrier_still_to_be_placed_is_no_landing_space_g1():
-    # seed 001: "(note that this can include a sea zone in which a new carrier will be placed
-    # during the Mobilize New Units phase)" -- G1: the engine lands aircraft at the end of the
-    # non-combat move, before placement, so a carrier bought this turn does not count
-    s = nv_state([("s1", "red", "fighter", 1), ("a1", "red", "infantry", 1)], phase="noncombat_move")
-    s.purchased = {"red|aircraft_carrier": 1}
+def test_a_sea_zone_where_a_new_carrier_will_be_placed_is_a_landing_space():
+    # seed 001: Aircraft Carriers, "Any air units that are not in an eligible landing space by
+    # the end of the Noncombat Move phase are destroyed (note that this can include a sea zone
+    # in which a new carrier will be placed during the Mobilize New Units phase)."
+    s = nv_state([("b2", "blue", "fighter", 3), ("b1", "blue", "infantry", 1)],
+                 phase="noncombat_move", player="blue")
+    s.purchased = {"blue|aircraft_carrier": 1}
+    assert "s4" in movement.reachable(s, [s.units[1]])          # s4 borders blue's factory b1
+    s = apply(s, Move((1,), ("s4",)))
+    s = apply(s, Move((2,), ("s4",)))
+    with pytest.raises(IllegalAction, match="carrier"):          # its room is counted: two
+        apply(s, Move((3,), ("s4",)))
     s = apply(s, EndPhase())
-    assert 1 not in s.units
+    assert s.phase == "place" and s.units[1].space == s.units[2].space == "s4"
+    with pytest.raises(IllegalAction, match="wait for the Aircraft Carrier"):
+        apply(s, Place("aircraft_carrier", "s5"))              # it must go where they wait
+    placed = apply(apply(s, Place("aircraft_carrier", "s4")), EndPhase())
+    carrier = ids(placed, "blue", "aircraft_carrier")[0]
+    assert placed.units[1].carried_by == placed.units[2].carried_by == carrier
+    # not placed by hand: it is placed there when the place phase ends (as TripleA requires)
+    auto = apply(s, EndPhase())
+    carrier = ids(auto, "blue", "aircraft_carrier")[0]
+    assert auto.units[carrier].space == "s4" and auto.units[1].carried_by == carrier
+
+
+def test_fighters_may_attack_counting_on_a_carrier_to_be_placed():
+    # seed 001: Aircraft Carriers, "... a sea zone in which a new carrier will be placed" is a
+    # landing space, so the fuel rule of the combat move counts it too
+    s = nv_state([("s4", "red", "fighter", 1), ("s2", "blue", "destroyer", 1)])
+    s.owners["a2"] = s.turn_owners["a2"] = "blue"
+    s.units[1] = replace(s.units[1], moved=1)                   # 3 left: s2 is 2 away, then
+    assert "s2" not in movement.reachable(s, [s.units[1]])      # no landing within 1 of s2 ...
+    s.purchased = {"red|aircraft_carrier": 1}
+    assert "s2" in movement.reachable(s, [s.units[1]])          # ... but s1, next to a1
 
 
 # --- issue 41: the non-combat move of ships and carriers ----------------------------------
