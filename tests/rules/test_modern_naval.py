@@ -814,3 +814,22 @@ def test_a_ship_that_moved_in_the_combat_move_does_not_move_in_the_noncombat_mov
     s = apply(s, Move((3,), ("s2",)))                       # the cruiser stayed: it may move,
     s = apply(s, Move((3,), ("s3",)))                       # even twice within its allowance
     assert s.units[3].space == "s3"
+
+
+def test_aircraft_of_a_damaged_carrier_may_fly_one_space_to_a_friendly_carrier():
+    # seed 001: Aircraft Carriers, "If that carrier is destroyed or damaged in combat, they must
+    # try to land on a different friendly carrier in the same sea zone, move one space to a
+    # friendly carrier or territory, or be destroyed." (no friendly land borders s6 here)
+    s = sea_battle([("cruiser", 1)], [("aircraft_carrier", 1), ("fighter", 1)], space="s6",
+                   dice=(1, 6, 6), extra=[("s5", "blue", "aircraft_carrier", 1)])
+    s.owners["c"] = "red"
+    carrier, other = ids(s, "blue", "aircraft_carrier")
+    fighter = ids(s, "blue", "fighter")[0]
+    if s.units[carrier].space != "s6":
+        carrier, other = other, carrier
+    s = apply(s, RollDice())
+    s = apply(s, Casualties((carrier,)))
+    s = apply(s, RollDice())            # blue misses (6, 6)
+    from game.rules.actions import Retreat
+    s = apply(s, Retreat("s2"))
+    assert s.units[fighter].space == "s5" and s.units[fighter].carried_by == other
