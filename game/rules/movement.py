@@ -246,6 +246,70 @@ def carrier_accepts(state: GameState, space: str, player: str, group: list[Unit]
     return True
 
 
+def _unlandable(state: GameState, player: str) -> list[Unit]:
+    """The player's aircraft that could not reach a landing space with the movement they
+    have left: friendly land (any number) or carrier room (shared out greedily, aircraft
+    with the fewest choices first)."""
+    sps = state.scenario.spaces
+    planes = [u for u in state.units.values() if u.owner == player
+              and state.utype(u).domain == AIR and not trapped(state, u)]
+    if not planes:
+        return []
+    spots = landing_spots(state, player)
+    new = newcarriers.zones(state, player) if player == state.player else set()   # as land
+    dist = distances(state.scenario)
+    mine = {u.uid for u in planes}
+    room = {z: carrier_room(state, z, player, exclude=mine) for z in spots if sps[z].kind == SEA}
+    choices: list[tuple[Unit, list[str]]] = []
+    for u in planes:
+        reach = {s for s, d in dist[u.space].items() if d <= moves_left(state, u) and (s in spots or s in new)}
+        if any(sps[s].kind == LAND or s in new for s in reach):
+            continue
+        choices.append((u, sorted(z for z in reach if z in room)))
+    out = []
+    for u, zones in sorted(choices, key=lambda c: (len(c[1]), c[0].uid)):
+        cost = state.utype(u).carrier_cost
+        fits = [z for z in zones if cost is not None and room[z] >= cost
+                and carrier_accepts(state, z, player, [u])]
+        if not fits:
+            out.append(u)
+            continue
+        best = max(fits, key=lambda z: (room[z], z == u.space))
+        room[best] -= cost or 0
+    return out
+
+
+def strands_aircraft(state: GameState, group: list[Unit], dest: str) -> str:
+    """seed 001: "a carrier must move if it's able, or remain in place, in order to provide
+    a landing space for an air unit that would not otherwise have one": why moving this
+    group to `dest` takes the last landing space of one of the player's aircraft, or ""."""
+    if not any(state.utype(u).has("carrier") for u in group):
+        return ""
+    player = group[0].owner
+    before = {u.uid for u in _unlandable(state, player)}
+    after = _unlandable(_moved_copy(state, group, dest), player)
+    if len(after) <= len(before):
+        return ""
+    u = next((x for x in after if x.uid not in before), after[0])
+    return (f"The {state.utype(u).name} in {state.scenario.spaces[u.space].name} would have no "
+            f"other landing space: the carrier must stay within its reach.")
+
+
+def _moved_copy(state: GameState, group: list[Unit], dest: str) -> GameState:
+    """The state after the sea group moves to `dest`, as far as landing spaces go: ships and
+    their cargo move, the mover's own aircraft launch from carriers with own_aircraft_launch
+    (as actions._move does)."""
+    alt = state.copy()
+    for u in group:
+        alt.units[u.uid] = replace(alt.units[u.uid], space=dest)
+        carrier = state.utype(u).ability("carrier")
+        for c in state.cargo_of(u.uid):
+            launch = (carrier is not None and carrier.own_aircraft_launch and c.owner == u.owner
+                      and state.utype(c).domain == AIR and not trapped(state, c))
+            alt.units[c.uid] = replace(c, carried_by=None) if launch else replace(c, space=dest)
+    return alt
+
+
 def can_reach_landing(state: GameState, player: str, start: str, mp: int) -> bool:
     """Fuel rule: a landing space within `mp`, counting sea zones where a carrier the
     player still has to place could go (seed 001: newcarriers)."""
@@ -359,6 +423,8 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         if foes and not all(_coexists(state, u) for u in foes) \
                 and not (_stops_at_detector(state, group) and _detected(state, group, foes)):
             return False, f"Enemy units are in {sp.name}."
+        if why := strands_aircraft(state, group, space):
+            return False, why
         return True, ""
     # air
     if phase == COMBAT:

@@ -833,3 +833,28 @@ def test_aircraft_of_a_damaged_carrier_may_fly_one_space_to_a_friendly_carrier()
     from game.rules.actions import Retreat
     s = apply(s, Retreat("s2"))
     assert s.units[fighter].space == "s5" and s.units[fighter].carried_by == other
+
+
+def test_a_carrier_may_not_leave_aircraft_that_have_no_other_landing_space():
+    # seed 001: Aircraft Carriers, "In fact, a carrier must move if it's able, or remain in
+    # place, in order to provide a landing space for an air unit that would not otherwise
+    # have one."
+    s = nv_state([("s4", "red", "aircraft_carrier", 1), ("s4", "red", "fighter", 1)],
+                 phase="noncombat_move")
+    s.units[2] = replace(s.units[2], moved=4)               # flew in: no movement left
+    with pytest.raises(IllegalAction, match="Fighter in Sea Four.*no other landing space"):
+        apply(s, Move((1,), ("s5",)))
+    assert movement.reachable(s, [s.units[1]]) == {}
+    # with one move left to the fighter, the carrier may go one zone (still in its reach)
+    s.units[2] = replace(s.units[2], moved=3)
+    assert set(movement.reachable(s, [s.units[1]])) == {"s3", "s5"}
+    # a second carrier stays with it: the first one may go
+    s2 = nv_state([("s4", "red", "aircraft_carrier", 2), ("s4", "red", "fighter", 1)],
+                  phase="noncombat_move")
+    s2.units[3] = replace(s2.units[3], moved=4)
+    assert apply(s2, Move((1,), ("s5",))).units[1].space == "s5"
+    # a carrier may always move to give stranded aircraft a landing space
+    s3 = nv_state([("s4", "red", "aircraft_carrier", 1), ("s2", "red", "fighter", 1)],
+                  phase="noncombat_move")
+    s3.units[2] = replace(s3.units[2], moved=4)
+    assert apply(s3, Move((1,), ("s3", "s2"))).units[1].space == "s2"
