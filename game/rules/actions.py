@@ -395,11 +395,15 @@ def _move(state: GameState, a: Move) -> None:
         if len({u.space for u in group}) != 1:
             raise IllegalAction("Units moving together must start in the same space.")
         assignment = movement.pick_transports(state, group, sea, player)
+        if state.phase == movement.COMBAT and (why := movement.combat_loading_block(state, assignment)):
+            raise IllegalAction(why)
         for u in group:
             state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
                                          moved=state.utype(u).move)
             if state.units[assignment[u.uid]].owner != player:
                 state.ro3_moves[f"loaded_allied|{u.uid}"] = 1
+            if state.phase == movement.COMBAT:
+                state.ro3_moves[f"combat_loaded|{u.uid}"] = 1   # must be offloaded this turn
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
                       f"transport in {names[sea].name}.")
         return
@@ -704,7 +708,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                     out.extend(Airdrop((u.uid,), dest) for dest in airdrop.targets(state, [u]))
             if len(out) >= max_moves:
                 break
-        out.append(EndPhase())
+        if phase != movement.COMBAT or not movement.combat_cargo_pending(state, player):
+            out.append(EndPhase())
     elif phase == "conduct_combat":
         b = state.battle
         if b is None:
@@ -741,7 +746,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 except IllegalAction:
                     continue
                 out.append(Place(unit, s, 1))
-        out.append(EndPhase())
+        if not production.awaited_carrier_block(state, player):
+            out.append(EndPhase())
     else:
         out.append(EndPhase())
     return out

@@ -425,6 +425,8 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
             return False, f"Enemy units are in {sp.name}."
         if why := strands_aircraft(state, group, space):
             return False, why
+        if phase == COMBAT and (why := combat_cargo_block(state, group, space)):
+            return False, why
         return True, ""
     # air
     if phase == COMBAT:
@@ -683,8 +685,10 @@ def load_targets(state: GameState, group: list[Unit], player: str | None = None)
         if state.scenario.spaces[sea].kind != SEA:
             continue
         try:
-            pick_transports(state, group, sea, player)
+            assignment = pick_transports(state, group, sea, player)
         except IllegalAction:
+            continue
+        if state.phase == COMBAT and combat_loading_block(state, assignment):
             continue
         out.append(sea)
     return out
@@ -719,6 +723,71 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
                 continue
             out.append(land)
     return out
+
+
+# seed 001, Amphibious Assault Ships: cargo loaded in the combat move "must" be offloaded
+# that turn (or the ship retreat from its sea battle); cargo loaded earlier, or in the
+# non-combat move, may stay aboard. `combat_loaded|<uid>` is set by actions._move.
+def combat_cargo(state: GameState, transport: Unit) -> list[Unit]:
+    """The cargo aboard `transport` that boarded it in this turn's combat move."""
+    return [c for c in cargo_of(state, transport.uid) if state.ro3_moves.get(f"combat_loaded|{c.uid}")]
+
+
+def assault_targets(state: GameState, transport: Unit, zone: str) -> list[str]:
+    """Hostile territories bordering `zone` that this transport's cargo could be offloaded
+    into in the combat move (no enemy ships holding the zone)."""
+    if blocking_ships(state, zone, transport.owner, [transport]):
+        return []
+    sps = state.scenario.spaces
+    return [land for land in sorted(sps[zone].adjacent)
+            if sps[land].kind == LAND and not sps[land].impassable and state.owners.get(land) is not None
+            and is_hostile(state, land, transport.owner) and not offload_block(state, transport, land)]
+
+
+def can_still_offload(state: GameState, transport: Unit) -> bool:
+    """Could the transport still offload its combat-move cargo this combat move: from
+    where it is, or from a zone it may still move to?"""
+    if assault_targets(state, transport, transport.space):
+        return True
+    return any(assault_targets(state, transport, z) for z in reachable(state, [transport], phase=COMBAT))
+
+
+def combat_loading_block(state: GameState, assignment: dict[int, int]) -> str:
+    """Why land units may not board these transports (unit uid -> transport uid) in the
+    combat move: they must be offloaded that turn, so only a ship of the player's that can
+    still offload them takes them; or ""."""
+    for t_uid in sorted(set(assignment.values())):
+        t = state.units[t_uid]
+        if t.owner != state.player:
+            return (f"Units boarding a friendly power's {state.utype(t).name} offload on a later "
+                    f"turn: they board it in the non-combat move.")
+        if not can_still_offload(state, t):
+            return (f"Units loaded in the combat move must be offloaded this turn, and this "
+                    f"{state.utype(t).name} can reach no territory to assault.")
+    return ""
+
+
+def combat_cargo_block(state: GameState, group: list[Unit], dest: str) -> str:
+    """Why a combat move of these ships to `dest` is refused: a transport carrying cargo
+    loaded in this combat move must end where it can offload it (an amphibious assault;
+    no ship offloads in a zone held by enemy ships), or ""."""
+    for t in group:
+        if combat_cargo(state, t) and not assault_targets(state, t, dest):
+            return (f"The {state.utype(t).name} carries units loaded in this combat move: they "
+                    f"must be offloaded this turn, and {state.scenario.spaces[dest].name} borders no "
+                    f"territory they can assault.")
+    return ""
+
+
+def combat_cargo_pending(state: GameState, player: str) -> str:
+    """Why the player may not end the combat move yet: cargo loaded in it is still aboard
+    a transport that can offload it, or "" (seed 001)."""
+    for t in sorted((u for u in state.units.values() if u.owner == player and state.utype(u).has("transport")),
+                    key=lambda u: u.uid):
+        if combat_cargo(state, t) and can_still_offload(state, t):
+            return (f"Units loaded in this combat move are still aboard the {state.utype(t).name} in "
+                    f"{state.scenario.spaces[t.space].name}: offload them (an amphibious assault) first.")
+    return ""
 
 
 def allied_cargo_block(state: GameState, group: list[Unit]) -> str:

@@ -7,8 +7,8 @@ Aircraft may end the non-combat move in a sea zone bordering a factory of the pl
 where a carrier bought and not yet placed can go, as far as that carrier's room reaches.
 The carrier is then *awaited* there (`awaited|<zone>|<type>` counters, set by
 `production.land_aircraft`): the place phase may not spend it or its factory's room
-elsewhere, and places it there when it ends, as TripleA requires; aircraft still without
-a carrier then are lost.
+elsewhere, nor end before it is placed there, as TripleA requires; aircraft still
+without a carrier when it ends are lost.
 """
 from __future__ import annotations
 

@@ -529,20 +529,26 @@ def _lose_aircraft(state: GameState, u: Unit) -> None:
                   f"and is lost.")
 
 
-def place_awaited_carriers(state: GameState, player: str) -> None:
-    """End of the place phase: carriers that aircraft wait for and that are still unplaced
-    go where the aircraft are (as TripleA requires); aircraft still without carrier room
-    are lost (seed 001: newcarriers)."""
+def awaited_carrier_block(state: GameState, player: str) -> str:
+    """Why the place phase may not end yet: a carrier that aircraft wait for can still be
+    placed where they are (seed 001: newcarriers; TripleA requires it), or ""."""
+    for (zone, t), _n in sorted(newcarriers.awaited(state).items()):
+        try:
+            placement_factory(state, t, zone, player)
+        except IllegalAction:
+            continue
+        return (f"Aircraft in {state.scenario.spaces[zone].name} wait for the "
+                f"{state.ruleset.units[t].name} you bought: place it there first.")
+    return ""
+
+
+def land_awaiting_aircraft(state: GameState, player: str) -> None:
+    """End of the place phase: aircraft that waited at sea for a new carrier and still
+    have no carrier room are lost; the others board (seed 001: newcarriers)."""
     from .movement import carrier_room
     zones = newcarriers.awaited_zones(state)
     if not zones:
         return
-    for (zone, t), n in sorted(newcarriers.awaited(state).items()):
-        for _ in range(n):
-            try:
-                place(state, t, zone, 1)
-            except IllegalAction:
-                break
     for zone in zones:
         for u in sorted((x for x in state.units_in(zone) if x.owner == player and x.carried_by is None
                          and state.utype(x).domain == AIR), key=lambda x: x.uid):

@@ -24,6 +24,7 @@ from game.rules.actions import (
     Submerge,
     action_from_json,
     apply,
+    legal_actions,
     new_game,
 )
 from game.rules.errors import IllegalAction
@@ -779,10 +780,10 @@ def test_a_sea_zone_where_a_new_carrier_will_be_placed_is_a_landing_space():
     placed = apply(apply(s, Place("aircraft_carrier", "s4")), EndPhase())
     carrier = ids(placed, "blue", "aircraft_carrier")[0]
     assert placed.units[1].carried_by == placed.units[2].carried_by == carrier
-    # not placed by hand: it is placed there when the place phase ends (as TripleA requires)
-    auto = apply(s, EndPhase())
-    carrier = ids(auto, "blue", "aircraft_carrier")[0]
-    assert auto.units[carrier].space == "s4" and auto.units[1].carried_by == carrier
+    # the place phase does not end before it is placed there (as TripleA requires)
+    with pytest.raises(IllegalAction, match="wait for the Aircraft Carrier"):
+        apply(s, EndPhase())
+    assert EndPhase() not in legal_actions(s) and Place("aircraft_carrier", "s4") in legal_actions(s)
 
 
 def test_fighters_may_attack_counting_on_a_carrier_to_be_placed():
@@ -858,3 +859,25 @@ def test_a_carrier_may_not_leave_aircraft_that_have_no_other_landing_space():
                   phase="noncombat_move")
     s3.units[2] = replace(s3.units[2], moved=4)
     assert apply(s3, Move((1,), ("s3", "s2"))).units[1].space == "s2"
+
+
+def test_cargo_loaded_in_the_combat_move_must_be_offloaded_earlier_cargo_may_stay():
+    # seed 001: Amphibious Assault Ships, "During an amphibious assault, an amphibious assault
+    # ship must either offload all units that were loaded during the Combat Move phase or
+    # retreat during sea combat. It can also offload any number of units ... already on board
+    # at the start of the turn." / "It can also remain at sea with the cargo still aboard (but
+    # only if the cargo remaining aboard was loaded in a previous turn or was loaded this turn
+    # in the Noncombat Move phase)."
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("a2", "red", "infantry", 1),
+                  ("s2", "red", "tank", 1), ("s4", "blue", "destroyer", 1)])
+    s.units[3] = replace(s.units[3], carried_by=1)          # the tank came aboard last turn
+    s = apply(s, Move((2,), ("s2",)))                       # loaded in the combat move
+    with pytest.raises(IllegalAction, match="loaded in this combat move"):
+        apply(s, EndPhase())                                # Middle (blue) can be assaulted
+    for dest in ("s1", "s4"):                               # nothing to assault / a sea battle
+        with pytest.raises(IllegalAction, match="loaded in this combat move"):
+            apply(s, Move((1,), (dest,) if dest == "s1" else ("s3", "s4")))
+    s = apply(s, Move((1,), ("s3",)))                       # Beta Minor borders Sea Three
+    s = apply(s, Move((2,), ("b2",)))                       # the infantry assaults; the tank
+    s = apply(s, EndPhase())                                # loaded earlier stays aboard
+    assert s.units[3].carried_by == 1 and s.units[2].space == "b2"
