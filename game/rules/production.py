@@ -264,10 +264,26 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
     """The factory that would produce a unit placed in `space`, or IllegalAction.
     "" when the unit is placed without a factory (placed_at territories). A placement
     that would take the carrier aircraft wait for (newcarriers) is refused."""
+    if why := per_turn_placement_block(state, unit):
+        raise IllegalAction(why)
     factory = _placement_factory(state, unit, space, player)
     if state.ro3_moves and (why := newcarriers.placement_block(state, unit, space, player, factory)):
         raise IllegalAction(why)
     return factory
+
+
+def per_turn_placement_block(state: GameState, unit: str) -> str:
+    """purchase_limit.per_turn (seed 002, elite infantry: "a maximum of 1 ... per turn"):
+    at most that many come into play a turn, units bought on earlier turns included;
+    `placed|<unit>` counts this turn's (set by place)."""
+    ut = state.ruleset.units[unit]
+    if not ut.abilities:
+        return ""
+    done = state.ro3_moves.get(f"placed|{unit}", 0)
+    for ab in ut.abilities_named("purchase_limit"):
+        if ab.per_turn and done >= ab.per_turn:
+            return f"At most {ab.per_turn} {ut.name} placed per turn ({done} placed this turn)."
+    return ""
 
 
 def _placement_factory(state: GameState, unit: str, space: str, player: str) -> str:
@@ -374,6 +390,8 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         raise IllegalAction("You have no such unit waiting to be placed.")
     if space not in state.scenario.spaces:
         raise IllegalAction(f"Unknown space '{space}'.")
+    ut = state.ruleset.units[unit]
+    ut_limited = bool(ut.abilities) and any(ab.per_turn for ab in ut.abilities_named("purchase_limit"))
     for _ in range(count):
         factory = placement_factory(state, unit, space, player)
         if factory:
@@ -384,6 +402,8 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         state.next_uid += 1
         state.units[uid] = Unit(uid, unit, player, space)
         newcarriers.placed(state, unit, space)
+        if ut_limited:
+            state.ro3_moves[f"placed|{unit}"] = state.ro3_moves.get(f"placed|{unit}", 0) + 1
     state.purchased[key] -= count
     if state.purchased[key] == 0:
         del state.purchased[key]
