@@ -387,8 +387,10 @@ def _fly_transports(state: GameState, group: list[Unit], dest: str) -> None:
     start = group[0].space
     dist = flight_distance(state, start, dest, player) or 0
     attack = state.phase == COMBAT
-    # an enemy territory with no enemy unit: nothing intercepts, the cargo drops at once
-    at_once = not attack or not enemies_in(state, dest, player)
+    # an enemy territory with no enemy unit, or transports nothing intercepts (seed 001
+    # helicopters): the cargo is set down at once
+    at_once = not attack or not enemies_in(state, dest, player) \
+        or not any(state.utype(t).has("interceptable") for t in transports)
     slots = [t.uid for t in transports for _ in range(state.utype(t).ability("air_transport").capacity)]
     for t in transports:
         state.units[t.uid] = replace(t, space=dest, moved=t.moved + dist, in_combat=attack)

@@ -881,3 +881,27 @@ def test_cargo_loaded_in_the_combat_move_must_be_offloaded_earlier_cargo_may_sta
     s = apply(s, Move((2,), ("b2",)))                       # the infantry assaults; the tank
     s = apply(s, EndPhase())                                # loaded earlier stays aboard
     assert s.units[3].carried_by == 1 and s.units[2].space == "b2"
+
+
+def test_helicopters_carry_one_special_forces_lav_or_artillery_into_a_territory():
+    # seed 001: Amphibious Assault Ships, "Marine transport by helicopters (sitrep)": "Each of
+    # your helicopters can act as a transport for up to one special force unit, or one light
+    # armored vehicle (LAV) unit, or one artillery unit into a territory" (N7)
+    from game.rules.actions import Airdrop
+    for cargo in ("special_forces", "lav", "artillery"):
+        s = nv_state([("a2", "red", "helicopter", 1), ("a2", "red", cargo, 1),
+                      ("m", "blue", "infantry", 1)])
+        s = apply(s, Airdrop((1, 2), "m"))                  # an air assault in the combat move
+        assert s.units[1].space == s.units[2].space == "m"
+        assert s.units[2].carried_by is None and s.units[2].in_combat   # it fights at once
+        s = apply(s, EndPhase())
+        s = apply(s, SelectBattle("m"))
+        assert {u.type for u in B.attackers(s, s.battle)} == {"helicopter", cargo}
+    s = nv_state([("a2", "red", "helicopter", 1), ("a2", "red", "infantry", 1),
+                  ("a2", "red", "special_forces", 2)], phase="noncombat_move")
+    with pytest.raises(IllegalAction, match="cannot be carried"):
+        apply(s, Airdrop((1, 2), "a1"))                     # infantry is not among them
+    with pytest.raises(IllegalAction, match="at most 1 unit"):
+        apply(s, Airdrop((1, 3, 4), "a1"))                  # one unit per helicopter
+    s = apply(s, Airdrop((1, 3), "a1"))                     # a flight in the non-combat move
+    assert s.units[1].space == s.units[3].space == "a1"
