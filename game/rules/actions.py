@@ -15,6 +15,7 @@ from . import (
     airdrop,
     battle,
     coastal,
+    helilift,
     hexairdrop,
     hexcombat,
     hexmove,
@@ -496,6 +497,7 @@ def _airdrop(state: GameState, a: Airdrop) -> None:
         hexairdrop.fly(state, tuple(a.units), a.to)
         return
     _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
+    helilift.take_off(state, tuple(a.units))   # seed 001: helicopters lifting off ships
     airdrop.airdrop(state, tuple(a.units), a.to)
 
 

@@ -297,8 +297,13 @@ def _check_transport_group(state: GameState, group: list[Unit]) -> str:
         return "The air transports and their cargo must start in the same territory."
     start = group[0].space
     sp = state.scenario.spaces[start]
-    # (A) "both ... occupy the same friendly territory at the start of your turn"
-    if not is_friendly_land(state, start, state.player) \
+    # (A) "both ... occupy the same friendly territory at the start of your turn"; seed 001
+    # helicopters also lift units off ships in a sea zone without enemy ships (helilift.py)
+    if sp.kind != LAND:
+        from .movement import blocking_ships
+        if blocking_ships(state, start, state.player, transports):
+            return f"Enemy ships hold {sp.name}: no unit is lifted off a ship there."
+    elif not is_friendly_land(state, start, state.player) \
             or state.at_war(state.turn_owners.get(start), state.player):
         return f"Air transports load only in a territory friendly since the start of the turn; {sp.name} is not."
     if not cargo:

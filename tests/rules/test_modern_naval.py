@@ -905,3 +905,26 @@ def test_helicopters_carry_one_special_forces_lav_or_artillery_into_a_territory(
         apply(s, Airdrop((1, 3, 4), "a1"))                  # one unit per helicopter
     s = apply(s, Airdrop((1, 3), "a1"))                     # a flight in the non-combat move
     assert s.units[1].space == s.units[3].space == "a1"
+
+
+def test_helicopters_lift_units_off_amphibious_assault_ships_into_a_territory():
+    # seed 001: "Marine transport by helicopters (sitrep): In addition to the cargo on board an
+    # amphibious assault ship. A helicopter can load and offload a unit from amphibious assault
+    # ships before, during, and after it moves." (N7)
+    from game.rules.actions import Airdrop
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("s2", "red", "special_forces", 1),
+                  ("s2", "red", "aircraft_carrier", 1), ("s2", "red", "helicopter", 1),
+                  ("m", "blue", "infantry", 1)])
+    s.units[2] = replace(s.units[2], carried_by=1)          # aboard since an earlier turn
+    s.units[4] = replace(s.units[4], carried_by=3)          # the helicopter on its carrier
+    t = apply(s, Airdrop((2, 4), "m"))                      # ship to shore, an air assault
+    assert t.units[2].space == t.units[4].space == "m"
+    assert t.units[2].carried_by is None and t.units[4].carried_by is None and t.units[2].in_combat
+    assert not t.units[1].unloaded                          # the ship itself did not offload
+    hostile = s.copy()
+    hostile.units[99] = replace(s.units[1], uid=99, owner="blue", type="destroyer")
+    with pytest.raises(IllegalAction, match="Enemy ships hold Sea Two"):
+        apply(hostile, Airdrop((2, 4), "m"))
+    s.units[2] = replace(s.units[2], moved=1)               # loaded this turn: no move left
+    with pytest.raises(IllegalAction, match="already moved"):
+        apply(s, Airdrop((2, 4), "m"))
