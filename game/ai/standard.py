@@ -1299,8 +1299,16 @@ def _landing_risk(state: GameState, space: str, player: str) -> float:
 def _needs_air_base(state: GameState, u: Unit) -> bool:
     """Does this aircraft fly its missions (airdrops, supply drops) only from an air base?"""
     ut = state.utype(u)
+    at = ut.ability("air_transport")
+    if at is None:
+        return False
     sd = ut.ability("supply_drop")
-    return ut.has("air_transport") and (sd is None or sd.requires_air_base)
+    if sd is not None:
+        return bool(sd.requires_air_base)
+    # its drops need an air base when its cargo does (seed 001 helicopters: no air base)
+    rs = state.ruleset
+    return any((ad := rs.units[t].ability("airdroppable")) is None or ad.requires_air_base
+               for t in rs.expand_all(at.units) if t in rs.units)
 
 
 def pending_defence(state: GameState, player: str) -> dict[str, float]:

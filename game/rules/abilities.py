@@ -635,7 +635,8 @@ class AirdropForbidden(Ability):
 @dataclass(frozen=True)
 class PurchaseLimit(Ability):
     """Only players who are one of `powers` (empty: any player) may buy it, at most
-    `per_turn` units per turn each (0: no limit)."""
+    `per_turn` units per turn each (0: no limit); at most `per_turn` are placed per turn,
+    units bought earlier included."""
     name: ClassVar[str] = "purchase_limit"
     power_refs: ClassVar[tuple[str, ...]] = ("powers",)
     per_turn: int = 0

@@ -15,6 +15,7 @@ from . import (
     airdrop,
     battle,
     coastal,
+    helilift,
     hexairdrop,
     hexcombat,
     hexmove,
@@ -395,11 +396,15 @@ def _move(state: GameState, a: Move) -> None:
         if len({u.space for u in group}) != 1:
             raise IllegalAction("Units moving together must start in the same space.")
         assignment = movement.pick_transports(state, group, sea, player)
+        if state.phase == movement.COMBAT and (why := movement.combat_loading_block(state, assignment)):
+            raise IllegalAction(why)
         for u in group:
             state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
                                          moved=state.utype(u).move)
             if state.units[assignment[u.uid]].owner != player:
                 state.ro3_moves[f"loaded_allied|{u.uid}"] = 1
+            if state.phase == movement.COMBAT:
+                state.ro3_moves[f"combat_loaded|{u.uid}"] = 1   # must be offloaded this turn
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
                       f"transport in {names[sea].name}.")
         return
@@ -446,6 +451,8 @@ def _move(state: GameState, a: Move) -> None:
             upd["moved"] = max(upd["moved"], state.utype(u).move)
         if hostile and state.phase == movement.COMBAT:
             upd["in_combat"] = True
+        if domain == SEA and state.phase == movement.COMBAT:
+            state.ro3_moves[f"combat_moved|{u.uid}"] = 1   # no non-combat move after it
         if state.utype(u).domain == AIR:
             upd["carried_by"] = None
         state.units[u.uid] = unit_replace(u, **upd)
@@ -498,6 +505,7 @@ def _airdrop(state: GameState, a: Airdrop) -> None:
         hexairdrop.fly(state, tuple(a.units), a.to)
         return
     _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
+    helilift.take_off(state, tuple(a.units))   # seed 001: helicopters lifting off ships
     airdrop.airdrop(state, tuple(a.units), a.to)
 
 
@@ -710,7 +718,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                     out.extend(Airdrop((u.uid,), dest) for dest in airdrop.targets(state, [u]))
             if len(out) >= max_moves:
                 break
-        out.append(EndPhase())
+        if phase != movement.COMBAT or not movement.combat_cargo_pending(state, player):
+            out.append(EndPhase())
     elif phase == "conduct_combat":
         b = state.battle
         if b is None:
@@ -746,7 +755,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 except IllegalAction:
                     continue
                 out.append(Place(unit, s, 1))
-        out.append(EndPhase())
+        if not production.awaited_carrier_block(state, player):
+            out.append(EndPhase())
     else:
         out.append(EndPhase())
     return out

@@ -390,8 +390,13 @@ def _check_transport_group(state: GameState, group: list[Unit]) -> str:
         return "The air transports and their cargo must start in the same territory."
     start = group[0].space
     sp = state.scenario.spaces[start]
-    # (A) "both ... occupy the same friendly territory at the start of your turn"
-    if not is_friendly_land(state, start, state.player) \
+    # (A) "both ... occupy the same friendly territory at the start of your turn"; seed 001
+    # helicopters also lift units off ships in a sea zone without enemy ships (helilift.py)
+    if sp.kind != LAND:
+        from .movement import blocking_ships
+        if blocking_ships(state, start, state.player, transports):
+            return f"Enemy ships hold {sp.name}: no unit is lifted off a ship there."
+    elif not is_friendly_land(state, start, state.player) \
             or state.at_war(state.turn_owners.get(start), state.player):
         return f"Air transports load only in a territory friendly since the start of the turn; {sp.name} is not."
     if not cargo:
@@ -489,14 +494,15 @@ def _fly_transports(state: GameState, group: list[Unit], dest: str, en_route: bo
     slots = [t.uid for t in transports for _ in range(state.utype(t).ability("air_transport").capacity)]
     for c, t_uid in zip(cargo, slots, strict=False):
         state.units[c.uid] = replace(c, carried_by=t_uid, moved=max(state.utype(c).move, c.moved))
-    if en_route:
+    if en_route and any(state.utype(t).has("interceptable") for t in transports):
         transports = intercept_en_route(state, transports, route)
     if not transports:
         return
-    # an enemy territory with no enemy unit: nothing intercepts, the cargo drops at once;
-    # a cargo flight unloads "at the conclusion of an air transport's movement" (Cargo):
-    # it is the transport's whole move
-    at_once = not attack or not enemies_in(state, dest, player)
+    # an enemy territory with no enemy unit, or transports nothing intercepts (seed 001
+    # helicopters): the cargo drops at once; a cargo flight unloads "at the conclusion of
+    # an air transport's movement" (Cargo): it is the transport's whole move
+    at_once = not attack or not enemies_in(state, dest, player) \
+        or not any(state.utype(t).has("interceptable") for t in transports)
     for t in transports:
         moved = t.moved + len(route) if attack else max(t.moved + len(route), state.utype(t).move)
         state.units[t.uid] = replace(t, space=dest, moved=moved, in_combat=attack)
@@ -571,7 +577,8 @@ def options(state: GameState, player: str | None = None,
         routes = flight_routes(state, space, player, _transport_range(state, transports[:1]))
         for dest in _transport_targets(state, pair):
             n = min(len(transports), len(carried))
-            surv = flight_survival(state, routes[dest], n, player=player)
+            surv = flight_survival(state, routes[dest], n, player=player) \
+                if state.utype(transports[0]).has("interceptable") else 1.0
             out.append(DropOption(mission, space, dest, tuple(t.uid for t in transports),
                                   tuple(c.uid for c in carried), surv))
     return out

@@ -1201,8 +1201,9 @@ def finish(state: GameState, stalemate: bool = False) -> None:
 
 
 def rehome_aircraft(state: GameState, space: str) -> None:
-    """After a sea battle, defending aircraft beyond carrier room fly to an
-    adjacent friendly territory, or are lost."""
+    """After a sea battle, defending aircraft beyond carrier room fly one space to a
+    friendly territory, else to a friendly carrier with room in a bordering sea zone
+    (seed 001: "move one space to a friendly carrier or territory"), or are lost."""
     from dataclasses import replace
 
     from .movement import carrier_room, is_friendly_land
@@ -1218,6 +1219,9 @@ def rehome_aircraft(state: GameState, space: str) -> None:
             if land:
                 state.units[u.uid] = replace(u, space=sorted(land)[0], carried_by=None)
                 state.add_log(f"  {state.utype(u).name} flies to {state.scenario.spaces[sorted(land)[0]].name}")
+            elif (c := _carrier_next_door(state, u, space)) is not None:
+                state.units[u.uid] = replace(u, space=c.space, carried_by=c.uid)
+                state.add_log(f"  {state.utype(u).name} flies to a carrier in {state.scenario.spaces[c.space].name}")
             else:
                 remove_unit(state, u.uid)
                 state.add_log(f"  {state.utype(u).name} has nowhere to land and is lost")
@@ -1241,6 +1245,29 @@ def retreat_blocker(state: GameState, b: Battle) -> str:
     if att and all(stays_in_retreat(u) for u in att):
         return "Paratroopers that attacked from the air cannot retreat."
     return ""
+
+
+def _carrier_next_door(state: GameState, u: Unit, space: str) -> Unit | None:
+    """A friendly carrier with room for `u` in a sea zone bordering `space` that holds no
+    enemy units (the lowest zone, then the lowest carrier id), or None."""
+    from .movement import carrier_room, enemies_in, grounded
+    cost = state.utype(u).carrier_cost
+    if cost is None:
+        return None
+    sps = state.scenario.spaces
+    for zone in sorted(z for z in sps[space].adjacent if sps[z].kind == SEA):
+        if enemies_in(state, zone, u.owner) or carrier_room(state, zone, u.owner) < cost:
+            continue
+        for c in state.units_in(zone):
+            ab = state.utype(c).ability("carrier")
+            if ab is None or state.at_war(c.owner, u.owner) or grounded(state, c):
+                continue
+            if ab.units and not state.utype(u).matches(ab.units):
+                continue
+            used = sum(state.utype(x).carrier_cost or 0 for x in state.cargo_of(c.uid))
+            if ab.capacity - used >= cost:
+                return c
+    return None
 
 
 def retreat(state: GameState, to: str) -> None:

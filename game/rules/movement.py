@@ -11,6 +11,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import replace
 
+from . import newcarriers
 from .board import distances
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Unit
@@ -245,9 +246,77 @@ def carrier_accepts(state: GameState, space: str, player: str, group: list[Unit]
     return True
 
 
+def _unlandable(state: GameState, player: str) -> list[Unit]:
+    """The player's aircraft that could not reach a landing space with the movement they
+    have left: friendly land (any number) or carrier room (shared out greedily, aircraft
+    with the fewest choices first)."""
+    sps = state.scenario.spaces
+    planes = [u for u in state.units.values() if u.owner == player
+              and state.utype(u).domain == AIR and not trapped(state, u)]
+    if not planes:
+        return []
+    spots = landing_spots(state, player)
+    new = newcarriers.zones(state, player) if player == state.player else set()   # as land
+    dist = distances(state.scenario)
+    mine = {u.uid for u in planes}
+    room = {z: carrier_room(state, z, player, exclude=mine) for z in spots if sps[z].kind == SEA}
+    choices: list[tuple[Unit, list[str]]] = []
+    for u in planes:
+        reach = {s for s, d in dist[u.space].items() if d <= moves_left(state, u) and (s in spots or s in new)}
+        if any(sps[s].kind == LAND or s in new for s in reach):
+            continue
+        choices.append((u, sorted(z for z in reach if z in room)))
+    out = []
+    for u, zones in sorted(choices, key=lambda c: (len(c[1]), c[0].uid)):
+        cost = state.utype(u).carrier_cost
+        fits = [z for z in zones if cost is not None and room[z] >= cost
+                and carrier_accepts(state, z, player, [u])]
+        if not fits:
+            out.append(u)
+            continue
+        best = max(fits, key=lambda z: (room[z], z == u.space))
+        room[best] -= cost or 0
+    return out
+
+
+def strands_aircraft(state: GameState, group: list[Unit], dest: str) -> str:
+    """seed 001: "a carrier must move if it's able, or remain in place, in order to provide
+    a landing space for an air unit that would not otherwise have one": why moving this
+    group to `dest` takes the last landing space of one of the player's aircraft, or ""."""
+    if not any(state.utype(u).has("carrier") for u in group):
+        return ""
+    player = group[0].owner
+    before = {u.uid for u in _unlandable(state, player)}
+    after = _unlandable(_moved_copy(state, group, dest), player)
+    if len(after) <= len(before):
+        return ""
+    u = next((x for x in after if x.uid not in before), after[0])
+    return (f"The {state.utype(u).name} in {state.scenario.spaces[u.space].name} would have no "
+            f"other landing space: the carrier must stay within its reach.")
+
+
+def _moved_copy(state: GameState, group: list[Unit], dest: str) -> GameState:
+    """The state after the sea group moves to `dest`, as far as landing spaces go: ships and
+    their cargo move, the mover's own aircraft launch from carriers with own_aircraft_launch
+    (as actions._move does)."""
+    alt = state.copy()
+    for u in group:
+        alt.units[u.uid] = replace(alt.units[u.uid], space=dest)
+        carrier = state.utype(u).ability("carrier")
+        for c in state.cargo_of(u.uid):
+            launch = (carrier is not None and carrier.own_aircraft_launch and c.owner == u.owner
+                      and state.utype(c).domain == AIR and not trapped(state, c))
+            alt.units[c.uid] = replace(c, carried_by=None) if launch else replace(c, space=dest)
+    return alt
+
+
 def can_reach_landing(state: GameState, player: str, start: str, mp: int) -> bool:
+    """Fuel rule: a landing space within `mp`, counting sea zones where a carrier the
+    player still has to place could go (seed 001: newcarriers)."""
     dist = distances(state.scenario)[start]
-    return any(dist.get(s, 99) <= mp for s in landing_spots(state, player))
+    if any(dist.get(s, 99) <= mp for s in landing_spots(state, player)):
+        return True
+    return player == state.player and any(dist.get(s, 99) <= mp for s in newcarriers.zones(state, player))
 
 
 # --- path search -------------------------------------------------------------
@@ -376,6 +445,10 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         if foes and not all(_coexists(state, u) for u in foes) \
                 and not (_stops_at_detector(state, group) and _detected(state, group, foes)):
             return False, f"Enemy units are in {sp.name}."
+        if why := strands_aircraft(state, group, space):
+            return False, why
+        if phase == COMBAT and (why := combat_cargo_block(state, group, space)):
+            return False, why
         return True, ""
     # air
     if phase == COMBAT:
@@ -397,6 +470,9 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         return True, ""
     need = sum(state.utype(u).carrier_cost or 99 for u in group)
     room = carrier_room(state, space, player, exclude=[u.uid for u in group])
+    if (need > room or not carrier_accepts(state, space, player, group)) \
+            and phase == NONCOMBAT and newcarriers.covers(state, player, space, group):
+        return True, ""   # seed 001: a carrier will be placed here in the place phase
     if not carrier_accepts(state, space, player, group):
         return False, f"No carrier in {sp.name} can take these aircraft."
     if need > room:
@@ -436,6 +512,9 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
         ut = state.utype(u)
         if phase == NONCOMBAT and u.in_combat and ut.domain != AIR:
             raise IllegalAction(f"{ut.name} fought this turn and cannot move again.")
+        if phase == NONCOMBAT and ut.domain == SEA and moved_in_combat_move(state, u):
+            raise IllegalAction(f"{ut.name} moved in the combat move: ships do not move again "
+                                f"in the non-combat move.")
         if phase == COMBAT and u.in_combat:
             raise IllegalAction(f"{ut.name} has moved into a battle in "
                                 f"{state.scenario.spaces[u.space].name} and must stay there.")
@@ -449,6 +528,13 @@ def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> No
             raise IllegalAction(f"{ut.name} is aboard a transport: unload it onto land.")
     if len({u.space for u in group}) != 1:
         raise IllegalAction("Units moving together must start in the same space.")
+
+
+def moved_in_combat_move(state: GameState, u: Unit) -> bool:
+    """Did this ship move in this turn's combat move? (seed 001: a carrier moves in the
+    non-combat move "providing that they did not move during combat movement or participate
+    in combat" -- the usual A&A rule, applied to every ship; set by actions._move.)"""
+    return bool(state.ro3_moves.get(f"combat_moved|{u.uid}"))
 
 
 def reachable(state: GameState, group: list[Unit], player: str | None = None,
@@ -650,8 +736,10 @@ def load_targets(state: GameState, group: list[Unit], player: str | None = None)
         if state.scenario.spaces[sea].kind != SEA:
             continue
         try:
-            pick_transports(state, group, sea, player)
+            assignment = pick_transports(state, group, sea, player)
         except IllegalAction:
+            continue
+        if state.phase == COMBAT and combat_loading_block(state, assignment):
             continue
         out.append(sea)
     return out
@@ -686,6 +774,71 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
                 continue
             out.append(land)
     return out
+
+
+# seed 001, Amphibious Assault Ships: cargo loaded in the combat move "must" be offloaded
+# that turn (or the ship retreat from its sea battle); cargo loaded earlier, or in the
+# non-combat move, may stay aboard. `combat_loaded|<uid>` is set by actions._move.
+def combat_cargo(state: GameState, transport: Unit) -> list[Unit]:
+    """The cargo aboard `transport` that boarded it in this turn's combat move."""
+    return [c for c in cargo_of(state, transport.uid) if state.ro3_moves.get(f"combat_loaded|{c.uid}")]
+
+
+def assault_targets(state: GameState, transport: Unit, zone: str) -> list[str]:
+    """Hostile territories bordering `zone` that this transport's cargo could be offloaded
+    into in the combat move (no enemy ships holding the zone)."""
+    if blocking_ships(state, zone, transport.owner, [transport]):
+        return []
+    sps = state.scenario.spaces
+    return [land for land in sorted(sps[zone].adjacent)
+            if sps[land].kind == LAND and not sps[land].impassable and state.owners.get(land) is not None
+            and is_hostile(state, land, transport.owner) and not offload_block(state, transport, land)]
+
+
+def can_still_offload(state: GameState, transport: Unit) -> bool:
+    """Could the transport still offload its combat-move cargo this combat move: from
+    where it is, or from a zone it may still move to?"""
+    if assault_targets(state, transport, transport.space):
+        return True
+    return any(assault_targets(state, transport, z) for z in reachable(state, [transport], phase=COMBAT))
+
+
+def combat_loading_block(state: GameState, assignment: dict[int, int]) -> str:
+    """Why land units may not board these transports (unit uid -> transport uid) in the
+    combat move: they must be offloaded that turn, so only a ship of the player's that can
+    still offload them takes them; or ""."""
+    for t_uid in sorted(set(assignment.values())):
+        t = state.units[t_uid]
+        if t.owner != state.player:
+            return (f"Units boarding a friendly power's {state.utype(t).name} offload on a later "
+                    f"turn: they board it in the non-combat move.")
+        if not can_still_offload(state, t):
+            return (f"Units loaded in the combat move must be offloaded this turn, and this "
+                    f"{state.utype(t).name} can reach no territory to assault.")
+    return ""
+
+
+def combat_cargo_block(state: GameState, group: list[Unit], dest: str) -> str:
+    """Why a combat move of these ships to `dest` is refused: a transport carrying cargo
+    loaded in this combat move must end where it can offload it (an amphibious assault;
+    no ship offloads in a zone held by enemy ships), or ""."""
+    for t in group:
+        if combat_cargo(state, t) and not assault_targets(state, t, dest):
+            return (f"The {state.utype(t).name} carries units loaded in this combat move: they "
+                    f"must be offloaded this turn, and {state.scenario.spaces[dest].name} borders no "
+                    f"territory they can assault.")
+    return ""
+
+
+def combat_cargo_pending(state: GameState, player: str) -> str:
+    """Why the player may not end the combat move yet: cargo loaded in it is still aboard
+    a transport that can offload it, or "" (seed 001)."""
+    for t in sorted((u for u in state.units.values() if u.owner == player and state.utype(u).has("transport")),
+                    key=lambda u: u.uid):
+        if combat_cargo(state, t) and can_still_offload(state, t):
+            return (f"Units loaded in this combat move are still aboard the {state.utype(t).name} in "
+                    f"{state.scenario.spaces[t.space].name}: offload them (an amphibious assault) first.")
+    return ""
 
 
 def allied_cargo_block(state: GameState, group: list[Unit]) -> str:

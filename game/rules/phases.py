@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import grammar, production, supply
 from .errors import IllegalAction
 from .model import AIR, LAND, GameState, unit_replace
-from .movement import blocking_enemies, enemies_in, is_enemy_land
+from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
                "conduct_combat": "Conduct combat", "noncombat_move": "Non-combat move",
@@ -51,6 +51,8 @@ def end_phase(state: GameState) -> None:
             names = ", ".join(state.scenario.spaces[s].name for s in state.battles)
             raise IllegalAction(f"Battles still to fight: {names}.")
     if phase == "combat_move":
+        if why := combat_cargo_pending(state, state.player):
+            raise IllegalAction(why)
         enter = "conduct_combat" in state.ruleset.phases
         if enter:
             find_battles(state)
@@ -61,6 +63,10 @@ def end_phase(state: GameState) -> None:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
     if phase == "noncombat_move":
         production.land_aircraft(state, state.player)
+    if phase == "place":
+        if why := production.awaited_carrier_block(state, state.player):
+            raise IllegalAction(why)
+        production.land_awaiting_aircraft(state, state.player)
     if phase == "collect_income":
         gain = production.income(state, state.player)
         state.resources[state.player] += gain

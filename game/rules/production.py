@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import grammar
+from . import grammar, newcarriers
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, PlacementRule, Unit
 
@@ -245,9 +245,48 @@ def factory_capacity(state: GameState, space: str) -> int:
     return max(1, state.scenario.spaces[space].value) - state.placed.get(space, 0)
 
 
+def sea_factories(state: GameState, unit: str, zone: str, player: str) -> list[str]:
+    """The player's factories (held since the start of the turn) bordering sea zone
+    `zone` that could place this ship there, whatever room they have left this turn."""
+    ut = state.ruleset.units[unit]
+    sp = state.scenario.spaces[zone]
+    rules = ut.abilities_named("placed_at") if ut.abilities else []
+    if sp.kind != SEA or not all(_zone_fits(state, ab, zone)
+                                 for ab in rules + ut.abilities_named("restricted_zones")):
+        return []
+    return [f for f in sorted(sp.adjacent)
+            if f in state.factories and state.owners.get(f) == player
+            and state.turn_owners.get(f) == player
+            and all(_factory_fits(state, ab, f) for ab in rules if not ab.in_addition)]
+
+
 def placement_factory(state: GameState, unit: str, space: str, player: str) -> str:
     """The factory that would produce a unit placed in `space`, or IllegalAction.
-    "" when the unit is placed without a factory (placed_at territories)."""
+    "" when the unit is placed without a factory (placed_at territories). A placement
+    that would take the carrier aircraft wait for (newcarriers) is refused."""
+    if why := per_turn_placement_block(state, unit):
+        raise IllegalAction(why)
+    factory = _placement_factory(state, unit, space, player)
+    if state.ro3_moves and (why := newcarriers.placement_block(state, unit, space, player, factory)):
+        raise IllegalAction(why)
+    return factory
+
+
+def per_turn_placement_block(state: GameState, unit: str) -> str:
+    """purchase_limit.per_turn (seed 002, elite infantry: "a maximum of 1 ... per turn"):
+    at most that many come into play a turn, units bought on earlier turns included;
+    `placed|<unit>` counts this turn's (set by place)."""
+    ut = state.ruleset.units[unit]
+    if not ut.abilities:
+        return ""
+    done = state.ro3_moves.get(f"placed|{unit}", 0)
+    for ab in ut.abilities_named("purchase_limit"):
+        if ab.per_turn and done >= ab.per_turn:
+            return f"At most {ab.per_turn} {ut.name} placed per turn ({done} placed this turn)."
+    return ""
+
+
+def _placement_factory(state: GameState, unit: str, space: str, player: str) -> str:
     ut = state.ruleset.units[unit]
     sp = state.scenario.spaces[space]
     rules = ut.abilities_named("placed_at") if ut.abilities else []
@@ -351,6 +390,8 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         raise IllegalAction("You have no such unit waiting to be placed.")
     if space not in state.scenario.spaces:
         raise IllegalAction(f"Unknown space '{space}'.")
+    ut = state.ruleset.units[unit]
+    ut_limited = bool(ut.abilities) and any(ab.per_turn for ab in ut.abilities_named("purchase_limit"))
     for _ in range(count):
         factory = placement_factory(state, unit, space, player)
         if factory:
@@ -360,6 +401,9 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         uid = state.next_uid
         state.next_uid += 1
         state.units[uid] = Unit(uid, unit, player, space)
+        newcarriers.placed(state, unit, space)
+        if ut_limited:
+            state.ro3_moves[f"placed|{unit}"] = state.ro3_moves.get(f"placed|{unit}", 0) + 1
     state.purchased[key] -= count
     if state.purchased[key] == 0:
         del state.purchased[key]
@@ -473,20 +517,64 @@ def limit_winner(state: GameState) -> str:
 
 def land_aircraft(state: GameState, player: str) -> None:
     """End of the non-combat move: the player's aircraft must be on friendly
-    land or carriers; the rest are lost. Aircraft at sea board carriers."""
+    land or carriers, or at sea where a carrier still to be placed will take them
+    (seed 001: newcarriers); the rest are lost. Aircraft at sea board carriers."""
     from .movement import carrier_room, landing_spots
     spots = landing_spots(state, player)
+    given, _ = newcarriers.allocate(state, player, newcarriers.needs(state, player))
+    newcarriers.record(state, given)
+    coming: dict[str, int] = {}
+    for (zone, t), n in given.items():
+        coming[zone] = coming.get(zone, 0) + n * newcarriers.capacity(state, t)
     air = _air_types(state)
     for u in sorted((x for x in state.units.values() if x.owner == player and x.type in air),
                     key=lambda x: x.uid):
         sp = state.scenario.spaces[u.space]
         if sp.kind == LAND and u.space in spots:
             continue
-        if sp.kind == SEA and u.space in spots and carrier_room(state, u.space, player) >= 0:
+        if sp.kind == SEA and (u.space in spots or u.space in coming) \
+                and carrier_room(state, u.space, player) + coming.get(u.space, 0) >= 0:
             continue  # (with too many aircraft for the carriers, the lowest ids go first)
-        state.units.pop(u.uid)
-        state.add_log(f"{state.utype(u).name} of {state.scenario.player(player).name} could not land "
-                      f"and is lost.")
+        _lose_aircraft(state, u)
+    if given:
+        where = ", ".join(f"{state.scenario.spaces[z].name}" for z in sorted({z for z, _ in given}))
+        state.add_log(f"{grammar.player_says(state.scenario, player, 'keeps')} aircraft at sea "
+                      f"for carriers to be placed in {where}.")
+    assign_carriers(state)
+
+
+def _lose_aircraft(state: GameState, u: Unit) -> None:
+    state.units.pop(u.uid)
+    state.add_log(f"{state.utype(u).name} of {state.scenario.player(u.owner).name} could not land "
+                  f"and is lost.")
+
+
+def awaited_carrier_block(state: GameState, player: str) -> str:
+    """Why the place phase may not end yet: a carrier that aircraft wait for can still be
+    placed where they are (seed 001: newcarriers; TripleA requires it), or ""."""
+    for (zone, t), _n in sorted(newcarriers.awaited(state).items()):
+        try:
+            placement_factory(state, t, zone, player)
+        except IllegalAction:
+            continue
+        return (f"Aircraft in {state.scenario.spaces[zone].name} wait for the "
+                f"{state.ruleset.units[t].name} you bought: place it there first.")
+    return ""
+
+
+def land_awaiting_aircraft(state: GameState, player: str) -> None:
+    """End of the place phase: aircraft that waited at sea for a new carrier and still
+    have no carrier room are lost; the others board (seed 001: newcarriers)."""
+    from .movement import carrier_room
+    zones = newcarriers.awaited_zones(state)
+    if not zones:
+        return
+    for zone in zones:
+        for u in sorted((x for x in state.units_in(zone) if x.owner == player and x.carried_by is None
+                         and state.utype(x).domain == AIR), key=lambda x: x.uid):
+            if carrier_room(state, zone, player) < 0:
+                _lose_aircraft(state, u)
+    newcarriers.forget(state)
     assign_carriers(state)
 
 

@@ -177,6 +177,20 @@ def test_elite_infantry_at_most_one_per_turn_by_the_five_named_powers_at_3():
             apply(s, Purchase("elite_infantry", 1))
 
 
+def test_elite_infantry_at_most_one_placed_per_turn_counting_units_bought_earlier():
+    # seed 002: ELITE INFANTRY, "Russia, Germany, United Kingdom, Japan and USA can each
+    # produce a maximum of 1 Elite Infantry (EI) unit per turn" -- one a turn comes into play,
+    # also when one bought on an earlier turn still waits to be placed
+    s = g(phase="place", owners={"b1": "red"}, factories={"a1", "b1"})
+    s.purchased = {"red|elite_infantry": 2}                  # one of them from an earlier turn
+    s = apply(s, Place("elite_infantry", "a1"))
+    with pytest.raises(IllegalAction, match="At most 1 Elite Infantry placed per turn"):
+        apply(s, Place("elite_infantry", "b1"))
+    assert not any(isinstance(a, Place) for a in legal_actions(s))
+    s = apply(s, EndPhase())
+    assert s.purchased == {"red|elite_infantry": 1}           # it waits for the next turn
+
+
 def test_elite_infantry_fights_and_moves_as_infantry():
     # seed 002: ELITE INFANTRY, "EI will always fight as regular infantry – but using 2 dice."
     # and "EI operates under rules for infantry" (transport cost 2, one space, no blitz)

@@ -17,6 +17,7 @@ from game.rules.actions import (
     Casualties,
     EndPhase,
     Move,
+    Place,
     Purchase,
     RollDice,
     SelectBattle,
@@ -24,6 +25,7 @@ from game.rules.actions import (
     action_from_json,
     apply,
     default_casualties,
+    legal_actions,
     new_game,
 )
 from game.rules.errors import IllegalAction
@@ -777,11 +779,170 @@ def test_legal_actions_offer_submerging():
     assert not any(isinstance(a, Submerge) for a in legal_actions(s))
 
 
-def test_a_carrier_still_to_be_placed_is_no_landing_space_g1():
-    # seed 001: "(note that this can include a sea zone in which a new carrier will be placed
-    # during the Mobilize New Units phase)" -- G1: the engine lands aircraft at the end of the
-    # non-combat move, before placement, so a carrier bought this turn does not count
-    s = nv_state([("s1", "red", "fighter", 1), ("a1", "red", "infantry", 1)], phase="noncombat_move")
-    s.purchased = {"red|aircraft_carrier": 1}
+def test_a_sea_zone_where_a_new_carrier_will_be_placed_is_a_landing_space():
+    # seed 001: Aircraft Carriers, "Any air units that are not in an eligible landing space by
+    # the end of the Noncombat Move phase are destroyed (note that this can include a sea zone
+    # in which a new carrier will be placed during the Mobilize New Units phase)."
+    s = nv_state([("b2", "blue", "fighter", 3), ("b1", "blue", "infantry", 1)],
+                 phase="noncombat_move", player="blue")
+    s.purchased = {"blue|aircraft_carrier": 1}
+    assert "s4" in movement.reachable(s, [s.units[1]])          # s4 borders blue's factory b1
+    s = apply(s, Move((1,), ("s4",)))
+    s = apply(s, Move((2,), ("s4",)))
+    with pytest.raises(IllegalAction, match="carrier"):          # its room is counted: two
+        apply(s, Move((3,), ("s4",)))
     s = apply(s, EndPhase())
-    assert 1 not in s.units
+    assert s.phase == "place" and s.units[1].space == s.units[2].space == "s4"
+    with pytest.raises(IllegalAction, match="wait for the Aircraft Carrier"):
+        apply(s, Place("aircraft_carrier", "s5"))              # it must go where they wait
+    placed = apply(apply(s, Place("aircraft_carrier", "s4")), EndPhase())
+    carrier = ids(placed, "blue", "aircraft_carrier")[0]
+    assert placed.units[1].carried_by == placed.units[2].carried_by == carrier
+    # the place phase does not end before it is placed there (as TripleA requires)
+    with pytest.raises(IllegalAction, match="wait for the Aircraft Carrier"):
+        apply(s, EndPhase())
+    assert EndPhase() not in legal_actions(s) and Place("aircraft_carrier", "s4") in legal_actions(s)
+
+
+def test_fighters_may_attack_counting_on_a_carrier_to_be_placed():
+    # seed 001: Aircraft Carriers, "... a sea zone in which a new carrier will be placed" is a
+    # landing space, so the fuel rule of the combat move counts it too
+    s = nv_state([("s4", "red", "fighter", 1), ("s2", "blue", "destroyer", 1)])
+    s.owners["a2"] = s.turn_owners["a2"] = "blue"
+    s.units[1] = replace(s.units[1], moved=1)                   # 3 left: s2 is 2 away, then
+    assert "s2" not in movement.reachable(s, [s.units[1]])      # no landing within 1 of s2 ...
+    s.purchased = {"red|aircraft_carrier": 1}
+    assert "s2" in movement.reachable(s, [s.units[1]])          # ... but s1, next to a1
+
+
+# --- issue 41: the non-combat move of ships and carriers ----------------------------------
+def test_a_ship_that_moved_in_the_combat_move_does_not_move_in_the_noncombat_move():
+    # seed 001: Aircraft Carriers, "Carriers may also move, providing that they did not move
+    # during combat movement or participate in combat." -- the usual A&A rule, for every ship
+    s = nv_state([("s1", "red", "aircraft_carrier", 1), ("s1", "red", "destroyer", 1),
+                  ("s1", "red", "cruiser", 1)])
+    s = apply(s, Move((1,), ("s2",)))                       # a carrier moves in the combat move
+    s = apply(s, Move((2,), ("s2",)))                       # and a destroyer
+    s = apply(s, EndPhase())
+    s = apply(s, EndPhase())                                # no battles: to the non-combat move
+    assert s.phase == "noncombat_move"
+    for uid in (1, 2):
+        with pytest.raises(IllegalAction, match="moved in the combat move"):
+            apply(s, Move((uid,), ("s3",)))
+        assert movement.reachable(s, [s.units[uid]]) == {}
+    s = apply(s, Move((3,), ("s2",)))                       # the cruiser stayed: it may move,
+    s = apply(s, Move((3,), ("s3",)))                       # even twice within its allowance
+    assert s.units[3].space == "s3"
+
+
+def test_aircraft_of_a_damaged_carrier_may_fly_one_space_to_a_friendly_carrier():
+    # seed 001: Aircraft Carriers, "If that carrier is destroyed or damaged in combat, they must
+    # try to land on a different friendly carrier in the same sea zone, move one space to a
+    # friendly carrier or territory, or be destroyed." (no friendly land borders s6 here)
+    s = sea_battle([("cruiser", 1)], [("aircraft_carrier", 1), ("fighter", 1)], space="s6",
+                   dice=(1, 6, 6), extra=[("s5", "blue", "aircraft_carrier", 1)])
+    s.owners["c"] = "red"
+    carrier, other = ids(s, "blue", "aircraft_carrier")
+    fighter = ids(s, "blue", "fighter")[0]
+    if s.units[carrier].space != "s6":
+        carrier, other = other, carrier
+    s = apply(s, RollDice())
+    s = apply(s, Casualties((carrier,)))
+    s = apply(s, RollDice())            # blue misses (6, 6)
+    from game.rules.actions import Retreat
+    s = apply(s, Retreat("s2"))
+    assert s.units[fighter].space == "s5" and s.units[fighter].carried_by == other
+
+
+def test_a_carrier_may_not_leave_aircraft_that_have_no_other_landing_space():
+    # seed 001: Aircraft Carriers, "In fact, a carrier must move if it's able, or remain in
+    # place, in order to provide a landing space for an air unit that would not otherwise
+    # have one."
+    s = nv_state([("s4", "red", "aircraft_carrier", 1), ("s4", "red", "fighter", 1)],
+                 phase="noncombat_move")
+    s.units[2] = replace(s.units[2], moved=4)               # flew in: no movement left
+    with pytest.raises(IllegalAction, match="Fighter in Sea Four.*no other landing space"):
+        apply(s, Move((1,), ("s5",)))
+    assert movement.reachable(s, [s.units[1]]) == {}
+    # with one move left to the fighter, the carrier may go one zone (still in its reach)
+    s.units[2] = replace(s.units[2], moved=3)
+    assert set(movement.reachable(s, [s.units[1]])) == {"s3", "s5"}
+    # a second carrier stays with it: the first one may go
+    s2 = nv_state([("s4", "red", "aircraft_carrier", 2), ("s4", "red", "fighter", 1)],
+                  phase="noncombat_move")
+    s2.units[3] = replace(s2.units[3], moved=4)
+    assert apply(s2, Move((1,), ("s5",))).units[1].space == "s5"
+    # a carrier may always move to give stranded aircraft a landing space
+    s3 = nv_state([("s4", "red", "aircraft_carrier", 1), ("s2", "red", "fighter", 1)],
+                  phase="noncombat_move")
+    s3.units[2] = replace(s3.units[2], moved=4)
+    assert apply(s3, Move((1,), ("s3", "s2"))).units[1].space == "s2"
+
+
+def test_cargo_loaded_in_the_combat_move_must_be_offloaded_earlier_cargo_may_stay():
+    # seed 001: Amphibious Assault Ships, "During an amphibious assault, an amphibious assault
+    # ship must either offload all units that were loaded during the Combat Move phase or
+    # retreat during sea combat. It can also offload any number of units ... already on board
+    # at the start of the turn." / "It can also remain at sea with the cargo still aboard (but
+    # only if the cargo remaining aboard was loaded in a previous turn or was loaded this turn
+    # in the Noncombat Move phase)."
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("a2", "red", "infantry", 1),
+                  ("s2", "red", "tank", 1), ("s4", "blue", "destroyer", 1)])
+    s.units[3] = replace(s.units[3], carried_by=1)          # the tank came aboard last turn
+    s = apply(s, Move((2,), ("s2",)))                       # loaded in the combat move
+    with pytest.raises(IllegalAction, match="loaded in this combat move"):
+        apply(s, EndPhase())                                # Middle (blue) can be assaulted
+    for dest in ("s1", "s4"):                               # nothing to assault / a sea battle
+        with pytest.raises(IllegalAction, match="loaded in this combat move"):
+            apply(s, Move((1,), (dest,) if dest == "s1" else ("s3", "s4")))
+    s = apply(s, Move((1,), ("s3",)))                       # Beta Minor borders Sea Three
+    s = apply(s, Move((2,), ("b2",)))                       # the infantry assaults; the tank
+    s = apply(s, EndPhase())                                # loaded earlier stays aboard
+    assert s.units[3].carried_by == 1 and s.units[2].space == "b2"
+
+
+def test_helicopters_carry_one_special_forces_lav_or_artillery_into_a_territory():
+    # seed 001: Amphibious Assault Ships, "Marine transport by helicopters (sitrep)": "Each of
+    # your helicopters can act as a transport for up to one special force unit, or one light
+    # armored vehicle (LAV) unit, or one artillery unit into a territory" (N7)
+    from game.rules.actions import Airdrop
+    for cargo in ("special_forces", "lav", "artillery"):
+        s = nv_state([("a2", "red", "helicopter", 1), ("a2", "red", cargo, 1),
+                      ("m", "blue", "infantry", 1)])
+        s = apply(s, Airdrop((1, 2), "m"))                  # an air assault in the combat move
+        assert s.units[1].space == s.units[2].space == "m"
+        assert s.units[2].carried_by is None and s.units[2].in_combat   # it fights at once
+        s = apply(s, EndPhase())
+        s = apply(s, SelectBattle("m"))
+        assert {u.type for u in B.attackers(s, s.battle)} == {"helicopter", cargo}
+    s = nv_state([("a2", "red", "helicopter", 1), ("a2", "red", "infantry", 1),
+                  ("a2", "red", "special_forces", 2)], phase="noncombat_move")
+    with pytest.raises(IllegalAction, match="cannot be carried"):
+        apply(s, Airdrop((1, 2), "a1"))                     # infantry is not among them
+    with pytest.raises(IllegalAction, match="at most 1 unit"):
+        apply(s, Airdrop((1, 3, 4), "a1"))                  # one unit per helicopter
+    s = apply(s, Airdrop((1, 3), "a1"))                     # a flight in the non-combat move
+    assert s.units[1].space == s.units[3].space == "a1"
+
+
+def test_helicopters_lift_units_off_amphibious_assault_ships_into_a_territory():
+    # seed 001: "Marine transport by helicopters (sitrep): In addition to the cargo on board an
+    # amphibious assault ship. A helicopter can load and offload a unit from amphibious assault
+    # ships before, during, and after it moves." (N7)
+    from game.rules.actions import Airdrop
+    s = nv_state([("s2", "red", "amphibious_assault_ship", 1), ("s2", "red", "special_forces", 1),
+                  ("s2", "red", "aircraft_carrier", 1), ("s2", "red", "helicopter", 1),
+                  ("m", "blue", "infantry", 1)])
+    s.units[2] = replace(s.units[2], carried_by=1)          # aboard since an earlier turn
+    s.units[4] = replace(s.units[4], carried_by=3)          # the helicopter on its carrier
+    t = apply(s, Airdrop((2, 4), "m"))                      # ship to shore, an air assault
+    assert t.units[2].space == t.units[4].space == "m"
+    assert t.units[2].carried_by is None and t.units[4].carried_by is None and t.units[2].in_combat
+    assert not t.units[1].unloaded                          # the ship itself did not offload
+    hostile = s.copy()
+    hostile.units[99] = replace(s.units[1], uid=99, owner="blue", type="destroyer")
+    with pytest.raises(IllegalAction, match="Enemy ships hold Sea Two"):
+        apply(hostile, Airdrop((2, 4), "m"))
+    s.units[2] = replace(s.units[2], moved=1)               # loaded this turn: no move left
+    with pytest.raises(IllegalAction, match="already moved"):
+        apply(s, Airdrop((2, 4), "m"))
