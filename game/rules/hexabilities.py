@@ -283,7 +283,8 @@ class StaticZocCost(HexAbility):
 @dataclass(frozen=True)
 class PoliticalPolice(HexAbility):
     """15.R: units stacked with it at the start of the combat phase ignore retreats
-    except from DE; defending, a DR becomes an exchange (EX)."""
+    except from DE (attacking too); defending, a DR becomes an exchange (EX) and a DH a half
+    loss, then an exchange on the remainder (hexcombat.apply_result)."""
     name: ClassVar[str] = "political_police"
 
 

@@ -178,7 +178,7 @@ def _parse_crt(chk: Checker, node: Any) -> Crt | None:
             chk.error(rnode, code, f"{w}: expected a mapping")
             continue
         chk.unknown_keys(r, ("name", "attacker_loss", "defender_loss", "attacker_retreat",
-                             "defender_retreat"), w)
+                             "defender_retreat", "to_cadre"), w)
         al = chk.get(r, "attacker_loss", str, w, default="") or ""
         dl = chk.get(r, "defender_loss", str, w, default="") or ""
         for key, v in (("attacker_loss", al), ("defender_loss", dl)):
@@ -189,7 +189,8 @@ def _parse_crt(chk: Checker, node: Any) -> Crt | None:
             code=str(code), name=chk.get(r, "name", str, w, default=str(code)) or str(code),
             attacker_loss=al, defender_loss=dl,
             attacker_retreat=chk.get(r, "attacker_retreat", int, w, default=0) or 0,
-            defender_retreat=chk.get(r, "defender_retreat", int, w, default=0) or 0)
+            defender_retreat=chk.get(r, "defender_retreat", int, w, default=0) or 0,
+            to_cadre=bool(chk.get(r, "to_cadre", bool, w, default=False)))
     table: dict[int, tuple[str, ...]] = {}
     tnode = chk.get(c, "table", dict, "hex.crt", default={})
     for roll, row in (tnode or {}).items():

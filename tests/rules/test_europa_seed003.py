@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hexkit import attacked, hexgame, uid_of
+from hexkit import attacked, hexgame, settle, uid_of
 
 from game.rules import crt, hexcombat, hexmove, hexsupply, hexunits
-from game.rules.actions import Attack, EndPhase, Flip, Move, apply
+from game.rules.actions import Attack, EndPhase, Flip, HexLosses, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset
 
@@ -437,11 +437,87 @@ def test_political_police_turn_a_retreat_into_an_exchange():
     assert not s2.hexturn.last.retreated
 
 
-def test_political_police_stacks_ignore_a_defender_half_retreat():
-    # seed 003: 15.R "ignore retreats arising from any combat result except DE"
-    s = hexgame([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "infantry_brigade", 2),
+def test_political_police_defender_half_loss_then_exchange_on_the_remainder():
+    # seed 003: 15.R "If a combat result calls for a partial loss of the defender followed by a
+    # retreat, the initial required losses (Rule 11.O) are taken and an exchange result is
+    # applied to the remainder. If cadres result, they are not forced to retreat." (Example 3:
+    # "The attacker would also suffer the exchange result.")
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                 (3, 2, "blue", "infantry_division"), (3, 2, "blue", "infantry_brigade", 2),
                  (3, 2, "blue", "political_police")], phase="combat", dice=(6,))
-    s2 = attacked(s, Attack("3,2", attackers(s)))   # 10 vs 10 +1 AEC = 3:2; roll 6 = DR -> EX
+    div = uid_of(s, "3,2", "infantry_division")
+    pol = uid_of(s, "3,2", "political_police")
+    brigades = tuple(u.uid for u in s.units.values() if u.type == "infantry_brigade")
+    red = attackers(s, ("2,2", "2,3"))
+    s2 = apply(s, Attack("3,2", red))        # 42 vs 18 = 2:1, roll 6 = DH
+    assert s2.hexturn.last.result == "DH"
+    assert hexcombat.loss_choice(s2).need == 9
+    s3 = settle(apply(s2, HexLosses(brigades + (pol,))))   # the half: 4 + 4 + 2 of 18
+    # the remainder (the division) takes the exchange: reduced to its cadre, which stays
+    assert s3.units[div].damage == 1 and s3.units[div].space == "3,2"
+    assert not s3.hexturn.last.retreated
+    red_left = sum(crt.attack_strength(s3, s3.units[i], "3,2") for i in red if i in s3.units)
+    assert 42 - red_left >= 5                  # the attacker's exchange: the division's 8 - 3
+
+
+def test_political_police_no_retreat_follows_the_attacking_units_stacked_with_them():
+    # seed 003: 15.R "all units which start the combat phase stacked in a hex with a political
+    # police unit ignore retreats arising from any combat result except DE": attacking too,
+    # and only those units
+    s = hexgame([(2, 2, "red", "political_police"), (2, 2, "red", "infantry_brigade"),
+                 (2, 3, "red", "infantry_brigade"), (3, 2, "blue", "infantry_division"),
+                 (3, 2, "blue", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", dice=(4,))
+    s2 = attacked(s, Attack("3,2", attackers(s, ("2,2", "2,3"))))   # 7 vs 14 = 1:2, roll 4 = AR
+    assert s2.hexturn.last.result == "AR"
+    assert s2.units[uid_of(s, "2,2", "infantry_brigade")].space == "2,2"
+    assert s2.units[uid_of(s, "2,2", "political_police")].space == "2,2"
+    assert s2.units[uid_of(s, "2,3", "infantry_brigade")].space != "2,3"
+
+
+def test_political_police_no_retreat_stays_when_the_police_is_gone():
+    # seed 003: 15.R units that "start the combat phase stacked" with political police ignore
+    # retreats; Example 2: "the survivors do not retreat from the hex even if the political
+    # police unit was taken as a casualty"
+    s = hexgame([(2, 2, "red", "infantry_brigade", 3), (3, 2, "blue", "infantry_brigade"),
+                 (3, 2, "blue", "political_police")], phase="movement", dice=(4,))
+    s = apply(s, EndPhase())                                        # the combat phase starts
+    brigade = uid_of(s, "3,2", "infantry_brigade")
+    del s.units[uid_of(s, "3,2", "political_police")]               # lost earlier in the phase
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 9 vs 4 = 2:1, roll 4 = DR
+    assert s2.hexturn.last.result == "DR"
+    assert s2.units[brigade].space == "3,2"
+
+
+def test_defender_eliminated_leaves_a_division_cadre_that_retreats():
+    # seed 003: 15.R Example 1 "The combat result is DE, which eliminates the regiment and
+    # reduces the division to cadre. Since the result is DE, the 'no retreat' ability cannot
+    # be used and the cadre must retreat."
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                 (3, 2, "blue", "infantry_division"), (3, 2, "blue", "political_police")],
+                phase="combat", dice=(6,))
+    div = uid_of(s, "3,2", "infantry_division")
+    pol = uid_of(s, "3,2", "political_police")
+    s2 = attacked(s, Attack("3,2", attackers(s, ("2,2", "2,3"))))   # 42 vs 10 = 4:1, roll 6 = DE
+    assert s2.hexturn.last.result == "DE"
+    assert pol not in s2.units
+    assert s2.units[div].damage == 1 and s2.units[div].space != "3,2"
+
+
+def test_exchange_leaves_the_cadre_and_position_aa_in_the_hex():
+    # seed 003: 15.C.2.b "if an NKVD unit changes a combat result of defender retreat (DR) to
+    # an exchange (X1), and a 2-6 cadre is left in the hex with 6 points of positional AA, none
+    # of the units would be required to retreat"
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (3, 2, "blue", "infantry_division"),
+                 (3, 2, "blue", "political_police"), (3, 2, "blue", "position_aa_heavy")],
+                phase="combat", dice=(4,))
+    div = uid_of(s, "3,2", "infantry_division")
+    aa = uid_of(s, "3,2", "position_aa_heavy")
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 21 vs 10 = 2:1, roll 4 = DR -> exchange
+    assert s2.hexturn.last.result == "DR"
+    assert uid_of(s, "3,2", "political_police") not in s2.units
+    assert s2.units[div].damage == 1 and s2.units[div].space == "3,2"
+    assert s2.units[aa].space == "3,2"
     assert not s2.hexturn.last.retreated
 
 
