@@ -31,6 +31,7 @@ class CombatPreview:
     notes: tuple[str, ...] = ()        # strength changes (halved, doubled) with reasons
     used: tuple[int, ...] = ()         # attacking uids whose special ability was used (11.O)
     engineers: tuple[int, ...] = ()    # engineers that reduced a modifier (lost first, 15.J.2.c)
+    defender_used: tuple[int, ...] = ()  # defending uids whose special ability was used (11.O)
     legal: str = ""                    # "" or why the attack is not allowed
     attackers: tuple[int, ...] = field(default=())
     defenders: tuple[int, ...] = field(default=())
@@ -108,22 +109,31 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
 
 
 def defense_strength(state: GameState, u: Unit, notes: list[str] | None = None) -> float:
+    return _defense(state, u, notes)[0]
+
+
+def _defense(state: GameState, u: Unit, notes: list[str] | None = None) -> tuple[float, bool]:
+    """u's defense strength, and whether a special ability of u doubled it (11.O: an RL
+    unit that used its ability is a required loss)."""
     ut = state.utype(u)
     s = float(ut.value("defense", u.damage))
     aa = ut.ability("aa")
     if aa is not None and aa.position:
-        return 0.0   # 15.C.2.a
+        return 0.0, False   # 15.C.2.a
+    used = False
     for ab in ut.abilities_named("defense_doubled_in"):
         if hexmove.has_terrain(state, u.space, ab.terrain):
             s *= 2
+            used = True
             _note(notes, f"{ut.name} doubled in {'/'.join(ab.terrain)} (15.K/15.M.5)")
     if ut.has("assault_engineer") and _city_or_fort(state, u.space)[0]:
         s *= 2
+        used = True
         _note(notes, f"{ut.name} doubled defending a city/fortification (15.J.1)")
     if u.oos >= hexmove.rules(state).oos_defense_after:
         s /= 2
         _note(notes, f"{ut.name} halved: out of supply for {u.oos} turns")
-    return s
+    return s, used
 
 
 def _note(notes: list[str] | None, text: str) -> None:
@@ -181,7 +191,13 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
     legal = hexcombat.attack_block(state, target, attackers)
     notes: list[str] = []
     att = sum(attack_strength(state, u, target, notes) for u in attackers)
-    dfn = sum(defense_strength(state, u, notes) for u in defenders)
+    dfn = 0.0
+    defender_used: list[int] = []
+    for u in defenders:
+        d, doubled = _defense(state, u, notes)
+        dfn += d
+        if doubled:
+            defender_used.append(u.uid)
     odds, base = odds_column(crt, att, dfn)
     shifts: list[Shift] = []
     used: list[int] = []
@@ -196,6 +212,9 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             eng_units.append((u, 2))                       # 15.J.1 b: counts as two
         elif ce is not None and (not ce.only_against or hexmove.has_terrain(state, target, ce.only_against)):
             eng_units.append((u, ce.count))
+    # 15.J.2.c: one engineer per modifier reduced is a required loss; siege artillery "need
+    # not take required losses" (15.F.5): engineers without the RL marking count first
+    eng_units.sort(key=lambda e: state.utype(e[0]).has("required_losses"))
     eng_left = sum(n for _, n in eng_units)
     for t in ts:
         if not t.shift:
@@ -212,7 +231,8 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 for u, n in eng_units:
                     if k <= 0:
                         break
-                    engineers.append(u.uid)
+                    if state.utype(u).has("required_losses"):
+                        engineers.append(u.uid)
                     used.append(u.uid)
                     k -= n
                 continue
@@ -238,12 +258,15 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             if _has(state, defenders, "atec"):
                 shifts.append(Shift(0, "attacker's armour (AEC) cancelled by the defender's "
                                        "anti-tank capability (ATEC, 15.D)"))
+                defender_used.extend(u.uid for u in defenders if state.utype(u).has("atec"))
             else:
                 shifts.append(Shift(hr.aec_shift, "attacking armour (AEC, 15.E)"))
                 used.extend(u.uid for u in attackers if state.utype(u).has("aec"))
         if defenders and _armour_share(state, defenders, "defense", target) >= 1 / 7 - 1e-9 \
                 and not _has(state, attackers, "atec") and not _has(state, attackers, "aec"):
             shifts.append(Shift(-hr.aec_shift, "defending armour against attackers without AEC/ATEC (15.E)"))
+            defender_used.extend(u.uid for u in defenders
+                                 if state.utype(u).has("aec") and not state.utype(u).is_a("hq"))
     # special unit combat abilities (15.M.7.a mountain, 15.M.4 light, 15.H cavalry, 15.X.8 woods)
     total_re = sum(hexmove.re_of(state.utype(u)) for u in attackers) or 1.0
     bonuses: dict[str, tuple[int, list[int]]] = {}
@@ -292,7 +315,8 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
         shifts=tuple(shifts), column=col, column_label=crt.columns[col],
         probabilities=probabilities(crt, col),
         results={k: r.name for k, r in crt.results.items()}, notes=tuple(notes),
-        used=tuple(dict.fromkeys(used)), engineers=tuple(engineers), legal=legal,
+        used=tuple(dict.fromkeys(used)), engineers=tuple(engineers),
+        defender_used=tuple(dict.fromkeys(defender_used)), legal=legal,
         attackers=tuple(u.uid for u in attackers), defenders=tuple(u.uid for u in defenders))
 
 

@@ -172,8 +172,9 @@ class TerrainAttackBonus(HexAbility):
 @register
 @dataclass(frozen=True)
 class RequiredLosses(HexAbility):
-    """11.O (RL): when this unit's special ability shifted an attack and the attacker
-    takes losses, units that used an ability are lost first."""
+    """11.O (RL): when this unit's special ability worked in a combat (shifted the attack,
+    doubled its defence, cancelled armour effects) and its side takes losses, it is lost
+    before the side's other units."""
     name: ClassVar[str] = "required_losses"
 
 

@@ -294,9 +294,10 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     values = tuple((u.uid, defense_strength(state, u)) for u in defenders) + \
         tuple((u.uid, attack_strength(state, u, target)) for u in attackers)
     # 11.O required losses: engineers that reduced a modifier first (15.J.2.c), then any
-    # unit whose special ability was used, if it has the RL marking
+    # unit whose special ability was used, if it has the RL marking; the defender's too
     required = tuple(pv.engineers) + tuple(
-        i for i in pv.used if state.utype(state.units[i]).has("required_losses") and i not in pv.engineers)
+        i for i in pv.used + pv.defender_used
+        if state.utype(state.units[i]).has("required_losses") and i not in pv.engineers)
     ht = turn(state)
     rec = CombatRecord(target=target, attacker=player, attack=pv.attack, defense=pv.defense,
                        odds=pv.odds, column=pv.column_label, shifts=pv.shifts, roll=roll, result=code)
@@ -547,7 +548,7 @@ def loss_choice(state: GameState) -> LossChoice | None:
     steps = {u.uid: tuple(_steps(state, u, p.value(u.uid), role)) for u in units}
     return LossChoice(side=p.stage.split("_")[0], chooser=p.chooser, code=p.code,
                       units=tuple(u.uid for u in units), steps=steps, need=_loss_need(state, p),
-                      required=tuple(i for i in p.required if i in steps) if p.stage == "attacker_losses" else (),
+                      required=tuple(i for i in p.required if i in steps),
                       default=tuple(default_losses(state, p)))
 
 
@@ -605,7 +606,7 @@ def default_losses(state: GameState, p: PendingCombat | None = None) -> list[int
     uids, role = _loss_side(p)
     units = _alive(state, uids)
     need = _loss_need(state, p)
-    required = p.required if p.stage == "attacker_losses" else ()
+    required = tuple(i for i in p.required if i in {u.uid for u in units})
     vals = dict(p.values)
     lost = _pick_losses(state, units, vals, need, required, role)
     steps = {u.uid: tuple(_steps(state, u, vals[u.uid], role)) for u in units}

@@ -235,7 +235,7 @@ class PendingCombat:
     attackers: tuple[int, ...]
     defenders: tuple[int, ...]
     values: tuple[tuple[int, float], ...]       # uid -> strength at the roll (attack or defense)
-    required: tuple[int, ...] = ()              # attackers that are the first losses (11.O)
+    required: tuple[int, ...] = ()              # units that are their side's first losses (11.O)
     attacker_loss: str = ""                     # "" | all | half | exchange
     defender_retreat: int = 0
     attacker_retreat: int = 0

@@ -324,6 +324,47 @@ def test_fortress_units_doubled_in_fortresses():
     assert crt.defense_strength(s, s.units[uid_of(s, "3,3", "fortress_unit")]) == 3
 
 
+def _resolved(s, target, uids, code):
+    """Apply CRT result `code` to this attack (the roll does not matter)."""
+    hexcombat.apply_result(s, crt.preview(s, target, uids), 1, code)
+    return s
+
+
+def test_defending_machine_guns_and_fortress_units_are_required_losses():
+    # seed 003: 15.K "FORTRESS UNITS (RL)", 15.M.5 "MACHINE GUN (RL)"; 15 "Units are subject
+    # to required losses (Rule 11.O) if they use their special abilities in combat": doubled
+    # on the defence, they are lost before the other defenders
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (3, 2, "blue", "fortress_unit"),
+                 (3, 2, "blue", "machine_gun"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", features={(3, 2): ["fortress"]})
+    fort = uid_of(s, "3,2", "fortress_unit")
+    mg = uid_of(s, "3,2", "machine_gun")
+    gar = uid_of(s, "3,2", "garrison_infantry")
+    assert set(crt.preview(s, "3,2", attackers(s)).defender_used) == {fort, mg}
+    s = _resolved(s, "3,2", attackers(s), "DH")          # 6 + 4 + 2: lose 6
+    ch = hexcombat.loss_choice(s)
+    assert ch.side == "defender" and set(ch.required) == {fort, mg}
+    assert "Required losses first" in hexcombat.loss_block(s, (gar, mg))
+    assert hexcombat.loss_block(s, (fort,)) == ""
+    assert tuple(ch.default) == (fort,)
+
+
+def test_siege_artillery_need_not_take_required_losses():
+    # seed 003: 15.F.5 "A siege artillery unit also counts as a combat engineer when attacking
+    # a fortress or major city but need not take required losses"
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "combat_engineer"),
+                 (2, 2, "red", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", features={(3, 2): ["fortress"]})
+    siege = uid_of(s, "2,2", "siege_artillery")
+    eng = uid_of(s, "2,2", "combat_engineer")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert [x.columns for x in pv.shifts][:2] == [-3, 2]      # both count as engineers
+    assert pv.engineers == (eng,)                              # one modifier each: the siege's is free
+    s = _resolved(s, "3,2", attackers(s), "AH")
+    ch = hexcombat.loss_choice(s)
+    assert ch.side == "attacker" and siege not in ch.required and eng in ch.required
+
+
 # --- 15.L headquarters --------------------------------------------------------------------------------
 
 
