@@ -81,6 +81,43 @@ def _city_or_fort(state: GameState, hid: str) -> tuple[bool, bool]:
     return any(t.city or t.fortification for t in ts), any(t.major for t in ts)
 
 
+def _is_fortress(state: GameState, hid: str) -> bool:
+    return any(t.fortification and t.major for t in hexmove.terrains(state, hid))
+
+
+def _across_halving_side(state: GameState, u: Unit, target: str) -> bool:
+    """Whether u attacks `target` across a hexside that halves attackers (a minor river,
+    as u treats it: 15.E.4)."""
+    sides = hexmove.rules(state).hexsides
+    return any(sides[k].halves_attack for k in hexmove.side_features(state, u.space, target, state.utype(u))
+               if k in sides)
+
+
+def _halved_at_fortress(ut: UnitType) -> bool:
+    """15.C.1.b: "A heavy AA unit does not have its attack strength halved when attacking a
+    fortress (unlike all other non-siege artillery)": artillery other than siege artillery,
+    and combat AA other than heavy AA, attack a fortress at half strength."""
+    art = ut.ability("artillery")
+    if art is not None:
+        return not art.siege
+    aa = ut.ability("aa")
+    return aa is not None and not aa.position and aa.kind != "heavy"
+
+
+def attack_re(state: GameState, u: Unit, target: str) -> float:
+    """u's REs in an attack on `target` (for the 1/7 shares, 15.E, 15.M.7.a, and artillery
+    support, 15.F): siege artillery doubled against a fortress or major city (15.F.5);
+    halved attacking across a minor river (15.J.2.b.vi)."""
+    ut = state.utype(u)
+    re = hexmove.re_of(ut)
+    art = ut.ability("artillery")
+    if art is not None and art.siege and _city_or_fort(state, target)[1]:
+        re *= 2
+    if _across_halving_side(state, u, target):
+        re /= 2
+    return re
+
+
 def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | None = None,
                     dismount: bool = True) -> float:
     ut = state.utype(u)
@@ -98,6 +135,12 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
         elif not city_fort:
             s /= 2
             _note(notes, f"{name} halved: siege artillery outside cities and forts (15.F.5)")
+    if _is_fortress(state, target) and _halved_at_fortress(ut):
+        s /= 2
+        _note(notes, f"{name} halved: artillery other than siege artillery against a fortress (15.C.1.b)")
+    if _across_halving_side(state, u, target):
+        s /= 2
+        _note(notes, f"{name} halved attacking across a river (15.J.2.b.vi)")
     halves = any(t.halves_cm for t in hexmove.terrains(state, target))
     if halves and hexmove.is_cm(state, ut) and not (dismount and ut.has("motorized_infantry")):
         s /= 2
@@ -143,7 +186,9 @@ def _note(notes: list[str] | None, text: str) -> None:
 
 def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -> float:
     """REs of armour (AEC) among units, as a share of all their REs."""
-    total = sum(hexmove.re_of(state.utype(u)) for u in units) or 1.0
+    def re(u: Unit) -> float:
+        return attack_re(state, u, target) if role == "attack" else hexmove.re_of(state.utype(u))
+    total = sum(re(u) for u in units) or 1.0
     arm = 0.0
     for u in units:
         ut = state.utype(u)
@@ -153,7 +198,7 @@ def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -
         if role == "attack" and ut.has("motorized_infantry") and \
                 any(t.halves_cm for t in hexmove.terrains(state, target)):
             continue   # 15.X.5: dismounted, no longer armour
-        arm += hexmove.re_of(ut) * float(ab.share)
+        arm += re(u) * float(ab.share)
     return arm / total
 
 
@@ -221,7 +266,7 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             continue
         sh = t.shift
         if (t.fortification or t.city) and sh < 0 and eng_left > 0:
-            floor = -1 if t.major else 0                    # 15.J.2.b.v
+            floor = -1 if t.major or t.fortification else 0   # 15.J.2.b.v: any kind of fort
             cut = min(eng_left, floor - sh if floor > sh else 0)
             if cut > 0:
                 shifts.append(Shift(sh, f"{t.name} in the defender's hex"))
@@ -268,7 +313,7 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             defender_used.extend(u.uid for u in defenders
                                  if state.utype(u).has("aec") and not state.utype(u).is_a("hq"))
     # special unit combat abilities (15.M.7.a mountain, 15.M.4 light, 15.H cavalry, 15.X.8 woods)
-    total_re = sum(hexmove.re_of(state.utype(u)) for u in attackers) or 1.0
+    total_re = sum(attack_re(state, u, target) for u in attackers) or 1.0
     bonuses: dict[str, tuple[int, list[int]]] = {}
     for u in attackers:
         for ab in state.utype(u).abilities_named("terrain_attack_bonus"):
@@ -278,7 +323,7 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 who.append(u.uid)
                 bonuses[key] = (max(sh, ab.shift), who)
     for reason, (sh, who) in sorted(bonuses.items()):
-        re_with = sum(hexmove.re_of(state.utype(state.units[i])) for i in who)
+        re_with = sum(attack_re(state, state.units[i], target) for i in who)
         share = min(ab.share for i in who for ab in state.utype(state.units[i]).abilities_named(
             "terrain_attack_bonus"))
         if re_with * share >= total_re - 1e-9:
@@ -287,7 +332,6 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
     # artillery in a planned attack (15.F, 11.K): every attacker unmoved this turn
     planned = bool(attackers) and all(u.moved == 0 for u in attackers)
     art_re = 0.0
-    cap = 0
     for u in attackers:
         ut = state.utype(u)
         ab = ut.ability("artillery")
@@ -295,11 +339,10 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             continue
         if ab.siege and attack_strength(state, u, target) < ut.value("attack", u.damage):
             continue   # 15.F.5: supports only when not halved
-        art_re += hexmove.re_of(ut) * ab.re_factor
-        cap = max(cap, ab.max_shift)
+        art_re += attack_re(state, u, target) * ab.re_factor
     if art_re > 0:
         if planned:
-            n = min(int(art_re + 1e-9), cap)
+            n = int(art_re + 1e-9)     # +1 per RE, no cap (15.F)
             if n > 0:
                 shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
         else:

@@ -97,9 +97,9 @@ class Atec(HexAbility):
 @register
 @dataclass(frozen=True)
 class CombatEngineer(HexAbility):
-    """15.J.2 (and 15.E.1 combat engineer armour: `only_against` [major_city, fortress]):
-    each counts `count` engineers reducing a fortification/city shift by one each
-    (never past -1 for a major city or fortress, 15.J.2.b.v); self-supporting there."""
+    """15.J.2 (and 15.E.1 combat engineer armour: `only_against` [major_city, fortress,
+    fortified]): each counts `count` engineers reducing a fortification/city shift by one
+    each (never past -1 for a major city or any kind of fort, 15.J.2.b.v); self-supporting there."""
     name: ClassVar[str] = "combat_engineer"
     hex_terrain_refs: ClassVar[tuple[str, ...]] = ("only_against",)
     count: int = 1
@@ -130,13 +130,13 @@ class ConstructionEngineer(HexAbility):
 @dataclass(frozen=True)
 class Artillery(HexAbility):
     """15.F: each RE of artillery in a planned attack (every attacker unmoved this turn,
-    11.K) gives +1 column, at most `max_shift` in all. `re_factor` 2: rocket artillery
-    (15.F.4). `siege` (15.F.5): attack doubled against a fortress/major city, normal
-    against another fortification/city, halved elsewhere; supports only when not halved."""
+    11.K) gives +1 column. `re_factor` 2: rocket artillery (15.F.4). `siege` (15.F.5):
+    attack strength and RE doubled against a fortress/major city, normal against another
+    fortification/city, halved elsewhere; supports only when not halved. Other artillery
+    attacks a fortress at half strength (15.C.1.b)."""
     name: ClassVar[str] = "artillery"
     re_factor: int = 1
     siege: bool = False
-    max_shift: int = 2
 
 
 @register

@@ -46,6 +46,7 @@ class HexsideDef:
     name: str
     move: dict[str, int | None] = field(default_factory=dict)  # extra MPs per column; None = no crossing
     shift: int = 0               # column shift for an attack across it (applies when ALL attackers cross)
+    halves_attack: bool = False  # a unit attacking across it has its strength and REs halved (minor river)
     blocks_zoc: bool = False     # no zone of control across it
     water: bool = False          # a sea hexside: draw as coast; land units cross only if move allows
     color: str = "#3a6ea5"

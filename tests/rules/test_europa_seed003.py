@@ -227,6 +227,39 @@ def test_siege_artillery_doubled_against_fortresses_halved_elsewhere():
     assert not any("artillery" in r for r in reasons(crt.preview(s2, "3,2", (u.uid,))))
 
 
+def test_siege_artillery_doubles_its_res_against_fortresses():
+    # seed 003: 15.F.5 "Siege artillery has its attack strength and RE size doubled when
+    # attacking a fortress or major city"; 15.F "Each RE of artillery allows a +1 main combat
+    # die modifier if a Planned Attack is being made"
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortress"]})
+    siege = s.units[uid_of(s, "2,2", "siege_artillery")]
+    assert crt.attack_re(s, siege, "3,2") == 2
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert any(x.columns == 2 and "planned attack: 2 RE" in x.reason for x in pv.shifts)
+
+
+def test_other_artillery_is_halved_against_a_fortress_but_not_heavy_aa():
+    # seed 003: 15.C.1.b "A heavy AA unit does not have its attack strength halved when
+    # attacking a fortress (unlike all other non-siege artillery)"
+    s = hexgame([(2, 2, "red", "field_artillery"), (2, 2, "red", "heavy_aa"), (2, 3, "red", "field_artillery"),
+                 (3, 2, "blue", "garrison_infantry"), (3, 3, "blue", "garrison_infantry")],
+                phase="combat", features={(3, 2): ["fortress"], (3, 3): ["fortified"]})
+    art = s.units[uid_of(s, "2,2", "field_artillery")]
+    assert crt.attack_strength(s, art, "3,2") == 1                        # 2, halved
+    assert crt.attack_strength(s, s.units[uid_of(s, "2,2", "heavy_aa")], "3,2") == 2
+    assert crt.attack_strength(s, s.units[uid_of(s, "2,3", "field_artillery")], "3,3") == 2
+
+
+def test_artillery_gives_one_column_per_re_without_a_cap():
+    # seed 003: 15.F "Each RE of artillery allows a +1 main combat die modifier if a 'Planned
+    # Attack' is being made" (no maximum)
+    s = hexgame([(2, 2, "red", "field_artillery", 3), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "infantry_division")], phase="combat")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert any(x.columns == 3 and "planned attack: 3 RE" in x.reason for x in pv.shifts)
+
+
 # --- 15.G border guards -----------------------------------------------------------------------------
 
 
@@ -286,9 +319,9 @@ def test_assault_engineers_count_double_and_are_doubled():
     # seed 003: 15.J.1 b) "When attacking or defending a city, fortified zone, or fortress hex,
     # their combat strength is doubled ... and are counted as two engineers"
     s = hexgame([(2, 2, "red", "assault_engineer"), (2, 2, "red", "infantry_brigade"),
-                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortified"]})
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortress"]})
     pv = crt.preview(s, "3,2", attackers(s))
-    assert [x.columns for x in pv.shifts][:2] == [-2, 2]
+    assert [x.columns for x in pv.shifts][:2] == [-3, 2]
     assert crt.attack_strength(s, s.units[uid_of(s, "2,2", "assault_engineer")], "3,2") == 2
 
 
@@ -310,6 +343,42 @@ def test_construction_engineer_kinds():
              ("construction_engineer", "construction_unit", "port_construction_engineer", "railroad_engineer")}
     assert kinds == {"construction_engineer": "construction", "construction_unit": "construction_unit",
                      "port_construction_engineer": "port", "railroad_engineer": "railroad"}
+
+
+def test_minor_river_halves_the_strength_and_res_of_units_attacking_across_it():
+    # seed 003: 15.J.2.b.vi "if two combat engineers were attacking a city across a minor
+    # river, they would still modify the main combat die roll by one ... Their total combat
+    # strengths and RE values would be halved." (no column shift for the river)
+    s = hexgame([(2, 2, "red", "combat_engineer", 2), (3, 2, "blue", "garrison_infantry")], phase="combat",
+                features={(3, 2): ["city"]}, sides=[((2, 2), (3, 2), "river")])
+    engs = attackers(s)
+    pv = crt.preview(s, "3,2", engs)
+    assert pv.attack == 1 and [x.columns for x in pv.shifts] == [-1, 1]
+    assert all(crt.attack_re(s, s.units[i], "3,2") == 0.25 for i in engs)
+    # halved REs count in the 1/7 shares: 1 mountain RE across the river, 6 REs not
+    s = hexgame([(2, 2, "red", "mountain_infantry"), (2, 3, "red", "infantry_division", 2),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", terrain={(3, 2): "rough"},
+                sides=[((2, 2), (3, 2), "river")])
+    pv = crt.preview(s, "3,2", attackers(s, ("2,2", "2,3")))
+    assert pv.attack == 1.5 + 14 and not any("mountain" in r for r in reasons(pv))
+
+
+def test_engineers_never_reduce_a_fortified_area_past_minus_one():
+    # seed 003: 15.J.2.b.v "Any kind of fort or major city may never have its AEC and die roll
+    # modifiers reduced to less than -1 each"
+    s = hexgame([(2, 2, "red", "combat_engineer", 3), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortified"]})
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert [x.columns for x in pv.shifts][:2] == [-2, 1] and len(pv.engineers) == 1
+
+
+def test_combat_engineer_armour_counts_against_a_fortified_area():
+    # seed 003: 15.E.1 "When attacking a major city, fortress, or fort, a combat engineer
+    # armour unit is treated in all respects the same as a combat engineer unit"
+    s = hexgame([(2, 2, "red", "combat_engineer_armour"), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortified"]})
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert [x.columns for x in pv.shifts][:2] == [-2, 1] and pv.engineers == (uid_of(s, "2,2", "combat_engineer_armour"),)
 
 
 # --- 15.K fortress units ----------------------------------------------------------------------------
