@@ -347,10 +347,9 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
         else:
             notes.append("No artillery shift: a planned attack needs every attacker unmoved this turn (15.F, 11.K).")
-    hm = state.scenario.hexmap
-    sup = hm.air_support.get(player) if hm is not None else None
-    if sup is not None and sup[0] and (sup[1] == 0 or state.round <= sup[1]):
-        shifts.append(Shift(sup[0], sup[2]))
+    air = air_support(state, player, defenders)
+    if air is not None:
+        shifts.append(air)
     total = sum(s.columns for s in shifts)
     col = max(0, min(len(crt.columns) - 1, base + total))
     return CombatPreview(
@@ -361,6 +360,35 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
         used=tuple(dict.fromkeys(used)), engineers=tuple(engineers),
         defender_used=tuple(dict.fromkeys(defender_used)), legal=legal,
         attackers=tuple(u.uid for u in attackers), defenders=tuple(u.uid for u in defenders))
+
+
+def stops_air_doubling(state: GameState, defenders: list[Unit]) -> bool:
+    """15.C.1: "If at least 1 point of combat AA ... is attacking or defending per hex, enemy
+    air units do not double their TBF"; 15.C.2.g: two points of position AA are needed."""
+    combat = position = 0
+    for u in defenders:
+        aa = state.utype(u).ability("aa")
+        if aa is None:
+            continue
+        if aa.position:
+            position += aa.strength
+        else:
+            combat += aa.strength
+    return combat >= 1 or position >= 2
+
+
+def air_support(state: GameState, player: str, defenders: list[Unit], round_: int | None = None) -> Shift | None:
+    """The scenario's ground support for `player`'s attacks (`air_support`: air units not on
+    the map, as a column shift for doubled support); against a hex with AA that stops the
+    doubling (15.C.1) half of it, rounded down (docs/interpretations.md#europa-seed-003)."""
+    hm = state.scenario.hexmap
+    sup = hm.air_support.get(player) if hm is not None else None
+    round_ = state.round if round_ is None else round_
+    if sup is None or not sup[0] or (sup[1] and round_ > sup[1]):
+        return None
+    if stops_air_doubling(state, defenders):
+        return Shift(int(sup[0] / 2), f"{sup[2]}, not doubled: AA in the defending hex (15.C.1)")
+    return Shift(sup[0], sup[2])
 
 
 def unit_label(ut: UnitType) -> str:

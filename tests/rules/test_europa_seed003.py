@@ -109,6 +109,24 @@ def test_heavy_aa_has_atec_and_light_aa_does_not():
     assert not U("light_aa").has("atec") and U("light_aa").ability("aa").kind == "light"
 
 
+AIR = 'air_support:\n  red: {shift: 2, until_turn: 0, reason: "Air support"}\n'
+
+
+def test_aa_in_the_defending_hex_stops_the_air_support_doubling():
+    # seed 003: 15.C.1 "If at least 1 point of combat AA (after modifiers) is attacking or
+    # defending per hex, enemy air units do not double their TBF"; 15.C.2.g "Two points of
+    # position AA are needed"; the scenario's flat air support (+2) then gives half (+1)
+    def air(*blue):
+        s = hexgame([(2, 2, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")]
+                    + [(3, 2, "blue", t, n) for t, n in blue], phase="combat", extra=AIR)
+        return [(x.columns, x.reason) for x in crt.preview(s, "3,2", attackers(s)).shifts if "Air" in x.reason]
+    assert air() == [(2, "Air support")]
+    assert air(("light_aa", 1)) == [(1, "Air support, not doubled: AA in the defending hex (15.C.1)")]
+    assert air(("position_aa_light", 1)) == [(2, "Air support")]
+    assert [c for c, _ in air(("position_aa_light", 2))] == [1]
+    assert any(n.ref == "E15C1" for n in RS.seed_notes)
+
+
 # --- 15.D anti-tank -----------------------------------------------------------------------------
 
 
