@@ -79,7 +79,8 @@ def end_phase(state: GameState) -> None:
         state.add_log(f"  {PHASE_NAMES.get(state.phase, state.phase)} phase.")
         if state.phase == "combat":
             from .hexcombat import stacked_with_police
-            state.hexturn = replace(state.hexturn or HexTurn(), police=stacked_with_police(state))
+            # (None when no unit is stacked with political police: saves stay as they were)
+            state.hexturn = replace(state.hexturn or HexTurn(), police=stacked_with_police(state) or None)
         return
     end_player_turn(state)
 
