@@ -58,15 +58,18 @@ def hex_tables(rs) -> list[str]:
         out.append(f"| {t.name} | {t.kind}{' (along)' if t.along else ''} | {costs} | {t.shift:+d} | "
                    f"{'yes' if t.halves_cm else ''} | {'' if t.stacking is None else f'{t.stacking:g}'} |")
     out += ["", "## Hexsides (extra MPs to cross; P = prohibited)", "",
-            "| hexside | " + " | ".join(cols) + " | column shift | blocks ZOC |", "|---" * (len(cols) + 3) + "|"]
+            "| hexside | " + " | ".join(cols) + " | column shift | attacking across | blocks ZOC |",
+            "|---" * (len(cols) + 4) + "|"]
     for s in hx.hexsides.values():
         costs = " | ".join("P" if s.move.get(c, 0) is None else str(s.move.get(c, 0)) for c in cols)
-        out.append(f"| {s.name} | {costs} | {s.shift:+d} | {'yes' if s.blocks_zoc else ''} |")
+        out.append(f"| {s.name} | {costs} | {s.shift:+d} | {'strength and REs halved' if s.halves_attack else ''} | "
+                   f"{'yes' if s.blocks_zoc else ''} |")
     crt = hx.crt
     out += ["", f"## Combat results table (d{crt.die})", "",
             "| roll | " + " | ".join(crt.columns) + " |", "|---" * (len(crt.columns) + 1) + "|"]
     out += [f"| {r} | " + " | ".join(crt.table[r]) + " |" for r in crt.rolls]
-    out += [""] + [f"- **{r.code}**: {r.name}" for r in crt.results.values()]
+    out += [""] + [f"- **{r.code}**: {r.name}{' (a division keeps its cadre)' if r.to_cadre else ''}"
+                   for r in crt.results.values()]
     return out
 
 

@@ -258,8 +258,8 @@ ai_opening:
   germany:
     note: >
       Measured against the planner's own first turn (docs/ai.md, stop 30): both Prison Valley
-      regiments join the gliders on Maleme (5:1 with the Luftwaffe), no 3:2 gamble on Suda Bay
-      or Rethymno airfield.
+      regiments join the gliders on Maleme (4:1 with the Luftwaffe, the gliders halved across
+      the Tavronitis), no 3:2 gamble on Suda Bay or Rethymno airfield.
     moves:
       - {from: [4, 5], units: {parachute: 2}, to: [2, 5]}
     attacks:

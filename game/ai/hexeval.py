@@ -127,12 +127,11 @@ def exchange_share(pv: crt.CombatPreview, oc: Outcome) -> float:
     return min(1.0, pv.defense * oc.d_loss / max(pv.attack, 0.1))
 
 
-def air_shift(state: GameState, player: str, round_: int) -> int:
-    hm = state.scenario.hexmap
-    sup = hm.air_support.get(player) if hm is not None else None
-    if sup is not None and sup[0] and (sup[1] == 0 or round_ <= sup[1]):
-        return int(sup[0])
-    return 0
+def air_shift(state: GameState, player: str, round_: int, defenders: list[Unit]) -> int:
+    """The scenario's air support for `player` attacking these defenders (the rules' shift:
+    halved by AA in the hex, 15.C.1)."""
+    sup = crt.air_support(state, player, defenders, round_)
+    return sup.columns if sup is not None else 0
 
 
 def column_probs(state: GameState, column: float) -> dict[str, float]:
@@ -379,7 +378,7 @@ class Evaluator:
             return EMPTY_TAKE
         dfn = sum(crt.defense_strength(state, u) for u in defenders)
         shift = sum(t.shift for t in hexmove.terrains(state, target)) \
-            + max((air_shift(state, p, state.round + 1) for p in self.mine), default=0)
+            + max((air_shift(state, p, state.round + 1, defenders) for p in self.mine), default=0)
         probs = column_probs(state, fractional_column(state, strike, dfn, shift))
         out = 0.0
         for code, p in probs.items():
@@ -450,7 +449,6 @@ class Evaluator:
         """Expected losses from the enemy's next turn: (strength, hexes held)."""
         attackers = [(u, state.utype(u)) for u in theirs if state.utype(u).attack > 0]
         movers = [u for u in theirs if state.utype(u).move > 0 and state.utype(u).defense + state.utype(u).attack > 0]
-        air = max((air_shift(state, p, state.round + 1) for p in self.enemy), default=0)
         stacks: dict[str, list[Unit]] = {}
         for u in mine:
             stacks.setdefault(u.space, []).append(u)
@@ -473,6 +471,7 @@ class Evaluator:
                 if worth and hid in self.objs:
                     ptake[hid] = risk
                 continue
+            air = max((air_shift(state, p, state.round + 1, units) for p in self.enemy), default=0)
             shift = air + sum(t.shift for t in hexmove.terrains(state, hid))
             col = fractional_column(state, pot, dfn, shift)
             probs = column_probs(state, col)
@@ -581,8 +580,9 @@ class Evaluator:
                 back += strike(e, et)
             elif in_reach(e, et, target):
                 rest += strike(e, et)
-        dfn = sum(crt.defense_strength(state, state.units[i]) for i in pv.attackers if i in state.units)
-        air = max((air_shift(state, p, state.round + 1) for p in self.enemy), default=0)
+        holders = [state.units[i] for i in pv.attackers if i in state.units]
+        dfn = sum(crt.defense_strength(state, u) for u in holders)
+        air = max((air_shift(state, p, state.round + 1, holders) for p in self.enemy), default=0)
         shift = air + sum(t.shift for t in hexmove.terrains(state, target))
         out: dict[str, float] = {}
         for code, oc in self.outcomes.items():

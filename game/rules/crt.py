@@ -31,6 +31,7 @@ class CombatPreview:
     notes: tuple[str, ...] = ()        # strength changes (halved, doubled) with reasons
     used: tuple[int, ...] = ()         # attacking uids whose special ability was used (11.O)
     engineers: tuple[int, ...] = ()    # engineers that reduced a modifier (lost first, 15.J.2.c)
+    defender_used: tuple[int, ...] = ()  # defending uids whose special ability was used (11.O)
     legal: str = ""                    # "" or why the attack is not allowed
     attackers: tuple[int, ...] = field(default=())
     defenders: tuple[int, ...] = field(default=())
@@ -80,6 +81,43 @@ def _city_or_fort(state: GameState, hid: str) -> tuple[bool, bool]:
     return any(t.city or t.fortification for t in ts), any(t.major for t in ts)
 
 
+def _is_fortress(state: GameState, hid: str) -> bool:
+    return any(t.fortification and t.major for t in hexmove.terrains(state, hid))
+
+
+def _across_halving_side(state: GameState, u: Unit, target: str) -> bool:
+    """Whether u attacks `target` across a hexside that halves attackers (a minor river,
+    as u treats it: 15.E.4)."""
+    sides = hexmove.rules(state).hexsides
+    return any(sides[k].halves_attack for k in hexmove.side_features(state, u.space, target, state.utype(u))
+               if k in sides)
+
+
+def _halved_at_fortress(ut: UnitType) -> bool:
+    """15.C.1.b: "A heavy AA unit does not have its attack strength halved when attacking a
+    fortress (unlike all other non-siege artillery)": artillery other than siege artillery,
+    and combat AA other than heavy AA, attack a fortress at half strength."""
+    art = ut.ability("artillery")
+    if art is not None:
+        return not art.siege
+    aa = ut.ability("aa")
+    return aa is not None and not aa.position and aa.kind != "heavy"
+
+
+def attack_re(state: GameState, u: Unit, target: str) -> float:
+    """u's REs in an attack on `target` (for the 1/7 shares, 15.E, 15.M.7.a, and artillery
+    support, 15.F): siege artillery doubled against a fortress or major city (15.F.5);
+    halved attacking across a minor river (15.J.2.b.vi)."""
+    ut = state.utype(u)
+    re = hexmove.re_of(ut)
+    art = ut.ability("artillery")
+    if art is not None and art.siege and _city_or_fort(state, target)[1]:
+        re *= 2
+    if _across_halving_side(state, u, target):
+        re /= 2
+    return re
+
+
 def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | None = None,
                     dismount: bool = True) -> float:
     ut = state.utype(u)
@@ -97,6 +135,12 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
         elif not city_fort:
             s /= 2
             _note(notes, f"{name} halved: siege artillery outside cities and forts (15.F.5)")
+    if _is_fortress(state, target) and _halved_at_fortress(ut):
+        s /= 2
+        _note(notes, f"{name} halved: artillery other than siege artillery against a fortress (15.C.1.b)")
+    if _across_halving_side(state, u, target):
+        s /= 2
+        _note(notes, f"{name} halved attacking across a river (15.J.2.b.vi)")
     halves = any(t.halves_cm for t in hexmove.terrains(state, target))
     if halves and hexmove.is_cm(state, ut) and not (dismount and ut.has("motorized_infantry")):
         s /= 2
@@ -108,22 +152,31 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
 
 
 def defense_strength(state: GameState, u: Unit, notes: list[str] | None = None) -> float:
+    return _defense(state, u, notes)[0]
+
+
+def _defense(state: GameState, u: Unit, notes: list[str] | None = None) -> tuple[float, bool]:
+    """u's defense strength, and whether a special ability of u doubled it (11.O: an RL
+    unit that used its ability is a required loss)."""
     ut = state.utype(u)
     s = float(ut.value("defense", u.damage))
     aa = ut.ability("aa")
     if aa is not None and aa.position:
-        return 0.0   # 15.C.2.a
+        return 0.0, False   # 15.C.2.a
+    used = False
     for ab in ut.abilities_named("defense_doubled_in"):
         if hexmove.has_terrain(state, u.space, ab.terrain):
             s *= 2
+            used = True
             _note(notes, f"{ut.name} doubled in {'/'.join(ab.terrain)} (15.K/15.M.5)")
     if ut.has("assault_engineer") and _city_or_fort(state, u.space)[0]:
         s *= 2
+        used = True
         _note(notes, f"{ut.name} doubled defending a city/fortification (15.J.1)")
     if u.oos >= hexmove.rules(state).oos_defense_after:
         s /= 2
         _note(notes, f"{ut.name} halved: out of supply for {u.oos} turns")
-    return s
+    return s, used
 
 
 def _note(notes: list[str] | None, text: str) -> None:
@@ -133,7 +186,9 @@ def _note(notes: list[str] | None, text: str) -> None:
 
 def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -> float:
     """REs of armour (AEC) among units, as a share of all their REs."""
-    total = sum(hexmove.re_of(state.utype(u)) for u in units) or 1.0
+    def re(u: Unit) -> float:
+        return attack_re(state, u, target) if role == "attack" else hexmove.re_of(state.utype(u))
+    total = sum(re(u) for u in units) or 1.0
     arm = 0.0
     for u in units:
         ut = state.utype(u)
@@ -143,7 +198,7 @@ def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -
         if role == "attack" and ut.has("motorized_infantry") and \
                 any(t.halves_cm for t in hexmove.terrains(state, target)):
             continue   # 15.X.5: dismounted, no longer armour
-        arm += hexmove.re_of(ut) * float(ab.share)
+        arm += re(u) * float(ab.share)
     return arm / total
 
 
@@ -181,7 +236,13 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
     legal = hexcombat.attack_block(state, target, attackers)
     notes: list[str] = []
     att = sum(attack_strength(state, u, target, notes) for u in attackers)
-    dfn = sum(defense_strength(state, u, notes) for u in defenders)
+    dfn = 0.0
+    defender_used: list[int] = []
+    for u in defenders:
+        d, doubled = _defense(state, u, notes)
+        dfn += d
+        if doubled:
+            defender_used.append(u.uid)
     odds, base = odds_column(crt, att, dfn)
     shifts: list[Shift] = []
     used: list[int] = []
@@ -196,13 +257,16 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             eng_units.append((u, 2))                       # 15.J.1 b: counts as two
         elif ce is not None and (not ce.only_against or hexmove.has_terrain(state, target, ce.only_against)):
             eng_units.append((u, ce.count))
+    # 15.J.2.c: one engineer per modifier reduced is a required loss; siege artillery "need
+    # not take required losses" (15.F.5): engineers without the RL marking count first
+    eng_units.sort(key=lambda e: state.utype(e[0]).has("required_losses"))
     eng_left = sum(n for _, n in eng_units)
     for t in ts:
         if not t.shift:
             continue
         sh = t.shift
         if (t.fortification or t.city) and sh < 0 and eng_left > 0:
-            floor = -1 if t.major else 0                    # 15.J.2.b.v
+            floor = -1 if t.major or t.fortification else 0   # 15.J.2.b.v: any kind of fort
             cut = min(eng_left, floor - sh if floor > sh else 0)
             if cut > 0:
                 shifts.append(Shift(sh, f"{t.name} in the defender's hex"))
@@ -212,7 +276,8 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 for u, n in eng_units:
                     if k <= 0:
                         break
-                    engineers.append(u.uid)
+                    if state.utype(u).has("required_losses"):
+                        engineers.append(u.uid)
                     used.append(u.uid)
                     k -= n
                 continue
@@ -238,14 +303,17 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             if _has(state, defenders, "atec"):
                 shifts.append(Shift(0, "attacker's armour (AEC) cancelled by the defender's "
                                        "anti-tank capability (ATEC, 15.D)"))
+                defender_used.extend(u.uid for u in defenders if state.utype(u).has("atec"))
             else:
                 shifts.append(Shift(hr.aec_shift, "attacking armour (AEC, 15.E)"))
                 used.extend(u.uid for u in attackers if state.utype(u).has("aec"))
         if defenders and _armour_share(state, defenders, "defense", target) >= 1 / 7 - 1e-9 \
                 and not _has(state, attackers, "atec") and not _has(state, attackers, "aec"):
             shifts.append(Shift(-hr.aec_shift, "defending armour against attackers without AEC/ATEC (15.E)"))
+            defender_used.extend(u.uid for u in defenders
+                                 if state.utype(u).has("aec") and not state.utype(u).is_a("hq"))
     # special unit combat abilities (15.M.7.a mountain, 15.M.4 light, 15.H cavalry, 15.X.8 woods)
-    total_re = sum(hexmove.re_of(state.utype(u)) for u in attackers) or 1.0
+    total_re = sum(attack_re(state, u, target) for u in attackers) or 1.0
     bonuses: dict[str, tuple[int, list[int]]] = {}
     for u in attackers:
         for ab in state.utype(u).abilities_named("terrain_attack_bonus"):
@@ -255,7 +323,7 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 who.append(u.uid)
                 bonuses[key] = (max(sh, ab.shift), who)
     for reason, (sh, who) in sorted(bonuses.items()):
-        re_with = sum(hexmove.re_of(state.utype(state.units[i])) for i in who)
+        re_with = sum(attack_re(state, state.units[i], target) for i in who)
         share = min(ab.share for i in who for ab in state.utype(state.units[i]).abilities_named(
             "terrain_attack_bonus"))
         if re_with * share >= total_re - 1e-9:
@@ -264,7 +332,6 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
     # artillery in a planned attack (15.F, 11.K): every attacker unmoved this turn
     planned = bool(attackers) and all(u.moved == 0 for u in attackers)
     art_re = 0.0
-    cap = 0
     for u in attackers:
         ut = state.utype(u)
         ab = ut.ability("artillery")
@@ -272,19 +339,17 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
             continue
         if ab.siege and attack_strength(state, u, target) < ut.value("attack", u.damage):
             continue   # 15.F.5: supports only when not halved
-        art_re += hexmove.re_of(ut) * ab.re_factor
-        cap = max(cap, ab.max_shift)
+        art_re += attack_re(state, u, target) * ab.re_factor
     if art_re > 0:
         if planned:
-            n = min(int(art_re + 1e-9), cap)
+            n = int(art_re + 1e-9)     # +1 per RE, no cap (15.F)
             if n > 0:
                 shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
         else:
             notes.append("No artillery shift: a planned attack needs every attacker unmoved this turn (15.F, 11.K).")
-    hm = state.scenario.hexmap
-    sup = hm.air_support.get(player) if hm is not None else None
-    if sup is not None and sup[0] and (sup[1] == 0 or state.round <= sup[1]):
-        shifts.append(Shift(sup[0], sup[2]))
+    air = air_support(state, player, defenders)
+    if air is not None:
+        shifts.append(air)
     total = sum(s.columns for s in shifts)
     col = max(0, min(len(crt.columns) - 1, base + total))
     return CombatPreview(
@@ -292,8 +357,38 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
         shifts=tuple(shifts), column=col, column_label=crt.columns[col],
         probabilities=probabilities(crt, col),
         results={k: r.name for k, r in crt.results.items()}, notes=tuple(notes),
-        used=tuple(dict.fromkeys(used)), engineers=tuple(engineers), legal=legal,
+        used=tuple(dict.fromkeys(used)), engineers=tuple(engineers),
+        defender_used=tuple(dict.fromkeys(defender_used)), legal=legal,
         attackers=tuple(u.uid for u in attackers), defenders=tuple(u.uid for u in defenders))
+
+
+def stops_air_doubling(state: GameState, defenders: list[Unit]) -> bool:
+    """15.C.1: "If at least 1 point of combat AA ... is attacking or defending per hex, enemy
+    air units do not double their TBF"; 15.C.2.g: two points of position AA are needed."""
+    combat = position = 0
+    for u in defenders:
+        aa = state.utype(u).ability("aa")
+        if aa is None:
+            continue
+        if aa.position:
+            position += aa.strength
+        else:
+            combat += aa.strength
+    return combat >= 1 or position >= 2
+
+
+def air_support(state: GameState, player: str, defenders: list[Unit], round_: int | None = None) -> Shift | None:
+    """The scenario's ground support for `player`'s attacks (`air_support`: air units not on
+    the map, as a column shift for doubled support); against a hex with AA that stops the
+    doubling (15.C.1) half of it, rounded down (docs/interpretations.md#europa-seed-003)."""
+    hm = state.scenario.hexmap
+    sup = hm.air_support.get(player) if hm is not None else None
+    round_ = state.round if round_ is None else round_
+    if sup is None or not sup[0] or (sup[1] and round_ > sup[1]):
+        return None
+    if stops_air_doubling(state, defenders):
+        return Shift(int(sup[0] / 2), f"{sup[2]}, not doubled: AA in the defending hex (15.C.1)")
+    return Shift(sup[0], sup[2])
 
 
 def unit_label(ut: UnitType) -> str:

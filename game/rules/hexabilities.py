@@ -97,9 +97,9 @@ class Atec(HexAbility):
 @register
 @dataclass(frozen=True)
 class CombatEngineer(HexAbility):
-    """15.J.2 (and 15.E.1 combat engineer armour: `only_against` [major_city, fortress]):
-    each counts `count` engineers reducing a fortification/city shift by one each
-    (never past -1 for a major city or fortress, 15.J.2.b.v); self-supporting there."""
+    """15.J.2 (and 15.E.1 combat engineer armour: `only_against` [major_city, fortress,
+    fortified]): each counts `count` engineers reducing a fortification/city shift by one
+    each (never past -1 for a major city or any kind of fort, 15.J.2.b.v); self-supporting there."""
     name: ClassVar[str] = "combat_engineer"
     hex_terrain_refs: ClassVar[tuple[str, ...]] = ("only_against",)
     count: int = 1
@@ -130,13 +130,13 @@ class ConstructionEngineer(HexAbility):
 @dataclass(frozen=True)
 class Artillery(HexAbility):
     """15.F: each RE of artillery in a planned attack (every attacker unmoved this turn,
-    11.K) gives +1 column, at most `max_shift` in all. `re_factor` 2: rocket artillery
-    (15.F.4). `siege` (15.F.5): attack doubled against a fortress/major city, normal
-    against another fortification/city, halved elsewhere; supports only when not halved."""
+    11.K) gives +1 column. `re_factor` 2: rocket artillery (15.F.4). `siege` (15.F.5):
+    attack strength and RE doubled against a fortress/major city, normal against another
+    fortification/city, halved elsewhere; supports only when not halved. Other artillery
+    attacks a fortress at half strength (15.C.1.b)."""
     name: ClassVar[str] = "artillery"
     re_factor: int = 1
     siege: bool = False
-    max_shift: int = 2
 
 
 @register
@@ -172,8 +172,9 @@ class TerrainAttackBonus(HexAbility):
 @register
 @dataclass(frozen=True)
 class RequiredLosses(HexAbility):
-    """11.O (RL): when this unit's special ability shifted an attack and the attacker
-    takes losses, units that used an ability are lost first."""
+    """11.O (RL): when this unit's special ability worked in a combat (shifted the attack,
+    doubled its defence, cancelled armour effects) and its side takes losses, it is lost
+    before the side's other units."""
     name: ClassVar[str] = "required_losses"
 
 
@@ -283,7 +284,8 @@ class StaticZocCost(HexAbility):
 @dataclass(frozen=True)
 class PoliticalPolice(HexAbility):
     """15.R: units stacked with it at the start of the combat phase ignore retreats
-    except from DE; defending, a DR becomes an exchange (EX)."""
+    except from DE (attacking too); defending, a DR becomes an exchange (EX) and a DH a half
+    loss, then an exchange on the remainder (hexcombat.apply_result)."""
     name: ClassVar[str] = "political_police"
 
 

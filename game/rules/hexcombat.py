@@ -270,25 +270,34 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     state.add_log(f"{grammar.player_says(state.scenario, player, 'attacks')} {state.scenario.spaces[target].name}: "
                   f"{pv.attack:g} vs {pv.defense:g} = {pv.odds}{' ' + shifts if shifts else ''} "
                   f"column {pv.column_label}, roll {roll}: {code} ({res.name}).")
-    # 15.R political police: units stacked with it ignore retreats except from DE;
-    # defending, DR becomes an exchange
-    police_def = any(state.utype(u).has("political_police") for u in defenders)
-    police_att = any(state.utype(u).has("political_police") for u in attackers)
     defender_loss, attacker_loss = res.defender_loss, res.attacker_loss
     defender_retreat, attacker_retreat = res.defender_retreat, res.attacker_retreat
-    if police_def and code == "DR":
-        defender_loss, attacker_loss, defender_retreat = "all", "exchange", 0
-        state.add_log("  Political police in the hex: the retreat becomes an exchange (15.R).")
-    if police_def and defender_loss != "all":
+    to_cadre, then_exchange = res.to_cadre, False
+    # 15.R political police in the defending hex: a DR becomes an exchange; a partial loss
+    # followed by a retreat takes the loss, then an exchange on the remainder
+    is_dr = not defender_loss and not attacker_loss and not attacker_retreat
+    if defender_retreat and (is_dr or defender_loss == "half") and \
+            any(state.utype(u).has("political_police") for u in defenders):
+        if is_dr:
+            defender_loss, attacker_loss, to_cadre = "all", "exchange", True
+            state.add_log("  Political police in the hex: the retreat becomes an exchange (15.R).")
+        elif defender_loss == "half":
+            attacker_loss, then_exchange = "exchange", True
+            state.add_log("  Political police in the hex: after the half loss the rest take an exchange "
+                          "instead of retreating (15.R).")
         defender_retreat = 0
-    if police_att:
-        attacker_retreat = 0
+    # units that started the combat phase stacked with political police ignore retreats,
+    # from any result except DE (15.R), whoever attacks
+    stay = ignore_retreats(state, attackers)
+    if res.defender_loss != "all":
+        stay += ignore_retreats(state, defenders)
     values = tuple((u.uid, defense_strength(state, u)) for u in defenders) + \
         tuple((u.uid, attack_strength(state, u, target)) for u in attackers)
     # 11.O required losses: engineers that reduced a modifier first (15.J.2.c), then any
-    # unit whose special ability was used, if it has the RL marking
+    # unit whose special ability was used, if it has the RL marking; the defender's too
     required = tuple(pv.engineers) + tuple(
-        i for i in pv.used if state.utype(state.units[i]).has("required_losses") and i not in pv.engineers)
+        i for i in pv.used + pv.defender_used
+        if state.utype(state.units[i]).has("required_losses") and i not in pv.engineers)
     ht = turn(state)
     rec = CombatRecord(target=target, attacker=player, attack=pv.attack, defense=pv.defense,
                        odds=pv.odds, column=pv.column_label, shifts=pv.shifts, roll=roll, result=code)
@@ -297,18 +306,58 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     p = PendingCombat(stage="defender_losses", chooser=_defending_player(state, target, defenders),
                       target=target, code=code, attackers=pv.attackers, defenders=pv.defenders,
                       values=values, required=required, attacker_loss=attacker_loss,
-                      defender_retreat=defender_retreat, attacker_retreat=attacker_retreat)
+                      defender_retreat=defender_retreat, attacker_retreat=attacker_retreat,
+                      stay=stay, then_exchange=then_exchange)
     if defender_loss == "all":
-        lost = [u.uid for u in defenders for _ in range(state.utype(u).hits - u.damage)]
+        # every unit is lost; with `to_cadre` a unit with a cadre side keeps its cadre and
+        # position AA is lost only if it must retreat (15.C.2.b and its example, 15.R Example 1)
+        lost = [u.uid for u in defenders if not (to_cadre and state.utype(u).has("eliminated_if_retreat"))
+                for _ in range(1 if to_cadre else state.utype(u).hits - u.damage)]
         p = _apply_losses(state, p, "defender", lost)
-        p = replace(p, lost_def=sum(p.value(u.uid) for u in defenders))
-        p = replace(p, stage="attacker_losses")
+        p = replace(p, lost_def=_steps_value(state, defenders, dict(values), lost, "defense"),
+                    stage="attacker_losses")
     elif defender_loss != "half":
         p = replace(p, stage="attacker_losses")
     _run(state, p)
     last = turn(state).last
     assert last is not None
     return last
+
+
+def stacked_with_police(state: GameState) -> tuple[int, ...]:
+    """Units in a hex with a political police unit of their side, the police included (15.R);
+    recorded when the combat phase starts (`HexTurn.police`)."""
+    hexes: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        hexes.setdefault(u.space, []).append(u)
+    out: list[int] = []
+    for units in hexes.values():
+        sides = {state.alliance_of(u.owner) or u.owner for u in units if state.utype(u).has("political_police")}
+        if sides:
+            out.extend(u.uid for u in units if (state.alliance_of(u.owner) or u.owner) in sides)
+    return tuple(sorted(out))
+
+
+def ignore_retreats(state: GameState, units: list[Unit]) -> tuple[int, ...]:
+    """Which of `units` ignore retreats: those that started this combat phase stacked with a
+    political police unit (15.R), even if the police unit has been lost since (Example 2)."""
+    police = turn(state).police
+    if police is None:
+        police = stacked_with_police(state)
+    return tuple(u.uid for u in units if u.uid in police)
+
+
+def _after_defender_losses(state: GameState, p: PendingCombat) -> PendingCombat:
+    """15.R: after the half loss of a stack with political police, the defenders left take an
+    exchange instead of retreating: each loses a step (a division keeps its cadre, which stays)
+    and the attacker's exchange is counted on what they lost."""
+    if not p.then_exchange:
+        return p
+    units = [u for u in _alive(state, p.defenders)
+             if u.space == p.target and not state.utype(u).has("eliminated_if_retreat")]
+    lost_def = sum(_steps(state, u, defense_strength(state, u), "defense")[0] for u in units)
+    p = _apply_losses(state, p, "defender", [u.uid for u in units])
+    return replace(p, lost_def=lost_def, then_exchange=False)
 
 
 def _defending_player(state: GameState, target: str, defenders: list[Unit]) -> str:
@@ -342,7 +391,7 @@ def _run(state: GameState, p: PendingCombat) -> None:
                 lost = default_losses(state, p)
                 p = _apply_losses(state, p, "defender", lost)
                 p = replace(p, lost_def=p.lost_def + _steps_value(state, units, dict(p.values), lost, "defense"))
-            p = replace(p, stage=nxt)
+            p = replace(_after_defender_losses(state, p), stage=nxt)
         elif p.stage == "attacker_losses":
             units = _alive(state, p.attackers)
             if p.attacker_loss and units:
@@ -409,6 +458,10 @@ def _start_retreat(state: GameState, p: PendingCombat, side: str) -> PendingComb
         units = [u for u in units if u.space == p.target]
     if not (p.defender_retreat if side == "defender" else p.attacker_retreat):
         units = [u for u in units if u.uid in p.escape]        # only the supply units lost (15.W)
+    if any(u.uid in p.stay for u in units):
+        state.add_log(f"  {sum(u.uid in p.stay for u in units)} unit(s) stacked with political police "
+                      "ignore the retreat (15.R).")
+        units = [u for u in units if u.uid not in p.stay]
     record: dict[str, list] = {"lost": [], "retreated": [], "reduced": []}
     moving = []
     for u in units:
@@ -495,7 +548,7 @@ def loss_choice(state: GameState) -> LossChoice | None:
     steps = {u.uid: tuple(_steps(state, u, p.value(u.uid), role)) for u in units}
     return LossChoice(side=p.stage.split("_")[0], chooser=p.chooser, code=p.code,
                       units=tuple(u.uid for u in units), steps=steps, need=_loss_need(state, p),
-                      required=tuple(i for i in p.required if i in steps) if p.stage == "attacker_losses" else (),
+                      required=tuple(i for i in p.required if i in steps),
                       default=tuple(default_losses(state, p)))
 
 
@@ -553,7 +606,7 @@ def default_losses(state: GameState, p: PendingCombat | None = None) -> list[int
     uids, role = _loss_side(p)
     units = _alive(state, uids)
     need = _loss_need(state, p)
-    required = p.required if p.stage == "attacker_losses" else ()
+    required = tuple(i for i in p.required if i in {u.uid for u in units})
     vals = dict(p.values)
     lost = _pick_losses(state, units, vals, need, required, role)
     steps = {u.uid: tuple(_steps(state, u, vals[u.uid], role)) for u in units}
@@ -595,6 +648,7 @@ def choose_losses(state: GameState, lost: tuple[int, ...]) -> None:
     p = _apply_losses(state, p, side, list(lost))
     if side == "defender":
         p = replace(p, lost_def=p.lost_def + _steps_value(state, units, vals, list(lost), "defense"))
+        p = _after_defender_losses(state, p)
     p = replace(p, stage=STAGES[STAGES.index(p.stage) + 1])
     if p.stage == "attacker_losses":
         p = replace(p, chooser=state.player)

@@ -34,7 +34,7 @@ HEX_FIELDS = ("terrain", "hexsides", "crt", "move_columns", "cm_columns", "stack
               "aec_shift", "drop_eliminated", "drop_disrupted", "aa_fire")
 TERRAIN_FIELDS = ("name", "kind", "move", "shift", "halves_cm", "stacking", "fortification", "city",
                   "major", "water", "airfield", "port", "aec", "color", "symbol", "along")
-HEXSIDE_FIELDS = ("name", "move", "shift", "blocks_zoc", "water", "color", "width")
+HEXSIDE_FIELDS = ("name", "move", "shift", "halves_attack", "blocks_zoc", "water", "color", "width")
 LOSSES = ("", "all", "half", "exchange")
 
 
@@ -108,6 +108,7 @@ def parse_hex_rules(data: Any, chk: Checker) -> HexRules | None:
             id=str(sid), name=chk.get(s, "name", str, w, default=str(sid)),
             move=_costs(chk, s.get("move"), f"{w}.move", cols),
             shift=chk.get(s, "shift", int, w, default=0) or 0,
+            halves_attack=bool(chk.get(s, "halves_attack", bool, w, default=False)),
             blocks_zoc=bool(chk.get(s, "blocks_zoc", bool, w, default=False)),
             water=bool(chk.get(s, "water", bool, w, default=False)),
             color=chk.get(s, "color", str, w, default="#3a6ea5") or "#3a6ea5",
@@ -178,7 +179,7 @@ def _parse_crt(chk: Checker, node: Any) -> Crt | None:
             chk.error(rnode, code, f"{w}: expected a mapping")
             continue
         chk.unknown_keys(r, ("name", "attacker_loss", "defender_loss", "attacker_retreat",
-                             "defender_retreat"), w)
+                             "defender_retreat", "to_cadre"), w)
         al = chk.get(r, "attacker_loss", str, w, default="") or ""
         dl = chk.get(r, "defender_loss", str, w, default="") or ""
         for key, v in (("attacker_loss", al), ("defender_loss", dl)):
@@ -189,7 +190,8 @@ def _parse_crt(chk: Checker, node: Any) -> Crt | None:
             code=str(code), name=chk.get(r, "name", str, w, default=str(code)) or str(code),
             attacker_loss=al, defender_loss=dl,
             attacker_retreat=chk.get(r, "attacker_retreat", int, w, default=0) or 0,
-            defender_retreat=chk.get(r, "defender_retreat", int, w, default=0) or 0)
+            defender_retreat=chk.get(r, "defender_retreat", int, w, default=0) or 0,
+            to_cadre=bool(chk.get(r, "to_cadre", bool, w, default=False)))
     table: dict[int, tuple[str, ...]] = {}
     tnode = chk.get(c, "table", dict, "hex.crt", default={})
     for roll, row in (tnode or {}).items():

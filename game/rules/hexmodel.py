@@ -46,6 +46,7 @@ class HexsideDef:
     name: str
     move: dict[str, int | None] = field(default_factory=dict)  # extra MPs per column; None = no crossing
     shift: int = 0               # column shift for an attack across it (applies when ALL attackers cross)
+    halves_attack: bool = False  # a unit attacking across it has its strength and REs halved (minor river)
     blocks_zoc: bool = False     # no zone of control across it
     water: bool = False          # a sea hexside: draw as coast; land units cross only if move allows
     color: str = "#3a6ea5"
@@ -60,6 +61,9 @@ class CrtResult:
     defender_loss: str = ""      # "" | "all" | "half"
     attacker_retreat: int = 0    # hexes
     defender_retreat: int = 0
+    # an "all" loss of the defender takes one step of each unit: a unit with a cadre side is
+    # reduced to its cadre (seed 003 15.R Example 1, 15.C.2.b example), the others eliminated
+    to_cadre: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,13 +236,15 @@ class PendingCombat:
     attackers: tuple[int, ...]
     defenders: tuple[int, ...]
     values: tuple[tuple[int, float], ...]       # uid -> strength at the roll (attack or defense)
-    required: tuple[int, ...] = ()              # attackers that are the first losses (11.O)
+    required: tuple[int, ...] = ()              # units that are their side's first losses (11.O)
     attacker_loss: str = ""                     # "" | all | half | exchange
     defender_retreat: int = 0
     attacker_retreat: int = 0
     lost_def: float = 0.0                       # defense strength the defender lost
     retreating: tuple[int, ...] = ()            # units still to retreat in a retreat stage
     escape: tuple[int, ...] = ()                # supply units (15.W) lost: they retreat instead
+    stay: tuple[int, ...] = ()                  # units that ignore the retreat (political police, 15.R)
+    then_exchange: bool = False                 # 15.R: after the half loss the rest take an exchange
 
     def value(self, uid: int) -> float:
         return dict(self.values).get(uid, 0.0)
@@ -249,7 +255,9 @@ class PendingCombat:
                 "values": [list(v) for v in self.values], "required": list(self.required),
                 "attacker_loss": self.attacker_loss, "defender_retreat": self.defender_retreat,
                 "attacker_retreat": self.attacker_retreat, "lost_def": self.lost_def,
-                "retreating": list(self.retreating), "escape": list(self.escape)}
+                "retreating": list(self.retreating), "escape": list(self.escape),
+                **({"stay": list(self.stay)} if self.stay else {}),
+                **({"then_exchange": True} if self.then_exchange else {})}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> PendingCombat:
@@ -260,7 +268,8 @@ class PendingCombat:
                    defender_retreat=int(d.get("defender_retreat", 0)),
                    attacker_retreat=int(d.get("attacker_retreat", 0)),
                    lost_def=float(d.get("lost_def", 0.0)), retreating=tuple(d.get("retreating", ())),
-                   escape=tuple(d.get("escape", ())))
+                   escape=tuple(d.get("escape", ())), stay=tuple(d.get("stay", ())),
+                   then_exchange=bool(d.get("then_exchange", False)))
 
 
 @dataclass(frozen=True)
@@ -273,6 +282,9 @@ class HexTurn:
     airlift: tuple[float, float] = (0.0, 0.0)  # REs flown this player-turn: (transports, gliders)
     disrupted: tuple[int, ...] = ()            # dropped units disrupted this player-turn
     pending: PendingCombat | None = None       # a combat result waiting for losses/retreat choices
+    # units that started this combat phase stacked with a political police unit (15.R: they
+    # ignore retreats); None: not recorded (the units stacked with one now count)
+    police: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = {"attacked": list(self.attacked), "used": list(self.used),
@@ -284,4 +296,6 @@ class HexTurn:
             out["disrupted"] = list(self.disrupted)
         if self.pending is not None:
             out["pending"] = self.pending.to_json()
+        if self.police is not None:
+            out["police"] = list(self.police)
         return out

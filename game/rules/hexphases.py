@@ -72,9 +72,15 @@ def end_phase(state: GameState) -> None:
         for uid, u in state.units.items():
             if u.moved:
                 state.units[uid] = replace(u, moved=0)   # exploitation MPs are fresh
+    if phase == "combat":
+        state.hexturn = replace(state.hexturn or HexTurn(), police=None)
     if state.phase_idx + 1 < len(state.ruleset.phases):
         state.phase_idx += 1
         state.add_log(f"  {PHASE_NAMES.get(state.phase, state.phase)} phase.")
+        if state.phase == "combat":
+            from .hexcombat import stacked_with_police
+            # (None when no unit is stacked with political police: saves stay as they were)
+            state.hexturn = replace(state.hexturn or HexTurn(), police=stacked_with_police(state) or None)
         return
     end_player_turn(state)
 

@@ -322,8 +322,9 @@ def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
     # a round-4 rollout on Crete plays about 90 actions with 27 units: within the
     # tutorial's budget fewer than MIN_ROLLOUTS fit and the planner's plan was kept
     # untried (docs/ai.md, "Stop 28"); the large map's budget gives LARGE_ROLLOUTS each
-    # to two candidates, and at least MIN_ROLLOUTS each to its three ("Stop 32")
-    st = _tutorial_at(7, 4, "germany", "crete_1941")
+    # to two candidates, and at least MIN_ROLLOUTS each to its three ("Stop 32"). (Seed 4:
+    # since the seed 003 combat fixes of issue #41, seed 7's game has 12 units left by round 4.)
+    st = _tutorial_at(4, 4, "germany", "crete_1941")
     assert hexrollout.decision_budget(st) == hexrollout.LARGE_BUDGET > hexrollout.BUDGET
     assert hexrollout.decision_budget(_tutorial_at(11, 3, "germany")) == hexrollout.BUDGET
     plan = hexplan._greedy_plan(st)

@@ -61,9 +61,9 @@ def test_every_state_field_is_snapshotted():
     from game.rules.hexmodel import CombatRecord, PendingCombat, Shift
     rec = CombatRecord("0,1", "p", 3.0, 1.5, "2:1", "2:1", (Shift(-1, "river"),), 4, "DR", (1,), ((2, "0,2"),), (3,))
     pend = PendingCombat("defender_retreat", "q", "0,1", "DH", (1, 2), (3,), ((1, 3.0), (3, 1.5)), (2,), "half",
-                         1, 1, 2.5, (3,), (3,))
+                         1, 1, 2.5, (3,), (3,), (1,), True)
     assert [f.name for f in dataclasses.fields(pend) if getattr(pend, f.name) == f.default] == []
-    ht = HexTurn(("0,1",), (1,), ("0,1", (2,)), rec, (4,), (1.0, 0.5), (5,), pend)
+    ht = HexTurn(("0,1",), (1,), ("0,1", (2,)), rec, (4,), (1.0, 0.5), (5,), pend, (1, 2))
     assert [f.name for f in dataclasses.fields(ht) if getattr(ht, f.name) == f.default] == []
     from game.rules.snapshot import _restore_hexturn
     assert _restore_hexturn(json.loads(json.dumps(ht.to_json()))) == ht

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hexkit import attacked, hexgame, uid_of
+from hexkit import attacked, hexgame, settle, uid_of
 
 from game.rules import crt, hexcombat, hexmove, hexsupply, hexunits
-from game.rules.actions import Attack, EndPhase, Flip, Move, apply
+from game.rules.actions import Attack, EndPhase, Flip, HexLosses, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset
 
@@ -107,6 +107,24 @@ def test_heavy_aa_has_atec_and_light_aa_does_not():
     # seed 003: 15.C.1.b "Heavy AA may have ATEC (Rule 10.C.3)"; 15.C.1.a light AA
     assert U("heavy_aa").has("atec") and U("heavy_aa").ability("aa").kind == "heavy"
     assert not U("light_aa").has("atec") and U("light_aa").ability("aa").kind == "light"
+
+
+AIR = 'air_support:\n  red: {shift: 2, until_turn: 0, reason: "Air support"}\n'
+
+
+def test_aa_in_the_defending_hex_stops_the_air_support_doubling():
+    # seed 003: 15.C.1 "If at least 1 point of combat AA (after modifiers) is attacking or
+    # defending per hex, enemy air units do not double their TBF"; 15.C.2.g "Two points of
+    # position AA are needed"; the scenario's flat air support (+2) then gives half (+1)
+    def air(*blue):
+        s = hexgame([(2, 2, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")]
+                    + [(3, 2, "blue", t, n) for t, n in blue], phase="combat", extra=AIR)
+        return [(x.columns, x.reason) for x in crt.preview(s, "3,2", attackers(s)).shifts if "Air" in x.reason]
+    assert air() == [(2, "Air support")]
+    assert air(("light_aa", 1)) == [(1, "Air support, not doubled: AA in the defending hex (15.C.1)")]
+    assert air(("position_aa_light", 1)) == [(2, "Air support")]
+    assert [c for c, _ in air(("position_aa_light", 2))] == [1]
+    assert any(n.ref == "E15C1" for n in RS.seed_notes)
 
 
 # --- 15.D anti-tank -----------------------------------------------------------------------------
@@ -227,6 +245,39 @@ def test_siege_artillery_doubled_against_fortresses_halved_elsewhere():
     assert not any("artillery" in r for r in reasons(crt.preview(s2, "3,2", (u.uid,))))
 
 
+def test_siege_artillery_doubles_its_res_against_fortresses():
+    # seed 003: 15.F.5 "Siege artillery has its attack strength and RE size doubled when
+    # attacking a fortress or major city"; 15.F "Each RE of artillery allows a +1 main combat
+    # die modifier if a Planned Attack is being made"
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortress"]})
+    siege = s.units[uid_of(s, "2,2", "siege_artillery")]
+    assert crt.attack_re(s, siege, "3,2") == 2
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert any(x.columns == 2 and "planned attack: 2 RE" in x.reason for x in pv.shifts)
+
+
+def test_other_artillery_is_halved_against_a_fortress_but_not_heavy_aa():
+    # seed 003: 15.C.1.b "A heavy AA unit does not have its attack strength halved when
+    # attacking a fortress (unlike all other non-siege artillery)"
+    s = hexgame([(2, 2, "red", "field_artillery"), (2, 2, "red", "heavy_aa"), (2, 3, "red", "field_artillery"),
+                 (3, 2, "blue", "garrison_infantry"), (3, 3, "blue", "garrison_infantry")],
+                phase="combat", features={(3, 2): ["fortress"], (3, 3): ["fortified"]})
+    art = s.units[uid_of(s, "2,2", "field_artillery")]
+    assert crt.attack_strength(s, art, "3,2") == 1                        # 2, halved
+    assert crt.attack_strength(s, s.units[uid_of(s, "2,2", "heavy_aa")], "3,2") == 2
+    assert crt.attack_strength(s, s.units[uid_of(s, "2,3", "field_artillery")], "3,3") == 2
+
+
+def test_artillery_gives_one_column_per_re_without_a_cap():
+    # seed 003: 15.F "Each RE of artillery allows a +1 main combat die modifier if a 'Planned
+    # Attack' is being made" (no maximum)
+    s = hexgame([(2, 2, "red", "field_artillery", 3), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "infantry_division")], phase="combat")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert any(x.columns == 3 and "planned attack: 3 RE" in x.reason for x in pv.shifts)
+
+
 # --- 15.G border guards -----------------------------------------------------------------------------
 
 
@@ -286,9 +337,9 @@ def test_assault_engineers_count_double_and_are_doubled():
     # seed 003: 15.J.1 b) "When attacking or defending a city, fortified zone, or fortress hex,
     # their combat strength is doubled ... and are counted as two engineers"
     s = hexgame([(2, 2, "red", "assault_engineer"), (2, 2, "red", "infantry_brigade"),
-                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortified"]})
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortress"]})
     pv = crt.preview(s, "3,2", attackers(s))
-    assert [x.columns for x in pv.shifts][:2] == [-2, 2]
+    assert [x.columns for x in pv.shifts][:2] == [-3, 2]
     assert crt.attack_strength(s, s.units[uid_of(s, "2,2", "assault_engineer")], "3,2") == 2
 
 
@@ -312,6 +363,42 @@ def test_construction_engineer_kinds():
                      "port_construction_engineer": "port", "railroad_engineer": "railroad"}
 
 
+def test_minor_river_halves_the_strength_and_res_of_units_attacking_across_it():
+    # seed 003: 15.J.2.b.vi "if two combat engineers were attacking a city across a minor
+    # river, they would still modify the main combat die roll by one ... Their total combat
+    # strengths and RE values would be halved." (no column shift for the river)
+    s = hexgame([(2, 2, "red", "combat_engineer", 2), (3, 2, "blue", "garrison_infantry")], phase="combat",
+                features={(3, 2): ["city"]}, sides=[((2, 2), (3, 2), "river")])
+    engs = attackers(s)
+    pv = crt.preview(s, "3,2", engs)
+    assert pv.attack == 1 and [x.columns for x in pv.shifts] == [-1, 1]
+    assert all(crt.attack_re(s, s.units[i], "3,2") == 0.25 for i in engs)
+    # halved REs count in the 1/7 shares: 1 mountain RE across the river, 6 REs not
+    s = hexgame([(2, 2, "red", "mountain_infantry"), (2, 3, "red", "infantry_division", 2),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", terrain={(3, 2): "rough"},
+                sides=[((2, 2), (3, 2), "river")])
+    pv = crt.preview(s, "3,2", attackers(s, ("2,2", "2,3")))
+    assert pv.attack == 1.5 + 14 and not any("mountain" in r for r in reasons(pv))
+
+
+def test_engineers_never_reduce_a_fortified_area_past_minus_one():
+    # seed 003: 15.J.2.b.v "Any kind of fort or major city may never have its AEC and die roll
+    # modifiers reduced to less than -1 each"
+    s = hexgame([(2, 2, "red", "combat_engineer", 3), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortified"]})
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert [x.columns for x in pv.shifts][:2] == [-2, 1] and len(pv.engineers) == 1
+
+
+def test_combat_engineer_armour_counts_against_a_fortified_area():
+    # seed 003: 15.E.1 "When attacking a major city, fortress, or fort, a combat engineer
+    # armour unit is treated in all respects the same as a combat engineer unit"
+    s = hexgame([(2, 2, "red", "combat_engineer_armour"), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", features={(3, 2): ["fortified"]})
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert [x.columns for x in pv.shifts][:2] == [-2, 1] and pv.engineers == (uid_of(s, "2,2", "combat_engineer_armour"),)
+
+
 # --- 15.K fortress units ----------------------------------------------------------------------------
 
 
@@ -322,6 +409,47 @@ def test_fortress_units_doubled_in_fortresses():
                 features={(3, 2): ["fortress"]})
     assert crt.defense_strength(s, s.units[uid_of(s, "3,2", "fortress_unit")]) == 6
     assert crt.defense_strength(s, s.units[uid_of(s, "3,3", "fortress_unit")]) == 3
+
+
+def _resolved(s, target, uids, code):
+    """Apply CRT result `code` to this attack (the roll does not matter)."""
+    hexcombat.apply_result(s, crt.preview(s, target, uids), 1, code)
+    return s
+
+
+def test_defending_machine_guns_and_fortress_units_are_required_losses():
+    # seed 003: 15.K "FORTRESS UNITS (RL)", 15.M.5 "MACHINE GUN (RL)"; 15 "Units are subject
+    # to required losses (Rule 11.O) if they use their special abilities in combat": doubled
+    # on the defence, they are lost before the other defenders
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (3, 2, "blue", "fortress_unit"),
+                 (3, 2, "blue", "machine_gun"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", features={(3, 2): ["fortress"]})
+    fort = uid_of(s, "3,2", "fortress_unit")
+    mg = uid_of(s, "3,2", "machine_gun")
+    gar = uid_of(s, "3,2", "garrison_infantry")
+    assert set(crt.preview(s, "3,2", attackers(s)).defender_used) == {fort, mg}
+    s = _resolved(s, "3,2", attackers(s), "DH")          # 6 + 4 + 2: lose 6
+    ch = hexcombat.loss_choice(s)
+    assert ch.side == "defender" and set(ch.required) == {fort, mg}
+    assert "Required losses first" in hexcombat.loss_block(s, (gar, mg))
+    assert hexcombat.loss_block(s, (fort,)) == ""
+    assert tuple(ch.default) == (fort,)
+
+
+def test_siege_artillery_need_not_take_required_losses():
+    # seed 003: 15.F.5 "A siege artillery unit also counts as a combat engineer when attacking
+    # a fortress or major city but need not take required losses"
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "combat_engineer"),
+                 (2, 2, "red", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", features={(3, 2): ["fortress"]})
+    siege = uid_of(s, "2,2", "siege_artillery")
+    eng = uid_of(s, "2,2", "combat_engineer")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert [x.columns for x in pv.shifts][:2] == [-3, 2]      # both count as engineers
+    assert pv.engineers == (eng,)                              # one modifier each: the siege's is free
+    s = _resolved(s, "3,2", attackers(s), "AH")
+    ch = hexcombat.loss_choice(s)
+    assert ch.side == "attacker" and siege not in ch.required and eng in ch.required
 
 
 # --- 15.L headquarters --------------------------------------------------------------------------------
@@ -437,11 +565,87 @@ def test_political_police_turn_a_retreat_into_an_exchange():
     assert not s2.hexturn.last.retreated
 
 
-def test_political_police_stacks_ignore_a_defender_half_retreat():
-    # seed 003: 15.R "ignore retreats arising from any combat result except DE"
-    s = hexgame([(2, 2, "red", "armour_brigade", 2), (3, 2, "blue", "infantry_brigade", 2),
+def test_political_police_defender_half_loss_then_exchange_on_the_remainder():
+    # seed 003: 15.R "If a combat result calls for a partial loss of the defender followed by a
+    # retreat, the initial required losses (Rule 11.O) are taken and an exchange result is
+    # applied to the remainder. If cadres result, they are not forced to retreat." (Example 3:
+    # "The attacker would also suffer the exchange result.")
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                 (3, 2, "blue", "infantry_division"), (3, 2, "blue", "infantry_brigade", 2),
                  (3, 2, "blue", "political_police")], phase="combat", dice=(6,))
-    s2 = attacked(s, Attack("3,2", attackers(s)))   # 10 vs 10 +1 AEC = 3:2; roll 6 = DR -> EX
+    div = uid_of(s, "3,2", "infantry_division")
+    pol = uid_of(s, "3,2", "political_police")
+    brigades = tuple(u.uid for u in s.units.values() if u.type == "infantry_brigade")
+    red = attackers(s, ("2,2", "2,3"))
+    s2 = apply(s, Attack("3,2", red))        # 42 vs 18 = 2:1, roll 6 = DH
+    assert s2.hexturn.last.result == "DH"
+    assert hexcombat.loss_choice(s2).need == 9
+    s3 = settle(apply(s2, HexLosses(brigades + (pol,))))   # the half: 4 + 4 + 2 of 18
+    # the remainder (the division) takes the exchange: reduced to its cadre, which stays
+    assert s3.units[div].damage == 1 and s3.units[div].space == "3,2"
+    assert not s3.hexturn.last.retreated
+    red_left = sum(crt.attack_strength(s3, s3.units[i], "3,2") for i in red if i in s3.units)
+    assert 42 - red_left >= 5                  # the attacker's exchange: the division's 8 - 3
+
+
+def test_political_police_no_retreat_follows_the_attacking_units_stacked_with_them():
+    # seed 003: 15.R "all units which start the combat phase stacked in a hex with a political
+    # police unit ignore retreats arising from any combat result except DE": attacking too,
+    # and only those units
+    s = hexgame([(2, 2, "red", "political_police"), (2, 2, "red", "infantry_brigade"),
+                 (2, 3, "red", "infantry_brigade"), (3, 2, "blue", "infantry_division"),
+                 (3, 2, "blue", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat", dice=(4,))
+    s2 = attacked(s, Attack("3,2", attackers(s, ("2,2", "2,3"))))   # 7 vs 14 = 1:2, roll 4 = AR
+    assert s2.hexturn.last.result == "AR"
+    assert s2.units[uid_of(s, "2,2", "infantry_brigade")].space == "2,2"
+    assert s2.units[uid_of(s, "2,2", "political_police")].space == "2,2"
+    assert s2.units[uid_of(s, "2,3", "infantry_brigade")].space != "2,3"
+
+
+def test_political_police_no_retreat_stays_when_the_police_is_gone():
+    # seed 003: 15.R units that "start the combat phase stacked" with political police ignore
+    # retreats; Example 2: "the survivors do not retreat from the hex even if the political
+    # police unit was taken as a casualty"
+    s = hexgame([(2, 2, "red", "infantry_brigade", 3), (3, 2, "blue", "infantry_brigade"),
+                 (3, 2, "blue", "political_police")], phase="movement", dice=(4,))
+    s = apply(s, EndPhase())                                        # the combat phase starts
+    brigade = uid_of(s, "3,2", "infantry_brigade")
+    del s.units[uid_of(s, "3,2", "political_police")]               # lost earlier in the phase
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 9 vs 4 = 2:1, roll 4 = DR
+    assert s2.hexturn.last.result == "DR"
+    assert s2.units[brigade].space == "3,2"
+
+
+def test_defender_eliminated_leaves_a_division_cadre_that_retreats():
+    # seed 003: 15.R Example 1 "The combat result is DE, which eliminates the regiment and
+    # reduces the division to cadre. Since the result is DE, the 'no retreat' ability cannot
+    # be used and the cadre must retreat."
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (2, 3, "red", "infantry_division", 3),
+                 (3, 2, "blue", "infantry_division"), (3, 2, "blue", "political_police")],
+                phase="combat", dice=(6,))
+    div = uid_of(s, "3,2", "infantry_division")
+    pol = uid_of(s, "3,2", "political_police")
+    s2 = attacked(s, Attack("3,2", attackers(s, ("2,2", "2,3"))))   # 42 vs 10 = 4:1, roll 6 = DE
+    assert s2.hexturn.last.result == "DE"
+    assert pol not in s2.units
+    assert s2.units[div].damage == 1 and s2.units[div].space != "3,2"
+
+
+def test_exchange_leaves_the_cadre_and_position_aa_in_the_hex():
+    # seed 003: 15.C.2.b "if an NKVD unit changes a combat result of defender retreat (DR) to
+    # an exchange (X1), and a 2-6 cadre is left in the hex with 6 points of positional AA, none
+    # of the units would be required to retreat"
+    s = hexgame([(2, 2, "red", "infantry_division", 3), (3, 2, "blue", "infantry_division"),
+                 (3, 2, "blue", "political_police"), (3, 2, "blue", "position_aa_heavy")],
+                phase="combat", dice=(4,))
+    div = uid_of(s, "3,2", "infantry_division")
+    aa = uid_of(s, "3,2", "position_aa_heavy")
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # 21 vs 10 = 2:1, roll 4 = DR -> exchange
+    assert s2.hexturn.last.result == "DR"
+    assert uid_of(s, "3,2", "political_police") not in s2.units
+    assert s2.units[div].damage == 1 and s2.units[div].space == "3,2"
+    assert s2.units[aa].space == "3,2"
     assert not s2.hexturn.last.retreated
 
 

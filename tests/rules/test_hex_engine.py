@@ -230,9 +230,11 @@ def test_cm_units_halved_into_rough_terrain():
     assert pv.attack == 2.5 and not any("AEC" in x.reason for x in pv.shifts)
 
 
-def test_attack_across_a_river_only_when_all_attackers_cross():
+def test_attack_across_a_major_river_only_when_all_attackers_cross():
+    # conventional (docs/interpretations.md#europa-seed-003): a major river's shift applies
+    # when every attacker crosses it (a minor river halves the units crossing, 15.J.2.b.vi)
     s = hexgame([(2, 2, "red", "infantry_brigade"), (2, 3, "red", "infantry_brigade"),
-                 (3, 2, "blue", "garrison_infantry")], phase="combat", sides=[((2, 2), (3, 2), "river")])
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", sides=[((2, 2), (3, 2), "major_river")])
     a, b = uid_of(s, "2,2", "infantry_brigade"), uid_of(s, "2,3", "infantry_brigade")
     assert any("river" in x.reason for x in crt.preview(s, "3,2", (a,)).shifts)
     assert not any("river" in x.reason for x in crt.preview(s, "3,2", (a, b)).shifts)

@@ -423,10 +423,11 @@ def test_loss_and_retreat_choices_show_in_the_panel_and_on_the_map_and_enter_tak
     uikit.shot(app, "hex_loss_choice")
     play.reset_choice()
     uikit.frame(app)
+    gone = set(st.hexturn.last.lost) | set(st.hexturn.last.reduced)   # (before the choice)
     uikit.key(app, pygame.K_RETURN)
     nxt = hexcombat.loss_choice(game.state)
     assert game.state is not st and (nxt is None or nxt.side != ch.side)   # (an exchange: the attacker's turn)
-    assert set(game.state.hexturn.last.lost) | set(game.state.hexturn.last.reduced) == set(ch.default)
+    assert (set(game.state.hexturn.last.lost) | set(game.state.hexturn.last.reduced)) - gone == set(ch.default)
     # on to a retreat with a choice of hexes
     assert hexshots.find_choice(game.ctl.session, "retreat")
     game.ctl.version += 1
@@ -541,19 +542,28 @@ def test_hotseat_loss_choice_of_the_other_side_shows_a_banner_not_a_handoff(monk
     # the attacker's combat keeps the shared screen (banner "Commonwealth chooses losses"),
     # and no hand-off follows when the choice is made (docs/interpretations.md)
     from game.ui import hexshots, theme
-    app, game = crete(seed=1)
-    game.auto_overlays = True
-    uikit.frame(app)
-    if isinstance(app.top, HandoffScene):
-        uikit.click(app, (10, 10))
-    assert app.top is game
-    session = game.ctl.session
-    for _ in range(40):
-        assert hexshots.find_choice(session, "losses")
-        p = hexcombat.pending(session.state)
-        if p.chooser != session.state.player:
+
+    def defender_choice(session):
+        for _ in range(40):
+            if not hexshots.find_choice(session, "losses"):
+                return None
+            p = hexcombat.pending(session.state)
+            if p.chooser != session.state.player:
+                return p
+            session.do(A.hex_decision(session.state))
+        return None
+    for seed in range(1, 9):   # greedy play on some seeds meets no choice of the defender's
+        app, game = crete(seed=seed)
+        game.auto_overlays = True
+        uikit.frame(app)
+        if isinstance(app.top, HandoffScene):
+            uikit.click(app, (10, 10))
+        assert app.top is game
+        session = game.ctl.session
+        p = defender_choice(session)
+        if p is not None:
             break
-        session.do(A.hex_decision(session.state))
+    assert p is not None
     st = game.state
     assert p.stage == "defender_losses" and p.chooser != st.player
     game.last_human = st.player                              # the computer played up to here
