@@ -132,8 +132,14 @@ def _note(notes: list[str] | None, text: str) -> None:
 
 
 def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -> float:
-    """REs of armour (AEC) among units, as a share of all their REs."""
-    total = sum(hexmove.re_of(state.utype(u)) for u in units) or 1.0
+    """REs of armour (AEC) among units, as a share of all their REs; attacking, without
+    the AEC-neutral ones (15.H: cavalry is half neutral for AECA)."""
+    total = 0.0
+    for u in units:
+        ut = state.utype(u)
+        neutral = ut.ability("aec_neutral") if role == "attack" else None
+        total += hexmove.re_of(ut) * (1.0 - (float(neutral.share) if neutral is not None else 0.0))
+    total = total or 1.0
     arm = 0.0
     for u in units:
         ut = state.utype(u)

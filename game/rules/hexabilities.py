@@ -81,8 +81,17 @@ class AA(HexAbility):
 @dataclass(frozen=True)
 class Aec(HexAbility):
     """15.E, 10: armour effects capability. `share`: how much of the unit's RE counts
-    as armour (1 full; 0.34 for mixed units, 15.N)."""
+    as armour (1 full; "1/3" for mixed units, 15.N)."""
     name: ClassVar[str] = "aec"
+    share: float = 1.0
+
+
+@register
+@dataclass(frozen=True)
+class AecNeutral(HexAbility):
+    """15.H cavalry ("1/2 neutral for AECA calculations"): this share of the unit's REs is
+    left out of the attacking REs when the armour proportion (AEC, 1/7) is worked out."""
+    name: ClassVar[str] = "aec_neutral"
     share: float = 1.0
 
 

@@ -4,10 +4,11 @@ stacking in REs, home-country limits (15.G, 15.S) and the Move action on hex map
 Conventional rules (seed 003 assumes them; docs/interpretations.md#europa-seed-003):
 - A unit pays the terrain cost of the hex entered on its best movement column
   (its `move_class`, plus `terrain_movement` columns; 15.F.3 mountain artillery uses
-  `other` where the mountain column is cheaper), plus the hexside's extra cost. Roads
+  `other` where the mountain column is cheaper than `other`, else its own; 15.N mixed
+  units use the c/m column), plus the hexside's extra cost. Roads
   (`along` features) cost their own rate between two road hexes, bridges included.
-- Entering a hex in an enemy zone of control costs `zoc_cost` extra MPs (static units
-  15.U: double); moving directly from one enemy ZOC hex to another is prohibited.
+- Entering a hex in an enemy zone of control costs `zoc_cost` extra MPs by movement
+  column (15.N mixed units: the c/m cost; static units 15.U: double); moving directly from one enemy ZOC hex to another is prohibited.
 - A unit that has not moved may always move one hex (if not prohibited).
 - Stacking is checked at the end of each move: the player's REs in a hex (units with
   `no_stacking` excluded) may not exceed the terrain's limit.
@@ -319,14 +320,13 @@ def _enter_cost(state: GameState, ut: UnitType, frm: str, to: str) -> int | None
         c = _terrain_cost(state, ut, frm, to, col)
         if c is not None and (best is None or c < best):
             best = c
-    if ut.has("moves_as_infantry_where_mountain") and "mountain" in cols:
-        # 15.F.3: where the mountain column helps, mountain artillery moves as infantry
+    if ut.has("moves_as_infantry_where_mountain"):
+        # 15.F.3: in terrain where a mountain unit gains (its column is cheaper than the
+        # infantry's "other" one) mountain artillery moves as infantry; elsewhere as artillery
         mtn = _terrain_cost(state, ut, frm, to, "mountain")
-        own = _terrain_cost(state, ut, frm, to, ut.move_class)
-        if mtn is not None and (own is None or mtn < own):
-            best = _terrain_cost(state, ut, frm, to, "other")
-        else:
-            best = own
+        inf = _terrain_cost(state, ut, frm, to, "other")
+        gains = mtn is not None and (inf is None or mtn < inf)
+        best = inf if gains else _terrain_cost(state, ut, frm, to, ut.move_class)
     return best
 
 
@@ -338,11 +338,16 @@ def move_cost(state: GameState, u: Unit, frm: str, to: str, zoc: AbstractSet[str
     if zoc is None:
         zoc = zoc_hexes(state, u.owner)
     if to in zoc:
-        ut = state.utype(u)
-        z = rules(state).zoc_cost.get(ut.move_class, 1)
-        st = ut.ability("static_zoc_cost")
-        c += z * (st.factor if st is not None else 1)
+        c += zoc_entry_cost(state, state.utype(u))
     return c
+
+
+def zoc_entry_cost(state: GameState, ut: UnitType) -> int:
+    """Extra MPs to enter an enemy ZOC: the cost of the unit's movement column (15.N mixed
+    units pay the c/m cost), `factor` times for static units (15.U)."""
+    col = rules(state).cm_columns[0] if ut.has("moves_as_cm") else ut.move_class
+    st = ut.ability("static_zoc_cost")
+    return rules(state).zoc_cost.get(col, 1) * (st.factor if st is not None else 1)
 
 
 def home_ok(state: GameState, u: Unit, to: str) -> str:
@@ -452,15 +457,12 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
     spaces = state.scenario.spaces
     water = water_table(state)
     costs_table = static_table(state, "enter_cost")
-    zoc_cost = rules(state).zoc_cost
     types: list[str] = []
     zextra: list[int] = []
     limits: list[int] = []
     for u in group:
-        ut = state.utype(u)
-        st = ut.ability("static_zoc_cost")
         types.append(u.type)
-        zextra.append(zoc_cost.get(ut.move_class, 1) * (st.factor if st is not None else 1))
+        zextra.append(zoc_entry_cost(state, state.utype(u)))
         limits.append(mp_left(state, u))
     n_units = len(group)
     # a hex without friendly units: stacking is the group's own REs against the limit

@@ -214,6 +214,26 @@ def test_mountain_artillery_moves_as_infantry_in_mountains():
     assert hexmove.enter_cost(s, s.units[uid_of(s, "0,3", "field_artillery")], "0,3", "1,3") == 4
 
 
+def test_mountain_artillery_pays_artillery_costs_where_mountain_units_gain_nothing():
+    # seed 003: 15.F.3 "Mountain artillery moves as artillery except in terrain where a mountain
+    # unit would gain a benefit": in swamp the mountain column costs what infantry pays (2),
+    # so no benefit: the artillery cost (3); in rough it gains (1 < 2): infantry's 2
+    s = hexgame([(0, 2, "red", "mountain_artillery")], terrain={(1, 2): "swamp", (0, 3): "rough"})
+    ma = s.units[uid_of(s, "0,2", "mountain_artillery")]
+    assert hexmove.enter_cost(s, ma, "0,2", "1,2") == 3
+    assert hexmove.enter_cost(s, ma, "0,2", "0,3") == 2
+
+
+def test_mountain_artillery_counts_as_a_mountain_unit_for_the_attack_bonus():
+    # seed 003: 15.M.7 "a mountain artillery unit would be classified as a mountain unit";
+    # 15.M.7.a "When at least 1/7 of the REs attacking into rough ... are mountain units"
+    s = hexgame([(2, 2, "red", "mountain_artillery"), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], terrain={(3, 2): "rough"}, phase="combat")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert "mountain troops (15.M.7.a)" in reasons(pv)   # 0.5 of 1.5 RE
+    assert uid_of(s, "2,2", "mountain_artillery") in pv.used and U("mountain_artillery").has("required_losses")
+
+
 def test_siege_artillery_doubled_against_fortresses_halved_elsewhere():
     # seed 003: 15.F.5 "attack strength ... doubled when attacking a fortress or major city,
     # ... normal against any other fort or city, and is halved against any other type of
@@ -257,6 +277,22 @@ def test_cavalry_moves_well_in_woods_and_attacks_into_rough():
                 phase="combat")
     assert hexmove.enter_cost(s, s.units[uid_of(s, "0,2", "cavalry_brigade")], "0,2", "1,2") == 1
     assert "cavalry (15.H)" in reasons(crt.preview(s, "3,2", attackers(s)))
+
+
+def test_cavalry_is_half_neutral_for_armour_effects():
+    # seed 003: 15.H "All Cavalry are 1/2 neutral for AECA calculations": half its REs leave the
+    # armour proportion. 0.5 RE light tank + 4 cavalry (2 counted) = 1/5 armour: AEC; with
+    # 4 infantry brigades instead (4 RE counted) 1/7 is missed
+    s = hexgame([(2, 2, "red", "light_tank"), (2, 2, "red", "cavalry_brigade", 4),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert "attacking armour (AEC, 15.E)" in reasons(crt.preview(s, "3,2", attackers(s)))
+    s = hexgame([(2, 2, "red", "light_tank"), (2, 2, "red", "infantry_brigade", 4),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert "attacking armour (AEC, 15.E)" not in reasons(crt.preview(s, "3,2", attackers(s)))
+    # exactly at the edge: 0.5 armour of 0.5 + 6 cavalry counted as 3 = 1/7
+    s = hexgame([(2, 2, "red", "light_tank"), (2, 2, "red", "cavalry_brigade", 6),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert "attacking armour (AEC, 15.E)" in reasons(crt.preview(s, "3,2", attackers(s)))
 
 
 # --- 15.I depots -------------------------------------------------------------------------------------
@@ -347,8 +383,19 @@ def test_light_infantry_moves_and_attacks_well_in_rough_and_woods():
                 phase="combat")
     assert hexmove.enter_cost(s, s.units[uid_of(s, "0,2", "light_infantry")], "0,2", "1,2") == 1
     assert "light infantry (15.M.4)" in reasons(crt.preview(s, "3,2", attackers(s)))
-    for t in ("parachute", "glider", "ski", "commando", "mountain_infantry"):
+    for t in ("parachute", "glider", "ski", "commando", "mountain_infantry", "parachute_infantry"):
         assert hexunits.is_light_infantry(U(t)), t
+
+
+@pytest.mark.parametrize("terrain,bonus", [("rough", True), ("wooded_rough", True), ("woods", False)])
+@pytest.mark.parametrize("utype", ["light_infantry", "parachute", "parachute_infantry", "glider", "ski"])
+def test_light_infantry_bonus_is_for_rough_and_wooded_rough_only(utype, terrain, bonus):
+    # seed 003: 15.M.4 "Light infantry units attacking in wooded rough and rough use the SPECIAL
+    # UNIT COMBAT ABILITY TABLE" (not plain woods); "parachute, para-infantry, glider ... ski"
+    # units are light infantry
+    s = hexgame([(2, 2, "red", utype), (3, 2, "blue", "garrison_infantry")], terrain={(3, 2): terrain},
+                phase="combat")
+    assert ("light infantry (15.M.4)" in reasons(crt.preview(s, "3,2", attackers(s)))) is bonus
 
 
 def test_mountain_bonus_needs_a_seventh_of_the_res():
@@ -396,7 +443,28 @@ def test_mixed_units_pay_cm_costs_but_are_not_cm():
     u = s.units[uid_of(s, "0,2", "mixed")]
     assert hexmove.enter_cost(s, u, "0,2", "1,2") == 6
     assert not hexmove.is_cm(s, U("mixed"))
-    assert U("mixed").ability("aec").share == pytest.approx(0.34)
+    assert U("mixed").ability("aec").share == 1 / 3
+
+
+def test_mixed_units_pay_cm_zoc_costs():
+    # seed 003: 15.N mixed units "use the c/m movement costs when moving": entering an enemy
+    # ZOC costs the c/m +2, not the infantry +1
+    s = hexgame([(1, 2, "red", "mixed"), (1, 3, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")])
+    mixed = s.units[uid_of(s, "1,2", "mixed")]
+    assert hexmove.move_cost(s, mixed, "1,2", "2,2") == 3
+    assert hexmove.move_cost(s, s.units[uid_of(s, "1,3", "infantry_brigade")], "1,3", "2,3") == 2
+    s.units[mixed.uid] = replace(mixed, moved=4)      # 2 MPs left: the ZOC hex is out of reach
+    assert "2,2" not in hexmove.reachable(s, (mixed.uid,)) and "1,1" in hexmove.reachable(s, (mixed.uid,))
+
+
+def test_mixed_units_are_exactly_a_third_armour():
+    # seed 003: 15.N "treat a mixed unit's REs as follows: 1/3 as armour, 2/3 as infantry".
+    # 3 mixed (1 armour RE) with 4 infantry REs: exactly 1/7 armour, the AEC threshold
+    s = hexgame([(2, 2, "red", "mixed", 3), (2, 3, "red", "infantry_brigade", 4),
+                 (3, 2, "blue", "infantry_division")], phase="combat")
+    assert crt._armour_share(s, list(s.units[i] for i in attackers(s, ("2,2", "2,3"))), "attack", "3,2") \
+        == pytest.approx(1 / 7, abs=1e-12)
+    assert "attacking armour (AEC, 15.E)" in reasons(crt.preview(s, "3,2", attackers(s, ("2,2", "2,3"))))
 
 
 # --- 15.O movement counters -------------------------------------------------------------------------
