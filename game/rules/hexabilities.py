@@ -199,10 +199,24 @@ class HomeBound(HexAbility):
 @register
 @dataclass(frozen=True)
 class SupplySource(HexAbility):
-    """15.I depots, 15.W supply units: friendly units within `range` hexes trace supply
-    to it as to a supply source."""
+    """15.I depots, 15.L.1 army HQs, 15.W supply units: friendly units within `range` hexes
+    trace supply to it as to a supply source.
+    `depot`: it is a major (15.I.1) or command (15.I.1.b) depot that HQs attach to.
+    `operational_in`: it works only in a hex with one of these terrains (15.I.1: a major
+    depot only in a city).
+    `attaches_to`: an HQ that supplies only while attached to a depot of that kind (15.L.1
+    army HQs: major; 15.L.1.b command HQs: command), i.e. while a supply line within the
+    depot's range joins them; a `supply: true` hex acts as a major depot (15.I.1.a capitals).
+    `max_attached`: how many such HQs one depot takes (0: any; 15.I.1.b.iii: one)."""
     name: ClassVar[str] = "supply_source"
+    hex_terrain_refs: ClassVar[tuple[str, ...]] = ("operational_in",)
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"depot": ("", "major", "command"),
+                                                     "attaches_to": ("", "major", "command")}
     range: int = 4
+    depot: str = ""
+    operational_in: tuple[str, ...] = ()
+    attaches_to: str = ""
+    max_attached: int = 0
 
 
 @register

@@ -368,8 +368,65 @@ def test_hqs_have_no_zoc_heavy_equipment_and_no_armour_effects():
     # AEC or ATEC abilities"; 15.L.1 army HQs are part of supply lines
     for t in ("army_hq", "divisional_hq"):
         assert U(t).has("no_zoc") and U(t).has("heavy_equipment") and not U(t).has("aec")
-    s = hexgame([(5, 4, "red", "infantry_brigade"), (6, 1, "red", "army_hq")])
+    s = hexgame([(5, 4, "red", "infantry_brigade"), (6, 1, "red", "army_hq"), (6, 0, "red", "major_depot")],
+                features={(6, 0): ["city"]})
     assert "5,4" in hexsupply.in_supply(s, "red")
+
+
+def test_an_army_hq_supplies_only_when_attached_to_a_major_depot():
+    # seed 003: 15.L.1 "Army HQs must be attached to a major depot to be used as part of a
+    # regular supply line": alone, or with its depot cut off by an enemy ZOC, it supplies
+    # nobody; a supply hex (a capital, 15.I.1.a) within range acts as the major depot
+    base = [(5, 4, "red", "infantry_brigade"), (6, 1, "red", "army_hq")]
+    assert "5,4" not in hexsupply.in_supply(hexgame(base), "red")
+    assert "5,4" in hexsupply.in_supply(hexgame(base, supply=[(0, 1)]), "red")       # 6 hexes away
+    s = hexgame(base + [(6, 0, "red", "major_depot")], features={(6, 0): ["city"]})
+    assert "5,4" in hexsupply.in_supply(s, "red")
+    # a depot at the edge, its only line blocked by an enemy ZOC: not attached
+    s = hexgame(base + [(0, 0, "red", "major_depot"), (2, 1, "blue", "infantry_brigade"),
+                        (2, 0, "blue", "infantry_brigade")], features={(0, 0): ["city"]},
+                terrain={(0, 1): "sea", (1, 1): "sea", (0, 2): "sea", (1, 2): "sea"})
+    assert "6,1" not in hexsupply.in_supply(s, "red") and "5,4" not in hexsupply.in_supply(s, "red")
+
+
+def test_a_major_depot_operates_only_in_a_city():
+    # seed 003: 15.I.1 "A major depot may only be operational in a city (not a town) hex"
+    base = [(5, 4, "red", "infantry_brigade"), (6, 2, "red", "major_depot")]
+    assert "5,4" not in hexsupply.in_supply(hexgame(base), "red")
+    assert "5,4" in hexsupply.in_supply(hexgame(base, features={(6, 2): ["city"]}), "red")
+    assert "5,4" in hexsupply.in_supply(hexgame(base, features={(6, 2): ["major_city"]}), "red")
+
+
+def _source_hexes(s, player="red"):
+    zoc = hexmove.zoc_hexes(s, player)
+    enemy, friend = hexmove.occupied(s, player)
+    return {h for h, _ in hexsupply._sources(s, player, zoc, enemy, friend)}
+
+
+def test_a_command_hq_attaches_only_to_a_command_depot_one_per_depot():
+    # seed 003: 15.L.1.b command HQs "act in all ways as an army HQ" except iv) "A maximum of
+    # one command HQ may be attached to a command depot; no army HQs may be attached";
+    # 15.I.1.b iii) likewise; ii) "The maximum supply range of a command HQ is 5 hexes"
+    assert U("command_hq").ability("supply_source").range <= 5 and U("command_hq").re == 0.5
+    assert U("command_depot").re == 1
+    city = {(6, 0): ["city"]}
+    s = hexgame([(1, 4, "red", "command_hq"), (6, 0, "red", "command_depot")], features=city)
+    assert _source_hexes(s) == {"6,0", "1,4"}
+    s = hexgame([(1, 4, "red", "command_hq"), (6, 0, "red", "major_depot")], features=city)
+    assert _source_hexes(s) == {"6,0"}                        # a command HQ needs a command depot
+    s = hexgame([(1, 4, "red", "army_hq"), (6, 0, "red", "command_depot")], features=city)
+    assert _source_hexes(s) == {"6,0"}                        # no army HQ on a command depot
+    s = hexgame([(6, 3, "red", "command_hq"), (1, 4, "red", "command_hq"), (6, 0, "red", "command_depot")],
+                features=city)
+    assert _source_hexes(s) == {"6,0", "6,3"}                 # one HQ per command depot
+
+
+def test_wagons_are_cm():
+    # seed 003: 15.W "A supply unit is a 0-strength c/m unit; trucks are 0-8's and wagons are 0-4's"
+    s = hexgame([(0, 2, "red", "wagon")])
+    assert hexmove.is_cm(s, U("wagon")) and hexmove.is_cm(s, U("truck"))
+    s.phase_idx = s.ruleset.phases.index("exploitation")
+    assert hexmove.movement_allowance(s, s.units[uid_of(s, "0,2", "wagon")]) == 2
 
 
 # --- 15.M infantry --------------------------------------------------------------------------------------
