@@ -190,10 +190,12 @@ class RequiredLosses(HexAbility):
 @dataclass(frozen=True)
 class HomeBound(HexAbility):
     """15.G border guards (1), 15.S reserves (2): may not voluntarily move more than
-    `hexes` hexes from a hex of its home country (hexes with `home:` its owner's country)."""
+    `hexes` hexes from a hex of its home country (hexes with `home:` its owner's country).
+    `attack_within`: beyond that area (forced there by a retreat) it may not attack (15.G)."""
     name: ClassVar[str] = "home_bound"
     hexes: int = 1
     country: str = ""
+    attack_within: bool = False
 
 
 @register
@@ -300,6 +302,15 @@ class StaticZocCost(HexAbility):
     """15.U static/coastal: pays `factor` times the normal MP cost to enter enemy ZOCs."""
     name: ClassVar[str] = "static_zoc_cost"
     factor: int = 2
+
+
+@register
+@dataclass(frozen=True)
+class AdvanceMarker(HexAbility):
+    """15.K fortress units: a unit that advances after combat gets an extra "+`mp` MP"
+    marker: `mp` more MPs in its side's next movement phase (then the marker goes)."""
+    name: ClassVar[str] = "advance_marker"
+    mp: int = 1
 
 
 @register

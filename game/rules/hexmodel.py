@@ -273,6 +273,7 @@ class HexTurn:
     airlift: tuple[float, float] = (0.0, 0.0)  # REs flown this player-turn: (transports, gliders)
     disrupted: tuple[int, ...] = ()            # dropped units disrupted this player-turn
     pending: PendingCombat | None = None       # a combat result waiting for losses/retreat choices
+    captured: tuple[str, ...] = ()             # hexes the phasing side took this player-turn (15.M.2)
 
     def to_json(self) -> dict[str, Any]:
         out = {"attacked": list(self.attacked), "used": list(self.used),
@@ -284,4 +285,6 @@ class HexTurn:
             out["disrupted"] = list(self.disrupted)
         if self.pending is not None:
             out["pending"] = self.pending.to_json()
+        if self.captured:
+            out["captured"] = list(self.captured)
         return out

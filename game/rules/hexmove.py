@@ -257,7 +257,27 @@ def movement_allowance(state: GameState, u: Unit, phase: str | None = None) -> i
         return 0
     if u.oos > 0:
         ma //= 2
+    if phase == "movement":
+        ma += u.extra_mp   # 15.K "+1 MP" markers
     return ma
+
+
+def mark_advance(state: GameState, uids: tuple[int, ...] | list[int]) -> None:
+    """15.K: units with `advance_marker` that advanced after combat get their "+1 MP"
+    marker (state is a copy)."""
+    for uid in uids:
+        u = state.units[uid]
+        ab = state.utype(u).ability("advance_marker")
+        if ab is not None:
+            state.units[uid] = replace(u, extra_mp=u.extra_mp + ab.mp)
+            state.add_log(f"  {state.utype(u).name} gets a +{ab.mp} MP marker (15.K).")
+
+
+def clear_markers(state: GameState, player: str) -> None:
+    """The end of `player`'s movement phase: its "+1 MP" markers are spent (15.K)."""
+    for uid, u in list(state.units.items()):
+        if u.owner == player and u.extra_mp:
+            state.units[uid] = replace(u, extra_mp=0)
 
 
 def mp_left(state: GameState, u: Unit) -> int:
@@ -350,21 +370,37 @@ def zoc_entry_cost(state: GameState, ut: UnitType) -> int:
     return rules(state).zoc_cost.get(col, 1) * (st.factor if st is not None else 1)
 
 
-def home_ok(state: GameState, u: Unit, to: str) -> str:
-    """15.G/15.S: "" if `to` is within the unit's home_bound distance of its country."""
-    ut = state.utype(u)
-    ab = ut.ability("home_bound")
+def _near_home(state: GameState, u: Unit, hid: str) -> bool:
+    """Whether `hid` is within the unit's home_bound distance of its country (True for units
+    without one, or on maps without the country's hexes)."""
+    ab = state.utype(u).ability("home_bound")
     if ab is None or state.scenario.hexmap is None:
-        return ""
+        return True
     country = ab.country or u.owner
     homes = [hd.axial for hd in state.scenario.hexmap.hexes.values() if hd.home == country]
     if not homes:
+        return True
+    here = hexgrid.parse_hex_id(hid)
+    return any(hexgrid.distance(here, h) <= ab.hexes for h in homes)
+
+
+def home_ok(state: GameState, u: Unit, to: str) -> str:
+    """15.G/15.S: "" if `to` is within the unit's home_bound distance of its country."""
+    if _near_home(state, u, to):
         return ""
-    dest = hexgrid.parse_hex_id(to)
-    if any(hexgrid.distance(dest, h) <= ab.hexes for h in homes):
+    ut = state.utype(u)
+    return (f"{ut.name} may not move more than {ut.ability('home_bound').hexes} hex(es) from its home "
+            f"country (seed 003 15.G/15.S).")
+
+
+def home_attack_block(state: GameState, u: Unit) -> str:
+    """15.G: a border guard retreated beyond its area may not attack until it is back within
+    it ("" if it may attack)."""
+    ab = state.utype(u).ability("home_bound")
+    if ab is None or not ab.attack_within or _near_home(state, u, u.space):
         return ""
-    return (f"{ut.name} may not move more than {ab.hexes} hex(es) from its home country "
-            f"(seed 003 15.G/15.S).")
+    return (f"{state.utype(u).name} is more than {ab.hexes} hex(es) from its home country and may not "
+            f"attack until it is back within that distance (15.G).")
 
 
 # --- paths ------------------------------------------------------------------------------------
@@ -563,6 +599,8 @@ def capture_hex(state: GameState, hid: str, player: str) -> None:
         return
     prev = state.owners.get(hid)
     state.owners[hid] = player
+    if state.hexturn is not None and hid not in state.hexturn.captured:   # not held at the turn's start
+        state.hexturn = replace(state.hexturn, captured=state.hexturn.captured + (hid,))
     sp = state.scenario.spaces[hid]
     if prev is not None and (sp.victory_city or hexdef(state, hid).name):
         state.add_log(f"{grammar.player_says(state.scenario, player, 'takes')} {sp.name}.")

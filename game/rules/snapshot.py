@@ -140,7 +140,8 @@ def _restore_hexturn(d: dict[str, Any]) -> HexTurn:
                    arrived=tuple(d.get("arrived", ())),
                    airlift=(float(d.get("airlift", (0.0, 0.0))[0]), float(d.get("airlift", (0.0, 0.0))[1])),
                    disrupted=tuple(d.get("disrupted", ())),
-                   pending=None if d.get("pending") is None else PendingCombat.from_json(d["pending"]))
+                   pending=None if d.get("pending") is None else PendingCombat.from_json(d["pending"]),
+                   captured=tuple(d.get("captured", ())))
 
 
 def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: int) -> GameState:

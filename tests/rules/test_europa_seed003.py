@@ -265,6 +265,20 @@ def test_border_guards_stay_near_home_and_self_support_the_first_turn():
     assert not hexsupply.self_supported(s, "border_guard")
 
 
+def test_border_guards_beyond_their_area_may_not_attack():
+    # seed 003: 15.G "If forced to retreat beyond this area, such a unit may not attack until
+    # it is within one district of any hex of its home country"
+    homes = {(q, r): "red" for q in range(2) for r in range(5)}
+    s = hexgame([(3, 2, "red", "border_guard"), (2, 3, "red", "border_guard"), (3, 3, "blue", "garrison_infantry")],
+                homes=homes, phase="combat")
+    far, near = uid_of(s, "3,2", "border_guard"), uid_of(s, "2,3", "border_guard")
+    assert "15.G" in hexcombat.attack_block(s, "3,3", [s.units[far]])
+    with pytest.raises(IllegalAction, match="15.G"):
+        apply(s, Attack("3,3", (far,)))
+    assert [u.uid for u in hexcombat.attackers_for(s, "3,3")] == [near]
+    assert not hexcombat.attack_block(s, "3,3", [s.units[near]])
+
+
 # --- 15.H cavalry -------------------------------------------------------------------------------------
 
 
@@ -349,6 +363,26 @@ def test_construction_engineer_kinds():
 
 
 # --- 15.K fortress units ----------------------------------------------------------------------------
+
+
+def test_fortress_units_that_advance_get_a_plus_one_mp_marker():
+    # seed 003: 15.K "Fortress units that advance after combat ... get an extra '+1 MP' marker
+    # placed on them": one more MP in their next movement phase, then the marker goes
+    from game.rules.actions import Advance, EndPhase
+    from game.rules.model import Unit
+    s = hexgame([(2, 2, "red", "fortress_unit", 3), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(6,))
+    s2 = attacked(s, Attack("3,2", attackers(s)))    # 9 vs 2 = 4:1, roll 6 = DE
+    assert s2.hexturn.last.result == "DE"
+    fort = uid_of(s2, "2,2", "fortress_unit")
+    inf = uid_of(s2, "2,2", "infantry_brigade")
+    s3 = apply(s2, Advance((fort, inf), "3,2"))
+    assert s3.units[fort].extra_mp == 1 and s3.units[inf].extra_mp == 0
+    assert Unit.from_json(s3.units[fort].to_json()) == s3.units[fort]   # saved with the unit
+    s3.phase_idx = s3.ruleset.phases.index("movement")
+    assert hexmove.movement_allowance(s3, s3.units[fort]) == 3 and hexmove.movement_allowance(s3, s3.units[inf]) == 4
+    s4 = apply(s3, EndPhase())
+    assert s4.units[fort].extra_mp == 0
 
 
 def test_fortress_units_doubled_in_fortresses():
