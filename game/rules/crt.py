@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import hexmove
+from . import hexmove, hexsupport
 from .hexload import odds_value
 from .hexmodel import Crt, Shift
 from .model import GameState, Unit, UnitMap, UnitType
@@ -81,7 +81,9 @@ def _city_or_fort(state: GameState, hid: str) -> tuple[bool, bool]:
 
 
 def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | None = None,
-                    dismount: bool = True) -> float:
+                    dismount: bool = True, group: list[Unit] | None = None) -> float:
+    """u's attack strength against `target`; with `group` (all the units of the attack) an
+    unsupported unit is halved (9.A, hexsupport)."""
     ut = state.utype(u)
     s = float(ut.value("attack", u.damage))   # a cadre (damage 1) uses its reduced side
     name = ut.name
@@ -104,6 +106,9 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
     if u.oos > 0:
         s /= 2
         _note(notes, f"{name} halved: out of supply")
+    if group is not None and not hexsupport.attack_supported(state, u, group, target):
+        s /= 2
+        _note(notes, f"{name} halved: unsupported (9.A: no artillery, HQ or support division with it)")
     return s
 
 
@@ -186,7 +191,7 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
     defenders = hexmove.enemies_at(state, target, player)
     legal = hexcombat.attack_block(state, target, attackers)
     notes: list[str] = []
-    att = sum(attack_strength(state, u, target, notes) for u in attackers)
+    att = sum(attack_strength(state, u, target, notes, group=attackers) for u in attackers)
     dfn = sum(defense_strength(state, u, notes) for u in defenders)
     odds, base = odds_column(crt, att, dfn)
     shifts: list[Shift] = []
@@ -287,6 +292,9 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
         else:
             notes.append("No artillery shift: a planned attack needs every attacker unmoved this turn (15.F, 11.K).")
+    # 15.H: cavalry attacking a supported unit (9.A) has used a special ability (RL)
+    if any(hexsupport.defense_supported(state, d) for d in defenders):
+        used.extend(u.uid for u in attackers if state.utype(u).has("rl_vs_supported"))
     hm = state.scenario.hexmap
     sup = hm.air_support.get(player) if hm is not None else None
     if sup is not None and sup[0] and (sup[1] == 0 or state.round <= sup[1]):

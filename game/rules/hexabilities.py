@@ -375,7 +375,35 @@ class Winterized(HexAbility):
 @register
 @dataclass(frozen=True)
 class SelfSupporting(HexAbility):
-    """15.G border guards (the turn their country is first attacked), 15.J.2.a engineers in
-    cities: need no supply line while `first_turns` turns have not passed (0: always)."""
+    """9.A (conventional, docs/interpretations.md): a self-supporting unit is supported
+    without a supporting unit; it supports no one else. `first_turns`: only while the
+    game turn is at most this (15.G border guards: the turn their country is first
+    attacked, the scenario's first); `only_in`: only attacking into or defending in these
+    terrains (15.J.1 assault engineers, 15.J.2.a combat engineers: cities and fortifications)."""
     name: ClassVar[str] = "self_supporting"
+    hex_terrain_refs: ClassVar[tuple[str, ...]] = ("only_in",)
     first_turns: int = 0
+    only_in: tuple[str, ...] = ()
+
+
+@register
+@dataclass(frozen=True)
+class Support(HexAbility):
+    """9.A (conventional): a supporting unit (15.F artillery, 15.L.2 divisional HQs, 15.A.3
+    the parachute HQ unless dispersed, 15.J.7 support divisions). It is supported itself;
+    every unit of an attack it takes part in is supported, and so are friendly units within
+    `range` hexes of it (0: its own hex), defending and, unless `must_attack` (artillery
+    and divisions support an attack by making it), attacking. `defense: false`: never
+    supports units on the defence (15.F.5 siege artillery)."""
+    name: ClassVar[str] = "support"
+    range: int = 0
+    defense: bool = True
+    must_attack: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class RlVsSupported(HexAbility):
+    """15.H cavalry: attacking a supported unit (9.A) counts as using a special ability,
+    so the unit is a required loss (11.O)."""
+    name: ClassVar[str] = "rl_vs_supported"

@@ -287,7 +287,7 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     if police_att:
         attacker_retreat = 0
     values = tuple((u.uid, defense_strength(state, u)) for u in defenders) + \
-        tuple((u.uid, attack_strength(state, u, target)) for u in attackers)
+        tuple((u.uid, attack_strength(state, u, target, group=attackers)) for u in attackers)
     # 11.O required losses: engineers that reduced a modifier first (15.J.2.c), then any
     # unit whose special ability was used, if it has the RL marking
     required = tuple(pv.engineers) + tuple(

@@ -12,7 +12,8 @@ The line may not enter sea hexes, hexes with enemy units, or hexes in an enemy z
 control unless a friendly unit is there. Checked for the phasing player in its
 initial phase: a unit out of supply has `oos` counting up (attack and movement halved;
 defense halved from `oos_defense_after` turns; eliminated at `oos_eliminated_after`
-when that is not 0). `self_supporting` units (15.G, 15.A.3) need no line.
+when that is not 0). Being self-supporting (15.G, 15.A.3) is combat support (9.A,
+hexsupport.py), not supply: such units need a line like any other.
 """
 from __future__ import annotations
 
@@ -131,11 +132,6 @@ def _trace(state: GameState, sources: list[tuple[str, int]], zoc: AbstractSet[st
     return best
 
 
-def self_supported(state: GameState, ut_id: str) -> bool:
-    ab = state.ruleset.units[ut_id].ability("self_supporting")
-    return ab is not None and (ab.first_turns == 0 or state.round <= ab.first_turns)
-
-
 def check(state: GameState, player: str) -> None:
     """The initial-phase supply check for `player`'s units (state is a copy)."""
     hr = hexmove.rules(state)
@@ -145,7 +141,7 @@ def check(state: GameState, player: str) -> None:
         u = state.units[uid]
         if u.owner != player:
             continue
-        if u.space in ok or self_supported(state, u.type):
+        if u.space in ok:
             if u.oos:
                 state.units[uid] = replace(u, oos=0)
             continue

@@ -78,7 +78,8 @@ def test_selfplay_states_restore_exactly(scenario):
         st = s.state
         if st.over:
             break
-        waiting = st.hexturn is not None and st.hexturn.pending is not None   # hex: losses/retreat to choose
+        waiting = st.hexturn is not None and (st.hexturn.pending is not None   # hex: losses/retreat to choose
+                                              or st.hexturn.advance is not None)   # or an advance after combat
         if i % 9 == 0 or waiting or st.battle is not None and (not seen_battle or i % 3 == 0):
             seen_battle = seen_battle or st.battle is not None or waiting
             back = through_json(st)

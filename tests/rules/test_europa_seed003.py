@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from hexkit import attacked, hexgame, uid_of
 
-from game.rules import crt, hexcombat, hexmove, hexsupply, hexunits
+from game.rules import crt, hexcombat, hexmove, hexsupply, hexsupport, hexunits
 from game.rules.actions import Attack, EndPhase, Flip, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset
@@ -260,9 +260,9 @@ def test_border_guards_stay_near_home_and_self_support_the_first_turn():
     assert "2,2" in hexmove.reachable(s, (u,)) and "3,2" not in hexmove.reachable(s, (u,))
     with pytest.raises(IllegalAction, match="home country"):
         apply(s, Move((u,), ("2,2", "3,2")))
-    assert hexsupply.self_supported(s, "border_guard")
+    assert hexsupport.self_supported(s, s.units[u], "1,2")
     s.round = 2
-    assert not hexsupply.self_supported(s, "border_guard")
+    assert not hexsupport.self_supported(s, s.units[u], "1,2")
 
 
 def test_border_guards_beyond_their_area_may_not_attack():
@@ -371,8 +371,8 @@ def test_fortress_units_that_advance_get_a_plus_one_mp_marker():
     from game.rules.actions import Advance, EndPhase
     from game.rules.model import Unit
     s = hexgame([(2, 2, "red", "fortress_unit", 3), (2, 2, "red", "infantry_brigade", 2),
-                 (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(6,))
-    s2 = attacked(s, Attack("3,2", attackers(s)))    # 9 vs 2 = 4:1, roll 6 = DE
+                 (2, 2, "red", "field_artillery"), (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(6,))
+    s2 = attacked(s, Attack("3,2", attackers(s)))    # 11 vs 2 = 5:1 (+1 artillery), roll 6 = DE
     assert s2.hexturn.last.result == "DE"
     fort = uid_of(s2, "2,2", "fortress_unit")
     inf = uid_of(s2, "2,2", "infantry_brigade")
@@ -721,3 +721,94 @@ def test_exploitation_is_for_cm_units():
     assert hexmove.movement_allowance(s, s.units[uid_of(s, "0,2", "motorized_infantry")]) == 4
     assert hexmove.movement_allowance(s, s.units[uid_of(s, "0,3", "mixed")]) == 0
     assert hexcombat.attack_targets(s) == []
+
+
+# --- 9.A combat support (cited by 15.A.3, 15.F, 15.G, 15.H, 15.J, 15.L.2) ------------------------------
+
+
+def test_unsupported_units_attack_at_half_strength_unless_supported():
+    # seed 003: 15.F "Artillery units provide support to other units (Rule 9.A)"; 15.L.2 "A
+    # divisional HQ unit may be used to support (Rule 9.A) other units"; 15.Q "an unsupported
+    # police brigade": 9.A in a conventional version, an unsupported unit attacks at half
+    base = [(2, 2, "red", "parachute", 2), (3, 2, "blue", "garrison_infantry")]
+    s = hexgame(base, phase="combat")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert pv.attack == 3 and any("unsupported (9.A" in n for n in pv.notes)
+    s = hexgame(base + [(2, 2, "red", "field_artillery")], phase="combat")       # artillery in the attack
+    assert crt.preview(s, "3,2", attackers(s)).attack == 8
+    s = hexgame(base + [(1, 2, "red", "divisional_hq")], phase="combat")        # an HQ within one hex
+    assert crt.preview(s, "3,2", attackers(s)).attack == 6
+    s = hexgame(base + [(0, 2, "red", "divisional_hq")], phase="combat")        # two hexes away: no
+    assert crt.preview(s, "3,2", attackers(s)).attack == 3
+    # the battle uses the same strengths as the odds (AH: the attacker's losses are asked)
+    s = hexgame(base + [(2, 3, "red", "parachute")], phase="combat", dice=(1,))
+    uids = attackers(s, ("2,2", "2,3"))
+    pv = crt.preview(s, "3,2", uids)
+    s2 = apply(s, Attack("3,2", uids))
+    p = s2.hexturn.pending
+    assert s2.hexturn.last.attack == pv.attack == 4.5
+    assert sum(v for u, v in p.values if u in uids) == pytest.approx(pv.attack)
+
+
+def test_the_parachute_hq_supports_unless_dispersed():
+    # seed 003: 15.A.3 a) the parachute HQ "is marked with the self-supported dot ... It cannot
+    # provide support (Rule 9.A) at all if dispersed" (disrupted by its drop)
+    s = hexgame([(2, 2, "red", "parachute", 2), (2, 2, "red", "parachute_hq"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat")
+    hq = uid_of(s, "2,2", "parachute_hq")
+    paras = tuple(u for u in attackers(s) if u != hq)
+    assert crt.preview(s, "3,2", paras).attack == 6
+    s.hexturn = replace(s.hexturn, disrupted=(hq,))
+    assert crt.preview(s, "3,2", paras).attack == 3
+    assert hexsupport.defense_supported(s, s.units[hq])   # self-supported itself
+
+
+def test_self_supporting_engineers_border_guards_and_siege_artillery():
+    # seed 003: 15.J.2.a "A combat engineer is considered self-supporting when attacking into or
+    # defending a city (not town) or fortification"; 15.G border guards "self-supporting on the
+    # turn that their country is initially attacked" (the scenario's first turn); 15.F.5 siege
+    # artillery "may only support other units when its attack factor is not halved ... never
+    # support units on the defence"
+    s = hexgame([(2, 2, "red", "combat_engineer"), (3, 2, "blue", "garrison_infantry")], phase="combat",
+                features={(3, 2): ["city"]})
+    assert crt.preview(s, "3,2", attackers(s)).attack == 1
+    s = hexgame([(2, 2, "red", "combat_engineer"), (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert crt.preview(s, "3,2", attackers(s)).attack == 0.5
+    s = hexgame([(2, 2, "red", "border_guard"), (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert crt.preview(s, "3,2", attackers(s)).attack == 1
+    s.round = 2
+    assert crt.preview(s, "3,2", attackers(s)).attack == 0.5
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "parachute"), (3, 2, "blue", "garrison_infantry"),
+                 (3, 2, "blue", "siege_artillery")], phase="combat", features={(3, 2): ["city"]})
+    assert crt.preview(s, "3,2", attackers(s)).attack == 4 + 3                 # not halved in a city: supports
+    assert not hexsupport.defense_supported(s, s.units[uid_of(s, "3,2", "garrison_infantry")])
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "parachute"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat")
+    assert crt.preview(s, "3,2", attackers(s)).attack == 2 + 1.5               # halved: no support
+
+
+def test_self_supporting_is_not_a_supply_exemption():
+    # seed 003: 15.G / 15.A.3 "self-supporting" is combat support (9.A), not supply: a border
+    # guard without a supply line is out of supply on its first turn too
+    s = hexgame([(6, 4, "red", "border_guard"), (6, 4, "red", "parachute_hq")], supply=[(0, 0)])
+    s.phase_idx = s.ruleset.phases.index("initial")
+    hexsupply.check(s, "red")
+    assert all(u.oos == 1 for u in s.units.values())
+
+
+def test_cavalry_attacking_a_supported_unit_is_a_required_loss():
+    # seed 003: 15.H "If a cavalry unit participates in any attack against a supported unit
+    # (Rule 9.A), it is counted as having used a special combat ability and must take required
+    # losses"
+    s = hexgame([(2, 2, "red", "cavalry_brigade"), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "garrison_infantry"), (3, 2, "blue", "field_artillery")], phase="combat")
+    cav = uid_of(s, "2,2", "cavalry_brigade")
+    assert cav in crt.preview(s, "3,2", attackers(s)).used
+    s = hexgame([(2, 2, "red", "cavalry_brigade"), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(1,))
+    assert cav not in crt.preview(s, "3,2", attackers(s)).used
+    s = hexgame([(2, 2, "red", "cavalry_brigade"), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(1,))
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # defending self-supporting brigade; 7 vs 6, roll 1 = AH
+    assert s2.hexturn.last.result == "AH" and cav in s2.hexturn.last.lost
+
