@@ -541,7 +541,7 @@ def test_hotseat_loss_choice_of_the_other_side_shows_a_banner_not_a_handoff(monk
     # the attacker's combat keeps the shared screen (banner "Commonwealth chooses losses"),
     # and no hand-off follows when the choice is made (docs/interpretations.md)
     from game.ui import hexshots, theme
-    app, game = crete(seed=1)
+    app, game = crete(seed=2)   # a greedy game in which the defender has a loss to choose
     game.auto_overlays = True
     uikit.frame(app)
     if isinstance(app.top, HandoffScene):
