@@ -439,7 +439,7 @@ class Evaluator:
                 continue
             ok = in_supply(state, players[0])
             for u in group:
-                if u.space in ok or hexsupply.self_supported(state, u.type):
+                if u.space in ok:
                     continue
                 out += sign * W_SUPPLY * vals[u.uid] * (1.5 if u.oos else 1.0)
         return out

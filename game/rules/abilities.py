@@ -93,7 +93,24 @@ def _coerce(ability: str, key: str, hint: Any, value: Any) -> Any:
         return value
     if hint is str:
         return str(value)
+    if hint is float:
+        return _number(ability, key, value)
     return value
+
+
+def _number(ability: str, key: str, value: Any) -> float:
+    """A number, or an exact fraction written "1/3" (a share no decimal gives exactly)."""
+    if isinstance(value, str) and value.count("/") == 1:
+        num, den = value.split("/")
+        try:
+            n, d = float(num), float(den)
+        except ValueError:
+            n, d = 0.0, 0.0
+        if d > 0:
+            return n / d
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise AbilityParamError(key, f"'{ability}.{key}' must be a number or a fraction like \"1/3\"")
+    return float(value)
 
 
 def register(cls: type[Ability]) -> type[Ability]:

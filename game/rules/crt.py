@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import hexmove
+from . import hexmove, hexsupport
 from .hexload import odds_value
 from .hexmodel import Crt, Shift
 from .model import GameState, Unit, UnitMap, UnitType
@@ -119,7 +119,9 @@ def attack_re(state: GameState, u: Unit, target: str) -> float:
 
 
 def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | None = None,
-                    dismount: bool = True) -> float:
+                    dismount: bool = True, group: list[Unit] | None = None) -> float:
+    """u's attack strength against `target`; with `group` (all the units of the attack) an
+    unsupported unit is halved (9.A, hexsupport)."""
     ut = state.utype(u)
     s = float(ut.value("attack", u.damage))   # a cadre (damage 1) uses its reduced side
     name = ut.name
@@ -148,6 +150,9 @@ def attack_strength(state: GameState, u: Unit, target: str, notes: list[str] | N
     if u.oos > 0:
         s /= 2
         _note(notes, f"{name} halved: out of supply")
+    if group is not None and not hexsupport.attack_supported(state, u, group, target):
+        s /= 2
+        _note(notes, f"{name} halved: unsupported (9.A: no artillery, HQ or support division with it)")
     return s
 
 
@@ -185,10 +190,15 @@ def _note(notes: list[str] | None, text: str) -> None:
 
 
 def _armour_share(state: GameState, units: list[Unit], role: str, target: str) -> float:
-    """REs of armour (AEC) among units, as a share of all their REs."""
+    """REs of armour (AEC) among units, as a share of all their REs; attacking, without
+    the AEC-neutral ones (15.H: cavalry is half neutral for AECA)."""
     def re(u: Unit) -> float:
         return attack_re(state, u, target) if role == "attack" else hexmove.re_of(state.utype(u))
-    total = sum(re(u) for u in units) or 1.0
+    total = 0.0
+    for u in units:
+        neutral = state.utype(u).ability("aec_neutral") if role == "attack" else None
+        total += re(u) * (1.0 - (float(neutral.share) if neutral is not None else 0.0))
+    total = total or 1.0
     arm = 0.0
     for u in units:
         ut = state.utype(u)
@@ -235,7 +245,7 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
     defenders = hexmove.enemies_at(state, target, player)
     legal = hexcombat.attack_block(state, target, attackers)
     notes: list[str] = []
-    att = sum(attack_strength(state, u, target, notes) for u in attackers)
+    att = sum(attack_strength(state, u, target, notes, group=attackers) for u in attackers)
     dfn = 0.0
     defender_used: list[int] = []
     for u in defenders:
@@ -347,6 +357,9 @@ def _preview(state: GameState, target: str, uids: tuple[int, ...] | list[int]) -
                 shifts.append(Shift(n, f"artillery support in a planned attack: {art_re:g} RE (15.F)"))
         else:
             notes.append("No artillery shift: a planned attack needs every attacker unmoved this turn (15.F, 11.K).")
+    # 15.H: cavalry attacking a supported unit (9.A) has used a special ability (RL)
+    if any(hexsupport.defense_supported(state, d) for d in defenders):
+        used.extend(u.uid for u in attackers if state.utype(u).has("rl_vs_supported"))
     air = air_support(state, player, defenders)
     if air is not None:
         shifts.append(air)

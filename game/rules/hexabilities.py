@@ -81,8 +81,17 @@ class AA(HexAbility):
 @dataclass(frozen=True)
 class Aec(HexAbility):
     """15.E, 10: armour effects capability. `share`: how much of the unit's RE counts
-    as armour (1 full; 0.34 for mixed units, 15.N)."""
+    as armour (1 full; "1/3" for mixed units, 15.N)."""
     name: ClassVar[str] = "aec"
+    share: float = 1.0
+
+
+@register
+@dataclass(frozen=True)
+class AecNeutral(HexAbility):
+    """15.H cavalry ("1/2 neutral for AECA calculations"): this share of the unit's REs is
+    left out of the attacking REs when the armour proportion (AEC, 1/7) is worked out."""
+    name: ClassVar[str] = "aec_neutral"
     share: float = 1.0
 
 
@@ -182,19 +191,35 @@ class RequiredLosses(HexAbility):
 @dataclass(frozen=True)
 class HomeBound(HexAbility):
     """15.G border guards (1), 15.S reserves (2): may not voluntarily move more than
-    `hexes` hexes from a hex of its home country (hexes with `home:` its owner's country)."""
+    `hexes` hexes from a hex of its home country (hexes with `home:` its owner's country).
+    `attack_within`: beyond that area (forced there by a retreat) it may not attack (15.G)."""
     name: ClassVar[str] = "home_bound"
     hexes: int = 1
     country: str = ""
+    attack_within: bool = False
 
 
 @register
 @dataclass(frozen=True)
 class SupplySource(HexAbility):
-    """15.I depots, 15.W supply units: friendly units within `range` hexes trace supply
-    to it as to a supply source."""
+    """15.I depots, 15.L.1 army HQs, 15.W supply units: friendly units within `range` hexes
+    trace supply to it as to a supply source.
+    `depot`: it is a major (15.I.1) or command (15.I.1.b) depot that HQs attach to.
+    `operational_in`: it works only in a hex with one of these terrains (15.I.1: a major
+    depot only in a city).
+    `attaches_to`: an HQ that supplies only while attached to a depot of that kind (15.L.1
+    army HQs: major; 15.L.1.b command HQs: command), i.e. while a supply line within the
+    depot's range joins them; a `supply: true` hex acts as a major depot (15.I.1.a capitals).
+    `max_attached`: how many such HQs one depot takes (0: any; 15.I.1.b.iii: one)."""
     name: ClassVar[str] = "supply_source"
+    hex_terrain_refs: ClassVar[tuple[str, ...]] = ("operational_in",)
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"depot": ("", "major", "command"),
+                                                     "attaches_to": ("", "major", "command")}
     range: int = 4
+    depot: str = ""
+    operational_in: tuple[str, ...] = ()
+    attaches_to: str = ""
+    max_attached: int = 0
 
 
 @register
@@ -282,6 +307,15 @@ class StaticZocCost(HexAbility):
 
 @register
 @dataclass(frozen=True)
+class AdvanceMarker(HexAbility):
+    """15.K fortress units: a unit that advances after combat gets an extra "+`mp` MP"
+    marker: `mp` more MPs in its side's next movement phase (then the marker goes)."""
+    name: ClassVar[str] = "advance_marker"
+    mp: int = 1
+
+
+@register
+@dataclass(frozen=True)
 class PoliticalPolice(HexAbility):
     """15.R: units stacked with it at the start of the combat phase ignore retreats
     except from DE (attacking too); defending, a DR becomes an exchange (EX) and a DH a half
@@ -343,7 +377,35 @@ class Winterized(HexAbility):
 @register
 @dataclass(frozen=True)
 class SelfSupporting(HexAbility):
-    """15.G border guards (the turn their country is first attacked), 15.J.2.a engineers in
-    cities: need no supply line while `first_turns` turns have not passed (0: always)."""
+    """9.A (conventional, docs/interpretations.md): a self-supporting unit is supported
+    without a supporting unit; it supports no one else. `first_turns`: only while the
+    game turn is at most this (15.G border guards: the turn their country is first
+    attacked, the scenario's first); `only_in`: only attacking into or defending in these
+    terrains (15.J.1 assault engineers, 15.J.2.a combat engineers: cities and fortifications)."""
     name: ClassVar[str] = "self_supporting"
+    hex_terrain_refs: ClassVar[tuple[str, ...]] = ("only_in",)
     first_turns: int = 0
+    only_in: tuple[str, ...] = ()
+
+
+@register
+@dataclass(frozen=True)
+class Support(HexAbility):
+    """9.A (conventional): a supporting unit (15.F artillery, 15.L.2 divisional HQs, 15.A.3
+    the parachute HQ unless dispersed, 15.J.7 support divisions). It is supported itself;
+    every unit of an attack it takes part in is supported, and so are friendly units within
+    `range` hexes of it (0: its own hex), defending and, unless `must_attack` (artillery
+    and divisions support an attack by making it), attacking. `defense: false`: never
+    supports units on the defence (15.F.5 siege artillery)."""
+    name: ClassVar[str] = "support"
+    range: int = 0
+    defense: bool = True
+    must_attack: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class RlVsSupported(HexAbility):
+    """15.H cavalry: attacking a supported unit (9.A) counts as using a special ability,
+    so the unit is a required loss (11.O)."""
+    name: ClassVar[str] = "rl_vs_supported"

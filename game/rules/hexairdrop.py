@@ -4,12 +4,14 @@ cited rule 23.G in a conventional version, docs/interpretations.md#europa-seed-0
 The `Airdrop(units, to)` action in the movement phase: units that have not moved,
 in supply, together on an airfield their owner holds outside enemy ZOCs, fly at most `range` hexes (the scenario's
 `air_transport` for the player) using its capacity for this player-turn (REs by
-transport aircraft, REs by glider; glider units, 15.A.1, only by glider):
+transport aircraft, REs by glider: the air drop of a glider unit only by glider, 15.A.1;
+a parachute unit's drop by either, transports first, 15.A.2; everything else by transport):
+- air transport (15.B, 15.X.3: air transportable units, no heavy equipment) to an
+  airfield its side has held since the start of the player-turn: no roll;
 - an air drop (`air_droppable`, 15.A/15.X.1) to any land hex without enemy units;
-- an air landing (assault transport, `assault_transportable`, 15.X.2 / 15.M.2) on an
-  airfield without enemy units, even one the enemy owns;
-- air transport (15.B, 15.X.3: air transportable units, no heavy equipment) to a
-  friendly airfield: no roll.
+- an air landing (assault transport) on an airfield without enemy units not held since
+  the start of the player-turn: air landing units alone (15.M.2, `assault_transportable
+  {to_enemy_airfield}`).
 Enemy AA (15.C) within the ruleset's `aa_fire.range` of the landing hex (light 1 hex, heavy
 2) fires first, once at each unit flown, air transport included: die + AA points (at most
 `max`) >= `shot_down`: the unit is lost with its aircraft; >= `abort`: it turns back (it
@@ -50,23 +52,70 @@ def _is_airfield(state: GameState, hid: str) -> bool:
         state, "airfield", hid, lambda: any(t.airfield for t in hexmove.terrains(state, hid)))
 
 
+def held_since_turn_start(state: GameState, hid: str, player: str) -> bool:
+    """Whether `player`'s side owned `hid` at the start of this player-turn (15.M.2)."""
+    own = state.owners.get(hid)
+    return own is not None and not state.at_war(own, player) and hid not in turn(state).captured
+
+
+def turn(state: GameState) -> HexTurn:
+    return state.hexturn or HexTurn()
+
+
 def mode(state: GameState, u: Unit, to: str) -> str:
-    """How unit u would arrive at `to`: "drop", "assault", "transport" or "" (it cannot)."""
+    """How unit u would arrive at `to`: "drop", "assault", "transport" or "" (it cannot).
+    Air transport needs an airfield held since the start of the player-turn; assault
+    transport to one not held then is for air landing units alone (15.M.2)."""
     ut = state.utype(u)
-    friendly_af = _is_airfield(state, to) and state.owners.get(to) is not None \
-        and not state.at_war(state.owners[to], u.owner)
-    if friendly_af and hexunits.air_transportable(ut):
+    af = _is_airfield(state, to)
+    held = af and held_since_turn_start(state, to, u.owner)
+    if held and hexunits.air_transportable(ut):
         return "transport"
     if hexunits.air_droppable(ut):
         return "drop"
-    if _is_airfield(state, to) and hexunits.assault_transportable(ut):
+    ab = ut.ability("assault_transportable")
+    if af and not held and ab is not None and ab.to_enemy_airfield:
         return "assault"
     return ""
 
 
-def _uses_gliders(state: GameState, u: Unit) -> bool:
-    ab = state.utype(u).ability("air_droppable")
-    return ab is not None and tuple(ab.by) == ("glider",)
+def demand(state: GameState, group: list[Unit], modes: tuple[str, ...]) -> tuple[float, float, float]:
+    """REs the flight needs: (by transport aircraft only, by gliders only, by either). Only
+    the air drop of a glider unit needs gliders (15.A.1); a parachute unit drops from either
+    (15.A.2); everything else flies in transports."""
+    t = g = either = 0.0
+    for u, how in zip(group, modes, strict=True):
+        ut = state.utype(u)
+        re = hexmove.re_of(ut)
+        by = ut.ability("air_droppable").by if how == "drop" else ("transport",)
+        if "glider" in by and "transport" in by:
+            either += re
+        elif "glider" in by:
+            g += re
+        else:
+            t += re
+    return t, g, either
+
+
+def capacity_block(need: tuple[float, float, float], left: tuple[float, float]) -> str:
+    """Why the capacity left does not carry `need` ("" if it does)."""
+    (t, g, either), (left_t, left_g) = need, left
+    if g > left_g + 1e-9:
+        return f"Gliders: {g:g} REs needed, {max(left_g, 0):g} left this turn (15.A.1)."
+    if t > left_t + 1e-9:
+        return f"Air transport: {t:g} REs needed, {max(left_t, 0):g} left this turn."
+    if t + g + either > left_t + left_g + 1e-9:
+        return (f"Air transport and gliders: {t + g + either:g} REs needed, "
+                f"{max(left_t, 0) + max(left_g, 0):g} left this turn (15.A.2).")
+    return ""
+
+
+def _usage(need: tuple[float, float, float], left_t: float) -> tuple[float, float]:
+    """(transport REs, glider REs) a flight uses: units that may fly in either take the
+    transports first, keeping gliders for glider units."""
+    t, g, either = need
+    in_transports = max(0.0, min(either, left_t - t))
+    return t + in_transports, g + either - in_transports
 
 
 def group_block(state: GameState, uids: tuple[int, ...] | list[int]) -> str:
@@ -126,16 +175,16 @@ def _explain_to(state: GameState, group: list[Unit], to: str) -> str:
     for u in group:
         if not mode(state, u, to):
             ut = state.utype(u)
+            if _is_airfield(state, to) and hexunits.air_transportable(ut):
+                return (f"{ut.name} is not an air landing unit: only those land on an airfield not held "
+                        "since the start of the turn (15.M.2).")
             if hexunits.air_transportable(ut) or hexunits.assault_transportable(ut):
                 return f"{ut.name} is not air droppable: it lands only on an airfield (15.B, 15.X.2)."
             return f"{ut.name} cannot be flown (heavy equipment, 15.X.3)."
-    need_t = sum(hexmove.re_of(state.utype(u)) for u in group if not _uses_gliders(state, u))
-    need_g = sum(hexmove.re_of(state.utype(u)) for u in group if _uses_gliders(state, u))
-    left_t, left_g = capacity_left(state, player)
-    if need_g > left_g + 1e-9:
-        return f"Gliders: {need_g:g} REs needed, {max(left_g, 0):g} left this turn (15.A.1)."
-    if need_t > left_t + 1e-9:
-        return f"Air transport: {need_t:g} REs needed, {max(left_t, 0):g} left this turn."
+    why = capacity_block(demand(state, group, tuple(mode(state, u, to) for u in group)),
+                         capacity_left(state, player))
+    if why:
+        return why
     have = hexmove.stack_re(state, to, player, extra=group)
     if have > hexmove.stacking_limit(state, to) + 1e-9:
         return f"Stacking: {have:g} REs would exceed the limit in that hex."
@@ -144,7 +193,8 @@ def _explain_to(state: GameState, group: list[Unit], to: str) -> str:
 
 def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     """Hexes the group may fly to now: the hexes in range that _explain_to accepts, with
-    the checks that do not depend on the hex (capacity, the group's REs) made once."""
+    what does not depend on the hex (the group's REs, the capacity per way of arriving)
+    worked out once."""
     group = [state.units[i] for i in uids if i in state.units]
     if not group:
         return []
@@ -152,11 +202,7 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     at = transport(state, player)
     if at is None or group_block(state, uids):
         return []
-    need_t = sum(hexmove.re_of(state.utype(u)) for u in group if not _uses_gliders(state, u))
-    need_g = sum(hexmove.re_of(state.utype(u)) for u in group if _uses_gliders(state, u))
-    left_t, left_g = capacity_left(state, player)
-    if need_g > left_g + 1e-9 or need_t > left_t + 1e-9:
-        return []
+    left = capacity_left(state, player)
     hm = state.scenario.hexmap
     assert hm is not None
     start_id = group[0].space
@@ -164,27 +210,25 @@ def targets(state: GameState, uids: tuple[int, ...] | list[int]) -> list[str]:
     water = hexmove.water_table(state)
     enemy_hexes, friend_hexes = hexmove.occupied(state, player)
     group_re = hexmove.own_re(state, group)
-    # mode() is not "" for a unit: droppable, or transportable to a friendly airfield, or
-    # assault transportable to any airfield
-    kinds = [(hexunits.air_droppable(ut), hexunits.air_transportable(ut), hexunits.assault_transportable(ut))
-             for ut in (state.utype(u) for u in group)]
-    all_drop = all(k[0] for k in kinds)
     within = hexmove.static_table(state, "land_within")   # (start, range) -> land hexes in range, sorted
     near = within.get((start_id, at.range))
     if near is None:
         near = within[(start_id, at.range)] = tuple(
             hid for hid, hd in sorted(hm.hexes.items())
             if hid != start_id and not water.get(hid, True) and hexgrid.distance(start, hd.axial) <= at.range)
+    fits: dict[tuple[str, ...], bool] = {}   # the group's ways of arriving -> within capacity
     out = []
     for hid in near:
         if hid in enemy_hexes:
             continue
-        if not all_drop:
-            af = _is_airfield(state, hid)
-            own = state.owners.get(hid)
-            friendly_af = af and own is not None and not state.at_war(own, player)
-            if not all(d or (friendly_af and t) or (af and a) for d, t, a in kinds):
-                continue
+        modes = tuple(mode(state, u, hid) for u in group)
+        if "" in modes:
+            continue
+        ok = fits.get(modes)
+        if ok is None:
+            ok = fits[modes] = not capacity_block(demand(state, group, modes), left)
+        if not ok:
+            continue
         have = hexmove.stack_re(state, hid, player, extra=group) if hid in friend_hexes else group_re
         if have > hexmove.stacking_limit(state, hid) + 1e-9:
             continue
@@ -251,8 +295,8 @@ def fly(state: GameState, uids: tuple[int, ...], to: str) -> None:
     group = [state.units[i] for i in uids]
     zoc = hexmove.zoc_hexes(state, player)
     ht = state.hexturn or HexTurn()
-    t_used = sum(hexmove.re_of(state.utype(u)) for u in group if not _uses_gliders(state, u))
-    g_used = sum(hexmove.re_of(state.utype(u)) for u in group if _uses_gliders(state, u))
+    modes = tuple(mode(state, u, to) for u in group)
+    t_used, g_used = _usage(demand(state, group, modes), capacity_left(state, player)[0])
     disrupted = list(ht.disrupted)
     name = state.scenario.spaces[to].name
     hr = hexmove.rules(state)
@@ -260,8 +304,7 @@ def fly(state: GameState, uids: tuple[int, ...], to: str) -> None:
     if aa > 0:
         who = ", ".join(f"{state.utype(f).name} ({p})" for f, p in firing)
         state.add_log(f"  AA fire at the flight to {name}: {who} = {aa} point(s).")
-    for u in group:
-        how = mode(state, u, to)
+    for u, how in zip(group, modes, strict=True):
         ut = state.utype(u)
         spent = max(hexmove.movement_allowance(state, u), 1)
         if aa > 0:   # 15.C: AA fires at each unit's aircraft before it lands
@@ -296,5 +339,6 @@ def fly(state: GameState, uids: tuple[int, ...], to: str) -> None:
             state.add_log(f"{state.scenario.player(player).name}: {ut.name} {verb} at {name} ({detail}).")
     if any(u.uid in state.units and state.units[u.uid].space == to for u in group):
         hexmove.capture_hex(state, to, player)
-    state.hexturn = replace(ht, airlift=(round(ht.airlift[0] + t_used, 3), round(ht.airlift[1] + g_used, 3)),
+    state.hexturn = replace(turn(state), airlift=(round(ht.airlift[0] + t_used, 3),
+                                                  round(ht.airlift[1] + g_used, 3)),
                             disrupted=tuple(disrupted))

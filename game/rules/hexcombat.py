@@ -67,6 +67,9 @@ def attack_block(state: GameState, target: str, attackers: list[Unit]) -> str:
             return f"{ut.name} has no attack strength."
         if not can_attack_across(state, u, target):
             return f"{ut.name} is not next to that hex or cannot attack across that hexside."
+        why = hexmove.home_attack_block(state, u)
+        if why:
+            return why
     return ""
 
 
@@ -89,7 +92,7 @@ def attackers_for(state: GameState, target: str, player: str | None = None) -> l
         for u in hexmove.friends_at(state, n, player):
             if u.owner == player and u.uid not in ht.used and u.uid not in ht.disrupted \
                     and state.utype(u).attack > 0 \
-                    and can_attack_across(state, u, target):
+                    and can_attack_across(state, u, target) and not hexmove.home_attack_block(state, u):
                 out.append(u)
     return sorted(out, key=lambda u: u.uid)
 
@@ -292,7 +295,7 @@ def apply_result(state: GameState, pv: CombatPreview, roll: int, code: str) -> C
     if res.defender_loss != "all":
         stay += ignore_retreats(state, defenders)
     values = tuple((u.uid, defense_strength(state, u)) for u in defenders) + \
-        tuple((u.uid, attack_strength(state, u, target)) for u in attackers)
+        tuple((u.uid, attack_strength(state, u, target, group=attackers)) for u in attackers)
     # 11.O required losses: engineers that reduced a modifier first (15.J.2.c), then any
     # unit whose special ability was used, if it has the RL marking; the defender's too
     required = tuple(pv.engineers) + tuple(
@@ -866,6 +869,7 @@ def advance(state: GameState, uids: tuple[int, ...], to: str) -> None:
             raise IllegalAction(f"Stacking: {have:g} REs would exceed the limit in that hex.")
         for u in group:
             state.units[u.uid] = replace(u, space=hexid)
+        hexmove.mark_advance(state, uids)   # 15.K
         hexmove.capture_hex(state, hexid, state.player)
         state.add_log(f"  {len(group)} unit(s) advance into {state.scenario.spaces[hexid].name}.")
-    state.hexturn = replace(ht, advance=None)
+    state.hexturn = replace(turn(state), advance=None)   # turn(state): with the hex captured

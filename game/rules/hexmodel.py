@@ -285,6 +285,7 @@ class HexTurn:
     # units that started this combat phase stacked with a political police unit (15.R: they
     # ignore retreats); None: not recorded (the units stacked with one now count)
     police: tuple[int, ...] | None = None
+    captured: tuple[str, ...] = ()             # hexes the phasing side took this player-turn (15.M.2)
 
     def to_json(self) -> dict[str, Any]:
         out = {"attacked": list(self.attacked), "used": list(self.used),
@@ -298,4 +299,6 @@ class HexTurn:
             out["pending"] = self.pending.to_json()
         if self.police is not None:
             out["police"] = list(self.police)
+        if self.captured:
+            out["captured"] = list(self.captured)
         return out

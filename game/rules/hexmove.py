@@ -4,10 +4,11 @@ stacking in REs, home-country limits (15.G, 15.S) and the Move action on hex map
 Conventional rules (seed 003 assumes them; docs/interpretations.md#europa-seed-003):
 - A unit pays the terrain cost of the hex entered on its best movement column
   (its `move_class`, plus `terrain_movement` columns; 15.F.3 mountain artillery uses
-  `other` where the mountain column is cheaper), plus the hexside's extra cost. Roads
+  `other` where the mountain column is cheaper than `other`, else its own; 15.N mixed
+  units use the c/m column), plus the hexside's extra cost. Roads
   (`along` features) cost their own rate between two road hexes, bridges included.
-- Entering a hex in an enemy zone of control costs `zoc_cost` extra MPs (static units
-  15.U: double); moving directly from one enemy ZOC hex to another is prohibited.
+- Entering a hex in an enemy zone of control costs `zoc_cost` extra MPs by movement
+  column (15.N mixed units: the c/m cost; static units 15.U: double); moving directly from one enemy ZOC hex to another is prohibited.
 - A unit that has not moved may always move one hex (if not prohibited).
 - Stacking is checked at the end of each move: the player's REs in a hex (units with
   `no_stacking` excluded) may not exceed the terrain's limit.
@@ -256,7 +257,27 @@ def movement_allowance(state: GameState, u: Unit, phase: str | None = None) -> i
         return 0
     if u.oos > 0:
         ma //= 2
+    if phase == "movement":
+        ma += u.extra_mp   # 15.K "+1 MP" markers
     return ma
+
+
+def mark_advance(state: GameState, uids: tuple[int, ...] | list[int]) -> None:
+    """15.K: units with `advance_marker` that advanced after combat get their "+1 MP"
+    marker (state is a copy)."""
+    for uid in uids:
+        u = state.units[uid]
+        ab = state.utype(u).ability("advance_marker")
+        if ab is not None:
+            state.units[uid] = replace(u, extra_mp=u.extra_mp + ab.mp)
+            state.add_log(f"  {state.utype(u).name} gets a +{ab.mp} MP marker (15.K).")
+
+
+def clear_markers(state: GameState, player: str) -> None:
+    """The end of `player`'s movement phase: its "+1 MP" markers are spent (15.K)."""
+    for uid, u in list(state.units.items()):
+        if u.owner == player and u.extra_mp:
+            state.units[uid] = replace(u, extra_mp=0)
 
 
 def mp_left(state: GameState, u: Unit) -> int:
@@ -319,14 +340,13 @@ def _enter_cost(state: GameState, ut: UnitType, frm: str, to: str) -> int | None
         c = _terrain_cost(state, ut, frm, to, col)
         if c is not None and (best is None or c < best):
             best = c
-    if ut.has("moves_as_infantry_where_mountain") and "mountain" in cols:
-        # 15.F.3: where the mountain column helps, mountain artillery moves as infantry
+    if ut.has("moves_as_infantry_where_mountain"):
+        # 15.F.3: in terrain where a mountain unit gains (its column is cheaper than the
+        # infantry's "other" one) mountain artillery moves as infantry; elsewhere as artillery
         mtn = _terrain_cost(state, ut, frm, to, "mountain")
-        own = _terrain_cost(state, ut, frm, to, ut.move_class)
-        if mtn is not None and (own is None or mtn < own):
-            best = _terrain_cost(state, ut, frm, to, "other")
-        else:
-            best = own
+        inf = _terrain_cost(state, ut, frm, to, "other")
+        gains = mtn is not None and (inf is None or mtn < inf)
+        best = inf if gains else _terrain_cost(state, ut, frm, to, ut.move_class)
     return best
 
 
@@ -338,28 +358,49 @@ def move_cost(state: GameState, u: Unit, frm: str, to: str, zoc: AbstractSet[str
     if zoc is None:
         zoc = zoc_hexes(state, u.owner)
     if to in zoc:
-        ut = state.utype(u)
-        z = rules(state).zoc_cost.get(ut.move_class, 1)
-        st = ut.ability("static_zoc_cost")
-        c += z * (st.factor if st is not None else 1)
+        c += zoc_entry_cost(state, state.utype(u))
     return c
+
+
+def zoc_entry_cost(state: GameState, ut: UnitType) -> int:
+    """Extra MPs to enter an enemy ZOC: the cost of the unit's movement column (15.N mixed
+    units pay the c/m cost), `factor` times for static units (15.U)."""
+    col = rules(state).cm_columns[0] if ut.has("moves_as_cm") else ut.move_class
+    st = ut.ability("static_zoc_cost")
+    return rules(state).zoc_cost.get(col, 1) * (st.factor if st is not None else 1)
+
+
+def _near_home(state: GameState, u: Unit, hid: str) -> bool:
+    """Whether `hid` is within the unit's home_bound distance of its country (True for units
+    without one, or on maps without the country's hexes)."""
+    ab = state.utype(u).ability("home_bound")
+    if ab is None or state.scenario.hexmap is None:
+        return True
+    country = ab.country or u.owner
+    homes = [hd.axial for hd in state.scenario.hexmap.hexes.values() if hd.home == country]
+    if not homes:
+        return True
+    here = hexgrid.parse_hex_id(hid)
+    return any(hexgrid.distance(here, h) <= ab.hexes for h in homes)
 
 
 def home_ok(state: GameState, u: Unit, to: str) -> str:
     """15.G/15.S: "" if `to` is within the unit's home_bound distance of its country."""
+    if _near_home(state, u, to):
+        return ""
     ut = state.utype(u)
-    ab = ut.ability("home_bound")
-    if ab is None or state.scenario.hexmap is None:
+    return (f"{ut.name} may not move more than {ut.ability('home_bound').hexes} hex(es) from its home "
+            f"country (seed 003 15.G/15.S).")
+
+
+def home_attack_block(state: GameState, u: Unit) -> str:
+    """15.G: a border guard retreated beyond its area may not attack until it is back within
+    it ("" if it may attack)."""
+    ab = state.utype(u).ability("home_bound")
+    if ab is None or not ab.attack_within or _near_home(state, u, u.space):
         return ""
-    country = ab.country or u.owner
-    homes = [hd.axial for hd in state.scenario.hexmap.hexes.values() if hd.home == country]
-    if not homes:
-        return ""
-    dest = hexgrid.parse_hex_id(to)
-    if any(hexgrid.distance(dest, h) <= ab.hexes for h in homes):
-        return ""
-    return (f"{ut.name} may not move more than {ab.hexes} hex(es) from its home country "
-            f"(seed 003 15.G/15.S).")
+    return (f"{state.utype(u).name} is more than {ab.hexes} hex(es) from its home country and may not "
+            f"attack until it is back within that distance (15.G).")
 
 
 # --- paths ------------------------------------------------------------------------------------
@@ -452,15 +493,12 @@ def reachable(state: GameState, uids: tuple[int, ...] | list[int]) -> dict[str, 
     spaces = state.scenario.spaces
     water = water_table(state)
     costs_table = static_table(state, "enter_cost")
-    zoc_cost = rules(state).zoc_cost
     types: list[str] = []
     zextra: list[int] = []
     limits: list[int] = []
     for u in group:
-        ut = state.utype(u)
-        st = ut.ability("static_zoc_cost")
         types.append(u.type)
-        zextra.append(zoc_cost.get(ut.move_class, 1) * (st.factor if st is not None else 1))
+        zextra.append(zoc_entry_cost(state, state.utype(u)))
         limits.append(mp_left(state, u))
     n_units = len(group)
     # a hex without friendly units: stacking is the group's own REs against the limit
@@ -561,6 +599,8 @@ def capture_hex(state: GameState, hid: str, player: str) -> None:
         return
     prev = state.owners.get(hid)
     state.owners[hid] = player
+    if state.hexturn is not None and hid not in state.hexturn.captured:   # not held at the turn's start
+        state.hexturn = replace(state.hexturn, captured=state.hexturn.captured + (hid,))
     sp = state.scenario.spaces[hid]
     if prev is not None and (sp.victory_city or hexdef(state, hid).name):
         state.add_log(f"{grammar.player_says(state.scenario, player, 'takes')} {sp.name}.")

@@ -68,6 +68,8 @@ def end_phase(state: GameState) -> None:
         state.hexturn = replace(ht, advance=None)   # ending the phase declines the advance
     if phase in ("combat", "exploitation") or phase == "movement":
         state.hexturn = replace(state.hexturn or HexTurn(), attacked=(), used=(), advance=None)
+    if phase == "movement":
+        hexmove.clear_markers(state, state.player)   # 15.K: spent or not, the marker goes
     if phase == "combat":
         for uid, u in state.units.items():
             if u.moved:

@@ -337,11 +337,12 @@ class Unit:
     airborne: bool = False    # attacked by air (self_airlift, or dropped by an air transport) this turn
     oos: int = 0              # hex maps: consecutive player-turns out of supply (0 = supplied);
                               # zone maps (interwar supply): 1 = out of supply this turn
+    extra_mp: int = 0         # hex maps: "+1 MP" markers for its next movement phase (15.K)
 
     def to_json(self) -> list[Any]:
         out = [self.uid, self.type, self.owner, self.space, self.damage, self.moved,
                self.carried_by, self.in_combat, self.amphibious, self.unloaded]
-        extra: list[Any] = [self.marched, self.airborne, self.oos]
+        extra: list[Any] = [self.marched, self.airborne, self.oos, self.extra_mp]
         while extra and not extra[-1]:   # trailing defaults left out (older saves' hashes hold)
             extra.pop()
         return out + extra
@@ -353,7 +354,7 @@ class Unit:
 
 _MISSING: Any = object()
 _UNIT_FIELDS = ("uid", "type", "owner", "space", "damage", "moved", "carried_by", "in_combat",
-                "amphibious", "unloaded", "marched", "airborne", "oos")
+                "amphibious", "unloaded", "marched", "airborne", "oos", "extra_mp")
 _UNIT_FIELD_SET = frozenset(_UNIT_FIELDS)
 _FAST_UNIT = _UNIT_FIELDS == tuple(f.name for f in fields(Unit))
 
@@ -368,7 +369,7 @@ def unit_replace(u: Unit, **kw: Any) -> Unit:
                 g("damage", u.damage), g("moved", u.moved), g("carried_by", u.carried_by),
                 g("in_combat", u.in_combat), g("amphibious", u.amphibious),
                 g("unloaded", u.unloaded), g("marched", u.marched), g("airborne", u.airborne),
-                g("oos", u.oos))
+                g("oos", u.oos), g("extra_mp", u.extra_mp))
 
 
 def _index_add(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:

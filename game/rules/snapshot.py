@@ -142,7 +142,8 @@ def _restore_hexturn(d: dict[str, Any]) -> HexTurn:
                    airlift=(float(d.get("airlift", (0.0, 0.0))[0]), float(d.get("airlift", (0.0, 0.0))[1])),
                    disrupted=tuple(d.get("disrupted", ())),
                    pending=None if d.get("pending") is None else PendingCombat.from_json(d["pending"]),
-                   police=None if d.get("police") is None else tuple(d["police"]))
+                   police=None if d.get("police") is None else tuple(d["police"]),
+                   captured=tuple(d.get("captured", ())))
 
 
 def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: int) -> GameState:

@@ -175,16 +175,16 @@ class HexRenderer(MapRenderer):
         dark = theme.darken(col, 0.45)
         rng = _rng(terrain, variant)
         lw = max(1, rs // 18)
-        drawn = True
-        if terrain == "rough":   # sparse diagonal hatching in short strokes
+        drawn = terrain in ("rough", "wooded_rough", "woods", "swamp", "mountain")
+        if terrain in ("rough", "wooded_rough"):   # sparse diagonal hatching in short strokes
             step = max(4, rs // 4)
             for k in range(-2 * h, 2 * w, step):
                 for j in range(0, h, step):
                     if rng.random() < 0.55:
                         x0 = k + j * 0.6
                         pygame.draw.line(surf, (*dark, 190), (x0, j), (x0 + step * 0.45, j - step * 0.45), lw)
-        elif terrain == "woods":  # tree crowns
-            n = max(5, int(rs * rs / 70))
+        if terrain in ("woods", "wooded_rough"):  # tree crowns (wooded rough: fewer, on the hatching)
+            n = max(5, int(rs * rs / (70 if terrain == "woods" else 140)))
             for _ in range(n):
                 x, y = rng.uniform(0, w), rng.uniform(0, h)
                 rad = max(2, rs * rng.uniform(0.08, 0.13))
@@ -192,7 +192,7 @@ class HexRenderer(MapRenderer):
                 pygame.draw.circle(surf, (*theme.darken(col, 0.55), 255), (x, y), rad, width=1)
                 pygame.draw.circle(surf, (*theme.lighten(col, 0.25), 200), (x - rad * 0.3, y - rad * 0.3),
                                    max(1, rad * 0.35))
-        elif terrain == "swamp":  # marsh: short dashes with tufts
+        if terrain == "swamp":  # marsh: short dashes with tufts
             step = max(5, rs // 3)
             for j in range(step // 2, h, step):
                 for i in range(0, w, step * 2):
@@ -215,8 +215,6 @@ class HexRenderer(MapRenderer):
                                   [(bx - s * 0.55, by), top, (bx + s * 0.55, by)], lw)
                 cap = [(top[0] - s * 0.12, top[1] + s * 0.18), top, (top[0] + s * 0.12, top[1] + s * 0.18)]
                 pygame.draw.polygon(surf, (245, 245, 240, 255), cap)
-        else:
-            drawn = False
         if not drawn:
             self._sprites[key] = None  # type: ignore[assignment]
             return None

@@ -91,7 +91,7 @@ def test_on_a_large_map_the_plan_without_its_attack_pass_and_the_greedy_plan_are
     # own plan against the plan without its attack pass and the greedy player's moves
     # (no other attack targets, no reserve); the plan without the attack pass keeps an
     # army home when its attack would cut its own supply lines (seeds 124104, 125020)
-    st = _tutorial_at(7, 6, "germany", "crete_1941")   # greedy-greedy to the last round
+    st = _tutorial_at(1, 6, "germany", "crete_1941")   # greedy-greedy to the last round
     calls, picked = [], []
     real_moves, real_pick, real_sized = hexplan._plan_moves, hexrollout.pick, hexrollout._sized
     monkeypatch.setattr(hexplan, "_plan_moves", lambda *a, **k: calls.append(k) or real_moves(*a, **k))
@@ -166,7 +166,7 @@ def _screened_airstrip():
     greedy). Red's HQ stands back at 2,2."""
     s = hexgame([(3, 2, "red", "parachute"), (3, 2, "red", "mountain_infantry"),
                  (3, 2, "red", "combat_engineer"), (3, 2, "red", "field_artillery"),
-                 (2, 2, "red", "parachute_hq"), (4, 1, "blue", "garrison_infantry"),
+                 (2, 2, "red", "army_hq"), (4, 1, "blue", "garrison_infantry"),
                  (5, 2, "blue", "garrison_infantry"), (5, 2, "blue", "field_artillery")],
                 turn_limit=4, victory=[(5, 0), (5, 2)], features={(5, 2): ["city"]},
                 victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
@@ -177,7 +177,7 @@ def _screened_airstrip():
 def _reaches_when_screened(s, plan):
     """Whether red's HQ, after `plan`, could walk into 5,0 next turn with the blue
     garrison stepped from 4,1 to 5,1 (next to both objectives)."""
-    hq = uid_of(s, "2,2", "parachute_hq")
+    hq = uid_of(s, "2,2", "army_hq")
     garrison = uid_of(s, "4,1", "garrison_infantry")
     t = s
     for a in plan:
@@ -191,7 +191,7 @@ def test_the_reserve_candidate_keeps_a_unit_that_can_reach_a_screened_objective(
     # unit in the town out of the empty airstrip 5,0. The reserve candidate keeps the HQ
     # out of the planner's plan and sends it where it can still walk into 5,0 next turn.
     s = _screened_airstrip()
-    hq = uid_of(s, "2,2", "parachute_hq")
+    hq = uid_of(s, "2,2", "army_hq")
     plan = hexplan._plan_moves(s)
     reserve = hexplan._reserve(s, plan)
     assert reserve and reserve[:-1] == [a for a in plan if hq not in a.units]

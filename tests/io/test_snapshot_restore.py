@@ -54,7 +54,7 @@ def test_every_state_field_is_snapshotted():
     names = {f.name for f in dataclasses.fields(model.GameState)}
     assert names == set(SESSION_FIELDS) | set(HASHED_FIELDS) | set(EXACT_FIELDS)
     # a unit with no field at its default survives to_json / from_json
-    u = model.Unit(1, "infantry", "p", "s", 1, 2, 3, True, True, True, True, True, 4)
+    u = model.Unit(1, "infantry", "p", "s", 1, 2, 3, True, True, True, True, True, 4, 5)
     assert [f.name for f in dataclasses.fields(u) if getattr(u, f.name) == f.default] == []
     assert model.Unit.from_json(json.loads(json.dumps(u.to_json()))) == u
     # a hex turn with every field set survives too
@@ -63,7 +63,7 @@ def test_every_state_field_is_snapshotted():
     pend = PendingCombat("defender_retreat", "q", "0,1", "DH", (1, 2), (3,), ((1, 3.0), (3, 1.5)), (2,), "half",
                          1, 1, 2.5, (3,), (3,), (1,), True)
     assert [f.name for f in dataclasses.fields(pend) if getattr(pend, f.name) == f.default] == []
-    ht = HexTurn(("0,1",), (1,), ("0,1", (2,)), rec, (4,), (1.0, 0.5), (5,), pend, (1, 2))
+    ht = HexTurn(("0,1",), (1,), ("0,1", (2,)), rec, (4,), (1.0, 0.5), (5,), pend, (1, 2), ("0,3",))
     assert [f.name for f in dataclasses.fields(ht) if getattr(ht, f.name) == f.default] == []
     from game.rules.snapshot import _restore_hexturn
     assert _restore_hexturn(json.loads(json.dumps(ht.to_json()))) == ht
@@ -78,7 +78,8 @@ def test_selfplay_states_restore_exactly(scenario):
         st = s.state
         if st.over:
             break
-        waiting = st.hexturn is not None and st.hexturn.pending is not None   # hex: losses/retreat to choose
+        waiting = st.hexturn is not None and (st.hexturn.pending is not None   # hex: losses/retreat to choose
+                                              or st.hexturn.advance is not None)   # or an advance after combat
         if i % 9 == 0 or waiting or st.battle is not None and (not seen_battle or i % 3 == 0):
             seen_battle = seen_battle or st.battle is not None or waiting
             back = through_json(st)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from hexkit import attacked, hexgame, settle, uid_of
 
-from game.rules import crt, hexcombat, hexmove, hexsupply, hexunits
+from game.rules import crt, hexcombat, hexmove, hexsupply, hexsupport, hexunits
 from game.rules.actions import Attack, EndPhase, Flip, HexLosses, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset
@@ -232,6 +232,26 @@ def test_mountain_artillery_moves_as_infantry_in_mountains():
     assert hexmove.enter_cost(s, s.units[uid_of(s, "0,3", "field_artillery")], "0,3", "1,3") == 4
 
 
+def test_mountain_artillery_pays_artillery_costs_where_mountain_units_gain_nothing():
+    # seed 003: 15.F.3 "Mountain artillery moves as artillery except in terrain where a mountain
+    # unit would gain a benefit": in swamp the mountain column costs what infantry pays (2),
+    # so no benefit: the artillery cost (3); in rough it gains (1 < 2): infantry's 2
+    s = hexgame([(0, 2, "red", "mountain_artillery")], terrain={(1, 2): "swamp", (0, 3): "rough"})
+    ma = s.units[uid_of(s, "0,2", "mountain_artillery")]
+    assert hexmove.enter_cost(s, ma, "0,2", "1,2") == 3
+    assert hexmove.enter_cost(s, ma, "0,2", "0,3") == 2
+
+
+def test_mountain_artillery_counts_as_a_mountain_unit_for_the_attack_bonus():
+    # seed 003: 15.M.7 "a mountain artillery unit would be classified as a mountain unit";
+    # 15.M.7.a "When at least 1/7 of the REs attacking into rough ... are mountain units"
+    s = hexgame([(2, 2, "red", "mountain_artillery"), (2, 2, "red", "infantry_brigade"),
+                 (3, 2, "blue", "garrison_infantry")], terrain={(3, 2): "rough"}, phase="combat")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert "mountain troops (15.M.7.a)" in reasons(pv)   # 0.5 of 1.5 RE
+    assert uid_of(s, "2,2", "mountain_artillery") in pv.used and U("mountain_artillery").has("required_losses")
+
+
 def test_siege_artillery_doubled_against_fortresses_halved_elsewhere():
     # seed 003: 15.F.5 "attack strength ... doubled when attacking a fortress or major city,
     # ... normal against any other fort or city, and is halved against any other type of
@@ -291,9 +311,23 @@ def test_border_guards_stay_near_home_and_self_support_the_first_turn():
     assert "2,2" in hexmove.reachable(s, (u,)) and "3,2" not in hexmove.reachable(s, (u,))
     with pytest.raises(IllegalAction, match="home country"):
         apply(s, Move((u,), ("2,2", "3,2")))
-    assert hexsupply.self_supported(s, "border_guard")
+    assert hexsupport.self_supported(s, s.units[u], "1,2")
     s.round = 2
-    assert not hexsupply.self_supported(s, "border_guard")
+    assert not hexsupport.self_supported(s, s.units[u], "1,2")
+
+
+def test_border_guards_beyond_their_area_may_not_attack():
+    # seed 003: 15.G "If forced to retreat beyond this area, such a unit may not attack until
+    # it is within one district of any hex of its home country"
+    homes = {(q, r): "red" for q in range(2) for r in range(5)}
+    s = hexgame([(3, 2, "red", "border_guard"), (2, 3, "red", "border_guard"), (3, 3, "blue", "garrison_infantry")],
+                homes=homes, phase="combat")
+    far, near = uid_of(s, "3,2", "border_guard"), uid_of(s, "2,3", "border_guard")
+    assert "15.G" in hexcombat.attack_block(s, "3,3", [s.units[far]])
+    with pytest.raises(IllegalAction, match="15.G"):
+        apply(s, Attack("3,3", (far,)))
+    assert [u.uid for u in hexcombat.attackers_for(s, "3,3")] == [near]
+    assert not hexcombat.attack_block(s, "3,3", [s.units[near]])
 
 
 # --- 15.H cavalry -------------------------------------------------------------------------------------
@@ -308,6 +342,22 @@ def test_cavalry_moves_well_in_woods_and_attacks_into_rough():
                 phase="combat")
     assert hexmove.enter_cost(s, s.units[uid_of(s, "0,2", "cavalry_brigade")], "0,2", "1,2") == 1
     assert "cavalry (15.H)" in reasons(crt.preview(s, "3,2", attackers(s)))
+
+
+def test_cavalry_is_half_neutral_for_armour_effects():
+    # seed 003: 15.H "All Cavalry are 1/2 neutral for AECA calculations": half its REs leave the
+    # armour proportion. 0.5 RE light tank + 4 cavalry (2 counted) = 1/5 armour: AEC; with
+    # 4 infantry brigades instead (4 RE counted) 1/7 is missed
+    s = hexgame([(2, 2, "red", "light_tank"), (2, 2, "red", "cavalry_brigade", 4),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert "attacking armour (AEC, 15.E)" in reasons(crt.preview(s, "3,2", attackers(s)))
+    s = hexgame([(2, 2, "red", "light_tank"), (2, 2, "red", "infantry_brigade", 4),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert "attacking armour (AEC, 15.E)" not in reasons(crt.preview(s, "3,2", attackers(s)))
+    # exactly at the edge: 0.5 armour of 0.5 + 6 cavalry counted as 3 = 1/7
+    s = hexgame([(2, 2, "red", "light_tank"), (2, 2, "red", "cavalry_brigade", 6),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert "attacking armour (AEC, 15.E)" in reasons(crt.preview(s, "3,2", attackers(s)))
 
 
 # --- 15.I depots -------------------------------------------------------------------------------------
@@ -402,6 +452,26 @@ def test_combat_engineer_armour_counts_against_a_fortified_area():
 # --- 15.K fortress units ----------------------------------------------------------------------------
 
 
+def test_fortress_units_that_advance_get_a_plus_one_mp_marker():
+    # seed 003: 15.K "Fortress units that advance after combat ... get an extra '+1 MP' marker
+    # placed on them": one more MP in their next movement phase, then the marker goes
+    from game.rules.actions import Advance, EndPhase
+    from game.rules.model import Unit
+    s = hexgame([(2, 2, "red", "fortress_unit", 3), (2, 2, "red", "infantry_brigade", 2),
+                 (2, 2, "red", "field_artillery"), (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(6,))
+    s2 = attacked(s, Attack("3,2", attackers(s)))    # 11 vs 2 = 5:1 (+1 artillery), roll 6 = DE
+    assert s2.hexturn.last.result == "DE"
+    fort = uid_of(s2, "2,2", "fortress_unit")
+    inf = uid_of(s2, "2,2", "infantry_brigade")
+    s3 = apply(s2, Advance((fort, inf), "3,2"))
+    assert s3.units[fort].extra_mp == 1 and s3.units[inf].extra_mp == 0
+    assert Unit.from_json(s3.units[fort].to_json()) == s3.units[fort]   # saved with the unit
+    s3.phase_idx = s3.ruleset.phases.index("movement")
+    assert hexmove.movement_allowance(s3, s3.units[fort]) == 3 and hexmove.movement_allowance(s3, s3.units[inf]) == 4
+    s4 = apply(s3, EndPhase())
+    assert s4.units[fort].extra_mp == 0
+
+
 def test_fortress_units_doubled_in_fortresses():
     # seed 003: 15.K "Some country's fortress units have their defence strength doubled in
     # fortresses"
@@ -460,8 +530,65 @@ def test_hqs_have_no_zoc_heavy_equipment_and_no_armour_effects():
     # AEC or ATEC abilities"; 15.L.1 army HQs are part of supply lines
     for t in ("army_hq", "divisional_hq"):
         assert U(t).has("no_zoc") and U(t).has("heavy_equipment") and not U(t).has("aec")
-    s = hexgame([(5, 4, "red", "infantry_brigade"), (6, 1, "red", "army_hq")])
+    s = hexgame([(5, 4, "red", "infantry_brigade"), (6, 1, "red", "army_hq"), (6, 0, "red", "major_depot")],
+                features={(6, 0): ["city"]})
     assert "5,4" in hexsupply.in_supply(s, "red")
+
+
+def test_an_army_hq_supplies_only_when_attached_to_a_major_depot():
+    # seed 003: 15.L.1 "Army HQs must be attached to a major depot to be used as part of a
+    # regular supply line": alone, or with its depot cut off by an enemy ZOC, it supplies
+    # nobody; a supply hex (a capital, 15.I.1.a) within range acts as the major depot
+    base = [(5, 4, "red", "infantry_brigade"), (6, 1, "red", "army_hq")]
+    assert "5,4" not in hexsupply.in_supply(hexgame(base), "red")
+    assert "5,4" in hexsupply.in_supply(hexgame(base, supply=[(0, 1)]), "red")       # 6 hexes away
+    s = hexgame(base + [(6, 0, "red", "major_depot")], features={(6, 0): ["city"]})
+    assert "5,4" in hexsupply.in_supply(s, "red")
+    # a depot at the edge, its only line blocked by an enemy ZOC: not attached
+    s = hexgame(base + [(0, 0, "red", "major_depot"), (2, 1, "blue", "infantry_brigade"),
+                        (2, 0, "blue", "infantry_brigade")], features={(0, 0): ["city"]},
+                terrain={(0, 1): "sea", (1, 1): "sea", (0, 2): "sea", (1, 2): "sea"})
+    assert "6,1" not in hexsupply.in_supply(s, "red") and "5,4" not in hexsupply.in_supply(s, "red")
+
+
+def test_a_major_depot_operates_only_in_a_city():
+    # seed 003: 15.I.1 "A major depot may only be operational in a city (not a town) hex"
+    base = [(5, 4, "red", "infantry_brigade"), (6, 2, "red", "major_depot")]
+    assert "5,4" not in hexsupply.in_supply(hexgame(base), "red")
+    assert "5,4" in hexsupply.in_supply(hexgame(base, features={(6, 2): ["city"]}), "red")
+    assert "5,4" in hexsupply.in_supply(hexgame(base, features={(6, 2): ["major_city"]}), "red")
+
+
+def _source_hexes(s, player="red"):
+    zoc = hexmove.zoc_hexes(s, player)
+    enemy, friend = hexmove.occupied(s, player)
+    return {h for h, _ in hexsupply._sources(s, player, zoc, enemy, friend)}
+
+
+def test_a_command_hq_attaches_only_to_a_command_depot_one_per_depot():
+    # seed 003: 15.L.1.b command HQs "act in all ways as an army HQ" except iv) "A maximum of
+    # one command HQ may be attached to a command depot; no army HQs may be attached";
+    # 15.I.1.b iii) likewise; ii) "The maximum supply range of a command HQ is 5 hexes"
+    assert U("command_hq").ability("supply_source").range <= 5 and U("command_hq").re == 0.5
+    assert U("command_depot").re == 1
+    city = {(6, 0): ["city"]}
+    s = hexgame([(1, 4, "red", "command_hq"), (6, 0, "red", "command_depot")], features=city)
+    assert _source_hexes(s) == {"6,0", "1,4"}
+    s = hexgame([(1, 4, "red", "command_hq"), (6, 0, "red", "major_depot")], features=city)
+    assert _source_hexes(s) == {"6,0"}                        # a command HQ needs a command depot
+    s = hexgame([(1, 4, "red", "army_hq"), (6, 0, "red", "command_depot")], features=city)
+    assert _source_hexes(s) == {"6,0"}                        # no army HQ on a command depot
+    s = hexgame([(6, 3, "red", "command_hq"), (1, 4, "red", "command_hq"), (6, 0, "red", "command_depot")],
+                features=city)
+    assert _source_hexes(s) == {"6,0", "6,3"}                 # one HQ per command depot
+
+
+def test_wagons_are_cm():
+    # seed 003: 15.W "A supply unit is a 0-strength c/m unit; trucks are 0-8's and wagons are 0-4's"
+    s = hexgame([(0, 2, "red", "wagon")])
+    assert hexmove.is_cm(s, U("wagon")) and hexmove.is_cm(s, U("truck"))
+    s.phase_idx = s.ruleset.phases.index("exploitation")
+    assert hexmove.movement_allowance(s, s.units[uid_of(s, "0,2", "wagon")]) == 2
 
 
 # --- 15.M infantry --------------------------------------------------------------------------------------
@@ -475,8 +602,19 @@ def test_light_infantry_moves_and_attacks_well_in_rough_and_woods():
                 phase="combat")
     assert hexmove.enter_cost(s, s.units[uid_of(s, "0,2", "light_infantry")], "0,2", "1,2") == 1
     assert "light infantry (15.M.4)" in reasons(crt.preview(s, "3,2", attackers(s)))
-    for t in ("parachute", "glider", "ski", "commando", "mountain_infantry"):
+    for t in ("parachute", "glider", "ski", "commando", "mountain_infantry", "parachute_infantry"):
         assert hexunits.is_light_infantry(U(t)), t
+
+
+@pytest.mark.parametrize("terrain,bonus", [("rough", True), ("wooded_rough", True), ("woods", False)])
+@pytest.mark.parametrize("utype", ["light_infantry", "parachute", "parachute_infantry", "glider", "ski"])
+def test_light_infantry_bonus_is_for_rough_and_wooded_rough_only(utype, terrain, bonus):
+    # seed 003: 15.M.4 "Light infantry units attacking in wooded rough and rough use the SPECIAL
+    # UNIT COMBAT ABILITY TABLE" (not plain woods); "parachute, para-infantry, glider ... ski"
+    # units are light infantry
+    s = hexgame([(2, 2, "red", utype), (3, 2, "blue", "garrison_infantry")], terrain={(3, 2): terrain},
+                phase="combat")
+    assert ("light infantry (15.M.4)" in reasons(crt.preview(s, "3,2", attackers(s)))) is bonus
 
 
 def test_mountain_bonus_needs_a_seventh_of_the_res():
@@ -524,7 +662,28 @@ def test_mixed_units_pay_cm_costs_but_are_not_cm():
     u = s.units[uid_of(s, "0,2", "mixed")]
     assert hexmove.enter_cost(s, u, "0,2", "1,2") == 6
     assert not hexmove.is_cm(s, U("mixed"))
-    assert U("mixed").ability("aec").share == pytest.approx(0.34)
+    assert U("mixed").ability("aec").share == 1 / 3
+
+
+def test_mixed_units_pay_cm_zoc_costs():
+    # seed 003: 15.N mixed units "use the c/m movement costs when moving": entering an enemy
+    # ZOC costs the c/m +2, not the infantry +1
+    s = hexgame([(1, 2, "red", "mixed"), (1, 3, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")])
+    mixed = s.units[uid_of(s, "1,2", "mixed")]
+    assert hexmove.move_cost(s, mixed, "1,2", "2,2") == 3
+    assert hexmove.move_cost(s, s.units[uid_of(s, "1,3", "infantry_brigade")], "1,3", "2,3") == 2
+    s.units[mixed.uid] = replace(mixed, moved=4)      # 2 MPs left: the ZOC hex is out of reach
+    assert "2,2" not in hexmove.reachable(s, (mixed.uid,)) and "1,1" in hexmove.reachable(s, (mixed.uid,))
+
+
+def test_mixed_units_are_exactly_a_third_armour():
+    # seed 003: 15.N "treat a mixed unit's REs as follows: 1/3 as armour, 2/3 as infantry".
+    # 3 mixed (1 armour RE) with 4 infantry REs: exactly 1/7 armour, the AEC threshold
+    s = hexgame([(2, 2, "red", "mixed", 3), (2, 3, "red", "infantry_brigade", 4),
+                 (3, 2, "blue", "infantry_division")], phase="combat")
+    assert crt._armour_share(s, list(s.units[i] for i in attackers(s, ("2,2", "2,3"))), "attack", "3,2") \
+        == pytest.approx(1 / 7, abs=1e-12)
+    assert "attacking armour (AEC, 15.E)" in reasons(crt.preview(s, "3,2", attackers(s, ("2,2", "2,3"))))
 
 
 # --- 15.O movement counters -------------------------------------------------------------------------
@@ -766,3 +925,94 @@ def test_exploitation_is_for_cm_units():
     assert hexmove.movement_allowance(s, s.units[uid_of(s, "0,2", "motorized_infantry")]) == 4
     assert hexmove.movement_allowance(s, s.units[uid_of(s, "0,3", "mixed")]) == 0
     assert hexcombat.attack_targets(s) == []
+
+
+# --- 9.A combat support (cited by 15.A.3, 15.F, 15.G, 15.H, 15.J, 15.L.2) ------------------------------
+
+
+def test_unsupported_units_attack_at_half_strength_unless_supported():
+    # seed 003: 15.F "Artillery units provide support to other units (Rule 9.A)"; 15.L.2 "A
+    # divisional HQ unit may be used to support (Rule 9.A) other units"; 15.Q "an unsupported
+    # police brigade": 9.A in a conventional version, an unsupported unit attacks at half
+    base = [(2, 2, "red", "parachute", 2), (3, 2, "blue", "garrison_infantry")]
+    s = hexgame(base, phase="combat")
+    pv = crt.preview(s, "3,2", attackers(s))
+    assert pv.attack == 3 and any("unsupported (9.A" in n for n in pv.notes)
+    s = hexgame(base + [(2, 2, "red", "field_artillery")], phase="combat")       # artillery in the attack
+    assert crt.preview(s, "3,2", attackers(s)).attack == 8
+    s = hexgame(base + [(1, 2, "red", "divisional_hq")], phase="combat")        # an HQ within one hex
+    assert crt.preview(s, "3,2", attackers(s)).attack == 6
+    s = hexgame(base + [(0, 2, "red", "divisional_hq")], phase="combat")        # two hexes away: no
+    assert crt.preview(s, "3,2", attackers(s)).attack == 3
+    # the battle uses the same strengths as the odds (AH: the attacker's losses are asked)
+    s = hexgame(base + [(2, 3, "red", "parachute")], phase="combat", dice=(1,))
+    uids = attackers(s, ("2,2", "2,3"))
+    pv = crt.preview(s, "3,2", uids)
+    s2 = apply(s, Attack("3,2", uids))
+    p = s2.hexturn.pending
+    assert s2.hexturn.last.attack == pv.attack == 4.5
+    assert sum(v for u, v in p.values if u in uids) == pytest.approx(pv.attack)
+
+
+def test_the_parachute_hq_supports_unless_dispersed():
+    # seed 003: 15.A.3 a) the parachute HQ "is marked with the self-supported dot ... It cannot
+    # provide support (Rule 9.A) at all if dispersed" (disrupted by its drop)
+    s = hexgame([(2, 2, "red", "parachute", 2), (2, 2, "red", "parachute_hq"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat")
+    hq = uid_of(s, "2,2", "parachute_hq")
+    paras = tuple(u for u in attackers(s) if u != hq)
+    assert crt.preview(s, "3,2", paras).attack == 6
+    s.hexturn = replace(s.hexturn, disrupted=(hq,))
+    assert crt.preview(s, "3,2", paras).attack == 3
+    assert hexsupport.defense_supported(s, s.units[hq])   # self-supported itself
+
+
+def test_self_supporting_engineers_border_guards_and_siege_artillery():
+    # seed 003: 15.J.2.a "A combat engineer is considered self-supporting when attacking into or
+    # defending a city (not town) or fortification"; 15.G border guards "self-supporting on the
+    # turn that their country is initially attacked" (the scenario's first turn); 15.F.5 siege
+    # artillery "may only support other units when its attack factor is not halved ... never
+    # support units on the defence"
+    s = hexgame([(2, 2, "red", "combat_engineer"), (3, 2, "blue", "garrison_infantry")], phase="combat",
+                features={(3, 2): ["city"]})
+    assert crt.preview(s, "3,2", attackers(s)).attack == 1
+    s = hexgame([(2, 2, "red", "combat_engineer"), (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert crt.preview(s, "3,2", attackers(s)).attack == 0.5
+    s = hexgame([(2, 2, "red", "border_guard"), (3, 2, "blue", "garrison_infantry")], phase="combat")
+    assert crt.preview(s, "3,2", attackers(s)).attack == 1
+    s.round = 2
+    assert crt.preview(s, "3,2", attackers(s)).attack == 0.5
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "parachute"), (3, 2, "blue", "garrison_infantry"),
+                 (3, 2, "blue", "siege_artillery")], phase="combat", features={(3, 2): ["city"]})
+    assert crt.preview(s, "3,2", attackers(s)).attack == 4 + 3                 # not halved in a city: supports
+    assert not hexsupport.defense_supported(s, s.units[uid_of(s, "3,2", "garrison_infantry")])
+    s = hexgame([(2, 2, "red", "siege_artillery"), (2, 2, "red", "parachute"), (3, 2, "blue", "garrison_infantry")],
+                phase="combat")
+    assert crt.preview(s, "3,2", attackers(s)).attack == 2 + 1.5               # halved: no support
+
+
+def test_self_supporting_is_not_a_supply_exemption():
+    # seed 003: 15.G / 15.A.3 "self-supporting" is combat support (9.A), not supply: a border
+    # guard without a supply line is out of supply on its first turn too
+    s = hexgame([(6, 4, "red", "border_guard"), (6, 4, "red", "parachute_hq")], supply=[(0, 0)])
+    s.phase_idx = s.ruleset.phases.index("initial")
+    hexsupply.check(s, "red")
+    assert all(u.oos == 1 for u in s.units.values())
+
+
+def test_cavalry_attacking_a_supported_unit_is_a_required_loss():
+    # seed 003: 15.H "If a cavalry unit participates in any attack against a supported unit
+    # (Rule 9.A), it is counted as having used a special combat ability and must take required
+    # losses"
+    s = hexgame([(2, 2, "red", "cavalry_brigade"), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "garrison_infantry"), (3, 2, "blue", "field_artillery")], phase="combat")
+    cav = uid_of(s, "2,2", "cavalry_brigade")
+    assert cav in crt.preview(s, "3,2", attackers(s)).used
+    s = hexgame([(2, 2, "red", "cavalry_brigade"), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(1,))
+    assert cav not in crt.preview(s, "3,2", attackers(s)).used
+    s = hexgame([(2, 2, "red", "cavalry_brigade"), (2, 2, "red", "infantry_brigade", 2),
+                 (3, 2, "blue", "infantry_brigade"), (3, 2, "blue", "garrison_infantry")], phase="combat", dice=(1,))
+    s2 = attacked(s, Attack("3,2", attackers(s)))   # defending self-supporting brigade; 7 vs 6, roll 1 = AH
+    assert s2.hexturn.last.result == "AH" and cav in s2.hexturn.last.lost
+

@@ -61,11 +61,60 @@ def test_air_transport_only_to_held_airfields_and_not_heavy_units():
 
 
 def test_assault_landing_on_an_enemy_airfield_rolls():
-    # seed 003: 15.M.2 / 15.X.2 assault transport to an airfield not friendly-owned
-    s = game([(0, 2, "red", "mountain_infantry")], dice=(5,))
-    u = uid_of(s, "0,2", "mountain_infantry")
+    # seed 003: 15.M.2 "An air landing unit may be assault transported to an airfield that was
+    # not friendly-owned at the start of the player-turn"
+    s = game([(0, 2, "red", "air_landing")], dice=(5,))
+    u = uid_of(s, "0,2", "air_landing")
     s2 = apply(s, Airdrop((u,), "5,2"))
     assert s2.units[u].space == "5,2" and s2.dice_used == s.dice_used + 1 and s2.owners["5,2"] == "red"
+
+
+def test_only_air_landing_units_land_on_an_airfield_not_held_at_the_turn_start():
+    # seed 003: 15.M.2 air landing units alone may be assault transported to an airfield not
+    # friendly-owned at the start of the player-turn; mountain units (15.M.7) are assault
+    # transportable but not air landing units
+    s = game([(0, 2, "red", "mountain_infantry"), (0, 2, "red", "parachute"), (0, 2, "red", "air_landing")],
+             dice=(6, 6))
+    mtn, para, al = (uid_of(s, "0,2", t) for t in ("mountain_infantry", "parachute", "air_landing"))
+    with pytest.raises(IllegalAction, match="air landing"):
+        apply(s, Airdrop((mtn,), "5,2"))
+    assert "5,2" not in hexairdrop.targets(s, (mtn,))
+    # the parachute drop takes the airfield this turn: still not held at the turn's start,
+    # so the mountain troops may not fly in yet; the air landing unit may
+    s2 = apply(s, Airdrop((para,), "5,2"))
+    assert s2.owners["5,2"] == "red" and "5,2" in s2.hexturn.captured
+    assert hexairdrop.explain(s2, (mtn,), "5,2") and hexairdrop.mode(s2, s2.units[al], "5,2") == "assault"
+    # an airfield held since the turn began: air transport, no roll
+    s3 = game([(0, 2, "red", "mountain_infantry")], owners={(5, 2): "red"})
+    assert hexairdrop.mode(s3, s3.units[uid_of(s3, "0,2", "mountain_infantry")], "5,2") == "transport"
+
+
+def test_gliders_only_for_the_air_drop_of_glider_units():
+    # seed 003: 15.A.1 a glider unit needs gliders only to "make an air drop"; "It may also be
+    # assault transported" (here: air transport to a held airfield) - by transport aircraft
+    s = game([(0, 2, "red", "glider", 2)], owners={(5, 2): "red"}, dice=(6,))
+    a, b = sorted(u.uid for u in s.units.values())
+    s2 = apply(s, Airdrop((a,), "5,2"))
+    assert s2.hexturn.airlift == (1.0, 0.0)
+    s3 = apply(s2, Airdrop((b,), "3,2"))                     # the drop: by glider
+    assert s3.hexturn.airlift == (1.0, 1.0)
+
+
+def test_parachute_units_drop_from_gliders_or_transports():
+    # seed 003: 15.A.2 "Parachute units may make an air drop using either gliders or
+    # transports": with the transports spent, a parachute regiment drops from the gliders
+    s = game([(0, 2, "red", "parachute", 3)], dice=(6, 6, 6))
+    a, b, c = sorted(u.uid for u in s.units.values())
+    s2 = apply(apply(s, Airdrop((a,), "3,2")), Airdrop((b,), "3,3"))
+    assert s2.hexturn.airlift == (2.0, 0.0)                  # transports first
+    s3 = apply(s2, Airdrop((c,), "2,2"))
+    assert s3.hexturn.airlift == (2.0, 1.0)
+    s = game([(0, 2, "red", "parachute", 3), (0, 2, "red", "glider")], dice=(6,))
+    paras = tuple(sorted(u.uid for u in s.units.values() if u.type == "parachute"))
+    assert "3,2" in hexairdrop.targets(s, paras)            # 3 REs: 2 transport + 1 glider
+    both = paras + (uid_of(s, "0,2", "glider"),)
+    assert hexairdrop.targets(s, both) == []                 # the glider unit needs that glider
+    assert "Air transport and gliders: 4 REs needed, 3 left" in hexairdrop.explain(s, both, "3,2")
 
 
 def test_flight_limits():
@@ -155,14 +204,14 @@ def test_targets_are_exactly_the_hexes_explain_accepts():
     # by hex with explain() (seed 003 15.A-15.B: range, enemy units, airfields, stacking,
     # capacity)
     s = game([(0, 2, "red", "parachute", 2), (0, 2, "red", "infantry_brigade"), (0, 2, "red", "glider"),
-              (0, 2, "red", "mountain_infantry"),
+              (0, 2, "red", "air_landing"),
               (2, 1, "red", "infantry_division", 3), (4, 2, "blue", "infantry_brigade"),
               (5, 2, "red", "infantry_division", 2)],
              terrain={(1, 3): "mountain", (3, 0): "sea"}, owners={(5, 2): "red"},
              features={(4, 0): ["airfield"]})   # an enemy airfield: assault landings
     units = [u.uid for u in s.units.values() if u.space == "0,2"]
     groups = [(i,) for i in units] + [tuple(units[:2]), tuple(units[:3])]
-    mtn = uid_of(s, "0,2", "mountain_infantry")
+    mtn = uid_of(s, "0,2", "air_landing")
     assert "4,0" in hexairdrop.targets(s, (mtn,)) and "3,2" not in hexairdrop.targets(s, (mtn,))
     hexes = sorted(s.scenario.hexmap.hexes)
     found = 0

@@ -212,11 +212,11 @@ def test_saves_from_before_the_choices_replay_with_the_proposals():
 def test_an_exchange_that_takes_every_attacker_is_not_asked():
     # supplied rule: EX where the defender lost at least the attackers' whole strength leaves
     # no choice: every attacker is lost without asking
-    s = hexgame([(2, 2, "red", "garrison_infantry", 2), (3, 2, "blue", "infantry_brigade")],
-                phase="combat", dice=(6,))
+    s = hexgame([(2, 2, "red", "garrison_infantry", 2), (1, 2, "red", "divisional_hq"),   # HQ: support (9.A)
+                 (3, 2, "blue", "infantry_brigade")], phase="combat", dice=(6,))
     s2 = apply(s, Attack("3,2", reds(s, "2,2")))      # 2 vs 4 = 1:2, roll 6 = EX: 4 to lose, 2 there
     assert s2.hexturn.last.result == "EX" and s2.hexturn.pending is None
-    assert not [u for u in s2.units.values() if u.owner == "red"]
+    assert not [u for u in s2.units.values() if u.owner == "red" and u.space == "2,2"]
 
 
 def test_malformed_choices_are_refused_with_a_reason():
