@@ -211,3 +211,30 @@ def test_a_huge_xml_attribute_is_refused(tmp_path):
     p.write_text("<game>\n<territory name='" + "N" * 20000 + "'/>\n</game>\n")
     with pytest.raises(triplea_files.TripleaError, match="g.xml:2: <territory> has a value of more than"):
         triplea_files.parse_xml(p)
+
+
+def test_one_bad_file_in_a_scenario_folder_is_reported_and_skipped(tmp_path, monkeypatch, capsys):
+    # issue #47 3b: "one bad file in a scenario folder is reported and skipped, never stops
+    # the app" (a non-UTF-8 file in scenarios/, a bad file in the user's imported folder)
+    import shutil
+
+    from game import cli
+    from game.rules import ruleset as rsmod
+    from game.ui import menu, triplea_dialog
+    shipped = tmp_path / "scenarios"
+    shipped.mkdir()
+    shutil.copy(rsmod.SCENARIO_DIR / "hex_tutorial.yaml", shipped / "hex_tutorial.yaml")
+    (shipped / "broken.yaml").write_bytes(b"id: broken\ntitle: \xff\xfe\n")
+    imported = tmp_path / "imported"
+    imported.mkdir()
+    (imported / "deep.yaml").write_text("[" * 5000 + "]" * 5000)
+    monkeypatch.setattr(rsmod, "SCENARIO_DIR", shipped)
+    monkeypatch.setattr(triplea_dialog, "imported_dir", lambda: imported)
+    assert cli.cmd_scenarios(None) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("hex_tutorial\t") and "broken.yaml: cannot load" in err
+    listed = {os.path.basename(p): (sc is not None, why) for p, sc, why in menu.list_scenarios()}
+    assert listed["hex_tutorial.yaml"] == (True, "")
+    assert not listed["broken.yaml"][0] and "UTF-8" in listed["broken.yaml"][1]
+    assert not listed["deep.yaml"][0] and "nesting" in listed["deep.yaml"][1]
+    assert load_scenario("hex_tutorial").id == "hex_tutorial"   # the bad files hide no other
