@@ -28,7 +28,7 @@ from . import (
     supply,
 )
 from .errors import IllegalAction
-from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit, unit_replace
+from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit, UnitMap, unit_replace
 
 
 @dataclass(frozen=True)
@@ -260,10 +260,15 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
     state.turn_owners = dict(scenario.start_owners)
     state.factories = scenario.start_factories
     state.resources = {p.id: p.resources for p in scenario.players}
+    start: list[Unit] = []
     for space, owner, utype, count in scenario.start_units:
         for _ in range(count):
-            state.units[state.next_uid] = Unit(state.next_uid, utype, owner, space)
+            start.append(Unit(state.next_uid, utype, owner, space))
             state.next_uid += 1
+    if isinstance(state.units, UnitMap):
+        state.units.add_new(start)
+    else:
+        state.units.update((u.uid, u) for u in start)
     production.assign_carriers(state)
     state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
     if scenario.hexmap is not None:

@@ -468,6 +468,29 @@ class UnitMap(dict[int, Unit]):
     def __delitem__(self, uid: int) -> None:
         self._unindex(uid, dict.pop(self, uid))
 
+    def add_new(self, units: list[Unit]) -> None:
+        """Add units whose uids are new and ascending, indexing each space once (a
+        scenario's start: adding them one at a time rebuilds a space's tuple per unit,
+        quadratic in the units of one space)."""
+        if not units or not self._ascending or units[0].uid <= self._last or \
+                any(b.uid <= a.uid for a, b in zip(units, units[1:], strict=False)):
+            for u in units:
+                self[u.uid] = u
+            return
+        self._memo = None
+        at: dict[str, list[int]] = {}
+        aboard: dict[int, list[int]] = {}
+        for u in units:
+            dict.__setitem__(self, u.uid, u)
+            at.setdefault(u.space, []).append(u.uid)
+            if u.carried_by is not None:
+                aboard.setdefault(u.carried_by, []).append(u.uid)
+        self._last = units[-1].uid
+        for space, uids in at.items():   # new uids are the largest: appended in order
+            self._at[space] = self._at.get(space, ()) + tuple(uids)
+        for carrier, cargo in aboard.items():
+            self._aboard[carrier] = self._aboard.get(carrier, ()) + tuple(cargo)
+
     def pop(self, uid: int, *default: Any) -> Any:
         if uid not in self:
             return dict.pop(self, uid, *default)

@@ -27,7 +27,7 @@ def check(m: UnitMap) -> None:
 
 
 ops = st.lists(st.tuples(st.sampled_from(["new", "move", "set", "del", "pop", "old_uid", "copy", "board",
-                                          "update", "setdefault", "popitem"]),
+                                          "update", "setdefault", "popitem", "add_new"]),
                          st.integers(0, 30), st.sampled_from(SPACES)), max_size=60)
 
 
@@ -41,6 +41,11 @@ def test_index_matches_a_scan(seq):
         if op == "new":
             m[nxt] = Unit(nxt, "inf", "red", space)
             nxt += 1
+        elif op == "add_new":   # new_game's bulk start (issue #47: linear in the units)
+            m.add_new([Unit(nxt + k, "inf", "red", SPACES[(n + k) % 4],
+                            carried_by=nxt - 1 if k == 1 and nxt > 1 and nxt - 1 in m else None)
+                       for k in range(n % 4)])
+            nxt += n % 4
         elif op == "old_uid":   # an uid below the largest: dict order is no longer uid order
             if n not in m:
                 m[n] = Unit(n, "inf", "blue", space)
