@@ -538,8 +538,12 @@ def moved_in_combat_move(state: GameState, u: Unit) -> bool:
 
 
 def reachable(state: GameState, group: list[Unit], player: str | None = None,
-              phase: str | None = None) -> dict[str, tuple[str, ...]]:
-    """Every legal destination for the group, with a shortest legal path."""
+              phase: str | None = None, via: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
+    """Every legal destination for the group, with a shortest legal path.
+
+    `via` (waypoints the player chose, a path from the start) keeps only the paths that
+    begin with it; those may end at via's last space or back at the start (a blitz out
+    and back, seed 000 R3), which the search without waypoints leaves out."""
     player = player or state.player
     phase = phase or state.phase
     try:
@@ -555,11 +559,18 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
     track_blitz = domain == LAND and phase == COMBAT
     tracks = domain == LAND and state.ruleset.tracks is not None
     root = (start, False)
+    spent0, stop_at_end = 0, False
+    if via:
+        passable, stop_at_end = _via_passable(state, group, domain, player, phase, via, mp)
+        if not passable:
+            return {}
+        root = (via[-1], track_blitz and blitzes(state, via, player))
+        spent0 = path_cost(state, group, via)
     parent: dict[tuple[str, bool], tuple[str, bool] | None] = {root: None}
-    cost = {root: 0}
-    heap = [(0, 0, root)]
+    cost = {root: spent0}
+    heap = [(spent0, 0, root)]
     done: set[tuple[str, bool]] = set()
-    stops: set[tuple[str, bool]] = set()
+    stops: set[tuple[str, bool]] = {root} if stop_at_end else set()
     order: list[tuple[str, bool]] = []
     seq = 0
     while heap:
@@ -569,9 +580,9 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         done.add(node)
         order.append(node)
         cur, flag = node
-        if node != root and node in stops:
+        if node in stops:
             continue
-        passing = flag or (track_blitz and node != root and is_enemy_land(state, cur, player))
+        passing = flag or (track_blitz and cur != start and is_enemy_land(state, cur, player))
         for nxt in state.scenario.spaces[cur].adjacent:
             key = (nxt, passing)
             if key in done or (nxt == start and not passing):
@@ -595,14 +606,16 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
     out: dict[str, tuple[str, ...]] = {}
     for key in order:   # cheapest first: the first legal path to a space is kept
         dest, flag = key
-        if dest == start or dest in out:
+        if (dest == start and not via) or dest in out:
             continue
         path: list[str] = []
         at: tuple[str, bool] | None = key
         while at is not None and at != root:
             path.append(at[0])
             at = parent[at]
-        path.reverse()
+        path = [*via, *reversed(path)]
+        if not path:
+            continue
         if domain == LAND and _blitz_len_ok(state, group, tuple(path), player):
             continue
         if domain == LAND and _space_limited(state, group) and _space_limit(state, group, dest):
@@ -610,6 +623,26 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
         if _dest_ok(state, group, domain, player, phase, dest, len(path), blitzed=flag)[0]:
             out[dest] = tuple(path)
     return out
+
+
+def _via_passable(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
+                  via: tuple[str, ...], mp: int) -> tuple[bool, bool]:
+    """Can the group move along the waypoint path `via`, and must it stop at its last
+    space? Only the last space may be one where units must stop."""
+    if path_cost(state, group, via) > mp:
+        return False, False
+    stop = False
+    cur = group[0].space
+    for i, nxt in enumerate(via):
+        if nxt not in state.scenario.spaces[cur].adjacent:
+            return False, False
+        if domain == SEA and state.scenario.canals and canal_block(state, group, cur, nxt):
+            return False, False
+        ok, stop, _ = _enter_ok(state, group, domain, player, phase, nxt)
+        if not ok or (stop and i != len(via) - 1):
+            return False, False
+        cur = nxt
+    return True, stop
 
 
 def _blitz_len_ok(state: GameState, group: list[Unit], path: tuple[str, ...], player: str) -> str:

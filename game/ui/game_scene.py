@@ -397,8 +397,11 @@ class GameScene(Scene):
     def _click_move(self, sid: str) -> None:
         state = self.state
         group = self.sel.group(state)
-        if group and sid != self.sel.space:
-            dests = self.sel.destinations(state, self.ctl.version)
+        dests = self.sel.destinations(state, self.ctl.version) if group else {}
+        if group and self.adding() and sid in dests and sid != self.sel.space:
+            self.add_waypoint(sid)
+            return
+        if group and (sid != self.sel.space or sid in dests):   # the start: a blitz back
             if sid in dests:
                 if self.ctl.do(A.Move(tuple(u.uid for u in group), dests[sid])):
                     # the destination stays selected with no units picked: the next click
@@ -414,6 +417,43 @@ class GameScene(Scene):
             self.ctl.say(reason + self._airdrop_hint(group, sid), "error")
             return
         self.sel.select_space(state, sid)
+
+    def add_waypoint(self, sid: str) -> None:
+        """Shift+click on a destination: the move goes through it and on; the next click
+        picks where it ends (TripleA's waypoints). A blitz back to its start or into a
+        friendly territory is chosen so (seed 000 R3)."""
+        state = self.state
+        name = state.scenario.spaces[sid].name
+        if not self.sel.add_waypoint(state, self.ctl.version, sid):
+            self.ctl.say(f"No move goes on from {name}: click it to move there.", "info")
+            return
+        ends = self.sel.destinations(state, self.ctl.version)
+        start = self.sel.space
+        back = " (back here included)" if start in ends else ""
+        blitz = state.phase == movement.COMBAT and movement.is_enemy_land(state, sid, state.player)
+        what = "Blitz through" if blitz else "Through"
+        self.ctl.say(f"{what} {name}: click where the move ends{back}. "
+                     f"Right click: drop the waypoint.", "info")
+
+    def ends_text(self, sid: str, most: int = 3) -> str:
+        """Where a move through waypoint `sid` may end, for the hover: "Beta Minor or back
+        to Alpha Minor"."""
+        state, start = self.state, self.sel.space or ""
+        ends = self.sel.onward(state, self.ctl.version, sid)
+        names = [state.scenario.spaces[d].name for d in ends if d != start]
+        if len(names) > most:
+            names = [*names[:most], "…"]
+        if start in ends:
+            names.append(f"back to {state.scenario.spaces[start].name}")
+        return " or ".join(names)
+
+    def drop_waypoints(self) -> bool:
+        """Right click or Esc with waypoints chosen: forget them, keep the units picked."""
+        if not self.sel.via:
+            return False
+        self.sel.via = ()
+        self.ctl.say("Waypoint dropped.", "info")
+        return True
 
     def _airdrop_hint(self, group, sid: str) -> str:
         """" Airdrop (P) flies them there." when the refused move is one the airdrop step can
@@ -438,9 +478,9 @@ class GameScene(Scene):
                 or item.owner != state.player or self.drop.active):
             return False
         group = self.sel.group(state)
-        if group and sid != self.sel.space and sid in self.sel.destinations(state, self.ctl.version):
-            return False
         adding = self.adding() and sid == self.sel.space and bool(group)
+        if group and not adding and sid in self.sel.destinations(state, self.ctl.version):
+            return False
         if not adding:
             self.sel.select_space(state, sid)
             if item.pile:
@@ -543,6 +583,8 @@ class GameScene(Scene):
                 if self.drop.active:
                     self.toggle_airdrop()
                     return
+                if self.drop_waypoints():
+                    return
                 self.sel.clear()
                 self.sel.place_unit = None
                 if self.hexplay is not None:
@@ -553,6 +595,8 @@ class GameScene(Scene):
         key = event.key
         if key == pygame.K_ESCAPE and self.drop.active:
             self.toggle_airdrop()
+        elif key == pygame.K_ESCAPE and self.drop_waypoints():
+            pass
         elif key == pygame.K_ESCAPE:
             self.open_menu()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -646,6 +690,7 @@ class GameScene(Scene):
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)
+        self.draw_trail(surface, self.planned_route(), theme.TEXT, bend=0.18, marks=self.sel.via)
         self.draw_ai_move(surface)
         self.draw_banner(surface)
         self.draw_message(surface)
@@ -678,7 +723,26 @@ class GameScene(Scene):
     def draw_ai_move(self, surface: pygame.Surface) -> None:
         """The computer's last move as a gold arrow along its path (a ring on the
         space where it placed or dropped units), until its next action."""
-        trail = self.ai_trail()
+        self.draw_trail(surface, self.ai_trail(), theme.ACCENT)
+
+    def planned_route(self) -> tuple[str, ...]:
+        """The route of the move a click would make: start, waypoints and the hovered
+        destination (or only the waypoints chosen so far); () when there is none."""
+        if not self.my_turn() or self.drop.active or self.hexplay is not None or self.sel.space is None:
+            return ()
+        state = self.state
+        if not self.sel.group(state):
+            return ()
+        dests = self.sel.destinations(state, self.ctl.version)
+        if self.hover in dests and len(dests[self.hover]) > 1:   # a one-space move needs no arrow
+            return (self.sel.space, *dests[self.hover])
+        return (self.sel.space, *self.sel.via) if self.sel.via else ()
+
+    def draw_trail(self, surface: pygame.Surface, trail: tuple[str, ...], col, bend: float = 0.0,
+                   marks: tuple[str, ...] = ()) -> None:
+        """An arrow along `trail` (space ids), a ring when it is one space. `bend` curves
+        each leg to its right (so a move out and back shows two legs); `marks` get a ring
+        (the waypoints)."""
         if not trail:
             return
         centers = self.space_centers()
@@ -687,20 +751,25 @@ class GameScene(Scene):
             return
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(self.cam.view))
-        col = theme.ACCENT
         if len(pts) == 1:
             c = (int(pts[0][0]), int(pts[0][1]))
             pygame.draw.circle(surface, (20, 20, 20), c, 17, 6)
             pygame.draw.circle(surface, col, c, 16, 3)
             surface.set_clip(clip)
             return
-        for a, b in zip(pts, pts[1:], strict=False):
-            pygame.draw.line(surface, (20, 20, 20), a, b, 7)
-        for a, b in zip(pts, pts[1:], strict=False):
-            pygame.draw.line(surface, col, a, b, 3)
+        legs = [_bent_leg(a, b, bend) for a, b in zip(pts, pts[1:], strict=False)]
+        for leg in legs:
+            pygame.draw.lines(surface, (20, 20, 20), False, leg, 7)
+        for leg in legs:
+            pygame.draw.lines(surface, col, False, leg, 3)
+        for sid in marks:
+            if sid in centers:
+                wx, wy = self.cam.to_screen(*centers[sid])
+                pygame.draw.circle(surface, (20, 20, 20), (int(wx), int(wy)), 10, 5)
+                pygame.draw.circle(surface, col, (int(wx), int(wy)), 9, 3)
         pygame.draw.circle(surface, (20, 20, 20), (int(pts[0][0]), int(pts[0][1])), 7)
         pygame.draw.circle(surface, col, (int(pts[0][0]), int(pts[0][1])), 5)
-        (ax, ay), (bx, by) = pts[-2], pts[-1]
+        (ax, ay), (bx, by) = legs[-1][-2], legs[-1][-1]
         d = math.hypot(bx - ax, by - ay) or 1.0
         ux, uy = (bx - ax) / d, (by - ay) / d
         hs = 16.0
@@ -820,8 +889,12 @@ class GameScene(Scene):
             path = dests[sid]
             through = [state.scenario.spaces[s].name for s in path[:-1]
                        if state.phase == movement.COMBAT and movement.is_enemy_land(state, s, state.player)]
-            how = f"blitz through {', '.join(through)} to here" if through else "move here"
+            here = "and back here" if sid == self.sel.space else "to here"
+            how = f"blitz through {', '.join(through)} {here}" if through else "move here"
             lines.append(f"Click: {how} ({len(path)} step{'s' if len(path) != 1 else ''})")
+            if sid != self.sel.space and self.sel.blitz_waypoint(state, self.ctl.version, sid):
+                lines.append("Shift+click: blitz through here, then click where to end "
+                             f"({self.ends_text(sid)})")
             v = self.move_odds(sid)
             if v is not None:
                 lines.append("Attack with these units: " + odds_view.win_text(v))
@@ -874,6 +947,20 @@ class GameScene(Scene):
         if self.spots.at(pos) is not None:
             return
         widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)
+
+
+def _bent_leg(a: tuple[float, float], b: tuple[float, float], bend: float) -> list[tuple[float, float]]:
+    """Points of the leg a -> b, bowed to its right by `bend` times its length."""
+    if not bend:
+        return [a, b]
+    (ax, ay), (bx, by) = a, b
+    mx, my = (ax + bx) / 2 - (by - ay) * bend, (ay + by) / 2 + (bx - ax) * bend
+    pts = []
+    for i in range(13):   # a quadratic Bezier through the bowed midpoint's control point
+        t = i / 12
+        u = 1 - t
+        pts.append((u * u * ax + 2 * u * t * mx + t * t * bx, u * u * ay + 2 * u * t * my + t * t * by))
+    return pts
 
 
 def actor_task(state, plural: bool = False) -> str:

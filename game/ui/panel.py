@@ -431,12 +431,24 @@ class SidePanel:
             what = ", ".join(f"{n} {name}" for name, n in kinds.items())
             msg = (f"Selected {what}: {nd} destination{'s' if nd != 1 else ''} highlighted." if nd
                    else f"Selected {what}: no legal destination for this group.")
-            y = self.hint(surface, box, msg, y + 2)
+            y = self.hint(surface, box, msg + self.waypoint_hint(), y + 2)
             y = self.draw_move_odds(surface, box, y, len(group))
         others = [s for s in sc.renderer.stacks(state, sc.sel.space) if s[0] != state.player]
         if others and y + 20 < box.bottom:
             y = self.hint(surface, box, "Others here: " + others_text(state, others, sc.ctl.player_name), y)
         return y
+
+    def waypoint_hint(self) -> str:
+        """The waypoint chosen (Shift+click) and how to drop it, or how to blitz through an
+        empty enemy territory and end beyond it (seed 000 R3)."""
+        sc = self.scene
+        state, sel = sc.state, sc.sel
+        if sel.via:
+            names = ", ".join(state.scenario.spaces[s].name for s in sel.via)
+            return f" Through {names}: click where the move ends. Right click: drop the waypoint."
+        if any(sel.blitz_waypoint(state, sc.ctl.version, d) for d in sel.destinations(state, sc.ctl.version)):
+            return " Shift+click an empty enemy territory to blitz through it and end beyond."
+        return ""
 
     def attack_chips(self, attacks, width: int) -> list[list[tuple[str, object, str, int]]]:
         """The planned attacks as lines of chips (space, odds, text, width)."""

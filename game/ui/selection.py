@@ -31,12 +31,17 @@ class Selection:
     space: str | None = None
     counts: dict[StackKey, int] = field(default_factory=dict)
     place_unit: str | None = None
+    # waypoints (Shift+click): the path the move takes first, e.g. through the empty enemy
+    # territory a blitz takes; the destinations are then the ends of paths that begin so
+    via: tuple[str, ...] = ()
     _dest_cache: tuple | None = None
     _dests: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _onward: dict[tuple, dict[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def clear(self) -> None:
         self.space = None
         self.counts = {}
+        self.via = ()
         self._dest_cache = None
 
     # --- stacks -----------------------------------------------------------------
@@ -68,6 +73,7 @@ class Selection:
         """Pick a space; preselect the first stack that can move somewhere."""
         self.space = space
         self.counts = {}
+        self.via = ()
         self._dest_cache = None
         if space is None or state.phase not in (movement.COMBAT, movement.NONCOMBAT):
             return
@@ -87,6 +93,7 @@ class Selection:
                 if other != key and stack_class(state, other) != cls:
                     self.counts[other] = 0
         self.counts[key] = n
+        self.via = ()
         self._dest_cache = None
 
     def toggle(self, state: GameState, key: StackKey) -> None:
@@ -96,7 +103,10 @@ class Selection:
         self.set_count(state, key, 0 if self.counts.get(key, 0) else len(stacks[key]))
 
     def validate(self, state: GameState) -> None:
-        """Drop counts that no longer match the state (after a move or undo)."""
+        """Drop counts that no longer match the state (after a move or undo), and the
+        waypoints: they were chosen for the state before."""
+        self.via = ()
+        self._dest_cache = None
         stacks = dict(self.stacks(state))
         for key in list(self.counts):
             if key not in stacks:
@@ -110,9 +120,12 @@ class Selection:
 
     # --- destinations ---------------------------------------------------------------
     @staticmethod
-    def destinations_for(state: GameState, group: list[Unit]) -> dict[str, tuple[str, ...]]:
+    def destinations_for(state: GameState, group: list[Unit],
+                         via: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
         if not group or state.phase not in (movement.COMBAT, movement.NONCOMBAT):
             return {}
+        if via:
+            return dict(movement.reachable(state, group, via=via))
         if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
             return {d: (d,) for d in movement.unload_targets(state, group)}
         dests = dict(movement.reachable(state, group))
@@ -123,11 +136,41 @@ class Selection:
         return dests
 
     def destinations(self, state: GameState, version: int) -> dict[str, tuple[str, ...]]:
-        key = (version, self.space, tuple(sorted(self.counts.items())))
+        key = (version, self.space, tuple(sorted(self.counts.items())), self.via)
         if self._dest_cache != key:
-            self._dests = self.destinations_for(state, self.group(state))
+            self._dests = self.destinations_for(state, self.group(state), self.via)
             self._dest_cache = key
+            self._onward = {}
         return self._dests
+
+    def onward(self, state: GameState, version: int, sid: str) -> dict[str, tuple[str, ...]]:
+        """Where the group could end if `sid` became a waypoint: the destinations of the
+        paths through it that end elsewhere ({} when `sid` is no destination)."""
+        path = self.destinations(state, version).get(sid)
+        if path is None or state.scenario.spaces[sid].kind == SEA:
+            return {}   # a land group's sea destination boards a transport: no waypoint
+        if path not in self._onward:
+            dests = movement.reachable(state, self.group(state), via=path)
+            self._onward[path] = {d: p for d, p in dests.items() if d != sid}
+        return self._onward[path]
+
+    def blitz_waypoint(self, state: GameState, version: int, sid: str) -> bool:
+        """Is `sid` an empty enemy territory the group may blitz through, ending beyond it
+        (in a friendly territory, back at the start, or further on)? (seed 000 R3)"""
+        group = self.group(state)
+        return (state.phase == movement.COMBAT and bool(group)
+                and all(state.utype(u).domain == LAND for u in group)
+                and movement.is_enemy_land(state, sid, state.player)
+                and not movement.blocking_enemies(state, sid, state.player)
+                and bool(self.onward(state, version, sid)))
+
+    def add_waypoint(self, state: GameState, version: int, sid: str) -> bool:
+        """Make the path to `sid` the start of the move (Shift+click); False when no move
+        goes on from there."""
+        if not self.onward(state, version, sid):
+            return False
+        self.via = self.destinations(state, version)[sid]
+        return True
 
     def highlights(self, state: GameState, version: int) -> dict[str, tuple[int, int, int]]:
         if state.phase == "place" and self.place_unit:

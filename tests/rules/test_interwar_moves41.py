@@ -63,6 +63,21 @@ def test_blitz_may_end_where_it_started():
     assert s2.owners["m"] == "red" and s2.units[arm.uid].space == "a2"
 
 
+def test_reachable_through_a_waypoint_offers_the_blitz_back():
+    # seed 000: Cavalry/Armored car "Blitz": "or even the space the [unit] came from"; the
+    # interface offers it through a waypoint (reachable's `via`), every path a legal move
+    s = mini([("a2", "red", "armor", 1)], owners={"b2": "red"})
+    arm = of(s, "red", "armor")[0]
+    assert "a2" not in movement.reachable(s, [arm])          # no waypoint: no way back offered
+    onward = movement.reachable(s, [arm], via=("m",))
+    assert onward == {"m": ("m",), "a2": ("m", "a2"), "b2": ("m", "b2")}
+    for path in onward.values():
+        movement.check_path(s, [arm], path)
+    assert movement.reachable(s, [arm], via=("a1",)) == {}   # no combat move ends in or beyond Alpha
+    t = mini([("a2", "red", "armor", 1), ("m", "blue", "infantry", 1)])
+    assert movement.reachable(t, [of(t, "red", "armor")[0]], via=("m",)) == {"m": ("m",)}   # must stop
+
+
 def test_a_plain_combat_move_still_ends_in_hostile_territory():
     # seed 000 R3: only a blitz (through an empty hostile territory) may end in a friendly one
     s = mini([("a1", "red", "armor", 1), ("a1", "red", "infantry", 1), ("m", "blue", "infantry", 1)],
