@@ -17,21 +17,8 @@ from game.rules.model import GameState, Scenario, SpaceDef
 from . import theme
 from .camera import Camera
 from .counters import draw_counter
+from .polyindex import PolygonIndex
 from .tiles import TileCache
-
-
-def point_in_polygon(x: float, y: float, poly: tuple[tuple[float, float], ...]) -> bool:
-    inside = False
-    n = len(poly)
-    j = n - 1
-    for i in range(n):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi:
-            inside = not inside
-        j = i
-    return inside
-
 
 OUT_OF_SUPPLY = (240, 150, 40)  # the out-of-supply badge (seed 000 supply rule)
 MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
@@ -55,21 +42,6 @@ class MapCounter:
 def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float, float, float]) -> bool:
     bx0, by0, bx1, by1 = box
     return any(x < bx1 and x + s > bx0 and y < by1 and y + s > by0 for x, y in pts)
-
-
-def _crosses(segs: list[tuple[float, float, float, float]], x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Does any segment (ax, ay, bx, by) meet the box x0..x1, y0..y1?"""
-    for ax, ay, bx, by in segs:
-        if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
-            continue
-        if x0 <= ax <= x1 and y0 <= ay <= y1:
-            return True
-        # the segment's line against the box's corners: all on one side -> no crossing
-        dx, dy = bx - ax, by - ay
-        sides = [dx * (cy - ay) - dy * (cx - ax) for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-        if min(sides) <= 0 <= max(sides):
-            return True
-    return False
 
 
 def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
@@ -97,7 +69,7 @@ class MapRenderer:
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
         self.tiles = TileCache(self._render_tile)
-        self._segs: dict[str, list[tuple[float, float, float, float]]] = {}
+        self._index: dict[tuple[str, int], PolygonIndex] = {}
         self._stacks_state: GameState | None = None  # stacks() of one state, computed once
         self._stacks_all: dict[str, list[tuple[str, str, int, bool]]] = {}
         self._okey_state: GameState | None = None
@@ -123,7 +95,8 @@ class MapRenderer:
         for sid in self.order:
             x0, y0, x1, y1 = self.bounds[sid]
             if x0 <= wx <= x1 and y0 <= wy <= y1 and any(
-                    point_in_polygon(wx, wy, poly) for poly in self.scenario.spaces[sid].outlines):
+                    self.outline_index(sid, k).contains(wx, wy)
+                    for k in range(len(self.scenario.spaces[sid].outlines))):
                 return sid
         return None
 
@@ -470,7 +443,7 @@ class MapRenderer:
         for cx, y in ((int(nx - w / 2 - 14), cy), (int(nx + w / 2 + 14), cy), (int(nx), cy - size - 6),
                       (int(nx), int(ny + 14))):
             wx, wy = cam.to_world(cx, y)
-            if 12 / cam.scale <= wx <= ww - 12 / cam.scale and point_in_polygon(wx, wy, sp.polygon):
+            if 12 / cam.scale <= wx <= ww - 12 / cam.scale and self.polygon_index(sid).contains(wx, wy):
                 return cx, y
         return int(nx - w / 2 - 14), cy
 
@@ -537,7 +510,6 @@ class MapRenderer:
               avoid: tuple[tuple[float, float, float, float], ...] = (), px: float = 0.0) -> bool:
         """Every counter (top-left world points, side size_w) sits inside the space and the
         map, clear of the `avoid` boxes (islands in a sea zone and their names)."""
-        poly = self.scenario.spaces[sid].polygon
         ww, wh = self.world_size
         if avoid and any(_overlaps(pts, size_w, box) for box in avoid):
             return False
@@ -546,23 +518,27 @@ class MapRenderer:
         # border crossing it. Five points with a 0.22 inset let a counter reach a fifth of its
         # width over the border: ships on the coast's names, stacks across borders (issue #4)
         e = 2 * px if px else 0.1 * size_w
-        segs = self._segments(sid)
+        index = self.polygon_index(sid)
         for x, y in pts:
             if x < 0 or y < 0 or x + size_w > ww or y + size_w > wh:
                 return False
-            if not point_in_polygon(x + size_w / 2, y + size_w / 2, poly):
+            if not index.contains(x + size_w / 2, y + size_w / 2):
                 return False
-            if _crosses(segs, x + e, y + e, x + size_w - e, y + size_w - e):
+            if index.crosses(x + e, y + e, x + size_w - e, y + size_w - e):
                 return False
         return True
 
-    def _segments(self, sid: str) -> list[tuple[float, float, float, float]]:
-        """The edges of a space's outline (cached)."""
-        segs = self._segs.get(sid)
-        if segs is None:
-            poly = self.scenario.spaces[sid].polygon
-            segs = self._segs[sid] = [(*poly[k - 1], *poly[k]) for k in range(len(poly))]
-        return segs
+    def polygon_index(self, sid: str) -> PolygonIndex:
+        """The edge index of a space's outline (`SpaceDef.polygon`), made once."""
+        return self.outline_index(sid, -1)
+
+    def outline_index(self, sid: str, k: int) -> PolygonIndex:
+        """The edge index of a space's k-th outline (-1: its `polygon`), made once."""
+        idx = self._index.get((sid, k))
+        if idx is None:
+            sp = self.scenario.spaces[sid]
+            idx = self._index[(sid, k)] = PolygonIndex(sp.polygon if k < 0 else sp.outlines[k])
+        return idx
 
     def _grid(self, sid: str, n: int, s: float, cols: int, anchor: tuple[float, float],
               centered: bool = False) -> list[tuple[float, float]]:
@@ -694,7 +670,7 @@ class MapRenderer:
         if hit is not None:
             return hit
         x0, y0, x1, y1 = self.bounds[sid]
-        poly = self.scenario.spaces[sid].polygon
+        index = self.polygon_index(sid)
         step = max(s * 0.5, (x1 - x0) / 14, (y1 - y0) / 14)
         cx, cy = self.scenario.spaces[sid].center
         pts = []
@@ -702,7 +678,7 @@ class MapRenderer:
         while y < y1:
             x = x0 + step / 2
             while x < x1:
-                if point_in_polygon(x, y, poly):
+                if index.contains(x, y):
                     pts.append((x, y))
                 x += step
             y += step

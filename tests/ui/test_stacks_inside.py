@@ -12,7 +12,8 @@ from game.rules.session import Session
 from game.selfplay import play_out
 from game.ui.camera import Camera
 from game.ui.game_scene import GameScene
-from game.ui.maprender import MapRenderer, point_in_polygon
+from game.ui.maprender import MapRenderer
+from game.ui.polyindex import point_in_polygon
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 
