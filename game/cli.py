@@ -17,8 +17,11 @@ def _fail(message: str) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from game.rules.ruleset import load_scenario_file, scenario_files
-    for path in scenario_files():
+    from game.rules.ruleset import SCENARIO_DIR, load_scenario_file, scenario_files
+    files = scenario_files()
+    if not files:   # a broken install: say so rather than list nothing
+        return _fail(f"no scenarios found (looked in {SCENARIO_DIR} and the imported folder)")
+    for path in files:
         try:
             sc, _ = load_scenario_file(path)
         except LoadError as exc:

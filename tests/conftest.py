@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # the parsed-YAML cache of this test run, never the user's (game/rules/yamlcache.py)
 os.environ.setdefault("WARBOARD_CACHE", tempfile.mkdtemp(prefix="warboard-test-cache-"))
+# the user data folder (autosaves, imported scenarios) of this test run, never the user's
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="warboard-test-data-")
 
 from game.rules.actions import new_game  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402

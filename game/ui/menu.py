@@ -22,10 +22,9 @@ def list_scenarios(extra: str | None = None) -> list[tuple[str, Scenario | None,
     """(path, scenario or None, error) for every scenario file; `extra` first if not listed."""
     from game.rules.ruleset import load_scenario, load_scenario_file, scenario_files
 
-    from .triplea_dialog import imported_files
     out: list[tuple[str, Scenario | None, str]] = []
     seen: set[str] = set()
-    for p in scenario_files() + imported_files():
+    for p in scenario_files():   # shipped, then the user's imported ones
         try:
             sc, _ = load_scenario_file(p)
             out.append((str(p), sc, ""))

@@ -16,13 +16,8 @@ from .scene import Scene
 
 def imported_dir() -> Path:
     """Where imported scenarios are written (the picker lists them too)."""
-    import platformdirs
-    return Path(platformdirs.user_data_dir("warboard", appauthor=False)) / "imported"
-
-
-def imported_files() -> list[Path]:
-    d = imported_dir()
-    return sorted(d.glob("*.yaml")) if d.is_dir() else []
+    from game.rules.ruleset import imported_dir as folder
+    return folder()
 
 
 class TripleaImportDialog(Scene):

@@ -220,7 +220,7 @@ def test_one_bad_file_in_a_scenario_folder_is_reported_and_skipped(tmp_path, mon
 
     from game import cli
     from game.rules import ruleset as rsmod
-    from game.ui import menu, triplea_dialog
+    from game.ui import menu
     shipped = tmp_path / "scenarios"
     shipped.mkdir()
     shutil.copy(rsmod.SCENARIO_DIR / "hex_tutorial.yaml", shipped / "hex_tutorial.yaml")
@@ -229,7 +229,7 @@ def test_one_bad_file_in_a_scenario_folder_is_reported_and_skipped(tmp_path, mon
     imported.mkdir()
     (imported / "deep.yaml").write_text("[" * 5000 + "]" * 5000)
     monkeypatch.setattr(rsmod, "SCENARIO_DIR", shipped)
-    monkeypatch.setattr(triplea_dialog, "imported_dir", lambda: imported)
+    monkeypatch.setattr(rsmod, "imported_dir", lambda: imported)
     assert cli.cmd_scenarios(None) == 0
     out, err = capsys.readouterr()
     assert out.startswith("hex_tutorial\t") and "broken.yaml: cannot load" in err
