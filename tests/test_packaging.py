@@ -56,3 +56,10 @@ def test_an_installed_wheel_runs_from_another_folder(tmp_path):
     assert json.loads(run("selfplay", "hex_tutorial", "--seed", "1", "--level", "greedy").splitlines()[-1])["winner"]
     run("screenshot", "mediterranean_1940", "--out", str(cwd / "shot.png"))
     assert (cwd / "shot.png").stat().st_size > 10_000
+    # the README's script on the installed wheel (#42: "a ten-line script ... on the
+    # installed wheel too")
+    import re
+    block = re.search(r"## Scripting.*?```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+    p = subprocess.run([sys.executable, "-c", block], cwd=cwd, env=env, capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0 and p.stdout.startswith("winner: "), p.stderr

@@ -104,7 +104,7 @@ def to_json(session: Session, players: dict[str, str] | None = None,
             game: dict[str, str] | None = None) -> dict[str, Any]:
     """The save document; `players` (optional) records who plays each player:
     {"<player id>": "human" | "computer:<level>"}; `game` is the game's id and start."""
-    out = {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": 3 if session.ruleset.options_off else 2 if session.resumed else 1,
         "ruleset": {"id": session.ruleset.id, "sha256": session.ruleset.sha256},
