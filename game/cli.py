@@ -244,7 +244,7 @@ def cmd_import_triplea(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    """Seeded mutants of every input kind; prints the counts; exit 1 on a crash or hang."""
+    """Seeded mutants of every input kind; prints the counts; exit 1 on a crash, a hang or an unnamed refusal."""
     from game.fuzz import KINDS, fuzz
     kinds = tuple(k for k in (args.kinds or ",".join(KINDS)).split(",") if k)
     unknown = [k for k in kinds if k not in KINDS]
@@ -253,7 +253,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     tally = fuzz(cases=args.cases, minutes=args.minutes if args.cases is None else None,
                  seed=args.seed, kinds=kinds, keep=Path(args.keep) if args.keep else None)
     print(json.dumps(tally.to_json(), indent=1))
-    return 1 if tally.total("crash") or tally.total("hang") else 0
+    return 1 if tally.total("crash") or tally.total("hang") or tally.total("unnamed") else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,7 +1,8 @@
 """Fuzzing Warboard's inputs (issue #47): seeded mutants of every kind of file Warboard
 opens, fed to the loaders a player's files go through, each case classified as
 
-- refused: a clean refusal (LoadError, SaveError, TripleaError: file and reason),
+- refused: a clean refusal (LoadError, SaveError, TripleaError) naming the file and a reason,
+- unnamed: such a refusal that does not name the file (the user cannot tell which),
 - accepted: it loaded (a harmless mutation),
 - crash: any other exception (a traceback would reach the user),
 - hang: it ran past the per-case time limit.
@@ -59,9 +60,10 @@ class Tally:
     failures: list[dict[str, str]] = field(default_factory=list)   # crashes and hangs
 
     def add(self, kind: str, outcome: str, where: str = "", detail: str = "") -> None:
-        per = self.counts.setdefault(kind, {"refused": 0, "accepted": 0, "crash": 0, "hang": 0})
+        per = self.counts.setdefault(kind, {"refused": 0, "accepted": 0, "crash": 0, "hang": 0,
+                                            "unnamed": 0})
         per[outcome] += 1
-        if outcome in ("crash", "hang"):
+        if outcome in ("crash", "hang", "unnamed"):
             self.failures.append({"kind": kind, "outcome": outcome, "input": where,
                                   "detail": detail[-2000:]})
 
@@ -72,7 +74,8 @@ class Tally:
     def to_json(self) -> dict[str, Any]:
         return {"cases": self.total(), "refused": self.total("refused"),
                 "accepted": self.total("accepted"), "crashes": self.total("crash"),
-                "hangs": self.total("hang"), "by_kind": self.counts, "failures": self.failures}
+                "hangs": self.total("hang"), "unnamed": self.total("unnamed"),
+                "by_kind": self.counts, "failures": self.failures}
 
 
 class _Hang(BaseException):   # not an Exception: the code under test must not catch it
@@ -124,14 +127,17 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return bytes(out)
 
 
-def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any]) -> None:
+def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any], names: tuple[str, ...] = ()) -> None:
+    """Load one mutant; a refusal must name one of `names` (the file, or the folder)."""
     try:
         with _deadline(CASE_SECONDS):
             load()
     except _Hang:
         tally.add(kind, "hang", where)
-    except REFUSALS:
-        tally.add(kind, "refused")
+    except REFUSALS as exc:
+        text = str(exc)
+        named = bool(text.strip()) and (not names or any(n in text for n in names))
+        tally.add(kind, "refused" if named else "unnamed", where, text)
     except Exception:  # noqa: BLE001 - what the fuzzer looks for
         tally.add(kind, "crash", where, traceback.format_exc())
     else:
@@ -151,7 +157,8 @@ def fuzz_yaml(tally: Tally, rng: random.Random, work: Path, seeds: list[Any]) ->
     path, loader = rng.choice(seeds)
     target = work / path.name
     target.write_bytes(mutate(path.read_bytes(), rng))
-    _run(tally, "yaml", f"{path.name} mutant (kept as {target})", lambda: loader(str(target)))
+    _run(tally, "yaml", f"{path.name} mutant (kept as {target})", lambda: loader(str(target)),
+         (target.name,))
 
 
 def _save_seed(work: Path) -> bytes:
@@ -203,7 +210,8 @@ def fuzz_save(tally: Tally, rng: random.Random, work: Path, seed: bytes) -> None
     else:
         raw = json.dumps(_forge(_forge(json.loads(seed), rng), rng)).encode()
     target.write_bytes(raw)
-    _run(tally, "save", f"save mutant (kept as {target})", lambda: load_session(target))
+    _run(tally, "save", f"save mutant (kept as {target})", lambda: load_session(target),
+         (target.name,))
 
 
 _TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties",
@@ -218,7 +226,8 @@ def fuzz_triplea(tally: Tally, rng: random.Random, work: Path) -> None:
     original = (TRIPLEA_MAP / "map" / name).read_bytes()
     (folder / name).write_bytes(mutate(original, rng))
     try:
-        _run(tally, "triplea", f"{name} mutant", lambda: import_map(folder, scenario_id="fuzz"))
+        _run(tally, "triplea", f"{name} mutant", lambda: import_map(folder, scenario_id="fuzz"),
+             (name, folder.name))
     finally:
         (folder / name).write_bytes(original)
 
