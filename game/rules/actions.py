@@ -131,6 +131,12 @@ class Airdrop(Action):
     to: str
     via: str = ""
 
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if not self.via:
+            del out["via"]   # written only for a pick-up: saves read the same as before it
+        return out
+
 
 @dataclass(frozen=True)
 class Intercept(Action):
