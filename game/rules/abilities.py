@@ -712,11 +712,16 @@ class AirTransport(Ability):
     the territory where both began the turn: in the combat move into an enemy territory
     (an airdrop: only `airdroppable` cargo; intercepted there, airdrop.py), in the
     non-combat move to a territory friendly since the start of the turn (a cargo mission,
-    unloaded at the end of the transport's move). Its cargo is lost with it."""
+    unloaded at the end of the transport's move). Its cargo is lost with it.
+    With `ships` (ids or classes; seed 001 helicopters and amphibious assault ships) it
+    also works at sea (helilift.py): it lifts units off the player's own such ships in
+    its starting sea zone or on its way (`Airdrop.via`), and sets them aboard such ships
+    in a sea zone it flies to."""
     name: ClassVar[str] = "air_transport"
-    unit_refs: ClassVar[tuple[str, ...]] = ("units",)
+    unit_refs: ClassVar[tuple[str, ...]] = ("units", "ships")
     units: tuple[str, ...]
     capacity: int = 1
+    ships: tuple[str, ...] = ()
 
 
 @register

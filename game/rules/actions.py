@@ -15,7 +15,6 @@ from . import (
     airdrop,
     battle,
     coastal,
-    helilift,
     hexairdrop,
     hexcombat,
     hexmove,
@@ -117,14 +116,26 @@ class Airdrop(Action):
     - air transports (seed 000): `units` are transport aircraft and the units they carry
       (one each), all starting together; in the combat move an airdrop into an enemy
       territory (intercepted in the battle), in the non-combat move a cargo flight.
-    `airdrop.targets(state, group)` lists the destinations allowed,
-    `airdrop.explain(state, group, to)` says why one is not, `airdrop.options(state)`
-    lists every drop a player can make now.
+    Seed 001 helicopters (helilift.py) also take off from carriers with cargo lifted off
+    the player's ships in their sea zone, fly to a sea zone `to` to set their cargo
+    aboard the player's ships there, and with `via` (a sea zone; "" = none) fly empty
+    to the ships there, pick their cargo up and fly on to `to` (saves without `via` load
+    as before).
+    `airdrop.targets(state, group, via)` lists the destinations allowed,
+    `airdrop.explain(state, group, to, via)` says why one is not, `airdrop.options(state)`
+    lists every drop a player can make now (without pick-ups on the way).
     On hex maps (europa): an air drop, assault landing or air transport from a held
     airfield in the movement phase; `hexairdrop.targets` / `hexairdrop.explain`."""
     kind: ClassVar[str] = "airdrop"
     units: tuple[int, ...]
     to: str
+    via: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if not self.via:
+            del out["via"]   # written only for a pick-up: saves read the same as before it
+        return out
 
 
 @dataclass(frozen=True)
@@ -507,11 +518,12 @@ def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) ->
 def _airdrop(state: GameState, a: Airdrop) -> None:
     if state.scenario.hexmap is not None:   # Europa air drops / air transport (hexairdrop.py)
         hexphases.need_phase(state, "movement")
+        if a.via:
+            raise IllegalAction("On a hex map units are not picked up on the way.")
         hexairdrop.fly(state, tuple(a.units), a.to)
         return
     _need_phase(state, movement.COMBAT, movement.NONCOMBAT)
-    helilift.take_off(state, tuple(a.units))   # seed 001: helicopters lifting off ships
-    airdrop.airdrop(state, tuple(a.units), a.to)
+    airdrop.airdrop(state, tuple(a.units), a.to, via=a.via)
 
 
 def _select_battle(state: GameState, a: SelectBattle) -> None:

@@ -24,6 +24,10 @@ the start of the turn, fly up to the transports' movement:
   holding no enemy unit the cargo drops at once.
 - in the non-combat move to a territory friendly since the start of the turn (a cargo
   flight); the cargo is unloaded there, at the end of the transport's move.
+Seed 001 helicopters (`air_transport.ships`, helilift.py) also work with amphibious
+assault ships at sea: they lift units off the player's ships in their starting sea zone
+or on the way (`via`: the sea zone where the empty helicopters pick the cargo up), and
+set them aboard the player's ships in a sea zone they fly to (a "ship" mission).
 A flight may cross hostile territory (`flight_routes`: the route through the fewest
 defended enemy territories, then the shortest); the AAA and fighters of each enemy
 territory it passes through get their free attack on the way (`intercept_en_route`,
@@ -37,9 +41,10 @@ from dataclasses import dataclass, replace
 from math import comb
 from typing import TYPE_CHECKING
 
+from . import helilift
 from .board import distances
 from .errors import IllegalAction
-from .model import LAND, GameState, Unit
+from .model import LAND, SEA, GameState, Unit
 from .movement import (
     COMBAT,
     NONCOMBAT,
@@ -120,10 +125,13 @@ def _check_group(state: GameState, group: list[Unit]) -> None:
         raise IllegalAction("A paratrooper must begin its flight on land.")
 
 
-def explain(state: GameState, group: list[Unit], dest: str) -> str:
-    """Why the group may not airdrop into `dest` now ("" if it may)."""
+def explain(state: GameState, group: list[Unit], dest: str, via: str = "") -> str:
+    """Why the group may not airdrop into `dest` now ("" if it may); `via`: the sea zone
+    where air transports pick their cargo up on the way (helilift.py)."""
     if uses_air_transport(state, group):
-        return _explain_transport(state, group, dest)
+        return _explain_transport(state, group, dest, via=via)
+    if via:
+        return "Only helicopters pick units up on the way."
     try:
         _check_group(state, group)
     except IllegalAction as exc:
@@ -169,10 +177,13 @@ def explain(state: GameState, group: list[Unit], dest: str) -> str:
                              leaving=tuple(u.uid for u in group))
 
 
-def targets(state: GameState, group: list[Unit]) -> list[str]:
-    """Every territory the group may airdrop into now (sorted)."""
+def targets(state: GameState, group: list[Unit], via: str = "") -> list[str]:
+    """Every space the group may airdrop into now (sorted): territories, and for
+    helicopters sea zones where their cargo goes aboard ships."""
     if uses_air_transport(state, group):
-        return _transport_targets(state, group)
+        return _transport_targets(state, group, via)
+    if via:
+        return []
     try:
         _check_group(state, group)
     except IllegalAction:
@@ -183,20 +194,22 @@ def targets(state: GameState, group: list[Unit]) -> list[str]:
     return sorted(s for s, d in dist.items() if 0 < d <= rng and not explain(state, group, s))
 
 
-def airdrop(state: GameState, uids: tuple[int, ...], dest: str, en_route: bool = True) -> None:
+def airdrop(state: GameState, uids: tuple[int, ...], dest: str, en_route: bool = True,
+            via: str = "") -> None:
     """Apply an airdrop (state is the reducer's copy). `en_route=False` leaves out the
-    free attacks on an air transport's way (for the interface's what-if copies only)."""
+    free attacks on an air transport's way (for the interface's what-if copies only);
+    `via`: the sea zone where helicopters pick their cargo up on the way."""
     for uid in uids:
         if uid not in state.units:
             raise IllegalAction(f"No unit {uid}.")
     if len(set(uids)) != len(uids):
         raise IllegalAction("A unit is listed twice.")
     group = [state.units[uid] for uid in uids]
-    why = explain(state, group, dest)
+    why = explain(state, group, dest, via)
     if why:
         raise IllegalAction(why)
     if uses_air_transport(state, group):
-        _fly_transports(state, group, dest, en_route)
+        _fly_transports(state, group, dest, en_route, via)
         return
     player = state.player
     attack = state.phase == COMBAT
@@ -214,7 +227,7 @@ def airdrop(state: GameState, uids: tuple[int, ...], dest: str, en_route: bool =
 
 
 # --- air transports (seed 000: TRANSPORT AIRCRAFT, PARATROOPERS) -------------------------
-AIRDROP, CARGO, SELF_AIRLIFT = "airdrop", "cargo", "self_airlift"
+AIRDROP, CARGO, SHIP, SELF_AIRLIFT = "airdrop", "cargo", "ship", "self_airlift"
 
 
 def uses_air_transport(state: GameState, group: list[Unit]) -> bool:
@@ -371,8 +384,9 @@ def _transport_range(state: GameState, transports: list[Unit]) -> int:
     return min((state.utype(t).move - t.moved for t in transports), default=0)
 
 
-def _check_transport_group(state: GameState, group: list[Unit]) -> str:
-    """Why this group cannot fly as air transports with cargo at all now ("" if it can)."""
+def _check_transport_group(state: GameState, group: list[Unit], via: str = "") -> str:
+    """Why this group cannot fly as air transports with cargo at all now ("" if it can);
+    with `via` the cargo waits aboard ships in that sea zone (helilift.pickup_block)."""
     if state.phase not in (COMBAT, NONCOMBAT):
         return "Air transports fly only in the combat and non-combat move phases."
     transports, cargo = split(state, group)
@@ -380,15 +394,20 @@ def _check_transport_group(state: GameState, group: list[Unit]) -> str:
         ut = state.utype(u)
         if u.owner != state.player:
             return f"That {ut.name} is not yours."
-        if u.carried_by is not None:
-            return f"{ut.name} is already aboard a transport."
+        # seed 001: helicopters on carriers, cargo on the player's ships at sea (helilift.py)
+        why = helilift.aboard_block(state, u, transports)
+        if why:
+            return why
         # seed 000 TRANSPORT AIRCRAFT, Airdrop (C): "neither the air transport nor the
         # paratrooper have already moved that turn"
         if u.moved or u.in_combat or u.marched:
             return f"{ut.name} has already moved this turn: air transports load only unmoved units."
-    if len({u.space for u in group}) != 1:
-        return "The air transports and their cargo must start in the same territory."
-    start = group[0].space
+    if len({u.space for u in (transports if via else group)}) != 1:
+        return ("The air transports must start together." if via else
+                "The air transports and their cargo must start in the same territory.")
+    if via and (why := helilift.pickup_block(state, transports, cargo, via)):
+        return why
+    start = transports[0].space
     sp = state.scenario.spaces[start]
     # (A) "both ... occupy the same friendly territory at the start of your turn"; seed 001
     # helicopters also lift units off ships in a sea zone without enemy ships (helilift.py)
@@ -414,9 +433,22 @@ def _check_transport_group(state: GameState, group: list[Unit]) -> str:
     return ""
 
 
+def transport_routes(state: GameState, transports: list[Unit], via: str = "") -> dict[str, tuple[str, ...]]:
+    """The route these air transports fly to every space in their range (flight_routes);
+    with `via`, by way of that sea zone (where they pick their cargo up)."""
+    start = transports[0].space
+    rng = _transport_range(state, transports)
+    if not via:
+        return flight_routes(state, start, state.player, rng)
+    first = flight_routes(state, start, state.player, rng).get(via)
+    if first is None:
+        return {}
+    return {sid: first + rest for sid, rest in flight_routes(state, via, state.player, rng - len(first)).items()}
+
+
 def _explain_transport(state: GameState, group: list[Unit], dest: str,
-                       routes: dict[str, tuple[str, ...]] | None = None) -> str:
-    why = _check_transport_group(state, group)
+                       routes: dict[str, tuple[str, ...]] | None = None, via: str = "") -> str:
+    why = _check_transport_group(state, group, via)
     if why:
         return why
     sps = state.scenario.spaces
@@ -424,18 +456,23 @@ def _explain_transport(state: GameState, group: list[Unit], dest: str,
         return f"Unknown space '{dest}'."
     sp = sps[dest]
     transports, cargo = split(state, group)
-    start = group[0].space
+    start = transports[0].space
     player = state.player
-    if dest == start:
-        return "Choose another territory."
-    if sp.kind != LAND or sp.impassable or state.owners.get(dest) is None:
+    if dest == (via or start):
+        return "Choose another space."
+    at_sea = sp.kind == SEA and bool(helilift.ship_types(state, transports))
+    if not at_sea and (sp.kind != LAND or sp.impassable or state.owners.get(dest) is None):
         return f"Air transports set their cargo down only in a territory; {sp.name} is not one they can enter."
     rng = _transport_range(state, transports)
-    route = (routes if routes is not None else flight_routes(state, start, player, rng)).get(dest)
+    route = (routes if routes is not None else transport_routes(state, transports, via)).get(dest)
     if route is None:
-        dist = distances(state.scenario)[start].get(dest, 10**6)
-        return f"{sp.name} is {dist} spaces away; the air transports fly at most {rng}."
+        far = distances(state.scenario)
+        dist = far[start].get(via, 10**6) + far[via].get(dest, 10**6) if via else far[start].get(dest, 10**6)
+        return (f"{sp.name} is {dist} spaces away{f' by way of {sps[via].name}' if via else ''}; "
+                f"the air transports fly at most {rng}.")
     dist = len(route)
+    if at_sea:   # seed 001: "into ... sea zones (fleet)": aboard the player's ships there
+        return helilift.sea_drop_block(state, transports, cargo, dest, rng - dist)
     if state.phase == COMBAT:
         if not is_enemy_land(state, dest, player):
             return (f"In the combat move air transports fly only an airdrop into enemy territory; "
@@ -446,8 +483,8 @@ def _explain_transport(state: GameState, group: list[Unit], dest: str,
                 return (f"{state.utype(c).name} cannot be airdropped: only paratroopers drop into an "
                         f"attack (infantry fly in the non-combat move).")
             # (B) "that friendly territory contains an air base"
-            if ad.requires_air_base and not sps[start].air_base:
-                return f"An airdrop starts from a territory with an air base; {sps[start].name} has none."
+            if ad.requires_air_base and not sps[c.space].air_base:
+                return f"An airdrop starts from a territory with an air base; {sps[c.space].name} has none."
         # "a friendly transport must be able to end its movement in a territory under
         # friendly control since the beginning of the turn"
         if not can_reach_landing(state, player, dest, rng - dist):
@@ -463,40 +500,51 @@ def _explain_transport(state: GameState, group: list[Unit], dest: str,
                              leaving=tuple(u.uid for u in cargo))
 
 
-def _transport_targets(state: GameState, group: list[Unit]) -> list[str]:
-    if _check_transport_group(state, group):
+def _transport_targets(state: GameState, group: list[Unit], via: str = "") -> list[str]:
+    if _check_transport_group(state, group, via):
         return []
     transports, _ = split(state, group)
-    rng = _transport_range(state, transports)
-    routes = flight_routes(state, group[0].space, state.player, rng)
+    routes = transport_routes(state, transports, via)
     attack = state.phase == COMBAT
+    at_sea = bool(helilift.ship_types(state, transports))
+    sps = state.scenario.spaces
     return sorted(s for s in routes
-                  if (is_enemy_land(state, s, state.player) if attack
-                      else is_friendly_land(state, s, state.player))
-                  and not _explain_transport(state, group, s, routes))
+                  if (at_sea and sps[s].kind == SEA
+                      or (is_enemy_land(state, s, state.player) if attack
+                          else is_friendly_land(state, s, state.player)))
+                  and not _explain_transport(state, group, s, routes, via))
 
 
-def _fly_transports(state: GameState, group: list[Unit], dest: str, en_route: bool = True) -> None:
+def _fly_transports(state: GameState, group: list[Unit], dest: str, en_route: bool = True,
+                    via: str = "") -> None:
     """Apply an air-transport flight (checked by the caller). Cargo rides in the
     transports (one unit per capacity, lowest uids first) through the free attacks on
-    the way (`en_route`; off only for the interface's what-if copies)."""
-    transports, cargo = split(state, group)
+    the way (`en_route`; off only for the interface's what-if copies). Seed 001
+    helicopters leave their carriers and lift their cargo off its ships first
+    (helilift.release), and set it aboard ships when `dest` is a sea zone."""
+    route = transport_routes(state, split(state, group)[0], via)[dest]
+    transports, cargo = split(state, helilift.release(state, group))
     player = state.player
-    start = group[0].space
-    route = flight_routes(state, start, player, _transport_range(state, transports))[dest]
+    start = transports[0].space
     attack = state.phase == COMBAT
     names = state.scenario.spaces
+    at_sea = names[dest].kind == SEA
     what = ", ".join(f"{n} {k}" for k, n in _counts(state, cargo).items())
+    how = " (aboard ships)" if at_sea else " (airdrop)" if attack else ""
     state.add_log(f"{state.scenario.player(player).name}: {len(transports)} "
-                  f"{state.utype(transports[0]).name} carrying {what} fly from "
-                  f"{names[start].name} to {names[dest].name}"
-                  f"{' (airdrop)' if attack else ''}.")
+                  f"{state.utype(transports[0]).name} "
+                  + (f"fly from {names[start].name} to {names[via].name}, pick up {what} and fly on to "
+                     if via else f"carrying {what} fly from {names[start].name} to ")
+                  + f"{names[dest].name}{how}.")
     slots = [t.uid for t in transports for _ in range(state.utype(t).ability("air_transport").capacity)]
     for c, t_uid in zip(cargo, slots, strict=False):
         state.units[c.uid] = replace(c, carried_by=t_uid, moved=max(state.utype(c).move, c.moved))
     if en_route and any(state.utype(t).has("interceptable") for t in transports):
         transports = intercept_en_route(state, transports, route)
     if not transports:
+        return
+    if at_sea:
+        _set_aboard(state, transports, dest, len(route))
         return
     # an enemy territory with no enemy unit, or transports nothing intercepts (seed 001
     # helicopters): the cargo drops at once; a cargo flight unloads "at the conclusion of
@@ -513,6 +561,17 @@ def _fly_transports(state: GameState, group: list[Unit], dest: str, en_route: bo
         state.origins.setdefault(dest, ())  # no way back: dropped units cannot retreat
 
 
+def _set_aboard(state: GameState, transports: list[Unit], zone: str, flown: int) -> None:
+    """Seed 001 helicopters end their move in the sea zone `zone` (in the combat move
+    with the moves they have left, otherwise their whole move) and set their cargo
+    aboard the player's ships there (helilift.set_down)."""
+    cargo = [c for t in transports for c in state.cargo_of(t.uid)]
+    for t in transports:
+        moved = t.moved + flown if state.phase == COMBAT else max(t.moved + flown, state.utype(t).move)
+        state.units[t.uid] = replace(t, space=zone, moved=moved)
+    helilift.set_down(state, transports, cargo, zone)
+
+
 def _counts(state: GameState, units: list[Unit]) -> dict[str, int]:
     out: dict[str, int] = {}
     for u in units:
@@ -527,8 +586,10 @@ class DropOption:
     to `to`, with up to len(transports) transports carrying units of `cargo` (one each;
     self-airlift: `transports` is empty and `cargo` are the paratroopers). `survival`: the
     chance each transport survives the free attacks on the way and the interception at
-    `to` if all of them fly (1.0 when nothing intercepts)."""
-    mission: str                  # airdrop | cargo | self_airlift
+    `to` if all of them fly (1.0 when nothing intercepts). `start` may be a sea zone
+    (seed 001 helicopters on carriers lifting cargo off ships there); a "ship" mission
+    sets the cargo aboard ships in the sea zone `to`."""
+    mission: str                  # airdrop | cargo | ship | self_airlift
     start: str
     to: str
     transports: tuple[int, ...]
@@ -555,11 +616,15 @@ def options(state: GameState, player: str | None = None,
     out: list[DropOption] = []
     by_space: dict[str, list[Unit]] = {}
     for u in sorted(state.units.values(), key=lambda x: x.uid):
-        if u.owner == player and u.carried_by is None and not (u.moved or u.in_combat or u.marched):
+        if u.owner == player and not (u.moved or u.in_combat or u.marched):
             by_space.setdefault(u.space, []).append(u)
     for space, units in sorted(by_space.items()):
-        transports = [u for u in units if state.utype(u).has("air_transport")]
-        paras = [u for u in units if state.utype(u).has("self_airlift")]
+        # seed 001: helicopters take off from carriers and lift cargo off ships at sea
+        transports = [u for u in units if state.utype(u).has("air_transport")
+                      and not helilift.aboard_block(state, u, [u])]
+        units = [u for u in units if u.carried_by is None
+                 or (transports and not helilift.aboard_block(state, u, transports))]
+        paras = [u for u in units if state.utype(u).has("self_airlift") and u.carried_by is None]
         if paras and self_airlift:
             for dest in targets(state, paras[:1]):
                 out.append(DropOption(SELF_AIRLIFT, space, dest, (), tuple(p.uid for p in paras)))
@@ -573,12 +638,13 @@ def options(state: GameState, player: str | None = None,
         if not carried:
             continue
         pair = [transports[0], carried[0]]
-        mission = AIRDROP if state.phase == COMBAT else CARGO
         routes = flight_routes(state, space, player, _transport_range(state, transports[:1]))
         for dest in _transport_targets(state, pair):
             n = min(len(transports), len(carried))
             surv = flight_survival(state, routes[dest], n, player=player) \
                 if state.utype(transports[0]).has("interceptable") else 1.0
+            mission = SHIP if state.scenario.spaces[dest].kind == SEA \
+                else AIRDROP if state.phase == COMBAT else CARGO
             out.append(DropOption(mission, space, dest, tuple(t.uid for t in transports),
                                   tuple(c.uid for c in carried), surv))
     return out

@@ -468,16 +468,27 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         if state.at_war(state.turn_owners.get(space), player):
             return False, f"{sp.name} was captured this turn: aircraft cannot land there yet."
         return True, ""
+    why = carrier_landing_block(state, group, space, phase, player)
+    return not why, why
+
+
+def carrier_landing_block(state: GameState, group: list[Unit], space: str, phase: str,
+                          player: str | None = None) -> str:
+    """Why these aircraft may not end their move in the sea zone `space` ("" if they
+    may): a friendly carrier there must take them, or (non-combat move) a carrier the
+    player will place there (seed 001: newcarriers)."""
+    player = player or state.player
+    name = state.scenario.spaces[space].name
     need = sum(state.utype(u).carrier_cost or 99 for u in group)
     room = carrier_room(state, space, player, exclude=[u.uid for u in group])
     if (need > room or not carrier_accepts(state, space, player, group)) \
             and phase == NONCOMBAT and newcarriers.covers(state, player, space, group):
-        return True, ""   # seed 001: a carrier will be placed here in the place phase
+        return ""   # seed 001: a carrier will be placed here in the place phase
     if not carrier_accepts(state, space, player, group):
-        return False, f"No carrier in {sp.name} can take these aircraft."
+        return f"No carrier in {name} can take these aircraft."
     if need > room:
-        return False, f"Not enough carrier room in {sp.name} ({max(room, 0)} free)."
-    return True, ""
+        return f"Not enough carrier room in {name} ({max(room, 0)} free)."
+    return ""
 
 
 def is_forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> bool:

@@ -166,9 +166,12 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         y = panel.hint(surface, box, text, y)
     if group:
         nt = len(drop.targets(state, sc.ctl.version))
+        seas = sum(1 for t in drop.targets(state, sc.ctl.version) if state.scenario.spaces[t].kind == "sea")
         if carried and not attack:
-            msg = (f"{nt} landing territor{'ies' if nt != 1 else 'y'} in violet." if nt else
-                   "No territory friendly since the start of the turn in range.")
+            land = nt - seas
+            msg = (f"{land} landing territor{'ies' if land != 1 else 'y'}"
+                   + (f", {seas} sea zone{'s' if seas != 1 else ''} (aboard your ships)" if seas else "")
+                   + " in violet." if nt else "No territory friendly since the start of the turn in range.")
         else:
             msg = (f"{nt} drop space{'s' if nt != 1 else ''} in violet." if nt else
                    "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
@@ -217,7 +220,8 @@ def draw_risks(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: i
     name = state.scenario.spaces[dest].name
     if y + 20 > box.bottom:
         return y
-    theme.text(surface, theme.elide(f"Drop on {name}:", box.w, 19, bold=True), (box.x, y), 19, theme.TEXT, bold=True)
+    verb = "Fly to" if state.scenario.spaces[dest].kind == "sea" else "Drop on"   # seed 001: onto ships
+    theme.text(surface, theme.elide(f"{verb} {name}:", box.w, 19, bold=True), (box.x, y), 19, theme.TEXT, bold=True)
     y += 21
     for text, col, tip in risk_lines(sc, group, dest):
         wrapped = theme.wrap(text, box.w, 18)

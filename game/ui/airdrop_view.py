@@ -341,10 +341,32 @@ def en_route_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]
     return [Risk(f"On the way over {names}: each transport gets there with {pct(each)}", each, tip)]
 
 
+def aboard_text(state: GameState, group: list[Unit], dest: str) -> str:
+    """Seed 001 helicopters flying to a sea zone: which of the player's ships takes the
+    cargo there, in words ("" when `dest` is land or the flight is not allowed)."""
+    if state.scenario.spaces[dest].kind != "sea" or not group or not AD.uses_air_transport(state, group):
+        return ""
+    from game.rules import helilift
+    transports, cargo = AD.split(state, group)
+    plan, why = helilift.set_down_plan(state, transports, cargo, dest)
+    if why:
+        return ""
+    ships = sorted({state.utype(state.units[s]).name for s in plan.values()})
+    name = state.scenario.spaces[dest].name
+    n = len(transports)
+    then = (" It must go ashore this turn (an amphibious assault)." if state.phase == "combat_move"
+            else f" The {state.utype(transports[0]).name.lower()}{'s land' if n != 1 else ' lands'} "
+                 f"on a carrier there.")
+    return f"The cargo goes aboard your {' and '.join(ships)} in {name}.{then}"
+
+
 def drop_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]:
     """The dangers of dropping the group on `dest`: anti-aircraft fire at airborne units
     (seed 002: 'Paratroopers are exposed to fire from anti-aircraft guns'), as the rules
-    would roll it; air transports (seed 000): their interception."""
+    would roll it; air transports (seed 000): their interception; seed 001 helicopters
+    flying to a sea zone: none, their cargo goes aboard a ship."""
+    if aboard := aboard_text(state, group, dest):
+        return en_route_risks(state, group, dest) + [Risk(aboard, 1.0)]
     if group and AD.uses_air_transport(state, group):
         if state.phase != "combat_move":
             return en_route_risks(state, group, dest)   # a cargo flight

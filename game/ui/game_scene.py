@@ -343,8 +343,10 @@ class GameScene(Scene):
                 if attack and any(self.state.units[u.uid].carried_by is not None for u in group
                                   if u.uid in self.state.units):
                     how = " (airdrop: intercepted, then fought in Conduct combat)"
-                self.ctl.say(f"{what} {'drop on' if attack else 'fly to'} {name}"
-                             f"{how if attack else ''}.{more}", "good")
+                aboard = state.scenario.spaces[sid].kind == "sea"   # seed 001 helicopters
+                verb = "drop on" if attack and not aboard else "fly to"
+                tail = " (the cargo goes aboard your ships)" if aboard else how if attack else ""
+                self.ctl.say(f"{what} {verb} {name}{tail}.{more}", "good")
             return
         if sid != drop.space and drop.pick(state, sid):
             self.sel.space = sid
@@ -922,11 +924,12 @@ class GameScene(Scene):
                 legs = drop.legs(state)
                 what = (f"{len(legs)} transport{'s' if len(legs) != 1 else ''} carrying "
                         f"{sum(len(leg.cargo) for leg in legs)}")
-            out = [f"Click: {'drop here (airborne attack)' if attack else 'fly here'} with {what}"]
+            aboard = state.scenario.spaces[sid].kind == "sea"   # seed 001 helicopters: onto ships
+            out = [f"Click: {'drop here (airborne attack)' if attack and not aboard else 'fly here'} with {what}"]
             v = airdrop_view.drop_odds(self.odds, state, group, sid)
             if v is not None:
                 out.append("Chance to win: " + odds_view.win_text(v).removeprefix("win "))
-            elif attack:
+            elif attack and not aboard:
                 out.append("No defenders: the paratroopers take it.")
             out += [r.text for r in airdrop_view.drop_risks(state, group, sid)]
             return out

@@ -946,3 +946,108 @@ def test_helicopters_lift_units_off_amphibious_assault_ships_into_a_territory():
     s.units[2] = replace(s.units[2], moved=1)               # loaded this turn: no move left
     with pytest.raises(IllegalAction, match="already moved"):
         apply(s, Airdrop((2, 4), "m"))
+
+
+def test_helicopters_set_their_unit_aboard_an_amphibious_assault_ship_at_sea():
+    # seed 001: Marine transport by helicopters: "A helicopter can load and offload a unit
+    # from amphibious assault ships before, during, and after it moves. Each of your
+    # helicopters can act as a transport for up to one special force unit ... into a
+    # territory and/or sea zones (fleet)." (N7)
+    from game.rules.actions import Airdrop
+    units = [("a2", "red", "helicopter", 1), ("a2", "red", "special_forces", 1),
+             ("s3", "red", "amphibious_assault_ship", 1), ("s3", "red", "aircraft_carrier", 1)]
+    s = nv_state(units, phase="noncombat_move")
+    heli, sf, ship, carrier = 1, 2, 3, 4
+    t = apply(s, Airdrop((heli, sf), "s3"))
+    assert t.units[sf].space == "s3" and t.units[sf].carried_by == ship
+    assert t.units[heli].space == "s3" and movement.moves_left(t, t.units[heli]) == 0
+    t = apply(t, EndPhase())                                  # the helicopter lands on the carrier
+    assert t.units[heli].carried_by == carrier
+    # no landing space for the helicopter there: refused, as for any aircraft
+    no_carrier = nv_state(units[:3], phase="noncombat_move")
+    with pytest.raises(IllegalAction, match="No carrier in Sea Three can take these aircraft"):
+        apply(no_carrier, Airdrop((heli, sf), "s3"))
+    # no ship of the player's with room: the ship already holds a LAV and an infantry
+    full = nv_state(units + [("s3", "red", "lav", 1), ("s3", "red", "infantry", 1)], phase="noncombat_move")
+    full.units[5] = replace(full.units[5], carried_by=ship)
+    full.units[6] = replace(full.units[6], carried_by=ship)
+    with pytest.raises(IllegalAction, match="has room for the Special Forces"):
+        apply(full, Airdrop((heli, sf), "s3"))
+    # enemy units in the zone: no cargo is set down there (no battle at sea for land units)
+    hostile = nv_state(units + [("s3", "blue", "submarine", 1)], phase="noncombat_move")
+    with pytest.raises(IllegalAction, match="Enemy units are in Sea Three"):
+        apply(hostile, Airdrop((heli, sf), "s3"))
+    # another power's ship is not the player's amphibious assault ship
+    allied = nv_state([("b2", "blue", "helicopter", 1), ("b2", "blue", "lav", 1),
+                       ("s4", "green", "amphibious_assault_ship", 1), ("s4", "blue", "aircraft_carrier", 1)],
+                      phase="noncombat_move", player="blue")
+    with pytest.raises(IllegalAction, match="No Amphibious Assault Ship of yours is in Sea Four"):
+        apply(allied, Airdrop((1, 2), "s4"))
+
+
+def test_helicopters_reinforce_a_ship_in_the_combat_move_for_an_amphibious_assault():
+    # seed 001: Marine transport by helicopters, "into a territory and/or sea zones (fleet)";
+    # units set aboard in the combat move join that turn's amphibious assault, as units
+    # boarding a ship in the combat move do (Amphibious Assault Ships; N7)
+    from game.rules.actions import Airdrop
+    units = [("a2", "red", "helicopter", 1), ("a2", "red", "lav", 1),
+             ("s3", "red", "amphibious_assault_ship", 1), ("s3", "red", "aircraft_carrier", 1),
+             ("m", "blue", "infantry", 1)]
+    s = nv_state(units)
+    heli, lav, ship = 1, 2, 3
+    t = apply(s, Airdrop((heli, lav), "s3"))
+    assert t.units[lav].carried_by == ship and not t.units[heli].in_combat
+    assert "offload them" in movement.combat_cargo_pending(t, "red")   # it must go ashore this turn
+    t = apply(t, Move((lav,), ("m",)))                       # the amphibious assault
+    assert t.units[lav].space == "m" and t.units[lav].in_combat
+    # a ship that can assault nothing this turn takes no cargo in the combat move
+    spent = nv_state([("a2", "red", "helicopter", 1), ("a2", "red", "lav", 1),
+                      ("s1", "red", "amphibious_assault_ship", 1), ("s1", "red", "aircraft_carrier", 1)])
+    spent.units[3] = replace(spent.units[3], moved=2)
+    with pytest.raises(IllegalAction, match="can reach no territory to assault"):
+        apply(spent, Airdrop((heli, lav), "s1"))
+
+
+def test_helicopters_pick_a_unit_up_off_a_ship_on_their_way():
+    # seed 001: Marine transport by helicopters: "A helicopter can load and offload a unit
+    # from amphibious assault ships before, during, and after it moves." (N7)
+    from game.rules.actions import Airdrop
+    s = nv_state([("a2", "red", "helicopter", 1), ("s2", "red", "amphibious_assault_ship", 1),
+                  ("s2", "red", "artillery", 1), ("m", "blue", "infantry", 1)])
+    heli, ship, art = 1, 2, 3
+    s.units[art] = replace(s.units[art], carried_by=ship)     # aboard since an earlier turn
+    act = Airdrop((heli, art), "m", via="s2")                 # Alpha Minor - Sea Two - Middle
+    assert action_from_json(json.loads(json.dumps(act.to_json()))) == act
+    old = {"kind": "airdrop", "units": [1, 3], "to": "m"}                  # saves before `via`
+    assert action_from_json(old).via == "" and action_from_json(old).to_json() == old
+    t = apply(s, act)                                         # an air assault from the ship
+    assert t.units[heli].space == t.units[art].space == "m"
+    assert t.units[art].carried_by is None and t.units[art].in_combat and t.units[heli].in_combat
+    with pytest.raises(IllegalAction, match="Artillery is not aboard a ship in Sea Three"):
+        apply(s, Airdrop((heli, art), "m", via="s3"))
+    with pytest.raises(IllegalAction, match="4 spaces away by way of Sea Two"):
+        apply(s, Airdrop((heli, art), "b1", via="s2"))
+    moved = s.copy()
+    moved.units[art] = replace(s.units[art], moved=1)          # it boarded this turn
+    with pytest.raises(IllegalAction, match="already moved this turn"):
+        apply(moved, Airdrop((heli, art), "m", via="s2"))
+    hostile = s.copy()
+    hostile.units[99] = replace(s.units[ship], uid=99, owner="blue", type="destroyer")
+    with pytest.raises(IllegalAction, match="Enemy ships hold Sea Two"):
+        apply(hostile, Airdrop((heli, art), "m", via="s2"))
+
+
+def test_airdrop_options_offer_helicopter_flights_from_and_to_ships_at_sea():
+    # seed 001: Marine transport by helicopters, "before ... and after it moves": the
+    # interface and the computer players are offered ship-to-shore and shore-to-ship lifts
+    from game.rules import airdrop
+    s = nv_state([("s2", "red", "aircraft_carrier", 1), ("s2", "red", "helicopter", 1),
+                  ("s2", "red", "amphibious_assault_ship", 1), ("s2", "red", "special_forces", 1),
+                  ("s3", "red", "amphibious_assault_ship", 1), ("s3", "red", "aircraft_carrier", 1)],
+                  phase="noncombat_move")
+    s.units[2] = replace(s.units[2], carried_by=1)
+    s.units[4] = replace(s.units[4], carried_by=3)
+    opts = {(o.mission, o.start, o.to) for o in airdrop.options(s)}
+    assert ("cargo", "s2", "a2") in opts and ("ship", "s2", "s3") in opts
+    t = apply(s, next(o for o in airdrop.options(s) if o.to == "s3").action())
+    assert t.units[4].carried_by == 5
