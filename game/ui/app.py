@@ -32,6 +32,9 @@ class App:
         self.running = True
         self.notice: str | None = None  # shown by the main menu (e.g. a failed load)
         self.strict = False  # tests: let interface errors raise instead of showing them
+        # a frame loop runs (loop(), the bench): slow work may spread over frames (counter
+        # layouts at a new zoom level); tests draw single, complete frames
+        self.interactive = False
         self.enter_held = False      # Enter is down (any scene got the press)
         self.enter_repeat = False    # the Enter KEYDOWN being handled is a key repeat (no KEYUP since)
         self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
@@ -167,6 +170,7 @@ class App:
 
     def loop(self) -> None:
         clock = pygame.time.Clock()
+        self.interactive = True
         while self.running and self.stack:
             dt = clock.tick(FPS) / 1000.0
             for event in pygame.event.get():

@@ -18,6 +18,7 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
     theme.reset_fonts()  # fonts of an earlier pygame session are invalid
     screen = pygame.display.set_mode(size)
     app = App(screen)
+    app.interactive = True   # frames as the window loop draws them
     scene = app.new_game(scenario, seed=1)
     # leave the hand-off screen and warm the caches
     app.reset(scene)
@@ -51,6 +52,7 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
     theme.reset_fonts()   # another figure may have quit pygame in this process
     screen = pygame.display.set_mode(size)
     app = App(screen)
+    app.interactive = True   # frames as the window loop draws them (work spread over frames)
     scene = app.new_game(scenario, seed=1)
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ from .selection import Selection
 DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
+COUNTER_LAYOUT_MS = 6.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
 
 
 class GameScene(Scene):
@@ -689,6 +690,7 @@ class GameScene(Scene):
         if self.hexplay is not None:
             self.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
+            self.renderer.layout_budget_ms = COUNTER_LAYOUT_MS if self.app.interactive else None
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)

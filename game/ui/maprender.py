@@ -5,6 +5,7 @@ and a minimap.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -79,6 +80,14 @@ class MapRenderer:
         self._placed_state: GameState | None = None   # map_counters in world units, per state+zoom
         self._placed_key: tuple[float, int] = (0.0, 0)
         self._placed: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
+        # counter layouts made per frame at a new zoom level (None: all at once, as tests and
+        # screenshots want); the others show their last zoom's placement meanwhile, as the
+        # tiles show the last zoom's tiles (a 330-space map takes 100s of ms to lay out)
+        self.layout_budget_ms: float | None = None
+        self.layout_pending = False   # some counters still stand where the last zoom put them
+        self._stale: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
+        self._deadline: float | None = None
+        self._made = 0   # layouts made this frame
         self._poly_scale: float | None = None
         self._poly_px: dict[str, list[np.ndarray]] = {}
 
@@ -811,10 +820,19 @@ class MapRenderer:
         the space, else one pile per owner (count = all its units there)."""
         key = (round(cam.scale, 5), self.counter_size(cam))
         if state is not self._placed_state or key != self._placed_key:
+            # a new zoom of the same position: the placements made so far stand in
+            self._stale = {**self._stale, **self._placed} if state is self._placed_state else {}
             self._placed_state, self._placed_key, self._placed = state, key, {}
         placed = self._placed.get(sid)
         if placed is None:   # world positions, once per state and zoom (frames only shift them)
-            placed = self._placed[sid] = self._place_counters(state, sid, cam)
+            stale = self._stale.get(sid)
+            if stale is not None and self._deadline is not None and self._made \
+                    and time.perf_counter() > self._deadline:   # at least one a frame: progress
+                self.layout_pending = True
+                placed = stale
+            else:
+                placed = self._placed[sid] = self._place_counters(state, sid, cam)
+                self._made += 1
         out = []
         for wx, wy, sz, it in placed:
             x, y = cam.to_screen(wx, wy)
@@ -866,6 +884,10 @@ class MapRenderer:
 
     def draw_counters(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect) -> None:
         self.hits = []
+        self.layout_pending = False
+        self._made = 0
+        self._deadline = None if self.layout_budget_ms is None else \
+            time.perf_counter() + self.layout_budget_ms / 1000
         for sid in self.scenario.spaces:
             x0, y0, x1, y1 = self.bounds[sid]
             sx0, sy0 = cam.to_screen(x0, y0)
@@ -887,6 +909,7 @@ class MapRenderer:
                 draw_counter(surface, rect.topleft, it.utype, domain, col, rect.w, it.count,
                              damaged=it.damaged, anchor="topleft")
                 self.hits.append((rect.inflate(2, 2), sid, it))
+        self._deadline = None   # other callers (hover, hit tests) always get the exact layout
 
     def _leader(self, surface: pygame.Surface, cam: Camera, sid: str,
                 placed: list[tuple[pygame.Rect, MapCounter]]) -> None:

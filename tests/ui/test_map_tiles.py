@@ -207,3 +207,28 @@ def test_v3_hotseat_move_by_clicks():
     assert "east_poland" in game.sel.destinations(game.state, game.ctl.version)
     click("east_poland")
     assert any(u.space == "east_poland" and u.owner == "germans" for u in game.state.units.values())
+
+
+def test_counters_at_a_new_zoom_are_laid_out_over_frames_within_a_budget():
+    # issue #45: laying out every counter of a big map at a new zoom level stalled the zoom
+    # step's frame; with a budget (the window's loop) the counters not laid out yet stand
+    # where the last zoom put them, and later frames finish the job with the same result
+    st = state_of("world_war_ii_v3_1941")
+    screen = pygame.Surface((1280, 800))
+    r = MapRenderer(st.scenario)
+    cam = Camera(r.world_size, (0, 0, 1280, 800))
+    r.draw(screen, cam, st)
+    assert not r.layout_pending
+    cam.zoom(1.25)
+    exact = MapRenderer(st.scenario)
+    exact.draw(screen, cam, st)
+    want = {sid: exact.map_counters(st, sid, cam) for sid in st.scenario.spaces}
+    r.layout_budget_ms = 0.0
+    r.draw(screen, cam, st)
+    assert r.layout_pending   # stand-ins this frame (the budget was spent at once)
+    for _ in range(len(st.scenario.spaces) + 1):
+        if not r.layout_pending:
+            break
+        r.draw(screen, cam, st)
+    assert not r.layout_pending
+    assert {sid: r.map_counters(st, sid, cam) for sid in st.scenario.spaces} == want
