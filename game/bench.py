@@ -1,4 +1,4 @@
-"""`python -m game bench`: the performance figures of DESIGN.md.
+"""`python -m game bench`: the performance figures of docs/architecture.md.
 
 Benchmarks, never asserts: each figure is measured warm, in process where
 that is the contract, and printed (or returned as JSON with --json).
@@ -16,7 +16,7 @@ from game.rules.ruleset import load_scenario_file, scenario_files
 
 
 def largest_scenario(kind: str = "zone") -> str:
-    """The scenario of this map kind ("zone" or "hex") with the most spaces: DESIGN.md's
+    """The scenario of this map kind ("zone" or "hex") with the most spaces: docs/architecture.md's
     targets are for the largest zone map; hex maps get their own figures."""
     best, size = "", -1
     for p in scenario_files():

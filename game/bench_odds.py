@@ -1,4 +1,4 @@
-"""Odds benchmarks (DESIGN.md performance targets): warm, in-process, median of runs."""
+"""Odds benchmarks (docs/architecture.md performance targets): warm, in-process, median of runs."""
 from __future__ import annotations
 
 import statistics

@@ -1,4 +1,4 @@
-"""The command line (see DESIGN.md: these are stable contracts)."""
+"""The command line (see docs/architecture.md: these are stable contracts)."""
 from __future__ import annotations
 
 import argparse

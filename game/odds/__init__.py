@@ -1,7 +1,7 @@
 """Battle odds for zone battles: exact Markov DP with a Monte Carlo fallback.
 
 Entry points:
-- `compute(request) -> dict`: the `python -m game odds` JSON contract (DESIGN.md).
+- `compute(request) -> dict`: the `python -m game odds` JSON contract (docs/architecture.md).
 - `battle_odds(ruleset, attackers, defenders, terrain, rounds) -> OddsResult`.
 - `odds_for_space(state, space, attacker_player) -> OddsResult`: the battle a player
   would fight in a space now, default order of loss.

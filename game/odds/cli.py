@@ -1,4 +1,4 @@
-"""`python -m game odds [FILE|-]`: JSON request in, JSON result out (DESIGN.md)."""
+"""`python -m game odds [FILE|-]`: JSON request in, JSON result out (docs/architecture.md)."""
 from __future__ import annotations
 
 import json

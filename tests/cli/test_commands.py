@@ -1,4 +1,4 @@
-"""The command-line contracts of DESIGN.md."""
+"""The command-line contracts of docs/architecture.md."""
 import json
 import subprocess
 import sys
