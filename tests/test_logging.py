@@ -1,0 +1,87 @@
+"""No broad `except` in game/ swallows an error without logging it."""
+import ast
+import logging
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+GAME = ROOT / "game"
+LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
+
+
+def _broad(handler: ast.ExceptHandler) -> bool:
+    if handler.type is None:
+        return True
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(t, ast.Name) and t.id in ("Exception", "BaseException") for t in types)
+
+
+def _logs_or_raises(handler: ast.ExceptHandler) -> bool:
+    for node in (n for stmt in handler.body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Raise):
+            return True
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in LOG_METHODS and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in ("logger", "log")):
+            return True
+    return False
+
+
+def silent_broad_excepts(root: Path = GAME) -> list[str]:
+    out = []
+    for f in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(), str(f))):
+            if isinstance(node, ast.ExceptHandler) and _broad(node) and not _logs_or_raises(node):
+                out.append(f"{f.relative_to(root)}:{node.lineno}")
+    return out
+
+
+def test_every_broad_except_in_game_logs_or_reraises():
+    assert silent_broad_excepts() == [], \
+        "a broad except that swallows the error silently: log it (logger.warning(..., exc_info=True))"
+
+
+def test_the_check_finds_a_silent_broad_except(tmp_path):
+    (tmp_path / "m.py").write_text(
+        "import logging\nlogger = logging.getLogger(__name__)\n"
+        "try:\n    pass\nexcept Exception:\n    x = 1\n"                      # silent
+        "try:\n    pass\nexcept (ValueError, BaseException):\n    pass\n"      # silent
+        "try:\n    pass\nexcept:\n    pass\n"                                  # silent
+        "try:\n    pass\nexcept Exception:\n    logger.debug('x', exc_info=True)\n"
+        "try:\n    pass\nexcept BaseException:\n    raise\n"
+        "try:\n    pass\nexcept ValueError:\n    pass\n")
+    assert silent_broad_excepts(tmp_path) == ["m.py:5", "m.py:9", "m.py:13"]
+
+
+# --- the excepts log what they swallow -------------------------------------------------------
+def test_a_failing_planner_is_logged_and_play_goes_on_greedy(mini, monkeypatch, caplog):
+    from game.ai import greedy, standard
+    state = mini([("a1", "red", "infantry", 2)], phase="purchase")
+
+    def broken(state):
+        raise RuntimeError("planner bug")
+    monkeypatch.setattr(standard, "_plan_purchase", broken)
+    standard._PLANS.clear()
+    with caplog.at_level(logging.WARNING, logger="game.ai.standard"):
+        action = standard.choose_standard(state)
+    assert action == greedy.choose_greedy(state)
+    rec = [r for r in caplog.records if r.name == "game.ai.standard"]
+    assert len(rec) == 1 and rec[0].levelno == logging.WARNING
+    assert "planner failed" in rec[0].getMessage() and "playing greedy" in rec[0].getMessage()
+    assert rec[0].exc_info is not None and "planner bug" in str(rec[0].exc_info[1])
+    standard._PLANS.clear()
+
+
+def test_odds_failures_are_logged_a_bug_louder_than_a_refusal(caplog):
+    from game.odds.model import OddsError
+    from game.ui.odds_view import guarded
+
+    def refused():
+        raise OddsError("cannot fight at sea")
+
+    def bug():
+        raise KeyError("infantry")
+    with caplog.at_level(logging.DEBUG, logger="game.ui.odds_view"):
+        assert guarded(refused).error == "cannot fight at sea"
+        assert guarded(bug).error == "'infantry'"
+    levels = [r.levelno for r in caplog.records if r.name == "game.ui.odds_view"]
+    assert levels == [logging.DEBUG, logging.WARNING]
