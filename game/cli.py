@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from pathlib import Path
 
 from game.rules.errors import Diagnostic, LoadError
+
+logger = logging.getLogger(__name__)
 
 
 def _fail(message: str) -> int:
@@ -256,9 +259,23 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if tally.total("crash") or tally.total("hang") else 0
 
 
+def _log_level(text: str) -> str:
+    from game.log import LEVELS
+    if text.lower() not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LEVELS)}")
+    return text.lower()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
-    sub = p.add_subparsers(dest="command")
+    log_help = ("what is logged to stderr: debug, info, warning (default) or error; the log "
+                "file in the user log folder gets info and above")
+    p.add_argument("--log-level", type=_log_level, default="warning", metavar="LEVEL", help=log_help)
+    # also after the command (`play X --log-level debug`); SUPPRESS keeps the one given before it
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--log-level", type=_log_level, default=argparse.SUPPRESS, metavar="LEVEL",
+                        help=log_help)
+    sub = p.add_subparsers(dest="command", parser_class=_subparser(common))
     s = sub.add_parser("play", help="play a scenario (hotseat, or solo with --ai)")
     s.add_argument("scenario")
     s.add_argument("--ai", action="append", metavar="SIDE", help="alliance or player the computer plays")
@@ -345,8 +362,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _subparser(common: argparse.ArgumentParser) -> type[argparse.ArgumentParser]:
+    """The parser class of the commands: each also takes the options of `common`."""
+    class Sub(argparse.ArgumentParser):
+        def __init__(self, *a, **kw) -> None:
+            kw["parents"] = [*kw.get("parents", ()), common]
+            super().__init__(*a, **kw)
+    return Sub
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from game import log
+    path = log.setup(args.log_level)
+    logger.info("warboard: %s (log file %s)",
+                " ".join(sys.argv[1:] if argv is None else argv) or "menu", path)
+    logger.debug("options: %s", {k: v for k, v in vars(args).items() if k != "func"})
     if args.command is None:
         from game.ui import app
         app.run()

@@ -1,7 +1,16 @@
-"""No broad `except` in game/ swallows an error without logging it."""
+"""Logging (game/log.py) and the rule that no broad `except` in game/ swallows an error
+without logging it."""
 import ast
 import logging
+import logging.handlers
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
+
+from game import cli, log
 
 ROOT = Path(__file__).parents[1]
 GAME = ROOT / "game"
@@ -85,3 +94,55 @@ def test_odds_failures_are_logged_a_bug_louder_than_a_refusal(caplog):
         assert guarded(bug).error == "'infantry'"
     levels = [r.levelno for r in caplog.records if r.name == "game.ui.odds_view"]
     assert levels == [logging.DEBUG, logging.WARNING]
+
+
+# --- the command line --------------------------------------------------------------------------
+def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, env={**os.environ, **env})
+
+
+def test_log_level_debug_reaches_stderr_and_the_log_file(tmp_path):
+    r = _run("--log-level", "debug", "rules", "g40", XDG_STATE_HOME=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "DEBUG game.cli: options:" in r.stderr
+    assert "INFO game.cli: warboard" in r.stderr
+    text = (tmp_path / "warboard" / "log" / log.LOG_FILE).read_text()
+    assert "DEBUG game.cli: options:" in text
+    # after the command too; the default level keeps stderr quiet, the file still gets info
+    r = _run("rules", "g40", "--log-level", "DEBUG", XDG_STATE_HOME=str(tmp_path))
+    assert "DEBUG game.cli" in r.stderr
+    r = _run("rules", "g40", XDG_STATE_HOME=str(tmp_path))
+    assert r.returncode == 0 and "game.cli" not in r.stderr
+    lines = (tmp_path / "warboard" / "log" / log.LOG_FILE).read_text().splitlines()
+    assert lines[-1].endswith("rules g40 (log file %s)" % (tmp_path / "warboard" / "log" / log.LOG_FILE))
+
+
+def test_an_unknown_log_level_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--log-level", "loud", "scenarios"])
+    assert exc.value.code == 2
+    assert "'loud' is not one of debug, info, warning, error" in capsys.readouterr().err
+
+
+def test_no_log_folder_means_stderr_only(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setattr(log, "log_dir", lambda: blocker / "log")   # under a file: no folder
+    assert log.setup("warning") is None
+    err = capsys.readouterr().err
+    assert "no log file" in err and "stderr only" in err
+    logging.getLogger("game.test").warning("still heard")
+    assert "WARNING game.test: still heard" in capsys.readouterr().err
+
+
+def test_the_log_file_rotates_in_the_user_log_folder():
+    path = log.setup("warning")
+    assert path is not None and path.parent == log.log_dir()
+    assert str(path).startswith(os.environ["XDG_STATE_HOME"])   # tests never use the real one
+    handlers = [h for h in logging.getLogger("game").handlers
+                if isinstance(h, logging.handlers.RotatingFileHandler)]
+    assert len(handlers) == 1
+    assert handlers[0].maxBytes == log.MAX_BYTES and handlers[0].backupCount == log.BACKUPS
+    log.setup("info")   # again: the handlers are replaced, not added
+    assert len(logging.getLogger("game").handlers) == 2
