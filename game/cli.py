@@ -13,6 +13,21 @@ from game.rules.errors import Diagnostic, LoadError
 logger = logging.getLogger(__name__)
 
 
+def version() -> str:
+    """The installed version; from pyproject.toml when run from a checkout not installed."""
+    from importlib import metadata
+    try:
+        return metadata.version("warboard")
+    except metadata.PackageNotFoundError:
+        pass
+    import tomllib
+    try:
+        with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as fh:
+            return str(tomllib.load(fh)["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "unknown"
+
+
 def _fail(message: str) -> int:
     # load errors already read 'file:line:col: error: ...'; don't say "error" twice
     print(message if ": error: " in message.split("\n")[0] else f"error: {message}", file=sys.stderr)
@@ -268,6 +283,7 @@ def _log_level(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     log_help = ("what is logged to stderr: debug, info, warning (default) or error; the log "
                 "file in the user log folder gets info and above")
     p.add_argument("--log-level", type=_log_level, default="warning", metavar="LEVEL", help=log_help)
@@ -375,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from game import log
     path = log.setup(args.log_level)
-    logger.info("warboard: %s (log file %s)",
+    logger.info("warboard %s: %s (log file %s)", version(),
                 " ".join(sys.argv[1:] if argv is None else argv) or "menu", path)
     logger.debug("options: %s", {k: v for k, v in vars(args).items() if k != "func"})
     if args.command is None:

@@ -1,5 +1,5 @@
-"""Logging (game/log.py) and the rule that no broad `except` in game/ swallows an error
-without logging it."""
+"""Logging (game/log.py), --version, and the rule that no broad `except` in game/ swallows
+an error without logging it."""
 import ast
 import logging
 import logging.handlers
@@ -100,6 +100,25 @@ def test_odds_failures_are_logged_a_bug_louder_than_a_refusal(caplog):
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, env={**os.environ, **env})
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"warboard {cli.version()}"
+    assert cli.version() != "unknown"
+
+
+def test_version_from_pyproject_when_not_installed(monkeypatch):
+    import tomllib
+    from importlib import metadata
+
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(metadata, "version", missing)
+    want = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert cli.version() == want
 
 
 def test_log_level_debug_reaches_stderr_and_the_log_file(tmp_path):
