@@ -164,6 +164,13 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if not args.load:   # an unknown scenario: say so here, not in a window (with --load it
+        # only matters when the save cannot be opened: the menu then says why)
+        from game.rules.ruleset import find_scenario
+        try:
+            find_scenario(args.scenario)
+        except LoadError as exc:
+            return _fail(str(exc))
     from game.ui import app
     app.run(scenario=args.scenario, ai_sides=tuple(args.ai or ()), load=args.load,
             ai_level=args.level, variant=args.variant, without=tuple(args.without or ()))

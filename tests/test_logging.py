@@ -1,5 +1,5 @@
-"""Logging (game/log.py), --version, and the rule that no broad `except` in game/ swallows
-an error without logging it."""
+"""Logging (game/log.py), --version, `play` with an unknown scenario, and the rule that no
+broad `except` in game/ swallows an error without logging it."""
 import ast
 import logging
 import logging.handlers
@@ -119,6 +119,28 @@ def test_version_from_pyproject_when_not_installed(monkeypatch):
     monkeypatch.setattr(metadata, "version", missing)
     want = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert cli.version() == want
+
+
+def test_play_an_unknown_scenario_exits_2_before_any_window():
+    code = ("import sys\nfrom game.cli import main\nrc = main(['play', 'NO_SUCH_SCENARIO'])\n"
+            "assert 'pygame' not in sys.modules, 'pygame was imported'\nsys.exit(rc)\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert r.returncode == 2, r.stderr
+    assert "error: no scenario 'NO_SUCH_SCENARIO'" in r.stderr
+    assert r.stdout == ""
+
+
+def test_play_a_known_scenario_still_opens_the_window(monkeypatch):
+    from game.ui import app
+    calls = []
+    monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw))
+    assert cli.main(["play", "europe_1941", "--ai", "axis"]) == 0
+    assert calls and calls[0]["scenario"] == "europe_1941" and calls[0]["ai_sides"] == ("axis",)
+    # with --load the scenario only matters if the save cannot be opened: the menu says why
+    calls.clear()
+    assert cli.main(["play", "NO_SUCH_SCENARIO", "--load", "x.json"]) == 0
+    assert calls[0]["load"] == "x.json"
 
 
 def test_log_level_debug_reaches_stderr_and_the_log_file(tmp_path):
