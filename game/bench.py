@@ -5,6 +5,7 @@ that is the contract, and printed (or returned as JSON with --json).
 """
 from __future__ import annotations
 
+import logging
 import os
 import statistics
 import subprocess
@@ -13,6 +14,8 @@ import time
 from typing import Any
 
 from game.rules.ruleset import load_scenario_file, scenario_files
+
+logger = logging.getLogger(__name__)
 
 
 def largest_scenario(kind: str = "zone") -> str:
@@ -23,6 +26,7 @@ def largest_scenario(kind: str = "zone") -> str:
         try:
             sc, _ = load_scenario_file(p)
         except Exception:  # noqa: BLE001 - a broken file is lint's business
+            logger.warning("bench: %s cannot load; left out", p, exc_info=True)
             continue
         if ("hex" if sc.hexmap is not None else "zone") != kind:
             continue

@@ -3,11 +3,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from pathlib import Path
 
 from game.rules.errors import Diagnostic, LoadError
+
+logger = logging.getLogger(__name__)
+
+
+def version() -> str:
+    """The installed version; from pyproject.toml when run from a checkout not installed."""
+    from importlib import metadata
+    try:
+        return metadata.version("warboard")
+    except metadata.PackageNotFoundError:
+        pass
+    import tomllib
+    try:
+        with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as fh:
+            return str(tomllib.load(fh)["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "unknown"
 
 
 def _fail(message: str) -> int:
@@ -146,6 +164,13 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if not args.load:   # an unknown scenario: say so here, not in a window (with --load it
+        # only matters when the save cannot be opened: the menu then says why)
+        from game.rules.ruleset import find_scenario
+        try:
+            find_scenario(args.scenario)
+        except LoadError as exc:
+            return _fail(str(exc))
     from game.ui import app
     app.run(scenario=args.scenario, ai_sides=tuple(args.ai or ()), load=args.load,
             ai_level=args.level, variant=args.variant, without=tuple(args.without or ()))
@@ -256,9 +281,24 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if tally.total("crash") or tally.total("hang") or tally.total("unnamed") else 0
 
 
+def _log_level(text: str) -> str:
+    from game.log import LEVELS
+    if text.lower() not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LEVELS)}")
+    return text.lower()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="warboard", description="Warboard: play and playtest board wargames.")
-    sub = p.add_subparsers(dest="command")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    log_help = ("what is logged to stderr: debug, info, warning (default) or error; the log "
+                "file in the user log folder gets info and above")
+    p.add_argument("--log-level", type=_log_level, default="warning", metavar="LEVEL", help=log_help)
+    # also after the command (`play X --log-level debug`); SUPPRESS keeps the one given before it
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--log-level", type=_log_level, default=argparse.SUPPRESS, metavar="LEVEL",
+                        help=log_help)
+    sub = p.add_subparsers(dest="command", parser_class=_subparser(common))
     s = sub.add_parser("play", help="play a scenario (hotseat, or solo with --ai)")
     s.add_argument("scenario")
     s.add_argument("--ai", action="append", metavar="SIDE", help="alliance or player the computer plays")
@@ -345,8 +385,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _subparser(common: argparse.ArgumentParser) -> type[argparse.ArgumentParser]:
+    """The parser class of the commands: each also takes the options of `common`."""
+    class Sub(argparse.ArgumentParser):
+        def __init__(self, *a, **kw) -> None:
+            kw["parents"] = [*kw.get("parents", ()), common]
+            super().__init__(*a, **kw)
+    return Sub
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from game import log
+    path = log.setup(args.log_level)
+    logger.info("warboard %s: %s (log file %s)", version(),
+                " ".join(sys.argv[1:] if argv is None else argv) or "menu", path)
+    logger.debug("options: %s", {k: v for k, v in vars(args).items() if k != "func"})
     if args.command is None:
         from game.ui import app
         app.run()

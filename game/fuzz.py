@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import random
 import shutil
 import signal
@@ -39,6 +40,8 @@ from game.rules.ruleset import (
 )
 from game.rules.session import Session
 from game.rules.variant import VARIANT_DIR, load_variant_file, ruleset_for
+
+logger = logging.getLogger(__name__)
 
 KINDS = ("yaml", "save", "triplea")
 CASE_SECONDS = 20.0                # a case running longer is a hang
@@ -139,6 +142,7 @@ def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any], names: tu
         named = bool(text.strip()) and (not names or any(n in text for n in names))
         tally.add(kind, "refused" if named else "unnamed", where, text)
     except Exception:  # noqa: BLE001 - what the fuzzer looks for
+        logger.debug("fuzz: %s case %s crashed the loader; counted", kind, where, exc_info=True)
         tally.add(kind, "crash", where, traceback.format_exc())
     else:
         tally.add(kind, "accepted")

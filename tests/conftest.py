@@ -11,6 +11,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("WARBOARD_CACHE", tempfile.mkdtemp(prefix="warboard-test-cache-"))
 # the user data folder (autosaves, imported scenarios) of this test run, never the user's
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="warboard-test-data-")
+# the log folder (platformdirs.user_log_dir: $XDG_STATE_HOME/warboard/log on Linux) likewise
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="warboard-test-state-")
 
 from game.rules.actions import new_game  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
@@ -31,3 +33,11 @@ def mini_state(units=(), seed=1, dice=(), phase="combat_move", player="red", **k
 @pytest.fixture
 def mini():
     return mini_state
+
+
+@pytest.fixture(autouse=True)
+def _no_logging_left_over():
+    """`game.cli.main` configures logging (game/log.py); the next test starts without it."""
+    yield
+    from game import log
+    log.reset()

@@ -31,6 +31,7 @@ and every planned action is checked against the rules before it is used.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from game.rules import movement, production
@@ -51,6 +52,8 @@ from . import amphib, greedy
 # the battle-odds calculator loads its compiled kernels on first import (about a second):
 # pay that when the computer player is loaded, not inside its first turn
 import game.odds  # noqa: E402,F401  isort: skip
+
+logger = logging.getLogger(__name__)
 
 WIN_TARGET = 0.80       # add units to an attack until it wins this often
 WIN_MINIMUM = 0.65      # attack only at least this likely to win
@@ -87,6 +90,8 @@ def choose_standard(state: GameState) -> Action:
         try:
             actions = builder(state) if builder else []
         except Exception:  # noqa: BLE001 - an unforeseen situation: play greedily instead
+            logger.warning("the %s planner failed (round %s, %s); playing greedy this phase",
+                           phase, state.round, state.player, exc_info=True)
             actions = []
         if len(_PLANS) > 256:
             _PLANS.clear()
@@ -310,6 +315,7 @@ def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrai
             p, survivors = res.attacker_wins, res.attacker_survivors
             a_lost, d_lost = res.attacker_cost_lost, res.defender_cost_lost
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
+        logger.debug("no land odds; a strength ratio instead", exc_info=True)
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1
         return min(1.0, a / (2 * d)), full / 2, 0.0
@@ -350,6 +356,7 @@ def sea_odds(state: GameState, attackers: list[Unit], defenders: list[Unit]
             res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), SEA, trials=300)
             p, a_lost, d_lost = res.attacker_wins, res.attacker_cost_lost, res.defender_cost_lost
     except Exception:  # noqa: BLE001 - no odds: a strength ratio
+        logger.debug("no sea odds; a strength ratio instead", exc_info=True)
         a = sum(state.utype(u).attack for u in attackers)
         d = sum(state.utype(u).defense for u in defenders) or 1
         return min(1.0, a / (2 * d)), 0.0
@@ -435,6 +442,7 @@ def _buyable(state: GameState, player: str, money: int) -> dict[str, int]:
         try:
             c = production.unit_cost(state, t, player)
         except Exception:  # noqa: BLE001
+            logger.debug("no price for %s; not bought", t, exc_info=True)
             c = None
         if c is None or c <= 0 or c > money:
             continue
@@ -506,6 +514,7 @@ def _upgrade(state: GameState, buys: list[Action]) -> list[Action]:
         try:
             return production.unit_cost(state, t, player)
         except Exception:  # noqa: BLE001
+            logger.debug("no price for %s; not bought", t, exc_info=True)
             return None
 
     def power(t: str) -> float:
@@ -700,6 +709,7 @@ def _warship_buy(state: GameState, player: str) -> list[Action]:
         try:
             c = production.unit_cost(state, t, player)
         except Exception:  # noqa: BLE001
+            logger.debug("no price for %s; not bought", t, exc_info=True)
             c = None
         if c is not None and 0 < c:
             kinds[t] = c
@@ -1065,6 +1075,7 @@ def _bad_odds(state: GameState, b: Battle) -> bool:
             return p < RETREAT_BELOW
         return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < RETREAT_BELOW
     except Exception:  # noqa: BLE001 - no odds: fight on
+        logger.debug("no odds for the battle in %s; fighting on", b.space, exc_info=True)
         return False
 
 

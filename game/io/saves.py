@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import os
 import re
 import secrets
@@ -61,6 +62,8 @@ from game.rules.ruleset import (
 from game.rules.session import Session
 from game.rules.snapshot import exact, restore, snapshot, state_hash
 from game.rules.yamlloc import load_yaml
+
+logger = logging.getLogger(__name__)
 
 FORMAT = "warboard-save"
 VERSION = 3
@@ -284,6 +287,7 @@ def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tu
     try:
         actions = [action_from_json(a) for a in data["actions"]]
     except Exception as exc:  # noqa: BLE001 - an unknown action: the snapshot may still do
+        logger.debug("%s: unreadable actions; trying its snapshot", path, exc_info=True)
         actions, error = None, exc
     for rules in (_current, _saved):
         if actions is None:
@@ -295,6 +299,8 @@ def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tu
             session = _replay(data, got[0], got[1], actions)
             session.sources = got[2]
         except Exception as exc:  # noqa: BLE001 - try the next rules, then the snapshot
+            logger.debug("%s: no replay with the %s rules; trying the next", path,
+                         "current" if rules is _current else "saved", exc_info=True)
             error = exc
             continue
         if not want or state_hash(session.state) == want:
@@ -305,6 +311,7 @@ def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tu
         try:
             resumed = _resume(data)
         except Exception as exc:  # noqa: BLE001 - a snapshot that does not fit: refused below
+            logger.debug("%s: its snapshot does not fit either", path, exc_info=True)
             why_not = f"; nor can it continue from its saved position: {exc}"
             resumed = None
         if resumed is not None:
@@ -367,6 +374,8 @@ def _resume(data: dict[str, Any]) -> Session | None:
                 continue
             state = restore(snap, got[0], got[1], int(data["seed"]))
         except Exception as exc:  # noqa: BLE001 - try the saved rules and map
+            logger.debug("snapshot: not restored with the %s rules; trying the next",
+                         "current" if rules is _current else "saved", exc_info=True)
             error = exc
             continue
         if state_hash(state) != snap["state_hash"]:

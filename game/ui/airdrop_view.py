@@ -12,6 +12,7 @@ interception with p%"), so the panel and the tooltips need no new layout for the
 """
 from __future__ import annotations
 
+import logging
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,8 @@ from game.rules.model import GameState, Unit
 from game.rules.movement import enemies_in
 
 from . import odds_view
+
+logger = logging.getLogger(__name__)
 
 DROP = (186, 126, 255)   # drop spaces on the map: violet, apart from moves, attacks, boarding, placing
 TYPE_ORDER_MISSING = 999
@@ -376,6 +379,7 @@ def drop_risks(state: GameState, group: list[Unit], dest: str) -> list[Risk]:
     try:
         trial = dropped_state(state, group, dest)
     except Exception:  # noqa: BLE001 - not a legal drop: no risks to show
+        logger.debug("no trial drop in %s; no risks shown", dest, exc_info=True)
         return []
     player = state.player
     here = [u for u in trial.units.values() if u.space == dest]

@@ -5,6 +5,7 @@ with `run(scenario, ai_sides)`, or a saved game with `run(load=PATH)`.
 """
 from __future__ import annotations
 
+import logging
 import os
 import random
 from pathlib import Path
@@ -12,6 +13,8 @@ from pathlib import Path
 import pygame
 
 from .scene import Scene
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
@@ -135,6 +138,8 @@ class App:
             try:
                 top.handle(event)
             except Exception as exc:  # noqa: BLE001 - a UI bug must not close the game
+                logger.exception("interface error handling %s; the game goes on",
+                                 pygame.event.event_name(event.type))
                 self.report(exc)
             if enter and event.type == pygame.KEYDOWN and top not in self.stack:
                 import time
@@ -144,7 +149,9 @@ class App:
         for scene in list(self.stack):
             try:
                 scene.update(dt)
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001 - a UI bug must not close the game
+                logger.exception("interface error updating %s; the game goes on",
+                                 type(scene).__name__)
                 self.report(exc)
 
     def draw(self) -> None:
@@ -160,8 +167,6 @@ class App:
     def report(self, exc: Exception) -> None:
         if self.strict:
             raise exc
-        import traceback
-        traceback.print_exc()
         from .game_scene import GameScene
         for scene in reversed(self.stack):
             if isinstance(scene, GameScene):

@@ -15,6 +15,7 @@ F fight on.
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -26,6 +27,8 @@ from game.rules import battle as B
 from game.rules.errors import IllegalAction
 
 from . import theme, widgets
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
@@ -119,6 +122,7 @@ def _why_not_withdraw(state, u) -> str:
     except IllegalAction as exc:
         return str(exc)
     except Exception:  # noqa: BLE001 - a missing reason only loses the hint
+        logger.debug("withdraw check failed; no reason shown", exc_info=True)
         return ""
     return "No bordering sea zone free of enemy ships."
 

@@ -8,6 +8,7 @@ hover the box for the details). Tab switches between the strip and the list; the
 strip is the default for rulesets rolled on more than six sides (d12)."""
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,8 @@ from game.rules.model import Battle, Unit
 from . import battle_orders, intercept_view, odds_view, reroll_view, strip, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .game_scene import GameScene
@@ -492,7 +495,8 @@ class BattleWindow(Scene):
             A.apply(self.state, A.Retreat(to))
         except IllegalAction as exc:
             return str(exc)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - no reason to show
+            logger.debug("retreat check to %s failed; no reason shown", to, exc_info=True)
             return ""
         return ""
 

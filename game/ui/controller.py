@@ -6,6 +6,7 @@ never an exception.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -14,6 +15,8 @@ from game.rules import actions as A
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 from game.rules.session import Session
+
+logger = logging.getLogger(__name__)
 
 AI_INTERVAL = 0.25  # seconds between computer actions (about 4 per second)
 THINK_WAIT = 0.25   # a frame waits this long for the computer's decision; a longer one goes on
@@ -36,6 +39,9 @@ class _Thought:
         try:
             self.action = choose(self.state, level)
         except Exception as exc:  # noqa: BLE001 - reported by the controller, which falls back
+            logger.warning("the %s computer player failed (round %s, %s, %s); a fallback plays",
+                           level, self.state.round, self.state.player, self.state.phase,
+                           exc_info=True)
             self.error = exc
         finally:
             self.done.set()
@@ -156,6 +162,7 @@ class GameController:
                 self.say(str(exc), "error")
             return False
         except Exception as exc:  # noqa: BLE001 - a rules bug must not close the window
+            logger.exception("rules error on %r; the action is not played", action)
             self.say(f"Internal error in the rules ({type(exc).__name__}: {exc}).", "error")
             return False
         self.version += 1
@@ -195,6 +202,7 @@ class GameController:
             from game.io.saves import autosave
             autosave(self.session, players=self.players_field(), game=self.game)
         except Exception as exc:  # noqa: BLE001 - autosave failing must not stop the game
+            logger.warning("autosave failed; the game goes on unsaved", exc_info=True)
             self.say(f"Autosave failed: {exc}", "error")
             return
         self.saved_version = self.version
@@ -207,7 +215,9 @@ class GameController:
         state = self.state
         try:
             action = choose(state, self.level_of(self.actor()))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - _play_ai says so and falls back
+            logger.warning("the computer player failed (round %s, %s, %s); a fallback plays",
+                           state.round, state.player, state.phase, exc_info=True)
             return self._play_ai(state, None, exc)
         return self._play_ai(state, action)
 

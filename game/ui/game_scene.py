@@ -2,6 +2,7 @@
 opens the purchase screen, battle window, hand-off and game-over overlays."""
 from __future__ import annotations
 
+import logging
 import math
 import time
 
@@ -18,6 +19,8 @@ from .hexrender import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
 from .selection import Selection
+
+logger = logging.getLogger(__name__)
 
 DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
@@ -230,6 +233,7 @@ class GameScene(Scene):
             from game.rules.warnings import end_phase_warnings
             warnings = end_phase_warnings(self.state)
         except Exception as exc:  # noqa: BLE001 - ask anyway when the check itself fails
+            logger.warning("end-of-phase check failed; asking anyway", exc_info=True)
             warnings = [f"Could not check what ending the phase costs ({type(exc).__name__}: {exc})."]
         if warnings:
             from .dialogs import ConfirmDialog

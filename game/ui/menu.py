@@ -1,6 +1,7 @@
 """The main menu (scenario picker with description) and the load dialog."""
 from __future__ import annotations
 
+import logging
 import math
 import os
 import re
@@ -16,6 +17,8 @@ from game.rules.variant import ruleset_for
 from . import theme, widgets
 from .options_dialog import GameOptionsDialog
 from .scene import Scene
+
+logger = logging.getLogger(__name__)
 
 
 def list_scenarios(extra: str | None = None) -> list[tuple[str, Scenario | None, str]]:
@@ -426,6 +429,7 @@ def save_info(path: Path) -> str:
             parts.append(f"started {game['started']}")
         info = "  ·  ".join(parts)
     except Exception:  # noqa: BLE001 - an unreadable save just shows no details
+        logger.debug("save %s: no details to show", path, exc_info=True)
         info = ""
     _SAVE_INFO[key] = info
     return info

@@ -14,6 +14,7 @@ a result arrives, so callers that cache views can refresh.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -27,6 +28,8 @@ from game.rules import movement
 from game.rules.model import GameState, Unit
 
 from . import theme
+
+logger = logging.getLogger(__name__)
 
 UI_TRIALS = 400             # sampled trials (Monte Carlo / real-battle simulation) for the
                             # map and the battle window: fast, shown with their 95% interval
@@ -57,6 +60,10 @@ def guarded(fn: Callable[[], Any]) -> OddsView:
     try:
         return OddsView(fn())
     except Exception as exc:  # noqa: BLE001 - the odds must never take the interface down
+        # the calculator's own refusals are expected; anything else is a bug to look at
+        from game.odds.model import OddsError
+        logger.log(logging.DEBUG if isinstance(exc, OddsError) else logging.WARNING,
+                   "odds failed; shown as unavailable", exc_info=True)
         msg = str(exc) or type(exc).__name__
         return OddsView(error=msg.splitlines()[0][:200])
 
@@ -189,7 +196,7 @@ def warm_up() -> None:
             from game.rules.ruleset import load_ruleset
             battle_odds(load_ruleset("g40"), [("infantry", 1)], [("infantry", 1)])
         except Exception:  # noqa: BLE001 - a failed warm-up only costs the first frame
-            pass
+            logger.warning("odds warm-up failed; the first odds will be slow", exc_info=True)
 
     threading.Thread(target=run, name="odds-warm-up", daemon=True).start()
 
@@ -242,6 +249,7 @@ def battle_state(state: GameState, space: str, player: str) -> GameState:
     try:
         B.start(trial, space)
     except Exception:  # noqa: BLE001 - fall back to the odds without bombardment
+        logger.debug("no trial battle in %s; odds without bombardment", space, exc_info=True)
         return state
     return trial
 
@@ -260,7 +268,8 @@ def space_odds(cache: OddsCache, state: GameState, space: str, player: str | Non
     player = player or state.player
     try:
         s = battle_state(state, space, player)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - the odds of the state as it is
+        logger.debug("no battle state for %s; odds of the state as it is", space, exc_info=True)
         s = state
     v = cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),),
                   lambda: odds_for_space(s, space, player, trials=UI_TRIALS))

@@ -3,6 +3,7 @@ asks for (unit stacks to move, battles, units to place), selected space, log,
 and the Undo / End phase buttons."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,6 +13,8 @@ from game.rules.phases import PHASE_NAMES
 
 from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
 from .counters import draw_counter
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .game_scene import GameScene
@@ -170,6 +173,7 @@ class SidePanel:
                 if reasons:  # the reason most destinations share
                     why = max(reasons, key=lambda r: reasons[r])
         except Exception:  # noqa: BLE001 - a missing explanation only loses the hint
+            logger.debug("no move explanation; no hint shown", exc_info=True)
             why = ""
         self._why_key, self._why = key, why
         return why
@@ -675,7 +679,8 @@ class SidePanel:
                 continue
             try:
                 out.append((f, production.factory_capacity(state, f)))
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the factory is left out of the list
+                logger.debug("no capacity for factory %s; not listed", f, exc_info=True)
                 continue
         return out
 
@@ -699,7 +704,9 @@ class SidePanel:
                     A.apply(state, A.Place(unit, sid, k))
                 except IllegalAction:
                     continue
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 - no option in this space
+                    logger.debug("placing %d %s in %s failed; not offered", k, unit, sid,
+                                 exc_info=True)
                     break
                 out.append((sid, k))
                 break

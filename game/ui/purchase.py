@@ -2,6 +2,7 @@
 − / + buttons (Shift: 5 at a time), the total spent and what is left."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,6 +13,8 @@ from game.rules import production
 from . import theme, widgets
 from .counters import draw_counter
 from .scene import Scene
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from .game_scene import GameScene
@@ -240,7 +243,8 @@ def ability_text(ab: object) -> str:
     name = str(getattr(ab, "name", ab)).replace("_", " ")
     try:
         params = ab.params()  # type: ignore[attr-defined]
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - a tooltip without the parameters
+        logger.debug("no parameters of ability %s", name, exc_info=True)
         params = {}
     parts = []
     for k, v in params.items():

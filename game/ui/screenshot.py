@@ -17,8 +17,11 @@ game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import replace
+
+logger = logging.getLogger(__name__)
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
@@ -237,6 +240,7 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
             try:
                 session.do(A.EndPhase())
             except Exception:  # noqa: BLE001 - a phase that cannot end: stop here
+                logger.debug("screenshot: the phase cannot end; stopping here", exc_info=True)
                 break
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False

@@ -4,6 +4,7 @@ read the import report, then play it or go back to the picker (which lists it).
 """
 from __future__ import annotations
 
+import logging
 import os
 import time
 from pathlib import Path
@@ -12,6 +13,8 @@ import pygame
 
 from . import theme, widgets
 from .scene import Scene
+
+logger = logging.getLogger(__name__)
 
 
 def imported_dir() -> Path:
@@ -80,6 +83,8 @@ class TripleaImportDialog(Scene):
             try:
                 self.app.new_game(str(self.written), ())
             except Exception as exc:  # noqa: BLE001 - shown to the player, never a traceback
+                logger.warning("the imported %s cannot start; said in the dialog", self.written,
+                               exc_info=True)
                 self.error = f"Cannot start: {exc}"
 
     def back(self) -> None:
