@@ -464,6 +464,9 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                                        f"{colors[p]} chosen")
     players = []
     for p in order:
+        if p not in pids:   # a player who takes turns but is not declared among the players
+            raise TripleaError(xml_path, 0, f"player '{p}' has turns in the sequence but is not "
+                                            f"declared (playerList: {', '.join(gx.players) or 'none'})")
         allies = gx.alliances.get(p) or [p]
         if len(allies) > 1:
             report.approximated.append(f"player {p} is in alliances {', '.join(allies)}; "

@@ -523,7 +523,9 @@ def _parse_seed_notes(data: Any, units: dict[str, UnitType], chk: Checker) -> tu
             continue
         file, _, anchor = doc.partition("#")
         md = ROOT / file
-        if not (ROOT / "docs").is_dir():
+        if not re.fullmatch(r"docs/[A-Za-z0-9_./-]{1,200}\.md", file) or ".." in file:
+            chk.error(n, "doc", f"{w}.doc: a page of docs/, e.g. 'docs/interpretations.md#heading'")
+        elif not (ROOT / "docs").is_dir():
             pass   # an installed wheel ships no docs/ to check the reference against
         elif not md.is_file():
             chk.error(n, "doc", f"{w}.doc: no file '{file}'")

@@ -137,6 +137,10 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocDict:
     result.pos = _mark(node)
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (list, dict)):   # `? [a, b]: x` or `{[a]: x}`: no field has such a name
+            raise yaml.MarkedYAMLError(problem="a mapping key must be a name or a number, not a "
+                                       f"{'list' if isinstance(key, list) else 'mapping'}",
+                                       problem_mark=key_node.start_mark)
         if key in result:
             raise _DuplicateKey(key, *_mark(key_node))
         result[key] = loader.construct_object(value_node, deep=True)

@@ -238,3 +238,47 @@ def test_one_bad_file_in_a_scenario_folder_is_reported_and_skipped(tmp_path, mon
     assert not listed["broken.yaml"][0] and "UTF-8" in listed["broken.yaml"][1]
     assert not listed["deep.yaml"][0] and "nesting" in listed["deep.yaml"][1]
     assert load_scenario("hex_tutorial").id == "hex_tutorial"   # the bad files hide no other
+
+
+@pytest.mark.parametrize("text, words", [
+    ("a:\n  ? [x, y]\n  : 1\n", "a mapping key must be a name or a number, not a list"),
+    ("a: {[x]: 1}\n", "not a list"),
+    ("a: {{b: 1}: 2}\n", "not a mapping"),
+])
+def test_a_list_or_mapping_as_a_key_is_refused_with_its_line(text, words):
+    # fuzz seed 5 (issue #47): an unhashable key crashed the loader with a TypeError
+    with pytest.raises(LoadError, match=words):
+        load_yaml(text, "k.yaml")
+
+
+def test_a_seed_note_doc_that_is_no_docs_page_is_an_error(tmp_path):
+    # fuzz seed 5: a 3,000-character `doc:` made the reference check raise "File name too
+    # long"; a seed note's doc is a page of docs/, checked before the file system is asked
+    from game.rules.ruleset import RULESET_DIR, load_ruleset_file
+    text = (RULESET_DIR / "europa.yaml").read_text()
+    bad = text.replace('doc: "docs/interpretations.md#', 'doc: "' + "{" * 3000 + '.md#', 1)
+    assert bad != text
+    p = tmp_path / "europa.yaml"
+    p.write_text(bad)
+    with pytest.raises(LoadError, match=r"\.doc: a page of docs/"):
+        load_ruleset_file(str(p))
+
+
+V3_MAP = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "triplea",
+                      "world_war_ii_v3", "map")
+
+
+@pytest.mark.skipif(not os.path.isdir(V3_MAP), reason="the TripleA maps beside the repository are not present")
+def test_a_triplea_player_with_turns_but_undeclared_is_refused(tmp_path):
+    # fuzz seed 5: a step naming a player the game does not declare crashed with KeyError
+    import shutil
+
+    from game.io.triplea import import_map
+    from game.io.triplea_files import TripleaError
+    d = tmp_path / "map"
+    shutil.copytree(V3_MAP, d, ignore=shutil.ignore_patterns("baseTiles"))
+    xml = d / "games" / "WW2v3-1941.xml"
+    xml.write_text(xml.read_text().replace('delegate="purchaseNoPU" player="Chinese"',
+                                           'delegate="purchaseNoPU" player="Chinesq"'))
+    with pytest.raises(TripleaError, match="player 'Chinesq' has turns in the sequence but is not declared"):
+        import_map(d, game="WW2v3-1941.xml", scenario_id="x")
