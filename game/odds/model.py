@@ -16,55 +16,23 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.abilities import SupportedBy, unit_dice
+from game.rules.abilities import REGISTRY, SupportedBy, unit_dice
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
-# Abilities the exact DP models exactly (with the parameters checked in `unmodelled`).
-# no_fortification_bonus has no effect without a `fortifies` unit, which no method but
-# "sim" models (so a battle with one goes to "sim" anyway).
-_BASE_ABILITIES = frozenset({"supported_by", "first_strike", "cannot_hit", "evades_air",
-                             "defenseless", "extra_dice", "anti_aircraft", "bombard",
-                             "no_amphibious_penalty", "no_fortification_bonus"})
-# seed 002: round-one values ("alone" judged on the sides as the battle begins) and
-# anti-aircraft fire at airborne paratroopers (BattleSpec.attacker_airborne)
-# seed 000: airdroppable paratroopers dropped by air transports (the same airborne flag;
-# the air transports and their interception: intercept.py, around these tables)
-EXACT_ABILITIES = _BASE_ABILITIES | {"round_value", "self_airlift", "airdroppable",
-                                     # seed 000, per-unit tables (general.py)
-                                     "defends_only_against", "fortifies", "fleet_air_defense",
-                                     "gun_director", "terrain_bonus", "value_against",
-                                     "reconnaissance", "chooses_casualty",
-                                     # G58: the defender's aircraft aboard go down with
-                                     # their carrier (exact._cap_map)
-                                     "combat_air_patrol"}
-# ... and the vectorised Monte Carlo (g40's set: no Rule of Three, first strike every round).
-MC_ABILITIES = _BASE_ABILITIES
+
+# What the odds model, as each ability declares it (`Ability.odds`, game/rules/abilities.py):
+# the exact DP (per-unit tables in general.py, airdrops in intercept.py), the vectorised
+# Monte Carlo (g40's set: no Rule of Three, first strike every round), no battle effect.
+# A new ability is "sim" until its class says otherwise; `unmodelled` checks parameters.
+def _declaring(*kinds: str) -> frozenset[str]:
+    return frozenset(n for n, cls in REGISTRY.items() if cls.odds in kinds)
+
+
+EXACT_ABILITIES = _declaring("exact_mc", "exact")
+MC_ABILITIES = _declaring("exact_mc")
+NO_BATTLE_EFFECT = _declaring("none")
 # seed 000 G53: abilities that only act when the attacker has aircraft ("sim" then)
-AIR_DEFENSE_ABILITIES = frozenset({"fleet_air_defense", "gun_director"})
-# Abilities with no effect on a battle once it is fought (movement, purchase, capture).
-NO_BATTLE_EFFECT = frozenset({"blitz", "stealthy", "non_blocking", "transport", "carrier",
-                              "cannot_capture", "noncombat_move_only", "obsolete",
-                              # movement, purchase, placement, turn start (repair):
-                              "blitz_with", "tows", "forced_march", "restricted_zones",
-                              "requires_doctrine", "placed_at", "capital_ship",
-                              # who owns a unit after the battle, not who wins it:
-                              "capturable",
-                              # seed 002: purchase, placement and movement limits
-                              "purchase_limit", "max_on_board", "max_per_space",
-                              "airdrop_forbidden",
-                              # seed 000: outside battles (coastal fire in the owner's turn) or
-                              # a choice the odds never make (a single unit's withdrawal)
-                              "coastal_artillery", "withdraws", "builds",
-                              # seed 000 supplied systems: movement (tracks, canals, naval
-                              # bases), air-transport missions, and supply: an odds request
-                              # lists units in supply, so Living off the Land changes nothing
-                              # (a board battle's out-of-supply penalty: see odds_for_space)
-                              "no_move_penalty", "cannot_traverse", "neutral_ports_as_bases",
-                              "supply_drop", "ferry", "supply_dump", "no_supply_penalty",
-                              # seed 001: movement; a carrier's damage state (odds sides
-                              # list no cargo); submerging is a player's choice the odds
-                              # never make (they show the fight to the end)
-                              "naval_base_move", "grounded_when_damaged", "submersible"})
+AIR_DEFENSE_ABILITIES = frozenset(n for n, cls in REGISTRY.items() if cls.air_defense)
 
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:

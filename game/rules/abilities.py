@@ -35,6 +35,13 @@ class Ability:
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
     # parameter names that hold power ids (validated against the ruleset's `powers`)
     power_refs: ClassVar[tuple[str, ...]] = ()
+    # what the odds calculator makes of it (game/odds/model.py builds its sets from these):
+    # "exact_mc": the exact DP and the vectorised Monte Carlo play it; "exact": the exact DP
+    # only; "none": no effect on a battle once it is fought (movement, purchase, capture);
+    # "sim": only the battle code itself (method "sim"). `unmodelled` checks parameters.
+    odds: ClassVar[str] = "sim"
+    # acts only when the attacker has aircraft (seed 000 G53): without them the odds skip it
+    air_defense: ClassVar[bool] = False
 
     @classmethod
     def from_params(cls, params: Any) -> Ability:
@@ -126,6 +133,7 @@ class SupportedBy(Ability):
     `not_in`: not for units landed from the sea (`amphibious`) or dropped from the air
     (`airborne`: a self_airlift attack) this turn."""
     name: ClassVar[str] = "supported_by"
+    odds: ClassVar[str] = "exact_mc"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"), "pairing": ("one_to_one",),
                                                      "not_in": ("amphibious", "airborne")}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
@@ -162,6 +170,7 @@ class Blitz(Ability):
     """May move through an empty enemy territory, capturing it, and go on.
     `max_spaces` > 0: a move that blitzes through a territory is at most that long."""
     name: ClassVar[str] = "blitz"
+    odds: ClassVar[str] = "none"
     max_spaces: int = 0
 
 
@@ -171,6 +180,7 @@ class AntiAircraft(Ability):
     """Defending only: before the first round, fires at attacking units of `targets`
     domains, one die per target, at most `shots` dice per unit, hitting on `value`."""
     name: ClassVar[str] = "anti_aircraft"
+    odds: ClassVar[str] = "exact_mc"
     value: int = 1
     shots: int = 3
     targets: tuple[str, ...] = ("air",)  # domains it fires at
@@ -187,6 +197,7 @@ class FirstStrike(Ability):
     rounds it applies in (empty = every round); `on`: attacking and/or defending.
     In other rounds/roles the unit fires in the ordinary fire step."""
     name: ClassVar[str] = "first_strike"
+    odds: ClassVar[str] = "exact_mc"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
     unit_refs: ClassVar[tuple[str, ...]] = ("canceled_by",)
     canceled_by: tuple[str, ...] = ()
@@ -199,6 +210,7 @@ class FirstStrike(Ability):
 class CannotHit(Ability):
     """This unit's hits cannot be assigned to units of these domains."""
     name: ClassVar[str] = "cannot_hit"
+    odds: ClassVar[str] = "exact_mc"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
 
@@ -209,6 +221,7 @@ class EvadesAir(Ability):
     """Hits scored by aircraft cannot be assigned to this unit unless the firing
     side has one of `unless_enemy_has` in the battle."""
     name: ClassVar[str] = "evades_air"
+    odds: ClassVar[str] = "exact_mc"
     unit_refs: ClassVar[tuple[str, ...]] = ("unless_enemy_has",)
     unless_enemy_has: tuple[str, ...] = ()
 
@@ -222,6 +235,7 @@ class Stealthy(Ability):
     such units, and these units may enter a zone holding one of `unless_enemy_has`
     (they must stop there)."""
     name: ClassVar[str] = "stealthy"
+    odds: ClassVar[str] = "none"
     unit_refs: ClassVar[tuple[str, ...]] = ("unless_enemy_has",)
     unless_enemy_has: tuple[str, ...] = ()
     noncombat_coexist: bool = False
@@ -235,6 +249,7 @@ class Submersible(Ability):
     more hits) and stays in the sea zone. Not while the enemy has one of
     `unless_enemy_has` in the battle."""
     name: ClassVar[str] = "submersible"
+    odds: ClassVar[str] = "none"   # submerging is a choice the odds never make (they show the fight to the end)
     unit_refs: ClassVar[tuple[str, ...]] = ("unless_enemy_has",)
     unless_enemy_has: tuple[str, ...] = ()
 
@@ -246,6 +261,7 @@ class NavalBaseMove(Ability):
     bordering a territory with an operative naval base held by its side moves `bonus`
     zones farther in that move."""
     name: ClassVar[str] = "naval_base_move"
+    odds: ClassVar[str] = "none"
     bonus: int = 1
 
 
@@ -257,6 +273,7 @@ class GroundedWhenDamaged(Ability):
     hits) and go down with it; aircraft flying from it when it is damaged in a battle
     must land elsewhere."""
     name: ClassVar[str] = "grounded_when_damaged"
+    odds: ClassVar[str] = "none"
 
 
 @register
@@ -264,6 +281,7 @@ class GroundedWhenDamaged(Ability):
 class NonBlocking(Ability):
     """Does not stop enemy movement through its sea zone."""
     name: ClassVar[str] = "non_blocking"
+    odds: ClassVar[str] = "none"
 
 
 @register
@@ -272,6 +290,7 @@ class Transport(Ability):
     """Carries units of `domains` whose transport_cost adds up to at most capacity;
     with `units` (ids or classes) only those units."""
     name: ClassVar[str] = "transport"
+    odds: ClassVar[str] = "none"
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     capacity: int = 5
     domains: tuple[str, ...] = ("land",)
@@ -286,6 +305,7 @@ class Carrier(Ability):
     moving player's own aircraft aboard launch before the carrier moves (they stay and
     move on their own); other players' aircraft aboard move with it as cargo."""
     name: ClassVar[str] = "carrier"
+    odds: ClassVar[str] = "none"
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     capacity: int = 2
     units: tuple[str, ...] = ()
@@ -298,6 +318,7 @@ class Defenseless(Ability):
     """Cannot fire; chosen as casualty only when nothing else can be; lost when
     alone against an enemy that can hit."""
     name: ClassVar[str] = "defenseless"
+    odds: ClassVar[str] = "exact_mc"
 
 
 @register
@@ -305,6 +326,7 @@ class Defenseless(Ability):
 class ExtraDice(Ability):
     """Rolls `count` dice instead of one."""
     name: ClassVar[str] = "extra_dice"
+    odds: ClassVar[str] = "exact_mc"
     count: int = 2
 
 
@@ -313,6 +335,7 @@ class ExtraDice(Ability):
 class Bombard(Ability):
     """In an amphibious assault from its sea zone, fires once at `value` in the first round."""
     name: ClassVar[str] = "bombard"
+    odds: ClassVar[str] = "exact_mc"
     value: int = 0  # 0 = use the unit's attack
 
 
@@ -321,6 +344,7 @@ class Bombard(Ability):
 class CannotCapture(Ability):
     """Cannot take control of a territory (aircraft do not need this: their domain implies it)."""
     name: ClassVar[str] = "cannot_capture"
+    odds: ClassVar[str] = "none"
 
 
 @register
@@ -333,6 +357,7 @@ class ValueAgainst(Ability):
     `condition: attackers_outnumber_targets`: only while the side has more units of
     this type than the enemy has matching units (checked at each fire step)."""
     name: ClassVar[str] = "value_against"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static"),
                                                      "condition": ("", "attackers_outnumber_targets")}
     unit_refs: ClassVar[tuple[str, ...]] = ("targets",)
@@ -349,6 +374,7 @@ class ValueAgainst(Ability):
 class TerrainBonus(Ability):
     """+bonus in the listed roles when the battle space has one of the terrain tags."""
     name: ClassVar[str] = "terrain_bonus"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
     terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
     terrain: tuple[str, ...]
@@ -364,6 +390,8 @@ class FleetAirDefense(Ability):
     -`penalty` and (unless `air_hits`) its hits cannot be assigned to aircraft; a
     friendly `gun_director` replaces both (docs/interpretations.md#gun-director-g53)."""
     name: ClassVar[str] = "fleet_air_defense"
+    odds: ClassVar[str] = "exact"
+    air_defense: ClassVar[bool] = True
     unit_refs: ClassVar[tuple[str, ...]] = ("unless_friendly",)
     penalty: int = 2
     unless_friendly: tuple[str, ...] = ()
@@ -377,6 +405,8 @@ class GunDirector(Ability):
     fleet_air_defense penalty is `penalty` and hits may go to aircraft; several add
     nothing ("This advantage is not cumulative")."""
     name: ClassVar[str] = "gun_director"
+    odds: ClassVar[str] = "exact"
+    air_defense: ClassVar[bool] = True
     penalty: int = 1
 
 
@@ -387,6 +417,7 @@ class Builds(Ability):
     `units` may be placed, without a factory, in a territory held since the start of
     the turn where this unit stands; each such unit builds `per_turn` a turn there."""
     name: ClassVar[str] = "builds"
+    odds: ClassVar[str] = "none"
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...] = ()
     per_turn: int = 1
@@ -398,6 +429,7 @@ class DefendsOnlyAgainst(Ability):
     """When defending, rolls only if the attackers include units of `domains`, and its
     hits can be assigned only to them."""
     name: ClassVar[str] = "defends_only_against"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
 
@@ -408,6 +440,7 @@ class ChoosesCasualty(Ability):
     """Hits scored by this unit (in the roles `on`, in spaces with one of `terrain`,
     empty = anywhere) are assigned by the firing side to enemy units of `domains`."""
     name: ClassVar[str] = "chooses_casualty"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static"), "on": ("attack", "defense")}
     terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
     domains: tuple[str, ...]
@@ -423,6 +456,7 @@ class Fortifies(Ability):
     Three's number with `rule_of_three`). A unit gets one bonus per fortifying type;
     the bonus adds to support (cumulative)."""
     name: ClassVar[str] = "fortifies"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"), "pairing": ("one_to_one", "all")}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...]
@@ -437,6 +471,7 @@ class Fortifies(Ability):
 class NoFortificationBonus(Ability):
     """Never receives `fortifies` bonuses."""
     name: ClassVar[str] = "no_fortification_bonus"
+    odds: ClassVar[str] = "exact_mc"
 
 
 @register
@@ -444,6 +479,7 @@ class NoFortificationBonus(Ability):
 class NoAmphibiousPenalty(Ability):
     """Exempt from `not_in: [amphibious]` restrictions (its bonuses apply in amphibious assaults)."""
     name: ClassVar[str] = "no_amphibious_penalty"
+    odds: ClassVar[str] = "exact_mc"
 
 
 @register
@@ -451,6 +487,7 @@ class NoAmphibiousPenalty(Ability):
 class Obsolete(Ability):
     """Placed at set-up only; can never be purchased (whatever its printed cost)."""
     name: ClassVar[str] = "obsolete"
+    odds: ClassVar[str] = "none"
 
 
 @register
@@ -458,6 +495,7 @@ class Obsolete(Ability):
 class NoncombatMoveOnly(Ability):
     """Moves only in the non-combat move."""
     name: ClassVar[str] = "noncombat_move_only"
+    odds: ClassVar[str] = "none"
 
 
 @register
@@ -470,6 +508,7 @@ class Reconnaissance(Ability):
     Rule of Three's number of rerolls per side per round. A die is rerolled once; the
     new die replaces it. Attacking and defending."""
     name: ClassVar[str] = "reconnaissance"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"per": ("combat_round",), "pairing": ("one_to_one",)}
     unit_refs: ClassVar[tuple[str, ...]] = ("dice_of",)
     dice_of: tuple[str, ...]
@@ -484,6 +523,7 @@ class Reconnaissance(Ability):
 class RequiresDoctrine(Ability):
     """May be purchased only by a player whose scenario entry lists the doctrine."""
     name: ClassVar[str] = "requires_doctrine"
+    odds: ClassVar[str] = "none"
     doctrine: str
 
 
@@ -502,6 +542,7 @@ class PlacedAt(Ability):
     `capital`: the complex must be in a capital: `any` (some scenario player's capital),
     `major_power` (the capital of a player who is one of the ruleset's `powers`)."""
     name: ClassVar[str] = "placed_at"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {
         "requires_owned": ("industrial_complex", "major_industrial_complex"),
         "facilities": ("industrial_complex", "major_industrial_complex"),
@@ -523,6 +564,7 @@ class BlitzWith(Ability):
     """May blitz when it moves together with a blitzing unit of `units` (ids or
     classes), paired one to one, along the same path (same start and end)."""
     name: ClassVar[str] = "blitz_with"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"pairing": ("one_to_one",)}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...]
@@ -537,6 +579,7 @@ class Tows(Ability):
     that blitzes never tows (towed units cannot blitz). With `rule_of_three`, at most
     the Rule of Three's number of towed units per territory of departure per turn."""
     name: ClassVar[str] = "tows"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"pairing": ("one_to_one",)}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
     units: tuple[str, ...]
@@ -554,6 +597,7 @@ class ForcedMarch(Ability):
     `rule_of_three`, at most the Rule of Three's number of units per territory of
     departure per turn."""
     name: ClassVar[str] = "forced_march"
+    odds: ClassVar[str] = "none"
     rule_of_three: bool = False
 
 
@@ -563,6 +607,7 @@ class RestrictedZones(Ability):
     """May only enter, occupy and be placed in sea zones of these kinds
     (`coastal_sea`: sea zones tagged `coastal`; `lake`: tagged `lake`)."""
     name: ClassVar[str] = "restricted_zones"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"allowed": ("coastal_sea", "lake")}
     allowed: tuple[str, ...]
 
@@ -576,6 +621,7 @@ class Capturable(Ability):
     `destroyed_defending_attacker_wins`: when lost as a defender in a battle the
     attacker wins, it is placed there under the attacker's control."""
     name: ClassVar[str] = "capturable"
+    odds: ClassVar[str] = "none"   # who owns a unit after the battle, not who wins it
     choices: ClassVar[dict[str, tuple[str, ...]]] = {
         "when": ("territory_captured", "destroyed_defending_attacker_wins")}
     when: tuple[str, ...] = ("territory_captured",)
@@ -587,6 +633,7 @@ class CapitalShip(Ability):
     """A damaged unit is fully repaired at the start of its owner's turn in a sea zone
     bordering a territory with an operative naval base held by its side."""
     name: ClassVar[str] = "capital_ship"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"repair_at": ("operative_friendly_naval_base",)}
     repair_at: str = "operative_friendly_naval_base"
 
@@ -597,6 +644,7 @@ class CombatAirPatrol(Ability):
     """Aircraft embarked on this carrier fight as ordinary units; with
     `lost_with_carrier`, those still aboard when it is destroyed are lost with it."""
     name: ClassVar[str] = "combat_air_patrol"
+    odds: ClassVar[str] = "exact"
     lost_with_carrier: bool = True
 
 
@@ -609,6 +657,7 @@ class RoundValue(Ability):
     units that came into the battle by air this turn (self_airlift, or dropped from an
     air transport). Support and terrain bonuses still add."""
     name: ClassVar[str] = "round_value"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
     unit_refs: ClassVar[tuple[str, ...]] = ("only_with",)
     value: int
@@ -630,6 +679,7 @@ class SelfAirlift(Ability):
     never; `friendly`: any friendly territory). With `aa_exposed`, defending
     anti-aircraft guns fire at the airborne units as at aircraft, separately."""
     name: ClassVar[str] = "self_airlift"
+    odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"noncombat": ("friendly_capital", "friendly", "none")}
     air_move: int = 2
     land_move: int = 1
@@ -644,6 +694,7 @@ class AirdropForbidden(Ability):
     """May not attack by air (self_airlift) a territory that is the capital of a player
     who is one of these powers; it may still attack it by land or from a transport."""
     name: ClassVar[str] = "airdrop_forbidden"
+    odds: ClassVar[str] = "none"
     power_refs: ClassVar[tuple[str, ...]] = ("capitals_of",)
     capitals_of: tuple[str, ...]
 
@@ -655,6 +706,7 @@ class PurchaseLimit(Ability):
     `per_turn` units per turn each (0: no limit); at most `per_turn` are placed per turn,
     units bought earlier included."""
     name: ClassVar[str] = "purchase_limit"
+    odds: ClassVar[str] = "none"
     power_refs: ClassVar[tuple[str, ...]] = ("powers",)
     per_turn: int = 0
     powers: tuple[str, ...] = ()
@@ -667,6 +719,7 @@ class MaxOnBoard(Ability):
     (units waiting to be placed count); players of powers not listed cannot buy it.
     Units lost may be bought again."""
     name: ClassVar[str] = "max_on_board"
+    odds: ClassVar[str] = "none"
     power_refs: ClassVar[tuple[str, ...]] = ("limits",)
     limits: tuple[tuple[str, int], ...]
 
@@ -699,6 +752,7 @@ class MaxPerSpace(Ability):
     alliance together; `player`) in any land territory, after every move, unloading,
     airdrop and placement."""
     name: ClassVar[str] = "max_per_space"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"per": ("alliance", "player")}
     count: int = 1
     per: str = "alliance"
@@ -732,6 +786,7 @@ class Airdroppable(Ability):
     `airborne` for the battle: they stay when their side retreats (the others leave: a
     partial retreat) and use `round_value … airborne`."""
     name: ClassVar[str] = "airdroppable"
+    odds: ClassVar[str] = "exact"
     requires_air_base: bool = True
 
 
@@ -781,6 +836,7 @@ class Withdraws(Ability):
     withdraw it alone, attacking or defending, to a bordering sea zone holding no enemy
     ship (seed 000 auxiliary cruiser, G45): the `Withdraw` action."""
     name: ClassVar[str] = "withdraws"
+    odds: ClassVar[str] = "none"   # a single unit's withdrawal is a choice the odds never make
     after_round: int = 1
 
 
@@ -792,6 +848,7 @@ class CoastalArtillery(Ability):
     the ships' owner takes the hits, nobody fires back (seed 000 fortress, G62): the
     `CoastalFire` action."""
     name: ClassVar[str] = "coastal_artillery"
+    odds: ClassVar[str] = "none"
     dice: int = 3
     value: int = 0
 
@@ -805,6 +862,7 @@ class SupplyDrop(Ability):
     with `allied`) whose land units would be out of supply: that territory is a supply
     source for its alliance this turn (game/rules/supply.py)."""
     name: ClassVar[str] = "supply_drop"
+    odds: ClassVar[str] = "none"
     requires_air_base: bool = True
     allied: bool = True
 
@@ -817,6 +875,7 @@ class Ferry(Ability):
     to a territory of an ally (same alliance, another power), which receives them for its
     next purchase. Lend-Lease certificates are not modelled."""
     name: ClassVar[str] = "ferry"
+    odds: ClassVar[str] = "none"
     ipcs: int = 5
 
 
@@ -827,6 +886,7 @@ class SupplyDump(Ability):
     where it stands, and land territories up to `radius` away held by its alliance, are
     supply sources for its alliance."""
     name: ClassVar[str] = "supply_dump"
+    odds: ClassVar[str] = "none"
     radius: int = 1
 
 
@@ -835,6 +895,7 @@ class SupplyDump(Ability):
 class NoSupplyPenalty(Ability):
     """Seed 000 auxiliary, Living off the Land: never fights at the out-of-supply penalty."""
     name: ClassVar[str] = "no_supply_penalty"
+    odds: ClassVar[str] = "none"   # an odds request lists units in supply (board odds: odds_for_space)
 
 
 @register
@@ -843,6 +904,7 @@ class NoMovePenalty(Ability):
     """Seed 000 auxiliary, Fieldcraft: entering spaces with these terrain tags (the
     ruleset's `tracks`) costs it no extra movement."""
     name: ClassVar[str] = "no_move_penalty"
+    odds: ClassVar[str] = "none"
     terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
     terrain: tuple[str, ...] = ("track",)
 
@@ -853,6 +915,7 @@ class NeutralPortsAsBases(Ability):
     """Seed 000 auxiliary cruiser, Neutral Ports (G46): a naval base in a `true_neutral`
     territory counts as a friendly naval base for this unit (its naval_base_move, repair)."""
     name: ClassVar[str] = "neutral_ports_as_bases"
+    odds: ClassVar[str] = "none"
 
 
 @register
@@ -861,6 +924,7 @@ class CannotTraverse(Ability):
     """Seed 000 juggernaut, Oversize: cannot cross a border tagged as one of `features`
     (the scenario's `canals`)."""
     name: ClassVar[str] = "cannot_traverse"
+    odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"features": ("canal",)}
     features: tuple[str, ...] = ("canal",)
 
