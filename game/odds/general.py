@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from game.rules.abilities import support_claim_order
+from game.rules.memo import derived
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 from .model import BattleSpec
@@ -72,15 +73,9 @@ def needs_general(spec: BattleSpec) -> bool:
     return False
 
 
-_DOMAIN_TYPES: dict[tuple[int, tuple[str, ...]], tuple[Ruleset, frozenset[str]]] = {}
-
-
 def _domain_types(rs: Ruleset, domains: tuple[str, ...]) -> frozenset[str]:
-    key = (id(rs), domains)
-    got = _DOMAIN_TYPES.get(key)
-    if got is None or got[0] is not rs:   # (holds the ruleset: an id is not reused meanwhile)
-        got = _DOMAIN_TYPES[key] = (rs, frozenset(t for t, ut in rs.units.items() if ut.domain in domains))
-    return got[1]
+    return derived(rs, ("odds.domain_types", domains),
+                   lambda: frozenset(t for t, ut in rs.units.items() if ut.domain in domains))
 
 
 @dataclass

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.abilities import REGISTRY, SupportedBy, unit_dice
+from game.rules.memo import derived
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 
@@ -253,17 +254,8 @@ class BattleSpec:
         return [int(dmg[k]) if k < len(dmg) else 0 for k in range(len(units))]
 
 
-_INFO_CACHE: dict[tuple[int, str], tuple[Ruleset, TypeInfo]] = {}
-
-
 def _info(rs: Ruleset, tid: str) -> TypeInfo:
-    key = (id(rs), tid)
-    got = _INFO_CACHE.get(key)
-    if got is None or got[0] is not rs:   # holds the ruleset: its id cannot be reused meanwhile
-        if len(_INFO_CACHE) > 4096:
-            _INFO_CACHE.clear()
-        got = _INFO_CACHE[key] = (rs, TypeInfo.of(rs.units[tid], rs))
-    return got[1]
+    return derived(rs, ("odds.TypeInfo", tid), lambda: TypeInfo.of(rs.units[tid], rs))
 
 
 def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:

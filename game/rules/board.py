@@ -3,33 +3,29 @@ from __future__ import annotations
 
 from collections import deque
 
+from .memo import derived
 from .model import Scenario
-
-_DIST: dict[int, tuple[Scenario, dict[str, dict[str, int]]]] = {}
 
 
 def distances(scenario: Scenario) -> dict[str, dict[str, int]]:
-    """All-pairs hop counts over every adjacency (what an aircraft flies)."""
-    key = id(scenario)
-    got = _DIST.get(key)
-    # the entry holds the scenario itself: an id is only reused once its object is gone,
-    # and a cache keyed by a bare id() answered for another map (a KeyError in a test run)
-    if got is None or got[0] is not scenario:
-        if len(_DIST) > 64:   # tests and odds simulations make many small scenarios
-            _DIST.clear()
-        table: dict[str, dict[str, int]] = {}
-        for start in scenario.spaces:
-            dist = {start: 0}
-            queue = deque([start])
-            while queue:
-                cur = queue.popleft()
-                for nxt in scenario.spaces[cur].adjacent:
-                    if nxt not in dist:
-                        dist[nxt] = dist[cur] + 1
-                        queue.append(nxt)
-            table[start] = dist
-        got = _DIST[key] = (scenario, table)
-    return got[1]
+    """All-pairs hop counts over every adjacency (what an aircraft flies), kept on the
+    scenario."""
+    return derived(scenario, "distances", lambda: _all_pairs(scenario))
+
+
+def _all_pairs(scenario: Scenario) -> dict[str, dict[str, int]]:
+    table: dict[str, dict[str, int]] = {}
+    for start in scenario.spaces:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            cur = queue.popleft()
+            for nxt in scenario.spaces[cur].adjacent:
+                if nxt not in dist:
+                    dist[nxt] = dist[cur] + 1
+                    queue.append(nxt)
+        table[start] = dist
+    return table
 
 
 def distance(scenario: Scenario, a: str, b: str) -> int:

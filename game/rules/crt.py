@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from . import hexmove, hexsupport
 from .hexload import odds_value
 from .hexmodel import Crt, Shift
+from .memo import derived
 from .model import GameState, Unit, UnitMap, UnitType
 
 
@@ -54,22 +55,17 @@ def odds_column(crt: Crt, attack: float, defense: float) -> tuple[str, int]:
     return label, idx
 
 
-_PROBS: dict[tuple[int, int], tuple[Crt, dict[str, float]]] = {}
-
-
 def probabilities(crt: Crt, column: int) -> dict[str, float]:
-    """Result code -> chance in that column (a new dict; the answers are kept per table)."""
-    key = (id(crt), column)
-    got = _PROBS.get(key)
-    if got is None or got[0] is not crt:
-        counts: dict[str, int] = {}
-        for roll in crt.rolls:
-            code = crt.table[roll][column]
-            counts[code] = counts.get(code, 0) + 1
-        if len(_PROBS) > 4096:   # tests load many tables
-            _PROBS.clear()
-        got = _PROBS[key] = (crt, {k: c / len(crt.table) for k, c in counts.items()})
-    return dict(got[1])
+    """Result code -> chance in that column (a new dict; the answers are kept on the table)."""
+    return dict(derived(crt, ("probabilities", column), lambda: _column_odds(crt, column)))
+
+
+def _column_odds(crt: Crt, column: int) -> dict[str, float]:
+    counts: dict[str, int] = {}
+    for roll in crt.rolls:
+        code = crt.table[roll][column]
+        counts[code] = counts.get(code, 0) + 1
+    return {k: c / len(crt.table) for k, c in counts.items()}
 
 
 # --- strengths ------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from typing import Any
 from . import grammar, hexgrid
 from .errors import IllegalAction
 from .hexmodel import HexDef, HexRules, TerrainDef
+from .memo import derived
 from .model import GameState, Unit, UnitMap, UnitType
 
 # --- map queries ---------------------------------------------------------------------
@@ -163,31 +164,19 @@ def has_zoc(state: GameState, u: Unit) -> bool:
     return ut.attack > 0 and not ut.has("no_zoc")
 
 
-_STATIC: dict[tuple[int, int], tuple[Any, Any, dict[str, dict[Any, Any]]]] = {}
-_LAST: list[Any] = [(None, None, {})]   # (scenario, ruleset, tables) asked for last: one tuple, so
-#                                         a thread never reads one map's scenario with another's tables
-
-
 def static_table(state: GameState, name: str) -> dict[Any, Any]:
     """A dict for answers that depend only on the map and the rules (not on the units
-    or owners), kept per scenario and ruleset objects; callers fill it as they go."""
-    sc, rs = state.scenario, state.ruleset
-    last = _LAST[0]
-    if last[0] is sc and last[1] is rs:
-        tables = last[2]
-    else:
-        key = (id(sc), id(rs))
-        got = _STATIC.get(key)
-        if got is None or got[0] is not sc or got[1] is not rs:
-            if len(_STATIC) > 64:   # tests load many scenarios
-                _STATIC.clear()
-            got = _STATIC[key] = (sc, rs, {})
-        tables = got[2]
-        _LAST[0] = (sc, rs, tables)
+    or owners), kept on the scenario per ruleset; callers fill it as they go."""
+    rs = state.ruleset
+    per_rules: dict[int, tuple[Any, dict[str, dict[Any, Any]]]] = derived(state.scenario, "hexmove", dict)
+    got = per_rules.get(id(rs))
+    if got is None or got[0] is not rs:   # the entry holds the ruleset: its id is not reused
+        got = per_rules[id(rs)] = (rs, {})
+    tables = got[1]
     table = tables.get(name)
     if table is None:
         table = tables[name] = {}
-    return table   # type: ignore[no-any-return]
+    return table
 
 
 def map_memo(state: GameState, name: str, key: Any, compute: Callable[[], Any]) -> Any:

@@ -184,6 +184,10 @@ class Ruleset:
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
+    def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
+        from .memo import without_derived
+        return without_derived(self.__dict__)
+
     @property
     def title(self) -> str:
         """What a player calls these rules: the ruleset's name, or the variant's."""
@@ -294,6 +298,10 @@ class Scenario:
     hexmap: HexMap | None = None    # hex maps: each hex is also a SpaceDef named "q,r"
     # canals (seed 000 G49): sorted (zone, zone) pair -> canal name; tags a sea-zone border
     canals: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
+        from .memo import without_derived
+        return without_derived(self.__dict__)
 
     def canal(self, a: str, b: str) -> str | None:
         """The canal on the border between two spaces, or None."""

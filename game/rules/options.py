@@ -15,10 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from .errors import Diagnostic, LoadError
+from .memo import derived
 from .model import GameOption, Ruleset
-
-# Rulesets with options switched off stay alive: caches elsewhere key on id(ruleset).
-_CACHE: dict[tuple[int, frozenset[str]], tuple[Ruleset, Ruleset]] = {}
 
 
 def option(ruleset: Ruleset, oid: str) -> GameOption:
@@ -43,10 +41,11 @@ def with_options(ruleset: Ruleset, off: Iterable[str]) -> Ruleset:
     if not want:
         return ruleset
     chosen = [option(ruleset, oid) for oid in sorted(want)]
-    key = (id(ruleset), want)
-    got = _CACHE.get(key)
-    if got is not None and got[0] is ruleset:
-        return got[1]
+    # one object per choice (kept on the ruleset): games with the same options share it
+    return derived(ruleset, ("options_off", want), lambda: _switched_off(ruleset, want, chosen))
+
+
+def _switched_off(ruleset: Ruleset, want: frozenset[str], chosen: list[GameOption]) -> Ruleset:
     rules: dict[str, Any] = {r: None for o in chosen for r in o.rules}
     strip = {a for o in chosen for a in o.abilities}
     units = {uid: (replace(ut, abilities=tuple(a for a in ut.abilities if a.name not in strip))
@@ -55,9 +54,7 @@ def with_options(ruleset: Ruleset, off: Iterable[str]) -> Ruleset:
     all_off = ruleset.options_off | want
     digest = hashlib.sha256((ruleset.sha256 + "\noptions off: " + ",".join(sorted(all_off))
                              ).encode()).hexdigest()
-    out = replace(ruleset, units=units, options_off=all_off, sha256=digest, _refs={}, **rules)
-    _CACHE[key] = (ruleset, out)
-    return out
+    return replace(ruleset, units=units, options_off=all_off, sha256=digest, _refs={}, **rules)
 
 
 def off_summary(ruleset: Ruleset) -> str:

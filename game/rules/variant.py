@@ -266,7 +266,7 @@ def variant_from_text(text: str, label: str, base: Ruleset, base_text: str | Non
     return replace(rs, sha256=digest, variant=vid or rs.variant)
 
 
-# Loaded variants stay alive: caches elsewhere key on id(ruleset).
+# Loaded variants by file (path, size, mtime): a variant loads once per change of its file.
 _VARIANT_CACHE: dict[tuple[str, int, int], Ruleset] = {}
 
 

@@ -1,0 +1,35 @@
+"""Answers kept on frozen objects instead of module caches keyed by id() (issue #42)."""
+import pickle
+from dataclasses import replace
+
+from game.rules import board
+from game.rules.memo import ATTR, derived
+from game.rules.ruleset import load_ruleset, load_scenario
+
+
+def test_a_derived_answer_is_kept_on_its_object_and_a_changed_copy_starts_empty():
+    sc = load_scenario("mediterranean_1940")
+    calls = []
+    assert derived(sc, "k", lambda: calls.append(1) or 41) == 41
+    assert derived(sc, "k", lambda: calls.append(1) or 99) == 41 and calls == [1]
+    copy = replace(sc, title="changed")
+    assert derived(copy, "k", lambda: 7) == 7          # not the original's answer
+
+
+def test_map_tables_follow_the_map_not_an_id():
+    sc = load_scenario("mediterranean_1940")
+    d = board.distances(sc)
+    some = next(iter(sc.spaces))
+    cut = replace(sc, spaces={some: replace(sc.spaces[some], adjacent=())})
+    assert board.distances(cut)[some] == {some: 0} != d[some]
+
+
+def test_pickles_leave_the_answers_behind():
+    sc = load_scenario("mediterranean_1940")
+    rs = load_ruleset(sc.ruleset_id)
+    board.distances(sc)
+    derived(rs, "k", lambda: 1)
+    assert ATTR in sc.__dict__ and ATTR in rs.__dict__
+    for obj in (sc, rs):
+        back = pickle.loads(pickle.dumps(obj))
+        assert ATTR not in back.__dict__ and back == obj
