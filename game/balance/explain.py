@@ -137,17 +137,19 @@ def winrate_sentence(phrase: str, side: str, p_new: float, half_new: float, p_ol
                    f"{pct(p_old)} ± {pct(half_old)}.")
 
 
-def difference_sentence(side: str, diff: float, lo: float, hi: float, n: int) -> str:
-    """What the paired difference says: a real change, or within chance."""
+def difference_sentence(side: str, diff: float, lo: float, hi: float, n: int, p: float) -> str:
+    """What the paired difference says: a real change (exact McNemar p < 0.05), or within
+    chance."""
     if lo == hi == 0:
         return (f"No game of the {n} paired games ended differently: with these computer "
                 f"players the change does not move the result.")
     pts = f"{diff * 100:+.0f} points (95% interval {lo * 100:+.0f} to {hi * 100:+.0f})"
-    if lo > 0 or hi < 0:
+    if p < 0.05:
         way = "more" if diff > 0 else "less"
-        return capital(f"{wins(side)} {way} often: {pts} over {n} paired games, more than chance.")
-    return (f"The difference for {side}, {pts} over {n} paired games, is within chance: "
-            f"play more games to tell the rules apart.")
+        return capital(f"{wins(side)} {way} often: {pts} over {n} paired games, more than chance "
+                       f"(exact McNemar p = {p:.2g}).")
+    return (f"The difference for {side}, {pts} over {n} paired games, is within chance "
+            f"(exact McNemar p = {p:.2g}): play more games to tell the rules apart.")
 
 
 def battle_sentence(phrase: str, p_new: float, p_old: float, m_new: float = 0.0,

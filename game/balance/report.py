@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .explain import pct
+from .stats import PAIRED_TEST
 
 BASE_COLOR = "#4c72b0"
 VARIANT_COLOR = "#dd8452"
@@ -189,14 +190,19 @@ def write_html(summary: dict[str, Any], plots: list[Path], out: Path, command: s
                      f"<p class='verdict {cls}'>{_e(comp['verdict'])} "
                      f"{comp['games_changed']} of {summary['games']} games ended differently.</p>")
         parts.append("<table><tr><th>side</th><th>published: wins (95%)</th>"
-                     f"<th>{_e(rules[k]['title'])}: wins (95%)</th><th>change (95%, paired)</th></tr>")
+                     f"<th>{_e(rules[k]['title'])}: wins (95%)</th><th>change (95%, paired)</th>"
+                     "<th>games won only with: new / published rules</th><th>p</th></tr>")
         for a, s in comp["sides"].items():
             lo, hi = s["difference_ci95"]
+            dis = s["discordant"]
             parts.append(f"<tr><td>{_e(names[a])}</td><td>{_rate(s['base'])}</td>"
                          f"<td>{_rate(s['variant'])}</td><td>{s['difference'] * 100:+.0f} "
-                         f"({lo * 100:+.0f} to {hi * 100:+.0f})</td></tr>")
+                         f"({lo * 100:+.0f} to {hi * 100:+.0f})</td>"
+                         f"<td>{dis['variant_only']} / {dis['base_only']}</td><td>{s['p_value']:.2g}</td></tr>")
         parts.append(f"<tr><td>draw</td><td>{_rate(rules[0]['draws'])}</td>"
-                     f"<td>{_rate(rules[k]['draws'])}</td><td></td></tr></table>")
+                     f"<td>{_rate(rules[k]['draws'])}</td><td></td><td></td><td></td></tr></table>"
+                     f"<p class='sub'>Verdict: {PAIRED_TEST}, more than chance when p &lt; 0.05; "
+                     "the interval is the paired difference's normal approximation.</p>")
         parts.append(f"<p>{_e(comp['length_sentence'])}</p>")
         if k - 1 < len(plots):
             parts.append(f"<img src='{_e(plots[k - 1].name)}' alt='charts for {_e(rules[k]['title'])}'>")

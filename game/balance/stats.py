@@ -88,6 +88,30 @@ def paired_difference(variant: list[bool], base: list[bool]) -> Mean:
 
 
 def significant(diff: Mean) -> bool:
-    """Does the 95% interval of a difference exclude zero?"""
+    """Does the 95% interval of a difference exclude zero? (A description of the interval;
+    the verdict on a paired comparison is `mcnemar_exact`'s.)"""
     lo, hi = diff.ci
     return diff.n > 1 and (lo > 0 or hi < 0)
+
+
+ALPHA = 0.05
+PAIRED_TEST = "exact McNemar test (two-sided sign test on the discordant pairs)"
+
+
+def discordant(variant: list[bool], base: list[bool]) -> tuple[int, int]:
+    """(games won with the variant only, games won with the base rules only) of the pairs."""
+    if len(variant) != len(base):
+        raise ValueError("paired samples must have the same length")
+    return (sum(1 for v, b in zip(variant, base, strict=True) if v and not b),
+            sum(1 for v, b in zip(variant, base, strict=True) if b and not v))
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Two-sided exact p-value of McNemar's test: under "the change does nothing" each of
+    the b + c discordant pairs goes either way with chance 1/2. 3 of 3 discordant pairs one
+    way is p = 0.25 (within chance); no discordant pair is p = 1."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(b, c) + 1))
+    return min(1.0, 2 * tail / 2 ** n)

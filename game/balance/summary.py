@@ -9,7 +9,7 @@ from typing import Any
 from . import explain
 from .record import decisive_battle
 from .runner import Study
-from .stats import Rate, mean_of, paired_difference, significant
+from .stats import ALPHA, PAIRED_TEST, Rate, discordant, mcnemar_exact, mean_of, paired_difference
 
 
 def _per_game(records: list[dict[str, Any]], key: str) -> dict[str, dict[str, float]]:
@@ -86,14 +86,19 @@ def compare(study: Study, k: int) -> dict[str, Any]:
     for a in sc.alliances:
         pb = Rate(sum(1 for r in base if r["winner"] == a), len(base))
         pv = Rate(sum(1 for r in var if r["winner"] == a), len(var))
-        d = paired_difference([r["winner"] == a for r in var], [r["winner"] == a for r in base])
+        won_v, won_b = [r["winner"] == a for r in var], [r["winner"] == a for r in base]
+        d = paired_difference(won_v, won_b)
         lo, hi = d.ci
+        only_v, only_b = discordant(won_v, won_b)
+        p = mcnemar_exact(only_v, only_b)
         name = explain.side_name(sc, a)
         sides[a] = {"name": name, "base": pb.to_json(), "variant": pv.to_json(),
-                    "difference": d.mean, "difference_ci95": [lo, hi], "significant": significant(d),
+                    "difference": d.mean, "difference_ci95": [lo, hi],
+                    "discordant": {"variant_only": only_v, "base_only": only_b},
+                    "p_value": p, "test": PAIRED_TEST, "significant": p < ALPHA,
                     "sentence": explain.winrate_sentence(phrase, name, pv.p, pv.half_width, pb.p,
                                                          pb.half_width),
-                    "verdict": explain.difference_sentence(name, d.mean, lo, hi, d.n)}
+                    "verdict": explain.difference_sentence(name, d.mean, lo, hi, d.n, p)}
     # the headline: the side the change helps most (the first alliance when nothing moves)
     lead = max(sc.alliances, key=lambda a: (sides[a]["difference"], -sc.alliances.index(a)))
     changed = sum(1 for b, v in zip(base, var, strict=True) if b["winner"] != v["winner"])

@@ -105,3 +105,25 @@ def test_wilson_keeps_the_rate_inside_its_interval_at_the_extremes():
         for k in (0, n):
             lo, hi = wilson(k, n)
             assert lo <= k / n <= hi
+
+
+def test_three_paired_wins_of_four_games_are_within_chance():
+    # issue #43: the exact McNemar test on the discordant pairs; 3 of 3 discordant pairs one
+    # way is p = 2 * (1/2)^3 = 0.25, "within chance" (the normal interval said otherwise)
+    from game.balance.stats import discordant, mcnemar_exact
+    variant, base = [True, True, True, False], [False, False, False, False]
+    assert discordant(variant, base) == (3, 0)
+    assert mcnemar_exact(3, 0) == pytest.approx(0.25)
+    assert mcnemar_exact(0, 0) == 1.0 and mcnemar_exact(2, 2) == 1.0
+    assert mcnemar_exact(6, 0) == pytest.approx(2 / 64) and mcnemar_exact(6, 0) < 0.05   # 6 of 6
+    assert mcnemar_exact(8, 2) == pytest.approx(2 * (1 + 10 + 45) / 1024)   # 0.109
+
+
+def test_a_four_game_comparison_never_claims_more_than_chance():
+    from game.balance import explain
+    from game.balance.stats import mcnemar_exact
+    diff = paired_difference([True, True, True, False], [False, False, False, False])
+    lo, hi = diff.ci
+    assert lo > 0   # the normal interval alone would have said "more than chance"
+    text = explain.difference_sentence("Blueland", diff.mean, lo, hi, diff.n, mcnemar_exact(3, 0))
+    assert "within chance" in text and "p = 0.25" in text
