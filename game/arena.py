@@ -79,6 +79,8 @@ def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -
     results: list[tuple[int, dict[str, Any], bool]] = []
 
     def progress() -> None:
+        if not sys.stderr.isatty():   # a log file or a pipe gets no carriage-return lines
+            return
         done = len(results)
         bar = "#" * int(30 * done / max(games, 1))
         print(f"\r[{bar:<30}] {done}/{games}", end="", file=sys.stderr, flush=True)
@@ -92,7 +94,8 @@ def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -
         for task in tasks:
             results.append(_one(task))
             progress()
-    print(file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
     a_wins = sum(1 for _, r, a_won in results if r["winner"] and a_won)
     draws = sum(1 for _, r, _ in results if r["winner"] is None)
     b_wins = games - a_wins - draws

@@ -169,6 +169,24 @@ def _ray(specs: list[GameSpec], address: str) -> Iterator[tuple[int, int, dict[s
             yield ray.get(ref)
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast with a clear message when a Ray head does not answer (ray.init would wait
+    for minutes). `auto` and `ray://` addresses are left to Ray."""
+    if address == "auto":
+        return
+    hostport = address.removeprefix("ray://")
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        raise BalanceError(f"--ray {address}: give the head's HOST:PORT (e.g. 10.0.0.5:6379) or 'auto'")
+    import socket
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise BalanceError(f"--ray {address}: no Ray head answers there ({exc.strerror or exc}); "
+                           f"start one with 'ray start --head' or run without --ray") from None
+
+
 class Progress:
     """A one-line progress bar on stderr: done/total, elapsed and time left."""
 
@@ -212,6 +230,7 @@ def run_study(scenario: str, variants: list[str], games: int, seed: int, jobs: i
     sc, rulesets, sc_text, sources = prepare(scenario, variants)  # LoadError: broken files
     if ray_address:
         _ray_module()  # a missing Ray is said before any progress bar
+        _check_reachable(ray_address)
     jobs = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
     # game-major order: a partial run covers every ruleset evenly
     specs = [GameSpec(k, i, seed + i, level, sc_text, sc.path, src)
@@ -219,7 +238,8 @@ def run_study(scenario: str, variants: list[str], games: int, seed: int, jobs: i
     study = Study(sc, rulesets, games, seed, level, jobs,
                   records=[[{} for _ in range(games)] for _ in rulesets],
                   where=f"ray {ray_address}" if ray_address else f"{jobs} process(es)")
-    bar = Progress(len(specs)) if progress is True else None
+    # the bar only on a terminal: a log file or a pipe gets no carriage-return lines
+    bar = Progress(len(specs)) if progress is True and sys.stderr.isatty() else None
     t0 = time.perf_counter()
     results = _ray(specs, ray_address) if ray_address else _local(specs, jobs)
     try:

@@ -127,3 +127,35 @@ def test_a_four_game_comparison_never_claims_more_than_chance():
     assert lo > 0   # the normal interval alone would have said "more than chance"
     text = explain.difference_sentence("Blueland", diff.mean, lo, hi, diff.n, mcnemar_exact(3, 0))
     assert "within chance" in text and "p = 0.25" in text
+
+
+def test_ray_fails_within_seconds_when_no_head_answers(monkeypatch):
+    # issue #43: `balance --ray ADDRESS` waited for minutes on an address nobody answers
+    import time
+
+    from game.balance import runner
+    monkeypatch.setattr(runner, "_ray_module", lambda: object())   # Ray "installed"
+    t = time.monotonic()
+    with pytest.raises(runner.BalanceError, match="no Ray head answers there"):
+        runner.run_study("tests/fixtures/duel.yaml", [], games=1, seed=1, ray_address="127.0.0.1:9")
+    assert time.monotonic() - t < 30
+    with pytest.raises(runner.BalanceError, match="HOST:PORT"):
+        runner.run_study("tests/fixtures/duel.yaml", [], games=1, seed=1, ray_address="nowhere")
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal(monkeypatch, capsys):
+    from game.balance import runner
+    runner.run_study("tests/fixtures/duel.yaml", [], games=1, seed=1, level="random")
+    assert "balance [" not in capsys.readouterr().err   # pytest's stderr is no terminal
+
+
+def test_the_bar_itself_draws_done_and_total():
+    import io
+
+    from game.balance.runner import Progress
+    out = io.StringIO()
+    bar = Progress(4, stream=out)
+    for _ in range(4):
+        bar.step()
+    bar.close()
+    assert "4/4 games" in out.getvalue()
