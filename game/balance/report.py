@@ -103,6 +103,47 @@ def plot_comparison(summary: dict[str, Any], k: int, path: Path) -> Path:
     return path
 
 
+def plot_rules(summary: dict[str, Any], path: Path) -> Path:
+    """Every set of rules on its own (also when no variant is compared): win rate per side
+    with its 95% interval, and game length."""
+    plt = _plt()
+    names = _labels(summary)
+    sides = list(names)
+    rules = summary["rules"]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
+    fig.suptitle(f"{summary['scenario']['title']}: {summary['games']} games per set of rules",
+                 fontsize=12)
+    cats = sides + ["draw"]
+    width = 0.8 / max(1, len(rules))
+    colors = [BASE_COLOR, VARIANT_COLOR] + list(SIDE_COLORS)
+    for j, r in enumerate(rules):
+        rates = [r["wins"][a] for a in sides] + [r["draws"]]
+        xs = [i - 0.4 + (j + 0.5) * width for i in range(len(cats))]
+        err = [[max(0.0, x["p"] - x["ci95"][0]) * 100 for x in rates],
+               [max(0.0, x["ci95"][1] - x["p"]) * 100 for x in rates]]
+        ax.bar(xs, [x["p"] * 100 for x in rates], width, yerr=err, capsize=3,
+               color=colors[j % len(colors)], label=r["title"])
+    ax.set_xticks(range(len(cats)), [names[a] for a in sides] + ["draw"])
+    ax.set_ylabel("games won (%)")
+    ax.set_ylim(0, 100)
+    ax.set_title("Win rate per side (95% interval)")
+    ax.legend(fontsize=8)
+    rounds = sorted({int(x) for r in rules for x in r["length_hist"]})
+    for j, r in enumerate(rules):
+        hist = {int(x): n for x, n in r["length_hist"].items()}
+        ax2.bar([x - 0.4 + (j + 0.5) * width for x in rounds], [hist.get(x, 0) for x in rounds], width,
+                color=colors[j % len(colors)], label=f"{r['title']}: mean {r['length']['mean']:.1f}")
+    ax2.set_xlabel("rounds played")
+    ax2.set_ylabel("games")
+    ax2.set_title("Game length")
+    ax2.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
 def _unit_bars(ax: Any, base: dict[str, dict[str, float]], var: dict[str, dict[str, float]],
                names: dict[str, str], title: str, heading: str, top: int = 10) -> None:
     keys = {(a, u) for d in (base, var) for a, units in d.items() for u in units}
@@ -220,7 +261,8 @@ def write_html(summary: dict[str, Any], plots: list[Path], out: Path, command: s
                      + "".join(f"<td>{_rate(r['wins'][a])}</td>" for a in names)
                      + f"<td>{_rate(r['draws'])}</td><td>{r['length']['mean']:.2f}</td>"
                        f"<td>{r['battles_per_game']:.1f}</td></tr>")
-    parts.append("</table><h3>Units bought</h3>" + _units_table(rules, "bought", names)
+    parts.append("</table><img src='rules.png' alt='win rates and game length of every set of rules'>"
+                 "<h3>Units bought</h3>" + _units_table(rules, "bought", names)
                  + "<h3>Losses by unit type</h3>" + _units_table(rules, "lost", names))
     if not summary["comparisons"]:
         parts.append(f"<h3>Battles that decided games</h3>{_decisive_table(rules[0], names)}")
@@ -235,6 +277,7 @@ def write_report(summary: dict[str, Any], out: str | Path, command: str = "") ->
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    plot_rules(summary, out / "rules.png")   # every set of rules, a variant or not
     plots = [plot_comparison(summary, k, out / f"compare_{_slug(summary['rules'][k]['label'])}.png")
              for k in range(1, len(summary["rules"]))]
     return write_html(summary, plots, out, command)

@@ -134,3 +134,12 @@ def test_a_game_of_the_study_replays_with_selfplay(levy_study):
     rec = next(r for r in levy_study.records[1] if r["winner"])
     result, _ = play_out(DUEL, rec["seed"], level="standard", variant=LEVY)
     assert result["winner"] == rec["winner"] and result["turns"] == rec["rounds"]
+
+
+def test_each_rule_sets_own_result_is_plotted_without_a_variant(tmp_path):
+    # issue #43: "Each rule set's own result (win rates with intervals, game lengths) is
+    # plotted even when no variant is given"
+    study = run_study(DUEL, [], games=3, seed=1, level="random", progress=False)
+    page = write_report(summarize(study), tmp_path / "rep")
+    png = tmp_path / "rep" / "rules.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "src='rules.png'" in page.read_text()
