@@ -20,6 +20,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.history import Node
 from game.rules.actions import Action, action_from_json, legal_actions
 from game.rules.errors import IllegalAction, LoadError
 from game.rules.model import GameState, Ruleset, Scenario
@@ -135,6 +136,17 @@ class Game:
     def log(self, limit: int | None = None) -> list[str]:
         """The game's log, oldest line first (the last `limit` lines)."""
         return self.state.log(limit)
+
+    def history(self) -> Node:
+        """The game's history as a tree: rounds, turns, phases, actions and battles, each
+        node with `at`, the number of actions played at that point (game.history)."""
+        from game.history import build
+        return build(self._session)
+
+    def position(self, at: int) -> GameState:
+        """The position after the first `at` actions (read-only)."""
+        from game.history import state_at
+        return state_at(self._session, at)
 
     def state_hash(self) -> str:
         """A short hash of the position (equal positions, equal hashes)."""

@@ -132,6 +132,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_history(args: argparse.Namespace) -> int:
+    from game.history import build
+    from game.io.saves import SaveError, load_session
+    try:
+        session, _ = load_session(args.save, from_snapshot=False)
+    except SaveError as exc:
+        return _fail(str(exc))
+    tree = build(session)
+    print(json.dumps(tree.to_json(), indent=1) if args.json else "\n".join(tree.text()))
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.io.saves import SaveError, load_session
     from game.rules.snapshot import state_hash
@@ -155,9 +167,17 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         w, h = (int(x) for x in args.size.lower().split("x"))
     except ValueError:
         return _fail(f"--size must look like 1600x900, not {args.size!r}")
+    from game.io.saves import SaveError, read_save
+    is_save = os.path.isfile(args.scenario) and not args.scenario.endswith((".yaml", ".yml"))
+    if args.at is not None and not is_save:
+        return _fail(f"--at needs a saved game, not {args.scenario!r}")
     try:
-        screenshot.save(args.scenario, args.out, (w, h), args.view)
-    except (LoadError, ValueError) as exc:
+        if is_save:
+            read_save(args.scenario)   # a broken save: its reason, before any window work
+            screenshot.save_position(args.scenario, args.at, args.out, (w, h))
+        else:
+            screenshot.save(args.scenario, args.out, (w, h), args.view)
+    except (LoadError, SaveError, ValueError) as exc:
         return _fail(str(exc))
     print(args.out)
     return 0
@@ -339,8 +359,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("save")
     s.add_argument("--verify", action="store_true")
     s.set_defaults(func=cmd_replay)
-    s = sub.add_parser("screenshot", help="render a view headless to a PNG")
-    s.add_argument("scenario")
+    s = sub.add_parser("history", help="a saved game's history: rounds, turns, phases, actions")
+    s.add_argument("save")
+    s.add_argument("--json", action="store_true", help="the tree as JSON (for tools)")
+    s.set_defaults(func=cmd_history)
+    s = sub.add_parser("screenshot", help="render a view headless to a PNG (or a saved game "
+                       "as it stood after action N: SAVE --at N)")
+    s.add_argument("scenario", help="a scenario id or file, or a saved game")
+    s.add_argument("--at", type=int, default=None, help="with a saved game: after this many actions")
     s.add_argument("--out", required=True)
     s.add_argument("--size", default="1600x900")
     s.add_argument("--view", default="map")

@@ -382,6 +382,41 @@ def save(scenario: str, out: str, size: tuple[int, int] = (1600, 900), view: str
     return out
 
 
+def save_position(save: str, at: int | None, out: str, size: tuple[int, int] = (1600, 900)) -> str:
+    """The map of a saved game as it stood after its first `at` actions (None: at the end),
+    read-only (no computer plays, no autosave); writes a PNG, returns its path."""
+    _init()
+    import pygame
+
+    from game.history import state_at
+    from game.io.saves import load_session
+    from game.rules.session import Session
+
+    from .app import App
+    from .game_scene import GameScene
+    session, _ = load_session(save, from_snapshot=False)
+    n = len(session.actions) if at is None else at
+    state_at(session, n)   # says what range --at has when n is outside it
+    past = Session(session.scenario, session.ruleset, session.seed)
+    for a in session.actions[:n]:
+        past.replay_do(a)
+    surface = pygame.Surface(size)
+    app = App(surface)
+    game = GameScene(app, past, (), autosave=False)
+    game.auto_overlays = False
+    if game.hexplay is not None:
+        game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
+    app.reset(game)
+    game.ctl.say(f"After action {n} of {len(session.actions)} (round {past.state.round}, "
+                 f"{past.state.phase.replace('_', ' ')})", "notice")
+    game.update(0.0)
+    app.draw()
+    folder = os.path.dirname(os.path.abspath(out))
+    os.makedirs(folder, exist_ok=True)
+    pygame.image.save(surface, out)
+    return out
+
+
 # --- airdrops and reconnaissance rerolls ----------------------------------------------------
 def _transport_drops(scenario: str) -> bool:
     """Do this scenario's paratroopers fly in air transports (seed 000), none by themselves?"""

@@ -1,0 +1,105 @@
+"""A game's history as a tree (issue #43): rounds, players' turns, phases, and inside them
+the actions with the log lines each produced; a zone battle is one node holding its
+steps (dice, casualties), a hex combat one action node with its result.
+
+Built by replaying the action log from the game's start (the same actions, the same
+game), so it works for any session: hotseat, solo, a loaded save. `state_at(session, n)`
+is the position after the first n actions (what `screenshot SAVE --at N` draws); the text
+form shows that N after each action as [N].
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.actions import Action, SelectBattle, apply
+from game.rules.model import GameState
+from game.rules.session import Session
+
+
+@dataclass
+class Node:
+    """One node of the history. `at`: the position the node shows, as a number of actions
+    played (`state_at(session, at)`, `screenshot SAVE --at N`): after the action for an
+    action node, where it began for the others."""
+    kind: str                   # game | round | turn | phase | battle | action
+    label: str
+    at: int | None = None
+    lines: list[str] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "label": self.label}
+        if self.at is not None:
+            out["at"] = self.at
+        if self.lines:
+            out["lines"] = self.lines
+        if self.children:
+            out["children"] = [c.to_json() for c in self.children]
+        return out
+
+    def text(self, depth: int = 0) -> list[str]:
+        pad = "  " * depth
+        at = f"  [{self.at}]" if self.kind == "action" and self.at is not None else ""
+        out = [f"{pad}{self.label}{at}"]
+        if self.kind == "action":
+            out += [f"{pad}  | {line.strip()}" for line in self.lines[1:]]
+        for c in self.children:
+            out += c.text(depth + 1)
+        return out
+
+
+def state_at(session: Session, n: int) -> GameState:
+    """The position after the first n actions of the session (0: the start)."""
+    if not 0 <= n <= len(session.actions):
+        raise ValueError(f"--at {n}: the game has {len(session.actions)} actions (0 to "
+                         f"{len(session.actions)})")
+    state = session.initial
+    for a in session.actions[:n]:
+        state = apply(state, a)
+    return state
+
+
+def _describe(action: Action, lines: list[str]) -> str:
+    if lines:
+        return lines[0].strip()
+    data = action.to_json()
+    kind = str(data.pop("kind", type(action).__name__))
+    args = ", ".join(f"{k}={v}" for k, v in data.items() if v not in ((), [], None, ""))
+    return kind.replace("_", " ").capitalize() + (f" ({args})" if args else "")
+
+
+def build(session: Session) -> Node:
+    """The history tree of the session's game."""
+    sc = session.scenario
+    names = {p.id: p.name for p in sc.players}
+    root = Node("game", f"{sc.title} (seed {session.seed})")
+    rnd = turn = phase = battle = None
+    state = session.initial
+    for i, action in enumerate(session.actions):
+        before = state
+        state = apply(before, action)
+        new = state.log_len - before.log_len
+        lines = state.log(new) if new > 0 else []
+        if rnd is None or rnd.label != f"Round {before.round}":
+            rnd = Node("round", f"Round {before.round}", i)
+            root.children.append(rnd)
+            turn = None
+        if turn is None or turn.label != names.get(before.player, before.player):
+            turn = Node("turn", names.get(before.player, before.player), i)
+            rnd.children.append(turn)
+            phase = None
+        label = before.phase.replace("_", " ")
+        if phase is None or phase.label != label:
+            phase = Node("phase", label, i)
+            turn.children.append(phase)
+            battle = None
+        node = Node("action", _describe(action, lines), i + 1, lines)
+        if isinstance(action, SelectBattle):
+            battle = Node("battle", lines[0].strip() if lines else f"Battle in {action.space}", i)
+            phase.children.append(battle)
+            node = Node("action", "Battle begins", i + 1, lines)
+        (battle if battle is not None else phase).children.append(node)
+        if battle is not None and state.battle is None:
+            battle = None   # the battle ended with this action
+    return root
