@@ -534,7 +534,7 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     if roll is None:
         theme.text(surface, "no dice yet", (label_r.x, label_r.centery), 15, theme.TEXT_DIM, anchor="midleft")
         return
-    step = B.STEP_NAMES.get(roll.step, roll.step)
+    step = B.step_title(roll.step)
     n = roll.hits - roll.void
     hits = f"{n} hit{'s' if n != 1 else ''}"
     col = theme.GOOD if n else theme.TEXT_DIM
