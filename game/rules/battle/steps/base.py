@@ -41,8 +41,9 @@ class Step:
 class FireStep(Step):
     """A step that rolls dice: the core rolls the `shooters` and asks for casualties."""
     recon: ClassVar[bool] = False          # reconnaissance may reroll its dice
-    unit_specials: ClassVar[bool] = True   # value_against, defends_only_against,
-    #                                         chooses_casualty and blind dice count here
+    unit_specials: ClassVar[bool] = True   # the units' own fire: value_against,
+    #   defends_only_against, chooses_casualty and blind dice count (False: the step's
+    #   values are its own, as AA fire's, and the strip shows no unit columns for it)
     holds_struck: ClassVar[bool] = False   # its casualties wait for the enemy's reply
     #                                         (the attacker's first strike)
 
