@@ -4,10 +4,10 @@ Each round: AA fire and shore bombardment (first round only), the attacker's
 and the defender's first strike (simultaneous: units sunk by the attacker's
 first strike still strike back, then both sides' casualties are removed),
 attacker fire, defender fire, then removal of the defender's casualties (which
-fired back). Hits wait in `Pool`s
-for a casualty choice; the default order of loss fills them when a player
-does not choose. Every function here works on a state copy given by
-`actions.apply`.
+fired back). The steps are classes in `steps/`, walked in the order of
+`steps.STEPS` by `settle` and `advance` here. Hits wait in `Pool`s for a
+casualty choice; the default order of loss fills them when a player does not
+choose. Every function here works on a state copy given by `actions.apply`.
 """
 from __future__ import annotations
 

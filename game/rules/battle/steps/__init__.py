@@ -72,8 +72,12 @@ def register(step: Step, *, before: str | None = None, after: str | None = None)
     """Put a step in the round before or after a named one (at the end when neither)."""
     if step.name in _BY_NAME:
         raise ValueError(f"a battle step named {step.name!r} is registered already")
-    at = len(STEPS) if before is None and after is None else \
-        _INDEX[before] if before is not None else _INDEX[after or ""] + 1
+    if before is not None:
+        at = _INDEX[before]
+    elif after is not None:
+        at = _INDEX[after] + 1
+    else:
+        at = len(STEPS)
     STEPS.insert(at, step)
     _reindex()
     return step

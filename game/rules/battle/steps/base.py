@@ -39,7 +39,9 @@ class Step:
 
 
 class FireStep(Step):
-    """A step that rolls dice: the core rolls the `shooters` and asks for casualties."""
+    """A step that rolls dice. The walk (core.settle) stops before it, awaiting "roll";
+    RollDice (core.advance) rolls its `shooters`, pools the hits and asks for the
+    casualties. Its `run` is not used."""
     recon: ClassVar[bool] = False          # reconnaissance may reroll its dice
     unit_specials: ClassVar[bool] = True   # the units' own fire: value_against,
     #   defends_only_against, chooses_casualty and blind dice count (False: the step's

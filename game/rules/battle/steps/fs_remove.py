@@ -18,12 +18,11 @@ class FirstStrikeRemoval(Step):
     verb = True
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
-        from . import step_index
         for uid in b.struck:
             b = C._remove_casualty(state, b, uid)
         b = C._replace(b, struck=(), step=b.step + 1)
         if not C._both_sides_alive(state, b):
             # bombardment casualties fire back even when no defender is left alive
             # (seed 001 "moved behind the casualty strip"; g40): only their fire is left
-            b = C._replace(b, step=step_index("def_fire" if C._marked_fire_back(state, b) else "remove"))
+            b = C._replace(b, step=C.step_index("def_fire" if C._marked_fire_back(state, b) else "remove"))
         return b
