@@ -146,7 +146,7 @@ def _play(base: GameState, seed: int, max_rounds: int, aa_fire: bool) -> tuple[G
     s.seed = seed
     s = apply(s, SelectBattle("x"))
     if not aa_fire and s.battle is not None:
-        s.battle = replace(s.battle, step=B.ROUND_STEPS.index("aa") + 1)
+        s.battle = replace(s.battle, step=B.step_index("aa") + 1)
     rounds = 1
     while s.battle is not None:
         b = s.battle

@@ -28,9 +28,6 @@ from .counters import draw_counter
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
-# steps whose dice are rolled at values of their own (anti-aircraft fire, bombardment,
-# the interception of an airdrop: AAA 2, fighter 5 in seed 000), not the units' columns
-OWN_VALUE_STEPS = ("aa", "bombard", "intercept")
 DOMAIN_WORDS = {"sea": "ships", "land": "land units", "air": "aircraft", "static": "fortifications",
                 "airborne": "paratroopers that flew in"}
 
@@ -150,7 +147,9 @@ def indexed_dice_by_column(state: GameState, b: Battle, side: str) -> dict[int, 
     if roll is None:
         return {}
     cols_of_type: dict[str, set[int]] = {}
-    if roll.step not in OWN_VALUE_STEPS:
+    # steps whose dice roll at values of their own (anti-aircraft fire, bombardment, the
+    # interception of an airdrop: AAA 2, fighter 5 in seed 000) are not the units' columns
+    if B.steps.fire_step(roll.step).unit_specials:
         for u, v in side_values(state, b, side):
             cols_of_type.setdefault(u.type, set()).add(v)
     out: dict[int, list[tuple[str, int, int, int]]] = {}
@@ -534,7 +533,7 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     if roll is None:
         theme.text(surface, "no dice yet", (label_r.x, label_r.centery), 15, theme.TEXT_DIM, anchor="midleft")
         return
-    step = B.STEP_NAMES.get(roll.step, roll.step)
+    step = B.step_title(roll.step)
     n = roll.hits - roll.void
     hits = f"{n} hit{'s' if n != 1 else ''}"
     col = theme.GOOD if n else theme.TEXT_DIM

@@ -45,7 +45,7 @@ def test_fire_step_names_fit_the_gutter_whole():
     from game.rules import battle as B
     from game.ui import theme
     pygame.font.init()
-    for name in B.STEP_NAMES.values():
+    for name in (st.title for st in B.steps.STEPS):
         if len(name) <= 20:
             assert theme.text_width(name, strip.step_label_size(name)) <= strip.GUTTER - 14, name
 

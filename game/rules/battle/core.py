@@ -4,10 +4,10 @@ Each round: AA fire and shore bombardment (first round only), the attacker's
 and the defender's first strike (simultaneous: units sunk by the attacker's
 first strike still strike back, then both sides' casualties are removed),
 attacker fire, defender fire, then removal of the defender's casualties (which
-fired back). Hits wait in `Pool`s
-for a casualty choice; the default order of loss fills them when a player
-does not choose. Every function here works on a state copy given by
-`actions.apply`.
+fired back). The steps are classes in `steps/`, walked in the order of
+`steps.STEPS` by `settle` and `advance` here. Hits wait in `Pool`s for a
+casualty choice; the default order of loss fills them when a player does not
+choose. Every function here works on a state copy given by `actions.apply`.
 """
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from . import dice, grammar, supply
-from .abilities import SupportedBy, support_claim_order
-from .errors import IllegalAction
-from .model import (
+from .. import dice, grammar, supply
+from ..abilities import SupportedBy, support_claim_order
+from ..errors import IllegalAction
+from ..model import (
     AIR,
     LAND,
     SEA,
@@ -32,12 +32,12 @@ from .model import (
     UnitMap,
     unit_replace,
 )
+from .steps import STEPS, FireStep, Shot, fire_step, step_by_name, step_index
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
 AIRBORNE = "airborne"
 
-ROUND_STEPS = ("aa", "bombard", "intercept", "att_first_strike", "def_first_strike", "fs_remove", "att_fire",
-               "def_fire", "remove")
+# the steps of a round: classes in .steps, walked in the order of steps.STEPS
 
 
 # --- who is in the battle ------------------------------------------------------
@@ -474,16 +474,14 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
     """The dice of (unit, value) pairs (faces in shooter order): the roll record
     (type, value needed, face) and the hits grouped by target restriction."""
     role = "attack" if side == "attacker" else "defense"
-    special_steps = step not in ("aa", "bombard", "intercept")
+    st = fire_step(step)
+    special_steps = st.unit_specials
     specials = _specials(state, b, side, role, shooters) if special_steps else {}
     rolls: list[tuple[str, int, int]] = []
     pools: dict[PoolKey, int] = {}
     k = 0
-    aa_targets: list[str] = []
-    drop_types: tuple[str, ...] = intercept_targets(state, b) if step == "intercept" else ()
-    if step == "aa":
-        aa_targets = [t for _, _, t in aa_shots(state, alive(state, attackers(state, b)),
-                                                  alive(state, defenders(state, b)))]
+    drop_types = st.hit_types(state, b)
+    shot_domains = st.shot_domains(state, b)
     for n_shot, (u, value) in enumerate(shooters):
         ut = state.utype(u)
         ch = ut.ability("cannot_hit")
@@ -492,8 +490,8 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
         if fap is not None and not fap[1] and AIR not in excl:
             excl = excl + (AIR,)  # seed 000 G53: a carrierless fleet cannot hit aircraft
         only: tuple[str, ...] = ()
-        if step == "aa":
-            only = (aa_targets[n_shot],) if n_shot < len(aa_targets) else ("air",)
+        if shot_domains is not None:
+            only = (shot_domains[n_shot],) if n_shot < len(shot_domains) else ("air",)
         chooser = ""
         if special_steps:
             doa = ut.ability("defends_only_against")
@@ -509,7 +507,7 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
             k += 1
             rolls.append((u.type, top, d))
             pkey: PoolKey | None = None
-            if step == "intercept":
+            if drop_types is not None:
                 pkey = ((), False, (), drop_types, "") if d <= value else None
             elif d <= value:
                 pkey = (excl, ut.domain == AIR, only, (), chooser)
@@ -562,7 +560,7 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
                       for k, n in order)
     who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
     void = _void_hits(state, b, new_pools)
-    if void and roll.uids and roll.step not in ("aa", "bombard", "intercept"):
+    if void and roll.uids and fire_step(roll.step).unit_specials:
         # the dice of a unit that can hit no enemy here show in the strip's "no fire"
         # column, not as hits at its value (seed 000 TORPEDO BOMBER over land)
         enemy = alive(state, side_units(state, b, target_side))
@@ -592,7 +590,6 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
 
 # --- reconnaissance rerolls ------------------------------------------------------
 _RECON: dict[int, tuple[object, bool]] = {}   # id(ruleset) -> (ruleset, has reconnaissance)
-RECON_STEPS = ("att_first_strike", "def_first_strike", "att_fire", "def_fire")
 
 
 def _ruleset_has_recon(state: GameState) -> bool:
@@ -629,7 +626,7 @@ def reroll_eligible(state: GameState, b: Battle | None = None) -> list[int]:
     if b is None or not b.rolls or not _ruleset_has_recon(state):
         return []
     roll = b.rolls[-1]
-    if roll.step not in RECON_STEPS or roll.rerolled or not roll.uids:
+    if not fire_step(roll.step).recon or roll.rerolled or not roll.uids:
         return []
     left, types = reroll_allowance(state, b, roll.side)
     if left <= 0 or not types:
@@ -731,19 +728,19 @@ def _merge_moot_restrictions(state: GameState, b: Battle, side: str, target_side
     return merged
 
 
-STEP_NAMES = {"aa": "anti-aircraft fire", "bombard": "shore bombardment", "intercept": "interception",
-              "att_first_strike": "first strike", "def_first_strike": "first strike",
-              "fs_remove": "removes first-strike casualties",
-              "att_fire": "fires", "def_fire": "fires", "remove": "removes casualties"}
-
-
-_VERB_STEPS = {"fs_remove", "att_fire", "def_fire", "remove"}  # the others are nouns
+def step_title(step: str) -> str:
+    """The step's display title (its class's `title`; the id of an unknown step)."""
+    st = step_by_name(step)
+    return st.title if st is not None else step
 
 
 def step_name(step: str, plural: bool = False) -> str:
-    """STEP_NAMES after a subject: 'Germany fires', 'Germans fire', 'Germans first strike'."""
-    name = STEP_NAMES.get(step, step)
-    return grammar.phrase(name, plural) if step in _VERB_STEPS else name
+    """The title after a subject: 'Germany fires', 'Germans fire', 'Germans first strike'
+    (a verb title agrees with the subject, a noun one does not)."""
+    st = step_by_name(step)
+    if st is None:
+        return step
+    return grammar.phrase(st.title, plural) if st.verb else st.title
 
 
 _BATTLE_FIELDS = frozenset(f.name for f in fields(Battle))
@@ -761,41 +758,37 @@ def _replace(b: Battle, **kw: object) -> Battle:
     return new
 
 
-def step_shooters(state: GameState, b: Battle, step: str) -> tuple[str, list[tuple[Unit, int]], bool]:
+def step_shooters(state: GameState, b: Battle, step: str) -> Shot:
     """(firing side, [(unit, value)], casualties removed immediately) for a step."""
+    return fire_step(step).shooters(state, b)
+
+
+def attacker_shots(state: GameState, b: Battle, first_strike: bool) -> Shot:
+    """The attacker's first strike or fire: its units alive whose first strike is (or is
+    not) in force, at their attack values."""
+    att = alive(state, attackers(state, b))
+    dfn_alive = alive(state, defenders(state, b))
+    bonus = support_bonus(state, att, "attack")
+    return "attacker", [(u, fire_value(state, b, u, "attack", bonus)) for u in att
+                        if first_strike_active(state, u, dfn_alive, "attack", b.round) == first_strike
+                        and _fires(state, b, u, "attack", bonus)
+                        and not state.utype(u).has("defenseless")], False
+
+
+def defender_shots(state: GameState, b: Battle, first_strike: bool) -> Shot:
+    """The defender's first strike (with the units the attacker's first strike just
+    sank) or fire (with the marked casualties of the round), at defense values."""
     att = alive(state, attackers(state, b))
     dfn = defenders(state, b)  # marked casualties still fire in def_fire
-    dfn_alive = alive(state, dfn)
-    if step == "aa":
-        return "defender", [(u, v) for u, v, _ in aa_shots(state, att, dfn_alive)], True
-    if step == "intercept":
-        return "defender", interception_shooters(state, b), True
-    if step == "bombard":
-        ships = [state.units[uid] for uid in b.bombard if uid in state.units]
-        vals = []
-        for s in ships:
-            bo = state.utype(s).ability("bombard")
-            vals.append((s, bo.value or state.utype(s).attack))
-        return "attacker", vals, False
-    if step in ("att_first_strike", "att_fire"):
-        bonus = support_bonus(state, att, "attack")
-        want_fs = step == "att_first_strike"
-        return "attacker", [(u, fire_value(state, b, u, "attack", bonus)) for u in att
-                            if first_strike_active(state, u, dfn_alive, "attack", b.round) == want_fs
-                            and _fires(state, b, u, "attack", bonus)
-                            and not state.utype(u).has("defenseless")], False
-    if step in ("def_first_strike", "def_fire"):
-        struck = set(b.struck)
-        shooters = [u for u in dfn if u.damage < state.utype(u).hits or u.uid in struck] \
-            if step == "def_first_strike" else dfn
-        bonus = support_bonus(state, shooters, "defense")
-        want_fs = step == "def_first_strike"
-        return "defender", [(u, fire_value(state, b, u, "defense", bonus)) for u in shooters
-                            if first_strike_active(state, u, att, "defense", b.round) == want_fs
-                            and _fires(state, b, u, "defense", bonus)
-                            and defends_against(state, u, att)
-                            and not state.utype(u).has("defenseless")], True
-    return "", [], True
+    struck = set(b.struck)
+    shooters = [u for u in dfn if u.damage < state.utype(u).hits or u.uid in struck] \
+        if first_strike else dfn
+    bonus = support_bonus(state, shooters, "defense")
+    return "defender", [(u, fire_value(state, b, u, "defense", bonus)) for u in shooters
+                        if first_strike_active(state, u, att, "defense", b.round) == first_strike
+                        and _fires(state, b, u, "defense", bonus)
+                        and defends_against(state, u, att)
+                        and not state.utype(u).has("defenseless")], True
 
 
 def airborne_target(state: GameState, u: Unit) -> bool:
@@ -846,39 +839,33 @@ def _fires(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int
                for ab in state.utype(u).abilities_named("value_against"))
 
 
-def settle(state: GameState) -> tuple[str, list[tuple[Unit, int]], bool] | None:
-    """Go through the steps that need no dice (skipped steps, removals, the end
-    of the round) and stop before the next step that rolls. Returns that step's
-    step_shooters when it stopped there (awaiting "roll"), else None."""
+def settle(state: GameState) -> Shot | None:
+    """Walk the steps (steps.STEPS) through those that need no dice (skipped steps,
+    removals, the end of the round) and stop before the next step that rolls. Returns
+    that step's shooters when it stopped there (awaiting "roll"), else None."""
     b = state.battle
     assert b is not None
     while True:
-        step = ROUND_STEPS[b.step]
-        if step == "remove":
-            state.battle = b
-            end_round(state)
-            return None
-        if step == "fs_remove":
-            for uid in b.struck:
-                b = _remove_casualty(state, b, uid)
-            b = _replace(b, struck=(), step=b.step + 1)
-            if not _both_sides_alive(state, b):
-                # bombardment casualties fire back even when no defender is left alive
-                # (seed 001 "moved behind the casualty strip"; g40): only their fire is left
-                b = _replace(b, step=ROUND_STEPS.index("def_fire" if _marked_fire_back(state, b)
-                                                       else "remove"))
+        st = STEPS[b.step]
+        if not isinstance(st, FireStep):
+            if not st.applies(state, b):
+                b = _replace(b, step=b.step + 1)
+                continue
+            nb = st.run(state, b)
+            if nb is None:
+                return None
+            b = nb
             continue
-        if b.drops and b.step > INTERCEPT_STEP and not b.pools:
+        # airdropped cargo lands once the interception is over
+        if b.drops and b.step > step_index("intercept") and not b.pools:
             b = drop_cargo(state, b)
-        if step in ("aa", "bombard", "intercept") and b.round > 1:
+        if not st.applies(state, b):
             b = _replace(b, step=b.step + 1)
             continue
-        if step == "intercept" and b.drops and b.interceptors is None:
-            if interceptor_choices(state, b):
-                state.battle = _replace(b, awaiting="intercept")
-                return None
-            b = _replace(b, interceptors=())
-        shot = step_shooters(state, b, step)
+        b, wait = st.before_roll(state, b)
+        if wait:
+            return None
+        shot = st.shooters(state, b)
         if not shot[1]:
             b = _replace(b, step=b.step + 1)
             continue
@@ -893,18 +880,19 @@ def advance(state: GameState) -> None:
     b = state.battle
     if b is None or b.awaiting != "roll":
         return
-    step = ROUND_STEPS[b.step]
+    st = STEPS[b.step]
+    assert isinstance(st, FireStep)
     if shot is None:
-        shot = step_shooters(state, b, step)
+        shot = st.shooters(state, b)
     side, shooters, _immediate = shot
-    recon = step in RECON_STEPS and _ruleset_has_recon(state) and any(
+    recon = st.recon and _ruleset_has_recon(state) and any(
         state.utype(u).has("reconnaissance") for u in side_units(state, b, side))
-    state.battle = _roll_step(state, _replace(b, step=b.step + 1), step, side, shooters, recon)
+    state.battle = _roll_step(state, _replace(b, step=b.step + 1), st.name, side, shooters, recon)
     if recon and default_reroll(state):  # a miss worth rerolling: the side decides
         b = state.battle
         roll = b.rolls[-1]
         who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
-        state.add_log(f"  {who} {STEP_NAMES[step]}: {' '.join(str(d) for _, _, d in roll.dice)} "
+        state.add_log(f"  {who} {st.title}: {' '.join(str(d) for _, _, d in roll.dice)} "
                       f"-> {roll.hits} hit{'s' if roll.hits != 1 else ''}; may reroll "
                       f"{reroll_limit(state)} (reconnaissance)")
         state.battle = _replace(b, awaiting="reroll")
@@ -952,10 +940,11 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     marked = list(b.marked)
     struck = list(b.struck)
     hurt = dict(b.hurt)
-    step_name = ROUND_STEPS[b.step - 1] if b.step > 0 else ""
+    fired = STEPS[b.step - 1] if b.step > 0 else None
+    held = isinstance(fired, FireStep) and fired.holds_struck  # removed after the enemy's reply
     for uid in choice:
         u = state.units[uid]
-        if not pool.immediate and step_name != "att_first_strike":
+        if not pool.immediate and not held:
             hurt.setdefault(uid, u.damage)   # fires back this round as it was (firing_damage)
         u2 = _damaged(u)
         state.units[uid] = u2
@@ -965,7 +954,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
             lost.append(state.utype(u2).name)
             if pool.immediate:
                 b = _remove_casualty(state, b, uid)
-            elif step_name == "att_first_strike":
+            elif held:
                 struck.append(uid)  # removed after the defender's first strike
             else:
                 marked.append(uid)
@@ -981,7 +970,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         state.battle = _replace(b, awaiting="casualties")
         return
     if pool.immediate and not _both_sides_alive(state, b):
-        b = _replace(b, step=ROUND_STEPS.index("remove"))  # a side is gone: end the round
+        b = _replace(b, step=step_index("remove"))  # a side is gone: end the round
     state.battle = _replace(b, awaiting="roll")
     settle(state)
 
@@ -1058,7 +1047,7 @@ def submerge(state: GameState, uids: tuple[int, ...]) -> None:
     who = state.scenario.player(owners.pop()).name
     state.add_log(f"  {who}: {len(uids)} submarine(s) submerge.")
     if not _both_sides_alive(state, b):
-        state.battle = _replace(b, step=ROUND_STEPS.index("remove"), awaiting="roll")
+        state.battle = _replace(b, step=step_index("remove"), awaiting="roll")
         settle(state)
         return
     state.battle = b
@@ -1153,7 +1142,7 @@ def end_round(state: GameState) -> None:
 def _captured_defenders(state: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
     """capturable (territory_captured): defenders left that are all such units (AAA) in a
     land territory the attacker can take switch sides; the attacker wins."""
-    from .movement import captured_on_entry
+    from ..movement import captured_on_entry
     if state.scenario.spaces[b.space].kind != LAND or not all(captured_on_entry(state, u) for u in dfn):
         return False
     if not any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture") for u in att):
@@ -1169,7 +1158,7 @@ def _captured_defenders(state: GameState, b: Battle, att: list[Unit], dfn: list[
 
 
 def finish(state: GameState, stalemate: bool = False) -> None:
-    from . import production  # capture rules live with ownership/income
+    from .. import production  # capture rules live with ownership/income
     b = state.battle
     assert b is not None
     att = alive(state, attackers(state, b))
@@ -1206,7 +1195,7 @@ def rehome_aircraft(state: GameState, space: str) -> None:
     (seed 001: "move one space to a friendly carrier or territory"), or are lost."""
     from dataclasses import replace
 
-    from .movement import carrier_room, is_friendly_land
+    from ..movement import carrier_room, is_friendly_land
     for pid in sorted({u.owner for u in state.units_in(space)}):
         if pid == state.player:
             continue  # the attacker's aircraft land in the non-combat move
@@ -1250,7 +1239,7 @@ def retreat_blocker(state: GameState, b: Battle) -> str:
 def _carrier_next_door(state: GameState, u: Unit, space: str) -> Unit | None:
     """A friendly carrier with room for `u` in a sea zone bordering `space` that holds no
     enemy units (the lowest zone, then the lowest carrier id), or None."""
-    from .movement import carrier_room, enemies_in, grounded
+    from ..movement import carrier_room, enemies_in, grounded
     cost = state.utype(u).carrier_cost
     if cost is None:
         return None
@@ -1374,7 +1363,6 @@ def state_origins(state: GameState) -> dict[str, tuple[str, ...]]:
 
 
 # --- interception of airdrops (seed 000: TRANSPORT AIRCRAFT, PARATROOPERS, FIGHTER, W1) ---
-INTERCEPT_STEP = ROUND_STEPS.index("intercept")
 
 
 def intercept_targets(state: GameState, b: Battle) -> tuple[str, ...]:
@@ -1472,7 +1460,7 @@ def drop_cargo(state: GameState, b: Battle) -> Battle:
 def rehome_interceptors(state: GameState, b: Battle) -> None:
     """Interceptors (out of the battle) left in a territory the attacker took fly to a
     bordering friendly territory, or are lost."""
-    from .movement import is_friendly_land
+    from ..movement import is_friendly_land
     for u in sorted((x for x in state.units_in(b.space)
                      if state.at_war(x.owner, b.attacker)), key=lambda x: x.uid):
         land = sorted(s for s in state.scenario.spaces[b.space].adjacent
