@@ -206,3 +206,17 @@ def _actions(node):
             yield c
         yield from _actions(c)
 
+
+
+def test_h_on_the_game_over_window_opens_the_whole_history(crete):
+    from game.ui.dialogs import GameOverScene
+    session = played("crete_1941", 9)
+    app, game = window(session)
+    game.gameover_dismissed = False
+    uikit.frame(app)
+    assert session.state.over and isinstance(app.top, GameOverScene)
+    uikit.key(app, pygame.K_h)
+    hv = app.top
+    assert isinstance(hv, HistoryView) and hv.find("round", f"Round {session.state.round}") is not None
+    uikit.key(app, pygame.K_h)
+    assert app.top is game
