@@ -11,6 +11,7 @@ selecting any node takes a few milliseconds even on the longest game.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -163,8 +164,8 @@ class HistoryView(Scene):
                 spaces = {before.units[u].space for u in action.units if u in before.units}
                 frm = tuple(sorted(spaces))[:1]
             return frm + tuple(action.path), ()
-        if isinstance(action, (A.Airdrop, A.SupplyDrop, A.Advance)) and getattr(action, "to", ""):
-            return (str(action.to),), ()
+        if isinstance(action, (A.Airdrop, A.SupplyDrop, A.Advance)) and action.to:
+            return (action.to,), ()
         if isinstance(action, A.Attack):
             return (action.target,), ()
         space = getattr(action, "space", None)
@@ -283,7 +284,7 @@ class HistoryView(Scene):
             from .hexrender import HexOverlay
             ov = HexOverlay(path=self.trail if len(self.trail) > 1 else (),
                             selected=self.trail[0] if self.trail else None, targets=set(self.marks))
-            sc.renderer.draw(surface, sc.cam, state, ov)
+            sc.renderer.draw(surface, sc.cam, state, ov)  # type: ignore[arg-type]
         else:
             marks = {s: PAST for s in (*self.trail, *self.marks)}
             sc.renderer.draw(surface, sc.cam, state, marks, None, None, ())
@@ -344,7 +345,7 @@ class HistoryView(Scene):
             tx = ix + 14
             theme.text(surface, theme.elide(label, r.right - tx - 4, ROW_SIZE, bold=bold), (tx, r.y + 3),
                        ROW_SIZE, col, bold=bold)
-            self.spots.add(r.clip(tree), lambda n=node: self.click_row(n))
+            self.spots.add(r.clip(tree), partial(self.click_row, node), data=node)
         surface.set_clip(clip)
         if len(rows) > per:   # the scroll bar
             bar_h = max(20, tree.h * per // len(rows))

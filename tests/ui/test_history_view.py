@@ -73,7 +73,7 @@ def row_pos(hv: HistoryView, node) -> tuple[int, int]:
     hv.keep_visible(node)
     uikit.frame(hv.app)
     for h in hv.spots.items:
-        if getattr(h.action, "__defaults__", None) and h.action.__defaults__[0] is node:
+        if h.data is node:
             return h.rect.center
     raise AssertionError(f"no row for {node.label}")
 
