@@ -19,6 +19,7 @@ import pygame
 from game import history
 from game.rules import actions as A
 from game.rules.model import GameState
+from game.rules.session import Session
 
 from . import theme, widgets
 from .panel import PANEL_W
@@ -46,6 +47,23 @@ def draw_button(scene: GameScene, surface: pygame.Surface) -> None:
                            "select one to see the map as it stood then  (H)")
 
 
+_LAST: list[tuple[Session, history.Timeline, history.Node]] = []   # the last history built
+
+
+def history_of(session: Session) -> tuple[history.Timeline, history.Node]:
+    """The timeline and tree of the session's game: the last ones again while no action
+    was played or undone since (reopening the history of a long game costs nothing)."""
+    if _LAST:
+        s, tl, root = _LAST[0]
+        if s is session and len(tl.actions) == len(session.actions) and \
+                (not tl.actions or tl.actions[-1] is session.actions[-1]) and tl.final is session.state:
+            return tl, root
+    tl = history.Timeline(session)
+    root = history.build(session, tl)
+    _LAST[:] = [(session, tl, root)]
+    return tl, root
+
+
 class HistoryView(Scene):
     """Drawn instead of the game scene while open (opaque): the map of the shown position,
     the tree where the side panel was."""
@@ -56,8 +74,7 @@ class HistoryView(Scene):
         super().__init__(app)
         self.scene = scene
         session = scene.ctl.session
-        self.timeline = history.Timeline(session)
-        self.root = history.build(session, self.timeline)
+        self.timeline, self.root = history_of(session)
         self.names = {p.id: p.name for p in session.scenario.players}
         self.expanded: set[int] = {id(self.root)}
         node = self.root

@@ -220,3 +220,17 @@ def test_h_on_the_game_over_window_opens_the_whole_history(crete):
     assert isinstance(hv, HistoryView) and hv.find("round", f"Round {session.state.round}") is not None
     uikit.key(app, pygame.K_h)
     assert app.top is game
+
+
+def test_reopening_reuses_the_history_until_the_game_moves_on(med):
+    session = Session.replay(med.scenario, med.ruleset, med.seed, med.actions[:50])
+    app, game = window(session)
+    uikit.key(app, pygame.K_h)
+    first = app.top.timeline
+    uikit.key(app, pygame.K_h)
+    uikit.key(app, pygame.K_h)
+    assert app.top.timeline is first
+    uikit.key(app, pygame.K_h)
+    assert game.ctl.do(med.actions[50])
+    uikit.key(app, pygame.K_h)
+    assert app.top.timeline is not first and len(app.top.timeline) == 51
