@@ -234,3 +234,14 @@ def test_reopening_reuses_the_history_until_the_game_moves_on(med):
     assert game.ctl.do(med.actions[50])
     uikit.key(app, pygame.K_h)
     assert app.top.timeline is not first and len(app.top.timeline) == 51
+
+
+def test_a_new_game_has_an_empty_history(med):
+    app, game = window(Session(med.scenario, med.ruleset, med.seed))
+    uikit.key(app, pygame.K_h)
+    hv = app.top
+    assert isinstance(hv, HistoryView) and hv.rows() == [] and len(hv.timeline) == 0
+    uikit.key(app, pygame.K_DOWN)
+    assert hv.selected is None and "the present" in hv.banner_text()
+    uikit.key(app, pygame.K_ESCAPE)
+    assert app.top is game
