@@ -360,9 +360,10 @@ class HistoryView(Scene):
             bold = node.kind in ("round", "turn")
             label = node.label if node.kind != "phase" else node.label.capitalize()
             tx = ix + 14
-            theme.text(surface, theme.elide(label, r.right - tx - 4, ROW_SIZE, bold=bold), (tx, r.y + 3),
-                       ROW_SIZE, col, bold=bold)
-            self.spots.add(r.clip(tree), partial(self.click_row, node), data=node)
+            shown = theme.elide(label, r.right - tx - 4, ROW_SIZE, bold=bold)
+            theme.text(surface, shown, (tx, r.y + 3), ROW_SIZE, col, bold=bold)
+            self.spots.add(r.clip(tree), partial(self.click_row, node), data=node,
+                           tooltip="\n".join(theme.wrap(label, 520, 19)) if shown != label else "")
         surface.set_clip(clip)
         if len(rows) > per:   # the scroll bar
             bar_h = max(20, tree.h * per // len(rows))
