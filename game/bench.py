@@ -50,6 +50,30 @@ def bench_replay(scenario: str) -> float:
     return best
 
 
+def bench_history_state(scenario: str) -> tuple[float, float, int]:
+    """The history browser on a whole game of `scenario` (greedy self-play to its end):
+    (worst ms to build a past position once the history is open, ms to open it: the tree
+    and the kept positions, number of actions)."""
+    from game.history import Timeline, build
+    from game.selfplay import play_out
+    _, session = play_out(scenario, 11, level="greedy")
+    t = time.perf_counter()
+    timeline = Timeline(session)
+    build(session, timeline)
+    timeline.fill()
+    open_ms = (time.perf_counter() - t) * 1000
+    n = len(timeline)
+    # the farthest from a kept position (every - 1 past it), and a spread of others
+    probe = sorted({min(n, k * timeline.every - 1) for k in range(1, n // timeline.every + 2)}
+                   | set(range(0, n + 1, max(1, n // 97))))
+    worst = 0.0
+    for at in probe:
+        t = time.perf_counter()
+        timeline.state(at)
+        worst = max(worst, (time.perf_counter() - t) * 1000)
+    return worst, open_ms, n
+
+
 def bench_ai_turn(scenario: str) -> float:
     """Seconds for the computer to play one whole player turn (worst of round 2)."""
     from game.ai import choose_action
@@ -108,6 +132,7 @@ def run_all() -> dict[str, Any]:
     out["ai_turn_s"] = bench_ai_turn(scenario)
     out["replay_actions_per_s"] = bench_replay(scenario)
     out["startup_s"] = bench_startup()
+    out["history_state_ms"], out["history_open_ms"], out["history_actions"] = bench_history_state(scenario)
     out["scenario"] = scenario
     hex_scenario = largest_scenario("hex")
     if hex_scenario:  # the same figures on the largest hex map, under their own keys

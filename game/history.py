@@ -60,6 +60,49 @@ def state_at(session: Session, n: int) -> GameState:
     return state
 
 
+KEEP_EVERY = 40   # Timeline keeps one position in this many actions
+
+
+class Timeline:
+    """Any past position of a session, fast: the position after every `every`-th action is
+    kept (taken in one replay from the start, the same pass `build` makes), so `state(n)`
+    replays fewer than `every` actions from the nearest kept one. A timeline is of the
+    actions the session had when it was made (its own copy): the live game may go on."""
+
+    def __init__(self, session: Session, every: int = KEEP_EVERY):
+        self.session = session
+        self.every = max(1, every)
+        self.actions: list[Action] = list(session.actions)
+        self.final: GameState = session.state
+        self._kept: list[GameState] = [session.initial]   # _kept[k]: after k * every actions
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def keep(self, n: int, state: GameState) -> None:
+        """Note the position after n actions (kept when n is the next multiple of `every`)."""
+        if n == len(self._kept) * self.every:
+            self._kept.append(state)
+
+    def fill(self) -> None:
+        """Keep every `every`-th position up to the end (a replay from the last one kept)."""
+        self.state(len(self.actions) - len(self.actions) % self.every)
+
+    def state(self, n: int) -> GameState:
+        """The position after the first n actions (0: the start), as `state_at` gives it."""
+        if not 0 <= n <= len(self.actions):
+            raise ValueError(f"--at {n}: the game has {len(self.actions)} actions (0 to "
+                             f"{len(self.actions)})")
+        if n == len(self.actions):
+            return self.final
+        k = min(n // self.every, len(self._kept) - 1)
+        st = self._kept[k]
+        for i in range(k * self.every, n):
+            st = apply(st, self.actions[i])
+            self.keep(i + 1, st)
+        return st
+
+
 def _describe(action: Action, lines: list[str]) -> str:
     if lines:
         return lines[0].strip()
@@ -69,8 +112,9 @@ def _describe(action: Action, lines: list[str]) -> str:
     return kind.replace("_", " ").capitalize() + (f" ({args})" if args else "")
 
 
-def build(session: Session) -> Node:
-    """The history tree of the session's game."""
+def build(session: Session, timeline: Timeline | None = None) -> Node:
+    """The history tree of the session's game; `timeline`, when given (of the same
+    session), keeps the positions it passes (no second replay to fill it)."""
     sc = session.scenario
     names = {p.id: p.name for p in sc.players}
     root = Node("game", f"{sc.title} (seed {session.seed})")
@@ -79,6 +123,8 @@ def build(session: Session) -> Node:
     for i, action in enumerate(session.actions):
         before = state
         state = apply(before, action)
+        if timeline is not None:
+            timeline.keep(i + 1, state)
         new = state.log_len - before.log_len
         lines = state.log(new) if new > 0 else []
         if rnd is None or rnd.label != f"Round {before.round}":

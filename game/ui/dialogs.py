@@ -260,6 +260,10 @@ class GameOverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.to_menu()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:   # the whole game's history
+            self.view_map()
+            self.game.open_history()
+            return
         self.spots.click(event)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,7 +12,7 @@ from game.rules import actions as A
 from game.rules import movement, supply
 from game.rules.session import Session
 
-from . import airdrop_view, odds_view, theme, widgets
+from . import airdrop_view, history_view, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .hexrender import make_renderer
@@ -103,6 +103,11 @@ class GameScene(Scene):
         from .calculator import CalculatorScene
         if not self.overlay_open(CalculatorScene):
             self.app.push(CalculatorScene.from_game(self.app, self))
+
+    def open_history(self) -> None:
+        from .history_view import HistoryView
+        if not self.overlay_open(HistoryView):
+            self.app.push(HistoryView(self.app, self))
 
     def open_menu(self) -> None:
         from .dialogs import EscMenu
@@ -619,6 +624,8 @@ class GameScene(Scene):
                 self.ctl.fast = True
         elif key == pygame.K_b and self.state.phase == "purchase":
             self.open_purchase()
+        elif key == pygame.K_h and not ctrl:
+            self.open_history()
         elif key == pygame.K_p and not ctrl:
             self.toggle_airdrop()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -701,6 +708,7 @@ class GameScene(Scene):
         self.draw_trail(surface, self.planned_route(), theme.TEXT, bend=0.18, marks=self.sel.via)
         self.draw_ai_move(surface)
         self.draw_banner(surface)
+        history_view.draw_button(self, surface)
         self.draw_message(surface)
         self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
         if self.app.top is self:
