@@ -132,3 +132,20 @@ def test_the_computer_plays_on_from_an_edited_position():
         s.do(choose_action(s.state, "greedy"))
     assert s.state.over or s.state.round > 2
     assert not any(is_edit(a) for a in s.actions[len(EDITS) + 1:])
+
+
+def test_hex_maps_take_edits_and_the_computer_plays_on():
+    from game.rules.ruleset import load_scenario
+    sc = load_scenario("hex_tutorial")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    u = min(s.state.units.values(), key=lambda x: x.uid)
+    other = next(p.id for p in sc.players if p.id != u.owner)
+    s.do(EditUnits(u.space, u.owner, u.type, 1))
+    s.do(EditOwner(u.space, other))
+    s.do(EditResources(other, 5))
+    assert s.state.owners[u.space] == other
+    for _ in range(3000):
+        if s.state.over or s.state.round > 2:
+            break
+        s.do(choose_action(s.state, "greedy"))
+    assert s.state.over or s.state.round > 2
