@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import production
 from .actions import _HANDLERS, ACTION_TYPES, Action
 from .errors import IllegalAction
-from .model import LAND, SEA, STATIC, GameState, Unit, unit_replace
+from .model import AIR, LAND, SEA, STATIC, GameState, Unit, unit_replace
 
 MAX_EDIT_COUNT = 1000     # units added or removed by one edit
 MAX_RESOURCES = 1_000_000
@@ -109,6 +110,23 @@ def _placement_block(state: GameState, space: str, unit: str) -> str:
     return ""
 
 
+def _enemy_block(state: GameState, space: str, owner: str | None, held_too: bool = True) -> str:
+    """Why units of `owner` cannot be in this land space beside its owner and the units
+    there ('' = they can): enemies never share a territory outside a battle."""
+    sp = state.scenario.spaces[space]
+    if sp.kind == SEA or owner is None:
+        return ""
+    held = state.owners.get(space)
+    if held_too and held is not None and state.at_war(owner, held):
+        return (f"{sp.name} is held by {state.scenario.player(held).name}, an enemy of "
+                f"{state.scenario.player(owner).name}; change its owner first.")
+    for u in state.units_in(space):
+        if state.at_war(owner, u.owner):
+            return (f"{sp.name} holds {state.scenario.player(u.owner).name} units, enemies of "
+                    f"{state.scenario.player(owner).name}; remove them first.")
+    return ""
+
+
 # --- the handlers ----------------------------------------------------------------------
 def _edit_units(state: GameState, a: EditUnits) -> None:
     _no_battle(state)
@@ -124,7 +142,7 @@ def _edit_units(state: GameState, a: EditUnits) -> None:
     if abs(delta) > MAX_EDIT_COUNT:
         raise IllegalAction(f"Edit refused: at most {MAX_EDIT_COUNT} units at a time.")
     if delta > 0:
-        why = _placement_block(state, a.space, a.unit)
+        why = _placement_block(state, a.space, a.unit) or _enemy_block(state, a.space, a.owner)
         if why:
             raise IllegalAction(f"Edit refused: {why}")
         new = []
@@ -133,6 +151,11 @@ def _edit_units(state: GameState, a: EditUnits) -> None:
             state.next_uid += 1
         for u in new:
             state.units[u.uid] = u
+        if ut.domain == AIR and state.scenario.spaces[a.space].kind == SEA:
+            production.assign_carriers(state)
+            if any(state.units[u.uid].carried_by is None for u in new):
+                raise IllegalAction(f"Edit refused: a {ut.name} at sea needs room on a carrier "
+                                    f"of its side in {where}; add a carrier first.")
         state.add_log(f"Edit: {delta} {who} {ut.name} added in {where}.")
         return
     mine = [u for u in state.units_in(a.space) if u.owner == a.owner and u.type == a.unit]
@@ -158,6 +181,9 @@ def _edit_owner(state: GameState, a: EditOwner) -> None:
         raise IllegalAction(f"Edit refused: {where} is impassable; it has no owner.")
     owner: str | None = a.owner or None
     who = _player_name(state, owner) if owner is not None else "neutral"
+    why = _enemy_block(state, a.space, owner, held_too=False)
+    if why:
+        raise IllegalAction(f"Edit refused: {why}")
     if state.owners.get(a.space) == owner:
         raise IllegalAction(f"Edit refused: {where} is already {who}'s." if owner
                             else f"Edit refused: {where} is already neutral.")

@@ -13,8 +13,8 @@ from game.rules.session import Session
 from game.rules.snapshot import state_hash
 from tests.conftest import FIXTURES
 
-EDITS = [EditUnits("m", "red", "infantry", 2), EditUnits("s2", "blue", "battleship", 1),
-         EditOwner("m", "red"), EditOwner("a2", ""), EditResources("red", 55)]
+EDITS = [EditOwner("m", "red"), EditUnits("m", "red", "infantry", 2),
+         EditUnits("s2", "blue", "battleship", 1), EditOwner("a2", ""), EditResources("red", 55)]
 
 
 def session():
@@ -28,14 +28,14 @@ def count(state, space, owner, utype):
 
 def test_each_edit_changes_the_position_and_logs_an_edit_line():
     s = session()
+    s.do(EditOwner("m", "red"))
+    assert s.state.owners["m"] == "red" and s.state.turn_owners["m"] == "red"
     before = count(s.state, "m", "red", "infantry")
     s.do(EditUnits("m", "red", "infantry", 2))
     assert count(s.state, "m", "red", "infantry") == before + 2
     assert s.state.log(1)[0] == "Edit: 2 Redland Infantry added in Middle."
-    s.do(EditUnits("m", "red", "infantry", -1))
-    assert count(s.state, "m", "red", "infantry") == before + 1
-    s.do(EditOwner("m", "red"))
-    assert s.state.owners["m"] == "red" and s.state.turn_owners["m"] == "red"
+    s.do(EditUnits("m", "red", "infantry", -2))
+    assert count(s.state, "m", "red", "infantry") == before
     s.do(EditOwner("m", ""))
     assert s.state.owners["m"] is None
     s.do(EditResources("blue", 3))
@@ -54,22 +54,26 @@ def test_each_edit_changes_the_position_and_logs_an_edit_line():
     (EditUnits("zz", "red", "infantry", 1), "no space"),
     (EditUnits("m", "purple", "infantry", 1), "no player"),
     (EditUnits("m", "red", "dragon", 1), "no unit type"),
-    (EditUnits("m", "red", "infantry", 0), "at least one"),
-    (EditUnits("m", "red", "infantry", -5), "not 5 to remove"),
-    (EditUnits("m", "red", "infantry", "2"), "whole number"),
+    (EditUnits("a1", "red", "infantry", 0), "at least one"),
+    (EditUnits("a1", "red", "infantry", -5), "not 5 to remove"),
+    (EditUnits("m", "red", "infantry", 1), "held by Blueland, an enemy"),
+    (EditUnits("s1", "red", "fighter", 1), "room on a carrier"),
+    (EditUnits("a1", "red", "infantry", "2"), "whole number"),
     (EditOwner("s1", "red"), "sea zones have no owner"),
     (EditOwner("a1", "red"), "already"),
     (EditOwner("a1", "purple"), "no player"),
+    (EditOwner("a1", "blue"), "holds Redland units, enemies"),
     (EditResources("red", -1), "cannot be negative"),
     (EditResources("nobody", 5), "no player"),
     (EditDamage(99999, 1), "no unit"),
 ])
 def test_an_illegal_edit_is_refused_with_its_reason(action, reason):
     s = session()
+    s.do(EditUnits("a1", "red", "infantry", 1))
     before = state_hash(s.state)
     with pytest.raises(IllegalAction, match=reason):
         s.do(action)
-    assert state_hash(s.state) == before and not s.actions
+    assert state_hash(s.state) == before and len(s.actions) == 1
 
 
 def test_damage_beyond_hits_and_negative_damage_are_refused():
@@ -91,7 +95,7 @@ def test_edits_round_trip_json_are_undoable_and_never_offered():
         assert action_from_json(a.to_json()) == a and is_edit(a) and a.kind.startswith("edit_")
     s = session()
     start = state_hash(s.state)
-    s.do(EditUnits("m", "red", "infantry", 2))
+    s.do(EditUnits("a1", "red", "infantry", 2))
     assert s.can_undo()
     s.undo()
     assert state_hash(s.state) == start
@@ -126,12 +130,15 @@ def test_the_computer_plays_on_from_an_edited_position():
     for a in EDITS:
         s.do(a)
     s.do(EditUnits("a1", "red", "armour", 3))
+    s.do(EditUnits("s1", "red", "carrier", 1))
+    s.do(EditUnits("s1", "red", "fighter", 2))
+    assert all(u.carried_by for u in s.state.units_in("s1") if u.type == "fighter")
     for _ in range(3000):
         if s.state.over or s.state.round > 2:
             break
         s.do(choose_action(s.state, "greedy"))
     assert s.state.over or s.state.round > 2
-    assert not any(is_edit(a) for a in s.actions[len(EDITS) + 1:])
+    assert not any(is_edit(a) for a in s.actions[len(EDITS) + 3:])
 
 
 def test_hex_maps_take_edits_and_the_computer_plays_on():
@@ -141,9 +148,11 @@ def test_hex_maps_take_edits_and_the_computer_plays_on():
     u = min(s.state.units.values(), key=lambda x: x.uid)
     other = next(p.id for p in sc.players if p.id != u.owner)
     s.do(EditUnits(u.space, u.owner, u.type, 1))
-    s.do(EditOwner(u.space, other))
+    empty = next(h for h, sp in sc.spaces.items() if sp.kind == "land" and not sp.impassable
+                 and not s.state.units_in(h) and s.state.owners.get(h) != other)
+    s.do(EditOwner(empty, other))
     s.do(EditResources(other, 5))
-    assert s.state.owners[u.space] == other
+    assert s.state.owners[empty] == other
     for _ in range(3000):
         if s.state.over or s.state.round > 2:
             break

@@ -42,17 +42,17 @@ def test_edit_mode_is_off_by_default_and_ctrl_e_toggles_it():
 def test_the_edit_box_sends_edits_that_are_logged_and_undoable():
     app, game = on_the_map()
     key(app, pygame.K_e, pygame.KMOD_CTRL)
-    game.click_space("m")
+    game.click_space("m")          # Blueland's, one Blueland infantry
     frame(app)
     assert game.edit.space == "m"
-    n = len(game.ctl.session.actions)
+    click(app, spot(game, "the owner of the units").rect.center)   # ">": Blueland
     minus = [h for h in game.spots.items if h.tooltip.startswith("remove / add")][0]
-    click(app, minus.rect.center)   # no Redland infantry in Middle to remove: refused
-    assert len(game.ctl.session.actions) == n and game.ctl.message.kind == "error"
-    plus = [h for h in game.spots.items if h.tooltip.startswith("remove / add")][-1]
-    click(app, plus.rect.center)
+    click(app, minus.rect.center)
     assert isinstance(game.ctl.session.actions[-1], EditUnits)
-    assert game.state.log(1)[0].startswith("Edit: 1 Redland")
+    assert game.state.log(1)[0] == "Edit: 1 Blueland Infantry removed from Middle."
+    n = len(game.ctl.session.actions)
+    click(app, minus.rect.center)   # none left to remove: refused with the reason
+    assert len(game.ctl.session.actions) == n and game.ctl.message.kind == "error"
     click(app, spot(game, "the space's owner").rect.center)
     assert game.state.owners["m"] != "blue"
     key(app, pygame.K_z, pygame.KMOD_CTRL)
