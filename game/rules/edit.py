@@ -10,7 +10,9 @@ IllegalAction and a reason a player can read. No edit while a battle is being fo
 
 - EditUnits(space, owner, unit, delta): add (delta > 0) or remove (delta < 0) units of a
   type and owner in a space; removal takes the newest units first, never a carrier with
-  units aboard.
+  units aboard. Land units never go to sea (no loading by edit), aircraft at sea board a
+  carrier of their side with room, and enemies never share a territory (nor are units
+  added to a territory an enemy holds). Hex stacking limits are not checked.
 - EditOwner(space, owner): a land space's owner ("" = neutral); also its owner at the
   start of the turn, as if it had been held all turn.
 - EditResources(player, amount): a player's resources (IPCs) become `amount`.
