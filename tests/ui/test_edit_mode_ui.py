@@ -93,3 +93,13 @@ def test_screenshot_of_edit_mode(tmp_path):
     out = os.environ.get("WARBOARD_EDIT_SHOT") or str(tmp_path / "edit-mode.png")
     pygame.image.save(app.surface, out)
     assert BANNER.startswith("EDIT MODE")
+
+
+def test_the_game_menu_saves_as_scenario():
+    from game.ui.dialogs import EscMenu
+    app, game = on_the_map()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, EscMenu)
+    item = next(h for h in app.top.spots.items if h.tooltip.startswith("This position"))
+    click(app, item.rect.center)
+    assert app.top is game and list(imported_dir().glob("mini_*.yaml"))
