@@ -161,6 +161,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_position(args: argparse.Namespace) -> int:
+    """A saved game's position as a new scenario file (game/io/position.py)."""
+    from game.io.position import PositionError, write_from_save
+    from game.io.saves import SaveError
+    try:
+        path, sid = write_from_save(args.save, args.out, args.id)
+    except (PositionError, SaveError, LoadError) as exc:
+        return _fail(str(exc))
+    diags = lint_paths([str(path)])
+    for d in diags:
+        print(d, file=sys.stderr)
+    print(f"wrote {path} (scenario id {sid})")
+    return 1 if any(d.severity == "error" for d in diags) else 0
+
+
 def cmd_screenshot(args: argparse.Namespace) -> int:
     from game.ui import screenshot
     try:
@@ -363,6 +378,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("save")
     s.add_argument("--json", action="store_true", help="the tree as JSON (for tools)")
     s.set_defaults(func=cmd_history)
+    s = sub.add_parser("position", help="a saved game's position as a new scenario file "
+                       "(balance and arena can start from it)")
+    s.add_argument("save")
+    s.add_argument("--out", help="the scenario file (default: the imported scenarios folder)")
+    s.add_argument("--id", help="the new scenario's id (default: the file name)")
+    s.set_defaults(func=cmd_position)
     s = sub.add_parser("screenshot", help="render a view headless to a PNG (or a saved game "
                        "as it stood after action N: SAVE --at N)")
     s.add_argument("scenario", help="a scenario id or file, or a saved game")

@@ -813,3 +813,6 @@ def hex_legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             out.append(Attack(target, units))
     out.append(EndPhase())
     return out
+
+
+from . import edit as _edit  # noqa: E402,F401  (registers the edit actions: edit.py)

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 
 from game.rules import actions as A
+from game.rules.edit import is_edit
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 from game.rules.session import Session
@@ -97,6 +98,7 @@ class GameController:
         self.last_ai_from: str | None = None  # where the units of its last move or drop stood
         self.saved_version: int | None = None  # self.version when last saved (Ctrl+S or autosave)
         self._thought: _Thought | None = None  # the computer's decision being made (update_ai)
+        self.editing = False       # edit mode is on (edit_panel.py): the computer players wait
 
     @property
     def state(self) -> GameState:
@@ -138,7 +140,8 @@ class GameController:
         return None
 
     def ai_to_act(self) -> bool:
-        return not self.state.over and self.ai_stuck is None and self.is_ai(self.actor())
+        return not self.state.over and self.ai_stuck is None and not self.editing \
+            and self.is_ai(self.actor())
 
     def player_name(self, pid: str | None) -> str:
         if pid is None:
@@ -166,7 +169,7 @@ class GameController:
             self.say(f"Internal error in the rules ({type(exc).__name__}: {exc}).", "error")
             return False
         self.version += 1
-        if isinstance(action, A.EndPhase):
+        if isinstance(action, A.EndPhase) or is_edit(action):
             self.save_auto()
         return True
 

@@ -170,6 +170,10 @@ class EscMenu(Scene):
         self.app.pop(self)
         self.game.open_calculator()
 
+    def save_as_scenario(self) -> None:
+        self.app.pop(self)
+        self.game.edit.save_as_scenario()
+
     def quit_to_menu(self) -> None:
         if self.game.ctl.saved:  # nothing to lose: saved (Ctrl+S or autosave) since the last action
             self.quit_now()
@@ -197,7 +201,7 @@ class EscMenu(Scene):
         self.spots.clear()
         theme.dim(surface, 160)
         sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, 360, 388)
+        rect = pygame.Rect(0, 0, 360, 446)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         theme.text(surface, "Game menu", (rect.centerx, rect.y + 18), 36, theme.ACCENT, anchor="midtop", bold=True)
@@ -206,6 +210,8 @@ class EscMenu(Scene):
                  ("Load game…", self.load, True, "Open a saved game or an autosave"),
                  ("Battle calculator  (Ctrl+B)", self.calculator, True,
                   "Exact odds for any two armies of this ruleset"),
+                 ("Save as scenario  (Ctrl+Shift+S)", self.save_as_scenario, True,
+                  "This position as a new scenario (imported scenarios) for balance and arena"),
                  ("Quit to main menu", self.quit_to_menu, False, "The game is autosaved at every phase end")]
         y = rect.y + 72
         for label, fn, primary, tip in items:

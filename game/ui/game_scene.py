@@ -15,6 +15,7 @@ from game.rules.session import Session
 from . import airdrop_view, history_view, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
+from .edit_panel import EditMode
 from .hexrender import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
@@ -66,6 +67,7 @@ class GameScene(Scene):
         self.seen_phase: tuple | None = None
         from .hexplay import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
+        self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -367,6 +369,9 @@ class GameScene(Scene):
         self.ctl.say(why, "error")
 
     def click_space(self, sid: str | None) -> None:
+        if self.edit.on:   # edit mode: a click picks the space to edit
+            self.edit.space = self.sel.space = sid
+            return
         if self.hexplay is not None:
             self.hexplay.click(sid)
             return
@@ -486,6 +491,8 @@ class GameScene(Scene):
         click is a move like any click on the space. Shift / Ctrl + click on a counter in
         the selected space adds that stack to the selection. True if the click was used."""
         state = self.state
+        if self.edit.on:
+            return False
         if (not self.my_turn() or state.phase not in (movement.COMBAT, movement.NONCOMBAT)
                 or item.owner != state.player or self.drop.active):
             return False
@@ -615,6 +622,10 @@ class GameScene(Scene):
             self.enter_key()
         elif key == pygame.K_z and ctrl:
             self.undo()
+        elif key == pygame.K_e and ctrl:
+            self.edit.toggle()
+        elif key == pygame.K_s and ctrl and event.mod & pygame.KMOD_SHIFT:
+            self.edit.save_as_scenario()
         elif key == pygame.K_s and ctrl:
             self.save_game()
         elif key == pygame.K_b and ctrl:
@@ -709,6 +720,7 @@ class GameScene(Scene):
         self.draw_ai_move(surface)
         self.draw_banner(surface)
         history_view.draw_button(self, surface)
+        self.edit.draw(surface)
         self.draw_message(surface)
         self.panel.draw(surface, pygame.Rect(size[0] - PANEL_W, 0, PANEL_W, size[1]))
         if self.app.top is self:
