@@ -57,7 +57,7 @@ COMBAT_SEARCH = 2        # near the end: the planner's attack against this many 
 NO_LONG_SHOTS = True     # ... never an attack on which no roll hurts the defender (opponent.long_shot_columns)
 OPENINGS = True          # play a scenario's ai_opening from its starting position (hexopening)
 AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
-LARGE_TARGETS = 0        # other attack-pass targets tried on a large map (TARGETS elsewhere; docs/ai.md, "Stop 32")
+LARGE_TARGETS = 0        # other attack-pass targets tried on a large map (TARGETS elsewhere; "Stop 32" in git history of docs/ai.md)
 
 _PLANS: dict[tuple, Action] = {}
 

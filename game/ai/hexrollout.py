@@ -22,7 +22,7 @@ another beats it by `MARGIN`.
   without its attack pass and the greedy player's moves (hexplan.LARGE_TARGETS other
   targets), with at most `LARGE_ROLLOUTS` rollouts each within the map's own budget
   (`LARGE_BUDGET`: a round-4 rollout on Crete is about 90 actions with 27 units, so the
-  tutorial's budget let no search run there; docs/ai.md, "Stop 28" and "Stop 32").
+  tutorial's budget let no search run there; "Stop 28" and "Stop 32" in git history of docs/ai.md).
 - Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
   choice against the next best attacks and ending the phase the same way, each option a
   one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
@@ -31,7 +31,7 @@ another beats it by `MARGIN`.
   that (`MAXIMIN`, not on a large map), every candidate is played out twice on the same
   dice, the enemy as greedy and as random, and is worth the lower of its two win rates:
   a plan that wins only because greedy walks into it is no plan against an enemy that
-  has not shown how it plays (docs/ai.md, "Stop 39").
+  has not shown how it plays ("Stop 39" in git history of docs/ai.md).
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -56,7 +56,7 @@ MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
 
 
 COMBAT_ROUNDS = 4       # the last rounds in which each attack is weighed by rollouts (hexplan._combat;
-#                         every round of the tutorial: docs/ai.md, "Stop 35")
+#                         every round of the tutorial: "Stop 35" in git history of docs/ai.md)
 COMBAT_ROUNDS_LARGE = 1  # ... on a large map
 COMBAT_ROLLOUTS = 16    # ... rollouts per option at most
 MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)

@@ -1,4 +1,4 @@
-"""The opponent model of the hex rollouts (docs/ai.md, "Stop 34").
+"""The opponent model of the hex rollouts ("Stop 34" in git history of docs/ai.md).
 
 The rollouts play every side with the greedy player's policy: a sound opponent's
 replies. An opponent that has made a long shot, an attack in which no roll of the die
@@ -8,7 +8,7 @@ below zero). The rollouts then play that side as the random player, the way it h
 it plays: a position a random mover cannot exploit is not lost to it. Read from the game
 log, so the same game always gives the same model. Until an enemy has made one,
 hexrollout.pick weighs each plan against both models, greedy and random, and keeps its
-worse result (`hexrollout.MAXIMIN`, docs/ai.md "Stop 39").
+worse result (`hexrollout.MAXIMIN`, "Stop 39" in git history of docs/ai.md).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from game.rules.model import GameState
 
 _COLUMN = re.compile(r" column (\S+), roll \d+: ")
 DEFENDER_ROLLS = 0   # a long shot: at most this many rolls cost the defender anything (1 adds europa's
-#                      1:2, lost only on an EX: measured no better, docs/ai.md "Stop 35")
+#                      1:2, lost only on an EX: measured no better, "Stop 35" in git history of docs/ai.md)
 
 
 def long_shot_columns(state: GameState) -> frozenset[str]:

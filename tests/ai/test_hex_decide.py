@@ -65,7 +65,7 @@ def test_standard_advances_the_battery_alone_and_keeps_the_objective_garrisoned(
 
 
 def test_an_advance_outside_the_plain_options_must_gain_the_margin(monkeypatch):
-    # the scored advance alone (round 2 of 4 is weighed by rollouts too: docs/ai.md, "Stop 35")
+    # the scored advance alone (round 2 of 4 is weighed by rollouts too: "Stop 35" in git history of docs/ai.md)
     from game.ai import hexrollout
     monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
     s = kastelli_advance()

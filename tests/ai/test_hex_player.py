@@ -317,7 +317,7 @@ def test_standard_attacks_for_the_last_objective_in_the_last_round():
 
 
 def test_objectives_count_for_less_early_than_at_the_turn_limit():
-    # docs/ai.md (stop 21): only the count at the end (or an instant win) wins, and an
+    # docs/ai.md history (stop 21): only the count at the end (or an instant win) wins, and an
     # objective taken in the first turn is often retaken before then; its worth rises from
     # OBJ_EARLY of W_OBJECTIVE in the first turn to all of it at the turn limit
     from dataclasses import replace
@@ -332,7 +332,7 @@ def test_objectives_count_for_less_early_than_at_the_turn_limit():
 
 
 def test_approach_counts_movement_points_not_hexes():
-    # docs/ai.md (stop 22): a unit's distance to the objectives it approaches is the
+    # docs/ai.md history (stop 22): a unit's distance to the objectives it approaches is the
     # movement points its type pays over the terrain (seed 003's terrain effects chart:
     # rough costs artillery and infantry brigades 2 MPs a hex), not the hex count: the
     # tutorial's artillery, sent through the rough centre, could not reach Kastelli in time
@@ -401,7 +401,7 @@ def test_an_empty_objective_next_to_an_enemy_is_no_safer_than_a_weak_garrison():
 
 
 def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
-    # docs/ai.md (stop 25): late in the game, for a side that must attack, units are worth
+    # docs/ai.md history (stop 25): late in the game, for a side that must attack, units are worth
     # little (MATERIAL_LAST) and each pays W_APPROACH per movement point to its goal, so a
     # far unit's approach cost outweighed its value: losing it (an attack at 1:3) scored
     # higher than keeping it. Approach now counts from where each unit stood.
@@ -422,7 +422,7 @@ def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
 
 
 def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
-    # docs/ai.md (stop 26): fitted to the results of 171 Crete games
+    # docs/ai.md history (stop 26): fitted to the results of 171 Crete games
     # (tools/eval_calibration.py), the expected loss of our objectives next turn weighs
     # about 5-13 strength points per objective, against 10-15 for holding one; the
     # evaluation counted it at 2 x W_HEX_RISK (0.7) x an objective's worth, so an objective

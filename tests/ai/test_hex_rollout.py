@@ -87,7 +87,7 @@ def test_enabled_only_near_the_end():
 
 
 def test_on_a_large_map_the_plan_without_its_attack_pass_and_the_greedy_plan_are_weighed(monkeypatch):
-    # docs/ai.md, "Stop 32": Crete's rollouts are long, so a large map weighs the planner's
+    # "Stop 32" in git history of docs/ai.md: Crete's rollouts are long, so a large map weighs the planner's
     # own plan against the plan without its attack pass and the greedy player's moves
     # (no other attack targets, no reserve); the plan without the attack pass keeps an
     # army home when its attack would cut its own supply lines (seeds 124104, 125020)
@@ -231,7 +231,7 @@ def _last_round_attack():
 def test_combat_by_rollouts_only_in_the_last_rounds(monkeypatch):
     s = _last_round_attack()
     assert hexrollout.combat_enabled(s)
-    s.round = 1   # the tutorial's length: every round (docs/ai.md, "Stop 35")
+    s.round = 1   # the tutorial's length: every round ("Stop 35" in git history of docs/ai.md)
     assert hexrollout.combat_enabled(s)
     monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
     assert not hexrollout.combat_enabled(s)
@@ -322,7 +322,7 @@ def test_last_round_advance_is_weighed_by_rollouts(monkeypatch):
 def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
     # a round-4 rollout on Crete plays about 90 actions with 27 units: within the
     # tutorial's budget fewer than MIN_ROLLOUTS fit and the planner's plan was kept
-    # untried (docs/ai.md, "Stop 28"); the large map's budget gives LARGE_ROLLOUTS each
+    # untried ("Stop 28" in git history of docs/ai.md); the large map's budget gives LARGE_ROLLOUTS each
     # to two candidates, and at least MIN_ROLLOUTS each to its three ("Stop 32"). (Seed 10:
     # since the seed 003 combat fixes of issue #41, most seeds have fewer units left by
     # round 4; seed 10 keeps 28, and the large budget still fits MIN_ROLLOUTS for three.)

@@ -1,4 +1,4 @@
-"""tools/loss_report.py: the objectives held in won and lost games (docs/ai.md, "Stop 31")."""
+"""tools/loss_report.py: the objectives held in won and lost games ("Stop 31" in git history of docs/ai.md)."""
 import sys
 from pathlib import Path
 
@@ -53,7 +53,7 @@ def test_the_command_prints_the_lost_games_and_the_summary(capsys):
 
 def test_the_round_of_the_first_attack_on_each_objective_is_the_logs():
     # seed 3: the objectives the Germans lack at the start, each with the round of their
-    # first attack on it in the game's log (0 if none); docs/ai.md "Stop 36"
+    # first attack on it in the game's log (0 if none); "Stop 36" in git history of docs/ai.md
     log: list[str] = []
     arena.play_match("hex_tutorial", {"axis": "standard", "allies": "random"}, 3,
                      observe=lambda st: log.__setitem__(slice(None), st.log()))

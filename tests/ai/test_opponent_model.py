@@ -94,7 +94,7 @@ def _valued(monkeypatch, u, worth):
 def test_before_the_enemy_shows_itself_a_plan_is_worth_its_worse_model(monkeypatch):
     # A wins only if the enemy plays soundly, C only if it moves at random, B either way
     # half the time: until the enemy has made a long shot the rollouts cannot tell which
-    # it is, so the plan must hold against both (docs/ai.md, "Stop 39")
+    # it is, so the plan must hold against both ("Stop 39" in git history of docs/ai.md)
     s, u, plans = _three_plans()
     _valued(monkeypatch, u, {"2,1": (0.9, 0.1), "3,1": (0.5, 0.5), "1,1": (0.1, 0.9)})
     assert hexrollout.pick(s, plans) == 1

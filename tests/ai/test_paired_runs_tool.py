@@ -49,7 +49,7 @@ def test_an_opening_override_replaces_the_scenario_s(monkeypatch):
 
 
 def test_the_passive_opponent_never_moves_or_attacks(monkeypatch):
-    # a diagnostic: the side's losses against a static defence (docs/ai.md, "Stop 37")
+    # a diagnostic: the side's losses against a static defence ("Stop 37" in git history of docs/ai.md)
     monkeypatch.setattr(arena, "choose_action", arena.choose_action)
     paired_runs.passive_opponent()
     paired_runs.passive_opponent()   # once is enough: a second call wraps nothing more
