@@ -423,7 +423,7 @@ def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
 
 def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
     # docs/ai.md history (stop 26): fitted to the results of 171 Crete games
-    # (tools/eval_calibration.py), the expected loss of our objectives next turn weighs
+    # (tools/eval_calibration.py, in git history), the expected loss of our objectives next turn weighs
     # about 5-13 strength points per objective, against 10-15 for holding one; the
     # evaluation counted it at 2 x W_HEX_RISK (0.7) x an objective's worth, so an objective
     # sure to be retaken scored below one nobody held
