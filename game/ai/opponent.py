@@ -17,9 +17,9 @@ import re
 from game.rules import grammar, hexmove
 from game.rules.model import GameState
 
+from .config import hex_config
+
 _COLUMN = re.compile(r" column (\S+), roll \d+: ")
-DEFENDER_ROLLS = 0   # a long shot: at most this many rolls cost the defender anything (1 adds europa's
-#                      1:2, lost only on an EX: measured no better, "Stop 35" in git history of docs/ai.md)
 
 
 def long_shot_columns(state: GameState) -> frozenset[str]:
@@ -31,7 +31,7 @@ def long_shot_columns(state: GameState) -> frozenset[str]:
     for i, label in enumerate(crt.columns):
         results = [crt.results[crt.table[r][i]] for r in crt.rolls]
         hurt = sum(1 for r in results if r.defender_loss or (r.defender_retreat and not r.attacker_retreat))
-        if hurt <= DEFENDER_ROLLS:
+        if hurt <= hex_config().defender_rolls:
             out.add(label)
     return frozenset(out)
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action, hexplan
+from game.ai import choose_action
 from game.rules.actions import Attack, EndPhase, Move, apply
 from game.rules.errors import LoadError
 from game.rules.ruleset import SCENARIO_DIR, load_ruleset, load_scenario, load_scenario_file
@@ -66,8 +66,8 @@ def test_the_tutorial_s_germans_hold_their_fire_in_the_first_turn():
         assert not [a for _, a, _ in done if isinstance(a, Attack)]
 
 
-def test_without_the_opening_the_planner_plays_its_own_first_turn(monkeypatch):
-    monkeypatch.setattr(hexplan, "OPENINGS", False)
+def test_without_the_opening_the_planner_plays_its_own_first_turn(ai_knobs):
+    ai_knobs(openings=False)
     done = first_turn(crete(104000))
     moved = [a for ph, a, _ in done if ph == "movement" and isinstance(a, Move)]
     assert len(moved) != 2 or {a.target for _, a, _ in done if isinstance(a, Attack)} != {"2,4"}
