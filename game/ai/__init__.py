@@ -10,11 +10,11 @@ from game.rules.actions import Action
 from game.rules.model import GameState
 
 from .config import AIConfig, HexConfig, ZoneConfig
-from .player import LEVELS, ComputerPlayer, default_player
+from .player import LEVELS, ComputerPlayer, default_player, player_for
 
 __all__ = ["LEVELS", "AIConfig", "ComputerPlayer", "HexConfig", "ZoneConfig", "choose_action",
            "default_player"]
 
 
 def choose_action(state: GameState, level: str = "standard") -> Action:
-    return default_player(level).choose(state)
+    return player_for(level).choose(state)

@@ -4,8 +4,9 @@
 its config and its caches are the active ones (context variables: each thread sees its
 own), so the planners read their knobs through `config.hex_config()` /
 `config.zone_config()` and keep their plans in `active().hex_plans` / `zone_plans`
-instead of module dictionaries. `game.ai.choose_action(state, level)` plays a default
-player per level, one set per thread.
+instead of module dictionaries. `game.ai.choose_action(state, level)` plays the player
+deciding now if it has that level (the interface runs its own players so), else a
+default player per level, one set per thread.
 """
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ class ComputerPlayer:
     zone_plans: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
     # counts for measuring: choices scored, proposals overruled (hexdecide)
     stats: dict[str, int] = field(default_factory=dict, repr=False)
+    # one decision at a time: an abandoned decision on a worker thread finishes first
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -50,14 +53,15 @@ class ComputerPlayer:
     def deciding(self) -> Iterator[ComputerPlayer]:
         """Within the block this player's config and caches are the active ones (for
         planner functions called directly)."""
-        tok_c = _config._ACTIVE.set(self.config) if self.config is not None else None
-        tok_p = _PLAYER.set(self)
-        try:
-            yield self
-        finally:
-            _PLAYER.reset(tok_p)
-            if tok_c is not None:
-                _config._ACTIVE.reset(tok_c)
+        with self._lock:
+            tok_c = _config._ACTIVE.set(self.config) if self.config is not None else None
+            tok_p = _PLAYER.set(self)
+            try:
+                yield self
+            finally:
+                _PLAYER.reset(tok_p)
+                if tok_c is not None:
+                    _config._ACTIVE.reset(tok_c)
 
     def clear(self) -> None:
         """Forget every cached plan (and the counts)."""
@@ -93,6 +97,14 @@ def default_player(level: str = "standard") -> ComputerPlayer:
     if got is None:
         got = players[level] = ComputerPlayer(level)
     return got
+
+
+def player_for(level: str) -> ComputerPlayer:
+    """The player that plays `level` now: the one deciding, if it plays that level (so
+    `choose_action` within `player.deciding()` is that player), else this thread's
+    default player of the level."""
+    got = _PLAYER.get()
+    return got if got is not None and got.level == level else default_player(level)
 
 
 def active() -> ComputerPlayer:
