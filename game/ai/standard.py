@@ -129,17 +129,15 @@ def still_to_move(state: GameState, player: str) -> set[str] | None:
             if state.at_war(p.id, player)}
 
 
-_LAND_DIST: dict[int, tuple[Any, dict[str, dict[str, int]]]] = {}
-
-
 def land_distances(state: GameState) -> dict[str, dict[str, int]]:
     """Hop counts between land spaces over passable land only (what a land unit walks);
     a pair missing has no land route: only a ship carries troops between them."""
     sc = state.scenario
-    got = _LAND_DIST.get(id(sc))
+    cache = active().land_dist   # the deciding player's, per map
+    got = cache.get(id(sc))
     if got is None or got[0] is not sc:  # the entry holds the scenario: ids get reused
-        if len(_LAND_DIST) > 16:
-            _LAND_DIST.clear()
+        if len(cache) > 16:
+            cache.clear()
         sps = sc.spaces
         table: dict[str, dict[str, int]] = {}
         for start, sp in sps.items():
@@ -153,7 +151,7 @@ def land_distances(state: GameState) -> dict[str, dict[str, int]]:
                         dist[nxt] = dist[cur] + 1
                         queue.append(nxt)
             table[start] = dist
-        got = _LAND_DIST[id(sc)] = (sc, table)
+        got = cache[id(sc)] = (sc, table)
     return got[1]
 
 
