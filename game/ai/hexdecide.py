@@ -147,6 +147,7 @@ def _pick(state: GameState, actions: list[Action], ev: Evaluator) -> Action | No
 
 def best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
     """The advance after combat that scores best (ties: the first option, none first)."""
+    cfg = hex_config()
     ht = hexcombat.turn(state)
     assert ht.advance is not None
     hexid = ht.advance[0]
@@ -163,7 +164,7 @@ def best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
         except IllegalAction:
             continue
         v = ev.evaluate(s2, "hold")
-        if best is None or v > best[0] + (hex_config().tie if k < n_plain else hex_config().advance_margin):
+        if best is None or v > best[0] + (cfg.tie if k < n_plain else cfg.advance_margin):
             best = (v, a, s2)
     assert best is not None
     return best[1], best[2]
@@ -172,12 +173,13 @@ def best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
 def decide(state: GameState, who: str) -> Action | None:
     """The choice a combat result waits for from `who` (losses, retreat), scored; None when
     nothing waits."""
+    cfg = hex_config()
     p = hexcombat.pending(state)
     if p is None:
         return None
     ev = Evaluator(state, state.alliance_of(who) or "")
     losses = p.stage in ("defender_losses", "attacker_losses")
-    if not (hex_config().losses if losses else hex_config().retreats):
+    if not (cfg.losses if losses else cfg.retreats):
         return hex_decision(state)
     if not losses and ev.aggressive:
         return hex_decision(state)   # measured only for the side that holds (docs/ai.md)
@@ -198,11 +200,12 @@ def decide(state: GameState, who: str) -> Action | None:
 
 def advance(state: GameState) -> Action | None:
     """The advance after combat, scored; None when no advance is offered."""
-    if not hex_config().advance or hexcombat.turn(state).advance is None:
+    cfg = hex_config()
+    if not cfg.advance or hexcombat.turn(state).advance is None:
         return None
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     got = best_advance(state, ev)[0]
-    if hex_config().advance_search and hexrollout.combat_enabled(state):
+    if cfg.advance_search and hexrollout.combat_enabled(state):
         # near the end, the scored advance against the plain ones (none, as many of the
         # strongest defenders as fit, then fewer) by rollouts through the enemy's reply, as
         # attacks are
@@ -210,7 +213,7 @@ def advance(state: GameState) -> Action | None:
         plain = plain_advances(state)
         for uids in plain[:1] + plain[-1:] + plain[1:-1]:   # none, all, then the rest
             a = Advance(uids, got.to)
-            if len(opts) > hex_config().advance_search:
+            if len(opts) > cfg.advance_search:
                 break
             if sorted(uids) != sorted(got.units):
                 opts.append(a)

@@ -58,6 +58,7 @@ def _key(state: GameState) -> tuple:
 
 
 def choose(state: GameState) -> Action:
+    cfg = hex_config()
     phase = state.phase
     if phase in ("movement", "exploitation"):
         plans = active().hex_plans   # the deciding player's own plans
@@ -65,7 +66,7 @@ def choose(state: GameState) -> Action:
         got = plans.pop(key, None)
         if got is not None:
             return got
-        plan = hexopening.moves(state) if hex_config().openings else None
+        plan = hexopening.moves(state) if cfg.openings else None
         if plan is None:
             plan = _plan_search(state) if state.phase == "movement" and hexrollout.enabled(state) \
                 else _plan_moves(state)
@@ -83,7 +84,7 @@ def choose(state: GameState) -> Action:
             plans[_key(s)] = EndPhase()
         return first
     if phase == "combat":
-        book = hexopening.attack(state) if hex_config().openings else None
+        book = hexopening.attack(state) if cfg.openings else None
         return book if book is not None else _combat(state)
     return EndPhase()
 
@@ -100,6 +101,7 @@ def _plan_search(state: GameState) -> list[Action]:
     what keeps an army home when its attack would leave the airfield that supplies it to
     the enemy (Crete, seeds 124104 and 125020: the rollouts see the supply lines cut, the
     evaluation does not)."""
+    cfg = hex_config()
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
         return plans[0]
@@ -113,13 +115,13 @@ def _plan_search(state: GameState) -> list[Action]:
 
     large = hexrollout.large(state)
     add(_plan_moves(state, first=""))
-    targets = hex_config().large_targets if large else hex_config().targets
+    targets = cfg.large_targets if large else cfg.targets
     if targets:
         ev = Evaluator(state, state.alliance_of(state.player) or "")
         for t in _attack_targets(state, ev)[:targets]:
             add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
-    for reserve in _reserves(state, plans[0], hex_config().reserve if hex_config().reserve_large or not large else 0):
+    for reserve in _reserves(state, plans[0], cfg.reserve if cfg.reserve_large or not large else 0):
         add(reserve)
     return plans[hexrollout.pick(state, plans)]
 
@@ -146,15 +148,16 @@ def _reserve(state: GameState, plan: list[Action], skip: set[int] | frozenset[in
     objective (each standing still or stepped to another hex next to it): a reserve for an
     objective the enemy leaves, or screens from the side so that its zone of control
     keeps our attackers out."""
+    cfg = hex_config()
     ev = Evaluator(state, state.alliance_of(state.player) or "")
-    if not ev.aggressive or (hex_config().reserve_last_off and ev.last_round):
+    if not ev.aggressive or (cfg.reserve_last_off and ev.last_round):
         return []   # in the last round there is no next turn to walk in
     player = state.player
     lacking = [o for o in objectives(state) if not ev.is_mine(state, state.owners.get(o))]
     units = sorted((u for u in state.units.values() if u.owner == player and state.utype(u).move > 0
                     and u.uid not in skip and hexmove.mp_left(state, u) > 0 and _may_leave(state, u)),
                    key=lambda u: (state.utype(u).attack, u.uid))
-    for u in units[:hex_config().reserve_units]:
+    for u in units[:cfg.reserve_units]:
         mv = state.utype(u).move
         goals = [o for o in lacking if dist(u.space, o) <= 2 * mv + 1]
         if not goals:
@@ -291,6 +294,7 @@ def _order(state: GameState, ev: Evaluator) -> list[int]:
 
 
 def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], second: bool = False) -> GameState:
+    cfg = hex_config()
     for uid in _order(s, ev):
         u = s.units.get(uid)
         if u is None or hexmove.mp_left(s, u) <= 0:
@@ -305,7 +309,7 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
         here = ev.evaluate(s, mode)
         best: tuple[float, str] | None = None
         for dest, path in sorted(options.items()):
-            if hex_config().hold_cap and ev.aggressive and dest != u.space and _held_by(s, dest, u.owner) >= hex_config().hold_cap:
+            if cfg.hold_cap and ev.aggressive and dest != u.space and _held_by(s, dest, u.owner) >= cfg.hold_cap:
                 continue
             try:
                 s2 = apply(s, Move((uid,), path))
@@ -314,7 +318,7 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
             v = ev.evaluate(s2, mode)
             if best is None or v > best[0]:
                 best = (v, dest)
-        if best is not None and best[0] > here + hex_config().plan_margin:
+        if best is not None and best[0] > here + cfg.plan_margin:
             a = Move((uid,), options[best[1]])
             plan.append(a)
             s = apply(s, a)
@@ -429,6 +433,7 @@ def _scripted(state: GameState, rolls: tuple[int, ...], action: Action) -> GameS
 
 
 def _air_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action]) -> GameState:
+    cfg = hex_config()
     player = s.player
     if hexairdrop.transport(s, player) is None:
         return s
@@ -455,12 +460,12 @@ def _air_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action]) -> Gam
                 return (-d + 1.5 * risk + (3 if to in goals else 0)
                         + 0.5 * len(hexmove.friends_at(s, to, player)), to)
 
-            cands = sorted(targets, key=pre, reverse=True)[:hex_config().air_candidates]
+            cands = sorted(targets, key=pre, reverse=True)[:cfg.air_candidates]
             for to in cands:
                 v = _air_value(s, ev, mode, u.uid, to)
                 if best is None or (v, -u.uid, to) > (best[0], -best[1], best[2]):
                     best = (v, u.uid, to)
-        if best is None or best[0] <= here + hex_config().plan_margin:
+        if best is None or best[0] <= here + cfg.plan_margin:
             break
         a = Airdrop((best[1],), best[2])
         plan.append(a)
@@ -518,6 +523,7 @@ def _best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
 
 
 def _combat(state: GameState) -> Action:
+    cfg = hex_config()
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     ht = hexcombat.turn(state)
     if ht.advance is not None:
@@ -542,15 +548,15 @@ def _combat(state: GameState) -> Action:
                 scored.append((v, target, uids))
                 if best is None or (v, target) > (best[0], best[1]):
                     best = (v, target, uids)
-    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > hex_config().attack_margin else EndPhase()
-    if hex_config().combat_search and hexrollout.combat_enabled(state) and scored:
+    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > cfg.attack_margin else EndPhase()
+    if cfg.combat_search and hexrollout.combat_enabled(state) and scored:
         # near the end: the planner's choice against the next best attacks and holding
         # back, by rollouts through the enemy's reply (the evaluation's guess of that
         # reply is what decides a last attack)
         options: list[Action] = [chosen]
-        shots = opponent.long_shot_columns(state) if hex_config().no_long_shots else frozenset()
+        shots = opponent.long_shot_columns(state) if cfg.no_long_shots else frozenset()
         for _, t, uids in sorted(scored, key=lambda x: (-x[0], x[1])):
-            if len(options) > hex_config().combat_search:
+            if len(options) > cfg.combat_search:
                 break
             if shots and crt.preview(state, t, uids).column_label in shots:
                 continue   # no roll can hurt the defender: a rollout that prefers it is noise

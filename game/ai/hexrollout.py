@@ -46,36 +46,41 @@ from .config import hex_config
 
 
 def _size(state: GameState) -> float:
-    if not hex_config().size_cost:
+    cfg = hex_config()
+    if not cfg.size_cost:
         return 1.0
-    return max(1.0, len(state.scenario.spaces) / hex_config().ref_hexes)
+    return max(1.0, len(state.scenario.spaces) / cfg.ref_hexes)
 
 
 def decision_budget(state: GameState) -> int:
     """The budget of one decision on this map (BUDGET; LARGE_BUDGET on a large map)."""
-    return hex_config().large_budget if large(state) else hex_config().budget
+    cfg = hex_config()
+    return cfg.large_budget if large(state) else cfg.budget
 
 
 def large(state: GameState) -> bool:
     """A map where each further candidate plan of the planner costs seconds (Crete: 1-2 s)."""
-    return len(state.scenario.spaces) >= hex_config().large_map * hex_config().ref_hexes
+    cfg = hex_config()
+    return len(state.scenario.spaces) >= cfg.large_map * cfg.ref_hexes
 
 
 def enabled(state: GameState) -> bool:
     """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
     budget."""
+    cfg = hex_config()
     limit = state.scenario.turn_limit
-    if not hex_config().rounds or limit is None or limit - state.round >= hex_config().rounds:
+    if not cfg.rounds or limit is None or limit - state.round >= cfg.rounds:
         return False
-    return hex_config().min_actions * len(state.units) * _size(state) * 2 * hex_config().min_rollouts <= decision_budget(state)
+    return cfg.min_actions * len(state.units) * _size(state) * 2 * cfg.min_rollouts <= decision_budget(state)
 
 
 def combat_enabled(state: GameState) -> bool:
     """Attacks are weighed by rollouts in the last COMBAT_ROUNDS rounds (COMBAT_ROUNDS_LARGE
     on a large map, where a rollout from the round before the last plays a whole round of
     ours with greedy's rules: Crete's Germans 276 -> 270/360 with two rounds)."""
+    cfg = hex_config()
     limit = state.scenario.turn_limit
-    rounds = hex_config().combat_rounds_large if large(state) else hex_config().combat_rounds
+    rounds = cfg.combat_rounds_large if large(state) else cfg.combat_rounds
     return bool(rounds) and limit is not None and limit - state.round < rounds
 
 
@@ -217,7 +222,8 @@ def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     """Whether MIN_ROLLOUTS rollouts of `candidates` plans as long as this one's fit the
     budget (checked before the alternatives are made: `enabled` may hold while the
     rollouts are too long)."""
-    return _sized(state, plan, candidates, hex_config().rollouts, decision_budget(state))[1] >= hex_config().min_rollouts
+    cfg = hex_config()
+    return _sized(state, plan, candidates, cfg.rollouts, decision_budget(state))[1] >= cfg.min_rollouts
 
 
 def pick_action(state: GameState, options: list[Action]) -> Action:
@@ -233,19 +239,20 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
     is a whole movement phase), played out to the game's end, rollout r of every plan on
     the same dice; with two opponent models (MAXIMIN) a plan's worst of the two."""
+    cfg = hex_config()
     if len(plans) <= 1:
         return 0
     alliance = state.alliance_of(state.player) or ""
-    n_roll = (hex_config().large_rollouts if large(state) else hex_config().rollouts) if rollouts is None else rollouts
+    n_roll = (cfg.large_rollouts if large(state) else cfg.rollouts) if rollouts is None else rollouts
     total_budget = decision_budget(state) if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     rand = _random_sides(state, alliance)
     models = [rand]   # the enemy sides played as random in each model's rollouts
-    if hex_config().maximin and not rand and not large(state):
+    if cfg.maximin and not rand and not large(state):
         models.append(frozenset(a for a in state.scenario.alliances if a != alliance))
     first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase, rand)
-    if n < hex_config().min_rollouts:
+    if n < cfg.min_rollouts:
         return 0
     per_model = []
     for m, sides in enumerate(models):
@@ -263,6 +270,6 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     scores = [min(m[i] for m in per_model) for i in range(len(plans))]
     best = 0
     for i in range(1, len(plans)):
-        if scores[i] > scores[best] + hex_config().rollout_margin * n + 1e-9 and scores[i] > scores[0] + hex_config().rollout_margin * n + 1e-9:
+        if scores[i] > scores[best] + cfg.rollout_margin * n + 1e-9 and scores[i] > scores[0] + cfg.rollout_margin * n + 1e-9:
             best = i
     return best

@@ -108,9 +108,10 @@ def is_capital(state: GameState, space: str) -> bool:
 
 def worth(state: GameState, space: str) -> float:
     """What holding a land space is worth: income, plus victory city and capital weight."""
+    cfg = zone_config()
     sp = state.scenario.spaces[space]
-    return (sp.value + (zone_config().vc_worth if sp.victory_city else 0)
-            + (zone_config().capital_worth if is_capital(state, space) else 0))
+    return (sp.value + (cfg.vc_worth if sp.victory_city else 0)
+            + (cfg.capital_worth if is_capital(state, space) else 0))
 
 
 def enemy_moves_again(state: GameState, player: str) -> bool:
@@ -162,6 +163,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
     count by their walk over land; those with no land route in reach count only as far
     as the enemy's transports near `space` could bring them (two a transport, the
     strongest first)."""
+    cfg = zone_config()
     dist = distances(state.scenario)[space]
     ldist = land_distances(state).get(space, {})
     movers = still_to_move(state, player)
@@ -177,8 +179,8 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
             continue
         ut = state.utype(u)
         if ut.domain == SEA:
-            if ut.has("transport") and dist.get(u.space, 99) <= zone_config().sea_lift_reach:
-                lift += zone_config().sea_lift_units
+            if ut.has("transport") and dist.get(u.space, 99) <= cfg.sea_lift_reach:
+                lift += cfg.sea_lift_units
             continue
         if (ut.domain == AIR and not air) or ut.attack <= 0 or not hits_land(ut):
             continue
@@ -191,7 +193,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
         reach = min(ut.move, hops)
         if ldist.get(u.space, 99) <= reach:
             total += ut.attack + 0.5
-        elif dist.get(u.space, 99) <= zone_config().sea_lift_reach:
+        elif dist.get(u.space, 99) <= cfg.sea_lift_reach:
             by_sea.append(ut.attack + 0.5)
     if lift and by_sea:
         total += sum(sorted(by_sea, reverse=True)[:lift])
@@ -240,6 +242,7 @@ def key_spaces(state: GameState, player: str) -> dict[str, float]:
     (in the last round only victory cities count, and fully: its allies' too, as the
     alliance's count decides; europe_1941 seed 7021: four British fighters stayed in
     Moscow while Italy retook Leningrad from the Soviet Union in round 10)."""
+    cfg = zone_config()
     out: dict[str, float] = {}
     if final_round(state):
         return {s: 1.0 for s, sp in state.scenario.spaces.items()
@@ -249,11 +252,11 @@ def key_spaces(state: GameState, player: str) -> dict[str, float]:
         if sp.kind != LAND or state.owners.get(s) != player:
             continue
         if is_capital(state, s):
-            out[s] = zone_config().garrison_capital
+            out[s] = cfg.garrison_capital
         elif sp.victory_city:
-            out[s] = zone_config().garrison_vc
+            out[s] = cfg.garrison_vc
         elif s in state.factories:
-            out[s] = zone_config().garrison_factory
+            out[s] = cfg.garrison_factory
     return out
 
 
@@ -807,6 +810,7 @@ def _supply_drops(state: GameState) -> list[Action]:
 
 
 def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
+    cfg = zone_config()
     if drops:
         supply = _supply_drops(state)
         if supply:
@@ -815,7 +819,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
     # ahead on victory cities: attack only what can be held; behind: trade units too
-    trade = not ahead(state, player) and _rounds_left(state) <= zone_config().trade_rounds_left
+    trade = not ahead(state, player) and _rounds_left(state) <= cfg.trade_rounds_left
     behind_at_end = final_round(state) and not ahead(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
@@ -907,8 +911,8 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
         # the last round, behind on cities: the units are worth nothing after the turn
         # limit, a victory city taken back may decide the game
         all_in = last_chance or (behind_at_end and sc.spaces[target].victory_city)
-        target_p = 0.97 if all_in else zone_config().win_target
-        minimum = zone_config().last_chance_minimum if all_in else zone_config().win_minimum
+        target_p = 0.97 if all_in else cfg.win_target
+        minimum = cfg.last_chance_minimum if all_in else cfg.win_minimum
         chosen_blocks: list[tuple[list[Unit], amphib.Lift | None]] = []
         if not enemy:
             first = min(blocks[:len(land)] or blocks[len(land):len(land) + len(lifts)][-1:],
@@ -927,11 +931,11 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
                 if len(chosen_blocks) % 2 == 0 or blk[1] is not None or i == len(blocks) - 1 \
                         or blocks[i + 1][1] is not None:
                     p, held, swing = odds3(state, chosen, enemy, LAND)
-                    good = p >= target_p and (held >= zone_config().hold_ratio * counter or important
+                    good = p >= target_p and (held >= cfg.hold_ratio * counter or important
                                               or (trade and swing > 0))
                     if good:
                         break
-            if p < minimum or (held < zone_config().hold_ratio * counter and not important
+            if p < minimum or (held < cfg.hold_ratio * counter and not important
                                and not (trade and swing > 0) and not last_chance):
                 continue
         walk = [u for b, lf in chosen_blocks if lf is None for u in b]
@@ -1041,6 +1045,7 @@ def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:
 
 # --- battles -----------------------------------------------------------------------------
 def _bad_odds(state: GameState, b: Battle) -> bool:
+    cfg = zone_config()
     from game.odds import odds_for_space
     from game.rules import battle
     try:
@@ -1052,8 +1057,8 @@ def _bad_odds(state: GameState, b: Battle) -> bool:
             from .quickodds import quick_odds
             p, _ = quick_odds(state.ruleset, default_order(state, att, "attack"),
                               default_order(state, dfn, "defense"))
-            return p < zone_config().retreat_below
-        return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < zone_config().retreat_below
+            return p < cfg.retreat_below
+        return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < cfg.retreat_below
     except Exception:  # noqa: BLE001 - no odds: fight on
         logger.debug("no odds for the battle in %s; fighting on", b.space, exc_info=True)
         return False
@@ -1066,7 +1071,8 @@ def _combat(state: GameState) -> Action:
 # --- non-combat move ------------------------------------------------------------------------
 def _deficits(state: GameState, player: str, hops: int = 1) -> dict[str, float]:
     """Defence still missing in each key space (victory city, capital, factory)."""
-    return {s: threat_to(state, s, player, hops=hops) * min(1.0, zone_config().hold_share * share / zone_config().garrison_vc)
+    cfg = zone_config()
+    return {s: threat_to(state, s, player, hops=hops) * min(1.0, cfg.hold_share * share / cfg.garrison_vc)
             - defence_at(state, s, player)
             for s, share in key_spaces(state, player).items()}
 
