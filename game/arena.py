@@ -2,7 +2,8 @@
 
 Game i gives level A the first alliance when i is even and the second when
 odd, so both levels play both sides. Seeds are S, S+1, ...: the same command
-gives the same result.
+gives the same result. Each game has its own computer players (game.ai.ComputerPlayer);
+level A's may be given another config (`--knob NAME=VALUE`, docs/ai.md "Knobs").
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.ai import choose_action
+from game.ai import AIConfig, ComputerPlayer
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
@@ -26,19 +27,21 @@ class ArenaError(Exception):
 
 
 def play_match(scenario: str, levels: dict[str, str], seed: int,
-               observe: Callable[[Any], None] | None = None) -> dict[str, Any]:
-    """One game; levels maps alliance -> AI level. Returns winner alliance (or None) and rounds.
+               observe: Callable[[Any], None] | None = None,
+               configs: dict[str, AIConfig] | None = None) -> dict[str, Any]:
+    """One game; levels maps alliance -> AI level, `configs` alliance -> the config of its
+    player (default: the config in force). Returns winner alliance (or None) and rounds.
     `observe`, if given, sees each state before its action is chosen (tools that study games)."""
     sc = load_scenario(scenario)
     s = Session(sc, load_ruleset(sc.ruleset_id), seed)
+    players = {a: ComputerPlayer(level, (configs or {}).get(a)) for a, level in levels.items()}
     for _ in range(MAX_ACTIONS):
         st = s.state
         if st.over:
             break
         if observe is not None:
             observe(st)
-        level = levels[st.alliance_of(_actor(st)) or ""]
-        s.do(choose_action(st, level))
+        s.do(players[st.alliance_of(_actor(st)) or ""].choose(st))
     st = s.state
     return {"winner": st.winner if st.over and st.winner != "draw" else None, "rounds": st.round}
 
@@ -48,14 +51,15 @@ def _actor(state: Any) -> str:
     return actor(state)
 
 
-def _one(args: tuple[str, str, str, int, int]) -> tuple[int, dict[str, Any], bool]:
-    scenario, a, b, seed, i = args
+def _one(args: tuple[str, str, str, int, int, AIConfig | None]) -> tuple[int, dict[str, Any], bool]:
+    scenario, a, b, seed, i, config_a = args
     sc = load_scenario(scenario)
     first, second = sc.alliances[0], sc.alliances[1]
     a_side = first if i % 2 == 0 else second
     b_side = second if a_side == first else first
     try:
-        result = play_match(scenario, {a_side: a, b_side: b}, seed + i)
+        result = play_match(scenario, {a_side: a, b_side: b}, seed + i,
+                            configs={a_side: config_a} if config_a is not None else None)
     except IllegalAction as exc:  # a computer move the rules refused: a bug to report
         raise ArenaError(f"game {i} (seed {seed + i}, {a} plays {a_side}, {b} plays {b_side}): "
                          f"a computer move was illegal: {exc}") from exc
@@ -73,9 +77,11 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+def arena(scenario: str, a: str, b: str, games: int, seed: int, jobs: int = 1,
+          config_a: AIConfig | None = None) -> dict[str, Any]:
+    """`games` games of level A against level B (A's player with `config_a`, if given)."""
     t = time.perf_counter()
-    tasks = [(scenario, a, b, seed, i) for i in range(games)]
+    tasks = [(scenario, a, b, seed, i, config_a) for i in range(games)]
     results: list[tuple[int, dict[str, Any], bool]] = []
 
     def progress() -> None:

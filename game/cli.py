@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.rules.errors import Diagnostic, LoadError
 
@@ -212,10 +213,36 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _knobs(pairs: list[str]) -> Any:
+    """An AIConfig with the knobs NAME=VALUE changed (values read as Python literals);
+    ValueError names a malformed or unknown knob."""
+    import ast
+
+    from game.ai import AIConfig
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--knob {pair!r}: write NAME=VALUE")
+        try:
+            changes[name.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            changes[name.strip()] = value.strip()
+    try:
+        return AIConfig().replace(**changes)
+    except TypeError as exc:
+        raise ValueError(f"--knob: unknown knob ({exc}); the knobs are in docs/ai.md") from exc
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from game.arena import ArenaError, arena
     try:
-        print(json.dumps(arena(args.scenario, args.a, args.b, args.games, args.seed, args.jobs)))
+        config_a = _knobs(args.knob) if args.knob else None
+    except ValueError as exc:
+        return _fail(str(exc))
+    try:
+        print(json.dumps(arena(args.scenario, args.a, args.b, args.games, args.seed, args.jobs,
+                               config_a=config_a)))
     except (LoadError, ArenaError) as exc:
         return _fail(str(exc))
     return 0
@@ -399,6 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", type=int, default=1)
+    s.add_argument("--knob", action="append", metavar="NAME=VALUE",
+                   help="level A plays with this knob changed (docs/ai.md, Knobs); repeatable")
     s.set_defaults(func=cmd_arena)
     s = sub.add_parser("balance", help="house rules: AI-vs-AI games for the rules and variants, "
                                        "and a report with intervals")

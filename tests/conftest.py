@@ -41,3 +41,16 @@ def _no_logging_left_over():
     yield
     from game import log
     log.reset()
+
+
+@pytest.fixture
+def ai_knobs():
+    """`ai_knobs(rounds=0, ...)`: the computer players decide under a config with these
+    knobs changed (game/ai/config.py) until the test ends; calls add up."""
+    from contextlib import ExitStack
+
+    from game.ai import config
+    with ExitStack() as stack:
+        def change(**knobs):
+            return stack.enter_context(config.using(config.current().replace(**knobs)))
+        yield change

@@ -64,12 +64,13 @@ def test_the_check_finds_a_silent_broad_except(tmp_path):
 # --- the excepts log what they swallow -------------------------------------------------------
 def test_a_failing_planner_is_logged_and_play_goes_on_greedy(mini, monkeypatch, caplog):
     from game.ai import greedy, standard
+    from game.ai.player import active
     state = mini([("a1", "red", "infantry", 2)], phase="purchase")
 
     def broken(state):
         raise RuntimeError("planner bug")
     monkeypatch.setattr(standard, "_plan_purchase", broken)
-    standard._PLANS.clear()
+    active().clear()
     with caplog.at_level(logging.WARNING, logger="game.ai.standard"):
         action = standard.choose_standard(state)
     assert action == greedy.choose_greedy(state)
@@ -77,7 +78,7 @@ def test_a_failing_planner_is_logged_and_play_goes_on_greedy(mini, monkeypatch, 
     assert len(rec) == 1 and rec[0].levelno == logging.WARNING
     assert "planner failed" in rec[0].getMessage() and "playing greedy" in rec[0].getMessage()
     assert rec[0].exc_info is not None and "planner bug" in str(rec[0].exc_info[1])
-    standard._PLANS.clear()
+    active().clear()
 
 
 def test_odds_failures_are_logged_a_bug_louder_than_a_refusal(caplog):

@@ -12,7 +12,7 @@ line as ``L<n>``, in a test file citing ``seed 000``).
                                               # by data checks (DATA_TESTS)
 
 The numbers are parsed from the seed text itself (not from the extraction draft), so
-a wrong number in the ruleset shows up here; tests/rules/test_interwar_audit.py runs
+a wrong number in the ruleset shows up here; tests/rules/test_interwar_unit_profiles.py runs
 the same comparison.
 """
 from __future__ import annotations
@@ -130,12 +130,12 @@ ENTRY_ABILITIES: dict[str, list[tuple[str | None, str]]] = {
     "Air Defense (empty)": [(None, "anti_aircraft")],   # G35
 }
 
-# Entries whose printed words tests/rules/test_interwar_audit.py checks for every
+# Entries whose printed words tests/rules/test_interwar_unit_profiles.py checks for every
 # profile carrying them (test_entry_matches_seed_words).
 WORD_CHECKED = {"Offshore Bombardment", "Shore Bombardment", "Capital Ship",
                 "Not a Capital Ship", "Air Defense", "Submersible", "Limited Cargo",
                 "This unit may only be built"}
-WORD_TEST = "tests/rules/test_interwar_audit.py::test_entry_matches_seed_words"
+WORD_TEST = "tests/rules/test_interwar_unit_profiles.py::test_entry_matches_seed_words"
 # Tests that check an entry as data only (a number or a word of the ruleset): an entry
 # cited by these alone has no test of what the rule does (--check reports it).
 DATA_TESTS = {"test_entry_matches_seed_words", "test_all_49_units_with_seed_values",

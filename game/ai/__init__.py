@@ -1,22 +1,20 @@
-"""Computer players. They see the state and return one legal action at a time."""
+"""Computer players. They see the state and return one legal action at a time.
+
+`ComputerPlayer(level, config)` (game/ai/player.py) is a player with a frozen config
+(game/ai/config.py) and its own caches; `choose_action(state, level)` plays this
+thread's default player of that level.
+"""
 from __future__ import annotations
 
 from game.rules.actions import Action
 from game.rules.model import GameState
 
-from .greedy import choose_greedy
-from .hexplayer import choose_hex
-from .randomplayer import choose_random
-from .standard import choose_standard
+from .config import AIConfig, HexConfig, ZoneConfig
+from .player import LEVELS, ComputerPlayer, default_player, player_for
 
-LEVELS = ("random", "greedy", "standard")
+__all__ = ["LEVELS", "AIConfig", "ComputerPlayer", "HexConfig", "ZoneConfig", "choose_action",
+           "default_player"]
 
 
 def choose_action(state: GameState, level: str = "standard") -> Action:
-    if state.scenario.hexmap is not None:   # hex maps have their own players (hexplayer, hexplan)
-        return choose_hex(state, level)
-    if level == "random":
-        return choose_random(state)
-    if level == "greedy":
-        return choose_greedy(state)
-    return choose_standard(state)
+    return player_for(level).choose(state)

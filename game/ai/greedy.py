@@ -21,8 +21,7 @@ from game.rules.board import distances
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 
-BUY_PATTERN = ("infantry", "infantry", "armour", "artillery", "infantry", "fighter")
-ATTACK_RATIO = 1.4
+from .config import zone_config
 
 
 def strength(state: GameState, units: list[Unit], role: str) -> float:
@@ -50,9 +49,10 @@ def choose_greedy(state: GameState) -> Action:
 
 
 def _purchase(state: GameState) -> Action:
+    cfg = zone_config()
     player = state.player
     has_factory = any(f in state.factories and state.owners.get(f) == player for f in state.factories)
-    pattern: tuple[str, ...] = BUY_PATTERN
+    pattern: tuple[str, ...] = cfg.buy_pattern
     bought = sum(production.unplaced(state, player).values())
     if has_factory:
         cap = sum(production.factory_capacity(state, f) for f in state.factories
@@ -61,8 +61,8 @@ def _purchase(state: GameState) -> Action:
         rule = state.scenario.player(player).placement
         if rule is None or not rule.anywhere_owned:
             return EndPhase()
-        pattern = tuple(u for u in BUY_PATTERN if rule.allows(u) and state.ruleset.units[u].domain == LAND) \
-            if all(u in state.ruleset.units for u in BUY_PATTERN) else ()
+        pattern = tuple(u for u in cfg.buy_pattern if rule.allows(u) and state.ruleset.units[u].domain == LAND) \
+            if all(u in state.ruleset.units for u in cfg.buy_pattern) else ()
         pattern = pattern or tuple(sorted(u for u, ut in state.ruleset.units.items()
                                           if ut.domain == LAND and rule.allows(u)))
         held = sum(1 for s, o in state.turn_owners.items()
@@ -87,6 +87,7 @@ def _targets(state: GameState) -> list[str]:
 
 
 def _combat_move(state: GameState) -> Action | None:
+    cfg = zone_config()
     player = state.player
     cap = state.scenario.player(player).capital
     mine = [u for u in state.units.values() if u.owner == player and u.carried_by is None
@@ -98,7 +99,7 @@ def _combat_move(state: GameState) -> Action | None:
         defence = strength(state, enemy, "defense")
         there = [u for u in state.units.values() if u.space == target and u.owner == player]
         have = strength(state, there, "attack")
-        if there and have >= ATTACK_RATIO * defence + 1:
+        if there and have >= cfg.attack_ratio * defence + 1:
             continue
         movers: list[tuple[Unit, tuple[str, ...]]] = []
         for u in mine:
@@ -116,7 +117,7 @@ def _combat_move(state: GameState) -> Action | None:
         potential = have + strength(state, [m[0] for m in movers], "attack")
         land_in = any(state.utype(m[0]).domain == LAND for m in movers) or any(
             state.utype(u).domain == LAND for u in there)
-        if not land_in or potential < ATTACK_RATIO * defence + 1:
+        if not land_in or potential < cfg.attack_ratio * defence + 1:
             continue
         u, path = movers[0]
         return Move((u.uid,), path)

@@ -34,16 +34,9 @@ from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
 from . import hexrollout
+from .config import hex_config
 from .hexeval import Evaluator
-
-TIE = 1e-6          # an option must beat the rules' proposal by this much
-MAX_OPTIONS = 64    # options scored per choice (the rules' proposal always among them)
-LOSSES = True       # score loss choices (else the rules' proposal)
-RETREATS = False    # score retreat choices (for a side not forced to attack; off: neutral, docs/ai.md)
-ADVANCE = True      # score every advance subset (else hexplan's advance)
-ADVANCE_SEARCH = 2     # near the end: the scored advance against this many plain ones, by rollouts
-ADVANCE_MARGIN = 1.0   # an advance other than none / the strongest defenders must gain this much
-STATS: dict[str, int] = {}   # counts for tools/measuring: choices scored, proposals overruled
+from .player import active
 
 
 def loss_options(state: GameState) -> list[tuple[int, ...]]:
@@ -59,7 +52,7 @@ def loss_options(state: GameState) -> list[tuple[int, ...]]:
             continue
         if not hexcombat.loss_block(state, lost):
             out.append(lost)
-        if len(out) >= MAX_OPTIONS:
+        if len(out) >= hex_config().max_options:
             break
     return out
 
@@ -79,7 +72,7 @@ def retreat_options(state: GameState) -> list[tuple[tuple[int, ...], tuple[str, 
         for _dest, path in sorted(hexcombat.retreat_options(state, g).items()):
             if (g, path) != d:
                 out.append((g, path))
-    return out[:MAX_OPTIONS]
+    return out[:hex_config().max_options]
 
 
 def plain_advances(state: GameState) -> list[tuple[int, ...]]:
@@ -110,7 +103,7 @@ def advance_options(state: GameState) -> list[tuple[int, ...]]:
         for sub in combinations(sorted(alive), k):
             if sub not in out and not hexcombat.advance_explain(state, sub):
                 out.append(sub)
-            if len(out) >= MAX_OPTIONS:
+            if len(out) >= hex_config().max_options:
                 return out
     return out
 
@@ -147,13 +140,14 @@ def _pick(state: GameState, actions: list[Action], ev: Evaluator) -> Action | No
         v = _score(state, a, ev)
         if v is None:
             continue
-        if best is None or v > best[0] + TIE:
+        if best is None or v > best[0] + hex_config().tie:
             best = (v, a)
     return best[1] if best else None
 
 
 def best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
     """The advance after combat that scores best (ties: the first option, none first)."""
+    cfg = hex_config()
     ht = hexcombat.turn(state)
     assert ht.advance is not None
     hexid = ht.advance[0]
@@ -170,7 +164,7 @@ def best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
         except IllegalAction:
             continue
         v = ev.evaluate(s2, "hold")
-        if best is None or v > best[0] + (TIE if k < n_plain else ADVANCE_MARGIN):
+        if best is None or v > best[0] + (cfg.tie if k < n_plain else cfg.advance_margin):
             best = (v, a, s2)
     assert best is not None
     return best[1], best[2]
@@ -179,12 +173,13 @@ def best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
 def decide(state: GameState, who: str) -> Action | None:
     """The choice a combat result waits for from `who` (losses, retreat), scored; None when
     nothing waits."""
+    cfg = hex_config()
     p = hexcombat.pending(state)
     if p is None:
         return None
     ev = Evaluator(state, state.alliance_of(who) or "")
     losses = p.stage in ("defender_losses", "attacker_losses")
-    if not (LOSSES if losses else RETREATS):
+    if not (cfg.losses if losses else cfg.retreats):
         return hex_decision(state)
     if not losses and ev.aggressive:
         return hex_decision(state)   # measured only for the side that holds (docs/ai.md)
@@ -196,19 +191,21 @@ def decide(state: GameState, who: str) -> Action | None:
         return hex_decision(state)
     got = _pick(state, acts, ev) or acts[0]
     kind = "losses" if losses else "retreat"
-    STATS[kind] = STATS.get(kind, 0) + 1
+    stats = active().stats   # counts for measuring: choices scored, proposals overruled
+    stats[kind] = stats.get(kind, 0) + 1
     if got != acts[0]:
-        STATS[kind + "_changed"] = STATS.get(kind + "_changed", 0) + 1
+        stats[kind + "_changed"] = stats.get(kind + "_changed", 0) + 1
     return got
 
 
 def advance(state: GameState) -> Action | None:
     """The advance after combat, scored; None when no advance is offered."""
-    if not ADVANCE or hexcombat.turn(state).advance is None:
+    cfg = hex_config()
+    if not cfg.advance or hexcombat.turn(state).advance is None:
         return None
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     got = best_advance(state, ev)[0]
-    if ADVANCE_SEARCH and hexrollout.combat_enabled(state):
+    if cfg.advance_search and hexrollout.combat_enabled(state):
         # near the end, the scored advance against the plain ones (none, as many of the
         # strongest defenders as fit, then fewer) by rollouts through the enemy's reply, as
         # attacks are
@@ -216,14 +213,15 @@ def advance(state: GameState) -> Action | None:
         plain = plain_advances(state)
         for uids in plain[:1] + plain[-1:] + plain[1:-1]:   # none, all, then the rest
             a = Advance(uids, got.to)
-            if len(opts) > ADVANCE_SEARCH:
+            if len(opts) > cfg.advance_search:
                 break
             if sorted(uids) != sorted(got.units):
                 opts.append(a)
         chosen = hexrollout.pick_action(state, opts)
         assert isinstance(chosen, Advance)
         got = chosen
-    STATS["advance"] = STATS.get("advance", 0) + 1
+    stats = active().stats
+    stats["advance"] = stats.get("advance", 0) + 1
     if sorted(got.units) not in ([], sorted(hexcombat.default_advance(state))):
-        STATS["advance_changed"] = STATS.get("advance_changed", 0) + 1
+        stats["advance_changed"] = stats.get("advance_changed", 0) + 1
     return got

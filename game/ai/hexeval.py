@@ -38,34 +38,7 @@ from game.rules import crt, hexgrid, hexmove, hexsupply
 from game.rules.hexload import odds_value
 from game.rules.model import GameState, Unit, UnitType
 
-W_OBJECTIVE = 12.0     # an objective hex, in strength points
-W_THREAT = 0.45        # share of the enemy's expected gain against us that counts now
-W_OPPORTUNITY = 0.8    # share of our expected attack results that counts before combat
-W_APPROACH = 0.25      # per movement point (a clear hex) to the nearest goal, per attacking unit
-W_SUPPLY = 0.3         # share of a unit's value lost out of supply
-W_SUPPLY_HEX = 3.0     # a supply source hex held
-W_WIN = 12.0           # holding the objectives that win at the end of the turn
-W_JOINT = 36.0         # the chance the enemy takes all the objectives it still needs next turn
-PUSH_LAST = 1.0        # share of W_ROUND_END for the round end's outcome, moving before its last player: last round
-PUSH_EARLY = 0.0       # ... earlier rounds
-W_SETUP = 100.0        # the turn before the last: the chance to take the missing objectives next turn
-EMPTY_TAKE = 0.8       # an empty enemy objective we can reach next turn: the chance to take it then
-EMPTY_INTO = True      # an empty objective counts as takeable next turn only if a unit can reach the hex itself
-NEW_RISK = 0.3         # the chance the enemy retakes an objective we take this turn
-W_ROUND_END = 400.0    # ... when the round ends with this player's turn (the result is final)
-MATERIAL_LAST = {0: 0.15, 1: 0.6}   # share of unit values for a side that must attack, by turns left
-OBJ_EARLY = 0.6        # objectives are worth this share of W_OBJECTIVE in the first turn (all at the limit)
-W_HEX_RISK = 0.45      # share of the expected loss of held objectives that counts now (fitted: tools/eval_calibration.py)
-EMPTY_RISK = 0.8       # an empty objective of ours an enemy unit can reach: chance it is lost
-EMPTY_ADJ = 1.0        # ... an enemy unit next to it: it walks in (never safer than a weak garrison)
-EMPTY_MP = True        # ... an enemy unit counts as reaching an empty objective within its movement allowance
-#                        in movement points (terrain, roads; not ZOC), not only within half its move in hexes
-HOLD_AFTER = True      # an objective taken in an attack counts with the chance what advances holds it (attack_ev)
-MP_APPROACH = True      # approach measured in movement points for the unit's type (terrain, hexsides), not hexes
-APPROACH_REL = True    # approach counted from where each unit stood when the decision began
-AGG_THREAT = 0.6       # a side that must attack: threat weight factor,
-AGG_APPROACH = 1.0     # approach weight factor,
-AGG_OPPORTUNITY = 1.25  # opportunity weight factor
+from .config import hex_config
 
 
 @dataclass(frozen=True)
@@ -173,6 +146,7 @@ class Evaluator:
     """Evaluation for one alliance; caches what does not change within a decision."""
 
     def __init__(self, state: GameState, alliance: str) -> None:
+        self.cfg = hex_config()   # the knobs of the player deciding now
         self.alliance = alliance
         self.objs = objectives(state)
         self._zstate: GameState | None = None
@@ -184,12 +158,12 @@ class Evaluator:
         # what holding a hex is worth: objectives, and (less) supply sources on the map
         hm = state.scenario.hexmap
         limit = max(1, state.scenario.turn_limit)
-        w_obj = W_OBJECTIVE * (OBJ_EARLY + (1 - OBJ_EARLY) * min(1.0, state.round / limit))
+        w_obj = self.cfg.w_objective * (self.cfg.obj_early + (1 - self.cfg.obj_early) * min(1.0, state.round / limit))
         self.hex_weight = {o: w_obj for o in self.objs}
         if hm is not None:
             for hid, hd in hm.hexes.items():
                 if hd.supply and hid not in self.hex_weight:
-                    self.hex_weight[hid] = W_SUPPLY_HEX
+                    self.hex_weight[hid] = self.cfg.w_supply_hex
         self.outcomes = outcomes(state)
         players = state.scenario.players
         self.mine = [p.id for p in players if p.alliance == alliance]
@@ -199,24 +173,24 @@ class Evaluator:
         self.aggressive = not self.winning_at_limit(state)
         left = max(0, state.scenario.turn_limit - state.round)
         urgency = 1.0 / (1.0 + left) if self.aggressive else 0.0
-        self.w_threat = W_THREAT * (AGG_THREAT * (1 - 0.5 * urgency) if self.aggressive else 1.0)
-        self.w_approach = W_APPROACH * (AGG_APPROACH * (1 + urgency) if self.aggressive else 1.0)
-        self.w_opportunity = W_OPPORTUNITY * (AGG_OPPORTUNITY if self.aggressive else 1.0)
+        self.w_threat = self.cfg.w_threat * (self.cfg.agg_threat * (1 - 0.5 * urgency) if self.aggressive else 1.0)
+        self.w_approach = self.cfg.w_approach * (self.cfg.agg_approach * (1 + urgency) if self.aggressive else 1.0)
+        self.w_opportunity = self.cfg.w_opportunity * (self.cfg.agg_opportunity if self.aggressive else 1.0)
         # tempo: for a side that must attack, units are worth less as the turns run out (in
         # its last turn only the objectives count)
         self.w_material = 1.0
         if self.aggressive:
-            self.w_material = MATERIAL_LAST.get(left, 1.0)
+            self.w_material = self.cfg.material_share(left)
         # the objective count at this round's end, for a player of ours moving before the
         # round's last player: the chance of a won (lost) count through the enemy's reply
         self.last_round = state.round >= state.scenario.turn_limit > 0
         self.at_limit = state.scenario.at_turn_limit
         self.alliances = list(state.scenario.alliances)
-        self.push = (PUSH_LAST if self.last_round else PUSH_EARLY) * W_ROUND_END \
+        self.push = (self.cfg.push_last if self.last_round else self.cfg.push_early) * self.cfg.w_round_end \
             if self.is_mine(state, state.player) and state.player_idx + 1 < len(players) else 0.0
         self._ptake: dict[str, float] = {}
         # the turn before the last: the chance to take the objectives still missing next turn
-        self.setup = W_SETUP if self.aggressive and left == 1 and self.is_mine(state, state.player) else 0.0
+        self.setup = self.cfg.w_setup if self.aggressive and left == 1 and self.is_mine(state, state.player) else 0.0
         n_obj = len(self.objs)
         self.need_final = self.need_mine or n_obj
         if self.at_limit not in self.alliances and self.at_limit != "draw":
@@ -294,9 +268,9 @@ class Evaluator:
         # the score still breaks ties, e.g. advancing into a vacated objective)
         score = 0.0
         if not self._fighting(state, mine) and not self._to_come(state, True):
-            score -= W_ROUND_END
+            score -= self.cfg.w_round_end
         elif not self._fighting(state, theirs) and not self._to_come(state, False):
-            score += W_ROUND_END
+            score += self.cfg.w_round_end
         held = {True: 0, False: 0}
         for o, w in self.hex_weight.items():
             owner = state.owners.get(o)
@@ -310,9 +284,9 @@ class Evaluator:
         # player they decide the game now
         round_last = state.player_idx + 1 >= len(state.scenario.players) and self.is_mine(state, state.player)
         if round_last and self.last_round:
-            score += W_ROUND_END * self.outcome(held[True], held[False])
+            score += self.cfg.w_round_end * self.outcome(held[True], held[False])
         elif not self.push:
-            final = W_ROUND_END if round_last else W_WIN
+            final = self.cfg.w_round_end if round_last else self.cfg.w_win
             if self.need_mine and held[True] >= self.need_mine:
                 score += final
             if self.need_enemy and held[False] >= self.need_enemy:
@@ -321,7 +295,7 @@ class Evaluator:
         score += sum(vals[u.uid] for u in mine) - sum(vals[u.uid] for u in theirs)
         score += self._supply(state, mine, theirs, vals)
         unit_risk, hex_risk = self._threat(state, mine, theirs, vals)
-        score -= self.w_threat * unit_risk + W_HEX_RISK * hex_risk
+        score -= self.w_threat * unit_risk + self.cfg.w_hex_risk * hex_risk
         if self.push:
             self._counts = (held[True], held[False])
             score += self.push * self.reply_value(held[True], held[False], self._risks(state))
@@ -351,7 +325,7 @@ class Evaluator:
     def _take_chance(self, state: GameState, target: str) -> float:
         defenders = [u for u in state.units.values() if u.space == target and not self.is_mine(state, u.owner)]
         adj = [h for h in hexmove.neighbours(state, target) if not hexmove.is_water(state, h)]
-        if not defenders and EMPTY_INTO:
+        if not defenders and self.cfg.empty_into:
             adj = [target]   # an empty objective is taken by walking into it, not attacked from next door
         enemy_sig = tuple(sorted((u.uid, u.space) for u in state.units.values() if not self.is_mine(state, u.owner)))
         strike = 0.0
@@ -375,7 +349,7 @@ class Evaluator:
         if strike <= 0:
             return 0.0
         if not defenders:
-            return EMPTY_TAKE
+            return self.cfg.empty_take
         dfn = sum(crt.defense_strength(state, u) for u in defenders)
         shift = sum(t.shift for t in hexmove.terrains(state, target)) \
             + max((air_shift(state, p, state.round + 1, defenders) for p in self.mine), default=0)
@@ -412,7 +386,7 @@ class Evaluator:
             rest = [u for u in state.units.values() if not self.is_mine(state, u.owner) and u.space != target]
             vals = {u.uid: unit_value(state, u) for u in state.units.values()}
             self._threat(state, mine, rest, vals)
-            after = self.reply_value(m + 1, t - 1, self._risks(state, NEW_RISK))
+            after = self.reply_value(m + 1, t - 1, self._risks(state, self.cfg.new_risk))
             self._ptake = saved
             got = self._push_gain[target] = max(0.0, self.push * (after - before))
         return got
@@ -441,7 +415,7 @@ class Evaluator:
             for u in group:
                 if u.space in ok:
                     continue
-                out += sign * W_SUPPLY * vals[u.uid] * (1.5 if u.oos else 1.0)
+                out += sign * self.cfg.w_supply * vals[u.uid] * (1.5 if u.oos else 1.0)
         return out
 
     def _threat(self, state: GameState, mine: list[Unit], theirs: list[Unit],
@@ -498,7 +472,7 @@ class Evaluator:
             if o in held or not self.is_mine(state, state.owners.get(o)):
                 continue
             if any(dist(e.space, o) <= max(1, state.utype(e).move // 2 + 1)
-                   or (EMPTY_MP and o in self.objs and mp_dist(state, e, o) <= next_allowance(state, e))
+                   or (self.cfg.empty_mp and o in self.objs and mp_dist(state, e, o) <= next_allowance(state, e))
                    for e in movers):
                 risk = self._empty_risk(o, movers)
                 hexes += 2 * w * risk
@@ -514,7 +488,7 @@ class Evaluator:
                 p = 1.0
                 for q in sorted(ptake.values(), reverse=True)[:short]:
                     p *= q
-                hexes += W_JOINT * p
+                hexes += self.cfg.w_joint * p
         self._ptake = ptake
         return total, hexes
 
@@ -523,8 +497,8 @@ class Evaluator:
         next to it (else it would count as safer than the weakest garrison, whose risk the
         CRT puts near 1, and a last defender would gain by attacking out at any odds)."""
         if any(dist(e.space, hid) <= 1 for e in movers):
-            return max(EMPTY_RISK, EMPTY_ADJ)
-        return EMPTY_RISK
+            return max(self.cfg.empty_risk, self.cfg.empty_adj)
+        return self.cfg.empty_risk
 
     def attack_ev(self, state: GameState, target: str, uids: tuple[int, ...],
                   vals: dict[int, float]) -> float:
@@ -543,7 +517,7 @@ class Evaluator:
             lead.setdefault(state.units[i].space, state.units[i])
         trapped = any(self.trapped(state, u, target) for u in lead.values())
         cornered = bool(pv.defenders) and self.trapped(state, state.units[pv.defenders[0]], "")
-        hold = self._hold_chances(state, target, pv) if HOLD_AFTER and worth and target in self.objs else None
+        hold = self._hold_chances(state, target, pv) if self.cfg.hold_after and worth and target in self.objs else None
         ev = 0.0
         for code, p in probs.items():
             oc = self.outcomes[code]
@@ -555,7 +529,7 @@ class Evaluator:
                 a_lost = aval
             g -= a_lost
             if oc.d_leaves and not oc.a_retreats:
-                g += 0.5 + 2 * worth * (1.0 - W_HEX_RISK * hold[code] if hold is not None else 1.0)
+                g += 0.5 + 2 * worth * (1.0 - self.cfg.w_hex_risk * hold[code] if hold is not None else 1.0)
                 if target in self.objs and worth:
                     g += self.push_gain(state, target) if self.push else self._decisive
             if oc.a_retreats:
@@ -620,7 +594,7 @@ class Evaluator:
                     held[self.is_mine(state, state.owners[o])] += 1
             if (self.need_enemy and held[False] >= self.need_enemy) or \
                     (self.need_mine and held[True] + 1 >= self.need_mine):
-                self._decisive = 0.5 * W_ROUND_END
+                self._decisive = 0.5 * self.cfg.w_round_end
         self._push_gain: dict[str, float] = {}
         cands: dict[str, list[int]] = {}
         targets = sorted({u.space for u in state.units.values() if not self.is_mine(state, u.owner)})
@@ -654,7 +628,7 @@ class Evaluator:
         counts as a unit brought nearer (late in the game, with material worth little,
         a far unit's approach cost outweighed its value and losing it scored as a gain)."""
         dists = self._approach_dists(state, mine, theirs)
-        if not APPROACH_REL:
+        if not self.cfg.approach_rel:
             return sum(dists.values())
         if self._appr_base is None:
             base = self._base
@@ -674,7 +648,7 @@ class Evaluator:
             ut = state.utype(u)
             if ut.attack <= 0 or ut.move <= 0:
                 continue
-            if MP_APPROACH:
+            if self.cfg.mp_approach:
                 out[u.uid] = min(mp_dist(state, u, g) for g in goals)
             else:
                 out[u.uid] = float(min(dist(u.space, g) for g in goals))

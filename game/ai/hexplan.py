@@ -43,23 +43,9 @@ from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
 from . import hexopening, hexrollout, opponent
+from .config import hex_config
 from .hexeval import Evaluator, dist, objectives
-
-MARGIN = 0.05            # a move must gain at least this much to be made
-HOLD_CAP = 2             # a side that must attack sends no more units to an objective it holds with this many
-ATTACK_MARGIN = 0.25     # an attack must be expected to gain at least this much
-RESERVE = 1              # rollout candidates: the plan and a reserve for an objective we lack (_reserve)
-RESERVE_UNITS = 3        # ... tried on the weakest units, at most this many
-RESERVE_LAST_OFF = True  # ... not in the last round
-RESERVE_LARGE = False    # ... on a large map too (hexrollout.large; Crete 38 -> 37 of 60 with it)
-GARRISON = True          # also weigh each attack with a garrison kept in every objective it would empty
-COMBAT_SEARCH = 2        # near the end: the planner's attack against this many next best and holding back, by rollouts
-NO_LONG_SHOTS = True     # ... never an attack on which no roll hurts the defender (opponent.long_shot_columns)
-OPENINGS = True          # play a scenario's ai_opening from its starting position (hexopening)
-AIR_CANDIDATES = 14      # air targets scored in full per unit (after a cheap pre-score)
-LARGE_TARGETS = 0        # other attack-pass targets tried on a large map (TARGETS elsewhere; docs/ai.md, "Stop 32")
-
-_PLANS: dict[tuple, Action] = {}
+from .player import active
 
 
 def _key(state: GameState) -> tuple:
@@ -72,31 +58,33 @@ def _key(state: GameState) -> tuple:
 
 
 def choose(state: GameState) -> Action:
+    cfg = hex_config()
     phase = state.phase
     if phase in ("movement", "exploitation"):
+        plans = active().hex_plans   # the deciding player's own plans
         key = _key(state)
-        got = _PLANS.pop(key, None)
+        got = plans.pop(key, None)
         if got is not None:
             return got
-        plan = hexopening.moves(state) if OPENINGS else None
+        plan = hexopening.moves(state) if cfg.openings else None
         if plan is None:
             plan = _plan_search(state) if state.phase == "movement" and hexrollout.enabled(state) \
                 else _plan_moves(state)
-        if len(_PLANS) > 20_000:
-            _PLANS.clear()
+        if len(plans) > 20_000:
+            plans.clear()
         s = state
         first: Action = EndPhase()
         for i, a in enumerate(plan):
             if i == 0:
                 first = a
             else:
-                _PLANS[_key(s)] = a
+                plans[_key(s)] = a
             s = apply(s, a)
         if plan:
-            _PLANS[_key(s)] = EndPhase()
+            plans[_key(s)] = EndPhase()
         return first
     if phase == "combat":
-        book = hexopening.attack(state) if OPENINGS else None
+        book = hexopening.attack(state) if cfg.openings else None
         return book if book is not None else _combat(state)
     return EndPhase()
 
@@ -113,6 +101,7 @@ def _plan_search(state: GameState) -> list[Action]:
     what keeps an army home when its attack would leave the airfield that supplies it to
     the enemy (Crete, seeds 124104 and 125020: the rollouts see the supply lines cut, the
     evaluation does not)."""
+    cfg = hex_config()
     plans = [_plan_moves(state)]
     if not hexrollout.fits(state, plans[0]):
         return plans[0]
@@ -126,13 +115,13 @@ def _plan_search(state: GameState) -> list[Action]:
 
     large = hexrollout.large(state)
     add(_plan_moves(state, first=""))
-    targets = LARGE_TARGETS if large else hexrollout.TARGETS
+    targets = cfg.large_targets if large else cfg.targets
     if targets:
         ev = Evaluator(state, state.alliance_of(state.player) or "")
         for t in _attack_targets(state, ev)[:targets]:
             add(_plan_moves(state, first=t))
     add(_greedy_plan(state))
-    for reserve in _reserves(state, plans[0], RESERVE if RESERVE_LARGE or not large else 0):
+    for reserve in _reserves(state, plans[0], cfg.reserve if cfg.reserve_large or not large else 0):
         add(reserve)
     return plans[hexrollout.pick(state, plans)]
 
@@ -159,15 +148,16 @@ def _reserve(state: GameState, plan: list[Action], skip: set[int] | frozenset[in
     objective (each standing still or stepped to another hex next to it): a reserve for an
     objective the enemy leaves, or screens from the side so that its zone of control
     keeps our attackers out."""
+    cfg = hex_config()
     ev = Evaluator(state, state.alliance_of(state.player) or "")
-    if not ev.aggressive or (RESERVE_LAST_OFF and ev.last_round):
+    if not ev.aggressive or (cfg.reserve_last_off and ev.last_round):
         return []   # in the last round there is no next turn to walk in
     player = state.player
     lacking = [o for o in objectives(state) if not ev.is_mine(state, state.owners.get(o))]
     units = sorted((u for u in state.units.values() if u.owner == player and state.utype(u).move > 0
                     and u.uid not in skip and hexmove.mp_left(state, u) > 0 and _may_leave(state, u)),
                    key=lambda u: (state.utype(u).attack, u.uid))
-    for u in units[:RESERVE_UNITS]:
+    for u in units[:cfg.reserve_units]:
         mv = state.utype(u).move
         goals = [o for o in lacking if dist(u.space, o) <= 2 * mv + 1]
         if not goals:
@@ -304,6 +294,7 @@ def _order(state: GameState, ev: Evaluator) -> list[int]:
 
 
 def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], second: bool = False) -> GameState:
+    cfg = hex_config()
     for uid in _order(s, ev):
         u = s.units.get(uid)
         if u is None or hexmove.mp_left(s, u) <= 0:
@@ -318,7 +309,7 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
         here = ev.evaluate(s, mode)
         best: tuple[float, str] | None = None
         for dest, path in sorted(options.items()):
-            if HOLD_CAP and ev.aggressive and dest != u.space and _held_by(s, dest, u.owner) >= HOLD_CAP:
+            if cfg.hold_cap and ev.aggressive and dest != u.space and _held_by(s, dest, u.owner) >= cfg.hold_cap:
                 continue
             try:
                 s2 = apply(s, Move((uid,), path))
@@ -327,7 +318,7 @@ def _ground_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action], sec
             v = ev.evaluate(s2, mode)
             if best is None or v > best[0]:
                 best = (v, dest)
-        if best is not None and best[0] > here + MARGIN:
+        if best is not None and best[0] > here + cfg.plan_margin:
             a = Move((uid,), options[best[1]])
             plan.append(a)
             s = apply(s, a)
@@ -353,7 +344,7 @@ def _attack_pass(s: GameState, ev: Evaluator, plan: list[Action]) -> GameState:
             v = ev.evaluate(s2, "move")
             if best is None or (v, t) > (best[0], best[1]):
                 best = (v, t, acts, s2)
-        if best is None or best[0] <= here + MARGIN:
+        if best is None or best[0] <= here + hex_config().plan_margin:
             break
         plan.extend(best[2])
         s = best[3]
@@ -442,6 +433,7 @@ def _scripted(state: GameState, rolls: tuple[int, ...], action: Action) -> GameS
 
 
 def _air_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action]) -> GameState:
+    cfg = hex_config()
     player = s.player
     if hexairdrop.transport(s, player) is None:
         return s
@@ -468,12 +460,12 @@ def _air_pass(s: GameState, ev: Evaluator, mode: str, plan: list[Action]) -> Gam
                 return (-d + 1.5 * risk + (3 if to in goals else 0)
                         + 0.5 * len(hexmove.friends_at(s, to, player)), to)
 
-            cands = sorted(targets, key=pre, reverse=True)[:AIR_CANDIDATES]
+            cands = sorted(targets, key=pre, reverse=True)[:cfg.air_candidates]
             for to in cands:
                 v = _air_value(s, ev, mode, u.uid, to)
                 if best is None or (v, -u.uid, to) > (best[0], -best[1], best[2]):
                     best = (v, u.uid, to)
-        if best is None or best[0] <= here + MARGIN:
+        if best is None or best[0] <= here + cfg.plan_margin:
             break
         a = Airdrop((best[1],), best[2])
         plan.append(a)
@@ -531,6 +523,7 @@ def _best_advance(state: GameState, ev: Evaluator) -> tuple[Advance, GameState]:
 
 
 def _combat(state: GameState) -> Action:
+    cfg = hex_config()
     ev = Evaluator(state, state.alliance_of(state.player) or "")
     ht = hexcombat.turn(state)
     if ht.advance is not None:
@@ -555,15 +548,15 @@ def _combat(state: GameState) -> Action:
                 scored.append((v, target, uids))
                 if best is None or (v, target) > (best[0], best[1]):
                     best = (v, target, uids)
-    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > ATTACK_MARGIN else EndPhase()
-    if COMBAT_SEARCH and hexrollout.combat_enabled(state) and scored:
+    chosen: Action = Attack(best[1], best[2]) if best is not None and best[0] > cfg.attack_margin else EndPhase()
+    if cfg.combat_search and hexrollout.combat_enabled(state) and scored:
         # near the end: the planner's choice against the next best attacks and holding
         # back, by rollouts through the enemy's reply (the evaluation's guess of that
         # reply is what decides a last attack)
         options: list[Action] = [chosen]
-        shots = opponent.long_shot_columns(state) if NO_LONG_SHOTS else frozenset()
+        shots = opponent.long_shot_columns(state) if cfg.no_long_shots else frozenset()
         for _, t, uids in sorted(scored, key=lambda x: (-x[0], x[1])):
-            if len(options) > COMBAT_SEARCH:
+            if len(options) > cfg.combat_search:
                 break
             if shots and crt.preview(state, t, uids).column_label in shots:
                 continue   # no roll can hurt the defender: a rollout that prefers it is noise
@@ -592,7 +585,7 @@ def _attacker_sets(state: GameState, target: str, avail: tuple[int, ...]) -> lis
                 keep = list(trial)
         if tuple(keep) != avail:
             out.append(tuple(keep))
-    if GARRISON:
+    if hex_config().garrison:
         kept = _garrisoned(state, avail)
         if kept and kept not in out:
             out.append(kept)

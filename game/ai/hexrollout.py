@@ -22,7 +22,7 @@ another beats it by `MARGIN`.
   without its attack pass and the greedy player's moves (hexplan.LARGE_TARGETS other
   targets), with at most `LARGE_ROLLOUTS` rollouts each within the map's own budget
   (`LARGE_BUDGET`: a round-4 rollout on Crete is about 90 actions with 27 units, so the
-  tutorial's budget let no search run there; docs/ai.md, "Stop 28" and "Stop 32").
+  tutorial's budget let no search run there; "Stop 28" and "Stop 32" in git history of docs/ai.md).
 - Attacks (`combat_enabled`, the last COMBAT_ROUNDS rounds): hexplan._combat weighs its
   choice against the next best attacks and ending the phase the same way, each option a
   one-action plan whose phase is not ended (`end_phase` False), COMBAT_ROLLOUTS each.
@@ -31,7 +31,7 @@ another beats it by `MARGIN`.
   that (`MAXIMIN`, not on a large map), every candidate is played out twice on the same
   dice, the enemy as greedy and as random, and is worth the lower of its two win rates:
   a plan that wins only because greedy walks into it is no plan against an enemy that
-  has not shown how it plays (docs/ai.md, "Stop 39").
+  has not shown how it plays ("Stop 39" in git history of docs/ai.md).
 - Rollouts never call the standard player (no recursion) and never touch the game:
   every state is a copy.
 """
@@ -42,63 +42,45 @@ from game.rules.actions import Action, EndPhase, Move, apply
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
 
-ROUNDS = 3              # the last rounds in which plans are chosen by rollouts
-ROLLOUTS = 24           # rollouts per candidate at most
-BUDGET = 24000          # per decision, all candidates together: rollout actions x units on the map x map size / REF_HEXES
-REF_HEXES = 35          # a map of this many hexes (the tutorial's) counts once
-MIN_ROLLOUTS = 8        # fewer rollouts per candidate than this within the budget: the planner's plan
-TARGETS = 2             # alternative attack-pass targets tried
-MARGIN = 0.0            # an alternative must beat the planner's own plan by this win rate
-MAXIMIN = True         # before an enemy has made a long shot a plan is worth the lower of its win rates
-#                        with the enemy played as greedy and as random (twice the rollouts; not on a large map)
-OPPONENT_MODEL = True  # an enemy that made a long shot is played out as the random player (opponent.py)
-MAX_ROLLOUT_ACTIONS = 400  # a single rollout stops here (scored as a draw)
-
-
-COMBAT_ROUNDS = 4       # the last rounds in which each attack is weighed by rollouts (hexplan._combat;
-#                         every round of the tutorial: docs/ai.md, "Stop 35")
-COMBAT_ROUNDS_LARGE = 1  # ... on a large map
-COMBAT_ROLLOUTS = 16    # ... rollouts per option at most
-MIN_ACTIONS = 10        # the shortest rollout expected (for the check before any plan is made)
-
-
-LARGE_MAP = 4          # a map this many times REF_HEXES: only the cheap candidates (hexplan._plan_search)
-LARGE_ROLLOUTS = 24    # rollouts per candidate there (Crete's Germans 285 -> 292/420 against 8, docs/ai.md)
-LARGE_BUDGET = 120000  # ... within this budget (BUDGET's units; about 1 s of rollouts on Crete, three candidates)
-SIZE_COST = False      # count the map's size in a rollout's cost (a rollout action costs the same per unit on any map)
+from .config import hex_config
 
 
 def _size(state: GameState) -> float:
-    if not SIZE_COST:
+    cfg = hex_config()
+    if not cfg.size_cost:
         return 1.0
-    return max(1.0, len(state.scenario.spaces) / REF_HEXES)
+    return max(1.0, len(state.scenario.spaces) / cfg.ref_hexes)
 
 
 def decision_budget(state: GameState) -> int:
     """The budget of one decision on this map (BUDGET; LARGE_BUDGET on a large map)."""
-    return LARGE_BUDGET if large(state) else BUDGET
+    cfg = hex_config()
+    return cfg.large_budget if large(state) else cfg.budget
 
 
 def large(state: GameState) -> bool:
     """A map where each further candidate plan of the planner costs seconds (Crete: 1-2 s)."""
-    return len(state.scenario.spaces) >= LARGE_MAP * REF_HEXES
+    cfg = hex_config()
+    return len(state.scenario.spaces) >= cfg.large_map * cfg.ref_hexes
 
 
 def enabled(state: GameState) -> bool:
     """In the last ROUNDS rounds, when two candidates' MIN_ROLLOUTS short rollouts fit the
     budget."""
+    cfg = hex_config()
     limit = state.scenario.turn_limit
-    if not ROUNDS or limit is None or limit - state.round >= ROUNDS:
+    if not cfg.rounds or limit is None or limit - state.round >= cfg.rounds:
         return False
-    return MIN_ACTIONS * len(state.units) * _size(state) * 2 * MIN_ROLLOUTS <= decision_budget(state)
+    return cfg.min_actions * len(state.units) * _size(state) * 2 * cfg.min_rollouts <= decision_budget(state)
 
 
 def combat_enabled(state: GameState) -> bool:
     """Attacks are weighed by rollouts in the last COMBAT_ROUNDS rounds (COMBAT_ROUNDS_LARGE
     on a large map, where a rollout from the round before the last plays a whole round of
     ours with greedy's rules: Crete's Germans 276 -> 270/360 with two rounds)."""
+    cfg = hex_config()
     limit = state.scenario.turn_limit
-    rounds = COMBAT_ROUNDS_LARGE if large(state) else COMBAT_ROUNDS
+    rounds = cfg.combat_rounds_large if large(state) else cfg.combat_rounds
     return bool(rounds) and limit is not None and limit - state.round < rounds
 
 
@@ -160,13 +142,15 @@ def fast_policy(state: GameState) -> list[Action]:
     return [choose_hex(state, "greedy")]
 
 
-def playout(state: GameState, alliance: str, seed: int | None, limit: int = MAX_ROLLOUT_ACTIONS,
+def playout(state: GameState, alliance: str, seed: int | None, limit: int | None = None,
             random_sides: frozenset[str] = frozenset()) -> tuple[float, int]:
     """Play the game out with the fast policy for every side on the dice stream `seed`
     (None: the state's own, already a rollout's), the alliances in `random_sides` as the
     random player: 1 if `alliance` wins, 0 if it loses, 0.5 for a draw or a rollout cut at
-    `limit`; and the number of actions played."""
+    `limit` (default: the config's max_rollout_actions); and the number of actions played."""
     from .hexplayer import _random, answer_decision
+    if limit is None:
+        limit = hex_config().max_rollout_actions
     s = state.copy()
     if seed is not None:
         s.seed = seed
@@ -231,21 +215,22 @@ def _sized(state: GameState, plan: list[Action], candidates: int, n_roll: int, b
 
 def _random_sides(state: GameState, alliance: str) -> frozenset[str]:
     from .opponent import random_sides
-    return random_sides(state, alliance) if OPPONENT_MODEL else frozenset()
+    return random_sides(state, alliance) if hex_config().opponent_model else frozenset()
 
 
 def fits(state: GameState, plan: list[Action], candidates: int = 2) -> bool:
     """Whether MIN_ROLLOUTS rollouts of `candidates` plans as long as this one's fit the
     budget (checked before the alternatives are made: `enabled` may hold while the
     rollouts are too long)."""
-    return _sized(state, plan, candidates, ROLLOUTS, decision_budget(state))[1] >= MIN_ROLLOUTS
+    cfg = hex_config()
+    return _sized(state, plan, candidates, cfg.rollouts, decision_budget(state))[1] >= cfg.min_rollouts
 
 
 def pick_action(state: GameState, options: list[Action]) -> Action:
     """One of these actions (a choice within a phase: an attack, ending the phase, an
     advance) by rollouts, COMBAT_ROLLOUTS each, the phase not ended after it; the first
     keeps ties."""
-    return options[pick(state, [[a] for a in options], rollouts=COMBAT_ROLLOUTS, end_phase=False)]
+    return options[pick(state, [[a] for a in options], rollouts=hex_config().combat_rollouts, end_phase=False)]
 
 
 def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = None, budget: int | None = None,
@@ -254,19 +239,20 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     unless another beats it by MARGIN): each plan's end position, the phase ended (a plan
     is a whole movement phase), played out to the game's end, rollout r of every plan on
     the same dice; with two opponent models (MAXIMIN) a plan's worst of the two."""
+    cfg = hex_config()
     if len(plans) <= 1:
         return 0
     alliance = state.alliance_of(state.player) or ""
-    n_roll = (LARGE_ROLLOUTS if large(state) else ROLLOUTS) if rollouts is None else rollouts
+    n_roll = (cfg.large_rollouts if large(state) else cfg.rollouts) if rollouts is None else rollouts
     total_budget = decision_budget(state) if budget is None else budget
     # the cost of one rollout, from the first candidate's first rollout; the rest are
     # sized to stay within the budget (deterministic: action counts, not seconds)
     rand = _random_sides(state, alliance)
     models = [rand]   # the enemy sides played as random in each model's rollouts
-    if MAXIMIN and not rand and not large(state):
+    if cfg.maximin and not rand and not large(state):
         models.append(frozenset(a for a in state.scenario.alliances if a != alliance))
     first, n = _sized(state, plans[0], len(plans), n_roll, total_budget, end_phase, rand)
-    if n < MIN_ROLLOUTS:
+    if n < cfg.min_rollouts:
         return 0
     per_model = []
     for m, sides in enumerate(models):
@@ -284,6 +270,6 @@ def pick(state: GameState, plans: list[list[Action]], rollouts: int | None = Non
     scores = [min(m[i] for m in per_model) for i in range(len(plans))]
     best = 0
     for i in range(1, len(plans)):
-        if scores[i] > scores[best] + MARGIN * n + 1e-9 and scores[i] > scores[0] + MARGIN * n + 1e-9:
+        if scores[i] > scores[best] + cfg.rollout_margin * n + 1e-9 and scores[i] > scores[0] + cfg.rollout_margin * n + 1e-9:
             best = i
     return best

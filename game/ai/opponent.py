@@ -1,4 +1,4 @@
-"""The opponent model of the hex rollouts (docs/ai.md, "Stop 34").
+"""The opponent model of the hex rollouts ("Stop 34" in git history of docs/ai.md).
 
 The rollouts play every side with the greedy player's policy: a sound opponent's
 replies. An opponent that has made a long shot, an attack in which no roll of the die
@@ -8,7 +8,7 @@ below zero). The rollouts then play that side as the random player, the way it h
 it plays: a position a random mover cannot exploit is not lost to it. Read from the game
 log, so the same game always gives the same model. Until an enemy has made one,
 hexrollout.pick weighs each plan against both models, greedy and random, and keeps its
-worse result (`hexrollout.MAXIMIN`, docs/ai.md "Stop 39").
+worse result (`hexrollout.MAXIMIN`, "Stop 39" in git history of docs/ai.md).
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ import re
 from game.rules import grammar, hexmove
 from game.rules.model import GameState
 
+from .config import hex_config
+
 _COLUMN = re.compile(r" column (\S+), roll \d+: ")
-DEFENDER_ROLLS = 0   # a long shot: at most this many rolls cost the defender anything (1 adds europa's
-#                      1:2, lost only on an EX: measured no better, docs/ai.md "Stop 35")
 
 
 def long_shot_columns(state: GameState) -> frozenset[str]:
@@ -31,7 +31,7 @@ def long_shot_columns(state: GameState) -> frozenset[str]:
     for i, label in enumerate(crt.columns):
         results = [crt.results[crt.table[r][i]] for r in crt.rolls]
         hurt = sum(1 for r in results if r.defender_loss or (r.defender_retreat and not r.attacker_retreat))
-        if hurt <= DEFENDER_ROLLS:
+        if hurt <= hex_config().defender_rolls:
             out.add(label)
     return frozenset(out)
 

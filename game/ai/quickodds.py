@@ -9,8 +9,7 @@ import numpy as np
 
 from game.rules.model import Ruleset
 
-TRIALS = 400
-MAX_ROUNDS = 40
+from .config import zone_config
 
 
 def _track(rs: Ruleset, types: list[str], role: str) -> tuple[np.ndarray, int]:
@@ -23,6 +22,7 @@ def _track(rs: Ruleset, types: list[str], role: str) -> tuple[np.ndarray, int]:
 def quick_odds(rs: Ruleset, attackers: list[str], defenders: list[str]
                ) -> tuple[float, dict[str, float]]:
     """(attacker win chance, expected attacker survivors by type)."""
+    cfg = zone_config()
     if not defenders:
         return 1.0, {t: float(attackers.count(t)) for t in dict.fromkeys(attackers)}
     if not attackers:
@@ -31,17 +31,17 @@ def quick_odds(rs: Ruleset, attackers: list[str], defenders: list[str]
     pa, ea = _track(rs, attackers, "attack")
     pd, ed = _track(rs, defenders, "defense")
     na, nd = len(attackers), len(defenders)
-    ha = np.zeros(TRIALS, dtype=np.int64)   # track slots consumed
-    hd = np.zeros(TRIALS, dtype=np.int64)
+    ha = np.zeros(cfg.trials, dtype=np.int64)   # track slots consumed
+    hd = np.zeros(cfg.trials, dtype=np.int64)
     ia, id_ = np.arange(na), np.arange(nd)
-    for _ in range(MAX_ROUNDS):
+    for _ in range(cfg.max_rounds):
         alive_a = ia[None, :] >= np.maximum(0, ha - ea)[:, None]
         alive_d = id_[None, :] >= np.maximum(0, hd - ed)[:, None]
         live = alive_a.any(axis=1) & alive_d.any(axis=1)
         if not live.any():
             break
-        hits_a = ((rng.random((TRIALS, na)) < pa[None, :]) & alive_a).sum(axis=1)
-        hits_d = ((rng.random((TRIALS, nd)) < pd[None, :]) & alive_d).sum(axis=1)
+        hits_a = ((rng.random((cfg.trials, na)) < pa[None, :]) & alive_a).sum(axis=1)
+        hits_d = ((rng.random((cfg.trials, nd)) < pd[None, :]) & alive_d).sum(axis=1)
         hd = np.where(live, np.minimum(hd + hits_a, nd + ed), hd)
         ha = np.where(live, np.minimum(ha + hits_d, na + ea), ha)
     a_left = ha < na + ea

@@ -52,25 +52,10 @@ from . import amphib, greedy
 # the battle-odds calculator loads its compiled kernels on first import (about a second):
 # pay that when the computer player is loaded, not inside its first turn
 import game.odds  # noqa: E402,F401  isort: skip
+from .config import zone_config
+from .player import active
 
 logger = logging.getLogger(__name__)
-
-WIN_TARGET = 0.80       # add units to an attack until it wins this often
-WIN_MINIMUM = 0.65      # attack only at least this likely to win
-LAST_CHANCE_MINIMUM = 0.25  # ... unless no enemy moves again before the game ends
-RETREAT_BELOW = 0.30    # retreat when the odds of the battle fall under this
-HOLD_RATIO = 0.5        # survivors should hold against this share of the counter-attack
-VC_WORTH = 12           # a victory city is worth this much beyond its income
-CAPITAL_WORTH = 8
-GARRISON_CAPITAL = 0.6  # share of the neighbouring threat a capital keeps at home
-GARRISON_VC = 0.4       # ... a victory city
-GARRISON_FACTORY = 0.3  # ... a factory
-HOLD_SHARE = 0.8        # after the moves, a victory city should hold against this share
-TRADE_ROUNDS_LEFT = 99  # behind on cities: trade units for them this close to the end
-UPGRADE_GREEDY_MIX = 0.33  # greedy's mix is traded up only when it leaves this share of the money
-CAPITAL_LOSS_CHANCE = 1.0  # keep at home what holds the capital to this chance of loss (1: off)
-
-_PLANS: dict[tuple[Any, ...], tuple[Any, tuple[int, list[Action]]]] = {}
 
 
 def choose_standard(state: GameState) -> Action:
@@ -79,8 +64,9 @@ def choose_standard(state: GameState) -> Action:
         return _combat(state)
     if phase == "collect_income":
         return EndPhase()
+    plans = active().zone_plans   # the deciding player's own phase plans
     key = (id(state.scenario), state.seed, state.round, state.player_idx, state.phase_idx)
-    cached = _PLANS.get(key)
+    cached = plans.get(key)
     # the entry holds the scenario itself, so its id cannot be reused by another game
     plan = cached[1] if cached is not None and cached[0] is state.scenario else None
     if plan is None or not (0 <= state.action_count - plan[0] <= len(plan[1])):
@@ -93,17 +79,17 @@ def choose_standard(state: GameState) -> Action:
             logger.warning("the %s planner failed (round %s, %s); playing greedy this phase",
                            phase, state.round, state.player, exc_info=True)
             actions = []
-        if len(_PLANS) > 256:
-            _PLANS.clear()
+        if len(plans) > 256:
+            plans.clear()
         plan = (state.action_count, actions)
-        _PLANS[key] = (state.scenario, plan)
+        plans[key] = (state.scenario, plan)
     start, actions = plan
     i = state.action_count - start
     if i < len(actions):
         try:
             apply(state, actions[i])
         except IllegalAction:  # the state is not the one planned for: replan from here
-            _PLANS.pop(key, None)
+            plans.pop(key, None)
             plan_now = choose_standard(state) if cached is not None else greedy.choose_greedy(state)
             return plan_now
         return actions[i]
@@ -122,9 +108,10 @@ def is_capital(state: GameState, space: str) -> bool:
 
 def worth(state: GameState, space: str) -> float:
     """What holding a land space is worth: income, plus victory city and capital weight."""
+    cfg = zone_config()
     sp = state.scenario.spaces[space]
-    return (sp.value + (VC_WORTH if sp.victory_city else 0)
-            + (CAPITAL_WORTH if is_capital(state, space) else 0))
+    return (sp.value + (cfg.vc_worth if sp.victory_city else 0)
+            + (cfg.capital_worth if is_capital(state, space) else 0))
 
 
 def enemy_moves_again(state: GameState, player: str) -> bool:
@@ -143,17 +130,15 @@ def still_to_move(state: GameState, player: str) -> set[str] | None:
             if state.at_war(p.id, player)}
 
 
-_LAND_DIST: dict[int, tuple[Any, dict[str, dict[str, int]]]] = {}
-
-
 def land_distances(state: GameState) -> dict[str, dict[str, int]]:
     """Hop counts between land spaces over passable land only (what a land unit walks);
     a pair missing has no land route: only a ship carries troops between them."""
     sc = state.scenario
-    got = _LAND_DIST.get(id(sc))
+    cache = active().land_dist   # the deciding player's, per map
+    got = cache.get(id(sc))
     if got is None or got[0] is not sc:  # the entry holds the scenario: ids get reused
-        if len(_LAND_DIST) > 16:
-            _LAND_DIST.clear()
+        if len(cache) > 16:
+            cache.clear()
         sps = sc.spaces
         table: dict[str, dict[str, int]] = {}
         for start, sp in sps.items():
@@ -167,12 +152,8 @@ def land_distances(state: GameState) -> dict[str, dict[str, int]]:
                         dist[nxt] = dist[cur] + 1
                         queue.append(nxt)
             table[start] = dist
-        got = _LAND_DIST[id(sc)] = (sc, table)
+        got = cache[id(sc)] = (sc, table)
     return got[1]
-
-
-SEA_LIFT_UNITS = 2      # land units one transport brings (g40 and its kin: two)
-SEA_LIFT_REACH = 3      # hops from a transport to the target it could land troops in
 
 
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
@@ -182,6 +163,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
     count by their walk over land; those with no land route in reach count only as far
     as the enemy's transports near `space` could bring them (two a transport, the
     strongest first)."""
+    cfg = zone_config()
     dist = distances(state.scenario)[space]
     ldist = land_distances(state).get(space, {})
     movers = still_to_move(state, player)
@@ -197,8 +179,8 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
             continue
         ut = state.utype(u)
         if ut.domain == SEA:
-            if ut.has("transport") and dist.get(u.space, 99) <= SEA_LIFT_REACH:
-                lift += SEA_LIFT_UNITS
+            if ut.has("transport") and dist.get(u.space, 99) <= cfg.sea_lift_reach:
+                lift += cfg.sea_lift_units
             continue
         if (ut.domain == AIR and not air) or ut.attack <= 0 or not hits_land(ut):
             continue
@@ -211,7 +193,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
         reach = min(ut.move, hops)
         if ldist.get(u.space, 99) <= reach:
             total += ut.attack + 0.5
-        elif dist.get(u.space, 99) <= SEA_LIFT_REACH:
+        elif dist.get(u.space, 99) <= cfg.sea_lift_reach:
             by_sea.append(ut.attack + 0.5)
     if lift and by_sea:
         total += sum(sorted(by_sea, reverse=True)[:lift])
@@ -260,6 +242,7 @@ def key_spaces(state: GameState, player: str) -> dict[str, float]:
     (in the last round only victory cities count, and fully: its allies' too, as the
     alliance's count decides; europe_1941 seed 7021: four British fighters stayed in
     Moscow while Italy retook Leningrad from the Soviet Union in round 10)."""
+    cfg = zone_config()
     out: dict[str, float] = {}
     if final_round(state):
         return {s: 1.0 for s, sp in state.scenario.spaces.items()
@@ -269,11 +252,11 @@ def key_spaces(state: GameState, player: str) -> dict[str, float]:
         if sp.kind != LAND or state.owners.get(s) != player:
             continue
         if is_capital(state, s):
-            out[s] = GARRISON_CAPITAL
+            out[s] = cfg.garrison_capital
         elif sp.victory_city:
-            out[s] = GARRISON_VC
+            out[s] = cfg.garrison_vc
         elif s in state.factories:
-            out[s] = GARRISON_FACTORY
+            out[s] = cfg.garrison_factory
     return out
 
 
@@ -413,7 +396,7 @@ def naval_attacks(state: GameState, player: str, used: set[int], air: list[Unit]
         for u in cands[:12]:
             chosen.append(u)
             p, swing = sea_odds(state, chosen, enemy)
-            if p >= WIN_TARGET and swing > 0:
+            if p >= zone_config().win_target and swing > 0:
                 break
         if p < 0.7 or swing <= 0:
             continue
@@ -457,7 +440,7 @@ def _best(state: GameState, prices: dict[str, int], score: Any) -> str | None:
 
 
 def _has_greedy_units(state: GameState) -> bool:
-    return all(u in state.ruleset.units for u in greedy.BUY_PATTERN)
+    return all(u in state.ruleset.units for u in zone_config().buy_pattern)
 
 
 def _paratroopers(state: GameState) -> list[Action]:
@@ -568,7 +551,7 @@ def _plan_purchase(state: GameState) -> list[Action]:
         left = state.resources[player] - sum(
             (production.unit_cost(state, a.unit, player) or 0) * a.count
             for a in buys if isinstance(a, Purchase))
-        if left >= UPGRADE_GREEDY_MIX * state.resources[player]:
+        if left >= zone_config().upgrade_greedy_mix * state.resources[player]:
             # greedy's mix (cheap infantry first) measured better on europe_1941 than
             # trading it up; only money the full factories would leave idle is spent
             buys = _upgrade(state, buys)
@@ -750,7 +733,7 @@ def _garrison_needs(state: GameState, player: str) -> dict[str, float]:
                              if u.space == s and u.owner == player
                              and state.utype(u).domain == LAND)
             need = min(need, half)
-        if is_capital(state, s) and CAPITAL_LOSS_CHANCE < 1.0:
+        if is_capital(state, s) and zone_config().capital_loss_chance < 1.0:
             need = max(need, _capital_hold(state, s, player))
         needs[s] = need
     return needs
@@ -781,7 +764,7 @@ def _capital_hold(state: GameState, space: str, player: str) -> float:
     lo, hi = 0, len(home)
     while lo < hi:
         mid = (lo + hi) // 2
-        if odds(state, foes, home[:mid], LAND)[0] <= CAPITAL_LOSS_CHANCE:
+        if odds(state, foes, home[:mid], LAND)[0] <= zone_config().capital_loss_chance:
             hi = mid
         else:
             lo = mid + 1
@@ -827,6 +810,7 @@ def _supply_drops(state: GameState) -> list[Action]:
 
 
 def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
+    cfg = zone_config()
     if drops:
         supply = _supply_drops(state)
         if supply:
@@ -835,7 +819,7 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
     sc = state.scenario
     last_chance = not enemy_moves_again(state, player)
     # ahead on victory cities: attack only what can be held; behind: trade units too
-    trade = not ahead(state, player) and _rounds_left(state) <= TRADE_ROUNDS_LEFT
+    trade = not ahead(state, player) and _rounds_left(state) <= cfg.trade_rounds_left
     behind_at_end = final_round(state) and not ahead(state, player)
     units = [u for u in state.units.values()
              if u.owner == player and u.carried_by is None and not u.in_combat
@@ -927,8 +911,8 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
         # the last round, behind on cities: the units are worth nothing after the turn
         # limit, a victory city taken back may decide the game
         all_in = last_chance or (behind_at_end and sc.spaces[target].victory_city)
-        target_p = 0.97 if all_in else WIN_TARGET
-        minimum = LAST_CHANCE_MINIMUM if all_in else WIN_MINIMUM
+        target_p = 0.97 if all_in else cfg.win_target
+        minimum = cfg.last_chance_minimum if all_in else cfg.win_minimum
         chosen_blocks: list[tuple[list[Unit], amphib.Lift | None]] = []
         if not enemy:
             first = min(blocks[:len(land)] or blocks[len(land):len(land) + len(lifts)][-1:],
@@ -947,11 +931,11 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
                 if len(chosen_blocks) % 2 == 0 or blk[1] is not None or i == len(blocks) - 1 \
                         or blocks[i + 1][1] is not None:
                     p, held, swing = odds3(state, chosen, enemy, LAND)
-                    good = p >= target_p and (held >= HOLD_RATIO * counter or important
+                    good = p >= target_p and (held >= cfg.hold_ratio * counter or important
                                               or (trade and swing > 0))
                     if good:
                         break
-            if p < minimum or (held < HOLD_RATIO * counter and not important
+            if p < minimum or (held < cfg.hold_ratio * counter and not important
                                and not (trade and swing > 0) and not last_chance):
                 continue
         walk = [u for b, lf in chosen_blocks if lf is None for u in b]
@@ -1061,6 +1045,7 @@ def _only_legal(state: GameState, actions: list[Action]) -> list[Action]:
 
 # --- battles -----------------------------------------------------------------------------
 def _bad_odds(state: GameState, b: Battle) -> bool:
+    cfg = zone_config()
     from game.odds import odds_for_space
     from game.rules import battle
     try:
@@ -1072,8 +1057,8 @@ def _bad_odds(state: GameState, b: Battle) -> bool:
             from .quickodds import quick_odds
             p, _ = quick_odds(state.ruleset, default_order(state, att, "attack"),
                               default_order(state, dfn, "defense"))
-            return p < RETREAT_BELOW
-        return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < RETREAT_BELOW
+            return p < cfg.retreat_below
+        return odds_for_space(state, b.space, b.attacker, trials=1000).attacker_wins < cfg.retreat_below
     except Exception:  # noqa: BLE001 - no odds: fight on
         logger.debug("no odds for the battle in %s; fighting on", b.space, exc_info=True)
         return False
@@ -1086,7 +1071,8 @@ def _combat(state: GameState) -> Action:
 # --- non-combat move ------------------------------------------------------------------------
 def _deficits(state: GameState, player: str, hops: int = 1) -> dict[str, float]:
     """Defence still missing in each key space (victory city, capital, factory)."""
-    return {s: threat_to(state, s, player, hops=hops) * min(1.0, HOLD_SHARE * share / GARRISON_VC)
+    cfg = zone_config()
+    return {s: threat_to(state, s, player, hops=hops) * min(1.0, cfg.hold_share * share / cfg.garrison_vc)
             - defence_at(state, s, player)
             for s, share in key_spaces(state, player).items()}
 
@@ -1110,7 +1096,6 @@ def _garrison_units(state: GameState, player: str) -> set[int]:
 def _movable_land(state: GameState, u: Unit, player: str) -> bool:
     return (u.owner == player and state.utype(u).domain == LAND and not u.in_combat
             and u.carried_by is None and movement.moves_left(state, u) > 0)
-
 
 
 def _reinforcers(s: GameState, player: str, target: str, deficit: dict[str, float]) -> list[Any]:

@@ -10,6 +10,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from game.rules import actions as A
 from game.rules.edit import is_edit
@@ -28,17 +29,17 @@ class _Thought:
     """One computer decision made on a worker thread (daemon: closing the window never
     waits for it). The same state gives the same action on any thread."""
 
-    def __init__(self, version: int, state: GameState, level: str):
+    def __init__(self, version: int, state: GameState, level: str, player: Any = None):
         self.version = version
         self.state = state
         self.action: A.Action | None = None
         self.error: Exception | None = None
         self.done = threading.Event()
-        threading.Thread(target=self._run, args=(level,), daemon=True, name="computer-player").start()
+        threading.Thread(target=self._run, args=(level, player), daemon=True, name="computer-player").start()
 
-    def _run(self, level: str) -> None:
+    def _run(self, level: str, player: Any) -> None:
         try:
-            self.action = choose(self.state, level)
+            self.action = _choose_as(player, self.state, level)
         except Exception as exc:  # noqa: BLE001 - reported by the controller, which falls back
             logger.warning("the %s computer player failed (round %s, %s, %s); a fallback plays",
                            level, self.state.round, self.state.player, self.state.phase,
@@ -77,6 +78,15 @@ def choose(state: GameState, level: str) -> A.Action:
     return choose_action(state, level=level)
 
 
+def _choose_as(player: Any, state: GameState, level: str) -> A.Action:
+    """`choose` with this game's computer player of the level deciding (its own plans,
+    whichever thread asks), or none (game.ai not available)."""
+    if player is None:
+        return choose(state, level)
+    with player.deciding():
+        return choose(state, level)
+
+
 class GameController:
     def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
@@ -87,6 +97,7 @@ class GameController:
         self.ai_sides = tuple(ai_sides)
         self.ai_level = ai_level          # the level of computer sides not in ai_levels
         self.ai_levels = dict(ai_levels or {})  # side (player or alliance id) -> level
+        self._players: dict[str, Any] = {}   # level -> this game's computer player
         self.autosave_enabled = autosave
         self.message: Message | None = None
         self.version = 0           # bumps on every state change (scenes refresh caches)
@@ -211,13 +222,26 @@ class GameController:
         self.saved_version = self.version
 
     # --- computer players ----------------------------------------------------------
+    def computer_player(self, level: str) -> Any:
+        """This game's computer player of `level` (game.ai.ComputerPlayer, its plans kept
+        across the worker threads that decide for it); None without game.ai."""
+        got = self._players.get(level)
+        if got is None:
+            try:
+                from game.ai import ComputerPlayer
+            except ImportError:
+                return None
+            got = self._players[level] = ComputerPlayer(level)
+        return got
+
     def step_ai(self) -> bool:
         """Let the computer take one action. True if it did."""
         if not self.ai_to_act():
             return False
         state = self.state
         try:
-            action = choose(state, self.level_of(self.actor()))
+            level = self.level_of(self.actor())
+            action = _choose_as(self.computer_player(level), state, level)
         except Exception as exc:  # noqa: BLE001 - _play_ai says so and falls back
             logger.warning("the computer player failed (round %s, %s, %s); a fallback plays",
                            state.round, state.player, state.phase, exc_info=True)
@@ -237,7 +261,8 @@ class GameController:
             return False
         t = self._thought
         if t is None or t.version != self.version:   # a new position (or the game changed under it)
-            t = self._thought = _Thought(self.version, self.state, self.level_of(self.actor()))
+            level = self.level_of(self.actor())
+            t = self._thought = _Thought(self.version, self.state, level, self.computer_player(level))
         if not t.done.wait(wait):
             return None
         self._thought = None

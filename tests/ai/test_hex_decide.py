@@ -9,7 +9,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from hexkit import hexgame, uid_of  # noqa: E402
 
-from game.ai import choose_action, hexdecide, hexeval  # noqa: E402
+from game.ai import choose_action, config, hexdecide, hexeval  # noqa: E402
+from game.ai.config import hex_config
 from game.rules import hexcombat  # noqa: E402
 from game.rules.actions import Advance, Attack, HexLosses, HexRetreat, apply, hex_decision  # noqa: E402
 from game.rules.hexmodel import HexTurn  # noqa: E402
@@ -64,17 +65,12 @@ def test_standard_advances_the_battery_alone_and_keeps_the_objective_garrisoned(
     assert not hexcombat.advance_explain(s, a.units)
 
 
-def test_an_advance_outside_the_plain_options_must_gain_the_margin(monkeypatch):
-    # the scored advance alone (round 2 of 4 is weighed by rollouts too: docs/ai.md, "Stop 35")
-    from game.ai import hexrollout
-    monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
+def test_an_advance_outside_the_plain_options_must_gain_the_margin(ai_knobs):
+    # the scored advance alone (round 2 of 4 is weighed by rollouts too: "Stop 35" in git history of docs/ai.md)
+    ai_knobs(combat_rounds=2)
     s = kastelli_advance()
-    old = hexdecide.ADVANCE_MARGIN
-    try:
-        hexdecide.ADVANCE_MARGIN = 50.0
+    with config.using(config.current().replace(advance_margin=50.0)):
         assert choose_action(s, "standard").units == ()
-    finally:
-        hexdecide.ADVANCE_MARGIN = old
 
 
 def test_every_advance_option_is_legal():
@@ -113,12 +109,8 @@ def test_standard_keeps_the_better_defender_after_an_exchange():
 
 def test_loss_scoring_off_takes_the_rules_proposal():
     s = exchange_on_the_airstrip()
-    old = hexdecide.LOSSES
-    try:
-        hexdecide.LOSSES = False
+    with config.using(config.current().replace(losses=False)):
         assert choose_action(s, "standard") == HexLosses((6,))
-    finally:
-        hexdecide.LOSSES = old
 
 
 def test_retreat_options_are_legal_and_start_with_the_rules_proposal():
@@ -135,14 +127,10 @@ def test_retreat_options_are_legal_and_start_with_the_rules_proposal():
     for g, path in opts:
         apply(s, HexRetreat(g, path))          # IllegalAction would fail the test
     assert isinstance(choose_action(s, "standard"), HexRetreat)
-    old = hexdecide.RETREATS
-    try:
-        hexdecide.RETREATS = True   # scored (blue holds at the turn limit: not forced to attack)
+    with config.using(config.current().replace(retreats=True)):   # scored (blue holds at the turn limit: not forced to attack)
         got = hexdecide.decide(s, "blue")
         assert isinstance(got, HexRetreat) and (got.units, got.path) in opts
         assert hexdecide.decide(s, "blue") == got   # deterministic
-    finally:
-        hexdecide.RETREATS = old
 
 
 def test_an_empty_objective_is_takeable_only_if_a_unit_can_walk_into_it():
@@ -157,13 +145,9 @@ def test_an_empty_objective_is_takeable_only_if_a_unit_can_walk_into_it():
                 victory=[(5, 0), (5, 2)], owners={(5, 0): "red"}, victory_block=vb)
     u = uid_of(s, "5,0", "mountain_infantry")
     ev = hexeval.Evaluator(s, "axis")
-    assert ev._take_chance(s, "5,2") == hexeval.EMPTY_TAKE   # in supply it walks in
+    assert ev._take_chance(s, "5,2") == hex_config().empty_take   # in supply it walks in
     s.units[u] = replace(s.units[u], oos=1)
     ev = hexeval.Evaluator(s, "axis")
     assert ev._take_chance(s, "5,2") == 0.0
-    old = hexeval.EMPTY_INTO
-    try:
-        hexeval.EMPTY_INTO = False
-        assert hexeval.Evaluator(s, "axis")._take_chance(s, "5,2") == hexeval.EMPTY_TAKE
-    finally:
-        hexeval.EMPTY_INTO = old
+    with config.using(config.current().replace(empty_into=False)):
+        assert hexeval.Evaluator(s, "axis")._take_chance(s, "5,2") == hex_config().empty_take

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import choose_action, hexplan
+from game.ai import choose_action
 from game.rules.actions import Attack, EndPhase, Move, apply
 from game.rules.errors import LoadError
 from game.rules.ruleset import SCENARIO_DIR, load_ruleset, load_scenario, load_scenario_file
@@ -51,7 +51,7 @@ def test_the_tutorial_s_germans_hold_their_fire_in_the_first_turn():
     # scenario hex_tutorial, ai_opening.germany: the planner's own first moves and no
     # attack. The lone paratroop regiment's 3:2 on the Hill airstrip, which the rollouts
     # chose about one time in five on noise, cost 27 games in 1,000 against random when
-    # always made (docs/ai.md, "Stop 38")
+    # always made ("Stop 38" in git history of docs/ai.md)
     sc = load_scenario("hex_tutorial")
     assert sc.hexmap.openings["germany"].no_attacks
     for seed in (161020, 161128):
@@ -66,8 +66,8 @@ def test_the_tutorial_s_germans_hold_their_fire_in_the_first_turn():
         assert not [a for _, a, _ in done if isinstance(a, Attack)]
 
 
-def test_without_the_opening_the_planner_plays_its_own_first_turn(monkeypatch):
-    monkeypatch.setattr(hexplan, "OPENINGS", False)
+def test_without_the_opening_the_planner_plays_its_own_first_turn(ai_knobs):
+    ai_knobs(openings=False)
     done = first_turn(crete(104000))
     moved = [a for ph, a, _ in done if ph == "movement" and isinstance(a, Move)]
     assert len(moved) != 2 or {a.target for _, a, _ in done if isinstance(a, Attack)} != {"2,4"}
@@ -163,7 +163,7 @@ def test_an_opening_without_attacks_leaves_them_to_the_planner(monkeypatch):
 
 def test_an_opening_with_attacks_none_makes_no_attack_in_the_first_turn(tmp_path, monkeypatch):
     # docs/hex-format.md: `attacks: none` holds the first turn's fire (the tutorial's
-    # Germans, docs/ai.md "Stop 38"), where no attacks listed leaves them to the planner
+    # Germans, "Stop 38" in git history of docs/ai.md), where no attacks listed leaves them to the planner
     from game.ai import hexopening
     p = tmp_path / "crete_1941.yaml"
     text = CRETE.replace("    attacks:\n      - {target: [2, 4], from: [[1, 4], [2, 5]]}\n", "    attacks: none\n")

@@ -8,6 +8,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from hexkit import hexgame, uid_of  # noqa: E402
 
 from game.ai import choose_action  # noqa: E402
+from game.ai.config import hex_config
+from game.ai.player import active
 from game.rules.actions import Advance, Attack, EndPhase, apply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 from game.rules.session import Session  # noqa: E402
@@ -115,13 +117,12 @@ def test_standard_does_not_peek_at_the_dice():
 
 
 def test_standard_is_deterministic_with_a_cold_or_warm_plan_cache():
-    from game.ai import hexplan
     from game.rules.snapshot import state_hash
     sc = load_scenario("hex_tutorial")
     hashes = []
     for clear in (True, False):
         if clear:
-            hexplan._PLANS.clear()
+            active().clear()
         s = Session(sc, load_ruleset(sc.ruleset_id), 7)
         for _ in range(5000):
             if s.state.over:
@@ -183,7 +184,8 @@ def test_standard_knows_the_round_end_decides_for_the_last_player():
     # the objectives are counted when the round's last player ends its turn (hexphases.
     # end_player_turn): for green (last) red holding both is a lost game unless green takes
     # one back now; for blue (green still to play) it is only a bad position
-    from game.ai.hexeval import W_ROUND_END, Evaluator
+    from game.ai.hexeval import Evaluator
+    W_ROUND_END = hex_config().w_round_end
     last, not_last = round_end_game("green"), round_end_game("blue")
     assert last.player_idx == 2 and not_last.player_idx == 1
     ev = Evaluator(last, "allies")
@@ -203,23 +205,15 @@ def test_standard_attacker_sends_no_third_unit_to_an_objective_it_holds():
     # (the planner's own plan: the rollouts of the last rounds are off, they weigh plans
     # by playing them out, not by this rule; the pull towards a third unit is the risk
     # term's, weighed here as before stop 26, at which this position shows it)
-    from game.ai import hexeval, hexplan, hexrollout
+    from game.ai import config
 
     def play(cap):
-        old = hexplan.HOLD_CAP
-        hexplan.HOLD_CAP = cap
-        rounds, hexrollout.ROUNDS = hexrollout.ROUNDS, 0
-        risk, hexeval.W_HEX_RISK = hexeval.W_HEX_RISK, 0.7
-        try:
+        with config.using(config.current().replace(hold_cap=cap, rounds=0, w_hex_risk=0.7)):
             s = hexgame([(3, 2, "red", "infantry_brigade", 2), (1, 2, "red", "infantry_brigade"),
                          (5, 2, "blue", "infantry_division"), (6, 2, "blue", "garrison_infantry")],
                         victory=[(3, 2), (6, 2)], owners={(3, 2): "red"}, supply=[(0, 2), (6, 4)],
                         victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
             s = _play_phase(s)
-        finally:
-            hexplan.HOLD_CAP = old
-            hexrollout.ROUNDS = rounds
-            hexeval.W_HEX_RISK = risk
         return sum(1 for u in s.units.values() if u.owner == "red" and u.space == "3,2")
     assert play(2) == 2
     assert play(0) == 3
@@ -242,7 +236,8 @@ def _last_unit_game():
 def test_standard_knows_an_alliance_without_units_loses():
     # hexphases.end_player_turn (docs/interpretations.md, europa): an alliance with no unit
     # with a strength left, and no reinforcements to come, loses when the turn ends
-    from game.ai.hexeval import W_ROUND_END, Evaluator
+    from game.ai.hexeval import Evaluator
+    W_ROUND_END = hex_config().w_round_end
     s, a = _last_unit_game()
     ev = Evaluator(s, "allies")
     gone = s.copy()
@@ -278,11 +273,10 @@ def test_standard_clears_the_way_to_the_last_objective_the_turn_before_the_last(
     # it stands between red and the objective it still needs (two hexes on). In the turn
     # before the last only an attack on the brigade lets red reach that objective next
     # turn; without W_SETUP the player kept its stack at home (hex_tutorial, seed 21)
-    from game.ai import hexeval
+    from game.ai import config
+
     def play(setup):
-        old = hexeval.W_SETUP
-        hexeval.W_SETUP = setup
-        try:
+        with config.using(config.current().replace(w_setup=setup)):
             s = hexgame([(5, 0, "red", "mountain_infantry"), (5, 0, "red", "parachute"),
                          (5, 0, "red", "combat_engineer"), (5, 0, "red", "field_artillery"),
                          (5, 1, "blue", "infantry_brigade"),
@@ -291,9 +285,7 @@ def test_standard_clears_the_way_to_the_last_objective_the_turn_before_the_last(
                         owners={(5, 0): "red"}, features={(5, 2): ["city"]},
                         victory_block="victory: {victory_cities: {axis: 2}, at_turn_limit: allies}")
             return choose_action(s, "standard")
-        finally:
-            hexeval.W_SETUP = old
-    a = play(hexeval.W_SETUP)
+    a = play(hex_config().w_setup)
     assert isinstance(a, Attack) and a.target == "5,1"
     assert not isinstance(play(0.0), Attack)
 
@@ -317,12 +309,13 @@ def test_standard_attacks_for_the_last_objective_in_the_last_round():
 
 
 def test_objectives_count_for_less_early_than_at_the_turn_limit():
-    # docs/ai.md (stop 21): only the count at the end (or an instant win) wins, and an
+    # docs/ai.md history (stop 21): only the count at the end (or an instant win) wins, and an
     # objective taken in the first turn is often retaken before then; its worth rises from
     # OBJ_EARLY of W_OBJECTIVE in the first turn to all of it at the turn limit
     from dataclasses import replace
 
-    from game.ai.hexeval import OBJ_EARLY, W_OBJECTIVE, Evaluator
+    from game.ai.hexeval import Evaluator
+    OBJ_EARLY, W_OBJECTIVE = hex_config().obj_early, hex_config().w_objective
     s = round_end_game("blue")          # turn_limit 3, round 1
     obj = next(h for h, sp in s.scenario.spaces.items() if sp.victory_city)
     early = Evaluator(s, "axis").hex_weight[obj]
@@ -332,7 +325,7 @@ def test_objectives_count_for_less_early_than_at_the_turn_limit():
 
 
 def test_approach_counts_movement_points_not_hexes():
-    # docs/ai.md (stop 22): a unit's distance to the objectives it approaches is the
+    # docs/ai.md history (stop 22): a unit's distance to the objectives it approaches is the
     # movement points its type pays over the terrain (seed 003's terrain effects chart:
     # rough costs artillery and infantry brigades 2 MPs a hex), not the hex count: the
     # tutorial's artillery, sent through the rough centre, could not reach Kastelli in time
@@ -397,11 +390,11 @@ def test_an_empty_objective_next_to_an_enemy_is_no_safer_than_a_weak_garrison():
     far = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(2, 2)], turn_limit=6)
     ev2 = hexeval.Evaluator(far, "axis")
     ev2.evaluate(far)
-    assert ev2._ptake["2,2"] == hexeval.EMPTY_RISK < 1.0
+    assert ev2._ptake["2,2"] == hex_config().empty_risk < 1.0
 
 
 def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
-    # docs/ai.md (stop 25): late in the game, for a side that must attack, units are worth
+    # docs/ai.md history (stop 25): late in the game, for a side that must attack, units are worth
     # little (MATERIAL_LAST) and each pays W_APPROACH per movement point to its goal, so a
     # far unit's approach cost outweighed its value: losing it (an attack at 1:3) scored
     # higher than keeping it. Approach now counts from where each unit stood.
@@ -422,8 +415,8 @@ def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
 
 
 def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
-    # docs/ai.md (stop 26): fitted to the results of 171 Crete games
-    # (tools/eval_calibration.py), the expected loss of our objectives next turn weighs
+    # docs/ai.md history (stop 26): fitted to the results of 171 Crete games
+    # (tools/eval_calibration.py, in git history), the expected loss of our objectives next turn weighs
     # about 5-13 strength points per objective, against 10-15 for holding one; the
     # evaluation counted it at 2 x W_HEX_RISK (0.7) x an objective's worth, so an objective
     # sure to be retaken scored below one nobody held
@@ -441,17 +434,17 @@ def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
     assert held > ev.evaluate(nobodys)
 
 
-def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(monkeypatch):
+def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(ai_knobs):
     # seed 003 (terrain effects: a clear hex costs 1 MP): a brigade (4 MP) four clear hexes
     # from an empty objective walks into it next turn; the evaluation reached half a move in
     # hexes (3 for a brigade) and counted the objective safe (Crete, seed 63072: Rethymno
     # airfield left empty in the last round, a brigade four hexes away walked in)
     from game.ai import hexeval
-    monkeypatch.setattr(hexeval, "EMPTY_MP", True)
+    ai_knobs(empty_mp=True)
     near = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6)
     ev = hexeval.Evaluator(near, "axis")
     ev.evaluate(near)
-    assert ev._ptake["0,2"] == hexeval.EMPTY_RISK
+    assert ev._ptake["0,2"] == hex_config().empty_risk
     far = hexgame([(5, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6)
     ev = hexeval.Evaluator(far, "axis")
     ev.evaluate(far)
@@ -466,19 +459,19 @@ def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(
     assert "0,2" not in ev._ptake          # rough hexes cost more: out of reach
 
 
-def test_an_empty_objective_is_at_risk_in_every_phase_of_our_turn(monkeypatch):
+def test_an_empty_objective_is_at_risk_in_every_phase_of_our_turn(ai_knobs):
     # seed 003 (terrain effects: a clear hex costs 1 MP): the enemy brigade walks in in its
     # own movement phase whatever phase we are in. The reach was measured with this
     # phase's movement allowance, 0 in a combat phase, so attacks and advances saw the
     # objective safe (Crete, seed 126006: in the last round the advance into Chania,
     # the fourth objective, was declined and Rethymno airfield, empty, was walked into)
     from game.ai import hexeval
-    monkeypatch.setattr(hexeval, "EMPTY_MP", True)
+    ai_knobs(empty_mp=True)
     for phase in ("movement", "combat", "exploitation"):
         near = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6, phase=phase)
         ev = hexeval.Evaluator(near, "axis")
         ev.evaluate(near)
-        assert ev._ptake.get("0,2") == hexeval.EMPTY_RISK, phase
+        assert ev._ptake.get("0,2") == hex_config().empty_risk, phase
     # out of supply it has half its movement points: four hexes are out of its reach
     from dataclasses import replace
     tired = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6, phase="combat")
@@ -489,14 +482,14 @@ def test_an_empty_objective_is_at_risk_in_every_phase_of_our_turn(monkeypatch):
     assert "0,2" not in ev._ptake
 
 
-def test_an_objective_taken_counts_less_where_the_enemy_can_retake_it(monkeypatch):
+def test_an_objective_taken_counts_less_where_the_enemy_can_retake_it(ai_knobs):
     # seed 003 (CRT: an exchange costs the attacker at least the defender's strength; a
     # taken hex is attacked like any other next turn): the opportunity of an attack on an
     # objective counted its capture in full; what advances must then hold it. Crete's first
     # turn: Maleme taken at 4:1, an HX or EX leaves one regiment, retaken half the time.
     from game.ai import hexeval
     from game.rules import crt
-    monkeypatch.setattr(hexeval, "HOLD_AFTER", True)
+    ai_knobs(hold_after=True)
 
     def attack(units):
         s = hexgame(units, phase="combat", victory=[(3, 2)], turn_limit=6)
@@ -511,5 +504,5 @@ def test_an_objective_taken_counts_less_where_the_enemy_can_retake_it(monkeypatc
     backed, chances = attack(alone + [(5, 2, "blue", "infantry_brigade", 3)])
     assert backed < free
     assert chances["EX"] > chances["DE"] > 0         # fewer survivors after an exchange
-    monkeypatch.setattr(hexeval, "HOLD_AFTER", False)
+    ai_knobs(hold_after=False)
     assert attack(alone + [(5, 2, "blue", "infantry_brigade", 3)])[0] == free

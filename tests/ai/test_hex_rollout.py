@@ -7,6 +7,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from hexkit import hexgame, uid_of  # noqa: E402
 
 from game.ai import choose_action, hexeval, hexplan, hexrollout  # noqa: E402
+from game.ai.config import hex_config
+from game.ai.player import active
 from game.rules import hexmove  # noqa: E402
 from game.rules.actions import EndPhase, Move, actor, apply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
@@ -87,7 +89,7 @@ def test_enabled_only_near_the_end():
 
 
 def test_on_a_large_map_the_plan_without_its_attack_pass_and_the_greedy_plan_are_weighed(monkeypatch):
-    # docs/ai.md, "Stop 32": Crete's rollouts are long, so a large map weighs the planner's
+    # "Stop 32" in git history of docs/ai.md: Crete's rollouts are long, so a large map weighs the planner's
     # own plan against the plan without its attack pass and the greedy player's moves
     # (no other attack targets, no reserve); the plan without the attack pass keeps an
     # army home when its attack would cut its own supply lines (seeds 124104, 125020)
@@ -101,18 +103,18 @@ def test_on_a_large_map_the_plan_without_its_attack_pass_and_the_greedy_plan_are
     monkeypatch.setattr(hexrollout, "_sized", lambda *a: sized.append(a[3]) or real_sized(*a))
     plan = hexplan._plan_search(st)
     assert calls == [{}, {"first": ""}] and picked and 2 <= picked[0] <= 3
-    assert sized[-1] == hexrollout.LARGE_ROLLOUTS
+    assert sized[-1] == hex_config().large_rollouts
     assert plan in (real_moves(st), real_moves(st, first=""), hexplan._greedy_plan(st))
 
 
 def test_the_searched_plan_is_the_same_for_the_same_state():
     st = _tutorial_at(11, 3, "germany")
-    hexplan._PLANS.clear()
+    active().clear()
     p1 = hexplan._plan_search(st)
-    hexplan._PLANS.clear()
+    active().clear()
     p2 = hexplan._plan_search(st.copy())
     assert p1 == p2
-    hexplan._PLANS.clear()
+    active().clear()
     assert choose_action(st, "standard") == choose_action(st.copy(), "standard")
 
 
@@ -142,7 +144,7 @@ def test_the_greedy_plan_candidate_is_legal_and_stays_in_the_phase():
         assert s.phase == "movement" and s.player == "germany"
 
 
-def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
+def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch, ai_knobs):
     # `enabled` holds, but a rollout as long as the planner's plan's first one does not
     # fit the budget (here made small); the alternatives (up to 2 s each on Crete) are
     # never made, and the planner's own plan is played, as pick would have chosen.
@@ -150,8 +152,8 @@ def test_no_alternative_plan_is_made_when_the_rollouts_do_not_fit(monkeypatch):
     st = Session(sc, load_ruleset(sc.ruleset_id), 1).state
     st.round = sc.turn_limit
     st.units = dict(sorted(st.units.items())[:18])
-    monkeypatch.setattr(hexrollout, "BUDGET", 3000)
-    monkeypatch.setattr(hexrollout, "LARGE_BUDGET", 3000)   # Crete is a large map: its own budget
+    ai_knobs(budget=3000)
+    ai_knobs(large_budget=3000)   # Crete is a large map: its own budget
     assert hexrollout.enabled(st)
     calls = []
     real = hexplan._plan_moves
@@ -200,13 +202,13 @@ def test_the_reserve_candidate_keeps_a_unit_that_can_reach_a_screened_objective(
     assert _reaches_when_screened(s, reserve) and not _reaches_when_screened(s, plan)
 
 
-def test_the_rollouts_choose_the_reserve_plan(monkeypatch):
+def test_the_rollouts_choose_the_reserve_plan(ai_knobs):
     s = _screened_airstrip()
-    hexplan._PLANS.clear()
-    monkeypatch.setattr(hexplan, "RESERVE", 1)
+    active().clear()
+    ai_knobs(reserve=1)
     plan = hexplan._plan_search(s)
     assert plan == hexplan._reserve(s, hexplan._plan_moves(s)) and _reaches_when_screened(s, plan)
-    monkeypatch.setattr(hexplan, "RESERVE", 0)
+    ai_knobs(reserve=0)
     assert not _reaches_when_screened(s, hexplan._plan_search(s))
 
 
@@ -228,12 +230,12 @@ def _last_round_attack():
     return s
 
 
-def test_combat_by_rollouts_only_in_the_last_rounds(monkeypatch):
+def test_combat_by_rollouts_only_in_the_last_rounds(ai_knobs):
     s = _last_round_attack()
     assert hexrollout.combat_enabled(s)
-    s.round = 1   # the tutorial's length: every round (docs/ai.md, "Stop 35")
+    s.round = 1   # the tutorial's length: every round ("Stop 35" in git history of docs/ai.md)
     assert hexrollout.combat_enabled(s)
-    monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
+    ai_knobs(combat_rounds=2)
     assert not hexrollout.combat_enabled(s)
     s.round = 2
     assert hexrollout.combat_enabled(s)
@@ -247,7 +249,7 @@ def test_combat_by_rollouts_only_in_the_last_rounds(monkeypatch):
     assert not hexrollout.combat_enabled(st)
 
 
-def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
+def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch, ai_knobs):
     # the planner's attack comes first (it keeps ties), then the next best attacks and
     # ending the combat phase; the rollouts' choice is the one played
     s = _last_round_attack()
@@ -259,14 +261,14 @@ def test_last_round_attacks_are_weighed_against_holding_back(monkeypatch):
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: 0)
     assert hexplan._combat(s) == options[0]
     seen.clear()
-    monkeypatch.setattr(hexrollout, "COMBAT_ROUNDS", 2)
+    ai_knobs(combat_rounds=2)
     s.round = 1   # earlier the evaluation alone decides
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or 0)
     hexplan._combat(s)
     assert seen == []
 
 
-def test_no_long_shot_is_weighed_by_the_rollouts(monkeypatch):
+def test_no_long_shot_is_weighed_by_the_rollouts(monkeypatch, ai_knobs):
     # seed 003: on the europa CRT's 1:3 and 1:4 no roll costs the defender anything; a
     # lone garrison (1) against a brigade (4) only risks itself, so it is never an option
     # (the tutorial's engineer was thrown at 1:4 on rollout noise, seed 158534)
@@ -276,7 +278,7 @@ def test_no_long_shot_is_weighed_by_the_rollouts(monkeypatch):
                 victory=[(3, 0)], victory_block=WIN_AT_ROUND_END, turn_limit=3)
     s.round = 3
     s.phase_idx = s.ruleset.phases.index("combat")
-    monkeypatch.setattr(hexplan, "COMBAT_SEARCH", 10)
+    ai_knobs(combat_search=10)
     seen = []
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or 0)
 
@@ -286,7 +288,7 @@ def test_no_long_shot_is_weighed_by_the_rollouts(monkeypatch):
         return {p[0].target for p in seen[0] if p[0] != EndPhase()}
 
     assert targets() == {"3,0"}
-    monkeypatch.setattr(hexplan, "NO_LONG_SHOTS", False)
+    ai_knobs(no_long_shots=False)
     assert targets() == {"3,0", "6,3"}
 
 
@@ -300,7 +302,7 @@ def test_a_combat_option_rollout_keeps_our_exploitation_phase():
     assert (ended.phase, ended.player) != ("exploitation", s.player)
 
 
-def test_last_round_advance_is_weighed_by_rollouts(monkeypatch):
+def test_last_round_advance_is_weighed_by_rollouts(monkeypatch, ai_knobs):
     # the scored advance comes first, then the plain ones (none, the strongest defenders
     # one more at a time); the rollouts' choice is the one played
     from game.ai import hexdecide
@@ -310,7 +312,7 @@ def test_last_round_advance_is_weighed_by_rollouts(monkeypatch):
     attackers = tuple(u.uid for u in hexcombat.attackers_for(s, "3,0"))
     s = hexplan._scripted(s, (6,), Attack("3,0", attackers))   # 6: the defender leaves
     assert hexcombat.turn(s).advance is not None
-    monkeypatch.setattr(hexdecide, "ADVANCE_SEARCH", 2)
+    ai_knobs(advance_search=2)
     seen = []
     monkeypatch.setattr(hexrollout, "pick", lambda st, plans, **k: seen.append(plans) or len(plans) - 1)
     got = hexdecide.advance(s)
@@ -322,17 +324,17 @@ def test_last_round_advance_is_weighed_by_rollouts(monkeypatch):
 def test_a_large_map_has_its_own_budget_so_its_round_4_is_searched():
     # a round-4 rollout on Crete plays about 90 actions with 27 units: within the
     # tutorial's budget fewer than MIN_ROLLOUTS fit and the planner's plan was kept
-    # untried (docs/ai.md, "Stop 28"); the large map's budget gives LARGE_ROLLOUTS each
+    # untried ("Stop 28" in git history of docs/ai.md); the large map's budget gives LARGE_ROLLOUTS each
     # to two candidates, and at least MIN_ROLLOUTS each to its three ("Stop 32"). (Seed 10:
     # since the seed 003 combat fixes of issue #41, most seeds have fewer units left by
     # round 4; seed 10 keeps 28, and the large budget still fits MIN_ROLLOUTS for three.)
     st = _tutorial_at(10, 4, "germany", "crete_1941")
-    assert hexrollout.decision_budget(st) == hexrollout.LARGE_BUDGET > hexrollout.BUDGET
-    assert hexrollout.decision_budget(_tutorial_at(11, 3, "germany")) == hexrollout.BUDGET
+    assert hexrollout.decision_budget(st) == hex_config().large_budget > hex_config().budget
+    assert hexrollout.decision_budget(_tutorial_at(11, 3, "germany")) == hex_config().budget
     plan = hexplan._greedy_plan(st)
     assert hexrollout.fits(st, plan)
-    assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.decision_budget(st))[1] \
-        >= hexrollout.MIN_ROLLOUTS
-    assert hexrollout._sized(st, plan, 3, hexrollout.LARGE_ROLLOUTS, hexrollout.decision_budget(st))[1] \
-        >= hexrollout.MIN_ROLLOUTS
-    assert hexrollout._sized(st, plan, 2, hexrollout.LARGE_ROLLOUTS, hexrollout.BUDGET)[1] < hexrollout.MIN_ROLLOUTS
+    assert hexrollout._sized(st, plan, 2, hex_config().large_rollouts, hexrollout.decision_budget(st))[1] \
+        >= hex_config().min_rollouts
+    assert hexrollout._sized(st, plan, 3, hex_config().large_rollouts, hexrollout.decision_budget(st))[1] \
+        >= hex_config().min_rollouts
+    assert hexrollout._sized(st, plan, 2, hex_config().large_rollouts, hex_config().budget)[1] < hex_config().min_rollouts

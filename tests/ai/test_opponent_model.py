@@ -19,9 +19,9 @@ def test_long_shots_are_the_columns_where_the_defender_cannot_lose():
     assert opponent.long_shot_columns(s) == {"1:4", "1:3"}
 
 
-def test_defender_rolls_widens_the_long_shots_by_the_rolls_the_defender_may_lose(monkeypatch):
+def test_defender_rolls_widens_the_long_shots_by_the_rolls_the_defender_may_lose(ai_knobs):
     # 1:2 (AE AH AR AR BR EX) costs the defender only on the 6; 1:1 (AH AR AR BR EX DR) on two
-    monkeypatch.setattr(opponent, "DEFENDER_ROLLS", 1)
+    ai_knobs(defender_rolls=1)
     assert opponent.long_shot_columns(hexgame()) == {"1:4", "1:3", "1:2"}
 
 
@@ -64,11 +64,11 @@ def test_rollouts_play_a_random_side_with_the_random_player(monkeypatch):
     assert asked and set(asked) <= {"blue", "green"}   # the allies; red (axis) played as before
 
 
-def test_the_model_follows_the_log(monkeypatch):
+def test_the_model_follows_the_log(ai_knobs):
     # hexrollout asks the model of the decision's position; switched off, never
     s = _blue_attacks("garrison_infantry", 5)
     assert hexrollout._random_sides(s, "axis") == {"allies"}
-    monkeypatch.setattr(hexrollout, "OPPONENT_MODEL", False)
+    ai_knobs(opponent_model=False)
     assert hexrollout._random_sides(s, "axis") == frozenset()
 
 
@@ -91,14 +91,14 @@ def _valued(monkeypatch, u, worth):
     monkeypatch.setattr(hexrollout, "playout", playout)
 
 
-def test_before_the_enemy_shows_itself_a_plan_is_worth_its_worse_model(monkeypatch):
+def test_before_the_enemy_shows_itself_a_plan_is_worth_its_worse_model(monkeypatch, ai_knobs):
     # A wins only if the enemy plays soundly, C only if it moves at random, B either way
     # half the time: until the enemy has made a long shot the rollouts cannot tell which
-    # it is, so the plan must hold against both (docs/ai.md, "Stop 39")
+    # it is, so the plan must hold against both ("Stop 39" in git history of docs/ai.md)
     s, u, plans = _three_plans()
     _valued(monkeypatch, u, {"2,1": (0.9, 0.1), "3,1": (0.5, 0.5), "1,1": (0.1, 0.9)})
     assert hexrollout.pick(s, plans) == 1
-    monkeypatch.setattr(hexrollout, "MAXIMIN", False)            # the greedy model alone
+    ai_knobs(maximin=False)            # the greedy model alone
     assert hexrollout.pick(s, plans) == 0
 
 

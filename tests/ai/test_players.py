@@ -228,6 +228,24 @@ def test_standard_lands_aircraft_out_of_the_enemys_reach():
 def test_arena_names_the_game_where_a_computer_move_was_illegal(monkeypatch):
     import game.arena as arena_mod
     from game.rules.actions import Purchase
-    monkeypatch.setattr(arena_mod, "choose_action", lambda st, level: Purchase("no_such_unit", 1))
+    monkeypatch.setattr(arena_mod.ComputerPlayer, "choose", lambda self, st: Purchase("no_such_unit", 1))
     with pytest.raises(arena_mod.ArenaError, match=r"game 0 \(seed 5, greedy plays axis"):
         arena_mod.arena(MINI, "greedy", "random", 1, 5)
+
+
+
+def test_play_match_gives_each_side_its_players_config():
+    # a knob passed as a config, never a module attribute: a greedy axis that attacks only
+    # at overwhelming odds plays another game; the default config is untouched after it
+    from game.ai import AIConfig
+    from game.ai.config import zone_config
+    levels = {"axis": "greedy", "allies": "greedy"}
+    plain: list = []
+    timid: list = []
+    play_match(MINI, levels, 3, observe=plain.append)
+    play_match(MINI, levels, 3, observe=timid.append,
+               configs={"axis": AIConfig().replace(attack_ratio=1e9)})
+    assert len(plain) != len(timid)
+    again: list = []
+    play_match(MINI, levels, 3, observe=again.append)
+    assert len(again) == len(plain) and zone_config().attack_ratio == 1.4

@@ -66,10 +66,10 @@ def test_a_big_garrison_spares_a_token_for_an_empty_city():
     assert moves and st.units[moves[0].units[0]].space == "a1"
 
 
-def test_capital_hold_keeps_enough_home_to_make_the_enemy_attack_unlikely(monkeypatch):
+def test_capital_hold_keeps_enough_home_to_make_the_enemy_attack_unlikely(ai_knobs):
     # twin.yaml: a tank and seven infantry next to Redland's capital (six infantry)
     st = _session(str(FIX / "twin.yaml")).state
-    monkeypatch.setattr(standard, "CAPITAL_LOSS_CHANCE", 0.25)
+    ai_knobs(capital_loss_chance=0.25)
     keep = standard._capital_hold(st, "a1", "red")
     assert 0 < keep <= 6 * 2.5
     home = sorted((u for u in st.units.values() if u.space == "a1"), key=lambda u: u.uid)

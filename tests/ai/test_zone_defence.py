@@ -5,6 +5,7 @@ from pathlib import Path
 from unit_helpers import add_unit
 
 from game.ai import standard
+from game.ai.config import zone_config
 from game.rules.actions import apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
@@ -95,7 +96,7 @@ def test_last_round_behind_on_cities_attacks_a_city_at_middling_odds():
     add_unit(st, "infantry", "blue", "b")
     assert not standard.ahead(st, "red")
     p = standard.odds(st, [st.units[u] for u in red], blue, "land")[0]
-    assert standard.LAST_CHANCE_MINIMUM < p < standard.WIN_MINIMUM
+    assert zone_config().last_chance_minimum < p < zone_config().win_minimum
     plan = standard._plan_combat_move(st)
     assert any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
     _play(st, plan)

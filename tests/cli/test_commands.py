@@ -94,3 +94,14 @@ def test_interwar_odds_command_is_exact_for_support_and_first_strike():
     out = json.loads(p.stdout)
     assert out["method"] == "exact"
     assert abs(out["attacker_wins"] + out["defender_wins"] + out["draw"] - 1) < 1e-9
+
+
+
+def test_arena_takes_knobs_for_level_a_and_an_unknown_knob_exits_2():
+    # what a knob changes in play: tests/ai/test_players.py (play_match with configs)
+    out = json.loads(run("arena", MINI, "--a", "greedy", "--b", "random", "--games", "2", "--seed", "3",
+                         "--knob", "attack_ratio=2.5", "--knob", "win_target=0.9").stdout)
+    assert out["a_wins"] + out["b_wins"] + out["draws"] == 2
+    p = run("arena", MINI, "--games", "1", "--knob", "no_such_knob=1", check=False)
+    assert p.returncode == 2 and "no_such_knob" in p.stderr and "docs/ai.md" in p.stderr
+    assert run("arena", MINI, "--games", "1", "--knob", "rounds", check=False).returncode == 2

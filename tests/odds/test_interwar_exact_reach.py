@@ -1,7 +1,7 @@
 """The exact odds' five remaining rare fallbacks cannot be met with stock interwar (issue
 #4: "the odds command gives exact d12 results for interwar forces").
 
-tools/exact_coverage.py --rare plays 17 hand-built battles; the five still simulated use
+tools/exact_coverage.py --rare (in git history) played 17 hand-built battles; the five still simulated use
 tests/fixtures/variants/interwar_rare_mix.yaml, which mixes abilities of other rulesets
 into interwar. Each test here names one fallback (its NotExact text) and checks that the
 ability combination it needs is absent from interwar, so a change to the ruleset that

@@ -206,3 +206,17 @@ def test_a_decision_that_fails_on_its_thread_falls_back_with_a_message(monkeypat
     frame(app, AI_INTERVAL * 1.01)
     assert game.ctl.version == v0 + 1       # the fallback action was played
     assert game.ctl.message is not None and "no plan" in game.ctl.message.text
+
+
+def test_the_game_keeps_its_computer_players_plans_across_worker_threads():
+    # issue #42: the computer's plans belong to this game's player (game.ai.ComputerPlayer),
+    # not to a module shared with other games, nor to the worker thread that asked
+    from game.ai.player import default_player
+    app, game = _computer_turn()
+    ctl = game.ctl
+    player = ctl.computer_player(ctl.level_of(ctl.actor()))
+    assert player is ctl.computer_player(ctl.level_of(ctl.actor()))
+    shared = dict(default_player(player.level).zone_plans)
+    for _ in range(3):
+        assert ctl._step_ai_threaded(10.0) is True
+    assert player.zone_plans and default_player(player.level).zone_plans == shared
