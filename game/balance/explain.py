@@ -143,7 +143,10 @@ def difference_sentence(side: str, diff: float, lo: float, hi: float, n: int, p:
     if lo == hi == 0:
         return (f"No game of the {n} paired games ended differently: with these computer "
                 f"players the change does not move the result.")
-    pts = f"{diff * 100:+.0f} points (95% interval {lo * 100:+.0f} to {hi * 100:+.0f})"
+    # every paired game moved the same way (no spread): the normal interval collapses to a
+    # point and says nothing; the exact test below is the verdict
+    pts = (f"{diff * 100:+.0f} points" if hi - lo < 1e-9 else
+           f"{diff * 100:+.0f} points (95% interval {lo * 100:+.0f} to {hi * 100:+.0f})")
     if p < 0.05:
         way = "more" if diff > 0 else "less"
         return capital(f"{wins(side)} {way} often: {pts} over {n} paired games, more than chance "

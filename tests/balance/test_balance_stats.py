@@ -159,3 +159,13 @@ def test_the_bar_itself_draws_done_and_total():
         bar.step()
     bar.close()
     assert "4/4 games" in out.getvalue()
+
+
+def test_no_interval_is_quoted_when_every_pair_moved_the_same_way():
+    # a new user's walk-through: "+100 points (95% interval +100 to +100) ... is within chance"
+    from game.balance import explain
+    from game.balance.stats import mcnemar_exact
+    diff = paired_difference([True] * 4, [False] * 4)
+    lo, hi = diff.ci
+    text = explain.difference_sentence("the Allies", diff.mean, lo, hi, diff.n, mcnemar_exact(4, 0))
+    assert "interval" not in text and "+100 points over 4 paired games" in text and "within chance" in text
