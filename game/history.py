@@ -49,11 +49,16 @@ class Node:
         return out
 
 
-def state_at(session: Session, n: int) -> GameState:
-    """The position after the first n actions of the session (0: the start)."""
+def check_at(session: Session, n: int) -> None:
+    """ValueError saying the range when the game has no position after n actions."""
     if not 0 <= n <= len(session.actions):
         raise ValueError(f"--at {n}: the game has {len(session.actions)} actions (0 to "
                          f"{len(session.actions)})")
+
+
+def state_at(session: Session, n: int) -> GameState:
+    """The position after the first n actions of the session (0: the start)."""
+    check_at(session, n)
     state = session.initial
     for a in session.actions[:n]:
         state = apply(state, a)

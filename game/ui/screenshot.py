@@ -388,7 +388,7 @@ def save_position(save: str, at: int | None, out: str, size: tuple[int, int] = (
     _init()
     import pygame
 
-    from game.history import state_at
+    from game.history import check_at
     from game.io.saves import load_session
     from game.rules.session import Session
 
@@ -396,7 +396,7 @@ def save_position(save: str, at: int | None, out: str, size: tuple[int, int] = (
     from .game_scene import GameScene
     session, _ = load_session(save, from_snapshot=False)
     n = len(session.actions) if at is None else at
-    state_at(session, n)   # says what range --at has when n is outside it
+    check_at(session, n)   # says what range --at has when n is outside it
     past = Session(session.scenario, session.ruleset, session.seed)
     for a in session.actions[:n]:
         past.replay_do(a)
