@@ -75,15 +75,15 @@ class ComputerPlayer:
 
 def _dispatch(state: GameState, level: str) -> Action:
     if state.scenario.hexmap is not None:   # hex maps have their own players (hexplayer, hexplan)
-        from .hexplayer import choose_hex
+        from .hex.simple import choose_hex
         return choose_hex(state, level)
     if level == "random":
         from .randomplayer import choose_random
         return choose_random(state)
     if level == "greedy":
-        from .greedy import choose_greedy
+        from .zone.greedy import choose_greedy
         return choose_greedy(state)
-    from .standard import choose_standard
+    from .zone.standard import choose_standard
     return choose_standard(state)
 
 

@@ -391,7 +391,7 @@ def default_order(state: GameState, units: list[Any], role: str) -> list[str]:
 
 def default_order_units(state: GameState, units: list[Any], role: str) -> list[Any]:
     """default_order, as the units themselves."""
-    from game.rules.battle import support_bonus, unit_value
+    from game.rules.zone.battle import support_bonus, unit_value
     left = list(units)
     out: list[Any] = []
     while left:
@@ -428,8 +428,8 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     `space`, anti-aircraft fire and shore bombardment count only before its first roll;
     later it is the odds of fresh rounds with the forces left (exact at the start of a
     round; mid-round, casualties already marked do not fire back)."""
-    from game.rules import supply
-    from game.rules.battle import is_cargo
+    from game.rules.zone import supply
+    from game.rules.zone.battle import is_cargo
     player = attacker_player or state.player
     # seed 000 airdrops: units aboard air transports count (the odds load them again and
     # play the interception); the attacker's air transports count only while they carry
@@ -455,9 +455,9 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
         if fresh:
             bombard = [(state.units[uid].type, 1) for uid in b.bombard if uid in state.units]
     elif b is None and player == state.player:
-        from game.rules.battle import bombarding_ships
+        from game.rules.zone.battle import bombarding_ships
         bombard = [(u.type, 1) for u in bombarding_ships(state, space, player)]
-    from game.rules.battle import space_terrain  # the defender's port (seed 000 G47)
+    from game.rules.zone.battle import space_terrain  # the defender's port (seed 000 G47)
     att_o = default_order_units(state, att, "attack")
     dfn_o = default_order_units(state, dfn, "defense")
     return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),

@@ -18,9 +18,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from game.rules import battle as B
 from game.rules.actions import Casualties, Reroll, RollDice, SelectBattle, apply, new_game
 from game.rules.model import AIR, LAND, SEA, GameState, PlayerDef, Scenario, SpaceDef
+from game.rules.zone import battle as B
 
 from .mc import _wilson
 from .model import BattleSpec, can_fly_in

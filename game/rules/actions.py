@@ -11,23 +11,24 @@ import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from . import (
-    airdrop,
-    battle,
-    coastal,
-    hexairdrop,
-    hexcombat,
-    hexmove,
-    hexphases,
-    hexunits,
-    homeguard,
-    movement,
-    phases,
-    production,
-    supply,
-)
 from .errors import IllegalAction
+from .hex import (
+    airdrop as hexairdrop,
+)
+from .hex import (
+    combat as hexcombat,
+)
+from .hex import (
+    move as hexmove,
+)
+from .hex import (
+    phases as hexphases,
+)
+from .hex import (
+    units as hexunits,
+)
 from .model import AIR, LAND, SEA, GameState, Ruleset, Scenario, Unit, UnitMap, unit_replace
+from .zone import airdrop, battle, coastal, homeguard, movement, phases, production, supply
 
 
 @dataclass(frozen=True)
@@ -225,7 +226,7 @@ class Flip(Action):
 
 @dataclass(frozen=True)
 class SupplyDrop(Action):
-    """Seed 000 transport aircraft, Supply Drop (supplied supply rule, game/rules/supply.py):
+    """Seed 000 transport aircraft, Supply Drop (supplied supply rule, game/rules/zone/supply.py):
     at the start of the combat move, before any other combat movement, the air transport
     `unit` flies to the friendly territory `to` and puts it in supply for this turn;
     `supply.drop_options(state)` lists them, `supply.explain_drop` says why not."""

@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from . import production
 from .actions import _HANDLERS, ACTION_TYPES, Action
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, STATIC, GameState, Unit, unit_replace
+from .zone import production
 
 MAX_EDIT_COUNT = 1000     # units added or removed by one edit
 MAX_RESOURCES = 1_000_000

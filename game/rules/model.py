@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from .abilities import Ability
-from .hexmodel import HexMap, HexRules, HexTurn
+from .hex.model import HexMap, HexRules, HexTurn
 
 LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"
 DOMAINS = (LAND, SEA, AIR, STATIC)

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import hexabilities  # noqa: F401  (registers the hex abilities)
 from .abilities import REGISTRY, AbilityParamError, parse_ability
 from .errors import Diagnostic, LoadError
-from .hexload import parse_hex_rules, parse_hex_scenario
+from .hex import abilities as hexabilities  # noqa: F401  (registers the hex abilities)
+from .hex.load import parse_hex_rules, parse_hex_scenario
 from .model import (
     DOMAINS,
     LAND,
@@ -57,7 +57,7 @@ RULESET_DIR = SCENARIO_DIR / "rulesets"
 TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake", "track")
 KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
-# the Europa-style player-turn of hex rulesets (game/rules/hexphases.py)
+# the Europa-style player-turn of hex rulesets (game/rules/hex/phases.py)
 HEX_PHASES = ("initial", "movement", "combat", "exploitation")
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import movement
+from game.rules.zone import movement
 
 from . import airdrop_view, odds_view, theme, widgets
 from .counters import draw_counter

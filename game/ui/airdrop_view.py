@@ -1,7 +1,7 @@
 """The airdrop step of the move phases: what the player is planning and what the rules
 say about it. Nothing here decides a rule: flyers, range, legal drop spaces and the
-reasons a space is not one come from `game.rules.airdrop`; the anti-aircraft dice from
-`game.rules.battle.aa_shots`; the odds from the odds engine on a copy of the state
+reasons a space is not one come from `game.rules.zone.airdrop`; the anti-aircraft dice from
+`game.rules.zone.battle.aa_shots`; the odds from the odds engine on a copy of the state
 with the drop made by the rules.
 
 A plan is a take-off territory, the units chosen there and the legs of the flight:
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules import actions as A
-from game.rules import airdrop as AD
-from game.rules import battle as B
 from game.rules.model import GameState, Unit
-from game.rules.movement import enemies_in
+from game.rules.zone import airdrop as AD
+from game.rules.zone import battle as B
+from game.rules.zone.movement import enemies_in
 
 from . import odds_view
 
@@ -349,7 +349,7 @@ def aboard_text(state: GameState, group: list[Unit], dest: str) -> str:
     cargo there, in words ("" when `dest` is land or the flight is not allowed)."""
     if state.scenario.spaces[dest].kind != "sea" or not group or not AD.uses_air_transport(state, group):
         return ""
-    from game.rules import helilift
+    from game.rules.zone import helilift
     transports, cargo = AD.split(state, group)
     plan, why = helilift.set_down_plan(state, transports, cargo, dest)
     if why:

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import battle as B
 from game.rules.errors import IllegalAction
+from game.rules.zone import battle as B
 
 from . import theme, widgets
 

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import battle as B
 from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
+from game.rules.zone import battle as B
 
 from . import battle_orders, intercept_view, odds_view, reroll_view, strip, theme, widgets
 from .counters import draw_counter

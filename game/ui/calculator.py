@@ -87,7 +87,7 @@ class CalculatorScene(Scene):
             player = state.battle.attacker if state.battle is not None else state.player
             att: dict[str, int] = {}
             dfn: dict[str, int] = {}
-            from game.rules.battle import is_cargo
+            from game.rules.zone.battle import is_cargo
             for u in state.units_in(space):
                 if is_cargo(state, u) or u.damage >= state.utype(u).hits:
                     continue

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import coastal
+from game.rules.zone import coastal
 
 from . import theme, widgets
 

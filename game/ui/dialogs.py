@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules import production
+from game.rules.zone import production
 
 from . import theme, widgets
 from .scene import Scene
@@ -54,7 +54,7 @@ class HandoffScene(Scene):
         theme.text(surface, "Pass to", (sw // 2, band.y + 30), 34, theme.TEXT_DIM, anchor="midtop")
         theme.text(surface, name, (sw // 2, band.y + 66), 80, theme.text_on(theme.mix(theme.BG, col, 0.35)),
                    anchor="midtop", bold=True)
-        from game.rules.phases import PHASE_NAMES
+        from game.rules.zone.phases import PHASE_NAMES
         sub = f"Round {state.round}  ·  {PHASE_NAMES.get(state.phase, state.phase)}"
         if self.player != state.player:
             sub += "  ·  defending: choose casualties"

@@ -9,8 +9,8 @@ import time
 import pygame
 
 from game.rules import actions as A
-from game.rules import movement, supply
 from game.rules.session import Session
+from game.rules.zone import movement, supply
 
 from . import airdrop_view, history_view, odds_view, theme, widgets
 from .camera import Camera
@@ -237,7 +237,7 @@ class GameScene(Scene):
             self.ctl.say("Finish the current battle first.", "error")
             return
         try:
-            from game.rules.warnings import end_phase_warnings
+            from game.rules.zone.warnings import end_phase_warnings
             warnings = end_phase_warnings(self.state)
         except Exception as exc:  # noqa: BLE001 - ask anyway when the check itself fails
             logger.warning("end-of-phase check failed; asking anyway", exc_info=True)
@@ -475,7 +475,7 @@ class GameScene(Scene):
     def _airdrop_hint(self, group, sid: str) -> str:
         """" Airdrop (P) flies them there." when the refused move is one the airdrop step can
         make: paratroopers (or air-transport cargo) of this space that can fly to `sid`."""
-        from game.rules import airdrop as AD
+        from game.rules.zone import airdrop as AD
         state = self.state
         if self.hexplay is not None or self.can_airdrop():
             return ""
@@ -1014,5 +1014,5 @@ def grammar_plural(state, name: str) -> bool:
 
 
 def theme_phase(state) -> str:
-    from game.rules.phases import PHASE_NAMES
+    from game.rules.zone.phases import PHASE_NAMES
     return PHASE_NAMES.get(state.phase, state.phase.replace("_", " ").capitalize())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.rules import hexgrid
+from game.rules.hex import grid as hexgrid
 
 COLS, ROWS = 40, 25
 

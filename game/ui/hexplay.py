@@ -15,8 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import crt, hexairdrop, hexcombat, hexmove
-from game.rules.hexphases import PHASE_NAMES
+from game.rules.hex import airdrop as hexairdrop
+from game.rules.hex import combat as hexcombat
+from game.rules.hex import crt
+from game.rules.hex import move as hexmove
+from game.rules.hex.phases import PHASE_NAMES
 
 from . import hexcounters, theme, widgets
 from .hexrender import HexOverlay, HexRenderer

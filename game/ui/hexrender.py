@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.rules import hexgrid
+from game.rules.hex import grid as hexgrid
 from game.rules.model import GameState, Ruleset, Scenario, SpaceDef
 
 from . import hexcounters, theme

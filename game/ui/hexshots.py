@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 
 from game.rules import actions as A
-from game.rules import hexcombat, hexmove
+from game.rules.hex import combat as hexcombat
+from game.rules.hex import move as hexmove
 
 
 def to_phase(session, phase: str) -> None:

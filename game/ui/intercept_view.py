@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import battle as B
 from game.rules.model import Battle, GameState
+from game.rules.zone import battle as B
 
 from . import theme, widgets
 from .counters import draw_counter

@@ -1,5 +1,5 @@
 """Air-transport logistics in the side panel (seed 000 TRANSPORT AIRCRAFT, supplied rules
-Supply drops and Ferry operations, game/rules/supply.py): at the start of the combat move
+Supply drops and Ferry operations, game/rules/zone/supply.py): at the start of the combat move
 every supply drop the rules allow (`supply.drop_options`) is a button; in the non-combat
 move one ferry flight per air-transport stack and ally (`supply.ferry_options`; to the
 ally's capital if in reach): it ferries as many IPCs as the transport takes, at most what
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import actions as A
-from game.rules import movement, supply
+from game.rules.zone import movement, supply
 
 from . import theme, widgets
 

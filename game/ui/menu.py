@@ -412,7 +412,7 @@ def save_info(path: Path) -> str:
     info = ""
     try:
         from game.io.saves import read_save
-        from game.rules.phases import PHASE_NAMES
+        from game.rules.zone.phases import PHASE_NAMES
         data = read_save(path)
         snap = data.get("snapshot") or {}
         parts = [_saved_title(data)]

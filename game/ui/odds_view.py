@@ -24,8 +24,8 @@ from typing import Any
 
 import pygame
 
-from game.rules import movement
 from game.rules.model import GameState, Unit
+from game.rules.zone import movement
 
 from . import theme
 
@@ -236,7 +236,7 @@ def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
 
 def battle_state(state: GameState, space: str, player: str) -> GameState:
     """The state the battle in `space` would be fought from: the open battle as it is,
-    else a copy on which the rules open it (`game.rules.battle.start` picks the ships
+    else a copy on which the rules open it (`game.rules.zone.battle.start` picks the ships
     that bombard an amphibious assault), so planned, hover and battle-window odds
     all come from the same computation on the same units."""
     b = state.battle
@@ -244,7 +244,7 @@ def battle_state(state: GameState, space: str, player: str) -> GameState:
         return state
     if b is not None or player != state.player or not movement.enemies_in(state, space, player):
         return state
-    from game.rules import battle as B
+    from game.rules.zone import battle as B
     trial = state.copy()
     try:
         B.start(trial, space)

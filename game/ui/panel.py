@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import movement, production
-from game.rules.phases import PHASE_NAMES
+from game.rules.zone import movement, production
+from game.rules.zone.phases import PHASE_NAMES
 
 from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
 from .counters import draw_counter
@@ -235,7 +235,7 @@ class SidePanel:
                        size=20)
         waiting = ""
         if state.scenario.hexmap is not None:   # a hex combat result waits for losses / a retreat
-            from game.rules.hexcombat import waiting_text
+            from game.rules.hex.combat import waiting_text
             waiting = waiting_text(state)
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
                        sc.end_phase, enabled=mine and not waiting, primary=True,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules import production
+from game.rules.zone import production
 
 from . import theme, widgets
 from .counters import draw_counter

@@ -130,8 +130,8 @@ def plan_attack(session, keep_back: int = 0) -> str | None:
     """In the current player's combat move, move every stack that can reach the first
     enemy-held space found into it (except `keep_back` stacks); returns that space."""
     from game.rules import actions as A
-    from game.rules import movement
     from game.rules.errors import IllegalAction
+    from game.rules.zone import movement
     state = session.state
     target = None
     for a in A.legal_actions(state, max_moves=2000):
@@ -160,7 +160,7 @@ def plan_attack(session, keep_back: int = 0) -> str | None:
 
 def to_combat_move(session) -> None:
     from game.rules import actions as A
-    from game.rules import movement
+    from game.rules.zone import movement
     while session.state.phase != movement.COMBAT and not session.state.over:
         session.do(A.EndPhase())
 
@@ -335,7 +335,7 @@ def _hex_view(app, session, surface, view: str):
 def _select_for_attack(game, target: str | None) -> None:
     """Select a stack that stayed back and hover the attacked space, so the panel shows
     the planned attack's odds and 'if you attack ... with these units'."""
-    from game.rules import movement
+    from game.rules.zone import movement
     state = game.state
     if target is None:
         return
@@ -467,7 +467,7 @@ def land_type(rs) -> str:
 def best_drop(state, group) -> str | None:
     """A drop space worth showing: one with anti-aircraft guns if any (the risk line),
     else the weakest defended."""
-    from game.rules import airdrop as AD
+    from game.rules.zone import airdrop as AD
     targets = AD.targets(state, group)
     if not targets:
         return None
@@ -512,7 +512,7 @@ def reroll_session(scenario: str, tries: int = 60):
 def _render_rules_view(app, scenario: str, view: str):
     """The airdrop, airdrop_battle and reroll views (see the module docstring)."""
     from game.rules import actions as A
-    from game.rules import airdrop as AD
+    from game.rules.zone import airdrop as AD
 
     from . import odds_view
     from .battle_window import BattleWindow

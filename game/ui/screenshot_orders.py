@@ -42,8 +42,8 @@ def transport_session(scenario: str, prefer: str = "malta", seed: int = 1):
     with anti-aircraft guns or fighters and the fewest defenders (Italy on Suez), the
     drop worth showing in the airdrop views."""
     from game.rules import actions as A
-    from game.rules import airdrop as AD
     from game.rules.session import Session
+    from game.rules.zone import airdrop as AD
     sc, rs = _load(scenario)
     if not _has(rs, "air_transport"):
         sc, rs = _load(INTERWAR)
@@ -82,7 +82,7 @@ def transport_session(scenario: str, prefer: str = "malta", seed: int = 1):
 def _drop_and_open(session, start: str, dest: str) -> None:
     """Fly transport_session's drop from start to dest, end the combat move and open its battle."""
     from game.rules import actions as A
-    from game.rules import airdrop as AD
+    from game.rules.zone import airdrop as AD
     (opt,) = [o for o in AD.options(session.state, self_airlift=False) if o.start == start and o.to == dest]
     session.do(opt.action())
     session.do(A.EndPhase())

@@ -9,7 +9,7 @@ Each side's latest roll lies next to the middle line, every die under the column
 the units that rolled it, hits highlighted.
 
 The pure helpers (`strip_columns`, `stacks`, `die_column`, `pool_note`, ...) decide
-nothing about the rules: they only ask `game.rules.battle` and sort what it answers.
+nothing about the rules: they only ask `game.rules.zone.battle` and sort what it answers.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import battle as B
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
+from game.rules.zone import battle as B
 
 from . import theme
 from .counters import draw_counter

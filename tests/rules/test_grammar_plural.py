@@ -4,11 +4,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import battle as B
-from game.rules import grammar, phases
+from game.rules import grammar
 from game.rules.model import Battle, Unit
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import battle as B
+from game.rules.zone import phases
 
 
 @pytest.mark.parametrize("name, plural", [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import airdrop as AD
+from game.rules.zone import airdrop as AD
 from game.ui import airdrop_panel, airdrop_view, odds_view
 from game.ui.app import App
 from game.ui.game_scene import GameScene

@@ -16,9 +16,9 @@ import pygame  # noqa: E402
 from uikit import click, frame, key, shot  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
-from game.rules import battle as B  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
+from game.rules.zone import battle as B  # noqa: E402
 from game.ui import airdrop_view, odds_view, screenshot, strip  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.battle_window import BattleWindow  # noqa: E402

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import uikit
 
-from game.rules import production
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import production
 from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.purchase import PurchaseScene

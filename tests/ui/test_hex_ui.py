@@ -8,7 +8,9 @@ import pygame
 import uikit
 
 from game.rules import actions as A
-from game.rules import crt, hexcombat, hexmove
+from game.rules.hex import combat as hexcombat
+from game.rules.hex import crt
+from game.rules.hex import move as hexmove
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.ui.app import App
@@ -683,7 +685,7 @@ def test_a_unit_that_cannot_fly_anywhere_is_told_why_in_the_panel(monkeypatch):
 
 
 def hexairdrop_block(st, uid):
-    from game.rules import hexairdrop
+    from game.rules.hex import airdrop as hexairdrop
     return hexairdrop.group_block(st, (uid,))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import airdrop as AD
+from game.rules.zone import airdrop as AD
 from game.ui import screenshot
 from game.ui.screenshot_orders import drop_battle_session, transport_session
 

@@ -42,7 +42,7 @@ def test_fire_step_names_fit_the_gutter_whole():
     # QA (amphibious assault with bombarding ships): the lane said "shore bombardme..."
     import pygame
 
-    from game.rules import battle as B
+    from game.rules.zone import battle as B
     from game.ui import theme
     pygame.font.init()
     for name in (st.title for st in B.steps.STEPS):

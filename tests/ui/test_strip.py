@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
-from game.rules import battle as B  # noqa: E402
 from game.rules.model import Battle, Pool, Roll  # noqa: E402
+from game.rules.zone import battle as B  # noqa: E402
 from game.ui import controller, odds_view, screenshot, strip  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.battle_window import BattleWindow, default_view  # noqa: E402
