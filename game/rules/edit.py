@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .actions import _HANDLERS, ACTION_TYPES, Action
+from .actions import ACTION_TYPES, SHARED_HANDLERS, Action
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, STATIC, GameState, Unit, unit_replace
 from .zone import production
@@ -234,5 +234,5 @@ def edit_choices(state: GameState, space: str) -> list[str]:
 
 
 ACTION_TYPES.update({c.kind: c for c in EDIT_TYPES})
-_HANDLERS.update({EditUnits: _edit_units, EditOwner: _edit_owner,
+SHARED_HANDLERS.update({EditUnits: _edit_units, EditOwner: _edit_owner,
                   EditResources: _edit_resources, EditDamage: _edit_damage})

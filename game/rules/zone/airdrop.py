@@ -598,7 +598,7 @@ class DropOption:
 
     def action(self, n: int | None = None) -> Airdrop:
         """The Airdrop action for `n` transports with one unit each (all: None)."""
-        from ..actions import Airdrop as _Airdrop
+        from ..action_types import Airdrop as _Airdrop
         if not self.transports:
             return _Airdrop(self.cargo[:n] if n else self.cargo, self.to)
         k = min(len(self.transports), len(self.cargo)) if n is None else n
