@@ -75,10 +75,10 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
 
 
 def hex_frame_p95_ms(size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
-    """frame_p95_ms on a generated 1000-hex map (game/ui/hexbench.py)."""
+    """frame_p95_ms on a generated 1000-hex map (game/ui/hex/bench.py)."""
     import tempfile
 
-    from .hexbench import write_map
+    from .hex.bench import write_map
     with tempfile.TemporaryDirectory() as tmp:
         return frame_p95_ms(str(write_map(os.path.join(tmp, "hex_bench_1000.yaml"))), size, frames)
 

@@ -63,7 +63,7 @@ class HandoffScene(Scene):
                    anchor="midbottom")
         b = state.battle
         if b is not None and b.rolls:  # what was just rolled, so nobody misses the attacker's dice
-            from .battle_window import draw_roll, side_name
+            from .zone.battle_window import draw_roll, side_name
             area = pygame.Rect(sw // 2 - 380, band.bottom + 24, 760, sh - band.bottom - 40)
             theme.text(surface, f"Battle in {state.scenario.spaces[b.space].name}, round {b.round}: dice so far",
                        (area.x, area.y), 22, theme.TEXT_DIM, bold=True)

@@ -12,14 +12,15 @@ from game.rules import actions as A
 from game.rules.session import Session
 from game.rules.zone import movement, supply
 
-from . import airdrop_view, history_view, odds_view, theme, widgets
+from . import history_view, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .edit_panel import EditMode
-from .hexrender import make_renderer
+from .hex.render import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
 from .selection import Selection
+from .zone import airdrop_view
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ class GameScene(Scene):
         self.enter_armed = True           # Enter was released on the map since then
         self.enter_block_until = 0.0
         self.seen_phase: tuple | None = None
-        from .hexplay import HexPlay
+        from .hex.play import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
 
@@ -88,7 +89,7 @@ class GameScene(Scene):
         return any(isinstance(s, cls) for s in self.app.above(self))
 
     def open_purchase(self) -> None:
-        from .purchase import PurchaseScene
+        from .zone.purchase import PurchaseScene
         if self.state.phase != "purchase" or not self.my_turn():
             self.ctl.say("Units are bought in the purchase phase.", "error")
             return
@@ -96,7 +97,7 @@ class GameScene(Scene):
             self.app.push(PurchaseScene(self.app, self))
 
     def open_battle(self) -> None:
-        from .battle_window import BattleWindow
+        from .zone.battle_window import BattleWindow
         self.battle_hidden = None
         if not self.overlay_open(BattleWindow):
             self.app.push(BattleWindow(self.app, self))
@@ -137,9 +138,9 @@ class GameScene(Scene):
 
     def check_overlays(self) -> None:
         """Open the windows the game state calls for (only when nothing else is on top)."""
-        from .battle_window import BattleWindow
         from .dialogs import GameOverScene, HandoffScene
-        from .purchase import PurchaseScene
+        from .zone.battle_window import BattleWindow
+        from .zone.purchase import PurchaseScene
         above = self.app.above(self)
         if any(not isinstance(s, BattleWindow) for s in above):
             return

@@ -11,8 +11,9 @@ import pygame
 from game.rules.zone import movement, production
 from game.rules.zone.phases import PHASE_NAMES
 
-from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
+from . import odds_view, theme, widgets
 from .counters import draw_counter
+from .zone import airdrop_panel, coastal_panel, logistics_panel
 
 logger = logging.getLogger(__name__)
 
@@ -566,7 +567,7 @@ class SidePanel:
         return self.draw_bought(surface, box, y)
 
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
-        from .purchase import bought_now, waiting_units
+        from .zone.purchase import bought_now, waiting_units
         state = self.scene.state
         col = theme.color(state.scenario.player(state.player).color)
         groups = (("Bought this turn:", bought_now(state)), ("Waiting from last turn:", waiting_units(state)))

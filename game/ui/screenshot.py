@@ -198,10 +198,10 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
     from game.rules import actions as A
 
     from .app import App
-    from .battle_window import BattleWindow
     from .dialogs import GameOverScene, HandoffScene
     from .game_scene import GameScene
-    from .purchase import PurchaseScene
+    from .zone.battle_window import BattleWindow
+    from .zone.purchase import PurchaseScene
     if view not in VIEWS:
         raise ValueError(f"unknown view '{view}'; choose one of: {', '.join(VIEWS)}")
     surface = pygame.Surface(size)
@@ -213,14 +213,14 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         app.draw()
         return surface
     if view in ("airdrop", "airdrop_battle") and _transport_drops(scenario):
-        from .screenshot_orders import render_transport_drop
+        from .zone.screenshot_orders import render_transport_drop
         return render_transport_drop(app, scenario, view)
     if view in ("airdrop", "airdrop_battle", "reroll"):
         return _render_rules_view(app, scenario, view)
     if view == "roster":
         return render_roster(surface, scenario)
     if view in ORDER_VIEWS:
-        from .screenshot_orders import render_order_view
+        from .zone.screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
     if session.state.scenario.hexmap is not None and view in ("attack",) + HEX_VIEWS:
@@ -321,7 +321,7 @@ def _settle_odds(app) -> None:
 
 def _hex_view(app, session, surface, view: str):
     from .game_scene import GameScene
-    from .hexshots import prepare
+    from .hex.shots import prepare
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False
     game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
@@ -515,8 +515,8 @@ def _render_rules_view(app, scenario: str, view: str):
     from game.rules.zone import airdrop as AD
 
     from . import odds_view
-    from .battle_window import BattleWindow
     from .game_scene import GameScene
+    from .zone.battle_window import BattleWindow
     if view == "reroll":
         session = reroll_session(scenario)
     else:

@@ -10,7 +10,7 @@ from game.rules.session import Session
 from game.rules.zone import production
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.purchase import PurchaseScene
+from game.ui.zone.purchase import PurchaseScene
 
 
 def test_chinese_purchase_window_offers_infantry_and_says_why():

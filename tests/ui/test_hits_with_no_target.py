@@ -10,9 +10,9 @@ import pygame
 
 from game.rules import actions as A
 from game.ui.app import App
-from game.ui.battle_window import BattleWindow
 from game.ui.game_scene import GameScene
 from game.ui.screenshot import battle_session
+from game.ui.zone.battle_window import BattleWindow
 
 
 def _rolled(seed):

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.zone import airdrop as AD
 from game.ui import screenshot
-from game.ui.screenshot_orders import drop_battle_session, transport_session
+from game.ui.zone.screenshot_orders import drop_battle_session, transport_session
 
 MED = "scenarios/mediterranean_1940.yaml"
 

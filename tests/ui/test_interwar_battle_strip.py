@@ -7,7 +7,7 @@ from pathlib import Path
 from game.rules import actions as A
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.session import Session
-from game.ui import strip
+from game.ui.zone import strip
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 

@@ -20,11 +20,11 @@ from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
 from game.ui import odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.calculator import CalculatorScene  # noqa: E402
 from game.ui.dialogs import EscMenu  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
-from game.ui.purchase import PurchaseScene  # noqa: E402
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
+from game.ui.zone.purchase import PurchaseScene  # noqa: E402
 
 MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml")
 SIZE = (1280, 800)

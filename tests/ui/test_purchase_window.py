@@ -11,7 +11,7 @@ from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.purchase import PurchaseScene
+from game.ui.zone.purchase import PurchaseScene
 
 
 def _buy_tooltips(scene) -> set[str]:
@@ -46,7 +46,7 @@ def test_long_unit_names_fit_their_card():
     # QA (mediterranean_1940): "Motorized Infantry", "Self-Propelled Gun", "Anti-aircraft
     # Artillery", "Transport Aircraft" were cut to "Motorized Infan..."; a smaller font fits them
     from game.ui import theme
-    from game.ui.purchase import fit_size
+    from game.ui.zone.purchase import fit_size
     rs = load_ruleset("interwar")
     for ut in rs.units.values():
         size = fit_size(ut.name, 230 - 72, 22, 15)
@@ -112,7 +112,7 @@ def test_purchase_card_shows_special_values_in_brackets():
     # seed 000: FIGHTER "Attack: 6/2", "Defense: 5/2" (against air / against ground, G39);
     # ANTI-TANK GUN "Attack: 1 (3 against armor)". QA: the card read "A 2 D 2" for the fighter
     from game.ui import theme
-    from game.ui.purchase import stat_line
+    from game.ui.zone.purchase import stat_line
     rs = load_ruleset("interwar")
     assert stat_line(rs.units["fighter"]) == "A 2 (6)  D 2 (5)  M 4"
     assert stat_line(rs.units["anti_tank_gun"]) == "A 1 (3)  D 1 (2)  M 2"

@@ -22,8 +22,8 @@ import pygame
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 from game.rules.zone import battle as B
 
-from . import theme
-from .counters import draw_counter
+from .. import theme
+from ..counters import draw_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow

@@ -24,9 +24,10 @@ import pygame
 from game.rules.hex import grid as hexgrid
 from game.rules.model import GameState, Ruleset, Scenario, SpaceDef
 
-from . import hexcounters, theme
-from .camera import Camera
-from .maprender import MapRenderer
+from .. import theme
+from ..camera import Camera
+from ..maprender import MapRenderer
+from . import counters as hexcounters
 
 TILE = 256             # tile side in screen pixels
 MAX_TILES = 240        # cached tiles (256 KB each): memory stays bounded at any zoom

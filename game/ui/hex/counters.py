@@ -14,7 +14,7 @@ import pygame
 
 from game.rules.model import UnitType
 
-from . import theme
+from .. import theme
 
 _CACHE: dict[tuple, pygame.Surface] = {}
 

@@ -20,14 +20,15 @@ from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 from game.rules.zone import battle as B
 
-from . import battle_orders, intercept_view, odds_view, reroll_view, strip, theme, widgets
-from .counters import draw_counter
-from .scene import Scene
+from .. import odds_view, theme, widgets
+from ..counters import draw_counter
+from ..scene import Scene
+from . import battle_orders, intercept_view, reroll_view, strip
 
 logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from .game_scene import GameScene
+    from ..game_scene import GameScene
 
 ICON = 34
 AUTO_CLOSE_S = 1.4

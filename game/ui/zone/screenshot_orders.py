@@ -123,7 +123,7 @@ def sea_battle_session(scenario: str, mine: dict[str, int], theirs: dict[str, in
     from game.rules import actions as A
     from game.rules.session import Session
 
-    from .screenshot import to_combat_move
+    from ..screenshot import to_combat_move
     sc, rs = _load(scenario)
     me = sc.players[0]
     foe = next(p for p in sc.players if p.alliance != me.alliance)
@@ -258,9 +258,9 @@ def render_transport_drop(app, scenario: str, view: str):
     """The airdrop and airdrop_battle views for a ruleset whose paratroopers fly in air
     transports (seed 000): the drop step with the weakest defended drop space that has
     anti-aircraft guns or fighters hovered, and that drop's battle after the first roll."""
-    from . import odds_view
+    from .. import odds_view
+    from ..game_scene import GameScene
     from .battle_window import BattleWindow
-    from .game_scene import GameScene
     start = dest = None
     if view == "airdrop":
         session, start, dest = transport_session(scenario, prefer="weakest")
@@ -288,9 +288,9 @@ def render_transport_drop(app, scenario: str, view: str):
 
 
 def render_order_view(app, scenario: str, view: str):
-    from . import odds_view
+    from .. import odds_view
+    from ..game_scene import GameScene
     from .battle_window import BattleWindow
-    from .game_scene import GameScene
     start = dest = None
     if view == "airdrop_transport":
         session, start, dest = transport_session(scenario)

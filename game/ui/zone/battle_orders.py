@@ -26,7 +26,7 @@ from game.rules import actions as A
 from game.rules.errors import IllegalAction
 from game.rules.zone import battle as B
 
-from . import theme, widgets
+from .. import theme, widgets
 
 logger = logging.getLogger(__name__)
 

@@ -11,10 +11,10 @@ import pygame
 from game.rules import actions as A
 from game.rules.zone import coastal
 
-from . import theme, widgets
+from .. import theme, widgets
 
 if TYPE_CHECKING:
-    from .panel import SidePanel
+    from ..panel import SidePanel
 
 
 def options(panel: SidePanel) -> list[tuple[str, str]]:

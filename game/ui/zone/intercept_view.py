@@ -22,8 +22,8 @@ from game.rules import actions as A
 from game.rules.model import Battle, GameState
 from game.rules.zone import battle as B
 
-from . import theme, widgets
-from .counters import draw_counter
+from .. import theme, widgets
+from ..counters import draw_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow

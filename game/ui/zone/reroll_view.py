@@ -20,8 +20,8 @@ from game.rules import grammar
 from game.rules.model import Battle
 from game.rules.zone import battle as B
 
-from . import theme, widgets
-from .counters import draw_counter
+from .. import theme, widgets
+from ..counters import draw_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow

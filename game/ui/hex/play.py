@@ -21,11 +21,12 @@ from game.rules.hex import crt
 from game.rules.hex import move as hexmove
 from game.rules.hex.phases import PHASE_NAMES
 
-from . import hexcounters, theme, widgets
-from .hexrender import HexOverlay, HexRenderer
+from .. import theme, widgets
+from . import counters as hexcounters
+from .render import HexOverlay, HexRenderer
 
 if TYPE_CHECKING:
-    from .game_scene import GameScene
+    from ..game_scene import GameScene
 
 MOVING = ("movement", "exploitation")
 READABLE_RADIUS = 42   # start zoomed so that hexes are at least this big on screen

@@ -23,7 +23,7 @@ from game.rules.zone import airdrop as AD
 from game.rules.zone import battle as B
 from game.rules.zone.movement import enemies_in
 
-from . import odds_view
+from .. import odds_view
 
 logger = logging.getLogger(__name__)
 

@@ -10,11 +10,12 @@ import pygame
 
 from game.rules.zone import movement
 
-from . import airdrop_view, odds_view, theme, widgets
-from .counters import draw_counter
+from .. import odds_view, theme, widgets
+from ..counters import draw_counter
+from . import airdrop_view
 
 if TYPE_CHECKING:
-    from .panel import SidePanel
+    from ..panel import SidePanel
 
 KEY_HINT = "P"
 

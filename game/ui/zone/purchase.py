@@ -10,14 +10,14 @@ import pygame
 from game.rules import actions as A
 from game.rules.zone import production
 
-from . import theme, widgets
-from .counters import draw_counter
-from .scene import Scene
+from .. import theme, widgets
+from ..counters import draw_counter
+from ..scene import Scene
 
 logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from .game_scene import GameScene
+    from ..game_scene import GameScene
 
 
 class PurchaseScene(Scene):
