@@ -40,7 +40,6 @@ from .errors import IllegalAction
 from .family import Handler, family_of
 from .hex.family import hex_decision, hex_legal_actions  # noqa: F401
 from .model import GameState, Ruleset, Scenario, Unit, UnitMap
-from .zone import production
 from .zone.family import default_casualties, stacks  # noqa: F401
 
 # actions every family plays (edit.py registers the edit actions here)
@@ -64,9 +63,10 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
         state.units.add_new(start)
     else:
         state.units.update((u.uid, u) for u in start)
-    production.assign_carriers(state)
+    family = family_of(scenario)
+    family.settle(state)
     state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
-    family_of(scenario).begin(state)
+    family.begin(state)
     return state
 
 

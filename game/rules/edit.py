@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 
 from .actions import ACTION_TYPES, SHARED_HANDLERS, Action
 from .errors import IllegalAction
+from .family import family_of
 from .model import AIR, LAND, SEA, STATIC, GameState, Unit, unit_replace
-from .zone import production
 
 MAX_EDIT_COUNT = 1000     # units added or removed by one edit
 MAX_RESOURCES = 1_000_000
@@ -154,7 +154,7 @@ def _edit_units(state: GameState, a: EditUnits) -> None:
         for u in new:
             state.units[u.uid] = u
         if ut.domain == AIR and state.scenario.spaces[a.space].kind == SEA:
-            production.assign_carriers(state)
+            family_of(state.scenario).settle(state)   # aircraft at sea board a carrier
             if any(state.units[u.uid].carried_by is None for u in new):
                 raise IllegalAction(f"Edit refused: a {ut.name} at sea needs room on a carrier "
                                     f"of its side in {where}; add a carrier first.")

@@ -25,8 +25,12 @@ class RuleFamily(Protocol):
     handlers: Mapping[type[Action], Handler]   # the actions this family plays
     refusals: Mapping[str, str]                # why another family's action kind is refused
 
+    def settle(self, state: GameState) -> None:
+        """Bring derived positions up to date after units were put on the board outside a
+        move (a new game's set-up, an edit): e.g. aircraft at sea board their carriers."""
+
     def begin(self, state: GameState) -> None:
-        """Prepare a new game's first turn (the state is fresh from the scenario)."""
+        """Prepare a new game's first turn (after `settle` and the opening log line)."""
 
     def chooser(self, state: GameState) -> str | None:
         """The player a pending choice of this family waits for, or None (then the

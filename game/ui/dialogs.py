@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.zone import production
+from game.rules import victory
 
 from . import theme, widgets
 from .scene import Scene
@@ -307,7 +307,7 @@ class GameOverScene(Scene):
         y += 34
         theme.text(surface, self.held_label(), (rect.x + 40, y), 24, theme.TEXT)
         y += 30
-        counts = production.victory_cities(state)
+        counts = victory.victory_cities(state)
         total = sum(1 for sp in state.scenario.spaces.values() if sp.victory_city)
         for ally, n in counts.items():
             need = state.scenario.victory_cities.get(ally)

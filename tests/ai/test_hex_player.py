@@ -256,7 +256,7 @@ def test_standard_does_not_risk_its_last_unit_when_holding_out_wins():
 
 
 def test_outcome_and_reply_value_count_the_round_end():
-    # the round-end check (production.round_end_winner; limit_winner in the last round)
+    # the round-end check (victory.round_end_winner; limit_winner in the last round)
     from game.ai.hex.evaluation import Evaluator
     s = round_end_game("blue")          # red holds both objectives, turn_limit 3, round 1
     ev = Evaluator(s, "axis")

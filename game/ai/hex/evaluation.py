@@ -205,7 +205,7 @@ class Evaluator:
 
     def outcome(self, mine_n: int, theirs_n: int) -> int:
         """+1 / -1 / 0: the game won / lost / going on (or drawn) when the round ends with
-        these objective counts (production.round_end_winner, limit_winner in the last round)."""
+        these objective counts (victory.round_end_winner, limit_winner in the last round)."""
         if self.need_mine and mine_n >= self.need_mine:
             return 1
         if self.need_enemy and theirs_n >= self.need_enemy:
@@ -229,13 +229,13 @@ class Evaluator:
         return sum(pk * self.outcome(mine_n - k, theirs_n + k) for k, pk in enumerate(dist_k))
 
     def winning_at_limit(self, state: GameState) -> bool:
-        from game.rules.zone import production
+        from game.rules import victory
         sc = state.scenario
         if sc.at_turn_limit == "draw":
             return True
         if sc.at_turn_limit in sc.alliances:
             return sc.at_turn_limit == self.alliance
-        counts = production.victory_cities(state)
+        counts = victory.victory_cities(state)
         mine = counts.get(self.alliance, 0)
         return all(mine > n for a, n in counts.items() if a != self.alliance)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from game.rules import victory
 from game.rules.actions import Action, EndPhase, Move, Place, Purchase, apply
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
@@ -213,7 +214,7 @@ def defence_at(state: GameState, space: str, player: str) -> float:
 
 def ahead(state: GameState, player: str) -> bool:
     """Would the player's alliance win if the game ended now (victory cities)?"""
-    counts = production.victory_cities(state)
+    counts = victory.victory_cities(state)
     mine = state.alliance_of(player)
     best = max((n for a, n in counts.items() if a != mine), default=0)
     return counts.get(mine or "", 0) > best

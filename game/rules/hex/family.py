@@ -129,6 +129,9 @@ class HexFamily:
     handlers: Mapping[type[Action], Handler] = HANDLERS
     refusals: Mapping[str, str] = REFUSALS
 
+    def settle(self, state: GameState) -> None:
+        """Nothing to settle: hex maps have no carriers or cargo."""
+
     def begin(self, state: GameState) -> None:
         """The first player-turn starts at once (reinforcements arrive, supply is checked)."""
         hexphases.begin_player_turn(state)

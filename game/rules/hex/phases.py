@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import victory
 from ..errors import IllegalAction
 from ..model import GameState, Unit
-from ..zone import production
 from . import move as hexmove
 from . import supply as hexsupply
 from .model import HexTurn
@@ -106,20 +106,19 @@ def _pending_reinforcements(state: GameState, alliance: str) -> bool:
 
 
 def end_player_turn(state: GameState) -> None:
-    from ..zone.phases import finish_game, next_player
     last = state.player_idx + 1 >= len(state.scenario.players)
     alive = alliance_units(state)
     gone = [a for a, n in alive.items() if n == 0 and not _pending_reinforcements(state, a)]
     if len(gone) == 1:
         winner = next(a for a in alive if a not in gone)
-        finish_game(state, winner, "the enemy has no units left")
+        victory.finish_game(state, winner, "the enemy has no units left")
         return
     if last:
-        held = production.round_end_winner(state)
+        held = victory.round_end_winner(state)
         if held is not None:
-            finish_game(state, held, "holds its objectives")
+            victory.finish_game(state, held, "holds its objectives")
             return
-    if not next_player(state, last):
+    if not victory.next_player(state, last):
         return
     state.phase_idx = 0
     state.turn_owners = dict(state.owners)

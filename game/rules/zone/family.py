@@ -289,6 +289,9 @@ class ZoneFamily:
     handlers: Mapping[type[Action], Handler] = HANDLERS
     refusals: Mapping[str, str] = REFUSALS
 
+    def settle(self, state: GameState) -> None:
+        production.assign_carriers(state)
+
     def begin(self, state: GameState) -> None:
         """Nothing to prepare: the first phase (purchase) needs no set-up."""
 

@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from .. import grammar
+from .. import grammar, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
 from . import production, supply
@@ -91,12 +91,12 @@ def is_out(state: GameState, player: str) -> bool:
 
 def end_turn(state: GameState) -> None:
     while True:
-        winner = production.capitals_winner(state)
+        winner = victory.capitals_winner(state)
         last = state.player_idx + 1 >= len(state.scenario.players)
         if winner is None and last:
-            winner = production.round_end_winner(state)
+            winner = victory.round_end_winner(state)
         if winner is not None:
-            finish_game(state, winner, "holds the capitals" if production.capitals_winner(state)
+            victory.finish_game(state, winner, "holds the capitals" if victory.capitals_winner(state)
                         else "holds enough victory cities")
             return
         state.phase_idx = 0
@@ -111,7 +111,7 @@ def end_turn(state: GameState) -> None:
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
                 state.units[uid] = unit_replace(u, moved=0, in_combat=False, amphibious=False,
                                                 unloaded=False, marched=False, airborne=False)
-        if not next_player(state, last):
+        if not victory.next_player(state, last):
             return
         state.turn_owners = dict(state.owners)
         if not is_out(state, state.player):
@@ -122,26 +122,3 @@ def end_turn(state: GameState) -> None:
     production.repair_capital_ships(state, state.player)
     if state.phase == "combat_move":
         supply.update(state)
-
-
-def next_player(state: GameState, last: bool) -> bool:
-    """Play passes to the next player; after the `last` one a new round begins, unless
-    the turn limit is reached: then the game ends and this returns False."""
-    if last:
-        if state.round >= state.scenario.turn_limit:
-            finish_game(state, production.limit_winner(state), "turn limit reached")
-            return False
-        state.round += 1
-        state.player_idx = 0
-    else:
-        state.player_idx += 1
-    return True
-
-
-def finish_game(state: GameState, winner: str, why: str) -> None:
-    state.over = True
-    state.winner = winner
-    if winner == "draw":
-        state.add_log(f"Game over ({why}): a draw.")
-    else:
-        state.add_log(f"Game over: {grammar.says(winner.title(), 'wins')} ({why}).")

@@ -478,44 +478,6 @@ def income(state: GameState, player: str) -> int:
                if sp.kind == LAND and state.owners.get(s) == player)
 
 
-def victory_cities(state: GameState) -> dict[str, int]:
-    counts = {a: 0 for a in state.scenario.alliances}
-    for s, sp in state.scenario.spaces.items():
-        if sp.victory_city and state.owners.get(s) is not None:
-            a = state.alliance_of(state.owners[s])
-            if a is not None:
-                counts[a] += 1
-    return counts
-
-
-def capitals_winner(state: GameState) -> str | None:
-    """An alliance that holds every enemy capital wins at once."""
-    for ally in state.scenario.alliances:
-        caps = [p.capital for p in state.scenario.players if p.alliance != ally and p.capital]
-        if caps and all(state.alliance_of(state.owners.get(c)) == ally for c in caps):
-            return ally
-    return None
-
-
-def round_end_winner(state: GameState) -> str | None:
-    counts = victory_cities(state)
-    for ally, need in state.scenario.victory_cities.items():
-        if counts.get(ally, 0) >= need:
-            return ally
-    return None
-
-
-def limit_winner(state: GameState) -> str:
-    if state.scenario.at_turn_limit == "draw":
-        return "draw"
-    if state.scenario.at_turn_limit in state.scenario.alliances:  # e.g. the defender holds out
-        return state.scenario.at_turn_limit
-    counts = victory_cities(state)
-    best = max(counts.values())
-    leaders = [a for a, n in counts.items() if n == best]
-    return leaders[0] if len(leaders) == 1 else "draw"
-
-
 def land_aircraft(state: GameState, player: str) -> None:
     """End of the non-combat move: the player's aircraft must be on friendly
     land or carriers, or at sea where a carrier still to be placed will take them

@@ -19,6 +19,7 @@ from typing import Any
 from ... import dice, grammar
 from ...abilities import SupportedBy, support_claim_order
 from ...errors import IllegalAction
+from ...memo import derived
 from ...model import (
     AIR,
     LAND,
@@ -590,15 +591,10 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
 
 
 # --- reconnaissance rerolls ------------------------------------------------------
-_RECON: dict[int, tuple[object, bool]] = {}   # id(ruleset) -> (ruleset, has reconnaissance)
-
-
 def _ruleset_has_recon(state: GameState) -> bool:
     rs = state.ruleset
-    got = _RECON.get(id(rs))
-    if got is None or got[0] is not rs:
-        got = _RECON[id(rs)] = (rs, any(ut.has("reconnaissance") for ut in rs.units.values()))
-    return got[1]
+    return derived(rs, "has_reconnaissance",
+                   lambda: any(ut.has("reconnaissance") for ut in rs.units.values()))
 
 
 def reroll_allowance(state: GameState, b: Battle, side: str) -> tuple[int, tuple[str, ...]]:
