@@ -400,6 +400,18 @@ def canal_block(state: GameState, group: list[Unit], a: str, b: str) -> str:
         ct = state.utype(u).ability("cannot_traverse")
         if ct is not None and "canal" in ct.features:
             return f"{state.utype(u).name} cannot pass the {name} (too big for canals)."
+    control = state.scenario.canal_control.get(name)
+    if control is None or not group:
+        return ""
+    barred = [u for u in group if not state.utype(u).matches(control.open_to)]
+    side = state.alliance_of(group[0].owner)
+    # G40 2nd ed. (TripleA canalAttachment landTerritories): held by the mover's side since
+    # the start of its turn (turn_owners); a neutral or enemy holder closes it
+    lost = [t for t in control.held if state.alliance_of(state.turn_owners.get(t)) != side]
+    if barred and lost:
+        names = " and ".join(state.scenario.spaces[t].name for t in lost)
+        return (f"The {name} is closed: your side has not held {names} since the start "
+                f"of the turn.")
     return ""
 
 
