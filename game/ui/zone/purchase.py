@@ -46,12 +46,18 @@ class PurchaseScene(Scene):
         return self.game.state
 
     def buildable(self) -> list[tuple[str, int]]:
+        """(unit, price) of every unit the player may buy this turn, those at a limit
+        (Elite Infantry after one, seed 002) included: a card never disappears."""
+        return [(uid, cost) for uid, (cost, _why) in self.offers().items()]
+
+    def offers(self) -> dict[str, tuple[int, str]]:
+        """unit -> (price, why one more cannot be bought now, or "")."""
         state = self.state
-        out = []
+        out = {}
         for uid in state.ruleset.units:
-            cost = production.unit_cost(state, uid, state.player)
-            if cost is not None:
-                out.append((uid, cost))
+            got = production.purchase_offer(state, uid, state.player)
+            if got is not None:
+                out[uid] = got
         return out
 
     def buy(self, unit: str, n: int) -> None:
@@ -105,7 +111,8 @@ class PurchaseScene(Scene):
         theme.dim(surface, 170)
         state = self.state
         sw, sh = surface.get_size()
-        units = self.buildable()
+        offers = self.offers()
+        units = [(uid, cost) for uid, (cost, _why) in offers.items()]
         cols = 4 if sw >= 1100 else 3
         card_w, card_h = 230, 118
         rows = max(1, (len(units) + cols - 1) // cols)
@@ -121,7 +128,7 @@ class PurchaseScene(Scene):
         theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
         bought = bought_now(state)
         waiting = waiting_units(state)
-        spent = sum((production.unit_cost(state, u, state.player) or 0) * n for u, n in bought.items())
+        spent = sum(unit_price(state, u) * n for u, n in bought.items())
         res = state.resources[state.player]
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
         rem = theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
@@ -152,6 +159,7 @@ class PurchaseScene(Scene):
             ut = state.ruleset.units[uid]
             n = bought.get(uid, 0)
             afford = cost <= res
+            limit = offers[uid][1]
             fill = theme.mix(theme.PANEL_2, pcol, 0.18) if n else theme.PANEL_2
             pygame.draw.rect(surface, fill, card, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
@@ -172,9 +180,11 @@ class PurchaseScene(Scene):
             theme.text(surface, str(n), (card.x + 80, by + 15), 28, theme.TEXT if n else theme.TEXT_DIM,
                        anchor="center", bold=True)
             widgets.button(surface, self.spots, pygame.Rect(card.x + 110, by, 40, 30), "+",
-                           lambda u=uid: self.buy(u, 1), enabled=afford, size=26,
-                           tooltip=(f"Buy one {ut.name} for {cost} (Shift: 5)" if afford
-                                    else f"Cannot buy {ut.name}: needs {cost}, you have {res}"))
+                           lambda u=uid: self.buy(u, 1), enabled=afford and not limit, size=26,
+                           tooltip=(limit or (f"Buy one {ut.name} for {cost} (Shift: 5)" if afford
+                                              else f"Cannot buy {ut.name}: needs {cost}, you have {res}")))
+            if limit:
+                theme.text(surface, "limit", (card.x + 158, by + 15), 17, theme.INFO, anchor="midleft")
             if n:
                 theme.text(surface, f"= {n * cost}", (card.right - 10, by + 15), 20, theme.TEXT_DIM,
                            anchor="midright")
@@ -199,6 +209,14 @@ class PurchaseScene(Scene):
                        self.done, primary=True, tooltip="Finish buying and end the purchase phase  (Enter)")
         self.game.draw_message(surface)
         widgets.hover_tooltip(surface, self.spots)
+
+
+def unit_price(state, unit: str) -> int:
+    """What one `unit` costs the player to move (bought units count in "Spent" even when
+    the unit is at its limit and cannot be bought again)."""
+    ut = state.ruleset.units.get(unit)
+    cost = ut.cost_for(state.player, state.alliance_of(state.player) or "") if ut is not None else None
+    return cost or 0
 
 
 def stat_line(ut) -> str:
