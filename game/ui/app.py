@@ -41,6 +41,7 @@ class App:
         self.enter_held = False      # Enter is down (any scene got the press)
         self.enter_repeat = False    # the Enter KEYDOWN being handled is a key repeat (no KEYUP since)
         self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
+        self.default_losses = False  # table preference: defenders use their default order of loss
 
     # --- stack --------------------------------------------------------------------
     @property
@@ -79,11 +80,13 @@ class App:
 
     def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None,
                  ai_levels: dict[str, str] | None = None, variant: str | None = None,
-                 without: tuple[str, ...] | frozenset[str] = ()) -> Scene:
+                 without: tuple[str, ...] | frozenset[str] = (),
+                 seats: dict[str, str] | None = None) -> Scene:
         """A new game; the computer plays ai_sides (player or alliance ids), each at its
         level in ai_levels (side -> random | greedy | standard) or at self.ai_level;
         `variant`: a house-rules variant file of the scenario's ruleset (None: as published);
-        `without`: the game options switched off."""
+        `without`: the game options switched off; `seats`: who sits at the screen for each
+        human player (GameController.seat_of)."""
         from game.rules.ruleset import load_scenario
         from game.rules.session import Session
         from game.rules.variant import ruleset_for
@@ -92,7 +95,7 @@ class App:
         sc = load_scenario(scenario)
         rs = ruleset_for(sc, variant, tuple(without))
         session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
-        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
+        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, seats=seats))
 
     def load_game(self, path: str, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None,
                   prefer_saved: bool = True) -> Scene:
@@ -106,6 +109,7 @@ class App:
         from .game_scene import GameScene
         session, data = load_session(path)
         saved = players_of(data)
+        seats = {pid: v.split(":", 1)[1] for pid, v in saved.items() if v.startswith("human:")}
         if saved and prefer_saved:
             ids = {p.id for p in session.scenario.players}
             comp = {pid: v.split(":", 1)[1] or self.ai_level for pid, v in saved.items()
@@ -114,7 +118,8 @@ class App:
         game = game_info_of(data)
         if game is None or data.get("notice"):
             game = new_game_info(game["started"] if game else None)
-        scene = GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, game=game)
+        scene = GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, game=game,
+                          seats=seats or None)
         if data.get("notice"):
             scene.ctl.say(str(data["notice"]), "notice")
         return self.reset(scene)

@@ -107,11 +107,19 @@ class NewGameSetup(Scene):
         ai = tuple(s for s in self.sides() if self.computer[s])
         return ai, {s: self.level[s] for s in ai}
 
+    def seats(self) -> dict[str, str]:
+        """Who sits at the screen: chosen per player, each human player is a person of
+        their own (hand-offs between them); per alliance, one person plays the alliance."""
+        humans = [p for p in self.scenario.players if not self.computer[p.id]]
+        if self.per_player:
+            return {p.id: p.id for p in humans}
+        return {p.id: p.alliance for p in humans}
+
     def start(self) -> None:
         ai, lv = self.choice()
         try:
             self.app.new_game(self.path, ai, ai_levels=lv, variant=self.variant,
-                              without=self.without)
+                              without=self.without, seats=self.seats())
         except (LoadError, OSError) as exc:
             self.error = f"Cannot start: {exc}"
 
