@@ -113,6 +113,35 @@ class GameScene(Scene):
         if not self.overlay_open(HistoryView):
             self.app.push(HistoryView(self.app, self))
 
+    def open_help(self) -> None:
+        from .help import HelpOverlay
+        if not self.overlay_open(HelpOverlay):
+            self.app.push(HelpOverlay(self.app, self))
+
+    def open_unit_card(self, pos: tuple[int, int]) -> bool:
+        """A right click: the unit card of the counter under `pos` (zone maps), or of the
+        stack in the hex under it (hex maps). False when there is no counter there."""
+        from .help import UnitCard
+        state = self.state
+        if not pygame.Rect(self.cam.view).collidepoint(pos):
+            return False
+        hit = self.renderer.counter_at(pos)
+        if hit is not None:
+            sid, item = hit
+            n = sum(1 for u in state.units_in(sid) if u.type == item.utype and u.owner == item.owner)
+            self.app.push(UnitCard(self.app, self, [(item.utype, item.owner, max(1, n))]))
+            return True
+        if self.hexplay is None:
+            return False
+        sid = self.space_at(pos)
+        kinds: dict[tuple[str, str], int] = {}
+        for u in (state.units_in(sid) if sid else ()):
+            kinds[(u.type, u.owner)] = kinds.get((u.type, u.owner), 0) + 1
+        if not kinds:
+            return False
+        self.app.push(UnitCard(self.app, self, [(t, o, n) for (t, o), n in kinds.items()]))
+        return True
+
     def open_menu(self) -> None:
         from .dialogs import EscMenu
         if not self.overlay_open(EscMenu):
@@ -608,6 +637,8 @@ class GameScene(Scene):
                     return
                 self.click_space(self.space_at(event.pos))
             elif event.button == 3:
+                if not self.edit.on and self.open_unit_card(event.pos):
+                    return
                 if self.drop.active:
                     self.toggle_airdrop()
                     return
@@ -629,6 +660,8 @@ class GameScene(Scene):
             self.open_menu()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.enter_key()
+        elif key == pygame.K_F1:
+            self.open_help()
         elif key == pygame.K_z and ctrl:
             self.undo()
         elif key == pygame.K_e and ctrl:
@@ -985,7 +1018,18 @@ class GameScene(Scene):
             return
         if self.spots.at(pos) is not None:
             return
-        widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)
+        widgets.tooltip(surface, self.tooltip_lines(self.hover) + self.counter_tooltip(pos), pos)
+
+    def counter_tooltip(self, pos: tuple[int, int]) -> list[str]:
+        """The hovered counter's unit in sentences (unit_text), for the map tooltip."""
+        hit = self.renderer.counter_at(pos)
+        if hit is None:
+            return []
+        from .unit_text import unit_tooltip
+        ut = self.state.ruleset.units.get(hit[1].utype)
+        if ut is None:
+            return []
+        return ["", f"{ut.name}:"] + unit_tooltip(self.state.ruleset, ut)[1:] + ["Right click: unit card"]
 
 
 def _bent_leg(a: tuple[float, float], b: tuple[float, float], bend: float) -> list[tuple[float, float]]:

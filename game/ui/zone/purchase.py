@@ -13,6 +13,7 @@ from game.rules.zone import production
 from .. import theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
+from ..unit_text import unit_tooltip
 
 logger = logging.getLogger(__name__)
 
@@ -189,7 +190,7 @@ class PurchaseScene(Scene):
                 theme.text(surface, f"= {n * cost}", (card.right - 10, by + 15), 20, theme.TEXT_DIM,
                            anchor="midright")
             self.spots.add(pygame.Rect(card.x, card.y, card.w, 70), None,
-                           tooltip="\n".join([ut.name] + [ability_text(a) for a in ut.abilities][:6]))
+                           tooltip="\n".join(unit_tooltip(state.ruleset, ut)))
         by = rect.bottom - 56
         if rows > self._fit:
             shown = units[first:first + self._fit * cols]
@@ -254,19 +255,3 @@ def waiting_units(state) -> dict[str, int]:
         if k > 0:
             out[u] = k
     return out
-
-
-def ability_text(ab: object) -> str:
-    """'supported by: units artillery, bonus 1, ...' for a tooltip."""
-    name = str(getattr(ab, "name", ab)).replace("_", " ")
-    try:
-        params = ab.params()  # type: ignore[attr-defined]
-    except Exception:  # noqa: BLE001 - a tooltip without the parameters
-        logger.debug("no parameters of ability %s", name, exc_info=True)
-        params = {}
-    parts = []
-    for k, v in params.items():
-        if isinstance(v, (list, tuple)):
-            v = ", ".join(str(x).replace("_", " ") for x in v)
-        parts.append(f"{k.replace('_', ' ')} {v}")
-    return name + (": " + "; ".join(parts) if parts else "")
