@@ -42,6 +42,7 @@ class App:
         self.enter_repeat = False    # the Enter KEYDOWN being handled is a key repeat (no KEYUP since)
         self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
         self.default_losses = False  # table preference: defenders use their default order of loss
+        self.swallow_text = False    # drop the TEXTINPUT of a KEYDOWN that changed the top window
 
     # --- stack --------------------------------------------------------------------
     @property
@@ -138,6 +139,11 @@ class App:
         if enter:
             self.enter_repeat = event.type == pygame.KEYDOWN and (self.enter_held or bool(getattr(event, "repeat", 0)))
             self.enter_held = event.type == pygame.KEYDOWN
+        if event.type == pygame.TEXTINPUT and self.swallow_text:
+            self.swallow_text = False   # the text of the key that opened this window (T, L)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.swallow_text = False
         top = self.top
         if top is not None:
             try:
@@ -146,6 +152,8 @@ class App:
                 logger.exception("interface error handling %s; the game goes on",
                                  pygame.event.event_name(event.type))
                 self.report(exc)
+            if event.type == pygame.KEYDOWN and self.top is not top:
+                self.swallow_text = True   # a key that opened or closed a window types nothing
             if enter and event.type == pygame.KEYDOWN and top not in self.stack:
                 import time
                 self.enter_closed_at = time.monotonic()
@@ -194,7 +202,10 @@ class App:
 
 def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     from . import counters, theme
-    pygame.init()
+    # display and fonts only: pygame.init() would open the audio device (ALSA noise at
+    # start-up on machines without sound; Warboard plays no sound)
+    pygame.display.init()
+    pygame.font.init()
     theme.reset_fonts()
     counters._CACHE.clear()
     pygame.display.set_caption("Warboard")
@@ -262,11 +273,12 @@ def new_game_setup(app: App, scenario: str, ai_sides: tuple[str, ...], variant: 
                          rules_title=Path(variant).stem.replace("_", " ") if variant else "",
                          notice=f"{why} Start a new game of {sc.title} instead?",
                          without=frozenset(without))
-    if ai_sides:  # `--ai SIDE`: those sides are the computer's
-        players = {p.id for p in sc.players}
-        setup.per_player = any(s in players for s in ai_sides)
-        for side in setup.computer:
-            setup.computer[side] = side in ai_sides or (side in players and sc.player(side).alliance in ai_sides)
+    # `--ai SIDE`: those sides are the computer's; without --ai the game asked for was a
+    # hotseat game, and the new one offered instead is one too (every side human)
+    players = {p.id for p in sc.players}
+    setup.per_player = any(s in players for s in ai_sides)
+    for side in setup.computer:
+        setup.computer[side] = side in ai_sides or (side in players and sc.player(side).alliance in ai_sides)
     return app.push(setup)
 
 

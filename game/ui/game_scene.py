@@ -510,6 +510,18 @@ class GameScene(Scene):
         self.ctl.say("Waypoint dropped.", "info")
         return True
 
+    def deselect(self) -> bool:
+        """Esc with something selected (a space, a unit to place, a hex stack): drop the
+        selection first; True if there was one (the next Esc opens the menu)."""
+        had = self.sel.space is not None or self.sel.place_unit is not None \
+            or (self.hexplay is not None and self.hexplay.sel is not None)
+        if had:
+            self.sel.clear()
+            self.sel.place_unit = None
+            if self.hexplay is not None:
+                self.hexplay.clear()
+        return had
+
     def _airdrop_hint(self, group, sid: str) -> str:
         """" Airdrop (P) flies them there." when the refused move is one the airdrop step can
         make: paratroopers (or air-transport cargo) of this space that can fly to `sid`."""
@@ -655,6 +667,8 @@ class GameScene(Scene):
         if key == pygame.K_ESCAPE and self.drop.active:
             self.toggle_airdrop()
         elif key == pygame.K_ESCAPE and self.drop_waypoints():
+            pass
+        elif key == pygame.K_ESCAPE and self.deselect():
             pass
         elif key == pygame.K_ESCAPE:
             self.open_menu()

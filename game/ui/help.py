@@ -106,7 +106,7 @@ class HelpOverlay(Scene):
     def draw_keys(self, surface: pygame.Surface) -> None:
         from .game_scene import theme_phase
         state = self.game.state
-        rect = widgets.titled_dialog(surface, 1100, 110 + 25 * len(KEYS), "Help")
+        rect = widgets.titled_dialog(surface, 1100, 140 + 25 * len(KEYS), "Help")
         tail = "F1 / Esc: close" + ("   ·   Tab: terrain and CRT" if self.has_charts() else "")
         theme.text(surface, tail, (rect.right - 20, rect.y + 26), 19, theme.TEXT_DIM, anchor="topright")
         col_w = (rect.w - 60) // 2

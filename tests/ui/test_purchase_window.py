@@ -148,3 +148,14 @@ def test_a_unit_at_its_per_turn_limit_keeps_its_card_and_counts_in_spent():
     from game.ui.zone.purchase import unit_price
     spent = sum(unit_price(game.state, u) * n for u, n in game.state.bought.items())
     assert spent == 3
+
+
+def test_a_long_unit_name_wraps_on_its_card_instead_of_losing_its_end():
+    # issue #44 item 8: "long unit names wrap" (a house-rule unit's name was elided)
+    from game.ui import theme
+    from game.ui.zone.purchase import name_lines
+    name = "Heavy Self-Propelled Anti-Tank Gun Battalion"
+    lines, size = name_lines(name, 158)
+    assert len(lines) == 2 and " ".join(lines) == name and size >= 13
+    assert all(theme.text_width(x, size, bold=True) <= 158 for x in lines)
+    assert name_lines("Infantry", 158) == (["Infantry"], 22)

@@ -1047,6 +1047,16 @@ def move_cost_text(hr, hd) -> str:
     return f"{main} MP ({rest})" + (f"; {road[0]} 1" if road else "")
 
 
+def mp_range(extra: set) -> str:
+    """A hexside's extra MPs over the movement classes, in words: '+1 MP', '+0 or +1 MP
+    by unit class', '+1 to +3 MP by unit class' (not '+0..1', read as a decimal)."""
+    vals = sorted(extra)
+    if len(vals) == 1:
+        return f"+{vals[0]} MP"
+    joint = " or " if len(vals) == 2 else " to "
+    return f"+{vals[0]}{joint}+{vals[-1]} MP by unit class"
+
+
 def side_text(sd) -> str:
     parts = []
     if sd.move:
@@ -1054,7 +1064,7 @@ def side_text(sd) -> str:
         if None in extra:
             parts.append("no crossing")
         elif extra:
-            parts.append(f"+{min(extra)}..{max(extra)} MP" if len(extra) > 1 else f"+{max(extra)} MP")
+            parts.append(mp_range(extra))
     if sd.shift:
         parts.append(f"{sd.shift:+d} column attacking across")
     return ", ".join(parts) or "no effect"

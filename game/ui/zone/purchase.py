@@ -166,14 +166,21 @@ class PurchaseScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
             draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
-            name_size = fit_size(ut.name, card_w - 72, 22, 15)
-            theme.text(surface, theme.elide(ut.name, card_w - 72, name_size, bold=True),
-                       (card.x + 66, card.y + 10 + (22 - name_size) // 2), name_size, theme.TEXT, bold=True)
-            theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
+            lines, name_size = name_lines(ut.name, card_w - 72)
+            if len(lines) == 1:
+                theme.text(surface, theme.elide(lines[0], card_w - 72, name_size, bold=True),
+                           (card.x + 66, card.y + 10 + (22 - name_size) // 2), name_size, theme.TEXT, bold=True)
+                cost_y, cost_size, stats_y = card.y + 32, 21, card.y + 52
+            else:   # a long name wraps; the cost and values move down and get smaller
+                for k, line in enumerate(lines):
+                    theme.text(surface, theme.elide(line, card_w - 72, name_size, bold=True),
+                               (card.x + 66, card.y + 4 + (name_size + 1) * k), name_size, theme.TEXT, bold=True)
+                cost_y, cost_size, stats_y = card.y + 38, 18, card.y + 58
+            theme.text(surface, f"Cost {cost}", (card.x + 66, cost_y), cost_size,
                        theme.ACCENT if afford else theme.BAD)
             stats = stat_line(ut)
-            theme.text(surface, theme.elide(stats, card_w - 72, 19), (card.x + 66, card.y + 52), 19,
-                       theme.TEXT_DIM)
+            theme.text(surface, theme.elide(stats, card_w - 72, 18 if len(lines) > 1 else 19), (card.x + 66, stats_y),
+                       18 if len(lines) > 1 else 19, theme.TEXT_DIM)
             by = card.bottom - 38
             widgets.button(surface, self.spots, pygame.Rect(card.x + 10, by, 40, 30), "−",
                            lambda u=uid: self.buy(u, -1), enabled=n > 0, size=26,
@@ -231,6 +238,19 @@ def stat_line(ut) -> str:
     gap = "  " if any(ut.abilities_named("value_against")) else "   "
     out = gap.join([f"A {val('attack', ut.attack)}", f"D {val('defense', ut.defense)}", f"M {ut.move}"])
     return out + (f"{gap}hits {ut.hits}" if ut.hits > 1 else "")
+
+
+def name_lines(name: str, width: int) -> tuple[list[str], int]:
+    """A unit's name on its card and its font size: one line (shrunk down to 18 px), else
+    two lines at the largest size from 17 px down that holds it (a long house-rule name
+    wraps instead of shrinking to nothing or losing its end)."""
+    if theme.text_width(name, 18, bold=True) <= width or " " not in name:
+        return [name], fit_size(name, width, 22, 15)
+    for size in range(17, 12, -1):
+        lines = theme.wrap(name, width, size, bold=True)
+        if len(lines) <= 2 and all(theme.text_width(x, size, bold=True) <= width for x in lines):
+            return lines, size
+    return theme.wrap(name, width, 13, bold=True)[:2], 13
 
 
 def fit_size(s: str, width: int, size: int, smallest: int) -> int:
