@@ -109,7 +109,7 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         TA, TD = b.a.T, b.d.T
         w_a = float(F[:TA, TD].sum())
         if spec.terrain == LAND:   # wins with a land unit left that may capture the space
-            captors = np.array([_captor(spec, t) for t in b.a.types], dtype=bool)
+            captors = np.array([spec.can_capture(t) for t in b.a.types], dtype=bool)
             if captors.any():
                 holds = (b.a.counts[:TA][:, captors] > 0).any(axis=1)
                 takes += float(F[:TA, TD][holds].sum())
@@ -139,13 +139,6 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         attacker_survivor_distribution=[float(x) for x in a_dist],
         defender_survivor_distribution=[float(x) for x in d_dist],
         attacker_takes=min(1.0, takes) if spec.terrain == LAND else None)
-
-
-def _captor(spec: BattleSpec, t: str) -> bool:
-    """Can a unit of type `t` left after the battle take the space (find_battles: a land
-    unit without cannot_capture)?"""
-    ut = spec.ruleset.units[t]
-    return ut.domain == LAND and not ut.has("cannot_capture")
 
 
 def _trivial(spec: BattleSpec) -> OddsResult:

@@ -57,3 +57,13 @@ def test_the_standard_computer_weighs_an_attack_by_the_chance_to_take_it(mini):
     p, _held = odds(s, att, dfn, LAND)
     exact = battle_odds("g40", [("infantry", 1), ("fighter", 4)], [("infantry", 3)], "land")
     assert p == exact.attacker_takes
+
+
+def test_monte_carlo_and_the_battle_simulation_agree_with_the_exact_chance_to_take():
+    att, dfn = [("infantry", 2), ("armour", 1), ("fighter", 3)], [("infantry", 3), ("artillery", 1)]
+    ex = battle_odds("g40", att, dfn, "land")
+    assert ex.method == "exact" and ex.attacker_takes < ex.attacker_wins
+    for method, trials in (("mc", 20_000), ("sim", 1_500)):
+        r = battle_odds("g40", att, dfn, "land", method=method, trials=trials, seed=5)
+        lo, hi = r.ci95["attacker_takes"]
+        assert lo - 0.01 <= ex.attacker_takes <= hi + 0.01, (method, ex.attacker_takes, lo, hi)
