@@ -116,6 +116,7 @@ class GameController:
         self.seats = dict(seats) if seats else None
         # "defenders use their default order of loss": a human defender is not asked
         self.default_losses = default_losses
+        self._auto_seen: tuple | None = None   # the position play_auto last found nothing to spare in
 
     @property
     def state(self) -> GameState:
@@ -267,8 +268,14 @@ class GameController:
             return A.EndPhase()
         return None
 
+    def _auto_key(self) -> tuple:
+        return (self.version, self.state.action_count, id(self.state), self.default_losses, self.editing)
+
     def play_auto(self, most: int = 50) -> int:
-        """Play the decisions nobody need make (auto_action), one after another; how many."""
+        """Play the decisions nobody need make (auto_action), one after another; how many.
+        A position found to need the player is not looked at again (a frame's cost)."""
+        if self._auto_seen == self._auto_key():
+            return 0
         n = 0
         while n < most:
             action = self.auto_action()
@@ -282,6 +289,7 @@ class GameController:
             if isinstance(action, A.EndPhase):   # the income, which nobody clicked to see
                 gain = self.state.resources.get(player, 0) - before
                 self.say(f"{self.player_name(player)} collected {gain} (income).", "good")
+        self._auto_seen = self._auto_key()
         return n
 
     # --- computer players ----------------------------------------------------------
