@@ -115,6 +115,15 @@ class NewGameSetup(Scene):
             return {p.id: p.id for p in humans}
         return {p.id: p.alliance for p in humans}
 
+    def seats_note(self) -> str:
+        """Who is handed the screen, when more than one human player plays (issue #44)."""
+        seats = self.seats()
+        if len(seats) < 2 or not self.choice()[0]:
+            return ""
+        if len(set(seats.values())) == len(seats):
+            return " Each human player is handed the screen in turn."
+        return " One person plays each human alliance (choose per player for one person each)."
+
     def start(self) -> None:
         ai, lv = self.choice()
         try:
@@ -205,6 +214,7 @@ class NewGameSetup(Scene):
             note = "The computer plays every side: watch it play (Space skips ahead)."
         else:
             note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai) + "."
+        note += self.seats_note()
         y += 4
         for line in theme.wrap(note, rect.w - 40, 19)[:2]:
             theme.text(surface, line, (rect.x + 20, y), 19, theme.INFO)

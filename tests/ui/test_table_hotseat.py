@@ -185,6 +185,7 @@ def test_setup_by_player_gives_each_human_player_a_seat():
     setup.set_computer("blue", True)
     setup.set_computer("green", False)
     assert setup.seats() == {"red": "red", "green": "green"}
+    assert "handed the screen in turn" in setup.seats_note()
     setup.by_alliance()
     assert setup.seats()["red"] == "axis"
 
