@@ -17,7 +17,7 @@ def names(rs: Ruleset, refs: Any, plural: bool = False) -> str:
     for r in refs or ():
         ut = rs.units.get(r)
         word = ut.name.lower() if ut is not None else str(r).replace("_", " ")
-        out.append(word + ("s" if plural and ut is not None and not word.endswith(("s", "y")) else ""))
+        out.append(word + ("s" if plural and ut is not None and not word.endswith(("s", "y", "or", "our")) else ""))
     if len(out) > 1:
         return ", ".join(out[:-1]) + " or " + out[-1]
     return out[0] if out else ""
@@ -126,6 +126,22 @@ def ability_sentence(rs: Ruleset, ut: UnitType, ab: Any) -> str:
         return f"Flies {names(rs, ab.units, plural=True)} (capacity {ab.capacity})."
     if n == "defends_only_against":
         return f"Defends only against {_words(ab.domains)} units."
+    if n == "tows":
+        return f"Tows {names(rs, ab.units)} moving with it: {ab.move} spaces (one each)."
+    if n == "blitz_with":
+        return f"Blitzes together with {names(rs, ab.units, plural=True)} (one each)."
+    if n == "coastal_artillery":
+        return (f"Once a turn fires {ab.dice} dice at enemy ships in a bordering sea zone, "
+                f"hitting at {ab.value or ut.defense}.")
+    if n == "reconnaissance":
+        return f"Lets its side reroll {ab.rerolls} die of its {names(rs, ab.dice_of, plural=True)} each round."
+    if n == "fleet_air_defense":
+        return (f"Defending against aircraft with no {names(rs, ab.unless_friendly) or 'carrier'} beside it, "
+                f"defends at -{ab.penalty}.")
+    if n == "gun_director":
+        return f"In a fleet without a carrier, the fleet defends against aircraft at -{ab.penalty} only."
+    if n == "interceptable":
+        return "Enemy anti-aircraft guns and fighters fire at it on its flight."
     return _from_doc(n, ab, p)
 
 
@@ -146,6 +162,29 @@ FIXED = {
 }
 
 
+def _with_values(text: str, params: dict[str, Any]) -> str:
+    """The docstring's parameters where they stand for a value, replaced by this unit's
+    ('1/share' -> '1/2', '+shift columns' -> '+1 columns', 'one of terrain' -> 'one of
+    rough, woods', 'up to ipcs IPCs' -> 'up to 5 IPCs'); '(ids or classes)' notes dropped."""
+    import re
+    text = re.sub(r" \(ids or classes[^)]*\)", "", text)
+    for k, v in params.items():
+        if isinstance(v, bool) or v in ("", None) or v == [] or v == ():
+            continue
+        if isinstance(v, (list, tuple)):
+            if any(isinstance(x, (list, tuple, dict)) for x in v):
+                continue
+            v = ", ".join(str(x).replace("_", " ") for x in v)
+        elif isinstance(v, float) and v.is_integer():
+            v = int(v)
+        word = str(v).replace("_", " ")
+        # a value's places: after / + - (numbers), after 'one of', before its own unit word
+        text = re.sub(rf"(?<=[/+-]){re.escape(k)}\b", word, text)
+        text = re.sub(rf"\bone of {re.escape(k)}\b", f"one of {word}", text)
+        text = re.sub(rf"\bup to {re.escape(k)}\b", f"up to {word}", text)
+    return text
+
+
 def _from_doc(name: str, ab: Any, params: dict[str, Any]) -> str:
     """An ability with no sentence of its own: its name and the first sentence of its
     definition, a leading reference ("Seed 000 G53 (...):", "15.X.3, 15.L:") left out."""
@@ -154,7 +193,7 @@ def _from_doc(name: str, ab: Any, params: dict[str, Any]) -> str:
     if doc[:1].isdigit() or doc.lower().startswith("seed"):
         head, sep, rest = doc.partition(": ")
         doc = rest if sep and len(head) < 90 else ""
-    text = doc.split(". ")[0].rstrip(".").strip()
+    text = _with_values(doc.split(". ")[0].rstrip(".").strip(), params)
     if not text:
         return label + "."
     if len(text) > 120:

@@ -103,3 +103,22 @@ def test_tooltip_lines_are_wrapped():
     from game.ui import theme
     for line in unit_tooltip(rs, rs.units["transport_aircraft"], width=300)[1:]:
         assert theme.text_width(line, 19) <= 300
+
+
+def test_right_click_on_a_hex_stack_opens_its_unit_cards():
+    sc = load_scenario("crete_1941")
+    app = App(pygame.Surface((1600, 900)))
+    app.strict = True
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    frame(app)
+    st = game.state
+    chania = next(h for h, d in st.scenario.hexmap.hexes.items() if d.name == "Chania")
+    assert any(t.startswith("Right click: unit cards") for t in game.tooltip_lines(chania))
+    pos = game.cam.to_screen(*game.renderer.centers[chania])
+    click(app, (int(pos[0]), int(pos[1])), button=3)
+    card = app.top
+    assert isinstance(card, UnitCard)
+    here = {(u.type, u.owner) for u in st.units_in(chania)}
+    assert {(t, o) for t, o, _n in card.kinds} <= here and card.kinds

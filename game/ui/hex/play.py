@@ -565,6 +565,8 @@ class HexPlay:
                 if u.damage:
                     tail += "  (cadre)"
                 lines.append(f"  {hexcounters.factors(ut, u.damage)} {ut.name}{tail}")
+        if by_owner:
+            lines.append("Right click: unit cards (values and abilities)")
         if self.scene.my_turn():
             if hid in self.zoc():
                 lines.append("In an enemy zone of control (extra MPs; no ZOC-to-ZOC moves)")
