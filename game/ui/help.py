@@ -166,7 +166,7 @@ class HelpOverlay(Scene):
             cells += [f"{t.shift:+d}" if t.shift else "", ", ".join(notes)]
             y = _table_row(surface, x, y, cells, widths, theme.TEXT)
         y += 6
-        sides = ", ".join(f"{h.name}: {_side_text(h)}" for h in hr.hexsides.values())
+        sides = "  ·  ".join(f"{h.name}: {_side_text(h)}" for h in hr.hexsides.values())
         for line in theme.wrap("Hexsides — " + sides, rect.w - 40, 17)[:3]:
             theme.text(surface, line, (x, y), 17, theme.TEXT_DIM)
             y += 19
@@ -190,11 +190,17 @@ class HelpOverlay(Scene):
 
 
 def _side_text(h) -> str:
+    """A hexside's effects: '+1 MP for cm, art (others +0), attack halved'."""
     parts = []
-    if any(v is None for v in h.move.values()):
-        parts.append("not crossed by some units")
-    elif h.move:
-        parts.append("+" + "/".join(str(v) for v in h.move.values()) + " MP")
+    by_cost: dict[object, list[str]] = {}
+    for col, v in h.move.items():
+        by_cost.setdefault(v, []).append(col)
+    if len(by_cost) == 1:
+        (v, _cols), = by_cost.items()
+        parts.append("no crossing" if v is None else f"+{v} MP")
+    elif by_cost:
+        parts.append("; ".join(("no crossing" if v is None else f"+{v} MP") + " for " + ", ".join(cols)
+                               for v, cols in by_cost.items()))
     if h.shift:
         parts.append(f"{h.shift:+d} shift")
     if h.halves_attack:
