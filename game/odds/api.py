@@ -103,10 +103,16 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
     a_cost0 = sum(spec.info(t).cost for t in spec.attacker)
     d_cost0 = sum(spec.info(t).cost for t in spec.defender)
     a_lost = d_lost = 0.0
+    takes = 0.0
     for b in branches:
         F = b.final * b.weight
         TA, TD = b.a.T, b.d.T
         w_a = float(F[:TA, TD].sum())
+        if spec.terrain == LAND:   # wins with a land unit left that may capture the space
+            captors = np.array([spec.can_capture(t) for t in b.a.types], dtype=bool)
+            if captors.any():
+                holds = (b.a.counts[:TA][:, captors] > 0).any(axis=1)
+                takes += float(F[:TA, TD][holds].sum())
         w_d = float(F[TA, :TD].sum())
         tot = float(F.sum())
         aw += w_a
@@ -131,7 +137,8 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
         attacker_cost_lost=a_lost, defender_cost_lost=d_lost,
         attacker_survivor_distribution=[float(x) for x in a_dist],
-        defender_survivor_distribution=[float(x) for x in d_dist])
+        defender_survivor_distribution=[float(x) for x in d_dist],
+        attacker_takes=min(1.0, takes) if spec.terrain == LAND else None)
 
 
 def _trivial(spec: BattleSpec) -> OddsResult:

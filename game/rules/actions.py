@@ -40,7 +40,7 @@ from .errors import IllegalAction
 from .family import Handler, family_of
 from .hex.family import hex_decision, hex_legal_actions  # noqa: F401
 from .model import GameState, Ruleset, Scenario, Unit, UnitMap
-from .zone.family import default_casualties, stacks  # noqa: F401
+from .zone.family import default_casualties, forced_casualties, stacks  # noqa: F401
 
 # actions every family plays (edit.py registers the edit actions here)
 SHARED_HANDLERS: dict[type[Action], Handler] = {}

@@ -14,7 +14,8 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
 
     from . import theme
     from .app import App
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     theme.reset_fonts()  # fonts of an earlier pygame session are invalid
     screen = pygame.display.set_mode(size)
     app = App(screen)
@@ -48,7 +49,8 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
 
     from . import theme
     from .app import App
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     theme.reset_fonts()   # another figure may have quit pygame in this process
     screen = pygame.display.set_mode(size)
     app = App(screen)

@@ -29,6 +29,16 @@ class HandoffScene(Scene):
     def done(self) -> None:
         self.app.pop(self)
 
+    def task(self) -> str:
+        """The decision the player is handed the screen for, when it is not their own turn:
+        'choose casualties, then pass back to Germany' (interceptors, rerolls, losses)."""
+        state = self.game.state
+        if self.player == state.player:
+            return ""
+        from .game_scene import actor_task
+        what = actor_task(state, plural=True)   # the imperative: "choose which fighters intercept"
+        return f"{what}, then pass back to {self.game.ctl.player_name(state.player)}"
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.done()
@@ -56,9 +66,15 @@ class HandoffScene(Scene):
                    anchor="midtop", bold=True)
         from game.rules.zone.phases import PHASE_NAMES
         sub = f"Round {state.round}  ·  {PHASE_NAMES.get(state.phase, state.phase)}"
-        if self.player != state.player:
-            sub += "  ·  defending: choose casualties"
-        theme.text(surface, sub, (sw // 2, band.y + 150), 28, theme.TEXT, anchor="midtop")
+        task = self.task()
+        if task:
+            sub += f"  ·  {task}"
+        theme.text(surface, theme.elide(sub, sw - 40, 28), (sw // 2, band.y + 150), 28, theme.TEXT,
+                   anchor="midtop")
+        b = state.battle
+        if task and b is not None and b.awaiting == "casualties":   # how to skip these hand-offs
+            theme.text(surface, "Esc, then Defenders: default losses: defenders are no longer asked for their losses",
+                       (sw // 2, band.y + 186), 18, theme.TEXT_DIM, anchor="midtop")
         theme.text(surface, "Click or press Enter to continue", (sw // 2, band.bottom - 20), 22, theme.ACCENT,
                    anchor="midbottom")
         b = state.battle
@@ -174,6 +190,15 @@ class EscMenu(Scene):
         self.app.pop(self)
         self.game.edit.save_as_scenario()
 
+    def toggle_default_losses(self) -> None:
+        """'Defenders use their default order of loss': a human defender is not asked
+        (nor handed the screen) for its casualties; kept for the next games too."""
+        ctl = self.game.ctl
+        ctl.default_losses = not ctl.default_losses
+        self.app.default_losses = ctl.default_losses
+        ctl.say("Defenders now take their losses in the default order of loss, without being asked."
+                if ctl.default_losses else "Defenders choose their own casualties again.")
+
     def quit_to_menu(self) -> None:
         if self.game.ctl.saved:  # nothing to lose: saved (Ctrl+S or autosave) since the last action
             self.quit_now()
@@ -201,7 +226,7 @@ class EscMenu(Scene):
         self.spots.clear()
         theme.dim(surface, 160)
         sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, 360, 446)
+        rect = pygame.Rect(0, 0, 380, 504)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         theme.text(surface, "Game menu", (rect.centerx, rect.y + 18), 36, theme.ACCENT, anchor="midtop", bold=True)
@@ -212,6 +237,10 @@ class EscMenu(Scene):
                   "Exact odds for any two armies of this ruleset"),
                  ("Save as scenario  (Ctrl+Shift+S)", self.save_as_scenario, True,
                   "This position as a new scenario (imported scenarios) for balance and arena"),
+                 ("Defenders: " + ("default losses" if self.game.ctl.default_losses else "choose losses"),
+                  self.toggle_default_losses, True,
+                  "Defenders use their default order of loss (no hand-off for casualties), or choose "
+                  "their own; a forced loss is never asked either way"),
                  ("Quit to main menu", self.quit_to_menu, False, "The game is autosaved at every phase end")]
         y = rect.y + 72
         for label, fn, primary, tip in items:

@@ -470,6 +470,9 @@ class SidePanel:
                 val = "?"
             else:
                 val = odds_view.pct_ci(v.result, sep="")
+                take = odds_view.take_pct(v.result)
+                if take:
+                    val += f" take {take}"
             name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
             cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
             if x and x + cw > width:
@@ -547,6 +550,9 @@ class SidePanel:
             p = odds_view.pct_ci(v.result)
             text = (f"{p} to win if {units} join the attack on {name}" if joining
                     else f"{p} to win if you attack {name} with {units}")
+            take = odds_view.take_pct(v.result)
+            if take:
+                text += f"; {take} to take it (a land unit left)"
             col = theme.ACCENT
         else:
             text = f"{name}: odds unavailable ({v.error})"

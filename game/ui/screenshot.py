@@ -12,7 +12,9 @@ interception's dice and the first round),  reroll (a reconnaissance reroll choic
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
 coastal artillery, supply drops, ferry flights), and roster (every unit of the scenario's ruleset:
-its counter, name and values, to check that the pictures tell the units apart). Each is a fresh
+its counter, name and values, to check that the pictures tell the units apart), help (the F1
+overlay: keys and the current phase's actions), charts (hex maps: its terrain chart and CRT page),
+unitcard (the unit card of the first player's first unit type, as a right click opens it). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -25,7 +27,8 @@ logger = logging.getLogger(__name__)
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster")
+         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster",
+         "help", "charts", "unitcard")
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -37,8 +40,8 @@ def _init() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
-    if not pygame.get_init():
-        pygame.init()
+    if not pygame.display.get_init():   # never pygame.init(): it opens the audio device
+        pygame.display.init()
     if not pygame.font.get_init():
         pygame.font.init()
 
@@ -267,6 +270,17 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         _select_for_attack(game, target)
     elif view == "calculator":
         app.push(sample_calculator(app, game))
+    elif view in ("help", "charts"):
+        from .help import HelpOverlay
+        overlay = app.push(HelpOverlay(app, game))
+        if view == "charts" and overlay.has_charts():  # type: ignore[attr-defined]
+            overlay.page = "charts"  # type: ignore[attr-defined]
+    elif view == "unitcard":
+        from .help import UnitCard
+        state = session.state
+        mine = sorted((u for u in state.units.values() if u.owner == state.player), key=lambda u: u.uid)
+        kind = mine[0].type if mine else next(iter(state.ruleset.units))
+        app.push(UnitCard(app, game, [(kind, state.player, 1)]))
     game.update(0.0)
     app.draw()
     _settle_odds(app)

@@ -300,7 +300,9 @@ def test_purchase_shows_waiting_units_apart_from_this_turns():
 
 # --- 7. labels -------------------------------------------------------------------------------------
 def test_banner_names_the_current_player_and_who_chooses_casualties(monkeypatch):
-    app, game = make_game((("a2", "red", "infantry", 3), ("m", "blue", "infantry", 2)))
+    # two kinds of defender: a real choice (a forced loss is taken without asking, #44)
+    app, game = make_game((("a2", "red", "infantry", 3), ("m", "blue", "infantry", 2),
+                           ("m", "blue", "artillery", 1)), seed=1)
     s = game.ctl.session
     s.do(A.EndPhase())
     s.do(A.Move(uids(s.state, "a2", "red"), ("m",)))

@@ -262,7 +262,7 @@ def needs_sim(state: GameState, types: list[str]) -> bool:
 
 def odds(state: GameState, attackers: list[Unit], defenders: list[Unit], terrain: str
          ) -> tuple[float, float]:
-    """(chance to win with land units left to take the space, expected defence of the
+    """(chance to take the space: to win with a land unit left, expected defence of the
     attacker's land survivors)."""
     p, held, _swing = odds3(state, attackers, defenders, terrain)
     return p, held
@@ -291,6 +291,10 @@ def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrai
             res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), terrain, trials=300)
             p, survivors = res.attacker_wins, res.attacker_survivors
             a_lost, d_lost = res.attacker_cost_lost, res.defender_cost_lost
+            if res.attacker_takes is not None:   # exact: the chance a land unit is left to take it
+                held = sum((state.ruleset.units[t].defense + 0.5) * n for t, n in survivors.items()
+                           if state.ruleset.units[t].domain == LAND)
+                return res.attacker_takes, held, d_lost - a_lost
     except Exception:  # noqa: BLE001 - no odds: fall back to a strength ratio
         logger.debug("no land odds; a strength ratio instead", exc_info=True)
         a = sum(state.utype(u).attack for u in attackers)

@@ -189,6 +189,17 @@ def default_casualties(state: GameState) -> Casualties:
     return Casualties(tuple(battle.default_casualties(state, b, b.pools[0])))
 
 
+def forced_casualties(state: GameState) -> Casualties | None:
+    """The casualties awaited now when the choice has one outcome only (the default order
+    of loss then gives it), else None: the side must be asked."""
+    b = state.battle
+    if b is None or b.awaiting != "casualties" or not b.pools:
+        return None
+    if not battle.casualties_forced(state, b, b.pools[0]):
+        return None
+    return default_casualties(state)
+
+
 def stacks(state: GameState, player: str) -> dict[tuple[str, str, bool, int], list[Unit]]:
     """The player's movable units grouped by (space, type, aboard, moved)."""
     out: dict[tuple[str, str, bool, int], list[Unit]] = {}

@@ -34,6 +34,22 @@ def unit_cost(state: GameState, unit: str, player: str) -> int | None:
     return ut.cost_for(player, state.alliance_of(player) or "")
 
 
+def purchase_offer(state: GameState, unit: str, player: str) -> tuple[int, str] | None:
+    """A unit as the purchase screen offers it: (its price, why the player cannot buy one
+    more now, "" if it can), or None when the player cannot buy it at all this turn. A
+    unit at a count limit (per turn, on the board) is offered with that limit as the
+    reason: its card and count stay on the screen."""
+    ut = state.ruleset.units.get(unit)
+    if ut is None or ut.has("obsolete") or placement_block(state, unit, player):
+        return None
+    if ut.abilities and purchase_block(state, unit, player, count=0):
+        return None   # not this player's unit (doctrine, powers, facilities)
+    cost = ut.cost_for(player, state.alliance_of(player) or "")
+    if cost is None:
+        return None
+    return cost, purchase_block(state, unit, player) if ut.abilities else ""
+
+
 def purchase_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
     """Why the player may not buy `count` more of this unit now (requires_doctrine,
     purchase_limit, max_on_board, placed_at), or ""."""

@@ -565,6 +565,8 @@ class HexPlay:
                 if u.damage:
                     tail += "  (cadre)"
                 lines.append(f"  {hexcounters.factors(ut, u.damage)} {ut.name}{tail}")
+        if by_owner:
+            lines.append("Right click: unit cards (values and abilities)")
         if self.scene.my_turn():
             if hid in self.zoc():
                 lines.append("In an enemy zone of control (extra MPs; no ZOC-to-ZOC moves)")
@@ -1047,6 +1049,16 @@ def move_cost_text(hr, hd) -> str:
     return f"{main} MP ({rest})" + (f"; {road[0]} 1" if road else "")
 
 
+def mp_range(extra: set) -> str:
+    """A hexside's extra MPs over the movement classes, in words: '+1 MP', '+0 or +1 MP
+    by unit class', '+1 to +3 MP by unit class' (not '+0..1', read as a decimal)."""
+    vals = sorted(extra)
+    if len(vals) == 1:
+        return f"+{vals[0]} MP"
+    joint = " or " if len(vals) == 2 else " to "
+    return f"+{vals[0]}{joint}+{vals[-1]} MP by unit class"
+
+
 def side_text(sd) -> str:
     parts = []
     if sd.move:
@@ -1054,7 +1066,7 @@ def side_text(sd) -> str:
         if None in extra:
             parts.append("no crossing")
         elif extra:
-            parts.append(f"+{min(extra)}..{max(extra)} MP" if len(extra) > 1 else f"+{max(extra)} MP")
+            parts.append(mp_range(extra))
     if sd.shift:
         parts.append(f"{sd.shift:+d} column attacking across")
     return ", ".join(parts) or "no effect"

@@ -202,7 +202,9 @@ def risk_lines(sc, group, dest: str) -> list[tuple[str, tuple[int, int, int], st
         elif v.ok:
             pw = v.result.attacker_wins
             wcol = theme.GOOD if pw >= 0.7 else theme.ACCENT if pw >= 0.4 else theme.BAD
-            lines.append((f"{odds_view.pct_ci(v.result)} to win the battle", wcol,
+            take = odds_view.take_pct(v.result)
+            lines.append((f"{odds_view.pct_ci(v.result)} to win the battle"
+                          + (f", {take} to take it" if take else ""), wcol,
                           "\n".join(odds_view.summary_lines(v, state.ruleset))))
         else:
             lines.append((f"Odds unavailable ({v.error})", theme.BAD, ""))

@@ -13,6 +13,7 @@ from game.rules.zone import production
 from .. import theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
+from ..unit_text import unit_tooltip
 
 logger = logging.getLogger(__name__)
 
@@ -46,12 +47,18 @@ class PurchaseScene(Scene):
         return self.game.state
 
     def buildable(self) -> list[tuple[str, int]]:
+        """(unit, price) of every unit the player may buy this turn, those at a limit
+        (Elite Infantry after one, seed 002) included: a card never disappears."""
+        return [(uid, cost) for uid, (cost, _why) in self.offers().items()]
+
+    def offers(self) -> dict[str, tuple[int, str]]:
+        """unit -> (price, why one more cannot be bought now, or "")."""
         state = self.state
-        out = []
+        out = {}
         for uid in state.ruleset.units:
-            cost = production.unit_cost(state, uid, state.player)
-            if cost is not None:
-                out.append((uid, cost))
+            got = production.purchase_offer(state, uid, state.player)
+            if got is not None:
+                out[uid] = got
         return out
 
     def buy(self, unit: str, n: int) -> None:
@@ -105,7 +112,8 @@ class PurchaseScene(Scene):
         theme.dim(surface, 170)
         state = self.state
         sw, sh = surface.get_size()
-        units = self.buildable()
+        offers = self.offers()
+        units = [(uid, cost) for uid, (cost, _why) in offers.items()]
         cols = 4 if sw >= 1100 else 3
         card_w, card_h = 230, 118
         rows = max(1, (len(units) + cols - 1) // cols)
@@ -121,7 +129,7 @@ class PurchaseScene(Scene):
         theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
         bought = bought_now(state)
         waiting = waiting_units(state)
-        spent = sum((production.unit_cost(state, u, state.player) or 0) * n for u, n in bought.items())
+        spent = sum(unit_price(state, u) * n for u, n in bought.items())
         res = state.resources[state.player]
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
         rem = theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
@@ -152,19 +160,27 @@ class PurchaseScene(Scene):
             ut = state.ruleset.units[uid]
             n = bought.get(uid, 0)
             afford = cost <= res
+            limit = offers[uid][1]
             fill = theme.mix(theme.PANEL_2, pcol, 0.18) if n else theme.PANEL_2
             pygame.draw.rect(surface, fill, card, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
             draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
-            name_size = fit_size(ut.name, card_w - 72, 22, 15)
-            theme.text(surface, theme.elide(ut.name, card_w - 72, name_size, bold=True),
-                       (card.x + 66, card.y + 10 + (22 - name_size) // 2), name_size, theme.TEXT, bold=True)
-            theme.text(surface, f"Cost {cost}", (card.x + 66, card.y + 32), 21,
+            lines, name_size = name_lines(ut.name, card_w - 72)
+            if len(lines) == 1:
+                theme.text(surface, theme.elide(lines[0], card_w - 72, name_size, bold=True),
+                           (card.x + 66, card.y + 10 + (22 - name_size) // 2), name_size, theme.TEXT, bold=True)
+                cost_y, cost_size, stats_y = card.y + 32, 21, card.y + 52
+            else:   # a long name wraps; the cost and values move down and get smaller
+                for k, line in enumerate(lines):
+                    theme.text(surface, theme.elide(line, card_w - 72, name_size, bold=True),
+                               (card.x + 66, card.y + 4 + (name_size + 1) * k), name_size, theme.TEXT, bold=True)
+                cost_y, cost_size, stats_y = card.y + 38, 18, card.y + 58
+            theme.text(surface, f"Cost {cost}", (card.x + 66, cost_y), cost_size,
                        theme.ACCENT if afford else theme.BAD)
             stats = stat_line(ut)
-            theme.text(surface, theme.elide(stats, card_w - 72, 19), (card.x + 66, card.y + 52), 19,
-                       theme.TEXT_DIM)
+            theme.text(surface, theme.elide(stats, card_w - 72, 18 if len(lines) > 1 else 19), (card.x + 66, stats_y),
+                       18 if len(lines) > 1 else 19, theme.TEXT_DIM)
             by = card.bottom - 38
             widgets.button(surface, self.spots, pygame.Rect(card.x + 10, by, 40, 30), "−",
                            lambda u=uid: self.buy(u, -1), enabled=n > 0, size=26,
@@ -172,14 +188,16 @@ class PurchaseScene(Scene):
             theme.text(surface, str(n), (card.x + 80, by + 15), 28, theme.TEXT if n else theme.TEXT_DIM,
                        anchor="center", bold=True)
             widgets.button(surface, self.spots, pygame.Rect(card.x + 110, by, 40, 30), "+",
-                           lambda u=uid: self.buy(u, 1), enabled=afford, size=26,
-                           tooltip=(f"Buy one {ut.name} for {cost} (Shift: 5)" if afford
-                                    else f"Cannot buy {ut.name}: needs {cost}, you have {res}"))
+                           lambda u=uid: self.buy(u, 1), enabled=afford and not limit, size=26,
+                           tooltip=(limit or (f"Buy one {ut.name} for {cost} (Shift: 5)" if afford
+                                              else f"Cannot buy {ut.name}: needs {cost}, you have {res}")))
+            if limit:
+                theme.text(surface, "limit", (card.x + 158, by + 15), 17, theme.INFO, anchor="midleft")
             if n:
                 theme.text(surface, f"= {n * cost}", (card.right - 10, by + 15), 20, theme.TEXT_DIM,
                            anchor="midright")
             self.spots.add(pygame.Rect(card.x, card.y, card.w, 70), None,
-                           tooltip="\n".join([ut.name] + [ability_text(a) for a in ut.abilities][:6]))
+                           tooltip="\n".join(unit_tooltip(state.ruleset, ut)))
         by = rect.bottom - 56
         if rows > self._fit:
             shown = units[first:first + self._fit * cols]
@@ -201,6 +219,14 @@ class PurchaseScene(Scene):
         widgets.hover_tooltip(surface, self.spots)
 
 
+def unit_price(state, unit: str) -> int:
+    """What one `unit` costs the player to move (bought units count in "Spent" even when
+    the unit is at its limit and cannot be bought again)."""
+    ut = state.ruleset.units.get(unit)
+    cost = ut.cost_for(state.player, state.alliance_of(state.player) or "") if ut is not None else None
+    return cost or 0
+
+
 def stat_line(ut) -> str:
     """'A 2   D 3   M 2' for a purchase card; a special value against some targets follows
     in brackets as the seed prints it (seed 000 FIGHTER "Attack: 6/2" -> 'A 2 (6)', ANTI-TANK
@@ -212,6 +238,19 @@ def stat_line(ut) -> str:
     gap = "  " if any(ut.abilities_named("value_against")) else "   "
     out = gap.join([f"A {val('attack', ut.attack)}", f"D {val('defense', ut.defense)}", f"M {ut.move}"])
     return out + (f"{gap}hits {ut.hits}" if ut.hits > 1 else "")
+
+
+def name_lines(name: str, width: int) -> tuple[list[str], int]:
+    """A unit's name on its card and its font size: one line (shrunk down to 18 px), else
+    two lines at the largest size from 17 px down that holds it (a long house-rule name
+    wraps instead of shrinking to nothing or losing its end)."""
+    if theme.text_width(name, 18, bold=True) <= width or " " not in name:
+        return [name], fit_size(name, width, 22, 15)
+    for size in range(17, 12, -1):
+        lines = theme.wrap(name, width, size, bold=True)
+        if len(lines) <= 2 and all(theme.text_width(x, size, bold=True) <= width for x in lines):
+            return lines, size
+    return theme.wrap(name, width, 13, bold=True)[:2], 13
 
 
 def fit_size(s: str, width: int, size: int, smallest: int) -> int:
@@ -236,19 +275,3 @@ def waiting_units(state) -> dict[str, int]:
         if k > 0:
             out[u] = k
     return out
-
-
-def ability_text(ab: object) -> str:
-    """'supported by: units artillery, bonus 1, ...' for a tooltip."""
-    name = str(getattr(ab, "name", ab)).replace("_", " ")
-    try:
-        params = ab.params()  # type: ignore[attr-defined]
-    except Exception:  # noqa: BLE001 - a tooltip without the parameters
-        logger.debug("no parameters of ability %s", name, exc_info=True)
-        params = {}
-    parts = []
-    for k, v in params.items():
-        if isinstance(v, (list, tuple)):
-            v = ", ".join(str(x).replace("_", " ") for x in v)
-        parts.append(f"{k.replace('_', ' ')} {v}")
-    return name + (": " + "; ".join(parts) if parts else "")

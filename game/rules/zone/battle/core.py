@@ -382,6 +382,31 @@ def default_casualties(state: GameState, b: Battle, pool: Pool) -> list[int]:
     return chosen
 
 
+def _casualty_kind(state: GameState, b: Battle, u: Unit) -> tuple:
+    """What tells two casualty candidates apart: units of one kind are interchangeable
+    as casualties (same type, owner, damage, movement left, cargo, battle marks)."""
+    cargo = tuple(sorted(c.type for c in state.cargo_of(u.uid)))
+    return (u.type, u.owner, u.damage, u.moved, u.amphibious, u.airborne, u.oos,
+            u.carried_by is None, cargo, dict(b.hurt).get(u.uid))
+
+
+def casualties_forced(state: GameState, b: Battle, pool: Pool) -> bool:
+    """The casualty choice of `pool` has one outcome only, so nobody need be asked:
+    every candidate is lost (the hits cover them all), or the candidates are all of
+    one kind and the hits cannot be spread differently (one hit, or single-hit units)."""
+    targets = side_units(state, b, pool.side)
+    ftypes = firing_types_of(state, b, pool)
+    cands = eligible(state, pool, targets, ftypes)
+    if not cands:
+        return True
+    need = effective_hits(state, pool, targets, ftypes)
+    if need >= sum(hit_points(state, u) for u in cands):
+        return True
+    if len({_casualty_kind(state, b, u) for u in cands}) != 1:
+        return False
+    return need == 1 or all(hit_points(state, u) == 1 for u in cands)
+
+
 def check_casualties(state: GameState, b: Battle, pool: Pool, choice: tuple[int, ...]) -> None:
     targets = side_units(state, b, pool.side)
     ftypes = firing_types_of(state, b, pool)
