@@ -128,7 +128,7 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         row = pygame.Rect(box.x, y, box.w, 32)
         pygame.draw.rect(surface, theme.mix(theme.PANEL_2, airdrop_view.DROP, 0.25) if n else theme.PANEL_2, row,
                          border_radius=5)
-        draw_counter(surface, (row.x + 3, row.y + 2), utype, ut.domain, col, 28, anchor="topleft")
+        draw_counter(surface, (row.x + 3, row.y + 2), ut, ut.domain, col, 28, anchor="topleft")
         theme.text(surface, theme.elide(ut.name, box.w - 150, 19), (row.x + 38, row.centery), 19, theme.TEXT,
                    anchor="midleft")
         bx, by = row.right - 104, row.y + 4

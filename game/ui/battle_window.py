@@ -98,7 +98,7 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
             y += die + 4
         if y + die > area.bottom:
             break
-        draw_counter(surface, (x, y), utype, ut.domain if ut else "land", (110, 116, 128), die, anchor="topleft")
+        draw_counter(surface, (x, y), ut or utype, ut.domain if ut else "land", (110, 116, 128), die, anchor="topleft")
         if spots is not None:
             spots.add(pygame.Rect(x, y, die, die), None, tooltip=f"{name}: {len(dice)} dice")
         x += die + 4
@@ -810,7 +810,7 @@ class BattleWindow(Scene):
                 col = theme.color(state.scenario.player(u.owner).color)
             except KeyError:
                 col = theme.NEUTRAL
-            r = draw_counter(surface, (x, box.y), u.type, ut.domain, col, icon, anchor="topleft")
+            r = draw_counter(surface, (x, box.y), ut, ut.domain, col, icon, anchor="topleft")
             bo = ut.ability("bombard")
             val = (getattr(bo, "value", None) or ut.attack) if bo is not None else ut.attack
             self.spots.add(r, None, tooltip=f"{ut.name} ({self.game.ctl.player_name(u.owner)})\n"
@@ -826,7 +826,7 @@ class BattleWindow(Scene):
         except KeyError:
             col = theme.NEUTRAL
         dead = u.damage >= ut.hits
-        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
+        rect = draw_counter(surface, pos, ut, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
                             anchor="topleft")
         ts = max(11, self.icon // 2 - 3)
         tag = pygame.Rect(rect.right - ts, rect.bottom - ts, ts + 1, ts + 1)

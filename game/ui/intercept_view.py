@@ -135,7 +135,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             col = theme.color(state.scenario.player(u.owner).color)
         except KeyError:
             col = theme.NEUTRAL
-        r = draw_counter(surface, (x, y), u.type, ut.domain, col, icon, anchor="topleft")
+        r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
         val = B.intercept_value(state, u)
         if chosen:
             pygame.draw.rect(surface, PICK, r.inflate(6, 6), width=3, border_radius=6)

@@ -906,7 +906,7 @@ class MapRenderer:
                         back = rect.move(2 * k, -2 * k)
                         pygame.draw.rect(surface, theme.darken(col, 0.15 * k), back, border_radius=max(2, rect.w // 7))
                         pygame.draw.rect(surface, (20, 20, 20), back, width=1, border_radius=max(2, rect.w // 7))
-                draw_counter(surface, rect.topleft, it.utype, domain, col, rect.w, it.count,
+                draw_counter(surface, rect.topleft, ut or it.utype, domain, col, rect.w, it.count,
                              damaged=it.damaged, anchor="topleft")
                 self.hits.append((rect.inflate(2, 2), sid, it))
         self._deadline = None   # other callers (hover, hit tests) always get the exact layout

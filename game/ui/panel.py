@@ -400,7 +400,7 @@ class SidePanel:
             if n:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             icon = row_h - 6
-            draw_counter(surface, (row.x + 4, row.y + 2), utype, ut.domain,
+            draw_counter(surface, (row.x + 4, row.y + 2), ut, ut.domain,
                          theme.color(state.scenario.player(state.player).color), icon, anchor="topleft")
             label = ut.name + (" (aboard)" if aboard else "")
             col = theme.TEXT if movable else theme.TEXT_DIM
@@ -584,7 +584,7 @@ class SidePanel:
                 if x + 36 > box.right:
                     x = box.x
                     y += 38
-                draw_counter(surface, (x, y), unit, ut.domain, col, 34, n, anchor="topleft")
+                draw_counter(surface, (x, y), ut, ut.domain, col, 34, n, anchor="topleft")
                 self.scene.spots.add(pygame.Rect(x, y, 34, 34), None, tooltip=f"{n} {ut.name}")
                 x += 40
             y += 40
@@ -638,7 +638,7 @@ class SidePanel:
             pygame.draw.rect(surface, fill, row, border_radius=5)
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
-            draw_counter(surface, (row.x + 3, row.y + 2), unit, ut.domain, col, 28, anchor="topleft")
+            draw_counter(surface, (row.x + 3, row.y + 2), ut, ut.domain, col, 28, anchor="topleft")
             theme.text(surface, f"{ut.name}  ×{n}", (row.x + 40, row.centery), 20, theme.TEXT, anchor="midleft")
 
             def pick(u: str = unit) -> None:

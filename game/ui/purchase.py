@@ -155,7 +155,7 @@ class PurchaseScene(Scene):
             fill = theme.mix(theme.PANEL_2, pcol, 0.18) if n else theme.PANEL_2
             pygame.draw.rect(surface, fill, card, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
-            draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
+            draw_counter(surface, (card.x + 10, card.y + 10), ut, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
             name_size = fit_size(ut.name, card_w - 72, 22, 15)
             theme.text(surface, theme.elide(ut.name, card_w - 72, name_size, bold=True),

@@ -278,10 +278,11 @@ def render_roster(surface, scenario: str):
     with its name and attack-defense-move, in columns, ruleset order."""
     from game.rules.ruleset import load_ruleset, load_scenario
 
-    from . import theme
+    from . import hexcounters, theme
     from .counters import draw_counter
     sc = load_scenario(scenario)
     rs = load_ruleset(sc.ruleset_id)
+    hexmap = sc.hexmap is not None
     surface.fill(theme.BG)
     theme.text(surface, f"{getattr(rs, 'name', sc.ruleset_id)}: {len(rs.units)} units",
                (16, 10), 20, theme.TEXT, bold=True)
@@ -296,8 +297,12 @@ def render_roster(surface, scenario: str):
         c, r = divmod(k, rows)
         x, y = 16 + c * col_w, 44 + r * row_h
         colour = colours[k % len(colours)]
-        draw_counter(surface, (x, y), ut.id, ut.domain, colour, 42, anchor="topleft")
-        draw_counter(surface, (x + 50, y + 20), ut.id, ut.domain, colour, 20, anchor="topleft")  # map size
+        if hexmap:   # Europa-style chits, with their factors
+            surface.blit(hexcounters.counter_surface(ut, colour, 44), (x, y - 1))
+            surface.blit(hexcounters.counter_surface(ut, colour, 22), (x + 50, y + 20))  # map size
+        else:
+            draw_counter(surface, (x, y), ut, ut.domain, colour, 42, anchor="topleft")
+            draw_counter(surface, (x + 50, y + 20), ut, ut.domain, colour, 20, anchor="topleft")  # map size
         theme.text(surface, theme.elide(ut.name, col_w - 58, 15, bold=True), (x + 50, y + 1), 15, theme.TEXT,
                    bold=True)
         hurt = ", ".join(f"{ut.value('attack', d)}-{ut.value('defense', d)}"

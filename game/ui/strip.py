@@ -664,7 +664,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
                              border_radius=max(2, icon // 7))
             pygame.draw.rect(surface, theme.darken(col, 0.7), pygame.Rect(x + 2 * k, y - 2 * k, icon, icon), width=1,
                              border_radius=max(2, icon // 7))
-    rect = draw_counter(surface, (x, y), st.type, ut.domain, col, icon, count=st.count if badge else 1,
+    rect = draw_counter(surface, (x, y), ut, ut.domain, col, icon, count=st.count if badge else 1,
                         damaged=0 if st.dead else st.damage, anchor="topleft")
     cs = count_size(icon)
     if st.count > 1 and not badge:
