@@ -345,3 +345,29 @@ def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit: str | 
     surface.blit(img, rect.topleft)
     return rect
 
+
+def draw_spread(surface: pygame.Surface, anchor: pygame.Rect, chits: list[pygame.Surface], view: pygame.Rect,
+                caption: str = "") -> pygame.Rect:
+    """A hovered stack spread out (as VASSAL's stack viewer does): its counters side by
+    side on a dark tray above `anchor` (below it when there is no room above), inside
+    `view`, at most eight a row. Returns the tray's rect."""
+    if not chits:
+        return pygame.Rect(anchor.center, (0, 0))
+    gap = 4
+    cw = max(c.get_width() for c in chits)
+    ch = max(c.get_height() for c in chits)
+    per_row = min(len(chits), 8)
+    rows = (len(chits) + per_row - 1) // per_row
+    cap_h = 16 if caption else 0
+    tray = pygame.Rect(0, 0, per_row * (cw + gap) + gap, rows * (ch + gap) + gap + cap_h)
+    tray.midbottom = (anchor.centerx, anchor.top - 6)
+    if tray.top < view.top:
+        tray.midtop = (anchor.centerx, anchor.bottom + 6)
+    tray.clamp_ip(view)
+    theme.panel(surface, tray, fill=theme.PANEL, radius=6)
+    if caption:
+        theme.text(surface, caption, (tray.x + gap + 2, tray.y + 2), 14, theme.TEXT_DIM)
+    for k, chit in enumerate(chits):
+        r, c = divmod(k, per_row)
+        surface.blit(chit, (tray.x + gap + c * (cw + gap), tray.y + cap_h + gap + r * (ch + gap)))
+    return tray

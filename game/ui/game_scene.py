@@ -719,6 +719,8 @@ class GameScene(Scene):
         self.draw_trail(surface, self.planned_route(), theme.TEXT, bend=0.18, marks=self.sel.via)
         self.draw_ai_move(surface)
         self.draw_banner(surface)
+        if self.app.top is self:   # a hovered stack spread out (never under a window)
+            self.renderer.draw_spread(surface, self.cam, state, self.hover)
         history_view.draw_button(self, surface)
         self.edit.draw(surface)
         self.draw_message(surface)

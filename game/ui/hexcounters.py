@@ -122,11 +122,27 @@ def draw_stack(surface: pygame.Surface, center: tuple[float, float], top: UnitTy
     if selected:
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=2, border_radius=3)
     if depth > 1:
-        fs = max(10, int(size * 0.34))
-        img = theme.font(fs, bold=True).render(str(depth), True, (250, 250, 250))
-        badge = pygame.Rect(0, 0, max(img.get_width() + 6, img.get_height()), img.get_height())
-        badge.center = (rect.left + 1, rect.top + 1)
+        badge = depth_badge(rect, depth)
+        img = theme.font(_badge_font(rect.w), bold=True).render(str(depth), True, (250, 250, 250))
         pygame.draw.rect(surface, (20, 20, 24), badge, border_radius=badge.h // 2)
         pygame.draw.rect(surface, (235, 235, 235), badge, width=1, border_radius=badge.h // 2)
         surface.blit(img, img.get_rect(center=badge.center))
     return rect
+
+
+def _badge_font(size: int) -> int:
+    return max(10, int(size * 0.34))
+
+
+def depth_badge(chit: pygame.Rect, depth: int) -> pygame.Rect:
+    """Where a stack's counter count goes: left of the top chit's top edge, outside the
+    chit, so it never covers the size marker, the symbol or the factors."""
+    w, h = theme.font(_badge_font(chit.w), bold=True).size(str(depth))
+    badge = pygame.Rect(0, 0, max(w + 6, h), h)
+    badge.topright = (chit.left - 1, chit.top)
+    return badge
+
+
+def spread_chits(units: list[tuple[UnitType, tuple[int, int, int], int]], size: int) -> list[pygame.Surface]:
+    """The counters of a hovered stack, one per unit: (type, owner colour, damage)."""
+    return [counter_surface(ut, col, size, damage=dmg) for ut, col, dmg in units]

@@ -26,6 +26,7 @@ from game.rules.model import GameState, Ruleset, Scenario, SpaceDef
 
 from . import hexcounters, theme
 from .camera import Camera
+from .counters import draw_spread
 from .maprender import MapRenderer
 
 TILE = 256             # tile side in screen pixels
@@ -758,6 +759,24 @@ class HexRenderer(MapRenderer):
                                    self.colors.get(top.owner, theme.NEUTRAL), size, len(units),
                                    oos=any(u.oos for u in units), selected=picked, behind_colors=behind,
                                    damage=top.damage, disrupted=top.uid in disrupted)
+
+    def draw_spread(self, surface: pygame.Surface, cam: Camera, state: GameState,  # type: ignore[override]
+                    sid: str | None) -> pygame.Rect | None:
+        """The hovered hex's stack of two or more counters spread out, strongest first, at
+        a readable size, above the hex (drawn by the scene, over everything on the map)."""
+        units = self.units_by_hex(state).get(sid or "", [])
+        if len(units) < 2 or sid not in self.centers:
+            return None
+        cx, cy = self.centers[sid]
+        at = cam.to_screen(cx, cy)
+        size = max(40, self.counter_size(cam))
+        order = sorted(units, key=lambda u: (-(state.utype(u).value("attack", u.damage)
+                                               + state.utype(u).value("defense", u.damage)), u.uid))
+        chits = hexcounters.spread_chits([(state.utype(u), self.colors.get(u.owner, theme.NEUTRAL), u.damage)
+                                          for u in order], size)
+        hexr = pygame.Rect(0, 0, int(self.R * cam.scale * 1.6), int(self.R * cam.scale * 1.6))
+        hexr.center = (int(at[0]), int(at[1]))
+        return draw_spread(surface, hexr, chits, pygame.Rect(cam.view), f"{len(units)} counters")
 
     # --- minimap ------------------------------------------------------------------------------
     def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,

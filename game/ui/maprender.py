@@ -17,12 +17,14 @@ from game.rules.model import GameState, Scenario, SpaceDef
 
 from . import theme
 from .camera import Camera
-from .counters import draw_counter
+from .counters import LABEL_MIN, counter_surface, draw_counter, draw_spread
 from .polyindex import PolygonIndex
 from .tiles import TileCache
 
 OUT_OF_SUPPLY = (240, 150, 40)  # the out-of-supply badge (seed 000 supply rule)
 MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
+SPREAD_SIZE = 40  # counters of a hovered pile, spread out
+MAX_COUNTER = 48  # counters at the closest zooms
 MIN_PILE = 10    # smallest pile, when even one counter per owner does not fit at MIN_COUNTER
 
 
@@ -373,6 +375,29 @@ class MapRenderer:
         self.hits = hits
         surface.set_clip(clip)
 
+    def draw_spread(self, surface: pygame.Surface, cam: Camera, state: GameState, sid: str | None
+                    ) -> pygame.Rect | None:
+        """A hovered space whose counters are piles, or too small for their labels: its
+        stacks spread out at a readable size, one counter per owner and unit type with its
+        count (VASSAL's stack viewer). None when the space's counters read as they are.
+        Drawn by the scene over everything on the map (the phase banner too)."""
+        if sid is None:
+            return None
+        view = pygame.Rect(cam.view)
+        shown = [(rect, it) for rect, s, it in self.hits if s == sid]
+        if not shown or not any(it.pile or rect.w < LABEL_MIN for rect, it in shown):
+            return None
+        chits = []
+        for owner, utype, count, damaged in self.stacks(state, sid):
+            ut = state.ruleset.units.get(utype)
+            chits.append(counter_surface(ut or utype, ut.domain if ut else "land",
+                                         self.colors.get(owner, theme.NEUTRAL), SPREAD_SIZE, count,
+                                         damaged=damaged))
+        anchor = shown[0][0].unionall([r for r, _ in shown[1:]])
+        n = sum(c for _o, _t, c, _d in self.stacks(state, sid))
+        name = self.scenario.spaces[sid].name
+        return draw_spread(surface, anchor, chits, view, f"{name}: {n} unit{'s' if n != 1 else ''}")
+
     def copies(self, cam: Camera) -> list[float]:
         """Screen x offsets at which the map is drawn: [0], or every copy of a wrapping
         map that shows in the view."""
@@ -478,7 +503,8 @@ class MapRenderer:
 
     # --- counters ----------------------------------------------------------------------------
     def counter_size(self, cam: Camera) -> int:
-        return int(min(40, max(18, 26 * cam.scale)))
+        """Counters grow with the zoom, up to a size where a table-top chit stops growing."""
+        return int(min(MAX_COUNTER, max(18, 26 * cam.scale)))
 
     def stacks(self, state: GameState, sid: str) -> list[tuple[str, str, int, bool]]:
         """(owner, unit type, count, any damaged) in a stable order: turn order, then domain.

@@ -11,8 +11,9 @@ dice, paratroopers at their first-round value; with air transports, seed 000: th
 interception's dice and the first round),  reroll (a reconnaissance reroll choice
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
-coastal artillery, supply drops, ferry flights), and roster (every unit of the scenario's ruleset:
-its counter, name and values, to check that the pictures tell the units apart). Each is a fresh
+coastal artillery, supply drops, ferry flights), roster (every unit of the scenario's ruleset:
+its counter, name and values, to check that the pictures tell the units apart), and the views of
+tableshots.TABLE_VIEWS (a crowded space at three zooms, a hex stack spread on hover). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -25,7 +26,8 @@ logger = logging.getLogger(__name__)
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster")
+         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster",
+         "crowded_fit", "crowded_mid", "crowded_close", "hexstack")   # the last: tableshots.TABLE_VIEWS
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -219,6 +221,9 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         return _render_rules_view(app, scenario, view)
     if view == "roster":
         return render_roster(surface, scenario)
+    from .tableshots import TABLE_VIEWS, render_table_view
+    if view in TABLE_VIEWS:
+        return render_table_view(app, scenario, view)
     if view in ORDER_VIEWS:
         from .screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)

@@ -108,3 +108,59 @@ def test_the_count_badge_stays_out_of_the_symbol():
         for count in (2, 12):
             _band, sym = counters.layout(size, True)
             assert not counters.badge_rect(size, count).colliderect(sym), (size, count)
+
+
+def test_a_hex_stack_count_sits_outside_its_top_counter():
+    # issue #44 item 1: "on hex maps a stack shows how many counters it holds"; the
+    # badge must not cover the chit's size marker, label, symbol or factors
+    for size in (16, 30, 44, 72):
+        chit = pygame.Rect(100, 100, size, size)
+        for depth in (2, 9, 12):
+            assert not hexcounters.depth_badge(chit, depth).colliderect(chit)
+
+
+def test_a_hovered_hex_stack_spreads_out():
+    from game.ui import screenshot
+    from game.ui.app import App
+    from game.ui.game_scene import GameScene
+    screenshot._init()
+    session = screenshot._session("crete_1941")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, session, (), autosave=False)
+    app.reset(game)
+    app.draw()
+    by_hex = game.renderer.units_by_hex(session.state)
+    deep = next(h for h, us in sorted(by_hex.items()) if len(us) >= 2)
+    single = next(h for h, us in sorted(by_hex.items()) if len(us) == 1)
+    surf = app.surface
+    tray = game.renderer.draw_spread(surf, game.cam, session.state, deep)
+    assert tray is not None and tray.w >= 2 * 40   # a readable chit per counter
+    assert game.renderer.draw_spread(surf, game.cam, session.state, single) is None
+
+
+def test_a_hovered_pile_spreads_out_per_unit_type():
+    # issue #44 item 1: at the fit view a crowded space is a pile; hovering it shows each
+    # unit type with its count at a readable size
+    from game.rules.ruleset import load_scenario
+    from game.rules.session import Session
+    from game.ui import screenshot
+    from game.ui.app import App
+    from game.ui.game_scene import GameScene
+    from game.ui.maprender import SPREAD_SIZE
+    from game.ui.tableshots import crowded_units
+    screenshot._init()
+    sc = load_scenario("mediterranean_1940")
+    rs = load_ruleset(sc.ruleset_id)
+    home, extra = crowded_units(sc, rs)
+    session = Session(dataclasses.replace(sc, start_units=sc.start_units + extra), rs, 1)
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, session, (), autosave=False)
+    game.renderer.layout_budget_ms = None
+    app.reset(game)
+    game.cam.fit()
+    app.draw()
+    tray = game.renderer.draw_spread(app.surface, game.cam, session.state, home)
+    types = len(game.renderer.stacks(session.state, home))
+    assert tray is not None
+    per_row = min(types, 8)
+    assert tray.w >= per_row * SPREAD_SIZE and tray.h >= ((types + 7) // 8) * SPREAD_SIZE

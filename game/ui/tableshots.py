@@ -1,0 +1,84 @@
+"""Screenshot set-ups for what a table-top player sees (issue #44): a crowded zone space at
+three zooms (`crowded_fit`, `crowded_mid`, `crowded_close`: the fit view, a counter size
+that shows type labels, the closest zoom; the space is hovered, so a pile spreads out),
+and a hex stack spread on hover (`hexstack`)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+CROWDED_VIEWS = ("crowded_fit", "crowded_mid", "crowded_close")
+TABLE_VIEWS = CROWDED_VIEWS + ("hexstack",)
+
+
+def crowded_units(sc, rs) -> tuple[str, tuple[tuple[str, str, str, int], ...]]:
+    """(space, extra start units): ten unit types of the first player in its capital (or
+    first land space), one to three of each, beside what the scenario puts there."""
+    me = sc.players[0]
+    home = me.capital if me.capital in sc.spaces else next(
+        s for s, o in sc.start_owners.items() if o == me.id and not sc.spaces[s].is_sea)
+    kinds = [u for u in rs.units.values() if u.domain in ("land", "air") and isinstance(u.cost, int)]
+    kinds = kinds[:8] + [u for u in kinds if u.domain == "air"][:2]
+    return home, tuple((home, me.id, u.id, 1 + k % 3) for k, u in enumerate(kinds))
+
+
+def render_table_view(app, scenario: str, view: str):
+    """Draw one of TABLE_VIEWS offscreen; returns the surface."""
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+
+    from .game_scene import GameScene
+    sc = load_scenario(scenario)
+    rs = load_ruleset(sc.ruleset_id)
+    home = None
+    if view in CROWDED_VIEWS:
+        home, extra = crowded_units(sc, rs)
+        sc = replace(sc, start_units=sc.start_units + extra)
+    session = Session(sc, rs, 1)
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    if game.hexplay is not None:
+        game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
+    else:
+        game.renderer.layout_budget_ms = None
+        game.renderer.tiles.budget_ms = float("inf")   # real tiles at once, no stand-ins
+    app.reset(game)
+    app.draw()   # sets the camera's view
+    if view in CROWDED_VIEWS and home is not None:
+        _zoom_on(game, home, view)
+    elif view == "hexstack":
+        _hover_biggest_stack(game)
+    game.update(0.0)
+    for _ in range(3):   # a zoom's first frame draws stand-in tiles: draw until they are real
+        if home is not None:
+            game.hover = home   # drawing may have moved the hover to the (absent) mouse
+        app.draw()
+    return app.surface
+
+
+def _zoom_on(game, sid: str, view: str) -> None:
+    cam = game.cam
+    cam.fit()
+    if view == "crowded_mid":
+        while game.renderer.counter_size(cam) < 30 and cam.scale < cam.max_scale():
+            cam.zoom(1.15)
+    elif view == "crowded_close":
+        cam.zoom(cam.max_scale() / cam.scale)
+    if view != "crowded_fit":
+        cx, cy = game.state.scenario.spaces[sid].center
+        cam.center_on(cx, cy)
+    game.hover = sid
+
+
+def _hover_biggest_stack(game) -> None:
+    """Hover the hex with the most counters, zoomed so that counters read."""
+    state = game.state
+    by_hex = game.renderer.units_by_hex(state)
+    if not by_hex:
+        return
+    h = max(sorted(by_hex), key=lambda k: len(by_hex[k]))
+    cam = game.cam
+    while game.renderer.counter_size(cam) < 40 and cam.scale < cam.max_scale():
+        cam.zoom(1.15)
+    cx, cy = game.renderer.centers[h]
+    cam.center_on(cx, cy + 40 / cam.scale)
+    game.hover = h
