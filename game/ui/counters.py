@@ -325,15 +325,30 @@ def _picture(surf: pygame.Surface, sym: pygame.Rect, ink: tuple[int, ...], mark:
 
 def _label(surf: pygame.Surface, label: str, room: pygame.Rect, ink: tuple[int, ...], centred: bool) -> None:
     """The type label in the top band, as large as fits."""
-    fs = max(8, int(room.h * 1.25))
-    while fs > 8 and theme.text_width(label, fs, bold=True) > room.w:
-        fs -= 1
+    fs = _label_font(label, room.w, room.h)
     surf.set_clip(room.inflate(2, 2) if not centred else None)
     if centred:
         theme.text(surf, label, (surf.get_width() // 2 - 1, room.centery + 1), fs, ink, anchor="center", bold=True)
     else:
         theme.text(surf, label, (room.left, room.centery + 1), fs, ink, anchor="midleft", bold=True)
     surf.set_clip(None)
+
+
+_LABEL_FONTS: dict[tuple[str, int, int], int] = {}
+
+
+def _label_font(label: str, w: int, h: int) -> int:
+    """The largest font size (8 at least) at which the label fits w pixels (cached)."""
+    key = (label, w, h)
+    fs = _LABEL_FONTS.get(key)
+    if fs is None:
+        fs = max(8, int(h * 1.25))
+        while fs > 8 and theme.text_width(label, fs, bold=True) > w:
+            fs -= 1
+        if len(_LABEL_FONTS) > 5000:
+            _LABEL_FONTS.clear()
+        _LABEL_FONTS[key] = fs
+    return fs
 
 
 def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit: str | UnitType, domain: str,

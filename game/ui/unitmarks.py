@@ -46,8 +46,22 @@ def _plain_name(name: str) -> str:
     return re.sub(r"\s*\(.*?\)", "", name).strip()
 
 
+_BY_TYPE: dict[int, tuple[UnitType, Mark]] = {}   # id(type) -> (type, marks): every frame asks
+
+
 def mark_of(ut: UnitType) -> Mark:
-    """The counter marks of a unit type (cached per type's data)."""
+    """The counter marks of a unit type (cached per type object, then per type's data)."""
+    hit_obj = _BY_TYPE.get(id(ut))
+    if hit_obj is not None and hit_obj[0] is ut:
+        return hit_obj[1]
+    if len(_BY_TYPE) > 4000:
+        _BY_TYPE.clear()
+    mark = _mark_of(ut)
+    _BY_TYPE[id(ut)] = (ut, mark)
+    return mark
+
+
+def _mark_of(ut: UnitType) -> Mark:
     key = (ut.id, ut.name, ut.domain, ut.classes, tuple(a.name for a in ut.abilities), ut.move_class)
     hit = _CACHE.get(key)
     if hit is None:
