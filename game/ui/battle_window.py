@@ -20,7 +20,7 @@ from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 
-from . import battle_orders, intercept_view, odds_view, reroll_view, strip, theme, widgets
+from . import battle_orders, intercept_view, odds_view, palette, reroll_view, strip, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
 
@@ -714,7 +714,7 @@ class BattleWindow(Scene):
         x, y = box.x + 10, box.y + 8
         for o in owners[:3]:
             try:
-                col = theme.color(state.scenario.player(o).color)
+                col = palette.nation_color(state.scenario, o)
             except KeyError:
                 col = theme.NEUTRAL
             theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
@@ -807,7 +807,7 @@ class BattleWindow(Scene):
                 break
             ut = state.utype(u)
             try:
-                col = theme.color(state.scenario.player(u.owner).color)
+                col = palette.nation_color(state.scenario, u.owner)
             except KeyError:
                 col = theme.NEUTRAL
             r = draw_counter(surface, (x, box.y), ut, ut.domain, col, icon, anchor="topleft")
@@ -822,7 +822,7 @@ class BattleWindow(Scene):
         state = self.state
         ut = state.utype(u)
         try:
-            col = theme.color(state.scenario.player(u.owner).color)
+            col = palette.nation_color(state.scenario, u.owner)
         except KeyError:
             col = theme.NEUTRAL
         dead = u.damage >= ut.hits

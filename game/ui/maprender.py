@@ -15,9 +15,10 @@ import pygame
 from game.rules import supply
 from game.rules.model import GameState, Scenario, SpaceDef
 
-from . import theme
+from . import palette, theme
 from .camera import Camera
 from .counters import LABEL_MIN, counter_surface, draw_counter, draw_spread
+from .palette import draw_marker
 from .polyindex import PolygonIndex
 from .tiles import TileCache
 
@@ -48,7 +49,8 @@ def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float,
 
 
 def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
-    return {p.id: theme.color(p.color) for p in scenario.players}
+    """The players' map colours, kept apart from the sea, each other and the highlights."""
+    return dict(palette.nation_colors(scenario))
 
 
 class MapRenderer:
@@ -70,6 +72,7 @@ class MapRenderer:
         self._mini_key: tuple | None = None
         self._anchor_cache: dict[tuple, list[tuple[float, float]]] = {}
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
+        self._hatches: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
         self.tiles = TileCache(self._render_tile)
         self._index: dict[tuple[str, int], PolygonIndex] = {}
@@ -338,7 +341,8 @@ class MapRenderer:
                 pygame.draw.circle(layer, (20, 20, 20), c, icon * 0.55, width=1)
             x += w + 4
 
-    def _factory_icon(self, layer: pygame.Surface, c: tuple[float, float], s: int) -> None:
+    @staticmethod
+    def _factory_icon(layer: pygame.Surface, c: tuple[float, float], s: int) -> None:
         x, y = c[0] - s / 2, c[1] - s / 2
         pts = [(x, y + s), (x, y + s * 0.45), (x + s * 0.33, y + s * 0.25), (x + s * 0.33, y + s * 0.45),
                (x + s * 0.66, y + s * 0.25), (x + s * 0.66, y + s * 0.45), (x + s * 0.8, y + s * 0.45),
@@ -417,21 +421,62 @@ class MapRenderer:
                        hover: str | None, battles: Iterable[str]) -> None:
         battles = list(battles)
         for sid, col in (highlights or {}).items():
-            self.fill_space(surface, cam, sid, (*col, 70))
-            self.outline(surface, cam, sid, col, 4)
-            self.outline(surface, cam, sid, (255, 255, 255), 1)
+            self.draw_highlight(surface, cam, sid, col)
         for sid in battles:
             self.outline(surface, cam, sid, theme.BAD, 3)
         if hover and hover != selected:
             self.outline(surface, cam, hover, (240, 240, 240), 1)
         if selected:
-            self.outline(surface, cam, selected, theme.SELECT, 3)
+            self.outline(surface, cam, selected, (15, 15, 15), 7)
+            self.outline(surface, cam, selected, theme.SELECT, 4)
         self.draw_counters(surface, cam, state, view)
+        for sid, col in (highlights or {}).items():   # markers over the counters
+            marker = palette.MARKERS.get(col)
+            if marker:
+                self._marker(surface, cam, sid, col, marker)
         for sid in battles:
             self._battle_icon(surface, cam, sid)
         if state.ruleset.supply is not None:   # seed 000 supply (G4): out-of-supply stacks
             for sid in supply.unsupplied_spaces(state):
                 self._supply_icon(surface, cam, sid)
+
+    def draw_highlight(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, int, int]) -> None:
+        """A highlighted space: never a fill (a wash reads as a nation's colour), but an
+        outline on a dark casing, hatched inside for an attack (palette)."""
+        if col == palette.ATTACK:
+            self._hatch_space(surface, cam, sid, col)
+        self.outline(surface, cam, sid, (15, 15, 15), 6)
+        self.outline(surface, cam, sid, col, 3 if col != palette.MOVE else 2)
+
+    def _hatch_space(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, int, int]) -> None:
+        """Diagonal lines across the space (a sprite cached per zoom, moved with the view)."""
+        key = (sid, round(cam.scale, 5), col)
+        hit = self._hatches.get(key)
+        if hit is None:
+            if len(self._hatches) > 200:
+                self._hatches.clear()
+            polys = [[(x * cam.scale, y * cam.scale) for x, y in poly] for poly in self.scenario.spaces[sid].outlines]
+            xs = [x for poly in polys for x, _ in poly]
+            ys = [y for poly in polys for _, y in poly]
+            rect = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+            if rect.w * rect.h > 4_000_000:   # a space far larger than the screen: outline only
+                self._hatches[key] = hit = (pygame.Surface((0, 0)), rect)
+                return
+            sprite = pygame.Surface(rect.size, pygame.SRCALPHA)
+            for poly in polys:
+                if len(poly) >= 3:
+                    self._hatch(sprite, [(int(x) - rect.x, int(y) - rect.y) for x, y in poly], col,
+                                origin=rect.topleft)
+            self._hatches[key] = hit = (sprite, rect)
+        sprite, rect = hit
+        if sprite.get_width():
+            surface.blit(sprite, (rect.x + int(round(cam.ox)), rect.y + int(round(cam.oy))))
+
+    def _marker(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, int, int], marker: str) -> None:
+        """A small round marker left of the space's name: what the highlight means."""
+        x0, y0, _x1, y1 = self._label_box(sid, cam.scale)
+        x, y = cam.to_screen(x0, (y0 + y1) / 2)
+        draw_marker(surface, (int(x) - 11, int(y)), marker, col)
 
     def screen_poly(self, cam: Camera, sid: str) -> list[tuple[float, float]]:
         return [cam.to_screen(x, y) for x, y in self.scenario.spaces[sid].polygon]

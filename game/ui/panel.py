@@ -11,7 +11,7 @@ import pygame
 from game.rules import movement, production
 from game.rules.phases import PHASE_NAMES
 
-from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
+from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, palette, theme, widgets
 from .counters import draw_counter
 
 logger = logging.getLogger(__name__)
@@ -198,7 +198,7 @@ class SidePanel:
         y += 34
         # current player
         p = state.scenario.player(state.player)
-        col = theme.color(p.color)
+        col = palette.nation_color(state.scenario, p.id)
         theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
         who = player_label(sc.ctl, p.id, w - 30, 24)
         theme.text(surface, theme.elide(who, w - 30, 24, bold=True), (x + 30, y + 3), 24, theme.TEXT, bold=True)
@@ -240,7 +240,7 @@ class SidePanel:
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
                        sc.end_phase, enabled=mine and not waiting, primary=True,
                        tooltip=waiting or "End this phase  (Enter)", size=20)
-        keys = "Ctrl+B battle calculator  ·  Esc menu  ·  Ctrl+Z undo"
+        keys = "Ctrl+B calculator  ·  L legend  ·  Esc menu  ·  Ctrl+Z undo"
         hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
         ww, wh = sc.renderer.world_size
@@ -401,7 +401,7 @@ class SidePanel:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             icon = row_h - 6
             draw_counter(surface, (row.x + 4, row.y + 2), ut, ut.domain,
-                         theme.color(state.scenario.player(state.player).color), icon, anchor="topleft")
+                         palette.nation_color(state.scenario, state.player), icon, anchor="topleft")
             label = ut.name + (" (aboard)" if aboard else "")
             col = theme.TEXT if movable else theme.TEXT_DIM
             theme.text(surface, theme.elide(label, box.w - 150, name_fs), (row.x + icon + 10, row.y + 1), name_fs, col)
@@ -568,7 +568,7 @@ class SidePanel:
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
         from .purchase import bought_now, waiting_units
         state = self.scene.state
-        col = theme.color(state.scenario.player(state.player).color)
+        col = palette.nation_color(state.scenario, state.player)
         groups = (("Bought this turn:", bought_now(state)), ("Waiting from last turn:", waiting_units(state)))
         if not any(g for _t, g in groups):
             theme.text(surface, "Nothing bought yet.", (box.x, y), 19, theme.TEXT_DIM)
@@ -627,7 +627,7 @@ class SidePanel:
             return self.hint(surface, box, "Everything is placed. End the phase (Enter).")
         y = self.hint(surface, box, "Pick a unit, then click a highlighted space (your factories, or sea "
                       "zones next to them).")
-        col = theme.color(state.scenario.player(state.player).color)
+        col = palette.nation_color(state.scenario, state.player)
         for unit, n in todo.items():
             if y + 34 > box.bottom:
                 break

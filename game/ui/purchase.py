@@ -10,7 +10,7 @@ import pygame
 from game.rules import actions as A
 from game.rules import production
 
-from . import theme, widgets
+from . import palette, theme, widgets
 from .counters import draw_counter
 from .scene import Scene
 
@@ -117,7 +117,7 @@ class PurchaseScene(Scene):
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         player = state.scenario.player(state.player)
-        pcol = theme.color(player.color)
+        pcol = palette.nation_color(state.scenario, player.id)
         theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
         bought = bought_now(state)
         waiting = waiting_units(state)

@@ -5,7 +5,7 @@ with a planned attack: the side panel's odds), calculator (the battle
 calculator with a sample battle of the scenario's ruleset), strip (the battle window
 in its battle-strip view; tests/fixtures/mini_interwar.yaml gives a mixed interwar
 battle), setup (the "New game vs computer" dialog), airdrop (the airdrop step of the
-combat move: paratroopers picked, drop spaces in violet, a hovered drop's odds and
+combat move: paratroopers picked, drop spaces outlined in pink, a hovered drop's odds and
 anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-aircraft
 dice, paratroopers at their first-round value; with air transports, seed 000: the
 interception's dice and the first round),  reroll (a reconnaissance reroll choice
@@ -13,7 +13,8 @@ on the strip; the interwar ruleset on this map when its own has no reconnaissanc
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
 coastal artillery, supply drops, ferry flights), roster (every unit of the scenario's ruleset:
 its counter, name and values, to check that the pictures tell the units apart), and the views of
-tableshots.TABLE_VIEWS (a crowded space at three zooms, a hex stack spread on hover). Each is a fresh
+tableshots.TABLE_VIEWS (a crowded space at three zooms, a hex stack spread on hover, the
+highlight kinds, the map legend). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -27,7 +28,8 @@ logger = logging.getLogger(__name__)
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
          "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster",
-         "crowded_fit", "crowded_mid", "crowded_close", "hexstack")   # the last: tableshots.TABLE_VIEWS
+         "crowded_fit", "crowded_mid", "crowded_close", "hexstack", "highlights",
+         "legend")   # the last six: tableshots.TABLE_VIEWS
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -283,7 +285,7 @@ def render_roster(surface, scenario: str):
     with its name and attack-defense-move, in columns, ruleset order."""
     from game.rules.ruleset import load_ruleset, load_scenario
 
-    from . import hexcounters, theme
+    from . import hexcounters, palette, theme
     from .counters import draw_counter
     sc = load_scenario(scenario)
     rs = load_ruleset(sc.ruleset_id)
@@ -297,7 +299,7 @@ def render_roster(surface, scenario: str):
     rows = max(1, (h - 50) // row_h)
     cols = (len(units) + rows - 1) // rows
     col_w = (w - 16) // max(1, cols)
-    colours = [theme.color(p.color) for p in sc.players] or [(120, 120, 120)]
+    colours = list(palette.nation_colors(sc).values()) or [(120, 120, 120)]
     for k, ut in enumerate(units):
         c, r = divmod(k, rows)
         x, y = 16 + c * col_w, 44 + r * row_h

@@ -22,7 +22,7 @@ import pygame
 from game.rules import battle as B
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 
-from . import theme
+from . import palette, theme
 from .counters import draw_counter
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ REROLL_PICK = (120, 176, 232)   # a die chosen for a reconnaissance reroll (rero
 
 def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
     try:
-        return theme.color(state.scenario.player(pid).color)
+        return palette.nation_color(state.scenario, pid)
     except KeyError:
         return theme.NEUTRAL
 
