@@ -32,7 +32,7 @@ def render_table_view(app, scenario: str, view: str):
     from .game_scene import GameScene
     sc = load_scenario(scenario)
     rs = load_ruleset(sc.ruleset_id)
-    home = None
+    home: str | None = None   # the space or hex the picture hovers
     if view in CROWDED_VIEWS:
         home, extra = crowded_units(sc, rs)
         sc = replace(sc, start_units=sc.start_units + extra)
@@ -49,7 +49,7 @@ def render_table_view(app, scenario: str, view: str):
     if view in CROWDED_VIEWS and home is not None:
         _zoom_on(game, home, view)
     elif view == "hexstack":
-        _hover_biggest_stack(game)
+        home = _hover_biggest_stack(game)
     elif view == "highlights":
         _show_highlights(game)
     elif view == "legend":
@@ -76,7 +76,7 @@ def _zoom_on(game, sid: str, view: str) -> None:
     game.hover = sid
 
 
-def _hover_biggest_stack(game) -> None:
+def _hover_biggest_stack(game) -> str | None:
     """Hover the hex with the most counters, zoomed so that counters read (on a zone map:
     the space with the most units, at the fit view, where it is a pile)."""
     state = game.state
@@ -84,13 +84,14 @@ def _hover_biggest_stack(game) -> None:
         counts: dict[str, int] = {}
         for u in state.units.values():
             counts[u.space] = counts.get(u.space, 0) + 1
-        if counts:
-            game.cam.fit()
-            game.hover = max(sorted(counts), key=lambda k: counts[k])
-        return
+        if not counts:
+            return None
+        game.cam.fit()
+        game.hover = max(sorted(counts), key=lambda k: counts[k])
+        return game.hover
     by_hex = game.renderer.units_by_hex(state)
     if not by_hex:
-        return
+        return None
     h = max(sorted(by_hex), key=lambda k: len(by_hex[k]))
     cam = game.cam
     while game.renderer.counter_size(cam) < 40 and cam.scale < cam.max_scale():
@@ -98,6 +99,7 @@ def _hover_biggest_stack(game) -> None:
     cx, cy = game.renderer.centers[h]
     cam.center_on(cx, cy + 40 / cam.scale)
     game.hover = h
+    return h
 
 
 def _show_highlights(game) -> None:
