@@ -26,6 +26,7 @@ logger = logging.getLogger(__name__)
 DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
+SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
 COUNTER_LAYOUT_MS = 6.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
 
 
@@ -722,7 +723,8 @@ class GameScene(Scene):
         self.draw_trail(surface, self.planned_route(), theme.TEXT, bend=0.18, marks=self.sel.via)
         self.draw_ai_move(surface)
         self.draw_banner(surface)
-        if self.app.top is self:   # a hovered stack spread out (never under a window)
+        rested = not self.app.interactive or time.monotonic() - self.hover_since >= SPREAD_DELAY_S
+        if self.app.top is self and rested:   # a hovered stack spread out (never under a window)
             self.renderer.draw_spread(surface, self.cam, state, self.hover)
         if self.legend_on:
             legend.draw(surface, pygame.Rect(self.cam.view), state, self.hexplay is not None)
