@@ -302,7 +302,7 @@ class CalculatorScene(Scene):
             row = pygame.Rect(box.x + 6, y, box.w - 12, row_h - 2)
             fill = theme.mix(theme.PANEL_2, col, 0.22) if cnt else theme.PANEL_2
             pygame.draw.rect(surface, fill, row, border_radius=5)
-            draw_counter(surface, (row.x + 3, row.y + 1), t, ut.domain, col, icon, anchor="topleft")
+            draw_counter(surface, (row.x + 3, row.y + 1), ut, ut.domain, col, icon, anchor="topleft")
             val = ut.attack if side == "attacker" else ut.defense
             stats = f"{val} · {_cost(ut):.0f}"
             name_w = row.w - icon - 10 - 132 - theme.text_width(stats, 16) - 10

@@ -10,7 +10,10 @@ import math
 
 import pygame
 
-from . import theme
+from game.rules.model import UnitType
+
+from . import theme, unitmarks
+from .unitmarks import Mark
 
 _CACHE: dict[tuple, pygame.Surface] = {}
 
@@ -55,6 +58,9 @@ def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -
     a twin-engine tactical bomber with straight wings and two nacelles, a large
     four-engine strategic bomber with wings across the whole counter; an air transport
     ("airlift") is the twin-engine plane, smaller, under a parachute canopy."""
+    if kind == "helicopter":
+        _helicopter(s, r, col)
+        return
     if kind == "airlift":
         lw = max(1, int(r.w / 16))
         canopy = pygame.Rect(0, 0, r.w * 0.42, r.h * 0.5)
@@ -135,11 +141,29 @@ def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -
         pygame.draw.rect(s, col, er, border_radius=max(1, er.w // 2))
 
 
+def _helicopter(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...]) -> None:
+    """A helicopter from the side: a rounded cabin, a thin tail boom with a tail rotor,
+    and the main rotor's blade across the top."""
+    w, h = r.w, r.h
+    lw = max(1, int(w / 16))
+    cabin = pygame.Rect(0, 0, w * 0.42, h * 0.36)
+    cabin.midleft = (int(r.left + w * 0.06), int(r.top + h * 0.56))
+    pygame.draw.ellipse(s, col, cabin)
+    y = cabin.centery - cabin.h * 0.15
+    pygame.draw.line(s, col, (cabin.right - 2, y), (r.right - w * 0.08, y - h * 0.06), lw + 1)
+    pygame.draw.circle(s, col, (int(r.right - w * 0.08), int(y - h * 0.06)), max(2, int(h * 0.1)), width=lw)
+    mast_x = cabin.centerx
+    pygame.draw.line(s, col, (mast_x, cabin.top), (mast_x, r.top + h * 0.18), lw)
+    pygame.draw.line(s, col, (r.left + w * 0.02, r.top + h * 0.18), (r.right - w * 0.18, r.top + h * 0.18), lw + 1)
+    pygame.draw.line(s, col, (cabin.left + cabin.w * 0.1, cabin.bottom + h * 0.08),
+                     (cabin.right, cabin.bottom + h * 0.08), lw)   # the skids
+
+
 def _hull(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
     w, h = r.w, r.h
     base_y = r.top + h * 0.62
-    length = {"battleship": 1.0, "carrier": 1.0, "cruiser": 0.9, "destroyer": 0.78,
-              "transport": 0.86, "submarine": 0.9, "ship": 0.9}.get(kind, 0.9)
+    length = {"battleship": 1.0, "carrier": 1.0, "cruiser": 0.9, "destroyer": 0.78, "frigate": 0.66,
+              "transport": 0.86, "amphibious": 0.96, "submarine": 0.9, "ship": 0.9}.get(kind, 0.9)
     x0 = r.centerx - w * length / 2
     x1 = r.centerx + w * length / 2
     if kind == "submarine":
@@ -151,6 +175,18 @@ def _hull(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) ->
     if kind == "carrier":
         pygame.draw.rect(s, col, pygame.Rect(x0 - w * 0.02, base_y - h * 0.08, (x1 - x0) * 1.04, h * 0.09))
         pygame.draw.rect(s, col, pygame.Rect(x1 - w * 0.3, base_y - h * 0.26, w * 0.1, h * 0.2))
+    elif kind == "amphibious":   # a flat deck, the island amidships, a stern gate
+        pygame.draw.rect(s, col, pygame.Rect(x0, base_y - h * 0.08, (x1 - x0) * 0.78, h * 0.09))
+        pygame.draw.rect(s, col, pygame.Rect(r.centerx - w * 0.05, base_y - h * 0.3, w * 0.12, h * 0.23))
+        pygame.draw.line(s, col, (x0 + w * 0.04, base_y - h * 0.14), (x0 + w * 0.16, base_y - h * 0.14),
+                         max(1, int(w * 0.04)))   # the well deck's stern gate
+    elif kind == "frigate":   # a small hull, one gun forward, a tall mast
+        pygame.draw.rect(s, col, pygame.Rect(r.centerx - w * 0.08, base_y - h * 0.2, w * 0.2, h * 0.21))
+        pygame.draw.line(s, col, (r.centerx + w * 0.02, base_y - h * 0.2), (r.centerx + w * 0.02, base_y - h * 0.46),
+                         max(1, int(w * 0.04)))
+        pygame.draw.line(s, col, (r.centerx - w * 0.06, base_y - h * 0.38), (r.centerx + w * 0.1, base_y - h * 0.38),
+                         max(1, int(w * 0.03)))
+        pygame.draw.rect(s, col, pygame.Rect(x1 - w * 0.16, base_y - h * 0.1, w * 0.08, h * 0.11))
     elif kind == "transport":
         pygame.draw.rect(s, col, pygame.Rect(x0 + w * 0.08, base_y - h * 0.24, w * 0.46, h * 0.25))
         pygame.draw.rect(s, col, pygame.Rect(x1 - w * 0.24, base_y - h * 0.34, w * 0.1, h * 0.35))
@@ -165,66 +201,17 @@ def _hull(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) ->
                              max(1, int(w * 0.04)))
 
 
-def _nato(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -> None:
-    """A NATO unit frame (rectangle) with the branch symbol inside."""
-    box = pygame.Rect(0, 0, r.w * 0.86, r.h * 0.6)
-    box.center = (r.centerx, r.centery)
+def _nato(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], mark: Mark) -> None:
+    """A NATO unit frame (rectangle) with the branch symbol and its modifiers inside;
+    wheels go under the frame, so a wheeled unit's frame sits a little higher."""
+    wheels = "wheeled" in mark.mods or mark.kind == "lift"
+    box = pygame.Rect(0, 0, r.w * 0.9, min(r.h * (0.7 if wheels else 0.8), r.w * 0.64))
+    box.center = (r.centerx, r.centery - (int(r.h * 0.12) if wheels else 0))
     lw = max(1, int(r.w / 14))
-    pygame.draw.rect(s, col, box, width=lw)
-    inner = box.inflate(-lw * 2, -lw * 2)
-    if kind in ("infantry", "mech", "para", "marine"):
-        pygame.draw.line(s, col, inner.topleft, inner.bottomright, lw)
-        pygame.draw.line(s, col, inner.bottomleft, inner.topright, lw)
-    if kind == "mech":
-        e = pygame.Rect(0, 0, inner.w * 0.7, inner.h * 0.55)
-        e.center = inner.center
-        pygame.draw.ellipse(s, col, e, width=lw)
-    if kind == "para":
-        arc = pygame.Rect(0, 0, inner.w * 0.5, inner.h * 0.5)
-        arc.midbottom = (inner.centerx, inner.top + inner.h * 0.25)
-        pygame.draw.arc(s, col, arc.move(0, inner.h * 0.2), 0, math.pi, lw)
-    if kind == "armour":
-        e = pygame.Rect(0, 0, inner.w * 0.78, inner.h * 0.62)
-        e.center = inner.center
-        pygame.draw.ellipse(s, col, e, width=lw)
-    if kind == "artillery":
-        pygame.draw.circle(s, col, inner.center, max(2, inner.h * 0.22))
-    if kind == "aaa":
-        pygame.draw.circle(s, col, (inner.centerx, inner.bottom - inner.h * 0.28), max(2, inner.h * 0.16))
-        pygame.draw.arc(s, col, inner.inflate(-inner.w * 0.2, 0).move(0, inner.h * 0.35), 0, math.pi, lw)
-    if kind == "marine":  # infantry coming ashore: a wave under the cross
-        y = inner.bottom - inner.h * 0.12
-        pts = [(inner.left + inner.w * k / 8, y + (inner.h * 0.1 if k % 2 else 0)) for k in range(9)]
-        pygame.draw.lines(s, col, False, pts, lw)
-    if kind == "cavalry":
-        pygame.draw.line(s, col, inner.bottomleft, inner.topright, lw)
-    if kind == "engineer":  # the NATO engineer's bridge
-        e = inner.inflate(-inner.w * 0.4, -inner.h * 0.4)
-        pygame.draw.lines(s, col, False, [e.bottomleft, e.topleft, e.topright, e.bottomright], lw)
-        pygame.draw.line(s, col, (e.centerx, e.top), (e.centerx, e.bottom), lw)
-    if kind == "supply":
-        y = inner.bottom - inner.h * 0.22
-        pygame.draw.line(s, col, (inner.left, y), (inner.right, y), lw)
-    if kind == "fort":  # a crenellated wall
-        base = inner.bottom - inner.h * 0.1
-        top = inner.top + inner.h * 0.3
-        x0, x1 = inner.left + inner.w * 0.12, inner.right - inner.w * 0.12
-        pts = [(x0, base), (x0, inner.top + inner.h * 0.12)]
-        n = 5
-        for k in range(n):
-            xa = x0 + (x1 - x0) * k / n
-            xb = x0 + (x1 - x0) * (k + 1) / n
-            y = inner.top + inner.h * 0.12 if k % 2 == 0 else top
-            pts += [(xa, y), (xb, y)]
-        pts += [(x1, inner.top + inner.h * 0.12), (x1, base)]
-        pygame.draw.polygon(s, col, pts)
-    if kind == "land":
-        pygame.draw.line(s, col, (inner.left, inner.centery), (inner.right, inner.centery), lw)
-    if kind == "factory":
-        pts = [(inner.left, inner.bottom), (inner.left, inner.centery), (inner.centerx - inner.w * 0.15, inner.top + inner.h * 0.3),
-               (inner.centerx - inner.w * 0.15, inner.centery), (inner.centerx + inner.w * 0.15, inner.top + inner.h * 0.3),
-               (inner.centerx + inner.w * 0.15, inner.centery), (inner.right, inner.top), (inner.right, inner.bottom)]
-        pygame.draw.polygon(s, col, pts)
+    if mark.kind != "factory":
+        pygame.draw.rect(s, col, box, width=lw)
+    mods = mark.mods + (("wheeled",) if mark.kind == "lift" and "wheeled" not in mark.mods else ())
+    unitmarks.draw_nato(s, box, col, mark.kind, mods, lw)
 
 
 def outline(fill: tuple[int, ...], size: int) -> tuple[tuple[int, int, int], int]:
@@ -239,12 +226,55 @@ def outline(fill: tuple[int, ...], size: int) -> tuple[tuple[int, int, int], int
 SEA_CONTRAST = 90  # RGB distance under which a counter needs a light edge on the sea
 
 
-def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], size: int,
+LABEL_MIN = 28   # smallest counter (pixels) that shows its type label
+
+
+def mark_for(unit: str | UnitType, domain: str) -> Mark:
+    """The marks of a unit type; a bare id (a type the ruleset does not know) gets the
+    picture its id suggests, without modifiers or label."""
+    if isinstance(unit, UnitType):
+        return unitmarks.mark_of(unit)
+    return Mark(symbol_kind(unit, domain))
+
+
+def layout(size: int, badge: bool = False) -> tuple[pygame.Rect, pygame.Rect]:
+    """(top band, symbol area) of a counter: the band holds the type label on the left
+    and the count badge on the right, so a badge never covers the symbol. A counter too
+    small for a label has no band unless it shows a count: its symbol fills it."""
+    if size >= LABEL_MIN:
+        band = pygame.Rect(1, 1, size - 2, int(size * 0.3))
+    elif badge:
+        band = pygame.Rect(1, 1, size - 2, min(theme.font(_badge_font(size), bold=True).get_height() - 2,
+                                               int(size * 0.45)))
+    else:
+        band = pygame.Rect(1, 1, size - 2, int(size * 0.08))
+    sym = pygame.Rect(0, 0, int(size * 0.84), size - band.bottom - max(1, size // 16))
+    sym.midtop = (size // 2, band.bottom + 1)
+    return band, sym
+
+
+def badge_rect(size: int, count: int) -> pygame.Rect:
+    """Where the count badge of a counter of this size sits (counter coordinates)."""
+    band, _ = layout(size, True)
+    img_w, img_h = theme.font(_badge_font(size), bold=True).size(str(count))
+    badge = pygame.Rect(0, 0, max(img_w + 6, img_h), min(img_h, band.h + 1))
+    badge.topright = (size + 1, 0)
+    return badge
+
+
+def _badge_font(size: int) -> int:
+    return max(10, int(size * 0.4))
+
+
+def counter_surface(unit: str | UnitType, domain: str, owner_color: tuple[int, ...], size: int,
                     count: int = 1, stats: str = "", damaged: bool | int = False) -> pygame.Surface:
-    """A counter chit of size x size pixels (cached). damaged: hits taken (True = 1), one
-    red slash each, so a juggernaut hit twice (seed 000: 3 hits) differs from one hit once."""
+    """A counter chit of size x size pixels (cached): the unit's picture (unitmarks), its
+    type label from LABEL_MIN pixels up, the count in a badge in the top band. damaged:
+    hits taken (True = 1), one red slash each, so a juggernaut hit twice (seed 000: 3 hits)
+    differs from one hit once. `unit` is a unit type, or an id when the type is unknown."""
     size = max(10, int(size))
-    key = (unit_id, domain, tuple(owner_color), size, count, stats, int(damaged))
+    mark = mark_for(unit, domain)
+    key = (mark, domain, tuple(owner_color), size, count, stats, int(damaged))
     surf = _CACHE.get(key)
     if surf is not None:
         return surf
@@ -260,29 +290,23 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
     edge, edge_w = outline(fill, size)
     pygame.draw.rect(surf, edge, body, width=edge_w, border_radius=radius)
     ink = theme.text_on(fill)
-    sym = pygame.Rect(0, 0, size * 0.8, size * 0.62)
-    sym.midtop = (size // 2, int(size * (0.08 if stats and size >= 30 else 0.18)))
-    kind = symbol_kind(unit_id, domain)
-    if kind in _AIR_KINDS:
-        _plane(surf, sym.inflate(-size * 0.04, size * 0.06), ink, kind)
-    elif kind in _SEA_KINDS:
-        _hull(surf, sym, ink, kind)
-    else:
-        _nato(surf, sym, ink, kind)
+    shows_count = count > 1 or count == 0
+    band, sym = layout(size, shows_count)
     if stats and size >= 30:
+        sym.h -= size // 3
         theme.text(surf, stats, (size // 2, size - 2), max(10, size // 3), ink, anchor="midbottom")
+    _picture(surf, sym, ink, mark, domain)
+    badge = badge_rect(size, count) if shows_count else None
+    if mark.label and size >= LABEL_MIN:
+        room = band.w - 2 - (badge.w if badge is not None else 0)
+        _label(surf, mark.label, pygame.Rect(band.x + 2, band.y, room, band.h), ink,
+               centred=badge is None)
     width, n = max(2, size // 12), int(damaged)
     for k in range(n):  # parallel slashes centred on the diagonal
         d = int((k - (n - 1) / 2) * (width + 3))
         pygame.draw.line(surf, theme.BAD, (2 + d, size - 3 + d), (size - 3 + d, 2 + d), width)
-    if count > 1 or count == 0:
-        label = str(count)
-        fs = max(11, int(size * 0.48))
-        img = theme.font(fs, bold=True).render(label, True, (250, 250, 250))
-        bw = max(img.get_width() + 6, img.get_height())
-        badge = pygame.Rect(0, 0, bw, img.get_height())
-        badge.topright = (size + 2, -1)
-        badge.right = min(badge.right, size + 2)
+    if badge is not None:
+        img = theme.font(_badge_font(size), bold=True).render(str(count), True, (250, 250, 250))
         pygame.draw.rect(surf, (20, 20, 24), badge, border_radius=badge.h // 2)
         pygame.draw.rect(surf, (240, 240, 240), badge, width=1, border_radius=badge.h // 2)
         surf.blit(img, img.get_rect(center=badge.center))
@@ -290,11 +314,75 @@ def counter_surface(unit_id: str, domain: str, owner_color: tuple[int, ...], siz
     return surf
 
 
-def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit_id: str, domain: str,
+def _picture(surf: pygame.Surface, sym: pygame.Rect, ink: tuple[int, ...], mark: Mark, domain: str) -> None:
+    if mark.kind in _AIR_KINDS or mark.kind == "helicopter":
+        _plane(surf, sym.inflate(-sym.w * 0.05, 0), ink, mark.kind)
+    elif mark.kind in _SEA_KINDS or mark.kind in ("frigate", "amphibious"):
+        _hull(surf, sym.move(0, -sym.h * 0.12), ink, mark.kind)
+    else:
+        _nato(surf, sym, ink, mark)
+
+
+def _label(surf: pygame.Surface, label: str, room: pygame.Rect, ink: tuple[int, ...], centred: bool) -> None:
+    """The type label in the top band, as large as fits."""
+    fs = _label_font(label, room.w, room.h)
+    surf.set_clip(room.inflate(2, 2) if not centred else None)
+    if centred:
+        theme.text(surf, label, (surf.get_width() // 2 - 1, room.centery + 1), fs, ink, anchor="center", bold=True)
+    else:
+        theme.text(surf, label, (room.left, room.centery + 1), fs, ink, anchor="midleft", bold=True)
+    surf.set_clip(None)
+
+
+_LABEL_FONTS: dict[tuple[str, int, int], int] = {}
+
+
+def _label_font(label: str, w: int, h: int) -> int:
+    """The largest font size (8 at least) at which the label fits w pixels (cached)."""
+    key = (label, w, h)
+    fs = _LABEL_FONTS.get(key)
+    if fs is None:
+        fs = max(8, int(h * 1.25))
+        while fs > 8 and theme.text_width(label, fs, bold=True) > w:
+            fs -= 1
+        if len(_LABEL_FONTS) > 5000:
+            _LABEL_FONTS.clear()
+        _LABEL_FONTS[key] = fs
+    return fs
+
+
+def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit: str | UnitType, domain: str,
                  owner_color: tuple[int, ...], size: int, count: int = 1, stats: str = "",
                  damaged: bool | int = False, anchor: str = "center") -> pygame.Rect:
-    img = counter_surface(unit_id, domain, owner_color, size, count, stats, damaged)
+    img = counter_surface(unit, domain, owner_color, size, count, stats, damaged)
     rect = pygame.Rect(0, 0, size, size)
     setattr(rect, anchor, (int(pos[0]), int(pos[1])))
     surface.blit(img, rect.topleft)
     return rect
+
+
+def draw_spread(surface: pygame.Surface, anchor: pygame.Rect, chits: list[pygame.Surface], view: pygame.Rect,
+                caption: str = "") -> pygame.Rect:
+    """A hovered stack spread out (as VASSAL's stack viewer does): its counters side by
+    side on a dark tray above `anchor` (below it when there is no room above), inside
+    `view`, at most eight a row. Returns the tray's rect."""
+    if not chits:
+        return pygame.Rect(anchor.center, (0, 0))
+    gap = 4
+    cw = max(c.get_width() for c in chits)
+    ch = max(c.get_height() for c in chits)
+    per_row = min(len(chits), 8)
+    rows = (len(chits) + per_row - 1) // per_row
+    cap_h = 16 if caption else 0
+    tray = pygame.Rect(0, 0, per_row * (cw + gap) + gap, rows * (ch + gap) + gap + cap_h)
+    tray.midbottom = (anchor.centerx, anchor.top - 6)
+    if tray.top < view.top:
+        tray.midtop = (anchor.centerx, anchor.bottom + 6)
+    tray.clamp_ip(view)
+    theme.panel(surface, tray, fill=theme.PANEL, radius=6)
+    if caption:
+        theme.text(surface, caption, (tray.x + gap + 2, tray.y + 2), 14, theme.TEXT_DIM)
+    for k, chit in enumerate(chits):
+        r, c = divmod(k, per_row)
+        surface.blit(chit, (tray.x + gap + c * (cw + gap), tray.y + cap_h + gap + r * (ch + gap)))
+    return tray

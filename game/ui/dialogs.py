@@ -8,7 +8,7 @@ import pygame
 
 from game.rules import victory
 
-from . import theme, widgets
+from . import palette, theme, widgets
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class HandoffScene(Scene):
         sw, sh = surface.get_size()
         try:
             p = state.scenario.player(self.player)
-            col, name = theme.color(p.color), p.name
+            col, name = palette.nation_color(state.scenario, p.id), p.name
         except KeyError:
             col, name = theme.NEUTRAL, self.player
         band = pygame.Rect(0, sh // 2 - 130, sw, 260)
@@ -314,7 +314,7 @@ class GameOverScene(Scene):
             title, col = "A draw", theme.TEXT
         else:
             members = [p for p in state.scenario.players if p.alliance == winner]
-            col = theme.color(members[0].color) if members else theme.ACCENT
+            col = palette.nation_color(state.scenario, members[0].id) if members else theme.ACCENT
             title = self.winner_title(winner)
         verdict = self.verdict()
         head = f"Game over — {verdict.lower()}" if verdict and verdict != "A draw" else "Game over"
@@ -341,7 +341,7 @@ class GameOverScene(Scene):
         for ally, n in counts.items():
             need = state.scenario.victory_cities.get(ally)
             members = [p for p in state.scenario.players if p.alliance == ally]
-            c = theme.color(members[0].color) if members else theme.NEUTRAL
+            c = palette.nation_color(state.scenario, members[0].id) if members else theme.NEUTRAL
             theme.swatch(surface, pygame.Rect(rect.x + 60, y + 3, 18, 18), c)
             theme.star(surface, (rect.x + 96, y + 12), 9, theme.ACCENT)
             theme.text(surface, f"{ally.replace('_', ' ').title()}: {n} of {total}"

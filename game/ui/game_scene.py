@@ -12,7 +12,7 @@ from game.rules import actions as A
 from game.rules.session import Session
 from game.rules.zone import movement, supply
 
-from . import history_view, odds_view, theme, widgets
+from . import history_view, legend, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .edit_panel import EditMode
@@ -27,6 +27,7 @@ logger = logging.getLogger(__name__)
 DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
+SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
 COUNTER_LAYOUT_MS = 6.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
 
 
@@ -59,6 +60,7 @@ class GameScene(Scene):
         self.battle_hidden: str | None = None
         self.battle_view: str | None = None  # "strip" | "list": the battle window's last view
         self.gameover_dismissed = False
+        self.legend_on = False     # the map legend (key L)
         self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
         self.odds = odds_view.OddsCache()
         self._attack_odds: tuple[tuple, list[tuple[str, odds_view.OddsView | None]]] = ((), [])
@@ -346,7 +348,7 @@ class GameScene(Scene):
             return
         if self.hexplay is not None:  # hex maps fly from the unit's own move highlights
             self.ctl.say("On a hex map, select an air-droppable unit on an airfield in the movement "
-                         "phase: its drop hexes are shown in sky blue.", "error")
+                         "phase: its drop hexes are outlined in pink.", "error")
             return
         why = self.can_airdrop()
         if why:
@@ -366,7 +368,7 @@ class GameScene(Scene):
             self.ctl.say(f"Airdrop: choose the territory your {what} take off from.")
 
     def _click_drop(self, sid: str) -> None:
-        """A click on the map in the airdrop step: drop on a violet space, pick the
+        """A click on the map in the airdrop step: drop on a space outlined in pink, pick the
         paratroopers of another territory, or hear why that space is no drop space."""
         state = self.state
         drop = self.drop
@@ -695,6 +697,8 @@ class GameScene(Scene):
             self.open_history()
         elif key == pygame.K_p and not ctrl:
             self.toggle_airdrop()
+        elif key == pygame.K_l and not ctrl:
+            self.legend_on = not self.legend_on
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.cam.zoom(1.25)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -776,6 +780,11 @@ class GameScene(Scene):
         self.draw_trail(surface, self.planned_route(), theme.TEXT, bend=0.18, marks=self.sel.via)
         self.draw_ai_move(surface)
         self.draw_banner(surface)
+        rested = not self.app.interactive or time.monotonic() - self.hover_since >= SPREAD_DELAY_S
+        if self.app.top is self and rested:   # a hovered stack spread out (never under a window)
+            self.renderer.draw_spread(surface, self.cam, state, self.hover)
+        if self.legend_on:
+            legend.draw(surface, pygame.Rect(self.cam.view), state, self.hexplay is not None)
         history_view.draw_button(self, surface)
         self.edit.draw(surface)
         self.draw_message(surface)
@@ -866,7 +875,7 @@ class GameScene(Scene):
         surface.set_clip(clip)
 
     def draw_flight(self, surface: pygame.Surface) -> None:
-        """The airdrop step: a dashed violet arc from the take-off territory to the hovered
+        """The airdrop step: a dashed pink arc from the take-off territory to the hovered
         drop space."""
         state = self.state
         start, dest = self.drop.space, self.hover

@@ -15,14 +15,17 @@ import pygame
 from game.rules.model import GameState, Scenario, SpaceDef
 from game.rules.zone import supply
 
-from . import theme
+from . import palette, theme
 from .camera import Camera
-from .counters import draw_counter
+from .counters import LABEL_MIN, counter_surface, draw_counter, draw_spread
+from .palette import draw_marker
 from .polyindex import PolygonIndex
 from .tiles import TileCache
 
 OUT_OF_SUPPLY = (240, 150, 40)  # the out-of-supply badge (seed 000 supply rule)
 MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
+SPREAD_SIZE = 40  # counters of a hovered pile, spread out
+MAX_COUNTER = 48  # counters at the closest zooms
 MIN_PILE = 10    # smallest pile, when even one counter per owner does not fit at MIN_COUNTER
 
 
@@ -46,7 +49,8 @@ def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float,
 
 
 def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
-    return {p.id: theme.color(p.color) for p in scenario.players}
+    """The players' map colours, kept apart from the sea, each other and the highlights."""
+    return dict(palette.nation_colors(scenario))
 
 
 class MapRenderer:
@@ -68,6 +72,7 @@ class MapRenderer:
         self._mini_key: tuple | None = None
         self._anchor_cache: dict[tuple, list[tuple[float, float]]] = {}
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
+        self._hatches: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
         self.tiles = TileCache(self._render_tile)
         self._index: dict[tuple[str, int], PolygonIndex] = {}
@@ -336,7 +341,8 @@ class MapRenderer:
                 pygame.draw.circle(layer, (20, 20, 20), c, icon * 0.55, width=1)
             x += w + 4
 
-    def _factory_icon(self, layer: pygame.Surface, c: tuple[float, float], s: int) -> None:
+    @staticmethod
+    def _factory_icon(layer: pygame.Surface, c: tuple[float, float], s: int) -> None:
         x, y = c[0] - s / 2, c[1] - s / 2
         pts = [(x, y + s), (x, y + s * 0.45), (x + s * 0.33, y + s * 0.25), (x + s * 0.33, y + s * 0.45),
                (x + s * 0.66, y + s * 0.25), (x + s * 0.66, y + s * 0.45), (x + s * 0.8, y + s * 0.45),
@@ -373,6 +379,29 @@ class MapRenderer:
         self.hits = hits
         surface.set_clip(clip)
 
+    def draw_spread(self, surface: pygame.Surface, cam: Camera, state: GameState, sid: str | None
+                    ) -> pygame.Rect | None:
+        """A hovered space whose counters are piles, or too small for their labels: its
+        stacks spread out at a readable size, one counter per owner and unit type with its
+        count (VASSAL's stack viewer). None when the space's counters read as they are.
+        Drawn by the scene over everything on the map (the phase banner too)."""
+        if sid is None:
+            return None
+        view = pygame.Rect(cam.view)
+        shown = [(rect, it) for rect, s, it in self.hits if s == sid]
+        if not shown or not any(it.pile or rect.w < LABEL_MIN for rect, it in shown):
+            return None
+        chits = []
+        for owner, utype, count, damaged in self.stacks(state, sid):
+            ut = state.ruleset.units.get(utype)
+            chits.append(counter_surface(ut or utype, ut.domain if ut else "land",
+                                         self.colors.get(owner, theme.NEUTRAL), SPREAD_SIZE, count,
+                                         damaged=damaged))
+        anchor = shown[0][0].unionall([r for r, _ in shown[1:]])
+        n = sum(c for _o, _t, c, _d in self.stacks(state, sid))
+        name = self.scenario.spaces[sid].name
+        return draw_spread(surface, anchor, chits, view, f"{name}: {n} unit{'s' if n != 1 else ''}")
+
     def copies(self, cam: Camera) -> list[float]:
         """Screen x offsets at which the map is drawn: [0], or every copy of a wrapping
         map that shows in the view."""
@@ -392,21 +421,62 @@ class MapRenderer:
                        hover: str | None, battles: Iterable[str]) -> None:
         battles = list(battles)
         for sid, col in (highlights or {}).items():
-            self.fill_space(surface, cam, sid, (*col, 70))
-            self.outline(surface, cam, sid, col, 4)
-            self.outline(surface, cam, sid, (255, 255, 255), 1)
+            self.draw_highlight(surface, cam, sid, col)
         for sid in battles:
             self.outline(surface, cam, sid, theme.BAD, 3)
         if hover and hover != selected:
             self.outline(surface, cam, hover, (240, 240, 240), 1)
         if selected:
-            self.outline(surface, cam, selected, theme.SELECT, 3)
+            self.outline(surface, cam, selected, (15, 15, 15), 7)
+            self.outline(surface, cam, selected, theme.SELECT, 4)
         self.draw_counters(surface, cam, state, view)
+        for sid, col in (highlights or {}).items():   # markers over the counters
+            marker = palette.MARKERS.get(col)
+            if marker:
+                self._marker(surface, cam, sid, col, marker)
         for sid in battles:
             self._battle_icon(surface, cam, sid)
         if state.ruleset.supply is not None:   # seed 000 supply (G4): out-of-supply stacks
             for sid in supply.unsupplied_spaces(state):
                 self._supply_icon(surface, cam, sid)
+
+    def draw_highlight(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, int, int]) -> None:
+        """A highlighted space: never a fill (a wash reads as a nation's colour), but an
+        outline on a dark casing, hatched inside for an attack (palette)."""
+        if col == palette.ATTACK:
+            self._hatch_space(surface, cam, sid, col)
+        self.outline(surface, cam, sid, (15, 15, 15), 6)
+        self.outline(surface, cam, sid, col, 3 if col != palette.MOVE else 2)
+
+    def _hatch_space(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, int, int]) -> None:
+        """Diagonal lines across the space (a sprite cached per zoom, moved with the view)."""
+        key = (sid, round(cam.scale, 5), col)
+        hit = self._hatches.get(key)
+        if hit is None:
+            if len(self._hatches) > 200:
+                self._hatches.clear()
+            polys = [[(x * cam.scale, y * cam.scale) for x, y in poly] for poly in self.scenario.spaces[sid].outlines]
+            xs = [x for poly in polys for x, _ in poly]
+            ys = [y for poly in polys for _, y in poly]
+            rect = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+            if rect.w * rect.h > 4_000_000:   # a space far larger than the screen: outline only
+                self._hatches[key] = hit = (pygame.Surface((0, 0)), rect)
+                return
+            sprite = pygame.Surface(rect.size, pygame.SRCALPHA)
+            for poly in polys:
+                if len(poly) >= 3:
+                    self._hatch(sprite, [(int(x) - rect.x, int(y) - rect.y) for x, y in poly], col,
+                                origin=rect.topleft)
+            self._hatches[key] = hit = (sprite, rect)
+        sprite, rect = hit
+        if sprite.get_width():
+            surface.blit(sprite, (rect.x + int(round(cam.ox)), rect.y + int(round(cam.oy))))
+
+    def _marker(self, surface: pygame.Surface, cam: Camera, sid: str, col: tuple[int, int, int], marker: str) -> None:
+        """A small round marker left of the space's name: what the highlight means."""
+        x0, y0, _x1, y1 = self._label_box(sid, cam.scale)
+        x, y = cam.to_screen(x0, (y0 + y1) / 2)
+        draw_marker(surface, (int(x) - 11, int(y)), marker, col)
 
     def screen_poly(self, cam: Camera, sid: str) -> list[tuple[float, float]]:
         return [cam.to_screen(x, y) for x, y in self.scenario.spaces[sid].polygon]
@@ -478,7 +548,8 @@ class MapRenderer:
 
     # --- counters ----------------------------------------------------------------------------
     def counter_size(self, cam: Camera) -> int:
-        return int(min(40, max(18, 26 * cam.scale)))
+        """Counters grow with the zoom, up to a size where a table-top chit stops growing."""
+        return int(min(MAX_COUNTER, max(18, 26 * cam.scale)))
 
     def stacks(self, state: GameState, sid: str) -> list[tuple[str, str, int, bool]]:
         """(owner, unit type, count, any damaged) in a stable order: turn order, then domain.
@@ -906,7 +977,7 @@ class MapRenderer:
                         back = rect.move(2 * k, -2 * k)
                         pygame.draw.rect(surface, theme.darken(col, 0.15 * k), back, border_radius=max(2, rect.w // 7))
                         pygame.draw.rect(surface, (20, 20, 20), back, width=1, border_radius=max(2, rect.w // 7))
-                draw_counter(surface, rect.topleft, it.utype, domain, col, rect.w, it.count,
+                draw_counter(surface, rect.topleft, ut or it.utype, domain, col, rect.w, it.count,
                              damaged=it.damaged, anchor="topleft")
                 self.hits.append((rect.inflate(2, 2), sid, it))
         self._deadline = None   # other callers (hover, hit tests) always get the exact layout

@@ -14,7 +14,7 @@ from game.rules.errors import LoadError
 from game.rules.model import Ruleset, Scenario
 from game.rules.variant import ruleset_for
 
-from . import theme, widgets
+from . import palette, theme, widgets
 from .options_dialog import GameOptionsDialog
 from .scene import Scene
 
@@ -83,7 +83,7 @@ def map_preview(sc: Scenario, area: tuple[int, int]) -> pygame.Surface:
     s = min(area[0] / ww, area[1] / wh)
     surf = pygame.Surface((max(1, int(ww * s)), max(1, int(wh * s))))
     surf.fill(theme.color(sc.background, theme.SEA))
-    colors = {p.id: theme.color(p.color) for p in sc.players}
+    colors = palette.nation_colors(sc)
     for sp, poly in sorted(((s_, poly) for s_ in sc.spaces.values() for poly in s_.outlines),
                            key=lambda x: not x[0].is_sea):
         pts = [(x * s, y * s) for x, y in poly]
@@ -359,7 +359,7 @@ class MainMenu(Scene):
                 theme.text(surface, ally.replace("_", " ").title() + ":", (x, y), 21, theme.TEXT)
                 xx = x + 110
                 for p in members:
-                    theme.swatch(surface, pygame.Rect(xx, y + 2, 16, 16), theme.color(p.color))
+                    theme.swatch(surface, pygame.Rect(xx, y + 2, 16, 16), palette.nation_color(sc, p.id))
                     r = theme.text(surface, p.name, (xx + 22, y), 21, theme.TEXT)
                     xx = r.right + 16
                 y += 26

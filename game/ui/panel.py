@@ -11,7 +11,7 @@ import pygame
 from game.rules.zone import movement, production
 from game.rules.zone.phases import PHASE_NAMES
 
-from . import odds_view, theme, widgets
+from . import odds_view, palette, theme, widgets
 from .counters import draw_counter
 from .zone import airdrop_panel, coastal_panel, logistics_panel
 
@@ -199,7 +199,7 @@ class SidePanel:
         y += 34
         # current player
         p = state.scenario.player(state.player)
-        col = theme.color(p.color)
+        col = palette.nation_color(state.scenario, p.id)
         theme.swatch(surface, pygame.Rect(x, y + 2, 22, 22), col)
         who = player_label(sc.ctl, p.id, w - 30, 24)
         theme.text(surface, theme.elide(who, w - 30, 24, bold=True), (x + 30, y + 3), 24, theme.TEXT, bold=True)
@@ -241,7 +241,7 @@ class SidePanel:
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
                        sc.end_phase, enabled=mine and not waiting, primary=True,
                        tooltip=waiting or "End this phase  (Enter)", size=20)
-        keys = "Ctrl+B battle calculator  ·  Esc menu  ·  Ctrl+Z undo"
+        keys = "Ctrl+B calculator  ·  L legend  ·  Esc menu  ·  Ctrl+Z undo"
         hint = theme.text(surface, theme.elide(keys, w, 15), (x, by - 17), 15, theme.TEXT_DIM)
         spots.add(hint, sc.open_calculator, tooltip="Battle calculator: exact odds for any two armies  (Ctrl+B)")
         ww, wh = sc.renderer.world_size
@@ -401,8 +401,8 @@ class SidePanel:
             if n:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
             icon = row_h - 6
-            draw_counter(surface, (row.x + 4, row.y + 2), utype, ut.domain,
-                         theme.color(state.scenario.player(state.player).color), icon, anchor="topleft")
+            draw_counter(surface, (row.x + 4, row.y + 2), ut, ut.domain,
+                         palette.nation_color(state.scenario, state.player), icon, anchor="topleft")
             label = ut.name + (" (aboard)" if aboard else "")
             col = theme.TEXT if movable else theme.TEXT_DIM
             theme.text(surface, theme.elide(label, box.w - 150, name_fs), (row.x + icon + 10, row.y + 1), name_fs, col)
@@ -575,7 +575,7 @@ class SidePanel:
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
         from .zone.purchase import bought_now, waiting_units
         state = self.scene.state
-        col = theme.color(state.scenario.player(state.player).color)
+        col = palette.nation_color(state.scenario, state.player)
         groups = (("Bought this turn:", bought_now(state)), ("Waiting from last turn:", waiting_units(state)))
         if not any(g for _t, g in groups):
             theme.text(surface, "Nothing bought yet.", (box.x, y), 19, theme.TEXT_DIM)
@@ -591,7 +591,7 @@ class SidePanel:
                 if x + 36 > box.right:
                     x = box.x
                     y += 38
-                draw_counter(surface, (x, y), unit, ut.domain, col, 34, n, anchor="topleft")
+                draw_counter(surface, (x, y), ut, ut.domain, col, 34, n, anchor="topleft")
                 self.scene.spots.add(pygame.Rect(x, y, 34, 34), None, tooltip=f"{n} {ut.name}")
                 x += 40
             y += 40
@@ -634,7 +634,7 @@ class SidePanel:
             return self.hint(surface, box, "Everything is placed. End the phase (Enter).")
         y = self.hint(surface, box, "Pick a unit, then click a highlighted space (your factories, or sea "
                       "zones next to them).")
-        col = theme.color(state.scenario.player(state.player).color)
+        col = palette.nation_color(state.scenario, state.player)
         for unit, n in todo.items():
             if y + 34 > box.bottom:
                 break
@@ -645,7 +645,7 @@ class SidePanel:
             pygame.draw.rect(surface, fill, row, border_radius=5)
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
-            draw_counter(surface, (row.x + 3, row.y + 2), unit, ut.domain, col, 28, anchor="topleft")
+            draw_counter(surface, (row.x + 3, row.y + 2), ut, ut.domain, col, 28, anchor="topleft")
             theme.text(surface, f"{ut.name}  ×{n}", (row.x + 40, row.centery), 20, theme.TEXT, anchor="midleft")
 
             def pick(u: str = unit) -> None:

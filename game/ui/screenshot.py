@@ -5,16 +5,18 @@ with a planned attack: the side panel's odds), calculator (the battle
 calculator with a sample battle of the scenario's ruleset), strip (the battle window
 in its battle-strip view; tests/fixtures/mini_interwar.yaml gives a mixed interwar
 battle), setup (the "New game vs computer" dialog), airdrop (the airdrop step of the
-combat move: paratroopers picked, drop spaces in violet, a hovered drop's odds and
+combat move: paratroopers picked, drop spaces outlined in pink, a hovered drop's odds and
 anti-aircraft risk), airdrop_battle (the battle strip after an airdrop: anti-aircraft
 dice, paratroopers at their first-round value; with air transports, seed 000: the
 interception's dice and the first round),  reroll (a reconnaissance reroll choice
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
-coastal artillery, supply drops, ferry flights), and roster (every unit of the scenario's ruleset:
+coastal artillery, supply drops, ferry flights), roster (every unit of the scenario's ruleset:
 its counter, name and values, to check that the pictures tell the units apart), help (the F1
 overlay: keys and the current phase's actions), charts (hex maps: its terrain chart and CRT page),
-unitcard (the unit card of the first player's first unit type, as a right click opens it). Each is a fresh
+unitcard (the unit card of the first player's first unit type, as a right click opens it), and the
+views of tableshots.TABLE_VIEWS (a crowded space at three zooms, a hex stack spread on hover, the
+highlight kinds, the map legend). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -28,7 +30,8 @@ logger = logging.getLogger(__name__)
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
          "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster",
-         "help", "charts", "unitcard")
+         "help", "charts", "unitcard", "crowded_fit", "crowded_mid", "crowded_close", "hexstack",
+         "highlights", "legend")   # the last six: tableshots.TABLE_VIEWS
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -222,6 +225,9 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         return _render_rules_view(app, scenario, view)
     if view == "roster":
         return render_roster(surface, scenario)
+    from .tableshots import TABLE_VIEWS, render_table_view
+    if view in TABLE_VIEWS:
+        return render_table_view(app, scenario, view)
     if view in ORDER_VIEWS:
         from .zone.screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
@@ -292,10 +298,12 @@ def render_roster(surface, scenario: str):
     with its name and attack-defense-move, in columns, ruleset order."""
     from game.rules.ruleset import load_ruleset, load_scenario
 
-    from . import theme
+    from . import palette, theme
     from .counters import draw_counter
+    from .hex import counters as hexcounters
     sc = load_scenario(scenario)
     rs = load_ruleset(sc.ruleset_id)
+    hexmap = sc.hexmap is not None
     surface.fill(theme.BG)
     theme.text(surface, f"{getattr(rs, 'name', sc.ruleset_id)}: {len(rs.units)} units",
                (16, 10), 20, theme.TEXT, bold=True)
@@ -305,13 +313,17 @@ def render_roster(surface, scenario: str):
     rows = max(1, (h - 50) // row_h)
     cols = (len(units) + rows - 1) // rows
     col_w = (w - 16) // max(1, cols)
-    colours = [theme.color(p.color) for p in sc.players] or [(120, 120, 120)]
+    colours = list(palette.nation_colors(sc).values()) or [(120, 120, 120)]
     for k, ut in enumerate(units):
         c, r = divmod(k, rows)
         x, y = 16 + c * col_w, 44 + r * row_h
         colour = colours[k % len(colours)]
-        draw_counter(surface, (x, y), ut.id, ut.domain, colour, 42, anchor="topleft")
-        draw_counter(surface, (x + 50, y + 20), ut.id, ut.domain, colour, 20, anchor="topleft")  # map size
+        if hexmap:   # Europa-style chits, with their factors
+            surface.blit(hexcounters.counter_surface(ut, colour, 44), (x, y - 1))
+            surface.blit(hexcounters.counter_surface(ut, colour, 22), (x + 50, y + 20))  # map size
+        else:
+            draw_counter(surface, (x, y), ut, ut.domain, colour, 42, anchor="topleft")
+            draw_counter(surface, (x + 50, y + 20), ut, ut.domain, colour, 20, anchor="topleft")  # map size
         theme.text(surface, theme.elide(ut.name, col_w - 58, 15, bold=True), (x + 50, y + 1), 15, theme.TEXT,
                    bold=True)
         hurt = ", ".join(f"{ut.value('attack', d)}-{ut.value('defense', d)}"

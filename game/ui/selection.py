@@ -10,12 +10,14 @@ from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, GameState, Unit
 from game.rules.zone import movement, production
 
+from . import palette
+
 StackKey = tuple[str, bool, int]  # (unit type, aboard a transport, movement spent)
 
-HOSTILE = (236, 96, 72)
-FRIENDLY = (255, 214, 80)
-BOARD = (110, 214, 236)
-PLACE = (140, 230, 120)
+HOSTILE = palette.ATTACK     # highlight colours: outlines, hatching and markers (palette)
+FRIENDLY = palette.MOVE
+BOARD = palette.BOARD
+PLACE = palette.PLACE
 
 
 def stack_class(state: GameState, key: StackKey) -> str:

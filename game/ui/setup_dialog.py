@@ -9,7 +9,7 @@ import pygame
 from game.rules.errors import LoadError
 from game.rules.model import Scenario
 
-from . import theme, widgets
+from . import palette, theme, widgets
 from .scene import Scene
 
 DEFAULT_LEVEL = "standard"
@@ -244,7 +244,7 @@ class NewGameSetup(Scene):
         sc = self.scenario
         if self.per_player:
             p = next(p for p in sc.players if p.id == side)
-            theme.swatch(surface, pygame.Rect(box.x, box.centery - 9, 18, 18), theme.color(p.color))
+            theme.swatch(surface, pygame.Rect(box.x, box.centery - 9, 18, 18), palette.nation_color(sc, p.id))
             theme.text(surface, theme.elide(p.name, box.w - 30, 22, bold=True), (box.x + 26, box.centery - 1), 22, theme.TEXT,
                        anchor="bottomleft", bold=True)
             theme.text(surface, theme.elide(title_of(p.alliance), box.w - 30, 16), (box.x + 26, box.centery + 1), 16,
@@ -258,7 +258,7 @@ class NewGameSetup(Scene):
             if x + 40 > box.right:
                 theme.text(surface, "…", (x, box.centery + 2), 16, theme.TEXT_DIM)
                 break
-            theme.swatch(surface, pygame.Rect(x, box.centery + 4, 12, 12), theme.color(p.color))
+            theme.swatch(surface, pygame.Rect(x, box.centery + 4, 12, 12), palette.nation_color(sc, p.id))
             r = theme.text(surface, theme.elide(p.name, box.right - x - 16, 16), (x + 15, box.centery + 1), 16,
                            theme.TEXT_DIM)
             x = r.right + 10

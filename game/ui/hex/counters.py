@@ -3,53 +3,23 @@ the unit-size marker (XX, X, III, II) over a NATO symbol box and the
 attack-defense-move factors along the bottom; a stack shows its depth as chits
 peeking out behind the top one and a count badge.
 
-The symbol is read from the unit's classes (infantry, armour, artillery, ...),
-then its id, so any hex ruleset gets sensible counters.
+The symbol, its modifiers and the type label come from the unit's data (unitmarks),
+so any hex ruleset, house rules included, gets counters of its own.
 """
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from game.rules.model import UnitType
 
-from .. import theme
+from .. import theme, unitmarks
 
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
 def symbol_of(ut: UnitType) -> str:
-    """The NATO branch symbol for a unit type."""
-    c = set(ut.classes)
-    i = ut.id
-    if "hq" in c or i.endswith("_hq"):
-        return "hq"
-    if "supply" in c or "depot" in i or i in ("truck", "wagon"):
-        return "supply"
-    if "engineer" in c and "armour" not in c:
-        return "engineer"
-    if "aa" in c or "_aa" in i:
-        return "aa"
-    if "anti_tank" in c:
-        return "anti_tank"
-    if "artillery" in c or "artillery" in i or "mortar" in i:
-        return "mountain_artillery" if "mountain" in i else "artillery"
-    if "armour" in c:
-        return "armour"
-    if "cavalry" in c:
-        return "cavalry"
-    if "police" in c:
-        return "police"
-    if "airborne" in c:
-        return "glider" if "glider" in i else "para"
-    if "mountain" in c:
-        return "mountain"
-    if "motorized" in c and "infantry" in c:
-        return "motorized"
-    if "infantry" in c:
-        return "infantry"
-    return "unit"
+    """The NATO branch symbol for a unit type (its modifiers: unitmarks.mark_of)."""
+    return unitmarks.mark_of(ut).kind
 
 
 def size_marker(ut: UnitType) -> str:
@@ -68,70 +38,14 @@ def factors(ut: UnitType, damage: int = 0) -> str:
     return f"{ut.value('attack', damage)}-{ut.value('defense', damage)}-{ut.move}"
 
 
-def _symbol(s: pygame.Surface, box: pygame.Rect, ink: tuple[int, int, int], kind: str, lw: int) -> None:
-    inner = box.inflate(-lw, -lw)
-    cx, cy = inner.center
-    if kind in ("infantry", "motorized", "para", "glider", "mountain", "police"):
-        pygame.draw.line(s, ink, inner.topleft, inner.bottomright, lw)
-        pygame.draw.line(s, ink, inner.bottomleft, inner.topright, lw)
-    if kind == "motorized":
-        pygame.draw.line(s, ink, (inner.left, inner.bottom - lw), (inner.right, inner.bottom - lw), lw)
-    if kind in ("armour", "motorized"):
-        e = pygame.Rect(0, 0, inner.w * 0.72, inner.h * 0.6)
-        e.center = (cx, cy)
-        pygame.draw.ellipse(s, ink, e, width=lw)
-    if kind == "para":   # canopy over the cross
-        arc = pygame.Rect(0, 0, inner.w * 0.55, inner.h * 0.55)
-        arc.midtop = (cx, inner.top + 1)
-        pygame.draw.arc(s, ink, arc, 0, math.pi, lw)
-    if kind == "glider":
-        pygame.draw.line(s, ink, (inner.left + inner.w * 0.2, inner.top + inner.h * 0.2),
-                         (inner.right - inner.w * 0.2, inner.top + inner.h * 0.2), lw)
-    if kind == "mountain":  # a peak at the bottom
-        pts = [(cx - inner.w * 0.18, inner.bottom), (cx, inner.bottom - inner.h * 0.42),
-               (cx + inner.w * 0.18, inner.bottom)]
-        pygame.draw.polygon(s, ink, pts)
-    if kind in ("artillery", "mountain_artillery"):
-        pygame.draw.circle(s, ink, (cx, cy), max(2, int(inner.h * 0.2)))
-        if kind == "mountain_artillery":
-            pts = [(cx - inner.w * 0.16, inner.bottom), (cx, inner.bottom - inner.h * 0.3),
-                   (cx + inner.w * 0.16, inner.bottom)]
-            pygame.draw.polygon(s, ink, pts)
-    if kind == "aa":
-        arc = pygame.Rect(0, 0, inner.w * 0.8, inner.h * 1.3)
-        arc.midtop = (cx, inner.top + inner.h * 0.4)
-        pygame.draw.arc(s, ink, arc, 0, math.pi, lw)
-        pygame.draw.circle(s, ink, (cx, int(inner.bottom - inner.h * 0.25)), max(1, int(inner.h * 0.14)))
-    if kind == "anti_tank":
-        pygame.draw.line(s, ink, inner.bottomleft, (cx, inner.top), lw)
-        pygame.draw.line(s, ink, (cx, inner.top), inner.bottomright, lw)
-    if kind == "cavalry":
-        pygame.draw.line(s, ink, inner.bottomleft, inner.topright, lw)
-    if kind == "engineer":  # the bridge-like 'E' symbol
-        y0 = cy - inner.h * 0.18
-        y1 = cy + inner.h * 0.18
-        x0, x1 = inner.left + inner.w * 0.18, inner.right - inner.w * 0.18
-        pygame.draw.line(s, ink, (x0, y0), (x1, y0), lw)
-        for x in (x0, cx, x1):
-            pygame.draw.line(s, ink, (x, y0), (x, y1), lw)
-    if kind == "hq":
-        pygame.draw.line(s, ink, (inner.left, cy), (inner.right, cy), lw)
-        theme.text(s, "HQ", (cx, cy - inner.h * 0.25), max(8, int(inner.h * 0.5)), ink, anchor="center", bold=True)
-    if kind == "supply":
-        pygame.draw.line(s, ink, (inner.left, inner.bottom - inner.h * 0.3),
-                         (inner.right, inner.bottom - inner.h * 0.3), lw)
-    if kind == "police":
-        theme.text(s, "P", (inner.right - inner.w * 0.12, inner.top + inner.h * 0.3),
-                   max(8, int(inner.h * 0.5)), ink, anchor="center", bold=True)
-
-
 def counter_surface(ut: UnitType, owner_color: tuple[int, int, int], size: int,
                     oos: bool = False, damage: int = 0, disrupted: bool = False) -> pygame.Surface:
     """One Europa-style chit of size x size pixels (cached): a reduced unit (cadre)
     shows its cadre factors under a white band, out of supply a red corner, disrupted
     (after an air drop) a yellow 'D'."""
     size = max(12, int(size))
-    key = (ut.id, ut.attack, ut.defense, ut.move, tuple(owner_color), size, oos, damage, disrupted)
+    key = (unitmarks.mark_of(ut), ut.name, ut.re, ut.attack, ut.defense, ut.move, tuple(owner_color), size, oos,
+           damage, disrupted)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -148,15 +62,24 @@ def counter_surface(ut: UnitType, owner_color: tuple[int, int, int], size: int,
     lw = max(1, size // 22)
     big = size >= 26
     # symbol box: upper middle of the chit
-    bw, bh = int(size * 0.62), int(size * 0.36)
+    bw, bh = int(size * 0.62), int(size * (0.34 if big else 0.36))
     box = pygame.Rect(0, 0, bw, bh)
-    box.midtop = (size // 2, int(size * (0.2 if big else 0.14)))
-    pygame.draw.rect(surf, theme.lighten(fill, 0.55), box)
-    pygame.draw.rect(surf, ink, box, width=lw)
-    _symbol(surf, box, ink, symbol_of(ut), lw)
-    if big:
-        theme.text(surf, size_marker(ut), (size // 2, box.top - 1), max(8, int(size * 0.2)), ink,
-                   anchor="midbottom", bold=True)
+    box.midtop = (size // 2, int(size * (0.24 if big else 0.14)))
+    paper = theme.lighten(fill, 0.55)
+    pygame.draw.rect(surf, paper, box)
+    box_ink = theme.text_on(paper)   # the symbol reads on the light box, whatever the chit
+    pygame.draw.rect(surf, box_ink, box, width=lw)
+    mark = unitmarks.mark_of(ut)
+    unitmarks.draw_nato(surf, box, box_ink, mark.kind, mark.mods, lw)
+    if big:   # the type label on the left, the unit-size marker on the right of the top row
+        fs = max(9, int(size * 0.25))
+        marker = size_marker(ut)
+        theme.text(surf, marker, (size - max(2, size // 12), box.top - 1), fs, ink, anchor="bottomright", bold=True)
+        room = size - theme.text_width(marker, fs, bold=True) - max(2, size // 12) - 5
+        lab = mark.label
+        while lab and theme.text_width(lab, fs, bold=True) > room:
+            lab = lab[:-1]
+        theme.text(surf, lab, (max(2, size // 12), box.top - 1), fs, ink, anchor="bottomleft", bold=True)
     fs = max(9, int(size * (0.34 if big else 0.4)))
     txt = factors(ut, damage)
     while fs > 8 and theme.text_width(txt, fs, bold=True) > size - 3:
@@ -199,11 +122,27 @@ def draw_stack(surface: pygame.Surface, center: tuple[float, float], top: UnitTy
     if selected:
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=2, border_radius=3)
     if depth > 1:
-        fs = max(10, int(size * 0.34))
-        img = theme.font(fs, bold=True).render(str(depth), True, (250, 250, 250))
-        badge = pygame.Rect(0, 0, max(img.get_width() + 6, img.get_height()), img.get_height())
-        badge.center = (rect.left + 1, rect.top + 1)
+        badge = depth_badge(rect, depth)
+        img = theme.font(_badge_font(rect.w), bold=True).render(str(depth), True, (250, 250, 250))
         pygame.draw.rect(surface, (20, 20, 24), badge, border_radius=badge.h // 2)
         pygame.draw.rect(surface, (235, 235, 235), badge, width=1, border_radius=badge.h // 2)
         surface.blit(img, img.get_rect(center=badge.center))
     return rect
+
+
+def _badge_font(size: int) -> int:
+    return max(10, int(size * 0.34))
+
+
+def depth_badge(chit: pygame.Rect, depth: int) -> pygame.Rect:
+    """Where a stack's counter count goes: left of the top chit's top edge, outside the
+    chit, so it never covers the size marker, the symbol or the factors."""
+    w, h = theme.font(_badge_font(chit.w), bold=True).size(str(depth))
+    badge = pygame.Rect(0, 0, max(w + 6, h), h)
+    badge.topright = (chit.left - 1, chit.top)
+    return badge
+
+
+def spread_chits(units: list[tuple[UnitType, tuple[int, int, int], int]], size: int) -> list[pygame.Surface]:
+    """The counters of a hovered stack, one per unit: (type, owner colour, damage)."""
+    return [counter_surface(ut, col, size, damage=dmg) for ut, col, dmg in units]

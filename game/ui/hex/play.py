@@ -699,7 +699,7 @@ class HexPlay:
         if st.phase == "exploitation":
             text = "Exploitation: combat-motorized units move again with part of their MPs."
         else:
-            text = "Click your stack, then a highlighted hex (number: MPs it costs). Hatched red: enemy zones " \
+            text = "Click your stack, then a highlighted hex (number: MPs it costs). Dark hatching: enemy zones " \
                    "of control. Right click: deselect."
         y = self._hint(surface, box, y, text)
         if self.sel is None:

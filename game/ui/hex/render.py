@@ -24,11 +24,14 @@ import pygame
 from game.rules.hex import grid as hexgrid
 from game.rules.model import GameState, Ruleset, Scenario, SpaceDef
 
-from .. import theme
+from .. import palette, theme
 from ..camera import Camera
+from ..counters import draw_spread
 from ..maprender import MapRenderer
+from ..palette import draw_marker
 from . import counters as hexcounters
 
+ZOC_HATCH = (25, 25, 25, 110)   # enemy zones of control: dark hatching (red is for attacks)
 TILE = 256             # tile side in screen pixels
 MAX_TILES = 240        # cached tiles (256 KB each): memory stays bounded at any zoom
 BUDGET_MS = 2.0        # time per frame spent rendering new tiles (at least one tile in view)
@@ -565,56 +568,55 @@ class HexRenderer(MapRenderer):
             x, y = scr(h)
             surface.blit(spr, (int(x - spr.get_width() / 2), int(y - spr.get_height() / 2)))
 
-        # enemy zones of control (hatched) and movement destinations
-        if ov.zoc:
-            spr = self.hex_sprite((200, 40, 40, 95), rsi, hatch=True)
+        # highlights: outlines on a dark casing, hatching and markers, never fills that
+        # could read as a nation's or a terrain's colour (palette)
+        def ring(h: str, col: tuple[int, int, int], width: int, inset: float = 1.5) -> None:
+            pts = self.hex_outline(h, scale, ox, oy, self.R - inset)
+            pygame.draw.polygon(surface, (15, 15, 15), pts, width=width + 3)
+            pygame.draw.polygon(surface, col, pts, width=width)
+
+        def mark(h: str, marker: str, col: tuple[int, int, int]) -> None:
+            x, y = scr(h)
+            draw_marker(surface, (int(x - rs * 0.5), int(y - rs * 0.62)), marker, col, max(6, int(rs * 0.16)))
+
+        if ov.zoc:   # enemy zones of control: dark hatching
+            spr = self.hex_sprite(ZOC_HATCH, rsi, hatch=True)
             for h in ov.zoc:
                 if h in self.centers and on_screen(h):
                     blit_hex(spr, h)
-        if ov.dests:
-            spr = self.hex_sprite((255, 236, 120, 80), rsi)
-            for h in ov.dests:
-                if on_screen(h):
-                    blit_hex(spr, h)
-                    pygame.draw.polygon(surface, (255, 226, 96), self.hex_outline(h, scale, ox, oy, self.R - 1.5),
-                                        width=2)
-        if ov.drops:   # air drop / air transport destinations: sky blue, dashed feel
-            spr = self.hex_sprite((110, 190, 250, 70), rsi)
-            for h in ov.drops:
-                if h in self.centers and on_screen(h) and h not in ov.dests:
-                    blit_hex(spr, h)
-                    pygame.draw.polygon(surface, (120, 200, 255),
-                                        self.hex_outline(h, scale, ox, oy, self.R - 2), width=1)
+        for h in ov.dests:
+            if on_screen(h):
+                ring(h, palette.MOVE, 2)
+        for h in ov.drops:   # air drop / air transport destinations
+            if h in self.centers and on_screen(h) and h not in ov.dests:
+                ring(h, palette.DROP, 2, 2)
         if len(ov.path) > 0 and ov.selected:
             pts = [scr(ov.selected)] + [scr(h) for h in ov.path]
             pygame.draw.lines(surface, (20, 20, 20), False, pts, max(3, int(rs / 7)) + 2)
-            pygame.draw.lines(surface, (255, 236, 120), False, pts, max(3, int(rs / 7)))
+            pygame.draw.lines(surface, palette.MOVE, False, pts, max(3, int(rs / 7)))
         for h in ov.targets:
             if on_screen(h):
-                blit_hex(self.hex_sprite((226, 60, 50, 60), rsi), h)
-                pygame.draw.polygon(surface, theme.BAD, self.hex_outline(h, scale, ox, oy, self.R - 1.5), width=2)
+                blit_hex(self.hex_sprite((*palette.ATTACK, 150), rsi, hatch=True), h)
+                ring(h, palette.ATTACK, 2)
         for h in ov.attackers:
             if on_screen(h):
-                pygame.draw.polygon(surface, (255, 150, 60), self.hex_outline(h, scale, ox, oy, self.R - 2), width=3)
+                ring(h, palette.ATTACK, 3, 2)   # the chosen attackers: red, not hatched
         if ov.target and ov.target in self.centers:
             pygame.draw.polygon(surface, (20, 20, 20), self.hex_outline(ov.target, scale, ox, oy), width=6)
-            pygame.draw.polygon(surface, theme.BAD, self.hex_outline(ov.target, scale, ox, oy), width=4)
+            pygame.draw.polygon(surface, palette.ATTACK, self.hex_outline(ov.target, scale, ox, oy), width=4)
             for h in ov.attackers:   # arrows from the attacking stacks
                 self._arrow(surface, scr(h), scr(ov.target), rs)
         if ov.retreats:   # retreat choices: orange, the default ringed in white
-            spr = self.hex_sprite((255, 160, 60, 85), rsi)
             for h in ov.retreats:
                 if h in self.centers and on_screen(h):
-                    blit_hex(spr, h)
-                    pygame.draw.polygon(surface, (255, 160, 60), self.hex_outline(h, scale, ox, oy, self.R - 1.5),
-                                        width=2)
+                    ring(h, palette.RETREAT, 2)
             d = ov.retreat_default
             if d and d in self.centers:
                 pygame.draw.polygon(surface, (20, 20, 20), self.hex_outline(d, scale, ox, oy, self.R - 1), width=6)
                 pygame.draw.polygon(surface, (255, 255, 255), self.hex_outline(d, scale, ox, oy, self.R - 1),
                                     width=3)
         if ov.retreat_from and ov.retreat_from in self.centers:
-            pygame.draw.polygon(surface, (255, 160, 60), self.hex_outline(ov.retreat_from, scale, ox, oy), width=4)
+            pygame.draw.polygon(surface, palette.RETREAT, self.hex_outline(ov.retreat_from, scale, ox, oy), width=4)
             to = ov.hover if ov.hover in ov.retreats else ov.retreat_default
             if to and to in self.centers:
                 self._arrow(surface, scr(ov.retreat_from), scr(to), rs)
@@ -623,8 +625,12 @@ class HexRenderer(MapRenderer):
                 pygame.draw.polygon(surface, (20, 20, 20), self.hex_outline(h, scale, ox, oy), width=6)
                 pygame.draw.polygon(surface, theme.BAD, self.hex_outline(h, scale, ox, oy), width=4)
         if ov.advance and ov.advance in self.centers:
-            blit_hex(self.hex_sprite((96, 196, 110, 90), rsi), ov.advance)
-            pygame.draw.polygon(surface, theme.GOOD, self.hex_outline(ov.advance, scale, ox, oy, self.R - 1.5), width=3)
+            ring(ov.advance, palette.ADVANCE, 3)
+        markers = [(h, m, c) for hs, m, c in ((ov.drops - set(ov.dests), "chute", palette.DROP),
+                                                       (ov.retreats, "arrow", palette.RETREAT),
+                                                       ({ov.advance} if ov.advance else set(), "chevron",
+                                                        palette.ADVANCE))
+                             for h in hs if h in self.centers and on_screen(h)]
         if ov.hover and ov.hover != ov.selected and ov.hover in self.centers:
             pygame.draw.polygon(surface, (250, 250, 250), self.hex_outline(ov.hover, scale, ox, oy), width=1)
         if ov.selected and ov.selected in self.centers:
@@ -635,6 +641,8 @@ class HexRenderer(MapRenderer):
         self._front(surface, state, scale, ox, oy, view, rs)
         self._objectives(surface, state, scr, on_screen, rs)
         self.draw_stacks(surface, cam, state, scr, on_screen, ov)
+        for h, m, c in markers:   # over the counters, like the zone map's
+            mark(h, m, c)
         self._last_combat(surface, state, scr, on_screen, rs)
         # MP costs over the counters so they read on occupied hexes too
         if ov.dests and rs >= 12:
@@ -759,6 +767,24 @@ class HexRenderer(MapRenderer):
                                    self.colors.get(top.owner, theme.NEUTRAL), size, len(units),
                                    oos=any(u.oos for u in units), selected=picked, behind_colors=behind,
                                    damage=top.damage, disrupted=top.uid in disrupted)
+
+    def draw_spread(self, surface: pygame.Surface, cam: Camera, state: GameState,  # type: ignore[override]
+                    sid: str | None) -> pygame.Rect | None:
+        """The hovered hex's stack of two or more counters spread out, strongest first, at
+        a readable size, above the hex (drawn by the scene, over everything on the map)."""
+        units = self.units_by_hex(state).get(sid or "", [])
+        if len(units) < 2 or sid not in self.centers:
+            return None
+        cx, cy = self.centers[sid]
+        at = cam.to_screen(cx, cy)
+        size = max(40, self.counter_size(cam))
+        order = sorted(units, key=lambda u: (-(state.utype(u).value("attack", u.damage)
+                                               + state.utype(u).value("defense", u.damage)), u.uid))
+        chits = hexcounters.spread_chits([(state.utype(u), self.colors.get(u.owner, theme.NEUTRAL), u.damage)
+                                          for u in order], size)
+        hexr = pygame.Rect(0, 0, int(self.R * cam.scale * 1.6), int(self.R * cam.scale * 1.6))
+        hexr.center = (int(at[0]), int(at[1]))
+        return draw_spread(surface, hexr, chits, pygame.Rect(cam.view), f"{len(units)} counters")
 
     # --- minimap ------------------------------------------------------------------------------
     def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,

@@ -10,7 +10,7 @@ import pygame
 
 from game.rules.zone import movement
 
-from .. import odds_view, theme, widgets
+from .. import odds_view, palette, theme, widgets
 from ..counters import draw_counter
 from . import airdrop_view
 
@@ -57,11 +57,11 @@ def draw_button(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: 
     carriers = any(s in airdrop_view.transport_groups(sc.state) for s, _k in spaces)
     if carriers:
         label = f"Airdrop…  ({KEY_HINT})" if attack else f"Fly air transports…  ({KEY_HINT})"
-        tip = ("Airdrop: air transports carry paratroopers into an attack (violet spaces)  (P)" if attack else
+        tip = ("Airdrop: air transports carry paratroopers into an attack (pink outlines)  (P)" if attack else
                "Cargo flight: air transports carry units to a territory friendly since the start of the turn  (P)")
     else:
         label = f"Airdrop…  ({KEY_HINT})" if attack else f"Fly paratroopers…  ({KEY_HINT})"
-        tip = ("Airdrop: paratroopers fly into an attack (violet spaces)  (P)" if attack else
+        tip = ("Airdrop: paratroopers fly into an attack (pink outlines)  (P)" if attack else
                "Paratroopers fly into a friendly capital  (P)")
     where = ", ".join(f"{sc.state.scenario.spaces[s].name} {k}" for s, k in spaces[:4])
     tip += f"\nReady to take off: {where}"
@@ -92,7 +92,7 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         y = panel.hint(surface, box, f"Choose the territory your {flyers} take off from "
                        "(click it on the map or here):", y)
     else:
-        y = panel.hint(surface, box, "Click a violet space to drop there, or another territory "
+        y = panel.hint(surface, box, "Click a space outlined in pink to drop there, or another territory "
                        "to take off from there.", y)
     chips_x = box.x
     for sid, n in spaces:
@@ -120,7 +120,7 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
     if drop.space is None:
         return y
     # 2. who flies
-    col = theme.color(state.scenario.player(state.player).color)
+    col = palette.nation_color(state.scenario, state.player)
     for utype, units in drop.stacks(state):
         if y + 34 > box.bottom:
             break
@@ -129,7 +129,7 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         row = pygame.Rect(box.x, y, box.w, 32)
         pygame.draw.rect(surface, theme.mix(theme.PANEL_2, airdrop_view.DROP, 0.25) if n else theme.PANEL_2, row,
                          border_radius=5)
-        draw_counter(surface, (row.x + 3, row.y + 2), utype, ut.domain, col, 28, anchor="topleft")
+        draw_counter(surface, (row.x + 3, row.y + 2), ut, ut.domain, col, 28, anchor="topleft")
         theme.text(surface, theme.elide(ut.name, box.w - 150, 19), (row.x + 38, row.centery), 19, theme.TEXT,
                    anchor="midleft")
         bx, by = row.right - 104, row.y + 4
@@ -172,9 +172,9 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
             land = nt - seas
             msg = (f"{land} landing territor{'ies' if land != 1 else 'y'}"
                    + (f", {seas} sea zone{'s' if seas != 1 else ''} (aboard your ships)" if seas else "")
-                   + " in violet." if nt else "No territory friendly since the start of the turn in range.")
+                   + " in pink." if nt else "No territory friendly since the start of the turn in range.")
         else:
-            msg = (f"{nt} drop space{'s' if nt != 1 else ''} in violet." if nt else
+            msg = (f"{nt} drop space{'s' if nt != 1 else ''} in pink." if nt else
                    "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
         text = airdrop_view.range_text(state, group) + " " + msg
         if room(text) or not hovering:

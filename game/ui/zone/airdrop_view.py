@@ -23,11 +23,11 @@ from game.rules.zone import airdrop as AD
 from game.rules.zone import battle as B
 from game.rules.zone.movement import enemies_in
 
-from .. import odds_view
+from .. import odds_view, palette
 
 logger = logging.getLogger(__name__)
 
-DROP = (186, 126, 255)   # drop spaces on the map: violet, apart from moves, attacks, boarding, placing
+DROP = palette.DROP   # drop spaces on the map: pink outline and a parachute marker (palette)
 TYPE_ORDER_MISSING = 999
 
 

@@ -20,7 +20,7 @@ from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 from game.rules.zone import battle as B
 
-from .. import odds_view, theme, widgets
+from .. import odds_view, palette, theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
 from . import battle_orders, intercept_view, reroll_view, strip
@@ -99,7 +99,7 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
             y += die + 4
         if y + die > area.bottom:
             break
-        draw_counter(surface, (x, y), utype, ut.domain if ut else "land", (110, 116, 128), die, anchor="topleft")
+        draw_counter(surface, (x, y), ut or utype, ut.domain if ut else "land", (110, 116, 128), die, anchor="topleft")
         if spots is not None:
             spots.add(pygame.Rect(x, y, die, die), None, tooltip=f"{name}: {len(dice)} dice")
         x += die + 4
@@ -715,7 +715,7 @@ class BattleWindow(Scene):
         x, y = box.x + 10, box.y + 8
         for o in owners[:3]:
             try:
-                col = theme.color(state.scenario.player(o).color)
+                col = palette.nation_color(state.scenario, o)
             except KeyError:
                 col = theme.NEUTRAL
             theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
@@ -808,10 +808,10 @@ class BattleWindow(Scene):
                 break
             ut = state.utype(u)
             try:
-                col = theme.color(state.scenario.player(u.owner).color)
+                col = palette.nation_color(state.scenario, u.owner)
             except KeyError:
                 col = theme.NEUTRAL
-            r = draw_counter(surface, (x, box.y), u.type, ut.domain, col, icon, anchor="topleft")
+            r = draw_counter(surface, (x, box.y), ut, ut.domain, col, icon, anchor="topleft")
             bo = ut.ability("bombard")
             val = (getattr(bo, "value", None) or ut.attack) if bo is not None else ut.attack
             self.spots.add(r, None, tooltip=f"{ut.name} ({self.game.ctl.player_name(u.owner)})\n"
@@ -823,11 +823,11 @@ class BattleWindow(Scene):
         state = self.state
         ut = state.utype(u)
         try:
-            col = theme.color(state.scenario.player(u.owner).color)
+            col = palette.nation_color(state.scenario, u.owner)
         except KeyError:
             col = theme.NEUTRAL
         dead = u.damage >= ut.hits
-        rect = draw_counter(surface, pos, u.type, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
+        rect = draw_counter(surface, pos, ut, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
                             anchor="topleft")
         ts = max(11, self.icon // 2 - 3)
         tag = pygame.Rect(rect.right - ts, rect.bottom - ts, ts + 1, ts + 1)

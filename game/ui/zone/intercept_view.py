@@ -22,7 +22,7 @@ from game.rules import actions as A
 from game.rules.model import Battle, GameState
 from game.rules.zone import battle as B
 
-from .. import theme, widgets
+from .. import palette, theme, widgets
 from ..counters import draw_counter
 
 if TYPE_CHECKING:
@@ -132,10 +132,10 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
         ut = state.utype(u)
         chosen = uid in choice.pick
         try:
-            col = theme.color(state.scenario.player(u.owner).color)
+            col = palette.nation_color(state.scenario, u.owner)
         except KeyError:
             col = theme.NEUTRAL
-        r = draw_counter(surface, (x, y), u.type, ut.domain, col, icon, anchor="topleft")
+        r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
         val = B.intercept_value(state, u)
         if chosen:
             pygame.draw.rect(surface, PICK, r.inflate(6, 6), width=3, border_radius=6)

@@ -10,7 +10,7 @@ import pygame
 from game.rules import actions as A
 from game.rules.zone import production
 
-from .. import theme, widgets
+from .. import palette, theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
 from ..unit_text import unit_tooltip
@@ -125,7 +125,7 @@ class PurchaseScene(Scene):
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         player = state.scenario.player(state.player)
-        pcol = theme.color(player.color)
+        pcol = palette.nation_color(state.scenario, player.id)
         theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
         bought = bought_now(state)
         waiting = waiting_units(state)
@@ -164,7 +164,7 @@ class PurchaseScene(Scene):
             fill = theme.mix(theme.PANEL_2, pcol, 0.18) if n else theme.PANEL_2
             pygame.draw.rect(surface, fill, card, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
-            draw_counter(surface, (card.x + 10, card.y + 10), uid, ut.domain, pcol, 46, anchor="topleft",
+            draw_counter(surface, (card.x + 10, card.y + 10), ut, ut.domain, pcol, 46, anchor="topleft",
                          stats="")
             lines, name_size = name_lines(ut.name, card_w - 72)
             if len(lines) == 1:

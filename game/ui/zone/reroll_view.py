@@ -134,7 +134,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             x, y = area.x, y + die + 18
         if y + die > area.bottom + 2:
             break
-        draw_counter(surface, (x, y + 3), t, ut.domain if ut else "land", (110, 116, 128), die - 6, anchor="topleft")
+        draw_counter(surface, (x, y + 3), ut or t, ut.domain if ut else "land", (110, 116, 128), die - 6, anchor="topleft")
         x += die
         for i in idx:
             if x + die > area.right:

@@ -22,7 +22,7 @@ import pygame
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 from game.rules.zone import battle as B
 
-from .. import theme
+from .. import palette, theme
 from ..counters import draw_counter
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ REROLL_PICK = (120, 176, 232)   # a die chosen for a reconnaissance reroll (rero
 
 def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
     try:
-        return theme.color(state.scenario.player(pid).color)
+        return palette.nation_color(state.scenario, pid)
     except KeyError:
         return theme.NEUTRAL
 
@@ -664,7 +664,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
                              border_radius=max(2, icon // 7))
             pygame.draw.rect(surface, theme.darken(col, 0.7), pygame.Rect(x + 2 * k, y - 2 * k, icon, icon), width=1,
                              border_radius=max(2, icon // 7))
-    rect = draw_counter(surface, (x, y), st.type, ut.domain, col, icon, count=st.count if badge else 1,
+    rect = draw_counter(surface, (x, y), ut, ut.domain, col, icon, count=st.count if badge else 1,
                         damaged=0 if st.dead else st.damage, anchor="topleft")
     cs = count_size(icon)
     if st.count > 1 and not badge:
