@@ -20,6 +20,7 @@ from uikit import click, frame, key, shot, uids, wheel  # noqa: E402
 from game.rules import actions as A  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario, load_scenario_file, scenario_files  # noqa: E402
 from game.rules.session import Session  # noqa: E402
+from game.rules.zone import production  # noqa: E402
 from game.ui import odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs import ConfirmDialog, EscMenu  # noqa: E402
@@ -362,7 +363,7 @@ def test_place_all_here_uses_the_factory_room():
     btn = [h for h in game.spots.items if h.tooltip.startswith("Place 3 Infantry in")]
     assert btn
     click(app, btn[0].rect.center)
-    assert not A.production.unplaced(game.state, "red")
+    assert not production.unplaced(game.state, "red")
 
 
 def test_load_list_shows_round_and_player(tmp_path):

@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 from game.rules import actions as A  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file, scenario_files  # noqa: E402
 from game.rules.session import Session  # noqa: E402
+from game.rules.zone import production  # noqa: E402
 from game.ui import screenshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs import ConfirmDialog, EscMenu, GameOverScene, HandoffScene  # noqa: E402
@@ -208,7 +209,7 @@ def test_purchase_screen_buttons():
     plus = [h for h in app.top.spots.items if h.tooltip.startswith("Buy one Infantry")]
     assert plus
     click(app, plus[0].rect.center)
-    assert A.production.unplaced(game.state, "red").get("infantry") == 1
+    assert production.unplaced(game.state, "red").get("infantry") == 1
     key(app, pygame.K_RETURN)                       # done: ends the phase
     assert game.state.phase == "combat_move"
 
