@@ -156,6 +156,35 @@ class TrackRule:
 
 
 @dataclass(frozen=True)
+class ObjectiveCondition:
+    """One condition of a national objective (game/rules/objectives.py has the grammar)."""
+    kind: str                          # owned | units | no_units | at_war | relation | not | any | all
+    spaces: tuple[str, ...] = ()       # space ids, or original | controlled | all
+    of: tuple[str, ...] = ("self",)    # self | allied | allies | enemies | player ids
+    count: int | str = "all"           # all | each | how many must qualify
+    types: tuple[str, ...] = ()        # units / no_units: only these unit ids or classes
+    at_least: int = 1                  # units: per space
+    surface: bool = False              # no_units: only surface warships count
+    players: tuple[str, ...] = ()      # at_war: the players; relation: the pair
+    relation: str = ""                 # relation: war | neutral | allied
+    parts: tuple[ObjectiveCondition, ...] = ()   # not / any / all
+    player: str = ""                   # whose point of view ("" = the objective's player)
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A national objective: `bonus` IPCs at the player's collect income while every
+    condition holds (times the qualifying spaces of a `count: each` condition)."""
+    id: str
+    player: str
+    name: str
+    bonus: int
+    conditions: tuple[ObjectiveCondition, ...]
+    text: str = ""
+    uses: int = 0                      # paid at most this many times (0: every turn)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
@@ -181,6 +210,8 @@ class Ruleset:
     hex: HexRules | None = None        # hex rulesets (europa): terrain, hexsides, CRT, ...
     options: tuple[GameOption, ...] = ()   # supplied rules the players may switch off
     options_off: frozenset[str] = frozenset()   # the options switched off in these rules
+    # the scenario's national objectives are paid (None: switched off, game option)
+    national_objectives: bool | None = True
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -298,6 +329,7 @@ class Scenario:
     hexmap: HexMap | None = None    # hex maps: each hex is also a SpaceDef named "q,r"
     # canals (seed 000 G49): sorted (zone, zone) pair -> canal name; tags a sea-zone border
     canals: dict[tuple[str, str], str] = field(default_factory=dict)
+    objectives: tuple[Objective, ...] = ()   # national objectives (objectives.py)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -654,6 +686,7 @@ class GameState:
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
     last_battle: BattleResult | None = None   # the end of the last battle (interface text)
+    objective_uses: dict[str, int] = field(default_factory=dict)  # objective id -> times paid
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
@@ -702,6 +735,15 @@ class GameState:
             return False
         pm = self.scenario.player_map
         return pm[a].alliance != pm[b].alliance
+
+    def allied(self, a: str | None, b: str | None) -> bool:
+        """The same player, or players of one alliance."""
+        if a is None or b is None:
+            return False
+        if a == b:
+            return True
+        pm = self.scenario.player_map
+        return pm[a].alliance == pm[b].alliance
 
     def utype(self, unit: Unit | str) -> UnitType:
         return self.ruleset.units[unit if isinstance(unit, str) else unit.type]

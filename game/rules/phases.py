@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from . import grammar, production, supply
+from . import grammar, objectives, production, supply
 from .errors import IllegalAction
 from .model import AIR, LAND, GameState, unit_replace
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
@@ -71,6 +71,8 @@ def end_phase(state: GameState) -> None:
         gain = production.income(state, state.player)
         state.resources[state.player] += gain
         state.add_log(f"{grammar.player_says(state.scenario, state.player, 'collects')} {gain}.")
+        if not production.capital_lost(state, state.player):   # no income at all without it
+            state.resources[state.player] += objectives.collect(state, state.player)
     if state.phase_idx + 1 < len(state.ruleset.phases):
         state.phase_idx += 1
         if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:

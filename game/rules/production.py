@@ -469,9 +469,13 @@ def repair_capital_ships(state: GameState, player: str) -> None:
                           f"at the naval base in {sps[sorted(bases)[0]].name}.")
 
 
-def income(state: GameState, player: str) -> int:
+def capital_lost(state: GameState, player: str) -> bool:
     cap = state.scenario.player(player).capital
-    if cap is not None and state.owners.get(cap) != player:
+    return cap is not None and state.owners.get(cap) != player
+
+
+def income(state: GameState, player: str) -> int:
+    if capital_lost(state, player):
         return 0  # no income while the capital is in enemy hands
     return sum(sp.value for s, sp in state.scenario.spaces.items()
                if sp.kind == LAND and state.owners.get(s) == player)

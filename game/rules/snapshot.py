@@ -38,6 +38,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "over": state.over,
         **({"hexturn": state.hexturn.to_json()} if state.hexturn is not None else {}),
         **({"reinforced": sorted(state.reinforced)} if state.reinforced else {}),
+        **({"objective_uses": dict(sorted(state.objective_uses.items()))}
+           if state.objective_uses else {}),
     }
 
 
@@ -73,7 +75,7 @@ def state_hash(state: GameState) -> str:
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
 HASHED_FIELDS = ("round", "units", "owners", "factories", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
-                 "next_uid", "winner", "over", "hexturn", "reinforced")
+                 "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
                 "log_len", "action_count", "last_battle")
 
@@ -197,4 +199,5 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
             setattr(st, k, {key: d[key] for key in keys if key in d} | d)
     st.hexturn = _restore_hexturn(snap["hexturn"]) if snap.get("hexturn") is not None else None
     st.reinforced = frozenset(snap.get("reinforced", ()))
+    st.objective_uses = dict(snap.get("objective_uses", {}))
     return st
