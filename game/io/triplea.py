@@ -25,6 +25,9 @@ from .triplea_files import (
     read_properties,
     simplify,
 )
+from .triplea_objectives import Context as ObjectiveContext
+from .triplea_objectives import RawAttachment
+from .triplea_objectives import objectives as import_objectives
 
 __all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
 
@@ -167,6 +170,9 @@ class GameXml:
     resources: dict[str, int]                        # player -> PUs
     steps: list[tuple[str, str, str]]                # (step name, delegate class, player)
     properties: dict[str, str]
+    # every rules/trigger/political attachment with its options in order (conditions)
+    raw: list[RawAttachment] = field(default_factory=list)
+    relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
 
 
 def read_game(path: Path) -> GameXml:
@@ -212,11 +218,20 @@ def read_game(path: Path) -> GameXml:
     territory_options: dict[str, dict[str, str]] = {}
     other: list[tuple[str, str, int]] = []
     player_rules: dict[str, dict[str, str]] = {}
+    raw: list[RawAttachment] = []
+    archetypes: dict[str, str] = {}
     al = g.find("attachmentList")
     for att in (al.findall("attachment") if al else []):
         to = need(att, "attachTo")
         name = att.attrib.get("name", "")
         opts = {need(o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
+        java = att.attrib.get("javaClass", "")
+        if java.endswith(("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment")):
+            raw.append(RawAttachment(name, to, java, [(o.attrib.get("name", ""), o.attrib.get("value", ""),
+                                                      o.attrib.get("count"))
+                                                     for o in att.findall("option")], att.line))
+        if java.endswith("RelationshipTypeAttachment") and opts.get("archeType"):
+            archetypes[to] = opts["archeType"]
         if name == "unitAttachment" and to in unit_options:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
@@ -298,7 +313,8 @@ def read_game(path: Path) -> GameXml:
                    alliances=alliances, units=units, unit_options=unit_options, costs=costs,
                    frontier_units=frontier_units, territory_options=territory_options,
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
-                   resources=resources, steps=steps, properties=properties)
+                   resources=resources, steps=steps, properties=properties, raw=raw,
+                   relationship_types=archetypes)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -614,8 +630,11 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     for t, opts in gx.territory_options.items():
         if _int(opts.get("unitProduction")) and t in factories:
             pass  # production capacity = territory value in Warboard (the same in v3)
+    national, taken = _national_objectives(gx, ids, pids, unit_map, report)
     groups: dict[str, list[str]] = {}
     for name, to, line in gx.other_attachments:
+        if name in taken:
+            continue
         kind = re.sub(r"\d+$", "", name)
         groups.setdefault(kind, []).append(f"{to} (line {line})")
     why = {"techAttachment": "technologies: Warboard's g40 has none",
@@ -645,8 +664,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                                f"also holding every enemy capital; after round {turn_limit} the "
                                f"alliance with more victory cities wins (TripleA has no turn limit)")
     for k, v in sorted(gx.properties.items()):
-        if k in ("National Objectives", "Tech Development", "Low Luck", "Kamikaze Airplanes") and \
-                v.lower() == "true":
+        if k in ("Tech Development", "Low Luck", "Kamikaze Airplanes") and v.lower() == "true":
             report.not_imported.append(f"game option '{k}'")
 
     sid = scenario_id or slug(gx.name)
@@ -679,6 +697,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "victory": {"victory_cities": {a: need for a in alliances}, "at_turn_limit": "victory_cities"},
         "spaces": spaces,
     }
+    if national:
+        scenario["national_objectives"] = national
     ruleset = None
     if custom:
         ruleset = dict(g40)
@@ -689,6 +709,28 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         ruleset.pop("seed_notes", None)
         ruleset["units"] = {**g40_units, **custom}
     return Imported(scenario=scenario, ruleset=ruleset, report=report)
+
+
+def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
+                         unit_map: dict[str, str], report: Report) -> tuple[list[dict[str, Any]], set[str]]:
+    """The XML's national objectives as the scenario's `national_objectives` (with the game's
+    option "National Objectives" on), and the attachments taken in."""
+    ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
+                           archetypes={k: {"war": "war", "allied": "allied"}.get(v, "neutral")
+                                       for k, v in gx.relationship_types.items()},
+                           by_name={}, approximated=report.approximated, properties=gx.properties)
+    for a in gx.raw:
+        ctx.by_name.setdefault(a.name, []).append(a)
+    national, skipped, taken = import_objectives(gx.raw, ctx)
+    if national and gx.properties.get("National Objectives", "true").lower() != "true":
+        report.not_imported.append(f"{len(national)} national objectives: the game's option "
+                                   f"'National Objectives' is off")
+        return [], set()
+    report.not_imported.extend(skipped)
+    if national:
+        report.approximated.append(f"{len(national)} national objectives (scenario "
+                                   f"`national_objectives`; TripleA objectiveValue and PU triggers)")
+    return national, taken
 
 
 # rulesAttachment options the import turns into a player's `placement`
@@ -842,6 +884,9 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         out.append(f"  - {_flow(p)}")
     out.append("victory:")
     out += [f"  {k}: {_flow(v)}" for k, v in sc["victory"].items()]
+    if sc.get("national_objectives"):
+        out.append("national_objectives:")
+        out += [f"  - {_flow(o)}" for o in sc["national_objectives"]]
     out.append("spaces:")
     for s in sc["spaces"]:
         out.append("")

@@ -166,7 +166,7 @@ class ObjectiveCondition:
     at_least: int = 1                  # units: per space
     surface: bool = False              # no_units: only surface warships count
     players: tuple[str, ...] = ()      # at_war: the players; relation: the pair
-    relation: str = ""                 # relation: war | neutral | allied
+    relation: str = ""                 # relation: war | neutral | allied; rounds: "3+", "2-5"
     parts: tuple[ObjectiveCondition, ...] = ()   # not / any / all
     player: str = ""                   # whose point of view ("" = the objective's player)
 

@@ -20,6 +20,7 @@ One generic function (`times`) evaluates every condition kind of the grammar:
   given, or only of surface warships (`surface: true`: not submarines, not transports);
 - `at_war: <players>`: the player at war with them;
 - `relation: [a, b]` with `is: war | neutral | allied`;
+- `rounds: "3+"` (round 3 and later; also "3" or "2-5");
 - `not: <condition>`, `any: [conditions]`, `all: [conditions]`.
 
 `of` is self | allied (the player and its allies) | allies (its allies only) | enemies |
@@ -40,7 +41,7 @@ from typing import Any
 
 from .model import SEA, GameState, Objective, ObjectiveCondition
 
-KINDS = ("owned", "units", "no_units", "at_war", "relation", "not", "any", "all")
+KINDS = ("owned", "units", "no_units", "at_war", "relation", "rounds", "not", "any", "all")
 SPACE_WORDS = ("original", "controlled", "all")
 WHO_WORDS = ("self", "allied", "allies", "enemies")
 RELATIONS = ("war", "neutral", "allied")
@@ -132,6 +133,9 @@ def times(state: GameState, c: ObjectiveCondition, player: str) -> int:
     if c.kind == "relation":
         a, b = c.players
         return 1 if relation(state, a, b) == c.relation else 0
+    if c.kind == "rounds":
+        first, last = _round_range(c.relation)
+        return 1 if first <= state.round and (last is None or state.round <= last) else 0
     spaces = _spaces(state, c.spaces, pov)
     if c.kind == "owned":
         met = sum(1 for s in spaces if _who(state, c.of, pov, state.owners.get(s)))
@@ -140,6 +144,17 @@ def times(state: GameState, c: ObjectiveCondition, player: str) -> int:
     else:   # no_units
         met = sum(1 for s in spaces if not _units_of(state, c, s, pov))
     return _counted(met, len(spaces), c.count)
+
+
+def _round_range(text: str) -> tuple[int, int | None]:
+    """"3+" -> (3, None); "3" -> (3, 3); "2-5" -> (2, 5) (ValueError otherwise)."""
+    text = text.strip().replace("-+", "+")
+    if text.endswith("+"):
+        return int(text[:-1]), None
+    if "-" in text:
+        a, b = text.split("-", 1)
+        return int(a), int(b)
+    return int(text), int(text)
 
 
 def relation(state: GameState, a: str, b: str) -> str:
@@ -265,6 +280,14 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
                                          and count >= 0)):
         chk.error(c, "count", f"{where}.count: all, each or a whole number, not {count!r}")
         count = "all"
+    if kind == "rounds":
+        text = str(c["rounds"])
+        try:
+            _round_range(text)
+        except ValueError:
+            chk.error(c, "rounds", f"{where}.rounds: '3+', '3' or '2-5', not {text!r}")
+            return None
+        return ObjectiveCondition("rounds", relation=text, player=player)
     if kind in ("at_war", "relation"):
         players = _strs(ctx, c, kind, f"{where}.{kind}")
         for p in players:
@@ -308,6 +331,8 @@ def describe(c: ObjectiveCondition) -> str:
         return f"at war with {c.count} of {', '.join(c.players)}{pov}"
     if c.kind == "relation":
         return f"{c.players[0]} and {c.players[1]} {c.relation}"
+    if c.kind == "rounds":
+        return f"round {c.relation}"
     return f"{c.kind} {c.count} of {', '.join(c.spaces)} by {'/'.join(c.of)}{pov}"
 
 
