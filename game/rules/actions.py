@@ -23,6 +23,7 @@ from . import (
     homeguard,
     movement,
     phases,
+    politics,
     production,
     supply,
 )
@@ -245,7 +246,17 @@ class Ferry(Action):
     ipcs: int
 
 
+@dataclass(frozen=True)
+class DeclareWar(Action):
+    """Politics phase (scenarios with `politics`): the current player makes its political
+    action `name` (a declaration of war and its consequences; `politics.options(state)`
+    lists those allowed now, `politics.explain` says why one is not)."""
+    kind: ClassVar[str] = "declare_war"
+    name: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
+    DeclareWar,
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
     Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}
@@ -266,6 +277,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
 # --- game creation -------------------------------------------------------------
 def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
              scripted_dice: tuple[int, ...] = ()) -> GameState:
+    ruleset = politics.game_rules(ruleset, scenario)   # a politics phase when the scenario has one
     state = GameState(ruleset=ruleset, scenario=scenario, seed=seed, scripted_dice=scripted_dice)
     state.owners = dict(scenario.start_owners)
     state.turn_owners = dict(scenario.start_owners)
@@ -281,6 +293,7 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
     else:
         state.units.update((u.uid, u) for u in start)
     production.assign_carriers(state)
+    politics.start(state)
     state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
     if scenario.hexmap is not None:
         hexphases.begin_player_turn(state)
@@ -393,6 +406,7 @@ def _move(state: GameState, a: Move) -> None:
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) unload from "
                       f"{names[group[0].space].name} into {names[dest].name}"
                       f"{' (amphibious assault)' if hostile else ''}.")
+        politics.enter(state, dest, player)
         return
     # loading onto a transport
     domain = movement.group_domain(state, group)
@@ -491,6 +505,8 @@ def _move(state: GameState, a: Move) -> None:
     what = ", ".join(f"{n} {k}" for k, n in counts.items())
     state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
                   f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
+    if domain == LAND:
+        politics.enter(state, dest, player)   # a friendly neutral's army joins
 
 
 def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
@@ -661,6 +677,11 @@ def hex_decision(state: GameState) -> Action | None:
     return None
 
 
+def _declare_war(state: GameState, a: DeclareWar) -> None:
+    _need_phase(state, politics.PHASE)
+    politics.declare(state, str(a.name))
+
+
 def _flip(state: GameState, a: Flip) -> None:
     if state.scenario.hexmap is None:
         raise IllegalAction("Flip is for hex maps.")
@@ -673,7 +694,7 @@ _HANDLERS: dict[type[Action], Any] = {
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
-    SupplyDrop: _supply_drop, Ferry: _ferry,
+    SupplyDrop: _supply_drop, Ferry: _ferry, DeclareWar: _declare_war,
 }
 
 
@@ -761,6 +782,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                            for z in zones)
             out.extend(Submerge((u.uid,)) for u in battle.attackers(state, b)
                        if state.utype(u).has("submersible") and not battle.can_submerge(state, u))
+    elif phase == politics.PHASE:
+        out.extend(DeclareWar(d.name) for d in politics.options(state))
+        out.append(EndPhase())
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):
             ut = state.ruleset.units[unit]

@@ -185,6 +185,28 @@ class Objective:
 
 
 @dataclass(frozen=True)
+class Declaration:
+    """A political action (politics phase): `player` declares it while every condition of
+    `when` holds; each (a, b, relation) of `sets` then holds (game/rules/politics.py)."""
+    player: str
+    name: str
+    sets: tuple[tuple[str, str, str], ...]
+    when: tuple[ObjectiveCondition, ...] = ()
+
+
+@dataclass(frozen=True)
+class Politics:
+    """Relationships between players (Global 1940): the pairs whose starting relation is
+    not the default (different alliances at war, one alliance allied), the declarations
+    players may make, and the neutral players (no turns; `raise_on_entry`: an allied
+    player entering one of their territories takes it and the units there)."""
+    relations: tuple[tuple[str, str, str], ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    neutrals: tuple[str, ...] = ()
+    raise_on_entry: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
@@ -330,6 +352,7 @@ class Scenario:
     # canals (seed 000 G49): sorted (zone, zone) pair -> canal name; tags a sea-zone border
     canals: dict[tuple[str, str], str] = field(default_factory=dict)
     objectives: tuple[Objective, ...] = ()   # national objectives (objectives.py)
+    politics: Politics | None = None         # relationships and declarations (politics.py)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -687,6 +710,7 @@ class GameState:
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
     last_battle: BattleResult | None = None   # the end of the last battle (interface text)
     objective_uses: dict[str, int] = field(default_factory=dict)  # objective id -> times paid
+    relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
@@ -730,18 +754,32 @@ class GameState:
             return None
         return self.scenario.player_map[player].alliance
 
+    def relation(self, a: str, b: str) -> str:
+        """war | neutral | allied between two different players: the game's relationship
+        (politics), else at war across alliances and allied within one."""
+        if self.relations:
+            got = self.relations.get(f"{a}|{b}" if a < b else f"{b}|{a}")
+            if got is not None:
+                return got
+        pm = self.scenario.player_map
+        return "war" if pm[a].alliance != pm[b].alliance else "allied"
+
     def at_war(self, a: str | None, b: str | None) -> bool:
         if a is None or b is None or a == b:
             return False
+        if self.relations:
+            return self.relation(a, b) == "war"
         pm = self.scenario.player_map
         return pm[a].alliance != pm[b].alliance
 
     def allied(self, a: str | None, b: str | None) -> bool:
-        """The same player, or players of one alliance."""
+        """The same player, or allied players (one alliance, unless politics says else)."""
         if a is None or b is None:
             return False
         if a == b:
             return True
+        if self.relations:
+            return self.relation(a, b) == "allied"
         pm = self.scenario.player_map
         return pm[a].alliance == pm[b].alliance
 

@@ -240,6 +240,18 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk:
     return tuple(out)
 
 
+def conditions_parser(spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any) -> Any:
+    """A parser of condition lists (`when:` of a declaration): (node, key, where) -> tuple."""
+    from .yamlloc import LocList
+    ctx = _Ctx(chk, spaces, pids, ruleset)
+
+    def parse_list(node: Any, k: str, where: str) -> tuple[ObjectiveCondition, ...]:
+        lst = chk.get(node, k, list, where, default=LocList())
+        return tuple(c for j in range(len(lst or []))
+                     if (c := _condition(ctx, lst, j, f"{where}.{k}[{j}]")))
+    return parse_list
+
+
 def _strs(ctx: _Ctx, node: Any, key: Any, where: str) -> tuple[str, ...]:
     v = node[key]
     if isinstance(v, str):

@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from . import grammar, objectives, production, supply
+from . import grammar, objectives, politics, production, supply
 from .errors import IllegalAction
 from .model import AIR, LAND, GameState, unit_replace
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
@@ -16,7 +16,7 @@ PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
                "place": "Place units", "collect_income": "Collect income",
                # hex rulesets (hexphases.py)
                "initial": "Initial", "movement": "Movement", "combat": "Combat",
-               "exploitation": "Exploitation"}
+               "exploitation": "Exploitation", "politics": "Politics"}
 
 
 def find_battles(state: GameState) -> None:
@@ -115,6 +115,8 @@ def end_turn(state: GameState) -> None:
         if not next_player(state, last):
             return
         state.turn_owners = dict(state.owners)
+        if politics.takes_no_turn(state, state.player):
+            continue   # a neutral country (politics): no turns
         if not is_out(state, state.player):
             break
         state.add_log(f"{grammar.player_says(state.scenario, state.player, 'has')} nothing left and "

@@ -417,7 +417,7 @@ def capture(state: GameState, space: str, player: str) -> None:
     prev = state.owners.get(space)
     new_owner = player
     original = state.scenario.start_owners.get(space)
-    if original and original != player and not state.at_war(original, player):
+    if original and original != player and state.allied(original, player):
         cap = state.scenario.player(original).capital
         if cap is None or state.owners.get(cap) == original:
             new_owner = original
@@ -461,7 +461,7 @@ def repair_capital_ships(state: GameState, player: str) -> None:
             continue
         neutral = state.utype(u).has("neutral_ports_as_bases")   # seed 000 G46
         bases = [a for a in sp.adjacent if sps[a].naval_base and (
-            (state.owners.get(a) is not None and not state.at_war(state.owners.get(a), player))
+            state.allied(state.owners.get(a), player)
             or (neutral and sps[a].true_neutral and state.owners.get(a) is None))]
         if bases:
             state.units[u.uid] = replace(u, damage=0)
@@ -608,7 +608,7 @@ def assign_carriers(state: GameState) -> None:
             allowed = state.utype(c).ability("carrier").units
             if allowed and not state.utype(u).matches(allowed):
                 continue
-            if c.space == u.space and not state.at_war(c.owner, u.owner) and room[c.uid] >= cost:
+            if c.space == u.space and state.allied(c.owner, u.owner) and room[c.uid] >= cost:
                 room[c.uid] -= cost
                 state.units[u.uid] = replace(u, carried_by=c.uid)
                 break

@@ -55,7 +55,7 @@ RULESET_DIR = SCENARIO_DIR / "rulesets"
 # Land: mountain, port (a territory with a harbour), riverine. Sea zones: coastal (a
 # coastal sea zone), lake, riverine, port (a harbour zone). See docs/scenario-format.md.
 TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake", "track")
-KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
+KNOWN_PHASES = ("politics", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
 # the Europa-style player-turn of hex rulesets (game/rules/hexphases.py)
 HEX_PHASES = ("initial", "movement", "combat", "exploitation")
@@ -618,7 +618,7 @@ def load_ruleset(rid: str) -> Ruleset:
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
-                   "air_transport", "canals", "ai_opening", "national_objectives")
+                   "air_transport", "canals", "ai_opening", "national_objectives", "politics")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base", "extra_polygons", "places", "label", "true_neutral")
@@ -889,6 +889,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     canals = _parse_canals(data, spaces, chk)
     from . import objectives
     national = objectives.parse(data, spaces, pids, ruleset, chk)
+    from . import politics as politics_rules
+    politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk),
+                                    chk)
     if sid is None or rid is None:
         return None
     return Scenario(
@@ -898,7 +901,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
-        hexmap=hexmap, canals=canals, objectives=national)
+        hexmap=hexmap, canals=canals, objectives=national, politics=politics)
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker) -> dict[tuple[str, str], str]:

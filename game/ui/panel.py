@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import movement, objectives, production
+from game.rules import movement, objectives, politics, production
 from game.rules.phases import PHASE_NAMES
 
 from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
@@ -296,6 +296,8 @@ class SidePanel:
             return self.draw_move_box(surface, box)
         if phase == "purchase":
             return self.draw_purchase_box(surface, box)
+        if phase == politics.PHASE:
+            return self.draw_politics_box(surface, box)
         if phase == "conduct_combat":
             return self.draw_combat_box(surface, box)
         if phase == "place":
@@ -615,6 +617,33 @@ class SidePanel:
                        primary=True, tooltip="Open the purchase screen  (B)")
         y += 46
         return self.draw_bought(surface, box, y)
+
+    def draw_politics_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Politics phase: a button per declaration of the player (greyed with the reason
+        when it cannot be made now), and who the player is at war with."""
+        from game.rules import actions as A
+        sc = self.scene
+        state = sc.state
+        pol = state.scenario.politics
+        names = state.scenario.player_map
+        y = self.hint(surface, box, "Declare war now, or end the phase (Enter).")
+        for d in (pol.declarations if pol else ()):
+            if d.player != state.player or y + 36 > box.bottom:
+                continue
+            why = politics.explain(state, d)
+            if why.endswith("nothing would change."):
+                continue   # already made
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
+                           lambda n=d.name: sc.ctl.do(A.DeclareWar(n)), enabled=not why and sc.my_turn(),
+                           size=18, tooltip=why or "; ".join(f"{names[a].name}–{names[b].name}: {rel}"
+                                                             for a, b, rel in d.sets))
+            y += 38
+        foes = [p.name for p in state.scenario.players if state.at_war(state.player, p.id)]
+        text = f"At war with: {', '.join(foes) if foes else 'no one'}."
+        for line in theme.wrap(text, box.w, 17):
+            theme.text(surface, line, (box.x, y), 17, theme.TEXT_DIM)
+            y += 18
+        return y + 4
 
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
         from .purchase import bought_now, waiting_units

@@ -33,3 +33,27 @@ def test_panel_lists_the_objectives_met_now():
     assert summary, tips
     assert "Objective 1: met  +5" in summary[0]
     assert "Objective 2: not met" in summary[0]
+
+
+def test_politics_phase_offers_the_declarations(tmp_path):
+    # TripleA's politics step (germansPolitics): the player's political actions as buttons
+    from pathlib import Path
+
+    from game.rules.ruleset import load_scenario_file
+    text = (Path(__file__).parents[1] / "fixtures" / "mini.yaml").read_text() + """politics:
+  relations:
+    - {between: [red, blue], is: neutral}
+  declarations:
+    - {player: red, name: War on Blueland, on: [blue]}
+"""
+    (tmp_path / "p.yaml").write_text(text)
+    sc, _ = load_scenario_file(tmp_path / "p.yaml")
+    app = App(pygame.Surface((1600, 1000)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    assert game.ctl.do(EndPhase())              # purchase -> politics
+    assert game.state.phase == "politics"
+    game.draw(pygame.Surface((1600, 1000)))
+    button = next(h for h in game.spots.items if "Blueland: war" in h.tooltip)
+    button.action()
+    assert game.state.at_war("red", "blue")
