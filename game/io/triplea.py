@@ -28,6 +28,7 @@ from .triplea_files import (
 from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import RawAttachment
 from .triplea_objectives import objectives as import_objectives
+from .triplea_objectives import politics as import_politics
 
 __all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
 
@@ -173,6 +174,7 @@ class GameXml:
     # every rules/trigger/political attachment with its options in order (conditions)
     raw: list[RawAttachment] = field(default_factory=list)
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
+    relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
 
 
 def read_game(path: Path) -> GameXml:
@@ -267,6 +269,7 @@ def read_game(path: Path) -> GameXml:
     owners: dict[str, str] = {}
     placements: list[tuple[str, str, str, int]] = []
     resources: dict[str, int] = {}
+    relationships: list[tuple[str, str, str]] = []
     init = g.find("initialize")
     if init is not None:
         for o in init.iter("territoryOwner"):
@@ -287,6 +290,9 @@ def read_game(path: Path) -> GameXml:
             except ValueError:
                 raise TripleaError(path, u.line, "unitPlacement quantity is not a number") from None
             placements.append((t, who, ut, n))
+        for r in init.iter("relationship"):
+            relationships.append((r.attrib.get("player1", ""), r.attrib.get("player2", ""),
+                                  r.attrib.get("type", "")))
         for r in init.iter("resourceGiven"):
             if r.attrib.get("resource") == "PUs":
                 resources[r.attrib.get("player", "")] = int(r.attrib.get("quantity", "0") or 0)
@@ -314,7 +320,7 @@ def read_game(path: Path) -> GameXml:
                    frontier_units=frontier_units, territory_options=territory_options,
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
-                   relationship_types=archetypes)
+                   relationship_types=archetypes, relationships=relationships)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -631,6 +637,11 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         if _int(opts.get("unitProduction")) and t in factories:
             pass  # production capacity = territory value in Warboard (the same in v3)
     national, taken = _national_objectives(gx, ids, pids, unit_map, report)
+    turnless = [p for p in gx.players if p not in steps_of]
+    pol, taken_pol = _politics(gx, ids, pids, unit_map, report, turnless)
+    taken |= taken_pol
+    if pol is not None:
+        taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
     for name, to, line in gx.other_attachments:
         if name in taken:
@@ -699,6 +710,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     }
     if national:
         scenario["national_objectives"] = national
+    if pol is not None:
+        scenario["politics"] = pol
     ruleset = None
     if custom:
         ruleset = dict(g40)
@@ -711,16 +724,48 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     return Imported(scenario=scenario, ruleset=ruleset, report=report)
 
 
-def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
-                         unit_map: dict[str, str], report: Report) -> tuple[list[dict[str, Any]], set[str]]:
-    """The XML's national objectives as the scenario's `national_objectives` (with the game's
-    option "National Objectives" on), and the attachments taken in."""
+def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
+                       unit_map: dict[str, str], report: Report) -> ObjectiveContext:
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
                            archetypes={k: {"war": "war", "allied": "allied"}.get(v, "neutral")
                                        for k, v in gx.relationship_types.items()},
                            by_name={}, approximated=report.approximated, properties=gx.properties)
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
+    return ctx
+
+
+def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+              report: Report, turnless: list[str]) -> tuple[dict[str, Any] | None, set[str]]:
+    """The XML's relationshipInitialize and political actions as the scenario's `politics`:
+    players without steps become neutral countries taking no turns; those whose territories
+    change their units' owner on entry (changeUnitOwners, captureUnitOnEnteringBy) are
+    pro-side neutrals (`raise_on_entry`)."""
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    alliances = {p: (gx.alliances.get(p) or [p])[0] for p in gx.players}
+    raising = sorted({gx.owners[t] for t, opts in gx.territory_options.items()
+                      if t in gx.owners and gx.owners[t] in turnless
+                      and ({"changeUnitOwners", "captureUnitOnEnteringBy"} & set(opts))})
+    pol, skipped, taken = import_politics(gx.raw, ctx, gx.relationships, alliances, turnless, raising)
+    report.not_imported.extend(skipped)
+    if pol is None:
+        return None, taken
+    report.approximated[:] = [a for a in report.approximated if not a.endswith("; it plays last")]
+    for p in turnless:
+        report.approximated.append(f"player {p} has no steps in the turn sequence: a neutral "
+                                   f"country that takes no turns (politics.neutrals)")
+    report.approximated.append(
+        f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
+        f"{len(pol['declarations'])} political actions (TripleA relationship types read as war, "
+        f"neutral or allied); {len(raising)} pro-side neutral players")
+    return pol, taken
+
+
+def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
+                         unit_map: dict[str, str], report: Report) -> tuple[list[dict[str, Any]], set[str]]:
+    """The XML's national objectives as the scenario's `national_objectives` (with the game's
+    option "National Objectives" on), and the attachments taken in."""
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
     national, skipped, taken = import_objectives(gx.raw, ctx)
     if national and gx.properties.get("National Objectives", "true").lower() != "true":
         report.not_imported.append(f"{len(national)} national objectives: the game's option "
@@ -884,6 +929,12 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         out.append(f"  - {_flow(p)}")
     out.append("victory:")
     out += [f"  {k}: {_flow(v)}" for k, v in sc["victory"].items()]
+    if sc.get("politics"):
+        out.append("politics:")
+        out += [f"  {k}: {_flow(v)}" for k, v in sc["politics"].items() if k in ("neutrals", "raise_on_entry")]
+        for k in ("relations", "declarations"):
+            out.append(f"  {k}:")
+            out += [f"    - {_flow(x)}" for x in sc["politics"][k]]
     if sc.get("national_objectives"):
         out.append("national_objectives:")
         out += [f"  - {_flow(o)}" for o in sc["national_objectives"]]

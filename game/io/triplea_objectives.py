@@ -165,6 +165,12 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
             players = [_player(ctx, p) for p in value.split(":")]
             n = _count(count, len(players))
             parts.append({"at_war": players} | ({} if n == "all" else {"count": n}))
+        elif key == "switch":
+            # a switch that triggers turn on or off during a game: read at its start value
+            on = value.lower() == "true"
+            ctx.approximated.append(f"condition {att.name}: switch read as always {value.lower()} "
+                                    f"(the triggers that flip it are not imported)")
+            parts.append({"rounds": "1+"} if on else {"not": {"rounds": "1+"}})
         elif key == "gameProperty":
             # a game option of the XML: decided at import with its default value
             on = ctx.properties.get(value, "").lower() == "true"
@@ -310,3 +316,74 @@ def _referenced(ctx: Context, att: RawAttachment) -> set[str]:
 
 
 __all__ = ["Context", "RawAttachment", "Unmapped", "condition", "objectives"]
+
+
+# --- politics (relationshipInitialize, politicalActionAttachment) ---------------------------
+def _archetype(ctx: Context, kind: str) -> str:
+    rel = ctx.archetypes.get(kind)
+    if rel is None:
+        raise Unmapped(f"relationship type '{kind}'")
+    return rel
+
+
+def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[str, str, str]],
+             alliances: dict[str, str], turnless: list[str], raising: list[str]
+             ) -> tuple[dict[str, Any] | None, list[str], set[str]]:
+    """The scenario's `politics` (None when the XML's relations are the alliances' default
+    and it has no political action), report lines for what is left out, and the names of
+    the political actions taken in. `alliances`: player -> the alliance Warboard uses."""
+    relations = []
+    skipped: list[str] = []
+    for a, b, kind in relationships:
+        try:
+            rel = _archetype(ctx, kind)
+            pa, pb = _player(ctx, a), _player(ctx, b)
+        except Unmapped as exc:
+            skipped.append(f"relationshipInitialize {a}:{b}: {exc}")
+            continue
+        default = "allied" if alliances.get(a) == alliances.get(b) else "war"
+        if rel != default:
+            relations.append({"between": [pa, pb], "is": rel})
+    declarations = []
+    taken: set[str] = set()
+    for att in atts:
+        if not att.java.endswith("PoliticalActionAttachment"):
+            continue
+        try:
+            sets = []
+            for k, v, _ in att.options:
+                if k == "relationshipChange":
+                    a, b, kind = (v.split(":") + ["", "", ""])[:3]
+                    sets.append({"between": [_player(ctx, a), _player(ctx, b)],
+                                 "is": _archetype(ctx, kind)})
+                elif k not in ("conditions", "conditionType", "text", "attemptsPerTurn",
+                               "costPUs", "chance"):
+                    raise Unmapped(f"option {k}={v}")
+                elif k == "chance" and v not in ("", "6:6"):
+                    raise Unmapped(f"chance {v} (a political action that may fail)")
+                elif k == "costPUs" and v not in ("", "0"):
+                    raise Unmapped(f"costPUs {v}")
+            d: dict[str, Any] = {"player": _player(ctx, att.to),
+                                 "name": _title(att.name.replace("politicalActionAttachment", ""), att.to),
+                                 "sets": sets}
+            refs = att.get("conditions")
+            if refs:
+                subs = [condition(ctx, _lookup(ctx, r, att.to)) for r in refs.split(":") if r]
+                if (att.get("conditionType") or "AND").upper() == "OR":
+                    subs = [{"any": subs}]
+                d["when"] = [_drop_own_player(c, d["player"]) for c in subs]
+            declarations.append(d)
+            taken.add(att.name)
+        except (Unmapped, ValueError) as exc:
+            skipped.append(f"political action {att.name} of {att.to} (line {att.line}): {exc}")
+            taken.add(att.name)
+    if not relations and not declarations:
+        return None, skipped, taken
+    out: dict[str, Any] = {}
+    if turnless:
+        out["neutrals"] = [ctx.pids[p] for p in turnless if p in ctx.pids]
+    if raising:
+        out["raise_on_entry"] = [ctx.pids[p] for p in raising if p in ctx.pids]
+    out["relations"] = relations
+    out["declarations"] = declarations
+    return out, skipped, taken

@@ -126,3 +126,59 @@ def test_an_objective_the_grammar_cannot_express_is_reported_by_name_and_option(
     imp = import_map(G40, game="ww2global40_balanced.xml")
     assert any(o["name"] == "Home Islands" for o in imp.scenario["national_objectives"])
     assert any("'Japan Iwo Jima/Okinawa bonus' is on" in x for x in imp.report.approximated)
+
+
+@needs_g40
+def test_g40_politics_import(g40):
+    # relationshipInitialize: Germans:Russians Neutrality, Germans:British War;
+    # Neutral_True has no steps in the sequence (a neutral country taking no turns)
+    imp, sc = g40
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    assert st.relation("germans", "russians") == "neutral"
+    assert st.at_war("germans", "british")
+    assert st.relation("japanese", "americans") == "neutral"
+    assert "neutral_true" in sc.politics.neutrals
+    assert "neutral_axis" in sc.politics.raise_on_entry     # territoryAttachment changeUnitOwners
+    assert st.ruleset.phases.index("politics") == st.ruleset.phases.index("purchase") + 1
+    # politicalActionAttachment_Japanese_To_War_With_British_And_ANZAC: relationshipChange
+    # Japanese:British:War, Japanese:UK_Pacific:War, Japanese:ANZAC:War, Chinese:British:Allied
+    d = next(d for d in sc.politics.declarations
+             if d.player == "japanese" and d.name == "Japanese To War With British And ANZAC")
+    assert {("japanese", "british", "war"), ("japanese", "anzac", "war"),
+            ("chinese", "british", "allied")} <= set(d.sets)
+    assert not [x for x in imp.report.not_imported if "political action" in x]
+
+
+@needs_g40
+def test_g40_declaration_of_war_on_russia(g40):
+    # politicalActionAttachment_Axis_To_War_With_Russians (Germans): Germans:Russians:War and
+    # Russians:British:Allied (the Soviet Union joins the Allies)
+    from game.rules.actions import DeclareWar, EndPhase, apply, legal_actions
+    _, sc = g40
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    st = apply(st, EndPhase())
+    assert st.phase == "politics"
+    assert DeclareWar("Axis To War With Russians") in legal_actions(st)
+    st = apply(st, DeclareWar("Axis To War With Russians"))
+    assert st.at_war("germans", "russians") and st.allied("russians", "british")
+    # the national objective Trade with Russia (atWarPlayers Russians count 0) now fails
+    o = by_name(sc, "germans", "Trade with Russia")
+    assert objectives.payable(st, o) == 0
+
+
+@needs_g40
+@pytest.mark.parametrize("level", ["random", "greedy"])
+def test_the_computer_gets_through_the_g40_politics_phases(g40, level):
+    # every power's politics step for two rounds (the other phases just end)
+    from game.ai import choose_action
+    from game.rules.actions import EndPhase, apply
+    _, sc = g40
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 2)
+    seen = set()
+    while st.round <= 2 and not st.over:
+        if st.phase == "politics":
+            seen.add(st.player)
+            st = apply(st, choose_action(st, level))
+        else:
+            st = apply(st, EndPhase())
+    assert "germans" in seen and "neutral_true" not in seen
