@@ -26,7 +26,7 @@ from .triplea_files import (
     simplify,
 )
 from .triplea_objectives import Context as ObjectiveContext
-from .triplea_objectives import RawAttachment
+from .triplea_objectives import RawAttachment, step_phase
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 
@@ -746,7 +746,9 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
     raising = sorted({gx.owners[t] for t, opts in gx.territory_options.items()
                       if t in gx.owners and gx.owners[t] in turnless
                       and ({"changeUnitOwners", "captureUnitOnEnteringBy"} & set(opts))})
-    pol, skipped, taken = import_politics(gx.raw, ctx, gx.relationships, alliances, turnless, raising)
+    steps = {name: (who, step_phase(name, java)) for name, java, who in gx.steps}
+    pol, skipped, taken = import_politics(gx.raw, ctx, gx.relationships, alliances, turnless, raising,
+                                          steps)
     report.not_imported.extend(skipped)
     if pol is None:
         return None, taken
@@ -756,7 +758,8 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
                                    f"country that takes no turns (politics.neutrals)")
     report.approximated.append(
         f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
-        f"{len(pol['declarations'])} political actions (TripleA relationship types read as war, "
+        f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "
+        f"(TripleA relationship types read as war, "
         f"neutral or allied); {len(raising)} pro-side neutral players")
     return pol, taken
 
@@ -932,7 +935,7 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     if sc.get("politics"):
         out.append("politics:")
         out += [f"  {k}: {_flow(v)}" for k, v in sc["politics"].items() if k in ("neutrals", "raise_on_entry")]
-        for k in ("relations", "declarations"):
+        for k in ("relations", "declarations", "events"):
             out.append(f"  {k}:")
             out += [f"    - {_flow(x)}" for x in sc["politics"][k]]
     if sc.get("national_objectives"):

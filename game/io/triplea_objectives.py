@@ -293,6 +293,11 @@ def _trigger_conditions(ctx: Context, att: RawAttachment) -> list[dict[str, Any]
                         "resourceCount", "uses")]
     if odd:
         raise Unmapped(f"trigger options {', '.join(odd)}")
+    return _trigger_condition_list(ctx, att)
+
+
+def _trigger_condition_list(ctx: Context, att: RawAttachment) -> list[dict[str, Any]]:
+    """A trigger's conditions (`trigger` or `conditions`, conditionType, invert)."""
     refs = (att.get("trigger") or att.get("conditions") or "").split(":")
     subs = [condition(ctx, _lookup(ctx, r, att.to)) for r in refs if r]
     if not subs:
@@ -327,7 +332,8 @@ def _archetype(ctx: Context, kind: str) -> str:
 
 
 def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[str, str, str]],
-             alliances: dict[str, str], turnless: list[str], raising: list[str]
+             alliances: dict[str, str], turnless: list[str], raising: list[str],
+             steps: dict[str, tuple[str, str | None]] | None = None
              ) -> tuple[dict[str, Any] | None, list[str], set[str]]:
     """The scenario's `politics` (None when the XML's relations are the alliances' default
     and it has no political action), report lines for what is left out, and the names of
@@ -377,7 +383,17 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
         except (Unmapped, ValueError) as exc:
             skipped.append(f"political action {att.name} of {att.to} (line {att.line}): {exc}")
             taken.add(att.name)
-    if not relations and not declarations:
+    events = []
+    for att in atts:
+        if not att.is_trigger or not any(k == "relationshipChange" for k, _, _ in att.options):
+            continue
+        try:
+            events.extend(_events(ctx, att, steps or {}))
+            taken.add(att.name)
+        except (Unmapped, ValueError) as exc:
+            skipped.append(f"relationship trigger {att.name} of {att.to} (line {att.line}): {exc}")
+            taken.add(att.name)
+    if not relations and not declarations and not events:
         return None, skipped, taken
     out: dict[str, Any] = {}
     if turnless:
@@ -386,4 +402,55 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
         out["raise_on_entry"] = [ctx.pids[p] for p in raising if p in ctx.pids]
     out["relations"] = relations
     out["declarations"] = declarations
+    out["events"] = events
     return out, skipped, taken
+
+
+def step_phase(name: str, java: str) -> str | None:
+    """A TripleA sequence step as a Warboard phase (None: a step Warboard has not)."""
+    low = (name + " " + java).lower()
+    for word, phase in (("politics", "politics"), ("purchase", "purchase"), ("battle", "conduct_combat"),
+                        ("place", "place"), ("endturn", "collect_income"), ("noncombat", "noncombat_move"),
+                        ("combatmove", "combat_move")):
+        if word in low and not ("bid" in low or "airborne" in low):
+            return phase
+    return None
+
+
+def _events(ctx: Context, att: RawAttachment, steps: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
+    """A trigger changing relationships, one event per `when` step."""
+    odd = [k for k, _, _ in att.options if k not in ("conditions", "trigger", "conditionType", "invert",
+                                                    "relationshipChange", "when", "uses", "notification")]
+    if odd:
+        raise Unmapped(f"trigger options {', '.join(sorted(set(odd)))}")
+    whens = [v for k, v, _ in att.options if k == "when"]
+    if not whens:
+        raise Unmapped("no 'when' (the step it fires at)")
+    sets = []
+    for k, v, _ in att.options:
+        if k != "relationshipChange":
+            continue
+        a, b, old, new = (v.split(":") + ["", "", "", ""])[:4]
+        change: dict[str, Any] = {"between": [_player(ctx, a), _player(ctx, b)], "is": _archetype(ctx, new)}
+        frm = RELATION_WORDS.get(old) or ("" if old in ("any", "") else _archetype(ctx, old))
+        if frm:
+            change["from"] = frm
+        sets.append(change)
+    conds = _trigger_condition_list(ctx, att) if (att.get("trigger") or att.get("conditions")) else []
+    uses = att.get("uses")
+    out = []
+    for w in whens:
+        moment, _, step = w.partition(":")
+        if moment not in ("before", "after") or step not in steps:
+            raise Unmapped(f"when '{w}'")
+        player, phase = steps[step]
+        if player not in ctx.pids or phase is None:
+            raise Unmapped(f"when '{w}' (a step Warboard has not)")
+        ev: dict[str, Any] = {"name": _title(att.name.replace("triggerAttachment", ""), att.to),
+                              "player": ctx.pids[player], "phase": phase, "moment": moment,
+                              "uses": int(uses) if uses and uses.isdigit() else 0,
+                              "sets": sets}
+        if conds:
+            ev["when"] = [_drop_own_player(c, ctx.pids[att.to]) for c in conds]
+        out.append(ev)
+    return out

@@ -195,6 +195,23 @@ class Declaration:
 
 
 @dataclass(frozen=True)
+class PoliticsEvent:
+    """A relationship change the rules make themselves (TripleA triggers with
+    relationshipChange): when `player`'s `phase` begins (moment before) or ends (after)
+    and every condition of `when` holds, each (a, b, relation) of `sets` holds; at most
+    `uses` times (0: every time)."""
+    name: str
+    player: str
+    phase: str
+    moment: str                          # before | after
+    sets: tuple[tuple[str, str, str], ...]
+    when: tuple[ObjectiveCondition, ...] = ()
+    uses: int = 1
+    # per change of `sets`: the relation it changes from ("" any; TripleA's anyNeutral ...)
+    only_from: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Politics:
     """Relationships between players (Global 1940): the pairs whose starting relation is
     not the default (different alliances at war, one alliance allied), the declarations
@@ -204,6 +221,7 @@ class Politics:
     declarations: tuple[Declaration, ...] = ()
     neutrals: tuple[str, ...] = ()
     raise_on_entry: tuple[str, ...] = ()
+    events: tuple[PoliticsEvent, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -709,7 +727,8 @@ class GameState:
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
     last_battle: BattleResult | None = None   # the end of the last battle (interface text)
-    objective_uses: dict[str, int] = field(default_factory=dict)  # objective id -> times paid
+    # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
+    objective_uses: dict[str, int] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
 
     def copy(self) -> GameState:

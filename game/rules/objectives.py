@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .model import SEA, GameState, Objective, ObjectiveCondition
+from .model import SEA, GameState, Objective, ObjectiveCondition, Scenario
 
 KINDS = ("owned", "units", "no_units", "at_war", "relation", "rounds", "not", "any", "all")
 SPACE_WORDS = ("original", "controlled", "all")
@@ -332,21 +332,55 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
                               surface=c.get("surface") is True, player=player)
 
 
-def describe(c: ObjectiveCondition) -> str:
-    """A condition in a few words (the side panel's tooltip, the import report)."""
-    pov = f" ({c.player})" if c.player else ""
+def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = "") -> str:
+    """A condition in words (the side panel's tooltip, reasons): names from the scenario
+    when given, else ids."""
+    pov = c.player or player
+
+    def pname(p: str) -> str:
+        return sc.player_map[p].name if sc is not None and p in sc.player_map else p
+
+    def spaces() -> str:
+        words = {"original": "its original territories", "controlled": "its territories",
+                 "all": "the whole map"}
+        names = [words.get(s) or (sc.spaces[s].name if sc is not None and s in sc.spaces else s)
+                 for s in c.spaces]
+        shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+        if len(names) == 1:
+            return shown
+        return {"all": "all of ", "each": "each of "}.get(str(c.count), f"{c.count} of ") + shown
+
+    def who() -> str:
+        word = c.of[0] if len(c.of) == 1 else ""
+        return {"self": pname(pov), "allied": f"{pname(pov)} or an ally", "allies": "an ally",
+                "enemies": "an enemy"}.get(word) or " / ".join(pname(p) for p in c.of)
     if c.kind == "not":
-        return f"not ({describe(c.parts[0])})"
+        return f"not: {describe(c.parts[0], sc, player)}"
     if c.kind in ("any", "all"):
-        return f"{c.kind} of: " + "; ".join(describe(p) for p in c.parts)
+        inner = [describe(p, sc, player) for p in c.parts]
+        return ("one of: " if c.kind == "any" else "") + "; ".join(inner)
     if c.kind == "at_war":
-        return f"at war with {c.count} of {', '.join(c.players)}{pov}"
+        foes = ", ".join(pname(p) for p in c.players)
+        if c.count == 0:
+            return f"{pname(pov)} at war with none of {foes}"
+        return f"{pname(pov)} at war with {'' if c.count == 'all' else f'{c.count} of '}{foes}"
     if c.kind == "relation":
-        return f"{c.players[0]} and {c.players[1]} {c.relation}"
+        rel = {"war": "at war", "neutral": "neutral to each other"}.get(c.relation, c.relation)
+        return f"{pname(c.players[0])} and {pname(c.players[1])} {rel}"
     if c.kind == "rounds":
         return f"round {c.relation}"
-    return f"{c.kind} {c.count} of {', '.join(c.spaces)} by {'/'.join(c.of)}{pov}"
+    kinds = f" ({', '.join(c.types)})" if c.types else (" (surface warships)" if c.surface else "")
+    if c.kind == "owned":
+        return f"{who()} holds {spaces()}"
+    if c.kind == "units":
+        return f"units{kinds} of {who()} in {spaces()}"
+    return f"no units{kinds} of {who()} in {spaces()}"
 
 
-__all__ = ["KINDS", "collect", "describe", "enabled", "of_player", "parse", "payable",
+def explain(sc: Scenario, o: Objective) -> str:
+    """An objective in words: its text, else its conditions."""
+    return o.text or "; ".join(describe(c, sc, o.player) for c in o.conditions)
+
+
+__all__ = ["KINDS", "collect", "describe", "enabled", "explain", "of_player", "parse", "payable",
            "relation", "status", "times"]

@@ -43,6 +43,25 @@ def find_battles(state: GameState) -> None:
 
 
 def end_phase(state: GameState) -> None:
+    close_phase(state)
+    if state.scenario.politics is not None:
+        politics.run_events(state, "after")
+    if state.phase_idx + 1 < len(state.ruleset.phases):
+        state.phase_idx += 1
+        if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
+            find_battles(state)
+        if state.phase == "combat_move":
+            supply.update(state)   # seed 000 supply (G4): status fixed as the combat move begins
+        if state.scenario.politics is not None:
+            politics.run_events(state, "before")
+        return
+    end_turn(state)
+    if state.scenario.politics is not None and not state.over:
+        politics.run_events(state, "before")
+
+
+def close_phase(state: GameState) -> None:
+    """The closing rules of the current phase (battles found, aircraft landed, income)."""
     phase = state.phase
     if phase == "conduct_combat":
         if state.battle is not None:
@@ -73,14 +92,6 @@ def end_phase(state: GameState) -> None:
         state.add_log(f"{grammar.player_says(state.scenario, state.player, 'collects')} {gain}.")
         if not production.capital_lost(state, state.player):   # no income at all without it
             state.resources[state.player] += objectives.collect(state, state.player)
-    if state.phase_idx + 1 < len(state.ruleset.phases):
-        state.phase_idx += 1
-        if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
-            find_battles(state)
-        if state.phase == "combat_move":
-            supply.update(state)   # seed 000 supply (G4): status fixed as the combat move begins
-        return
-    end_turn(state)
 
 
 def is_out(state: GameState, player: str) -> bool:

@@ -10,6 +10,14 @@ different alliances is at war and players of one alliance are allied, as always:
                                                # and the units there (a pro-side neutral)
       relations:                               # the pairs that do not start at the default
         - {between: [germans, russians], is: neutral}
+      events:                                  # changes the rules make themselves
+        - name: The United States enter the war
+          player: americans
+          phase: place                         # as this player's phase ...
+          moment: after                        # ... ends (before: begins)
+          when: [{rounds: "3"}]
+          sets: [{between: [japanese, americans], is: war, from: neutral}]
+          uses: 1                              # at most once (0: every time)
       declarations:                            # political actions of the politics phase
         - player: japanese
           name: War with the United Kingdom
@@ -31,7 +39,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .memo import derived
-from .model import LAND, Declaration, GameState, Politics, Ruleset, Scenario
+from .model import LAND, Declaration, GameState, Politics, PoliticsEvent, Ruleset, Scenario
 
 PHASE = "politics"
 RELATIONS = ("war", "neutral", "allied")
@@ -88,7 +96,7 @@ def explain(state: GameState, d: Declaration) -> str:
         return f"{d.name}: nothing would change."
     for c in d.when:
         if not objectives.times(state, c, d.player):
-            return f"{d.name}: not now ({objectives.describe(c)})."
+            return f"{d.name}: not now (needs {objectives.describe(c, state.scenario, d.player)})."
     return ""
 
 
@@ -114,6 +122,31 @@ def declare(state: GameState, name: str) -> None:
             state.add_log(f"  {names[a].name} and {names[b].name}: "
                           f"{ {'war': 'at war', 'neutral': 'neutral', 'allied': 'allied'}[rel] }.")
     state.relations = relations
+
+
+# --- events (relationship changes the rules make themselves) ----------------------------------
+def run_events(state: GameState, moment: str) -> None:
+    """The events of the current player's current phase at this moment (before: the phase
+    begins; after: it ends)."""
+    pol = state.scenario.politics
+    if pol is None or not pol.events:
+        return
+    from . import objectives
+    for ev in pol.events:
+        if ev.player != state.player or ev.phase != state.phase or ev.moment != moment:
+            continue
+        tag = f"event|{ev.player}|{ev.name}"
+        if ev.uses and state.objective_uses.get(tag, 0) >= ev.uses:
+            continue
+        if not all(objectives.times(state, c, ev.player) for c in ev.when):
+            continue
+        state.objective_uses = {**state.objective_uses, tag: state.objective_uses.get(tag, 0) + 1}
+        froms = ev.only_from or ("",) * len(ev.sets)
+        changes = {key(a, b): rel for (a, b, rel), old in zip(ev.sets, froms, strict=True)
+                   if state.relation(a, b) != rel and old in ("", state.relation(a, b))}
+        if changes:
+            state.add_log(f"{ev.name}.")
+            state.relations = {**state.relations, **changes}
 
 
 # --- neutrals -------------------------------------------------------------------------------
@@ -164,7 +197,7 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
     if not isinstance(node, dict):
         chk.error(data, "politics", f"{w}: expected a mapping")
         return None
-    chk.unknown_keys(node, ("relations", "declarations", "neutrals", "raise_on_entry"), w)
+    chk.unknown_keys(node, ("relations", "declarations", "neutrals", "raise_on_entry", "events"), w)
 
     def players(n: Any, k: str, where: str) -> tuple[str, ...]:
         v = n.get(k, [])
@@ -176,11 +209,11 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
                 chk.error(n, k, f"{where}.{k}: unknown player '{x}'")
         return tuple(x for x in v if x in pids)
 
-    def pair(n: Any, where: str) -> tuple[str, str, str] | None:
+    def pair(n: Any, where: str, keys: tuple[str, ...] = ("between", "is")) -> tuple[str, str, str] | None:
         if not isinstance(n, dict):
             chk.error(n, None, f"{where}: expected {{between: [a, b], is: war|neutral|allied}}")
             return None
-        chk.unknown_keys(n, ("between", "is"), where)
+        chk.unknown_keys(n, keys, where)
         ab = players(n, "between", where)
         rel = n.get("is")
         if len(ab) != 2 or ab[0] == ab[1] or rel not in RELATIONS:
@@ -208,10 +241,39 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
             chk.error(d, None, f"{where}: declares nothing (give on: or sets:)")
         when = ctx_objectives(d, "when", where)
         decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when))
+    events: list[PoliticsEvent] = []
+    for i, e in enumerate(node.get("events") or []):
+        where = f"{w}.events[{i}]"
+        if not isinstance(e, dict):
+            chk.error(node, "events", f"{where}: expected a mapping")
+            continue
+        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses"), where)
+        who, name, phase = e.get("player"), e.get("name"), e.get("phase")
+        moment = e.get("moment", "after")
+        from .ruleset import KNOWN_PHASES
+        if who not in pids or not isinstance(name, str) or phase not in KNOWN_PHASES \
+                or moment not in ("before", "after"):
+            chk.error(e, None, f"{where}: needs a known player, a name, a phase "
+                      f"({', '.join(KNOWN_PHASES)}) and moment before or after")
+            continue
+        raw_sets = e.get("sets") or []
+        sets = [p for j, s in enumerate(raw_sets)
+                if (p := pair(s, f"{where}.sets[{j}]", ("between", "is", "from")))]
+        froms = tuple(str(s.get("from", "")) for s in raw_sets if isinstance(s, dict))
+        if any(f not in ("",) + RELATIONS for f in froms) or len(froms) != len(sets):
+            chk.error(e, "sets", f"{where}.sets: from: war | neutral | allied")
+            froms = ()
+        uses = e.get("uses", 1)
+        if not isinstance(uses, int) or isinstance(uses, bool) or uses < 0:
+            chk.error(e, "uses", f"{where}.uses: a whole number (0: every time)")
+            uses = 1
+        events.append(PoliticsEvent(name=name, player=who, phase=str(phase), moment=str(moment),
+                                    sets=tuple(sets), when=ctx_objectives(e, "when", where),
+                                    uses=uses, only_from=froms if any(froms) else ()))
     return Politics(relations=relations, declarations=tuple(decls),
                     neutrals=players(node, "neutrals", w),
-                    raise_on_entry=players(node, "raise_on_entry", w))
+                    raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events))
 
 
 __all__ = ["PHASE", "closed_to", "declare", "enter", "explain", "game_rules", "key", "options",
-           "parse", "raises_on_entry", "start", "takes_no_turn"]
+           "parse", "raises_on_entry", "run_events", "start", "takes_no_turn"]

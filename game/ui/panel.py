@@ -331,8 +331,7 @@ class SidePanel:
         for o, gain in self.objective_status():
             mark = f"met  +{gain}" if gain else "not met"
             lines.append(f"{o.name}: {mark} (bonus {o.bonus})")
-            if o.text:
-                lines.append(f"    {o.text}")
+            lines.append(f"    {objectives.explain(self.scene.state.scenario, o)}")
         return "\n".join(lines)
 
     def draw_objectives_line(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
@@ -355,7 +354,8 @@ class SidePanel:
             label = f"{'+' + str(gain) if gain else '—'}  {o.name}"
             r = theme.text(surface, theme.elide(label, box.w, 17), (box.x, y), 17,
                            theme.GOOD if gain else theme.TEXT_DIM)
-            self.scene.spots.add(r, None, tooltip=o.text or f"{o.name}: bonus {o.bonus}")
+            self.scene.spots.add(r, None, tooltip=f"{o.name} (bonus {o.bonus}): "
+                                 f"{objectives.explain(self.scene.state.scenario, o)}")
             y += 19
         return y + 4
 

@@ -182,3 +182,22 @@ def test_the_computer_gets_through_the_g40_politics_phases(g40, level):
         else:
             st = apply(st, EndPhase())
     assert "germans" in seen and "neutral_true" not in seen
+
+
+@needs_g40
+def test_g40_united_states_enter_the_war_at_their_third_turn(g40):
+    # triggerAttachment_Americans_War_Japanese: when after:americansPlace, conditions
+    # conditionAttachmentAmericansNotYetAtWarWithAllAndTurn3 (rounds 3), relationshipChange
+    # Japanese:Americans:anyNeutral:War
+    from game.rules.actions import EndPhase, apply
+    _, sc = g40
+    ev = next(e for e in sc.politics.events if e.name == "Americans War Japanese")
+    assert (ev.player, ev.phase, ev.moment) == ("americans", "place", "after")
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    st.player_idx = [p.id for p in sc.players].index("americans")
+    st.phase_idx = st.ruleset.phases.index("place")
+    st.round = 2
+    assert not apply(st, EndPhase()).at_war("americans", "japanese")
+    st.round = 3
+    after = apply(st, EndPhase())
+    assert after.at_war("americans", "japanese") and after.allied("americans", "british")

@@ -234,3 +234,30 @@ def test_a_friendly_neutral_is_entered_in_the_noncombat_move_only(tmp_path):
               phase="combat_move")
     with pytest.raises(IllegalAction, match="non-combat move"):
         apply(st, Move((uid_of(st, "a2", "red"),), ("n",)))
+
+
+def test_an_event_changes_relations_by_itself(tmp_path):
+    # triggerAttachment_Americans_War_Japanese: when after:americansPlace, on round 3
+    # (conditionAttachmentAmericansNotYetAtWarWithAllAndTurn3), relationshipChange
+    # Americans:Japanese:War ... (the United States enter the war at their third turn)
+    sc = scenario(tmp_path, """
+  relations:
+    - {between: [red, blue], is: neutral}
+  events:
+    - name: Blueland enters the war
+      player: blue
+      phase: place
+      moment: after
+      when:
+        - rounds: "3"
+      sets:
+        - {between: [red, blue], is: war}
+""")
+    st = game(sc, phase="place", player="blue")
+    st.round = 2
+    assert not apply(st, EndPhase()).at_war("red", "blue")
+    st.round = 3
+    after = apply(st, EndPhase())
+    assert after.at_war("red", "blue")
+    assert "Blueland enters the war." in after.log()
+    assert after.objective_uses == {"event|blue|Blueland enters the war": 1}
