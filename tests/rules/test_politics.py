@@ -261,3 +261,35 @@ def test_an_event_changes_relations_by_itself(tmp_path):
     assert after.at_war("red", "blue")
     assert "Blueland enters the war." in after.log()
     assert after.objective_uses == {"event|blue|Blueland enters the war": 1}
+
+
+def test_relations_survive_a_save_and_a_position(tmp_path):
+    # saves are action logs: the declaration replays; a snapshot restores the relations;
+    # "save as scenario" writes the relations of the position
+    from game.io.position import scenario_yaml
+    from game.rules.snapshot import exact, restore, snapshot, state_hash
+    sc = scenario(tmp_path, NEUTRAL_RED_BLUE)
+    st = game(sc)
+    st = apply(st, DeclareWar("War on Blueland and Greenland"))
+    snap = snapshot(st)
+    snap["exact"] = exact(st)
+    again = restore(snap, st.scenario, load_ruleset("g40"), st.seed)
+    assert again.phase == "politics" and again.relations == st.relations
+    assert state_hash(again) == state_hash(st)
+    text = scenario_yaml(st, "mini_after_war")
+    assert "is: war" in text and "is: neutral" not in text
+
+
+def test_a_saved_game_with_a_declaration_replays(tmp_path):
+    from game.io.saves import load_session, write_save
+    from game.rules.session import Session
+    from game.rules.snapshot import state_hash
+    sc = scenario(tmp_path, NEUTRAL_RED_BLUE)
+    session = Session(sc, load_ruleset("g40"), 1)
+    session.do(EndPhase())                                   # purchase
+    session.do(DeclareWar("War on Blueland and Greenland"))
+    session.do(EndPhase())
+    write_save(tmp_path / "g.json", session)
+    again, _ = load_session(tmp_path / "g.json", from_snapshot=False)
+    assert again.state.at_war("red", "blue")
+    assert state_hash(again.state) == state_hash(session.state)
