@@ -812,6 +812,8 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         if sp.kind != LAND or sp.impassable or state.owners.get(land) is None:
             continue
         hostile = is_hostile(state, land, player)
+        if not hostile and politics.closed_to(state, land, player):
+            continue   # a power not at war with the player
         if any(offload_block(state, state.units[t], land) for t in carriers):
             continue
         if (phase == COMBAT) == hostile:

@@ -293,3 +293,17 @@ def test_a_saved_game_with_a_declaration_replays(tmp_path):
     again, _ = load_session(tmp_path / "g.json", from_snapshot=False)
     assert again.state.at_war("red", "blue")
     assert state_hash(again.state) == state_hash(session.state)
+
+
+def test_no_landing_from_the_sea_in_a_power_not_at_war(tmp_path):
+    # rulebook: no entry into the territory of a power one is not at war with, by sea too
+    from game.rules import movement
+    st = game(scenario(tmp_path, NEUTRAL_RED_BLUE),
+              units=[("a2", "red", "infantry", 1), ("s1", "red", "transport", 1)],
+              phase="noncombat_move")
+    st = apply(st, Move((uid_of(st, "a2", "red"),), ("s1",)))
+    inf = st.units[uid_of(st, "s1", "red")]
+    st = apply(st, Move((st.units[inf.carried_by].uid,), ("s2",)))
+    inf = st.units[inf.uid]
+    assert "m" not in movement.unload_targets(st, [inf])
+    assert "b2" not in movement.unload_targets(st, [inf])
