@@ -234,6 +234,8 @@ def read_game(path: Path) -> GameXml:
                                                      for o in att.findall("option")], att.line))
         if java.endswith("RelationshipTypeAttachment") and opts.get("archeType"):
             archetypes[to] = opts["archeType"]
+            if opts["archeType"] == "neutral" and _true(opts, "canMoveLandUnitsOverOwnedLand"):
+                archetypes[to] = "neutral_open"   # land units may enter: read as allied
         if name == "unitAttachment" and to in unit_options:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
@@ -727,8 +729,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
 def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                        unit_map: dict[str, str], report: Report) -> ObjectiveContext:
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
-                           archetypes={k: {"war": "war", "allied": "allied"}.get(v, "neutral")
-                                       for k, v in gx.relationship_types.items()},
+                           archetypes={k: {"war": "war", "allied": "allied", "neutral_open": "allied"}
+                                       .get(v, "neutral") for k, v in gx.relationship_types.items()},
                            by_name={}, approximated=report.approximated, properties=gx.properties)
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
@@ -756,6 +758,10 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
     for p in turnless:
         report.approximated.append(f"player {p} has no steps in the turn sequence: a neutral "
                                    f"country that takes no turns (politics.neutrals)")
+    for t, v in gx.relationship_types.items():
+        if v == "neutral_open":
+            report.approximated.append(f"relationship type {t}: neutral, but its land units may "
+                                       f"enter each other's territories: read as allied")
     report.approximated.append(
         f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
         f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "

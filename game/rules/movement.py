@@ -216,7 +216,8 @@ def landing_spots(state: GameState, player: str) -> set[str]:
     owners, turn_owners = state.owners, state.turn_owners
     spots = {s for s, sp in state.scenario.spaces.items()
              if sp.kind == LAND and not sp.impassable
-             and ok(owners.get(s)) and ok(turn_owners.get(s))}
+             and ok(owners.get(s)) and ok(turn_owners.get(s))
+             and not (state.relations and politics.raises_on_entry(state, s, player))}
     carriers = state.ruleset.types_with("carrier")
     if carriers:
         for u in state.units.values():
@@ -325,7 +326,8 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
     """Can the group enter `space`? Returns (allowed, must_stop, reason)."""
     sp = state.scenario.spaces[space]
     if domain == AIR:
-        return True, False, ""
+        closed = politics.closed_to_air(state, space, player) if state.relations else ""
+        return (False, True, closed) if closed else (True, False, "")
     if domain == LAND:
         if sp.kind == SEA:
             return False, True, "Land units need a transport to enter a sea zone."

@@ -153,13 +153,28 @@ def run_events(state: GameState, moment: str) -> None:
 def closed_to(state: GameState, space: str, player: str) -> str:
     """Why land units of `player` may not enter this territory ('' when they may): it is
     held by a player they are neither allied with nor at war with."""
+    if not state.relations:
+        return ""
     owner = state.owners.get(space)
-    if owner is None or not state.relations or state.allied(owner, player) \
-            or state.at_war(owner, player):
+    if owner is None or state.allied(owner, player) or state.at_war(owner, player):
         return ""
     names = state.scenario.player_map
     return (f"{state.scenario.spaces[space].name} belongs to {names[owner].name}, with whom "
             f"{names[player].name} is not at war: declare war first (politics phase).")
+
+
+def closed_to_air(state: GameState, space: str, player: str) -> str:
+    """Why aircraft of `player` may not fly over or land in this territory ('' when they
+    may): a power not at war with it, or a friendly neutral not yet entered (TripleA
+    Friendly_Neutral: canMoveAirUnitsOverOwnedLand and canLandAirUnitsOnOwnedLand false)."""
+    if not state.relations:
+        return ""
+    if why := closed_to(state, space, player):
+        return why
+    if raises_on_entry(state, space, player):
+        return (f"{state.scenario.spaces[space].name} is a friendly neutral: aircraft may not fly "
+                f"over it or land there until land units enter it.")
+    return ""
 
 
 def raises_on_entry(state: GameState, space: str, player: str) -> bool:
@@ -275,5 +290,5 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
                     raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events))
 
 
-__all__ = ["PHASE", "closed_to", "declare", "enter", "explain", "game_rules", "key", "options",
+__all__ = ["PHASE", "closed_to", "closed_to_air", "declare", "enter", "explain", "game_rules", "key", "options",
            "parse", "raises_on_entry", "run_events", "start", "takes_no_turn"]

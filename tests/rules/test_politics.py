@@ -307,3 +307,23 @@ def test_no_landing_from_the_sea_in_a_power_not_at_war(tmp_path):
     inf = st.units[inf.uid]
     assert "m" not in movement.unload_targets(st, [inf])
     assert "b2" not in movement.unload_targets(st, [inf])
+
+
+def test_aircraft_keep_out_of_neutral_territory(tmp_path):
+    # relationshipTypeAttachment Neutrality / Friendly_Neutral: canMoveAirUnitsOverOwnedLand
+    # and canLandAirUnitsOnOwnedLand false (no flying over or landing in a neutral)
+    from game.rules import movement
+    st = game(scenario(tmp_path, NEUTRAL_RED_BLUE), units=[("a2", "red", "fighter", 1)],
+              phase="noncombat_move")
+    fighter = st.units[uid_of(st, "a2", "red", "fighter")]
+    assert "m" not in movement.reachable(st, [fighter])
+    sc = scenario(tmp_path, """
+  neutrals: [grey]
+  raise_on_entry: [grey]
+  relations:
+    - {between: [grey, red], is: allied}
+""", grey=True)
+    st = game(sc, units=[("a2", "red", "fighter", 1)], phase="noncombat_move")
+    fighter = st.units[uid_of(st, "a2", "red", "fighter")]
+    assert "n" not in movement.reachable(st, [fighter])
+    assert "n" not in movement.landing_spots(st, "red")
