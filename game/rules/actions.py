@@ -295,6 +295,7 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
     production.assign_carriers(state)
     politics.start(state)
     state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
+    politics.run_events(state, "before")   # the first phase begins
     if scenario.hexmap is not None:
         hexphases.begin_player_turn(state)
     return state
