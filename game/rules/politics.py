@@ -43,6 +43,7 @@ from .model import LAND, Declaration, GameState, Politics, PoliticsEvent, Rulese
 
 PHASE = "politics"
 RELATIONS = ("war", "neutral", "allied")
+IN_WORDS = {"war": "at war", "neutral": "neutral", "allied": "allied"}
 
 
 def key(a: str, b: str) -> str:
@@ -119,8 +120,7 @@ def declare(state: GameState, name: str) -> None:
     for a, b, rel in d.sets:
         if state.relation(a, b) != rel:
             relations[key(a, b)] = rel
-            state.add_log(f"  {names[a].name} and {names[b].name}: "
-                          f"{ {'war': 'at war', 'neutral': 'neutral', 'allied': 'allied'}[rel] }.")
+            state.add_log(f"  {names[a].name} and {names[b].name}: {IN_WORDS[rel]}.")
     state.relations = relations
 
 
