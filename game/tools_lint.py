@@ -53,9 +53,9 @@ def opening_warnings(sc: Scenario) -> list[Diagnostic]:
     """Each `ai_opening` played from the scenario's start (the players before it moving
     nothing): a move that is not legal or an attack nobody can make is reported, since the
     computer would then ignore the whole opening."""
-    from game.ai.hexopening import plan_moves
-    from game.rules import hexcombat
+    from game.ai.hex.opening import plan_moves
     from game.rules.actions import EndPhase, apply
+    from game.rules.hex import combat as hexcombat
     from game.rules.ruleset import load_ruleset
     from game.rules.session import Session
     out: list[Diagnostic] = []

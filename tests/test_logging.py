@@ -63,18 +63,18 @@ def test_the_check_finds_a_silent_broad_except(tmp_path):
 
 # --- the excepts log what they swallow -------------------------------------------------------
 def test_a_failing_planner_is_logged_and_play_goes_on_greedy(mini, monkeypatch, caplog):
-    from game.ai import greedy, standard
     from game.ai.player import active
+    from game.ai.zone import greedy, standard
     state = mini([("a1", "red", "infantry", 2)], phase="purchase")
 
     def broken(state):
         raise RuntimeError("planner bug")
     monkeypatch.setattr(standard, "_plan_purchase", broken)
     active().clear()
-    with caplog.at_level(logging.WARNING, logger="game.ai.standard"):
+    with caplog.at_level(logging.WARNING, logger="game.ai.zone.standard"):
         action = standard.choose_standard(state)
     assert action == greedy.choose_greedy(state)
-    rec = [r for r in caplog.records if r.name == "game.ai.standard"]
+    rec = [r for r in caplog.records if r.name == "game.ai.zone.standard"]
     assert len(rec) == 1 and rec[0].levelno == logging.WARNING
     assert "planner failed" in rec[0].getMessage() and "playing greedy" in rec[0].getMessage()
     assert rec[0].exc_info is not None and "planner bug" in str(rec[0].exc_info[1])

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.rules import hexgrid  # noqa: E402
+from game.rules.hex import grid as hexgrid  # noqa: E402
 
 LON0, LON_STEP = 23.50, 0.085     # column 0 and degrees of longitude per column
 LAT0, LAT_STEP = 35.72, 0.058     # row 0 (north) and degrees of latitude per row

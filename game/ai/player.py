@@ -10,14 +10,16 @@ default player per level, one set per thread.
 """
 from __future__ import annotations
 
+import importlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.actions import Action
+from game.rules.family import family_name
 from game.rules.model import GameState
 
 from . import config as _config
@@ -74,17 +76,10 @@ class ComputerPlayer:
 
 
 def _dispatch(state: GameState, level: str) -> Action:
-    if state.scenario.hexmap is not None:   # hex maps have their own players (hexplayer, hexplan)
-        from .hexplayer import choose_hex
-        return choose_hex(state, level)
-    if level == "random":
-        from .randomplayer import choose_random
-        return choose_random(state)
-    if level == "greedy":
-        from .greedy import choose_greedy
-        return choose_greedy(state)
-    from .standard import choose_standard
-    return choose_standard(state)
+    """Each rule family has its own computer players (game/ai/zone/, game/ai/hex/)."""
+    family = importlib.import_module(f"{__package__}.{family_name(state.scenario)}")
+    choose: Callable[[GameState, str], Action] = family.choose
+    return choose(state, level)
 
 
 _PLAYER: ContextVar[ComputerPlayer | None] = ContextVar("warboard_ai_player", default=None)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai import choose_action
-from game.rules import production
 from game.rules.actions import Place, Purchase, actor, apply, new_game
 from game.rules.model import GameState, Ruleset, Scenario
+from game.rules.zone import production
 
 MAX_ACTIONS = 200_000
 

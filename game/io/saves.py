@@ -2,9 +2,10 @@
 (gzip when the name ends in .gz). Written atomically: temp file, fsync,
 rename. A corrupt or newer file is refused with a message and never touched.
 
-Optional top-level field "players": {"<player id>": "human" | "computer:<level>"},
-who played each player when the game was saved from the window (the interface
-restores the computer sides and their levels on load). Readers ignore it when
+Optional top-level field "players": {"<player id>": "human" | "human:<seat>" |
+"computer:<level>"}, who played each player when the game was saved from the window
+(the interface restores the computer sides and their levels on load; human players
+with one seat are played by one person at the screen: no hand-off between them). Readers ignore it when
 absent; it does not change the save version.
 
 Optional top-level field "variant": {"id", "name", "sha256"} when the game is
@@ -134,14 +135,15 @@ def to_json(session: Session, players: dict[str, str] | None = None,
 
 
 def players_of(data: dict[str, Any]) -> dict[str, str]:
-    """The save's optional "players" field, checked: {player id: "human" | "computer:<level>"};
+    """The save's optional "players" field, checked: {player id: "human" | "human:<seat>" |
+    "computer:<level>"};
     {} when absent or malformed (an old save: the caller decides who plays)."""
     raw = data.get("players")
     if not isinstance(raw, dict):
         return {}
     out = {}
     for k, v in raw.items():
-        if isinstance(k, str) and isinstance(v, str) and (v == "human" or v.startswith("computer:")):
+        if isinstance(k, str) and isinstance(v, str) and (v == "human" or v.startswith(("computer:", "human:"))):
             out[k] = v
     return out
 

@@ -175,6 +175,8 @@ class GameXml:
     raw: list[RawAttachment] = field(default_factory=list)
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
+    # canalAttachment: (the sea zone it is attached to, its options, line)
+    canals: list[tuple[str, dict[str, str], int]] = field(default_factory=list)
 
 
 def read_game(path: Path) -> GameXml:
@@ -219,6 +221,7 @@ def read_game(path: Path) -> GameXml:
     unit_options: dict[str, dict[str, str]] = {u: {} for u in units}
     territory_options: dict[str, dict[str, str]] = {}
     other: list[tuple[str, str, int]] = []
+    canals: list[tuple[str, dict[str, str], int]] = []
     player_rules: dict[str, dict[str, str]] = {}
     raw: list[RawAttachment] = []
     archetypes: dict[str, str] = {}
@@ -242,6 +245,8 @@ def read_game(path: Path) -> GameXml:
             territory_options.setdefault(to, {}).update(opts)
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
+        elif name.startswith("canalAttachment") and territories.get(to):
+            canals.append((to, opts, att.line))
         else:
             other.append((name, to, att.line))
     costs: dict[str, int] = {}
@@ -322,7 +327,7 @@ def read_game(path: Path) -> GameXml:
                    frontier_units=frontier_units, territory_options=territory_options,
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
-                   relationship_types=archetypes, relationships=relationships)
+                   relationship_types=archetypes, relationships=relationships, canals=canals)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -710,6 +715,9 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "victory": {"victory_cities": {a: need for a in alliances}, "at_turn_limit": "victory_cities"},
         "spaces": spaces,
     }
+    canals = _canals(gx, ids, unit_map, g40_units, custom, report)
+    if canals:
+        scenario["canals"] = canals
     if national:
         scenario["national_objectives"] = national
     if pol is not None:
@@ -785,6 +793,44 @@ def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
         report.approximated.append(f"{len(national)} national objectives (scenario "
                                    f"`national_objectives`; TripleA objectiveValue and PU triggers)")
     return national, taken
+
+
+def _canals(gx: GameXml, ids: dict[str, str], unit_map: dict[str, str], g40_units: dict[str, Any],
+            custom: dict[str, Any], report: Report) -> list[dict[str, Any]]:
+    """TripleA canalAttachments -> `canals` (G40: Suez, Panama, the Turkish and Danish
+    straits, Gibraltar). A canal is attached to each sea zone it joins; every connected pair
+    of them is one border. `landTerritories` -> `controlled_by`; `excludedUnits` -> `open_to`
+    (only sea units matter: aircraft are never stopped by a canal in Warboard)."""
+    zones: dict[str, list[tuple[str, dict[str, str], int]]] = {}
+    for zone, opts, line in gx.canals:
+        zones.setdefault(opts.get("canalName", "canal"), []).append((zone, opts, line))
+    linked = {frozenset(c) for c in gx.connections}
+    out: list[dict[str, Any]] = []
+    for name, entries in zones.items():
+        held = sorted({t for _, o, _ in entries for t in o.get("landTerritories", "").split(":") if t})
+        unknown = [t for t in held if t not in ids or gx.territories.get(t)]
+        if unknown:
+            report.not_imported.append(f"canal {name} (line {entries[0][2]}): landTerritories "
+                                       f"{', '.join(unknown)} are not land territories of the map")
+            continue
+        excluded = {u for _, o, _ in entries for u in o.get("excludedUnits", "").split(":") if u}
+        units = {**g40_units, **custom}
+        open_to = sorted({unit_map[u] for u in excluded if u in unit_map
+                          and units.get(unit_map[u], {}).get("domain") == "sea"})
+        names = [z for z, _, _ in entries]
+        pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                 if frozenset((a, b)) in linked]
+        if not pairs:
+            report.not_imported.append(f"canal {name} (line {entries[0][2]}): its sea zones "
+                                       f"{', '.join(names)} do not border each other")
+            continue
+        for a, b in pairs:
+            entry: dict[str, Any] = {"name": name, "between": [ids[a], ids[b]],
+                                     "controlled_by": [ids[t] for t in held]}
+            if open_to:
+                entry["open_to"] = open_to
+            out.append(entry)
+    return out
 
 
 # rulesAttachment options the import turns into a player's `placement`
@@ -938,6 +984,9 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         out.append(f"  - {_flow(p)}")
     out.append("victory:")
     out += [f"  {k}: {_flow(v)}" for k, v in sc["victory"].items()]
+    if sc.get("canals"):
+        out.append("canals:")
+        out += [f"  - {_flow(c)}" for c in sc["canals"]]
     if sc.get("politics"):
         out.append("politics:")
         out += [f"  {k}: {_flow(v)}" for k, v in sc["politics"].items() if k in ("neutrals", "raise_on_entry")]

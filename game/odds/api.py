@@ -103,10 +103,16 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
     a_cost0 = sum(spec.info(t).cost for t in spec.attacker)
     d_cost0 = sum(spec.info(t).cost for t in spec.defender)
     a_lost = d_lost = 0.0
+    takes = 0.0
     for b in branches:
         F = b.final * b.weight
         TA, TD = b.a.T, b.d.T
         w_a = float(F[:TA, TD].sum())
+        if spec.terrain == LAND:   # wins with a land unit left that may capture the space
+            captors = np.array([spec.can_capture(t) for t in b.a.types], dtype=bool)
+            if captors.any():
+                holds = (b.a.counts[:TA][:, captors] > 0).any(axis=1)
+                takes += float(F[:TA, TD][holds].sum())
         w_d = float(F[TA, :TD].sum())
         tot = float(F.sum())
         aw += w_a
@@ -131,7 +137,8 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
         attacker_cost_lost=a_lost, defender_cost_lost=d_lost,
         attacker_survivor_distribution=[float(x) for x in a_dist],
-        defender_survivor_distribution=[float(x) for x in d_dist])
+        defender_survivor_distribution=[float(x) for x in d_dist],
+        attacker_takes=min(1.0, takes) if spec.terrain == LAND else None)
 
 
 def _trivial(spec: BattleSpec) -> OddsResult:
@@ -391,7 +398,7 @@ def default_order(state: GameState, units: list[Any], role: str) -> list[str]:
 
 def default_order_units(state: GameState, units: list[Any], role: str) -> list[Any]:
     """default_order, as the units themselves."""
-    from game.rules.battle import support_bonus, unit_value
+    from game.rules.zone.battle import support_bonus, unit_value
     left = list(units)
     out: list[Any] = []
     while left:
@@ -428,8 +435,8 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     `space`, anti-aircraft fire and shore bombardment count only before its first roll;
     later it is the odds of fresh rounds with the forces left (exact at the start of a
     round; mid-round, casualties already marked do not fire back)."""
-    from game.rules import supply
-    from game.rules.battle import is_cargo
+    from game.rules.zone import supply
+    from game.rules.zone.battle import is_cargo
     player = attacker_player or state.player
     # seed 000 airdrops: units aboard air transports count (the odds load them again and
     # play the interception); the attacker's air transports count only while they carry
@@ -455,9 +462,9 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
         if fresh:
             bombard = [(state.units[uid].type, 1) for uid in b.bombard if uid in state.units]
     elif b is None and player == state.player:
-        from game.rules.battle import bombarding_ships
+        from game.rules.zone.battle import bombarding_ships
         bombard = [(u.type, 1) for u in bombarding_ships(state, space, player)]
-    from game.rules.battle import space_terrain  # the defender's port (seed 000 G47)
+    from game.rules.zone.battle import space_terrain  # the defender's port (seed 000 G47)
     att_o = default_order_units(state, att, "attack")
     dfn_o = default_order_units(state, dfn, "defense")
     return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),

@@ -4,7 +4,7 @@ The vectorised tables of exact.py give every unit of a type the same value (apar
 one-to-one support). This module builds the same tables — hist[c, stage, pool, h, v]
 and the eligibility of each hit pool — by evaluating, for every state h of a side
 (which units are alive, and the damage of each, for the fixed order of loss), each
-unit's value the way `game.rules.battle` does:
+unit's value the way `game.rules.zone.battle` does:
 
 - damaged values (capital ships, the juggernaut's three states): `UnitType.value` with
   the unit's damage at h; the defender's units hit by the attacker's ordinary fire fire

@@ -2,13 +2,13 @@
 in  {"ruleset": "europa", "attack": 12, "defense": 4, "shifts": [[-1, "woods"], [1, "AEC"]]}
 out {"ruleset", "attack", "defense", "odds", "base_column", "column", "shifts",
      "probabilities": {code: p}, "results": {code: name}, "method": "exact"}.
-Map-aware odds (terrain, abilities, supply) come from game.rules.crt.preview."""
+Map-aware odds (terrain, abilities, supply) come from game.rules.hex.crt.preview."""
 from __future__ import annotations
 
 from typing import Any
 
-from game.rules.crt import odds_column, probabilities
 from game.rules.errors import LoadError
+from game.rules.hex.crt import odds_column, probabilities
 from game.rules.ruleset import load_ruleset
 
 from .model import OddsError

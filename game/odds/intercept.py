@@ -1,7 +1,7 @@
 """Exact odds of an airdrop (seed 000: TRANSPORT AIRCRAFT, PARATROOPERS, FIGHTER "Escort",
 ANTI-AIRCRAFT ARTILLERY; the Malta example; battle order W1): a mixture of ordinary battles.
 
-The battle engine (game.rules.battle, the odds' "sim" loads the transports the same way,
+The battle engine (game.rules.zone.battle, the odds' "sim" loads the transports the same way,
 sim._load_air_transports) plays an airdrop's first round as:
 1. anti-aircraft fire (step "aa") at the attacking combat aircraft (escorting fighters,
    bombers; never the air transports, which are noncombatant): the hits take the extra

@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from game.rules.abilities import support_claim_order
-from game.rules.model import AIR
+from game.rules.model import AIR, LAND
 
 from .model import BattleSpec, TypeInfo
 from .result import OddsResult
@@ -306,6 +306,11 @@ def _summary(spec: BattleSpec, a: _Side, d: _Side, rounds: np.ndarray, trials: i
     def dist(s: _Side) -> list[float]:
         return [float(x) for x in np.bincount(s.alive.sum(axis=1), minlength=s.N + 1) / trials]
 
+    # a win with a land unit left that may take the space (None: not a land battle)
+    captors = np.array([spec.can_capture(t) for t in a.units], dtype=bool)
+    takes = float(((a.alive & captors).any(axis=1) & ~d_any).mean()) if a.N and spec.terrain == LAND \
+        else None
+
     return OddsResult(
         attacker_wins=aw, defender_wins=dw, draw=draw, method="mc",
         expected_rounds=float(rounds.mean()),
@@ -313,5 +318,6 @@ def _summary(spec: BattleSpec, a: _Side, d: _Side, rounds: np.ndarray, trials: i
         attacker_cost_lost=lost(a), defender_cost_lost=lost(d),
         attacker_survivor_distribution=dist(a), defender_survivor_distribution=dist(d),
         ci95={"attacker_wins": _wilson(aw, trials), "defender_wins": _wilson(dw, trials),
-              "draw": _wilson(draw, trials)},
-        trials=trials)
+              "draw": _wilson(draw, trials),
+              **({"attacker_takes": _wilson(takes, trials)} if takes is not None else {})},
+        trials=trials, attacker_takes=takes)

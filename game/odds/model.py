@@ -206,6 +206,12 @@ class BattleSpec:
     def info(self, tid: str) -> TypeInfo:
         return _info(self.ruleset, tid)
 
+    def can_capture(self, tid: str) -> bool:
+        """Can an attacker of type `tid` left after the battle take the space (find_battles:
+        a land unit without cannot_capture)? A land battle only."""
+        ut = self.ruleset.units[tid]
+        return self.terrain == LAND and ut.domain == LAND and not ut.has("cannot_capture")
+
     def airborne(self) -> list[bool]:
         """Per listed attacker: did it fly in (self_airlift, or dropped by an air transport)?
         Only units that can (`can_fly_in`)."""

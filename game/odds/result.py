@@ -23,6 +23,9 @@ class OddsResult:
     trials: int | None = None                     # Monte Carlo only
     note: str | None = None                       # why the exact method was not used
     extra: dict[str, Any] = field(default_factory=dict)
+    # the chance the attack takes the space: it wins with a land unit left that may
+    # capture (a win by aircraft alone takes nothing); None where the method cannot say
+    attacker_takes: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -45,5 +48,7 @@ class OddsResult:
             out["trials"] = self.trials
         if self.note:
             out["note"] = self.note
+        if self.attacker_takes is not None:
+            out["attacker_takes"] = self.attacker_takes
         out.update(self.extra)
         return out

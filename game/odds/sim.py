@@ -18,9 +18,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from game.rules import battle as B
 from game.rules.actions import Casualties, Reroll, RollDice, SelectBattle, apply, new_game
 from game.rules.model import AIR, LAND, SEA, GameState, PlayerDef, Scenario, SpaceDef
+from game.rules.zone import battle as B
 
 from .mc import _wilson
 from .model import BattleSpec, can_fly_in
@@ -176,6 +176,7 @@ def simulate(spec: BattleSpec, trials: int = DEFAULT_SIM_TRIALS, seed: int = 0) 
     a_dist = np.zeros(len(att_uids) + 1)
     d_dist = np.zeros(len(def_uids) + 1)
     a_lost = d_lost = 0.0
+    takes = 0   # wins with a land unit left that may take the space
     cost = {uid: spec.info(t).cost for uid, t in types.items()}
     for trial in range(trials):
         s, rounds = _play(base, (seed * 1_000_003 + trial) & ((1 << 62) - 1), max_rounds, spec.aa_fire)
@@ -190,6 +191,7 @@ def simulate(spec: BattleSpec, trials: int = DEFAULT_SIM_TRIALS, seed: int = 0) 
                 s.units[uid].space == "x" or s.utype(s.units[uid]).domain == AIR)]
         if fighting and not d_left:   # (air transports that dropped their cargo left the battle)
             aw += 1
+            takes += any(spec.can_capture(types[uid]) for uid in a_left)
         elif d_left and not fighting:
             dw += 1
         for uid in a_left:
@@ -212,5 +214,6 @@ def simulate(spec: BattleSpec, trials: int = DEFAULT_SIM_TRIALS, seed: int = 0) 
         attacker_survivor_distribution=[float(x) / n for x in a_dist],
         defender_survivor_distribution=[float(x) / n for x in d_dist],
         ci95={"attacker_wins": _wilson(p_a, trials), "defender_wins": _wilson(p_d, trials),
-              "draw": _wilson(p_draw, trials)},
-        trials=trials)
+              "draw": _wilson(p_draw, trials),
+              **({"attacker_takes": _wilson(takes / n, trials)} if spec.terrain == LAND else {})},
+        trials=trials, attacker_takes=takes / n if spec.terrain == LAND else None)

@@ -860,7 +860,7 @@ class SupplyDrop(Ability):
     start of the combat move, before any other combat movement, an unmoved transport
     (from an air base with `requires_air_base`) flies to a friendly territory (an ally's
     with `allied`) whose land units would be out of supply: that territory is a supply
-    source for its alliance this turn (game/rules/supply.py)."""
+    source for its alliance this turn (game/rules/zone/supply.py)."""
     name: ClassVar[str] = "supply_drop"
     odds: ClassVar[str] = "none"
     requires_air_base: bool = True

@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from . import production
-from .actions import _HANDLERS, ACTION_TYPES, Action
+from .actions import ACTION_TYPES, SHARED_HANDLERS, Action
 from .errors import IllegalAction
+from .family import family_of
 from .model import AIR, LAND, SEA, STATIC, GameState, Unit, unit_replace
 
 MAX_EDIT_COUNT = 1000     # units added or removed by one edit
@@ -154,7 +154,7 @@ def _edit_units(state: GameState, a: EditUnits) -> None:
         for u in new:
             state.units[u.uid] = u
         if ut.domain == AIR and state.scenario.spaces[a.space].kind == SEA:
-            production.assign_carriers(state)
+            family_of(state.scenario).settle(state)   # aircraft at sea board a carrier
             if any(state.units[u.uid].carried_by is None for u in new):
                 raise IllegalAction(f"Edit refused: a {ut.name} at sea needs room on a carrier "
                                     f"of its side in {where}; add a carrier first.")
@@ -234,5 +234,5 @@ def edit_choices(state: GameState, space: str) -> list[str]:
 
 
 ACTION_TYPES.update({c.kind: c for c in EDIT_TYPES})
-_HANDLERS.update({EditUnits: _edit_units, EditOwner: _edit_owner,
+SHARED_HANDLERS.update({EditUnits: _edit_units, EditOwner: _edit_owner,
                   EditResources: _edit_resources, EditDamage: _edit_damage})

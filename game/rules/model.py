@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from .abilities import Ability
-from .hexmodel import HexMap, HexRules, HexTurn
+from .hex.model import HexMap, HexRules, HexTurn
 
 LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"
 DOMAINS = (LAND, SEA, AIR, STATIC)
@@ -321,6 +321,16 @@ class SpaceDef:
 
 
 @dataclass(frozen=True)
+class CanalControl:
+    """Who may take sea units through a canal or strait (Global 1940: Suez, Panama, the
+    Turkish and Danish straits, Gibraltar): the side that held every territory of `held`
+    at the start of its turn. Units matching `open_to` (types or classes, e.g. submarines
+    at Gibraltar: TripleA's excludedUnits) pass whoever holds it."""
+    held: tuple[str, ...]
+    open_to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class PlacementRule:
     """A player's placement without factories (TripleA placementAnyTerritory, e.g. v3 Chinese):
     units go on land the player has held since the start of the turn."""
@@ -369,6 +379,8 @@ class Scenario:
     hexmap: HexMap | None = None    # hex maps: each hex is also a SpaceDef named "q,r"
     # canals (seed 000 G49): sorted (zone, zone) pair -> canal name; tags a sea-zone border
     canals: dict[tuple[str, str], str] = field(default_factory=dict)
+    # canals and straits held by territories (G40 Suez, Panama, Turkish, Danish, Gibraltar)
+    canal_control: dict[str, CanalControl] = field(default_factory=dict)   # canal name -> control
     objectives: tuple[Objective, ...] = ()   # national objectives (objectives.py)
     politics: Politics | None = None         # relationships and declarations (politics.py)
 

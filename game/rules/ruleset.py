@@ -13,14 +13,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import hexabilities  # noqa: F401  (registers the hex abilities)
 from .abilities import REGISTRY, AbilityParamError, parse_ability
 from .errors import Diagnostic, LoadError
-from .hexload import parse_hex_rules, parse_hex_scenario
+from .hex import abilities as hexabilities  # noqa: F401  (registers the hex abilities)
+from .hex.load import parse_hex_rules, parse_hex_scenario
 from .model import (
     DOMAINS,
     LAND,
     SEA,
+    CanalControl,
     GameOption,
     HomeGuard,
     PlacementRule,
@@ -57,7 +58,7 @@ RULESET_DIR = SCENARIO_DIR / "rulesets"
 TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake", "track")
 KNOWN_PHASES = ("politics", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
-# the Europa-style player-turn of hex rulesets (game/rules/hexphases.py)
+# the Europa-style player-turn of hex rulesets (game/rules/hex/phases.py)
 HEX_PHASES = ("initial", "movement", "combat", "exploitation")
 
 
@@ -886,7 +887,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     if at_limit not in ("victory_cities", "draw") and at_limit not in alliances:
         chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities', 'draw' or an "
                   "alliance (it wins when the limit is reached)")
-    canals = _parse_canals(data, spaces, chk)
+    canals, canal_control = _parse_canals(data, spaces, chk, ruleset)
     from . import objectives
     national = objectives.parse(data, spaces, pids, ruleset, chk)
     from . import politics as politics_rules
@@ -901,21 +902,41 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
-        hexmap=hexmap, canals=canals, objectives=national, politics=politics)
+        hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
+        politics=politics)
 
 
-def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker) -> dict[tuple[str, str], str]:
+def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None
+                  ) -> tuple[dict[tuple[str, str], str], dict[str, CanalControl]]:
     """`canals: [{name: Corinth Canal, between: [zone, zone]}]` (seed 000 G49): a canal
-    tags the border of two adjacent sea zones (units with `cannot_traverse` cannot cross)."""
+    tags the border of two adjacent sea zones (units with `cannot_traverse` cannot cross).
+    `controlled_by: [territory, ...]` (G40) closes it to sea units of a side that has not
+    held them all since the start of its turn, except units listed in `open_to`."""
     node = chk.get(data, "canals", list, "scenario", default=LocList())
     out: dict[tuple[str, str], str] = {}
+    control: dict[str, CanalControl] = {}
     for i, c in enumerate(node or []):
         where = f"canals[{i}]"
         if not isinstance(c, dict):
             chk.error(node, i, f"{where}: expected {{name: ..., between: [zone, zone]}}")
             continue
-        chk.unknown_keys(c, ("name", "between"), where)
+        chk.unknown_keys(c, ("name", "between", "controlled_by", "open_to"), where)
         name = chk.get(c, "name", str, where, default="canal")
+        held = chk.get(c, "controlled_by", list, where, default=LocList()) or []
+        bad_held = [t for t in held if t not in spaces or spaces[str(t)].kind == SEA]
+        if bad_held:
+            chk.error(c, "controlled_by", f"{where}.controlled_by: '{bad_held[0]}' is not a land "
+                      f"territory{did_you_mean(str(bad_held[0]), spaces)}")
+            continue
+        open_to = chk.get(c, "open_to", list, where, default=LocList()) or []
+        unknown = [r for r in open_to if ruleset is not None and not ruleset.expand(str(r))]
+        if unknown:
+            chk.error(c, "open_to", f"{where}.open_to: '{unknown[0]}' is no unit type or class of "
+                      f"the ruleset{did_you_mean(str(unknown[0]), ruleset.units if ruleset else {})}")
+            continue
+        if held:
+            control[name or "canal"] = CanalControl(tuple(str(t) for t in held),
+                                                    tuple(str(u) for u in open_to))
         pair = chk.get(c, "between", list, where)
         if pair is None:
             continue
@@ -935,7 +956,7 @@ def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker) -> dict[
                       f"them as adjacent; the canal tags that border)")
             continue
         out[(a, b) if a < b else (b, a)] = name or "canal"
-    return out
+    return out, control
 
 
 def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float, float], ...], ...]:

@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import Any
 
-from .hexmodel import CombatRecord, HexTurn, PendingCombat, Shift
+from .hex.model import CombatRecord, HexTurn, PendingCombat, Shift
 from .model import Battle, BattleResult, GameState, LogCell, Pool, Roll, Ruleset, Scenario, Unit
 
 

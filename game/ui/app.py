@@ -41,6 +41,8 @@ class App:
         self.enter_held = False      # Enter is down (any scene got the press)
         self.enter_repeat = False    # the Enter KEYDOWN being handled is a key repeat (no KEYUP since)
         self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
+        self.default_losses = False  # table preference: defenders use their default order of loss
+        self.swallow_text = False    # drop the TEXTINPUT of a KEYDOWN that changed the top window
 
     # --- stack --------------------------------------------------------------------
     @property
@@ -79,11 +81,13 @@ class App:
 
     def new_game(self, scenario: str, ai_sides: tuple[str, ...] = (), seed: int | None = None,
                  ai_levels: dict[str, str] | None = None, variant: str | None = None,
-                 without: tuple[str, ...] | frozenset[str] = ()) -> Scene:
+                 without: tuple[str, ...] | frozenset[str] = (),
+                 seats: dict[str, str] | None = None) -> Scene:
         """A new game; the computer plays ai_sides (player or alliance ids), each at its
         level in ai_levels (side -> random | greedy | standard) or at self.ai_level;
         `variant`: a house-rules variant file of the scenario's ruleset (None: as published);
-        `without`: the game options switched off."""
+        `without`: the game options switched off; `seats`: who sits at the screen for each
+        human player (GameController.seat_of)."""
         from game.rules.ruleset import load_scenario
         from game.rules.session import Session
         from game.rules.variant import ruleset_for
@@ -92,7 +96,7 @@ class App:
         sc = load_scenario(scenario)
         rs = ruleset_for(sc, variant, tuple(without))
         session = Session(sc, rs, random.randrange(1, 2**31) if seed is None else seed)
-        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels))
+        return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, seats=seats))
 
     def load_game(self, path: str, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None,
                   prefer_saved: bool = True) -> Scene:
@@ -106,6 +110,7 @@ class App:
         from .game_scene import GameScene
         session, data = load_session(path)
         saved = players_of(data)
+        seats = {pid: v.split(":", 1)[1] for pid, v in saved.items() if v.startswith("human:")}
         if saved and prefer_saved:
             ids = {p.id for p in session.scenario.players}
             comp = {pid: v.split(":", 1)[1] or self.ai_level for pid, v in saved.items()
@@ -114,7 +119,8 @@ class App:
         game = game_info_of(data)
         if game is None or data.get("notice"):
             game = new_game_info(game["started"] if game else None)
-        scene = GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, game=game)
+        scene = GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, game=game,
+                          seats=seats or None)
         if data.get("notice"):
             scene.ctl.say(str(data["notice"]), "notice")
         return self.reset(scene)
@@ -133,6 +139,11 @@ class App:
         if enter:
             self.enter_repeat = event.type == pygame.KEYDOWN and (self.enter_held or bool(getattr(event, "repeat", 0)))
             self.enter_held = event.type == pygame.KEYDOWN
+        if event.type == pygame.TEXTINPUT and self.swallow_text:
+            self.swallow_text = False   # the text of the key that opened this window (T, L)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.swallow_text = False
         top = self.top
         if top is not None:
             try:
@@ -141,6 +152,8 @@ class App:
                 logger.exception("interface error handling %s; the game goes on",
                                  pygame.event.event_name(event.type))
                 self.report(exc)
+            if event.type == pygame.KEYDOWN and self.top is not top:
+                self.swallow_text = True   # a key that opened or closed a window types nothing
             if enter and event.type == pygame.KEYDOWN and top not in self.stack:
                 import time
                 self.enter_closed_at = time.monotonic()
@@ -189,7 +202,10 @@ class App:
 
 def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     from . import counters, theme
-    pygame.init()
+    # display and fonts only: pygame.init() would open the audio device (ALSA noise at
+    # start-up on machines without sound; Warboard plays no sound)
+    pygame.display.init()
+    pygame.font.init()
     theme.reset_fonts()
     counters._CACHE.clear()
     pygame.display.set_caption("Warboard")
@@ -257,11 +273,12 @@ def new_game_setup(app: App, scenario: str, ai_sides: tuple[str, ...], variant: 
                          rules_title=Path(variant).stem.replace("_", " ") if variant else "",
                          notice=f"{why} Start a new game of {sc.title} instead?",
                          without=frozenset(without))
-    if ai_sides:  # `--ai SIDE`: those sides are the computer's
-        players = {p.id for p in sc.players}
-        setup.per_player = any(s in players for s in ai_sides)
-        for side in setup.computer:
-            setup.computer[side] = side in ai_sides or (side in players and sc.player(side).alliance in ai_sides)
+    # `--ai SIDE`: those sides are the computer's; without --ai the game asked for was a
+    # hotseat game, and the new one offered instead is one too (every side human)
+    players = {p.id for p in sc.players}
+    setup.per_player = any(s in players for s in ai_sides)
+    for side in setup.computer:
+        setup.computer[side] = side in ai_sides or (side in players and sc.player(side).alliance in ai_sides)
     return app.push(setup)
 
 

@@ -14,7 +14,8 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
 
     from . import theme
     from .app import App
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     theme.reset_fonts()  # fonts of an earlier pygame session are invalid
     screen = pygame.display.set_mode(size)
     app = App(screen)
@@ -48,7 +49,8 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
 
     from . import theme
     from .app import App
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     theme.reset_fonts()   # another figure may have quit pygame in this process
     screen = pygame.display.set_mode(size)
     app = App(screen)
@@ -75,10 +77,10 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
 
 
 def hex_frame_p95_ms(size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
-    """frame_p95_ms on a generated 1000-hex map (game/ui/hexbench.py)."""
+    """frame_p95_ms on a generated 1000-hex map (game/ui/hex/bench.py)."""
     import tempfile
 
-    from .hexbench import write_map
+    from .hex.bench import write_map
     with tempfile.TemporaryDirectory() as tmp:
         return frame_p95_ms(str(write_map(os.path.join(tmp, "hex_bench_1000.yaml"))), size, frames)
 

@@ -87,7 +87,7 @@ class CalculatorScene(Scene):
             player = state.battle.attacker if state.battle is not None else state.player
             att: dict[str, int] = {}
             dfn: dict[str, int] = {}
-            from game.rules.battle import is_cargo
+            from game.rules.zone.battle import is_cargo
             for u in state.units_in(space):
                 if is_cargo(state, u) or u.damage >= state.utype(u).hits:
                     continue
@@ -367,6 +367,12 @@ class CalculatorScene(Scene):
             val = pct_long(p) + (f" ±{m * 100:.1f}" if m >= 0.0005 else "")
             theme.text(surface, val, (box.right - 14, y + 2), 24, theme.TEXT, anchor="topright", bold=True)
             y += 28
+            take = OV.takes(r) if field == "attacker_wins" else None
+            if take is not None:   # a win left with aircraft alone takes nothing
+                theme.text(surface, "… and takes the territory", (x + 22, y + 2), 20, theme.TEXT_DIM)
+                theme.text(surface, pct_long(take), (box.right - 14, y + 2), 20, theme.TEXT_DIM,
+                           anchor="topright", bold=True)
+                y += 26
         if r.note:
             lines = theme.wrap(method_note(self.rs, r.method, r.note), w, 15)
             if len(lines) > 2:

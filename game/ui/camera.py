@@ -38,8 +38,12 @@ class Camera:
     def set_view(self, view: tuple[int, int, int, int]) -> None:
         if view == self.view:
             return
+        fitted = abs(self.scale - self.fit_scale()) <= 1e-3 * self.fit_scale()
         cx, cy = self.to_world(self.view[0] + self.view[2] / 2, self.view[1] + self.view[3] / 2)
         self.view = view
+        if fitted:   # the whole map was shown: after a resize it is fitted to the new window
+            self.fit()
+            return
         self.scale = min(max(self.scale, self.min_scale()), self.max_scale())
         self.center_on(cx, cy)
 

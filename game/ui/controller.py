@@ -90,7 +90,8 @@ def _choose_as(player: Any, state: GameState, level: str) -> A.Action:
 class GameController:
     def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
-                 game: dict[str, str] | None = None):
+                 game: dict[str, str] | None = None, seats: dict[str, str] | None = None,
+                 default_losses: bool = False):
         from game.io.saves import new_game_info
         self.session = session
         self.game = dict(game) if game else new_game_info()  # this game's id: its own autosave file
@@ -110,6 +111,12 @@ class GameController:
         self.saved_version: int | None = None  # self.version when last saved (Ctrl+S or autosave)
         self._thought: _Thought | None = None  # the computer's decision being made (update_ai)
         self.editing = False       # edit mode is on (edit_panel.py): the computer players wait
+        # who sits at the screen for each human player (player id -> seat): a hand-off is
+        # between seats; None: one seat per player in hotseat, per alliance against the computer
+        self.seats = dict(seats) if seats else None
+        # "defenders use their default order of loss": a human defender is not asked
+        self.default_losses = default_losses
+        self._auto_seen: tuple | None = None   # the position play_auto last found nothing to spare in
 
     @property
     def state(self) -> GameState:
@@ -142,6 +149,19 @@ class GameController:
 
     def actor(self) -> str:
         return A.actor(self.state)
+
+    def seat_of(self, player: str) -> str:
+        """The person at the screen playing `player`: the seat chosen at the start, else the
+        player (hotseat: everyone plays one power) or its alliance (against the computer:
+        one person plays the human alliance)."""
+        if self.seats and player in self.seats:
+            return self.seats[player]
+        if not self.ai_sides:
+            return player
+        try:
+            return self.state.alliance_of(player) or player
+        except KeyError:
+            return player
 
     def shown_ai_action(self) -> A.Action | None:
         """The computer's last action while it is still the latest thing that happened
@@ -206,7 +226,9 @@ class GameController:
         """Who plays each player, for the save: 'human' or 'computer:<level>'."""
         out = {}
         for p in self.state.scenario.players:
-            out[p.id] = f"computer:{self.level_of(p.id)}" if self.is_ai(p.id) else "human"
+            seat = self.seats.get(p.id) if self.seats else None
+            human = f"human:{seat}" if seat and seat != p.id else "human"
+            out[p.id] = f"computer:{self.level_of(p.id)}" if self.is_ai(p.id) else human
         return out
 
     def save_auto(self) -> None:
@@ -220,6 +242,55 @@ class GameController:
             self.say(f"Autosave failed: {exc}", "error")
             return
         self.saved_version = self.version
+
+    # --- decisions nobody need make ------------------------------------------------
+    def auto_action(self) -> A.Action | None:
+        """What a human player is spared deciding now: the casualties of a player away from
+        the screen (not the phasing player's person) when the choice has one outcome, a
+        defender's losses when defenders use their default order of loss, a collect-income
+        phase with nothing to do. None when the player must decide."""
+        state = self.state
+        actor = self.actor()
+        if state.over or self.editing or self.is_ai(actor):
+            return None
+        b = state.battle
+        if b is not None and b.awaiting == "casualties" and b.pools:
+            away = self.seat_of(actor) != self.seat_of(state.player)   # would be handed the screen
+            forced = A.forced_casualties(state) if away else None
+            if forced is not None:
+                return forced
+            pool = b.pools[0]
+            if self.default_losses and (pool.chooser or pool.side) == "defender":
+                return A.default_casualties(state)
+            return None
+        if (state.phase == "collect_income" and b is None and state.hexturn is None
+                and all(isinstance(a, A.EndPhase) for a in A.legal_actions(state))):
+            return A.EndPhase()
+        return None
+
+    def _auto_key(self) -> tuple:
+        return (self.version, self.state.action_count, id(self.state), self.default_losses, self.editing)
+
+    def play_auto(self, most: int = 50) -> int:
+        """Play the decisions nobody need make (auto_action), one after another; how many.
+        A position found to need the player is not looked at again (a frame's cost)."""
+        if self._auto_seen == self._auto_key():
+            return 0
+        n = 0
+        while n < most:
+            action = self.auto_action()
+            if action is None:
+                break
+            player = self.state.player
+            before = self.state.resources.get(player, 0)
+            if not self.do(action, quiet=True):
+                break
+            n += 1
+            if isinstance(action, A.EndPhase):   # the income, which nobody clicked to see
+                gain = self.state.resources.get(player, 0) - before
+                self.say(f"{self.player_name(player)} collected {gain} (income).", "good")
+        self._auto_seen = self._auto_key()
+        return n
 
     # --- computer players ----------------------------------------------------------
     def computer_player(self, level: str) -> Any:

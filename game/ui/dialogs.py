@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules import production
+from game.rules import victory
 
 from . import theme, widgets
 from .scene import Scene
@@ -28,6 +28,16 @@ class HandoffScene(Scene):
 
     def done(self) -> None:
         self.app.pop(self)
+
+    def task(self) -> str:
+        """The decision the player is handed the screen for, when it is not their own turn:
+        'choose casualties, then pass back to Germany' (interceptors, rerolls, losses)."""
+        state = self.game.state
+        if self.player == state.player:
+            return ""
+        from .game_scene import actor_task
+        what = actor_task(state, plural=True)   # the imperative: "choose which fighters intercept"
+        return f"{what}, then pass back to {self.game.ctl.player_name(state.player)}"
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -54,16 +64,22 @@ class HandoffScene(Scene):
         theme.text(surface, "Pass to", (sw // 2, band.y + 30), 34, theme.TEXT_DIM, anchor="midtop")
         theme.text(surface, name, (sw // 2, band.y + 66), 80, theme.text_on(theme.mix(theme.BG, col, 0.35)),
                    anchor="midtop", bold=True)
-        from game.rules.phases import PHASE_NAMES
+        from game.rules.zone.phases import PHASE_NAMES
         sub = f"Round {state.round}  ·  {PHASE_NAMES.get(state.phase, state.phase)}"
-        if self.player != state.player:
-            sub += "  ·  defending: choose casualties"
-        theme.text(surface, sub, (sw // 2, band.y + 150), 28, theme.TEXT, anchor="midtop")
+        task = self.task()
+        if task:
+            sub += f"  ·  {task}"
+        theme.text(surface, theme.elide(sub, sw - 40, 28), (sw // 2, band.y + 150), 28, theme.TEXT,
+                   anchor="midtop")
+        b = state.battle
+        if task and b is not None and b.awaiting == "casualties":   # how to skip these hand-offs
+            theme.text(surface, "Esc, then Defenders: default losses: defenders are no longer asked for their losses",
+                       (sw // 2, band.y + 186), 18, theme.TEXT_DIM, anchor="midtop")
         theme.text(surface, "Click or press Enter to continue", (sw // 2, band.bottom - 20), 22, theme.ACCENT,
                    anchor="midbottom")
         b = state.battle
         if b is not None and b.rolls:  # what was just rolled, so nobody misses the attacker's dice
-            from .battle_window import draw_roll, side_name
+            from .zone.battle_window import draw_roll, side_name
             area = pygame.Rect(sw // 2 - 380, band.bottom + 24, 760, sh - band.bottom - 40)
             theme.text(surface, f"Battle in {state.scenario.spaces[b.space].name}, round {b.round}: dice so far",
                        (area.x, area.y), 22, theme.TEXT_DIM, bold=True)
@@ -174,6 +190,15 @@ class EscMenu(Scene):
         self.app.pop(self)
         self.game.edit.save_as_scenario()
 
+    def toggle_default_losses(self) -> None:
+        """'Defenders use their default order of loss': a human defender is not asked
+        (nor handed the screen) for its casualties; kept for the next games too."""
+        ctl = self.game.ctl
+        ctl.default_losses = not ctl.default_losses
+        self.app.default_losses = ctl.default_losses
+        ctl.say("Defenders now take their losses in the default order of loss, without being asked."
+                if ctl.default_losses else "Defenders choose their own casualties again.")
+
     def quit_to_menu(self) -> None:
         if self.game.ctl.saved:  # nothing to lose: saved (Ctrl+S or autosave) since the last action
             self.quit_now()
@@ -201,7 +226,7 @@ class EscMenu(Scene):
         self.spots.clear()
         theme.dim(surface, 160)
         sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, 360, 446)
+        rect = pygame.Rect(0, 0, 380, 504)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         theme.text(surface, "Game menu", (rect.centerx, rect.y + 18), 36, theme.ACCENT, anchor="midtop", bold=True)
@@ -212,6 +237,10 @@ class EscMenu(Scene):
                   "Exact odds for any two armies of this ruleset"),
                  ("Save as scenario  (Ctrl+Shift+S)", self.save_as_scenario, True,
                   "This position as a new scenario (imported scenarios) for balance and arena"),
+                 ("Defenders: " + ("default losses" if self.game.ctl.default_losses else "choose losses"),
+                  self.toggle_default_losses, True,
+                  "Defenders use their default order of loss (no hand-off for casualties), or choose "
+                  "their own; a forced loss is never asked either way"),
                  ("Quit to main menu", self.quit_to_menu, False, "The game is autosaved at every phase end")]
         y = rect.y + 72
         for label, fn, primary, tip in items:
@@ -307,7 +336,7 @@ class GameOverScene(Scene):
         y += 34
         theme.text(surface, self.held_label(), (rect.x + 40, y), 24, theme.TEXT)
         y += 30
-        counts = production.victory_cities(state)
+        counts = victory.victory_cities(state)
         total = sum(1 for sp in state.scenario.spaces.values() if sp.victory_city)
         for ally, n in counts.items():
             need = state.scenario.victory_cities.get(ally)

@@ -9,17 +9,18 @@ import time
 import pygame
 
 from game.rules import actions as A
-from game.rules import movement, supply
 from game.rules.session import Session
+from game.rules.zone import movement, supply
 
-from . import airdrop_view, history_view, odds_view, theme, widgets
+from . import history_view, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .edit_panel import EditMode
-from .hexrender import make_renderer
+from .hex.render import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
 from .selection import Selection
+from .zone import airdrop_view
 
 logger = logging.getLogger(__name__)
 
@@ -32,10 +33,10 @@ COUNTER_LAYOUT_MS = 6.0  # counter layouts per frame at a new zoom level (mapren
 class GameScene(Scene):
     def __init__(self, app, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
-                 game: dict[str, str] | None = None):
+                 game: dict[str, str] | None = None, seats: dict[str, str] | None = None):
         super().__init__(app)
         self.ctl = GameController(session, ai_sides, ai_level, autosave=autosave, ai_levels=ai_levels,
-                                  game=game)
+                                  game=game, seats=seats, default_losses=getattr(app, "default_losses", False))
         self.renderer = make_renderer(session.scenario, session.state.ruleset)
         self.sel = Selection()
         self.drop = airdrop_view.DropPlan()  # the airdrop step (P): paratroopers picked, drop spaces
@@ -52,6 +53,7 @@ class GameScene(Scene):
         self.minimap_drag = False
         self.minimap_rect = pygame.Rect(0, 0, 0, 0)
         self.last_human: str | None = None
+        self.last_human_turn: tuple[int, str] | None = None   # (round, player) when last_human acted
         self.purchase_opened: tuple[int, str] | None = None
         self.seen_version = -1
         self.battle_hidden: str | None = None
@@ -65,7 +67,7 @@ class GameScene(Scene):
         self.enter_armed = True           # Enter was released on the map since then
         self.enter_block_until = 0.0
         self.seen_phase: tuple | None = None
-        from .hexplay import HexPlay
+        from .hex.play import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
 
@@ -88,7 +90,7 @@ class GameScene(Scene):
         return any(isinstance(s, cls) for s in self.app.above(self))
 
     def open_purchase(self) -> None:
-        from .purchase import PurchaseScene
+        from .zone.purchase import PurchaseScene
         if self.state.phase != "purchase" or not self.my_turn():
             self.ctl.say("Units are bought in the purchase phase.", "error")
             return
@@ -96,7 +98,7 @@ class GameScene(Scene):
             self.app.push(PurchaseScene(self.app, self))
 
     def open_battle(self) -> None:
-        from .battle_window import BattleWindow
+        from .zone.battle_window import BattleWindow
         self.battle_hidden = None
         if not self.overlay_open(BattleWindow):
             self.app.push(BattleWindow(self.app, self))
@@ -110,6 +112,35 @@ class GameScene(Scene):
         from .history_view import HistoryView
         if not self.overlay_open(HistoryView):
             self.app.push(HistoryView(self.app, self))
+
+    def open_help(self) -> None:
+        from .help import HelpOverlay
+        if not self.overlay_open(HelpOverlay):
+            self.app.push(HelpOverlay(self.app, self))
+
+    def open_unit_card(self, pos: tuple[int, int]) -> bool:
+        """A right click: the unit card of the counter under `pos` (zone maps), or of the
+        stack in the hex under it (hex maps). False when there is no counter there."""
+        from .help import UnitCard
+        state = self.state
+        if not pygame.Rect(self.cam.view).collidepoint(pos):
+            return False
+        hit = self.renderer.counter_at(pos)
+        if hit is not None:
+            sid, item = hit
+            n = sum(1 for u in state.units_in(sid) if u.type == item.utype and u.owner == item.owner)
+            self.app.push(UnitCard(self.app, self, [(item.utype, item.owner, max(1, n))]))
+            return True
+        if self.hexplay is None:
+            return False
+        sid = self.space_at(pos)
+        kinds: dict[tuple[str, str], int] = {}
+        for u in (state.units_in(sid) if sid else ()):
+            kinds[(u.type, u.owner)] = kinds.get((u.type, u.owner), 0) + 1
+        if not kinds:
+            return False
+        self.app.push(UnitCard(self.app, self, [(t, o, n) for (t, o), n in kinds.items()]))
+        return True
 
     def open_menu(self) -> None:
         from .dialogs import EscMenu
@@ -137,9 +168,9 @@ class GameScene(Scene):
 
     def check_overlays(self) -> None:
         """Open the windows the game state calls for (only when nothing else is on top)."""
-        from .battle_window import BattleWindow
         from .dialogs import GameOverScene, HandoffScene
-        from .purchase import PurchaseScene
+        from .zone.battle_window import BattleWindow
+        from .zone.purchase import PurchaseScene
         above = self.app.above(self)
         if any(not isinstance(s, BattleWindow) for s in above):
             return
@@ -151,10 +182,12 @@ class GameScene(Scene):
         actor = self.ctl.actor()
         if not self.ctl.is_ai(actor) and not self.hex_midcombat_choice(actor):
             humans = self.ctl.human_players()
+            turn = (state.round, state.player)
             if actor != self.last_human:
-                prev = self.last_human
-                self.last_human = actor
-                if len(humans) > 1 and self.auto_overlays and prev != actor and self.needs_handoff(prev, actor):
+                prev, prev_turn = self.last_human, self.last_human_turn
+                self.last_human, self.last_human_turn = actor, turn
+                if len(humans) > 1 and self.auto_overlays and prev != actor \
+                        and self.needs_handoff(prev, actor, passing_back=prev_turn == turn and actor == state.player):
                     self.app.push(HandoffScene(self.app, self, actor))
                     return
         if (state.battle is not None and not above and self.auto_overlays
@@ -175,19 +208,17 @@ class GameScene(Scene):
         return (self.hexplay is not None and ht is not None and ht.pending is not None
                 and actor != self.state.player)
 
-    def needs_handoff(self, prev: str | None, actor: str) -> bool:
-        """'Pass to …' between different people: always in a hotseat game; in a game
-        against the computer only when the next human player is on another team than
-        the last one (the human's own powers need no hand-off)."""
-        if not self.ctl.ai_sides:
-            return True
-        try:
-            teams = {self.state.alliance_of(h) for h in self.ctl.human_players()}
-            if len(teams) <= 1:
-                return False
-            return prev is None or self.state.alliance_of(prev) != self.state.alliance_of(actor)
-        except KeyError:
-            return True
+    def needs_handoff(self, prev: str | None, actor: str, passing_back: bool = False) -> bool:
+        """'Pass to …' between different people (seats: controller.seat_of): in a hotseat
+        game every player is one, against the computer the human alliance is one unless
+        its players were given to different people. None when `passing_back`: the screen
+        goes back to the phasing player in its own turn after a defender's choice (the
+        hand-off to the defender said to pass back; nothing on the board is hidden)."""
+        ctl = self.ctl
+        seats = {ctl.seat_of(h) for h in ctl.human_players()}
+        if len(seats) <= 1 or passing_back:
+            return False
+        return prev is None or ctl.seat_of(prev) != ctl.seat_of(actor)
 
     # --- odds --------------------------------------------------------------------------
     def attack_odds(self) -> list[tuple[str, odds_view.OddsView | None]]:
@@ -237,7 +268,7 @@ class GameScene(Scene):
             self.ctl.say("Finish the current battle first.", "error")
             return
         try:
-            from game.rules.warnings import end_phase_warnings
+            from game.rules.zone.warnings import end_phase_warnings
             warnings = end_phase_warnings(self.state)
         except Exception as exc:  # noqa: BLE001 - ask anyway when the check itself fails
             logger.warning("end-of-phase check failed; asking anyway", exc_info=True)
@@ -266,6 +297,13 @@ class GameScene(Scene):
         Enter that closed a window, and not in the first ENTER_DEBOUNCE_S after a phase
         began or a window closed (the player must press it again)."""
         repeat = self.app.enter_repeat
+        if self.state.over:
+            return
+        if not self.my_turn():   # the computer's turn: Enter ends nothing, and says so
+            who = self.ctl.player_name(self.ctl.actor())
+            self.ctl.say(f"The computer is playing {who}: Enter waits for your turn (Space skips ahead).",
+                         "info")
+            return
         if not repeat and self.hexplay is not None and self.my_turn() and self.hexplay.accept():
             return   # hex maps: Enter takes the proposed losses / retreat / advance
         if repeat or not self.enter_armed or time.monotonic() < self.enter_block_until:
@@ -472,10 +510,22 @@ class GameScene(Scene):
         self.ctl.say("Waypoint dropped.", "info")
         return True
 
+    def deselect(self) -> bool:
+        """Esc with something selected (a space, a unit to place, a hex stack): drop the
+        selection first; True if there was one (the next Esc opens the menu)."""
+        had = self.sel.space is not None or self.sel.place_unit is not None \
+            or (self.hexplay is not None and self.hexplay.sel is not None)
+        if had:
+            self.sel.clear()
+            self.sel.place_unit = None
+            if self.hexplay is not None:
+                self.hexplay.clear()
+        return had
+
     def _airdrop_hint(self, group, sid: str) -> str:
         """" Airdrop (P) flies them there." when the refused move is one the airdrop step can
         make: paratroopers (or air-transport cargo) of this space that can fly to `sid`."""
-        from game.rules import airdrop as AD
+        from game.rules.zone import airdrop as AD
         state = self.state
         if self.hexplay is not None or self.can_airdrop():
             return ""
@@ -599,6 +649,8 @@ class GameScene(Scene):
                     return
                 self.click_space(self.space_at(event.pos))
             elif event.button == 3:
+                if not self.edit.on and self.open_unit_card(event.pos):
+                    return
                 if self.drop.active:
                     self.toggle_airdrop()
                     return
@@ -616,10 +668,14 @@ class GameScene(Scene):
             self.toggle_airdrop()
         elif key == pygame.K_ESCAPE and self.drop_waypoints():
             pass
+        elif key == pygame.K_ESCAPE and self.deselect():
+            pass
         elif key == pygame.K_ESCAPE:
             self.open_menu()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.enter_key()
+        elif key == pygame.K_F1:
+            self.open_help()
         elif key == pygame.K_z and ctrl:
             self.undo()
         elif key == pygame.K_e and ctrl:
@@ -683,6 +739,7 @@ class GameScene(Scene):
         blocked = any(s.blocks_ai for s in self.app.above(self))
         if not blocked:
             self.ctl.update_ai(dt)
+            self.ctl.play_auto()   # nobody is asked what has one answer (forced losses, income)
         if self.ctl.version != self.seen_version:
             self.seen_version = self.ctl.version
             self.sel.validate(self.state)
@@ -975,7 +1032,18 @@ class GameScene(Scene):
             return
         if self.spots.at(pos) is not None:
             return
-        widgets.tooltip(surface, self.tooltip_lines(self.hover), pos)
+        widgets.tooltip(surface, self.tooltip_lines(self.hover) + self.counter_tooltip(pos), pos)
+
+    def counter_tooltip(self, pos: tuple[int, int]) -> list[str]:
+        """The hovered counter's unit in sentences (unit_text), for the map tooltip."""
+        hit = self.renderer.counter_at(pos)
+        if hit is None:
+            return []
+        from .unit_text import unit_tooltip
+        ut = self.state.ruleset.units.get(hit[1].utype)
+        if ut is None:
+            return []
+        return ["", f"{ut.name}:"] + unit_tooltip(self.state.ruleset, ut)[1:] + ["Right click: unit card"]
 
 
 def _bent_leg(a: tuple[float, float], b: tuple[float, float], bend: float) -> list[tuple[float, float]]:
@@ -1014,5 +1082,5 @@ def grammar_plural(state, name: str) -> bool:
 
 
 def theme_phase(state) -> str:
-    from game.rules.phases import PHASE_NAMES
+    from game.rules.zone.phases import PHASE_NAMES
     return PHASE_NAMES.get(state.phase, state.phase.replace("_", " ").capitalize())

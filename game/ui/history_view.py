@@ -298,7 +298,7 @@ class HistoryView(Scene):
         self.spots.clear()
         state = self.shown()
         if sc.hexplay is not None:
-            from .hexrender import HexOverlay
+            from .hex.render import HexOverlay
             ov = HexOverlay(path=self.trail if len(self.trail) > 1 else (),
                             selected=self.trail[0] if self.trail else None, targets=set(self.marks))
             sc.renderer.draw(surface, sc.cam, state, ov)  # type: ignore[arg-type]

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from game.rules import supply
 from game.rules.model import GameState, Scenario, SpaceDef
+from game.rules.zone import supply
 
 from . import theme
 from .camera import Camera

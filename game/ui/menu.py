@@ -231,6 +231,17 @@ class MainMenu(Scene):
     def load(self) -> None:
         self.app.push(LoadDialog(self.app))
 
+    def open_calculator(self) -> None:
+        """The battle calculator for the chosen scenario's rules (house rules and game
+        options included), without starting a game (zone rulesets)."""
+        from .calculator import CalculatorScene
+        rs = self.chosen_ruleset()
+        if rs is None or rs.hex is not None:
+            self.app.notice = "The battle calculator is for zone maps: a hex attack shows its odds on the map."
+            return
+        from game.rules.options import with_options
+        self.app.push(CalculatorScene(self.app, with_options(rs, self.chosen_without())))
+
     def open_triplea(self) -> None:
         from .triplea_dialog import TripleaImportDialog
         self.app.push(TripleaImportDialog(self.app))
@@ -251,6 +262,8 @@ class MainMenu(Scene):
                 self.open_options()
             elif event.key == pygame.K_t:
                 self.open_triplea()
+            elif event.key == pygame.K_c or (event.key == pygame.K_b and event.mod & pygame.KMOD_CTRL):
+                self.open_calculator()
             elif event.key in (pygame.K_ESCAPE, pygame.K_q):
                 self.app.quit()
             return
@@ -321,8 +334,15 @@ class MainMenu(Scene):
             sc = cur[1]
             theme.text(surface, theme.elide(sc.title, desc.w - 40, 36, bold=True), (x, y), 36, theme.ACCENT, bold=True)
             y += 42
-            theme.text(surface, f"Ruleset {sc.ruleset_id}  ·  {sc.turn_limit} rounds  ·  {len(sc.spaces)} spaces",
+            theme.text(surface, theme.elide(f"Ruleset {sc.ruleset_id}  ·  {sc.turn_limit} rounds  ·  "
+                                            f"{len(sc.spaces)} spaces", desc.w - 40 - 240, 20),
                        (x, y), 20, theme.TEXT_DIM)
+            rs_calc = self.chosen_ruleset()
+            widgets.button(surface, self.spots, pygame.Rect(desc.right - 250, y - 6, 230, 32), "Battle calculator  (C)",
+                           self.open_calculator, size=18, enabled=rs_calc is not None and rs_calc.hex is None,
+                           tooltip="Exact odds for any two armies of this scenario's rules"
+                           if rs_calc is not None and rs_calc.hex is None
+                           else "Hex maps show each attack's odds column on the map")
             y += 30
             if len(self.rule_options(sc)) > 1:
                 y = self.draw_rules_choice(surface, x, y, desc.w - 40)
@@ -413,7 +433,7 @@ def save_info(path: Path) -> str:
     info = ""
     try:
         from game.io.saves import read_save
-        from game.rules.phases import PHASE_NAMES
+        from game.rules.zone.phases import PHASE_NAMES
         data = read_save(path)
         snap = data.get("snapshot") or {}
         parts = [_saved_title(data)]

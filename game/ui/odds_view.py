@@ -24,8 +24,8 @@ from typing import Any
 
 import pygame
 
-from game.rules import movement
 from game.rules.model import GameState, Unit
+from game.rules.zone import movement
 
 from . import theme
 
@@ -236,7 +236,7 @@ def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
 
 def battle_state(state: GameState, space: str, player: str) -> GameState:
     """The state the battle in `space` would be fought from: the open battle as it is,
-    else a copy on which the rules open it (`game.rules.battle.start` picks the ships
+    else a copy on which the rules open it (`game.rules.zone.battle.start` picks the ships
     that bombard an amphibious assault), so planned, hover and battle-window odds
     all come from the same computation on the same units."""
     b = state.battle
@@ -244,7 +244,7 @@ def battle_state(state: GameState, space: str, player: str) -> GameState:
         return state
     if b is not None or player != state.player or not movement.enemies_in(state, space, player):
         return state
-    from game.rules import battle as B
+    from game.rules.zone import battle as B
     trial = state.copy()
     try:
         B.start(trial, space)
@@ -332,12 +332,29 @@ def pct_ci(r: Any, field: str = "attacker_wins", sep: str = " ") -> str:
 
 
 def win_text(v: OddsView) -> str:
-    """'win 73%', 'win 73% ±4', 'computing odds…' or 'odds unavailable (why)'."""
+    """'win 73%', 'win 73% ±4', 'win 98%, take it 21%' (a win often left with aircraft
+    alone), 'computing odds…' or 'odds unavailable (why)'."""
     if v.pending:
         return "computing odds…"
     if not v.ok:
         return f"odds unavailable ({v.error})"
-    return f"win {pct_ci(v.result)}"
+    take = take_pct(v.result)
+    return f"win {pct_ci(v.result)}" + (f", take it {take}" if take else "")
+
+
+def takes(r: Any) -> float | None:
+    """The chance the attack takes the space (wins with a land unit left), when the odds
+    know it and it is not simply the chance to win."""
+    p = getattr(r, "attacker_takes", None)
+    if p is None or pct(p) == pct(r.attacker_wins):
+        return None
+    return float(p)
+
+
+def take_pct(r: Any) -> str:
+    """takes() as '21%', or '' when it says nothing the chance to win does not."""
+    p = takes(r)
+    return "" if p is None else pct(p)
 
 
 def pct(p: float) -> str:
@@ -371,8 +388,12 @@ def summary_lines(v: OddsView, rs: Any) -> list[str]:
     if not v.ok:
         return [f"Odds unavailable: {v.error}"]
     r = v.result
+    take = take_pct(r)
     lines = [f"Attacker wins {pct_ci(r)}, defender wins {pct_ci(r, 'defender_wins')}, "
-             f"draw {pct(r.draw)}",
+             f"draw {pct(r.draw)}"]
+    if take:
+        lines.append(f"Attacker takes the territory {take} (wins with a land unit left to capture it)")
+    lines += [
              f"Expected rounds {r.expected_rounds:.1f}",
              f"Attacker left: {unit_names(rs, r.attacker_survivors)}",
              f"Defender left: {unit_names(rs, r.defender_survivors)}",
@@ -451,17 +472,20 @@ def draw_box(surface: pygame.Surface, box: pygame.Rect, v: OddsView | None, titl
     r = v.result
     outcome_bar(surface, pygame.Rect(x, y, w, 9), r)
     y += 13
-    rows = (("Attacker wins", r.attacker_wins, ATT_COL), ("Defender wins", r.defender_wins, DEF_COL),
-            ("Draw", r.draw, DRAW_COL))
+    rows = [("Attacker wins", pct_ci(r), ATT_COL)]
+    take = take_pct(r)
+    if take:   # beside the chance to win: the chance a land unit is left to take the space
+        rows.append(("  takes the territory", take, ATT_COL))
+    rows += [("Defender wins", pct_ci(r, "defender_wins"), DEF_COL), ("Draw", pct(r.draw), DRAW_COL)]
     lh = 18 if box.h >= 130 else 16
-    for label, p, col in rows:
+    for label, val, col in rows:
         if y + lh > box.bottom - 2:
             break
-        pygame.draw.rect(surface, col, pygame.Rect(x, y + (lh - 9) // 2, 9, 9))
-        theme.text(surface, label, (x + 15, y), lh - 1, theme.TEXT)
-        field = "draw" if label == "Draw" else ("attacker_wins" if label.startswith("Att") else "defender_wins")
-        theme.text(surface, pct_ci(r, field) if field != "draw" else pct(p), (box.right - 10, y), lh - 1,
-                   theme.TEXT, anchor="topright", bold=True)
+        if not label.startswith(" "):
+            pygame.draw.rect(surface, col, pygame.Rect(x, y + (lh - 9) // 2, 9, 9))
+        theme.text(surface, label.strip(), (x + 15 + (10 if label.startswith(" ") else 0), y), lh - 1,
+                   theme.TEXT)
+        theme.text(surface, val, (box.right - 10, y), lh - 1, theme.TEXT, anchor="topright", bold=True)
         y += lh
     if y + 16 <= box.bottom - 2:
         a = sum(r.attacker_survivors.values())

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import movement, objectives, politics, production
-from game.rules.phases import PHASE_NAMES
+from game.rules import objectives, politics
+from game.rules.zone import movement, production
+from game.rules.zone.phases import PHASE_NAMES
 
-from . import airdrop_panel, coastal_panel, logistics_panel, odds_view, theme, widgets
+from . import odds_view, theme, widgets
 from .counters import draw_counter
+from .zone import airdrop_panel, coastal_panel, logistics_panel
 
 logger = logging.getLogger(__name__)
 
@@ -236,7 +238,7 @@ class SidePanel:
                        size=20)
         waiting = ""
         if state.scenario.hexmap is not None:   # a hex combat result waits for losses / a retreat
-            from game.rules.hexcombat import waiting_text
+            from game.rules.hex.combat import waiting_text
             waiting = waiting_text(state)
         widgets.button(surface, spots, pygame.Rect(x + 2 * (bw + 8), by, w - 2 * (bw + 8), 36), "End phase",
                        sc.end_phase, enabled=mine and not waiting, primary=True,
@@ -522,6 +524,9 @@ class SidePanel:
                 val = "?"
             else:
                 val = odds_view.pct_ci(v.result, sep="")
+                take = odds_view.take_pct(v.result)
+                if take:
+                    val += f" take {take}"
             name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
             cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
             if x and x + cw > width:
@@ -599,6 +604,9 @@ class SidePanel:
             p = odds_view.pct_ci(v.result)
             text = (f"{p} to win if {units} join the attack on {name}" if joining
                     else f"{p} to win if you attack {name} with {units}")
+            take = odds_view.take_pct(v.result)
+            if take:
+                text += f"; {take} to take it (a land unit left)"
             col = theme.ACCENT
         else:
             text = f"{name}: odds unavailable ({v.error})"
@@ -646,7 +654,7 @@ class SidePanel:
         return y + 4
 
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
-        from .purchase import bought_now, waiting_units
+        from .zone.purchase import bought_now, waiting_units
         state = self.scene.state
         col = theme.color(state.scenario.player(state.player).color)
         groups = (("Bought this turn:", bought_now(state)), ("Waiting from last turn:", waiting_units(state)))

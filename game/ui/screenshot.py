@@ -12,7 +12,9 @@ interception's dice and the first round),  reroll (a reconnaissance reroll choic
 on the strip; the interwar ruleset on this map when its own has no reconnaissance), and the
 views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, withdraw,
 coastal artillery, supply drops, ferry flights), and roster (every unit of the scenario's ruleset:
-its counter, name and values, to check that the pictures tell the units apart). Each is a fresh
+its counter, name and values, to check that the pictures tell the units apart), help (the F1
+overlay: keys and the current phase's actions), charts (hex maps: its terrain chart and CRT page),
+unitcard (the unit card of the first player's first unit type, as a right click opens it). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
 """
 from __future__ import annotations
@@ -25,7 +27,8 @@ logger = logging.getLogger(__name__)
 
 VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "calculator", "strip", "setup",
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
-         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster")
+         "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster",
+         "help", "charts", "unitcard")
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -37,8 +40,8 @@ def _init() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
-    if not pygame.get_init():
-        pygame.init()
+    if not pygame.display.get_init():   # never pygame.init(): it opens the audio device
+        pygame.display.init()
     if not pygame.font.get_init():
         pygame.font.init()
 
@@ -130,8 +133,8 @@ def plan_attack(session, keep_back: int = 0) -> str | None:
     """In the current player's combat move, move every stack that can reach the first
     enemy-held space found into it (except `keep_back` stacks); returns that space."""
     from game.rules import actions as A
-    from game.rules import movement
     from game.rules.errors import IllegalAction
+    from game.rules.zone import movement
     state = session.state
     target = None
     for a in A.legal_actions(state, max_moves=2000):
@@ -160,7 +163,7 @@ def plan_attack(session, keep_back: int = 0) -> str | None:
 
 def to_combat_move(session) -> None:
     from game.rules import actions as A
-    from game.rules import movement
+    from game.rules.zone import movement
     while session.state.phase != movement.COMBAT and not session.state.over:
         session.do(A.EndPhase())
 
@@ -198,10 +201,10 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
     from game.rules import actions as A
 
     from .app import App
-    from .battle_window import BattleWindow
     from .dialogs import GameOverScene, HandoffScene
     from .game_scene import GameScene
-    from .purchase import PurchaseScene
+    from .zone.battle_window import BattleWindow
+    from .zone.purchase import PurchaseScene
     if view not in VIEWS:
         raise ValueError(f"unknown view '{view}'; choose one of: {', '.join(VIEWS)}")
     surface = pygame.Surface(size)
@@ -213,14 +216,14 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         app.draw()
         return surface
     if view in ("airdrop", "airdrop_battle") and _transport_drops(scenario):
-        from .screenshot_orders import render_transport_drop
+        from .zone.screenshot_orders import render_transport_drop
         return render_transport_drop(app, scenario, view)
     if view in ("airdrop", "airdrop_battle", "reroll"):
         return _render_rules_view(app, scenario, view)
     if view == "roster":
         return render_roster(surface, scenario)
     if view in ORDER_VIEWS:
-        from .screenshot_orders import render_order_view
+        from .zone.screenshot_orders import render_order_view
         return render_order_view(app, scenario, view)
     session = _session(scenario, demo=(view in ("battle", "attack", "strip")))
     if session.state.scenario.hexmap is not None and view in ("attack",) + HEX_VIEWS:
@@ -267,6 +270,17 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         _select_for_attack(game, target)
     elif view == "calculator":
         app.push(sample_calculator(app, game))
+    elif view in ("help", "charts"):
+        from .help import HelpOverlay
+        overlay = app.push(HelpOverlay(app, game))
+        if view == "charts" and overlay.has_charts():  # type: ignore[attr-defined]
+            overlay.page = "charts"  # type: ignore[attr-defined]
+    elif view == "unitcard":
+        from .help import UnitCard
+        state = session.state
+        mine = sorted((u for u in state.units.values() if u.owner == state.player), key=lambda u: u.uid)
+        kind = mine[0].type if mine else next(iter(state.ruleset.units))
+        app.push(UnitCard(app, game, [(kind, state.player, 1)]))
     game.update(0.0)
     app.draw()
     _settle_odds(app)
@@ -321,7 +335,7 @@ def _settle_odds(app) -> None:
 
 def _hex_view(app, session, surface, view: str):
     from .game_scene import GameScene
-    from .hexshots import prepare
+    from .hex.shots import prepare
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False
     game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
@@ -335,7 +349,7 @@ def _hex_view(app, session, surface, view: str):
 def _select_for_attack(game, target: str | None) -> None:
     """Select a stack that stayed back and hover the attacked space, so the panel shows
     the planned attack's odds and 'if you attack ... with these units'."""
-    from game.rules import movement
+    from game.rules.zone import movement
     state = game.state
     if target is None:
         return
@@ -467,7 +481,7 @@ def land_type(rs) -> str:
 def best_drop(state, group) -> str | None:
     """A drop space worth showing: one with anti-aircraft guns if any (the risk line),
     else the weakest defended."""
-    from game.rules import airdrop as AD
+    from game.rules.zone import airdrop as AD
     targets = AD.targets(state, group)
     if not targets:
         return None
@@ -512,11 +526,11 @@ def reroll_session(scenario: str, tries: int = 60):
 def _render_rules_view(app, scenario: str, view: str):
     """The airdrop, airdrop_battle and reroll views (see the module docstring)."""
     from game.rules import actions as A
-    from game.rules import airdrop as AD
+    from game.rules.zone import airdrop as AD
 
     from . import odds_view
-    from .battle_window import BattleWindow
     from .game_scene import GameScene
+    from .zone.battle_window import BattleWindow
     if view == "reroll":
         session = reroll_session(scenario)
     else:

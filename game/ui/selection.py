@@ -1,14 +1,14 @@
 """What the player has picked on the map: a space, unit stacks with counts,
-the legal destinations of that group (asked from game.rules.movement), and the
+the legal destinations of that group (asked from game.rules.zone.movement), and the
 unit type being placed in the place phase."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from game.rules import actions as A
-from game.rules import movement, production
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, GameState, Unit
+from game.rules.zone import movement, production
 
 StackKey = tuple[str, bool, int]  # (unit type, aboard a transport, movement spent)
 

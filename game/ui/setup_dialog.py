@@ -107,11 +107,28 @@ class NewGameSetup(Scene):
         ai = tuple(s for s in self.sides() if self.computer[s])
         return ai, {s: self.level[s] for s in ai}
 
+    def seats(self) -> dict[str, str]:
+        """Who sits at the screen: chosen per player, each human player is a person of
+        their own (hand-offs between them); per alliance, one person plays the alliance."""
+        humans = [p for p in self.scenario.players if not self.computer[p.id]]
+        if self.per_player:
+            return {p.id: p.id for p in humans}
+        return {p.id: p.alliance for p in humans}
+
+    def seats_note(self) -> str:
+        """Who is handed the screen, when more than one human player plays (issue #44)."""
+        seats = self.seats()
+        if len(seats) < 2 or not self.choice()[0]:
+            return ""
+        if len(set(seats.values())) == len(seats):
+            return " Each human player is handed the screen in turn."
+        return " One person plays each human alliance (choose per player for one person each)."
+
     def start(self) -> None:
         ai, lv = self.choice()
         try:
             self.app.new_game(self.path, ai, ai_levels=lv, variant=self.variant,
-                              without=self.without)
+                              without=self.without, seats=self.seats())
         except (LoadError, OSError) as exc:
             self.error = f"Cannot start: {exc}"
 
@@ -197,6 +214,7 @@ class NewGameSetup(Scene):
             note = "The computer plays every side: watch it play (Space skips ahead)."
         else:
             note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai) + "."
+        note += self.seats_note()
         y += 4
         for line in theme.wrap(note, rect.w - 40, 19)[:2]:
             theme.text(surface, line, (rect.x + 20, y), 19, theme.INFO)

@@ -1,4 +1,4 @@
-"""The standard hex player's choices after a CRT result (game/ai/hexdecide.py): loss
+"""The standard hex player's choices after a CRT result (game/ai/hex/decide.py): loss
 steps, retreats and the advance after combat scored with the evaluation; and the
 set-up turn's chance at an empty objective (hexeval._take_chance)."""
 import sys
@@ -9,11 +9,13 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from hexkit import hexgame, uid_of  # noqa: E402
 
-from game.ai import choose_action, config, hexdecide, hexeval  # noqa: E402
+from game.ai import choose_action, config  # noqa: E402
 from game.ai.config import hex_config
-from game.rules import hexcombat  # noqa: E402
+from game.ai.hex import decide as hexdecide
+from game.ai.hex import evaluation as hexeval
 from game.rules.actions import Advance, Attack, HexLosses, HexRetreat, apply, hex_decision  # noqa: E402
-from game.rules.hexmodel import HexTurn  # noqa: E402
+from game.rules.hex import combat as hexcombat  # noqa: E402
+from game.rules.hex.model import HexTurn  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 
 

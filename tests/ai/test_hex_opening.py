@@ -1,4 +1,4 @@
-"""A scenario's computer opening (`ai_opening:`, game/ai/hexopening.py, docs/ai.md
+"""A scenario's computer opening (`ai_opening:`, game/ai/hex/opening.py, docs/ai.md
 "Openings"): played from the scenario's start only, checked by the loader and by lint."""
 from pathlib import Path
 
@@ -74,12 +74,12 @@ def test_without_the_opening_the_planner_plays_its_own_first_turn(ai_knobs):
 
 
 def test_the_opening_is_not_played_from_another_position():
-    from game.ai import hexopening
+    from game.ai.hex import opening as hexopening
     s = crete()
     st = s.state
     assert hexopening.moves(st) is not None
     para = next(u for u in st.units.values() if u.type == "parachute" and u.space == "4,5")
-    from game.rules import hexmove
+    from game.rules.hex import move as hexmove
     st2 = apply(st, Move((para.uid,), hexmove.reachable(st, (para.uid,))["3,6"]))
     assert hexopening.moves(st2) is None          # a unit has moved: the planner plays
     # its combat phase: the units that have not attacked stand elsewhere than the opening's
@@ -148,8 +148,8 @@ def test_lint_reports_an_opening_attack_nobody_can_make(tmp_path):
 
 
 def test_an_opening_without_attacks_leaves_them_to_the_planner(monkeypatch):
-    from game.ai import hexopening
-    from game.rules.hexmodel import Opening, OpeningMove
+    from game.ai.hex import opening as hexopening
+    from game.rules.hex.model import Opening, OpeningMove
     book = Opening(moves=(OpeningMove("4,5", "parachute", 2, "2,5"),))
     monkeypatch.setattr(hexopening, "opening", lambda st: book if st.round == 1 else None)
     st = crete().state
@@ -164,7 +164,7 @@ def test_an_opening_without_attacks_leaves_them_to_the_planner(monkeypatch):
 def test_an_opening_with_attacks_none_makes_no_attack_in_the_first_turn(tmp_path, monkeypatch):
     # docs/hex-format.md: `attacks: none` holds the first turn's fire (the tutorial's
     # Germans, "Stop 38" in git history of docs/ai.md), where no attacks listed leaves them to the planner
-    from game.ai import hexopening
+    from game.ai.hex import opening as hexopening
     p = tmp_path / "crete_1941.yaml"
     text = CRETE.replace("    attacks:\n      - {target: [2, 4], from: [[1, 4], [2, 5]]}\n", "    attacks: none\n")
     assert "attacks: none" in text

@@ -1,4 +1,4 @@
-"""The hex computer player (game/ai/hexplayer.py): legal, finishes games, attacks at
+"""The hex computer player (game/ai/hex/simple.py): legal, finishes games, attacks at
 the best available odds."""
 import sys
 from pathlib import Path
@@ -46,7 +46,7 @@ def test_greedy_moves_towards_objectives():
     assert s2.units[u].space != "0,2"
 
 
-# --- the standard level (game/ai/hexplan.py, hexeval.py) ------------------------------
+# --- the standard level (game/ai/hex/plan.py, hexeval.py) ------------------------------
 
 
 def _play_phase(s, level="standard", limit=200):
@@ -157,7 +157,7 @@ def test_random_plays_crete_with_legal_actions_only():
 def test_standard_keeps_the_last_defender_of_a_threatened_objective():
     # docs/ai.md (hex maps): an objective left empty is lost to any enemy unit walking in,
     # so its last defender stays while an enemy unit is within a move of it
-    from game.ai import hexplan
+    from game.ai.hex import plan as hexplan
     s = hexgame([(4, 2, "blue", "garrison_infantry"), (1, 2, "red", "infantry_brigade")],
                 player="blue", victory=[(4, 2)], owners={(4, 2): "blue"})
     g = uid_of(s, "4,2", "garrison_infantry")
@@ -184,7 +184,7 @@ def test_standard_knows_the_round_end_decides_for_the_last_player():
     # the objectives are counted when the round's last player ends its turn (hexphases.
     # end_player_turn): for green (last) red holding both is a lost game unless green takes
     # one back now; for blue (green still to play) it is only a bad position
-    from game.ai.hexeval import Evaluator
+    from game.ai.hex.evaluation import Evaluator
     W_ROUND_END = hex_config().w_round_end
     last, not_last = round_end_game("green"), round_end_game("blue")
     assert last.player_idx == 2 and not_last.player_idx == 1
@@ -236,7 +236,7 @@ def _last_unit_game():
 def test_standard_knows_an_alliance_without_units_loses():
     # hexphases.end_player_turn (docs/interpretations.md, europa): an alliance with no unit
     # with a strength left, and no reinforcements to come, loses when the turn ends
-    from game.ai.hexeval import Evaluator
+    from game.ai.hex.evaluation import Evaluator
     W_ROUND_END = hex_config().w_round_end
     s, a = _last_unit_game()
     ev = Evaluator(s, "allies")
@@ -256,8 +256,8 @@ def test_standard_does_not_risk_its_last_unit_when_holding_out_wins():
 
 
 def test_outcome_and_reply_value_count_the_round_end():
-    # the round-end check (production.round_end_winner; limit_winner in the last round)
-    from game.ai.hexeval import Evaluator
+    # the round-end check (victory.round_end_winner; limit_winner in the last round)
+    from game.ai.hex.evaluation import Evaluator
     s = round_end_game("blue")          # red holds both objectives, turn_limit 3, round 1
     ev = Evaluator(s, "axis")
     assert ev.outcome(2, 0) == 1 and ev.outcome(1, 1) == 0
@@ -314,7 +314,7 @@ def test_objectives_count_for_less_early_than_at_the_turn_limit():
     # OBJ_EARLY of W_OBJECTIVE in the first turn to all of it at the turn limit
     from dataclasses import replace
 
-    from game.ai.hexeval import Evaluator
+    from game.ai.hex.evaluation import Evaluator
     OBJ_EARLY, W_OBJECTIVE = hex_config().obj_early, hex_config().w_objective
     s = round_end_game("blue")          # turn_limit 3, round 1
     obj = next(h for h, sp in s.scenario.spaces.items() if sp.victory_city)
@@ -329,7 +329,7 @@ def test_approach_counts_movement_points_not_hexes():
     # movement points its type pays over the terrain (seed 003's terrain effects chart:
     # rough costs artillery and infantry brigades 2 MPs a hex), not the hex count: the
     # tutorial's artillery, sent through the rough centre, could not reach Kastelli in time
-    from game.ai import hexeval
+    from game.ai.hex import evaluation as hexeval
     band = {(q, r): "rough" for q in (1, 2, 3) for r in range(5)}
     s = hexgame([(0, 2, "red", "field_artillery"), (6, 2, "blue", "infantry_brigade")],
                 terrain=band, victory=[(4, 2)])
@@ -349,7 +349,7 @@ def test_attack_options_keep_a_garrison_in_an_objective_they_would_empty():
     # an attacker-retreat result moves every attacker out of its hex: attacking with the
     # whole stack in an objective of ours can leave it empty for any enemy to walk into
     # (Crete, seed 1054: Chania lost to a Greek garrison after an AR)
-    from game.ai import hexplan
+    from game.ai.hex import plan as hexplan
     # 8 against 4 is 2:1; without the garrison, 3:2 (so it is not the minimal set)
     s = hexgame([(2, 2, "red", "infantry_brigade", 2), (2, 2, "red", "garrison_infantry"),
                  (2, 3, "red", "alarm"), (3, 2, "blue", "infantry_brigade")],
@@ -376,7 +376,7 @@ def test_an_empty_objective_next_to_an_enemy_is_no_safer_than_a_weak_garrison():
     # evaluation counted an empty objective lost with EMPTY_RISK (0.8) and a weak garrison
     # by the CRT (near 1), so the last defender gained by attacking out at 1:3 (Crete, seed
     # 10000: the engineer in Maleme, a brigade next to it; AE, Maleme walked into, lost)
-    from game.ai import hexeval
+    from game.ai.hex import evaluation as hexeval
     s = hexgame([(2, 2, "red", "combat_engineer"), (3, 2, "blue", "infantry_brigade", 2)],
                 victory=[(2, 2)], turn_limit=6)
     eng = uid_of(s, "2,2", "combat_engineer")
@@ -400,7 +400,7 @@ def test_losing_a_far_unit_never_scores_as_a_gain_in_approach():
     # higher than keeping it. Approach now counts from where each unit stood.
     from dataclasses import replace
 
-    from game.ai import hexeval
+    from game.ai.hex import evaluation as hexeval
     s = hexgame([(0, 0, "red", "combat_engineer"), (0, 4, "red", "infantry_brigade"),
                  (6, 2, "blue", "infantry_brigade")], victory=[(6, 2)], turn_limit=3)
     s = replace(s, round=2)                  # the turn before the last; red must attack
@@ -422,7 +422,7 @@ def test_an_objective_held_is_worth_something_even_if_it_is_surely_retaken():
     # sure to be retaken scored below one nobody held
     from dataclasses import replace
 
-    from game.ai import hexeval
+    from game.ai.hex import evaluation as hexeval
     s = hexgame([(0, 0, "red", "infantry_brigade"), (3, 2, "blue", "infantry_brigade")],
                 victory=[(2, 2)], turn_limit=6)
     s = replace(s, round=3)
@@ -439,7 +439,7 @@ def test_an_empty_objective_is_at_risk_from_an_enemy_that_can_walk_in_next_turn(
     # from an empty objective walks into it next turn; the evaluation reached half a move in
     # hexes (3 for a brigade) and counted the objective safe (Crete, seed 63072: Rethymno
     # airfield left empty in the last round, a brigade four hexes away walked in)
-    from game.ai import hexeval
+    from game.ai.hex import evaluation as hexeval
     ai_knobs(empty_mp=True)
     near = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6)
     ev = hexeval.Evaluator(near, "axis")
@@ -465,7 +465,7 @@ def test_an_empty_objective_is_at_risk_in_every_phase_of_our_turn(ai_knobs):
     # phase's movement allowance, 0 in a combat phase, so attacks and advances saw the
     # objective safe (Crete, seed 126006: in the last round the advance into Chania,
     # the fourth objective, was declined and Rethymno airfield, empty, was walked into)
-    from game.ai import hexeval
+    from game.ai.hex import evaluation as hexeval
     ai_knobs(empty_mp=True)
     for phase in ("movement", "combat", "exploitation"):
         near = hexgame([(4, 2, "blue", "infantry_brigade")], victory=[(0, 2)], turn_limit=6, phase=phase)
@@ -487,8 +487,8 @@ def test_an_objective_taken_counts_less_where_the_enemy_can_retake_it(ai_knobs):
     # taken hex is attacked like any other next turn): the opportunity of an attack on an
     # objective counted its capture in full; what advances must then hold it. Crete's first
     # turn: Maleme taken at 4:1, an HX or EX leaves one regiment, retaken half the time.
-    from game.ai import hexeval
-    from game.rules import crt
+    from game.ai.hex import evaluation as hexeval
+    from game.rules.hex import crt
     ai_knobs(hold_after=True)
 
     def attack(units):

@@ -1,4 +1,4 @@
-"""Monte Carlo plan choice of the standard hex player (game/ai/hexrollout.py)."""
+"""Monte Carlo plan choice of the standard hex player (game/ai/hex/rollout.py)."""
 import sys
 from pathlib import Path
 
@@ -6,11 +6,14 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from hexkit import hexgame, uid_of  # noqa: E402
 
-from game.ai import choose_action, hexeval, hexplan, hexrollout  # noqa: E402
+from game.ai import choose_action  # noqa: E402
 from game.ai.config import hex_config
+from game.ai.hex import evaluation as hexeval
+from game.ai.hex import plan as hexplan
+from game.ai.hex import rollout as hexrollout
 from game.ai.player import active
-from game.rules import hexmove  # noqa: E402
 from game.rules.actions import EndPhase, Move, actor, apply  # noqa: E402
+from game.rules.hex import move as hexmove  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 from game.rules.session import Session  # noqa: E402
 from game.rules.snapshot import state_hash  # noqa: E402
@@ -305,9 +308,9 @@ def test_a_combat_option_rollout_keeps_our_exploitation_phase():
 def test_last_round_advance_is_weighed_by_rollouts(monkeypatch, ai_knobs):
     # the scored advance comes first, then the plain ones (none, the strongest defenders
     # one more at a time); the rollouts' choice is the one played
-    from game.ai import hexdecide
-    from game.rules import hexcombat
+    from game.ai.hex import decide as hexdecide
     from game.rules.actions import Attack
+    from game.rules.hex import combat as hexcombat
     s = _last_round_attack()
     attackers = tuple(u.uid for u in hexcombat.attackers_for(s, "3,0"))
     s = hexplan._scripted(s, (6,), Attack("3,0", attackers))   # 6: the defender leaves

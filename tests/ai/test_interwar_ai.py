@@ -3,7 +3,7 @@ troops and air transports kept at air bases."""
 import sys
 from pathlib import Path
 
-from game.ai import standard
+from game.ai.zone import standard
 from game.rules.actions import Move, SupplyDrop, apply
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
@@ -12,7 +12,7 @@ from unit_helpers import add_unit
 
 
 def test_drops_supplies_on_cut_off_front_line_troops():
-    # supplied supply rule (seed 000 G4, game/rules/supply.py): Libya is cut off from
+    # supplied supply rule (seed 000 G4, game/rules/zone/supply.py): Libya is cut off from
     # Italy's sources, its troops would fight at -1; the air transport at Sicily's air
     # base drops supplies there before the combat move
     s = med([("sicily", "italy", "transport_aircraft", 1), ("libya", "italy", "infantry", 3),
@@ -56,7 +56,7 @@ def test_greedy_sends_no_torpedo_bombers_over_land():
     # seed 000: TORPEDO BOMBER "* This unit may only damage naval targets." The greedy
     # level counted them as attack strength and flew them against Epirus and Tobruk
     # (mediterranean_1940, seeds 1-2 against standard: 0 hits possible)
-    from game.ai import greedy
+    from game.ai.zone import greedy
     from game.rules.errors import IllegalAction
     st = _mini_combat_move()
     tbs = {add_unit(st, "torpedo_bomber", "red", "a2") for _ in range(2)}
@@ -110,8 +110,8 @@ def test_no_sea_lift_from_a_zone_enemy_ships_hold():
     # the rules refuse loading where enemy ships are (movement.blocking_ships); the lift
     # planner counted Italy's troopships under two French battleships in the Adriatic
     # as a way to Albania (mediterranean_1940 seed 14, standard against itself, round 8)
-    from game.ai import amphib
-    from game.rules import movement
+    from game.ai.zone import amphib
+    from game.rules.zone import movement
     st = _med_at("italy", "combat_move")
     _albania_british(st)
     add_unit(st, "troopship", "italy", "adriatic_sea")
@@ -131,7 +131,7 @@ def test_an_attack_whose_sea_lift_fails_is_dropped_whole(monkeypatch):
     # when the rules refused the landing, the fighters planned beside it still flew and
     # attacked Albania alone (mediterranean_1940 seed 14, round 8: two Italian fighters
     # lost against two British infantry; aircraft alone cannot take a territory)
-    from game.ai import amphib
+    from game.ai.zone import amphib
     units = [("sicily", "italy", "infantry", 4), ("sicily", "italy", "fighter", 3),
              ("mc", "italy", "troopship", 2), ("malta", "uk", "infantry", 2)]
     s = med(units, owners={"libya": "italy"})

@@ -1,11 +1,12 @@
-"""The standard computer's navy (game/ai/standard.py): warships bought by need, naval
+"""The standard computer's navy (game/ai/zone/standard.py): warships bought by need, naval
 attacks at good odds, escorts for transports, and only units that can hurt the enemy
 sent into a battle."""
 from pathlib import Path
 
 from unit_helpers import add_unit
 
-from game.ai import choose_action, standard
+from game.ai import choose_action
+from game.ai.zone import standard
 from game.rules.actions import EndPhase, Move, Purchase, apply
 from game.rules.model import Unit
 from game.rules.ruleset import load_ruleset, load_scenario

@@ -1,4 +1,4 @@
-"""The rollouts' opponent model (game/ai/opponent.py): a side that has made a long shot is
+"""The rollouts' opponent model (game/ai/hex/opponent.py): a side that has made a long shot is
 played out as the random player."""
 import sys
 from pathlib import Path
@@ -7,9 +7,11 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from hexkit import hexgame, settle, uid_of  # noqa: E402
 
-from game.ai import hexplayer, hexrollout, opponent  # noqa: E402
-from game.rules import hexmove  # noqa: E402
+from game.ai.hex import opponent
+from game.ai.hex import rollout as hexrollout
+from game.ai.hex import simple as hexplayer  # noqa: E402
 from game.rules.actions import Attack, Move, apply  # noqa: E402
+from game.rules.hex import move as hexmove  # noqa: E402
 
 
 def test_long_shots_are_the_columns_where_the_defender_cannot_lose():

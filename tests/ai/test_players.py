@@ -72,7 +72,7 @@ def test_arena_command_contract():
 
 
 def test_quick_odds_is_seeded_and_sensible():
-    from game.ai.quickodds import quick_odds
+    from game.ai.zone.quickodds import quick_odds
     rs = load_ruleset("interwar")
     big = quick_odds(rs, ["infantry"] * 8, ["infantry"] * 2)
     small = quick_odds(rs, ["infantry"] * 2, ["infantry"] * 8)
@@ -91,7 +91,7 @@ def test_standard_plays_a_mediterranean_round_legally():
 
 
 def test_standard_goes_all_in_for_victory_cities_in_the_last_round():
-    from game.ai.standard import enemy_moves_again
+    from game.ai.zone.standard import enemy_moves_again
     sc = load_scenario("europe_1941")
     s = Session(sc, load_ruleset("g40"), 2)
     st = s.state
@@ -103,7 +103,7 @@ def test_standard_goes_all_in_for_victory_cities_in_the_last_round():
 
 def test_standard_airdrops_paratroopers_onto_a_planned_attack():
     # seed 002: paratroopers fly themselves (Airdrop); the planner joins an attack it plans
-    from game.ai import standard
+    from game.ai.zone import standard
     from game.rules.actions import Airdrop, EndPhase, Move, apply
     from game.rules.model import Unit
     sc = load_scenario("europe_1941")
@@ -147,7 +147,7 @@ def test_computer_buys_and_places_under_a_player_placement_rule():
 def test_battle_flow_never_retreats_airborne_attackers():
     # seed 002: paratroopers that attacked from the air cannot retreat (a v3 arena game
     # crashed on this); the shared battle flow retreats the others only
-    from game.ai.greedy import fight
+    from game.ai.zone.greedy import fight
     from game.rules.actions import Airdrop, EndPhase, Move, Retreat, apply, default_casualties
     from game.rules.model import Unit
     sc = load_scenario("europe_1941")
@@ -199,7 +199,7 @@ def test_standard_never_plays_a_plan_made_for_another_state():
 def test_standard_lands_aircraft_out_of_the_enemys_reach():
     # the fuel rule only needs friendly land (g40); the computer also avoids landing where
     # the enemy next door outweighs the defence, when a safe landing place is in reach
-    from game.ai.standard import _plan_noncombat
+    from game.ai.zone.standard import _plan_noncombat
     from game.rules.actions import EndPhase, Move, apply
     from game.rules.model import Unit
     sc = load_scenario(MINI)

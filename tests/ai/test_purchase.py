@@ -3,11 +3,11 @@ full buys stronger units; a player whose factories are all on islands buys trans
 big garrisons spare tokens for empty cities; the odds-based capital garrison."""
 from pathlib import Path
 
-from game.ai import amphib, standard
-from game.rules import production
+from game.ai.zone import amphib, standard
 from game.rules.actions import Purchase, apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import production
 
 FIX = Path(__file__).parents[1] / "fixtures"
 

@@ -1,8 +1,9 @@
-"""The standard computer's sea lift (game/ai/amphib.py): amphibious assaults, ferrying
+"""The standard computer's sea lift (game/ai/zone/amphib.py): amphibious assaults, ferrying
 troops cut off by the sea, staging empty transports and buying them."""
 from pathlib import Path
 
-from game.ai import amphib, choose_action
+from game.ai import choose_action
+from game.ai.zone import amphib
 from game.rules.actions import EndPhase, Move, apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session

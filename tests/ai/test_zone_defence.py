@@ -1,11 +1,11 @@
 """The standard computer player's defence of its capital and victory cities on zone
-maps (game/ai/standard.py)."""
+maps (game/ai/zone/standard.py)."""
 from pathlib import Path
 
 from unit_helpers import add_unit
 
-from game.ai import standard
 from game.ai.config import zone_config
+from game.ai.zone import standard
 from game.rules.actions import apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
@@ -123,7 +123,7 @@ def test_last_round_ahead_on_cities_keeps_the_usual_minimum():
 def test_fighters_in_a_city_taken_this_turn_do_not_count_as_its_defence():
     # bastion.yaml: Redland took Beta (Blueland's capital) this turn with one infantry
     # and three fighters; Blueland's army next door in Eastmark. The fighters cannot stay
-    # (seed 000 / g40 landing rule, game/rules/movement.py: aircraft cannot land in a
+    # (seed 000 / g40 landing rule, game/rules/zone/movement.py: aircraft cannot land in a
     # territory captured this turn), so Beta's defence is the infantry alone. The old
     # count gave it 3 x 4.5 more: europe_1941 seed 7021, the Soviet Union retook
     # Leningrad in round 10, sent one infantry for the "missing" defence, its fighters

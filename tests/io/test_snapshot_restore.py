@@ -7,7 +7,7 @@ import pytest
 
 from game.ai import choose_action
 from game.rules import model
-from game.rules.hexmodel import HexTurn
+from game.rules.hex.model import HexTurn
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.rules.snapshot import (
@@ -58,7 +58,7 @@ def test_every_state_field_is_snapshotted():
     assert [f.name for f in dataclasses.fields(u) if getattr(u, f.name) == f.default] == []
     assert model.Unit.from_json(json.loads(json.dumps(u.to_json()))) == u
     # a hex turn with every field set survives too
-    from game.rules.hexmodel import CombatRecord, PendingCombat, Shift
+    from game.rules.hex.model import CombatRecord, PendingCombat, Shift
     rec = CombatRecord("0,1", "p", 3.0, 1.5, "2:1", "2:1", (Shift(-1, "river"),), 4, "DR", (1,), ((2, "0,2"),), (3,))
     pend = PendingCombat("defender_retreat", "q", "0,1", "DH", (1, 2), (3,), ((1, 3.0), (3, 1.5)), (2,), "half",
                          1, 1, 2.5, (3,), (3,), (1,), True)

@@ -74,7 +74,7 @@ def test_v3_details(v3):
     assert len(sc.spaces["caroline_islands"].extra_polygons) == 41  # 42 outlines in polygons.txt
     assert sc.spaces["russia"].places                          # place.txt
     text = imp.report.text()
-    for needle in ("canalAttachment", "17 national objectives", "technolog", "bidding",
+    for needle in ("17 national objectives", "technolog", "bidding",
                    "carrier: g40 values used", "start ashore", "interleaved"):
         assert needle in text, needle
 
@@ -259,3 +259,30 @@ def test_imported_v3_plays_deterministically():
     b, _ = play_out("world_war_ii_v3_1941", 1, turns=1)
     assert a == b and a["turns"] == 1
     assert s.state.round == 2 and len(s.actions) > 100
+
+
+@needs_v3
+def test_v3_canals_are_held_by_their_territories(v3):
+    # TripleA WW2v3-1941.xml canalAttachment: Suez (Egypt, Trans-Jordan) and Panama
+    imp, _ = v3
+    canals = {c["name"]: c for c in imp.scenario["canals"]}
+    assert canals["Suez Canal"]["controlled_by"] == ["egypt", "trans_jordan"]
+    assert sorted(canals["Suez Canal"]["between"]) == ["sea_zone_15", "sea_zone_34"]
+    assert canals["Panama Canal"]["controlled_by"] == ["panama"]
+    assert not any("canalAttachment" in line for line in imp.report.not_imported)
+
+
+G40 = ROOT.parent / "shared" / "data" / "triplea" / "world_war_ii_global"
+
+
+@pytest.mark.skipif(not (G40 / "map" / "games" / "ww2global40_2nd_edition.xml").exists(),
+                    reason="../shared TripleA data not present")
+def test_g40_straits_import_with_their_open_units():
+    # ww2global40_2nd_edition.xml canalAttachmentGibraltar: excludedUnits submarine:...
+    imp = import_map(G40, game="ww2global40_2nd_edition.xml")
+    canals = {c["name"]: c for c in imp.scenario["canals"]}
+    assert set(canals) == {"Suez Canal", "Danish Straits", "Strait of Gibraltar", "Panama Canal",
+                           "Turkish Straits"}
+    assert canals["Strait of Gibraltar"]["open_to"] == ["submarine"]
+    assert canals["Turkish Straits"]["controlled_by"] == ["turkey"]
+    assert "open_to" not in canals["Suez Canal"]

@@ -171,7 +171,7 @@ def game_distribution(start, space, rounds):
     from collections import Counter
     from math import comb
 
-    from game.rules import battle as B
+    from game.rules.zone import battle as B
     memo = {}
 
     def key(s):

@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 from hexkit import hexgame  # noqa: E402
 
 from game.odds.hexodds import hex_odds  # noqa: E402
-from game.rules import crt  # noqa: E402
 from game.rules.actions import Attack, apply  # noqa: E402
+from game.rules.hex import crt  # noqa: E402
 
 AIR = 'air_support:\n  red: {shift: 2, until_turn: 0, reason: "Air support"}\n'
 

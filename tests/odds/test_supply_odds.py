@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from game.odds.api import battle_odds, odds_for_space
-from game.rules import supply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import supply
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_interwar_mixed import ART, INF, reference  # noqa: E402

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.rules.actions import new_game
-from game.rules.hexmodel import HexTurn
+from game.rules.hex.model import HexTurn
 from game.rules.model import GameState
 from game.rules.ruleset import Checker, load_ruleset, parse_scenario
 from game.rules.yamlloc import load_yaml

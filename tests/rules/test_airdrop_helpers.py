@@ -3,9 +3,9 @@ who may take off now and why not, in the rules' words."""
 from dataclasses import replace
 from pathlib import Path
 
-from game.rules import airdrop as AD
 from game.rules.actions import Airdrop, Move, apply, new_game
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import airdrop as AD
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

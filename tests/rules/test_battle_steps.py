@@ -5,9 +5,9 @@ from contextlib import contextmanager
 
 import pytest
 
-from game.rules import battle as B
 from game.rules.actions import EndPhase, Move, RollDice, SelectBattle, apply, default_casualties
-from game.rules.battle import steps
+from game.rules.zone import battle as B
+from game.rules.zone.battle import steps
 
 SEED_ORDER = ("aa", "bombard", "intercept", "att_first_strike", "def_first_strike", "fs_remove",
               "att_fire", "def_fire", "remove")
@@ -45,7 +45,7 @@ def test_every_step_has_a_unique_name_a_title_and_its_own_module():
     assert len(set(names)) == len(names)
     for s in steps.STEPS:
         assert isinstance(s, B.Step) and s.name and s.title, s
-        assert type(s).__module__ == f"game.rules.battle.steps.{s.name}"
+        assert type(s).__module__ == f"game.rules.zone.battle.steps.{s.name}"
         assert B.step_by_name(s.name) is s
         assert B.step_title(s.name) == s.title == B.STEP_NAMES[s.name]
     # fire steps roll, the others run

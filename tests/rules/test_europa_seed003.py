@@ -9,9 +9,26 @@ from dataclasses import replace
 import pytest
 from hexkit import attacked, hexgame, settle, uid_of
 
-from game.rules import crt, hexcombat, hexmove, hexsupply, hexsupport, hexunits
 from game.rules.actions import Attack, EndPhase, Flip, HexLosses, Move, apply
 from game.rules.errors import IllegalAction
+from game.rules.hex import (
+    combat as hexcombat,
+)
+from game.rules.hex import (
+    crt,
+)
+from game.rules.hex import (
+    move as hexmove,
+)
+from game.rules.hex import (
+    supply as hexsupply,
+)
+from game.rules.hex import (
+    support as hexsupport,
+)
+from game.rules.hex import (
+    units as hexunits,
+)
 from game.rules.ruleset import load_ruleset
 
 RS = load_ruleset("europa")

@@ -6,9 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import airdrop as AD
-from game.rules import battle as B
-from game.rules import movement, production
 from game.rules.abilities import Fortifies
 from game.rules.actions import (
     Airdrop,
@@ -29,6 +26,9 @@ from game.rules.errors import IllegalAction, LoadError
 from game.rules.model import UnitType
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.snapshot import snapshot
+from game.rules.zone import airdrop as AD
+from game.rules.zone import battle as B
+from game.rules.zone import movement, production
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 POWERS = {"red": "germany", "blue": "russia", "green": "united_kingdom"}

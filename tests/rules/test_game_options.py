@@ -75,7 +75,7 @@ def test_without_supply_a_cut_off_unit_fights_at_full_value():
     # seed 000 G4 (supply lines named, never defined): the players may play without them
     from test_interwar_systems import mini, of
 
-    from game.rules import battle
+    from game.rules.zone import battle
     rs = with_options(load_ruleset("interwar"), ["supply"])
     s = mini([("m", "blue", "infantry", 1)], owners={"b2": "red"}, rs=rs)
     inf = of(s, "blue", "infantry")[0]

@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import battle as B
-from game.rules import grammar, phases
+from game.rules import grammar, victory
 from game.rules.model import Battle, Unit
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import battle as B
 
 
 @pytest.mark.parametrize("name, plural", [
@@ -61,7 +61,7 @@ def test_explicit_plural_field_overrides_the_guess():
 
 def test_game_over_with_a_plural_alliance():
     state = v3_state()
-    phases.finish_game(state, "allies", "victory cities")
+    victory.finish_game(state, "allies", "victory cities")
     assert state.log()[-1] == "Game over: Allies win (victory cities)."
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hexkit import hexgame, uid_of
 
-from game.rules import hexairdrop
 from game.rules.actions import Airdrop, Attack, apply
 from game.rules.errors import IllegalAction
+from game.rules.hex import airdrop as hexairdrop
 
 AIR = "air_transport:\n  red: {re: 2, glider_re: 1, range: 5}\n"
 

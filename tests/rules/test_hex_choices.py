@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from hexkit import attacked, hexgame, settle, uid_of
 
-from game.rules import hexcombat, hexmove
 from game.rules.actions import (
     Advance,
     Attack,
@@ -22,6 +21,8 @@ from game.rules.actions import (
     hex_legal_actions,
 )
 from game.rules.errors import IllegalAction
+from game.rules.hex import combat as hexcombat
+from game.rules.hex import move as hexmove
 from game.rules.session import Session
 from game.rules.snapshot import restore, snapshot, state_hash
 

@@ -11,9 +11,23 @@ from hexkit import attacked, hexgame, scenario_text, uid_of
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules import crt, hexcombat, hexgrid, hexmove, hexsupply
 from game.rules.actions import Advance, Attack, EndPhase, Move, apply, hex_legal_actions
 from game.rules.errors import IllegalAction, LoadError
+from game.rules.hex import (
+    combat as hexcombat,
+)
+from game.rules.hex import (
+    crt,
+)
+from game.rules.hex import (
+    grid as hexgrid,
+)
+from game.rules.hex import (
+    move as hexmove,
+)
+from game.rules.hex import (
+    supply as hexsupply,
+)
 from game.rules.ruleset import Checker, load_ruleset, parse_scenario
 from game.rules.yamlloc import load_yaml
 
@@ -419,7 +433,7 @@ def test_straits_and_fortified_areas():
 def test_a_two_hex_retreat_result_moves_the_stack_two_hexes():
     from dataclasses import replace as dc_replace
 
-    from game.rules.hexmodel import CrtResult
+    from game.rules.hex.model import CrtResult
     s = hexgame([(2, 2, "red", "infantry_brigade", 2), (3, 2, "blue", "infantry_brigade")],
                 phase="combat", dice=(5,))
     hx = s.ruleset.hex

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import battle as B
 from game.rules.actions import (
     Casualties,
     Move,
@@ -19,6 +18,7 @@ from game.rules.actions import (
 )
 from game.rules.errors import IllegalAction, LoadError
 from game.rules.ruleset import load_ruleset, load_ruleset_file, load_scenario_file
+from game.rules.zone import battle as B
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 RULESET = Path(__file__).parents[2] / "scenarios" / "rulesets" / "interwar.yaml"

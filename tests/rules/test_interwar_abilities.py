@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import battle as B
-from game.rules import production
 from game.rules.actions import (
     Casualties,
     EndPhase,
@@ -28,6 +26,8 @@ from game.rules.actions import (
 )
 from game.rules.errors import IllegalAction, LoadError
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import battle as B
+from game.rules.zone import production
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
@@ -401,7 +401,7 @@ def test_coastal_submarine_stays_in_coastal_zones_g49():
                  terrain={"s1": ["coastal"], "s2": ["coastal"]})
     with pytest.raises(IllegalAction, match="coastal sea"):
         apply(s, Move(sub, ("s3",)))
-    assert "s3" not in __import__("game.rules.movement", fromlist=["reachable"]).reachable(
+    assert "s3" not in __import__("game.rules.zone.movement", fromlist=["reachable"]).reachable(
         s, [s.units[sub[0]]])
 
 

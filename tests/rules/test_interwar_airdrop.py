@@ -6,8 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import airdrop as AD
-from game.rules import battle as B
 from game.rules.actions import (
     Airdrop,
     Casualties,
@@ -26,6 +24,8 @@ from game.rules.actions import (
 from game.rules.errors import IllegalAction
 from game.rules.model import LAND, SEA, PlayerDef, Scenario, SpaceDef
 from game.rules.ruleset import load_ruleset
+from game.rules.zone import airdrop as AD
+from game.rules.zone import battle as B
 
 _SQ = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))
 # Sicily (air base) - Malta Channel (sea) - Malta; Sicily - Tunisia (Italian, no air

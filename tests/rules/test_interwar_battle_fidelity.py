@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from test_interwar_airdrop import ids, med
 
-from game.rules import battle as B
 from game.rules.actions import (
     Airdrop,
     EndPhase,
@@ -22,6 +21,7 @@ from game.rules.actions import (
 )
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import battle as B
 
 MISS = 12   # a d12 face that hits nothing
 

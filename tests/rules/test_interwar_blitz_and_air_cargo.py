@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import movement
 from game.rules.actions import Airdrop, EndPhase, Move, apply, new_game
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import movement
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.odds.api import battle_odds
-from game.rules import battle as B
 from game.rules.actions import RollDice, SelectBattle, apply, new_game
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import battle as B
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

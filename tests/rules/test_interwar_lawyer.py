@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import battle as B
 from game.rules.actions import Casualties, EndPhase, Move, RollDice, SelectBattle, apply, new_game
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.snapshot import snapshot
+from game.rules.zone import battle as B
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 RS = load_ruleset("interwar")

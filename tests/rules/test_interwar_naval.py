@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import battle as B
-from game.rules import coastal
 from game.rules.actions import (
     CoastalFire,
     EndPhase,
@@ -21,6 +19,8 @@ from game.rules.actions import (
 )
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import battle as B
+from game.rules.zone import coastal
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

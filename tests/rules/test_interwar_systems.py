@@ -1,18 +1,18 @@
 """Seed 000 systems the unit profiles name but never define, given supplied rules
 (docs/interpretations.md: Supply (G4), Supply drops, Ferry operations (G36), Tracks (G3),
-Neutral ports (G46), Canals, Supply column (G28)); game/rules/supply.py, movement.py."""
+Neutral ports (G46), Canals, Supply column (G28)); game/rules/zone/supply.py, movement.py."""
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.odds.model import unmodelled
-from game.rules import battle, movement, supply
 from game.rules.actions import EndPhase, Ferry, Move, SupplyDrop, apply, legal_actions, new_game
 from game.rules.errors import IllegalAction, LoadError
 from game.rules.model import SupplyRule, TrackRule
 from game.rules.ruleset import load_ruleset, load_scenario, load_scenario_file
 from game.rules.variant import ruleset_for
+from game.rules.zone import battle, movement, supply
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 ROOT = Path(__file__).parents[2]

@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import battle as B
-from game.rules import movement, production
 from game.rules.actions import (
     Casualties,
     EndPhase,
@@ -30,6 +28,8 @@ from game.rules.actions import (
 )
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import battle as B
+from game.rules.zone import movement, production
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 ROOT = Path(__file__).parents[2]
@@ -1040,7 +1040,7 @@ def test_helicopters_pick_a_unit_up_off_a_ship_on_their_way():
 def test_airdrop_options_offer_helicopter_flights_from_and_to_ships_at_sea():
     # seed 001: Marine transport by helicopters, "before ... and after it moves": the
     # interface and the computer players are offered ship-to-shore and shore-to-ship lifts
-    from game.rules import airdrop
+    from game.rules.zone import airdrop
     s = nv_state([("s2", "red", "aircraft_carrier", 1), ("s2", "red", "helicopter", 1),
                   ("s2", "red", "amphibious_assault_ship", 1), ("s2", "red", "special_forces", 1),
                   ("s3", "red", "amphibious_assault_ship", 1), ("s3", "red", "aircraft_carrier", 1)],

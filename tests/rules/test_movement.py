@@ -1,9 +1,9 @@
 """Movement rules (g40 standard rules; see docs/interpretations.md for choices)."""
 import pytest
 
-from game.rules import movement
 from game.rules.actions import EndPhase, Move, apply
 from game.rules.errors import IllegalAction
+from game.rules.zone import movement
 
 
 def units_of(state, space, owner=None):

@@ -4,10 +4,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import production
 from game.rules.errors import IllegalAction, LoadError
 from game.rules.ruleset import ROOT, load_ruleset, load_scenario, load_scenario_file
 from game.rules.session import Session
+from game.rules.zone import production
 
 V3 = ROOT / "scenarios" / "world_war_ii_v3_1941.yaml"
 

@@ -297,7 +297,7 @@ def test_a_saved_game_with_a_declaration_replays(tmp_path):
 
 def test_no_landing_from_the_sea_in_a_power_not_at_war(tmp_path):
     # rulebook: no entry into the territory of a power one is not at war with, by sea too
-    from game.rules import movement
+    from game.rules.zone import movement
     st = game(scenario(tmp_path, NEUTRAL_RED_BLUE),
               units=[("a2", "red", "infantry", 1), ("s1", "red", "transport", 1)],
               phase="noncombat_move")
@@ -312,7 +312,7 @@ def test_no_landing_from_the_sea_in_a_power_not_at_war(tmp_path):
 def test_aircraft_keep_out_of_neutral_territory(tmp_path):
     # relationshipTypeAttachment Neutrality / Friendly_Neutral: canMoveAirUnitsOverOwnedLand
     # and canLandAirUnitsOnOwnedLand false (no flying over or landing in a neutral)
-    from game.rules import movement
+    from game.rules.zone import movement
     st = game(scenario(tmp_path, NEUTRAL_RED_BLUE), units=[("a2", "red", "fighter", 1)],
               phase="noncombat_move")
     fighter = st.units[uid_of(st, "a2", "red", "fighter")]

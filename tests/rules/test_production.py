@@ -1,9 +1,9 @@
 """Purchase, placement, income and victory."""
 import pytest
 
-from game.rules import production
 from game.rules.actions import EndPhase, Place, Purchase, apply
 from game.rules.errors import IllegalAction
+from game.rules.zone import production
 
 
 def test_purchase_spends_and_refunds(mini):

@@ -4,9 +4,9 @@ as if the Germans were cut off (the French garrison was)."""
 from __future__ import annotations
 
 from game.rules import actions as A
-from game.rules import movement
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import movement
 
 
 def test_out_of_supply_line_names_the_owner():

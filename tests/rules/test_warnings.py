@@ -1,5 +1,5 @@
 """Warnings before ending a phase: the rules say what would be lost."""
-from game.rules.warnings import end_phase_warnings
+from game.rules.zone.warnings import end_phase_warnings
 
 
 def test_stranded_aircraft_are_announced(mini):

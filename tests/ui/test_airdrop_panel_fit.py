@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import airdrop as AD
-from game.ui import airdrop_panel, airdrop_view, odds_view
+from game.rules.zone import airdrop as AD
+from game.ui import odds_view
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.screenshot_orders import transport_session
+from game.ui.zone import airdrop_panel, airdrop_view
+from game.ui.zone.screenshot_orders import transport_session
 
 
 def test_drop_risks_fit_a_small_window(monkeypatch):

@@ -16,14 +16,15 @@ import pygame  # noqa: E402
 from uikit import click, frame, key, shot  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
-from game.rules import battle as B  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
-from game.ui import airdrop_view, odds_view, screenshot, strip  # noqa: E402
+from game.rules.zone import battle as B  # noqa: E402
+from game.ui import odds_view, screenshot
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
 from game.ui.selection import BOARD, FRIENDLY, HOSTILE, PLACE  # noqa: E402
+from game.ui.zone import airdrop_view, strip  # noqa: E402
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 MINI = str(FIX / "mini.yaml")
@@ -198,7 +199,7 @@ def test_reroll_window_preselects_the_default_and_shows_the_allowance(reroll_gam
 
 
 def reroll_allowance(state):
-    from game.ui.reroll_view import allowance_text
+    from game.ui.zone.reroll_view import allowance_text
     return allowance_text(state, state.battle)
 
 
@@ -271,7 +272,7 @@ def test_interwar_strip_columns_follow_the_rules_values_with_support():
 
 def test_a_die_the_rules_do_not_allow_is_refused_with_a_reason(reroll_game, monkeypatch):
     app, game, win = reroll_game
-    from game.ui import reroll_view
+    from game.ui.zone import reroll_view
     monkeypatch.setattr(reroll_view.B, "reroll_eligible", lambda state, b=None: [0])
     win.reroll.pick = []
     win.toggle_reroll(1)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import airdrop as AD
 from game.rules.actions import EndPhase, apply, new_game
 from game.rules.ruleset import load_ruleset, load_scenario_file
-from game.ui import airdrop_view
+from game.rules.zone import airdrop as AD
+from game.ui.zone import airdrop_view
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.rules import actions as A
-from game.ui import strip
 from game.ui.app import App
-from game.ui.battle_window import BattleWindow
 from game.ui.game_scene import GameScene
 from game.ui.screenshot import battle_session
+from game.ui.zone import strip
+from game.ui.zone.battle_window import BattleWindow
 
 
 def _play(seed, before=None):

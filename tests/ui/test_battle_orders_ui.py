@@ -17,14 +17,15 @@ import pygame  # noqa: E402
 from uikit import click, frame, key, shot, uids  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
-from game.rules import airdrop as AD  # noqa: E402
-from game.rules import battle as B  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
-from game.ui import airdrop_view, battle_orders, intercept_view, odds_view, strip  # noqa: E402
+from game.rules.zone import airdrop as AD  # noqa: E402
+from game.rules.zone import battle as B  # noqa: E402
+from game.ui import odds_view
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
+from game.ui.zone import airdrop_view, battle_orders, intercept_view, strip  # noqa: E402
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 MINI_IW = str(FIX / "mini_interwar.yaml")

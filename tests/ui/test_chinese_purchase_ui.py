@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import uikit
 
-from game.rules import production
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import production
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.purchase import PurchaseScene
+from game.ui.zone.purchase import PurchaseScene
 
 
 def test_chinese_purchase_window_offers_infantry_and_says_why():

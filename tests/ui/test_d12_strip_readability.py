@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import strip
 from game.ui.screenshot import battle_session
+from game.ui.zone import strip
 
 
 def _state():
@@ -34,8 +34,8 @@ def test_column_total_reads_units(monkeypatch):
         return real(surface, s, *a, **k)
     monkeypatch.setattr(strip.theme, "text", spy)
     from game.ui.app import App
-    from game.ui.battle_window import BattleWindow
     from game.ui.game_scene import GameScene
+    from game.ui.zone.battle_window import BattleWindow
     session = battle_session("scenarios/mediterranean_1940.yaml", {"infantry": 9, "artillery": 2},
                  {"infantry": 3, "mountain_infantry": 2}, rolls=0)
     app = App(pygame.Surface((1600, 900)))

@@ -61,7 +61,7 @@ def test_the_airdrop_step_offers_a_take_off_from_ships_at_sea():
     # seed 001: "A helicopter can load and offload a unit from amphibious assault ships before
     # ... it moves": a helicopter on its carrier lifts the unit off the ship in its zone
     from game.rules.actions import new_game
-    from game.ui import airdrop_view
+    from game.ui.zone import airdrop_view
     sc, _ = load_scenario_file(FIXTURES / "mini_naval.yaml")
     sc = replace(sc, start_units=(("s2", "red", "aircraft_carrier", 1), ("s2", "red", "helicopter", 1),
                                   ("s2", "red", "amphibious_assault_ship", 1), ("s2", "red", "lav", 1)))

@@ -8,13 +8,15 @@ import pygame
 import uikit
 
 from game.rules import actions as A
-from game.rules import crt, hexcombat, hexmove
+from game.rules.hex import combat as hexcombat
+from game.rules.hex import crt
+from game.rules.hex import move as hexmove
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.ui.app import App
 from game.ui.dialogs import HandoffScene
 from game.ui.game_scene import GameScene
-from game.ui.hexrender import HexRenderer
+from game.ui.hex.render import HexRenderer
 
 SIZE = (1600, 900)
 
@@ -92,7 +94,7 @@ def test_hex_map_renders_terrain_counters_and_layers():
     for _ in range(8):
         game.cam.zoom(1.2)
         uikit.frame(app)
-    from game.ui import hexrender
+    from game.ui.hex import render as hexrender
     assert len(r._tiles) <= hexrender.MAX_TILES
 
 
@@ -403,7 +405,7 @@ def test_loss_and_retreat_choices_show_in_the_panel_and_on_the_map_and_enter_tak
     """After a roll the side that chooses sees the loss panel (proposal pre-selected, an illegal
     change explained), then the retreat hexes on the map (the proposal ringed); Enter takes
     the proposal; a click on a hex no unit may retreat to says why."""
-    from game.ui import hexshots
+    from game.ui.hex import shots as hexshots
     app, game = crete(seed=1)
     assert hexshots.find_choice(game.ctl.session, "losses")
     game.ctl.version += 1
@@ -541,7 +543,8 @@ def test_hotseat_loss_choice_of_the_other_side_shows_a_banner_not_a_handoff(monk
     # seed 003 (Europa) has no hidden information: the defender's loss choice in the middle of
     # the attacker's combat keeps the shared screen (banner "Commonwealth chooses losses"),
     # and no hand-off follows when the choice is made (docs/interpretations.md)
-    from game.ui import hexshots, theme
+    from game.ui import theme
+    from game.ui.hex import shots as hexshots
 
     def defender_choice(session):
         for _ in range(40):
@@ -683,7 +686,7 @@ def test_a_unit_that_cannot_fly_anywhere_is_told_why_in_the_panel(monkeypatch):
 
 
 def hexairdrop_block(st, uid):
-    from game.rules import hexairdrop
+    from game.rules.hex import airdrop as hexairdrop
     return hexairdrop.group_block(st, (uid,))
 
 
@@ -703,7 +706,8 @@ def test_an_out_of_supply_unit_says_so_in_words():
     lines = game.hexplay.tooltip_lines(u.space)
     assert any("out of supply (2 turns; red corner)" in t for t in lines), lines
     uikit.click(app, at(game, u.space))
-    from game.ui import hexplay, theme
+    from game.ui import theme
+    from game.ui.hex import play as hexplay
     texts: list[str] = []
     orig = theme.text
     theme.text = lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1]
@@ -742,7 +746,7 @@ def test_log_lines_stay_inside_the_log_box(monkeypatch):
 def test_a_choice_screenshot_that_never_comes_up_says_so(monkeypatch, capsys):
     # `python -m game screenshot hex_tutorial --view losses`: when no such choice comes up, the
     # command says so instead of silently showing another picture
-    from game.ui import hexshots
+    from game.ui.hex import shots as hexshots
     app, game = crete()
     monkeypatch.setattr(hexshots, "find_choice", lambda session, view: False)
     hexshots.prepare(game, "losses")

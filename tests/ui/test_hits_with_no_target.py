@@ -10,9 +10,9 @@ import pygame
 
 from game.rules import actions as A
 from game.ui.app import App
-from game.ui.battle_window import BattleWindow
 from game.ui.game_scene import GameScene
 from game.ui.screenshot import battle_session
+from game.ui.zone.battle_window import BattleWindow
 
 
 def _rolled(seed):
@@ -53,9 +53,9 @@ def test_cargo_lost_with_an_intercepted_transport_counts_as_lost():
     # a casualty. One paratrooper is also removed as a casualty because it was carried as
     # cargo aboard that transport." The finished window said "2 lost" for a transport and
     # two paratroopers (the one aboard was never counted).
-    from game.rules import airdrop as AD
     from game.rules.ruleset import load_ruleset, load_scenario
     from game.rules.session import Session
+    from game.rules.zone import airdrop as AD
     sc = load_scenario("mediterranean_1940")
     session = Session(sc, load_ruleset(sc.ruleset_id), 1)
     while not (session.state.phase == "combat_move" and session.state.player == "italy"):

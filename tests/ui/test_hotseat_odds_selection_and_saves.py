@@ -24,10 +24,10 @@ from game.rules.ruleset import load_ruleset, load_scenario, load_scenario_file, 
 from game.rules.session import Session  # noqa: E402
 from game.ui import odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.dialogs import ConfirmDialog, EscMenu, HandoffScene  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
-from game.ui.purchase import PurchaseScene  # noqa: E402
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
+from game.ui.zone.purchase import PurchaseScene  # noqa: E402
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 MINI = str(FIX / "mini.yaml")
@@ -294,13 +294,15 @@ def test_purchase_shows_waiting_units_apart_from_this_turns():
     minus = [h for h in top.spots.items if h.tooltip.startswith("Return one Infantry")]
     assert minus and not minus[0].enabled              # nothing of this turn to return
     shot(app, "qa2_purchase_waiting")
-    from game.ui.purchase import bought_now, waiting_units
+    from game.ui.zone.purchase import bought_now, waiting_units
     assert waiting_units(state) == {"infantry": 2} and bought_now(state) == {}
 
 
 # --- 7. labels -------------------------------------------------------------------------------------
 def test_banner_names_the_current_player_and_who_chooses_casualties(monkeypatch):
-    app, game = make_game((("a2", "red", "infantry", 3), ("m", "blue", "infantry", 2)))
+    # two kinds of defender: a real choice (a forced loss is taken without asking, #44)
+    app, game = make_game((("a2", "red", "infantry", 3), ("m", "blue", "infantry", 2),
+                           ("m", "blue", "artillery", 1)), seed=1)
     s = game.ctl.session
     s.do(A.EndPhase())
     s.do(A.Move(uids(s.state, "a2", "red"), ("m",)))

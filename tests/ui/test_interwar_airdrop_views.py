@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import airdrop as AD
+from game.rules.zone import airdrop as AD
 from game.ui import screenshot
-from game.ui.screenshot_orders import drop_battle_session, transport_session
+from game.ui.zone.screenshot_orders import drop_battle_session, transport_session
 
 MED = "scenarios/mediterranean_1940.yaml"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from game.rules import actions as A
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.session import Session
-from game.ui import strip
+from game.ui.zone import strip
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -42,7 +42,7 @@ def test_fire_step_names_fit_the_gutter_whole():
     # QA (amphibious assault with bombarding ships): the lane said "shore bombardme..."
     import pygame
 
-    from game.rules import battle as B
+    from game.rules.zone import battle as B
     from game.ui import theme
     pygame.font.init()
     for name in (st.title for st in B.steps.STEPS):

@@ -17,9 +17,9 @@ import pygame  # noqa: E402
 from uikit import click, frame, shot, uids  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
-from game.rules import supply  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
+from game.rules.zone import supply  # noqa: E402
 from game.ui import odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
@@ -99,7 +99,7 @@ def test_desert_track_reason_when_a_move_is_refused():
     game.sel.select_space(state, "b1")
     group = game.sel.group(state)
     assert group
-    from game.rules import movement
+    from game.rules.zone import movement
     assert "tracks" in movement.explain(state, group, "m")
     assert any("Desert tracks" in line for line in game.tooltip_lines("b2"))
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import movement
 from game.rules.actions import EndPhase
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
+from game.rules.zone import movement
 from game.ui.app import App
 from game.ui.game_scene import GameScene
 

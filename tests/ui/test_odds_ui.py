@@ -20,11 +20,11 @@ from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
 from game.ui import odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.calculator import CalculatorScene  # noqa: E402
 from game.ui.dialogs import EscMenu  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
-from game.ui.purchase import PurchaseScene  # noqa: E402
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
+from game.ui.zone.purchase import PurchaseScene  # noqa: E402
 
 MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml")
 SIZE = (1280, 800)
@@ -269,3 +269,24 @@ def test_calculator_errors_show_a_reason(monkeypatch):
     v = calc.odds()
     assert not v.ok and v.error == "too big"
     shot(app, "calculator_error")
+
+
+def test_odds_say_the_chance_to_take_the_space_beside_the_chance_to_win(monkeypatch):
+    # issue #44 item 7: a "99 %" win with aircraft alone takes nothing; the calculator,
+    # tooltips and odds box say the chance that a land unit is left to take the space
+    import game.ui.theme as theme
+    from game.odds import battle_odds
+    r = battle_odds("g40", [("infantry", 1), ("fighter", 4)], [("infantry", 3)], "land")
+    v = odds_view.OddsView(r)
+    assert odds_view.win_text(v) == f"win {odds_view.pct(r.attacker_wins)}, take it {odds_view.pct(r.attacker_takes)}"
+    assert any(line.startswith("Attacker takes the territory") for line in odds_view.summary_lines(v, load_ruleset("g40")))
+    same = odds_view.OddsView(battle_odds("g40", [("infantry", 4)], [("infantry", 1)], "land"))
+    assert ", take it" not in odds_view.win_text(same)     # only land units: the same chance
+    app = App(pygame.Surface(SIZE))
+    calc = CalculatorScene(app, load_ruleset("g40"), None, "land", {"infantry": 1, "fighter": 4}, {"infantry": 3})
+    app.reset(calc)
+    seen: list[str] = []
+    orig = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: seen.append(s) or orig(surface, s, *a, **k))
+    frame(app)
+    assert "… and takes the territory" in seen

@@ -11,7 +11,7 @@ from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.purchase import PurchaseScene
+from game.ui.zone.purchase import PurchaseScene
 
 
 def _buy_tooltips(scene) -> set[str]:
@@ -46,7 +46,7 @@ def test_long_unit_names_fit_their_card():
     # QA (mediterranean_1940): "Motorized Infantry", "Self-Propelled Gun", "Anti-aircraft
     # Artillery", "Transport Aircraft" were cut to "Motorized Infan..."; a smaller font fits them
     from game.ui import theme
-    from game.ui.purchase import fit_size
+    from game.ui.zone.purchase import fit_size
     rs = load_ruleset("interwar")
     for ut in rs.units.values():
         size = fit_size(ut.name, 230 - 72, 22, 15)
@@ -112,7 +112,7 @@ def test_purchase_card_shows_special_values_in_brackets():
     # seed 000: FIGHTER "Attack: 6/2", "Defense: 5/2" (against air / against ground, G39);
     # ANTI-TANK GUN "Attack: 1 (3 against armor)". QA: the card read "A 2 D 2" for the fighter
     from game.ui import theme
-    from game.ui.purchase import stat_line
+    from game.ui.zone.purchase import stat_line
     rs = load_ruleset("interwar")
     assert stat_line(rs.units["fighter"]) == "A 2 (6)  D 2 (5)  M 4"
     assert stat_line(rs.units["anti_tank_gun"]) == "A 1 (3)  D 1 (2)  M 2"
@@ -120,3 +120,42 @@ def test_purchase_card_shows_special_values_in_brackets():
     assert stat_line(rs.units["battleship"]) == "A 8   D 7   M 2   hits 2"
     for ut in rs.units.values():
         assert theme.text_width(stat_line(ut), 19) <= 230 - 72, ut.id
+
+
+def test_a_unit_at_its_per_turn_limit_keeps_its_card_and_counts_in_spent():
+    # seed 002 §6 Elite Infantry: "a maximum of 1 ... per turn". Issue #44 item 6: the card
+    # vanished once one was bought (the next click on its place bought a paratrooper) and
+    # "Spent" left it out; now it stays, its + disabled with the limit as the reason
+    from game.rules import actions as A
+    sc = load_scenario("europe_1941")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    game.auto_overlays = False
+    uikit.frame(app)
+    assert game.state.player == "germany"
+    game.open_purchase()
+    scene = app.top
+    before = [u for u, _ in scene.buildable()]
+    assert "elite_infantry" in before
+    assert game.ctl.do(A.Purchase("elite_infantry", 1))
+    uikit.frame(app)
+    assert [u for u, _ in scene.buildable()] == before          # nothing moved, nothing vanished
+    cost, why = scene.offers()["elite_infantry"]
+    assert cost == 3 and "At most 1 Elite Infantry per turn" in why
+    plus = [h for h in scene.spots.items if h.tooltip == why]
+    assert plus and not any(h.enabled for h in plus)
+    from game.ui.zone.purchase import unit_price
+    spent = sum(unit_price(game.state, u) * n for u, n in game.state.bought.items())
+    assert spent == 3
+
+
+def test_a_long_unit_name_wraps_on_its_card_instead_of_losing_its_end():
+    # issue #44 item 8: "long unit names wrap" (a house-rule unit's name was elided)
+    from game.ui import theme
+    from game.ui.zone.purchase import name_lines
+    name = "Heavy Self-Propelled Anti-Tank Gun Battalion"
+    lines, size = name_lines(name, 158)
+    assert len(lines) == 2 and " ".join(lines) == name and size >= 13
+    assert all(theme.text_width(x, size, bold=True) <= 158 for x in lines)
+    assert name_lines("Infantry", 158) == (["Infantry"], 22)

@@ -13,7 +13,7 @@ from game.ui import screenshot
 from game.ui.app import App
 from game.ui.dialogs import GameOverScene, HandoffScene
 from game.ui.game_scene import GameScene
-from game.ui.purchase import PurchaseScene
+from game.ui.zone.purchase import PurchaseScene
 
 SIZE = (1280, 800)
 

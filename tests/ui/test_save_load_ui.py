@@ -122,8 +122,12 @@ def test_play_scenario_with_a_truncated_save_opens_that_scenarios_setup(tmp_path
     assert isinstance(app.stack[0], MainMenu) and "corrupt" in (app.notice or "")
     frame(app)
     shot(app, "play_load_truncated_setup")
+    # `play X --load BAD` without --ai asked for a hotseat game: the new game offered is one
+    # (issue #44 item 8), not the vs-computer default of the setup dialog
+    assert top.choice()[0] == ()
     top.start()
     assert isinstance(app.top, GameScene) and app.top.state.scenario.id == "mini"
+    assert app.top.ctl.ai_sides == ()
 
 
 def test_play_with_ai_sides_and_a_truncated_save_presets_the_computer_sides(tmp_path):

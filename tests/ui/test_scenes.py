@@ -17,11 +17,11 @@ from game.rules.ruleset import load_ruleset, load_scenario_file, scenario_files 
 from game.rules.session import Session  # noqa: E402
 from game.ui import screenshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.dialogs import ConfirmDialog, EscMenu, GameOverScene, HandoffScene  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
 from game.ui.menu import LoadDialog, MainMenu  # noqa: E402
-from game.ui.purchase import PurchaseScene  # noqa: E402
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
+from game.ui.zone.purchase import PurchaseScene  # noqa: E402
 
 MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml")
 SCENARIOS = [MINI] + (["europe_1941"] if any(p.stem == "europe_1941" for p in scenario_files()) else [])

@@ -12,15 +12,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.rules import actions as A  # noqa: E402
-from game.rules import battle as B  # noqa: E402
 from game.rules.model import Battle, Pool, Roll  # noqa: E402
-from game.ui import controller, odds_view, screenshot, strip  # noqa: E402
+from game.rules.zone import battle as B  # noqa: E402
+from game.ui import controller, odds_view, screenshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow, default_view  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
 from game.ui.menu import MainMenu  # noqa: E402
 from game.ui.panel import player_label  # noqa: E402
 from game.ui.setup_dialog import NewGameSetup  # noqa: E402
+from game.ui.zone import strip
+from game.ui.zone.battle_window import BattleWindow, default_view  # noqa: E402
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 MINI = str(FIX / "mini.yaml")

@@ -15,10 +15,11 @@ import pygame  # noqa: E402
 from game.rules import actions as A  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario_file  # noqa: E402
 from game.rules.session import Session  # noqa: E402
-from game.ui import counters, odds_view, strip  # noqa: E402
+from game.ui import counters, odds_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.battle_window import BattleWindow  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
+from game.ui.zone import strip
+from game.ui.zone.battle_window import BattleWindow  # noqa: E402
 
 MINI_IW = Path(__file__).resolve().parents[1] / "fixtures" / "mini_interwar.yaml"
 

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.battle_window import BattleWindow
 from game.ui.game_scene import GameScene
 from game.ui.screenshot import battle_session
+from game.ui.zone.battle_window import BattleWindow
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 

@@ -1,0 +1,25 @@
+"""Zone battles (game.rules.zone.battle): the core (core.py: who fights, fire values, dice,
+casualties, the end of a battle) and the steps of a round, one class per step
+(steps/, walked in the order of `steps.STEPS`). Every public name of the core is
+here, as it was when the battle was one module."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import core, steps  # noqa: F401
+from .core import *  # noqa: F403
+from .steps import FireStep, Step, register, step_by_name, step_index, step_names, unregister  # noqa: F401
+
+
+def __getattr__(name: str) -> Any:
+    """The old step tables, read off the registered step classes."""
+    if name == "ROUND_STEPS":
+        return step_names()
+    if name == "STEP_NAMES":
+        return {s.name: s.title for s in steps.STEPS}
+    if name == "RECON_STEPS":
+        return tuple(s.name for s in steps.STEPS if isinstance(s, FireStep) and s.recon)
+    if name == "INTERCEPT_STEP":
+        return step_index("intercept")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

@@ -1,0 +1,189 @@
+"""Applying a Move on a zone map: unloading cargo, boarding a transport, a forced march,
+and an ordinary move (blitz, Home Guard, towing, carriers' aircraft).
+
+`movement.py` says where units may go; this module changes the state once a move is legal.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import replace
+from typing import Any
+
+from .. import politics
+from ..action_types import Move
+from ..errors import IllegalAction
+from ..model import AIR, LAND, SEA, GameState, Unit, unit_replace
+from . import homeguard, movement, production
+
+
+def move(state: GameState, a: Move) -> None:
+    """Apply `a` (the phase is checked by the caller)."""
+    if not a.units:
+        raise IllegalAction("Select units to move.")
+    if len(set(a.units)) != len(a.units):
+        raise IllegalAction("A unit is listed twice.")
+    for uid in a.units:
+        if uid not in state.units:
+            raise IllegalAction(f"No unit {uid}.")
+    for s in a.path:
+        if s not in state.scenario.spaces:
+            raise IllegalAction(f"Unknown space '{s}'.")
+    group = [state.units[uid] for uid in a.units]
+    player = state.player
+    for u in group:
+        if u.owner != player:
+            raise IllegalAction(f"That {state.utype(u).name} is not yours.")
+    names = state.scenario.spaces
+    # unloading cargo onto land
+    if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
+        why = movement.allied_cargo_block(state, group)
+        if why:
+            raise IllegalAction(why)
+        for t_uid in sorted({u.carried_by for u in group if u.carried_by in state.units}):
+            why = movement.offload_block(state, state.units[t_uid], a.path[-1]) if a.path else ""
+            if why:
+                raise IllegalAction(why)
+        if len(a.path) != 1 or a.path[0] not in movement.unload_targets(state, group):
+            dest = names[a.path[-1]].name if a.path else "?"
+            raise IllegalAction(f"Cargo can only unload into a bordering territory: "
+                                f"{dest} is not one now (hostile in combat move, friendly otherwise; "
+                                f"enemy warships block unloading).")
+        dest = a.path[0]
+        hostile = movement.is_hostile(state, dest, player)
+        for u in group:
+            t = state.units[u.carried_by]  # type: ignore[index]
+            state.units[t.uid] = replace(t, unloaded=True)
+            state.ro3_moves[f"offload|{t.uid}|{dest}"] = state.ro3_moves.get(f"offload|{t.uid}|{dest}", 0) + 1
+            state.units[u.uid] = replace(u, space=dest, carried_by=None, moved=state.utype(u).move,
+                                         in_combat=hostile, amphibious=hostile)
+        if hostile:
+            state.origins.setdefault(dest, ())
+            sea_from = group[0].space
+            state.landings[dest] = tuple(sorted(set(state.landings.get(dest, ())) | {sea_from}))
+        state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) unload from "
+                      f"{names[group[0].space].name} into {names[dest].name}"
+                      f"{' (amphibious assault)' if hostile else ''}.")
+        politics.enter(state, dest, player)
+        return
+    # loading onto a transport
+    domain = movement.group_domain(state, group)
+    if (domain == LAND and len(a.path) == 1 and names[a.path[0]].kind == SEA):
+        sea = a.path[0]
+        if sea not in names[group[0].space].adjacent:
+            raise IllegalAction(f"{names[sea].name} does not border {names[group[0].space].name}.")
+        if any(movement.moves_left(state, u) <= 0 or u.in_combat for u in group):
+            raise IllegalAction("Those units have no movement left to board.")
+        if any(u.moved for u in group):
+            raise IllegalAction("Loading is a land unit's entire move: units that have moved "
+                                "this turn cannot board.")
+        if state.phase == movement.COMBAT:
+            for u in group:
+                if state.utype(u).has("noncombat_move_only"):
+                    raise IllegalAction(f"{state.utype(u).name} moves only in the non-combat move.")
+        if len({u.space for u in group}) != 1:
+            raise IllegalAction("Units moving together must start in the same space.")
+        assignment = movement.pick_transports(state, group, sea, player)
+        if state.phase == movement.COMBAT and (why := movement.combat_loading_block(state, assignment)):
+            raise IllegalAction(why)
+        for u in group:
+            state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
+                                         moved=state.utype(u).move)
+            if state.units[assignment[u.uid]].owner != player:
+                state.ro3_moves[f"loaded_allied|{u.uid}"] = 1
+            if state.phase == movement.COMBAT:
+                state.ro3_moves[f"combat_loaded|{u.uid}"] = 1   # must be offloaded this turn
+        state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
+                      f"transport in {names[sea].name}.")
+        return
+    if movement.is_forced_march(state, group, a.path):
+        _forced_march(state, group, a.path)
+        return
+    movement.check_path(state, group, a.path)
+    dest = a.path[-1]
+    hostile = movement.is_hostile(state, dest, player)
+    # towing: the Rule of Three counts towed units per territory of departure
+    tow = movement.towing(state, group) if domain == LAND else {}
+    spent = movement.path_cost(state, group, a.path)
+    needed = [uid for uid in tow if movement.moves_left(state, state.units[uid]) < spent]
+    if needed and any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("tows")):
+        key = f"tows|{group[0].space}"
+        state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(needed)
+    # blitz: empty enemy territories passed through are taken on the way, unless a
+    # Home Guard rises there (seed 000 G2): then the move ends there, as an attack
+    path = a.path
+    if domain == LAND and state.phase == movement.COMBAT:
+        for i, s in enumerate(a.path[:-1]):
+            if movement.is_enemy_land(state, s, player) and (d := homeguard.defender_if_raised(state, s)):
+                homeguard.raise_guard(state, s, d)
+                path = a.path[:i + 1]
+                break
+    if path != a.path:
+        a = dataclasses.replace(a, path=path)
+        dest = a.path[-1]
+        hostile = True
+    # seed 000 R3: a blitz is the unit's "complete move" even when it ends in a friendly
+    # territory (or back where it started): no movement is left for the non-combat move
+    whole_move = (domain == LAND and state.phase == movement.COMBAT and not hostile
+                  and movement.blitzes(state, tuple(a.path), player))
+    if domain == LAND:
+        for s in a.path[:-1]:
+            if movement.is_enemy_land(state, s, player):
+                production.capture(state, s, player)
+                production.capture_units(state, s, player)
+                state.add_log(f"  (blitz through {names[s].name})")
+    spent = movement.path_cost(state, group, a.path)   # the path may have been cut short
+    for u in group:
+        upd: dict[str, Any] = {"space": dest, "moved": u.moved + spent}
+        if whole_move:
+            upd["moved"] = max(upd["moved"], state.utype(u).move)
+        if hostile and state.phase == movement.COMBAT:
+            upd["in_combat"] = True
+        if domain == SEA and state.phase == movement.COMBAT:
+            state.ro3_moves[f"combat_moved|{u.uid}"] = 1   # no non-combat move after it
+        if state.utype(u).domain == AIR:
+            upd["carried_by"] = None
+        state.units[u.uid] = unit_replace(u, **upd)
+        carrier = state.utype(u).ability("carrier")
+        for c in movement.cargo_of(state, u.uid):
+            if carrier is not None and carrier.own_aircraft_launch and c.owner == player \
+                    and state.utype(c).domain == AIR and not movement.trapped(state, c):
+                state.units[c.uid] = unit_replace(c, carried_by=None)  # launched: stays, flies on its own
+            elif state.utype(u).has("transport") or c.owner != player or state.utype(c).domain == AIR:
+                state.units[c.uid] = unit_replace(c, space=dest)
+    if hostile and state.phase == movement.COMBAT:
+        came_from = a.path[-2] if len(a.path) > 1 else group[0].space
+        if domain != AIR:
+            state.origins[dest] = tuple(sorted(set(state.origins.get(dest, ())) | {came_from}))
+        else:
+            state.origins.setdefault(dest, ())
+    counts: dict[str, int] = {}
+    for u in group:
+        counts[state.utype(u).name] = counts.get(state.utype(u).name, 0) + 1
+    what = ", ".join(f"{n} {k}" for k, n in counts.items())
+    state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
+                  f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
+    if domain == LAND:
+        politics.enter(state, dest, player)   # a friendly neutral's army joins
+
+
+def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
+    """forced_march: a move under the non-combat rules inside the combat move; movement
+    is then renewed (the units keep `moved` 0 and are marked as having marched)."""
+    player = state.player
+    movement.check_path(state, group, path, phase=movement.NONCOMBAT)
+    start = group[0].space
+    key = f"forced_march|{start}"
+    cap = state.ruleset.rule_of_three
+    ro3 = any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("forced_march"))
+    if ro3 and cap is not None and state.ro3_moves.get(key, 0) + len(group) > cap:
+        left = max(0, cap - state.ro3_moves.get(key, 0))
+        raise IllegalAction(f"Rule of Three: at most {cap} units may force-march from "
+                            f"{state.scenario.spaces[start].name} this turn ({left} left).")
+    if ro3:
+        state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(group)
+    for u in group:
+        state.units[u.uid] = replace(u, space=path[-1], marched=True)
+    state.add_log(f"{state.scenario.player(player).name}: {len(group)} "
+                  f"{state.utype(group[0]).name} force-march to "
+                  f"{state.scenario.spaces[path[-1]].name} (movement renewed).")
+

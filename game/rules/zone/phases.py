@@ -1,0 +1,139 @@
+"""The turn sequence: phases from the ruleset, players in scenario order.
+
+Ending a phase runs that phase's closing rules (battles found, aircraft
+landed, income collected) and moves on; after the last player, the round
+ends and victory is checked.
+"""
+from __future__ import annotations
+
+from .. import grammar, objectives, politics, victory
+from ..errors import IllegalAction
+from ..model import AIR, LAND, GameState, unit_replace
+from . import production, supply
+from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
+
+PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
+               "conduct_combat": "Conduct combat", "noncombat_move": "Non-combat move",
+               "place": "Place units", "collect_income": "Collect income",
+               # hex rulesets (hexphases.py)
+               "initial": "Initial", "movement": "Movement", "combat": "Combat",
+               "exploitation": "Exploitation", "politics": "Politics"}
+
+
+def find_battles(state: GameState) -> None:
+    """After the combat move: empty enemy territories entered by land units are
+    taken; every other space the player attacked becomes a pending battle."""
+    player = state.player
+    battles = []
+    for space in sorted(state.origins):
+        mine = [u for u in state.units_in(space) if u.owner == player]
+        if not mine:
+            continue
+        captors = any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
+                      and u.carried_by is None for u in mine)
+        foes = enemies_in(state, space, player)
+        only_prizes = bool(foes) and captors and not blocking_enemies(state, space, player) \
+            and not any(state.utype(u).domain == AIR for u in mine)
+        if foes and not only_prizes:
+            battles.append(space)
+        elif is_enemy_land(state, space, player) and captors:
+            state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
+            production.capture(state, space, player)
+            production.capture_units(state, space, player)
+    state.battles = tuple(battles)
+
+
+def end_phase(state: GameState) -> None:
+    close_phase(state)
+    if state.scenario.politics is not None:
+        politics.run_events(state, "after")
+    if state.phase_idx + 1 < len(state.ruleset.phases):
+        state.phase_idx += 1
+        if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
+            find_battles(state)
+        if state.phase == "combat_move":
+            supply.update(state)   # seed 000 supply (G4): status fixed as the combat move begins
+        if state.scenario.politics is not None:
+            politics.run_events(state, "before")
+        return
+    end_turn(state)
+    if state.scenario.politics is not None and not state.over:
+        politics.run_events(state, "before")
+
+
+def close_phase(state: GameState) -> None:
+    """The closing rules of the current phase (battles found, aircraft landed, income)."""
+    phase = state.phase
+    if phase == "conduct_combat":
+        if state.battle is not None:
+            raise IllegalAction("Finish the current battle first.")
+        if state.battles:
+            names = ", ".join(state.scenario.spaces[s].name for s in state.battles)
+            raise IllegalAction(f"Battles still to fight: {names}.")
+    if phase == "combat_move":
+        if why := combat_cargo_pending(state, state.player):
+            raise IllegalAction(why)
+        enter = "conduct_combat" in state.ruleset.phases
+        if enter:
+            find_battles(state)
+    if phase == "purchase" and state.bought:
+        what = ", ".join(f"{n} {state.ruleset.units[u].name}" for u, n in sorted(state.bought.items())
+                         if n > 0)
+        if what:
+            state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
+    if phase == "noncombat_move":
+        production.land_aircraft(state, state.player)
+    if phase == "place":
+        if why := production.awaited_carrier_block(state, state.player):
+            raise IllegalAction(why)
+        production.land_awaiting_aircraft(state, state.player)
+    if phase == "collect_income":
+        gain = production.income(state, state.player)
+        state.resources[state.player] += gain
+        state.add_log(f"{grammar.player_says(state.scenario, state.player, 'collects')} {gain}.")
+        if not production.capital_lost(state, state.player):   # no income at all without it
+            state.resources[state.player] += objectives.collect(state, state.player)
+
+
+def is_out(state: GameState, player: str) -> bool:
+    """A player with no territory, no units and nothing waiting to be placed."""
+    return (not any(o == player for o in state.owners.values())
+            and not any(u.owner == player for u in state.units.values())
+            and not production.unplaced(state, player))
+
+
+def end_turn(state: GameState) -> None:
+    while True:
+        winner = victory.capitals_winner(state)
+        last = state.player_idx + 1 >= len(state.scenario.players)
+        if winner is None and last:
+            winner = victory.round_end_winner(state)
+        if winner is not None:
+            victory.finish_game(state, winner, "holds the capitals" if victory.capitals_winner(state)
+                        else "holds enough victory cities")
+            return
+        state.phase_idx = 0
+        state.placed = {}
+        state.bought = {}
+        state.origins = {}
+        state.landings = {}
+        state.battles = ()
+        state.ro3_moves = {}
+        state.fired = ()
+        for uid, u in state.units.items():
+            if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
+                state.units[uid] = unit_replace(u, moved=0, in_combat=False, amphibious=False,
+                                                unloaded=False, marched=False, airborne=False)
+        if not victory.next_player(state, last):
+            return
+        state.turn_owners = dict(state.owners)
+        if politics.takes_no_turn(state, state.player):
+            continue   # a neutral country (politics): no turns
+        if not is_out(state, state.player):
+            break
+        state.add_log(f"{grammar.player_says(state.scenario, state.player, 'has')} nothing left and "
+                      f"{grammar.verb('is', grammar.player_plural(state.scenario.player(state.player)))} skipped.")
+    state.add_log(f"— Round {state.round}: {state.scenario.player(state.player).name} —")
+    production.repair_capital_ships(state, state.player)
+    if state.phase == "combat_move":
+        supply.update(state)
