@@ -101,6 +101,9 @@ def scenario_data(state: GameState, new_id: str, title: str | None = None,
     for p in data.get("players") or []:
         if isinstance(p, dict) and p.get("id") in state.resources:
             p["resources"] = int(state.resources[p["id"]])
+    if state.relations and isinstance(data.get("politics"), dict):   # the relations now
+        data["politics"]["relations"] = [{"between": k.split("|"), "is": rel}
+                                         for k, rel in sorted(state.relations.items())]
     units: dict[str, dict[str, dict[str, int]]] = {}
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         per = units.setdefault(u.space, {}).setdefault(u.owner, {})

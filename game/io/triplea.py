@@ -25,6 +25,10 @@ from .triplea_files import (
     read_properties,
     simplify,
 )
+from .triplea_objectives import Context as ObjectiveContext
+from .triplea_objectives import RawAttachment, step_phase
+from .triplea_objectives import objectives as import_objectives
+from .triplea_objectives import politics as import_politics
 
 __all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
 
@@ -167,6 +171,10 @@ class GameXml:
     resources: dict[str, int]                        # player -> PUs
     steps: list[tuple[str, str, str]]                # (step name, delegate class, player)
     properties: dict[str, str]
+    # every rules/trigger/political attachment with its options in order (conditions)
+    raw: list[RawAttachment] = field(default_factory=list)
+    relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
+    relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
     canals: list[tuple[str, dict[str, str], int]] = field(default_factory=list)
 
@@ -215,11 +223,22 @@ def read_game(path: Path) -> GameXml:
     other: list[tuple[str, str, int]] = []
     canals: list[tuple[str, dict[str, str], int]] = []
     player_rules: dict[str, dict[str, str]] = {}
+    raw: list[RawAttachment] = []
+    archetypes: dict[str, str] = {}
     al = g.find("attachmentList")
     for att in (al.findall("attachment") if al else []):
         to = need(att, "attachTo")
         name = att.attrib.get("name", "")
         opts = {need(o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
+        java = att.attrib.get("javaClass", "")
+        if java.endswith(("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment")):
+            raw.append(RawAttachment(name, to, java, [(o.attrib.get("name", ""), o.attrib.get("value", ""),
+                                                      o.attrib.get("count"))
+                                                     for o in att.findall("option")], att.line))
+        if java.endswith("RelationshipTypeAttachment") and opts.get("archeType"):
+            archetypes[to] = opts["archeType"]
+            if opts["archeType"] == "neutral" and _true(opts, "canMoveLandUnitsOverOwnedLand"):
+                archetypes[to] = "neutral_open"   # land units may enter: read as allied
         if name == "unitAttachment" and to in unit_options:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
@@ -257,6 +276,7 @@ def read_game(path: Path) -> GameXml:
     owners: dict[str, str] = {}
     placements: list[tuple[str, str, str, int]] = []
     resources: dict[str, int] = {}
+    relationships: list[tuple[str, str, str]] = []
     init = g.find("initialize")
     if init is not None:
         for o in init.iter("territoryOwner"):
@@ -277,6 +297,9 @@ def read_game(path: Path) -> GameXml:
             except ValueError:
                 raise TripleaError(path, u.line, "unitPlacement quantity is not a number") from None
             placements.append((t, who, ut, n))
+        for r in init.iter("relationship"):
+            relationships.append((r.attrib.get("player1", ""), r.attrib.get("player2", ""),
+                                  r.attrib.get("type", "")))
         for r in init.iter("resourceGiven"):
             if r.attrib.get("resource") == "PUs":
                 resources[r.attrib.get("player", "")] = int(r.attrib.get("quantity", "0") or 0)
@@ -303,7 +326,8 @@ def read_game(path: Path) -> GameXml:
                    alliances=alliances, units=units, unit_options=unit_options, costs=costs,
                    frontier_units=frontier_units, territory_options=territory_options,
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
-                   resources=resources, steps=steps, properties=properties, canals=canals)
+                   resources=resources, steps=steps, properties=properties, raw=raw,
+                   relationship_types=archetypes, relationships=relationships, canals=canals)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -619,8 +643,16 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     for t, opts in gx.territory_options.items():
         if _int(opts.get("unitProduction")) and t in factories:
             pass  # production capacity = territory value in Warboard (the same in v3)
+    national, taken = _national_objectives(gx, ids, pids, unit_map, report)
+    turnless = [p for p in gx.players if p not in steps_of]
+    pol, taken_pol = _politics(gx, ids, pids, unit_map, report, turnless)
+    taken |= taken_pol
+    if pol is not None:
+        taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
     for name, to, line in gx.other_attachments:
+        if name in taken:
+            continue
         kind = re.sub(r"\d+$", "", name)
         groups.setdefault(kind, []).append(f"{to} (line {line})")
     why = {"techAttachment": "technologies: Warboard's g40 has none",
@@ -650,8 +682,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                                f"also holding every enemy capital; after round {turn_limit} the "
                                f"alliance with more victory cities wins (TripleA has no turn limit)")
     for k, v in sorted(gx.properties.items()):
-        if k in ("National Objectives", "Tech Development", "Low Luck", "Kamikaze Airplanes") and \
-                v.lower() == "true":
+        if k in ("Tech Development", "Low Luck", "Kamikaze Airplanes") and v.lower() == "true":
             report.not_imported.append(f"game option '{k}'")
 
     sid = scenario_id or slug(gx.name)
@@ -687,6 +718,10 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     canals = _canals(gx, ids, unit_map, g40_units, custom, report)
     if canals:
         scenario["canals"] = canals
+    if national:
+        scenario["national_objectives"] = national
+    if pol is not None:
+        scenario["politics"] = pol
     ruleset = None
     if custom:
         ruleset = dict(g40)
@@ -697,6 +732,67 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         ruleset.pop("seed_notes", None)
         ruleset["units"] = {**g40_units, **custom}
     return Imported(scenario=scenario, ruleset=ruleset, report=report)
+
+
+def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
+                       unit_map: dict[str, str], report: Report) -> ObjectiveContext:
+    ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
+                           archetypes={k: {"war": "war", "allied": "allied", "neutral_open": "allied"}
+                                       .get(v, "neutral") for k, v in gx.relationship_types.items()},
+                           by_name={}, approximated=report.approximated, properties=gx.properties)
+    for a in gx.raw:
+        ctx.by_name.setdefault(a.name, []).append(a)
+    return ctx
+
+
+def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+              report: Report, turnless: list[str]) -> tuple[dict[str, Any] | None, set[str]]:
+    """The XML's relationshipInitialize and political actions as the scenario's `politics`:
+    players without steps become neutral countries taking no turns; those whose territories
+    change their units' owner on entry (changeUnitOwners, captureUnitOnEnteringBy) are
+    pro-side neutrals (`raise_on_entry`)."""
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    alliances = {p: (gx.alliances.get(p) or [p])[0] for p in gx.players}
+    raising = sorted({gx.owners[t] for t, opts in gx.territory_options.items()
+                      if t in gx.owners and gx.owners[t] in turnless
+                      and ({"changeUnitOwners", "captureUnitOnEnteringBy"} & set(opts))})
+    steps = {name: (who, step_phase(name, java)) for name, java, who in gx.steps}
+    pol, skipped, taken = import_politics(gx.raw, ctx, gx.relationships, alliances, turnless, raising,
+                                          steps)
+    report.not_imported.extend(skipped)
+    if pol is None:
+        return None, taken
+    report.approximated[:] = [a for a in report.approximated if not a.endswith("; it plays last")]
+    for p in turnless:
+        report.approximated.append(f"player {p} has no steps in the turn sequence: a neutral "
+                                   f"country that takes no turns (politics.neutrals)")
+    for t, v in gx.relationship_types.items():
+        if v == "neutral_open":
+            report.approximated.append(f"relationship type {t}: neutral, but its land units may "
+                                       f"enter each other's territories: read as allied")
+    report.approximated.append(
+        f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
+        f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "
+        f"(TripleA relationship types read as war, "
+        f"neutral or allied); {len(raising)} pro-side neutral players")
+    return pol, taken
+
+
+def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
+                         unit_map: dict[str, str], report: Report) -> tuple[list[dict[str, Any]], set[str]]:
+    """The XML's national objectives as the scenario's `national_objectives` (with the game's
+    option "National Objectives" on), and the attachments taken in."""
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    national, skipped, taken = import_objectives(gx.raw, ctx)
+    if national and gx.properties.get("National Objectives", "true").lower() != "true":
+        report.not_imported.append(f"{len(national)} national objectives: the game's option "
+                                   f"'National Objectives' is off")
+        return [], set()
+    report.not_imported.extend(skipped)
+    if national:
+        report.approximated.append(f"{len(national)} national objectives (scenario "
+                                   f"`national_objectives`; TripleA objectiveValue and PU triggers)")
+    return national, taken
 
 
 def _canals(gx: GameXml, ids: dict[str, str], unit_map: dict[str, str], g40_units: dict[str, Any],
@@ -891,6 +987,15 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     if sc.get("canals"):
         out.append("canals:")
         out += [f"  - {_flow(c)}" for c in sc["canals"]]
+    if sc.get("politics"):
+        out.append("politics:")
+        out += [f"  {k}: {_flow(v)}" for k, v in sc["politics"].items() if k in ("neutrals", "raise_on_entry")]
+        for k in ("relations", "declarations", "events"):
+            out.append(f"  {k}:")
+            out += [f"    - {_flow(x)}" for x in sc["politics"][k]]
+    if sc.get("national_objectives"):
+        out.append("national_objectives:")
+        out += [f"  - {_flow(o)}" for o in sc["national_objectives"]]
     out.append("spaces:")
     for s in sc["spaces"]:
         out.append("")

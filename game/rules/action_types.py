@@ -226,7 +226,17 @@ class Ferry(Action):
     ipcs: int
 
 
+@dataclass(frozen=True)
+class DeclareWar(Action):
+    """Politics phase (scenarios with `politics`): the current player makes its political
+    action `name` (a declaration of war and its consequences; `politics.options(state)`
+    lists those allowed now, `politics.explain` says why one is not)."""
+    kind: ClassVar[str] = "declare_war"
+    name: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
+    DeclareWar,
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
     Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}

@@ -9,6 +9,7 @@ The action types themselves are in action_types.py (re-exported here).
 """
 from __future__ import annotations
 
+from . import politics
 from .action_types import (  # noqa: F401  (the actions' public home stays game.rules.actions)
     ACTION_TYPES,
     Action,
@@ -17,6 +18,7 @@ from .action_types import (  # noqa: F401  (the actions' public home stays game.
     Attack,
     Casualties,
     CoastalFire,
+    DeclareWar,
     EndPhase,
     Ferry,
     Flip,
@@ -49,6 +51,7 @@ SHARED_HANDLERS: dict[type[Action], Handler] = {}
 # --- game creation -------------------------------------------------------------
 def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
              scripted_dice: tuple[int, ...] = ()) -> GameState:
+    ruleset = politics.game_rules(ruleset, scenario)   # a politics phase when the scenario has one
     state = GameState(ruleset=ruleset, scenario=scenario, seed=seed, scripted_dice=scripted_dice)
     state.owners = dict(scenario.start_owners)
     state.turn_owners = dict(scenario.start_owners)
@@ -65,7 +68,9 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
         state.units.update((u.uid, u) for u in start)
     family = family_of(scenario)
     family.settle(state)
+    politics.start(state)
     state.add_log(f"{scenario.title}. — Round 1: {scenario.players[0].name} —")
+    politics.run_events(state, "before")   # the first phase begins
     family.begin(state)
     return state
 

@@ -156,6 +156,75 @@ class TrackRule:
 
 
 @dataclass(frozen=True)
+class ObjectiveCondition:
+    """One condition of a national objective (game/rules/objectives.py has the grammar)."""
+    kind: str                          # owned | units | no_units | at_war | relation | not | any | all
+    spaces: tuple[str, ...] = ()       # space ids, or original | controlled | all
+    of: tuple[str, ...] = ("self",)    # self | allied | allies | enemies | player ids
+    count: int | str = "all"           # all | each | how many must qualify
+    types: tuple[str, ...] = ()        # units / no_units: only these unit ids or classes
+    at_least: int = 1                  # units: per space
+    surface: bool = False              # no_units: only surface warships count
+    players: tuple[str, ...] = ()      # at_war: the players; relation: the pair
+    relation: str = ""                 # relation: war | neutral | allied; rounds: "3+", "2-5"
+    parts: tuple[ObjectiveCondition, ...] = ()   # not / any / all
+    player: str = ""                   # whose point of view ("" = the objective's player)
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A national objective: `bonus` IPCs at the player's collect income while every
+    condition holds (times the qualifying spaces of a `count: each` condition)."""
+    id: str
+    player: str
+    name: str
+    bonus: int
+    conditions: tuple[ObjectiveCondition, ...]
+    text: str = ""
+    uses: int = 0                      # paid at most this many times (0: every turn)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A political action (politics phase): `player` declares it while every condition of
+    `when` holds; each (a, b, relation) of `sets` then holds (game/rules/politics.py)."""
+    player: str
+    name: str
+    sets: tuple[tuple[str, str, str], ...]
+    when: tuple[ObjectiveCondition, ...] = ()
+
+
+@dataclass(frozen=True)
+class PoliticsEvent:
+    """A relationship change the rules make themselves (TripleA triggers with
+    relationshipChange): when `player`'s `phase` begins (moment before) or ends (after)
+    and every condition of `when` holds, each (a, b, relation) of `sets` holds; at most
+    `uses` times (0: every time)."""
+    name: str
+    player: str
+    phase: str
+    moment: str                          # before | after
+    sets: tuple[tuple[str, str, str], ...]
+    when: tuple[ObjectiveCondition, ...] = ()
+    uses: int = 1
+    # per change of `sets`: the relation it changes from ("" any; TripleA's anyNeutral ...)
+    only_from: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Politics:
+    """Relationships between players (Global 1940): the pairs whose starting relation is
+    not the default (different alliances at war, one alliance allied), the declarations
+    players may make, and the neutral players (no turns; `raise_on_entry`: an allied
+    player entering one of their territories takes it and the units there)."""
+    relations: tuple[tuple[str, str, str], ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    neutrals: tuple[str, ...] = ()
+    raise_on_entry: tuple[str, ...] = ()
+    events: tuple[PoliticsEvent, ...] = ()
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
@@ -181,6 +250,8 @@ class Ruleset:
     hex: HexRules | None = None        # hex rulesets (europa): terrain, hexsides, CRT, ...
     options: tuple[GameOption, ...] = ()   # supplied rules the players may switch off
     options_off: frozenset[str] = frozenset()   # the options switched off in these rules
+    # the scenario's national objectives are paid (None: switched off, game option)
+    national_objectives: bool | None = True
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -310,6 +381,8 @@ class Scenario:
     canals: dict[tuple[str, str], str] = field(default_factory=dict)
     # canals and straits held by territories (G40 Suez, Panama, Turkish, Danish, Gibraltar)
     canal_control: dict[str, CanalControl] = field(default_factory=dict)   # canal name -> control
+    objectives: tuple[Objective, ...] = ()   # national objectives (objectives.py)
+    politics: Politics | None = None         # relationships and declarations (politics.py)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -666,6 +739,9 @@ class GameState:
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
     last_battle: BattleResult | None = None   # the end of the last battle (interface text)
+    # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
+    objective_uses: dict[str, int] = field(default_factory=dict)
+    relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
@@ -709,11 +785,34 @@ class GameState:
             return None
         return self.scenario.player_map[player].alliance
 
+    def relation(self, a: str, b: str) -> str:
+        """war | neutral | allied between two different players: the game's relationship
+        (politics), else at war across alliances and allied within one."""
+        if self.relations:
+            got = self.relations.get(f"{a}|{b}" if a < b else f"{b}|{a}")
+            if got is not None:
+                return got
+        pm = self.scenario.player_map
+        return "war" if pm[a].alliance != pm[b].alliance else "allied"
+
     def at_war(self, a: str | None, b: str | None) -> bool:
         if a is None or b is None or a == b:
             return False
+        if self.relations:
+            return self.relation(a, b) == "war"
         pm = self.scenario.player_map
         return pm[a].alliance != pm[b].alliance
+
+    def allied(self, a: str | None, b: str | None) -> bool:
+        """The same player, or allied players (one alliance, unless politics says else)."""
+        if a is None or b is None:
+            return False
+        if a == b:
+            return True
+        if self.relations:
+            return self.relation(a, b) == "allied"
+        pm = self.scenario.player_map
+        return pm[a].alliance == pm[b].alliance
 
     def utype(self, unit: Unit | str) -> UnitType:
         return self.ruleset.units[unit if isinstance(unit, str) else unit.type]

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import Diagnostic, LoadError
 from .memo import derived
-from .model import GameOption, Ruleset
+from .model import GameOption, Ruleset, Scenario
 
 
 def option(ruleset: Ruleset, oid: str) -> GameOption:
@@ -57,10 +57,21 @@ def _switched_off(ruleset: Ruleset, want: frozenset[str], chosen: list[GameOptio
     return replace(ruleset, units=units, options_off=all_off, sha256=digest, _refs={}, **rules)
 
 
+def for_scenario(ruleset: Ruleset, scenario: Scenario) -> Ruleset:
+    """The ruleset as the new-game screen offers it for a scenario: without the options
+    that change nothing there (national objectives where the scenario lists none)."""
+    unused = {o.id for o in ruleset.options
+              if o.rules == ("national_objectives",) and not scenario.objectives}
+    if not unused:
+        return ruleset
+    return derived(ruleset, ("offered", frozenset(unused)), lambda: replace(
+        ruleset, options=tuple(o for o in ruleset.options if o.id not in unused), _refs={}))
+
+
 def off_summary(ruleset: Ruleset) -> str:
     """'' when every option is on, else e.g. 'without Supply, Tracks'."""
     names = [o.name for o in ruleset.options if o.id in ruleset.options_off]
     return f"without {', '.join(names)}" if names else ""
 
 
-__all__ = ["is_on", "off_summary", "option", "with_options"]
+__all__ = ["for_scenario", "is_on", "off_summary", "option", "with_options"]

@@ -56,7 +56,7 @@ RULESET_DIR = SCENARIO_DIR / "rulesets"
 # Land: mountain, port (a territory with a harbour), riverine. Sea zones: coastal (a
 # coastal sea zone), lake, riverine, port (a harbour zone). See docs/scenario-format.md.
 TERRAIN_TAGS = ("mountain", "port", "riverine", "coastal", "lake", "track")
-KNOWN_PHASES = ("purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
+KNOWN_PHASES = ("politics", "purchase", "combat_move", "conduct_combat", "noncombat_move", "place",
                 "collect_income")
 # the Europa-style player-turn of hex rulesets (game/rules/hex/phases.py)
 HEX_PHASES = ("initial", "movement", "combat", "exploitation")
@@ -126,11 +126,13 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
                   "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
-                  "tracks", "options")
+                  "tracks", "options", "national_objectives")
 MAX_COST = 10_000          # a unit's price (a negative one would pay its buyer)
 MAX_START_COUNT = 10_000   # units of one type starting in one space
 # the ruleset rules a game option may switch off (model.GameOption)
-OPTION_RULES = ("rule_of_three", "home_guard", "supply", "tracks")
+OPTION_RULES = ("rule_of_three", "home_guard", "supply", "tracks", "national_objectives")
+# a rule's value when the ruleset does not mention it (None: the rule is not played)
+RULE_DEFAULTS: dict[str, Any] = {"national_objectives": True}
 
 
 def _sha256(path: str) -> str:
@@ -261,6 +263,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     supply = _parse_supply(data, chk)
     tracks = _parse_tracks(data, chk)
     options, options_off = _parse_options(data, units, chk)
+    objectives_on = chk.get(data, "national_objectives", bool, "ruleset", default=True, allow_none=True)
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
@@ -268,7 +271,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                    rule_of_three=rule_of_three, seed_notes=notes, home_guard=home_guard,
                    supply=supply, tracks=tracks, classes=tuple(declared),
                    powers=powers, hex=hex_rules, options=options,
-                   options_off=options_off)
+                   options_off=options_off, national_objectives=True if objectives_on else None)
 
 
 def _parse_hex_unit(u: Any, where: str, hex_rules: Any, chk: Checker) -> tuple[float | None, str]:
@@ -437,7 +440,7 @@ def _parse_options(data: Any, units: dict[str, UnitType], chk: Checker
         out.append(GameOption(id=oid, name=name or oid, explain=explain,
                               rules=tuple(str(r) for r in rules),
                               abilities=tuple(str(a) for a in abilities)))
-        if all(data.get(r) is None for r in rules) and not have_abilities & set(abilities):
+        if all(data.get(r, RULE_DEFAULTS.get(r)) is None for r in rules) and not have_abilities & set(abilities):
             off.add(oid)
     return tuple(out), frozenset(off)
 
@@ -616,7 +619,7 @@ def load_ruleset(rid: str) -> Ruleset:
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
-                   "air_transport", "canals", "ai_opening")
+                   "air_transport", "canals", "ai_opening", "national_objectives", "politics")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base", "extra_polygons", "places", "label", "true_neutral")
@@ -885,6 +888,11 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities', 'draw' or an "
                   "alliance (it wins when the limit is reached)")
     canals, canal_control = _parse_canals(data, spaces, chk, ruleset)
+    from . import objectives
+    national = objectives.parse(data, spaces, pids, ruleset, chk)
+    from . import politics as politics_rules
+    politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk),
+                                    chk)
     if sid is None or rid is None:
         return None
     return Scenario(
@@ -894,7 +902,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
-        hexmap=hexmap, canals=canals, canal_control=canal_control)
+        hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
+        politics=politics)
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None

@@ -38,6 +38,9 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "over": state.over,
         **({"hexturn": state.hexturn.to_json()} if state.hexturn is not None else {}),
         **({"reinforced": sorted(state.reinforced)} if state.reinforced else {}),
+        **({"objective_uses": dict(sorted(state.objective_uses.items()))}
+           if state.objective_uses else {}),
+        **({"relations": dict(sorted(state.relations.items()))} if state.relations else {}),
     }
 
 
@@ -73,7 +76,8 @@ def state_hash(state: GameState) -> str:
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
 HASHED_FIELDS = ("round", "units", "owners", "factories", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
-                 "next_uid", "winner", "over", "hexturn", "reinforced")
+                 "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses",
+                 "relations")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
                 "log_len", "action_count", "last_battle")
 
@@ -160,6 +164,8 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     order = ex.get("unit_order") or sorted(by_uid)
     owners = {k: v for k, v in ex["owners"]} if "owners" in ex else \
         {**{k: None for k in scenario.start_owners}, **snap["owners"]}
+    from .politics import game_rules
+    ruleset = game_rules(ruleset, scenario)   # a politics phase when the scenario has politics
     st = GameState(ruleset=ruleset, scenario=scenario, seed=seed)
     st.round = int(snap["round"])
     st.player_idx = int(ex.get("player_idx", players.index(snap["player"])))
@@ -197,4 +203,6 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
             setattr(st, k, {key: d[key] for key in keys if key in d} | d)
     st.hexturn = _restore_hexturn(snap["hexturn"]) if snap.get("hexturn") is not None else None
     st.reinforced = frozenset(snap.get("reinforced", ()))
+    st.objective_uses = dict(snap.get("objective_uses", {}))
+    st.relations = dict(snap.get("relations", {}))
     return st

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from game.rules import options as game_options
 from game.rules.errors import LoadError
 from game.rules.model import Ruleset, Scenario
 from game.rules.variant import ruleset_for
@@ -165,8 +166,8 @@ class MainMenu(Scene):
         cur = self.current()
         if cur is None or cur[1] is None:
             return None
-        try:
-            return ruleset_for(cur[1], self.chosen_rules()[0])
+        try:   # the options that change nothing in this scenario are not offered
+            return game_options.for_scenario(ruleset_for(cur[1], self.chosen_rules()[0]), cur[1])
         except (LoadError, OSError):
             return None
 

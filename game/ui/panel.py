@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import objectives, politics
 from game.rules.zone import movement, production
 from game.rules.zone.phases import PHASE_NAMES
 
@@ -212,6 +213,7 @@ class SidePanel:
             inc = production.income(state, p.id)
             theme.text(surface, f"Resources {res}   ·   income +{inc}   ·   {p.alliance.title()}", (x, y), 19,
                        theme.TEXT_DIM)
+            y = self.draw_objectives_line(surface, x, y + 22, w) - 22
         y += 22
         actor = sc.ctl.actor()
         if actor != state.player and not state.over:
@@ -296,16 +298,68 @@ class SidePanel:
             return self.draw_move_box(surface, box)
         if phase == "purchase":
             return self.draw_purchase_box(surface, box)
+        if phase == politics.PHASE:
+            return self.draw_politics_box(surface, box)
         if phase == "conduct_combat":
             return self.draw_combat_box(surface, box)
         if phase == "place":
             return self.draw_place_box(surface, box)
         if phase == "collect_income":
             inc = production.income(state, state.player)
-            y = self.hint(surface, box, f"End the phase to collect {inc} (Enter).")
+            bonus = sum(g for _, g in self.objective_status())
+            if production.capital_lost(state, state.player):
+                bonus = 0
+            more = f" and {bonus} for national objectives" if bonus else ""
+            y = self.hint(surface, box, f"End the phase to collect {inc}{more} (Enter).")
+            y = self.draw_objective_list(surface, pygame.Rect(box.x, y, box.w, box.bottom - y))
             return self.draw_space_details(surface, pygame.Rect(box.x, y + 4, box.w, box.bottom - y - 4))
         y = self.hint(surface, box, "End the phase to continue (Enter).")
         return y
+
+    # --- national objectives (game/rules/objectives.py) --------------------------------
+    def objective_status(self) -> list:
+        """The current player's objectives and what each pays now (kept per position)."""
+        state = self.scene.state
+        if not objectives.enabled(state):
+            return []
+        key = (id(state), state.action_count, state.player)
+        if getattr(self, "_objective_key", None) != key:
+            self._objective_key = key
+            self._objective_cache = objectives.status(state, state.player)
+        return self._objective_cache
+
+    def objectives_tooltip(self) -> str:
+        lines = ["National objectives (paid at collect income):"]
+        for o, gain in self.objective_status():
+            mark = f"met  +{gain}" if gain else "not met"
+            lines.append(f"{o.name}: {mark} (bonus {o.bonus})")
+            lines.append(f"    {objectives.explain(self.scene.state.scenario, o)}")
+        return "\n".join(lines)
+
+    def draw_objectives_line(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """'National objectives: 2 of 5 met (+10)' under the resources; hover lists them."""
+        status = self.objective_status()
+        if not status:
+            return y
+        met = [g for _, g in status if g]
+        text = f"National objectives: {len(met)} of {len(status)} met" + (f" (+{sum(met)})" if met else "")
+        r = theme.text(surface, theme.elide(text, w, 18), (x, y), 18, theme.GOOD if met else theme.TEXT_DIM)
+        self.scene.spots.add(r, None, tooltip=self.objectives_tooltip())
+        return y + 20
+
+    def draw_objective_list(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Each objective of the current player, met ones first in green."""
+        y = box.y
+        for o, gain in sorted(self.objective_status(), key=lambda og: og[1] == 0):
+            if y + 19 > box.bottom:
+                break
+            label = f"{'+' + str(gain) if gain else '—'}  {o.name}"
+            r = theme.text(surface, theme.elide(label, box.w, 17), (box.x, y), 17,
+                           theme.GOOD if gain else theme.TEXT_DIM)
+            self.scene.spots.add(r, None, tooltip=f"{o.name} (bonus {o.bonus}): "
+                                 f"{objectives.explain(self.scene.state.scenario, o)}")
+            y += 19
+        return y + 4
 
     def hint(self, surface: pygame.Surface, box: pygame.Rect, text: str, y: int | None = None) -> int:
         y = box.y if y is None else y
@@ -571,6 +625,33 @@ class SidePanel:
                        primary=True, tooltip="Open the purchase screen  (B)")
         y += 46
         return self.draw_bought(surface, box, y)
+
+    def draw_politics_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """Politics phase: a button per declaration of the player (greyed with the reason
+        when it cannot be made now), and who the player is at war with."""
+        from game.rules import actions as A
+        sc = self.scene
+        state = sc.state
+        pol = state.scenario.politics
+        names = state.scenario.player_map
+        y = self.hint(surface, box, "Declare war now, or end the phase (Enter).")
+        for d in (pol.declarations if pol else ()):
+            if d.player != state.player or y + 36 > box.bottom:
+                continue
+            why = politics.explain(state, d)
+            if why.endswith("nothing would change."):
+                continue   # already made
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
+                           lambda n=d.name: sc.ctl.do(A.DeclareWar(n)), enabled=not why and sc.my_turn(),
+                           size=18, tooltip=why or "; ".join(f"{names[a].name}–{names[b].name}: {rel}"
+                                                             for a, b, rel in d.sets))
+            y += 38
+        foes = [p.name for p in state.scenario.players if state.at_war(state.player, p.id)]
+        text = f"At war with: {', '.join(foes) if foes else 'no one'}."
+        for line in theme.wrap(text, box.w, 17):
+            theme.text(surface, line, (box.x, y), 17, theme.TEXT_DIM)
+            y += 18
+        return y + 4
 
     def draw_bought(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
         from .zone.purchase import bought_now, waiting_units

@@ -9,11 +9,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from .. import politics
 from ..action_types import (
     Action,
     Airdrop,
     Casualties,
     CoastalFire,
+    DeclareWar,
     EndPhase,
     Ferry,
     Intercept,
@@ -164,12 +166,17 @@ def _submerge(state: GameState, a: Submerge) -> None:
     battle.submerge(state, tuple(a.units))
 
 
+def _declare_war(state: GameState, a: DeclareWar) -> None:
+    need_phase(state, politics.PHASE)
+    politics.declare(state, str(a.name))
+
+
 HANDLERS: dict[type[Action], Handler] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
-    SupplyDrop: _supply_drop, Ferry: _ferry,
+    SupplyDrop: _supply_drop, Ferry: _ferry, DeclareWar: _declare_war,
 }
 
 # what a player is told who sends another family's action on a zone map
@@ -275,6 +282,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                            for z in zones)
             out.extend(Submerge((u.uid,)) for u in battle.attackers(state, b)
                        if state.utype(u).has("submersible") and not battle.can_submerge(state, u))
+    elif phase == politics.PHASE:
+        out.extend(DeclareWar(d.name) for d in politics.options(state))
+        out.append(EndPhase())
     elif phase == "place":
         for unit, _n in sorted(production.unplaced(state, player).items()):
             ut = state.ruleset.units[unit]

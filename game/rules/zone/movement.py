@@ -11,6 +11,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import replace
 
+from .. import politics
 from ..board import distances
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit
@@ -84,7 +85,7 @@ def is_friendly_land(state: GameState, space: str, player: str) -> bool:
     sp = state.scenario.spaces[space]
     owner = state.owners.get(space)
     return (sp.kind == LAND and owner is not None and not sp.impassable
-            and not state.at_war(owner, player))
+            and state.allied(owner, player))
 
 
 def is_hostile(state: GameState, space: str, player: str) -> bool:
@@ -172,7 +173,7 @@ def at_friendly_naval_base(state: GameState, space: str, player: str, neutral_po
     if sps[space].kind != SEA:
         return False
     return any(sps[a].naval_base and (
-        (state.owners.get(a) is not None and not state.at_war(state.owners.get(a), player))
+        state.allied(state.owners.get(a), player)
         or (neutral_ports and sps[a].true_neutral and state.owners.get(a) is None))
         for a in sps[space].adjacent)
 
@@ -200,7 +201,7 @@ def trapped(state: GameState, u: Unit) -> bool:
 def _operating_carriers(state: GameState, space: str, player: str) -> list[Unit]:
     return [u for u in state.units_in(space)
             if state.utype(u).has("carrier")
-            and not state.at_war(u.owner, player) and not grounded(state, u)]
+            and state.allied(u.owner, player) and not grounded(state, u)]
 
 
 def landing_spots(state: GameState, player: str) -> set[str]:
@@ -211,16 +212,17 @@ def landing_spots(state: GameState, player: str) -> set[str]:
     def ok(owner: str | None) -> bool:
         got = friendly.get(owner)
         if got is None:
-            got = friendly[owner] = owner is not None and not state.at_war(owner, player)
+            got = friendly[owner] = state.allied(owner, player)
         return got
     owners, turn_owners = state.owners, state.turn_owners
     spots = {s for s, sp in state.scenario.spaces.items()
              if sp.kind == LAND and not sp.impassable
-             and ok(owners.get(s)) and ok(turn_owners.get(s))}
+             and ok(owners.get(s)) and ok(turn_owners.get(s))
+             and not (state.relations and politics.raises_on_entry(state, s, player))}
     carriers = state.ruleset.types_with("carrier")
     if carriers:
         for u in state.units.values():
-            if u.type in carriers and not state.at_war(u.owner, player) and not grounded(state, u):
+            if u.type in carriers and state.allied(u.owner, player) and not grounded(state, u):
                 spots.add(u.space)
     return spots
 
@@ -231,7 +233,7 @@ def carrier_room(state: GameState, space: str, player: str, exclude: Iterable[in
     cap = sum(state.utype(u).ability("carrier").capacity for u in _operating_carriers(state, space, player))
     used = sum(state.utype(u).carrier_cost or 0 for u in state.units_in(space)
                if state.utype(u).domain == AIR and u.uid not in excluded
-               and not state.at_war(u.owner, player) and not trapped(state, u))
+               and state.allied(u.owner, player) and not trapped(state, u))
     return cap - used
 
 
@@ -325,7 +327,8 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
     """Can the group enter `space`? Returns (allowed, must_stop, reason)."""
     sp = state.scenario.spaces[space]
     if domain == AIR:
-        return True, False, ""
+        closed = politics.closed_to_air(state, space, player) if state.relations else ""
+        return (False, True, closed) if closed else (True, False, "")
     if domain == LAND:
         if sp.kind == SEA:
             return False, True, "Land units need a transport to enter a sea zone."
@@ -333,7 +336,8 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
             return False, True, f"{sp.name} is neutral and cannot be entered."
         hostile = is_hostile(state, space, player)
         if not hostile:
-            return True, False, ""
+            closed = politics.closed_to(state, space, player)   # a power not at war
+            return (False, True, closed) if closed else (True, False, "")
         if phase != COMBAT:
             return False, True, f"{sp.name} is hostile: enter it in the combat move."
         empty = not blocking_enemies(state, space, player)
@@ -753,7 +757,7 @@ def pick_transports(state: GameState, group: list[Unit], sea: str, player: str) 
     if blocking_ships(state, sea, player, group):
         raise IllegalAction(f"Enemy ships hold {state.scenario.spaces[sea].name}: no loading there.")
     transports = sorted((u for u in state.units_in(sea)
-                         if (u.owner == player or not state.at_war(u.owner, player))
+                         if state.allied(u.owner, player)
                          and state.utype(u).has("transport") and not u.unloaded),
                         key=lambda t: (t.owner != player, transport_room(state, t), t.uid))
     if not transports:
@@ -823,6 +827,8 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         if sp.kind != LAND or sp.impassable or state.owners.get(land) is None:
             continue
         hostile = is_hostile(state, land, player)
+        if not hostile and politics.closed_to(state, land, player):
+            continue   # a power not at war with the player
         if any(offload_block(state, state.units[t], land) for t in carriers):
             continue
         if (phase == COMBAT) == hostile:

@@ -9,6 +9,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
+from .. import politics
 from ..action_types import Move
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit, unit_replace
@@ -62,6 +63,7 @@ def move(state: GameState, a: Move) -> None:
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) unload from "
                       f"{names[group[0].space].name} into {names[dest].name}"
                       f"{' (amphibious assault)' if hostile else ''}.")
+        politics.enter(state, dest, player)
         return
     # loading onto a transport
     domain = movement.group_domain(state, group)
@@ -160,6 +162,8 @@ def move(state: GameState, a: Move) -> None:
     what = ", ".join(f"{n} {k}" for k, n in counts.items())
     state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
                   f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
+    if domain == LAND:
+        politics.enter(state, dest, player)   # a friendly neutral's army joins
 
 
 def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:

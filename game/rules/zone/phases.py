@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from .. import grammar, victory
+from .. import grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
 from . import production, supply
@@ -17,7 +17,7 @@ PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
                "place": "Place units", "collect_income": "Collect income",
                # hex rulesets (hexphases.py)
                "initial": "Initial", "movement": "Movement", "combat": "Combat",
-               "exploitation": "Exploitation"}
+               "exploitation": "Exploitation", "politics": "Politics"}
 
 
 def find_battles(state: GameState) -> None:
@@ -44,6 +44,25 @@ def find_battles(state: GameState) -> None:
 
 
 def end_phase(state: GameState) -> None:
+    close_phase(state)
+    if state.scenario.politics is not None:
+        politics.run_events(state, "after")
+    if state.phase_idx + 1 < len(state.ruleset.phases):
+        state.phase_idx += 1
+        if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
+            find_battles(state)
+        if state.phase == "combat_move":
+            supply.update(state)   # seed 000 supply (G4): status fixed as the combat move begins
+        if state.scenario.politics is not None:
+            politics.run_events(state, "before")
+        return
+    end_turn(state)
+    if state.scenario.politics is not None and not state.over:
+        politics.run_events(state, "before")
+
+
+def close_phase(state: GameState) -> None:
+    """The closing rules of the current phase (battles found, aircraft landed, income)."""
     phase = state.phase
     if phase == "conduct_combat":
         if state.battle is not None:
@@ -72,14 +91,8 @@ def end_phase(state: GameState) -> None:
         gain = production.income(state, state.player)
         state.resources[state.player] += gain
         state.add_log(f"{grammar.player_says(state.scenario, state.player, 'collects')} {gain}.")
-    if state.phase_idx + 1 < len(state.ruleset.phases):
-        state.phase_idx += 1
-        if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
-            find_battles(state)
-        if state.phase == "combat_move":
-            supply.update(state)   # seed 000 supply (G4): status fixed as the combat move begins
-        return
-    end_turn(state)
+        if not production.capital_lost(state, state.player):   # no income at all without it
+            state.resources[state.player] += objectives.collect(state, state.player)
 
 
 def is_out(state: GameState, player: str) -> bool:
@@ -114,6 +127,8 @@ def end_turn(state: GameState) -> None:
         if not victory.next_player(state, last):
             return
         state.turn_owners = dict(state.owners)
+        if politics.takes_no_turn(state, state.player):
+            continue   # a neutral country (politics): no turns
         if not is_out(state, state.player):
             break
         state.add_log(f"{grammar.player_says(state.scenario, state.player, 'has')} nothing left and "

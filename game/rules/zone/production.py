@@ -434,7 +434,7 @@ def capture(state: GameState, space: str, player: str) -> None:
     prev = state.owners.get(space)
     new_owner = player
     original = state.scenario.start_owners.get(space)
-    if original and original != player and not state.at_war(original, player):
+    if original and original != player and state.allied(original, player):
         cap = state.scenario.player(original).capital
         if cap is None or state.owners.get(cap) == original:
             new_owner = original
@@ -478,7 +478,7 @@ def repair_capital_ships(state: GameState, player: str) -> None:
             continue
         neutral = state.utype(u).has("neutral_ports_as_bases")   # seed 000 G46
         bases = [a for a in sp.adjacent if sps[a].naval_base and (
-            (state.owners.get(a) is not None and not state.at_war(state.owners.get(a), player))
+            state.allied(state.owners.get(a), player)
             or (neutral and sps[a].true_neutral and state.owners.get(a) is None))]
         if bases:
             state.units[u.uid] = replace(u, damage=0)
@@ -486,9 +486,13 @@ def repair_capital_ships(state: GameState, player: str) -> None:
                           f"at the naval base in {sps[sorted(bases)[0]].name}.")
 
 
-def income(state: GameState, player: str) -> int:
+def capital_lost(state: GameState, player: str) -> bool:
     cap = state.scenario.player(player).capital
-    if cap is not None and state.owners.get(cap) != player:
+    return cap is not None and state.owners.get(cap) != player
+
+
+def income(state: GameState, player: str) -> int:
+    if capital_lost(state, player):
         return 0  # no income while the capital is in enemy hands
     return sum(sp.value for s, sp in state.scenario.spaces.items()
                if sp.kind == LAND and state.owners.get(s) == player)
@@ -583,7 +587,7 @@ def assign_carriers(state: GameState) -> None:
             allowed = state.utype(c).ability("carrier").units
             if allowed and not state.utype(u).matches(allowed):
                 continue
-            if c.space == u.space and not state.at_war(c.owner, u.owner) and room[c.uid] >= cost:
+            if c.space == u.space and state.allied(c.owner, u.owner) and room[c.uid] >= cost:
                 room[c.uid] -= cost
                 state.units[u.uid] = replace(u, carried_by=c.uid)
                 break

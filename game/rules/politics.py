@@ -1,0 +1,294 @@
+"""Politics (Global 1940, issue #46 item 4): relationships between players as game state,
+declarations of war in a politics phase, neutral players.
+
+A scenario switches it on with a `politics:` section; without one every pair of players of
+different alliances is at war and players of one alliance are allied, as always:
+
+    politics:
+      neutrals: [neutral_true, neutral_axis]   # players that take no turns
+      raise_on_entry: [neutral_axis]           # an allied player entering takes the territory
+                                               # and the units there (a pro-side neutral)
+      relations:                               # the pairs that do not start at the default
+        - {between: [germans, russians], is: neutral}
+      events:                                  # changes the rules make themselves
+        - name: The United States enter the war
+          player: americans
+          phase: place                         # as this player's phase ...
+          moment: after                        # ... ends (before: begins)
+          when: [{rounds: "3"}]
+          sets: [{between: [japanese, americans], is: war, from: neutral}]
+          uses: 1                              # at most once (0: every time)
+      declarations:                            # political actions of the politics phase
+        - player: japanese
+          name: War with the United Kingdom
+          on: [british, anzac]                 # at war with each (Japan on UK means ANZAC too)
+          sets:                                # other consequences
+            - {between: [chinese, british], is: allied}
+          when:                                # conditions (objectives grammar)
+            - {at_war: [british], count: 0}
+
+Relations are war, neutral or allied. Land units enter only territories of players they
+are allied with (a friendly territory) or at war with (an attack); a neutral power's
+territory is closed (true neutrals stay impassable until someone is at war with them).
+The politics phase comes after the purchase (TripleA's Global 1940 sequence).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .errors import IllegalAction
+from .memo import derived
+from .model import LAND, Declaration, GameState, Politics, PoliticsEvent, Ruleset, Scenario
+
+PHASE = "politics"
+RELATIONS = ("war", "neutral", "allied")
+IN_WORDS = {"war": "at war", "neutral": "neutral", "allied": "allied"}
+
+
+def key(a: str, b: str) -> str:
+    return f"{a}|{b}" if a < b else f"{b}|{a}"
+
+
+# --- the turn -----------------------------------------------------------------------------
+def game_rules(ruleset: Ruleset, scenario: Scenario) -> Ruleset:
+    """The rules a game of this scenario plays: with a politics phase after the purchase
+    when the scenario has politics (the ruleset itself otherwise)."""
+    if scenario.politics is None or PHASE in ruleset.phases or scenario.hexmap is not None:
+        return ruleset
+
+    def build() -> Ruleset:
+        ph = list(ruleset.phases)
+        at = ph.index("purchase") + 1 if "purchase" in ph else 0
+        ph.insert(at, PHASE)
+        return replace(ruleset, phases=tuple(ph))
+    return derived(ruleset, ("politics_phase",), build)
+
+
+def start(state: GameState) -> None:
+    """A new game: the scenario's starting relationships."""
+    pol = state.scenario.politics
+    if pol is None:
+        return
+    state.relations = {key(a, b): rel for a, b, rel in pol.relations}
+
+
+def takes_no_turn(state: GameState, player: str) -> bool:
+    pol = state.scenario.politics
+    return pol is not None and player in pol.neutrals
+
+
+# --- declarations -----------------------------------------------------------------------------
+def declaration(state: GameState, name: str) -> Declaration:
+    pol = state.scenario.politics
+    for d in pol.declarations if pol else ():
+        if d.player == state.player and d.name == name:
+            return d
+    raise IllegalAction(f"{state.scenario.player(state.player).name} has no political action "
+                        f"'{name}'.")
+
+
+def explain(state: GameState, d: Declaration) -> str:
+    """Why the current player cannot make declaration `d` now ('' when it can)."""
+    from . import objectives
+    if state.phase != PHASE:
+        return "Declarations are made in the politics phase."
+    if all(state.relation(a, b) == rel for a, b, rel in d.sets):
+        return f"{d.name}: nothing would change."
+    for c in d.when:
+        if not objectives.times(state, c, d.player):
+            return f"{d.name}: not now (needs {objectives.describe(c, state.scenario, d.player)})."
+    return ""
+
+
+def options(state: GameState) -> list[Declaration]:
+    """The declarations the current player can make now."""
+    pol = state.scenario.politics
+    if pol is None or state.phase != PHASE:
+        return []
+    return [d for d in pol.declarations if d.player == state.player and not explain(state, d)]
+
+
+def declare(state: GameState, name: str) -> None:
+    d = declaration(state, name)
+    if why := explain(state, d):
+        raise IllegalAction(why)
+    from . import grammar
+    state.add_log(f"{grammar.player_says(state.scenario, d.player, 'declares')}: {d.name}.")
+    relations = dict(state.relations)
+    names = state.scenario.player_map
+    for a, b, rel in d.sets:
+        if state.relation(a, b) != rel:
+            relations[key(a, b)] = rel
+            state.add_log(f"  {names[a].name} and {names[b].name}: {IN_WORDS[rel]}.")
+    state.relations = relations
+
+
+# --- events (relationship changes the rules make themselves) ----------------------------------
+def run_events(state: GameState, moment: str) -> None:
+    """The events of the current player's current phase at this moment (before: the phase
+    begins; after: it ends)."""
+    pol = state.scenario.politics
+    if pol is None or not pol.events:
+        return
+    from . import objectives
+    for ev in pol.events:
+        if ev.player != state.player or ev.phase != state.phase or ev.moment != moment:
+            continue
+        tag = f"event|{ev.player}|{ev.name}"
+        if ev.uses and state.objective_uses.get(tag, 0) >= ev.uses:
+            continue
+        if not all(objectives.times(state, c, ev.player) for c in ev.when):
+            continue
+        state.objective_uses = {**state.objective_uses, tag: state.objective_uses.get(tag, 0) + 1}
+        froms = ev.only_from or ("",) * len(ev.sets)
+        changes = {key(a, b): rel for (a, b, rel), old in zip(ev.sets, froms, strict=True)
+                   if state.relation(a, b) != rel and old in ("", state.relation(a, b))}
+        if changes:
+            state.add_log(f"{ev.name}.")
+            state.relations = {**state.relations, **changes}
+
+
+# --- neutrals -------------------------------------------------------------------------------
+def closed_to(state: GameState, space: str, player: str) -> str:
+    """Why land units of `player` may not enter this territory ('' when they may): it is
+    held by a player they are neither allied with nor at war with."""
+    if not state.relations:
+        return ""
+    owner = state.owners.get(space)
+    if owner is None or state.allied(owner, player) or state.at_war(owner, player):
+        return ""
+    names = state.scenario.player_map
+    return (f"{state.scenario.spaces[space].name} belongs to {names[owner].name}, with whom "
+            f"{names[player].name} is not at war: declare war first (politics phase).")
+
+
+def closed_to_air(state: GameState, space: str, player: str) -> str:
+    """Why aircraft of `player` may not fly over or land in this territory ('' when they
+    may): a power not at war with it, or a friendly neutral not yet entered (TripleA
+    Friendly_Neutral: canMoveAirUnitsOverOwnedLand and canLandAirUnitsOnOwnedLand false)."""
+    if not state.relations:
+        return ""
+    if why := closed_to(state, space, player):
+        return why
+    if raises_on_entry(state, space, player):
+        return (f"{state.scenario.spaces[space].name} is a friendly neutral: aircraft may not fly "
+                f"over it or land there until land units enter it.")
+    return ""
+
+
+def raises_on_entry(state: GameState, space: str, player: str) -> bool:
+    pol = state.scenario.politics
+    owner = state.owners.get(space)
+    return (pol is not None and owner is not None and owner in pol.raise_on_entry
+            and owner != player and state.allied(owner, player)
+            and state.scenario.spaces[space].kind == LAND)
+
+
+def enter(state: GameState, space: str, player: str) -> None:
+    """Land units of `player` entered `space`: a friendly neutral's territory becomes the
+    player's, and its army there too."""
+    if not raises_on_entry(state, space, player):
+        return
+    from . import grammar
+    from .model import unit_replace
+    owner = state.owners[space]
+    army = [u for u in state.units_in(space) if u.owner == owner]
+    state.owners[space] = player
+    for u in army:
+        state.units[u.uid] = unit_replace(u, owner=player)
+    raised = f"; {len(army)} unit{'s' if len(army) != 1 else ''} join" if army else ""
+    state.add_log(f"{grammar.player_says(state.scenario, player, 'enters')} "
+                  f"{state.scenario.spaces[space].name} (a friendly neutral){raised}.")
+
+
+# --- parsing (the scenario's `politics`) ------------------------------------------------------
+def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics | None:
+    """`politics:` of a scenario (None when absent). `ctx_objectives` parses conditions."""
+    node = data.get("politics") if isinstance(data, dict) else None
+    if node is None:
+        return None
+    w = "politics"
+    if not isinstance(node, dict):
+        chk.error(data, "politics", f"{w}: expected a mapping")
+        return None
+    chk.unknown_keys(node, ("relations", "declarations", "neutrals", "raise_on_entry", "events"), w)
+
+    def players(n: Any, k: str, where: str) -> tuple[str, ...]:
+        v = n.get(k, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            chk.error(n, k, f"{where}.{k}: expected a list of player ids")
+            return ()
+        for x in v:
+            if x not in pids:
+                chk.error(n, k, f"{where}.{k}: unknown player '{x}'")
+        return tuple(x for x in v if x in pids)
+
+    def pair(n: Any, where: str, keys: tuple[str, ...] = ("between", "is")) -> tuple[str, str, str] | None:
+        if not isinstance(n, dict):
+            chk.error(n, None, f"{where}: expected {{between: [a, b], is: war|neutral|allied}}")
+            return None
+        chk.unknown_keys(n, keys, where)
+        ab = players(n, "between", where)
+        rel = n.get("is")
+        if len(ab) != 2 or ab[0] == ab[1] or rel not in RELATIONS:
+            chk.error(n, None, f"{where}: between two different players, is: {' | '.join(RELATIONS)}")
+            return None
+        return ab[0], ab[1], str(rel)
+
+    relations = tuple(p for i, r in enumerate(node.get("relations") or [])
+                      if (p := pair(r, f"{w}.relations[{i}]")))
+    decls: list[Declaration] = []
+    for i, d in enumerate(node.get("declarations") or []):
+        where = f"{w}.declarations[{i}]"
+        if not isinstance(d, dict):
+            chk.error(node, "declarations", f"{where}: expected a mapping")
+            continue
+        chk.unknown_keys(d, ("player", "name", "on", "sets", "when"), where)
+        who = d.get("player")
+        name = d.get("name")
+        if who not in pids or not isinstance(name, str):
+            chk.error(d, None, f"{where}: needs a known player and a name")
+            continue
+        sets = [(who, t, "war") for t in players(d, "on", where)]
+        sets += [p for j, s in enumerate(d.get("sets") or []) if (p := pair(s, f"{where}.sets[{j}]"))]
+        if not sets:
+            chk.error(d, None, f"{where}: declares nothing (give on: or sets:)")
+        when = ctx_objectives(d, "when", where)
+        decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when))
+    events: list[PoliticsEvent] = []
+    for i, e in enumerate(node.get("events") or []):
+        where = f"{w}.events[{i}]"
+        if not isinstance(e, dict):
+            chk.error(node, "events", f"{where}: expected a mapping")
+            continue
+        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses"), where)
+        who, name, phase = e.get("player"), e.get("name"), e.get("phase")
+        moment = e.get("moment", "after")
+        from .ruleset import KNOWN_PHASES
+        if who not in pids or not isinstance(name, str) or phase not in KNOWN_PHASES \
+                or moment not in ("before", "after"):
+            chk.error(e, None, f"{where}: needs a known player, a name, a phase "
+                      f"({', '.join(KNOWN_PHASES)}) and moment before or after")
+            continue
+        raw_sets = e.get("sets") or []
+        sets = [p for j, s in enumerate(raw_sets)
+                if (p := pair(s, f"{where}.sets[{j}]", ("between", "is", "from")))]
+        froms = tuple(str(s.get("from", "")) for s in raw_sets if isinstance(s, dict))
+        if any(f not in ("",) + RELATIONS for f in froms) or len(froms) != len(sets):
+            chk.error(e, "sets", f"{where}.sets: from: war | neutral | allied")
+            froms = ()
+        uses = e.get("uses", 1)
+        if not isinstance(uses, int) or isinstance(uses, bool) or uses < 0:
+            chk.error(e, "uses", f"{where}.uses: a whole number (0: every time)")
+            uses = 1
+        events.append(PoliticsEvent(name=name, player=who, phase=str(phase), moment=str(moment),
+                                    sets=tuple(sets), when=ctx_objectives(e, "when", where),
+                                    uses=uses, only_from=froms if any(froms) else ()))
+    return Politics(relations=relations, declarations=tuple(decls),
+                    neutrals=players(node, "neutrals", w),
+                    raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events))
+
+
+__all__ = ["PHASE", "closed_to", "closed_to_air", "declare", "enter", "explain", "game_rules", "key", "options",
+           "parse", "raises_on_entry", "run_events", "start", "takes_no_turn"]
