@@ -24,6 +24,7 @@ KEYS = (
     ("Ctrl+S", "save the game"),
     ("Ctrl+B", "battle calculator"),
     ("H", "the game's history"),
+    ("L", "the map legend: every mark and the nations"),
     ("B", "buy units (purchase phase)"),
     ("P", "airdrop step (paratroopers, air transports)"),
     ("C", "reopen the battle window"),
