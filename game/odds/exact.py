@@ -401,18 +401,19 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
     kA = int(histA1[..., 1:].sum(axis=-1).max(initial=0))
     kD = int(histD1[..., 1:].sum(axis=-1).max(initial=0))
-    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    K = kernel.kernels((a.T + 1) * (d.T + 1))   # plain until the compiled ones are in
+    distA, loA, hiA = K.hit_distributions(histA, D, kA)
     if not np.array_equal(histA1, histA):
-        distA1, loA1, hiA1 = kernel.hit_distributions(histA1, D, kA)
+        distA1, loA1, hiA1 = K.hit_distributions(histA1, D, kA)
     else:
         distA1, loA1, hiA1 = distA, loA, hiA
-    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+    distD, loD, hiD = K.hit_distributions(histD, D, kD)
     if not np.array_equal(histD1, histD):
-        distD1, loD1, hiD1 = kernel.hit_distributions(histD1, D, kD)
+        distD1, loD1, hiD1 = K.hit_distributions(histD1, D, kD)
     else:
         distD1, loD1, hiD1 = distD, loD, hiD
     redA, redD, term = end_tables(spec, a, d)
-    final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
+    final, rounds = K.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
                                  term, int(spec.rounds or 0))
     return Branch(weight, a, d, final, float(rounds))
@@ -603,12 +604,13 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     nrD = max([len(v[2]) for v in list(rcD.values()) + list(rcD1.values())], default=0)
     kA = nrA + int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
     kD = nrD + int(max(histD1[..., 1:].sum(axis=-1).max(initial=0), histD[..., 1:].sum(axis=-1).max(initial=0)))
-    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    K = kernel.kernels((a.T + 1) * (d.T + 1))
+    distA, loA, hiA = K.hit_distributions(histA, D, kA)
     distA1, loA1, hiA1 = ((distA, loA, hiA) if np.array_equal(histA1, histA)
-                          else kernel.hit_distributions(histA1, D, kA))
-    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+                          else K.hit_distributions(histA1, D, kA))
+    distD, loD, hiD = K.hit_distributions(histD, D, kD)
     distD1, loD1, hiD1 = ((distD, loD, hiD) if np.array_equal(histD1, histD)
-                          else kernel.hit_distributions(histD1, D, kD))
+                          else K.hit_distributions(histD1, D, kD))
     if rcA or rcA1 or rcD or rcD1:   # reconnaissance: the rerolled dice (copies: shared tables)
         distA, loA, hiA = distA.copy(), loA.copy(), hiA.copy()
         distA1, loA1, hiA1 = distA1.copy(), loA1.copy(), hiA1.copy()
@@ -619,7 +621,7 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         G.apply_recon(distD, loD, hiD, rcD, D)
         G.apply_recon(distD1, loD1, hiD1, rcD1, D)
     redA, redD, term = end_tables(spec, a, d)  # type: ignore[arg-type]
-    final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
+    final, rounds = K.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
                                  term, int(spec.rounds or 0), AD, defrow, tD.post, tD.F,
                                  _links(lkA, lsA, histA, pSA, pOA, D, rcA) + (capD,)
