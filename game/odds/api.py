@@ -10,7 +10,7 @@ import numpy as np
 from game.rules.errors import LoadError
 from game.rules.model import AIR, LAND, SEA, GameState, Ruleset
 
-from . import intercept, mc, sim
+from . import intercept
 from .exact import Branch, NotExact, solve_exact
 from .model import (
     AIR_DEFENSE_ABILITIES,
@@ -271,6 +271,7 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
         missing = not_modelled(spec, "mc") + (["out-of-supply units (-1)"] if spec.out_of_supply() else []) \
             + (["units landed beside units that came overland"] if spec.mixed_landed() else [])
         if not missing:
+            from . import mc  # imported when needed: the odds command stays quick
             res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
             if note:
                 note += "; Monte Carlo used"
@@ -278,6 +279,7 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
             why = f"Monte Carlo does not model {', '.join(missing)}"
             note = f"{note}; {why}" if note else why
     if res is None:
+        from . import sim  # the rules core's battle code: imported when needed
         res = sim.simulate(spec, trials or sim.DEFAULT_SIM_TRIALS, seed)
         if note:
             note += "; real-battle simulation used"

@@ -73,3 +73,21 @@ def test_the_plain_kernels_answer_while_the_compiled_ones_are_prepared(monkeypat
     kernel.kernels(kernel.PURE_WORK + 1)
     assert loads
 
+
+def test_the_odds_command_imports_neither_numba_nor_the_battle_code():
+    # issue #45: `python -m game odds -` as a process was 1.3-2.0 s, mostly imports (numba,
+    # the rules core's battle code for the simulation method); a small battle needs neither
+    import os
+    import subprocess
+    import sys
+    code = ("import io, sys\n"
+            "sys.stdin = io.StringIO('{\"ruleset\": \"g40\", \"attacker\": [[\"infantry\", 2]], "
+            "\"defender\": [[\"infantry\", 1]]}')\n"
+            "from game.cli import main\n"
+            "rc = main(['odds', '-'])\n"
+            "print(rc, sorted(m for m in ('numba', 'game.odds.sim', 'game.rules.actions', 'pygame')"
+            " if m in sys.modules))\n")
+    env = dict(os.environ, WARBOARD_ODDS_KERNEL="auto")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "0 []"
