@@ -1,12 +1,38 @@
-"""Odds benchmarks (docs/architecture.md performance targets): warm, in-process, median of runs."""
+"""Odds benchmarks (docs/architecture.md performance targets).
+
+Warm figures run in process (median of runs, the compiled kernels in). Cold figures run
+in child processes with an empty numba cache (NUMBA_CACHE_DIR: a fresh install), and the
+`odds` command is timed as a process. `root` (a checkout of warboard) lets the same
+figures be taken of another version in the same run (issue #45's before/after).
+"""
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 BATTLE_B_ATTACKER = [("infantry", 20), ("artillery", 10), ("armour", 10), ("fighter", 5)]
 BATTLE_B_DEFENDER = [("infantry", 30), ("armour", 5), ("fighter", 3)]
+# issue #45: a small battle, where the fixed cost of a call shows
+SMALL_NAVAL_ATTACKER = [("destroyer", 3), ("cruiser", 2), ("battleship", 2)]
+SMALL_NAVAL_DEFENDER = [("destroyer", 4), ("cruiser", 2), ("battleship", 1)]
+# one battle of each zone ruleset, each a different kind for the kernels (type tables,
+# per-unit tables with first strikes and restricted hits, fortifications)
+FIRST_BATTLES = [
+    ("g40", BATTLE_B_ATTACKER, BATTLE_B_DEFENDER, "land"),
+    ("modern-naval", [("submarine", 2), ("fighter", 2), ("helicopter", 1)],
+     [("frigate", 1), ("submarine", 2), ("cruiser", 1), ("fighter", 1), ("aircraft_carrier", 1)], "sea"),
+    ("interwar", [("infantry", 4), ("artillery", 2)],
+     [("fortification", 1), ("infantry", 2), ("colonial_infantry", 1)], "land"),
+]
+ODDS_REQUEST = {"ruleset": "g40", "attacker": [["infantry", 3], ["armour", 1]],
+                "defender": [["infantry", 3]], "terrain": "land"}
 
 
 def _scaled(side: list[tuple[str, int]], k: int) -> list[tuple[str, int]]:
@@ -14,7 +40,7 @@ def _scaled(side: list[tuple[str, int]], k: int) -> list[tuple[str, int]]:
 
 
 def _median_ms(fn: Any, runs: int) -> float:
-    fn()  # warm: compile / load the numba cache, load the ruleset
+    fn()  # warm: load the ruleset
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
@@ -23,10 +49,12 @@ def _median_ms(fn: Any, runs: int) -> float:
     return statistics.median(times)
 
 
-def bench(runs: int = 15) -> dict[str, float]:
-    """{"odds_battle_b_ms": ..., "odds_battle_4b_ms": ...}: exact odds, warm, median."""
-    from game.odds import battle_odds
+def bench(runs: int = 15, cold: bool = True) -> dict[str, Any]:
+    """Warm figures: exact odds of battle B, 4B and the small naval battle (median ms);
+    with cold: the first-odds and `odds` command figures (first_odds, odds_process)."""
+    from game.odds import battle_odds, kernel
     from game.rules.ruleset import load_ruleset
+    kernel.KERNELS.wait()   # the warm figures are the compiled kernels'
     rs = load_ruleset("g40")
 
     def b() -> None:
@@ -35,10 +63,121 @@ def bench(runs: int = 15) -> dict[str, float]:
     def b4() -> None:
         battle_odds(rs, _scaled(BATTLE_B_ATTACKER, 4), _scaled(BATTLE_B_DEFENDER, 4), "land")
 
-    return {"odds_battle_b_ms": round(_median_ms(b, runs), 3),
-            "odds_battle_4b_ms": round(_median_ms(b4, max(3, runs // 3)), 3)}
+    def small() -> None:
+        battle_odds(rs, SMALL_NAVAL_ATTACKER, SMALL_NAVAL_DEFENDER, "sea")
+
+    out: dict[str, Any] = {"odds_battle_b_ms": round(_median_ms(b, runs), 3),
+                           "odds_battle_4b_ms": round(_median_ms(b4, max(3, runs // 3)), 3),
+                           "odds_small_naval_ms": round(_median_ms(small, runs * 20), 4)}
+    if cold:
+        out.update(first_odds())
+        out.update(odds_process())
+    return out
+
+
+def _root(root: str | Path | None) -> Path:
+    import game
+    return Path(root) if root else Path(game.__file__).resolve().parents[1]
+
+
+def _env(root: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **extra)
+    env["PYTHONPATH"] = os.pathsep.join([str(root)] + [p for p in [env.get("PYTHONPATH", "")] if p])
+    return env
+
+
+_FIRST = """
+import json, sys, time
+t0 = time.perf_counter()
+from game.odds import battle_odds, kernel
+from game.rules.ruleset import load_ruleset
+imports = time.perf_counter() - t0
+first = {}
+for name, att, dfn, terrain in json.loads(sys.argv[1]):
+    rs = load_ruleset(name)
+    t = time.perf_counter()
+    r = battle_odds(rs, [tuple(x) for x in att], [tuple(x) for x in dfn], terrain)
+    first[name] = time.perf_counter() - t
+    assert r.method == "exact", r.note
+k = getattr(kernel, "KERNELS", None)
+if k is not None:
+    k.wait()
+print(json.dumps({"imports_s": imports, "first_s": first, "kernels_s": time.perf_counter() - t0}))
+"""
+
+
+def first_odds(root: str | Path | None = None, frames: bool = True) -> dict[str, Any]:
+    """The first exact odds in a new process, cold (an empty numba cache: a fresh install)
+    and warm (the cache the cold run made): the slowest first battle of FIRST_BATTLES (one
+    per zone ruleset, in one process), and seconds until the compiled kernels are in.
+    frames: the battle calculator opened cold on battle B (game.ui.bench): seconds until
+    its first result, its slowest frame and the frames over 100 ms until the kernels are in."""
+    r = _root(root)
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="warboard-numba-") as cache:
+        for kind in ("cold", "warm"):
+            p = subprocess.run([sys.executable, "-c", _FIRST, json.dumps(FIRST_BATTLES)], cwd=r,
+                               env=_env(r, NUMBA_CACHE_DIR=cache), capture_output=True, text=True)
+            if p.returncode != 0:
+                out[f"odds_first_{kind}_ms"] = None
+                out[f"odds_first_{kind}_error"] = p.stderr.strip().splitlines()[-1:]
+                continue
+            res = json.loads(p.stdout.strip().splitlines()[-1])
+            out[f"odds_first_{kind}_ms"] = round(max(res["first_s"].values()) * 1000, 1)
+            out[f"odds_first_{kind}_by_ruleset_ms"] = {k: round(v * 1000, 1) for k, v in res["first_s"].items()}
+            out[f"odds_kernels_ready_{kind}_s"] = round(res["kernels_s"], 2)
+    if frames:
+        with tempfile.TemporaryDirectory(prefix="warboard-numba-") as cache:
+            # this checkout's measuring code, run on ROOT's game
+            code = (Path(__file__).with_name("ui").joinpath("bench.py").read_text(encoding="utf-8")
+                    + "\nimport json, sys\n"
+                    "print(json.dumps(calculator_first_odds('g40', dict(json.loads(sys.argv[1])), "
+                    "dict(json.loads(sys.argv[2])), until_s=600.0)))\n")
+            p = subprocess.run([sys.executable, "-c", code, json.dumps(BATTLE_B_ATTACKER),
+                                json.dumps(BATTLE_B_DEFENDER)], cwd=r, env=_env(r, NUMBA_CACHE_DIR=cache),
+                               capture_output=True, text=True)
+            if p.returncode == 0:
+                res = json.loads(p.stdout.strip().splitlines()[-1])
+                out["calculator_first_odds_cold_s"] = round(res["first_s"], 3)
+                out["calculator_frame_max_cold_ms"] = round(res["frame_max_ms"], 1)
+                out["calculator_frames_over_100ms_cold"] = int(res["frames_over_100ms"])
+                out["calculator_frames_cold"] = int(res["frames"])
+                out["calculator_frame_p50_cold_ms"] = round(res["frame_p50_ms"], 1)
+            else:
+                out["calculator_first_odds_cold_s"] = None
+                out["calculator_error"] = p.stderr.strip().splitlines()[-1:]
+    return out
+
+
+def odds_process(root: str | Path | None = None, runs: int = 5) -> dict[str, Any]:
+    """`python -m game odds -` as a process (a small g40 battle): median wall and CPU
+    seconds (user + system: the wall time of a loaded machine says little)."""
+    r = _root(root)
+    env = _env(r)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # as installed: modules compiled once
+    req = json.dumps(ODDS_REQUEST).encode()
+    walls, cpus = [], []
+    for k in range(runs + 1):
+        t = time.perf_counter()
+        p = subprocess.Popen([sys.executable, "-m", "game", "odds", "-"], cwd=r, env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert p.stdin is not None
+        p.stdin.write(req)
+        p.stdin.close()
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if k and p.returncode == 0:   # the first run writes the byte-code caches
+            walls.append(time.perf_counter() - t)
+            cpus.append(usage.ru_utime + usage.ru_stime)
+    if not walls:
+        return {"odds_process_s": None, "odds_process_cpu_s": None}
+    return {"odds_process_s": round(statistics.median(walls), 3),
+            "odds_process_cpu_s": round(statistics.median(cpus), 3)}
 
 
 if __name__ == "__main__":  # pragma: no cover
-    import json
-    print(json.dumps(bench()))
+    # python -m game.bench_odds [ROOT]: the figures of this checkout, or of ROOT's
+    if len(sys.argv) > 1:
+        print(json.dumps({**first_odds(sys.argv[1]), **odds_process(sys.argv[1])}))
+    else:
+        print(json.dumps(bench()))

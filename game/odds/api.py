@@ -10,7 +10,7 @@ import numpy as np
 from game.rules.errors import LoadError
 from game.rules.model import AIR, LAND, SEA, GameState, Ruleset
 
-from . import intercept, mc, sim
+from . import intercept
 from .exact import Branch, NotExact, solve_exact
 from .model import (
     AIR_DEFENSE_ABILITIES,
@@ -68,7 +68,7 @@ def _check_terrain(spec: BattleSpec) -> None:
                         f"{did_you_mean(spec.terrain, list(TERRAINS))}")
     wrong = SEA if spec.terrain == LAND else LAND
     for side, units in (("attacker", spec.attacker), ("defender", spec.defender)):
-        bad = sorted({t for t in units if spec.info(t).domain == wrong})
+        bad = sorted({t for t in set(units) if spec.info(t).domain == wrong})
         if bad:
             raise OddsError(f"{side}: {', '.join(bad)} cannot fight in a {spec.terrain} battle")
     for t in spec.bombard:
@@ -100,8 +100,8 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
     d_surv: dict[str, float] = {t: 0.0 for t in dict.fromkeys(spec.defender)}
     a_dist = np.zeros(len(spec.attacker) + 1)
     d_dist = np.zeros(len(spec.defender) + 1)
-    a_cost0 = sum(spec.info(t).cost for t in spec.attacker)
-    d_cost0 = sum(spec.info(t).cost for t in spec.defender)
+    a_cost0 = _cost_of(spec, spec.attacker)
+    d_cost0 = _cost_of(spec, spec.defender)
     a_lost = d_lost = 0.0
     takes = 0.0
     for b in branches:
@@ -121,16 +121,16 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         rounds += b.weight * b.rounds
         fA = F.sum(axis=1)
         fD = F.sum(axis=0)
-        np.add.at(a_dist, b.a.alive_n(), fA)
-        np.add.at(d_dist, b.d.alive_n(), fD)
+        alive_a, left_a = _side_figures(b.a)
+        alive_d, left_d = _side_figures(b.d)
+        np.add.at(a_dist, alive_a, fA)
+        np.add.at(d_dist, alive_d, fD)
         for side, f, surv in ((b.a, fA, a_surv), (b.d, fD, d_surv)):
             exp = f @ side.counts
             for k, t in enumerate(side.types):
                 surv[t] += float(exp[k])
-        costs_a = np.array([ti.cost for ti in b.a.info])
-        costs_d = np.array([ti.cost for ti in b.d.info])
-        a_lost += a_cost0 * float(fA.sum()) - float(fA @ (b.a.counts @ costs_a)) if b.a.info else 0.0
-        d_lost += d_cost0 * float(fD.sum()) - float(fD @ (b.d.counts @ costs_d)) if b.d.info else 0.0
+        a_lost += a_cost0 * float(fA.sum()) - float(fA @ left_a) if b.a.info else 0.0
+        d_lost += d_cost0 * float(fD.sum()) - float(fD @ left_d) if b.d.info else 0.0
     # float sums of many branches can pass 1 by a few ulps (1000 infantry: 1.00000000000003)
     return OddsResult(
         attacker_wins=min(1.0, aw), defender_wins=min(1.0, dw), draw=max(0.0, dr), method="exact",
@@ -139,6 +139,21 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         attacker_survivor_distribution=[float(x) for x in a_dist],
         defender_survivor_distribution=[float(x) for x in d_dist],
         attacker_takes=min(1.0, takes) if spec.terrain == LAND else None)
+
+
+def _cost_of(spec: BattleSpec, units: list[str]) -> float:
+    cost = {t: spec.info(t).cost for t in set(units)}
+    return sum(cost[t] for t in units)
+
+
+def _side_figures(side: Any) -> tuple[np.ndarray, np.ndarray]:
+    """(units alive at each state, their cost at each state) of a side of a solved battle,
+    kept on it (sides come from the table cache, exact.cached_tables)."""
+    got = side.__dict__.get("_figures")
+    if got is None:
+        costs = np.array([ti.cost for ti in side.info])
+        got = side.__dict__["_figures"] = (side.alive_n(), side.counts @ costs if side.info else None)
+    return got  # type: ignore[no-any-return]
 
 
 def _trivial(spec: BattleSpec) -> OddsResult:
@@ -278,6 +293,7 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
         missing = not_modelled(spec, "mc") + (["out-of-supply units (-1)"] if spec.out_of_supply() else []) \
             + (["units landed beside units that came overland"] if spec.mixed_landed() else [])
         if not missing:
+            from . import mc  # imported when needed: the odds command stays quick
             res = mc.simulate(spec, trials or DEFAULT_TRIALS, seed)
             if note:
                 note += "; Monte Carlo used"
@@ -285,6 +301,7 @@ def run(spec: BattleSpec, method: str = "exact", trials: int | None = None,
             why = f"Monte Carlo does not model {', '.join(missing)}"
             note = f"{note}; {why}" if note else why
     if res is None:
+        from . import sim  # the rules core's battle code: imported when needed
         res = sim.simulate(spec, trials or sim.DEFAULT_SIM_TRIALS, seed)
         if note:
             note += "; real-battle simulation used"
@@ -378,8 +395,7 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     dfn_raw = expand(rs, [list(x) for x in defenders], "defender")
     dfn_oos = normalise_flags(rs, dfn_raw, list(defender_oos))
     att, att_dmg = normalise_with_damage(rs, att_raw, list(attacker_damage))
-    dfn, dfn_dmg = normalise_with_damage(
-        rs, expand(rs, [list(x) for x in defenders], "defender"), list(defender_damage))
+    dfn, dfn_dmg = normalise_with_damage(rs, dfn_raw, list(defender_damage))
     spec = BattleSpec(rs, att, dfn, terrain, rounds, expand(rs, [list(x) for x in bombard], "bombard"),
                       amphibious, attacker_damage=att_dmg, defender_damage=dfn_dmg, aa_fire=aa_fire,
                       terrain_tags=list(terrain_tags), attacker_airborne=flags,

@@ -34,6 +34,8 @@ def main(argv: list[str]) -> int:
         print(f"error: {src if src != '-' else 'stdin'}:{exc.lineno}:{exc.colno}: "
               f"not valid JSON: {exc.msg}", file=sys.stderr)
         return 2
+    from . import kernel
+    kernel.one_shot()   # one answer, then exit: no background compilation of the kernels
     try:
         from .hexodds import hex_odds, is_hex_request  # hex rulesets: odds on the CRT
         result = hex_odds(request) if is_hex_request(request) else compute(request)

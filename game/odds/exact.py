@@ -361,6 +361,47 @@ class Branch:
 
 def solve_branch(spec: BattleSpec, att: list[str], weight: float,
                  att_damage: list[int] | None = None) -> Branch:
+    """The battle on the type tables (kernel.solve). The tables depend on the units and
+    the battle's terms only: a battle fought again (the computer players ask the same
+    odds many times) takes them from the ruleset's table cache (issue #45: the small
+    battles' cost was the Python building them, not the DP)."""
+    key = ("typed", tuple(att), tuple(att_damage or ())) + spec_key(spec)
+    a, d, args = cached_tables(spec, key, lambda: type_tables(spec, att, att_damage))
+    final, rounds = kernel.kernels((a.T + 1) * (d.T + 1)).solve(a.T, d.T, *args)
+    return Branch(weight, a, d, final, float(rounds))
+
+
+TABLE_CACHE = 256           # battles whose tables a ruleset keeps (least recently used out)
+TABLE_CACHE_STATES = 20_000  # ... of at most this many states: above, the DP dwarfs the tables
+
+
+def spec_key(spec: BattleSpec) -> tuple[Any, ...]:
+    """Every term of a battle but its ruleset, hashable (the table cache's key)."""
+    return tuple(tuple(v) if isinstance(v, list) else v
+                 for f, v in vars(spec).items() if f != "ruleset")
+
+
+def cached_tables(spec: BattleSpec, key: tuple[Any, ...], make: Any) -> Any:
+    """make() -> (a, d, kernel arguments), kept per ruleset for TABLE_CACHE battles (the
+    arrays are never written to: kernels only read their tables)."""
+    from collections import OrderedDict
+
+    from game.rules.memo import derived
+    cache: OrderedDict[tuple[Any, ...], Any] = derived(spec.ruleset, "odds.tables", OrderedDict)
+    got = cache.get(key)
+    if got is not None:
+        cache.move_to_end(key)
+        return got
+    got = make()
+    if (got[0].T + 1) * (got[1].T + 1) <= TABLE_CACHE_STATES:
+        cache[key] = got
+        while len(cache) > TABLE_CACHE:
+            cache.popitem(last=False)
+    return got
+
+
+def type_tables(spec: BattleSpec, att: list[str], att_damage: list[int] | None) -> tuple[Any, ...]:
+    """(a, d, args): the two sides and kernel.solve's arguments after the track lengths."""
     a = Side.build(spec, att, att_damage)
     d = Side.build(spec, spec.defender, spec.damage("defender"))
     if a.H * d.H > MAX_STATES:
@@ -401,21 +442,20 @@ def solve_branch(spec: BattleSpec, att: list[str], weight: float,
     (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
     kA = int(histA1[..., 1:].sum(axis=-1).max(initial=0))
     kD = int(histD1[..., 1:].sum(axis=-1).max(initial=0))
-    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    K = kernel.kernels((a.T + 1) * (d.T + 1))   # plain until the compiled ones are in
+    distA, loA, hiA = K.hit_distributions(histA, D, kA)
     if not np.array_equal(histA1, histA):
-        distA1, loA1, hiA1 = kernel.hit_distributions(histA1, D, kA)
+        distA1, loA1, hiA1 = K.hit_distributions(histA1, D, kA)
     else:
         distA1, loA1, hiA1 = distA, loA, hiA
-    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+    distD, loD, hiD = K.hit_distributions(histD, D, kD)
     if not np.array_equal(histD1, histD):
-        distD1, loD1, hiD1 = kernel.hit_distributions(histD1, D, kD)
+        distD1, loD1, hiD1 = K.hit_distributions(histD1, D, kD)
     else:
         distD1, loD1, hiD1 = distD, loD, hiD
     redA, redD, term = end_tables(spec, a, d)
-    final, rounds = kernel.solve(a.T, d.T, ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1,
-                                 distD, loD, hiD, distD1, loD1, hiD1, eligA, eligD, redA, redD,
-                                 term, int(spec.rounds or 0))
-    return Branch(weight, a, d, final, float(rounds))
+    return a, d, (ctxA, ctxD, distA, loA, hiA, distA1, loA1, hiA1, distD, loD, hiD, distD1, loD1, hiD1,
+                  eligA, eligD, redA, redD, term, int(spec.rounds or 0))
 
 
 def simple_bombard(spec: BattleSpec) -> bool:
@@ -603,12 +643,13 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     nrD = max([len(v[2]) for v in list(rcD.values()) + list(rcD1.values())], default=0)
     kA = nrA + int(max(histA1[..., 1:].sum(axis=-1).max(initial=0), histA[..., 1:].sum(axis=-1).max(initial=0)))
     kD = nrD + int(max(histD1[..., 1:].sum(axis=-1).max(initial=0), histD[..., 1:].sum(axis=-1).max(initial=0)))
-    distA, loA, hiA = kernel.hit_distributions(histA, D, kA)
+    K = kernel.kernels((a.T + 1) * (d.T + 1))
+    distA, loA, hiA = K.hit_distributions(histA, D, kA)
     distA1, loA1, hiA1 = ((distA, loA, hiA) if np.array_equal(histA1, histA)
-                          else kernel.hit_distributions(histA1, D, kA))
-    distD, loD, hiD = kernel.hit_distributions(histD, D, kD)
+                          else K.hit_distributions(histA1, D, kA))
+    distD, loD, hiD = K.hit_distributions(histD, D, kD)
     distD1, loD1, hiD1 = ((distD, loD, hiD) if np.array_equal(histD1, histD)
-                          else kernel.hit_distributions(histD1, D, kD))
+                          else K.hit_distributions(histD1, D, kD))
     if rcA or rcA1 or rcD or rcD1:   # reconnaissance: the rerolled dice (copies: shared tables)
         distA, loA, hiA = distA.copy(), loA.copy(), hiA.copy()
         distA1, loA1, hiA1 = distA1.copy(), loA1.copy(), hiA1.copy()
@@ -619,7 +660,7 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         G.apply_recon(distD, loD, hiD, rcD, D)
         G.apply_recon(distD1, loD1, hiD1, rcD1, D)
     redA, redD, term = end_tables(spec, a, d)  # type: ignore[arg-type]
-    final, rounds = kernel.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
+    final, rounds = K.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
                                  term, int(spec.rounds or 0), AD, defrow, tD.post, tD.F,
                                  _links(lkA, lsA, histA, pSA, pOA, D, rcA) + (capD,)
@@ -719,6 +760,8 @@ def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndar
 
 def mixed_airborne(spec: BattleSpec) -> bool:
     """Do some but not all attackers of a type fly in (per-unit flags: the general tables)?"""
+    if not any(spec.attacker_airborne):
+        return False
     by_type: dict[str, set[bool]] = {}
     for t, f in zip(spec.attacker, spec.airborne(), strict=True):
         by_type.setdefault(t, set()).add(f)

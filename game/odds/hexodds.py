@@ -24,6 +24,7 @@ def is_hex_request(request: Any) -> bool:
 
 
 def hex_odds(request: dict[str, Any]) -> dict[str, Any]:
+    from game.rules.crt import odds_column, probabilities  # hex only: zone odds stay quick
     rs = load_ruleset(request["ruleset"])
     assert rs.hex is not None
     crt = rs.hex.crt

@@ -1,7 +1,12 @@
 """The inner loops of the exact odds: hit distributions and the Markov DP.
 
-Written in the subset of Python that numba compiles; without numba the same
-functions run as plain Python (correct, much slower).
+Written in the subset of Python that numba compiles. The functions below are plain
+Python; `kernels()` hands out either them or their numba-compiled copies, which are
+prepared off the caller's thread (see "The odds kernel" in docs/architecture.md):
+the compiled copies are made by a child process (`_CHILD`)
+into numba's on-disk cache, then loaded; until they are, the plain functions answer.
+Both run the same code on the same arrays in the same order (no fast-math), so they
+give the same numbers (tests/odds/test_kernel_modes.py).
 
 State (i, j): i attacker track slots consumed, j defender track slots consumed
 (see model.py). Per-side tables, X in {A, D}:
@@ -14,32 +19,24 @@ State (i, j): i attacker track slots consumed, j defender track slots consumed
 """
 from __future__ import annotations
 
+import importlib.util
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+from types import FunctionType, SimpleNamespace
 from typing import Any
 
 import numpy as np
 
-_njit: Any
-try:  # pragma: no cover - exercised implicitly
-    from numba import njit as _njit
-
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover
-    HAVE_NUMBA = False
-    _njit = None
-
-
-def njit(fn: Any) -> Any:
-    """numba.njit(cache=True) when numba is installed; else the plain function."""
-    if _njit is None:
-        return fn
-    return _njit(cache=True, nogil=True)(fn)
-
+logger = logging.getLogger(__name__)
 
 TINY = 1e-16
 PRUNE = 1e-16
 
 
-@njit
 def hit_distributions(hist: Any, dice: int, kmax: int) -> Any:
     """hist[c, s, p, h, v] dice of value v -> (dist[c, s, p, h, k], lo, hi)."""
     C, S, P, H, V = hist.shape
@@ -86,7 +83,6 @@ def hit_distributions(hist: Any, dice: int, kmax: int) -> Any:
     return dist, lo, hi
 
 
-@njit
 def _top(g: Any, src: Any, a: int, b: int, u: int) -> int:
     """Highest destination of up to u hits from the nonzero entries of src[a..b]
     (g[h, k]: the state after k hits from h, saturating at g.shape[1] - 1 hits)."""
@@ -99,7 +95,6 @@ def _top(g: Any, src: Any, a: int, b: int, u: int) -> int:
     return top
 
 
-@njit
 def _apply(src: Any, dst: Any, a: int, b: int, d: Any, lw: int, u: int, g: Any) -> int:
     """dst += src (over a..b) after one pool of hits with distribution d[lw..u]; g[h, k]
     is the state after k hits from h (hits beyond the eligible units are lost, so g
@@ -118,7 +113,6 @@ def _apply(src: Any, dst: Any, a: int, b: int, d: Any, lw: int, u: int, g: Any) 
     return max(top, b)
 
 
-@njit
 def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
                   hf: int, go: Any, fc: int, M: int, spools: Any, pO: int, rad: Any, cond: Any) -> Any:
     """_pools with linked special dice (value_against): a linked die is an ordinary hit at
@@ -198,7 +192,6 @@ def _pools_linked(res: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: in
     return a, b
 
 
-@njit
 def _cap(res: Any, a: int, b: int, cap: Any) -> Any:
     """Move the mass of each state h in a..b to cap[h] (>= h, a fixed point)."""
     if cap.shape[0] <= 1:
@@ -214,7 +207,6 @@ def _cap(res: Any, a: int, b: int, cap: Any) -> Any:
     return a, nb
 
 
-@njit
 def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
            hf: int, go: Any, fc: int, link: Any, spools: Any, pO: int, rad: Any, cond: Any,
            cap: Any) -> Any:
@@ -248,13 +240,11 @@ def _pools_g(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, e
     return _cap(res, a, b, cap)
 
 
-@njit
 def _clear(v: Any, a: int, b: int) -> None:
     for h in range(a, b + 1):
         v[h] = 0.0
 
 
-@njit
 def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: int) -> None:
     """out[x, y] += w * wD[x] * wA[y], dropping products below PRUNE."""
     mA = 0.0
@@ -280,7 +270,6 @@ def _outer(out: Any, w: float, wA: Any, a1: int, b1: int, wD: Any, a2: int, b2: 
             out[x, y] += fx * wA[y]
 
 
-@njit
 def _def_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int) -> Any:
     """The defender's firing state and dist context when it fires from j1 and has been hit
     down to j2 by a first strike: units hit fire back with their new damage (values depend
@@ -294,7 +283,6 @@ def _def_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int
     return hf, c * FD + postD[j2]
 
 
-@njit
 def _def_fire_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int) -> Any:
     """_def_key for the defender's ordinary fire after the attacker's hit it down to j2:
     units hit fire back as they were at j1 (seed 000: damaged values count after the
@@ -303,7 +291,6 @@ def _def_fire_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c
     return hf, c * FD + postD[j2]
 
 
-@njit
 def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
            TA: int, TD: int, ctxA: Any, ctxD: Any,
            distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
@@ -404,7 +391,6 @@ def _round_g(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     return loop
 
 
-@njit
 def _settle(mass: Any, redA: Any, redD: Any) -> None:
     """End-of-round rules: defenceless units alone are lost (mass moves to a terminal)."""
     HA, HD = mass.shape
@@ -416,7 +402,6 @@ def _settle(mass: Any, redA: Any, redD: Any) -> None:
                 mass[redA[i, j], redD[i, j]] += x
 
 
-@njit
 def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
           distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
           distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
@@ -505,7 +490,6 @@ def solve_g(TA: int, TD: int, ctxA: Any, ctxD: Any,
 
 # --- the plain tables (no per-unit links, no defender post features): g40's path, kept
 # separate so the general kernel's extra work never slows it down ---------------------
-@njit
 def _pools(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec: int, s: int,
            hf: int, elig: Any, fc: int) -> Any:
     """Apply the firing side's pools (stage s, firing state hf, enemy ctx ec) in order to
@@ -543,7 +527,6 @@ def _pools(res: Any, tmp: Any, h0: int, T: int, dist: Any, lo: Any, hi: Any, ec:
     return a, b
 
 
-@njit
 def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
            TA: int, TD: int, ctxA: Any, ctxD: Any,
            distA: Any, loA: Any, hiA: Any, distD: Any, loD: Any, hiD: Any,
@@ -612,7 +595,6 @@ def _round(i: int, j: int, m: float, out: Any, loop_only: bool, renorm: bool,
     return loop
 
 
-@njit
 def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
           distA: Any, loA: Any, hiA: Any, distA1: Any, loA1: Any, hiA1: Any,
           distD: Any, loD: Any, hiD: Any, distD1: Any, loD1: Any, hiD1: Any,
@@ -685,3 +667,223 @@ def solve(TA: int, TD: int, ctxA: Any, ctxD: Any,
             rounds += m / (1.0 - loop)
             mass[i, j] = 0.0
     return mass, rounds
+
+
+# --- plain or compiled: which functions answer now --------------------------------------
+# Each entry's arguments, in order: "n" an integer, "iK"/"fK"/"uK" a C-contiguous int64 /
+# float64 / uint8 array of K dimensions, "L" a side pair of link arguments (exact._links).
+# The compiled entries are made for exactly these types (one signature each, so no battle
+# ever meets a fresh compilation); a call of other types is converted to them (`_coerce`).
+_LINK = ("i3", "i1", "n", "i4", "f5", "i1") * 2
+_TABLES = ("f5", "i4", "i4") * 4
+ARGS: dict[str, tuple[Any, ...]] = {
+    "hit_distributions": ("i5", "n", "n"),
+    "solve": ("n", "n", "i1", "i1") + _TABLES + ("i3", "i3", "i2", "i2", "u2", "n"),
+    "solve_g": (("n", "n", "i1", "i1") + _TABLES
+                + ("i4", "i4", "i2", "i2", "u2", "n", "n", "i2", "i1", "n", _LINK, _LINK,
+                   "i1", "f1", "i1", "i1", "i3")),
+}
+_HELPERS = ("_top", "_apply", "_pools_linked", "_cap", "_pools_g", "_clear", "_outer", "_def_key",
+            "_def_fire_key", "_round_g", "_settle", "_pools", "_round")
+_DTYPES = {"i": np.int64, "f": np.float64, "u": np.uint8}
+
+PLAIN = SimpleNamespace(**{name: globals()[name] for name in ARGS})
+PURE_WORK = 20_000      # above this many (state, state) pairs plain Python takes seconds
+                        # (battle B, 1,800 pairs: 0.3 s): such a battle waits for the
+                        # compiled kernels (a one-shot process loads them at once)
+
+
+def _coerce(spec: Any, x: Any) -> Any:
+    if spec == "n":
+        return int(x)
+    if isinstance(spec, tuple):
+        return tuple(_coerce(s, v) for s, v in zip(spec, x, strict=True))
+    a = np.ascontiguousarray(x, dtype=_DTYPES[spec[0]])
+    if a.ndim != int(spec[1:]):
+        raise ValueError(f"kernel argument of {a.ndim} dimensions, expected {spec}")
+    return a
+
+
+def _numba_type(spec: Any) -> Any:
+    from numba import types
+    if spec == "n":
+        return types.int64
+    if isinstance(spec, tuple):
+        return types.Tuple([_numba_type(s) for s in spec])
+    dtype = {"i": types.int64, "f": types.float64, "u": types.uint8}[spec[0]]
+    return types.Array(dtype, int(spec[1:]), "C")
+
+
+def _compile() -> SimpleNamespace:
+    """The numba-compiled entries (compiled now, or loaded from numba's on-disk cache when
+    it holds them): copies of the plain functions whose globals name compiled copies."""
+    from numba import njit
+    ns = dict(globals())
+    for name in _HELPERS + tuple(ARGS):
+        fn = globals()[name]
+        copy = FunctionType(fn.__code__, ns, name, fn.__defaults__)
+        if name in ARGS:  # eager: one signature, made (or loaded) here
+            sig = tuple(_numba_type(s) for s in ARGS[name])
+            ns[name] = njit([sig], cache=True, nogil=True)(copy)
+        else:
+            ns[name] = njit(cache=True, nogil=True)(copy)
+    for name in ARGS:
+        ns[name].disable_compile()   # a call of other types raises, never compiles anew
+
+    def call(name: str) -> Any:
+        disp, spec = ns[name], ARGS[name]
+
+        def entry(*args: Any) -> Any:
+            try:
+                return disp(*args)
+            except TypeError:  # an int32 or a strided table: brought to the signature's types
+                return disp(*(_coerce(s, a) for s, a in zip(spec, args, strict=True)))
+        return entry
+
+    return SimpleNamespace(**{name: call(name) for name in ARGS})
+
+
+# the compiling child process: fill numba's cache (a no-op when it holds the kernels), exit;
+# niced, so the player's interface keeps the CPU first. One at a time per cache: others
+# wait on the lock, then find the kernels in the cache. A child outlives a parent that
+# exits first (a short process on a fresh install): it still fills the cache for the next.
+_CHILD = ("import os\ntry:\n    os.nice(5)\nexcept OSError:\n    pass\n"
+          "from game.odds import kernel\nwith kernel.compile_lock():\n    kernel._compile()\n")
+
+
+def compile_lock() -> Any:
+    """An exclusive lock (a file in the temporary folder) for this kernel file and cache."""
+    import contextlib
+    import hashlib
+    import tempfile
+    where = f"{os.path.abspath(__file__)}|{os.environ.get('NUMBA_CACHE_DIR', '')}"
+    path = os.path.join(tempfile.gettempdir(),
+                        f"warboard-odds-kernel-{hashlib.sha1(where.encode()).hexdigest()[:16]}.lock")
+
+    @contextlib.contextmanager
+    def held() -> Any:
+        with open(path, "a+b") as fh:
+            try:
+                import fcntl
+            except ImportError:  # pragma: no cover - Windows: numba's own cache locking only
+                yield
+                return
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+    return held()
+
+
+class _Kernels:
+    """The process's kernels: plain until the compiled ones are ready."""
+
+    def __init__(self) -> None:
+        self.compiled: SimpleNamespace | None = None
+        self.failed = ""
+        self.background = True      # False: a one-shot process (the `odds` command)
+        self.lock = threading.Lock()          # held while loading (or compiling) here
+        self.start_lock = threading.Lock()    # held while the preparation starts
+        self.thread: threading.Thread | None = None
+        self.done = threading.Event()
+        self.seconds = 0.0          # how long the preparation took (bench)
+        self._numba: bool | None = None
+
+    def mode(self) -> str:
+        m = os.environ.get("WARBOARD_ODDS_KERNEL", "auto")
+        if m not in ("auto", "python", "numba"):
+            m = "auto"
+        if m != "python" and not self.have_numba():
+            return "python"
+        return m
+
+    def have_numba(self) -> bool:
+        if self._numba is None:   # found once, not imported
+            self._numba = importlib.util.find_spec("numba") is not None
+        return self._numba
+
+    def get(self, work: int = 0) -> Any:
+        if self.compiled is not None:
+            return self.compiled
+        mode = self.mode()
+        if mode == "python" or self.failed:
+            return PLAIN
+        if mode == "numba" or (not self.background and work > PURE_WORK):
+            return self.load() or PLAIN
+        if self.background:
+            self.prepare()
+            if work > PURE_WORK:  # plain Python would take longer than the preparation
+                self.done.wait()
+                return self.compiled or PLAIN
+        return PLAIN
+
+    def prepare(self) -> None:
+        """Make the compiled kernels ready off this thread (once): a child process compiles
+        them into numba's cache (a no-op when it has them), then this process loads them."""
+        if self.thread is not None:   # under way: never wait for the loading lock here
+            return
+        with self.start_lock:
+            if self.thread is not None or self.compiled is not None or self.mode() == "python":
+                return
+            self.thread = threading.Thread(target=self._prepare, name="odds-kernels", daemon=True)
+            self.thread.start()
+
+    def _prepare(self) -> None:
+        t = time.perf_counter()
+        try:
+            child = subprocess.run([sys.executable, "-c", _CHILD], stdin=subprocess.DEVNULL,
+                                   capture_output=True, text=True, timeout=900, check=False,
+                                   cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+            if child.returncode != 0:
+                logger.warning("odds kernels: the compiling process failed (%s); compiling here",
+                               child.stderr.strip().splitlines()[-1:] or child.returncode)
+            self.load()
+        except Exception as exc:  # noqa: BLE001 - the plain kernels still answer
+            logger.warning("odds kernels: not compiled; plain Python answers", exc_info=True)
+            self.failed = str(exc) or type(exc).__name__
+        finally:
+            self.seconds = time.perf_counter() - t
+            self.done.set()
+
+    def load(self) -> SimpleNamespace | None:
+        """The compiled kernels, made or loaded in this thread (blocking)."""
+        with self.lock:
+            if self.compiled is None and not self.failed:
+                try:
+                    self.compiled = _compile()
+                except Exception as exc:  # noqa: BLE001 - the plain kernels still answer
+                    logger.warning("odds kernels: numba failed; plain Python answers", exc_info=True)
+                    self.failed = str(exc) or type(exc).__name__
+            return self.compiled
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Prepare and wait until the compiled kernels are in (bench, tests)."""
+        self.prepare()
+        if self.thread is None:
+            return self.compiled is not None
+        self.done.wait(timeout)
+        return self.compiled is not None
+
+
+KERNELS = _Kernels()
+
+
+def kernels(work: int = 0) -> Any:
+    """The entries to call now (`hit_distributions`, `solve`, `solve_g`): the compiled ones
+    when they are ready; else the plain ones, and the compiled ones start being prepared in
+    the background. `work`: the battle's (state, state) pairs, for a one-shot process."""
+    return KERNELS.get(work)
+
+
+def prepare() -> None:
+    """Start preparing the compiled kernels in the background (the UI calls it early)."""
+    if KERNELS.mode() != "python":
+        KERNELS.prepare()
+
+
+def one_shot() -> None:
+    """This process answers once and exits (`python -m game odds`): no background
+    compilation; plain Python unless the battle is big (PURE_WORK)."""
+    KERNELS.background = False
+

@@ -191,6 +191,8 @@ class BattleSpec:
     def mixed_landed(self) -> bool:
         """Did some attacking land units land from the sea and others come overland (a
         per-unit amphibious restriction: the per-unit tables)?"""
+        if not self.attacker_landed:   # one flag for the side
+            return False
         land = {f for t, f in zip(self.attacker, self.landed(), strict=True)
                 if self.ruleset.units[t].domain == "land"}
         return len(land) > 1
@@ -220,6 +222,8 @@ class BattleSpec:
 
     def out_of_supply(self) -> bool:
         """Does any listed unit fight out of supply (at -penalty: supply_penalties)?"""
+        if not any(self.attacker_oos) and not any(self.defender_oos):
+            return False
         return any(self.supply_penalties("attacker")) or any(self.supply_penalties("defender"))
 
     def supply_penalties(self, side: str) -> list[int]:
@@ -325,9 +329,8 @@ def loss_group(rs: Ruleset, t: str) -> int:
     check_casualties): 0 combat units, 1 noncombatants (seed 000 TRANSPORT AIRCRAFT: "may
     not be selected as casualties until all accompanying friendly fighters have been
     lost"; the game's default takes them after every combat unit), 2 defenceless units."""
-    if _info(rs, t).defenseless:
-        return 2
-    return 1 if rs.units[t].has("noncombatant") else 0
+    return derived(rs, ("odds.loss_group", t), lambda: 2 if _info(rs, t).defenseless
+                   else 1 if rs.units[t].has("noncombatant") else 0)
 
 
 def sturdy_defending_noncombatants(spec: BattleSpec) -> bool:
@@ -344,13 +347,21 @@ def sturdy_defending_noncombatants(spec: BattleSpec) -> bool:
 def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
     """Defenceless units are lost only after every other unit, noncombatants (air
     transports) after the combat units (rules core); else the listed order."""
-    return sorted(units, key=lambda t: loss_group(rs, t))
+    group = _groups(rs, units)
+    return sorted(units, key=group.__getitem__)
+
+
+def _groups(rs: Ruleset, units: list[str]) -> dict[str, int]:
+    return {t: loss_group(rs, t) for t in set(units)}
 
 
 def normalise_flags(rs: Ruleset, units: list[str], flags: list[bool]) -> list[bool]:
     """Per-unit flags reordered as normalise_order reorders the units."""
+    if not any(flags):   # nothing flagged: nothing to reorder
+        return [False] * len(units)
     fl = [bool(flags[k]) if k < len(flags) else False for k in range(len(units))]
-    pairs = sorted(zip(units, fl, strict=True), key=lambda p: loss_group(rs, p[0]))
+    group = _groups(rs, units)
+    pairs = sorted(zip(units, fl, strict=True), key=lambda p: group[p[0]])
     return [f for _, f in pairs]
 
 
@@ -358,11 +369,15 @@ def normalise_with_damage(rs: Ruleset, units: list[str],
                           damage: list[int]) -> tuple[list[str], list[int]]:
     """normalise_order, carrying each unit's damage along; damage is checked against hits."""
     dmg = [damage[k] if k < len(damage) else 0 for k in range(len(units))]
+    hits = {t: _info(rs, t).hits for t in set(units)}
     for t, d in zip(units, dmg, strict=True):
-        if _info(rs, t).hits == 1 and d != 0:
+        if d == 0 and type(d) is int:
+            continue
+        if hits[t] == 1:
             raise OddsError(f"'{t}' is destroyed by one hit: it cannot enter the battle damaged")
-        if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= _info(rs, t).hits:
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= hits[t]:
             raise OddsError(f"damage {d!r} for '{t}' must be a whole number from 0 to "
                             f"{_info(rs, t).hits - 1}")
-    pairs = sorted(zip(units, dmg, strict=True), key=lambda p: loss_group(rs, p[0]))
+    group = _groups(rs, units)
+    pairs = sorted(zip(units, dmg, strict=True), key=lambda p: group[p[0]])
     return [t for t, _ in pairs], [d for _, d in pairs]

@@ -95,3 +95,54 @@ def first_frame() -> None:
     app.draw()
     pygame.display.flip()
     pygame.quit()
+
+
+def calculator_first_odds(ruleset: str, attacker: dict[str, int], defender: dict[str, int],
+                          terrain: str = "land", until_s: float = 60.0,
+                          size: tuple[int, int] = (1280, 800)) -> dict[str, float]:
+    """Open the battle calculator on a battle and draw frames as the window loop would:
+    seconds until its first result shows, then on until the compiled odds kernels are in
+    (at most until_s): the slowest frame and how many took over 100 ms (issue #45: the
+    first odds after a fresh install; run it with an empty NUMBA_CACHE_DIR)."""
+    import pygame
+
+    from game.rules.ruleset import load_ruleset
+    from game.ui import theme  # absolute: bench_odds runs this on other checkouts too
+    from game.ui.app import App
+    from game.ui.calculator import CalculatorScene
+    pygame.init()
+    theme.reset_fonts()
+    app = App(pygame.display.set_mode(size))
+    app.interactive = True
+    start = time.perf_counter()
+    calc = app.reset(CalculatorScene(app, load_ruleset(ruleset), attacker=attacker, defender=defender,
+                                     terrain=terrain))
+    first = ready = float("nan")
+    times: list[float] = []
+    while time.perf_counter() - start < until_s:
+        t = time.perf_counter()
+        app.update(1 / 60)
+        app.draw()
+        pygame.display.flip()
+        times.append((time.perf_counter() - t) * 1000)
+        v = calc.odds()  # type: ignore[attr-defined]
+        if first != first and v is not None and v.ok:
+            first = time.perf_counter() - start
+        if ready != ready and _kernels_ready():
+            ready = time.perf_counter() - start
+        if first == first and ready == ready:
+            break
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t)))
+    pygame.quit()
+    return {"first_s": first, "kernels_s": ready, "frame_max_ms": max(times),
+            "frame_p50_ms": sorted(times)[len(times) // 2],
+            "frames_over_100ms": float(sum(x > 100 for x in times)), "frames": float(len(times))}
+
+
+def _kernels_ready() -> bool:
+    import sys
+    kernel = sys.modules.get("game.odds.kernel")
+    k = getattr(kernel, "KERNELS", None)
+    if k is None:   # before issue #45 (numba compiled on the asking thread): warm once used
+        return kernel is not None and bool(getattr(getattr(kernel, "solve", None), "signatures", ()))
+    return k.compiled is not None or bool(k.failed)

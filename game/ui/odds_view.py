@@ -1,6 +1,6 @@
 """Battle odds in the interface: cached calls into `game.odds` and small drawings.
 
-The odds engine is imported lazily (numba loads on first use, not at start-up)
+The odds engine is imported lazily (its compiled kernels are prepared off this thread)
 and every call is guarded: any error becomes an `OddsView` whose `error` says
 why the odds are unavailable, so a drawing never raises because of the odds.
 Results are cached by a key of the units involved, so a frame never recomputes.
@@ -182,21 +182,20 @@ _WARMING = False
 
 
 def warm_up() -> None:
-    """Load the odds engine (numba's compiled kernels) in a background thread, once, so
-    the first odds shown in a combat move do not stall a frame."""
+    """Start preparing the compiled odds kernels, once, off the interface thread: numba
+    compiles them in a child process (game.odds.kernel), so no frame waits; the odds
+    asked for meanwhile come from the plain kernels (the same numbers)."""
     global _WARMING
     if _WARMING:
         return
     _WARMING = True
-    import threading
 
     def run() -> None:
         try:
-            from game.odds import battle_odds
-            from game.rules.ruleset import load_ruleset
-            battle_odds(load_ruleset("g40"), [("infantry", 1)], [("infantry", 1)])
-        except Exception:  # noqa: BLE001 - a failed warm-up only costs the first frame
-            logger.warning("odds warm-up failed; the first odds will be slow", exc_info=True)
+            from game.odds import kernel
+            kernel.prepare()
+        except Exception:  # noqa: BLE001 - a failed warm-up only leaves the plain kernels
+            logger.warning("odds warm-up failed; the plain kernels answer", exc_info=True)
 
     threading.Thread(target=run, name="odds-warm-up", daemon=True).start()
 
