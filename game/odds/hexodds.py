@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.errors import LoadError
-from game.rules.hex.crt import odds_column, probabilities
 from game.rules.ruleset import load_ruleset
 
 from .model import OddsError
@@ -24,7 +23,7 @@ def is_hex_request(request: Any) -> bool:
 
 
 def hex_odds(request: dict[str, Any]) -> dict[str, Any]:
-    from game.rules.crt import odds_column, probabilities  # hex only: zone odds stay quick
+    from game.rules.hex.crt import odds_column, probabilities  # hex only: zone odds stay quick
     rs = load_ruleset(request["ruleset"])
     assert rs.hex is not None
     crt = rs.hex.crt
