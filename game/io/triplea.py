@@ -193,8 +193,8 @@ def read_game(path: Path) -> GameXml:
     if mp is None:
         raise TripleaError(path, g.line, "no <map> element (territories and connections)")
     territories: dict[str, bool] = {}
-    for t in mp.findall("territory"):
-        territories[need(t, "name")] = t.attrib.get("water", "false").lower() == "true"
+    for tnode in mp.findall("territory"):
+        territories[need(tnode, "name")] = tnode.attrib.get("water", "false").lower() == "true"
     if not territories:
         raise TripleaError(path, mp.line, "<map> declares no territories")
     connections = []
@@ -209,11 +209,11 @@ def read_game(path: Path) -> GameXml:
     pl = g.find("playerList")
     for p in (pl.findall("player") if pl else []):
         players.append(need(p, "name"))
-    for a in (pl.findall("alliance") if pl else []):
-        who = need(a, "player")
+    for anode in (pl.findall("alliance") if pl else []):
+        who = need(anode, "player")
         if who not in players:
-            raise TripleaError(path, a.line, f"alliance names unknown player '{who}'")
-        alliances.setdefault(who, []).append(need(a, "alliance"))
+            raise TripleaError(path, anode.line, f"alliance names unknown player '{who}'")
+        alliances.setdefault(who, []).append(need(anode, "alliance"))
     if len(players) < 2:
         raise TripleaError(path, pl.line if pl else g.line, "the game needs at least two players")
     ul = g.find("unitList")
@@ -318,8 +318,8 @@ def read_game(path: Path) -> GameXml:
     for p in (plist.findall("property") if plist else []):
         v = p.attrib.get("value")
         if v is None:
-            n = p.find("number") or p.find("value")
-            v = n.attrib.get("value", "") if n is not None else ""
+            vnode = p.find("number") or p.find("value")
+            v = vnode.attrib.get("value", "") if vnode is not None else ""
         properties[p.attrib.get("name", "")] = v
     return GameXml(path=path, name=(info.attrib.get("name", path.stem) if info else path.stem),
                    territories=territories, connections=connections, players=players,
@@ -439,11 +439,11 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     ids: dict[str, str] = {}
     used: set[str] = set()
     for t in gx.territories:
-        s = slug(t)
-        while s in used:
-            s += "_x"
-        used.add(s)
-        ids[t] = s
+        sid = slug(t)
+        while sid in used:
+            sid += "_x"
+        used.add(sid)
+        ids[t] = sid
 
     # players, in turn order (the sequence's order of first appearance)
     order: list[str] = []
@@ -474,14 +474,14 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     pids = {p: slug(p) for p in gx.players}
     capitals: dict[str, str] = {}
     for t, opts in gx.territory_options.items():
-        who = opts.get("capital")
-        if who not in pids or who in capitals:
+        holder = opts.get("capital")
+        if holder is None or holder not in pids or holder in capitals:
             continue
-        if gx.owners.get(t) != who or _true(opts, "isImpassable"):
-            report.approximated.append(f"player {who}: capital {t} is not {who}'s at the start "
+        if gx.owners.get(t) != holder or _true(opts, "isImpassable"):
+            report.approximated.append(f"player {holder}: capital {t} is not {holder}'s at the start "
                                        f"(or is impassable); imported without a capital")
             continue
-        capitals[who] = t
+        capitals[holder] = t
     colors = {}
     for i, p in enumerate(order):
         c = props.get(f"color.{p}", "")
@@ -674,9 +674,9 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         need = vc_count
     need = max(1, min(need, vc_count)) if vc_count else 1
     alliances = []
-    for p in players:
-        if p["alliance"] not in alliances:
-            alliances.append(p["alliance"])
+    for entry in players:
+        if entry["alliance"] not in alliances:
+            alliances.append(entry["alliance"])
     report.approximated.append(f"victory: an alliance holding {need} of {vc_count} victory cities at "
                                f"the end of a round wins ({', '.join(enabled) or 'all of them'}); "
                                f"also holding every enemy capital; after round {turn_limit} the "

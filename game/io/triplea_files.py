@@ -9,6 +9,7 @@ import os
 import re
 import stat
 import xml.parsers.expat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +38,7 @@ class XNode:
     def findall(self, tag: str) -> list[XNode]:
         return [c for c in self.children if c.tag == tag]
 
-    def iter(self, tag: str):  # noqa: ANN201 - a generator of XNode
+    def iter(self, tag: str) -> Iterator[XNode]:
         for c in self.children:
             if c.tag == tag:
                 yield c

@@ -417,7 +417,8 @@ def step_phase(name: str, java: str) -> str | None:
     return None
 
 
-def _events(ctx: Context, att: RawAttachment, steps: dict[str, tuple[str, str]]) -> list[dict[str, Any]]:
+def _events(ctx: Context, att: RawAttachment,
+            steps: dict[str, tuple[str, str | None]]) -> list[dict[str, Any]]:
     """A trigger changing relationships, one event per `when` step."""
     odd = [k for k, _, _ in att.options if k not in ("conditions", "trigger", "conditionType", "invert",
                                                     "relationshipChange", "when", "uses", "notification")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, overload
 
 from .abilities import Ability
 from .hex.model import HexMap, HexRules, HexTurn
@@ -779,6 +779,13 @@ class GameState:
             if player in ids:
                 return power
         return None
+
+    @overload
+    def alliance_of(self, player: str) -> str: ...
+    @overload
+    def alliance_of(self, player: None) -> None: ...
+    @overload
+    def alliance_of(self, player: str | None) -> str | None: ...
 
     def alliance_of(self, player: str | None) -> str | None:
         if player is None:

@@ -12,6 +12,7 @@ defenceless units go last, as in the rules core.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -243,7 +244,7 @@ class CalculatorScene(Scene):
         x = bar.x
         for terrain, label, k in ((LAND, "Land battle", "L"), (SEA, "Sea battle", "S")):
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 130, bar.h), label,
-                           lambda t=terrain: self.set_terrain(t), selected=self.terrain == terrain,
+                           partial(self.set_terrain, terrain), selected=self.terrain == terrain,
                            tooltip=f"Units that fight {'on land' if terrain == LAND else 'at sea'}, "
                                    f"and aircraft  ({k})", size=20)
             x += 136
@@ -313,13 +314,13 @@ class CalculatorScene(Scene):
             bh = row_h - 8
             minus = pygame.Rect(row.right - 112, row.y + 3, 28, bh)
             plus = pygame.Rect(row.right - 34, row.y + 3, 28, bh)
-            h = widgets.button(surface, self.spots, minus, "−", lambda s=side, u=t: self.add(s, u, -1),
+            h = widgets.button(surface, self.spots, minus, "−", partial(self.add, side, t, -1),
                                enabled=cnt > 0, size=20,
                                tooltip=f"One {ut.name} less  (Shift or right click: 5)")
             h.right = lambda s=side, u=t: self.add(s, u, -5)
             theme.text(surface, str(cnt), ((minus.right + plus.x) // 2, row.centery), 21,
                        theme.TEXT if cnt else theme.TEXT_DIM, anchor="center", bold=bool(cnt))
-            h = widgets.button(surface, self.spots, plus, "+", lambda s=side, u=t: self.add(s, u, 1), size=20,
+            h = widgets.button(surface, self.spots, plus, "+", partial(self.add, side, t, 1), size=20,
                                tooltip=f"One {ut.name} more  (Shift or right click: 5)")
             h.right = lambda s=side, u=t: self.add(s, u, 5)
             y += row_h

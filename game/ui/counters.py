@@ -70,8 +70,8 @@ def _plane(s: pygame.Surface, r: pygame.Rect, col: tuple[int, ...], kind: str) -
                  canopy.centery - ry * math.sin(a / 10 * math.pi)) for a in range(11)]
         pygame.draw.polygon(s, col, dome)                    # a filled canopy
         tip = (canopy.centerx, canopy.bottom + r.h * 0.08)
-        for x0 in (canopy.left, canopy.right):               # shroud lines
-            pygame.draw.line(s, col, (x0, canopy.centery), tip, lw)
+        for edge_x in (canopy.left, canopy.right):           # shroud lines
+            pygame.draw.line(s, col, (edge_x, canopy.centery), tip, lw)
         r = pygame.Rect(r.x, int(r.y + r.h * 0.2), int(r.w * 0.68), int(r.h * 0.8))
         kind = "tactical"
     elif kind == "airship":
@@ -266,7 +266,7 @@ def _badge_font(size: int) -> int:
     return max(10, int(size * 0.4))
 
 
-def counter_surface(unit: str | UnitType, domain: str, owner_color: tuple[int, ...], size: int,
+def counter_surface(unit: str | UnitType, domain: str, owner_color: tuple[int, int, int], size: int,
                     count: int = 1, stats: str = "", damaged: bool | int = False) -> pygame.Surface:
     """A counter chit of size x size pixels (cached): the unit's picture (unitmarks), its
     type label from LABEL_MIN pixels up, the count in a badge in the top band. damaged:
@@ -352,7 +352,7 @@ def _label_font(label: str, w: int, h: int) -> int:
 
 
 def draw_counter(surface: pygame.Surface, pos: tuple[float, float], unit: str | UnitType, domain: str,
-                 owner_color: tuple[int, ...], size: int, count: int = 1, stats: str = "",
+                 owner_color: tuple[int, int, int], size: int, count: int = 1, stats: str = "",
                  damaged: bool | int = False, anchor: str = "center") -> pygame.Rect:
     img = counter_surface(unit, domain, owner_color, size, count, stats, damaged)
     rect = pygame.Rect(0, 0, size, size)

@@ -135,9 +135,9 @@ class GameScene(Scene):
             return True
         if self.hexplay is None:
             return False
-        sid = self.space_at(pos)
+        hex_id = self.space_at(pos)
         kinds: dict[tuple[str, str], int] = {}
-        for u in (state.units_in(sid) if sid else ()):
+        for u in (state.units_in(hex_id) if hex_id else ()):
             kinds[(u.type, u.owner)] = kinds.get((u.type, u.owner), 0) + 1
         if not kinds:
             return False
@@ -771,7 +771,7 @@ class GameScene(Scene):
             highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
         battles = state.battles if state.phase == "conduct_combat" else ()
         if self.hexplay is not None:
-            self.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
+            self.hexplay.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
             self.renderer.layout_budget_ms = COUNTER_LAYOUT_MS if self.app.interactive else None
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
@@ -811,7 +811,7 @@ class GameScene(Scene):
     def space_centers(self) -> dict[str, tuple[float, float]]:
         """World centre of every space (zone maps) or hex (hex maps)."""
         if self.hexplay is not None:
-            return dict(self.renderer.centers)
+            return dict(self.hexplay.renderer.centers)
         return {sid: sp.center for sid, sp in self.state.scenario.spaces.items()}
 
     def draw_ai_move(self, surface: pygame.Surface) -> None:
@@ -966,8 +966,8 @@ class GameScene(Scene):
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
             if movement.track_terrain(state, sid):
-                extra = state.ruleset.tracks.extra_cost if state.ruleset.tracks else 0
-                lines.append(f"Desert tracks: land units pay {extra} more movement to enter "
+                cost = state.ruleset.tracks.extra_cost if state.ruleset.tracks else 0
+                lines.append(f"Desert tracks: land units pay {cost} more movement to enter "
                              f"(auxiliaries excepted)")
         for owner, utype, n, damaged in self.renderer.stacks(state, sid):
             name = state.ruleset.units[utype].name if utype in state.ruleset.units else utype

@@ -127,10 +127,10 @@ class HelpOverlay(Scene):
                    theme.TEXT, bold=True)
         y += 32
         for line in phase_help(state.phase):
-            for k, part in enumerate(theme.wrap(line, col_w - 16, 19)):
+            for i, part in enumerate(theme.wrap(line, col_w - 16, 19)):
                 if y + 24 > rect.bottom - 10:
                     break
-                theme.text(surface, part, (x + (16 if k else 0), y), 19, theme.TEXT)   # continuation: indented
+                theme.text(surface, part, (x + (16 if i else 0), y), 19, theme.TEXT)   # continuation: indented
                 y += 23
             y += 6
         y += 10

@@ -97,10 +97,11 @@ class MapRenderer:
         self._poly_px: dict[str, list[np.ndarray]] = {}
 
     def _world_size(self) -> tuple[float, float]:
-        w, h = self.scenario.size
+        sw, sh = self.scenario.size
+        w, h = float(sw), float(sh)
         for _x0, _y0, x1, y1 in self.bounds.values():
             w, h = max(w, x1), max(h, y1)
-        return float(w), float(h)
+        return w, h
 
     # --- queries -------------------------------------------------------------------
     def space_at(self, wx: float, wy: float) -> str | None:
@@ -800,7 +801,13 @@ class MapRenderer:
         plain = self._avoid(sid, scale, base)
         coast = self._coast_names(sid, scale)
         # names: True keeps clear of the coast's names, False may cover them, None tries both
-        avoids = {True: (plain + coast,), False: (plain,)}.get(names, (plain + coast, plain)) if coast else (plain,)
+        avoids: tuple[tuple[tuple[float, float, float, float], ...], ...]
+        if not coast or names is False:
+            avoids = (plain,)
+        elif names:
+            avoids = (plain + coast,)
+        else:
+            avoids = (plain + coast, plain)
         result: tuple[int, list[tuple[float, float]]] | None = None
         if not sp.is_sea and self.tiny(sid, scale, base) and (n <= 3 or not strict):
             # an island smaller than its counters: they stand beside it (leader line)

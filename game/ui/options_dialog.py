@@ -4,6 +4,7 @@ chosen house rules already switched off is shown as such and cannot be switched 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -72,7 +73,7 @@ class GameOptionsDialog(Scene):
             tip = (f"Switched off by the house rules {self.ruleset.title}" if fixed
                    else f"Switch {o.name} {'off' if on else 'on'}  ({k + 1})")
             widgets.button(surface, self.spots, pygame.Rect(row.x + 8, row.y + 8, 150, row.h - 16), label,
-                           (lambda oid=o.id: self.toggle(oid)), enabled=not fixed, selected=on,
+                           partial(self.toggle, o.id), enabled=not fixed, selected=on,
                            size=19, tooltip=tip)
             tx = row.x + 172
             theme.text(surface, theme.elide(o.name, row.right - tx - 10, 21, bold=True), (tx, row.y + 5), 21,

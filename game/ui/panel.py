@@ -4,6 +4,7 @@ and the Undo / End phase buttons."""
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -268,7 +269,7 @@ class SidePanel:
         if moving:  # the move box takes what it needs; the log keeps a few lines
             phase_h = bottom - y - MIN_LOG
         else:
-            phase_h = (bottom - y) * 0.58
+            phase_h = int((bottom - y) * 0.58)
         phase_bottom = self.draw_phase_box(surface, pygame.Rect(x, y, w, max(60, phase_h)))
         y = phase_bottom + 6
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
@@ -434,7 +435,7 @@ class SidePanel:
             for k, (d, ok, tip) in enumerate(((-1, top > 0, "Show the stacks above"),
                                               (1, top + fit < len(stacks), "Show the stacks below"))):
                 r = pygame.Rect(box.right - 56 + 30 * k, y - 2, 26, 20)
-                widgets.button(surface, spots, r, "", lambda d=d: self.scroll_stacks(d), enabled=ok, size=14,
+                widgets.button(surface, spots, r, "", partial(self.scroll_stacks, d), enabled=ok, size=14,
                                tooltip=tip)
                 cx, cy = r.center
                 pts = [(cx - 6, cy + 3), (cx + 6, cy + 3), (cx, cy - 4)] if d < 0 else \
@@ -471,14 +472,14 @@ class SidePanel:
             if why:
                 tip += "\n" + "\n".join(theme.wrap(why, 420, 19))
             tip += "\nClick: select only this stack · Shift/Ctrl+click: add it to the selection"
-            spots.add(row, lambda k=key: self.click_stack(k), tooltip=tip)
+            spots.add(row, partial(self.click_stack, key), tooltip=tip)
             bx = row.right - 104
             by = row.y + (row.h - 24) // 2
             widgets.button(surface, spots, pygame.Rect(bx, by, 26, 24), "−",
-                           lambda k=key, c=n: self.set_stack(k, c - 1), enabled=n > 0, size=22)
+                           partial(self.set_stack, key, n - 1), enabled=n > 0, size=22)
             theme.text(surface, f"{n}/{len(units)}", (bx + 52, row.centery), 20, theme.TEXT, anchor="center")
             widgets.button(surface, spots, pygame.Rect(bx + 78, by, 26, 24), "+",
-                           lambda k=key, c=n: self.set_stack(k, c + 1),
+                           partial(self.set_stack, key, n + 1),
                            enabled=n < len(units), size=22)
             y += row_h
         group = sc.sel.group(state)
@@ -509,10 +510,15 @@ class SidePanel:
             return " Shift+click an empty enemy territory to blitz through it and end beyond."
         return ""
 
-    def attack_chips(self, attacks, width: int) -> list[list[tuple[str, object, str, int]]]:
+    def select_space(self, sid: str) -> None:
+        """A planned attack's chip clicked: select its space (in the state of that moment)."""
+        self.scene.sel.select_space(self.scene.state, sid)
+
+    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]],
+                     width: int) -> list[list[tuple[str, odds_view.OddsView | None, str, int]]]:
         """The planned attacks as lines of chips (space, odds, text, width)."""
         state = self.scene.state
-        lines: list[list[tuple[str, object, str, int]]] = [[]]
+        lines: list[list[tuple[str, odds_view.OddsView | None, str, int]]] = [[]]
         x = 0
         for sid, v in attacks:
             name = state.scenario.spaces[sid].name
@@ -579,7 +585,7 @@ class SidePanel:
                                      border_radius=2)
                 r = theme.text(surface, name, (chip.x + 6, chip.centery - 1), 18, theme.TEXT, anchor="midleft")
                 theme.text(surface, val, (r.right + 6, chip.centery - 1), 18, col, anchor="midleft", bold=True)
-                sc.spots.add(chip, lambda s=sid: sc.sel.select_space(sc.state, s),
+                sc.spots.add(chip, partial(self.select_space, sid),
                              tooltip="\n".join(tip + ["Click: select this space"]))
                 x += cw + 6
             y += lh
@@ -642,7 +648,7 @@ class SidePanel:
             if why.endswith("nothing would change."):
                 continue   # already made
             widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
-                           lambda n=d.name: sc.ctl.do(A.DeclareWar(n)), enabled=not why and sc.my_turn(),
+                           partial(sc.ctl.do, A.DeclareWar(d.name)), enabled=not why and sc.my_turn(),
                            size=18, tooltip=why or "; ".join(f"{names[a].name}–{names[b].name}: {rel}"
                                                              for a, b, rel in d.sets))
             y += 38
@@ -702,7 +708,7 @@ class SidePanel:
             mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
             foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
             widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32),
-                           f"{sp.name}:  {mine} vs {foes}", lambda s=sid: sc.click_space(s),
+                           f"{sp.name}:  {mine} vs {foes}", partial(sc.click_space, sid),
                            tooltip=f"Fight the battle in {sp.name}")
             y += 36
         return coastal_panel.draw(self, surface, box, y, guns)
@@ -738,22 +744,22 @@ class SidePanel:
         if caps and y + 22 < box.bottom:
             text = "Room: " + ", ".join(f"{state.scenario.spaces[f].name} {n}" for f, n in caps)
             y = self.hint(surface, box, text, y)
-        unit = sc.sel.place_unit
-        if unit and unit in todo:
-            name = state.ruleset.units[unit].name
-            if any(ab.territories for ab in state.ruleset.units[unit].abilities_named("placed_at")) \
+        placing = sc.sel.place_unit
+        if placing and placing in todo:
+            name = state.ruleset.units[placing].name
+            if any(ab.territories for ab in state.ruleset.units[placing].abilities_named("placed_at")) \
                     and y + 22 < box.bottom:
                 # seed 000 COLONIAL INFANTRY, Empire to Arms: the highlighted spaces are not
                 # only factories; say why
                 y = self.hint(surface, box, f"{name} may also be placed without a factory in any of "
                               "your own territories outside your home territories, held since the "
                               "turn began (Empire to Arms).", y)
-            for sid, k in self.place_all_options(unit):
+            for sid, k in self.place_all_options(placing):
                 if y + 32 > box.bottom:
                     break
                 where = state.scenario.spaces[sid].name
                 widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 28),
-                               f"Place {k} {name} in {where}", lambda s=sid, n=k: self.place_all(unit, s, n),
+                               f"Place {k} {name} in {where}", partial(self.place_all, placing, sid, k),
                                size=18, tooltip=f"Place {k} {name} in {where} at once")
                 y += 32
         return y

@@ -555,7 +555,7 @@ def _render_rules_view(app, scenario: str, view: str):
     if view == "reroll":
         if state.battle is not None:
             win = app.push(BattleWindow(app, game))
-            win.view = "strip"  # type: ignore[attr-defined]
+            win.view = "strip"
         app.draw()
         odds_view.settle(60)
         app.draw()
@@ -572,7 +572,7 @@ def _render_rules_view(app, scenario: str, view: str):
         game.update(0.0)
         if session.state.battle is not None:
             win = app.push(BattleWindow(app, game))
-            win.view = "strip"  # type: ignore[attr-defined]
+            win.view = "strip"
         app.draw()
         odds_view.settle(60)
         app.draw()

@@ -10,6 +10,7 @@ illegal one is explained in the words of its IllegalAction or hexmove.explain).
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -42,7 +43,8 @@ BAD_FOR_ATTACKER = {"AE", "AH", "AR"}
 class HexPlay:
     def __init__(self, scene: GameScene):
         self.scene = scene
-        self.renderer: HexRenderer = scene.renderer  # type: ignore[assignment]
+        assert isinstance(scene.renderer, HexRenderer), "hex play needs the hex renderer"
+        self.renderer = scene.renderer
         self.sel: str | None = None
         self.picked: set[int] = set()
         self.target: str | None = None
@@ -331,7 +333,8 @@ class HexPlay:
             adv = self.advance()
             p = self.decision()
             if p is not None and p.stage.endswith("losses"):
-                ov.losses = {st.units[i].space for i in self.loss_choice().units} if self.loss_choice() else set()
+                choice = self.loss_choice()
+                ov.losses = {st.units[i].space for i in choice.units} if choice else set()
             elif p is not None:
                 ov.retreats = set(self.retreat_opts())
                 ov.retreat_default = self.retreat_default()
@@ -600,8 +603,8 @@ class HexPlay:
                 n = len(ch.units) if ch is not None else 0
             elif p is not None:
                 n = len(p.retreating)
-            elif self.advance() is not None:
-                n = len(self.advance()[1])
+            elif (adv := self.advance()) is not None:
+                n = len(adv[1])
         elif st.phase in MOVING and self.sel is not None:
             n = len(self.renderer.units_by_hex(st).get(self.sel, []))
         return 420 + min(8, max(0, n - 5)) * COMPACT_ROW_H
@@ -633,7 +636,7 @@ class HexPlay:
                 other = st.ruleset.units.get(ab.flips_to[0]) if ab.flips_to else None
                 label = f"Flip {short(st.utype(u).name)}" + (f" to {short(other.name)}" if other else "")
                 widgets.button(surface, self.scene.spots, pygame.Rect(box.x, y, box.w, 30), label,
-                               lambda i=u.uid: self.scene.ctl.do(A.Flip(i)), size=17,
+                               partial(self.scene.ctl.do, A.Flip(u.uid)), size=17,
                                tooltip=f"At {st.scenario.spaces[u.space].name}: airborne HQ sides (15.A.3)")
                 y += 34
         oos = [u for u in st.units.values() if u.owner == st.player and u.oos]
@@ -688,7 +691,7 @@ class HexPlay:
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16, theme.TEXT_DIM, anchor="midright")
             if u.uid in selectable:
-                sc.spots.add(row, lambda i=u.uid: self.toggle(i),
+                sc.spots.add(row, partial(self.toggle, u.uid),
                              tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: click to {what}")
             y += row_h
         return self._scroll_bar(surface, box, y, units, top, fit, self.picked)
@@ -822,7 +825,7 @@ class HexPlay:
             for k, (d, ok, tip) in enumerate(((-(fit - 1) or -1, above > 0, "Scroll the list up (mouse wheel)"),
                                               (fit - 1 or 1, below > 0, "Scroll the list down (mouse wheel)"))):
                 r = pygame.Rect(box.x + k * (bw + 6), y + 1, bw, SCROLL_BAR_H - 4)
-                widgets.button(surface, sc.spots, r, "", lambda d=d: self.scroll_rows(d), enabled=ok, size=14,
+                widgets.button(surface, sc.spots, r, "", partial(self.scroll_rows, d), enabled=ok, size=14,
                                tooltip=tip)
                 cx, cy = r.center
                 pts = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if d < 0 else \
@@ -864,7 +867,7 @@ class HexPlay:
             if right:
                 theme.text(surface, right, (row.right - 4, row.centery), 16,
                            mark_col if on else theme.TEXT_DIM, anchor="midright")
-            sc.spots.add(row, lambda i=u.uid: on_click(i),
+            sc.spots.add(row, partial(on_click, u.uid),
                          tooltip=f"{hexcounters.factors(ut, u.damage)} {ut.name}: {tooltip}")
             y += row_h
         y = self._scroll_bar(surface, box, y, units, top, fit, chosen)

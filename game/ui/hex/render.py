@@ -768,7 +768,7 @@ class HexRenderer(MapRenderer):
                                    oos=any(u.oos for u in units), selected=picked, behind_colors=behind,
                                    damage=top.damage, disrupted=top.uid in disrupted)
 
-    def draw_spread(self, surface: pygame.Surface, cam: Camera, state: GameState,  # type: ignore[override]
+    def draw_spread(self, surface: pygame.Surface, cam: Camera, state: GameState,
                     sid: str | None) -> pygame.Rect | None:
         """The hovered hex's stack of two or more counters spread out, strongest first, at
         a readable size, above the hex (drawn by the scene, over everything on the map)."""

@@ -69,9 +69,9 @@ def prepare(game, view: str) -> None:
             hid = p.target if p is not None else st.hexturn.advance[0]
             if view == "retreat" and p is not None:
                 opts = hexcombat.retreat_options(st, play.retreating())
-                alt = sorted(h for h in opts if h != play.retreat_default())
-                if alt:
-                    game.hover = alt[0]
+                others = sorted(h for h in opts if h != play.retreat_default())
+                if others:
+                    game.hover = others[0]
             center(game, hid)
 
 

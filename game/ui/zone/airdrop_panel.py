@@ -4,6 +4,7 @@ themselves), the range, and for the hovered drop space the odds and the risks on
 way down. Also the 'Airdrop (P)' button of the ordinary move box."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,6 +16,7 @@ from ..counters import draw_counter
 from . import airdrop_view
 
 if TYPE_CHECKING:
+    from ..game_scene import GameScene
     from ..panel import SidePanel
 
 KEY_HINT = "P"
@@ -69,6 +71,11 @@ def draw_button(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: 
                    tooltip=tip)
     theme.text(surface, str(n), (box.right - 12, y + 16), 17, airdrop_view.DROP, anchor="midright", bold=True)
     return y + 40
+
+
+def _set_count(sc: GameScene, utype: str, n: int) -> None:
+    """The −/+ buttons: n of utype fly, checked against the state when clicked."""
+    sc.drop.set_count(sc.state, utype, n)
 
 
 def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int:
@@ -134,10 +141,10 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
                    anchor="midleft")
         bx, by = row.right - 104, row.y + 4
         widgets.button(surface, spots, pygame.Rect(bx, by, 26, 24), "−",
-                       lambda t=utype, c=n: drop.set_count(sc.state, t, c - 1), enabled=n > 0, size=22)
+                       partial(_set_count, sc, utype, n - 1), enabled=n > 0, size=22)
         theme.text(surface, f"{n}/{len(units)}", (bx + 52, row.centery), 20, theme.TEXT, anchor="center")
         widgets.button(surface, spots, pygame.Rect(bx + 78, by, 26, 24), "+",
-                       lambda t=utype, c=n: drop.set_count(sc.state, t, c + 1), enabled=n < len(units), size=22)
+                       partial(_set_count, sc, utype, n + 1), enabled=n < len(units), size=22)
         y += 36
     # 3. the legs of the flight: carrier -> cargo (paratroopers carry themselves); equal
     # legs of air transports on one line ('2 × Transport Aircraft → Paratrooper')
@@ -154,9 +161,10 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
         lines[text] = lines.get(text, 0) + 1
     # the hovered drop's odds and risks come first when the panel is short: the hints
     # above them give way (at 1024x640 the interception line was cut mid-sentence)
-    dest = sc.hover
-    hovering = bool(group) and dest is not None and dest in drop.targets(state, sc.ctl.version)
-    reserve = risks_height(sc, box, group, dest) if hovering else 0
+    dest = sc.hover   # the hovered drop space, None when the mouse is not over one
+    if not group or (dest is not None and dest not in drop.targets(state, sc.ctl.version)):
+        dest = None
+    reserve = risks_height(sc, box, group, dest) if dest is not None else 0
 
     def room(text: str) -> bool:
         return y + 19 * len(theme.wrap(text, box.w, 19)) + 4 + reserve <= box.bottom
@@ -177,10 +185,10 @@ def draw_box(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect) -> int
             msg = (f"{nt} drop space{'s' if nt != 1 else ''} in pink." if nt else
                    "No drop space in range" + (" (only hostile territories, no enemy capitals)." if attack else "."))
         text = airdrop_view.range_text(state, group) + " " + msg
-        if room(text) or not hovering:
+        if room(text) or dest is None:
             y = panel.hint(surface, box, text, y)
     # 4. the hovered drop space: odds and risks
-    if hovering:
+    if dest is not None:
         y = draw_risks(panel, surface, box, y, group, dest)
     return y
 

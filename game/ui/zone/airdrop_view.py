@@ -241,11 +241,11 @@ def range_text(state: GameState, group: list[Unit]) -> str:
         return (f"Flies up to {rng} space{'s' if rng != 1 else ''} from {start}, never over enemy "
                 f"territory with AAA or fighters.")
     rng = AD.air_range(state, group)
-    start = state.scenario.spaces[group[0].space]
+    origin = state.scenario.spaces[group[0].space]
     abilities = [state.utype(u).ability("self_airlift") for u in group]
     base = min(getattr(a, "air_move", rng) for a in abilities)
     bonus = max(getattr(a, "air_base_bonus", 0) for a in abilities)
-    text = f"Flies up to {rng} space{'s' if rng != 1 else ''} from {start.name}"
+    text = f"Flies up to {rng} space{'s' if rng != 1 else ''} from {origin.name}"
     if rng > base:
         text += " (+1 from its air base)" if rng - base == 1 else f" (+{rng - base} from its air base)"
     elif bonus:

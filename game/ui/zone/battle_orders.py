@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -216,7 +217,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, row: pygame.Rect, items: li
             break
         enabled = o.action is not None or o.run is not None
         tip = o.tooltip + (f"\nNot now: {o.reason}" if o.reason else "")
-        widgets.button(surface, win.spots, pygame.Rect(x, row.y, w, row.h), o.label, lambda o=o: give(win, o),
+        widgets.button(surface, win.spots, pygame.Rect(x, row.y, w, row.h), o.label, partial(give, win, o),
                        enabled=enabled, size=19, tooltip=tip)
         x += w + 8
         if not enabled and o.reason:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -856,7 +857,7 @@ class BattleWindow(Scene):
             tip.append("destroyed (fires back this round)")
         elif choosing and self.my_move():
             tip.append("click to mark / unmark as a casualty" if eligible else "cannot take these hits")
-        self.spots.add(rect, (lambda x=u: self.click_unit(x)) if choosing else None, tooltip="\n".join(tip))
+        self.spots.add(rect, partial(self.click_unit, u) if choosing else None, tooltip="\n".join(tip))
 
     def side_name(self, b: Battle, side: str) -> str:
         """'Italy' / 'United Kingdom': who fires (the owners of the side, not 'Defender')."""
@@ -924,7 +925,7 @@ class BattleWindow(Scene):
                 for to in self.retreats()[:min(3, room)]:
                     name = state.scenario.spaces[to].name
                     widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 220, bar.h), f"Retreat to {name}",
-                                   lambda t=to: self.retreat(t), enabled=mine,
+                                   partial(self.retreat, to), enabled=mine,
                                    tooltip=self.retreat_tip(name))
                     x += 230
         self.view_button(surface, bar)

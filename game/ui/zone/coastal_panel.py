@@ -4,6 +4,7 @@ conduct-combat phase, outside a battle, every (territory, sea zone) the rules al
 result goes to the log and the message bar. Computer players never fire it."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -73,6 +74,6 @@ def draw(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: int,
             break
         label, tip = describe(sc.state, space, zone)
         widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 28), label,
-                       lambda s=space, z=zone: fire(panel, s, z), size=17, tooltip=tip + "\nClick: fire")
+                       partial(fire, panel, space, zone), size=17, tooltip=tip + "\nClick: fire")
         y += 32
     return y

@@ -14,6 +14,7 @@ action.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -153,7 +154,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
         if mine:
             tip.append(f"click to {'keep it back' if chosen else 'intercept with it'}" + (f" (key {k})" if k <= 9 else ""))
         win.spots.add(r.union(pygame.Rect(r.right, r.y, 110, r.h)),
-                      (lambda i=uid: win.toggle_interceptor(i)) if mine else None,
+                      partial(win.toggle_interceptor, uid) if mine else None,
                       tooltip="\n".join(tip), data=("interceptor", uid))
         x += icon + 130
         if x + icon + 120 > box.right:

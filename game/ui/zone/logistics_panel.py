@@ -7,6 +7,7 @@ the player has. A click applies the action; the result goes
 to the log and the message bar."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -89,7 +90,7 @@ def draw(panel: SidePanel, surface: pygame.Surface, box: pygame.Rect, y: int) ->
             break
         label, tip = describe(sc.state, kind, action)
         widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 28), theme.elide(label, box.w - 12, 17),
-                       lambda a=action: fly(panel, a), size=17, tooltip=tip + "\nClick: fly")
+                       partial(fly, panel, action), size=17, tooltip=tip + "\nClick: fly")
         y += 32
     if len(opts) > 4:
         theme.text(surface, f"(+{len(opts) - 4} more)", (box.x, y), 16, theme.TEXT_DIM)

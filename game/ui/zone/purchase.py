@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -183,12 +184,12 @@ class PurchaseScene(Scene):
                        18 if len(lines) > 1 else 19, theme.TEXT_DIM)
             by = card.bottom - 38
             widgets.button(surface, self.spots, pygame.Rect(card.x + 10, by, 40, 30), "−",
-                           lambda u=uid: self.buy(u, -1), enabled=n > 0, size=26,
+                           partial(self.buy, uid, -1), enabled=n > 0, size=26,
                            tooltip=f"Return one {ut.name} (Shift: 5)")
             theme.text(surface, str(n), (card.x + 80, by + 15), 28, theme.TEXT if n else theme.TEXT_DIM,
                        anchor="center", bold=True)
             widgets.button(surface, self.spots, pygame.Rect(card.x + 110, by, 40, 30), "+",
-                           lambda u=uid: self.buy(u, 1), enabled=afford and not limit, size=26,
+                           partial(self.buy, uid, 1), enabled=afford and not limit, size=26,
                            tooltip=(limit or (f"Buy one {ut.name} for {cost} (Shift: 5)" if afford
                                               else f"Cannot buy {ut.name}: needs {cost}, you have {res}")))
             if limit:

@@ -11,6 +11,7 @@ the Reroll action, whose reason the window shows.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -167,7 +168,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
                 veil.fill((20, 22, 26, 130))
                 surface.blit(veil, r.topleft)
                 tip.append("cannot be rerolled (reconnaissance rerolls only some units' dice, once per unit)")
-            win.spots.add(r.inflate(4, 4), (lambda j=i: win.toggle_reroll(j)) if mine and i in elig else None,
+            win.spots.add(r.inflate(4, 4), partial(win.toggle_reroll, i) if mine and i in elig else None,
                           tooltip="\n".join(tip), data=("reroll_die", i))
             x += die + 10
         x += 12

@@ -277,7 +277,7 @@ def render_transport_drop(app, scenario: str, view: str):
         game.hover = dest
     elif state.battle is not None:
         win = app.push(BattleWindow(app, game))
-        win.view = "strip"  # type: ignore[attr-defined]
+        win.view = "strip"
     app.draw()
     odds_view.settle(60)
     game.update(0.0)
@@ -317,7 +317,7 @@ def render_order_view(app, scenario: str, view: str):
         game.hover = dest
     elif view not in ("coastal", "supply", "ferry") and state.battle is not None:
         win = app.push(BattleWindow(app, game))
-        win.view = "strip"  # type: ignore[attr-defined]
+        win.view = "strip"
     app.draw()
     odds_view.settle(60)
     game.update(0.0)
