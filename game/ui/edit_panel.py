@@ -21,6 +21,9 @@ from . import theme, widgets
 BANNER = "EDIT MODE: changes are recorded as edits"
 BOX_W = 330
 RED = (196, 40, 36)
+GAME_OVER_SCENARIO = ("Not saved as a scenario: the game is over, so nobody has a move left in this "
+                      "position. Load a save from before the end (Esc > Load game…), then Ctrl+Shift+S; "
+                      "Ctrl+S saves this finished game.")
 
 
 class EditMode:
@@ -113,6 +116,9 @@ class EditMode:
     def save_as_scenario(self) -> None:
         from game.io.position import PositionError, write_scenario
         from game.rules.ruleset import imported_dir
+        if self.state.over:
+            self.ctl.say(GAME_OVER_SCENARIO, "error")
+            return
         try:
             path = write_scenario(self.state, imported_dir(), sources=self.ctl.session.sources)
         except (PositionError, OSError) as exc:
