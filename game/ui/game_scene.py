@@ -410,7 +410,8 @@ class GameScene(Scene):
 
     def click_space(self, sid: str | None) -> None:
         if self.edit.on:   # edit mode: a click picks the space to edit
-            self.edit.space = self.sel.space = sid
+            self.edit.pick_space(sid)
+            self.sel.space = sid
             return
         if self.hexplay is not None:
             self.hexplay.click(sid)
