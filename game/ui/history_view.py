@@ -381,7 +381,8 @@ class HistoryView(Scene):
             lines = ["Select a round, a turn, a phase or a step:", "the map shows the position then.",
                      "", "Up/Down: step  ·  Right/Left: open/close", "H or Esc: back to the present"]
         else:
-            lines = [node.label] + [s.strip() for s in node.lines[1:]]
+            head = node.label.capitalize() if node.kind == "phase" else node.label
+            lines = [head] + [s.strip() for s in node.lines[1:]]
             if node.kind == "battle":
                 lines += [s.strip() for c in node.children for s in c.lines]
         y, lh = rect.y + 6, theme.font(16).get_linesize()
