@@ -9,10 +9,11 @@ form shows that N after each action as [N].
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.actions import Action, SelectBattle, apply
+from game.rules.actions import Action, EndPhase, Move, Place, Purchase, SelectBattle, apply
 from game.rules.model import GameState
 from game.rules.session import Session
 
@@ -108,13 +109,76 @@ class Timeline:
         return st
 
 
-def _describe(action: Action, lines: list[str]) -> str:
+def _unit_name(state: GameState, utype: str) -> str:
+    ut = state.ruleset.units.get(utype)
+    return ut.name if ut is not None else utype.replace("_", " ")
+
+
+def _space_name(state: GameState, sid: str) -> str:
+    sp = state.scenario.spaces.get(sid)
+    return sp.name if sp is not None else sid
+
+
+def _units_text(state: GameState, uids: tuple[int, ...]) -> str:
+    """'2 Armour, 1 Infantry' (the log's way of counting: no plural ending)."""
+    kinds: dict[str, int] = {}
+    for uid in uids:
+        u = state.units.get(uid)
+        if u is not None:
+            name = _unit_name(state, u.type)
+            kinds[name] = kinds.get(name, 0) + 1
+    return ", ".join(f"{n} {name}" for name, n in kinds.items()) or f"{len(uids)} units"
+
+
+def _move_sentence(action: Move, before: GameState, lines: list[str]) -> str:
+    """'Moves 2 Armour from Libya to Egypt through Tobruk (attack)'."""
+    starts = sorted({before.units[u].space for u in action.units if u in before.units})
+    frm = f" from {_space_name(before, starts[0])}" if starts else ""
+    via = [_space_name(before, s) for s in action.path[:-1]]
+    text = f"Moves {_units_text(before, action.units)}{frm} to {_space_name(before, action.path[-1])}"
+    if via:
+        text += " through " + ", ".join(via)
+    note = re.search(r"(\([^()]*\))\.?$", lines[0].strip()) if lines else None
+    return text + (f" {note.group(1)}" if note else "")
+
+
+def _describe(action: Action, before: GameState, lines: list[str]) -> str:
+    """The action as a sentence, its player left out (the tree's turn node names it):
+    'Buys 1 Infantry', 'Moves 2 Armour from X to Y', 'Places 1 Infantry in Z', 'Ends the
+    phase'; else the first line the action wrote in the log."""
+    if isinstance(action, Purchase):
+        verb = "Buys" if action.count >= 0 else "Returns"
+        return f"{verb} {abs(action.count)} {_unit_name(before, action.unit)}"
+    if isinstance(action, Move) and action.path:
+        return _move_sentence(action, before, lines)
+    if isinstance(action, Place):
+        return f"Places {action.count} {_unit_name(before, action.unit)} in {_space_name(before, action.space)}"
     if lines:
         return lines[0].strip()
+    if isinstance(action, EndPhase):
+        return "Ends the phase"
+    return _words(action, before)
+
+
+def _words(action: Action, before: GameState) -> str:
+    """An action that wrote no log line, in words: its kind, then what it names (units,
+    spaces and unit types by their names)."""
     data = action.to_json()
-    kind = str(data.pop("kind", type(action).__name__))
-    args = ", ".join(f"{k}={v}" for k, v in data.items() if v not in ((), [], None, ""))
-    return kind.replace("_", " ").capitalize() + (f" ({args})" if args else "")
+    kind = str(data.pop("kind", type(action).__name__)).replace("_", " ").capitalize()
+    parts: list[str] = []
+    for key, value in data.items():
+        if value in ((), [], None, ""):
+            continue
+        if key in ("space", "to", "target") and isinstance(value, str):
+            parts.append(_space_name(before, value))
+        elif key == "unit" and isinstance(value, str):
+            parts.append(_unit_name(before, value))
+        elif key in ("units", "unit") and isinstance(value, (list, tuple, int)):
+            uids = tuple(value) if isinstance(value, (list, tuple)) else (value,)
+            parts.append(_units_text(before, tuple(int(u) for u in uids)))
+        else:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    return kind + (": " + ", ".join(parts) if parts else "")
 
 
 def build(session: Session, timeline: Timeline | None = None) -> Node:
@@ -145,7 +209,7 @@ def build(session: Session, timeline: Timeline | None = None) -> Node:
             phase = Node("phase", label, i)
             turn.children.append(phase)
             battle = None
-        node = Node("action", _describe(action, lines), i + 1, lines)
+        node = Node("action", _describe(action, before, lines), i + 1, lines)
         if isinstance(action, SelectBattle):
             battle = Node("battle", lines[0].strip() if lines else f"Battle in {action.space}", i)
             phase.children.append(battle)

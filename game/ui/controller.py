@@ -103,7 +103,8 @@ class GameController:
         self.message: Message | None = None
         self.version = 0           # bumps on every state change (scenes refresh caches)
         self.ai_timer = 0.0
-        self.fast = False          # Space: computer plays without pauses until a human acts
+        self.fast = False          # Space: computer plays without pauses to the end of the turn
+        self.fast_turn: tuple[int, str] | None = None  # (round, player) whose turn Space skips
         self.ai_stuck: str | None = None
         self.last_ai_action: A.Action | None = None
         self.last_ai_version = -1  # self.version right after the computer's last action
@@ -140,9 +141,76 @@ class GameController:
         if player in self.ai_levels:
             return self.ai_levels[player]
         try:
-            return self.ai_levels.get(self.state.alliance_of(player), self.ai_level)
+            return self.ai_levels.get(self.state.alliance_of(player) or "", self.ai_level)
         except KeyError:
             return self.ai_level
+
+    def sides_by_player(self) -> bool:
+        """Who plays is chosen per player (True) or per alliance (False), as the game's
+        setup chose: a computer side that is a player, or one seat per human player
+        (hotseat), is per player; computer alliances, or humans seated by alliance, per
+        alliance."""
+        players = {p.id for p in self.state.scenario.players}
+        if self.ai_sides:
+            return any(s in players for s in self.ai_sides)
+        if self.seats:
+            return any(self.seats.get(p) == p for p in players)
+        return True
+
+    def sides(self) -> list[str]:
+        """The rows of 'Computer plays…': player ids in turn order, or alliance ids."""
+        if self.sides_by_player() or not self.state.scenario.alliances:
+            return [p.id for p in self.state.scenario.players]
+        return list(self.state.scenario.alliances)
+
+    def side_is_ai(self, side: str) -> bool:
+        """The computer plays `side`: the player, or every player of the alliance."""
+        members = [p.id for p in self.state.scenario.players if p.id == side or p.alliance == side]
+        return bool(members) and all(self.is_ai(p) for p in members)
+
+    def set_side(self, side: str, computer: bool, level: str | None = None) -> None:
+        """Hand `side` (a player or an alliance, as sides() lists them) to the computer at
+        `level`, or give it back to a person; at once, from the current position. Who sits
+        at the screen for the other human players stays as it was."""
+        scenario = self.state.scenario
+        by_player = self.sides_by_player()
+        members = [p.id for p in scenario.players if p.id == side or p.alliance == side]
+        seats = {p.id: self.seat_of(p.id) for p in scenario.players}
+        ai = {p.id for p in scenario.players if self.is_ai(p.id)}
+        levels = {p.id: self.level_of(p.id) for p in scenario.players}
+        for pid in members:
+            if computer:
+                ai.add(pid)
+                levels[pid] = level or levels[pid]
+            elif pid in ai:
+                ai.discard(pid)
+                seats[pid] = pid if by_player else scenario.player(pid).alliance or pid
+        if by_player:
+            self.ai_sides = tuple(p.id for p in scenario.players if p.id in ai)
+            self.ai_levels = {p: levels[p] for p in self.ai_sides}
+        else:
+            self.ai_sides = tuple(a for a in scenario.alliances
+                                  if all(p.id in ai for p in scenario.players if p.alliance == a))
+            self.ai_levels = {a: next(levels[p.id] for p in scenario.players if p.alliance == a)
+                              for a in self.ai_sides}
+        self.seats = {p: seats[p] for p in seats if p not in ai}
+        self.ai_stuck, self.fast, self._thought, self._auto_seen = None, False, None, None
+        self.version += 1
+        who = self.player_name(side) if side in {p.id for p in scenario.players} \
+            else side.replace("_", " ").title()
+        self.say(f"The computer ({self.level_of(members[0])}) now plays {who}." if computer
+                 else f"{who}: played by a person now.", "good")
+        self.save_auto()
+
+    def skip_ahead(self) -> bool:
+        """Space: the computer plays the rest of the current player's turn without pauses,
+        then the next turn is watched at the usual pace again. False when it is not the
+        computer's to play."""
+        if not self.ai_to_act():
+            return False
+        self.fast = True
+        self.fast_turn = (self.state.round, self.state.player)
+        return True
 
     def human_players(self) -> list[str]:
         return [p.id for p in self.state.scenario.players if not self.is_ai(p.id)]
@@ -363,13 +431,17 @@ class GameController:
         self.last_ai_from = unit.space if unit is not None else None
 
     def update_ai(self, dt: float, budget_s: float = 0.03) -> None:
+        if self.fast and self.fast_turn is not None and self.fast_turn != (self.state.round, self.state.player):
+            self.fast, self.fast_turn = False, None   # Space skipped one turn: the next is watched
         if not self.ai_to_act():
             self.fast = False
             self.ai_timer = 0.0
             return
         if self.fast:
             t0 = time.perf_counter()
-            while self.ai_to_act() and time.perf_counter() - t0 < budget_s:
+            turn = (self.state.round, self.state.player)
+            while self.ai_to_act() and time.perf_counter() - t0 < budget_s \
+                    and (self.fast_turn is None or turn == (self.state.round, self.state.player)):
                 if not self._step_ai_threaded(max(0.005, budget_s - (time.perf_counter() - t0))):
                     break
             return

@@ -1,7 +1,9 @@
-"""Small overlays: hotseat hand-off, the Esc menu, the game-over summary."""
+"""Small overlays: hotseat hand-off, the Esc menu, 'Computer plays…', the game-over
+summary."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -190,6 +192,9 @@ class EscMenu(Scene):
         self.app.pop(self)
         self.game.edit.save_as_scenario()
 
+    def computer_plays(self) -> None:
+        self.app.push(ComputerPlaysDialog(self.app, self.game))
+
     def toggle_default_losses(self) -> None:
         """'Defenders use their default order of loss': a human defender is not asked
         (nor handed the screen) for its casualties; kept for the next games too."""
@@ -226,7 +231,7 @@ class EscMenu(Scene):
         self.spots.clear()
         theme.dim(surface, 160)
         sw, sh = surface.get_size()
-        rect = pygame.Rect(0, 0, 380, 504)
+        rect = pygame.Rect(0, 0, 380, 562)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         theme.text(surface, "Game menu", (rect.centerx, rect.y + 18), 36, theme.ACCENT, anchor="midtop", bold=True)
@@ -237,6 +242,9 @@ class EscMenu(Scene):
                   "Exact odds for any two armies of this ruleset"),
                  ("Save as scenario  (Ctrl+Shift+S)", self.save_as_scenario, True,
                   "This position as a new scenario (imported scenarios) for balance and arena"),
+                 ("Computer plays…", self.computer_plays, True,
+                  "Hand players to the computer (and its level) or take them back; the computer "
+                  "plays on from this position"),
                  ("Defenders: " + ("default losses" if self.game.ctl.default_losses else "choose losses"),
                   self.toggle_default_losses, True,
                   "Defenders use their default order of loss (no hand-off for casualties), or choose "
@@ -248,6 +256,95 @@ class EscMenu(Scene):
                            primary=primary and label.startswith("Resume"), tooltip=tip, size=24)
             y += 58
         widgets.hover_tooltip(surface, self.spots)
+
+
+class ComputerPlaysDialog(Scene):
+    """'Computer plays…' (Esc menu): each player, or each alliance when the game's setup
+    chose by alliance, with Human / Computer and the computer's level. A click applies at
+    once (GameController.set_side); the save keeps it (players_field), and the computer
+    plays on from the current position when the window closes."""
+    opaque = False
+    blocks_ai = True
+    ROW_H = 44
+
+    def __init__(self, app, game: GameScene):
+        super().__init__(app)
+        self.game = game
+        self.spots = widgets.Hotspots()
+        from .setup_dialog import levels
+        self.levels = levels()
+
+    def close(self) -> None:
+        """Back to the game (the Esc menu it was opened from closes too)."""
+        self.app.pop(self)
+        if isinstance(self.app.top, EscMenu):
+            self.app.pop(self.app.top)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.close()
+            return
+        self.spots.click(event)
+
+    def side_name(self, side: str) -> str:
+        ctl = self.game.ctl
+        if side in {p.id for p in ctl.state.scenario.players}:
+            return ctl.player_name(side)
+        return side.replace("_", " ").title()
+
+    def side_color(self, side: str) -> tuple[int, int, int]:
+        sc = self.game.state.scenario
+        member = next((p.id for p in sc.players if p.id == side or p.alliance == side), None)
+        return palette.nation_color(sc, member) if member else theme.NEUTRAL
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 160)
+        ctl = self.game.ctl
+        sides = ctl.sides()
+        sw, sh = surface.get_size()
+        w = min(760, sw - 40)
+        rect = pygame.Rect(0, 0, w, min(sh - 40, 92 + self.ROW_H * len(sides) + 76))
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=10)
+        theme.text(surface, "Computer plays…", (rect.x + 24, rect.y + 16), 32, theme.ACCENT, bold=True)
+        per = "per player" if ctl.sides_by_player() else "per alliance, as the game was set up"
+        theme.text(surface, theme.elide(f"Who plays each side ({per}); applied at once, kept in the save.",
+                                        w - 48, 19), (rect.x + 24, rect.y + 58), 19, theme.TEXT_DIM)
+        y = rect.y + 92
+        for side in sides:
+            if y + self.ROW_H > rect.bottom - 60:
+                break
+            self.draw_row(surface, side, pygame.Rect(rect.x + 24, y, w - 48, self.ROW_H - 8))
+            y += self.ROW_H
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 184, rect.bottom - 56, 160, 42),
+                       "Done  (Esc)", self.close, primary=True, tooltip="Back to the game: the computer plays on")
+        widgets.hover_tooltip(surface, self.spots)
+
+    def draw_row(self, surface: pygame.Surface, side: str, r: pygame.Rect) -> None:
+        ctl = self.game.ctl
+        computer = ctl.side_is_ai(side)
+        theme.swatch(surface, pygame.Rect(r.x, r.y + 9, 18, 18), self.side_color(side))
+        theme.text(surface, theme.elide(self.side_name(side), 190, 22), (r.x + 28, r.y + 6), 22, theme.TEXT)
+        x = r.x + 230
+        widgets.button(surface, self.spots, pygame.Rect(x, r.y, 96, r.h), "Human",
+                       partial(ctl.set_side, side, False), selected=not computer, size=19,
+                       tooltip=f"{self.side_name(side)} is played by a person at this screen")
+        widgets.button(surface, self.spots, pygame.Rect(x + 102, r.y, 112, r.h), "Computer",
+                       partial(ctl.set_side, side, True), selected=computer, size=19,
+                       tooltip=f"The computer plays {self.side_name(side)} from this position")
+        level = ctl.level_of(next(p.id for p in ctl.state.scenario.players
+                                  if p.id == side or p.alliance == side))
+        x += 230
+        for lv in self.levels:
+            widgets.button(surface, self.spots, pygame.Rect(x, r.y, 84, r.h), lv,
+                           partial(ctl.set_side, side, True, lv), selected=computer and lv == level,
+                           size=17, tooltip=f"The computer plays at level '{lv}'")
+            x += 88
 
 
 class GameOverScene(Scene):
@@ -291,9 +388,19 @@ class GameOverScene(Scene):
         self.game.gameover_dismissed = True
         self.app.pop(self)
 
+    def save(self) -> None:
+        self.game.save_game()
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.to_menu()
+            return
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_s:   # as on the map: save, or (Shift) save as scenario
+            if event.mod & pygame.KMOD_SHIFT:
+                self.game.edit.save_as_scenario()
+            else:
+                self.save()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:   # the whole game's history
             self.view_map()
@@ -348,8 +455,10 @@ class GameOverScene(Scene):
                        + (f"  (needs {need} to win)" if need else ""), (rect.x + 112, y + 2), 23, theme.TEXT)
             y += 28
         by = rect.bottom - 62
-        widgets.button(surface, self.spots, pygame.Rect(rect.x + 30, by, 200, 44), "View the map",
+        widgets.button(surface, self.spots, pygame.Rect(rect.x + 24, by, 170, 44), "View the map",
                        self.view_map, tooltip="Close this summary")
-        widgets.button(surface, self.spots, pygame.Rect(rect.right - 250, by, 220, 44), "Main menu  (Enter)",
+        widgets.button(surface, self.spots, pygame.Rect(rect.x + 206, by, 170, 44), "Save  (Ctrl+S)",
+                       self.save, tooltip="Save the finished game to the saves folder")
+        widgets.button(surface, self.spots, pygame.Rect(rect.right - 224, by, 200, 44), "Main menu  (Enter)",
                        self.to_menu, primary=True)
         widgets.hover_tooltip(surface, self.spots)

@@ -1,6 +1,8 @@
 """Edit mode in the window (issue #43): Ctrl+E or the Edit button toggles it (off by
 default). While it is on, a red banner warns that changes are recorded as edits, the
-computer players wait, a click on the map picks the space to edit and the edit box offers:
+computer players wait, a click on the map picks the space to edit (the unit type and owner
+start at its first unit's) and the edit box (foldable with its "-", moved to the map's other
+side with its ">") offers:
 +/- a unit of the chosen type and owner, cycle the space's owner, +/- resources of the
 player to move, +/- damage of the chosen multi-hit unit, and "Save as scenario"
 (Ctrl+Shift+S: the position as a new scenario in the imported scenarios folder).
@@ -21,6 +23,9 @@ from . import theme, widgets
 BANNER = "EDIT MODE: changes are recorded as edits"
 BOX_W = 330
 RED = (196, 40, 36)
+GAME_OVER_SCENARIO = ("Not saved as a scenario: the game is over, so nobody has a move left in this "
+                      "position. Load a save from before the end (Esc > Load game…), then Ctrl+Shift+S; "
+                      "Ctrl+S saves this finished game.")
 
 
 class EditMode:
@@ -29,8 +34,11 @@ class EditMode:
         self.on = False
         self.space: str | None = None
         self.owner_idx = 0
-        self.type_idx = 0
+        self.type_id: str | None = None  # the unit type to add or remove (the last used)
         self.unit: int | None = None     # the unit whose damage the box edits
+        self.collapsed = False           # the box folded to its title bar
+        self.east = False                # the box on the map's east side (else its west)
+        self.box = pygame.Rect(0, 0, 0, 0)  # where the box was last drawn
 
     @property
     def ctl(self) -> Any:
@@ -65,7 +73,26 @@ class EditMode:
 
     def unit_type(self) -> str | None:
         ts = self.types()
-        return ts[self.type_idx % len(ts)] if ts else None
+        if not ts:
+            return None
+        return self.type_id if self.type_id in ts else ts[0]
+
+    def turn_type(self, step: int) -> None:
+        ts = self.types()
+        if ts:
+            cur = self.unit_type()
+            self.type_id = ts[(ts.index(cur) + step) % len(ts) if cur in ts else 0]
+
+    def pick_space(self, sid: str | None) -> None:
+        """A click on the map in edit mode: the space to edit; the type and owner start at
+        its first unit's (a space without units keeps the last used)."""
+        self.space = sid
+        units = self.state.units_in(sid) if sid is not None else []
+        if units:
+            first = units[0]
+            self.type_id = first.type
+            if first.owner in self.players():
+                self.owner_idx = self.players().index(first.owner)
 
     def damageable(self) -> list[Any]:
         if self.space is None:
@@ -80,6 +107,7 @@ class EditMode:
     def add(self, delta: int) -> None:
         t = self.unit_type()
         if self.space is not None and t is not None:
+            self.type_id = t
             self.send(E.EditUnits(self.space, self.owner(), t, delta))
 
     def cycle_owner(self) -> None:
@@ -113,6 +141,9 @@ class EditMode:
     def save_as_scenario(self) -> None:
         from game.io.position import PositionError, write_scenario
         from game.rules.ruleset import imported_dir
+        if self.state.over:
+            self.ctl.say(GAME_OVER_SCENARIO, "error")
+            return
         try:
             path = write_scenario(self.state, imported_dir(), sources=self.ctl.session.sources)
         except (PositionError, OSError) as exc:
@@ -120,6 +151,12 @@ class EditMode:
             return
         self.ctl.say(f"Saved as scenario {path.stem} ({path}); balance and arena can start "
                      f"from it.", "good")
+
+    def fold(self) -> None:
+        self.collapsed = not self.collapsed
+
+    def switch_side(self) -> None:
+        self.east = not self.east
 
     # --- drawing ---------------------------------------------------------------------
     def draw_toggle(self, surface: pygame.Surface, view: pygame.Rect) -> None:
@@ -143,12 +180,25 @@ class EditMode:
 
     def draw_box(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         st = self.state
-        box = pygame.Rect(view.x + 10, view.y + 90, BOX_W, 330)
+        box = pygame.Rect(0, view.y + 90, 240 if self.collapsed else BOX_W, 44 if self.collapsed else 330)
+        if self.east:
+            box.right = view.right - 10
+        else:
+            box.x = view.x + 10
+        self.box = box
         theme.panel(surface, box, fill=(40, 26, 28), edge=RED)
         x, y = box.x + 12, box.y + 10
         spots = self.scene.spots
         spots.add(box, None)   # clicks inside the box never reach the map
         theme.text(surface, "Edit position", (x, y), 22, theme.TEXT, bold=True)
+        widgets.button(surface, spots, pygame.Rect(box.right - 76, box.y + 8, 30, 28),
+                       "<" if self.east else ">", self.switch_side, size=19,
+                       tooltip="Move this box to the " + ("west" if self.east else "east") + " of the map")
+        widgets.button(surface, spots, pygame.Rect(box.right - 40, box.y + 8, 30, 28),
+                       "+" if self.collapsed else "-", self.fold, size=19,
+                       tooltip="Open this box" if self.collapsed else "Fold this box to its title (the map shows)")
+        if self.collapsed:
+            return
         y += 30
         if self.space is None:
             theme.text(surface, "Click a space on the map.", (x, y), 20, theme.TEXT_DIM)
@@ -176,8 +226,8 @@ class EditMode:
         t = self.unit_type()
         row("Owner", self.ctl.player_name(self.owner()), turn("owner_idx", -1), turn("owner_idx", 1),
             "the owner of the units to add or remove")
-        row("Type", st.ruleset.units[t].name if t else "-", turn("type_idx", -1), turn("type_idx", 1),
-            "the unit type to add or remove")
+        row("Type", st.ruleset.units[t].name if t else "-", lambda: self.turn_type(-1),
+            lambda: self.turn_type(1), "the unit type to add or remove")
         have = sum(1 for u in st.units_in(self.space) if u.owner == self.owner() and u.type == t) \
             if self.space and t else 0
         row("Units", f"{have} here", lambda: self.add(-1), lambda: self.add(1),

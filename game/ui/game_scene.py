@@ -303,7 +303,7 @@ class GameScene(Scene):
             return
         if not self.my_turn():   # the computer's turn: Enter ends nothing, and says so
             who = self.ctl.player_name(self.ctl.actor())
-            self.ctl.say(f"The computer is playing {who}: Enter waits for your turn (Space skips ahead).",
+            self.ctl.say(f"The computer is playing {who}: Enter waits for your turn (Space: the rest of its turn at once).",
                          "info")
             return
         if not repeat and self.hexplay is not None and self.my_turn() and self.hexplay.accept():
@@ -410,7 +410,8 @@ class GameScene(Scene):
 
     def click_space(self, sid: str | None) -> None:
         if self.edit.on:   # edit mode: a click picks the space to edit
-            self.edit.space = self.sel.space = sid
+            self.edit.pick_space(sid)
+            self.sel.space = sid
             return
         if self.hexplay is not None:
             self.hexplay.click(sid)
@@ -689,8 +690,7 @@ class GameScene(Scene):
         elif key == pygame.K_b and ctrl:
             self.open_calculator()
         elif key == pygame.K_SPACE:
-            if self.ctl.ai_to_act():
-                self.ctl.fast = True
+            self.ctl.skip_ahead()
         elif key == pygame.K_b and self.state.phase == "purchase":
             self.open_purchase()
         elif key == pygame.K_h and not ctrl:
@@ -905,7 +905,7 @@ class GameScene(Scene):
         if self.ctl.ai_to_act():
             who = self.ctl.player_name(self.ctl.actor())
             msg = f"Computer is playing {who}" + ("  (thinking…)" if self.ctl.thinking else "") \
-                + ("  (skipping ahead…)" if self.ctl.fast else "  —  Space: skip ahead")
+                + ("  (skipping to the end of its turn…)" if self.ctl.fast else "  —  Space: skip its turn")
             col = theme.INFO
         else:
             msg = f"{theme_phase(self.state)}  —  {self.ctl.player_name(self.state.player)}"

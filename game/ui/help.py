@@ -28,7 +28,7 @@ KEYS = (
     ("B", "buy units (purchase phase)"),
     ("P", "airdrop step (paratroopers, air transports)"),
     ("C", "reopen the battle window"),
-    ("Space", "let the computer skip ahead"),
+    ("Space", "the computer plays the rest of its turn at once"),
     ("+ / − / wheel", "zoom;  Home: fit the map"),
     ("Arrows / WASD / drag", "pan the map"),
     ("Ctrl+E", "edit mode (playtesting)"),

@@ -269,10 +269,13 @@ class HistoryView(Scene):
                 self.note = ("Viewing the past: press H or Back to the present" if self.past is not None
                              else "The history is open: press H or Back to the present to play", time.monotonic())
 
-    def click_row(self, node: history.Node) -> None:
-        if node is self.selected or node.at is None:
+    def click_row(self, node: history.Node, arrow_x: int | None = None) -> None:
+        """A click on a row: on its arrow (at `arrow_x`), open or close it; on its name,
+        select it and open it (a second click on the selected name closes it)."""
+        if arrow_x is not None and arrow_x - 4 <= self.mouse[0] <= arrow_x + 13:
             self.toggle(node)
-        elif node.kind in ("round", "turn") and id(node) not in self.expanded:
+            return
+        if node is self.selected or node.at is None or id(node) not in self.expanded:
             self.toggle(node)
         self.select(node)
 
@@ -362,7 +365,7 @@ class HistoryView(Scene):
             tx = ix + 14
             shown = theme.elide(label, r.right - tx - 4, ROW_SIZE, bold=bold)
             theme.text(surface, shown, (tx, r.y + 3), ROW_SIZE, col, bold=bold)
-            self.spots.add(r.clip(tree), partial(self.click_row, node), data=node,
+            self.spots.add(r.clip(tree), partial(self.click_row, node, ix if node.children else None), data=node,
                            tooltip="\n".join(theme.wrap(label, 520, 19)) if shown != label else "")
         surface.set_clip(clip)
         if len(rows) > per:   # the scroll bar
@@ -378,7 +381,8 @@ class HistoryView(Scene):
             lines = ["Select a round, a turn, a phase or a step:", "the map shows the position then.",
                      "", "Up/Down: step  ·  Right/Left: open/close", "H or Esc: back to the present"]
         else:
-            lines = [node.label] + [s.strip() for s in node.lines[1:]]
+            head = node.label.capitalize() if node.kind == "phase" else node.label
+            lines = [head] + [s.strip() for s in node.lines[1:]]
             if node.kind == "battle":
                 lines += [s.strip() for c in node.children for s in c.lines]
         y, lh = rect.y + 6, theme.font(16).get_linesize()

@@ -14,7 +14,10 @@ views of screenshot_orders.ORDER_VIEWS (air transports, interception, submerge, 
 coastal artillery, supply drops, ferry flights), roster (every unit of the scenario's ruleset:
 its counter, name and values, to check that the pictures tell the units apart), help (the F1
 overlay: keys and the current phase's actions), charts (hex maps: its terrain chart and CRT page),
-unitcard (the unit card of the first player's first unit type, as a right click opens it), and the
+unitcard (the unit card of the first player's first unit type, as a right click opens it),
+computerplays (Esc > Computer plays…, the last side handed to the computer), editbox (edit
+mode on the first player's first space with units), history (the history after 40 actions of
+the greedy computer, the first combat move open and its first step selected), and the
 views of tableshots.TABLE_VIEWS (a crowded space at three zooms, a hex stack spread on hover, the
 highlight kinds, the map legend). Each is a fresh
 game (seed 1) brought to the right moment by real actions, drawn once offscreen.
@@ -31,7 +34,8 @@ VIEWS = ("map", "purchase", "battle", "menu", "handoff", "gameover", "attack", "
          "airdrop", "airdrop_battle", "reroll", "airdrop_transport", "intercept", "intercepted", "submerge",
          "withdraw", "coastal", "supply", "ferry", "move", "losses", "retreat", "advance", "roster",
          "help", "charts", "unitcard", "crowded_fit", "crowded_mid", "crowded_close", "hexstack",
-         "highlights", "legend")   # the last six: tableshots.TABLE_VIEWS
+         "highlights", "legend", "computerplays", "editbox", "history")
+# crowded_fit … legend: tableshots.TABLE_VIEWS
 # move, losses, retreat, advance: hex maps only (a stack selected in the movement phase; the choices
 # after a combat result: the loss panel, the retreat hexes, the advance after combat)
 HEX_VIEWS = ("move", "losses", "retreat", "advance")
@@ -251,6 +255,12 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
             except Exception:  # noqa: BLE001 - a phase that cannot end: stop here
                 logger.debug("screenshot: the phase cannot end; stopping here", exc_info=True)
                 break
+    if view == "history":
+        from game.ai import choose_action
+        for _ in range(40):
+            if session.state.over:
+                break
+            session.do(choose_action(session.state, "greedy"))
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False
     if game.hexplay is not None:
@@ -281,6 +291,8 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
         overlay = app.push(HelpOverlay(app, game))
         if view == "charts" and overlay.has_charts():  # type: ignore[attr-defined]
             overlay.page = "charts"  # type: ignore[attr-defined]
+    elif view in ("computerplays", "editbox", "history"):
+        _loop_view(app, game, view)
     elif view == "unitcard":
         from .help import UnitCard
         state = session.state
@@ -291,6 +303,31 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
     app.draw()
     _settle_odds(app)
     return surface
+
+
+def _loop_view(app, game, view: str) -> None:
+    """The playtester's views (issue #43): 'Computer plays…', the edit box, the history."""
+    state = game.state
+    if view == "computerplays":
+        from .dialogs import ComputerPlaysDialog, EscMenu
+        sides = game.ctl.sides()
+        game.ctl.set_side(sides[-1], True, "greedy")
+        app.push(EscMenu(app, game))
+        app.push(ComputerPlaysDialog(app, game))
+    elif view == "editbox":
+        game.edit.toggle()
+        mine = sorted((u for u in state.units.values() if u.owner == state.player), key=lambda u: u.uid)
+        if mine:
+            game.click_space(mine[0].space)
+            game.cam.center_on(*game.space_centers()[mine[0].space])
+    else:
+        from .history_view import HistoryView
+        hv = app.push(HistoryView(app, game))
+        phase = hv.find("phase", "combat move") or hv.find("phase")  # type: ignore[attr-defined]
+        if phase is not None:
+            hv.click_row(phase)  # type: ignore[attr-defined]
+            if phase.children:   # its first step: the map as it stood after it, its arrow
+                hv.select(phase.children[0])  # type: ignore[attr-defined]
 
 
 def render_roster(surface, scenario: str):
@@ -348,6 +385,12 @@ def _settle_odds(app) -> None:
 def _hex_view(app, session, surface, view: str):
     from .game_scene import GameScene
     from .hex.shots import prepare
+    if view == "history":
+        from game.ai import choose_action
+        for _ in range(40):
+            if session.state.over:
+                break
+            session.do(choose_action(session.state, "greedy"))
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False
     game.renderer.budget_ms = None  # type: ignore[attr-defined]  # every tile, at once
@@ -547,6 +590,12 @@ def _render_rules_view(app, scenario: str, view: str):
         session = reroll_session(scenario)
     else:
         session, home = airdrop_session(scenario)
+    if view == "history":
+        from game.ai import choose_action
+        for _ in range(40):
+            if session.state.over:
+                break
+            session.do(choose_action(session.state, "greedy"))
     game = GameScene(app, session, (), autosave=False)
     game.auto_overlays = False
     app.reset(game)

@@ -45,7 +45,7 @@ def test_the_edit_box_sends_edits_that_are_logged_and_undoable():
     game.click_space("m")          # Blueland's, one Blueland infantry
     frame(app)
     assert game.edit.space == "m"
-    click(app, spot(game, "the owner of the units").rect.center)   # ">": Blueland
+    assert game.edit.owner() == "blue"   # the owner (and type) start at the space's first unit
     minus = [h for h in game.spots.items if h.tooltip.startswith("remove / add")][0]
     click(app, minus.rect.center)
     assert isinstance(game.ctl.session.actions[-1], EditUnits)

@@ -274,7 +274,8 @@ def test_random_clicks_never_crash():
 
 def test_computer_moves_at_a_watchable_pace_and_space_skips():
     # issue #8: a new player watches the computer's moves one by one (one action per
-    # AI_INTERVAL, each written in the log); Space skips ahead to the player's next decision
+    # AI_INTERVAL, each written in the log); Space skips the rest of the computer's turn
+    # (issue #43: it ran on to the player's next decision, the game's end when there was none)
     from game.ui.controller import AI_INTERVAL
     app, game = make_game(ai_sides=("allies",))
     game.auto_overlays = False
@@ -291,10 +292,10 @@ def test_computer_moves_at_a_watchable_pace_and_space_skips():
     assert game.ctl.ai_to_act()
     key(app, pygame.K_SPACE)
     assert game.ctl.fast
-    for _ in range(200):
+    for _ in range(400):
         frame(app, 0.01)
-        if not game.ctl.ai_to_act():
+        if game.state.player != "blue":
             break
-    assert not game.ctl.ai_to_act()
     frame(app, 0.01)
+    assert game.state.player != "blue"
     assert not game.ctl.fast                       # the next computer turn is watched again

@@ -526,7 +526,7 @@ class BattleWindow(Scene):
             elif event.key == pygame.K_b and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.game.open_calculator()
             elif event.key == pygame.K_SPACE and self.game.ctl.ai_to_act():
-                self.game.ctl.fast = True
+                self.game.ctl.skip_ahead()
             elif b is None and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.close()
             elif b is not None and b.awaiting == "casualties" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
