@@ -15,6 +15,7 @@ from . import (
     airdrop,
     battle,
     coastal,
+    facilities,
     hexairdrop,
     hexcombat,
     hexmove,
@@ -245,8 +246,19 @@ class Ferry(Action):
     ipcs: int
 
 
+@dataclass(frozen=True)
+class Repair(Action):
+    """Purchase phase (ruleset facilities): remove `points` damage markers from the
+    player's `facility` in `space`, paying its repair cost a marker
+    (`facilities.repairable(state, player)` lists the damaged ones)."""
+    kind: ClassVar[str] = "repair"
+    space: str
+    facility: str
+    points: int = 1
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
-    EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
+    Repair, EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
     Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}
 
@@ -270,6 +282,7 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
     state.owners = dict(scenario.start_owners)
     state.turn_owners = dict(scenario.start_owners)
     state.factories = scenario.start_factories
+    facilities.start(state)
     state.resources = {p.id: p.resources for p in scenario.players}
     start: list[Unit] = []
     for space, owner, utype, count in scenario.start_units:
@@ -335,6 +348,11 @@ def _end_phase(state: GameState, a: EndPhase) -> None:
 def _purchase(state: GameState, a: Purchase) -> None:
     _need_phase(state, "purchase")
     production.purchase(state, a.unit, a.count)
+
+
+def _repair(state: GameState, a: Repair) -> None:
+    _need_phase(state, "purchase")
+    facilities.repair(state, a.space, a.facility, _whole(a.points, "points"))
 
 
 def _place(state: GameState, a: Place) -> None:
@@ -669,7 +687,7 @@ def _flip(state: GameState, a: Flip) -> None:
 
 _HANDLERS: dict[type[Action], Any] = {
     Attack: _attack, Advance: _advance, Flip: _flip, HexLosses: _hex_losses, HexRetreat: _hex_retreat,
-    EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
+    EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move, Repair: _repair,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
@@ -708,6 +726,13 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             cost = production.unit_cost(state, uid_, player)
             if cost is not None and cost <= state.resources[player]:
                 out.append(Purchase(uid_, 1))
+        for fid in state.ruleset.facilities:
+            fcost = production.facility_cost(state, fid, player)
+            if fcost is not None and fcost <= state.resources[player]:
+                out.append(Purchase(fid, 1))
+        for space, fid, _dmg in facilities.repairable(state, player):
+            if state.ruleset.facilities[fid].repair_cost <= state.resources[player]:
+                out.append(Repair(space, fid, 1))
         out.append(EndPhase())
     elif phase in (movement.COMBAT, movement.NONCOMBAT):
         # air transports (listed first, so the cap never hides them): one transport with
@@ -772,6 +797,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 except IllegalAction:
                     continue
                 out.append(Place(unit, s, 1))
+        for fid in sorted(facilities.unplaced(state, player)):
+            out.extend(Place(fid, s, 1) for s in facilities.build_spaces(state, fid, player))
         if not production.awaited_carrier_block(state, player):
             out.append(EndPhase())
     else:

@@ -11,7 +11,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import replace
 
-from . import newcarriers
+from . import facilities, newcarriers
 from .board import distances
 from .errors import IllegalAction
 from .model import AIR, LAND, SEA, GameState, Unit
@@ -165,13 +165,13 @@ def surface_move(state: GameState, u: Unit) -> int:
 
 def at_friendly_naval_base(state: GameState, space: str, player: str, neutral_ports: bool = False) -> bool:
     """Is this sea zone serviced by an operative naval base of the player's side (a
-    bordering territory with `naval_base`, held by a friendly player; bases are always
-    operative)? With `neutral_ports` (seed 000 auxiliary cruiser, G46) a naval base in an
+    bordering territory with an operative naval base (facilities.operative), held by a
+    friendly player)? With `neutral_ports` (seed 000 auxiliary cruiser, G46) a naval base in an
     unowned `true_neutral` territory counts too."""
     sps = state.scenario.spaces
     if sps[space].kind != SEA:
         return False
-    return any(sps[a].naval_base and (
+    return any(facilities.operative(state, a, "naval_base") and (
         (state.owners.get(a) is not None and not state.at_war(state.owners.get(a), player))
         or (neutral_ports and sps[a].true_neutral and state.owners.get(a) is None))
         for a in sps[space].adjacent)

@@ -57,7 +57,7 @@ def end_phase(state: GameState) -> None:
         if enter:
             find_battles(state)
     if phase == "purchase" and state.bought:
-        what = ", ".join(f"{n} {state.ruleset.units[u].name}" for u, n in sorted(state.bought.items())
+        what = ", ".join(f"{n} {production.thing_name(state, u)}" for u, n in sorted(state.bought.items())
                          if n > 0)
         if what:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")

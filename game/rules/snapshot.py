@@ -23,6 +23,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "units": [u.to_json() for u in sorted(state.units.values(), key=lambda u: u.uid)],
         "owners": dict(sorted((k, v) for k, v in state.owners.items() if v is not None)),
         "factories": sorted(state.factories),
+        **({"facilities": dict(sorted(state.facilities.items()))} if state.facilities else {}),
         "resources": dict(sorted(state.resources.items())),
         "purchased": dict(sorted(state.purchased.items())),
         "bought": dict(sorted(state.bought.items())),
@@ -71,14 +72,14 @@ def state_hash(state: GameState) -> str:
 # restore, not hashed so older saves still verify) or given by the session. A test checks
 # this list against the dataclass, so a field added without snapshot support fails it.
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
-HASHED_FIELDS = ("round", "units", "owners", "factories", "resources", "purchased", "bought",
+HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
                 "log_len", "action_count", "last_battle")
 
 
-_ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves")
+_ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves", "facilities")
 
 
 def exact(state: GameState) -> dict[str, Any]:
@@ -168,6 +169,7 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.owners = owners
     st.turn_owners = {k: v for k, v in ex["turn_owners"]} if "turn_owners" in ex else dict(owners)
     st.factories = frozenset(snap["factories"])
+    st.facilities = dict(snap.get("facilities", {}))
     st.resources = dict(snap["resources"])
     st.purchased = dict(snap["purchased"])
     st.bought = dict(snap["bought"])

@@ -9,7 +9,7 @@ import time
 import pygame
 
 from game.rules import actions as A
-from game.rules import movement, supply
+from game.rules import facilities, movement, supply
 from game.rules.session import Session
 
 from . import airdrop_view, history_view, odds_view, theme, widgets
@@ -899,6 +899,8 @@ class GameScene(Scene):
                 extra.append("capital")
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
+            if state.facilities:   # g40: each facility with its damage and production
+                lines.extend(f"  {line}" for line in facilities.describe(state, sid))
             if movement.track_terrain(state, sid):
                 extra = state.ruleset.tracks.extra_cost if state.ruleset.tracks else 0
                 lines.append(f"Desert tracks: land units pay {extra} more movement to enter "

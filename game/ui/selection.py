@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules import actions as A
-from game.rules import movement, production
+from game.rules import facilities, movement, production
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, GameState, Unit
 
@@ -115,7 +115,8 @@ class Selection:
                 self.counts[key] = min(self.counts[key], len(stacks[key]))
         if self.place_unit and state.phase != "place":
             self.place_unit = None
-        if self.place_unit and production.unplaced(state, state.player).get(self.place_unit, 0) <= 0:
+        if self.place_unit and production.unplaced(state, state.player).get(self.place_unit, 0) <= 0 \
+                and facilities.unplaced(state, state.player).get(self.place_unit, 0) <= 0:
             self.place_unit = None
 
     # --- destinations ---------------------------------------------------------------
@@ -190,7 +191,9 @@ class Selection:
 
 
 def place_targets(state: GameState, unit: str) -> list[str]:
-    """Spaces where one `unit` may be placed now (asked from the rules)."""
+    """Spaces where one `unit` (or facility) may be placed now (asked from the rules)."""
+    if unit in state.ruleset.facilities:
+        return facilities.build_spaces(state, unit, state.player)
     ut = state.ruleset.units.get(unit)
     if ut is None:
         return []
