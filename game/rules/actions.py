@@ -25,6 +25,7 @@ from . import (
     movement,
     phases,
     production,
+    raids,
     supply,
 )
 from .errors import IllegalAction
@@ -247,6 +248,17 @@ class Ferry(Action):
 
 
 @dataclass(frozen=True)
+class Raid(Action):
+    """Combat move (ruleset facilities): `units` (bombers, with escorts) fly along `path`
+    to raid the enemy `facility` in its last space (raids.py); the raid is fought as a
+    battle of its own. `raids.targets(state, space, player)` lists what may be raided."""
+    kind: ClassVar[str] = "raid"
+    units: tuple[int, ...]
+    path: tuple[str, ...]
+    facility: str
+
+
+@dataclass(frozen=True)
 class Repair(Action):
     """Purchase phase (ruleset facilities): remove `points` damage markers from the
     player's `facility` in `space`, paying its repair cost a marker
@@ -258,7 +270,7 @@ class Repair(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
-    Repair, EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
+    Raid, Repair, EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
     Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}
 
@@ -350,6 +362,20 @@ def _purchase(state: GameState, a: Purchase) -> None:
     production.purchase(state, a.unit, a.count)
 
 
+def _raid(state: GameState, a: Raid) -> None:
+    _need_phase(state, movement.COMBAT)
+    raids.check_target(state, a.facility)
+    if not a.path:
+        raise IllegalAction("A raid needs a path.")
+    group = [state.units[uid] for uid in a.units if uid in state.units]
+    if len(group) != len(set(a.units)) or not group:
+        raise IllegalAction("Unknown unit.")
+    if why := raids.raid_block(state, group, a.path[-1], a.facility):
+        raise IllegalAction(why)
+    _move(state, Move(a.units, a.path), raid=True)
+    raids.declare(state, [state.units[uid] for uid in a.units], a.path[-1], a.facility)
+
+
 def _repair(state: GameState, a: Repair) -> None:
     _need_phase(state, "purchase")
     facilities.repair(state, a.space, a.facility, _whole(a.points, "points"))
@@ -360,7 +386,7 @@ def _place(state: GameState, a: Place) -> None:
     production.place(state, a.unit, a.space, a.count)
 
 
-def _move(state: GameState, a: Move) -> None:
+def _move(state: GameState, a: Move, raid: bool = False) -> None:
     if state.scenario.hexmap is not None:
         hexphases.need_phase(state, "movement", "exploitation")
         hexmove.move(state, tuple(a.units), tuple(a.path))
@@ -445,7 +471,7 @@ def _move(state: GameState, a: Move) -> None:
     if movement.is_forced_march(state, group, a.path):
         _forced_march(state, group, a.path)
         return
-    movement.check_path(state, group, a.path)
+    movement.check_path(state, group, a.path, raid=raid)
     dest = a.path[-1]
     hostile = movement.is_hostile(state, dest, player)
     # towing: the Rule of Three counts towed units per territory of departure
@@ -550,6 +576,15 @@ def _select_battle(state: GameState, a: SelectBattle) -> None:
         raise IllegalAction("Finish the current battle first.")
     if a.space not in state.battles:
         raise IllegalAction("There is no battle to fight there.")
+    if state.raids and raids.raiders(state, a.space, state.player):
+        if raids.pending(state, a.space):
+            raids.start(state, a.space)   # the raid first; then any ordinary battle there
+            return
+        if not raids.needs_battle(state, a.space):
+            state.add_log(f"No raid on {state.scenario.spaces[a.space].name}: "
+                          "nothing of the enemy's to raid there now.")
+            state.battles = tuple(s for s in state.battles if s != a.space)
+            return
     battle.start(state, a.space)
 
 
@@ -688,6 +723,7 @@ def _flip(state: GameState, a: Flip) -> None:
 _HANDLERS: dict[type[Action], Any] = {
     Attack: _attack, Advance: _advance, Flip: _flip, HexLosses: _hex_losses, HexRetreat: _hex_retreat,
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move, Repair: _repair,
+    Raid: _raid,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
@@ -748,6 +784,11 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 continue
             for path in movement.reachable(state, [u]).values():
                 out.append(Move((u.uid,), path))
+            if phase == movement.COMBAT and state.ruleset.facilities and raids.is_bomber(state, u) \
+                    and u.uid not in state.raids:
+                for path in movement.reachable(state, [u], raid=True).values():
+                    out.extend(Raid((u.uid,), path, fid) for fid in raids.targets(state, path[-1], player)
+                               if raids.can_bomb(state, u, fid))
             if phase == movement.COMBAT and movement.is_forced_march(state, [u], (u.space,)) \
                     and movement.forced_march_room(state, u) > 0:
                 for dest, path in movement.reachable(state, [u], phase=movement.NONCOMBAT).items():

@@ -635,6 +635,9 @@ class Battle:
     # (uid, damage before): units hit by this round's bombardment or attacker fire; they
     # fire this round at those values (seed 000 capital ships: damage counts after the round)
     hurt: tuple[tuple[int, int], ...] = ()
+    # a bombing raid (game/rules/raids.py): the raiders against the interceptors and the
+    # facilities' anti-aircraft fire, walked through the raid steps only
+    raid: bool = False
 
 
 @dataclass(frozen=True)
@@ -670,6 +673,7 @@ class GameState:
     # rulesets with `facilities`: "space|facility id" -> damage markers, one entry per
     # facility on the board (industrial complexes are also in `factories`)
     facilities: dict[str, int] = field(default_factory=dict)
+    raids: dict[int, str] = field(default_factory=dict)  # raider uid -> "space|facility" (raids.py)
     resources: dict[str, int] = field(default_factory=dict)
     purchased: dict[str, int] = field(default_factory=dict)  # "player|unit" -> unplaced count
     bought: dict[str, int] = field(default_factory=dict)     # unit -> bought this turn (refundable)
@@ -699,6 +703,7 @@ class GameState:
         new.units = units.copy() if type(units) is UnitMap else UnitMap(units)
         new.owners = dict(self.owners)
         new.facilities = dict(self.facilities)
+        new.raids = dict(self.raids)
         new.resources = dict(self.resources)
         new.purchased = dict(self.purchased)
         new.placed = dict(self.placed)

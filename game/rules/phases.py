@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from . import grammar, production, supply
+from . import grammar, production, raids, supply
 from .errors import IllegalAction
 from .model import AIR, LAND, GameState, unit_replace
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
@@ -21,11 +21,16 @@ PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
 
 def find_battles(state: GameState) -> None:
     """After the combat move: empty enemy territories entered by land units are
-    taken; every other space the player attacked becomes a pending battle."""
+    taken; every other space the player attacked becomes a pending battle. A space
+    with raiders (raids.py) is a battle too: the raid, then any ordinary battle."""
     player = state.player
     battles = []
     for space in sorted(state.origins):
         mine = [u for u in state.units_in(space) if u.owner == player]
+        raiding = state.raids and raids.raiders(state, space, player)
+        if raiding:
+            mine = [u for u in mine if u.uid not in state.raids]
+            battles.append(space)
         if not mine:
             continue
         captors = any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
@@ -34,7 +39,8 @@ def find_battles(state: GameState) -> None:
         only_prizes = bool(foes) and captors and not blocking_enemies(state, space, player) \
             and not any(state.utype(u).domain == AIR for u in mine)
         if foes and not only_prizes:
-            battles.append(space)
+            if not raiding:
+                battles.append(space)
         elif is_enemy_land(state, space, player) and captors:
             state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
             production.capture(state, space, player)
@@ -105,6 +111,7 @@ def end_turn(state: GameState) -> None:
         state.landings = {}
         state.battles = ()
         state.ro3_moves = {}
+        state.raids = {}
         state.fired = ()
         for uid, u in state.units.items():
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:

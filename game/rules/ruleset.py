@@ -262,6 +262,12 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     tracks = _parse_tracks(data, chk)
     options, options_off = _parse_options(data, units, chk)
     facilities = _parse_facilities(data, units, chk)
+    for uid, ut in units.items():   # bombing_raid targets name facilities
+        for ab in ut.abilities_named("bombing_raid"):
+            for t in ab.targets:
+                if t not in facilities:
+                    chk.error(raw[uid][0], "abilities", f"units.{uid}.abilities.bombing_raid.targets: "
+                              f"unknown facility '{t}'{did_you_mean(t, facilities)}")
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),

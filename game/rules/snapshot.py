@@ -24,6 +24,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "owners": dict(sorted((k, v) for k, v in state.owners.items() if v is not None)),
         "factories": sorted(state.factories),
         **({"facilities": dict(sorted(state.facilities.items()))} if state.facilities else {}),
+        **({"raids": {str(k): v for k, v in sorted(state.raids.items())}} if state.raids else {}),
         "resources": dict(sorted(state.resources.items())),
         "purchased": dict(sorted(state.purchased.items())),
         "bought": dict(sorted(state.bought.items())),
@@ -45,7 +46,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
 # fields added after saves existed: left out at their default, so older saves verify
 _NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
                       "drops": (), "interceptors": None, "submerged": (),
-                      "hurt": ()}
+                      "hurt": (), "raid": False}
 _NEW_ROLL_FIELDS: dict[str, object] = {"uids": (), "rerolled": (), "first": (), "void": 0}
 
 
@@ -72,7 +73,7 @@ def state_hash(state: GameState) -> str:
 # restore, not hashed so older saves still verify) or given by the session. A test checks
 # this list against the dataclass, so a field added without snapshot support fails it.
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
-HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "resources", "purchased", "bought",
+HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "raids", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
@@ -170,6 +171,7 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.turn_owners = {k: v for k, v in ex["turn_owners"]} if "turn_owners" in ex else dict(owners)
     st.factories = frozenset(snap["factories"])
     st.facilities = dict(snap.get("facilities", {}))
+    st.raids = {int(k): v for k, v in snap.get("raids", {}).items()}
     st.resources = dict(snap["resources"])
     st.purchased = dict(snap["purchased"])
     st.bought = dict(snap["bought"])

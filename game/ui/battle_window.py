@@ -562,7 +562,9 @@ class BattleWindow(Scene):
         if b is None:
             return
         sp = state.scenario.spaces[b.space]
-        theme.text(surface, f"Battle in {sp.name}", (rect.x + 20, rect.y + 14), 36, theme.ACCENT, bold=True)
+        raid = getattr(b, "raid", False) or any(r.step.startswith("raid_") for r in b.rolls)
+        title = f"Bombing raid on {sp.name}" if raid else f"Battle in {sp.name}"
+        theme.text(surface, title, (rect.x + 20, rect.y + 14), 36, theme.ACCENT, bold=True)
         theme.text(surface, f"Round {b.round}", (rect.right - 20, rect.y + 18), 28, theme.TEXT, anchor="topright")
         status, scol = self.status_text()
         theme.text(surface, theme.elide(status, rect.w - 40, 22), (rect.x + 20, rect.y + 50), 22, scol)

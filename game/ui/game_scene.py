@@ -19,7 +19,7 @@ from .edit_panel import EditMode
 from .hexrender import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
-from .selection import Selection
+from .selection import Selection, raid_choices
 
 logger = logging.getLogger(__name__)
 
@@ -419,6 +419,9 @@ class GameScene(Scene):
             self.add_waypoint(sid)
             return
         if group and (sid != self.sel.space or sid in dests):   # the start: a blitz back
+            if sid in dests and raid_choices(state, group, sid):
+                self.ask_raid(group, sid)
+                return
             if sid in dests:
                 if self.ctl.do(A.Move(tuple(u.uid for u in group), dests[sid])):
                     # the destination stays selected with no units picked: the next click
@@ -434,6 +437,33 @@ class GameScene(Scene):
             self.ctl.say(reason + self._airdrop_hint(group, sid), "error")
             return
         self.sel.select_space(state, sid)
+
+    def ask_raid(self, group: list, sid: str) -> None:
+        """Bombers sent to a territory with enemy facilities (g40): raid one of them, or
+        attack as usual when there is a battle to join."""
+        from .dialogs import ChoiceDialog
+        state = self.state
+        uids = tuple(u.uid for u in group)
+        name = state.scenario.spaces[sid].name
+        raid_path = movement.reachable(state, group, raid=True).get(sid)
+        choices = []
+        for fid in raid_choices(state, group, sid):
+            ft = state.ruleset.facilities[fid]
+            choices.append((f"Bombing raid on the {ft.name}",
+                            lambda f=fid: self._moved(sid, self.ctl.do(A.Raid(uids, raid_path or (sid,), f)))))
+        normal = movement.reachable(state, group).get(sid)
+        if normal:
+            choices.append(("Attack (join the battle)",
+                            lambda: self._moved(sid, self.ctl.do(A.Move(uids, normal)))))
+        self.app.push(ChoiceDialog(self.app, f"Aircraft to {name}",
+                                   ["Raid a facility (air battle with any interceptors, its "
+                                    "anti-aircraft fire, then damage), or attack as usual?"], choices))
+
+    def _moved(self, sid: str, ok: bool) -> None:
+        if ok:
+            self.sel.space = sid
+            self.sel.counts = {}
+            self.sel._dest_cache = None
 
     def add_waypoint(self, sid: str) -> None:
         """Shift+click on a destination: the move goes through it and on; the next click

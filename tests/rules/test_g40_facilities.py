@@ -264,7 +264,8 @@ def test_a_house_rule_edits_the_yaml():
     rs = variant_from_text(
         "format: warboard-variant/1\nextends: g40\nid: big_minors\n"
         "facilities:\n  major_industrial_complex: {kind: industrial_complex, size: major, cost: 30, produces: 10}\n"
-        "  minor_industrial_complex: {kind: industrial_complex, size: minor, cost: 12, produces: 5}\n",
+        "  minor_industrial_complex: {kind: industrial_complex, size: minor, cost: 12, produces: 5}\n"
+        "  air_base: {kind: air_base, cost: 15}\n  naval_base: {kind: naval_base, cost: 15}\n",
         "<test>", base)
     s = g(ruleset=rs, facilities={"a1|minor_industrial_complex": 0})
     assert production.factory_capacity(s, "a1") == 5
