@@ -50,6 +50,10 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     game.ctl.do(A.EndPhase())
     game.ctl.do(A.SelectBattle("united_kingdom"))
     win = app.push(BattleWindow(app, game))
+    app.update(0.0)
+    app.draw()
+    assert win._raid_odds is not None   # the raid's exact odds (game/odds/raid.py) in the box
+    assert win._raid_odds.damage["major_industrial_complex"]
     for _ in range(30):
         b = game.state.battle
         if b is None:
