@@ -171,6 +171,9 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.turn_owners = {k: v for k, v in ex["turn_owners"]} if "turn_owners" in ex else dict(owners)
     st.factories = frozenset(snap["factories"])
     st.facilities = dict(snap.get("facilities", {}))
+    if "facilities" not in snap and ruleset.facilities:
+        from . import facilities  # a save from before facilities: the scenario's, undamaged
+        facilities.start(st)
     st.raids = {int(k): v for k, v in snap.get("raids", {}).items()}
     st.resources = dict(snap["resources"])
     st.purchased = dict(snap["purchased"])

@@ -259,6 +259,14 @@ def test_facilities_survive_a_save():
     assert back.facilities == s.facilities
 
 
+def test_a_save_from_before_facilities_gets_the_scenarios():
+    s = g(spaces={"a2": {"air_base": True}})
+    snap = snapshot(s)
+    del snap["facilities"]
+    back = restore(snap, s.scenario, s.ruleset, s.seed)
+    assert back.facilities == s.facilities and F.operative(back, "a2", "air_base")
+
+
 def test_a_house_rule_edits_the_yaml():
     base = load_ruleset("g40")
     rs = variant_from_text(
