@@ -576,6 +576,8 @@ def _select_battle(state: GameState, a: SelectBattle) -> None:
         raise IllegalAction("Finish the current battle first.")
     if a.space not in state.battles:
         raise IllegalAction("There is no battle to fight there.")
+    if state.raids and (why := raids.order_block(state, a.space)):
+        raise IllegalAction(why)
     if state.raids and raids.raiders(state, a.space, state.player):
         if raids.pending(state, a.space):
             raids.start(state, a.space)   # the raid first; then any ordinary battle there
@@ -807,7 +809,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         b = state.battle
         if b is None:
             out.extend(CoastalFire(s, z) for s, z in coastal.options(state))
-            out.extend(SelectBattle(s) for s in state.battles)
+            out.extend(SelectBattle(s) for s in state.battles
+                       if not state.raids or not raids.order_block(state, s))
             if not state.battles:
                 out.append(EndPhase())
         elif b.awaiting == "casualties":

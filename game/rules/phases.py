@@ -45,6 +45,8 @@ def find_battles(state: GameState) -> None:
             state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
             production.capture(state, space, player)
             production.capture_units(state, space, player)
+    if state.raids:   # G40 2nd ed. (and TripleA): bombing raids are fought before other battles
+        battles.sort(key=lambda s: not raids.raiders(state, s, player))
     state.battles = tuple(battles)
 
 

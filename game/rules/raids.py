@@ -109,6 +109,17 @@ def pending(state: GameState, space: str) -> bool:
         and bool(targets(state, space, state.player))
 
 
+def order_block(state: GameState, space: str) -> str:
+    """Why the battle in `space` may not be fought yet: a bombing raid elsewhere is still
+    to be flown (G40 2nd ed., conduct combat: raids first; TripleA fights them first)."""
+    if pending(state, space):
+        return ""
+    waiting = [s for s in state.battles if s != space and pending(state, s)]
+    if not waiting:
+        return ""
+    return (f"Fly the bombing raids first: {', '.join(state.scenario.spaces[s].name for s in waiting)}.")
+
+
 def ordinary_attackers(state: GameState, space: str, player: str) -> list[Unit]:
     """The player's units in `space` that are not raiders (they fight an ordinary battle)."""
     return [u for u in state.units_in(space) if u.owner == player and u.uid not in state.raids]

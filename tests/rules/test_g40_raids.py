@@ -185,3 +185,23 @@ def test_a_raid_is_declared_only_on_an_enemy_facility_by_bombers():
         apply(s, Raid(uids(s, "a2", "red", "strategic_bomber"), ("m",), MAJOR))
     assert Raid(uids(s, "a2", "red", "strategic_bomber"), ("m", "b2", "b1"), MAJOR) in legal_actions(s) or \
         any(isinstance(a, Raid) and a.path[-1] == "b1" for a in legal_actions(s))
+
+
+def test_raids_are_fought_before_other_battles():
+    # G40 2nd ed., conduct combat: strategic and tactical bombing raids come first (TripleA
+    # fights them before the other battles)
+    s = g([("a2", "red", "strategic_bomber", 1), ("a2", "red", "infantry", 1),
+           ("m", "blue", "infantry", 1)], dice=[2, 4])
+    s = fly(s, uids(s, "a2", "red", "strategic_bomber"))
+    s = apply(s, Move(uids(s, "a2", "red", "infantry"), ("m",)))
+    s = apply(s, EndPhase())
+    assert s.battles == ("b1", "m")
+    with pytest.raises(IllegalAction, match="raids first"):
+        apply(s, SelectBattle("m"))
+    assert SelectBattle("m") not in legal_actions(s) and SelectBattle("b1") in legal_actions(s)
+    s = apply(s, SelectBattle("b1"))
+    while s.battle is not None:
+        s = apply(s, RollDice())
+    assert s.battles == ("m",)
+    s = apply(s, SelectBattle("m"))
+    assert not s.battle.raid
