@@ -71,6 +71,9 @@ def raid_block(state: GameState, units: list[Unit], dest: str, fid: str) -> str:
     if fid not in targets(state, dest, state.player):
         return f"There is no enemy facility '{fid}' to raid in {state.scenario.spaces[dest].name}."
     name = state.ruleset.facilities[fid].name
+    for u in units:
+        if not is_bomber(state, u) and not is_escort(state, u):
+            return f"{state.utype(u).name} cannot escort a bombing raid."
     bombers = [u for u in units if is_bomber(state, u)]
     if not bombers and not any(t == (dest, f) for uid in state.raids
                                if (t := target_of(state, uid)) and t[1] for f in [fid]):

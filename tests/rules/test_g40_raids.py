@@ -205,3 +205,24 @@ def test_raids_are_fought_before_other_battles():
     assert s.battles == ("m",)
     s = apply(s, SelectBattle("m"))
     assert not s.battle.raid
+
+
+def test_air_battles_before_raids_is_an_option():
+    # TripleA "Raids May Be Preceeded By Air Battles" (editable, on): off, no fighter
+    # intercepts or escorts and the bombers go straight to the anti-aircraft fire
+    from game.rules.options import with_options
+    rs = with_options(load_ruleset("g40"), ["raid_air_battles"])
+    sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
+    s = new_game(replace(sc, start_units=(("a2", "red", "strategic_bomber", 1), ("b2", "red", "fighter", 1),
+                                          ("b1", "blue", "fighter", 1))), rs, 1, scripted_dice=(2, 4))
+    s.phase_idx = s.ruleset.phases.index("combat_move")
+    with pytest.raises(IllegalAction, match="cannot escort"):
+        apply(s, Raid(uids(s, "b2", "red"), ("b1",), MAJOR))
+    s = fly(s, uids(s, "a2", "red"))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("b1"))
+    s = apply(s, RollDice())          # no interceptors to choose: the AA die at once
+    assert s.battle is None or s.battle.awaiting != "intercept"
+    while s.battle is not None:
+        s = apply(s, RollDice())
+    assert s.facilities["b1|" + MAJOR] == 6
