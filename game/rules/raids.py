@@ -72,22 +72,18 @@ def raid_block(state: GameState, units: list[Unit], dest: str, fid: str) -> str:
         return f"There is no enemy facility '{fid}' to raid in {state.scenario.spaces[dest].name}."
     name = state.ruleset.facilities[fid].name
     for u in units:
-        if not is_bomber(state, u) and not is_escort(state, u):
-            return f"{state.utype(u).name} cannot escort a bombing raid."
-    bombers = [u for u in units if is_bomber(state, u)]
-    if not bombers and not any(t == (dest, f) for uid in state.raids
-                               if (t := target_of(state, uid)) and t[1] for f in [fid]):
-        return "A raid needs a bomber (escorts join bombers already flying to raid)."
-    for u in units:
         ut = state.utype(u)
         if ut.domain != AIR or u.owner != state.player:
             return f"{ut.name} cannot take part in a bombing raid."
-        if is_bomber(state, u) and not can_bomb(state, u, fid):
-            return f"{ut.name} cannot raid a {name}."
         if not is_bomber(state, u) and not is_escort(state, u):
             return f"{ut.name} cannot escort a bombing raid."
+        if is_bomber(state, u) and not can_bomb(state, u, fid):
+            return f"{ut.name} cannot raid a {name}."
         if u.uid in state.raids:
             return f"{ut.name} is already on a raid."
+    flying = any(target_of(state, uid) == (dest, fid) for uid in state.raids)
+    if not any(is_bomber(state, u) for u in units) and not flying:
+        return "A raid needs a bomber (escorts join bombers already flying to raid)."
     return ""
 
 
