@@ -286,6 +286,9 @@ request fields (only ruleset, attacker and defender are needed):
                 needs "amphibious": true, at most one ship per land unit)
   amphibious    true: the attackers landed from the sea (no artillery support on attack)
   airborne      true: the attacking paratroopers were airdropped (2 in round 1)
+  raid          g40 bombing raid: {"target": "major_industrial_complex", "damage": 0};
+                attacker = bombers and escorts, defender = interceptors (exact damage
+                and loss distributions)
   rounds        stop after this many rounds (default: to the end)
   method        "exact" (default; falls back to a simulation, with a note, when a
                 rule is not modelled exactly), "mc" or "sim"

@@ -30,6 +30,8 @@ def render(rid: str) -> str:
         used.update(a.name for a in u.abilities)
         lines.append(f"| {u.name} (`{u.id}`) | {cost} | {u.value_states('attack')} | {u.value_states('defense')} | {u.move} | "
                      f"{u.hits} | {abil} |")
+    if rs.facilities:
+        lines += facility_table(rs)
     if rs.hex is not None:
         lines += hex_tables(rs)
     if any(u.hits > 1 and u.damaged for u in rs.units.values()):
@@ -39,6 +41,31 @@ def render(rid: str) -> str:
         doc = " ".join((REGISTRY[name].__doc__ or "").split())
         lines.append(f"- **{name}**: {doc}")
     return "\n".join(lines) + "\n"
+
+
+def facility_table(rs) -> list[str]:
+    """Facilities (g40): cost, production, damage limits and where they may be built."""
+    out = ["", "## Facilities", "",
+           "| facility | kind | cost | produces | max damage | out of operation above | built where |",
+           "|---|---|---|---|---|---|---|"]
+    for f in rs.facilities.values():
+        where = []
+        if f.is_upgrade:
+            where.append(f"replaces `{f.replaces}` with `{f.becomes}`")
+        if f.min_value:
+            where.append(f"worth {f.min_value}+")
+        if f.original_territory:
+            where.append("original territory")
+        if f.no_islands:
+            where.append("not on islands")
+        if f.coastal:
+            where.append("coastal")
+        if f.captured_as:
+            where.append(f"captured: becomes `{f.captured_as}`")
+        op = "—" if f.operational_damage is None else f.operational_damage
+        out.append(f"| {f.name} (`{f.id}`) | {f.kind} | {'—' if f.cost is None else f.cost} | "
+                   f"{f.produces or '—'} | {f.max_damage or '—'} | {op} | {'; '.join(where)} |")
+    return out
 
 
 def hex_tables(rs) -> list[str]:

@@ -25,6 +25,7 @@ import yaml
 
 from game.rules.model import SEA, GameState
 from game.rules.yamlloc import load_yaml
+from game.rules.zone import facilities
 
 ID_RE = re.compile(r"^[A-Za-z0-9_\-]+$")
 
@@ -67,6 +68,11 @@ def refusal(state: GameState) -> str:
                     f"cargo; unload or remove it first.")
     if any(n > 0 for n in state.purchased.values()):
         return "Some purchased units are not placed yet; place them first."
+    for key, dmg in sorted(state.facilities.items()):
+        if dmg:
+            space, fid = key.split("|", 1)
+            return (f"The {state.ruleset.facilities[fid].name} in {sc.spaces[space].name} is damaged: "
+                    f"the scenario format has no damage; repair it first.")
     return ""
 
 
@@ -118,9 +124,15 @@ def scenario_data(state: GameState, new_id: str, title: str | None = None,
                 s.pop("owner")
                 s.pop("home", None)   # a home territory needs an owner
         if sid in state.factories:
-            s["factory"] = sc.factory_size(sid)
+            s["factory"] = facilities.factory_size(state, sid)
         else:
             s.pop("factory", None)
+        if state.facilities:   # g40: bases built (or captured) in the game
+            for kind in ("air_base", "naval_base"):
+                if facilities.of_kind(state, sid, kind) is not None:
+                    s[kind] = True
+                else:
+                    s.pop(kind, None)
         if sid in units:
             s["units"] = units[sid]
         else:

@@ -31,7 +31,7 @@ DEFAULT_TRIALS = 20_000
 MAX_TRIALS = 1_000_000   # a request's sampled battles: a million real ones of a big fleet take hours
 TERRAINS = (LAND, SEA)
 REQUEST_FIELDS = ("ruleset", "attacker", "defender", "terrain", "rounds", "method", "trials", "seed",
-                  "bombard", "amphibious", "terrain_tags", "airborne")
+                  "bombard", "amphibious", "terrain_tags", "airborne", "raid")
 METHODS = ("exact", "mc", "sim")
 # units a side in a request: far above any board, below the typo that exhausts memory
 # (20,000 infantry: 6 GB, then MemoryError; 1,000: 1.5 s)
@@ -332,6 +332,13 @@ def compute(request: dict[str, Any]) -> dict[str, Any]:
     airborne = request.get("airborne", False)
     if not isinstance(airborne, bool):
         raise OddsError("'airborne' must be true or false (attacking paratroopers flew in)")
+    if "raid" in request:   # a bombing raid (g40): exact, game/odds/raid.py
+        from .raid import raid_request
+        try:
+            return raid_request(rs, expand(rs, request.get("attacker", []), "attacker"),
+                                expand(rs, request.get("defender", []), "defender"), request["raid"])
+        except ValueError as exc:
+            raise OddsError(str(exc)) from exc
     # a third entry per unit line: hits already taken (a damaged battleship)
     attackers, att_dmg = normalise_with_damage(
         rs, *expand_damaged(rs, request.get("attacker", []), "attacker", MAX_REQUEST_UNITS))

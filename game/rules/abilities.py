@@ -937,3 +937,33 @@ def parse_ability(entry: Any) -> tuple[str, Any]:
         (name, params), = entry.items()
         return str(name), params
     raise AbilityParamError(None, "an ability is a name or a one-key mapping {name: {params}}")
+
+
+@register
+@dataclass(frozen=True)
+class AirBattle(Ability):
+    """Bombing raids (ruleset facilities, G40): its values in the one-round air battle
+    before a raid, `attack` as a raider (a bomber or an escort) and `defense` as an
+    interceptor (0: does not fire). `escorts`: may fly with a raid to fight the
+    interceptors; `intercepts`: defending in the raided territory, it may rise to meet the
+    raid (TripleA canEscort, canIntercept, airAttack, airDefense)."""
+    name: ClassVar[str] = "air_battle"
+    odds: ClassVar[str] = "none"   # no effect on an ordinary battle (raids: odds/raid.py)
+    attack: int = 1
+    defense: int = 0
+    escorts: bool = False
+    intercepts: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class BombingRaid(Ability):
+    """May raid a facility of an enemy territory in the combat move (ruleset facilities,
+    G40): surviving the air battle and the facility's anti-aircraft fire, it rolls a die
+    plus `bonus` damage markers onto it (TripleA isStrategicBomber, bombingBonus).
+    `targets`: the facility ids it may raid (empty: any that takes damage; TripleA
+    bombingTargets)."""
+    name: ClassVar[str] = "bombing_raid"
+    odds: ClassVar[str] = "none"   # no effect on an ordinary battle (raids: odds/raid.py)
+    bonus: int = 0
+    targets: tuple[str, ...] = ()

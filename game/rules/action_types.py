@@ -235,8 +235,30 @@ class DeclareWar(Action):
     name: str
 
 
+@dataclass(frozen=True)
+class Raid(Action):
+    """Combat move (ruleset facilities): `units` (bombers, with escorts) fly along `path`
+    to raid the enemy `facility` in its last space (zone/raids.py); the raid is fought as a
+    battle of its own. `raids.targets(state, space, player)` lists what may be raided."""
+    kind: ClassVar[str] = "raid"
+    units: tuple[int, ...]
+    path: tuple[str, ...]
+    facility: str
+
+
+@dataclass(frozen=True)
+class Repair(Action):
+    """Purchase phase (ruleset facilities): remove `points` damage markers from the
+    player's `facility` in `space`, paying its repair cost a marker
+    (`facilities.repairable(state, player)` lists the damaged ones)."""
+    kind: ClassVar[str] = "repair"
+    space: str
+    facility: str
+    points: int = 1
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
-    DeclareWar,
+    Raid, Repair, DeclareWar,
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
     Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}

@@ -225,6 +225,37 @@ class Politics:
 
 
 @dataclass(frozen=True)
+class FacilityType:
+    """A facility (Global 1940 industrial complexes, air and naval bases: ruleset
+    `facilities`): bought in the purchase phase and placed in the place phase like a unit,
+    but a marker of its territory rather than a unit (it never moves or fights; it goes
+    with the territory). Bombing raids put damage markers on it.
+    An upgrade (`replaces`/`becomes`) is bought like a facility and turns one facility of
+    the territory into another."""
+    id: str
+    name: str
+    kind: str                 # industrial_complex | air_base | naval_base
+    cost: int | None
+    size: str = ""            # industrial complexes: major | minor (scenario `factory:`)
+    produces: int = 0         # units placed per turn (minus damage); 0: not a producer
+    max_damage: int = 0       # most damage markers (0: cannot be damaged)
+    operational_damage: int | None = None   # out of operation with more damage than this
+    min_value: int = 0        # only in a territory worth at least this
+    original_territory: bool = False   # only in the builder's original territories
+    no_islands: bool = False  # not on an island (a land territory with no land neighbour)
+    coastal: bool = False     # only in a territory bordering a sea zone
+    replaces: str = ""        # an upgrade: the facility it turns into `becomes`
+    becomes: str = ""
+    captured_as: str = ""     # what it becomes when the territory is captured ("": itself)
+    anti_aircraft: int = 0    # built-in fire at each raider (a die at or under it hits)
+    repair_cost: int = 1      # IPCs per damage marker repaired
+
+    @property
+    def is_upgrade(self) -> bool:
+        return bool(self.becomes)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
@@ -252,6 +283,9 @@ class Ruleset:
     options_off: frozenset[str] = frozenset()   # the options switched off in these rules
     # the scenario's national objectives are paid (None: switched off, game option)
     national_objectives: bool | None = True
+    # facilities (Global 1940): bought and placed; their damage is game state (empty:
+    # the scenario's factories and bases alone, never bought nor damaged)
+    facilities: dict[str, FacilityType] = field(default_factory=dict)
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -686,6 +720,9 @@ class Battle:
     # (uid, damage before): units hit by this round's bombardment or attacker fire; they
     # fire this round at those values (seed 000 capital ships: damage counts after the round)
     hurt: tuple[tuple[int, int], ...] = ()
+    # a bombing raid (game/rules/zone/raids.py): the raiders against the interceptors and the
+    # facilities' anti-aircraft fire, walked through the raid steps only
+    raid: bool = False
 
 
 @dataclass(frozen=True)
@@ -718,6 +755,10 @@ class GameState:
     owners: dict[str, str | None] = field(default_factory=dict)
     turn_owners: dict[str, str | None] = field(default_factory=dict)  # owners at turn start
     factories: frozenset[str] = frozenset()
+    # rulesets with `facilities`: "space|facility id" -> damage markers, one entry per
+    # facility on the board (industrial complexes are also in `factories`)
+    facilities: dict[str, int] = field(default_factory=dict)
+    raids: dict[int, str] = field(default_factory=dict)  # raider uid -> "space|facility" (raids.py)
     resources: dict[str, int] = field(default_factory=dict)
     purchased: dict[str, int] = field(default_factory=dict)  # "player|unit" -> unplaced count
     bought: dict[str, int] = field(default_factory=dict)     # unit -> bought this turn (refundable)
@@ -749,6 +790,8 @@ class GameState:
         units = self.units
         new.units = units.copy() if type(units) is UnitMap else UnitMap(units)
         new.owners = dict(self.owners)
+        new.facilities = dict(self.facilities)
+        new.raids = dict(self.raids)
         new.resources = dict(self.resources)
         new.purchased = dict(self.purchased)
         new.placed = dict(self.placed)

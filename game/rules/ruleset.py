@@ -22,6 +22,7 @@ from .model import (
     LAND,
     SEA,
     CanalControl,
+    FacilityType,
     GameOption,
     HomeGuard,
     PlacementRule,
@@ -126,7 +127,7 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
                   "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
-                  "tracks", "options", "national_objectives")
+                  "tracks", "options", "national_objectives", "facilities")
 MAX_COST = 10_000          # a unit's price (a negative one would pay its buyer)
 MAX_START_COUNT = 10_000   # units of one type starting in one space
 # the ruleset rules a game option may switch off (model.GameOption)
@@ -264,6 +265,13 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     tracks = _parse_tracks(data, chk)
     options, options_off = _parse_options(data, units, chk)
     objectives_on = chk.get(data, "national_objectives", bool, "ruleset", default=True, allow_none=True)
+    facilities = _parse_facilities(data, units, chk)
+    for uid, ut in units.items():   # bombing_raid targets name facilities
+        for ab in ut.abilities_named("bombing_raid"):
+            for t in ab.targets:
+                if t not in facilities:
+                    chk.error(raw[uid][0], "abilities", f"units.{uid}.abilities.bombing_raid.targets: "
+                              f"unknown facility '{t}'{did_you_mean(t, facilities)}")
     if rid is None or dice is None:
         return None
     return Ruleset(id=rid, name=name, dice=dice, phases=tuple(phases or KNOWN_PHASES),
@@ -271,7 +279,8 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                    rule_of_three=rule_of_three, seed_notes=notes, home_guard=home_guard,
                    supply=supply, tracks=tracks, classes=tuple(declared),
                    powers=powers, hex=hex_rules, options=options,
-                   options_off=options_off, national_objectives=True if objectives_on else None)
+                   options_off=options_off, national_objectives=True if objectives_on else None,
+                   facilities=facilities)
 
 
 def _parse_hex_unit(u: Any, where: str, hex_rules: Any, chk: Checker) -> tuple[float | None, str]:
@@ -380,6 +389,64 @@ def _parse_supply(data: Any, chk: Checker) -> SupplyRule | None:
         else:
             out.append(str(s))
     return SupplyRule(penalty=penalty if penalty is not None else 1, sources=tuple(out))
+
+
+FACILITY_KINDS = ("industrial_complex", "air_base", "naval_base")
+FACILITY_FIELDS = ("name", "kind", "cost", "size", "produces", "max_damage", "operational_damage",
+                   "min_value", "original_territory", "no_islands", "coastal", "replaces",
+                   "becomes", "captured_as", "anti_aircraft", "repair_cost", "note")
+
+
+def _parse_facilities(data: Any, units: dict[str, UnitType], chk: Checker) -> dict[str, FacilityType]:
+    """`facilities: {major_industrial_complex: {kind: industrial_complex, size: major,
+    cost: 30, produces: 10, max_damage: 20, ...}, air_base: {...}}` (Global 1940: TripleA
+    factory_major, factory_minor, factory_upgrade, airfield, harbour)."""
+    node = chk.get(data, "facilities", dict, "ruleset", default=None, allow_none=True)
+    out: dict[str, FacilityType] = {}
+    for fid, f in (node or {}).items():
+        w = f"facilities.{fid}"
+        if not isinstance(f, dict):
+            chk.error(node, fid, f"{w}: expected a mapping")
+            continue
+        if fid in units:
+            chk.error(node, fid, f"{w}: a facility cannot have the name of a unit")
+        chk.unknown_keys(f, FACILITY_FIELDS, w)
+        ints = {k: chk.get(f, k, int, w, default=0) for k in
+                ("produces", "max_damage", "min_value", "anti_aircraft")}
+        for k, v in ints.items():
+            if v is None or v < 0:
+                chk.error(f, k, f"{w}.{k}: must be 0 or more")
+                ints[k] = 0
+        cost = chk.get(f, "cost", int, w, default=None, allow_none=True)
+        if cost is not None and not 0 <= cost <= MAX_COST:
+            chk.error(f, "cost", f"{w}.cost: {cost} is outside 0..{MAX_COST}")
+        kind = chk.get(f, "kind", str, w, default="industrial_complex" if "becomes" in f else None)
+        if kind is not None and kind not in FACILITY_KINDS:
+            chk.error(f, "kind", f"{w}.kind: '{kind}' is not one of {', '.join(FACILITY_KINDS)}"
+                      f"{did_you_mean(kind, FACILITY_KINDS)}")
+            kind = None
+        size = chk.get(f, "size", str, w, default="")
+        if size and size not in FACTORY_SIZES:
+            chk.error(f, "size", f"{w}.size: expected major or minor")
+        out[str(fid)] = FacilityType(
+            id=str(fid), name=str(f.get("name", fid)), kind=kind or "industrial_complex", cost=cost,
+            size=size or "", operational_damage=chk.get(f, "operational_damage", int, w, default=None),
+            original_territory=bool(chk.get(f, "original_territory", bool, w, default=False)),
+            no_islands=bool(chk.get(f, "no_islands", bool, w, default=False)),
+            coastal=bool(chk.get(f, "coastal", bool, w, default=False)),
+            replaces=chk.get(f, "replaces", str, w, default=""),
+            becomes=chk.get(f, "becomes", str, w, default=""),
+            captured_as=chk.get(f, "captured_as", str, w, default=""),
+            repair_cost=chk.get(f, "repair_cost", int, w, default=1) or 0, **ints)
+    for fid, ft in out.items():
+        for ref in ("replaces", "becomes", "captured_as"):
+            val = getattr(ft, ref)
+            if val and val not in out:
+                chk.error(node[fid], ref, f"facilities.{fid}.{ref}: unknown facility '{val}'"
+                          f"{did_you_mean(val, out)}")
+        if bool(ft.replaces) != bool(ft.becomes):
+            chk.error(node, fid, f"facilities.{fid}: an upgrade names both 'replaces' and 'becomes'")
+    return out
 
 
 def _parse_tracks(data: Any, chk: Checker) -> TrackRule | None:

@@ -23,6 +23,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "units": [u.to_json() for u in sorted(state.units.values(), key=lambda u: u.uid)],
         "owners": dict(sorted((k, v) for k, v in state.owners.items() if v is not None)),
         "factories": sorted(state.factories),
+        **({"facilities": dict(sorted(state.facilities.items()))} if state.facilities else {}),
+        **({"raids": {str(k): v for k, v in sorted(state.raids.items())}} if state.raids else {}),
         "resources": dict(sorted(state.resources.items())),
         "purchased": dict(sorted(state.purchased.items())),
         "bought": dict(sorted(state.bought.items())),
@@ -47,7 +49,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
 # fields added after saves existed: left out at their default, so older saves verify
 _NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
                       "drops": (), "interceptors": None, "submerged": (),
-                      "hurt": ()}
+                      "hurt": (), "raid": False}
 _NEW_ROLL_FIELDS: dict[str, object] = {"uids": (), "rerolled": (), "first": (), "void": 0}
 
 
@@ -74,7 +76,7 @@ def state_hash(state: GameState) -> str:
 # restore, not hashed so older saves still verify) or given by the session. A test checks
 # this list against the dataclass, so a field added without snapshot support fails it.
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
-HASHED_FIELDS = ("round", "units", "owners", "factories", "resources", "purchased", "bought",
+HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "raids", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses",
                  "relations")
@@ -82,7 +84,7 @@ EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_di
                 "log_len", "action_count", "last_battle")
 
 
-_ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves")
+_ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves", "facilities")
 
 
 def exact(state: GameState) -> dict[str, Any]:
@@ -174,6 +176,11 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.owners = owners
     st.turn_owners = {k: v for k, v in ex["turn_owners"]} if "turn_owners" in ex else dict(owners)
     st.factories = frozenset(snap["factories"])
+    st.facilities = dict(snap.get("facilities", {}))
+    if "facilities" not in snap and ruleset.facilities:
+        from .zone import facilities  # a save from before facilities: the scenario's, undamaged
+        facilities.start(st)
+    st.raids = {int(k): v for k, v in snap.get("raids", {}).items()}
     st.resources = dict(snap["resources"])
     st.purchased = dict(snap["purchased"])
     st.bought = dict(snap["bought"])

@@ -164,6 +164,64 @@ class ConfirmDialog(Scene):
         widgets.hover_tooltip(surface, self.spots)
 
 
+class ChoiceDialog(Scene):
+    """A question with a button per answer and Cancel (Esc, right click): the bombing
+    raid's "raid which facility, or attack?" (g40)."""
+    opaque = False
+    blocks_ai = True
+
+    def __init__(self, app, title: str, lines: list[str],
+                 choices: list[tuple[str, Callable[[], Any]]]):
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.choices = list(choices)
+        self.spots = widgets.Hotspots()
+
+    def choose(self, i: int) -> None:
+        self.app.pop(self)
+        self.choices[i][1]()
+
+    def cancel(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.choices):
+                self.choose(event.key - pygame.K_1)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.cancel()
+            return
+        self.spots.click(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.spots.clear()
+        theme.dim(surface, 150)
+        sw, sh = surface.get_size()
+        w = min(560, sw - 60)
+        body = [line for text in self.lines for line in theme.wrap(text, w - 60, 22)]
+        h = 90 + 24 * len(body) + 50 * (len(self.choices) + 1)
+        rect = pygame.Rect(0, 0, w, min(h, sh - 40))
+        rect.center = (sw // 2, sh // 2)
+        theme.panel(surface, rect, radius=10)
+        theme.text(surface, theme.elide(self.title, w - 40, 30, bold=True), (rect.x + 24, rect.y + 16), 30,
+                   theme.ACCENT, bold=True)
+        y = rect.y + 58
+        for line in body:
+            theme.text(surface, line, (rect.x + 30, y), 22, theme.TEXT)
+            y += 24
+        y += 8
+        for i, (label, _fn) in enumerate(self.choices):
+            widgets.button(surface, self.spots, pygame.Rect(rect.x + 24, y, w - 48, 40), f"{i + 1}. {label}",
+                           partial(self.choose, i), primary=i == 0, tooltip=f"{label}  ({i + 1})")
+            y += 48
+        widgets.button(surface, self.spots, pygame.Rect(rect.x + 24, y, 200, 40), "Cancel  (Esc)", self.cancel)
+        widgets.hover_tooltip(surface, self.spots)
+
+
 class EscMenu(Scene):
     opaque = False
     blocks_ai = True

@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from game.rules import actions as A
 from game.rules.session import Session
-from game.rules.zone import movement, supply
+from game.rules.zone import facilities, movement, supply
 
 from . import history_view, legend, odds_view, theme, widgets
 from .camera import Camera
@@ -19,7 +21,7 @@ from .edit_panel import EditMode
 from .hex.render import make_renderer
 from .panel import PANEL_W, SidePanel
 from .scene import Scene
-from .selection import Selection
+from .selection import Selection, raid_choices
 from .zone import airdrop_view
 
 logger = logging.getLogger(__name__)
@@ -460,6 +462,9 @@ class GameScene(Scene):
             self.add_waypoint(sid)
             return
         if group and (sid != self.sel.space or sid in dests):   # the start: a blitz back
+            if sid in dests and raid_choices(state, group, sid):
+                self.ask_raid(group, sid)
+                return
             if sid in dests:
                 if self.ctl.do(A.Move(tuple(u.uid for u in group), dests[sid])):
                     # the destination stays selected with no units picked: the next click
@@ -475,6 +480,36 @@ class GameScene(Scene):
             self.ctl.say(reason + self._airdrop_hint(group, sid), "error")
             return
         self.sel.select_space(state, sid)
+
+    def ask_raid(self, group: list, sid: str) -> None:
+        """Bombers sent to a territory with enemy facilities (g40): raid one of them, or
+        attack as usual when there is a battle to join."""
+        from .dialogs import ChoiceDialog
+        state = self.state
+        uids = tuple(u.uid for u in group)
+        name = state.scenario.spaces[sid].name
+        raid_path = movement.reachable(state, group, raid=True).get(sid)
+        choices: list[tuple[str, Callable[[], None]]] = []
+        for fid in raid_choices(state, group, sid):
+            ft = state.ruleset.facilities[fid]
+            raid = A.Raid(tuple(uids), tuple(raid_path or (sid,)), fid)
+            choices.append((f"Bombing raid on the {ft.name}", partial(self._send, sid, raid)))
+        normal = movement.reachable(state, group).get(sid)
+        if normal:
+            choices.append(("Attack (join the battle)", partial(self._send, sid, A.Move(tuple(uids), normal))))
+        self.app.push(ChoiceDialog(self.app, f"Aircraft to {name}",
+                                   ["Raid a facility (air battle with any interceptors, its "
+                                    "anti-aircraft fire, then damage), or attack as usual?"], choices))
+
+    def _send(self, sid: str, action: A.Action) -> None:
+        """Send a move (or raid) chosen in a dialog; select its destination if it went."""
+        self._moved(sid, self.ctl.do(action))
+
+    def _moved(self, sid: str, ok: bool) -> None:
+        if ok:
+            self.sel.space = sid
+            self.sel.counts = {}
+            self.sel._dest_cache = None
 
     def add_waypoint(self, sid: str) -> None:
         """Shift+click on a destination: the move goes through it and on; the next click
@@ -965,6 +1000,8 @@ class GameScene(Scene):
                 extra.append("capital")
             lines.append(f"{self.ctl.player_name(owner)} · value {sp.value}"
                          + (f" · {', '.join(extra)}" if extra else ""))
+            if state.facilities:   # g40: each facility with its damage and production
+                lines.extend(f"  {line}" for line in facilities.describe(state, sid))
             if movement.track_terrain(state, sid):
                 cost = state.ruleset.tracks.extra_cost if state.ruleset.tracks else 0
                 lines.append(f"Desert tracks: land units pay {cost} more movement to enter "

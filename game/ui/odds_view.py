@@ -445,6 +445,34 @@ def distribution_chart(surface: pygame.Surface, rect: pygame.Rect, dist: list[fl
     pygame.draw.line(surface, theme.PANEL_EDGE, (inner.x, inner.bottom), (inner.right, inner.bottom))
 
 
+def raid_lines(r: Any, rs: Any) -> list[str]:
+    """A bombing raid's exact odds (game/odds/raid.py) in words."""
+    out = []
+    for fid, dist in r.damage.items():
+        name = rs.facilities[fid].name if fid in rs.facilities else fid
+        out.append(f"{name}: {r.expected_damage(fid):.1f} damage on average")
+        out.append(f"  no damage {pct(dist[0] if dist else 1.0)}, the most ({len(dist) - 1}) "
+                   f"{pct(dist[-1] if dist else 0.0)}")
+    out.append(f"Raiders lost: {r.expected(r.raiders_lost):.2f} on average")
+    if len(r.interceptors_lost) > 1:
+        out.append(f"Interceptors lost: {r.expected(r.interceptors_lost):.2f} on average")
+    return out
+
+
+def draw_raid_box(surface: pygame.Surface, box: pygame.Rect, r: Any, rs: Any) -> None:
+    """The battle window's odds box during a bombing raid."""
+    pygame.draw.rect(surface, theme.PANEL_2, box, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=1, border_radius=6)
+    x, y = box.x + 10, box.y + 6
+    theme.text(surface, "Raid odds (exact)", (x, y), 20, theme.TEXT, bold=True)
+    y += 24
+    for line in raid_lines(r, rs) if r is not None else ["…"]:
+        if y + 16 > box.bottom - 2:
+            break
+        theme.text(surface, theme.elide(line, box.w - 20, 15), (x, y), 15, theme.TEXT)
+        y += 17
+
+
 def draw_box(surface: pygame.Surface, box: pygame.Rect, v: OddsView | None, title: str = "Odds",
              note: str = "") -> None:
     """The battle window's odds box: title, bar, three percentages, survivors."""

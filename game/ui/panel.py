@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import objectives, politics
-from game.rules.zone import movement, production
+from game.rules.zone import facilities, movement, production
 from game.rules.zone.phases import PHASE_NAMES
 
 from . import odds_view, palette, theme, widgets
@@ -674,6 +674,9 @@ class SidePanel:
             y += 22
             x = box.x
             for unit, n in units.items():
+                if unit in state.ruleset.facilities:   # g40 facilities: a line of text
+                    y = self.hint(surface, box, f"{n} {state.ruleset.facilities[unit].name}", y)
+                    continue
                 ut = state.ruleset.units[unit]
                 if x + 36 > box.right:
                     x = box.x
@@ -717,7 +720,8 @@ class SidePanel:
         sc = self.scene
         state = sc.state
         todo = production.unplaced(state, state.player)
-        if not todo:
+        todo_facilities = facilities.unplaced(state, state.player)
+        if not todo and not todo_facilities:
             return self.hint(surface, box, "Everything is placed. End the phase (Enter).")
         y = self.hint(surface, box, "Pick a unit, then click a highlighted space (your factories, or sea "
                       "zones next to them).")
@@ -740,6 +744,7 @@ class SidePanel:
 
             sc.spots.add(row, pick, tooltip=f"Place {ut.name}")
             y += 36
+        y = self.draw_facility_rows(surface, box, y, todo_facilities)
         caps = self.factory_room()
         if caps and y + 22 < box.bottom:
             text = "Room: " + ", ".join(f"{state.scenario.spaces[f].name} {n}" for f, n in caps)
@@ -762,6 +767,28 @@ class SidePanel:
                                f"Place {k} {name} in {where}", partial(self.place_all, placing, sid, k),
                                size=18, tooltip=f"Place {k} {name} in {where} at once")
                 y += 32
+        return y
+
+    def draw_facility_rows(self, surface: pygame.Surface, box: pygame.Rect, y: int,
+                           todo: dict[str, int]) -> int:
+        """The bought facilities (g40) waiting to be placed: pick one, then a territory."""
+        sc = self.scene
+        fts = sc.state.ruleset.facilities
+        for fid, n in todo.items():
+            if y + 34 > box.bottom:
+                break
+            row = pygame.Rect(box.x, y, box.w, 32)
+            chosen = sc.sel.place_unit == fid
+            fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if chosen else theme.PANEL_2
+            pygame.draw.rect(surface, fill, row, border_radius=5)
+            theme.text(surface, f"{fts[fid].name}  ×{n}", (row.x + 10, row.centery), 20, theme.TEXT,
+                       anchor="midleft")
+
+            def pick(f: str = fid) -> None:
+                sc.sel.place_unit = None if sc.sel.place_unit == f else f
+
+            sc.spots.add(row, pick, tooltip=f"Place {fts[fid].name}: pick it, then a highlighted territory")
+            y += 36
         return y
 
     def factory_room(self) -> list[tuple[str, int]]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from game.rules import actions as A
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, GameState, Unit
-from game.rules.zone import movement, production
+from game.rules.zone import facilities, movement, production, raids
 
 from . import palette
 
@@ -117,7 +117,8 @@ class Selection:
                 self.counts[key] = min(self.counts[key], len(stacks[key]))
         if self.place_unit and state.phase != "place":
             self.place_unit = None
-        if self.place_unit and production.unplaced(state, state.player).get(self.place_unit, 0) <= 0:
+        if self.place_unit and production.unplaced(state, state.player).get(self.place_unit, 0) <= 0 \
+                and facilities.unplaced(state, state.player).get(self.place_unit, 0) <= 0:
             self.place_unit = None
 
     # --- destinations ---------------------------------------------------------------
@@ -131,6 +132,9 @@ class Selection:
         if all(u.carried_by is not None and state.utype(u).domain == LAND for u in group):
             return {d: (d,) for d in movement.unload_targets(state, group)}
         dests = dict(movement.reachable(state, group))
+        if raid_group(state, group):   # g40 bombers: enemy facilities to raid are destinations too
+            for d, p in movement.reachable(state, group, raid=True).items():
+                dests.setdefault(d, p)
         domains = {state.utype(u).domain for u in group}
         if domains == {LAND}:
             for sea in movement.load_targets(state, group):
@@ -191,8 +195,26 @@ class Selection:
         return out
 
 
+def raid_group(state: GameState, group: list[Unit]) -> bool:
+    """Could this group fly a bombing raid now (combat move, aircraft with a bomber)?"""
+    return (state.phase == movement.COMBAT and bool(state.ruleset.facilities) and bool(group)
+            and all(state.utype(u).domain == AIR for u in group)
+            and any(raids.is_bomber(state, u) for u in group))
+
+
+def raid_choices(state: GameState, group: list[Unit], sid: str) -> list[str]:
+    """The facilities in `sid` every bomber of the group may raid."""
+    if not raid_group(state, group):
+        return []
+    bombers = [u for u in group if raids.is_bomber(state, u)]
+    return [f for f in raids.targets(state, sid, state.player)
+            if all(raids.can_bomb(state, u, f) for u in bombers)]
+
+
 def place_targets(state: GameState, unit: str) -> list[str]:
-    """Spaces where one `unit` may be placed now (asked from the rules)."""
+    """Spaces where one `unit` (or facility) may be placed now (asked from the rules)."""
+    if unit in state.ruleset.facilities:
+        return facilities.build_spaces(state, unit, state.player)
     ut = state.ruleset.units.get(unit)
     if ut is None:
         return []

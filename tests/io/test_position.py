@@ -68,3 +68,18 @@ def test_cli_position_then_arena_and_balance_on_it(tmp_path, capsys):
     # without --out: into the imported scenarios folder, where the menu lists it
     assert main(["position", str(save)]) == 0
     assert list(imported_dir().glob("mini_r1_*.yaml"))
+
+
+def test_a_position_keeps_the_g40_facilities_built_and_refuses_damage(tmp_path):
+    # #46 item 1: a complex placed (or a major one captured, now minor) and a base built
+    # in the game are the new scenario's; a damaged facility is refused like a damaged unit
+    s = edited()
+    st = s.state
+    st.facilities = {"a1|minor_industrial_complex": 0, "a2|air_base": 0, "b1|major_industrial_complex": 0}
+    st.factories = frozenset({"a1", "b1"})
+    sc, _ = load_scenario_file(write_scenario(st, tmp_path, "mini_built"))
+    start = new_game(sc, load_ruleset("g40"), 1)
+    assert start.facilities == st.facilities
+    st.facilities["a2|air_base"] = 3
+    with pytest.raises(PositionError, match="Air Base in Alpha Minor is damaged"):
+        scenario_yaml(st, "mini_damaged")

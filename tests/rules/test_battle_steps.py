@@ -11,6 +11,11 @@ from game.rules.zone.battle import steps
 
 SEED_ORDER = ("aa", "bombard", "intercept", "att_first_strike", "def_first_strike", "fs_remove",
               "att_fire", "def_fire", "remove")
+# a bombing raid (g40, #46) walks its own steps, after the round's (saves keep the indices
+# of the round's steps)
+RAID_ORDER = ("raid_intercept", "raid_air_attack", "raid_air_defense", "raid_air_remove", "raid_aa",
+              "raid_damage", "raid_end")
+ALL_ORDER = SEED_ORDER + RAID_ORDER
 
 
 def ids(state, space, owner):
@@ -34,9 +39,9 @@ def test_the_registry_walks_the_seed_order():
     # AA fire, shore bombardment, interception (round one), first strikes, their
     # removal, attacker fire, defender fire, removal: Battle.step indexes this order,
     # so saves and snapshots depend on it
-    assert B.step_names() == SEED_ORDER
-    assert B.ROUND_STEPS == SEED_ORDER
-    assert [B.step_index(n) for n in SEED_ORDER] == list(range(len(SEED_ORDER)))
+    assert B.step_names() == ALL_ORDER
+    assert B.ROUND_STEPS == ALL_ORDER
+    assert [B.step_index(n) for n in ALL_ORDER] == list(range(len(ALL_ORDER)))
     assert [s.name for s in steps.STEPS if s.first_round_only] == ["aa", "bombard", "intercept"]
 
 
@@ -49,14 +54,15 @@ def test_every_step_has_a_unique_name_a_title_and_its_own_module():
         assert B.step_by_name(s.name) is s
         assert B.step_title(s.name) == s.title == B.STEP_NAMES[s.name]
     # fire steps roll, the others run
-    assert [s.name for s in steps.STEPS if not isinstance(s, B.FireStep)] == ["fs_remove", "remove"]
+    assert [s.name for s in steps.STEPS if not isinstance(s, B.FireStep)] == ["fs_remove", "remove",
+                                                                              "raid_air_remove", "raid_end"]
     assert B.step_name("att_fire", True) == "fire" and B.step_name("aa", True) == "anti-aircraft fire"
 
 
 def test_a_name_is_registered_once():
     with pytest.raises(ValueError):
         steps.register(type("Again", (B.FireStep,), {"name": "aa", "title": "again"})())
-    assert B.step_names() == SEED_ORDER
+    assert B.step_names() == ALL_ORDER
 
 
 class Toll(B.Step):
@@ -73,7 +79,8 @@ class Toll(B.Step):
 def test_a_new_step_runs_at_its_place_each_round(mini):
     s = mini([("a2", "red", "infantry", 1), ("m", "blue", "infantry", 1)], dice=[6, 6, 6, 6])
     with registered(Toll(), after="def_fire"):
-        assert B.step_names()[-3:] == ("def_fire", "toll", "remove")
+        at = B.step_index("def_fire")
+        assert B.step_names()[at:at + 3] == ("def_fire", "toll", "remove")
         s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
         s = apply(s, EndPhase())
         s = apply(s, SelectBattle("m"))
@@ -88,7 +95,7 @@ def test_a_new_step_runs_at_its_place_each_round(mini):
         s = apply(s, RollDice())
         s = apply(s, RollDice())
         assert [line for line in log(s) if "toll" in line] == ["  toll: round 1", "  toll: round 2"]
-    assert B.step_names() == SEED_ORDER
+    assert B.step_names() == ALL_ORDER
 
 
 class Flak(B.FireStep):
@@ -120,5 +127,5 @@ def test_a_new_fire_step_rolls_first_and_only_in_round_one(mini):
         assert s.battle.round == 2
         s = apply(s, RollDice())
         assert s.battle.rolls[-1].step == "att_fire"   # no flak in round two
-    assert B.step_names() == SEED_ORDER
+    assert B.step_names() == ALL_ORDER
 

@@ -70,8 +70,9 @@ BATTLE_ACTIONS = (RollDice, Casualties, Retreat)
 def check_invariants(before, action, after):
     old, new = set(before.units), set(after.units)
     created, lost = new - old, old - new
-    if isinstance(action, Place):
-        assert len(created) == action.count and not lost
+    if isinstance(action, Place):   # a facility (g40) is a marker of its territory, not a unit
+        made = 0 if action.unit in before.ruleset.facilities else action.count
+        assert len(created) == made and not lost
     else:
         assert not created, f"{action} created units"
     if isinstance(action, (Move, Purchase, SelectBattle)):

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from ..board import distances
 from ..errors import IllegalAction
 from ..model import LAND, SEA, GameState, Unit
-from . import helilift
+from . import facilities, helilift
 from .movement import (
     COMBAT,
     NONCOMBAT,
@@ -65,8 +65,8 @@ def air_range(state: GameState, group: list[Unit]) -> int:
     out = 99
     for u in group:
         sa = state.utype(u).ability("self_airlift")
-        sp = state.scenario.spaces[u.space]
-        bonus = sa.air_base_bonus if sp.air_base and is_friendly_land(state, u.space, u.owner) else 0
+        bonus = sa.air_base_bonus if facilities.operative(state, u.space, "air_base") \
+            and is_friendly_land(state, u.space, u.owner) else 0
         out = min(out, sa.air_move + bonus)
     return out
 
@@ -483,7 +483,7 @@ def _explain_transport(state: GameState, group: list[Unit], dest: str,
                 return (f"{state.utype(c).name} cannot be airdropped: only paratroopers drop into an "
                         f"attack (infantry fly in the non-combat move).")
             # (B) "that friendly territory contains an air base"
-            if ad.requires_air_base and not sps[c.space].air_base:
+            if ad.requires_air_base and not facilities.operative(state, c.space, "air_base"):
                 return f"An airdrop starts from a territory with an air base; {sps[c.space].name} has none."
         # "a friendly transport must be able to end its movement in a territory under
         # friendly control since the beginning of the turn"

@@ -23,6 +23,8 @@ from ..action_types import (
     Move,
     Place,
     Purchase,
+    Raid,
+    Repair,
     Reroll,
     Retreat,
     RollDice,
@@ -34,7 +36,7 @@ from ..action_types import (
 from ..errors import IllegalAction
 from ..family import Handler
 from ..model import LAND, SEA, GameState, Unit
-from . import airdrop, battle, coastal, movement, phases, production, supply
+from . import airdrop, battle, coastal, facilities, movement, phases, production, raids, supply
 from .moves import move
 
 
@@ -61,6 +63,25 @@ def _place(state: GameState, a: Place) -> None:
     production.place(state, a.unit, a.space, a.count)
 
 
+def _raid(state: GameState, a: Raid) -> None:
+    need_phase(state, movement.COMBAT)
+    raids.check_target(state, a.facility)
+    if not a.path:
+        raise IllegalAction("A raid needs a path.")
+    group = [state.units[uid] for uid in a.units if uid in state.units]
+    if len(group) != len(set(a.units)) or not group:
+        raise IllegalAction("Unknown unit.")
+    if why := raids.raid_block(state, group, a.path[-1], a.facility):
+        raise IllegalAction(why)
+    move(state, Move(a.units, a.path), raid=True)
+    raids.declare(state, [state.units[uid] for uid in a.units], a.path[-1], a.facility)
+
+
+def _repair(state: GameState, a: Repair) -> None:
+    need_phase(state, "purchase")
+    facilities.repair(state, a.space, a.facility, _whole(a.points, "points"))
+
+
 def _move(state: GameState, a: Move) -> None:
     need_phase(state, movement.COMBAT, movement.NONCOMBAT)
     move(state, a)
@@ -77,6 +98,17 @@ def _select_battle(state: GameState, a: SelectBattle) -> None:
         raise IllegalAction("Finish the current battle first.")
     if a.space not in state.battles:
         raise IllegalAction("There is no battle to fight there.")
+    if state.raids and (why := raids.order_block(state, a.space)):
+        raise IllegalAction(why)
+    if state.raids and raids.raiders(state, a.space, state.player):
+        if raids.pending(state, a.space):
+            raids.start(state, a.space)   # the raid first; then any ordinary battle there
+            return
+        if not raids.needs_battle(state, a.space):
+            state.add_log(f"No raid on {state.scenario.spaces[a.space].name}: "
+                          "nothing of the enemy's to raid there now.")
+            state.battles = tuple(s for s in state.battles if s != a.space)
+            return
     battle.start(state, a.space)
 
 
@@ -172,7 +204,8 @@ def _declare_war(state: GameState, a: DeclareWar) -> None:
 
 
 HANDLERS: dict[type[Action], Handler] = {
-    EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move,
+    EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move, Repair: _repair,
+    Raid: _raid,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
@@ -229,6 +262,13 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             cost = production.unit_cost(state, uid_, player)
             if cost is not None and cost <= state.resources[player]:
                 out.append(Purchase(uid_, 1))
+        for fid in state.ruleset.facilities:
+            fcost = production.facility_cost(state, fid, player)
+            if fcost is not None and fcost <= state.resources[player]:
+                out.append(Purchase(fid, 1))
+        for space, fid, _dmg in facilities.repairable(state, player):
+            if state.ruleset.facilities[fid].repair_cost <= state.resources[player]:
+                out.append(Repair(space, fid, 1))
         out.append(EndPhase())
     elif phase in (movement.COMBAT, movement.NONCOMBAT):
         # air transports (listed first, so the cap never hides them): one transport with
@@ -244,6 +284,11 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 continue
             for path in movement.reachable(state, [u]).values():
                 out.append(Move((u.uid,), path))
+            if phase == movement.COMBAT and state.ruleset.facilities and raids.is_bomber(state, u) \
+                    and u.uid not in state.raids:
+                for path in movement.reachable(state, [u], raid=True).values():
+                    out.extend(Raid((u.uid,), path, fid) for fid in raids.targets(state, path[-1], player)
+                               if raids.can_bomb(state, u, fid))
             if phase == movement.COMBAT and movement.is_forced_march(state, [u], (u.space,)) \
                     and movement.forced_march_room(state, u) > 0:
                 for dest, path in movement.reachable(state, [u], phase=movement.NONCOMBAT).items():
@@ -262,7 +307,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         b = state.battle
         if b is None:
             out.extend(CoastalFire(s, z) for s, z in coastal.options(state))
-            out.extend(SelectBattle(s) for s in state.battles)
+            out.extend(SelectBattle(s) for s in state.battles
+                       if not state.raids or not raids.order_block(state, s))
             if not state.battles:
                 out.append(EndPhase())
         elif b.awaiting == "casualties":
@@ -296,6 +342,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
                 except IllegalAction:
                     continue
                 out.append(Place(unit, s, 1))
+        for fid in sorted(facilities.unplaced(state, player)):
+            out.extend(Place(fid, s, 1) for s in facilities.build_spaces(state, fid, player))
         if not production.awaited_carrier_block(state, player):
             out.append(EndPhase())
     else:

@@ -15,7 +15,7 @@ from .. import politics
 from ..board import distances
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit
-from . import newcarriers
+from . import facilities, newcarriers
 
 COMBAT, NONCOMBAT = "combat_move", "noncombat_move"
 
@@ -166,13 +166,13 @@ def surface_move(state: GameState, u: Unit) -> int:
 
 def at_friendly_naval_base(state: GameState, space: str, player: str, neutral_ports: bool = False) -> bool:
     """Is this sea zone serviced by an operative naval base of the player's side (a
-    bordering territory with `naval_base`, held by a friendly player; bases are always
-    operative)? With `neutral_ports` (seed 000 auxiliary cruiser, G46) a naval base in an
+    bordering territory with an operative naval base (facilities.operative), held by a
+    friendly player)? With `neutral_ports` (seed 000 auxiliary cruiser, G46) a naval base in an
     unowned `true_neutral` territory counts too."""
     sps = state.scenario.spaces
     if sps[space].kind != SEA:
         return False
-    return any(sps[a].naval_base and (
+    return any(facilities.operative(state, a, "naval_base") and (
         state.allied(state.owners.get(a), player)
         or (neutral_ports and sps[a].true_neutral and state.owners.get(a) is None))
         for a in sps[space].adjacent)
@@ -444,7 +444,7 @@ def blitzes(state: GameState, path: tuple[str, ...], player: str) -> bool:
 
 
 def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
-             space: str, path_len: int, blitzed: bool = False) -> tuple[bool, str]:
+             space: str, path_len: int, blitzed: bool = False, raid: bool = False) -> tuple[bool, str]:
     sp = state.scenario.spaces[space]
     if domain == LAND:
         # seed 000 R3 (and A&A): a blitz is "a 2-space move that can end in a friendly or
@@ -471,7 +471,11 @@ def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phas
         if any(state.utype(u).has("noncombatant") for u in group):
             return False, (f"{state.utype(group[0]).name} joins an attack only to drop its cargo "
                            f"(an airdrop), never on its own.")
-        if not enemies_in(state, space, player):
+        if raid:
+            from .raids import targets
+            if not targets(state, space, player):
+                return False, f"{sp.name} has no enemy facility to raid."
+        elif not enemies_in(state, space, player):
             return False, (f"In the combat move aircraft may only fly to a battle; {sp.name} holds "
                            f"no enemy units (aircraft cannot take territory).")
         left = min(moves_left(state, u) for u in group) - path_len
@@ -565,8 +569,10 @@ def moved_in_combat_move(state: GameState, u: Unit) -> bool:
 
 
 def reachable(state: GameState, group: list[Unit], player: str | None = None,
-              phase: str | None = None, via: tuple[str, ...] = ()) -> dict[str, tuple[str, ...]]:
-    """Every legal destination for the group, with a shortest legal path.
+              phase: str | None = None, via: tuple[str, ...] = (),
+              raid: bool = False) -> dict[str, tuple[str, ...]]:
+    """Every legal destination for the group, with a shortest legal path (`raid`: of a
+    bombing raid: aircraft fly to enemy facilities, enemy units there or not).
 
     `via` (waypoints the player chose, a path from the start) keeps only the paths that
     begin with it; those may end at via's last space or back at the start (a blitz out
@@ -647,7 +653,7 @@ def reachable(state: GameState, group: list[Unit], player: str | None = None,
             continue
         if domain == LAND and _space_limited(state, group) and _space_limit(state, group, dest):
             continue
-        if _dest_ok(state, group, domain, player, phase, dest, len(path), blitzed=flag)[0]:
+        if _dest_ok(state, group, domain, player, phase, dest, len(path), blitzed=flag, raid=raid)[0]:
             out[dest] = tuple(path)
     return out
 
@@ -686,9 +692,10 @@ def _blitz_len_ok(state: GameState, group: list[Unit], path: tuple[str, ...], pl
 
 
 def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
-               phase: str | None = None) -> None:
+               phase: str | None = None, raid: bool = False) -> None:
     """Raise IllegalAction with a reason if the group may not move along path
-    (under the rules of `phase`, by default the current phase)."""
+    (under the rules of `phase`, by default the current phase; `raid`: a bombing raid's
+    flight, which may end over an enemy territory without enemy units)."""
     player, phase = state.player, phase or state.phase
     _movable(state, group, player, phase)
     domain = group_domain(state, group)
@@ -719,7 +726,7 @@ def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
             raise IllegalAction(f"Units must stop in {state.scenario.spaces[nxt].name}.")
         cur = nxt
     ok, reason = _dest_ok(state, group, domain, player, phase, path[-1], len(path),
-                          blitzed=domain == LAND and blitzes(state, path, player))
+                          blitzed=domain == LAND and blitzes(state, path, player), raid=raid)
     if not ok:
         raise IllegalAction(reason)
     if domain == LAND and (why := _blitz_len_ok(state, group, path, player)):

@@ -16,7 +16,7 @@ from ..model import AIR, LAND, SEA, GameState, Unit, unit_replace
 from . import homeguard, movement, production
 
 
-def move(state: GameState, a: Move) -> None:
+def move(state: GameState, a: Move, raid: bool = False) -> None:
     """Apply `a` (the phase is checked by the caller)."""
     if not a.units:
         raise IllegalAction("Select units to move.")
@@ -98,7 +98,7 @@ def move(state: GameState, a: Move) -> None:
     if movement.is_forced_march(state, group, a.path):
         _forced_march(state, group, a.path)
         return
-    movement.check_path(state, group, a.path)
+    movement.check_path(state, group, a.path, raid=raid)
     dest = a.path[-1]
     hostile = movement.is_hostile(state, dest, player)
     # towing: the Rule of Three counts towed units per territory of departure

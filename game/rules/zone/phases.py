@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
-from . import production, supply
+from . import production, raids, supply
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
@@ -22,11 +22,16 @@ PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
 
 def find_battles(state: GameState) -> None:
     """After the combat move: empty enemy territories entered by land units are
-    taken; every other space the player attacked becomes a pending battle."""
+    taken; every other space the player attacked becomes a pending battle. A space
+    with raiders (raids.py) is a battle too: the raid, then any ordinary battle."""
     player = state.player
     battles = []
     for space in sorted(state.origins):
         mine = [u for u in state.units_in(space) if u.owner == player]
+        raiding = state.raids and raids.raiders(state, space, player)
+        if raiding:
+            mine = [u for u in mine if u.uid not in state.raids]
+            battles.append(space)
         if not mine:
             continue
         captors = any(state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture")
@@ -35,11 +40,14 @@ def find_battles(state: GameState) -> None:
         only_prizes = bool(foes) and captors and not blocking_enemies(state, space, player) \
             and not any(state.utype(u).domain == AIR for u in mine)
         if foes and not only_prizes:
-            battles.append(space)
+            if not raiding:
+                battles.append(space)
         elif is_enemy_land(state, space, player) and captors:
             state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
             production.capture(state, space, player)
             production.capture_units(state, space, player)
+    if state.raids:   # G40 2nd ed. (and TripleA): bombing raids are fought before other battles
+        battles.sort(key=lambda s: not raids.raiders(state, s, player))
     state.battles = tuple(battles)
 
 
@@ -77,7 +85,7 @@ def close_phase(state: GameState) -> None:
         if enter:
             find_battles(state)
     if phase == "purchase" and state.bought:
-        what = ", ".join(f"{n} {state.ruleset.units[u].name}" for u, n in sorted(state.bought.items())
+        what = ", ".join(f"{n} {production.thing_name(state, u)}" for u, n in sorted(state.bought.items())
                          if n > 0)
         if what:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
@@ -119,6 +127,7 @@ def end_turn(state: GameState) -> None:
         state.landings = {}
         state.battles = ()
         state.ro3_moves = {}
+        state.raids = {}
         state.fired = ()
         for uid, u in state.units.items():
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from .. import grammar
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, PlacementRule, Unit
-from . import newcarriers
+from . import facilities, newcarriers
 
 
 def pkey(player: str, unit: str) -> str:
@@ -14,10 +14,12 @@ def pkey(player: str, unit: str) -> str:
 
 
 def unplaced(state: GameState, player: str) -> dict[str, int]:
+    """Units the player bought and has not placed yet (facilities: facilities.unplaced)."""
     out = {}
+    units = state.ruleset.units
     for key, n in state.purchased.items():
         p, u = key.split("|", 1)
-        if p == player and n > 0:
+        if p == player and n > 0 and u in units:
             out[u] = n
     return out
 
@@ -172,7 +174,7 @@ _FACILITY_NAMES = {"industrial_complex": "industrial complex",
 
 def _facility_is(state: GameState, space: str, facility: str) -> bool:
     if facility == "major_industrial_complex":
-        return state.scenario.factory_size(space) == "major"
+        return facilities.factory_size(state, space) == "major"
     return True  # industrial_complex: any size
 
 
@@ -229,6 +231,9 @@ def placed_at_text(ab: object) -> str:
 
 def purchase(state: GameState, unit: str, count: int) -> None:
     player = state.player
+    if unit in state.ruleset.facilities:
+        _purchase_facility(state, unit, count)
+        return
     if unit not in state.ruleset.units:
         raise IllegalAction(f"Unknown unit '{unit}'.")
     cost = unit_cost(state, unit, player)
@@ -257,8 +262,50 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         del state.purchased[key]
 
 
+def facility_cost(state: GameState, fid: str, player: str) -> int | None:
+    """A facility's price for the player, or None when it cannot buy one: a player placing
+    by a `placement` rule that names its units (v3 Chinese: infantry only) builds none."""
+    rule = state.scenario.player(player).placement
+    if rule is not None and rule.units and fid not in rule.units:
+        return None
+    return state.ruleset.facilities[fid].cost
+
+
+def _purchase_facility(state: GameState, fid: str, count: int) -> None:
+    """Buy (count > 0) or give back (count < 0, this turn's) facilities, like units."""
+    player = state.player
+    ft = state.ruleset.facilities[fid]
+    price = facility_cost(state, fid, player)
+    if price is None:
+        if count > 0 or ft.cost is None:
+            raise IllegalAction(f"{ft.name} cannot be built.")
+        price = ft.cost   # a refund of this turn's purchase
+    if count == 0:
+        raise IllegalAction("Buy at least one.")
+    if count < 0 and state.bought.get(fid, 0) + count < 0:
+        raise IllegalAction(f"You have not bought {-count} {ft.name} this turn.")
+    if count > 0 and price * count > state.resources[player]:
+        raise IllegalAction(f"{count} {ft.name} cost {price * count}; you have {state.resources[player]}.")
+    key = pkey(player, fid)
+    state.resources[player] -= price * count
+    state.purchased[key] = state.purchased.get(key, 0) + count
+    state.bought[fid] = state.bought.get(fid, 0) + count
+    if state.purchased[key] == 0:
+        del state.purchased[key]
+
+
+def thing_name(state: GameState, item: str) -> str:
+    """A unit's or a facility's name (purchases hold both)."""
+    if item in state.ruleset.units:
+        return state.ruleset.units[item].name
+    return state.ruleset.facilities[item].name
+
+
 def factory_capacity(state: GameState, space: str) -> int:
-    """A factory places up to its territory's value (at least 1) per turn."""
+    """What a factory may still place this turn: its territory's value (at least 1) per
+    turn, or with ruleset facilities its complex's production less damage."""
+    if facilities.enabled(state):
+        return facilities.production(state, space) - state.placed.get(space, 0)
     return max(1, state.scenario.spaces[space].value) - state.placed.get(space, 0)
 
 
@@ -353,8 +400,8 @@ def _placement_factory(state: GameState, unit: str, space: str, player: str) -> 
         raise IllegalAction(f"{ut.name}: {why}; the factory in {sp.name} is not one "
                             f"({state.scenario.factory_size(space)}).")
     if factory_capacity(state, space) <= 0:
-        raise IllegalAction(f"The factory in {sp.name} has placed all it can this turn "
-                            f"({max(1, sp.value)}).")
+        room = factory_capacity(state, space) + state.placed.get(space, 0)
+        raise IllegalAction(f"The factory in {sp.name} has placed all it can this turn ({room}).")
     return space
 
 
@@ -407,6 +454,14 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         raise IllegalAction("You have no such unit waiting to be placed.")
     if space not in state.scenario.spaces:
         raise IllegalAction(f"Unknown space '{space}'.")
+    if unit in state.ruleset.facilities:
+        if count != 1:
+            raise IllegalAction("Place one facility at a time.")
+        facilities.place(state, unit, space, player)
+        state.purchased[key] -= 1
+        if state.purchased[key] == 0:
+            del state.purchased[key]
+        return
     ut = state.ruleset.units[unit]
     ut_limited = bool(ut.abilities) and any(ab.per_turn for ab in ut.abilities_named("purchase_limit"))
     for _ in range(count):
@@ -439,6 +494,7 @@ def capture(state: GameState, space: str, player: str) -> None:
         if cap is None or state.owners.get(cap) == original:
             new_owner = original
     state.owners[space] = new_owner
+    facilities.capture(state, space)
     name = state.scenario.spaces[space].name
     if new_owner != player:
         state.add_log(f"{name} is liberated and returns to {state.scenario.player(new_owner).name}.")

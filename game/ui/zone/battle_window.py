@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -149,6 +149,8 @@ class BattleWindow(Scene):
         self.error = ""
         self.icon = ICON
         self.round_odds: dict[tuple[str, int], odds_view.OddsView] = {}
+        self._raid_odds: Any = None                    # a bombing raid's exact odds
+        self._raid_key: tuple[str, int] | None = None
         self.round_states: dict[tuple[str, int], tuple] = {}   # (state, attacker) at a round's start
         # every unit seen on each side of the battle being shown: once it ends, the ones
         # gone from the board are its losses (a side wiped out still says what it lost)
@@ -254,6 +256,18 @@ class BattleWindow(Scene):
         # opened in the middle of a round: the forces left now, as fresh rounds
         v = odds_view.space_odds(self.game.odds, state, b.space, b.attacker)
         return v, "Odds", "units left now"
+
+    def raid_odds_now(self) -> bool:
+        """A bombing raid is being fought: its exact odds (game/odds/raid.py) are taken
+        once, before its first die, and kept for the window."""
+        b = self.state.battle
+        if b is None or not b.raid:
+            return False
+        if self._raid_key != (b.space, self.state.round) and not b.rolls:
+            from game.odds.raid import raid_odds_for_space
+            self._raid_odds = raid_odds_for_space(self.state, b.space, b.attacker)
+            self._raid_key = (b.space, self.state.round)
+        return True
 
     def _round_view(self, space: str, rnd: int) -> odds_view.OddsView | None:
         """The odds asked for at the start of that round (pending until computed)."""
@@ -564,7 +578,9 @@ class BattleWindow(Scene):
         if b is None:
             return
         sp = state.scenario.spaces[b.space]
-        theme.text(surface, f"Battle in {sp.name}", (rect.x + 20, rect.y + 14), 36, theme.ACCENT, bold=True)
+        raid = getattr(b, "raid", False) or any(r.step.startswith("raid_") for r in b.rolls)
+        title = f"Bombing raid on {sp.name}" if raid else f"Battle in {sp.name}"
+        theme.text(surface, title, (rect.x + 20, rect.y + 14), 36, theme.ACCENT, bold=True)
         theme.text(surface, f"Round {b.round}", (rect.right - 20, rect.y + 18), 28, theme.TEXT, anchor="topright")
         status, scol = self.status_text()
         theme.text(surface, theme.elide(status, rect.w - 40, 22), (rect.x + 20, rect.y + 50), 22, scol)
@@ -601,9 +617,16 @@ class BattleWindow(Scene):
             else:
                 self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
-        v, title, note = self.odds()
-        odds_view.draw_box(surface, odds, v, title, note)
+        if self.raid_odds_now() or (b is not None and any(r.step.startswith("raid_") for r in b.rolls)):
+            odds_view.draw_raid_box(surface, odds, self._raid_odds, state.ruleset)
+            if self._raid_odds is not None:
+                self.spots.add(odds, None, tooltip="\n".join(["Raid odds, as the raid began"]
+                                                             + odds_view.raid_lines(self._raid_odds, state.ruleset)))
+            v = None
+        else:
+            v, title, note = self.odds()
         if v is not None:
+            odds_view.draw_box(surface, odds, v, title, note)
             tip = [title + (f" ({note})" if note else "")] + odds_view.summary_lines(v, state.ruleset)
             self.spots.add(odds, None, tooltip="\n".join(tip + ["Battle calculator: Ctrl+B"]))
         if orders:

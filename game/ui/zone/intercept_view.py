@@ -102,6 +102,10 @@ def status(win: BattleWindow, b: Battle) -> str:
     ctl = win.game.ctl
     who = win.side_name(b, "defender")
     n = len(b.drops)
+    if b.raid:   # g40 bombing raid: the interceptors fight one air battle round
+        comp = " (computer)" if ctl.is_ai(ctl.actor()) else ""
+        return (f"Bombing raid: {who}{comp} chooses which fighters intercept the raiders "
+                f"(one air battle round; click fighters, R intercept, N none).")
     if ctl.is_ai(ctl.actor()):
         return f"Interception: {who} (computer) chooses which fighters intercept {n} air transport(s)."
     return (f"Interception: {who} chooses which fighters intercept {n} air transport"
@@ -119,7 +123,10 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     allowed = B.interceptor_choices(state, b)
     lost, n, escorts = expected_losses(state, b, choice.pick)
     each = 1 - lost / n if n else 1.0
-    head = (f"Interception over {state.scenario.spaces[b.space].name}: {len(choice.pick)} of {len(allowed)} "
+    raiders = B.alive(state, B.attackers(state, b)) if b.raid else []
+    head = (f"Interception of the raid on {state.scenario.spaces[b.space].name}: {len(choice.pick)} of "
+            f"{len(allowed)} fighter{'s' if len(allowed) != 1 else ''} chosen · {len(raiders)} "
+            f"raider{'s' if len(raiders) != 1 else ''} fire back") if b.raid else (f"Interception over {state.scenario.spaces[b.space].name}: {len(choice.pick)} of {len(allowed)} "
             f"fighter{'s' if len(allowed) != 1 else ''} chosen · each transport survives {round(100 * each)}%"
             + (f" ({escorts} escort{'s' if escorts != 1 else ''} first)" if escorts else ""))
     theme.text(surface, theme.elide(head, box.w - 20, 18, bold=True), (box.x + 10, box.y + 6), 18, theme.TEXT,
@@ -137,7 +144,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
         except KeyError:
             col = theme.NEUTRAL
         r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
-        val = B.intercept_value(state, u)
+        val = (ut.ability("air_battle").defense if b.raid else B.intercept_value(state, u))
         if chosen:
             pygame.draw.rect(surface, PICK, r.inflate(6, 6), width=3, border_radius=6)
             theme.text(surface, f"intercepts at {val}", (r.right + 6, r.y + 2), 15, PICK, bold=True)
@@ -148,9 +155,10 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             theme.text(surface, "defends", (r.right + 6, r.y + 2), 15, theme.TEXT_DIM)
         if k <= 9:
             theme.text(surface, f"[{k}]", (r.right + 6, r.bottom - 1), 13, theme.TEXT_DIM, anchor="bottomleft")
+        what = ("one die at {val} in the raid's air battle" if b.raid else
+                "one die at {val} against the air transports, then out of this battle").format(val=val)
         tip = [f"{ut.name} ({win.game.ctl.player_name(u.owner)})",
-               f"intercepts: one die at {val} against the air transports, then out of this battle"
-               if chosen else "stays to defend the territory (does not intercept)"]
+               f"intercepts: {what}" if chosen else "stays out of the air battle"]
         if mine:
             tip.append(f"click to {'keep it back' if chosen else 'intercept with it'}" + (f" (key {k})" if k <= 9 else ""))
         win.spots.add(r.union(pygame.Rect(r.right, r.y, 110, r.h)),
@@ -169,10 +177,13 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             cargo[name] = cargo.get(name, 0) + 1
     aboard = ", ".join(f"{k} {name}{'s' if k != 1 else ''}" for name, k in cargo.items()) or "nothing"
     parts = [f"{len(drops)} air transport{'s' if len(drops) != 1 else ''} carrying {aboard}"]
+    if b.raid:
+        parts = ["raiders: " + ", ".join(sorted({state.utype(u).name for u in raiders}))]
     if aaa:
         v = state.utype(aaa[0]).ability("anti_aircraft").value
         parts.append(f"{len(aaa)} AAA fire{'s' if len(aaa) == 1 else ''} anyway ({len(drops)} dice each at {v})")
-    parts.append(f"{lost:.1f} transport{'s' if round(lost, 1) != 1 else ''} and cargo lost on average")
+    if not b.raid:
+        parts.append(f"{lost:.1f} transport{'s' if round(lost, 1) != 1 else ''} and cargo lost on average")
     # beside the fighters when there is room, else below them
     tx, ty = (x, box.y + 30) if y == box.y + 30 and box.right - x > 220 else (box.x + 10, y + icon + 8)
     for line in theme.wrap(" · ".join(parts), box.right - 10 - tx, 16):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
-from game.rules.zone import production
+from game.rules.zone import facilities, production
 
 from .. import palette, theme, widgets
 from ..counters import draw_counter
@@ -60,7 +60,20 @@ class PurchaseScene(Scene):
             got = production.purchase_offer(state, uid, state.player)
             if got is not None:
                 out[uid] = got
+        for fid in state.ruleset.facilities:   # g40 facilities, after the units
+            cost = production.facility_cost(state, fid, state.player)
+            if cost is not None:
+                out[fid] = (cost, "")
         return out
+
+    def price(self, item: str) -> int:
+        """A unit's or a facility's price for the player (0: not for sale)."""
+        if item in self.state.ruleset.facilities:
+            return self.state.ruleset.facilities[item].cost or 0
+        return unit_price(self.state, item)
+
+    def repair(self, space: str, fid: str, points: int) -> None:
+        self.game.ctl.do(A.Repair(space, fid, points))
 
     def buy(self, unit: str, n: int) -> None:
         mods = pygame.key.get_mods() if pygame.display.get_init() else 0
@@ -72,7 +85,7 @@ class PurchaseScene(Scene):
             if n == 0:
                 return
         if n > 0:
-            cost = production.unit_cost(self.state, unit, self.state.player) or 0
+            cost = self.price(unit)
             res = self.state.resources[self.state.player]
             if cost and n > 1 and cost * n > res:
                 n = max(1, res // cost)
@@ -130,7 +143,7 @@ class PurchaseScene(Scene):
         theme.text(surface, f"Purchase units — {player.name}", (rect.x + 20, rect.y + 16), 34, theme.ACCENT, bold=True)
         bought = bought_now(state)
         waiting = waiting_units(state)
-        spent = sum(unit_price(state, u) * n for u, n in bought.items())
+        spent = sum(self.price(u) * n for u, n in bought.items())
         res = state.resources[state.player]
         theme.text(surface, f"Spent {spent}", (rect.right - 20, rect.y + 14), 24, theme.TEXT, anchor="topright")
         rem = theme.text(surface, f"Remaining {res}", (rect.right - 20, rect.y + 40), 28,
@@ -142,14 +155,16 @@ class PurchaseScene(Scene):
                    (rect.x + 20, rect.y + 54), 19, theme.INFO if note else theme.TEXT_DIM)
         top = rect.y + 84
         if waiting:
-            names = ", ".join(f"{n} {state.ruleset.units[u].name if u in state.ruleset.units else u}"
-                              for u, n in waiting.items())
+            names = ", ".join(f"{n} {production.thing_name(state, u)}" for u, n in waiting.items())
             wr = theme.text(surface, theme.elide(f"Waiting from last turn: {names} (placed with this turn's "
                                                  "units; not refundable)", w - 40, 19),
                             (rect.x + 20, rect.y + 78), 19, theme.INFO)
             self.spots.add(wr, None, tooltip="Units bought earlier and not placed yet.\n"
                            "They are placed at the end of this turn with what you buy now.")
             top += 22
+        repairs = facilities.repairable(state, state.player)
+        if repairs:
+            top = self.draw_repairs(surface, rect, top, repairs)
         bottom_limit = rect.bottom - 70
         self._rows = rows
         self._fit = max(1, (bottom_limit - top + 10) // (card_h + 10))
@@ -158,6 +173,9 @@ class PurchaseScene(Scene):
         for i, (uid, cost) in enumerate(units[first:first + self._fit * cols]):
             r, c = divmod(i, cols)
             card = pygame.Rect(rect.x + 20 + c * (card_w + 10), top + r * (card_h + 10), card_w, card_h)
+            if uid in state.ruleset.facilities:
+                self.draw_facility_card(surface, card, uid, cost, bought.get(uid, 0), res, pcol)
+                continue
             ut = state.ruleset.units[uid]
             n = bought.get(uid, 0)
             afford = cost <= res
@@ -220,12 +238,59 @@ class PurchaseScene(Scene):
         widgets.hover_tooltip(surface, self.spots)
 
 
-def unit_price(state, unit: str) -> int:
-    """What one `unit` costs the player to move (bought units count in "Spent" even when
-    the unit is at its limit and cannot be bought again)."""
-    ut = state.ruleset.units.get(unit)
-    cost = ut.cost_for(state.player, state.alliance_of(state.player) or "") if ut is not None else None
-    return cost or 0
+    def draw_repairs(self, surface: pygame.Surface, rect: pygame.Rect, top: int,
+                     repairs: list[tuple[str, str, int]]) -> int:
+        """A row of repair buttons for the player's damaged facilities (g40: repaired in the
+        purchase phase, each damage marker at the facility's repair cost)."""
+        state = self.state
+        res = state.resources[state.player]
+        x = rect.x + 20
+        for space, fid, dmg in repairs[:4]:
+            ft = state.ruleset.facilities[fid]
+            pts = min(dmg, res // ft.repair_cost) if ft.repair_cost else dmg
+            label = f"Repair {state.scenario.spaces[space].name} {ft.name} ({dmg})"
+            width = min(280, theme.text_width(label, 17) + 20)
+            widgets.button(surface, self.spots, pygame.Rect(x, top, width, 26), label,
+                           partial(self.repair, space, fid, pts), enabled=pts > 0, size=17,
+                           tooltip=f"Remove {pts} of {dmg} damage for {pts * ft.repair_cost}")
+            x += width + 8
+        return top + 32
+
+    def draw_facility_card(self, surface: pygame.Surface, card: pygame.Rect, fid: str, cost: int,
+                           n: int, res: int, pcol) -> None:
+        ft = self.state.ruleset.facilities[fid]
+        afford = cost <= res
+        fill = theme.mix(theme.PANEL_2, pcol, 0.18) if n else theme.PANEL_2
+        pygame.draw.rect(surface, fill, card, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT if n else theme.PANEL_EDGE, card, width=1, border_radius=8)
+        size = fit_size(ft.name, card.w - 20, 20, 14)
+        theme.text(surface, theme.elide(ft.name, card.w - 20, size, bold=True), (card.x + 10, card.y + 10),
+                   size, theme.TEXT, bold=True)
+        theme.text(surface, f"Cost {cost}", (card.x + 10, card.y + 32), 21, theme.ACCENT if afford else theme.BAD)
+        theme.text(surface, theme.elide(facility_line(ft), card.w - 20, 17), (card.x + 10, card.y + 54), 17,
+                   theme.TEXT_DIM)
+        by = card.bottom - 38
+        widgets.button(surface, self.spots, pygame.Rect(card.x + 10, by, 40, 30), "−",
+                       partial(self.buy, fid, -1), enabled=n > 0, size=26, tooltip=f"Return one {ft.name}")
+        theme.text(surface, str(n), (card.x + 80, by + 15), 28, theme.TEXT if n else theme.TEXT_DIM,
+                   anchor="center", bold=True)
+        widgets.button(surface, self.spots, pygame.Rect(card.x + 110, by, 40, 30), "+",
+                       partial(self.buy, fid, 1), enabled=afford, size=26,
+                       tooltip=f"Buy one {ft.name} for {cost}; place it in the place phase")
+
+
+def facility_line(ft) -> str:
+    """A facility's card line: 'produces 3, max damage 6, min value 2'."""
+    parts = []
+    if ft.produces:
+        parts.append(f"produces {ft.produces}")
+    if ft.is_upgrade:
+        parts.append("upgrade")
+    if ft.max_damage:
+        parts.append(f"max damage {ft.max_damage}")
+    if ft.min_value:
+        parts.append(f"worth {ft.min_value}+")
+    return ", ".join(parts)
 
 
 def stat_line(ut) -> str:
@@ -276,3 +341,11 @@ def waiting_units(state) -> dict[str, int]:
         if k > 0:
             out[u] = k
     return out
+
+
+def unit_price(state, unit: str) -> int:
+    """What one `unit` costs the player to move (bought units count in "Spent" even when
+    the unit is at its limit and cannot be bought again)."""
+    ut = state.ruleset.units.get(unit)
+    cost = ut.cost_for(state.player, state.alliance_of(state.player) or "") if ut is not None else None
+    return cost or 0

@@ -33,7 +33,7 @@ from ...model import (
     UnitMap,
     unit_replace,
 )
-from .. import supply
+from .. import raids, supply
 from .steps import STEPS, FireStep, Shot, fire_step, step_by_name, step_index
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
@@ -74,18 +74,26 @@ def _remembered(state: GameState, key: tuple[Any, ...], find: Callable[[], list[
 
 def attackers(state: GameState, b: Battle) -> list[Unit]:
     """The attacking side: not cargo; a `noncombatant` (air transport) only while its
-    airdrop is still to be intercepted (Battle.drops)."""
+    airdrop is still to be intercepted (Battle.drops). Raiders (raids.py) fight only
+    their raid."""
+    if b.raid:
+        return raids.raiders(state, b.space, b.attacker)
+
     def find() -> list[Unit]:
         noncombatant = state.ruleset.types_with("noncombatant")
         return [u for u in state.units_in(b.space)
                 if u.owner == b.attacker and (u.carried_by is None or not is_cargo(state, u))
                 and (u.uid in b.drops or u.type not in noncombatant)
-                and u.uid not in b.submerged]
+                and u.uid not in b.submerged and u.uid not in state.raids]
     return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged), find)
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:
-    """The defending side: not cargo, not the fighters that intercepted an airdrop (G42)."""
+    """The defending side: not cargo, not the fighters that intercepted an airdrop (G42).
+    In a raid: the interceptors."""
+    if b.raid:
+        return [state.units[uid] for uid in b.interceptors or () if uid in state.units]
+
     def find() -> list[Unit]:
         out = [u for u in state.units_in(b.space)
                if state.at_war(u.owner, b.attacker) and (u.carried_by is None or not is_cargo(state, u))
@@ -596,7 +604,7 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
         rolls = [(t, 0, d) if uid in blind else (t, need, d)
                  for (t, need, d), uid in zip(rolls, roll.uids, strict=True)]
     if rolls:
-        hits = hits_text(total, void)
+        hits = hits_text(total, void) if fire_step(roll.step).scores_hits else "rolled"
         if roll.rerolled:
             was = " ".join(str(roll.first[i]) for i in roll.rerolled)
             now = " ".join(str(faces[i]) for i in roll.rerolled)
@@ -991,7 +999,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     if b.pools:
         state.battle = _replace(b, awaiting="casualties")
         return
-    if pool.immediate and not _both_sides_alive(state, b):
+    if pool.immediate and not b.raid and not _both_sides_alive(state, b):
         b = _replace(b, step=step_index("remove"))  # a side is gone: end the round
     state.battle = _replace(b, awaiting="roll")
     settle(state)
@@ -1403,6 +1411,8 @@ def interceptor_choices(state: GameState, b: Battle | None = None) -> list[int]:
     """Defending units that may intercept this battle's airdrop (`intercepts`, in the
     territory, not cargo), lowest uid first; empty when there is no drop to intercept."""
     b = b or state.battle
+    if b is not None and b.raid:
+        return raids.interceptor_choices(state, b)
     if b is None or not b.drops or b.round > 1:
         return []
     return sorted(u.uid for u in alive(state, defenders(state, replace(b, interceptors=())))
@@ -1448,7 +1458,7 @@ def choose_interceptors(state: GameState, uids: tuple[int, ...] | None) -> None:
     b = state.battle
     assert b is not None
     if b.awaiting != "intercept":
-        raise IllegalAction("There is no airdrop to intercept now.")
+        raise IllegalAction("There is nothing to intercept now.")
     allowed = interceptor_choices(state, b)
     chosen = tuple(allowed) if uids is None else tuple(sorted(set(uids)))
     bad = [uid for uid in chosen if uid not in allowed]
@@ -1459,7 +1469,8 @@ def choose_interceptors(state: GameState, uids: tuple[int, ...] | None) -> None:
                             f"{state.scenario.spaces[b.space].name} can.")
     if chosen:
         names = ", ".join(state.utype(state.units[uid]).name for uid in chosen)
-        state.add_log(f"  {defender_name(state, b)} intercepts with {names} (they will not defend).")
+        why = "" if b.raid else " (they will not defend)"
+        state.add_log(f"  {defender_name(state, b)} intercepts with {names}{why}.")
     state.battle = _replace(b, interceptors=chosen, awaiting="roll")
     advance(state)
 

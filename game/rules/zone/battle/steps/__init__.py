@@ -13,6 +13,13 @@ from .def_fire import DefenderFire
 from .def_first_strike import DefenderFirstStrike
 from .fs_remove import FirstStrikeRemoval
 from .intercept import Intercept
+from .raid_aa import RaidAntiAircraft
+from .raid_air_attack import RaidAirAttack
+from .raid_air_defense import RaidAirDefense
+from .raid_air_remove import RaidAirRemoval
+from .raid_damage import RaidDamage
+from .raid_end import RaidEnd
+from .raid_intercept import RaidIntercept
 from .remove import Removal
 
 __all__ = ["STEPS", "FireStep", "Shot", "Step", "fire_step", "register", "step_by_name", "step_index",
@@ -28,6 +35,15 @@ STEPS: list[Step] = [
     AttackerFire(),
     DefenderFire(),
     Removal(),               # the end of the round
+    # a bombing raid (Battle.raid, game/rules/zone/raids.py) starts here and walks these alone;
+    # after the round's steps, so the places of the steps above stay as saves have them
+    RaidIntercept(),
+    RaidAirAttack(),
+    RaidAirDefense(),
+    RaidAirRemoval(),
+    RaidAntiAircraft(),
+    RaidDamage(),
+    RaidEnd(),
 ]
 
 _BY_NAME: dict[str, Step] = {}

@@ -26,10 +26,12 @@ class Step:
     title: ClassVar[str] = ""           # shown after the side's name: "Germany fires"
     verb: ClassVar[bool] = False        # the title is a verb ("fires"), agreeing with the side
     first_round_only: ClassVar[bool] = False
+    raid: ClassVar[bool] = False          # a step of a bombing raid (Battle.raid) only
 
     def applies(self, state: GameState, b: Battle) -> bool:
-        """Does the step happen now? (A fire step without shooters is skipped too.)"""
-        return not (self.first_round_only and b.round > 1)
+        """Does the step happen now? (A fire step without shooters is skipped too.)
+        A raid walks the raid steps alone; other battles never reach them."""
+        return not (self.first_round_only and b.round > 1) and self.raid == b.raid
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
         """A step without dice: do it and return the battle at the step that comes
@@ -48,6 +50,8 @@ class FireStep(Step):
     #   values are its own, as AA fire's, and the strip shows no unit columns for it)
     holds_struck: ClassVar[bool] = False   # its casualties wait for the enemy's reply
     #                                         (the attacker's first strike)
+    scores_hits: ClassVar[bool] = True     # False: its dice count for something else
+    #                                         (a raid's damage rolls)
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
         """Who rolls and at what value; no shooters: the step is skipped."""

@@ -1,0 +1,72 @@
+"""Issue #46 item 2: sending bombers to a territory with an enemy facility asks "raid or
+attack?", and the battle window walks the raid (interceptors' choice, air battle,
+anti-aircraft fire, damage) like any battle."""
+from __future__ import annotations
+
+import pygame
+
+from game.rules import actions as A
+from game.rules.model import Unit
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.ui.app import App
+from game.ui.dialogs import ChoiceDialog
+from game.ui.game_scene import GameScene
+from game.ui.zone.battle_window import BattleWindow
+
+
+def _game():
+    sc = load_scenario("europe_1941")
+    app = App(pygame.Surface((1600, 900)))
+    session = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    st = game.state
+    st.phase_idx = st.ruleset.phases.index("combat_move")
+    for owner, space, t in (("germany", "france", "strategic_bomber"),
+                            ("united_kingdom", "united_kingdom", "fighter")):
+        st.units[st.next_uid] = Unit(st.next_uid, t, owner, space)
+        st.next_uid += 1
+    return app, game
+
+
+def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
+    app, game = _game()
+    st = game.state
+    bomber = max(u.uid for u in st.units.values() if u.type == "strategic_bomber" and u.space == "france")
+    game.sel.select_space(st, "france")
+    game.sel.counts = {("strategic_bomber", False, 0): 1}   # just the bomber
+    assert [u.uid for u in game.sel.group(st)] == [bomber]
+    game.click_space("united_kingdom")
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog)
+    labels = [label for label, _ in dialog.choices]
+    assert labels[0] == "Bombing raid on the Major Industrial Complex"
+    assert any(label.startswith("Attack") for label in labels)   # a UK fighter is there
+    app.draw()
+    dialog.choose(0)
+    assert game.state.raids[bomber] == "united_kingdom|major_industrial_complex"
+    game.ctl.do(A.EndPhase())
+    game.ctl.do(A.SelectBattle("united_kingdom"))
+    win = app.push(BattleWindow(app, game))
+    app.update(0.0)
+    app.draw()
+    assert win._raid_odds is not None   # the raid's exact odds (game/odds/raid.py) in the box
+    assert win._raid_odds.damage["major_industrial_complex"]
+    for _ in range(30):
+        b = game.state.battle
+        if b is None:
+            break
+        if b.awaiting == "intercept":
+            game.ctl.do(A.Intercept(()))
+        elif b.awaiting == "casualties":
+            game.ctl.do(A.default_casualties(game.state))
+        else:
+            game.ctl.do(A.RollDice())
+        game.ctl.version += 1
+        app.update(0.0)
+        app.draw()
+    assert game.state.battle is None and win.finished
+    assert any(r.step == "raid_damage" for r in game.state.last_battle.rolls) or \
+        not any(u.uid == bomber for u in game.state.units.values())
