@@ -173,6 +173,8 @@ class GameXml:
     properties: dict[str, str]
     # every rules/trigger/political attachment with its options in order (conditions)
     raw: list[RawAttachment] = field(default_factory=list)
+    # player -> playerAttachment options (immuneToBlockade; the rest stays in other_attachments)
+    player_options: dict[str, dict[str, str]] = field(default_factory=dict)
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
@@ -223,6 +225,7 @@ def read_game(path: Path) -> GameXml:
     other: list[tuple[str, str, int]] = []
     canals: list[tuple[str, dict[str, str], int]] = []
     player_rules: dict[str, dict[str, str]] = {}
+    player_options: dict[str, dict[str, str]] = {}
     raw: list[RawAttachment] = []
     archetypes: dict[str, str] = {}
     al = g.find("attachmentList")
@@ -243,6 +246,8 @@ def read_game(path: Path) -> GameXml:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
+        elif name == "playerAttachment" and to in players and set(opts) == {"immuneToBlockade"}:
+            player_options.setdefault(to, {}).update(opts)
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
         elif name.startswith("canalAttachment") and territories.get(to):
@@ -327,7 +332,8 @@ def read_game(path: Path) -> GameXml:
                    frontier_units=frontier_units, territory_options=territory_options,
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
-                   relationship_types=archetypes, relationships=relationships, canals=canals)
+                   relationship_types=archetypes, relationships=relationships, canals=canals,
+                   player_options=player_options)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -347,7 +353,7 @@ KNOWN_UNIT_OPTIONS = {"movement", "attack", "defense", "hitPoints", "transportCo
                       "isSea", "isAir", "isInfantry", "isAirTransportable", "artillerySupportable",
                       "artillery", "canBlitz", "isLandTransport", "canBombard", "isSub", "isDestroyer",
                       "transportCapacity", "carrierCapacity", "isAA", "isFactory",
-                      "isStrategicBomber", "isAirTransport"}
+                      "isStrategicBomber", "isAirTransport", "blockade"}
 
 
 def _domain(opts: dict[str, str]) -> str:
@@ -619,7 +625,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
         else:
-            odd = sorted(set(opts) - {"production"})
+            odd = sorted(set(opts) - {"production", "blockadeZone"})
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
         s["center"] = center
@@ -722,6 +728,12 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         scenario["national_objectives"] = national
     if pol is not None:
         scenario["politics"] = pol
+    # TripleA's engine: a capital retaken by an ally goes back to its owner with the
+    # owner's territories the liberator holds; the G40 rulebook stops purchases meanwhile
+    scenario["capitals"] = {"liberation": True, "no_purchase": True}
+    convoys = _convoys(gx, ids, pids, unit_map, report)
+    if convoys:
+        scenario["convoys"] = convoys
     ruleset = None
     if custom:
         ruleset = dict(g40)
@@ -793,6 +805,32 @@ def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
         report.approximated.append(f"{len(national)} national objectives (scenario "
                                    f"`national_objectives`; TripleA objectiveValue and PU triggers)")
     return national, taken
+
+
+def _convoys(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+             report: Report) -> dict[str, Any] | None:
+    """TripleA convoy blockades -> `convoys` (G40 convoy disruption): sea zones with
+    territoryAttachment `blockadeZone` serve the land next to them; unitAttachment
+    `blockade` is each unit's value; "Convoy Blockades Roll Dice For Cost" rolls it."""
+    zones = sorted(ids[t] for t, opts in gx.territory_options.items()
+                   if gx.territories.get(t) and _true(opts, "blockadeZone") and t in ids)
+    if not zones:
+        return None
+    raiders: dict[str, int] = {}
+    for u in gx.units:
+        n = _int(gx.unit_options[u].get("blockade"))
+        if n > 0 and u in unit_map:
+            raiders[unit_map[u]] = max(n, raiders.get(unit_map[u], 0))
+    if not raiders:
+        report.approximated.append(f"{len(zones)} convoy zones, but no unit has a blockade value")
+    out: dict[str, Any] = {"raiders": dict(sorted(raiders.items()))}
+    if gx.properties.get("Convoy Blockades Roll Dice For Cost", "").lower() == "true":
+        out.update(dice=True, counts_at_most=3)   # TripleA: a die of 3 or less costs its face
+    immune = [pids[p] for p, o in gx.player_options.items() if _true(o, "immuneToBlockade") and p in pids]
+    if immune:
+        out["immune"] = sorted(immune)
+    out["zones"] = zones
+    return out
 
 
 def _canals(gx: GameXml, ids: dict[str, str], unit_map: dict[str, str], g40_units: dict[str, Any],
@@ -993,6 +1031,10 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         for k in ("relations", "declarations", "events"):
             out.append(f"  {k}:")
             out += [f"    - {_flow(x)}" for x in sc["politics"][k]]
+    for k in ("capitals", "convoys"):
+        if sc.get(k):
+            out.append(f"{k}:")
+            out += [f"  {kk}: {_flow(v)}" for kk, v in sc[k].items()]
     if sc.get("national_objectives"):
         out.append("national_objectives:")
         out += [f"  - {_flow(o)}" for o in sc["national_objectives"]]

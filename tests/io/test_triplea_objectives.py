@@ -201,3 +201,22 @@ def test_g40_united_states_enter_the_war_at_their_third_turn(g40):
     st.round = 3
     after = apply(st, EndPhase())
     assert after.at_war("americans", "japanese") and after.allied("americans", "british")
+
+
+@needs_g40
+def test_g40_convoy_zones_and_capitals_import(g40):
+    # ww2global40_2nd_edition.xml: territoryAttachment blockadeZone (34 sea zones), unit
+    # `blockade` (submarine 2, fighter 2, tactical_bomber 2, surface warships 1, carrier 0),
+    # "Convoy Blockades Roll Dice For Cost" true (rolls of 3 or less count: the game notes),
+    # playerAttachment Chinese immuneToBlockade
+    imp, sc = g40
+    cv = sc.convoys
+    assert cv is not None and cv.dice and cv.counts_at_most == 3
+    assert dict(cv.raiders) == {"submarine": 2, "fighter": 2, "tactical_bomber": 2,
+                                "destroyer": 1, "cruiser": 1, "battleship": 1}
+    assert len(cv.zones) == 34 and cv.immune == ("chinese",)
+    zone, served = next(z for z in cv.zones if z[0] == "sea_zone_106")
+    assert served == tuple(sorted(a for a in sc.spaces[zone].adjacent if sc.spaces[a].kind == "land"))
+    assert sc.capitals.liberation and sc.capitals.no_purchase
+    text = imp.report.text()
+    assert "blockade" not in text and "immuneToBlockade" not in text
