@@ -26,7 +26,7 @@ from .triplea_files import (
     simplify,
 )
 from .triplea_objectives import Context as ObjectiveContext
-from .triplea_objectives import RawAttachment, step_phase
+from .triplea_objectives import RawAttachment, Unmapped, _title, _trigger_condition_list, step_phase
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 
@@ -175,6 +175,7 @@ class GameXml:
     raw: list[RawAttachment] = field(default_factory=list)
     # player -> playerAttachment options (immuneToBlockade; the rest stays in other_attachments)
     player_options: dict[str, dict[str, str]] = field(default_factory=dict)
+    frontiers: dict[str, list[str]] = field(default_factory=dict)   # productionFrontier -> units
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
@@ -333,7 +334,7 @@ def read_game(path: Path) -> GameXml:
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
                    relationship_types=archetypes, relationships=relationships, canals=canals,
-                   player_options=player_options)
+                   player_options=player_options, frontiers=frontiers)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -653,6 +654,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     turnless = [p for p in gx.players if p not in steps_of]
     pol, taken_pol = _politics(gx, ids, pids, unit_map, report, turnless)
     taken |= taken_pol
+    limits, taken_limits = _player_limits(gx, ids, pids, unit_map, report)
+    taken |= taken_limits
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
@@ -734,6 +737,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     convoys = _convoys(gx, ids, pids, unit_map, report)
     if convoys:
         scenario["convoys"] = convoys
+    if limits:
+        scenario["player_rules"] = limits
     ruleset = None
     if custom:
         ruleset = dict(g40)
@@ -805,6 +810,65 @@ def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
         report.approximated.append(f"{len(national)} national objectives (scenario "
                                    f"`national_objectives`; TripleA objectiveValue and PU triggers)")
     return national, taken
+
+
+def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+                   report: Report) -> tuple[list[dict[str, Any]], set[str]]:
+    """`player_rules` (G40 China): a player whose production frontier a trigger switches
+    buys the units common to all its frontiers, and a frontier's other units while that
+    trigger's conditions hold (the Burma Road); rulesAttachment
+    movementRestrictionTerritories of type allowed -> `moves_within` for such a player
+    (G40's China; v3's Chinese restriction stays in the report: its shipped scenario and
+    guard games play without it)."""
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    switches: dict[str, list[RawAttachment]] = {}
+    for att in gx.raw:
+        if att.is_trigger and att.get("frontier") in gx.frontiers and att.to in pids:
+            switches.setdefault(att.to, []).append(att)
+    out: list[dict[str, Any]] = []
+    taken: set[str] = set()
+    for p in gx.players:
+        entry: dict[str, Any] = {}
+        if p in switches:
+            entry.update(_frontier_rules(gx, p, switches[p], ctx, unit_map, report))
+            taken |= {a.name for a in switches[p]}
+        opts = gx.player_rules.get(p, {})
+        if entry and _kept_in(opts):
+            entry["moves_within"] = [ids[t] for t in opts.get("movementRestrictionTerritories", "").split(":")
+                                     if t in ids]
+        if entry:
+            out.append({"player": pids[p], **entry})
+    return out, taken
+
+
+def _kept_in(opts: dict[str, str]) -> bool:
+    return opts.get("movementRestrictionType") == "allowed" and bool(opts.get("movementRestrictionTerritories"))
+
+
+def _frontier_rules(gx: GameXml, p: str, triggers: list[RawAttachment], ctx: ObjectiveContext,
+                    unit_map: dict[str, str], report: Report) -> dict[str, Any]:
+    def units(frontier: str) -> list[str]:
+        return sorted({unit_map[u] for u in gx.frontiers.get(frontier, []) if u in unit_map})
+    every = [set(gx.frontier_units.get(p, []))] + [set(gx.frontiers[a.get("frontier") or ""]) for a in triggers]
+    base = sorted({unit_map[u] for u in set.intersection(*every) if u in unit_map})
+    extra = []
+    for a in triggers:
+        more = [u for u in units(a.get("frontier") or "") if u not in base]
+        if not more:
+            continue   # the frontier without extras (the inverted trigger of the same condition)
+        try:
+            when = _trigger_condition_list(ctx, a)
+        except (Unmapped, ValueError) as exc:
+            report.not_imported.append(f"{a.name} of {p} (line {a.line}): {exc}")
+            continue
+        ref = (a.get("conditions") or a.get("trigger") or a.name).split(":")[0]
+        name = _title(ref, p)   # objectiveAttachment_Chinese_1_Burma_Road -> Burma Road
+        extra.append({"name": name, "units": more, "when": when})
+    report.approximated.append(f"player {p}: buys {', '.join(base)}"
+                               + "".join(f"; {', '.join(e['units'])} while {e['name']}" for e in extra)
+                               + " (TripleA production frontiers switched by triggers, read as "
+                                 "conditions checked at each purchase; scenario `player_rules`)")
+    return {"buys": base, "buys_when": extra} if extra else {"buys": base}
 
 
 def _convoys(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
@@ -881,7 +945,10 @@ def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
     the most per territory). A no-PU purchase (NoPUPurchaseDelegate, v3 Chinese) yields
     infantry only in TripleA, so only infantry is placed that way."""
     opts = gx.player_rules.get(who, {})
-    odd = sorted(set(opts) - PLACEMENT_OPTIONS)
+    kept_in = {"movementRestrictionTerritories", "movementRestrictionType"} \
+        if _kept_in(opts) and any(a.is_trigger and a.to == who and a.get("frontier") in gx.frontiers
+                                  for a in gx.raw) else set()   # `moves_within`
+    odd = sorted(set(opts) - PLACEMENT_OPTIONS - kept_in)
     if odd:
         report.not_imported.append(f"player {who} rules: {', '.join(odd)}")
     no_pu = "NoPU" in " ".join(c for _, c, p in gx.steps if p == who)
@@ -1031,6 +1098,9 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         for k in ("relations", "declarations", "events"):
             out.append(f"  {k}:")
             out += [f"    - {_flow(x)}" for x in sc["politics"][k]]
+    if sc.get("player_rules"):
+        out.append("player_rules:")
+        out += [f"  - {_flow(r)}" for r in sc["player_rules"]]
     for k in ("capitals", "convoys"):
         if sc.get(k):
             out.append(f"{k}:")

@@ -156,6 +156,24 @@ class TrackRule:
 
 
 @dataclass(frozen=True)
+class ExtraPurchase:
+    """Units a player may also buy while every condition holds (the Burma Road)."""
+    name: str
+    units: tuple[str, ...]
+    when: tuple[ObjectiveCondition, ...]
+
+
+@dataclass(frozen=True)
+class PlayerRules:
+    """Scenario `player_rules` (game/rules/player_rules.py; Global 1940's China, TripleA
+    production frontiers and rulesAttachment movementRestrictionTerritories)."""
+    player: str
+    buys: tuple[str, ...] = ()                  # the only units it buys (empty: any)
+    buys_when: tuple[ExtraPurchase, ...] = ()   # and these while their conditions hold
+    moves_within: tuple[str, ...] = ()          # its units enter only these spaces (empty: any)
+
+
+@dataclass(frozen=True)
 class CapitalRules:
     """Scenario `capitals` (game/rules/capitals.py; A&A Global 1940 "Capturing and
     liberating capitals"). Whatever the switches, a captured capital yields its owner's
@@ -409,6 +427,7 @@ class Scenario:
     politics: Politics | None = None         # relationships and declarations (politics.py)
     capitals: CapitalRules = field(default_factory=CapitalRules)   # capture and liberation
     convoys: ConvoyRules | None = None       # convoy zones and their disruption (convoys.py)
+    player_rules: dict[str, PlayerRules] = field(default_factory=dict)   # player_rules.py
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import capitals, grammar
+from .. import capitals, grammar, player_rules
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, PlacementRule, Unit
 from . import newcarriers
@@ -29,6 +29,8 @@ def unit_cost(state: GameState, unit: str, player: str) -> int | None:
         return None  # obsolete: placed at set-up only, never purchased
     if capitals.purchase_stopped(state, player):
         return None  # capitals.no_purchase: the player's capital is held by the enemy
+    if state.scenario.player_rules and player_rules.purchase_block(state, unit, player):
+        return None  # player_rules: not this player's unit (now)
     if ut.abilities and purchase_block(state, unit, player):
         return None
     if placement_block(state, unit, player):
@@ -45,12 +47,17 @@ def purchase_offer(state: GameState, unit: str, player: str) -> tuple[int, str] 
     if ut is None or ut.has("obsolete") or placement_block(state, unit, player) \
             or capitals.purchase_stopped(state, player):
         return None
+    if state.scenario.player_rules and not player_rules.may_ever_buy(state, unit, player):
+        return None   # player_rules: never this player's unit
     if ut.abilities and purchase_block(state, unit, player, count=0):
         return None   # not this player's unit (doctrine, powers, facilities)
     cost = ut.cost_for(player, state.alliance_of(player) or "")
     if cost is None:
         return None
-    return cost, purchase_block(state, unit, player) if ut.abilities else ""
+    why = purchase_block(state, unit, player) if ut.abilities else ""
+    if not why and state.scenario.player_rules:   # a closed road keeps its card, with the reason
+        why = player_rules.purchase_block(state, unit, player)
+    return cost, why
 
 
 def purchase_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
@@ -242,6 +249,8 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         raise IllegalAction(f"Unknown unit '{unit}'.")
     if count > 0 and capitals.purchase_stopped(state, player):
         raise IllegalAction(CAPITAL_HELD)
+    if count > 0 and state.scenario.player_rules and (why := player_rules.purchase_block(state, unit, player)):
+        raise IllegalAction(why)
     cost = unit_cost(state, unit, player)
     name = state.ruleset.units[unit].name
     if cost is None and count > 0 and (why := purchase_block(state, unit, player)
