@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import dice as dice_rules
+from . import grammar
 from .model import LAND, SEA, ConvoyRules, GameState
 
 
@@ -133,7 +134,7 @@ def disruption(state: GameState, player: str, income: int) -> int:
             raw, how = value, "costs"
         loss = min(raw, cap)
         state.add_log(f"Convoy disruption in {name} {how}: "
-                      f"{state.scenario.player(player).name} loses {loss} PUs"
+                      f"{grammar.player_says(state.scenario, player, 'loses')} {loss} PU{'' if loss == 1 else 's'}"
                       f"{f' (at most {cap})' if raw > cap else ''}.")
         total += loss
     return min(total, income)
