@@ -26,7 +26,7 @@ from .triplea_files import (
     simplify,
 )
 from .triplea_objectives import Context as ObjectiveContext
-from .triplea_objectives import RawAttachment, step_phase
+from .triplea_objectives import RawAttachment, Unmapped, _title, _trigger_condition_list, step_phase
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 
@@ -173,6 +173,9 @@ class GameXml:
     properties: dict[str, str]
     # every rules/trigger/political attachment with its options in order (conditions)
     raw: list[RawAttachment] = field(default_factory=list)
+    # player -> playerAttachment options (immuneToBlockade; the rest stays in other_attachments)
+    player_options: dict[str, dict[str, str]] = field(default_factory=dict)
+    frontiers: dict[str, list[str]] = field(default_factory=dict)   # productionFrontier -> units
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
@@ -223,6 +226,7 @@ def read_game(path: Path) -> GameXml:
     other: list[tuple[str, str, int]] = []
     canals: list[tuple[str, dict[str, str], int]] = []
     player_rules: dict[str, dict[str, str]] = {}
+    player_options: dict[str, dict[str, str]] = {}
     raw: list[RawAttachment] = []
     archetypes: dict[str, str] = {}
     al = g.find("attachmentList")
@@ -243,6 +247,8 @@ def read_game(path: Path) -> GameXml:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
+        elif name == "playerAttachment" and to in players and set(opts) == {"immuneToBlockade"}:
+            player_options.setdefault(to, {}).update(opts)
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
         elif name.startswith("canalAttachment") and territories.get(to):
@@ -327,7 +333,8 @@ def read_game(path: Path) -> GameXml:
                    frontier_units=frontier_units, territory_options=territory_options,
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
-                   relationship_types=archetypes, relationships=relationships, canals=canals)
+                   relationship_types=archetypes, relationships=relationships, canals=canals,
+                   player_options=player_options, frontiers=frontiers)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -347,7 +354,7 @@ KNOWN_UNIT_OPTIONS = {"movement", "attack", "defense", "hitPoints", "transportCo
                       "isSea", "isAir", "isInfantry", "isAirTransportable", "artillerySupportable",
                       "artillery", "canBlitz", "isLandTransport", "canBombard", "isSub", "isDestroyer",
                       "transportCapacity", "carrierCapacity", "isAA", "isFactory",
-                      "isStrategicBomber", "isAirTransport"}
+                      "isStrategicBomber", "isAirTransport", "blockade"}
 
 
 def _domain(opts: dict[str, str]) -> str:
@@ -619,7 +626,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
         else:
-            odd = sorted(set(opts) - {"production"})
+            odd = sorted(set(opts) - {"production", "blockadeZone"})
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
         s["center"] = center
@@ -647,6 +654,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     turnless = [p for p in gx.players if p not in steps_of]
     pol, taken_pol = _politics(gx, ids, pids, unit_map, report, turnless)
     taken |= taken_pol
+    limits, taken_limits = _player_limits(gx, ids, pids, unit_map, report)
+    taken |= taken_limits
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
@@ -722,6 +731,14 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         scenario["national_objectives"] = national
     if pol is not None:
         scenario["politics"] = pol
+    # TripleA's engine: a capital retaken by an ally goes back to its owner with the
+    # owner's territories the liberator holds; the G40 rulebook stops purchases meanwhile
+    scenario["capitals"] = {"liberation": True, "no_purchase": True}
+    convoys = _convoys(gx, ids, pids, unit_map, report)
+    if convoys:
+        scenario["convoys"] = convoys
+    if limits:
+        scenario["player_rules"] = limits
     ruleset = None
     if custom:
         ruleset = dict(g40)
@@ -795,6 +812,91 @@ def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
     return national, taken
 
 
+def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+                   report: Report) -> tuple[list[dict[str, Any]], set[str]]:
+    """`player_rules` (G40 China): a player whose production frontier a trigger switches
+    buys the units common to all its frontiers, and a frontier's other units while that
+    trigger's conditions hold (the Burma Road); rulesAttachment
+    movementRestrictionTerritories of type allowed -> `moves_within` for such a player
+    (G40's China; v3's Chinese restriction stays in the report: its shipped scenario and
+    guard games play without it)."""
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    switches: dict[str, list[RawAttachment]] = {}
+    for att in gx.raw:
+        if att.is_trigger and att.get("frontier") in gx.frontiers and att.to in pids:
+            switches.setdefault(att.to, []).append(att)
+    out: list[dict[str, Any]] = []
+    taken: set[str] = set()
+    for p in gx.players:
+        entry: dict[str, Any] = {}
+        if p in switches:
+            entry.update(_frontier_rules(gx, p, switches[p], ctx, unit_map, report))
+            taken |= {a.name for a in switches[p]}
+        opts = gx.player_rules.get(p, {})
+        if entry and _kept_in(opts):
+            entry["moves_within"] = [ids[t] for t in opts.get("movementRestrictionTerritories", "").split(":")
+                                     if t in ids]
+        if entry:
+            out.append({"player": pids[p], **entry})
+    return out, taken
+
+
+def _kept_in(opts: dict[str, str]) -> bool:
+    return opts.get("movementRestrictionType") == "allowed" and bool(opts.get("movementRestrictionTerritories"))
+
+
+def _frontier_rules(gx: GameXml, p: str, triggers: list[RawAttachment], ctx: ObjectiveContext,
+                    unit_map: dict[str, str], report: Report) -> dict[str, Any]:
+    def units(frontier: str) -> list[str]:
+        return sorted({unit_map[u] for u in gx.frontiers.get(frontier, []) if u in unit_map})
+    every = [set(gx.frontier_units.get(p, []))] + [set(gx.frontiers[a.get("frontier") or ""]) for a in triggers]
+    base = sorted({unit_map[u] for u in set.intersection(*every) if u in unit_map})
+    extra = []
+    for a in triggers:
+        more = [u for u in units(a.get("frontier") or "") if u not in base]
+        if not more:
+            continue   # the frontier without extras (the inverted trigger of the same condition)
+        try:
+            when = _trigger_condition_list(ctx, a)
+        except (Unmapped, ValueError) as exc:
+            report.not_imported.append(f"{a.name} of {p} (line {a.line}): {exc}")
+            continue
+        ref = (a.get("conditions") or a.get("trigger") or a.name).split(":")[0]
+        name = _title(ref, p)   # objectiveAttachment_Chinese_1_Burma_Road -> Burma Road
+        extra.append({"name": name, "units": more, "when": when})
+    report.approximated.append(f"player {p}: buys {', '.join(base)}"
+                               + "".join(f"; {', '.join(e['units'])} while {e['name']}" for e in extra)
+                               + " (TripleA production frontiers switched by triggers, read as "
+                                 "conditions checked at each purchase; scenario `player_rules`)")
+    return {"buys": base, "buys_when": extra} if extra else {"buys": base}
+
+
+def _convoys(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+             report: Report) -> dict[str, Any] | None:
+    """TripleA convoy blockades -> `convoys` (G40 convoy disruption): sea zones with
+    territoryAttachment `blockadeZone` serve the land next to them; unitAttachment
+    `blockade` is each unit's value; "Convoy Blockades Roll Dice For Cost" rolls it."""
+    zones = sorted(ids[t] for t, opts in gx.territory_options.items()
+                   if gx.territories.get(t) and _true(opts, "blockadeZone") and t in ids)
+    if not zones:
+        return None
+    raiders: dict[str, int] = {}
+    for u in gx.units:
+        n = _int(gx.unit_options[u].get("blockade"))
+        if n > 0 and u in unit_map:
+            raiders[unit_map[u]] = max(n, raiders.get(unit_map[u], 0))
+    if not raiders:
+        report.approximated.append(f"{len(zones)} convoy zones, but no unit has a blockade value")
+    out: dict[str, Any] = {"raiders": dict(sorted(raiders.items()))}
+    if gx.properties.get("Convoy Blockades Roll Dice For Cost", "").lower() == "true":
+        out.update(dice=True, counts_at_most=3)   # TripleA: a die of 3 or less costs its face
+    immune = [pids[p] for p, o in gx.player_options.items() if _true(o, "immuneToBlockade") and p in pids]
+    if immune:
+        out["immune"] = sorted(immune)
+    out["zones"] = zones
+    return out
+
+
 def _canals(gx: GameXml, ids: dict[str, str], unit_map: dict[str, str], g40_units: dict[str, Any],
             custom: dict[str, Any], report: Report) -> list[dict[str, Any]]:
     """TripleA canalAttachments -> `canals` (G40: Suez, Panama, the Turkish and Danish
@@ -843,7 +945,10 @@ def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
     the most per territory). A no-PU purchase (NoPUPurchaseDelegate, v3 Chinese) yields
     infantry only in TripleA, so only infantry is placed that way."""
     opts = gx.player_rules.get(who, {})
-    odd = sorted(set(opts) - PLACEMENT_OPTIONS)
+    kept_in = {"movementRestrictionTerritories", "movementRestrictionType"} \
+        if _kept_in(opts) and any(a.is_trigger and a.to == who and a.get("frontier") in gx.frontiers
+                                  for a in gx.raw) else set()   # `moves_within`
+    odd = sorted(set(opts) - PLACEMENT_OPTIONS - kept_in)
     if odd:
         report.not_imported.append(f"player {who} rules: {', '.join(odd)}")
     no_pu = "NoPU" in " ".join(c for _, c, p in gx.steps if p == who)
@@ -993,6 +1098,13 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         for k in ("relations", "declarations", "events"):
             out.append(f"  {k}:")
             out += [f"    - {_flow(x)}" for x in sc["politics"][k]]
+    if sc.get("player_rules"):
+        out.append("player_rules:")
+        out += [f"  - {_flow(r)}" for r in sc["player_rules"]]
+    for k in ("capitals", "convoys"):
+        if sc.get(k):
+            out.append(f"{k}:")
+            out += [f"  {kk}: {_flow(v)}" for kk, v in sc[k].items()]
     if sc.get("national_objectives"):
         out.append("national_objectives:")
         out += [f"  - {_flow(o)}" for o in sc["national_objectives"]]

@@ -156,6 +156,48 @@ class TrackRule:
 
 
 @dataclass(frozen=True)
+class ExtraPurchase:
+    """Units a player may also buy while every condition holds (the Burma Road)."""
+    name: str
+    units: tuple[str, ...]
+    when: tuple[ObjectiveCondition, ...]
+
+
+@dataclass(frozen=True)
+class PlayerRules:
+    """Scenario `player_rules` (game/rules/player_rules.py; Global 1940's China, TripleA
+    production frontiers and rulesAttachment movementRestrictionTerritories)."""
+    player: str
+    buys: tuple[str, ...] = ()                  # the only units it buys (empty: any)
+    buys_when: tuple[ExtraPurchase, ...] = ()   # and these while their conditions hold
+    moves_within: tuple[str, ...] = ()          # its units enter only these spaces (empty: any)
+
+
+@dataclass(frozen=True)
+class CapitalRules:
+    """Scenario `capitals` (game/rules/capitals.py; A&A Global 1940 "Capturing and
+    liberating capitals"). Whatever the switches, a captured capital yields its owner's
+    treasury and its owner collects no income while it is held."""
+    liberation: bool = False     # an ally retaking a capital returns it (and the owner's
+                                 # original territories the liberator holds) to its owner
+    no_purchase: bool = False    # a player whose capital is held buys nothing
+
+
+@dataclass(frozen=True)
+class ConvoyRules:
+    """Scenario `convoys` (game/rules/convoys.py; G40 "Convoy Disruption", TripleA
+    blockadeZone / unit `blockade`): at a player's collect income, each enemy raider in
+    a convoy zone serving its territories costs it `raiders[type]` PUs (dice: that many
+    dice, the faces of those showing `counts_at_most` or less), at most the value of
+    those territories per zone."""
+    zones: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (sea zone, territories it serves)
+    raiders: tuple[tuple[str, int], ...] = ()             # (unit type or class, PUs or dice)
+    dice: bool = False
+    counts_at_most: int = 6      # with dice: a die costs its face only if it shows this or less
+    immune: tuple[str, ...] = ()  # players convoy disruption never touches (TripleA immuneToBlockade)
+
+
+@dataclass(frozen=True)
 class ObjectiveCondition:
     """One condition of a national objective (game/rules/objectives.py has the grammar)."""
     kind: str                          # owned | units | no_units | at_war | relation | not | any | all
@@ -417,6 +459,9 @@ class Scenario:
     canal_control: dict[str, CanalControl] = field(default_factory=dict)   # canal name -> control
     objectives: tuple[Objective, ...] = ()   # national objectives (objectives.py)
     politics: Politics | None = None         # relationships and declarations (politics.py)
+    capitals: CapitalRules = field(default_factory=CapitalRules)   # capture and liberation
+    convoys: ConvoyRules | None = None       # convoy zones and their disruption (convoys.py)
+    player_rules: dict[str, PlayerRules] = field(default_factory=dict)   # player_rules.py
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived

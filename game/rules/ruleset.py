@@ -686,7 +686,8 @@ def load_ruleset(rid: str) -> Ruleset:
 
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
-                   "air_transport", "canals", "ai_opening", "national_objectives", "politics")
+                   "air_transport", "canals", "ai_opening", "national_objectives", "politics",
+                   "capitals", "convoys", "player_rules")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base", "extra_polygons", "places", "label", "true_neutral")
@@ -960,6 +961,13 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import politics as politics_rules
     politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk),
                                     chk)
+    from . import capitals as capital_rules
+    from . import convoys as convoy_rules
+    capitals = capital_rules.parse(data, chk)
+    convoys = convoy_rules.parse(data, spaces, pids, ruleset, chk)
+    from . import player_rules as player_rules_mod
+    player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,
+                                          objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
     if sid is None or rid is None:
         return None
     return Scenario(
@@ -970,7 +978,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
         hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
-        politics=politics)
+        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules)
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None

@@ -201,3 +201,45 @@ def test_g40_united_states_enter_the_war_at_their_third_turn(g40):
     st.round = 3
     after = apply(st, EndPhase())
     assert after.at_war("americans", "japanese") and after.allied("americans", "british")
+
+
+@needs_g40
+def test_g40_convoy_zones_and_capitals_import(g40):
+    # ww2global40_2nd_edition.xml: territoryAttachment blockadeZone (34 sea zones), unit
+    # `blockade` (submarine 2, fighter 2, tactical_bomber 2, surface warships 1, carrier 0),
+    # "Convoy Blockades Roll Dice For Cost" true (rolls of 3 or less count: the game notes),
+    # playerAttachment Chinese immuneToBlockade
+    imp, sc = g40
+    cv = sc.convoys
+    assert cv is not None and cv.dice and cv.counts_at_most == 3
+    assert dict(cv.raiders) == {"submarine": 2, "fighter": 2, "tactical_bomber": 2,
+                                "destroyer": 1, "cruiser": 1, "battleship": 1}
+    assert len(cv.zones) == 34 and cv.immune == ("chinese",)
+    zone, served = next(z for z in cv.zones if z[0] == "sea_zone_106")
+    assert served == tuple(sorted(a for a in sc.spaces[zone].adjacent if sc.spaces[a].kind == "land"))
+    assert sc.capitals.liberation and sc.capitals.no_purchase
+    text = imp.report.text()
+    assert "blockade" not in text and "immuneToBlockade" not in text
+
+
+@needs_g40
+def test_g40_china_imports_its_frontiers_and_its_borders(g40):
+    # ww2global40_2nd_edition.xml: triggerAttachment_Chinese_Artillery_Supplies switches the
+    # frontier productionChinese_Burma_Road_Open (infantry, artillery) on the condition
+    # objectiveAttachment_Chinese_1_Burma_Road; rulesAttachment Chinese
+    # movementRestrictionTerritories (20 territories), movementRestrictionType allowed
+    imp, sc = g40
+    china = sc.player_rules["chinese"]
+    assert china.buys == ("infantry",)
+    (road,) = china.buys_when
+    assert road.name == "Burma Road" and road.units == ("artillery",)
+    assert len(china.moves_within) == 20 and "yunnan" in china.moves_within
+    assert "india" not in china.moves_within
+    text = imp.report.text()
+    assert "Artillery_Supplies" not in text and "movementRestrictionTerritories" not in text.split(
+        "player Chinese rules:")[-1].splitlines()[0]
+    s = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    from game.rules import player_rules
+    assert not player_rules.purchase_block(s, "artillery", "chinese")   # the road is open in 1940
+    s.owners["burma"] = "japanese"
+    assert "Burma Road" in player_rules.purchase_block(s, "artillery", "chinese")

@@ -11,7 +11,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .. import politics
+from .. import player_rules, politics
 from ..board import distances
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit
@@ -326,6 +326,8 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
               space: str) -> tuple[bool, bool, str]:
     """Can the group enter `space`? Returns (allowed, must_stop, reason)."""
     sp = state.scenario.spaces[space]
+    if state.scenario.player_rules and (kept := player_rules.entry_block(state, space, player)):
+        return False, True, kept   # G40 China: Chinese units stay in China
     if domain == AIR:
         closed = politics.closed_to_air(state, space, player) if state.relations else ""
         return (False, True, closed) if closed else (True, False, "")

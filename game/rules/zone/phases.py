@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from .. import grammar, objectives, politics, victory
+from .. import convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
 from . import production, raids, supply
@@ -97,6 +97,8 @@ def close_phase(state: GameState) -> None:
         production.land_awaiting_aircraft(state, state.player)
     if phase == "collect_income":
         gain = production.income(state, state.player)
+        if state.scenario.convoys is not None:   # convoy disruption comes off this income
+            gain -= convoys.disruption(state, state.player, gain)
         state.resources[state.player] += gain
         state.add_log(f"{grammar.player_says(state.scenario, state.player, 'collects')} {gain}.")
         if not production.capital_lost(state, state.player):   # no income at all without it

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import grammar
+from .. import capitals, grammar, player_rules
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, PlacementRule, Unit
 from . import facilities, newcarriers
@@ -29,6 +29,10 @@ def unit_cost(state: GameState, unit: str, player: str) -> int | None:
     ut = state.ruleset.units.get(unit)
     if ut is None or ut.has("obsolete"):
         return None  # obsolete: placed at set-up only, never purchased
+    if capitals.purchase_stopped(state, player):
+        return None  # capitals.no_purchase: the player's capital is held by the enemy
+    if state.scenario.player_rules and player_rules.purchase_block(state, unit, player):
+        return None  # player_rules: not this player's unit (now)
     if ut.abilities and purchase_block(state, unit, player):
         return None
     if placement_block(state, unit, player):
@@ -42,14 +46,20 @@ def purchase_offer(state: GameState, unit: str, player: str) -> tuple[int, str] 
     unit at a count limit (per turn, on the board) is offered with that limit as the
     reason: its card and count stay on the screen."""
     ut = state.ruleset.units.get(unit)
-    if ut is None or ut.has("obsolete") or placement_block(state, unit, player):
+    if ut is None or ut.has("obsolete") or placement_block(state, unit, player) \
+            or capitals.purchase_stopped(state, player):
         return None
+    if state.scenario.player_rules and not player_rules.may_ever_buy(state, unit, player):
+        return None   # player_rules: never this player's unit
     if ut.abilities and purchase_block(state, unit, player, count=0):
         return None   # not this player's unit (doctrine, powers, facilities)
     cost = ut.cost_for(player, state.alliance_of(player) or "")
     if cost is None:
         return None
-    return cost, purchase_block(state, unit, player) if ut.abilities else ""
+    why = purchase_block(state, unit, player) if ut.abilities else ""
+    if not why and state.scenario.player_rules:   # a closed road keeps its card, with the reason
+        why = player_rules.purchase_block(state, unit, player)
+    return cost, why
 
 
 def purchase_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
@@ -91,8 +101,14 @@ def placement_block(state: GameState, unit: str, player: str) -> str:
     return ""
 
 
+CAPITAL_HELD = "Your capital is in enemy hands: you cannot buy units until it is liberated."
+
+
 def purchase_note(state: GameState, player: str) -> str:
-    """The purchase screen's line when the player holds no factory, or ""."""
+    """The purchase screen's line when the player holds no factory or may not buy
+    while its capital is held, or ""."""
+    if capitals.purchase_stopped(state, player):
+        return CAPITAL_HELD
     if any(state.owners.get(f) == player for f in state.factories):
         return ""
     rule = state.scenario.player(player).placement
@@ -236,6 +252,10 @@ def purchase(state: GameState, unit: str, count: int) -> None:
         return
     if unit not in state.ruleset.units:
         raise IllegalAction(f"Unknown unit '{unit}'.")
+    if count > 0 and capitals.purchase_stopped(state, player):
+        raise IllegalAction(CAPITAL_HELD)
+    if count > 0 and state.scenario.player_rules and (why := player_rules.purchase_block(state, unit, player)):
+        raise IllegalAction(why)
     cost = unit_cost(state, unit, player)
     name = state.ruleset.units[unit].name
     if cost is None and count > 0 and (why := purchase_block(state, unit, player)
@@ -493,11 +513,16 @@ def capture(state: GameState, space: str, player: str) -> None:
         cap = state.scenario.player(original).capital
         if cap is None or state.owners.get(cap) == original:
             new_owner = original
+    freed = capitals.liberated_capital_owner(state, space, player)
+    if freed is not None:
+        new_owner = freed
     state.owners[space] = new_owner
     facilities.capture(state, space)
     name = state.scenario.spaces[space].name
     if new_owner != player:
         state.add_log(f"{name} is liberated and returns to {state.scenario.player(new_owner).name}.")
+        if freed is not None:
+            _return_liberated_territories(state, freed, player)
     else:
         state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name}.")
     if prev is not None:
@@ -508,6 +533,13 @@ def capture(state: GameState, space: str, player: str) -> None:
                 state.resources[player] += loot
                 state.add_log(f"{grammar.player_says(state.scenario, player, 'seizes')} {loot} from "
                               f"{p.name}'s treasury.")
+
+
+def _return_liberated_territories(state: GameState, owner: str, liberator: str) -> None:
+    back = capitals.return_territories(state, owner, liberator)
+    if back:
+        names = ", ".join(state.scenario.spaces[s].name for s in back)
+        state.add_log(f"With its capital, {state.scenario.player(owner).name} takes back {names}.")
 
 
 def capture_units(state: GameState, space: str, player: str) -> None:

@@ -1,0 +1,163 @@
+"""Global 1940 2nd edition: capture and liberation of capitals, convoy disruption.
+Scenario data (`capitals`, `convoys`: docs/scenario-format.md), tested on the mini map
+(tests/fixtures/mini.yaml): red (axis) against blue and green (allies)."""
+from dataclasses import replace
+
+import pytest
+
+from game.rules.actions import EndPhase, Move, Purchase, apply
+from game.rules.errors import IllegalAction, LoadError
+from game.rules.model import CapitalRules, ConvoyRules
+from game.rules.ruleset import load_scenario_file
+from game.rules.zone import production
+from tests.conftest import FIXTURES
+from tests.rules.test_battle import ids
+
+LIBERATION = CapitalRules(liberation=True, no_purchase=True)
+
+
+def _blue_capital_taken(mini, **kw):
+    """Red holds Beta (blue's capital) and Beta Minor; green, blue's ally, holds Middle
+    (blue's, taken back from red while Beta was red's) and moves on Beta."""
+    s = mini([("c", "green", "infantry", 1)], player="green", **kw)
+    s.owners.update({"b1": "red", "b2": "red", "m": "green"})
+    return s
+
+
+def test_an_ally_liberating_a_capital_gives_it_and_its_territories_back(mini):
+    # G40 2nd ed. rulebook, "Liberating a capital": the capital returns to its original
+    # controller, with its original territories the liberating power holds
+    s = _blue_capital_taken(mini, capitals=LIBERATION)
+    s = apply(s, Move(ids(s, "c", "green"), ("b1",)))
+    s = apply(s, EndPhase())
+    assert s.owners["b1"] == "blue"
+    assert s.owners["m"] == "blue", "the liberator's hold on blue's original territory ends"
+    assert s.owners["b2"] == "red", "what the enemy still holds stays the enemy's"
+    assert any("takes back Middle" in line for line in s.log())
+
+
+def test_without_the_rule_the_liberator_keeps_the_capital(mini):
+    s = _blue_capital_taken(mini)
+    s = apply(s, Move(ids(s, "c", "green"), ("b1",)))
+    s = apply(s, EndPhase())
+    assert s.owners["b1"] == "green" and s.owners["m"] == "green"
+
+
+def _red_without_capital(mini, **kw):
+    s = mini([], phase="purchase", **kw)
+    s.owners["a1"] = "blue"
+    s.factories = frozenset(s.factories | {"a2"})   # red still has a factory to place at
+    return s
+
+
+def test_a_power_whose_capital_is_held_cannot_buy(mini):
+    # G40 2nd ed. rulebook, "Capturing and liberating capitals": while its capital is held
+    # the power collects no income and cannot purchase units
+    s = _red_without_capital(mini, capitals=LIBERATION)
+    assert production.unit_cost(s, "infantry", "red") is None
+    assert production.purchase_offer(s, "infantry", "red") is None
+    assert "capital is in enemy hands" in production.purchase_note(s, "red")
+    with pytest.raises(IllegalAction, match="capital is in enemy hands"):
+        apply(s, Purchase("infantry", 1))
+    s.owners["a1"] = "red"    # liberated: buying again
+    apply(s, Purchase("infantry", 1))
+
+
+def test_without_the_rule_a_power_without_its_capital_may_spend_what_it_has(mini):
+    s = _red_without_capital(mini)
+    apply(s, Purchase("infantry", 1))
+
+
+def test_a_captured_capital_still_yields_the_treasury_and_stops_income(mini):
+    # rulebook: the conqueror takes the loser's unspent PUs; no income while held
+    s = mini([("b2", "red", "infantry", 1)], capitals=LIBERATION)
+    s.resources["blue"] = 17
+    s = apply(s, Move(ids(s, "b2", "red"), ("b1",)))
+    s = apply(s, EndPhase())
+    assert s.owners["b1"] == "red" and s.resources == {**s.resources, "blue": 0, "red": 47}
+    assert production.income(s, "blue") == 0
+
+
+# --- convoy disruption ------------------------------------------------------------
+SEA_TWO = ConvoyRules(zones=(("s2", ("m", "b2")),),
+                      raiders=(("submarine", 2), ("destroyer", 1), ("cruiser", 1),
+                               ("carrier", 1), ("battleship", 1)))
+
+
+def _collect(s):
+    before = dict(s.resources)
+    s = apply(s, EndPhase())
+    return s, s.resources["blue"] - before["blue"]
+
+
+def test_enemy_warships_in_a_convoy_zone_cost_their_value(mini):
+    # G40 rulebook, "Convoy Disruption" (1st edition values, TripleA unit `blockade`:
+    # submarine 2, other warships 1): blue's Middle and Beta Minor are served by Sea Two
+    s = mini([("s2", "red", "submarine", 1), ("s2", "red", "destroyer", 1),
+              ("s2", "red", "transport", 1), ("s2", "green", "cruiser", 1)],
+             phase="collect_income", player="blue", convoys=SEA_TWO)
+    s, gain = _collect(s)
+    assert gain == 14 - 3     # Middle 3 + Beta Minor 3 + Beta 8, less 2 + 1
+    assert any("Convoy disruption in Sea Two" in line and "loses 3" in line for line in s.log())
+
+
+def test_the_loss_in_a_zone_is_at_most_the_value_of_the_territories_it_serves(mini):
+    s = mini([("s2", "red", "submarine", 4)], phase="collect_income", player="blue", convoys=SEA_TWO)
+    s, gain = _collect(s)
+    assert gain == 14 - 6     # 8 wanted, Middle + Beta Minor are worth 6
+    s = mini([("s2", "red", "submarine", 4)], phase="collect_income", player="blue", convoys=SEA_TWO)
+    s.owners["m"] = "red"
+    s, gain = _collect(s)
+    assert gain == 11 - 3     # only blue's own served territories count
+
+
+def test_with_dice_each_raider_rolls_its_value_in_dice(mini):
+    # TripleA ww2global40_2nd_edition.xml, "Convoy Blockades Roll Dice For Cost": true —
+    # a submarine rolls 2 dice, a destroyer 1; the total is the loss (capped)
+    rules = replace(SEA_TWO, dice=True)
+    s = mini([("s2", "red", "submarine", 1), ("s2", "red", "destroyer", 1)],
+             phase="collect_income", player="blue", convoys=rules, dice=(1, 2, 1))
+    s, gain = _collect(s)
+    assert gain == 14 - 4
+    s = mini([("s2", "red", "submarine", 1), ("s2", "red", "destroyer", 1)],
+             phase="collect_income", player="blue", convoys=rules, dice=(6, 6, 6))
+    s, gain = _collect(s)
+    assert gain == 14 - 6
+
+
+def test_a_die_costs_its_face_only_at_or_below_the_limit(mini):
+    # ww2global40_2nd_edition.xml game notes, "Blockade Zones": "For any roll of 3 or less,
+    # that amount of PUs will not be collected"
+    rules = replace(SEA_TWO, dice=True, counts_at_most=3)
+    s = mini([("s2", "red", "submarine", 1), ("s2", "red", "destroyer", 1)],
+             phase="collect_income", player="blue", convoys=rules, dice=(1, 2, 5))
+    s, gain = _collect(s)
+    assert gain == 14 - 3
+
+
+def test_an_immune_player_loses_nothing(mini):
+    # TripleA playerAttachment Chinese: immuneToBlockade
+    s = mini([("s2", "red", "submarine", 2)], phase="collect_income", player="blue",
+             convoys=replace(SEA_TWO, immune=("blue",)))
+    assert _collect(s)[1] == 14
+
+
+def test_no_convoy_rule_no_loss(mini):
+    s = mini([("s2", "red", "submarine", 1)], phase="collect_income", player="blue")
+    assert _collect(s)[1] == 14
+
+
+def test_convoys_are_read_and_checked_from_the_scenario(tmp_path):
+    text = (FIXTURES / "mini.yaml").read_text()
+    p = tmp_path / "c.yaml"
+    p.write_text(text + "capitals: {liberation: true, no_purchase: true}\n"
+                 "convoys:\n  dice: true\n  raiders: {submarine: 2, destroyer: 1}\n"
+                 "  zones: [s2, {zone: s3, serves: [b1]}]\n")
+    sc, _ = load_scenario_file(p)
+    assert sc.capitals == CapitalRules(True, True)
+    assert sc.convoys == ConvoyRules(zones=(("s2", ("b2", "m")), ("s3", ("b1",))),
+                                     raiders=(("submarine", 2), ("destroyer", 1)), dice=True)
+    p.write_text(text + "convoys:\n  raiders: {submarne: 2}\n  immune: [pink]\n  zones: [a1]\n")
+    with pytest.raises(LoadError, match="unknown unit 'submarne'") as e:
+        load_scenario_file(p)
+    assert "'a1' is not a sea zone" in str(e.value) and "unknown player 'pink'" in str(e.value)
