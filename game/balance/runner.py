@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.rules.model import Ruleset, Scenario
@@ -155,12 +156,21 @@ def _ray_module() -> Any:
     return ray
 
 
+def ray_runtime_env(package_dir: Path | None = None) -> dict[str, Any]:
+    """What Ray ships to its workers so they can import `game`: from an installed package,
+    the package folder itself (its content/ holds the scenarios and rulesets); from a
+    checkout, the checkout (game/ and scenarios/ beside it)."""
+    package_dir = package_dir or Path(__file__).resolve().parents[1]
+    if (package_dir / "content" / "rulesets").is_dir():
+        return {"py_modules": [str(package_dir)], "excludes": ["__pycache__", "*.pyc"]}
+    return {"working_dir": str(package_dir.parent),
+            "excludes": [".git", "tools/_scratch", "*.png", "balance-report*"]}
+
+
 def _ray(specs: list[GameSpec], address: str) -> Iterator[tuple[int, int, dict[str, Any]]]:
     ray = _ray_module()
-    from game.rules.ruleset import ROOT
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False,
-             runtime_env={"working_dir": str(ROOT),
-                          "excludes": [".git", "tools/_scratch", "*.png", "balance-report*"]})
+             runtime_env=ray_runtime_env())
     remote = ray.remote(play_spec)
     pending = [remote.remote(s) for s in specs]
     while pending:

@@ -169,3 +169,16 @@ def test_no_interval_is_quoted_when_every_pair_moved_the_same_way():
     lo, hi = diff.ci
     text = explain.difference_sentence("the Allies", diff.mean, lo, hi, diff.n, mcnemar_exact(4, 0))
     assert "interval" not in text and "+100 points over 4 paired games" in text and "within chance" in text
+
+
+def test_ray_workers_get_the_package_when_installed_and_the_checkout_otherwise(tmp_path):
+    # issue #43 item 4: `balance --ray` from an installed package (no checkout to ship)
+    from pathlib import Path
+
+    from game.balance import runner
+    installed = tmp_path / "site" / "game"
+    (installed / "content" / "rulesets").mkdir(parents=True)
+    env = runner.ray_runtime_env(installed)
+    assert env["py_modules"] == [str(installed)] and "working_dir" not in env
+    checkout = runner.ray_runtime_env()     # this source tree: game/ beside scenarios/
+    assert checkout["working_dir"] == str(Path(runner.__file__).resolve().parents[2])
