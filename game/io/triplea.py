@@ -851,7 +851,7 @@ def _frontier_rules(gx: GameXml, p: str, triggers: list[RawAttachment], ctx: Obj
         return sorted({unit_map[u] for u in gx.frontiers.get(frontier, []) if u in unit_map})
     every = [set(gx.frontier_units.get(p, []))] + [set(gx.frontiers[a.get("frontier") or ""]) for a in triggers]
     base = sorted({unit_map[u] for u in set.intersection(*every) if u in unit_map})
-    extra = []
+    extra: list[dict[str, Any]] = []
     for a in triggers:
         more = [u for u in units(a.get("frontier") or "") if u not in base]
         if not more:
