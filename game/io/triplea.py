@@ -724,6 +724,12 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "victory": {"victory_cities": {a: need for a in alliances}, "at_turn_limit": "victory_cities"},
         "spaces": spaces,
     }
+    if factory_units and not any(_int(gx.unit_options[u].get("canProduceXUnits")) for u in factory_units):
+        # a complex places its territory's value (TripleA before Global 1940: no
+        # canProduceXUnits), not the g40 facilities' 10 / 3
+        scenario["factory_production"] = "value"
+        report.approximated.append("industrial complexes place their territory's value a turn "
+                                   "(scenario factory_production: value; no canProduceXUnits)")
     canals = _canals(gx, ids, unit_map, g40_units, custom, report)
     if canals:
         scenario["canals"] = canals
@@ -1082,6 +1088,8 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         out.append(f"{k}: {_flow(sc[k])}")
     out.append(f"description: {_flow(sc['description'])}")
     out.append(f"turn_limit: {sc['turn_limit']}")
+    if sc.get("factory_production"):
+        out.append(f"factory_production: {_flow(sc['factory_production'])}")
     out.append("map:")
     out += [f"  {k}: {_flow(v)}" for k, v in sc["map"].items()]
     out.append("players:")

@@ -452,6 +452,9 @@ class Scenario:
     path: str = ""
     factory_sizes: dict[str, str] = field(default_factory=dict)  # space -> major|minor
     wrap_x: bool = False  # the map wraps east-west (TripleA map.scrollWrapX)
+    # what an industrial complex places a turn: "complex" its facility's `produces` (G40),
+    # "value" its territory's value (TripleA v3 and earlier), less damage either way
+    factory_production: str = "complex"
     hexmap: HexMap | None = None    # hex maps: each hex is also a SpaceDef named "q,r"
     # canals (seed 000 G49): sorted (zone, zone) pair -> canal name; tags a sea-zone border
     canals: dict[tuple[str, str], str] = field(default_factory=dict)

@@ -687,6 +687,7 @@ def load_ruleset(rid: str) -> Ruleset:
 SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limit", "map",
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
                    "air_transport", "canals", "ai_opening", "national_objectives", "politics",
+                   "factory_production",
                    "capitals", "convoys", "player_rules")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
@@ -968,6 +969,11 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import player_rules as player_rules_mod
     player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,
                                           objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
+    factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
+    if factory_production not in ("complex", "value"):
+        chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "
+                  "facilities say what a complex places) or 'value' (the territory's value)")
+        factory_production = "complex"
     if sid is None or rid is None:
         return None
     return Scenario(
@@ -977,6 +983,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
+        factory_production=factory_production or "complex",
         hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
         politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules)
 

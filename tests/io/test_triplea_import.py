@@ -269,6 +269,8 @@ def test_v3_canals_are_held_by_their_territories(v3):
     assert canals["Suez Canal"]["controlled_by"] == ["egypt", "trans_jordan"]
     assert sorted(canals["Suez Canal"]["between"]) == ["sea_zone_15", "sea_zone_34"]
     assert canals["Panama Canal"]["controlled_by"] == ["panama"]
+    # no canProduceXUnits on v3's factory: complexes place their territory's value
+    assert imp.scenario["factory_production"] == "value"
     assert not any("canalAttachment" in line for line in imp.report.not_imported)
 
 
@@ -286,3 +288,4 @@ def test_g40_straits_import_with_their_open_units():
     assert canals["Strait of Gibraltar"]["open_to"] == ["submarine"]
     assert canals["Turkish Straits"]["controlled_by"] == ["turkey"]
     assert "open_to" not in canals["Suez Canal"]
+    assert "factory_production" not in imp.scenario   # factory_major canProduceXUnits 10

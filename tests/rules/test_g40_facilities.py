@@ -87,6 +87,19 @@ def test_a_major_complex_places_ten_whatever_the_territory_is_worth():
         apply(s, Place("infantry", "b1", 1))
 
 
+def test_with_factory_production_value_a_complex_places_its_territorys_value():
+    # TripleA WW2v3-1941.xml: the factory has no canProduceXUnits, so a complex places its
+    # territory's value (Beta: 8) less damage; the imported v3 scenario says so
+    s = g(player="blue", purchased={"infantry": 11})
+    s.scenario = replace(s.scenario, factory_production="value")
+    s = place_many(s, "infantry", "b1", 8)
+    with pytest.raises(IllegalAction, match="placed all it can"):
+        apply(s, Place("infantry", "b1", 1))
+    s2 = g(player="blue", facilities={"b1|major_industrial_complex": 3})
+    s2.scenario = replace(s2.scenario, factory_production="value")
+    assert F.production(s2, "b1") == 5
+
+
 def test_a_minor_complex_places_three():
     # G40 2nd ed. (TripleA factory_minor: canProduceXUnits 3): Gamma is worth 5
     s = g(player="green", facilities={"c|minor_industrial_complex": 0}, purchased={"infantry": 4})

@@ -95,7 +95,10 @@ def production(state: GameState, space: str) -> int:
             if not f.is_upgrade:
                 return 0
             ft = fts[f.replaces]
-    return max(0, ft.produces - dmg)
+    produces = ft.produces
+    if produces and state.scenario.factory_production == "value":   # TripleA v3: the value
+        produces = max(1, state.scenario.spaces[space].value)
+    return max(0, produces - dmg)
 
 
 def operative(state: GameState, space: str, kind: str) -> bool:
