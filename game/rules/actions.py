@@ -83,19 +83,7 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
 def actor(state: GameState) -> str:
     """The player who must act next (a defender chooses its own casualties and decides
     its own rerolls; hits of a unit with chooses_casualty are assigned by the firing side)."""
-    chooser = family_of(state.scenario).chooser(state)
-    if chooser is not None:   # e.g. hex maps: losses and retreats after a CRT result
-        return chooser
-    b = state.battle
-    if b is not None and ((b.awaiting == "casualties" and b.pools and
-                           (b.pools[0].chooser or b.pools[0].side) == "defender")
-                          or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")
-                          or b.awaiting == "intercept"):
-        owner = state.owners.get(b.space)
-        if owner in b.defenders:
-            return owner
-        return b.defenders[0] if b.defenders else state.player
-    return state.player
+    return family_of(state.scenario).chooser(state) or state.player
 
 
 def apply(state: GameState, action: Action) -> GameState:

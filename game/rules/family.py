@@ -33,8 +33,8 @@ class RuleFamily(Protocol):
         """Prepare a new game's first turn (after `settle` and the opening log line)."""
 
     def chooser(self, state: GameState) -> str | None:
-        """The player a pending choice of this family waits for, or None (then the
-        shared rules decide: the current player, or a battle's defender)."""
+        """The player a pending choice waits for (a battle's defender, a hex loss choice),
+        or None: then the current player acts."""
 
     def legal_actions(self, state: GameState, max_moves: int) -> list[Action]:
         """A finite list of legal actions, for computer players and property tests."""

@@ -365,6 +365,17 @@ class ZoneFamily:
         """Nothing to prepare: the first phase (purchase) needs no set-up."""
 
     def chooser(self, state: GameState) -> str | None:
+        """A battle's defender chooses its own casualties, decides its own rerolls and
+        its interceptors."""
+        b = state.battle
+        if b is not None and ((b.awaiting == "casualties" and b.pools and
+                               (b.pools[0].chooser or b.pools[0].side) == "defender")
+                              or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")
+                              or b.awaiting == "intercept"):
+            owner = state.owners.get(b.space)
+            if owner in b.defenders:
+                return owner
+            return b.defenders[0] if b.defenders else state.player
         return None
 
     def legal_actions(self, state: GameState, max_moves: int) -> list[Action]:
