@@ -44,7 +44,6 @@ from .errors import IllegalAction
 from .family import Handler, family_of
 from .hex.family import hex_decision, hex_legal_actions  # noqa: F401
 from .model import GameState, Ruleset, Scenario, Unit, UnitMap
-from .zone import facilities
 from .zone.family import default_casualties, forced_casualties, stacks  # noqa: F401
 
 # actions every family plays (edit.py registers the edit actions here)
@@ -59,7 +58,6 @@ def new_game(scenario: Scenario, ruleset: Ruleset, seed: int,
     state.owners = dict(scenario.start_owners)
     state.turn_owners = dict(scenario.start_owners)
     state.factories = scenario.start_factories
-    facilities.start(state)
     state.resources = {p.id: p.resources for p in scenario.players}
     start: list[Unit] = []
     for space, owner, utype, count in scenario.start_units:

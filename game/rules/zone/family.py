@@ -362,7 +362,9 @@ class ZoneFamily:
         production.assign_carriers(state)
 
     def begin(self, state: GameState) -> None:
-        """Nothing to prepare: the first phase (purchase) needs no set-up."""
+        """The scenario's complexes and bases start as facilities (g40); the first phase
+        (purchase) needs nothing else."""
+        facilities.start(state)
 
     def chooser(self, state: GameState) -> str | None:
         """A battle's defender chooses its own casualties, decides its own rerolls and
