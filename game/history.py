@@ -215,6 +215,6 @@ def build(session: Session, timeline: Timeline | None = None) -> Node:
             phase.children.append(battle)
             node = Node("action", "Battle begins", i + 1, lines)
         (battle if battle is not None else phase).children.append(node)
-        if battle is not None and state.battle is None:
+        if battle is not None and state.zone.battle is None:
             battle = None   # the battle ended with this action
     return root

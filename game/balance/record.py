@@ -42,7 +42,7 @@ def _income(state: GameState) -> dict[str, int]:
 
 
 def _battle_start(state: GameState) -> dict[str, Any]:
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     att_ally = state.alliance_of(b.attacker) or ""
     att: dict[int, float] = {}
@@ -88,10 +88,10 @@ def play_recorded(scenario: Scenario, ruleset: Ruleset, seed: int, level: str = 
             _count(bought, side, action.unit, action.count)
         elif isinstance(action, Place):
             _count(placed, side, action.unit, action.count)
-        if current is not None and (new.battle is None or new.battle.space != current["space"]):
+        if current is not None and (new.zone.battle is None or new.zone.battle.space != current["space"]):
             battles.append(_battle_end(new, current))
             current = None
-        if new.battle is not None and current is None:
+        if new.zone.battle is not None and current is None:
             current = _battle_start(new)
         state = new
         if state.round != rnd and not state.over:

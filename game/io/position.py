@@ -55,7 +55,7 @@ def refusal(state: GameState) -> str:
         return "Saving a hex-map position as a scenario is not supported yet."
     if state.over:
         return "The game is over; there is no position to play on from."
-    if state.battle is not None or state.battles:
+    if state.zone.battle is not None or state.zone.battles:
         return "Battles are pending; finish the combat (or end the turn) first."
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         ut = state.utype(u)
@@ -66,7 +66,7 @@ def refusal(state: GameState) -> str:
         if ut.domain != "air" and u.carried_by is not None:
             return (f"A {ut.name} is aboard a ship in {where}: the scenario format has no "
                     f"cargo; unload or remove it first.")
-    if any(n > 0 for n in state.purchased.values()):
+    if any(n > 0 for n in state.zone.purchased.values()):
         return "Some purchased units are not placed yet; place them first."
     for key, dmg in sorted(state.facilities.items()):
         if dmg:

@@ -470,7 +470,7 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
             and (u.uid in carrying or u.owner != player or not state.utype(u).has("noncombatant"))]
     att = [u for u in here if u.owner == player and u.damage < state.utype(u).hits]
     dfn = [u for u in here if state.at_war(u.owner, player) and u.damage < state.utype(u).hits]
-    b = state.battle
+    b = state.zone.battle
     if b is not None and b.space == space and b.interceptors:
         # seed 000 G42: fighters that intercepted this battle's airdrop no longer defend
         dfn = [u for u in dfn if u.uid not in b.interceptors]

@@ -86,12 +86,12 @@ def _base_state(spec: BattleSpec) -> GameState:
         elif k < na + len(spec.defender):
             state.units[uid] = replace(u, damage=ddm[k - na], oos=cut)
     _load_air_transports(state)
-    state.battles = ("x",)
-    state.origins = {"x": ("o",)}
+    state.zone.battles = ("x",)
+    state.zone.origins = {"x": ("o",)}
     if spec.bombard and not spec.terrain == SEA:
-        # the assault landed from the sea zone "s" (actions: state.landings), so its ships
+        # the assault landed from the sea zone "s" (actions: state.zone.landings), so its ships
         # bombard (battle.bombarding_ships)
-        state.landings = {"x": ("s",)}
+        state.zone.landings = {"x": ("s",)}
     return state
 
 
@@ -110,7 +110,7 @@ def _listed_casualties(state: GameState) -> Casualties:
     """Hits of the current pool in the listed order of loss (lowest uid = listed first),
     extra hit points of multi-hit units first; noncombatants (air transports) after the
     other units, defenceless units last, each group extra hit points first."""
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     pool = b.pools[0]
     if pool.chooser:
@@ -145,11 +145,11 @@ def _play(base: GameState, seed: int, max_rounds: int, aa_fire: bool) -> tuple[G
     s = base.copy()
     s.seed = seed
     s = apply(s, SelectBattle("x"))
-    if not aa_fire and s.battle is not None:
-        s.battle = replace(s.battle, step=B.step_index("aa") + 1)
+    if not aa_fire and s.zone.battle is not None:
+        s.zone.battle = replace(s.zone.battle, step=B.step_index("aa") + 1)
     rounds = 1
-    while s.battle is not None:
-        b = s.battle
+    while s.zone.battle is not None:
+        b = s.zone.battle
         if b.awaiting == "casualties":
             s = apply(s, _listed_casualties(s))
         elif b.awaiting == "reroll":  # reconnaissance: the default policy (reroll the misses)

@@ -77,7 +77,7 @@ def _whole(value: Any, what: str) -> int:
 
 
 def _no_battle(state: GameState) -> None:
-    if state.battle is not None:
+    if state.zone.battle is not None:
         raise IllegalAction("Edit refused: a battle is being fought; finish it first.")
     ht = state.hexturn
     if ht is not None and (ht.pending is not None or ht.advance is not None):

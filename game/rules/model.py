@@ -792,6 +792,37 @@ class LogCell:
 
 
 @dataclass
+class ZoneTurn:
+    """The zone family's state of the turn in play: purchases not yet placed, the battles
+    to fight and the one being fought, and what this turn's moves did that the rules of
+    later phases ask about. The hex family's counterpart is `HexTurn` (GameState.hexturn)."""
+    purchased: dict[str, int] = field(default_factory=dict)  # "player|unit" -> unplaced count
+    bought: dict[str, int] = field(default_factory=dict)     # unit -> bought this turn (refundable)
+    placed: dict[str, int] = field(default_factory=dict)     # space -> units placed this turn
+    origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
+    landings: dict[str, tuple[str, ...]] = field(default_factory=dict)  # assaulted -> sea zones
+    ro3_moves: dict[str, int] = field(default_factory=dict)  # "ability|departure" -> units this turn
+    fired: tuple[str, ...] = ()   # territories whose coastal artillery fired this turn
+    raids: dict[int, str] = field(default_factory=dict)  # raider uid -> "space|facility" (raids.py)
+    battles: tuple[str, ...] = ()   # spaces with a battle still to fight this turn
+    battle: Battle | None = None    # the battle being fought
+    last_battle: BattleResult | None = None   # the end of the last battle (interface text)
+
+    def copy(self) -> ZoneTurn:
+        """A copy whose dicts the reducer may change (tuples and battles are immutable)."""
+        new = object.__new__(ZoneTurn)
+        new.__dict__.update(self.__dict__)
+        new.purchased = dict(self.purchased)
+        new.bought = dict(self.bought)
+        new.placed = dict(self.placed)
+        new.origins = dict(self.origins)
+        new.landings = dict(self.landings)
+        new.ro3_moves = dict(self.ro3_moves)
+        new.raids = dict(self.raids)
+        return new
+
+
+@dataclass
 class GameState:
     ruleset: Ruleset
     scenario: Scenario
@@ -806,17 +837,8 @@ class GameState:
     # rulesets with `facilities`: "space|facility id" -> damage markers, one entry per
     # facility on the board (industrial complexes are also in `factories`)
     facilities: dict[str, int] = field(default_factory=dict)
-    raids: dict[int, str] = field(default_factory=dict)  # raider uid -> "space|facility" (raids.py)
     resources: dict[str, int] = field(default_factory=dict)
-    purchased: dict[str, int] = field(default_factory=dict)  # "player|unit" -> unplaced count
-    bought: dict[str, int] = field(default_factory=dict)     # unit -> bought this turn (refundable)
-    placed: dict[str, int] = field(default_factory=dict)     # space -> units placed this turn
-    origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # attacked space -> came from
-    landings: dict[str, tuple[str, ...]] = field(default_factory=dict)  # assaulted -> sea zones
-    ro3_moves: dict[str, int] = field(default_factory=dict)  # "ability|departure" -> units this turn
-    fired: tuple[str, ...] = ()   # territories whose coastal artillery fired this turn
-    battles: tuple[str, ...] = ()
-    battle: Battle | None = None
+    zone: ZoneTurn = field(default_factory=ZoneTurn)  # the zone family's turn state
     next_uid: int = 1
     dice_used: int = 0
     scripted_dice: tuple[int, ...] = ()  # tests: rolls consumed before the seeded stream
@@ -827,7 +849,6 @@ class GameState:
     action_count: int = 0
     hexturn: HexTurn | None = None      # hex maps: this phase's attacks, pending advance
     reinforced: frozenset[int] = frozenset()  # hex maps: indices of reinforcements delivered
-    last_battle: BattleResult | None = None   # the end of the last battle (interface text)
     # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
     objective_uses: dict[str, int] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
@@ -839,14 +860,8 @@ class GameState:
         new.units = units.copy() if type(units) is UnitMap else UnitMap(units)
         new.owners = dict(self.owners)
         new.facilities = dict(self.facilities)
-        new.raids = dict(self.raids)
         new.resources = dict(self.resources)
-        new.purchased = dict(self.purchased)
-        new.placed = dict(self.placed)
-        new.bought = dict(self.bought)
-        new.origins = dict(self.origins)
-        new.landings = dict(self.landings)
-        new.ro3_moves = dict(self.ro3_moves)
+        new.zone = self.zone.copy()
         return new
 
     # --- convenience queries -------------------------------------------------

@@ -15,7 +15,7 @@ from .model import Battle, BattleResult, GameState, LogCell, Pool, Roll, Ruleset
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
-    b = state.battle
+    b = state.zone.battle
     return {
         "round": state.round,
         "player": state.player,
@@ -24,15 +24,15 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "owners": dict(sorted((k, v) for k, v in state.owners.items() if v is not None)),
         "factories": sorted(state.factories),
         **({"facilities": dict(sorted(state.facilities.items()))} if state.facilities else {}),
-        **({"raids": {str(k): v for k, v in sorted(state.raids.items())}} if state.raids else {}),
+        **({"raids": {str(k): v for k, v in sorted(state.zone.raids.items())}} if state.zone.raids else {}),
         "resources": dict(sorted(state.resources.items())),
-        "purchased": dict(sorted(state.purchased.items())),
-        "bought": dict(sorted(state.bought.items())),
-        "battles": list(state.battles),
-        "origins": {k: list(v) for k, v in sorted(state.origins.items())},
-        "landings": {k: list(v) for k, v in sorted(state.landings.items())},
-        **({"ro3_moves": dict(sorted(state.ro3_moves.items()))} if state.ro3_moves else {}),
-        **({"fired": list(state.fired)} if state.fired else {}),
+        "purchased": dict(sorted(state.zone.purchased.items())),
+        "bought": dict(sorted(state.zone.bought.items())),
+        "battles": list(state.zone.battles),
+        "origins": {k: list(v) for k, v in sorted(state.zone.origins.items())},
+        "landings": {k: list(v) for k, v in sorted(state.zone.landings.items())},
+        **({"ro3_moves": dict(sorted(state.zone.ro3_moves.items()))} if state.zone.ro3_moves else {}),
+        **({"fired": list(state.zone.fired)} if state.zone.fired else {}),
         "battle": _battle(b) if b is not None else None,
         "dice_used": state.dice_used,
         "next_uid": state.next_uid,
@@ -76,38 +76,47 @@ def state_hash(state: GameState) -> str:
 # restore, not hashed so older saves still verify) or given by the session. A test checks
 # this list against the dataclass, so a field added without snapshot support fails it.
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
-HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "raids", "resources", "purchased", "bought",
-                 "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
+HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "resources", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses",
                  "relations")
-EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
-                "log_len", "action_count", "last_battle")
+EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "scripted_dice", "log_tail",
+                "log_len", "action_count")
+# GameState.zone (the zone family's turn state), field by field, in the same flat keys
+ZONE_HASHED_FIELDS = ("raids", "purchased", "bought", "battles", "origins", "landings", "ro3_moves",
+                      "fired", "battle")
+ZONE_EXACT_FIELDS = ("placed", "last_battle")
+FAMILY_FIELDS = ("zone",)
 
 
 _ORDERED = ("resources", "purchased", "bought", "origins", "landings", "ro3_moves", "facilities")
 
 
+def _holder(state: GameState, key: str) -> Any:
+    """The object holding an _ORDERED dict: the state, or its zone turn state."""
+    return state.zone if key in ZONE_HASHED_FIELDS else state
+
+
 def exact(state: GameState) -> dict[str, Any]:
     """What snapshot() leaves out, so restore() gives back exactly this state."""
-    b = state.battle
+    b = state.zone.battle
     out: dict[str, Any] = {
         "player_idx": state.player_idx, "phase_idx": state.phase_idx,
         "owners": [[k, v] for k, v in state.owners.items()],  # with neutral spaces, in order
         "unit_order": list(state.units),
         "turn_owners": [[k, v] for k, v in state.turn_owners.items()],
-        "placed": dict(state.placed),
+        "placed": dict(state.zone.placed),
         "log": state.log(), "log_len": state.log_len,
         "action_count": state.action_count,
     }
-    orders = {k: list(getattr(state, k)) for k in _ORDERED
-              if list(getattr(state, k)) != sorted(getattr(state, k))}
+    orders = {k: list(getattr(_holder(state, k), k)) for k in _ORDERED
+              if list(getattr(_holder(state, k), k)) != sorted(getattr(_holder(state, k), k))}
     if orders:  # dict order is iteration order in the rules: keep it
         out["orders"] = orders
     if state.scripted_dice:
         out["scripted_dice"] = list(state.scripted_dice)
     if b is not None:
         out["roll_uids"] = [list(r.uids) for r in b.rolls]
-    lb = state.last_battle
+    lb = state.zone.last_battle
     if lb is not None:  # the interface's battle result text
         out["last_battle"] = [lb.space, lb.attacker, list(lb.defenders), lb.outcome, lb.retreat_to]
         if lb.rolls:   # its last dice (older saves have none)
@@ -180,24 +189,24 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     if "facilities" not in snap and ruleset.facilities:
         from .zone import facilities  # a save from before facilities: the scenario's, undamaged
         facilities.start(st)
-    st.raids = {int(k): v for k, v in snap.get("raids", {}).items()}
+    st.zone.raids = {int(k): v for k, v in snap.get("raids", {}).items()}
     st.resources = dict(snap["resources"])
-    st.purchased = dict(snap["purchased"])
-    st.bought = dict(snap["bought"])
-    st.placed = dict(ex.get("placed", {}))
-    st.origins = {k: tuple(v) for k, v in snap["origins"].items()}
-    st.landings = {k: tuple(v) for k, v in snap["landings"].items()}
-    st.ro3_moves = dict(snap.get("ro3_moves", {}))
-    st.fired = tuple(snap.get("fired", ()))
-    st.battles = tuple(snap["battles"])
-    st.battle = None if snap.get("battle") is None else _restore_battle(snap["battle"], ex.get("roll_uids"))
+    st.zone.purchased = dict(snap["purchased"])
+    st.zone.bought = dict(snap["bought"])
+    st.zone.placed = dict(ex.get("placed", {}))
+    st.zone.origins = {k: tuple(v) for k, v in snap["origins"].items()}
+    st.zone.landings = {k: tuple(v) for k, v in snap["landings"].items()}
+    st.zone.ro3_moves = dict(snap.get("ro3_moves", {}))
+    st.zone.fired = tuple(snap.get("fired", ()))
+    st.zone.battles = tuple(snap["battles"])
+    st.zone.battle = None if snap.get("battle") is None else _restore_battle(snap["battle"], ex.get("roll_uids"))
     st.next_uid = int(snap["next_uid"])
     st.dice_used = int(snap["dice_used"])
     st.scripted_dice = tuple(ex.get("scripted_dice", ()))
     if ex.get("last_battle"):
         space, attacker, defenders, outcome, retreat_to, *more = ex["last_battle"]
         rolls = tuple(Roll(**{k: _tuples(v) for k, v in r.items()}) for r in (more[0] if more else ()))
-        st.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to, rolls)
+        st.zone.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to, rolls)
     for line in ex.get("log", ()):
         st.log_tail = LogCell(line, st.log_tail)
     st.log_len = int(ex.get("log_len", len(ex.get("log", ()))))
@@ -206,8 +215,8 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.action_count = int(ex.get("action_count", 0))
     for k, keys in ex.get("orders", {}).items():
         if k in _ORDERED:
-            d = getattr(st, k)
-            setattr(st, k, {key: d[key] for key in keys if key in d} | d)
+            d = getattr(_holder(st, k), k)
+            setattr(_holder(st, k), k, {key: d[key] for key in keys if key in d} | d)
     st.hexturn = _restore_hexturn(snap["hexturn"]) if snap.get("hexturn") is not None else None
     st.reinforced = frozenset(snap.get("reinforced", ()))
     st.objective_uses = dict(snap.get("objective_uses", {}))

@@ -79,13 +79,13 @@ class CalculatorScene(Scene):
         the selected planned attack, if any."""
         state = game.state
         space = None
-        if state.battle is not None:
-            space = state.battle.space
+        if state.zone.battle is not None:
+            space = state.zone.battle.space
         elif game.sel.space is not None and game.sel.space in OV.planned_attacks(state):
             space = game.sel.space
         calc = CalculatorScene(app, state.ruleset, game)
         if space is not None:
-            player = state.battle.attacker if state.battle is not None else state.player
+            player = state.zone.battle.attacker if state.zone.battle is not None else state.player
             att: dict[str, int] = {}
             dfn: dict[str, int] = {}
             from game.rules.zone.battle import is_cargo

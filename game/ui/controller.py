@@ -63,7 +63,7 @@ def _fallback_choice(state: GameState) -> A.Action:
         for a in acts:
             if not isinstance(a, A.EndPhase):
                 return a
-    if state.battle is not None:
+    if state.zone.battle is not None:
         for a in acts:
             if isinstance(a, (A.RollDice, A.Casualties)):
                 return a
@@ -321,7 +321,7 @@ class GameController:
         actor = self.actor()
         if state.over or self.editing or self.is_ai(actor):
             return None
-        b = state.battle
+        b = state.zone.battle
         if b is not None and b.awaiting == "casualties" and b.pools:
             away = self.seat_of(actor) != self.seat_of(state.player)   # would be handed the screen
             forced = A.forced_casualties(state) if away else None

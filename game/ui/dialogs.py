@@ -73,13 +73,13 @@ class HandoffScene(Scene):
             sub += f"  ·  {task}"
         theme.text(surface, theme.elide(sub, sw - 40, 28), (sw // 2, band.y + 150), 28, theme.TEXT,
                    anchor="midtop")
-        b = state.battle
+        b = state.zone.battle
         if task and b is not None and b.awaiting == "casualties":   # how to skip these hand-offs
             theme.text(surface, "Esc, then Defenders: default losses: defenders are no longer asked for their losses",
                        (sw // 2, band.y + 186), 18, theme.TEXT_DIM, anchor="midtop")
         theme.text(surface, "Click or press Enter to continue", (sw // 2, band.bottom - 20), 22, theme.ACCENT,
                    anchor="midbottom")
-        b = state.battle
+        b = state.zone.battle
         if b is not None and b.rolls:  # what was just rolled, so nobody misses the attacker's dice
             from .zone.battle_window import draw_roll, side_name
             area = pygame.Rect(sw // 2 - 380, band.bottom + 24, 760, sh - band.bottom - 40)

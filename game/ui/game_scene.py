@@ -194,8 +194,8 @@ class GameScene(Scene):
                         and self.needs_handoff(prev, actor, passing_back=prev_turn == turn and actor == state.player):
                     self.app.push(HandoffScene(self.app, self, actor))
                     return
-        if (state.battle is not None and not above and self.auto_overlays
-                and (state.battle.space != self.battle_hidden or self.ctl.ai_to_act())):
+        if (state.zone.battle is not None and not above and self.auto_overlays
+                and (state.zone.battle.space != self.battle_hidden or self.ctl.ai_to_act())):
             self.open_battle()
             return
         if (self.auto_overlays and not above and state.phase == "purchase" and self.my_turn()
@@ -267,7 +267,7 @@ class GameScene(Scene):
         ask first, in a dialog that Enter cannot confirm."""
         if not self.my_turn():
             return
-        if self.state.battle is not None:
+        if self.state.zone.battle is not None:
             self.open_battle()
             self.ctl.say("Finish the current battle first.", "error")
             return
@@ -438,10 +438,10 @@ class GameScene(Scene):
                 self.sel.validate(self.state)
             self.sel.space = sid
         elif phase == "conduct_combat":
-            if sid in state.battles and state.battle is None:
+            if sid in state.zone.battles and state.zone.battle is None:
                 if self.ctl.do(A.SelectBattle(sid)):
                     self.open_battle()
-            elif state.battle is not None:
+            elif state.zone.battle is not None:
                 self.open_battle()
             self.sel.space = sid
         else:
@@ -740,7 +740,7 @@ class GameScene(Scene):
             self.cam.zoom(1 / 1.25)
         elif key == pygame.K_HOME:
             self.cam.fit()
-        elif key == pygame.K_c and self.state.phase == "conduct_combat" and self.state.battle is not None:
+        elif key == pygame.K_c and self.state.phase == "conduct_combat" and self.state.zone.battle is not None:
             self.open_battle()
 
     def space_at(self, pos: tuple[int, int]) -> str | None:
@@ -804,7 +804,7 @@ class GameScene(Scene):
             highlights = self.drop.highlights(state, self.ctl.version)
         else:
             highlights = self.sel.highlights(state, self.ctl.version) if self.my_turn() else {}
-        battles = state.battles if state.phase == "conduct_combat" else ()
+        battles = state.zone.battles if state.phase == "conduct_combat" else ()
         if self.hexplay is not None:
             self.hexplay.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
@@ -1114,7 +1114,7 @@ def actor_task(state, plural: bool = False) -> str:
     if ht is not None and ht.pending is not None:   # hex maps: after a CRT result
         return grammar.phrase("chooses losses" if ht.pending.stage.endswith("losses") else "chooses the retreat",
                               plural)
-    b = state.battle
+    b = state.zone.battle
     if b is not None and b.awaiting == "intercept":
         return grammar.phrase("chooses which fighters intercept", plural)
     if b is not None and b.awaiting == "reroll":

@@ -208,7 +208,7 @@ def units_key(state: GameState, space: str) -> tuple:
 
 
 def space_key(state: GameState, space: str, player: str) -> tuple:
-    b = state.battle
+    b = state.zone.battle
     extra: tuple = ()
     if b is not None and b.space == space:
         extra = (b.round, b.step, b.bombard)
@@ -223,7 +223,7 @@ def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
     """Spaces the player is attacking this combat move (hostile spaces moved into)."""
     player = player or state.player
     out = []
-    for sid in sorted(state.origins):
+    for sid in sorted(state.zone.origins):
         if sid not in state.scenario.spaces:
             continue
         if not any(u.owner == player for u in state.units_in(sid)):
@@ -238,7 +238,7 @@ def battle_state(state: GameState, space: str, player: str) -> GameState:
     else a copy on which the rules open it (`game.rules.zone.battle.start` picks the ships
     that bombard an amphibious assault), so planned, hover and battle-window odds
     all come from the same computation on the same units."""
-    b = state.battle
+    b = state.zone.battle
     if b is not None and b.space == space:
         return state
     if b is not None or player != state.player or not movement.enemies_in(state, space, player):
@@ -254,7 +254,7 @@ def battle_state(state: GameState, space: str, player: str) -> GameState:
 
 
 def _bombard_key(state: GameState, space: str) -> tuple:
-    b = state.battle
+    b = state.zone.battle
     if b is None or b.space != space:
         return ()
     return tuple((uid, state.units[uid].type) for uid in b.bombard if uid in state.units)

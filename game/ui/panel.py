@@ -690,21 +690,21 @@ class SidePanel:
     def draw_combat_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         sc = self.scene
         state = sc.state
-        if state.battle is not None:
-            name = state.scenario.spaces[state.battle.space].name
+        if state.zone.battle is not None:
+            name = state.scenario.spaces[state.zone.battle.space].name
             y = self.hint(surface, box, f"Battle in progress: {name}.")
             widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 36), "Open battle window  (C)",
                            sc.open_battle, primary=True)
             return y + 44
         guns = coastal_panel.options(self)
-        if not state.battles:
+        if not state.zone.battles:
             text = "No battles left to fight. End the phase (Enter)."
             if guns:
                 text = "No battles left to fight. Fire your coastal artillery, or end the phase (Enter)."
             y = self.hint(surface, box, text)
             return coastal_panel.draw(self, surface, box, y, guns)
         y = self.hint(surface, box, "Choose a battle to fight (or click a red-ringed space):")
-        for sid in state.battles:
+        for sid in state.zone.battles:
             if y + 36 > box.bottom:
                 break
             sp = state.scenario.spaces[sid]

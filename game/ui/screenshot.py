@@ -121,15 +121,15 @@ def battle_session_on(sc, rs, attacker: dict[str, int], defender: dict[str, int]
         if group:
             session.do(A.Move(group, (there,)))
     session.do(A.EndPhase())
-    if there in session.state.battles:
+    if there in session.state.zone.battles:
         session.do(A.SelectBattle(there))
     for _ in range(rolls):
-        b = session.state.battle
+        b = session.state.zone.battle
         if b is None:
             break
         while b is not None and b.awaiting == "casualties":
             session.do(A.default_casualties(session.state))
-            b = session.state.battle
+            b = session.state.zone.battle
         if b is None:
             break
         session.do(A.RollDice())
@@ -184,7 +184,7 @@ def setup_battle(session) -> bool:
         target = plan_attack(session)
         if target is not None:
             session.do(A.EndPhase())
-            if target in session.state.battles:
+            if target in session.state.zone.battles:
                 session.do(A.SelectBattle(target))
                 session.do(A.RollDice())
                 return True
@@ -274,7 +274,7 @@ def render(scenario: str, view: str = "map", size: tuple[int, int] = (1600, 900)
                 break
         app.push(PurchaseScene(app, game))
     elif view in ("battle", "strip"):
-        if session.state.battle is not None:
+        if session.state.zone.battle is not None:
             win = app.push(BattleWindow(app, game))
             if view == "strip":
                 win.view = "strip"  # type: ignore[attr-defined]
@@ -565,14 +565,14 @@ def reroll_session(scenario: str, tries: int = 60):
     for seed in range(1, tries + 1):
         session = battle_session_on(sc, rs, att, dfn, seed=seed, rolls=0)
         for _ in range(4):
-            b = session.state.battle
+            b = session.state.zone.battle
             if b is None or b.awaiting == "reroll":
                 break
             if b.awaiting == "casualties":
                 session.do(A.default_casualties(session.state))
             else:
                 session.do(A.RollDice())
-        b = session.state.battle
+        b = session.state.zone.battle
         if b is not None and b.awaiting == "reroll" and b.rolls[-1].side == "attacker":
             return session
     return session
@@ -602,7 +602,7 @@ def _render_rules_view(app, scenario: str, view: str):
     game.update(0.0)
     state = session.state
     if view == "reroll":
-        if state.battle is not None:
+        if state.zone.battle is not None:
             win = app.push(BattleWindow(app, game))
             win.view = "strip"
         app.draw()
@@ -614,12 +614,12 @@ def _render_rules_view(app, scenario: str, view: str):
     if view == "airdrop_battle" and dest is not None:
         session.do(A.Airdrop(tuple(u.uid for u in group), dest))
         session.do(A.EndPhase())
-        if dest in session.state.battles:
+        if dest in session.state.zone.battles:
             session.do(A.SelectBattle(dest))
             session.do(A.RollDice())
         game.ctl.version += 1
         game.update(0.0)
-        if session.state.battle is not None:
+        if session.state.zone.battle is not None:
             win = app.push(BattleWindow(app, game))
             win.view = "strip"
         app.draw()

@@ -162,21 +162,21 @@ def test_battle_flow_never_retreats_airborne_attackers():
     st = apply(st, Airdrop((uid,), "leningrad"))
     st = apply(st, EndPhase())
     for _ in range(200):
-        b = st.battle
+        b = st.zone.battle
         if b is not None and b.awaiting == "continue":
             break
         if b is not None and b.awaiting == "casualties":
             st = apply(st, default_casualties(st))
             continue
         st = apply(st, fight(st, lambda s, b: False))
-    assert st.battle is not None and st.battle.origins
+    assert st.zone.battle is not None and st.zone.battle.origins
     assert any(u.airborne for u in st.units.values() if u.space == "leningrad")
     # the units that walked in retreat (legal); the airdropped paratrooper stays and the
     # flow then rolls on (seed 000 airdrop's partial retreat, docs/interpretations.md)
     a = fight(st, lambda s, b: True)
     assert isinstance(a, Retreat)
     st = apply(st, a)
-    assert st.battle is not None and st.units[uid].space == "leningrad"
+    assert st.zone.battle is not None and st.units[uid].space == "leningrad"
     a = fight(st, lambda s, b: True)
     assert not isinstance(a, Retreat)
     apply(st, a)  # legal

@@ -74,7 +74,7 @@ def test_standard_stages_an_empty_transport_by_its_troops():
     t_uid = t.uid
     # a transport that unloaded may not sail on this turn: staging waits for an unused one
     st.units[t_uid] = type(t)(t_uid, "transport", "red", "s2")
-    st.ro3_moves = {k: v for k, v in st.ro3_moves.items()
+    st.zone.ro3_moves = {k: v for k, v in st.zone.ro3_moves.items()
                     if not k.startswith(("offload|", "combat_moved|"))}   # nor moved in the combat move
     moves = amphib.staging_moves(st, "red")
     assert moves == [Move((t_uid,), ("s1",))]

@@ -51,7 +51,7 @@ def test_text_form_and_a_position_in_the_past(saved, capsys, tmp_path):
     battle = next(n for r in tree.children for t in r.children for p in t.children for n in p.children
                   if n.kind == "battle")
     past = api.load_game(path).position(battle.at)
-    assert past.round == 1 and past.phase == "conduct_combat" and past.battle is None
+    assert past.round == 1 and past.phase == "conduct_combat" and past.zone.battle is None
     out = tmp_path / "past.png"
     assert main(["screenshot", str(path), "--at", str(battle.at + 1), "--out", str(out)]) == 0
     assert out.read_bytes()[:4] == b"\x89PNG"

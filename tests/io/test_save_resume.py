@@ -75,8 +75,8 @@ def test_a_replay_that_ends_elsewhere_continues_from_the_snapshot(tmp_path):
 
 def test_mid_battle_save_resumes_in_the_battle(tmp_path):
     s = played(400, seed=5, scenario="mediterranean_1940",
-               until=lambda st: st.battle is not None and st.battle.rolls)
-    assert s.state.battle is not None
+               until=lambda st: st.zone.battle is not None and st.zone.battle.rolls)
+    assert s.state.zone.battle is not None
     path = tmp_path / "battle.json"
     write_save(path, s)
     rewrite(path, break_first_action)

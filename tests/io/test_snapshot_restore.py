@@ -12,8 +12,11 @@ from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.rules.snapshot import (
     EXACT_FIELDS,
+    FAMILY_FIELDS,
     HASHED_FIELDS,
     SESSION_FIELDS,
+    ZONE_EXACT_FIELDS,
+    ZONE_HASHED_FIELDS,
     exact,
     restore,
     snapshot,
@@ -52,7 +55,9 @@ def through_json(state):
 def test_every_state_field_is_snapshotted():
     # a field added to GameState must be added to snapshot() or exact() and to restore()
     names = {f.name for f in dataclasses.fields(model.GameState)}
-    assert names == set(SESSION_FIELDS) | set(HASHED_FIELDS) | set(EXACT_FIELDS)
+    assert names == set(SESSION_FIELDS) | set(HASHED_FIELDS) | set(EXACT_FIELDS) | set(FAMILY_FIELDS)
+    zone = {f.name for f in dataclasses.fields(model.ZoneTurn)}
+    assert zone == set(ZONE_HASHED_FIELDS) | set(ZONE_EXACT_FIELDS)
     # a unit with no field at its default survives to_json / from_json
     u = model.Unit(1, "infantry", "p", "s", 1, 2, 3, True, True, True, True, True, 4, 5)
     assert [f.name for f in dataclasses.fields(u) if getattr(u, f.name) == f.default] == []
@@ -80,8 +85,8 @@ def test_selfplay_states_restore_exactly(scenario):
             break
         waiting = st.hexturn is not None and (st.hexturn.pending is not None   # hex: losses/retreat to choose
                                               or st.hexturn.advance is not None)   # or an advance after combat
-        if i % 9 == 0 or waiting or st.battle is not None and (not seen_battle or i % 3 == 0):
-            seen_battle = seen_battle or st.battle is not None or waiting
+        if i % 9 == 0 or waiting or st.zone.battle is not None and (not seen_battle or i % 3 == 0):
+            seen_battle = seen_battle or st.zone.battle is not None or waiting
             back = through_json(st)
             assert canonical(back) == canonical(st), f"action {i}"
             assert state_hash(back) == state_hash(st)
@@ -96,13 +101,13 @@ def test_battle_fields_round_trip():
     sp = next(iter(sc.spaces))
     roll = model.Roll("attack", "attacker", (("infantry", 1, 3),), 0, uids=(5,), rerolled=(0,), first=(6,))
     pool = model.Pool("defender", 2, ("air",), True, True, ("land",), ("infantry",), "attacker")
-    st.battle = model.Battle(space=sp, attacker=st.player, defenders=("x",), round=2, step=3, pools=(pool,),
+    st.zone.battle = model.Battle(space=sp, attacker=st.player, defenders=("x",), round=2, step=3, pools=(pool,),
                              marked=(1,), struck=(2,), origins=(sp,), rolls=(roll,), awaiting="casualties",
                              bombard=(3,), recon_used=(("attacker", 5),), prizes=("t",), att_start=("a",),
                              def_start=("b",), drops=(7,), interceptors=(8, 9), submerged=(10,),
                              hurt=((11, 0),), raid=True)
     defaults = {f.name for f in dataclasses.fields(model.Battle)
-                if getattr(st.battle, f.name) == f.default}
+                if getattr(st.zone.battle, f.name) == f.default}
     assert defaults <= {"space", "attacker", "defenders"} or not defaults, defaults
     assert canonical(through_json(st)) == canonical(st)
 

@@ -19,15 +19,15 @@ def play(base, space, seed):
     """Fight the battle in `space` with default casualties; return 'attacker'|'defender'|'draw'."""
     s = base.copy()
     s.seed = seed
-    if s.battle is None:
+    if s.zone.battle is None:
         s = apply(s, EndPhase())
         s = apply(s, SelectBattle(space))
     rounds = 0
-    while s.battle is not None:
-        if s.battle.awaiting == "casualties":
+    while s.zone.battle is not None:
+        if s.zone.battle.awaiting == "casualties":
             s = apply(s, default_casualties(s))
         else:
-            if s.battle.awaiting == "continue":
+            if s.zone.battle.awaiting == "continue":
                 rounds += 1
             s = apply(s, RollDice())
     red = ids(s, space, "red")
@@ -144,7 +144,7 @@ def test_shore_bombardment_matches_the_game(mini):
     s = apply(s, Move(inf, ("m",)))
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("m"))
-    assert len(s.battle.bombard) == 2
+    assert len(s.zone.battle.bombard) == 2
     odds = odds_for_space(s, "m", "red")
     plain = battle_odds("g40", [("infantry", 2)], [("infantry", 3)])
     assert odds.method == "exact" and odds.attacker_wins > plain.attacker_wins + 0.1
@@ -175,7 +175,7 @@ def game_distribution(start, space, rounds):
     memo = {}
 
     def key(s):
-        b = s.battle
+        b = s.zone.battle
         units = tuple(sorted((u.uid, u.damage) for u in s.units.values() if u.space == space))
         if b is None:
             return (units,)
@@ -184,14 +184,14 @@ def game_distribution(start, space, rounds):
     def outcome(s):
         red, blue = ids(s, space, "red"), ids(s, space, "blue")
         res = "attacker" if red and not blue else "defender" if blue and not red else "draw"
-        if s.battle is not None:
+        if s.zone.battle is not None:
             res = "draw"
         return (res, len(red))
 
-    base = start.battle.round - 1 if start.battle is not None else 0
+    base = start.zone.battle.round - 1 if start.zone.battle is not None else 0
 
     def solve(s):
-        b = s.battle
+        b = s.zone.battle
         if b is None or (b.awaiting == "continue" and b.round > base + rounds):
             return Counter({outcome(s): 1.0})
         k = key(s)
@@ -204,13 +204,13 @@ def game_distribution(start, space, rounds):
             return out
         probe = s.copy()                         # which dice will the next RollDice throw?
         if b.awaiting == "continue":
-            probe.battle = replace(b, awaiting="roll", rolls=())
+            probe.zone.battle = replace(b, awaiting="roll", rolls=())
         B.settle(probe)
         groups = {}                              # (type, value) -> die positions
         n = 0
-        if probe.battle is not None and probe.battle.awaiting == "roll":
-            step = B.ROUND_STEPS[probe.battle.step]
-            for u, value in B.step_shooters(probe, probe.battle, step)[1]:
+        if probe.zone.battle is not None and probe.zone.battle.awaiting == "roll":
+            step = B.ROUND_STEPS[probe.zone.battle.step]
+            for u, value in B.step_shooters(probe, probe.zone.battle, step)[1]:
                 for _ in range(B.n_dice(probe, u)):
                     groups.setdefault((u.type, value), []).append(n)
                     n += 1
@@ -231,7 +231,7 @@ def game_distribution(start, space, rounds):
         return out
 
     s = start.copy()
-    if s.battle is None:
+    if s.zone.battle is None:
         s = apply(s, EndPhase())
         s = apply(s, SelectBattle(space))
     return solve(s)
@@ -302,9 +302,9 @@ def test_battle_in_progress_has_no_second_anti_aircraft_fire(mini):
         s = base.copy()
         s.seed = seed
         s = apply(apply(s, EndPhase()), SelectBattle("m"))
-        while s.battle is not None and s.battle.awaiting != "continue":
-            s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
-        if s.battle is not None and ids(s, "m", "red", "fighter") and ids(s, "m", "blue", "aaa"):
+        while s.zone.battle is not None and s.zone.battle.awaiting != "continue":
+            s = apply(s, default_casualties(s) if s.zone.battle.awaiting == "casualties" else RollDice())
+        if s.zone.battle is not None and ids(s, "m", "red", "fighter") and ids(s, "m", "blue", "aaa"):
             break
     else:
         pytest.fail("no suitable battle")

@@ -67,8 +67,8 @@ def _play(base, seed):
     s.seed = seed
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("b1"))
-    while s.battle is not None:   # RollDice at the interception: every fighter rises
-        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    while s.zone.battle is not None:   # RollDice at the interception: every fighter rises
+        s = apply(s, default_casualties(s) if s.zone.battle.awaiting == "casualties" else RollDice())
     return s.facilities["b1|" + MAJOR], 3 - len(_uids(s, "b1", "red"))
 
 
@@ -117,8 +117,8 @@ def test_the_odds_are_the_games_exactly_over_every_roll():
         s = base.copy()
         s.scripted_dice = dice
         s = apply(s, SelectBattle("b1"))
-        while s.battle is not None:
-            s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+        while s.zone.battle is not None:
+            s = apply(s, default_casualties(s) if s.zone.battle.awaiting == "casualties" else RollDice())
         d = s.facilities["b1|" + minor] - 2
         lost = 2 - len(_uids(s, "b1", "red"))
         seen_damage[d] = seen_damage.get(d, 0.0) + 6 ** -5

@@ -316,7 +316,7 @@ def test_board_odds_leave_out_the_fighters_that_intercepted():
     s = apply(s, RollDice())                                   # bombardment
     s = apply(s, Intercept(ids(s, "uk", "fighter")))           # the fighter intercepts
     s = apply(s, Casualties(ids(s, "italy", "transport_aircraft")[:1]))
-    assert s.battle.interceptors == ids(s, "uk", "fighter")
+    assert s.zone.battle.interceptors == ids(s, "uk", "fighter")
     r = odds_for_space(s, "malta")
     assert set(r.defender_survivors) == {"infantry", "aaa"}
     assert r.method == "exact", r.note
@@ -409,7 +409,7 @@ def test_bombardment_before_the_interception_matches_the_battle_engine(att, dfn,
 
 
 def test_the_simulation_bombards_a_plain_amphibious_assault():
-    # seed 000 W1 (shore bombardment): the "sim" method's ships bombard (state.landings)
+    # seed 000 W1 (shore bombardment): the "sim" method's ships bombard (state.zone.landings)
     n = 2000
     ex = battle_odds("interwar", [("infantry", 3)], [("infantry", 2)], bombard=[("battleship", 1)],
                      amphibious=True)

@@ -18,9 +18,9 @@ def taken(base, space, seed) -> bool:
     """Fight the battle in `space` with default casualties: did the attacker take it?"""
     s = base.copy()
     s.seed = seed
-    s = apply(s, SelectBattle(space)) if s.battle is None else s
-    while s.battle is not None:
-        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    s = apply(s, SelectBattle(space)) if s.zone.battle is None else s
+    while s.zone.battle is not None:
+        s = apply(s, default_casualties(s) if s.zone.battle.awaiting == "casualties" else RollDice())
     return s.owners.get(space) == "red"
 
 

@@ -24,7 +24,7 @@ def start_battle(state, moves, space):
     for uids, path in moves:
         state = apply(state, Move(uids, path))
     state = apply(state, EndPhase())
-    assert space in state.battles
+    assert space in state.zone.battles
     return apply(state, SelectBattle(space))
 
 
@@ -34,7 +34,7 @@ def test_artillery_supports_one_infantry_on_attack(mini):
              dice=[2, 2, 2, 6])
     s = start_battle(s, [(ids(s, "a2", "red"), ("m",))], "m")
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     values = sorted(v for _, v, _ in roll.dice)
     assert values == [1, 2, 2]  # one infantry supported to 2, one at 1, artillery 2
     assert roll.hits == 2
@@ -46,7 +46,7 @@ def test_no_support_on_defense(mini):
     s = start_battle(s, [(ids(s, "a2", "red"), ("m",))], "m")
     s = apply(s, RollDice())  # attacker misses
     s = apply(s, RollDice())  # defender fires
-    assert sorted(v for _, v, _ in s.battle.rolls[-1].dice) == [2, 2]  # not 3: attack only
+    assert sorted(v for _, v, _ in s.zone.battle.rolls[-1].dice) == [2, 2]  # not 3: attack only
 
 
 def test_anti_aircraft_fires_first_and_only_at_aircraft(mini):
@@ -56,9 +56,9 @@ def test_anti_aircraft_fires_first_and_only_at_aircraft(mini):
     s = apply(s, Move(ids(s, "a1", "red"), ("a2", "m")))
     s = start_battle(s, [(ids(s, "a2", "red"), ("m",))], "m")
     s = apply(s, RollDice())
-    r = s.battle.rolls[-1]
+    r = s.zone.battle.rolls[-1]
     assert r.step == "aa" and len(r.dice) == 2 and r.hits == 1
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.side == "attacker" and pool.only_domains == ("air",)
     choice = default_casualties(s)
     assert s.units[choice.units[0]].type == "fighter"
@@ -74,21 +74,21 @@ def test_submarine_first_strike_kills_before_return_fire(mini):
     s = mini([("s1", "red", "submarine", 1), ("s2", "blue", "cruiser", 1)], dice=[1])
     s = start_battle(s, [(ids(s, "s1", "red"), ("s2",))], "s2")
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_first_strike"
+    assert s.zone.battle.rolls[-1].step == "att_first_strike"
     s = apply(s, default_casualties(s))
     assert not ids(s, "s2", "blue")
-    assert s.battle is None and ids(s, "s2", "red")
+    assert s.zone.battle is None and ids(s, "s2", "red")
 
 
 def test_destroyer_cancels_first_strike(mini):
     s = mini([("s1", "red", "submarine", 1), ("s2", "blue", "destroyer", 1)], dice=[1, 1])
     s = start_battle(s, [(ids(s, "s1", "red"), ("s2",))], "s2")
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_fire"
+    assert s.zone.battle.rolls[-1].step == "att_fire"
     s = apply(s, default_casualties(s))  # destroyer marked, still fires back
     s = apply(s, RollDice())
-    assert s.battle is not None or not ids(s, "s2", "red")
-    if s.battle is not None and s.battle.awaiting == "casualties":
+    assert s.zone.battle is not None or not ids(s, "s2", "red")
+    if s.zone.battle is not None and s.zone.battle.awaiting == "casualties":
         s = apply(s, default_casualties(s))
     assert not ids(s, "s2", "red") and not ids(s, "s2", "blue")
 
@@ -101,7 +101,7 @@ def test_submarine_hits_cannot_be_assigned_to_aircraft(mini):
     s = start_battle(s, [(ids(s, "s1", "red"), ("s2",))], "s2")
     s = apply(s, RollDice())  # attackers miss (6, 6)
     s = apply(s, RollDice())  # submarine hits (1); destroyer present so no first strike
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.exclude_domains == ("air",)
     with pytest.raises(IllegalAction):
         apply(s, Casualties(ids(s, "s2", "red", "fighter")))
@@ -116,7 +116,7 @@ def test_aircraft_alone_cannot_hit_submarines(mini):
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("s2"))
     s = apply(s, RollDice())  # fighter hits, but no eligible target: no casualty step
-    while s.battle is not None:
+    while s.zone.battle is not None:
         s = apply(s, RollDice())
     assert ids(s, "s2", "blue") and ids(s, "s2", "red")
     assert any("Neither side can hurt" in line for line in s.log())
@@ -156,7 +156,7 @@ def test_transports_are_lost_last_and_alone_are_destroyed(mini):
     s = apply(s, default_casualties(s))
     s = apply(s, RollDice())  # destroyer fires back (6, miss); then transport is alone
     assert not ids(s, "s2", "blue")
-    assert s.battle is None
+    assert s.zone.battle is None
 
 
 def test_retreat_to_where_attackers_came_from(mini):
@@ -164,11 +164,11 @@ def test_retreat_to_where_attackers_came_from(mini):
     s = start_battle(s, [(ids(s, "a2", "red"), ("m",))], "m")
     s = apply(s, RollDice())
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "continue" and s.battle.origins == ("a2",)
+    assert s.zone.battle.awaiting == "continue" and s.zone.battle.origins == ("a2",)
     with pytest.raises(IllegalAction, match="came from"):
         apply(s, Retreat("b2"))
     s = apply(s, Retreat("a2"))
-    assert ids(s, "a2", "red") and s.battle is None
+    assert ids(s, "a2", "red") and s.zone.battle is None
 
 
 def test_amphibious_units_cannot_retreat(mini):
@@ -194,7 +194,7 @@ def test_capture_and_capital_treasury(mini):
     s = apply(s, RollDice())
     s = apply(s, default_casualties(s))
     s = apply(s, RollDice())  # blue's marked infantry fires back (6): misses; removal
-    assert s.battle is None and s.owners["b1"] == "red"
+    assert s.zone.battle is None and s.owners["b1"] == "red"
     assert s.resources["blue"] == 0 and s.resources["red"] == 30 + 17
 
 
@@ -231,7 +231,7 @@ def test_shore_bombardment_in_amphibious_assault(mini):
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("m"))
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "bombard" and s.battle.rolls[-1].hits == 1
+    assert s.zone.battle.rolls[-1].step == "bombard" and s.zone.battle.rolls[-1].hits == 1
 
 
 def test_defenders_the_bombardment_takes_all_still_fire_back(mini):
@@ -248,11 +248,11 @@ def test_defenders_the_bombardment_takes_all_still_fire_back(mini):
     s = apply(s, SelectBattle("m"))
     s = apply(s, RollDice())                      # bombardment: 3, a hit
     s = apply(s, default_casualties(s))
-    assert s.battle is not None, "the marked infantry has still to fire back"
+    assert s.zone.battle is not None, "the marked infantry has still to fire back"
     s = apply(s, RollDice())                      # its return fire: 2, a hit
-    assert s.battle.rolls[-1].step == "def_fire" and s.battle.rolls[-1].hits == 1
+    assert s.zone.battle.rolls[-1].step == "def_fire" and s.zone.battle.rolls[-1].hits == 1
     s = apply(s, default_casualties(s))
-    assert s.battle is None and s.last_battle.outcome == "both_destroyed"
+    assert s.zone.battle is None and s.zone.last_battle.outcome == "both_destroyed"
     assert not ids(s, "m", "red") and not ids(s, "m", "blue") and s.owners["m"] == "blue"
 
 
@@ -265,10 +265,10 @@ def test_surprise_strikes_are_simultaneous(mini):
     s = apply(s, default_casualties(s))
     assert ids(s, "s2", "blue"), "struck sub stays until the defender's surprise strike"
     s = apply(s, RollDice())                      # defender's sub strikes back: hit
-    assert s.battle.rolls[-1].step == "def_first_strike"
+    assert s.zone.battle.rolls[-1].step == "def_first_strike"
     s = apply(s, default_casualties(s))
     assert not ids(s, "s2", "red") and not ids(s, "s2", "blue")
-    assert s.battle is None
+    assert s.zone.battle is None
 
 
 def test_only_ships_in_the_assault_zone_bombard(mini):
@@ -281,7 +281,7 @@ def test_only_ships_in_the_assault_zone_bombard(mini):
     s = apply(s, Move(inf, ("m",)))  # from s2; the cruiser in s3 borders b2, not m
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("m"))
-    assert s.battle.bombard == ()
+    assert s.zone.battle.bombard == ()
 
 
 def test_moot_hit_restrictions_make_one_casualty_choice(mini):
@@ -291,7 +291,7 @@ def test_moot_hit_restrictions_make_one_casualty_choice(mini):
               ("s2", "blue", "cruiser", 1), ("s2", "blue", "destroyer", 1)], dice=[1, 1])
     s = start_battle(s, [(ids(s, "s1", "red"), ("s2",))], "s2")
     s = apply(s, RollDice())
-    assert len(s.battle.pools) == 1 and s.battle.pools[0].hits == 2
+    assert len(s.zone.battle.pools) == 1 and s.zone.battle.pools[0].hits == 2
 
 
 def test_defender_is_named_in_the_log(mini):

@@ -91,7 +91,7 @@ def test_a_new_step_runs_at_its_place_each_round(mini):
         fired = max(i for i, line in enumerate(lines) if " fires: " in line)
         assert [line for line in lines if "toll" in line] == ["  toll: round 1"]
         assert lines.index("  toll: round 1") > fired
-        assert s.battle.awaiting == "continue" and s.battle.round == 2
+        assert s.zone.battle.awaiting == "continue" and s.zone.battle.round == 2
         s = apply(s, RollDice())
         s = apply(s, RollDice())
         assert [line for line in log(s) if "toll" in line] == ["  toll: round 1", "  toll: round 2"]
@@ -117,15 +117,15 @@ def test_a_new_fire_step_rolls_first_and_only_in_round_one(mini):
         s = apply(s, EndPhase())
         s = apply(s, SelectBattle("m"))
         s = apply(s, RollDice())
-        roll = s.battle.rolls[-1]
+        roll = s.zone.battle.rolls[-1]
         assert (roll.step, roll.side, roll.hits) == ("flak", "defender", 1)
         assert any(" flak: 1 -> 1 hit" in line for line in log(s))
         s = apply(s, default_casualties(s))
-        assert len(B.alive(s, B.attackers(s, s.battle))) == 1   # removed at once
+        assert len(B.alive(s, B.attackers(s, s.zone.battle))) == 1   # removed at once
         s = apply(s, RollDice())   # attacker fires
         s = apply(s, RollDice())   # defender fires
-        assert s.battle.round == 2
+        assert s.zone.battle.round == 2
         s = apply(s, RollDice())
-        assert s.battle.rolls[-1].step == "att_fire"   # no flak in round two
+        assert s.zone.battle.rolls[-1].step == "att_fire"   # no flak in round two
     assert B.step_names() == ALL_ORDER
 

@@ -45,7 +45,7 @@ def test_artillery_while_the_burma_road_is_open(mini):
     s.owners["m"] = "blue"          # an ally's: open again
     assert production.purchase_offer(s, "artillery", "green") == (4, "")
     s = apply(s, Purchase("artillery", 1))
-    assert s.bought == {"artillery": 1}
+    assert s.zone.bought == {"artillery": 1}
 
 
 def test_chinese_units_may_not_leave_china(mini):

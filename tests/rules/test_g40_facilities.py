@@ -48,7 +48,7 @@ def g(units=(), phase="place", player="red", owners=None, spaces=None, facilitie
         s.factories = frozenset(k.split("|")[0] for k in facilities
                                 if s.ruleset.facilities[k.split("|")[1]].kind == F.COMPLEX)
     for what, n in (purchased or {}).items():
-        s.purchased[production.pkey(player, what)] = n
+        s.zone.purchased[production.pkey(player, what)] = n
     return s
 
 

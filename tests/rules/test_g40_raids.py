@@ -55,10 +55,10 @@ def fight(s, space="b1", intercept=None):
     """Conduct the raid with default casualties; `intercept`: the interceptors chosen."""
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle(space))
-    while s.battle is not None and s.battle.raid:
-        if s.battle.awaiting == "intercept":
+    while s.zone.battle is not None and s.zone.battle.raid:
+        if s.zone.battle.awaiting == "intercept":
             s = apply(s, Intercept(tuple(intercept or ())))
-        elif s.battle.awaiting == "casualties":
+        elif s.zone.battle.awaiting == "casualties":
             s = apply(s, default_casualties(s))
         else:
             s = apply(s, RollDice())
@@ -85,7 +85,7 @@ def test_a_strategic_bomber_does_a_die_plus_two_damage():
     assert raids.target_of(s, uids(s, "b1", "red")[0]) == ("b1", MAJOR)
     s = fight(s)
     assert s.facilities["b1|" + MAJOR] == 6
-    assert uids(s, "b1", "red", "strategic_bomber") and s.battles == ()
+    assert uids(s, "b1", "red", "strategic_bomber") and s.zone.battles == ()
     # production is cut by the damage (b1 places 10 - 6 = 4 on blue's turn)
     assert production.factory_capacity(s, "b1") == 4
 
@@ -134,12 +134,12 @@ def test_interceptors_and_escorts_fight_one_round_at_one():
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("b1"))
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "intercept"
+    assert s.zone.battle.awaiting == "intercept"
     s = apply(s, Intercept(uids(s, "b1", "blue")))
-    rolls = [r for r in s.battle.rolls if r.step == "raid_air_attack"]
+    rolls = [r for r in s.zone.battle.rolls if r.step == "raid_air_attack"]
     assert [v for _, v, _ in rolls[0].dice] == [1, 1]
-    while s.battle is not None:
-        if s.battle.awaiting == "casualties":
+    while s.zone.battle is not None:
+        if s.zone.battle.awaiting == "casualties":
             s = apply(s, default_casualties(s))
         else:
             s = apply(s, RollDice())
@@ -152,7 +152,7 @@ def test_without_interceptors_there_is_no_air_battle():
     s = g([("a2", "red", "strategic_bomber", 1), ("b1", "blue", "fighter", 1)], dice=[2, 1])
     s = fly(s, uids(s, "a2", "red"))
     s = fight(s, intercept=())
-    assert not any(r.step.startswith("raid_air") for r in s.last_battle.rolls)
+    assert not any(r.step.startswith("raid_air") for r in s.zone.last_battle.rolls)
     assert s.facilities["b1|" + MAJOR] == 3 and uids(s, "b1", "blue")
 
 
@@ -163,14 +163,14 @@ def test_raiders_do_not_fight_the_ordinary_battle_there():
     s = fly(s, uids(s, "a2", "red", "strategic_bomber"))
     s = apply(s, Move(uids(s, "b2", "red"), ("b1",)))
     s = apply(s, EndPhase())
-    assert s.battles == ("b1",)
+    assert s.zone.battles == ("b1",)
     s = apply(s, SelectBattle("b1"))
-    while s.battle is not None and s.battle.raid:
+    while s.zone.battle is not None and s.zone.battle.raid:
         s = apply(s, RollDice())
-    assert s.facilities["b1|" + MAJOR] == 6 and s.battles == ("b1",)
+    assert s.facilities["b1|" + MAJOR] == 6 and s.zone.battles == ("b1",)
     s = apply(s, SelectBattle("b1"))
-    assert not s.battle.raid
-    assert [u.type for u in __import__("game.rules.zone.battle", fromlist=["x"]).attackers(s, s.battle)] == ["armour"]
+    assert not s.zone.battle.raid
+    assert [u.type for u in __import__("game.rules.zone.battle", fromlist=["x"]).attackers(s, s.zone.battle)] == ["armour"]
     s = apply(s, RollDice())                       # armour 1 hits
     s = apply(s, Casualties(uids(s, "b1", "blue")))
     s = apply(s, RollDice())                       # infantry 6 misses
@@ -195,16 +195,16 @@ def test_raids_are_fought_before_other_battles():
     s = fly(s, uids(s, "a2", "red", "strategic_bomber"))
     s = apply(s, Move(uids(s, "a2", "red", "infantry"), ("m",)))
     s = apply(s, EndPhase())
-    assert s.battles == ("b1", "m")
+    assert s.zone.battles == ("b1", "m")
     with pytest.raises(IllegalAction, match="raids first"):
         apply(s, SelectBattle("m"))
     assert SelectBattle("m") not in legal_actions(s) and SelectBattle("b1") in legal_actions(s)
     s = apply(s, SelectBattle("b1"))
-    while s.battle is not None:
+    while s.zone.battle is not None:
         s = apply(s, RollDice())
-    assert s.battles == ("m",)
+    assert s.zone.battles == ("m",)
     s = apply(s, SelectBattle("m"))
-    assert not s.battle.raid
+    assert not s.zone.battle.raid
 
 
 def test_air_battles_before_raids_is_an_option():
@@ -222,7 +222,7 @@ def test_air_battles_before_raids_is_an_option():
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("b1"))
     s = apply(s, RollDice())          # no interceptors to choose: the AA die at once
-    assert s.battle is None or s.battle.awaiting != "intercept"
-    while s.battle is not None:
+    assert s.zone.battle is None or s.zone.battle.awaiting != "intercept"
+    while s.zone.battle is not None:
         s = apply(s, RollDice())
     assert s.facilities["b1|" + MAJOR] == 6

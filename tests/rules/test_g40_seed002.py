@@ -62,12 +62,12 @@ def ids(s, space, owner, utype=None):
 
 def to_battle(s, space):
     s = apply(s, EndPhase())
-    assert space in s.battles
+    assert space in s.zone.battles
     return apply(s, SelectBattle(space))
 
 
 def last_values(s):
-    return sorted(v for _, v, _ in s.battle.rolls[-1].dice)
+    return sorted(v for _, v, _ in s.zone.battle.rolls[-1].dice)
 
 
 # --- Elite Infantry (§6) ----------------------------------------------------------------
@@ -86,9 +86,9 @@ def test_elite_infantry_two_dice_at_infantry_values_attacking_and_defending():
     s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    assert [(t, v) for t, v, _ in s.battle.rolls[-1].dice] == [("elite_infantry", 1)] * 2
+    assert [(t, v) for t, v, _ in s.zone.battle.rolls[-1].dice] == [("elite_infantry", 1)] * 2
     s = apply(s, RollDice())
-    dice = s.battle.rolls[-1].dice
+    dice = s.zone.battle.rolls[-1].dice
     assert sorted((t, v) for t, v, _ in dice) == [("elite_infantry", 2), ("elite_infantry", 2),
                                                    ("infantry", 2)]
 
@@ -101,7 +101,7 @@ def test_elite_infantry_supported_by_artillery_keeps_both_dice_at_2():
     s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    assert last_values(s) == [2, 2, 2] and s.battle.rolls[-1].hits == 3
+    assert last_values(s) == [2, 2, 2] and s.zone.battle.rolls[-1].hits == 3
 
 
 def test_artillery_shared_by_infantry_and_elite_infantry_supports_the_elite():
@@ -117,7 +117,7 @@ def test_artillery_shared_by_infantry_and_elite_infantry_supports_the_elite():
     s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert sorted((t, v) for t, v, _ in roll.dice) == [("artillery", 2), ("elite_infantry", 2),
                                                       ("elite_infantry", 2), ("infantry", 1)]
 
@@ -145,7 +145,7 @@ def test_one_elite_infantry_per_territory_at_placement_and_unloading():
     # seed 002: ELITE INFANTRY, "There can be a maximum of 1 EI from the same Nation or
     # alliance in each territory."
     s = g([("a1", "red", "elite_infantry", 1)], phase="place")
-    s.purchased = {"red|elite_infantry": 1}
+    s.zone.purchased = {"red|elite_infantry": 1}
     with pytest.raises(IllegalAction, match="At most 1 Elite Infantry"):
         apply(s, Place("elite_infantry", "a1"))
     assert not any(isinstance(a, Place) for a in legal_actions(s))
@@ -182,13 +182,13 @@ def test_elite_infantry_at_most_one_placed_per_turn_counting_units_bought_earlie
     # produce a maximum of 1 Elite Infantry (EI) unit per turn" -- one a turn comes into play,
     # also when one bought on an earlier turn still waits to be placed
     s = g(phase="place", owners={"b1": "red"}, factories={"a1", "b1"})
-    s.purchased = {"red|elite_infantry": 2}                  # one of them from an earlier turn
+    s.zone.purchased = {"red|elite_infantry": 2}                  # one of them from an earlier turn
     s = apply(s, Place("elite_infantry", "a1"))
     with pytest.raises(IllegalAction, match="At most 1 Elite Infantry placed per turn"):
         apply(s, Place("elite_infantry", "b1"))
     assert not any(isinstance(a, Place) for a in legal_actions(s))
     s = apply(s, EndPhase())
-    assert s.purchased == {"red|elite_infantry": 1}           # it waits for the next turn
+    assert s.zone.purchased == {"red|elite_infantry": 1}           # it waits for the next turn
 
 
 def test_elite_infantry_fights_and_moves_as_infantry():
@@ -225,7 +225,7 @@ def test_elite_infantry_gets_no_fortification_bonus():
 def test_elite_infantry_is_produced_in_a_major_capital():
     # seed 002: ELITE INFANTRY, "EI must be produced in a Major Capital." (S2)
     s = g(phase="place", factories={"a1", "a2", "b1", "c"})
-    s.purchased = {"red|elite_infantry": 1}
+    s.zone.purchased = {"red|elite_infantry": 1}
     with pytest.raises(IllegalAction, match="major power's capital"):
         apply(s, Place("elite_infantry", "a2"))
     s = apply(s, Place("elite_infantry", "a1"))
@@ -286,7 +286,7 @@ def test_paratrooper_flies_two_spaces_over_a_sea_zone_with_enemy_ships():
     s = apply(s, Airdrop(para, "m"))
     assert all(s.units[u].space == "m" and s.units[u].airborne for u in para)
     s = apply(s, EndPhase())
-    assert s.battles == ("m",)                        # nothing happens in the sea zone
+    assert s.zone.battles == ("m",)                        # nothing happens in the sea zone
     # the flight ends on land only, and not 3 spaces away
     s = g([("a1", "red", "paratrooper", 1), ("b2", "blue", "infantry", 1)])
     assert "land" in AD.explain(s, [s.units[1]], "s1")
@@ -317,7 +317,7 @@ def test_anti_aircraft_fires_at_airborne_paratroopers_as_at_aircraft():
     s = apply(s, Airdrop(ids(s, "a1", "red"), "m"))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    r = s.battle.rolls[-1]
+    r = s.zone.battle.rolls[-1]
     assert r.step == "aa" and len(r.dice) == 3 and r.hits == 1   # 3 dice per AAA, hit on 1
     s = apply(s, Casualties(ids(s, "m", "red")[:1]))
     assert len(ids(s, "m", "red")) == 3                            # removed at once
@@ -327,7 +327,7 @@ def test_anti_aircraft_fires_at_airborne_paratroopers_as_at_aircraft():
     s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_fire"
+    assert s.zone.battle.rolls[-1].step == "att_fire"
 
 
 def test_anti_aircraft_fires_separately_at_paratroopers_and_aircraft():
@@ -339,9 +339,9 @@ def test_anti_aircraft_fires_separately_at_paratroopers_and_aircraft():
     s = apply(s, Move(ids(s, "a1", "red", "fighter"), ("a2", "m")))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    r = s.battle.rolls[-1]
+    r = s.zone.battle.rolls[-1]
     assert len(r.dice) == 4 and r.hits == 1                    # 2 at aircraft + 2 at paratroopers
-    pool = s.battle.pools[0] if s.battle.pools else None
+    pool = s.zone.battle.pools[0] if s.zone.battle.pools else None
     assert pool is not None and pool.only_domains == (B.AIRBORNE,)
     with pytest.raises(IllegalAction):
         apply(s, Casualties((ids(s, "m", "red", "fighter")[0],)))   # the hit is a paratrooper's
@@ -373,7 +373,7 @@ def test_airborne_attack_with_other_units_is_1():
     s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    assert [(t, v) for t, v, _ in s.battle.rolls[-1].dice if t == "paratrooper"] == [("paratrooper", 1)] * 2
+    assert [(t, v) for t, v, _ in s.zone.battle.rolls[-1].dice if t == "paratrooper"] == [("paratrooper", 1)] * 2
 
 
 def test_paratroopers_defending_alone_are_3_in_round_one_then_2():
@@ -453,14 +453,14 @@ def test_paratrooper_attacking_by_land_is_infantry_supported_by_artillery():
     s = apply(s, Move(ids(s, "a2", "red"), ("m",)))
     s = to_battle(s, "m")
     s = apply(s, RollDice())
-    assert sorted((t, v) for t, v, _ in s.battle.rolls[-1].dice) == \
+    assert sorted((t, v) for t, v, _ in s.zone.battle.rolls[-1].dice) == \
         [("artillery", 2), ("paratrooper", 1), ("paratrooper", 2)]
 
 
 def test_paratroopers_are_produced_in_a_capital():
     # seed 002: PARATROOPER, "Paratroopers must be produced in a Capital"
     s = g(phase="place", factories={"a1", "a2"})
-    s.purchased = {"red|paratrooper": 2}
+    s.zone.purchased = {"red|paratrooper": 2}
     with pytest.raises(IllegalAction, match="in a capital"):
         apply(s, Place("paratrooper", "a2"))
     s = apply(s, Place("paratrooper", "a1"))
@@ -499,7 +499,7 @@ def test_paratroopers_are_never_intercepted_in_flight():
            ("s1", "blue", "carrier", 1), ("s1", "blue", "fighter", 2)], spaces=_sea_only_map())
     s = apply(s, Airdrop((1,), "m"))
     s = apply(s, EndPhase())
-    assert s.battles == ("m",) and len(s.units) == 5
+    assert s.zone.battles == ("m",) and len(s.units) == 5
 
 
 def test_air_base_gives_one_more_space_of_flight():
@@ -523,7 +523,7 @@ def test_lost_paratroopers_can_be_bought_again():
     s = apply(s, RollDice())
     s = apply(s, RollDice())
     s = apply(s, Casualties(ids(s, "m", "red")))
-    assert s.battle is None and len(ids(s, "a1", "red")) == 7
+    assert s.zone.battle is None and len(ids(s, "a1", "red")) == 7
     s.phase_idx = 0
     s = apply(s, Purchase("paratrooper", 1))
 
@@ -539,9 +539,9 @@ def test_airborne_attackers_cannot_retreat():
     s = to_battle(s, "m")
     s = apply(s, RollDice())
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "continue"
+    assert s.zone.battle.awaiting == "continue"
     s = apply(s, Retreat("a2"))
-    assert s.units[2].space == "a2" and s.units[1].space == "m" and s.battle is not None
+    assert s.units[2].space == "a2" and s.units[1].space == "m" and s.zone.battle is not None
     with pytest.raises(IllegalAction, match="from the air cannot retreat"):
         apply(s, Retreat("a2"))
     assert not any(isinstance(a, Retreat) for a in legal_actions(s))

@@ -42,11 +42,11 @@ def test_plural_player_wins_the_battle_and_the_result_is_structured():
     uid = state.next_uid
     state.next_uid += 1
     state.units[uid] = Unit(uid, "infantry", "germans", space)
-    state.battle = Battle(space, "germans", ("russians",))
+    state.zone.battle = Battle(space, "germans", ("russians",))
     B.finish(state)
     name = state.scenario.spaces[space].name
     assert state.log()[-1] == f"Germans win the battle in {name}."
-    r = state.last_battle
+    r = state.zone.last_battle
     assert r is not None and (r.space, r.attacker, r.outcome) == (space, "germans", "attacker")
     assert B.result_text(state, r, past=True) == f"Germans win the battle in {name}."
 

@@ -44,13 +44,13 @@ def battle(attack, defend, space="m", dice=(), terrain=None, amphibious=False):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True, amphibious=amphibious)
-    s.battles = (space,)
-    s.origins = {space: ("a2",) if space == "m" else ("s1",)}
+    s.zone.battles = (space,)
+    s.zone.origins = {space: ("a2",) if space == "m" else ("s1",)}
     return apply(s, SelectBattle(space))
 
 
 def vals(s, step=None):
-    r = s.battle.rolls[-1]
+    r = s.zone.battle.rolls[-1]
     assert step is None or r.step == step, r.step
     return sorted((t, v) for t, v, _ in r.dice)
 
@@ -178,7 +178,7 @@ def test_infantry_supported_on_defense_g8():
     # be supported with artillery on defense" -> supported (G8, docs/interpretations.md)
     s = battle([("cavalry", 1)], [("infantry", 2), ("artillery", 1)], dice=[12, 12, 12, 12])
     s = apply(s, RollDice())  # cavalry fires (defending artillery's first strike: round 1)
-    while s.battle.rolls[-1].step != "def_fire":
+    while s.zone.battle.rolls[-1].step != "def_fire":
         s = apply(s, RollDice())
     assert vals(s) == [("infantry", 3), ("infantry", 4)]
 
@@ -196,7 +196,7 @@ def test_rule_of_three_limits_spg_support():
     # seed 000: MOTORIZED INFANTRY, Support from Self-Propelled Artillery: "This rule is
     # subject to the Rule of Three" (G1: at most 3 units per side benefit)
     s = battle([("motorized_infantry", 4), ("self_propelled_gun", 4)], [("infantry", 1)])
-    att = B.alive(s, B.attackers(s, s.battle))
+    att = B.alive(s, B.attackers(s, s.zone.battle))
     bonus = B.support_bonus(s, att, "attack")
     motor = [u for u in att if u.type == "motorized_infantry"]
     assert sorted(bonus.get(u.uid, 0) for u in motor) == [0, 1, 1, 1]
@@ -208,22 +208,22 @@ def test_artillery_first_strike_only_in_round_one():
     # its attack before other units. Casualties are selected and removed without returning fire."
     s = battle([("artillery", 1)], [("infantry", 2)], dice=[1, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_first_strike"
+    assert s.zone.battle.rolls[-1].step == "att_first_strike"
     s = apply(s, Casualties(uids(s, "blue", "infantry")[:1]))
     s = apply(s, RollDice())              # only one defender left to fire back
     assert vals(s, "def_fire") == [("infantry", 3)]
     s = apply(s, RollDice())              # round 2: artillery fires in the ordinary step
-    assert s.battle.rolls[-1].step == "att_fire"
+    assert s.zone.battle.rolls[-1].step == "att_fire"
 
 
 def test_submarine_surprise_strike_cancelled_by_destroyer():
     # seed 000: SUBMARINE, First Strike: "If the opposing side does not have a destroyer ..."
     s = battle([("submarine", 1)], [("cruiser", 1)], space="s2", dice=[12, 12])
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_first_strike"
+    assert s.zone.battle.rolls[-1].step == "att_first_strike"
     s = battle([("submarine", 1)], [("destroyer", 1)], space="s2", dice=[12, 12])
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_fire"
+    assert s.zone.battle.rolls[-1].step == "att_fire"
 
 
 # --- special values -----------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_anti_tank_gun_special_value_only_hits_armor():
     # seed 000: ANTI-TANK GUN, Ambush: "hits armored units on a 3 or less when attacking armor"
     s = battle([("anti_tank_gun", 1)], [("infantry", 1), ("armor", 1)], dice=[3, 12, 12])
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.only_types and "armor" in pool.only_types and "infantry" not in pool.only_types
     with pytest.raises(IllegalAction):
         apply(s, Casualties(uids(s, "blue", "infantry")))
@@ -241,20 +241,20 @@ def test_anti_tank_gun_special_value_only_hits_armor():
 def test_anti_tank_special_roll_is_a_miss_without_armor():
     s = battle([("anti_tank_gun", 1)], [("infantry", 1)], dice=[3, 12, 12])
     s = apply(s, RollDice())
-    assert not s.battle.pools  # 3 > ordinary value 1 and no armor: no hit
+    assert not s.zone.battle.pools  # 3 > ordinary value 1 and no armor: no hit
 
 
 def test_fighter_values_against_air_g39():
     # seed 000: FIGHTER "Attack: 6/2" (stat line chosen over the text, G39)
     s = battle([("fighter", 1)], [("infantry", 1), ("fighter", 1)], dice=[5, 12, 12])
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.only_domains == ("air",)
     with pytest.raises(IllegalAction):
         apply(s, Casualties(uids(s, "blue", "infantry")))
     s = battle([("fighter", 1)], [("infantry", 1), ("fighter", 1)], dice=[2, 12, 12])
     s = apply(s, RollDice())
-    assert not s.battle.pools[0].only_domains  # 2 hits anything
+    assert not s.zone.battle.pools[0].only_domains  # 2 hits anything
 
 
 def test_cavalry_charge_needs_more_cavalry_than_infantry():
@@ -262,18 +262,18 @@ def test_cavalry_charge_needs_more_cavalry_than_infantry():
     # the number of defending infantry units, this unit hits defending infantry on a 3 or less."
     s = battle([("cavalry", 2)], [("infantry", 1), ("armor", 1)], dice=[3, 12, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.pools and s.battle.pools[0].only_types
-    assert "armor" not in s.battle.pools[0].only_types
+    assert s.zone.battle.pools and s.zone.battle.pools[0].only_types
+    assert "armor" not in s.zone.battle.pools[0].only_types
     s = battle([("cavalry", 1)], [("infantry", 1)], dice=[3, 12])
     s = apply(s, RollDice())
-    assert not s.battle.pools
+    assert not s.zone.battle.pools
 
 
 def test_heavy_artillery_against_fortifications():
     # seed 000: HEAVY ARTILLERY "Attack: 3 (4 against fortifications)"
     s = battle([("heavy_artillery", 1)], [("infantry", 1), ("fortification", 1)], dice=[4, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.pools[0].only_types == ("fortification", "fortress")
+    assert s.zone.battle.pools[0].only_types == ("fortification", "fortress")
 
 
 # --- terrain, air defense, chosen casualties ---------------------------------------
@@ -293,14 +293,14 @@ def test_carrier_defends_only_against_aircraft():
     # seed 000: CARRIER, Air Defense: "This unit defends only against attacking aircraft."
     s = battle([("destroyer", 1)], [("carrier", 1)], space="s2", dice=[12, 12])
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "continue" or s.battle.rolls[-1].step == "att_fire"
-    assert all(r.side == "attacker" for r in s.battle.rolls)
+    assert s.zone.battle.awaiting == "continue" or s.zone.battle.rolls[-1].step == "att_fire"
+    assert all(r.side == "attacker" for r in s.zone.battle.rolls)
     s = battle([("destroyer", 1), ("fighter", 1)], [("carrier", 1)], space="s2", dice=[12, 12, 1])
     s = apply(s, RollDice())
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].side == "defender"
-    assert s.battle.pools[0].only_domains == ("air",)
-    assert s.units[B.default_casualties(s, s.battle, s.battle.pools[0])[0]].type == "fighter"
+    assert s.zone.battle.rolls[-1].side == "defender"
+    assert s.zone.battle.pools[0].only_domains == ("air",)
+    assert s.units[B.default_casualties(s, s.zone.battle, s.zone.battle.pools[0])[0]].type == "fighter"
 
 
 def test_torpedo_bomber_attacker_chooses_the_ship():
@@ -309,7 +309,7 @@ def test_torpedo_bomber_attacker_chooses_the_ship():
     s = battle([("torpedo_bomber", 1)], [("destroyer", 1), ("battleship", 1), ("naval_transport", 1)],
                space="s2", dice=[1, 12, 12])
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.side == "defender" and pool.chooser == "attacker"
     assert actor(s) == "red"
     tr = uids(s, "blue", "naval_transport")
@@ -321,7 +321,7 @@ def test_dive_bomber_cannot_hit_aircraft():
     # seed 000: DIVE BOMBER L561 "* This unit may only damage naval and ground targets."
     s = battle([("dive_bomber", 1)], [("fighter", 1), ("infantry", 1)], dice=[1, 12, 12])
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.chooser == "attacker" and "air" in pool.exclude_domains
     with pytest.raises(IllegalAction):
         apply(s, Casualties(uids(s, "blue", "fighter")))
@@ -348,7 +348,7 @@ def test_fortification_and_fortress_bonuses():
     # "subject to the Rule of Three"; AUXILIARIES, Skirmishers: "do not receive bonuses from fortifications"
     s = battle([("armor", 1)], [("infantry", 4), ("artillery", 1), ("fortification", 1), ("fortress", 1),
                                 ("auxiliary", 1)])
-    dfn = B.defenders(s, s.battle)
+    dfn = B.defenders(s, s.zone.battle)
     bonus = B.support_bonus(s, dfn, "defense")
     inf = [bonus.get(u.uid, 0) for u in dfn if u.type == "infantry"]
     # the first: artillery +1, fortification +1 (1:1), fortress +2; fortress +2 to three only

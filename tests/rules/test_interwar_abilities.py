@@ -59,8 +59,8 @@ def battle(attack, defend, space="m", dice=(), **kw):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True)
-    s.battles = (space,)
-    s.origins = {space: ("a2",) if space == "m" else ("s1",)}
+    s.zone.battles = (space,)
+    s.zone.origins = {space: ("a2",) if space == "m" else ("s1",)}
     return apply(s, SelectBattle(space))
 
 
@@ -69,7 +69,7 @@ def uids(s, owner, utype):
 
 
 def faces(s):
-    return [d for _, _, d in s.battle.rolls[-1].dice]
+    return [d for _, _, d in s.zone.battle.rolls[-1].dice]
 
 
 # --- reconnaissance: Helsinki (W3) -----------------------------------------------
@@ -83,9 +83,9 @@ def test_helsinki_w3_literal_force_gets_no_reroll_g23():
     s = apply(s, RollDice())                      # the Russians fire: two misses
     s = apply(s, RollDice())                      # the Finns: 5, 6, 7, 1
     assert faces(s) == [5, 6, 7, 1]
-    assert s.battle.awaiting == "casualties"       # no reroll decision
-    assert B.reroll_eligible(s) == [] and s.battle.rolls[-1].hits == 1
-    assert s.battle.pools[0].hits == 1
+    assert s.zone.battle.awaiting == "casualties"       # no reroll decision
+    assert B.reroll_eligible(s) == [] and s.zone.battle.rolls[-1].hits == 1
+    assert s.zone.battle.pools[0].hits == 1
 
 
 def test_helsinki_w3_numbers_under_the_rule_text():
@@ -98,23 +98,23 @@ def test_helsinki_w3_numbers_under_the_rule_text():
     s = battle([("artillery", 2), ("armored_car", 2)], [("infantry", 3)],
                dice=[12, 12, 12, 12, 12, 12, 12, 5, 6, 7, 1, 2, 4])
     s = apply(s, RollDice())                      # round 1: the artillery's first strike
-    assert s.battle.awaiting == "reroll" and actor(s) == "red"
+    assert s.zone.battle.awaiting == "reroll" and actor(s) == "red"
     s = apply(s, KeepDice())                      # decline
-    assert s.battle.rolls[-1].hits == 0 and s.battle.awaiting == "roll"
+    assert s.zone.battle.rolls[-1].hits == 0 and s.zone.battle.awaiting == "roll"
     s = apply(s, RollDice())                      # armored cars: not eligible, no decision
-    assert s.battle.rolls[-1].step == "att_fire" and s.battle.awaiting == "roll"
+    assert s.zone.battle.rolls[-1].step == "att_fire" and s.zone.battle.awaiting == "roll"
     s = apply(s, RollDice())                      # the defenders miss
-    assert s.battle.awaiting == "continue"
+    assert s.zone.battle.awaiting == "continue"
     s = apply(s, RollDice())                      # round 2: 5, 6, 7, 1
-    assert faces(s) == [5, 6, 7, 1] and s.battle.rolls[-1].hits == 1
-    assert s.battle.awaiting == "reroll"
+    assert faces(s) == [5, 6, 7, 1] and s.zone.battle.rolls[-1].hits == 1
+    assert s.zone.battle.awaiting == "reroll"
     assert B.reroll_eligible(s) == [0, 1] and B.reroll_limit(s) == 2
     assert B.default_reroll(s) == (0, 1)
     s = apply(s, Reroll((0, 1)))
     assert faces(s) == [2, 4, 7, 1]
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert roll.hits == 2 and roll.rerolled == (0, 1) and roll.first == (5, 6, 7, 1)
-    assert s.battle.awaiting == "casualties" and s.battle.pools[0].hits == 2
+    assert s.zone.battle.awaiting == "casualties" and s.zone.battle.pools[0].hits == 2
     assert any("rerolls 5 6 -> 2 4" in line for line in s.log())
 
 
@@ -125,19 +125,19 @@ def test_defender_rerolls_and_allowance_returns_each_round():
     s = battle([("infantry", 3)], [("artillery", 2), ("armored_car", 2)],
                dice=[12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 5, 6, 7, 1, 1, 4])
     s = apply(s, RollDice())                      # round 1: the defending artillery's first strike
-    assert s.battle.rolls[-1].step == "def_first_strike" and s.battle.awaiting == "reroll"
+    assert s.zone.battle.rolls[-1].step == "def_first_strike" and s.zone.battle.awaiting == "reroll"
     assert actor(s) == "blue"                     # the defender decides its rerolls
     s = apply(s, Reroll((0,)))                    # one reroll used in round 1 (12 -> 12)
-    assert B.reroll_limit(s) == 1 and s.battle.recon_used
+    assert B.reroll_limit(s) == 1 and s.zone.battle.recon_used
     s = apply(s, RollDice())                      # attackers miss
     s = apply(s, RollDice())                      # armored cars miss: round over
-    assert s.battle.awaiting == "continue" and s.battle.recon_used == ()
+    assert s.zone.battle.awaiting == "continue" and s.zone.battle.recon_used == ()
     s = apply(s, RollDice())                      # round 2: attackers miss
     s = apply(s, RollDice())                      # defenders 5, 6, 7, 1: one hit
-    assert faces(s) == [5, 6, 7, 1] and s.battle.awaiting == "reroll"
+    assert faces(s) == [5, 6, 7, 1] and s.zone.battle.awaiting == "reroll"
     assert B.reroll_limit(s) == 2                 # restored for the new round
     s = apply(s, Reroll((0, 1)))                  # 5 -> 1, 6 -> 4: artillery defends at 1
-    assert faces(s) == [1, 4, 7, 1] and s.battle.rolls[-1].hits == 2
+    assert faces(s) == [1, 4, 7, 1] and s.zone.battle.rolls[-1].hits == 2
 
 
 def test_reroll_limits_one_to_one_and_rule_of_three():
@@ -146,7 +146,7 @@ def test_reroll_limits_one_to_one_and_rule_of_three():
     s = battle([("artillery", 4), ("armored_car", 4), ("infantry", 1)], [("infantry", 1)],
                dice=[12, 12, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "reroll"
+    assert s.zone.battle.awaiting == "reroll"
     assert B.reroll_eligible(s) == [0, 1, 2, 3] and B.reroll_limit(s) == 3
     with pytest.raises(IllegalAction, match="At most 3"):
         apply(s, Reroll((0, 1, 2, 3)))
@@ -167,12 +167,12 @@ def test_roll_button_applies_the_default_and_legal_actions():
     s = battle([("artillery", 1), ("heavy_artillery", 1), ("armored_car", 1)], [("infantry", 1)],
                dice=[12, 12, 1])
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "reroll"
+    assert s.zone.battle.awaiting == "reroll"
     acts = legal_actions(s)
     assert acts == [Reroll((1,)), KeepDice()]     # the heavy artillery (value 3) first
     s = apply(s, RollDice())                      # same as the default Reroll
-    assert faces(s) == [12, 1] and s.battle.rolls[-1].rerolled == (1,)
-    assert s.battle.awaiting == "casualties"
+    assert faces(s) == [12, 1] and s.zone.battle.rolls[-1].rerolled == (1,)
+    assert s.zone.battle.awaiting == "casualties"
     assert action_from_json(Reroll((0, 2)).to_json()) == Reroll((0, 2))
     with pytest.raises(IllegalAction):
         apply(s, KeepDice())
@@ -181,17 +181,17 @@ def test_roll_button_applies_the_default_and_legal_actions():
 def test_no_decision_without_a_miss_or_without_reconnaissance():
     s = battle([("artillery", 1), ("armored_car", 1)], [("infantry", 1)], dice=[1, 12, 12])
     s = apply(s, RollDice())                      # the artillery hits: nothing to reroll
-    assert s.battle.awaiting == "casualties"
+    assert s.zone.battle.awaiting == "casualties"
     s = battle([("artillery", 2)], [("infantry", 1)], dice=[12, 12])
     s = apply(s, RollDice())
-    assert s.battle.awaiting != "reroll"
+    assert s.zone.battle.awaiting != "reroll"
 
 
 def test_airship_reconnaissance_g38():
     # seed 000: AIRSHIP, Reconnaissance (copy of the armored car's; paired with the airship, G38)
     s = battle([("artillery", 1), ("airship", 1)], [("infantry", 1)], dice=[12])
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "reroll" and B.reroll_limit(s) == 1
+    assert s.zone.battle.awaiting == "reroll" and B.reroll_limit(s) == 1
 
 
 # --- purchase and placement ---------------------------------------------------------
@@ -252,22 +252,22 @@ def test_empire_to_arms_g20():
     # seed 000: COLONIAL INFANTRY, Empire to Arms: "Colonial infantry may be placed in any of
     # your national territories outside home territories."
     s = iw_state(phase="place", spaces={"a1": {"home": True}})
-    s.purchased = {"red|colonial_infantry": 3}
+    s.zone.purchased = {"red|colonial_infantry": 3}
     s = apply(s, Place("colonial_infantry", "a2"))  # no factory there: national, not home
-    assert s.placed == {}                           # no factory capacity used
+    assert s.zone.placed == {}                           # no factory capacity used
     s = apply(s, Place("colonial_infantry", "a1"))  # the home factory: normal placement
-    assert s.placed == {"a1": 1}
+    assert s.zone.placed == {"a1": 1}
     s2 = iw_state(phase="place", spaces={"a2": {"home": True}})
-    s2.purchased = {"red|colonial_infantry": 1}
+    s2.zone.purchased = {"red|colonial_infantry": 1}
     with pytest.raises(IllegalAction):
         apply(s2, Place("colonial_infantry", "a2"))  # a home territory without a factory
     s3 = iw_state(phase="place")
     s3.owners["m"] = s3.turn_owners["m"] = "red"     # captured: not national
-    s3.purchased = {"red|colonial_infantry": 1}
+    s3.zone.purchased = {"red|colonial_infantry": 1}
     with pytest.raises(IllegalAction):
         apply(s3, Place("colonial_infantry", "m"))
     s4 = iw_state(phase="place")
-    s4.purchased = {"red|infantry": 1}
+    s4.zone.purchased = {"red|infantry": 1}
     with pytest.raises(IllegalAction):
         apply(s4, Place("infantry", "a2"))           # only colonial infantry may
 
@@ -365,7 +365,7 @@ def test_towing_rule_of_three_per_territory_of_departure_g1():
     for k in range(4):
         s.units[art[k]] = replace(s.units[art[k]], moved=1)
     s = apply(s, Move(art[:3] + mot[:3], ("a2", "a1")))
-    assert s.ro3_moves == {"tows|a1": 3}
+    assert s.zone.ro3_moves == {"tows|a1": 3}
     with pytest.raises(IllegalAction, match="Not enough movement"):
         apply(s, Move(art[3:] + mot[3:], ("a2", "a1")))
 
@@ -419,7 +419,7 @@ def test_aaa_alone_is_captured_without_a_battle():
     aaa = uids(s, "blue", "aaa")
     s = apply(s, Move(uids(s, "red", "infantry"), ("m",)))
     s = apply(s, EndPhase())
-    assert s.battles == () and s.owners["m"] == "red" and s.units[aaa[0]].owner == "red"
+    assert s.zone.battles == () and s.owners["m"] == "red" and s.units[aaa[0]].owner == "red"
 
 
 def test_supply_column_captured_when_the_attacker_wins():
@@ -430,7 +430,7 @@ def test_supply_column_captured_when_the_attacker_wins():
     s = apply(s, RollDice())
     s = apply(s, Casualties(uids(s, "blue", "infantry")))
     s = apply(s, RollDice())   # the infantry fires back and misses; the column, alone and
-    assert s.battle is None    # defenceless, is lost -- and captured: the attacker won
+    assert s.zone.battle is None    # defenceless, is lost -- and captured: the attacker won
     assert s.owners["m"] == "red" and any("Supply Column is captured" in x for x in s.log())
     assert [u.owner for u in s.units.values() if u.type == "supply_column"] == ["red"]
 
@@ -482,7 +482,7 @@ def test_aircraft_lost_with_their_carrier_g58():
     s = apply(s, RollDice())
     s = apply(s, Casualties(uids(s, "blue", "escort_carrier")))
     s = apply(s, RollDice())                       # the fighter still defends this round
-    assert s.battle is None or s.battle.awaiting in ("continue", "roll")
+    assert s.zone.battle is None or s.zone.battle.awaiting in ("continue", "roll")
     assert fighter[0] not in s.units               # lost with the carrier
     assert any("lost with the carrier" in line for line in s.log())
 
@@ -494,7 +494,7 @@ def test_aaa_left_alone_after_a_round_switches_sides():
     s = apply(s, RollDice())
     s = apply(s, Casualties(uids(s, "blue", "infantry")))
     s = apply(s, RollDice())                       # the infantry fires back and misses
-    assert s.battle is None and s.owners["m"] == "red"
+    assert s.zone.battle is None and s.owners["m"] == "red"
     assert [u.owner for u in s.units.values() if u.type == "aaa"] == ["red"]
 
 

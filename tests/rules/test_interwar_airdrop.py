@@ -61,7 +61,7 @@ def ids(s, owner, utype, space=None):
 
 
 def roll_of(s, step):
-    return [r for r in s.battle.rolls if r.step == step]
+    return [r for r in s.zone.battle.rolls if r.step == step]
 
 
 MALTA = [("sicily", "italy", "transport_aircraft", 2), ("sicily", "italy", "paratrooper", 2),
@@ -101,17 +101,17 @@ def test_malta_w1_end_to_end():
             12, 12, 12,  # round 2: artillery, paratrooper, infantry
             12)         # British infantry
     s = malta_combat_move(dice)
-    assert s.battles == ("malta",)
+    assert s.zone.battles == ("malta",)
     t1, t2 = ids(s, "italy", "transport_aircraft")
     p1, p2 = ids(s, "italy", "paratrooper")
     assert s.units[p1].carried_by == t1 and s.units[p2].carried_by == t2   # cargo until intercepted
     s = apply(s, SelectBattle("malta"))
-    assert s.battle.drops == (t1, t2) and s.battle.bombard == ids(s, "italy", "battleship")
+    assert s.zone.battle.drops == (t1, t2) and s.zone.battle.bombard == ids(s, "italy", "battleship")
     s = apply(s, RollDice())                        # bombardment first (G63b)
-    assert [r.step for r in s.battle.rolls] == ["bombard"]
-    assert s.battle.rolls[0].hits == 0
+    assert [r.step for r in s.zone.battle.rolls] == ["bombard"]
+    assert s.zone.battle.rolls[0].hits == 0
     # "the British player rolls for both the AAA and fighter intercept": the defender decides
-    assert s.battle.awaiting == "intercept" and actor(s) == "uk"
+    assert s.zone.battle.awaiting == "intercept" and actor(s) == "uk"
     fighter = ids(s, "uk", "fighter")
     assert B.interceptor_choices(s) == list(fighter)
     s = apply(s, Intercept(fighter))
@@ -119,15 +119,15 @@ def test_malta_w1_end_to_end():
     assert [(t, v, d) for t, v, d in icpt.dice] == [("aaa", 2, 7), ("aaa", 2, 11), ("fighter", 5, 4)]
     assert icpt.hits == 1
     # "The Italian player takes one transport as a casualty"
-    assert s.battle.awaiting == "casualties" and actor(s) == "italy"
+    assert s.zone.battle.awaiting == "casualties" and actor(s) == "italy"
     with pytest.raises(IllegalAction):
         apply(s, Casualties(ids(s, "italy", "infantry")))     # only the air transports
     s = apply(s, Casualties((t1,)))
     assert t1 not in s.units and p1 not in s.units             # cargo lost with it
     assert s.units[p2].carried_by is None and s.units[p2].airborne   # dropped
-    assert s.units[t2].space == "malta" and t2 not in {u.uid for u in B.attackers(s, s.battle)}
+    assert s.units[t2].space == "malta" and t2 not in {u.uid for u in B.attackers(s, s.zone.battle)}
     # the fighter intercepted: it takes no part in the battle (G42)
-    assert fighter[0] in s.units and fighter[0] not in {u.uid for u in B.defenders(s, s.battle)}
+    assert fighter[0] in s.units and fighter[0] not in {u.uid for u in B.defenders(s, s.zone.battle)}
     s = apply(s, RollDice())   # round 1 first strike
     s = apply(s, RollDice())   # attacker fire
     (fire1,) = roll_of(s, "att_fire")
@@ -135,7 +135,7 @@ def test_malta_w1_end_to_end():
     assert sorted((t, v) for t, v, _ in fire1.dice) == [("infantry", 2), ("paratrooper", 2)]
     assert not roll_of(s, "aa")                                 # transports draw no AA fire
     s = apply(s, RollDice())   # defender fire
-    assert s.battle.awaiting == "continue"
+    assert s.zone.battle.awaiting == "continue"
     with pytest.raises(IllegalAction):
         apply(s, Retreat("sicily"))    # "Paratroopers may not withdraw from combat when airdropped."
     s = apply(s, RollDice())
@@ -167,7 +167,7 @@ def test_defender_may_keep_its_fighter_out_of_the_interception():
     s = apply(s, Intercept(()))
     (icpt,) = roll_of(s, "intercept")
     assert [t for t, _, _ in icpt.dice] == ["aaa", "aaa"]
-    assert ids(s, "uk", "fighter")[0] in {u.uid for u in B.defenders(s, s.battle)}
+    assert ids(s, "uk", "fighter")[0] in {u.uid for u in B.defenders(s, s.zone.battle)}
 
 
 def test_roll_is_the_default_interception_with_every_fighter():
@@ -192,7 +192,7 @@ def test_escort_takes_the_interception_hit_first():
     s = apply(s, Move(esc, ("mc", "malta")))
     s = apply(apply(s, EndPhase()), SelectBattle("malta"))
     s = apply(s, RollDice())        # no bombardment: straight to the interceptor choice
-    assert s.battle.awaiting == "intercept"
+    assert s.zone.battle.awaiting == "intercept"
     s = apply(s, RollDice())        # RollDice = every fighter intercepts
     assert roll_of(s, "intercept")[0].hits == 1
     with pytest.raises(IllegalAction, match="escort"):
@@ -308,7 +308,7 @@ def test_transports_shot_down_on_the_way_lose_their_cargo():
     s = med(EN_ROUTE, dice=(1, 1, 12), owners={"tunisia": "uk"})
     s = apply(s, Airdrop(tuple(sorted(tr + para)), "egypt"))
     assert not [u for u in s.units.values() if u.owner == "italy"]
-    assert "egypt" not in s.battles
+    assert "egypt" not in s.zone.battles
 
 
 def test_survival_odds_count_the_free_attacks_on_the_way():
@@ -332,7 +332,7 @@ def test_drop_into_an_empty_enemy_territory_takes_it():
     para = s.units[ids(s, "italy", "paratrooper")[0]]
     assert para.carried_by is None and para.airborne
     s = apply(s, EndPhase())
-    assert s.battles == () and s.owners["malta"] == "italy"
+    assert s.zone.battles == () and s.owners["malta"] == "italy"
 
 
 def test_interceptors_left_in_a_captured_territory_fly_away():
@@ -346,10 +346,10 @@ def test_interceptors_left_in_a_captured_territory_fly_away():
     s = apply(s, RollDice())    # to the interceptor choice
     s = apply(s, RollDice())    # all intercept
     for _ in range(5):
-        if s.battle is None:
+        if s.zone.battle is None:
             break
         s = apply(s, legal_actions(s)[0])
-    assert s.battle is None and s.owners["malta"] == "italy"
+    assert s.zone.battle is None and s.owners["malta"] == "italy"
     f = s.units[ids(s, "uk", "fighter")[0]]
     assert f.space == "libya"
     assert s.units[ids(s, "italy", "aaa")[0]].space == "malta"   # the AAA was captured
@@ -390,10 +390,10 @@ def test_air_transports_defending_on_the_ground_are_lost_last():
     s = apply(s, Move(ids(s, "italy", "fighter"), ("mc", "malta")))
     s = apply(apply(s, EndPhase()), SelectBattle("malta"))
     for _ in range(12):
-        if s.battle is None:
+        if s.zone.battle is None:
             break
         s = apply(s, legal_actions(s)[0])
-    assert s.battle is None and not ids(s, "uk", "transport_aircraft") and not ids(s, "uk", "infantry")
+    assert s.zone.battle is None and not ids(s, "uk", "transport_aircraft") and not ids(s, "uk", "infantry")
 
 
 def test_default_losses_take_air_transports_before_supply_columns():
@@ -404,10 +404,10 @@ def test_default_losses_take_air_transports_before_supply_columns():
     s = apply(s, Move(ids(s, "italy", "fighter"), ("mc", "malta")))
     s = apply(apply(s, EndPhase()), SelectBattle("malta"))
     for _ in range(12):
-        if s.battle is None:
+        if s.zone.battle is None:
             break
         s = apply(s, legal_actions(s)[0])  # IllegalAction would fail the test
-    assert s.battle is None and not ids(s, "uk", "transport_aircraft")
+    assert s.zone.battle is None and not ids(s, "uk", "transport_aircraft")
 
 
 def test_lint_warns_about_the_airdrop_readings():
@@ -441,12 +441,12 @@ def test_mediterranean_first_turn_assault_on_malta_as_in_w1():
     s = apply(s, Move(ids(s, "italy", "battleship", "ionian_sea")[:1], ("central_med",)))
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("malta"))
-    assert s.battle.bombard and len(s.battle.drops) == 2
+    assert s.zone.battle.bombard and len(s.zone.battle.drops) == 2
     s = apply(s, RollDice())
-    assert [r.step for r in s.battle.rolls] == ["bombard"]
-    while s.battle is not None and s.battle.awaiting != "intercept":
+    assert [r.step for r in s.zone.battle.rolls] == ["bombard"]
+    while s.zone.battle is not None and s.zone.battle.awaiting != "intercept":
         s = apply(s, legal_actions(s)[0])
-    assert s.battle is not None and s.battle.awaiting == "intercept"
+    assert s.zone.battle is not None and s.zone.battle.awaiting == "intercept"
 
 
 def test_alexandria_w2_paratrooper_not_airdropped_attacks_at_1_g12():
@@ -495,7 +495,7 @@ def test_a_saved_airdrop_game_replays_to_the_same_state(tmp_path):
     sess.do(SelectBattle("malta"))
     sess.do(RollDice())
     sess.do(Intercept(tuple(B.interceptor_choices(sess.state))))
-    while sess.state.battle is not None:
+    while sess.state.zone.battle is not None:
         sess.do(legal_actions(sess.state)[0])
     write_save(tmp_path / "g.json", sess)
     loaded, data = load_session(tmp_path / "g.json")

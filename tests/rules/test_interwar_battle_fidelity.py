@@ -37,7 +37,7 @@ def _drop_and_walk_into_libya(n_dice=40):
     s = apply(s, Move(ids(s, "italy", "infantry"), ("libya",)))
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("libya"))
-    while s.battle.awaiting != "continue":
+    while s.zone.battle.awaiting != "continue":
         s = apply(s, RollDice())
     return s
 
@@ -53,10 +53,10 @@ def test_walked_in_units_retreat_and_airdropped_paratroopers_fight_on():
     assert s.units[inf[0]].space == "tunisia"
     assert all(s.units[p].space == "libya" for p in para)
     # the battle goes on: the paratroopers fight alone
-    assert s.battle is not None and s.battle.awaiting == "continue"
-    assert sorted(u.uid for u in B.alive(s, B.attackers(s, s.battle))) == list(para)
+    assert s.zone.battle is not None and s.zone.battle.awaiting == "continue"
+    assert sorted(u.uid for u in B.alive(s, B.attackers(s, s.zone.battle))) == list(para)
     s = apply(s, RollDice())
-    fire = [r for r in s.battle.rolls if r.step == "att_fire"][-1]
+    fire = [r for r in s.zone.battle.rolls if r.step == "att_fire"][-1]
     assert sorted(t for t, _v, _d in fire.dice) == ["paratrooper", "paratrooper"]
 
 
@@ -88,7 +88,7 @@ def sea_battle(units, dice):
 
 def fired(s, step):
     """(type, value) of every die of the last roll of `step`."""
-    rolls = s.battle.rolls if s.battle is not None else s.last_battle.rolls   # (ended: the last round)
+    rolls = s.zone.battle.rolls if s.zone.battle is not None else s.zone.last_battle.rolls   # (ended: the last round)
     roll = [r for r in rolls if r.step == step][-1]
     return [(t, v) for t, v, _d in roll.dice]
 
@@ -106,7 +106,7 @@ def test_capital_ship_hit_this_round_fires_back_at_its_undamaged_value():
     assert s.units[bb].damage == 1
     s = apply(s, RollDice())
     assert fired(s, "def_fire") == [("battleship", 7)]    # this round: undamaged
-    assert s.battle.awaiting == "continue"
+    assert s.zone.battle.awaiting == "continue"
     s = apply(s, RollDice())
     s = apply(s, RollDice())
     assert fired(s, "def_fire") == [("battleship", 3)]    # next round: damaged

@@ -47,7 +47,7 @@ def test_blitz_may_end_in_a_friendly_territory():
     s2 = apply(s, Move((arm.uid,), ("m", "b2")))
     assert s2.owners["m"] == "red"                      # the empty territory is taken on the way
     assert s2.units[arm.uid].space == "b2" and not s2.units[arm.uid].in_combat
-    assert "b2" not in s2.battles
+    assert "b2" not in s2.zone.battles
     s3 = apply(s2, EndPhase())                          # no battle: on to the non-combat move
     while s3.phase != "noncombat_move":
         s3 = apply(s3, EndPhase())

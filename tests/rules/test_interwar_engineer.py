@@ -23,7 +23,7 @@ def place_state(units, bought):
     s.phase_idx = s.ruleset.phases.index("place")
     s.player_idx = [p.id for p in sc.players].index("red")
     for unit, n in bought.items():
-        s.purchased[f"red|{unit}"] = n
+        s.zone.purchased[f"red|{unit}"] = n
     return s
 
 
@@ -34,7 +34,7 @@ def count(s, space, utype):
 def test_engineer_lets_a_fortification_be_placed_without_a_factory():
     # seed 000 ENGINEERS "May build fortifications" (a2 has no factory)
     s = place_state([("a2", "red", "engineer", 1)], {"fortification": 1})
-    assert "red|fortification" in s.purchased
+    assert "red|fortification" in s.zone.purchased
     s = apply(s, Place("fortification", "a2", 1))
     assert count(s, "a2", "fortification") == 1
 

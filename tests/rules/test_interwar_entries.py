@@ -33,8 +33,8 @@ def battle(attack, defend, space="m", dice=(), amphibious=False):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True, amphibious=amphibious)
-    s.battles = (space,)
-    s.origins = {space: ("a2",) if space == "m" else ("s1",)}
+    s.zone.battles = (space,)
+    s.zone.origins = {space: ("a2",) if space == "m" else ("s1",)}
     return apply(s, SelectBattle(space))
 
 
@@ -43,7 +43,7 @@ def uids(s, owner, utype):
 
 
 def values(s, owner, utype, role):
-    side = B.attackers(s, s.battle) if role == "attack" else B.defenders(s, s.battle)
+    side = B.attackers(s, s.zone.battle) if role == "attack" else B.defenders(s, s.zone.battle)
     side = B.alive(s, side)
     bonus = B.support_bonus(s, side, role)
     return sorted(B.unit_value(s, u, role, bonus) for u in side if u.type == utype)
@@ -98,7 +98,7 @@ def test_first_strike_in_round_one(gun):
     space, target = ("s2", "cruiser") if gun == "coastal_submarine" else ("m", "infantry")
     s = battle([(gun, 1)], [(target, 1)], space=space, dice=[12, 12, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_first_strike"
+    assert s.zone.battle.rolls[-1].step == "att_first_strike"
 
 
 @pytest.mark.parametrize("gun", ["artillery", "heavy_artillery", "self_propelled_gun"])
@@ -107,10 +107,10 @@ def test_spotter_rerolls_a_gun_die_paired_with_an_armored_car(gun):
     # reroll one die on attack or defense if paired with an armored car."
     s = battle([(gun, 1), ("armored_car", 1)], [("infantry", 1)], dice=[12, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "reroll" and B.reroll_limit(s) == 1
+    assert s.zone.battle.awaiting == "reroll" and B.reroll_limit(s) == 1
     s = battle([(gun, 1)], [("infantry", 1)], dice=[12, 12, 12])
     s = apply(s, RollDice())
-    assert s.battle.awaiting != "reroll"
+    assert s.zone.battle.awaiting != "reroll"
 
 
 def test_self_propelled_gun_supports_motorized_infantry_and_light_armor():
@@ -151,7 +151,7 @@ def test_aaa_no_combat_value():
     s = battle([("infantry", 1)], [("aaa", 1), ("infantry", 1)], dice=[12, 12, 12])
     s = apply(s, RollDice())
     s = apply(s, RollDice())
-    fired = [t for r in s.battle.rolls for t, _v, _f in r.dice]
+    fired = [t for r in s.zone.battle.rolls for t, _v, _f in r.dice]
     assert "aaa" not in fired
 
 
@@ -176,10 +176,10 @@ def test_fighter_combat_aircraft_values():
     # ground units." (against air: the stat line's 6/5, G39)
     s = battle([("fighter", 1)], [("infantry", 1)], dice=[3, 12])
     s = apply(s, RollDice())
-    assert not s.battle.pools                              # 3 > 2 against ground
+    assert not s.zone.battle.pools                              # 3 > 2 against ground
     s = battle([("fighter", 1)], [("fighter", 1)], dice=[6, 12])
     s = apply(s, RollDice())
-    assert s.battle.pools                                  # 6 hits aircraft
+    assert s.zone.battle.pools                                  # 6 hits aircraft
 
 
 def test_dive_bomber_tactical_air_support_attacker_chooses():
@@ -187,7 +187,7 @@ def test_dive_bomber_tactical_air_support_attacker_chooses():
     # to a defending ground unit of your choice."
     s = battle([("dive_bomber", 1)], [("infantry", 1), ("armor", 1)], dice=[1, 12, 12])
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert pool.chooser == "attacker"
     s = apply(s, Casualties(uids(s, "blue", "armor")))     # not the default (infantry)
     assert s.units[uids(s, "blue", "armor")[0]].damage == 1

@@ -25,13 +25,13 @@ def sea_battle(attack, defend, dice=()):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True)
-    s.battles = ("s2",)
-    s.origins = {"s2": ("s1",)}
+    s.zone.battles = ("s2",)
+    s.zone.origins = {"s2": ("s1",)}
     return apply(s, SelectBattle("s2"))
 
 
 def def_values(s):
-    b = s.battle
+    b = s.zone.battle
     dfn = B.alive(s, B.defenders(s, b))
     bonus = B.support_bonus(s, dfn, "defense")
     return sorted((u.type, B.fire_value(s, b, u, "defense", bonus)) for u in dfn
@@ -39,7 +39,7 @@ def def_values(s):
 
 
 def to_def_fire(s):
-    while not s.battle.rolls or s.battle.rolls[-1].step != "def_fire":
+    while not s.zone.battle.rolls or s.zone.battle.rolls[-1].step != "def_fire":
         s = apply(s, RollDice())
     return s
 
@@ -54,8 +54,8 @@ def test_carrierless_fleet_cannot_hit_aircraft_g53():
     # seed 000 L725 "... and you may assign hits to aircraft" (without a cruiser: may not)
     s = sea_battle([("fighter", 1)], [("destroyer", 1)], dice=[12, 1])
     s = to_def_fire(s)
-    assert s.battle.rolls[-1].dice[0][1] == 2 and s.battle.rolls[-1].hits == 1
-    assert not s.battle.pools   # the hit has no target it may be assigned to
+    assert s.zone.battle.rolls[-1].dice[0][1] == 2 and s.zone.battle.rolls[-1].hits == 1
+    assert not s.zone.battle.pools   # the hit has no target it may be assigned to
     assert all(u.damage == 0 for u in s.units.values() if u.type == "fighter")
 
 
@@ -67,8 +67,8 @@ def test_gun_director_reduces_penalty_and_lets_hits_reach_aircraft():
     assert def_values(s) == [("cruiser", 2), ("cruiser", 2), ("destroyer", 3)]
     s = sea_battle([("fighter", 1)], [("destroyer", 1), ("cruiser", 1)], dice=[12, 1, 12])
     s = to_def_fire(s)
-    assert s.battle.rolls[-1].hits == 1
-    assert all("air" not in p.exclude_domains for p in s.battle.pools)
+    assert s.zone.battle.rolls[-1].hits == 1
+    assert all("air" not in p.exclude_domains for p in s.zone.battle.pools)
 
 
 def test_friendly_carrier_or_no_aircraft_means_no_penalty():

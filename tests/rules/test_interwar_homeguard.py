@@ -51,7 +51,7 @@ def test_blitz_through_home_territory_raises_guard_and_stops():
     assert s.units[cav[0]].space == "m" and s.units[cav[0]].in_combat
     assert s.owners["m"] == "blue" and s.owners["b2"] == "blue"   # nothing taken on the way
     s = apply(s, EndPhase())
-    assert s.phase == "conduct_combat" and "m" in s.battles   # the guard must be fought
+    assert s.phase == "conduct_combat" and "m" in s.zone.battles   # the guard must be fought
 
 
 def test_accompanying_units_stop_with_the_blitzer():

@@ -32,8 +32,8 @@ def battle(attack, defend, space="m", dice=()):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True)
-    s.battles = (space,)
-    s.origins = {space: ("a2",) if space == "m" else ("s1",)}
+    s.zone.battles = (space,)
+    s.zone.origins = {space: ("a2",) if space == "m" else ("s1",)}
     return apply(s, SelectBattle(space))
 
 
@@ -48,11 +48,11 @@ def test_torpedo_bomber_hits_over_land_are_void_and_said_so():
     # said "Italy fires: 4 5 -> 2 hits" while nothing was lost (playthrough, Epirus).
     s = battle([("torpedo_bomber", 2)], [("infantry", 2)], dice=[4, 5, 12, 12])
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert (roll.hits, roll.void) == (2, 2)
     assert B.hits_text(roll.hits, roll.void) == "0 hits (2 with no target)"
     assert any("4 5 -> 0 hits (2 with no target)" in line for line in s.log())
-    assert not s.battle.pools and len(uids(s, "blue", "infantry")) == 2
+    assert not s.zone.battle.pools and len(uids(s, "blue", "infantry")) == 2
     assert all(u.damage == 0 for u in s.units.values() if u.owner == "blue")
 
 
@@ -60,10 +60,10 @@ def test_hits_that_can_be_taken_are_not_void():
     # seed 000: INFANTRY (L45) attack 2: a die of 2 is a hit an infantry takes.
     s = battle([("infantry", 1), ("torpedo_bomber", 1)], [("infantry", 2)], dice=[2, 3, 12, 12])
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert (roll.hits, roll.void) == (2, 1)     # the torpedo bomber's 3 hits no infantry
     assert B.hits_text(roll.hits, roll.void) == "1 hit (1 with no target)"
-    assert s.battle.awaiting == "casualties"
+    assert s.zone.battle.awaiting == "casualties"
 
 
 def test_void_is_left_out_of_snapshots_at_zero():
@@ -81,7 +81,7 @@ def test_dice_of_a_unit_that_can_hit_nothing_here_need_nothing():
     # over land are recorded as needing 0 (the strip's "no fire" column), the infantry's at 2
     s = battle([("infantry", 1), ("torpedo_bomber", 1)], [("infantry", 2)], dice=[2, 3, 12, 12])
     s = apply(s, RollDice())
-    assert sorted((t, need) for t, need, _d in s.battle.rolls[-1].dice) == [
+    assert sorted((t, need) for t, need, _d in s.zone.battle.rolls[-1].dice) == [
         ("infantry", 2), ("torpedo_bomber", 0)]
 
 
@@ -120,16 +120,16 @@ def test_bombardment_hits_at_the_printed_value_not_the_attack(ship, value):
     # seed 000: "Offshore Bombardment: ... can conduct offshore bombardment during an
     # amphibious assault. They hit at a N or less." (destroyer: "Shore Bombardment")
     s = assault([(ship, 1)], dice=[value, 12, 12])
-    b = s.battle
+    b = s.zone.battle
     assert len(b.bombard) == 1
     _side, shooters, _imm = B.step_shooters(s, b, "bombard")
     assert [(u.type, v) for u, v in shooters] == [(ship, value)]
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert roll.step == "bombard" and roll.hits - roll.void == 1   # a die of N hits
     s2 = assault([(ship, 1)], dice=[value + 1, 12, 12])
     s2 = apply(s2, RollDice())
-    assert s2.battle.rolls[-1].step == "bombard" and s2.battle.rolls[-1].hits == 0  # N+1 misses
+    assert s2.zone.battle.rolls[-1].step == "bombard" and s2.zone.battle.rolls[-1].hits == 0  # N+1 misses
 
 
 # --- cargo -----------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_submarine_hits_cannot_be_given_to_aircraft(sub):
     # seed 000: SUBMARINE (L667) / COASTAL SUBMARINE "Submersible. This unit may not hit aircraft."
     s = battle([(sub, 1)], [("fighter", 1), ("naval_transport", 1)], space="s2", dice=[1, 12, 12])
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert "air" in pool.exclude_domains
     with pytest.raises(IllegalAction):
         apply(s, Casualties(uids(s, "blue", "fighter")))
@@ -163,8 +163,8 @@ def test_submarine_hits_cannot_be_given_to_aircraft(sub):
     # a submarine against aircraft alone hits nothing
     s = battle([(sub, 1)], [("fighter", 1)], space="s2", dice=[1, 12])
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
-    assert roll.hits == 1 and roll.void == 1 and not s.battle.pools
+    roll = s.zone.battle.rolls[-1]
+    assert roll.hits == 1 and roll.void == 1 and not s.zone.battle.pools
 
 
 # --- capital ships ---------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_capital_ship_survives_until_its_last_hit_at_its_damaged_values(ship, hi
         s.units[uid] = replace(s.units[uid], damage=k)
         u = s.units[uid]
         assert B.alive(s, [u]) == [u]
-        side = B.alive(s, B.defenders(s, s.battle))
+        side = B.alive(s, B.defenders(s, s.zone.battle))
         assert (s.utype(u).value("attack", k), B.unit_value(s, u, "defense", B.support_bonus(s, side, "defense"))) \
             == damaged[k - 1]
     s.units[uid] = replace(s.units[uid], damage=hits)
@@ -195,7 +195,7 @@ def test_capital_ship_survives_until_its_last_hit_at_its_damaged_values(ship, hi
 
 # --- entries printed without a "Name:" label (tools/interwar_audit.py UNLABELLED) -----
 def _values(s, owner, utype, role):
-    side = B.alive(s, B.attackers(s, s.battle) if role == "attack" else B.defenders(s, s.battle))
+    side = B.alive(s, B.attackers(s, s.zone.battle) if role == "attack" else B.defenders(s, s.zone.battle))
     bonus = B.support_bonus(s, side, role)
     return sorted(B.unit_value(s, u, role, bonus) for u in side if u.type == utype and u.owner == owner)
 
@@ -206,10 +206,10 @@ def test_paratrooper_footnote_two_in_round_one_only_when_airdropped():
     s = battle([("paratrooper", 2)], [("infantry", 1)])
     (p1, p2) = uids(s, "red", "paratrooper")
     s.units[p1] = replace(s.units[p1], airborne=True)
-    fire = {u.uid: v for u, v in B.step_shooters(s, s.battle, "att_fire")[1]}
+    fire = {u.uid: v for u, v in B.step_shooters(s, s.zone.battle, "att_fire")[1]}
     assert (fire[p1], fire[p2]) == (2, 1)
-    s.battle = replace(s.battle, round=2)
-    fire = {u.uid: v for u, v in B.step_shooters(s, s.battle, "att_fire")[1]}
+    s.zone.battle = replace(s.zone.battle, round=2)
+    fire = {u.uid: v for u, v in B.step_shooters(s, s.zone.battle, "att_fire")[1]}
     assert (fire[p1], fire[p2]) == (1, 1)
 
 
@@ -238,18 +238,18 @@ def test_aaa_empty_air_defense_fires_at_two_at_aircraft_only():
     # seed 000: AAA L435 "Air Defense:" (nothing follows; G35: hits on 2 of a d12, one die
     # per attacking aircraft, at most 3 per AAA)
     s = battle([("fighter", 1), ("infantry", 1)], [("aaa", 1), ("infantry", 1)], dice=[2])
-    side, shooters, _imm = B.step_shooters(s, s.battle, "aa")
+    side, shooters, _imm = B.step_shooters(s, s.zone.battle, "aa")
     assert side == "defender" and [(u.type, v) for u, v in shooters] == [("aaa", 2)]
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert roll.step == "aa" and roll.hits == 1
-    assert s.battle.pools[0].only_domains == ("air",)
+    assert s.zone.battle.pools[0].only_domains == ("air",)
     with pytest.raises(IllegalAction):
         apply(s, Casualties(uids(s, "red", "infantry")))
     s = battle([("fighter", 4)], [("aaa", 1), ("infantry", 1)], dice=[3, 3, 3])
-    assert sum(B.n_dice(s, u) for u, _v in B.step_shooters(s, s.battle, "aa")[1]) == 3
+    assert sum(B.n_dice(s, u) for u, _v in B.step_shooters(s, s.zone.battle, "aa")[1]) == 3
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].hits == 0          # a 3 misses
+    assert s.zone.battle.rolls[-1].hits == 0          # a 3 misses
 
 
 # --- docs and lint: every gap has a reading, every contradiction a warning -----------
@@ -297,8 +297,8 @@ def _tbd_battle(port_owner="blue", base=False, dice=()):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True)
-    s.battles = ("s2",)
-    s.origins = {"s2": ("s1",)}
+    s.zone.battles = ("s2",)
+    s.zone.origins = {"s2": ("s1",)}
     return apply(s, SelectBattle("s2"))
 
 
@@ -310,23 +310,23 @@ def test_torpedo_boat_destroyer_defends_its_own_port_at_three_and_picks_the_casu
     # the sea zone bordering a port or naval base of its own side; no map tags sea zones.
     s = _tbd_battle(base=base, dice=[12, 3])
     (tbd,) = uids(s, "blue", "torpedo_boat_destroyer")
-    side = B.alive(s, B.defenders(s, s.battle))
+    side = B.alive(s, B.defenders(s, s.zone.battle))
     assert B.unit_value(s, s.units[tbd], "defense", B.support_bonus(s, side, "defense")) == 3
     assert "port" in B.space_terrain(s, "s2", "blue") and "port" not in B.space_terrain(s, "s2", "red")
     s = apply(s, RollDice())            # red fires: 12 misses
     s = apply(s, RollDice())            # blue's torpedo boat destroyer: 3 hits (at 3)
-    assert s.battle.rolls[-1].hits == 1
-    assert s.battle.pools[0].chooser == "defender"     # the firer selects the casualty
+    assert s.zone.battle.rolls[-1].hits == 1
+    assert s.zone.battle.pools[0].chooser == "defender"     # the firer selects the casualty
 
 
 def test_torpedo_boat_destroyer_gets_nothing_off_an_enemy_port():
     s = _tbd_battle(port_owner="red", dice=[12, 3])
     (tbd,) = uids(s, "blue", "torpedo_boat_destroyer")
-    side = B.alive(s, B.defenders(s, s.battle))
+    side = B.alive(s, B.defenders(s, s.zone.battle))
     assert B.unit_value(s, s.units[tbd], "defense", B.support_bonus(s, side, "defense")) == 2
     s = apply(s, RollDice())
     s = apply(s, RollDice())            # a 3 misses at 2
-    assert s.battle.rolls[-1].hits == 0
+    assert s.zone.battle.rolls[-1].hits == 0
 
 
 # --- anti-tank gun on defense -------------------------------------------------------------
@@ -337,20 +337,20 @@ def test_anti_tank_gun_defends_at_two_against_armor_first_and_the_tank_does_not_
     # returning fire." (G25: first strike attacking and defending)
     s = battle([("armor", 1), ("infantry", 1)], [("anti_tank_gun", 1), ("infantry", 1)], dice=[2, 12, 12, 12])
     s = apply(s, RollDice())
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert roll.step == "def_first_strike" and roll.side == "defender" and roll.hits == 1
-    assert "armor" in s.battle.pools[0].only_types
+    assert "armor" in s.zone.battle.pools[0].only_types
     with pytest.raises(IllegalAction):
         apply(s, Casualties(uids(s, "red", "infantry")))
     (armor,) = uids(s, "red", "armor")
     s = apply(s, Casualties((armor,)))
     s = apply(s, RollDice())                       # the attackers fire: the tank is gone
-    fired = [t for t, _need, _d in s.battle.rolls[-1].dice]
-    assert s.battle.rolls[-1].step == "att_fire" and fired == ["infantry"]
+    fired = [t for t, _need, _d in s.zone.battle.rolls[-1].dice]
+    assert s.zone.battle.rolls[-1].step == "att_fire" and fired == ["infantry"]
     # a 3 misses on defense (3 is the attacking value against armor)
     s = battle([("armor", 1)], [("anti_tank_gun", 1)], dice=[3, 12])
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "def_first_strike" and s.battle.rolls[-1].hits == 0
+    assert s.zone.battle.rolls[-1].step == "def_first_strike" and s.zone.battle.rolls[-1].hits == 0
 
 
 @pytest.mark.parametrize("ship", ["coast_defense_ship", "coastal_battleship", "battlecruiser", "escort_carrier"])
@@ -377,12 +377,12 @@ def test_air_defense_rolls_only_against_attacking_aircraft(unit, space, rolls):
     ground = "destroyer" if space == "s2" else "infantry"
     s = battle([(ground, 1)], [(unit, 1)], space=space, dice=[12, 12, 12])
     s = apply(s, RollDice())
-    assert all(t != unit for r in s.battle.rolls for t, _n, _d in r.dice)
+    assert all(t != unit for r in s.zone.battle.rolls for t, _n, _d in r.dice)
     s = battle([(ground, 1), ("fighter", 1)], [(unit, 1)], space=space, dice=[12, 12, 1, 1])
     s = apply(s, RollDice())
-    if s.battle.rolls[-1].side == "attacker":
+    if s.zone.battle.rolls[-1].side == "attacker":
         s = apply(s, RollDice())
-    fired = [t for t, _n, _d in s.battle.rolls[-1].dice]
+    fired = [t for t, _n, _d in s.zone.battle.rolls[-1].dice]
     assert (unit in fired) == rolls
     if rolls:
-        assert s.battle.pools and s.battle.pools[0].only_domains == ("air",)
+        assert s.zone.battle.pools and s.zone.battle.pools[0].only_domains == ("air",)

@@ -41,8 +41,8 @@ def sea_battle(attack, defend, dice=()):
     for uid, u in list(s.units.items()):
         if u.owner == "red":
             s.units[uid] = replace(u, in_combat=True)
-    s.battles = ("s2",)
-    s.origins = {"s2": ("s1",)}
+    s.zone.battles = ("s2",)
+    s.zone.origins = {"s2": ("s1",)}
     return apply(s, SelectBattle("s2"))
 
 
@@ -60,12 +60,12 @@ def test_auxiliary_cruiser_withdraws_after_surviving_round_one():
     aux = ids(s, "blue", "auxiliary_cruiser")
     with pytest.raises(IllegalAction):
         apply(s, Withdraw(aux, "s3"))           # not before round 1 is over
-    while s.battle.awaiting != "continue":
+    while s.zone.battle.awaiting != "continue":
         s = apply(s, RollDice())
     assert B.withdraw_options(s) == {aux[0]: ["s1", "s3"]}
     assert Withdraw(aux, "s3") in legal_actions(s)
     s = apply(s, Withdraw(aux, "s3"))
-    assert s.units[aux[0]].space == "s3" and s.battle is not None   # the battle goes on
+    assert s.units[aux[0]].space == "s3" and s.zone.battle is not None   # the battle goes on
     assert action_from_json(Withdraw(aux, "s3").to_json()) == Withdraw(aux, "s3")
 
 
@@ -73,7 +73,7 @@ def test_withdraw_only_to_a_zone_without_enemy_ships_and_only_that_unit():
     s = sea_battle([("destroyer", 1)], [("auxiliary_cruiser", 1)], dice=(12, 12))
     s = apply(s, RollDice())
     s = apply(s, RollDice())
-    assert s.battle.awaiting == "continue"
+    assert s.zone.battle.awaiting == "continue"
     s.units[99] = replace(s.units[ids(s, "red", "destroyer")[0]], uid=99, space="s3", in_combat=False)
     aux = ids(s, "blue", "auxiliary_cruiser")
     with pytest.raises(IllegalAction, match="free of enemy ships"):
@@ -81,7 +81,7 @@ def test_withdraw_only_to_a_zone_without_enemy_ships_and_only_that_unit():
     with pytest.raises(IllegalAction, match="cannot withdraw"):
         apply(s, Withdraw(ids(s, "red", "destroyer")[:1], "s1"))
     s = apply(s, Withdraw(aux, "s1"))          # the last defender leaves: the battle ends
-    assert s.battle is None and s.battles == () and s.units[aux[0]].space == "s1"
+    assert s.zone.battle is None and s.zone.battles == () and s.units[aux[0]].space == "s1"
 
 
 # --- Coastal Artillery (fortress) -----------------------------------------------------
@@ -109,4 +109,4 @@ def test_coastal_artillery_damages_capital_ships_first_and_resets_each_turn():
     assert bb.damage == 1
     with pytest.raises(IllegalAction, match="conduct-combat"):
         apply(apply(s, EndPhase()), CoastalFire("a2", "s1"))
-    assert s.fired == ("a2",)
+    assert s.zone.fired == ("a2",)

@@ -54,8 +54,8 @@ def sea_battle(attack, defend, space="s3", dice=(), attacker="red", defender="bl
     for uid, u in list(s.units.items()):
         if u.owner == attacker and u.space == space:
             s.units[uid] = replace(u, in_combat=True)
-    s.battles = (space,)
-    s.origins = {space: ("s2",)}
+    s.zone.battles = (space,)
+    s.zone.origins = {space: ("s2",)}
     return apply(s, SelectBattle(space))
 
 
@@ -66,12 +66,12 @@ def ids(s, owner, utype):
 def roll_until(s, step):
     """Roll until the last roll is of `step` (casualties by default order)."""
     for _ in range(20):
-        if s.battle is None:
+        if s.zone.battle is None:
             return s
-        if s.battle.awaiting == "casualties":
-            s = apply(s, Casualties(tuple(B.default_casualties(s, s.battle, s.battle.pools[0]))))
+        if s.zone.battle.awaiting == "casualties":
+            s = apply(s, Casualties(tuple(B.default_casualties(s, s.zone.battle, s.zone.battle.pools[0]))))
             continue
-        if s.battle.rolls and s.battle.rolls[-1].step == step:
+        if s.zone.battle.rolls and s.zone.battle.rolls[-1].step == step:
             return s
         s = apply(s, RollDice())
     raise AssertionError("step never rolled")
@@ -164,7 +164,7 @@ def test_hostile_sea_zones_stop_movement_and_start_combat():
     s = apply(s, Move((1,), ("s3",)))
     assert s.units[1].in_combat
     s = apply(s, EndPhase())
-    assert s.battles == ("s3",)
+    assert s.zone.battles == ("s3",)
     # in the non-combat move the zone cannot be entered at all
     s = nv_state(units, phase="noncombat_move")
     with pytest.raises(IllegalAction):
@@ -193,7 +193,7 @@ def test_frigate_stops_submarines_entering_its_zone():
     reach = movement.reachable(s, [s.units[1]])
     assert "s3" in reach and "s4" not in reach
     s = apply(apply(s, Move((1,), ("s3",))), EndPhase())
-    assert s.battles == ("s3",)
+    assert s.zone.battles == ("s3",)
     # non-combat: it may enter and must stop (N3); no battle
     s = nv_state(units, phase="noncombat_move")
     reach = movement.reachable(s, [s.units[1]])
@@ -226,7 +226,7 @@ def test_ending_combat_move_with_only_enemy_submarines_is_an_attack():
     # submarines may choose to attack them or not." (N4: ending the combat move there attacks)
     s = nv_state([("s2", "red", "cruiser", 1), ("s3", "blue", "submarine", 1)])
     s = apply(apply(s, Move((1,), ("s3",))), EndPhase())
-    assert s.battles == ("s3",)
+    assert s.zone.battles == ("s3",)
 
 
 def test_surprise_strike_fires_first_and_its_casualties_do_not_fire_back():
@@ -234,9 +234,9 @@ def test_surprise_strike_fires_first_and_its_casualties_do_not_fire_back():
     # Strike by firing before any other units fire in a sea battle."
     s = sea_battle([("submarine", 1)], [("destroyer", 1)], dice=(1,))
     s = apply(s, RollDice())
-    assert s.battle.rolls[0].step == "att_first_strike"
+    assert s.zone.battle.rolls[0].step == "att_first_strike"
     s = apply(s, Casualties(ids(s, "blue", "destroyer")))
-    assert s.battle is None and not ids(s, "blue", "destroyer")   # sunk before it could fire
+    assert s.zone.battle is None and not ids(s, "blue", "destroyer")   # sunk before it could fire
     assert ids(s, "red", "submarine")
     assert not any("Blueland fires" in line for line in s.log())
 
@@ -245,7 +245,7 @@ def test_defending_submarines_surprise_strike_too():
     # seed 001: "Both attacking and defending submarines can make a Surprise Strike"
     s = sea_battle([("destroyer", 1)], [("submarine", 1)], dice=(1,))
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "def_first_strike"
+    assert s.zone.battle.rolls[-1].step == "def_first_strike"
 
 
 def test_frigate_cancels_surprise_strike():
@@ -254,7 +254,7 @@ def test_frigate_cancels_surprise_strike():
     # before any other units, unless an enemy frigate is present."
     s = sea_battle([("submarine", 1)], [("frigate", 1)], dice=(6, 6))
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "att_fire"
+    assert s.zone.battle.rolls[-1].step == "att_fire"
 
 
 def test_allied_frigate_not_in_the_battle_cancels_nothing():
@@ -263,9 +263,9 @@ def test_allied_frigate_not_in_the_battle_cancels_nothing():
     # any of these abilities of defending submarines."
     s = sea_battle([("destroyer", 1)], [("submarine", 1)], attacker="blue", defender="red",
                    extra=[("s3", "green", "frigate", 1)], dice=(6,))
-    assert ids(s, "green", "frigate")[0] not in {u.uid for u in B.attackers(s, s.battle)}
+    assert ids(s, "green", "frigate")[0] not in {u.uid for u in B.attackers(s, s.zone.battle)}
     s = apply(s, RollDice())
-    assert s.battle.rolls[-1].step == "def_first_strike"
+    assert s.zone.battle.rolls[-1].step == "def_first_strike"
 
 
 def test_submarine_submerges_and_leaves_the_battle():
@@ -276,7 +276,7 @@ def test_submarine_submerges_and_leaves_the_battle():
     s = sea_battle([("destroyer", 1)], [("submarine", 1), ("cruiser", 1)])
     sub = ids(s, "blue", "submarine")[0]
     s = apply(s, Submerge((sub,)))
-    assert sub not in {u.uid for u in B.defenders(s, s.battle)}
+    assert sub not in {u.uid for u in B.defenders(s, s.zone.battle)}
     assert s.units[sub].space == "s3"
     assert action_from_json(Submerge((sub,)).to_json()) == Submerge((sub,))
 
@@ -285,7 +285,7 @@ def test_submerging_ends_the_battle_when_nothing_else_is_left():
     # seed 001: Submersible -- "it can no longer fire or take hits in that combat"
     s = sea_battle([("destroyer", 1)], [("submarine", 2)])
     s = apply(s, Submerge(ids(s, "blue", "submarine")))
-    assert s.battle is None and s.battles == ()
+    assert s.zone.battle is None and s.zone.battles == ()
     assert len(ids(s, "blue", "submarine")) == 2 and len(ids(s, "red", "destroyer")) == 1
 
 
@@ -300,8 +300,8 @@ def test_submarines_cannot_hit_air_units():
     # seed 001: "Cannot Hit Air Units: When attacking or defending, submarines cannot hit air units."
     s = sea_battle([("submarine", 1)], [("aircraft_carrier", 1), ("fighter", 2)], dice=(1,))
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
-    targets = B.eligible(s, pool, B.defenders(s, s.battle), B.firing_types_of(s, s.battle, pool))
+    pool = s.zone.battle.pools[0]
+    targets = B.eligible(s, pool, B.defenders(s, s.zone.battle), B.firing_types_of(s, s.zone.battle, pool))
     assert {u.type for u in targets} == {"aircraft_carrier"}
 
 
@@ -311,7 +311,7 @@ def test_air_units_cannot_hit_submarines_unless_a_friendly_frigate_is_in_the_bat
     # air units in the battle."
     base = [("s3", "blue", "aircraft_carrier", 1), ("s3", "blue", "fighter", 2)]
     s = sea_battle([("submarine", 1)], [], extra=base)
-    sub = B.attackers(s, s.battle)[0]
+    sub = B.attackers(s, s.zone.battle)[0]
     pool = replace(B.Pool("attacker", 1), from_air=True)
     assert B.eligible(s, pool, [sub], {"fighter"}) == []
     assert B.eligible(s, pool, [sub], {"fighter", "frigate"}) == [sub]
@@ -326,12 +326,12 @@ def test_capital_ship_takes_two_hits_and_fights_on_damaged():
     s = sea_battle([("submarine", 1)], [("cruiser", 1)], dice=(1, 1))
     s = apply(s, RollDice())            # surprise strike: one hit
     cru = ids(s, "blue", "cruiser")[0]
-    if s.battle.awaiting == "casualties":
+    if s.zone.battle.awaiting == "casualties":
         s = apply(s, Casualties((cru,)))
     assert s.units[cru].damage == 1
-    assert cru in {u.uid for u in B.alive(s, B.defenders(s, s.battle))}
+    assert cru in {u.uid for u in B.alive(s, B.defenders(s, s.zone.battle))}
     s = apply(s, RollDice())            # the damaged cruiser fires back at 4: a 1 hits
-    assert s.battle.rolls[-1].step == "def_fire"
+    assert s.zone.battle.rolls[-1].step == "def_fire"
     s = apply(s, Casualties(ids(s, "red", "submarine")))
     assert not ids(s, "red", "submarine") and s.units[cru].damage == 1
 
@@ -372,7 +372,7 @@ def test_carrier_aircraft_defend_and_may_be_chosen_as_casualties():
                    dice=(1,))
     fighter = ids(s, "green", "fighter")[0]
     assert s.units[fighter].carried_by == ids(s, "blue", "aircraft_carrier")[0]
-    assert fighter in {u.uid for u in B.defenders(s, s.battle)}
+    assert fighter in {u.uid for u in B.defenders(s, s.zone.battle)}
     s = apply(s, RollDice())
     s = apply(s, Casualties((fighter,)))
     assert fighter not in s.units or s.units[fighter].damage == 1
@@ -402,11 +402,11 @@ def test_aircraft_on_a_damaged_carrier_are_cargo_and_lost_with_it():
                   ("s3", "red", "cruiser", 1)], dice=(1,), phase="conduct_combat")
     s.units[1] = replace(s.units[1], damage=1)
     s.units[4] = replace(s.units[4], in_combat=True)
-    s.battles, s.origins = ("s3",), {"s3": ("s2",)}
+    s.zone.battles, s.zone.origins = ("s3",), {"s3": ("s2",)}
     s = apply(s, SelectBattle("s3"))
-    assert [u.type for u in B.defenders(s, s.battle)] == ["aircraft_carrier"]
+    assert [u.type for u in B.defenders(s, s.zone.battle)] == ["aircraft_carrier"]
     s = apply(s, RollDice())            # the cruiser sinks the damaged carrier
-    if s.battle is not None and s.battle.awaiting == "casualties":
+    if s.zone.battle is not None and s.zone.battle.awaiting == "casualties":
         s = apply(s, Casualties((1,)))
     s = roll_until(s, "def_fire")
     assert not ids(s, "blue", "aircraft_carrier") and not ids(s, "blue", "fighter")
@@ -423,9 +423,9 @@ def test_defending_carrier_damaged_in_battle_launches_its_aircraft():
     s = apply(s, RollDice())
     s = apply(s, Casualties((carrier,)))
     assert s.units[carrier].damage == 1 and s.units[fighter].carried_by is None
-    assert fighter in {u.uid for u in B.defenders(s, s.battle)}   # it still defends this battle
+    assert fighter in {u.uid for u in B.defenders(s, s.zone.battle)}   # it still defends this battle
     s = apply(s, RollDice())            # blue misses (6, 6)
-    assert s.battle.awaiting == "continue"
+    assert s.zone.battle.awaiting == "continue"
     # the attacker retreats: the fighter must land elsewhere (a bordering friendly territory)
     from game.rules.actions import Retreat
     s = apply(s, Retreat("s2"))
@@ -464,9 +464,9 @@ def test_amphibious_assault_ship_never_fires_when_attacking_and_defends_at_one()
     # seed 001: "it has a defensive combat value of 1. This means that an amphibious assault
     # ship cannot fire in the attacking units' fire steps, only in the defending units' fire step."
     s = sea_battle([("amphibious_assault_ship", 1), ("destroyer", 1)], [("amphibious_assault_ship", 1)])
-    _, shooters, _ = B.step_shooters(s, s.battle, "att_fire")
+    _, shooters, _ = B.step_shooters(s, s.zone.battle, "att_fire")
     assert [u.type for u, _ in shooters] == ["destroyer"]
-    _, shooters, _ = B.step_shooters(s, s.battle, "def_fire")
+    _, shooters, _ = B.step_shooters(s, s.zone.battle, "def_fire")
     assert [(u.type, v) for u, v in shooters] == [("amphibious_assault_ship", 1)]
 
 
@@ -480,9 +480,9 @@ def test_cargo_is_destroyed_with_its_ship():
     s.phase_idx = s.ruleset.phases.index("conduct_combat")
     s.player_idx = 0
     s.units[3] = replace(s.units[3], in_combat=True, space="s3")
-    s.battles, s.origins, s.scripted_dice = ("s3",), {"s3": ("s2",)}, (1, 6)
+    s.zone.battles, s.zone.origins, s.scripted_dice = ("s3",), {"s3": ("s2",)}, (1, 6)
     s = apply(s, SelectBattle("s3"))
-    assert [u.type for u in B.defenders(s, s.battle)] == ["amphibious_assault_ship"]
+    assert [u.type for u in B.defenders(s, s.zone.battle)] == ["amphibious_assault_ship"]
     s = roll_until(s, "def_fire")
     assert 2 not in s.units
 
@@ -533,7 +533,7 @@ def test_amphibious_assault_only_way_into_hostile_territory_and_no_retreat():
     s = apply(s, Move((2, 3), ("s2",)))
     s = apply(s, Move((2, 3), ("m",)))
     assert s.units[2].amphibious and s.units[2].in_combat
-    assert s.landings["m"] == ("s2",)
+    assert s.zone.landings["m"] == ("s2",)
 
 
 # --- shore bombardment -------------------------------------------------------------------------
@@ -559,7 +559,7 @@ def test_cruisers_bombard_at_four_and_destroyers_at_three():
     # seed 001: "When bombarding, cruisers hit with a die roll of "4" or less." / "When
     # bombarding, destroyers hit with a die roll of 3 or less."
     s, _ = _assault([("cruiser", 1), ("destroyer", 1)], landed=2)
-    _, shooters, _ = B.step_shooters(s, s.battle, "bombard")
+    _, shooters, _ = B.step_shooters(s, s.zone.battle, "bombard")
     assert sorted((u.type, v) for u, v in shooters) == [("cruiser", 4), ("destroyer", 3)]
 
 
@@ -568,14 +568,14 @@ def test_bombardment_limited_to_one_ship_per_land_unit_offloaded():
     # assault is limited to one ship per land unit being offloaded from the amphibious assault
     # ships in that coastal territory."
     s, _ = _assault([("cruiser", 1), ("destroyer", 2)], landed=1)
-    assert len(s.battle.bombard) == 1
+    assert len(s.zone.battle.bombard) == 1
 
 
 def test_no_bombardment_after_a_sea_combat():
     # seed 001: "Cruisers and destroyers cannot conduct offshore bombardment if they were
     # involved in a sea combat prior to the amphibious assault."
     s, _ = _assault([("cruiser", 1)], landed=1, fought=True)
-    assert s.battle.bombard == ()
+    assert s.zone.battle.bombard == ()
 
 
 def test_bombardment_casualties_fire_back():
@@ -584,7 +584,7 @@ def test_bombardment_casualties_fire_back():
     s, _ = _assault([("cruiser", 1)], landed=1)
     s = replace(s, scripted_dice=(1,) + (6,) * 10)
     s = apply(s, RollDice())
-    pool = s.battle.pools[0]
+    pool = s.zone.battle.pools[0]
     assert not pool.immediate
 
 
@@ -596,12 +596,12 @@ def test_bombardment_casualties_fire_back_when_it_takes_every_defender():
     s = replace(s, scripted_dice=(1, 1, 2, 6))
     s = apply(s, RollDice())                      # cruiser 1, destroyer 1: two hits
     s = apply(s, default_casualties(s))
-    assert s.battle is not None
+    assert s.zone.battle is not None
     s = apply(s, RollDice())                      # the marked infantry fire: 2 (hit), 6
-    roll = s.battle.rolls[-1]
+    roll = s.zone.battle.rolls[-1]
     assert roll.step == "def_fire" and roll.side == "defender" and roll.hits == 1
     s = apply(s, default_casualties(s))
-    assert s.battle is None and s.last_battle.outcome == "attacker"
+    assert s.zone.battle is None and s.zone.last_battle.outcome == "attacker"
     assert len(ids(s, "red", "infantry")) == 1
 
 
@@ -665,7 +665,7 @@ def test_offload_into_one_territory_a_turn_and_not_after_retreating():
                    extra=[("s3", "red", "infantry", 1)], dice=(6, 6, 6))
     ship, inf = ids(s, "red", "amphibious_assault_ship")[0], ids(s, "red", "infantry")[0]
     s.units[inf] = replace(s.units[inf], carried_by=ship)
-    while s.battle.awaiting != "continue":
+    while s.zone.battle.awaiting != "continue":
         s = apply(s, RollDice())
     from game.rules.actions import Retreat
     s = apply(s, Retreat("s2"))
@@ -684,7 +684,7 @@ def test_guest_aircraft_are_cargo_on_the_carrier_owners_turn_and_move_with_it():
     assert s.units[2].space == "s3"
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("s3"))
-    assert [u.type for u in B.attackers(s, s.battle)] == ["aircraft_carrier"]
+    assert [u.type for u in B.attackers(s, s.zone.battle)] == ["aircraft_carrier"]
 
 
 def test_aircraft_without_a_landing_space_after_noncombat_are_destroyed():
@@ -757,14 +757,14 @@ def test_friendly_powers_land_units_ride_allied_ships():
     with pytest.raises(IllegalAction, match="later turn"):
         apply(s, Move((2,), ("c",)))              # not on the turn it boarded, even in place
     # blue's turn: the ship carries green's infantry; blue cannot offload it
-    s.ro3_moves, s.player_idx = {}, 1
+    s.zone.ro3_moves, s.player_idx = {}, 1
     s.units[2] = replace(s.units[2], moved=0)
     s = apply(s, Move((1,), ("s4",)))
     assert s.units[2].space == "s4"
     with pytest.raises(IllegalAction, match="not yours"):
         apply(s, Move((2,), ("b2",)))
     # green's next turn: it offloads
-    s.ro3_moves, s.player_idx = {}, 2
+    s.zone.ro3_moves, s.player_idx = {}, 2
     s.units[1] = replace(s.units[1], moved=0)
     s = apply(s, Move((2,), ("b2",)))
     assert s.units[2].space == "b2"
@@ -785,7 +785,7 @@ def test_a_sea_zone_where_a_new_carrier_will_be_placed_is_a_landing_space():
     # in which a new carrier will be placed during the Mobilize New Units phase)."
     s = nv_state([("b2", "blue", "fighter", 3), ("b1", "blue", "infantry", 1)],
                  phase="noncombat_move", player="blue")
-    s.purchased = {"blue|aircraft_carrier": 1}
+    s.zone.purchased = {"blue|aircraft_carrier": 1}
     assert "s4" in movement.reachable(s, [s.units[1]])          # s4 borders blue's factory b1
     s = apply(s, Move((1,), ("s4",)))
     s = apply(s, Move((2,), ("s4",)))
@@ -811,7 +811,7 @@ def test_fighters_may_attack_counting_on_a_carrier_to_be_placed():
     s.owners["a2"] = s.turn_owners["a2"] = "blue"
     s.units[1] = replace(s.units[1], moved=1)                   # 3 left: s2 is 2 away, then
     assert "s2" not in movement.reachable(s, [s.units[1]])      # no landing within 1 of s2 ...
-    s.purchased = {"red|aircraft_carrier": 1}
+    s.zone.purchased = {"red|aircraft_carrier": 1}
     assert "s2" in movement.reachable(s, [s.units[1]])          # ... but s1, next to a1
 
 
@@ -914,7 +914,7 @@ def test_helicopters_carry_one_special_forces_lav_or_artillery_into_a_territory(
         assert s.units[2].carried_by is None and s.units[2].in_combat   # it fights at once
         s = apply(s, EndPhase())
         s = apply(s, SelectBattle("m"))
-        assert {u.type for u in B.attackers(s, s.battle)} == {"helicopter", cargo}
+        assert {u.type for u in B.attackers(s, s.zone.battle)} == {"helicopter", cargo}
     s = nv_state([("a2", "red", "helicopter", 1), ("a2", "red", "infantry", 1),
                   ("a2", "red", "special_forces", 2)], phase="noncombat_move")
     with pytest.raises(IllegalAction, match="cannot be carried"):

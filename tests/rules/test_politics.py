@@ -136,7 +136,7 @@ def test_neutral_units_at_sea_are_no_enemies(tmp_path):
               phase="combat_move")
     st = apply(st, Move((uid_of(st, "s1", "red", "destroyer"),), ("s2",)))
     st = apply(st, EndPhase())
-    assert st.battles == ()
+    assert st.zone.battles == ()
 
 
 TRUE_NEUTRAL = """
@@ -170,7 +170,7 @@ def test_a_true_neutral_is_closed_until_attacked_and_then_joins_the_other_side(t
     st = apply(st, EndPhase())
     st = apply(st, Move((uid_of(st, "a2", "red"),), ("n",)))
     st = apply(st, EndPhase())
-    assert st.battles == ("n",)                     # Greyland's army defends
+    assert st.zone.battles == ("n",)                     # Greyland's army defends
 
 
 def test_entering_a_friendly_neutral_raises_its_army(tmp_path):

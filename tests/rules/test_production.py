@@ -20,7 +20,7 @@ def test_purchase_spends_and_refunds(mini):
 
 def test_place_at_factory_within_capacity(mini):
     s = mini([], phase="place")
-    s.purchased = {"red|infantry": 12, "red|destroyer": 1}
+    s.zone.purchased = {"red|infantry": 12, "red|destroyer": 1}
     with pytest.raises(IllegalAction, match="no factory"):
         apply(s, Place("infantry", "a2"))
     s = apply(s, Place("infantry", "a1", 10))  # a1 is worth 10: ten units per turn
@@ -33,7 +33,7 @@ def test_place_at_factory_within_capacity(mini):
 
 def test_ships_are_placed_in_a_sea_zone_next_to_the_factory(mini):
     s = mini([], phase="place")
-    s.purchased = {"red|destroyer": 1}
+    s.zone.purchased = {"red|destroyer": 1}
     with pytest.raises(IllegalAction, match="sea zone"):
         apply(s, Place("destroyer", "a1"))
     s = apply(s, Place("destroyer", "s1"))
@@ -84,7 +84,7 @@ def test_a_player_with_nothing_left_is_skipped(mini):
 
 def test_units_waiting_from_an_earlier_turn_are_not_refunded(mini):
     s = mini([], phase="purchase")
-    s.purchased = {"red|armour": 1}  # left over from last turn
+    s.zone.purchased = {"red|armour": 1}  # left over from last turn
     with pytest.raises(IllegalAction, match="not refunded"):
         apply(s, Purchase("armour", -1))
     s = apply(s, Purchase("armour", 1))

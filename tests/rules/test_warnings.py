@@ -12,7 +12,7 @@ def test_stranded_aircraft_are_announced(mini):
 
 def test_unplaced_units_are_announced(mini):
     s = mini([], phase="place")
-    s.purchased = {"red|infantry": 2}
+    s.zone.purchased = {"red|infantry": 2}
     assert "2 Infantry" in end_phase_warnings(s)[0]
 
 

@@ -41,7 +41,7 @@ def test_scripted_game_to_a_capital_victory(mini):
     s = apply(s, RollDice())                      # 3 armour roll 1 1 1: three hits, one needed
     s = apply(s, Casualties(ids(s, "b1", "blue")))
     s = apply(s, RollDice())                      # blue's infantry fires back: 6 misses
-    assert s.owners["b1"] == "red" and s.battle is None
+    assert s.owners["b1"] == "red" and s.zone.battle is None
     s = apply(s, EndPhase())                      # -> non-combat move
     s = apply(s, EndPhase())                      # -> place
     s = apply(s, Place("infantry", "a1", 2))
@@ -81,7 +81,7 @@ def check_invariants(before, action, after):
         assert all(before.utype(before.units[u]).domain == "air" for u in lost) or \
             before.phase == "conduct_combat"
     if isinstance(action, BATTLE_ACTIONS):
-        space = before.battle.space
+        space = before.zone.battle.space
         assert all(before.units[u].space == space for u in lost)
     for u in after.units.values():
         sp = after.scenario.spaces[u.space]

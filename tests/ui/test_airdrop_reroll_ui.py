@@ -142,7 +142,7 @@ def test_dropped_paratroopers_show_their_first_round_value_on_the_strip():
     s = game.ctl.session
     s.do(A.EndPhase())
     s.do(A.SelectBattle("m"))
-    b = game.state.battle
+    b = game.state.zone.battle
     cols = strip.strip_columns(game.state, b, "attacker")
     assert [u.type for u in cols[3]] == ["paratrooper", "paratrooper"]
     win = app.push(BattleWindow(app, game))
@@ -167,7 +167,7 @@ def test_europe_airdrop_view_renders_with_a_drop_space_hovered():
 def reroll_game(monkeypatch):
     monkeypatch.setattr(odds_view, "space_odds", lambda *a, **k: None)
     session = screenshot.reroll_session(MINI_IW)
-    b = session.state.battle
+    b = session.state.zone.battle
     assert b is not None and b.awaiting == "reroll"
     app = App(pygame.Surface(SIZE))
     app.strict = True
@@ -200,7 +200,7 @@ def test_reroll_window_preselects_the_default_and_shows_the_allowance(reroll_gam
 
 def reroll_allowance(state):
     from game.ui.zone.reroll_view import allowance_text
-    return allowance_text(state, state.battle)
+    return allowance_text(state, state.zone.battle)
 
 
 def test_clicking_dice_chooses_within_the_allowance_and_r_rerolls_them(reroll_game):
@@ -220,20 +220,20 @@ def test_clicking_dice_chooses_within_the_allowance_and_r_rerolls_them(reroll_ga
         assert "cannot be rerolled" in fixed[0].tooltip
     key(app, pygame.K_1)                                   # keys pick the allowed dice in order
     assert win.reroll.pick == [elig[0]]
-    before = game.state.battle.rolls[-1]
+    before = game.state.zone.battle.rolls[-1]
     key(app, pygame.K_r)
-    after_rolls = [r for r in game.state.battle.rolls if r.step == before.step and r.side == before.side] \
-        if game.state.battle is not None else []
+    after_rolls = [r for r in game.state.zone.battle.rolls if r.step == before.step and r.side == before.side] \
+        if game.state.zone.battle is not None else []
     assert not after_rolls or after_rolls[-1].rerolled == (elig[0],)
-    assert game.state.battle is None or game.state.battle.awaiting != "reroll" \
-        or game.state.battle.rolls[-1] is not before
+    assert game.state.zone.battle is None or game.state.zone.battle.awaiting != "reroll" \
+        or game.state.zone.battle.rolls[-1] is not before
 
 
 def test_k_keeps_the_dice(reroll_game):
     app, game, win = reroll_game
-    faces = [d for _t, _n, d in game.state.battle.rolls[-1].dice]
+    faces = [d for _t, _n, d in game.state.zone.battle.rolls[-1].dice]
     key(app, pygame.K_k)
-    b = game.state.battle
+    b = game.state.zone.battle
     assert b is not None and b.awaiting != "reroll"
     roll = [r for r in b.rolls if r.side == "attacker"][-1]
     assert [d for _t, _n, d in roll.dice] == faces and not roll.rerolled
@@ -241,14 +241,14 @@ def test_k_keeps_the_dice(reroll_game):
 
 def test_the_computer_decides_its_rerolls_with_the_default(reroll_game):
     app, game, win = reroll_game
-    game.ctl.ai_sides = (game.state.battle.attacker,)
+    game.ctl.ai_sides = (game.state.zone.battle.attacker,)
     assert not win.my_move()
     frame(app)
     status, _ = win.status_text()
     assert "(computer) decides" in status
     want = B.default_reroll(game.state)
     assert game.ctl.step_ai()
-    roll = [r for r in game.state.battle.rolls if r.side == "attacker"][-1]
+    roll = [r for r in game.state.zone.battle.rolls if r.side == "attacker"][-1]
     assert roll.rerolled == want
 
 
@@ -256,7 +256,7 @@ def test_interwar_strip_columns_follow_the_rules_values_with_support():
     # the d12 strip: every unit in the column of the value it fires at this round
     s = screenshot.battle_session(MINI_IW, {"infantry": 2, "artillery": 1, "armored_car": 1},
                                   {"infantry": 2, "artillery": 1}, rolls=0)
-    state, b = s.state, s.state.battle
+    state, b = s.state, s.state.zone.battle
     for side in ("attacker", "defender"):
         role = strip.role_of(side)
         units = B.side_units(state, b, side)
@@ -293,9 +293,9 @@ def test_interwar_strip_puts_a_damaged_ship_in_the_column_of_its_damaged_value(m
     state = session.state
     bs = next(u for u in state.units.values() if u.type == "battleship")
     ut = state.ruleset.units["battleship"]
-    assert strip.strip_columns(state, state.battle, "attacker")[ut.attack] == [bs]
+    assert strip.strip_columns(state, state.zone.battle, "attacker")[ut.attack] == [bs]
     state.units[bs.uid] = replace(bs, damage=1)
-    cols = strip.strip_columns(state, state.battle, "attacker")
+    cols = strip.strip_columns(state, state.zone.battle, "attacker")
     assert bs.uid in [u.uid for u in cols[ut.value("attack", 1)]] and ut.value("attack", 1) < ut.attack
     assert not cols[ut.attack]
     app = App(pygame.Surface(SIZE))
@@ -341,11 +341,11 @@ def test_playtest_europe_paratroopers_drop_and_fight_by_keys_and_clicks(monkeypa
     assert all(u.space == dest and u.airborne for u in game.state.units.values() if u.type == "paratrooper")
     game.enter_block_until = 0.0
     key(app, pygame.K_RETURN)                                   # end the combat move
-    assert game.state.phase == "conduct_combat" and dest in game.state.battles
+    assert game.state.phase == "conduct_combat" and dest in game.state.zone.battles
     click(app, space_pos(game, dest))
     assert isinstance(app.top, BattleWindow)
     for _ in range(40):
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None:
             break
         if game.ctl.ai_to_act():
@@ -353,7 +353,7 @@ def test_playtest_europe_paratroopers_drop_and_fight_by_keys_and_clicks(monkeypa
             frame(app)
         else:
             key(app, pygame.K_RETURN if b.awaiting == "casualties" else pygame.K_r)
-    assert game.state.battle is None
+    assert game.state.zone.battle is None
     log = " ".join(game.state.log(30))
     assert "fly from Germany" in log and "(airborne attack)" in log
     shot(app, "playtest_europe_airdrop_done")

@@ -27,7 +27,7 @@ def _play(seed, before=None):
     if before is not None:
         before(win)
     for _ in range(40):
-        b = session.state.battle
+        b = session.state.zone.battle
         if b is None:
             break
         session.do(A.default_casualties(session.state) if b.awaiting == "casualties" else A.RollDice())
@@ -40,9 +40,9 @@ def _play(seed, before=None):
 def test_the_roll_that_ends_a_battle_stays_on_the_window():
     for seed in range(1, 40):
         st, win = _play(seed)
-        r = st.last_battle
+        r = st.zone.last_battle
         # the defenders, all hit, fire back and miss: that roll itself ends the battle
-        if st.battle is None and r is not None and r.rolls and r.rolls[-1].side == "defender" \
+        if st.zone.battle is None and r is not None and r.rolls and r.rolls[-1].side == "defender" \
                 and r.rolls[-1].hits == 0 and r.outcome == "attacker":
             break
     else:

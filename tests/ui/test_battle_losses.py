@@ -13,7 +13,7 @@ def _nothing_lost_yet(win):
 def test_a_wiped_out_side_lists_its_losses():
     for seed in range(1, 20):
         st, win = _play(seed, before=_nothing_lost_yet)
-        if st.last_battle is not None and st.last_battle.outcome == "attacker":
+        if st.zone.last_battle is not None and st.zone.last_battle.outcome == "attacker":
             break
     else:
         raise AssertionError("no battle the attacker won")

@@ -187,7 +187,7 @@ def test_the_defender_chooses_interceptors_and_the_top_bar_says_so():
     # seed 000 FIGHTER "Escort"; G42: the defender chooses which fighters intercept
     app, game, win = intercept_window()
     state = game.state
-    assert state.battle.awaiting == "intercept"
+    assert state.zone.battle.awaiting == "intercept"
     fighter = B.interceptor_choices(state)
     assert win.intercept.pick == fighter                       # the default: all of them
     assert "United Kingdom" not in win.status_text()[0]
@@ -201,7 +201,7 @@ def test_the_defender_chooses_interceptors_and_the_top_bar_says_so():
     assert win.intercept.pick == fighter
     key(app, pygame.K_1)
     key(app, pygame.K_r)
-    b = game.state.battle
+    b = game.state.zone.battle
     assert b is None or b.interceptors == ()                   # nobody intercepted
     assert any("interception" in line for line in game.state.log(8))   # the AAA fired anyway
 
@@ -211,7 +211,7 @@ def test_interception_dice_lie_at_the_values_they_need_and_losses_show():
     app, game, win = intercept_window(dice=(1, 12, 12))
     key(app, pygame.K_r)                                       # everyone intercepts
     state = game.state
-    b = state.battle
+    b = state.zone.battle
     roll = strip.last_roll(b, "defender")
     assert roll.step == "intercept"
     laid = strip.dice_by_column(state, b, "defender")
@@ -234,9 +234,9 @@ def test_the_computer_defender_intercepts_with_every_fighter():
     app, game, win = intercept_window(ai=("allies",))
     fighters = B.interceptor_choices(game.state)
     assert game.ctl.ai_to_act()
-    assert "computer" in intercept_view.status(win, game.state.battle)
+    assert "computer" in intercept_view.status(win, game.state.zone.battle)
     assert game.ctl.step_ai()
-    assert game.state.battle is None or game.state.battle.interceptors == tuple(fighters)
+    assert game.state.zone.battle is None or game.state.zone.battle.interceptors == tuple(fighters)
 
 
 def test_intercepting_cannot_be_undone():
@@ -263,7 +263,7 @@ def test_the_withdraw_buttons_send_the_auxiliary_cruiser_to_a_free_zone():
     # withdraw to any adjacent Sea Zone not occupied by an enemy naval unit" (G45)
     app, game, win = withdraw_game()
     state = game.state
-    assert state.battle.awaiting == "continue"
+    assert state.zone.battle.awaiting == "continue"
     orders = battle_orders.withdraw_orders(win)
     zones = B.withdraw_options(state)
     (uid,) = zones
@@ -299,7 +299,7 @@ def test_coastal_fire_is_listed_with_the_battles_and_its_result_goes_to_the_log(
     shot(app, "orders_coastal")
     click(app, spots[0].rect.center)
     state = game.state
-    assert "a1" in state.fired
+    assert "a1" in state.zone.fired
     assert "coastal artillery of Alpha fires at Sea One" in state.log(1)[-1]
     assert len(uids(state, "s1", "blue")) == 1
     assert game.ctl.message.kind == "good" and "1 hit" in game.ctl.message.text
@@ -324,9 +324,9 @@ def test_s_submerges_the_attackers_submarines():
     assert all(o.action is not None for o in orders)            # hotseat: both sides decide
     subs = uids(game.state, "s3", "red", "submarine")
     key(app, pygame.K_s)
-    assert set(subs) <= set(game.state.battle.submerged)
+    assert set(subs) <= set(game.state.zone.battle.submerged)
     key(app, pygame.K_s, mod=pygame.KMOD_SHIFT)                 # the defender's, Shift+S
-    assert set(uids(game.state, "s3", "blue", "submarine")) <= set(game.state.battle.submerged)
+    assert set(uids(game.state, "s3", "blue", "submarine")) <= set(game.state.zone.battle.submerged)
 
 
 def test_an_enemy_frigate_disables_submerging_with_the_reason_shown():
@@ -339,7 +339,7 @@ def test_an_enemy_frigate_disables_submerging_with_the_reason_shown():
     assert any(t and "Not now: " + att.reason in t for t in tooltips(win.spots))
     shot(app, "orders_submerge")
     key(app, pygame.K_s)
-    assert win.error == att.reason and not game.state.battle.submerged
+    assert win.error == att.reason and not game.state.zone.battle.submerged
 
 
 def test_a_human_defender_gets_its_turn_before_the_computer_rolls_on():
@@ -390,13 +390,13 @@ def test_playtest_mediterranean_italy_drops_on_malta_by_keys_and_clicks():
     assert len([u for u in state.units.values() if u.space == "malta" and u.type == "paratrooper"]) == 2
     game.enter_block_until = 0.0
     key(app, pygame.K_RETURN)                                   # end the combat move
-    assert game.state.phase == "conduct_combat" and "malta" in game.state.battles
+    assert game.state.phase == "conduct_combat" and "malta" in game.state.zone.battles
     click(app, space_pos(game, "malta"))
     win = app.top
     assert isinstance(win, BattleWindow)
     seen = set()
     for _ in range(60):
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None:
             break
         seen.add(b.awaiting)
@@ -406,7 +406,7 @@ def test_playtest_mediterranean_italy_drops_on_malta_by_keys_and_clicks():
             frame(app)
         else:
             key(app, pygame.K_RETURN if b.awaiting == "casualties" else pygame.K_r)
-    assert game.state.battle is None and "intercept" in seen
+    assert game.state.zone.battle is None and "intercept" in seen
     log = " ".join(game.state.log(40))
     assert "interception" in log and "(airdrop)" in log
     shot(app, "playtest_mediterranean_malta_drop_done")

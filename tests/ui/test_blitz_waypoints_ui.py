@@ -118,7 +118,7 @@ def test_blitz_out_and_back_to_the_start_by_clicks():
     click(app, at(game, "a2"))                          # the end: back where it started
     arm = armor_of(game.state)
     assert arm.space == "a2" and game.state.owners["m"] == "red"
-    assert not game.state.battles
+    assert not game.state.zone.battles
     assert isinstance(game.ctl.session.actions[-1], A.Move) and game.ctl.session.actions[-1].path == ("m", "a2")
 
 

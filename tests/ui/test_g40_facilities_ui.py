@@ -40,7 +40,7 @@ def test_purchase_window_buys_a_facility_and_repairs_one():
     scene.repair(home, "major_industrial_complex", 4)
     assert game.state.facilities[key] == 0 and game.state.resources[player] == money - 4
     scene.buy("air_base", 1)
-    assert game.state.bought["air_base"] == 1
+    assert game.state.zone.bought["air_base"] == 1
     uikit.frame(app)
     uikit.shot(app, "g40_facility_purchase")
 
@@ -48,7 +48,7 @@ def test_purchase_window_buys_a_facility_and_repairs_one():
 def test_a_bought_facility_is_placed_from_the_panel():
     app, game = _game()
     state = game.state
-    state.purchased[f"{state.player}|air_base"] = 1
+    state.zone.purchased[f"{state.player}|air_base"] = 1
     state.phase_idx = state.ruleset.phases.index("place")
     uikit.frame(app)
     targets = place_targets(game.state, "air_base")

@@ -46,7 +46,7 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     assert any(label.startswith("Attack") for label in labels)   # a UK fighter is there
     app.draw()
     dialog.choose(0)
-    assert game.state.raids[bomber] == "united_kingdom|major_industrial_complex"
+    assert game.state.zone.raids[bomber] == "united_kingdom|major_industrial_complex"
     game.ctl.do(A.EndPhase())
     game.ctl.do(A.SelectBattle("united_kingdom"))
     win = app.push(BattleWindow(app, game))
@@ -55,7 +55,7 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     assert win._raid_odds is not None   # the raid's exact odds (game/odds/raid.py) in the box
     assert win._raid_odds.damage["major_industrial_complex"]
     for _ in range(30):
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None:
             break
         if b.awaiting == "intercept":
@@ -67,6 +67,6 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
         game.ctl.version += 1
         app.update(0.0)
         app.draw()
-    assert game.state.battle is None and win.finished
-    assert any(r.step == "raid_damage" for r in game.state.last_battle.rolls) or \
+    assert game.state.zone.battle is None and win.finished
+    assert any(r.step == "raid_damage" for r in game.state.zone.last_battle.rolls) or \
         not any(u.uid == bomber for u in game.state.units.values())

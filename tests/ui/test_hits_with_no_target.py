@@ -34,7 +34,7 @@ def _rolled(seed):
 def test_strip_and_list_say_hits_with_no_target():
     for seed in range(1, 30):
         session, app, win = _rolled(seed)
-        roll = session.state.battle.rolls[-1]
+        roll = session.state.zone.battle.rolls[-1]
         if roll.side == "attacker" and roll.hits:
             break
     else:
@@ -43,7 +43,7 @@ def test_strip_and_list_say_hits_with_no_target():
     tips = [h.tooltip for h in win.spots.items]
     assert any("no enemy unit here can take those hits" in t for t in tips), tips
     assert any(f"-> 0 hits ({roll.hits} with no target)" in line for line in session.state.log())
-    assert not session.state.battle.pools          # nothing to choose, nothing lost
+    assert not session.state.zone.battle.pools          # nothing to choose, nothing lost
     win.view = "list"
     app.draw()                      # the list view draws the same roll without error
 
@@ -73,12 +73,12 @@ def test_cargo_lost_with_an_intercepted_transport_counts_as_lost():
     session.state.scripted_dice = (3, 3, 1) + (12,) * 40
     for _ in range(60):
         st = session.state
-        if st.battle is None:
+        if st.zone.battle is None:
             break
         game.ctl.version += 1
         app.update(0.0)
         app.draw()
-        session.do(A.default_casualties(st) if st.battle.awaiting == "casualties"
+        session.do(A.default_casualties(st) if st.zone.battle.awaiting == "casualties"
                    else A.legal_actions(st)[0])
     game.ctl.version += 1
     app.update(0.0)

@@ -284,8 +284,8 @@ def test_purchase_shows_waiting_units_apart_from_this_turns():
     app, game = make_game(PANEL_UNITS)
     state = game.ctl.session.state
     key_ = "red|infantry"
-    state.purchased[key_] = 2                          # left unplaced last turn
-    state.bought.clear()
+    state.zone.purchased[key_] = 2                          # left unplaced last turn
+    state.zone.bought.clear()
     app.push(PurchaseScene(app, game))
     frame(app)
     top = app.top
@@ -309,11 +309,11 @@ def test_banner_names_the_current_player_and_who_chooses_casualties(monkeypatch)
     s.do(A.EndPhase())
     s.do(A.SelectBattle("m"))
     for _ in range(30):
-        b = s.state.battle
+        b = s.state.zone.battle
         if b is None or game.ctl.actor() != s.state.player:
             break
         s.do(A.default_casualties(s.state) if b.awaiting == "casualties" else A.RollDice())
-    if s.state.battle is None:
+    if s.state.zone.battle is None:
         pytest.skip("the attacker missed every roll: nobody else chose casualties")
     frame(app)
     texts = drawn_texts(monkeypatch, lambda: game.draw_banner(app.surface))
@@ -331,7 +331,7 @@ def test_retreat_result_says_where_to():
     game.open_battle()
     win = app.top
     for _ in range(20):
-        b = s.state.battle
+        b = s.state.zone.battle
         if b is None:
             break
         if b.awaiting == "continue" and any(isinstance(a, A.Retreat) for a in A.legal_actions(s.state)):
@@ -356,7 +356,7 @@ def test_bombarding_ships_are_listed_with_the_attacker():
     s.do(A.Move(uids(s.state, "s2", "red", "infantry"), ("m",)))
     s.do(A.EndPhase())
     s.do(A.SelectBattle("m"))
-    assert s.state.battle.bombard
+    assert s.state.zone.battle.bombard
     game.battle_view = "list"
     game.open_battle()
     frame(app)

@@ -160,14 +160,14 @@ def test_enter_that_closes_a_window_does_not_end_the_phase():
     win = app.top
     assert isinstance(win, BattleWindow)
     for _ in range(40):
-        if game.state.battle is None:
+        if game.state.zone.battle is None:
             break
-        if game.state.battle.awaiting == "casualties":
+        if game.state.zone.battle.awaiting == "casualties":
             win.confirm()
         else:
             win.roll()
         frame(app)
-    assert game.state.battle is None
+    assert game.state.zone.battle is None
     phase = game.state.phase
     # Enter closes the finished battle; the same key held (repeat) or pressed again at once
     # must not end the phase
@@ -213,7 +213,7 @@ def test_amphibious_assault_odds_agree_everywhere():
     assert sid == "m" and planned.ok
     s.do(A.EndPhase())
     s.do(A.SelectBattle("m"))
-    assert s.state.battle.bombard                      # the battleship bombards
+    assert s.state.zone.battle.bombard                      # the battleship bombards
     game.open_battle()
     frame(app)
     v, _title, _note = app.top.odds()
@@ -323,12 +323,12 @@ def test_battle_window_names_the_defender_groups_dice_and_explains_no_retreat():
     game.open_battle()
     win = app.top
     for _ in range(30):
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None or b.awaiting == "continue":
             break
         s.do(A.default_casualties(s.state) if b.awaiting == "casualties" else A.RollDice())
     frame(app)
-    b = game.state.battle
+    b = game.state.zone.battle
     if b is None:
         pytest.skip("the battle ended in the first round")
     tips_ = [h.tooltip for h in win.spots.items if h.tooltip]

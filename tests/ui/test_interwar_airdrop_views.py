@@ -23,7 +23,7 @@ def test_drop_step_picks_a_defended_drop():
 
 def test_drop_battle_is_on_after_the_first_roll():
     # seed 000: PARATROOPER dropped by transport aircraft fights the battle it lands in
-    b = drop_battle_session(MED).state.battle
+    b = drop_battle_session(MED).state.zone.battle
     assert b is not None
     steps = [r.step for r in b.rolls]
     assert any(s not in ("intercept", "aa") for s in steps), steps

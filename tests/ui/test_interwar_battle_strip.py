@@ -21,8 +21,8 @@ def _battle(attack, defend, space="m"):
         if u.owner == "red":
             st.units[uid] = replace(u, in_combat=True)
     st.phase_idx = st.ruleset.phases.index("conduct_combat")
-    st.battles = (space,)
-    st.origins = {space: ("a2",)}
+    st.zone.battles = (space,)
+    st.zone.origins = {space: ("a2",)}
     session.do(A.SelectBattle(space))
     return session.state
 
@@ -31,11 +31,11 @@ def test_torpedo_bombers_over_land_sit_in_the_no_fire_column():
     # seed 000: TORPEDO BOMBER "Attack: 6*" - "* This unit may only damage naval targets."
     # QA: over Tobruk the strip showed them at 6 and 7 and counted them in hits/roll
     st = _battle([("torpedo_bomber", 2), ("infantry", 1)], [("infantry", 2)])
-    vals = {u.type: v for u, v in strip.side_values(st, st.battle, "attacker")}
+    vals = {u.type: v for u, v in strip.side_values(st, st.zone.battle, "attacker")}
     assert vals["torpedo_bomber"] == 0 and vals["infantry"] == 2
-    assert abs(strip.expected_hits(st, st.battle, "attacker") - 2 / 12) < 1e-9
+    assert abs(strip.expected_hits(st, st.zone.battle, "attacker") - 2 / 12) < 1e-9
     st = _battle([("torpedo_bomber", 1)], [("destroyer", 1)], space="s2")
-    assert [v for _u, v in strip.side_values(st, st.battle, "attacker")] == [6]
+    assert [v for _u, v in strip.side_values(st, st.zone.battle, "attacker")] == [6]
 
 
 def test_fire_step_names_fit_the_gutter_whole():

@@ -135,7 +135,7 @@ def test_battle_window_shows_the_odds_each_round():
     shot(app, "battle_round1")
     seen = {1}
     for _ in range(60):
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None:
             break
         if b.awaiting == "casualties":

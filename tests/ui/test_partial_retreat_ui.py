@@ -43,7 +43,7 @@ def test_retreat_button_says_the_airdropped_paratroopers_stay(monkeypatch):
     session.do(A.Move((inf,), ("m",)))
     session.do(A.EndPhase())
     session.do(A.SelectBattle("m"))
-    while session.state.battle.awaiting != "continue":
+    while session.state.zone.battle.awaiting != "continue":
         session.do(A.RollDice())
     game.ctl.version += 1
     win = app.push(BattleWindow(app, game))

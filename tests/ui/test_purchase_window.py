@@ -146,7 +146,7 @@ def test_a_unit_at_its_per_turn_limit_keeps_its_card_and_counts_in_spent():
     plus = [h for h in scene.spots.items if h.tooltip == why]
     assert plus and not any(h.enabled for h in plus)
     from game.ui.zone.purchase import unit_price
-    spent = sum(unit_price(game.state, u) * n for u, n in game.state.bought.items())
+    spent = sum(unit_price(game.state, u) * n for u, n in game.state.zone.bought.items())
     assert spent == 3
 
 

@@ -142,7 +142,7 @@ def test_select_move_and_end_phase_by_clicks():
     later(app)
     key(app, pygame.K_RETURN)                       # end combat move -> battle
     assert game.state.phase == "conduct_combat"
-    assert "m" in game.state.battles
+    assert "m" in game.state.zone.battles
 
 
 def test_illegal_destination_shows_reason():
@@ -182,7 +182,7 @@ def test_battle_window_roll_and_casualties():
             click(app, (10, 10))
             continue
         assert app.top is win
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None:
             break
         if b.awaiting == "casualties":
@@ -194,7 +194,7 @@ def test_battle_window_roll_and_casualties():
             key(app, pygame.K_RETURN)
         else:
             key(app, pygame.K_r)
-    assert game.state.battle is None
+    assert game.state.zone.battle is None
     assert win.finished
     key(app, pygame.K_RETURN)                       # close
     assert app.top is game

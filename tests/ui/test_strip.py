@@ -76,7 +76,7 @@ def values_from_rules(state, b, side):
 def test_g40_units_land_in_the_columns_of_their_values():
     s = screenshot.battle_session(MINI, {"infantry": 3, "artillery": 1, "armour": 1, "fighter": 1},
                                   {"infantry": 2, "armour": 1, "aaa": 1}, rolls=0)
-    state, b = s.state, s.state.battle
+    state, b = s.state, s.state.zone.battle
     assert b is not None
     att = strip.strip_columns(state, b, "attacker")
     dfn = strip.strip_columns(state, b, "defender")
@@ -96,7 +96,7 @@ def test_interwar_units_land_in_the_columns_of_their_values():
     s = screenshot.battle_session(MINI_IW, {"infantry": 3, "artillery": 1, "armor": 1, "anti_tank_gun": 1,
                                             "fighter": 1},
                                   {"infantry": 2, "artillery": 1, "armor": 1, "aaa": 1}, rolls=0)
-    state, b = s.state, s.state.battle
+    state, b = s.state, s.state.zone.battle
     assert b is not None and state.ruleset.dice == 12
     att = strip.strip_columns(state, b, "attacker")
     dfn = strip.strip_columns(state, b, "defender")
@@ -125,7 +125,7 @@ def test_dice_lie_under_the_units_that_rolled_them():
 
 def test_stacks_group_by_type_owner_and_state():
     s = screenshot.battle_session(MINI, {"infantry": 4, "armour": 1}, {"infantry": 1}, rolls=0)
-    state, b = s.state, s.state.battle
+    state, b = s.state, s.state.zone.battle
     sts = strip.stacks(state, strip.strip_columns(state, b, "attacker")[1])
     assert [(st.type, st.count) for st in sts] == [("infantry", 4)]
 
@@ -164,7 +164,7 @@ def test_large_battles_fit_at_1280x800():
                                    "armor": 3, "fighter": 3, "aaa": 1, "engineer": 2}, rolls=2)
     app, game, win = open_window(s)
     draw(app, "strip_interwar_large")
-    b = s.state.battle
+    b = s.state.zone.battle
     columns = {side: strip.strip_columns(s.state, b, side) for side in ("attacker", "defender")}
     lay = strip.layout(s.state, b, pygame.Rect(0, 0, 1020, 460), columns)
     assert lay.icon >= 20
@@ -178,11 +178,11 @@ def test_clicking_a_stack_marks_and_right_click_unmarks():
     s = screenshot.battle_session(MINI, {"infantry": 6, "artillery": 2, "armour": 2},
                                   {"infantry": 3, "armour": 1}, rolls=1, seed=5)
     for _ in range(10):
-        b = s.state.battle
+        b = s.state.zone.battle
         if b is not None and b.awaiting == "casualties":
             break
         s.do(A.RollDice())
-    b = s.state.battle
+    b = s.state.zone.battle
     if b is None or b.awaiting != "casualties":
         pytest.skip("no casualties with this seed")
     app, game, win = open_window(s)
@@ -210,7 +210,7 @@ def test_clicking_a_stack_marks_and_right_click_unmarks():
 def test_restricted_pool_is_named_in_the_status_line():
     s = screenshot.battle_session(MINI_IW, {"infantry": 2}, {"infantry": 1}, rolls=0)
     state = s.state
-    b = state.battle
+    b = state.zone.battle
     names = {"attacker": "Redland", "defender": "Blueland"}
     torp = Battle(space=b.space, attacker=b.attacker, defenders=b.defenders,
                   rolls=(Roll("att_fire", "attacker", (("torpedo_bomber", 6, 2),), 1),))
@@ -225,7 +225,7 @@ def test_restricted_pool_is_named_in_the_status_line():
     assert strip.pool_note(state, b, Pool("defender", 2), names.get) == ""
     # in the window's status line
     app, game, win = open_window(s)
-    state.battle = Battle(space=b.space, attacker=b.attacker, defenders=b.defenders, awaiting="casualties",
+    state.zone.battle = Battle(space=b.space, attacker=b.attacker, defenders=b.defenders, awaiting="casualties",
                           pools=(pool,), rolls=torp.rolls)
     text, _col = win.status_text()
     assert text.startswith("Torpedo Bomber hits: Redland picks among ships")

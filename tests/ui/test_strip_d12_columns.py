@@ -60,7 +60,7 @@ def sea_battle(units, damage=()):
     for k, uid in enumerate(reds):
         st.units[uid] = replace(st.units[uid], in_combat=True, damage=damage[k] if k < len(damage) else 0)
     st.phase_idx = st.ruleset.phases.index("conduct_combat")
-    st.battles, st.origins = ("s2",), {"s2": ("a2",)}
+    st.zone.battles, st.zone.origins = ("s2",), {"s2": ("a2",)}
     session.do(A.SelectBattle("s2"))
     return session, reds
 
@@ -83,7 +83,7 @@ def tooltips(monkeypatch, session, view, prefix):
 def test_a_damaged_juggernaut_sits_at_its_damaged_value_and_says_why(monkeypatch):
     # seed 000 JUGGERNAUT: "Attack: 11 (7, if damaged once; 5, if damaged twice)"
     session, jugs = sea_battle([("red", "juggernaut", 2), ("blue", "destroyer", 1)], damage=(1, 2))
-    cols = strip.strip_columns(session.state, session.state.battle, "attacker")
+    cols = strip.strip_columns(session.state, session.state.zone.battle, "attacker")
     assert [u.uid for u in cols[7]] == [jugs[0]] and [u.uid for u in cols[5]] == [jugs[1]]
     tips = tooltips(monkeypatch, session, "strip", "Juggernaut")
     assert any("damaged (2 hits): attack 5, 11 undamaged" in t for t in tips)
@@ -95,7 +95,7 @@ def test_the_list_view_shows_a_carrier_with_no_aircraft_to_fight_at_0(monkeypatc
     # attacking aircraft": against ships it does not roll; the strip put it in column 0
     # while the list said "defense 3"
     session, _ = sea_battle([("red", "destroyer", 1), ("blue", "armored_carrier", 1), ("blue", "destroyer", 1)])
-    vals = {u.type: v for u, v in strip.side_values(session.state, session.state.battle, "defender")}
+    vals = {u.type: v for u, v in strip.side_values(session.state, session.state.zone.battle, "defender")}
     assert vals == {"armored_carrier": 0, "destroyer": 4}
     tips = tooltips(monkeypatch, session, "list", "Armored Carrier")
     assert tips and all("defense 0" in t for t in tips)

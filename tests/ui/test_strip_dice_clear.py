@@ -41,6 +41,6 @@ def dice_over_units(session, size: tuple[int, int]) -> list[tuple[pygame.Rect, p
 def test_anti_aircraft_dice_stay_off_the_units(attacker, defender):
     # seed 000: AAA fires at attacking aircraft before the battle; its dice sit under its column
     session = battle_session("scenarios/mediterranean_1940.yaml", attacker, defender, rolls=1)
-    assert session.state.battle is not None and session.state.battle.rolls[-1].step == "aa"
+    assert session.state.zone.battle is not None and session.state.zone.battle.rolls[-1].step == "aa"
     for size in SIZES:
         assert dice_over_units(session, size) == [], size

@@ -64,7 +64,7 @@ def fight(app, game) -> tuple[int, int, int]:
             handoffs += 1
             click(app, (10, 10))
             continue
-        b = game.state.battle
+        b = game.state.zone.battle
         if b is None:
             break
         win = app.top
@@ -80,7 +80,7 @@ def fight(app, game) -> tuple[int, int, int]:
                 decisions += 1
             win.roll()
         frame(app)
-    assert game.state.battle is None
+    assert game.state.zone.battle is None
     return handoffs, decisions, rounds
 
 
@@ -138,7 +138,7 @@ def test_forced_casualties_are_only_those_with_one_outcome():
     from game.rules.model import Pool
     from game.rules.zone import battle as B
     state = s.state
-    b = state.battle
+    b = state.zone.battle
     one = Pool("defender", 1)
     three = Pool("defender", 3)
     assert not B.casualties_forced(state, b, one)        # infantry or armour: a choice
@@ -152,7 +152,7 @@ def test_handoff_names_the_interceptors_not_casualties():
     app, game = make(session)
     from game.rules.model import Battle
     st = session.state.copy()
-    st.battle = Battle("m", "red", ("blue",), awaiting="intercept")
+    st.zone.battle = Battle("m", "red", ("blue",), awaiting="intercept")
     assert actor_task(st, plural=True) == "choose which fighters intercept"
     game.ctl.session.state = st
     h = HandoffScene(app, game, "blue")

@@ -53,7 +53,7 @@ def transport_stacks(state: GameState, player: str, used: set[int]) -> dict[str,
                 or u.in_combat or u.uid in used or movement.moves_left(state, u) <= 0
                 or state.scenario.spaces[u.space].kind != SEA):
             continue
-        if any(k.startswith(f"offload|{u.uid}|") for k in state.ro3_moves):
+        if any(k.startswith(f"offload|{u.uid}|") for k in state.zone.ro3_moves):
             continue
         if any(c.owner != player for c in movement.cargo_of(state, u.uid)):
             continue  # an ally's troops aboard: leave the ship to them

@@ -127,10 +127,10 @@ def _combat_move(state: GameState) -> Action | None:
 def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool]) -> Action:
     """The battle flow every computer player shares: pick the first battle, take the
     default casualties, roll on unless `should_retreat` says to leave."""
-    b = state.battle
+    b = state.zone.battle
     if b is None:
-        if state.battles:
-            return SelectBattle(state.battles[0])
+        if state.zone.battles:
+            return SelectBattle(state.zone.battles[0])
         return EndPhase()
     if b.awaiting == "casualties":
         return default_casualties(state)

@@ -218,7 +218,7 @@ def airdrop(state: GameState, uids: tuple[int, ...], dest: str, en_route: bool =
         state.units[u.uid] = replace(u, space=dest, moved=max(state.utype(u).move, u.moved),
                                      in_combat=attack, airborne=attack)
     if attack:
-        state.origins.setdefault(dest, ())  # no way back: airborne units cannot retreat
+        state.zone.origins.setdefault(dest, ())  # no way back: airborne units cannot retreat
     names = state.scenario.spaces
     state.add_log(f"{state.scenario.player(player).name}: {len(group)} "
                   f"{state.utype(group[0]).name}{'s' if len(group) != 1 else ''} fly from "
@@ -558,7 +558,7 @@ def _fly_transports(state: GameState, group: list[Unit], dest: str, en_route: bo
             state.units[c.uid] = replace(c, space=dest, carried_by=None if at_once else t.uid,
                                          in_combat=attack, airborne=attack)
     if attack:
-        state.origins.setdefault(dest, ())  # no way back: dropped units cannot retreat
+        state.zone.origins.setdefault(dest, ())  # no way back: dropped units cannot retreat
 
 
 def _set_aboard(state: GameState, transports: list[Unit], zone: str, flown: int) -> None:

@@ -35,13 +35,13 @@ def explain(state: GameState, space: str, zone: str) -> str:
     sps = state.scenario.spaces
     if state.phase != "conduct_combat":
         return "Coastal artillery fires in the conduct-combat phase."
-    if state.battle is not None:
+    if state.zone.battle is not None:
         return "Finish the current battle first."
     if space not in sps or zone not in sps:
         return "Unknown space."
     if sps[space].kind != LAND or not guns(state, space, player):
         return f"You have no coastal artillery in {sps[space].name}."
-    if space in state.fired:
+    if space in state.zone.fired:
         return f"The coastal artillery of {sps[space].name} has already fired this turn."
     if sps[zone].kind != SEA or zone not in sps[space].adjacent:
         return f"{sps[zone].name} is not a sea zone bordering {sps[space].name}."
@@ -52,7 +52,7 @@ def explain(state: GameState, space: str, zone: str) -> str:
 
 def options(state: GameState) -> list[tuple[str, str]]:
     """Every (territory, sea zone) the current player's coastal artillery may fire at now."""
-    if state.phase != "conduct_combat" or state.battle is not None:
+    if state.phase != "conduct_combat" or state.zone.battle is not None:
         return []
     spaces = sorted({u.space for u in state.units.values() if u.owner == state.player
                      and state.utype(u).has("coastal_artillery")})
@@ -84,7 +84,7 @@ def fire(state: GameState, space: str, zone: str) -> None:
         rolled = dice.roll(state, ab.dice)
         faces.extend(rolled)
         hits += sum(1 for d in rolled if d <= value)
-    state.fired = tuple(sorted(set(state.fired) | {space}))
+    state.zone.fired = tuple(sorted(set(state.zone.fired) | {space}))
     names = state.scenario.spaces
     lost: list[str] = []
     for _ in range(hits):

@@ -91,7 +91,7 @@ def production(state: GameState, space: str) -> int:
     ft, dmg = got
     fts = state.ruleset.facilities
     for fid, f in fts.items():
-        if f.kind == COMPLEX and state.ro3_moves.get(f"built|{_key(space, fid)}"):
+        if f.kind == COMPLEX and state.zone.ro3_moves.get(f"built|{_key(space, fid)}"):
             if not f.is_upgrade:
                 return 0
             ft = fts[f.replaces]
@@ -127,7 +127,7 @@ def unplaced(state: GameState, player: str) -> dict[str, int]:
     """Facilities the player bought and has not placed yet."""
     fts = state.ruleset.facilities
     out = {}
-    for key, n in state.purchased.items():
+    for key, n in state.zone.purchased.items():
         p, f = key.split("|", 1)
         if p == player and n > 0 and f in fts:
             out[f] = n
@@ -156,7 +156,7 @@ def build_block(state: GameState, fid: str, space: str, player: str) -> str:
     if ft.coastal and not any(sc.spaces[a].kind == SEA for a in sp.adjacent):
         return f"{ft.name}: needs a coastal territory."
     kind = state.ruleset.facilities[ft.becomes].kind if ft.is_upgrade else ft.kind
-    if any(state.ro3_moves.get(f"built|{_key(space, f)}") for f, t in state.ruleset.facilities.items()
+    if any(state.zone.ro3_moves.get(f"built|{_key(space, f)}") for f, t in state.ruleset.facilities.items()
            if (state.ruleset.facilities[t.becomes].kind if t.is_upgrade else t.kind) == kind):
         return f"{sp.name} already received a facility of this kind this turn."
     if ft.is_upgrade:
@@ -175,7 +175,7 @@ def place(state: GameState, fid: str, space: str, player: str) -> None:
     if why := build_block(state, fid, space, player):
         raise IllegalAction(why)
     ft = state.ruleset.facilities[fid]
-    state.ro3_moves[f"built|{_key(space, fid)}"] = 1
+    state.zone.ro3_moves[f"built|{_key(space, fid)}"] = 1
     if ft.is_upgrade:
         del state.facilities[_key(space, ft.replaces)]
         _add(state, space, ft.becomes, 0)

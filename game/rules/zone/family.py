@@ -94,27 +94,27 @@ def _airdrop(state: GameState, a: Airdrop) -> None:
 
 def _select_battle(state: GameState, a: SelectBattle) -> None:
     need_phase(state, "conduct_combat")
-    if state.battle is not None:
+    if state.zone.battle is not None:
         raise IllegalAction("Finish the current battle first.")
-    if a.space not in state.battles:
+    if a.space not in state.zone.battles:
         raise IllegalAction("There is no battle to fight there.")
-    if state.raids and (why := raids.order_block(state, a.space)):
+    if state.zone.raids and (why := raids.order_block(state, a.space)):
         raise IllegalAction(why)
-    if state.raids and raids.raiders(state, a.space, state.player):
+    if state.zone.raids and raids.raiders(state, a.space, state.player):
         if raids.pending(state, a.space):
             raids.start(state, a.space)   # the raid first; then any ordinary battle there
             return
         if not raids.needs_battle(state, a.space):
             state.add_log(f"No raid on {state.scenario.spaces[a.space].name}: "
                           "nothing of the enemy's to raid there now.")
-            state.battles = tuple(s for s in state.battles if s != a.space)
+            state.zone.battles = tuple(s for s in state.zone.battles if s != a.space)
             return
     battle.start(state, a.space)
 
 
 def _roll(state: GameState, a: RollDice) -> None:
     need_phase(state, "conduct_combat")
-    b = state.battle
+    b = state.zone.battle
     if b is None:
         raise IllegalAction("Choose a battle first.")
     if b.awaiting == "casualties":
@@ -126,7 +126,7 @@ def _roll(state: GameState, a: RollDice) -> None:
         battle.choose_interceptors(state, None)
         return
     if b.awaiting == "continue":
-        state.battle = replace(b, awaiting="roll", rolls=())
+        state.zone.battle = replace(b, awaiting="roll", rolls=())
         state.add_log(f"  Round {b.round}.")
     battle.advance(state)
 
@@ -135,7 +135,7 @@ def _need_awaiting(state: GameState, awaiting: str, reason: str) -> None:
     """In the conduct combat phase, the current battle must wait for `awaiting`;
     otherwise the action is illegal for `reason`."""
     need_phase(state, "conduct_combat")
-    if state.battle is None or state.battle.awaiting != awaiting:
+    if state.zone.battle is None or state.zone.battle.awaiting != awaiting:
         raise IllegalAction(reason)
 
 
@@ -161,7 +161,7 @@ def _intercept(state: GameState, a: Intercept) -> None:
 
 def _withdraw(state: GameState, a: Withdraw) -> None:
     need_phase(state, "conduct_combat")
-    if state.battle is None:
+    if state.zone.battle is None:
         raise IllegalAction("There is no battle to withdraw from.")
     battle.withdraw(state, tuple(a.units), a.to)
 
@@ -188,7 +188,7 @@ def _coastal_fire(state: GameState, a: CoastalFire) -> None:
 
 def _retreat(state: GameState, a: Retreat) -> None:
     need_phase(state, "conduct_combat")
-    if state.battle is None:
+    if state.zone.battle is None:
         raise IllegalAction("There is no battle to retreat from.")
     battle.retreat(state, a.to)
 
@@ -224,7 +224,7 @@ REFUSALS: dict[str, str] = {
 
 # --- legal actions (UI highlighting, computer players, property tests) ----------
 def default_casualties(state: GameState) -> Casualties:
-    b = state.battle
+    b = state.zone.battle
     assert b is not None and b.pools
     return Casualties(tuple(battle.default_casualties(state, b, b.pools[0])))
 
@@ -232,7 +232,7 @@ def default_casualties(state: GameState) -> Casualties:
 def forced_casualties(state: GameState) -> Casualties | None:
     """The casualties awaited now when the choice has one outcome only (the default order
     of loss then gives it), else None: the side must be asked."""
-    b = state.battle
+    b = state.zone.battle
     if b is None or b.awaiting != "casualties" or not b.pools:
         return None
     if not battle.casualties_forced(state, b, b.pools[0]):
@@ -285,7 +285,7 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
             for path in movement.reachable(state, [u]).values():
                 out.append(Move((u.uid,), path))
             if phase == movement.COMBAT and state.ruleset.facilities and raids.is_bomber(state, u) \
-                    and u.uid not in state.raids:
+                    and u.uid not in state.zone.raids:
                 for path in movement.reachable(state, [u], raid=True).values():
                     out.extend(Raid((u.uid,), path, fid) for fid in raids.targets(state, path[-1], player)
                                if raids.can_bomb(state, u, fid))
@@ -304,12 +304,12 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         if phase != movement.COMBAT or not movement.combat_cargo_pending(state, player):
             out.append(EndPhase())
     elif phase == "conduct_combat":
-        b = state.battle
+        b = state.zone.battle
         if b is None:
             out.extend(CoastalFire(s, z) for s, z in coastal.options(state))
-            out.extend(SelectBattle(s) for s in state.battles
-                       if not state.raids or not raids.order_block(state, s))
-            if not state.battles:
+            out.extend(SelectBattle(s) for s in state.zone.battles
+                       if not state.zone.raids or not raids.order_block(state, s))
+            if not state.zone.battles:
                 out.append(EndPhase())
         elif b.awaiting == "casualties":
             out.append(default_casualties(state))
@@ -369,7 +369,7 @@ class ZoneFamily:
     def chooser(self, state: GameState) -> str | None:
         """A battle's defender chooses its own casualties, decides its own rerolls and
         its interceptors."""
-        b = state.battle
+        b = state.zone.battle
         if b is not None and ((b.awaiting == "casualties" and b.pools and
                                (b.pools[0].chooser or b.pools[0].side) == "defender")
                               or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")

@@ -148,7 +148,7 @@ def set_down(state: GameState, transports: list[Unit], cargo: list[Unit], zone: 
         state.units[c.uid] = replace(state.units[c.uid], space=zone, carried_by=plan[c.uid],
                                      in_combat=False, airborne=False)
         if state.phase == COMBAT:
-            state.ro3_moves[f"combat_loaded|{c.uid}"] = 1   # must be offloaded this turn
+            state.zone.ro3_moves[f"combat_loaded|{c.uid}"] = 1   # must be offloaded this turn
 
 
 def pickup_block(state: GameState, transports: list[Unit], cargo: list[Unit], via: str) -> str:

@@ -21,7 +21,7 @@ def defender_if_raised(state: GameState, space: str) -> str | None:
     owner = state.owners.get(space)
     if owner is None or owner != state.scenario.start_owners.get(space):
         return None  # a home territory already lost: no one left to raise a guard
-    if state.ro3_moves.get(_key(owner), 0) >= hg.per_turn:
+    if state.zone.ro3_moves.get(_key(owner), 0) >= hg.per_turn:
         return None
     return owner
 
@@ -36,7 +36,7 @@ def raise_guard(state: GameState, space: str, defender: str) -> list[int]:
         state.next_uid += 1
         state.units[uid] = Unit(uid, hg.unit, defender, space)
         out.append(uid)
-    state.ro3_moves[_key(defender)] = state.ro3_moves.get(_key(defender), 0) + 1
+    state.zone.ro3_moves[_key(defender)] = state.zone.ro3_moves.get(_key(defender), 0) + 1
     name = state.ruleset.units[hg.unit].name
     state.add_log(f"  Home Guard: {state.scenario.player(defender).name} raises {hg.count} "
                   f"{name} in {state.scenario.spaces[space].name}; the blitz stops there.")

@@ -130,7 +130,7 @@ def towing(state: GameState, group: list[Unit]) -> dict[int, int]:
     out: dict[int, int] = {}
     free = list(towers)
     start = group[0].space
-    used = state.ro3_moves.get(f"tows|{start}", 0)
+    used = state.zone.ro3_moves.get(f"tows|{start}", 0)
     cap = state.ruleset.rule_of_three
     for u in sorted(group, key=lambda x: x.uid):
         ut = state.utype(u)
@@ -533,7 +533,7 @@ def forced_march_room(state: GameState, u: Unit) -> int:
     fm = state.utype(u).ability("forced_march")
     if cap is None or fm is None or not fm.rule_of_three:
         return 99
-    return cap - state.ro3_moves.get(f"forced_march|{u.space}", 0)
+    return cap - state.zone.ro3_moves.get(f"forced_march|{u.space}", 0)
 
 
 def _movable(state: GameState, group: list[Unit], player: str, phase: str) -> None:
@@ -567,7 +567,7 @@ def moved_in_combat_move(state: GameState, u: Unit) -> bool:
     """Did this ship move in this turn's combat move? (seed 001: a carrier moves in the
     non-combat move "providing that they did not move during combat movement or participate
     in combat" -- the usual A&A rule, applied to every ship; set by actions._move.)"""
-    return bool(state.ro3_moves.get(f"combat_moved|{u.uid}"))
+    return bool(state.zone.ro3_moves.get(f"combat_moved|{u.uid}"))
 
 
 def reachable(state: GameState, group: list[Unit], player: str | None = None,
@@ -852,7 +852,7 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
 # non-combat move, may stay aboard. `combat_loaded|<uid>` is set by actions._move.
 def combat_cargo(state: GameState, transport: Unit) -> list[Unit]:
     """The cargo aboard `transport` that boarded it in this turn's combat move."""
-    return [c for c in cargo_of(state, transport.uid) if state.ro3_moves.get(f"combat_loaded|{c.uid}")]
+    return [c for c in cargo_of(state, transport.uid) if state.zone.ro3_moves.get(f"combat_loaded|{c.uid}")]
 
 
 def assault_targets(state: GameState, transport: Unit, zone: str) -> list[str]:
@@ -916,7 +916,7 @@ def allied_cargo_block(state: GameState, group: list[Unit]) -> str:
     """Land units that boarded a friendly power's ship this turn offload on a later turn of
     their controller (seed 001); `loaded_allied|<uid>` is set by actions._move."""
     for u in group:
-        if state.ro3_moves.get(f"loaded_allied|{u.uid}"):
+        if state.zone.ro3_moves.get(f"loaded_allied|{u.uid}"):
             return (f"{state.utype(u).name} boarded a friendly power's ship this turn: it "
                     f"offloads on a later turn.")
     return ""
@@ -927,7 +927,7 @@ def offload_block(state: GameState, t: Unit, dest: str) -> str:
     offloads into one territory a turn, and not after retreating (seed 001, Amphibious
     Assault Ships; the same rule as Global 1940's transports). The per-turn counters
     record where it offloaded (`offload|<uid>|<territory>`, set by actions._move)."""
-    done = [k.rsplit("|", 1)[1] for k in state.ro3_moves if k.startswith(f"offload|{t.uid}|")]
+    done = [k.rsplit("|", 1)[1] for k in state.zone.ro3_moves if k.startswith(f"offload|{t.uid}|")]
     name = state.utype(t).name
     if done and done[0] != dest:
         return (f"This {name} has offloaded into {state.scenario.spaces[done[0]].name} "

@@ -53,13 +53,13 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
         for u in group:
             t = state.units[u.carried_by]  # type: ignore[index]
             state.units[t.uid] = replace(t, unloaded=True)
-            state.ro3_moves[f"offload|{t.uid}|{dest}"] = state.ro3_moves.get(f"offload|{t.uid}|{dest}", 0) + 1
+            state.zone.ro3_moves[f"offload|{t.uid}|{dest}"] = state.zone.ro3_moves.get(f"offload|{t.uid}|{dest}", 0) + 1
             state.units[u.uid] = replace(u, space=dest, carried_by=None, moved=state.utype(u).move,
                                          in_combat=hostile, amphibious=hostile)
         if hostile:
-            state.origins.setdefault(dest, ())
+            state.zone.origins.setdefault(dest, ())
             sea_from = group[0].space
-            state.landings[dest] = tuple(sorted(set(state.landings.get(dest, ())) | {sea_from}))
+            state.zone.landings[dest] = tuple(sorted(set(state.zone.landings.get(dest, ())) | {sea_from}))
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) unload from "
                       f"{names[group[0].space].name} into {names[dest].name}"
                       f"{' (amphibious assault)' if hostile else ''}.")
@@ -89,9 +89,9 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
             state.units[u.uid] = replace(u, space=sea, carried_by=assignment[u.uid],
                                          moved=state.utype(u).move)
             if state.units[assignment[u.uid]].owner != player:
-                state.ro3_moves[f"loaded_allied|{u.uid}"] = 1
+                state.zone.ro3_moves[f"loaded_allied|{u.uid}"] = 1
             if state.phase == movement.COMBAT:
-                state.ro3_moves[f"combat_loaded|{u.uid}"] = 1   # must be offloaded this turn
+                state.zone.ro3_moves[f"combat_loaded|{u.uid}"] = 1   # must be offloaded this turn
         state.add_log(f"{state.scenario.player(player).name}: {len(group)} unit(s) board a "
                       f"transport in {names[sea].name}.")
         return
@@ -107,7 +107,7 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
     needed = [uid for uid in tow if movement.moves_left(state, state.units[uid]) < spent]
     if needed and any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("tows")):
         key = f"tows|{group[0].space}"
-        state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(needed)
+        state.zone.ro3_moves[key] = state.zone.ro3_moves.get(key, 0) + len(needed)
     # blitz: empty enemy territories passed through are taken on the way, unless a
     # Home Guard rises there (seed 000 G2): then the move ends there, as an attack
     path = a.path
@@ -139,7 +139,7 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
         if hostile and state.phase == movement.COMBAT:
             upd["in_combat"] = True
         if domain == SEA and state.phase == movement.COMBAT:
-            state.ro3_moves[f"combat_moved|{u.uid}"] = 1   # no non-combat move after it
+            state.zone.ro3_moves[f"combat_moved|{u.uid}"] = 1   # no non-combat move after it
         if state.utype(u).domain == AIR:
             upd["carried_by"] = None
         state.units[u.uid] = unit_replace(u, **upd)
@@ -153,9 +153,9 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
     if hostile and state.phase == movement.COMBAT:
         came_from = a.path[-2] if len(a.path) > 1 else group[0].space
         if domain != AIR:
-            state.origins[dest] = tuple(sorted(set(state.origins.get(dest, ())) | {came_from}))
+            state.zone.origins[dest] = tuple(sorted(set(state.zone.origins.get(dest, ())) | {came_from}))
         else:
-            state.origins.setdefault(dest, ())
+            state.zone.origins.setdefault(dest, ())
     counts: dict[str, int] = {}
     for u in group:
         counts[state.utype(u).name] = counts.get(state.utype(u).name, 0) + 1
@@ -175,12 +175,12 @@ def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) ->
     key = f"forced_march|{start}"
     cap = state.ruleset.rule_of_three
     ro3 = any(ab.rule_of_three for u in group for ab in state.utype(u).abilities_named("forced_march"))
-    if ro3 and cap is not None and state.ro3_moves.get(key, 0) + len(group) > cap:
-        left = max(0, cap - state.ro3_moves.get(key, 0))
+    if ro3 and cap is not None and state.zone.ro3_moves.get(key, 0) + len(group) > cap:
+        left = max(0, cap - state.zone.ro3_moves.get(key, 0))
         raise IllegalAction(f"Rule of Three: at most {cap} units may force-march from "
                             f"{state.scenario.spaces[start].name} this turn ({left} left).")
     if ro3:
-        state.ro3_moves[key] = state.ro3_moves.get(key, 0) + len(group)
+        state.zone.ro3_moves[key] = state.zone.ro3_moves.get(key, 0) + len(group)
     for u in group:
         state.units[u.uid] = replace(u, space=path[-1], marched=True)
     state.add_log(f"{state.scenario.player(player).name}: {len(group)} "

@@ -31,7 +31,7 @@ def waiting(state: GameState, player: str) -> dict[str, int]:
     if not applies(state):
         return {}
     return {t: n for t in sorted(state.ruleset.types_with("carrier"))
-            if (n := state.purchased.get(pkey(player, t), 0)) > 0}
+            if (n := state.zone.purchased.get(pkey(player, t), 0)) > 0}
 
 
 def capacity(state: GameState, carrier_type: str) -> int:
@@ -133,7 +133,7 @@ def zones(state: GameState, player: str) -> set[str]:
 def awaited(state: GameState) -> dict[tuple[str, str], int]:
     """(zone, carrier type) -> carriers still to be placed there for waiting aircraft."""
     out = {}
-    for k, n in state.ro3_moves.items():
+    for k, n in state.zone.ro3_moves.items():
         if k.startswith(AWAITED) and n > 0:
             _, zone, t = k.split("|")
             out[(zone, t)] = n
@@ -142,24 +142,24 @@ def awaited(state: GameState) -> dict[tuple[str, str], int]:
 
 def awaited_zones(state: GameState) -> list[str]:
     """Sea zones where aircraft waited for carriers this turn (placed or not)."""
-    return sorted({k.split("|")[1] for k in state.ro3_moves if k.startswith(AWAITED)})
+    return sorted({k.split("|")[1] for k in state.zone.ro3_moves if k.startswith(AWAITED)})
 
 
 def forget(state: GameState) -> None:
-    for k in [k for k in state.ro3_moves if k.startswith(AWAITED)]:
-        del state.ro3_moves[k]
+    for k in [k for k in state.zone.ro3_moves if k.startswith(AWAITED)]:
+        del state.zone.ro3_moves[k]
 
 
 def record(state: GameState, given: dict[tuple[str, str], int]) -> None:
     for (zone, t), n in given.items():
-        state.ro3_moves[f"{AWAITED}{zone}|{t}"] = n
+        state.zone.ro3_moves[f"{AWAITED}{zone}|{t}"] = n
 
 
 def placed(state: GameState, unit: str, zone: str) -> None:
     """A carrier placed where aircraft wait for it."""
     key = f"{AWAITED}{zone}|{unit}"
-    if state.ro3_moves.get(key, 0) > 0:
-        state.ro3_moves[key] -= 1
+    if state.zone.ro3_moves.get(key, 0) > 0:
+        state.zone.ro3_moves[key] -= 1
 
 
 def placement_block(state: GameState, unit: str, space: str, player: str, factory: str) -> str:
@@ -169,7 +169,7 @@ def placement_block(state: GameState, unit: str, space: str, player: str, factor
     want = awaited(state)
     if not want or (space, unit) in want:
         return ""
-    left = {t: state.purchased.get(pkey(player, t), 0) for _, t in want}
+    left = {t: state.zone.purchased.get(pkey(player, t), 0) for _, t in want}
     if unit in left:
         left[unit] -= 1
     room: dict[str, int] = {}

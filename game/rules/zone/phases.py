@@ -26,11 +26,11 @@ def find_battles(state: GameState) -> None:
     with raiders (raids.py) is a battle too: the raid, then any ordinary battle."""
     player = state.player
     battles = []
-    for space in sorted(state.origins):
+    for space in sorted(state.zone.origins):
         mine = [u for u in state.units_in(space) if u.owner == player]
-        raiding = state.raids and raids.raiders(state, space, player)
+        raiding = state.zone.raids and raids.raiders(state, space, player)
         if raiding:
-            mine = [u for u in mine if u.uid not in state.raids]
+            mine = [u for u in mine if u.uid not in state.zone.raids]
             battles.append(space)
         if not mine:
             continue
@@ -46,9 +46,9 @@ def find_battles(state: GameState) -> None:
             state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
             production.capture(state, space, player)
             production.capture_units(state, space, player)
-    if state.raids:   # G40 2nd ed. (and TripleA): bombing raids are fought before other battles
+    if state.zone.raids:   # G40 2nd ed. (and TripleA): bombing raids are fought before other battles
         battles.sort(key=lambda s: not raids.raiders(state, s, player))
-    state.battles = tuple(battles)
+    state.zone.battles = tuple(battles)
 
 
 def end_phase(state: GameState) -> None:
@@ -73,10 +73,10 @@ def close_phase(state: GameState) -> None:
     """The closing rules of the current phase (battles found, aircraft landed, income)."""
     phase = state.phase
     if phase == "conduct_combat":
-        if state.battle is not None:
+        if state.zone.battle is not None:
             raise IllegalAction("Finish the current battle first.")
-        if state.battles:
-            names = ", ".join(state.scenario.spaces[s].name for s in state.battles)
+        if state.zone.battles:
+            names = ", ".join(state.scenario.spaces[s].name for s in state.zone.battles)
             raise IllegalAction(f"Battles still to fight: {names}.")
     if phase == "combat_move":
         if why := combat_cargo_pending(state, state.player):
@@ -84,8 +84,8 @@ def close_phase(state: GameState) -> None:
         enter = "conduct_combat" in state.ruleset.phases
         if enter:
             find_battles(state)
-    if phase == "purchase" and state.bought:
-        what = ", ".join(f"{n} {production.thing_name(state, u)}" for u, n in sorted(state.bought.items())
+    if phase == "purchase" and state.zone.bought:
+        what = ", ".join(f"{n} {production.thing_name(state, u)}" for u, n in sorted(state.zone.bought.items())
                          if n > 0)
         if what:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
@@ -123,14 +123,14 @@ def end_turn(state: GameState) -> None:
                         else "holds enough victory cities")
             return
         state.phase_idx = 0
-        state.placed = {}
-        state.bought = {}
-        state.origins = {}
-        state.landings = {}
-        state.battles = ()
-        state.ro3_moves = {}
-        state.raids = {}
-        state.fired = ()
+        state.zone.placed = {}
+        state.zone.bought = {}
+        state.zone.origins = {}
+        state.zone.landings = {}
+        state.zone.battles = ()
+        state.zone.ro3_moves = {}
+        state.zone.raids = {}
+        state.zone.fired = ()
         for uid, u in state.units.items():
             if u.moved or u.in_combat or u.amphibious or u.unloaded or u.marched or u.airborne:
                 state.units[uid] = unit_replace(u, moved=0, in_combat=False, amphibious=False,

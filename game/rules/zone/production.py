@@ -17,7 +17,7 @@ def unplaced(state: GameState, player: str) -> dict[str, int]:
     """Units the player bought and has not placed yet (facilities: facilities.unplaced)."""
     out = {}
     units = state.ruleset.units
-    for key, n in state.purchased.items():
+    for key, n in state.zone.purchased.items():
         p, u = key.split("|", 1)
         if p == player and n > 0 and u in units:
             out[u] = n
@@ -134,16 +134,16 @@ def limit_block(state: GameState, unit: str, player: str, count: int = 1) -> str
     for ab in ut.abilities_named("purchase_limit"):
         if ab.powers and power not in ab.powers:
             return f"{ut.name} can be bought only by {_powers_text(state, ab.powers)}."
-        if ab.per_turn and state.bought.get(unit, 0) + count > ab.per_turn:
+        if ab.per_turn and state.zone.bought.get(unit, 0) + count > ab.per_turn:
             return (f"At most {ab.per_turn} {ut.name} per turn "
-                    f"({state.bought.get(unit, 0)} bought this turn).")
+                    f"({state.zone.bought.get(unit, 0)} bought this turn).")
     for ab in ut.abilities_named("max_on_board"):
         cap = ab.limit_for(power)
         if cap <= 0:
             who = _powers_text(state, tuple(p for p, _ in ab.limits))
             return f"{ut.name} can be bought only by {who}."
         have = sum(1 for u in state.units.values() if u.owner == player and u.type == unit)
-        have += state.purchased.get(pkey(player, unit), 0)
+        have += state.zone.purchased.get(pkey(player, unit), 0)
         if have + count > cap:
             return (f"At most {cap} {ut.name} on the board for {state.scenario.player(player).name} "
                     f"({have} there or waiting to be placed).")
@@ -270,16 +270,16 @@ def purchase(state: GameState, unit: str, count: int) -> None:
     if count > 0 and (why := limit_block(state, unit, player, count)):
         raise IllegalAction(why)
     key = pkey(player, unit)
-    if count < 0 and state.bought.get(unit, 0) + count < 0:
+    if count < 0 and state.zone.bought.get(unit, 0) + count < 0:
         raise IllegalAction(f"You have not bought {-count} {name} this turn "
                             f"(units waiting from an earlier turn are not refunded).")
     if count > 0 and cost * count > state.resources[player]:
         raise IllegalAction(f"{count} {name} cost {cost * count}; you have {state.resources[player]}.")
     state.resources[player] -= cost * count
-    state.purchased[key] = state.purchased.get(key, 0) + count
-    state.bought[unit] = state.bought.get(unit, 0) + count
-    if state.purchased[key] == 0:
-        del state.purchased[key]
+    state.zone.purchased[key] = state.zone.purchased.get(key, 0) + count
+    state.zone.bought[unit] = state.zone.bought.get(unit, 0) + count
+    if state.zone.purchased[key] == 0:
+        del state.zone.purchased[key]
 
 
 def facility_cost(state: GameState, fid: str, player: str) -> int | None:
@@ -302,16 +302,16 @@ def _purchase_facility(state: GameState, fid: str, count: int) -> None:
         price = ft.cost   # a refund of this turn's purchase
     if count == 0:
         raise IllegalAction("Buy at least one.")
-    if count < 0 and state.bought.get(fid, 0) + count < 0:
+    if count < 0 and state.zone.bought.get(fid, 0) + count < 0:
         raise IllegalAction(f"You have not bought {-count} {ft.name} this turn.")
     if count > 0 and price * count > state.resources[player]:
         raise IllegalAction(f"{count} {ft.name} cost {price * count}; you have {state.resources[player]}.")
     key = pkey(player, fid)
     state.resources[player] -= price * count
-    state.purchased[key] = state.purchased.get(key, 0) + count
-    state.bought[fid] = state.bought.get(fid, 0) + count
-    if state.purchased[key] == 0:
-        del state.purchased[key]
+    state.zone.purchased[key] = state.zone.purchased.get(key, 0) + count
+    state.zone.bought[fid] = state.zone.bought.get(fid, 0) + count
+    if state.zone.purchased[key] == 0:
+        del state.zone.purchased[key]
 
 
 def thing_name(state: GameState, item: str) -> str:
@@ -325,8 +325,8 @@ def factory_capacity(state: GameState, space: str) -> int:
     """What a factory may still place this turn: its territory's value (at least 1) per
     turn, or with ruleset facilities its complex's production less damage."""
     if facilities.enabled(state):
-        return facilities.production(state, space) - state.placed.get(space, 0)
-    return max(1, state.scenario.spaces[space].value) - state.placed.get(space, 0)
+        return facilities.production(state, space) - state.zone.placed.get(space, 0)
+    return max(1, state.scenario.spaces[space].value) - state.zone.placed.get(space, 0)
 
 
 def sea_factories(state: GameState, unit: str, zone: str, player: str) -> list[str]:
@@ -351,7 +351,7 @@ def placement_factory(state: GameState, unit: str, space: str, player: str) -> s
     if why := per_turn_placement_block(state, unit):
         raise IllegalAction(why)
     factory = _placement_factory(state, unit, space, player)
-    if state.ro3_moves and (why := newcarriers.placement_block(state, unit, space, player, factory)):
+    if state.zone.ro3_moves and (why := newcarriers.placement_block(state, unit, space, player, factory)):
         raise IllegalAction(why)
     return factory
 
@@ -363,7 +363,7 @@ def per_turn_placement_block(state: GameState, unit: str) -> str:
     ut = state.ruleset.units[unit]
     if not ut.abilities:
         return ""
-    done = state.ro3_moves.get(f"placed|{unit}", 0)
+    done = state.zone.ro3_moves.get(f"placed|{unit}", 0)
     for ab in ut.abilities_named("purchase_limit"):
         if ab.per_turn and done >= ab.per_turn:
             return f"At most {ab.per_turn} {ut.name} placed per turn ({done} placed this turn)."
@@ -420,7 +420,7 @@ def _placement_factory(state: GameState, unit: str, space: str, player: str) -> 
         raise IllegalAction(f"{ut.name}: {why}; the factory in {sp.name} is not one "
                             f"({state.scenario.factory_size(space)}).")
     if factory_capacity(state, space) <= 0:
-        room = factory_capacity(state, space) + state.placed.get(space, 0)
+        room = factory_capacity(state, space) + state.zone.placed.get(space, 0)
         raise IllegalAction(f"The factory in {sp.name} has placed all it can this turn ({room}).")
     return space
 
@@ -442,7 +442,7 @@ def engineer_room(state: GameState, unit: str, space: str, player: str) -> int:
     cap = sum(ab.per_turn for u in state.units_in(space) if u.owner == player
               and u.carried_by is None for ab in state.utype(u).abilities_named("builds")
               if ut.matches(ab.units))
-    return cap - state.ro3_moves.get(f"builds|{space}", 0)
+    return cap - state.zone.ro3_moves.get(f"builds|{space}", 0)
 
 
 def _rule_space(state: GameState, rule: PlacementRule, space: str, player: str) -> str:
@@ -453,7 +453,7 @@ def _rule_space(state: GameState, rule: PlacementRule, space: str, player: str) 
         raise IllegalAction(f"{sp.name} has not been yours since the start of the turn.")
     if not rule.captured and state.scenario.start_owners.get(space) != player:
         raise IllegalAction(f"You place only in your own territories; {sp.name} was captured.")
-    if rule.per_territory and state.placed.get(space, 0) >= rule.per_territory:
+    if rule.per_territory and state.zone.placed.get(space, 0) >= rule.per_territory:
         raise IllegalAction(f"{sp.name} has received {rule.per_territory} units this turn, "
                             f"the most per territory.")
     return space
@@ -470,7 +470,7 @@ def _national_non_home(state: GameState, space: str, player: str) -> bool:
 def place(state: GameState, unit: str, space: str, count: int) -> None:
     player = state.player
     key = pkey(player, unit)
-    if state.purchased.get(key, 0) < count or count <= 0:
+    if state.zone.purchased.get(key, 0) < count or count <= 0:
         raise IllegalAction("You have no such unit waiting to be placed.")
     if space not in state.scenario.spaces:
         raise IllegalAction(f"Unknown space '{space}'.")
@@ -478,27 +478,27 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         if count != 1:
             raise IllegalAction("Place one facility at a time.")
         facilities.place(state, unit, space, player)
-        state.purchased[key] -= 1
-        if state.purchased[key] == 0:
-            del state.purchased[key]
+        state.zone.purchased[key] -= 1
+        if state.zone.purchased[key] == 0:
+            del state.zone.purchased[key]
         return
     ut = state.ruleset.units[unit]
     ut_limited = bool(ut.abilities) and any(ab.per_turn for ab in ut.abilities_named("purchase_limit"))
     for _ in range(count):
         factory = placement_factory(state, unit, space, player)
         if factory:
-            state.placed[factory] = state.placed.get(factory, 0) + 1
+            state.zone.placed[factory] = state.zone.placed.get(factory, 0) + 1
         elif not _empire_to_arms(state, unit, space, player):  # built by an engineer (G22)
-            state.ro3_moves[f"builds|{space}"] = state.ro3_moves.get(f"builds|{space}", 0) + 1
+            state.zone.ro3_moves[f"builds|{space}"] = state.zone.ro3_moves.get(f"builds|{space}", 0) + 1
         uid = state.next_uid
         state.next_uid += 1
         state.units[uid] = Unit(uid, unit, player, space)
         newcarriers.placed(state, unit, space)
         if ut_limited:
-            state.ro3_moves[f"placed|{unit}"] = state.ro3_moves.get(f"placed|{unit}", 0) + 1
-    state.purchased[key] -= count
-    if state.purchased[key] == 0:
-        del state.purchased[key]
+            state.zone.ro3_moves[f"placed|{unit}"] = state.zone.ro3_moves.get(f"placed|{unit}", 0) + 1
+    state.zone.purchased[key] -= count
+    if state.zone.purchased[key] == 0:
+        del state.zone.purchased[key]
     state.add_log(f"{grammar.player_says(state.scenario, player, 'places')} {count} "
                   f"{state.ruleset.units[unit].name} in {state.scenario.spaces[space].name}.")
 

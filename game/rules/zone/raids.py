@@ -5,7 +5,7 @@ canIntercept, airAttack/airDefense, the facilities' built-in anti-aircraft fire,
 
 In the combat move the `Raid` action sends bombers (units with `bombing_raid`), with
 escorts (`air_battle: {escorts: true}`) if the player likes, to a territory to raid one of
-its facilities; `GameState.raids` remembers each raider's target ("space|facility";
+its facilities; `GameState.zone.raids` remembers each raider's target ("space|facility";
 escorts: "space|"). In the conduct-combat phase the raid is a battle of its own
 (`Battle.raid`), walked through the raid steps of game/rules/zone/battle/steps/ (raid_*.py):
 the defender chooses interceptors, one round of air combat, the facilities'
@@ -48,7 +48,7 @@ def is_escort(state: GameState, u: Unit) -> bool:
 
 def target_of(state: GameState, uid: int) -> tuple[str, str] | None:
     """(space, facility id; "" for an escort) of a raider, or None."""
-    t = state.raids.get(uid)
+    t = state.zone.raids.get(uid)
     if t is None:
         return None
     space, fid = t.split("|", 1)
@@ -79,9 +79,9 @@ def raid_block(state: GameState, units: list[Unit], dest: str, fid: str) -> str:
             return f"{ut.name} cannot escort a bombing raid."
         if is_bomber(state, u) and not can_bomb(state, u, fid):
             return f"{ut.name} cannot raid a {name}."
-        if u.uid in state.raids:
+        if u.uid in state.zone.raids:
             return f"{ut.name} is already on a raid."
-    flying = any(target_of(state, uid) == (dest, fid) for uid in state.raids)
+    flying = any(target_of(state, uid) == (dest, fid) for uid in state.zone.raids)
     if not any(is_bomber(state, u) for u in units) and not flying:
         return "A raid needs a bomber (escorts join bombers already flying to raid)."
     return ""
@@ -90,7 +90,7 @@ def raid_block(state: GameState, units: list[Unit], dest: str, fid: str) -> str:
 def declare(state: GameState, units: list[Unit], dest: str, fid: str) -> None:
     """Mark the units (moved to `dest` already) as raiders of facility `fid`."""
     for u in units:
-        state.raids[u.uid] = f"{dest}|{fid if is_bomber(state, u) else ''}"
+        state.zone.raids[u.uid] = f"{dest}|{fid if is_bomber(state, u) else ''}"
     n = sum(1 for u in units if is_bomber(state, u))
     state.add_log(f"  {n} bomber{'s' if n != 1 else ''} will raid the "
                   f"{state.ruleset.facilities[fid].name} in {state.scenario.spaces[dest].name}.")
@@ -98,13 +98,13 @@ def declare(state: GameState, units: list[Unit], dest: str, fid: str) -> None:
 
 def raiders(state: GameState, space: str, player: str) -> list[Unit]:
     """The player's raiders over `space`."""
-    return [u for u in state.units_in(space) if u.owner == player and u.uid in state.raids
-            and state.raids[u.uid].startswith(space + "|")]
+    return [u for u in state.units_in(space) if u.owner == player and u.uid in state.zone.raids
+            and state.zone.raids[u.uid].startswith(space + "|")]
 
 
 def pending(state: GameState, space: str) -> bool:
     """Is a raid on `space` still to be flown this turn?"""
-    return bool(raiders(state, space, state.player)) and not state.ro3_moves.get(f"raided|{space}") \
+    return bool(raiders(state, space, state.player)) and not state.zone.ro3_moves.get(f"raided|{space}") \
         and bool(targets(state, space, state.player))
 
 
@@ -113,7 +113,7 @@ def order_block(state: GameState, space: str) -> str:
     to be flown (G40 2nd ed., conduct combat: raids first; TripleA fights them first)."""
     if pending(state, space):
         return ""
-    waiting = [s for s in state.battles if s != space and pending(state, s)]
+    waiting = [s for s in state.zone.battles if s != space and pending(state, s)]
     if not waiting:
         return ""
     return (f"Fly the bombing raids first: {', '.join(state.scenario.spaces[s].name for s in waiting)}.")
@@ -121,7 +121,7 @@ def order_block(state: GameState, space: str) -> str:
 
 def ordinary_attackers(state: GameState, space: str, player: str) -> list[Unit]:
     """The player's units in `space` that are not raiders (they fight an ordinary battle)."""
-    return [u for u in state.units_in(space) if u.owner == player and u.uid not in state.raids]
+    return [u for u in state.units_in(space) if u.owner == player and u.uid not in state.zone.raids]
 
 
 # --- the raid as a battle ------------------------------------------------------------------
@@ -131,7 +131,7 @@ def start(state: GameState, space: str) -> None:
     owner = state.owners.get(space)
     b = Battle(space=space, attacker=state.player, defenders=(owner,) if owner else (),
                raid=True, step=step_index("raid_intercept"))
-    state.battle = b
+    state.zone.battle = b
     names = ", ".join(sorted({state.ruleset.facilities[t[1]].name for u in raiders(state, space, state.player)
                               if (t := target_of(state, u.uid)) and t[1]}))
     state.add_log(f"Bombing raid on {state.scenario.spaces[space].name} ({names}).")
@@ -216,18 +216,18 @@ def apply_damage(state: GameState, b: Battle) -> None:
 def finish(state: GameState) -> None:
     """The raid is over; an ordinary battle in the territory, if any, is fought next."""
     from ..model import BattleResult
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
-    state.ro3_moves[f"raided|{b.space}"] = 1
+    state.zone.ro3_moves[f"raided|{b.space}"] = 1
     left = raiders(state, b.space, b.attacker)
     outcome = "attacker" if any(is_bomber(state, u) for u in left) else "defender"
-    state.last_battle = BattleResult(b.space, b.attacker, b.defenders, outcome, rolls=b.rolls)
+    state.zone.last_battle = BattleResult(b.space, b.attacker, b.defenders, outcome, rolls=b.rolls)
     dmg = ", ".join(f"{ft.name} {d}/{ft.max_damage}" for ft, d in facilities.in_space(state, b.space)
                     if ft.max_damage)
     state.add_log(f"The raid on {state.scenario.spaces[b.space].name} is over: {dmg}.")
-    state.battle = None
+    state.zone.battle = None
     if not needs_battle(state, b.space):
-        state.battles = tuple(s for s in state.battles if s != b.space)
+        state.zone.battles = tuple(s for s in state.zone.battles if s != b.space)
 
 
 def needs_battle(state: GameState, space: str) -> bool:

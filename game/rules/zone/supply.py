@@ -45,7 +45,7 @@ def _alliance_players(state: GameState, alliance: str) -> set[str]:
 def dropped_spaces(state: GameState, alliance: str | None = None) -> set[str]:
     """Spaces that received a supply drop this turn (of `alliance`'s players, if given)."""
     out = set()
-    for key in state.ro3_moves:
+    for key in state.zone.ro3_moves:
         if key.startswith(_DROP):
             space, _, player = key[len(_DROP):].partition("|")
             if alliance is None or state.alliance_of(player) == alliance:
@@ -175,7 +175,7 @@ def unsupplied_spaces(state: GameState) -> set[str]:
 
 # --- supply drops --------------------------------------------------------------
 def _combat_movement_started(state: GameState) -> bool:
-    flown = {int(k[len(_FLOWN):]) for k in state.ro3_moves if k.startswith(_FLOWN)}
+    flown = {int(k[len(_FLOWN):]) for k in state.zone.ro3_moves if k.startswith(_FLOWN)}
     return any(u.owner == state.player and (u.moved or u.in_combat or u.marched) and u.uid not in flown
                for u in state.units.values())
 
@@ -252,7 +252,7 @@ def explain_drop(state: GameState, uid: int, dest: str) -> str:
     if owner != t.owner and not ab.allied:
         return f"{state.utype(t).name} drops supplies only on its own territories."
     al = state.alliance_of(t.owner) or ""
-    if f"{_DROP}{dest}|{t.owner}" in state.ro3_moves:
+    if f"{_DROP}{dest}|{t.owner}" in state.zone.ro3_moves:
         return f"{sp.name} has already received a supply drop this turn."
     needy = [u for u in state.units_in(dest) if u.carried_by is None
              and state.alliance_of(u.owner) == al and state.utype(u).domain == LAND
@@ -296,8 +296,8 @@ def supply_drop(state: GameState, uid: int, dest: str) -> None:
     if not _fly(state, t, dest):
         state.add_log(f"{who} flying supplies to {names[dest].name} is shot down; the supplies are lost.")
         return
-    state.ro3_moves[f"{_DROP}{dest}|{t.owner}"] = 1
-    state.ro3_moves[f"{_FLOWN}{uid}"] = 1
+    state.zone.ro3_moves[f"{_DROP}{dest}|{t.owner}"] = 1
+    state.zone.ro3_moves[f"{_FLOWN}{uid}"] = 1
     state.add_log(f"{who} drops supplies on {names[dest].name} (from {names[t.space].name}).")
     update(state)
 

@@ -55,7 +55,7 @@ def _decides(win: BattleWindow, owner: str) -> bool:
 def submerge_orders(win: BattleWindow) -> list[Order]:
     """One order per side and owner holding submarines in the battle."""
     state = win.state
-    b = state.battle
+    b = state.zone.battle
     if b is None:
         return []
     out = []
@@ -85,7 +85,7 @@ def withdraw_orders(win: BattleWindow) -> list[Order]:
     """One order per unit and sea zone it may withdraw to; units that withdraw but may not
     now get one disabled order with the reason."""
     state = win.state
-    b = state.battle
+    b = state.zone.battle
     if b is None:
         return []
     names = state.scenario.spaces
@@ -144,7 +144,7 @@ def defender_waits(win: BattleWindow) -> bool:
     """The computer attacks a human defender who has an order it may give now and has not
     let this round go on yet: the computer's next roll waits."""
     state = win.state
-    b = state.battle
+    b = state.zone.battle
     if b is None or b.awaiting not in ("roll", "continue") or not win.game.ctl.is_ai(b.attacker):
         return False
     if (b.space, b.round) in win.passed:
@@ -153,7 +153,7 @@ def defender_waits(win: BattleWindow) -> bool:
 
 
 def fight_on(win: BattleWindow) -> None:
-    b = win.state.battle
+    b = win.state.zone.battle
     if b is not None:
         win.passed.add((b.space, b.round))
 
@@ -161,7 +161,7 @@ def fight_on(win: BattleWindow) -> None:
 def orders(win: BattleWindow) -> list[Order]:
     out = list(side_orders(win))
     if defender_waits(win):
-        b = win.state.battle
+        b = win.state.zone.battle
         assert b is not None
         out.append(Order("Fight on  (F)", "defender", "", None, "", "Let the attacker roll on this round  (F)",
                          "F", run=lambda: fight_on(win)))
@@ -172,7 +172,7 @@ def waiting_text(win: BattleWindow) -> str:
     """The status line while the computer waits for a human defender."""
     if not defender_waits(win):
         return ""
-    b = win.state.battle
+    b = win.state.zone.battle
     assert b is not None
     who = win.side_name(b, "defender")
     return f"{who}: submerge / withdraw now, or fight on (F); the computer attacker waits."

@@ -136,7 +136,7 @@ class BattleWindow(Scene):
         super().__init__(app)
         self.game = game
         self.spots = widgets.Hotspots()
-        b = game.state.battle
+        b = game.state.zone.battle
         self.last: Battle | None = b
         self.finished = b is None
         self.result = ""
@@ -174,14 +174,14 @@ class BattleWindow(Scene):
         return self.finished and self.finished_for < AUTO_CLOSE_S and not self.game.ctl.fast
 
     def pool_key(self) -> tuple | None:
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or b.awaiting != "casualties" or not b.pools:
             return None
         return (b.space, b.round, b.step, len(b.pools), b.pools[0], self.state.action_count)
 
     def refresh(self) -> None:
         state = self.state
-        b = state.battle
+        b = state.zone.battle
         if b is not None:
             if self.last is None or self.last.space != b.space or self.finished:
                 self.finished = False
@@ -194,7 +194,7 @@ class BattleWindow(Scene):
             self.finished = True
             self.finished_for = 0.0
             self.result = self.find_result()
-            r = state.last_battle
+            r = state.zone.last_battle
             if (self.last is not None and r is not None and r.rolls and r.space == self.last.space
                     and r.attacker == self.last.attacker):
                 # the roll that ended the battle (the defender's last shots) shows too
@@ -238,7 +238,7 @@ class BattleWindow(Scene):
         computation runs in the background (never in a frame): until it is in, the view
         is pending and the box says 'computing…'."""
         state = self.state
-        b = state.battle
+        b = state.zone.battle
         if b is None:
             last = self.last
             if last is None:
@@ -260,7 +260,7 @@ class BattleWindow(Scene):
     def raid_odds_now(self) -> bool:
         """A bombing raid is being fought: its exact odds (game/odds/raid.py) are taken
         once, before its first die, and kept for the window."""
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or not b.raid:
             return False
         if self._raid_key != (b.space, self.state.round) and not b.rolls:
@@ -289,7 +289,7 @@ class BattleWindow(Scene):
         '… hold(s) X', 'Germany retreated to Poland.'"""
         if self.last is None:
             return ""
-        r = self.state.last_battle
+        r = self.state.zone.last_battle
         if r is not None and r.space == self.last.space and r.attacker == self.last.attacker:
             return B.result_text(self.state, r, past=True)
         return f"The battle in {self.state.scenario.spaces[self.last.space].name} is over."
@@ -306,7 +306,7 @@ class BattleWindow(Scene):
                 self.close()
 
     def close(self) -> None:
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is not None:
             self.game.battle_hidden = b.space  # do not pop up again until it is reopened
         self.app.pop(self)
@@ -316,7 +316,7 @@ class BattleWindow(Scene):
 
     # --- actions -----------------------------------------------------------------------
     def roll(self) -> None:
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or not self.my_move() or b.awaiting == "casualties":
             return
         if b.awaiting == "reroll":
@@ -330,7 +330,7 @@ class BattleWindow(Scene):
 
     # the defender's interception decision (intercept_view)
     def intercept_open(self) -> bool:
-        b = self.state.battle
+        b = self.state.zone.battle
         return b is not None and b.awaiting == "intercept" and self.my_move()
 
     def do_intercept(self) -> None:
@@ -369,7 +369,7 @@ class BattleWindow(Scene):
 
     # reconnaissance rerolls (reroll_view)
     def reroll_open(self) -> bool:
-        b = self.state.battle
+        b = self.state.zone.battle
         return b is not None and b.awaiting == "reroll" and self.my_move()
 
     def do_reroll(self) -> None:
@@ -401,7 +401,7 @@ class BattleWindow(Scene):
 
     def toggle_reroll_key(self, k: int) -> None:
         """Keys 1-9: the k-th die that may be rerolled."""
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or not self.reroll_open():
             return
         elig = B.reroll_eligible(self.state, b)
@@ -409,7 +409,7 @@ class BattleWindow(Scene):
             self.toggle_reroll(elig[k - 1])
 
     def confirm(self) -> None:
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or b.awaiting != "casualties" or not self.my_move():
             return
         ctl = self.game.ctl
@@ -431,7 +431,7 @@ class BattleWindow(Scene):
             self.refresh()
 
     def click_unit(self, u: Unit) -> None:
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or b.awaiting != "casualties" or not self.my_move():
             return
         pool = b.pools[0]
@@ -455,7 +455,7 @@ class BattleWindow(Scene):
         """Strip view: a click on a stack marks one more of its units (spreading hits over
         multi-hit units first); a full choice swaps its last mark for this stack; a
         stack fully marked is unmarked one by one."""
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or b.awaiting != "casualties" or not self.my_move() or not units:
             return
         pool = b.pools[0]
@@ -494,7 +494,7 @@ class BattleWindow(Scene):
         self.game.battle_view = self.view
 
     def needed(self) -> int:
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or not b.pools:
             return 0
         pool = b.pools[0]
@@ -503,7 +503,7 @@ class BattleWindow(Scene):
 
     def no_retreat_reason(self) -> str:
         """Why the attacker cannot retreat now, in the rules' words."""
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or b.awaiting != "continue":
             return ""
         to = b.origins[0] if b.origins else b.space
@@ -518,7 +518,7 @@ class BattleWindow(Scene):
 
     def retreat_tip(self, name: str) -> str:
         """What the Retreat button does: airdropped units stay and fight on (seed 000)."""
-        b = self.state.battle
+        b = self.state.zone.battle
         staying = [u for u in B.alive(self.state, B.attackers(self.state, b))
                    if B.stays_in_retreat(u)] if b is not None else []
         if not staying:
@@ -532,7 +532,7 @@ class BattleWindow(Scene):
     # --- events -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            b = self.state.battle
+            b = self.state.zone.battle
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key == pygame.K_TAB:
@@ -574,7 +574,7 @@ class BattleWindow(Scene):
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
         state = self.state
-        b = state.battle or self.last
+        b = state.zone.battle or self.last
         if b is None:
             return
         sp = state.scenario.spaces[b.space]
@@ -587,7 +587,7 @@ class BattleWindow(Scene):
         # columns
         col_top = rect.y + 84
         dice_h = 132
-        orders = battle_orders.orders(self) if state.battle is not None else []
+        orders = battle_orders.orders(self) if state.zone.battle is not None else []
         bottom_bar = 64 + (48 if orders else 0)   # a row for submerge / withdraw / fight on
         if self.view == "strip":
             band = 112 if rect.h >= 600 else 92
@@ -596,9 +596,9 @@ class BattleWindow(Scene):
             dice_h = band
             att_rect = strip_rect
             dice_rect = pygame.Rect(rect.x + 20, strip_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
-            if state.battle is not None and state.battle.awaiting == "reroll":
+            if state.zone.battle is not None and state.zone.battle.awaiting == "reroll":
                 reroll_view.draw(self, surface, dice_rect, b)
-            elif state.battle is not None and state.battle.awaiting == "intercept":
+            elif state.zone.battle is not None and state.zone.battle.awaiting == "intercept":
                 intercept_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_roll_log(surface, dice_rect, b)
@@ -610,9 +610,9 @@ class BattleWindow(Scene):
             self.draw_side(surface, att_rect, b, "attacker")
             self.draw_side(surface, def_rect, b, "defender")
             dice_rect = pygame.Rect(rect.x + 20, att_rect.bottom + 10, rect.w - 40 - 260, dice_h - 16)
-            if state.battle is not None and state.battle.awaiting == "reroll":
+            if state.zone.battle is not None and state.zone.battle.awaiting == "reroll":
                 reroll_view.draw(self, surface, dice_rect, b)
-            elif state.battle is not None and state.battle.awaiting == "intercept":
+            elif state.zone.battle is not None and state.zone.battle.awaiting == "intercept":
                 intercept_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_dice(surface, dice_rect, b)
@@ -645,7 +645,7 @@ class BattleWindow(Scene):
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        b = state.battle
+        b = state.zone.battle
         ctl = self.game.ctl
         if b is None:
             return (self.result or "The battle is over.") + "  —  Close (Enter)", theme.GOOD
@@ -694,7 +694,7 @@ class BattleWindow(Scene):
     def pool_note(self) -> str:
         """The current casualty pool's restriction ('Torpedo Bomber hits: Britain picks
         among ships'), '' when the side hit chooses freely."""
-        b = self.state.battle
+        b = self.state.zone.battle
         if b is None or b.awaiting != "casualties" or not b.pools:
             return ""
         return strip.pool_note(self.state, b, b.pools[0], lambda s: self.side_name(b, s))
@@ -702,7 +702,7 @@ class BattleWindow(Scene):
     def draw_roll_log(self, surface: pygame.Surface, box: pygame.Rect, b: Battle) -> None:
         """Strip view: this round's fire steps as lines of text (the dice lie on the strip)."""
         pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
-        live = self.state.battle
+        live = self.state.zone.battle
         last_round = live is not None and live.awaiting == "continue" and b.rolls
         title = f"Dice of round {b.round - 1}" if last_round else "Dice this round"
         theme.text(surface, title, (box.x + 10, box.y + 6), 18, theme.TEXT_DIM, bold=True)
@@ -757,7 +757,7 @@ class BattleWindow(Scene):
             y += 24
         bonus = B.support_bonus(state, alive, role)
         pool_side = None
-        sb = state.battle
+        sb = state.zone.battle
         if sb is not None and sb.awaiting == "casualties" and sb.pools:
             pool_side = sb.pools[0].side
         eligible: set[int] = set()
@@ -889,7 +889,7 @@ class BattleWindow(Scene):
     def draw_dice(self, surface: pygame.Surface, box: pygame.Rect, b: Battle) -> None:
         state = self.state
         pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
-        live = state.battle
+        live = state.zone.battle
         last_round = live is not None and live.awaiting == "continue" and b.rolls
         title = f"Dice of round {b.round - 1}" if last_round else "Dice this round"
         theme.text(surface, title, (box.x + 10, box.y + 6), 20, theme.TEXT_DIM, bold=True)
@@ -910,7 +910,7 @@ class BattleWindow(Scene):
 
     def draw_buttons(self, surface: pygame.Surface, bar: pygame.Rect, b: Battle) -> None:
         state = self.state
-        live = state.battle
+        live = state.zone.battle
         mine = self.my_move()
         x = bar.x
         if live is None:

@@ -22,7 +22,7 @@ def options(panel: SidePanel) -> list[tuple[str, str]]:
     """The coastal fire the current (human) player may order now, cached per state."""
     sc = panel.scene
     state = sc.state
-    if not sc.my_turn() or state.phase != "conduct_combat" or state.battle is not None:
+    if not sc.my_turn() or state.phase != "conduct_combat" or state.zone.battle is not None:
         return []
     key = (sc.ctl.version, id(state), state.action_count)
     cached = getattr(panel, "_coastal", None)

@@ -41,7 +41,7 @@ class InterceptChoice:
 
     @staticmethod
     def state_key(state: GameState) -> tuple | None:
-        b = state.battle
+        b = state.zone.battle
         if b is None or b.awaiting != "intercept":
             return None
         return (b.space, b.round, state.action_count)

@@ -328,8 +328,8 @@ def fit_size(s: str, width: int, size: int, smallest: int) -> int:
 
 
 def bought_now(state) -> dict[str, int]:
-    """This turn's purchases (refundable): state.bought."""
-    return {u: n for u, n in state.bought.items() if n > 0}
+    """This turn's purchases (refundable): state.zone.bought."""
+    return {u: n for u, n in state.zone.bought.items() if n > 0}
 
 
 def waiting_units(state) -> dict[str, int]:

@@ -39,7 +39,7 @@ class RerollChoice:
 
     @staticmethod
     def state_key(state) -> tuple | None:
-        b = state.battle
+        b = state.zone.battle
         if b is None or b.awaiting != "reroll" or not b.rolls:
             return None
         return (b.space, b.round, b.step, len(b.rolls), state.action_count)
@@ -52,7 +52,7 @@ class RerollChoice:
 
     def toggle(self, state, i: int) -> str:
         """Add or remove die i; returns an error in words ("" when fine)."""
-        b = state.battle
+        b = state.zone.battle
         if b is None or b.awaiting != "reroll":
             return ""
         roll = b.rolls[-1]

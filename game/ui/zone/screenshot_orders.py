@@ -68,7 +68,7 @@ def transport_session(scenario: str, prefer: str = "malta", seed: int = 1):
                     key = (o.to != "malta", not icpt, not fighters, len(foes), step, o.start, o.to)  # W1 first
                 if best is None or key < best:
                     best = key
-        if st.phase == "conduct_combat" and st.battles:
+        if st.phase == "conduct_combat" and st.zone.battles:
             break
         session.do(A.EndPhase())
     if best is None:
@@ -86,7 +86,7 @@ def _drop_and_open(session, start: str, dest: str) -> None:
     (opt,) = [o for o in AD.options(session.state, self_airlift=False) if o.start == start and o.to == dest]
     session.do(opt.action())
     session.do(A.EndPhase())
-    if dest in session.state.battles:
+    if dest in session.state.zone.battles:
         session.do(A.SelectBattle(dest))
 
 
@@ -99,11 +99,11 @@ def intercept_session(scenario: str, roll: bool = False, prefer: str = "malta", 
         return session
     _drop_and_open(session, start, dest)
     for _ in range(8):
-        b = session.state.battle
+        b = session.state.zone.battle
         if b is None or b.awaiting == "intercept":
             break
         session.do(A.default_casualties(session.state) if b.awaiting == "casualties" else A.RollDice())
-    if roll and session.state.battle is not None and session.state.battle.awaiting == "intercept":
+    if roll and session.state.zone.battle is not None and session.state.zone.battle.awaiting == "intercept":
         session.do(A.RollDice())
     return session
 
@@ -139,7 +139,7 @@ def sea_battle_session(scenario: str, mine: dict[str, int], theirs: dict[str, in
     session.do(A.EndPhase())
     session.do(A.SelectBattle(there))
     for _ in range(rolls):
-        b = session.state.battle
+        b = session.state.zone.battle
         if b is None:
             break
         session.do(A.default_casualties(session.state) if b.awaiting == "casualties" else A.RollDice())
@@ -241,7 +241,7 @@ def drop_battle_session(scenario: str):
         _drop_and_open(session, start, dest)
         fought = False
         for _ in range(8):
-            b = session.state.battle
+            b = session.state.zone.battle
             fought = b is not None and any(r.step not in ("intercept", "aa") for r in b.rolls)
             if b is None or fought:
                 break
@@ -249,7 +249,7 @@ def drop_battle_session(scenario: str):
                 session.do(A.default_casualties(session.state))
             else:
                 session.do(A.RollDice())
-        if fought and session.state.battle is not None:
+        if fought and session.state.zone.battle is not None:
             return session
     return session
 
@@ -275,7 +275,7 @@ def render_transport_drop(app, scenario: str, view: str):
         game.sel.select_space(state, start)
         game.toggle_airdrop()
         game.hover = dest
-    elif state.battle is not None:
+    elif state.zone.battle is not None:
         win = app.push(BattleWindow(app, game))
         win.view = "strip"
     app.draw()
@@ -315,7 +315,7 @@ def render_order_view(app, scenario: str, view: str):
         game.sel.select_space(state, start)
         game.toggle_airdrop()
         game.hover = dest
-    elif view not in ("coastal", "supply", "ferry") and state.battle is not None:
+    elif view not in ("coastal", "supply", "ferry") and state.zone.battle is not None:
         win = app.push(BattleWindow(app, game))
         win.view = "strip"
     app.draw()

@@ -445,7 +445,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     mid_y = (lay.lanes["attacker"].bottom + lay.lanes["defender"].y) // 2
     pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 8, mid_y), (box.right - 8, mid_y), 2)
     choosing_side, eligible, needed = None, set(), 0
-    live = state.battle
+    live = state.zone.battle
     if live is not None and live.awaiting == "casualties" and live.pools:
         pool = live.pools[0]
         choosing_side = pool.side
@@ -548,7 +548,7 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
     else:
         theme.text(surface, theme.elide(f"{step}: {hits}", GUTTER - 14, 15), (label_r.x, label_r.centery), 15, col,
                    anchor="midleft")
-    live = state.battle
+    live = state.zone.battle
     if roll.void:
         win.spots.add(label_r, None, tooltip=f"{B.hits_text(roll.hits, roll.void)}: no enemy unit here can "
                                              "take those hits (a torpedo bomber hits only ships, a submarine "
@@ -604,7 +604,7 @@ def _draw_row(win: BattleWindow, surface: pygame.Surface, lay: Layout, side: str
     row = lay.rows[side]
     icon = lay.icon
     role = role_of(side)
-    b = state.battle or win.last
+    b = state.zone.battle or win.last
     enemy = B.alive(state, B.side_units(state, b, other(side))) if b is not None else []
     for v, units in cols.items():
         if not units or v >= len(lay.cols):

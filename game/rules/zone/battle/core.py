@@ -84,7 +84,7 @@ def attackers(state: GameState, b: Battle) -> list[Unit]:
         return [u for u in state.units_in(b.space)
                 if u.owner == b.attacker and (u.carried_by is None or not is_cargo(state, u))
                 and (u.uid in b.drops or u.type not in noncombatant)
-                and u.uid not in b.submerged and u.uid not in state.raids]
+                and u.uid not in b.submerged and u.uid not in state.zone.raids]
     return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged), find)
 
 
@@ -579,7 +579,7 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
     """Count the hits of the last roll (after any reroll) into casualty pools, then go
     on: a casualty choice, or the next step. `shot`: step_shooters of the roll's step
     when the caller has it."""
-    b = state.battle
+    b = state.zone.battle
     assert b is not None and b.rolls
     roll = b.rolls[-1]
     side, shooters, immediate = shot or step_shooters(state, b, roll.step)
@@ -617,9 +617,9 @@ def _conclude(state: GameState, shot: tuple[str, list[tuple[Unit, int]], bool] |
                  pools=b.pools + new_pools, awaiting="roll")
     b = _drop_empty_pools(state, b)
     if b.pools:
-        state.battle = _replace(b, awaiting="casualties")
+        state.zone.battle = _replace(b, awaiting="casualties")
         return
-    state.battle = b
+    state.zone.battle = b
     settle(state)
 
 
@@ -652,7 +652,7 @@ def reroll_allowance(state: GameState, b: Battle, side: str) -> tuple[int, tuple
 def reroll_eligible(state: GameState, b: Battle | None = None) -> list[int]:
     """Indices into the last roll's dice that the rolling side may reroll now: dice of
     `dice_of` units that have not had a reroll this round (empty when none is left)."""
-    b = b or state.battle
+    b = b or state.zone.battle
     if b is None or not b.rolls or not _ruleset_has_recon(state):
         return []
     roll = b.rolls[-1]
@@ -667,7 +667,7 @@ def reroll_eligible(state: GameState, b: Battle | None = None) -> list[int]:
 
 def reroll_limit(state: GameState) -> int:
     """How many dice the side may reroll now (one per reconnaissance unit, Rule of Three)."""
-    b = state.battle
+    b = state.zone.battle
     if b is None or not b.rolls:
         return 0
     return reroll_allowance(state, b, b.rolls[-1].side)[0]
@@ -676,7 +676,7 @@ def reroll_limit(state: GameState) -> int:
 def default_reroll(state: GameState) -> tuple[int, ...]:
     """The default choice (computer players, the UI's default button): reroll the
     missed eligible dice of the highest value needed, one per unit, up to the limit."""
-    b = state.battle
+    b = state.zone.battle
     if b is None or not b.rolls:
         return ()
     roll = b.rolls[-1]
@@ -696,7 +696,7 @@ def default_reroll(state: GameState) -> tuple[int, ...]:
 
 def reroll(state: GameState, indices: tuple[int, ...]) -> None:
     """Reroll these dice of the last roll (reconnaissance); () keeps the dice."""
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     if b.awaiting != "reroll":
         raise IllegalAction("There are no dice to reroll now.")
@@ -727,7 +727,7 @@ def reroll(state: GameState, indices: tuple[int, ...]) -> None:
                        first=tuple(d for _, _, d in b.rolls[-1].dice))
         b = _replace(b, rolls=b.rolls[:-1] + (roll,),
                      recon_used=b.recon_used + tuple((roll.side, roll.uids[i]) for i in order))
-    state.battle = b
+    state.zone.battle = b
     _conclude(state)
 
 
@@ -873,7 +873,7 @@ def settle(state: GameState) -> Shot | None:
     """Walk the steps (steps.STEPS) through those that need no dice (skipped steps,
     removals, the end of the round) and stop before the next step that rolls. Returns
     that step's shooters when it stopped there (awaiting "roll"), else None."""
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     while True:
         st = STEPS[b.step]
@@ -899,7 +899,7 @@ def settle(state: GameState) -> Shot | None:
         if not shot[1]:
             b = _replace(b, step=b.step + 1)
             continue
-        state.battle = _replace(b, awaiting="roll")
+        state.zone.battle = _replace(b, awaiting="roll")
         return shot
 
 
@@ -907,7 +907,7 @@ def advance(state: GameState) -> None:
     """Roll the dice of the next step that has shooters, then settle (or wait for the
     rolling side's reroll decision, `awaiting == "reroll"`)."""
     shot = settle(state)
-    b = state.battle
+    b = state.zone.battle
     if b is None or b.awaiting != "roll":
         return
     st = STEPS[b.step]
@@ -917,15 +917,15 @@ def advance(state: GameState) -> None:
     side, shooters, _immediate = shot
     recon = st.recon and _ruleset_has_recon(state) and any(
         state.utype(u).has("reconnaissance") for u in side_units(state, b, side))
-    state.battle = _roll_step(state, _replace(b, step=b.step + 1), st.name, side, shooters, recon)
+    state.zone.battle = _roll_step(state, _replace(b, step=b.step + 1), st.name, side, shooters, recon)
     if recon and default_reroll(state):  # a miss worth rerolling: the side decides
-        b = state.battle
+        b = state.zone.battle
         roll = b.rolls[-1]
         who = state.scenario.player(b.attacker).name if side == "attacker" else defender_name(state, b)
         state.add_log(f"  {who} {st.title}: {' '.join(str(d) for _, _, d in roll.dice)} "
                       f"-> {roll.hits} hit{'s' if roll.hits != 1 else ''}; may reroll "
                       f"{reroll_limit(state)} (reconnaissance)")
-        state.battle = _replace(b, awaiting="reroll")
+        state.zone.battle = _replace(b, awaiting="reroll")
         return
     _conclude(state, shot)
 
@@ -962,7 +962,7 @@ def _drop_empty_pools(state: GameState, b: Battle) -> Battle:
 
 
 def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
-    b = state.battle
+    b = state.zone.battle
     assert b is not None and b.pools
     pool = b.pools[0]
     check_casualties(state, b, pool, choice)
@@ -997,11 +997,11 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
     b = _replace(b, pools=b.pools[1:], marked=tuple(marked), struck=tuple(struck), hurt=tuple(hurt.items()))
     b = _drop_empty_pools(state, b)
     if b.pools:
-        state.battle = _replace(b, awaiting="casualties")
+        state.zone.battle = _replace(b, awaiting="casualties")
         return
     if pool.immediate and not b.raid and not _both_sides_alive(state, b):
         b = _replace(b, step=step_index("remove"))  # a side is gone: end the round
-    state.battle = _replace(b, awaiting="roll")
+    state.zone.battle = _replace(b, awaiting="roll")
     settle(state)
 
 
@@ -1037,7 +1037,7 @@ def remove_unit(state: GameState, uid: int) -> None:
 
 def can_submerge(state: GameState, u: Unit) -> str:
     """Why this unit cannot submerge now ("" if it can): seed 001, Submersible."""
-    b = state.battle
+    b = state.zone.battle
     ut = state.utype(u)
     sub = ut.ability("submersible")
     if b is None or sub is None:
@@ -1057,7 +1057,7 @@ def can_submerge(state: GameState, u: Unit) -> str:
 
 def submerge(state: GameState, uids: tuple[int, ...]) -> None:
     """Submerge these submarines: they leave the battle and stay in the sea zone."""
-    b = state.battle
+    b = state.zone.battle
     if b is None:
         raise IllegalAction("There is no battle.")
     if not uids:
@@ -1077,10 +1077,10 @@ def submerge(state: GameState, uids: tuple[int, ...]) -> None:
     who = state.scenario.player(owners.pop()).name
     state.add_log(f"  {who}: {len(uids)} submarine(s) submerge.")
     if not _both_sides_alive(state, b):
-        state.battle = _replace(b, step=step_index("remove"), awaiting="roll")
+        state.zone.battle = _replace(b, step=step_index("remove"), awaiting="roll")
         settle(state)
         return
-    state.battle = b
+    state.zone.battle = b
 
 
 def _remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
@@ -1135,14 +1135,14 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
 
 
 def end_round(state: GameState) -> None:
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     if b.drops:
         b = drop_cargo(state, b)
     for uid in b.marked + b.struck:
         b = _remove_casualty(state, b, uid)
     b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=(), hurt=())
-    state.battle = b
+    state.zone.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))
     if not att or not dfn:
@@ -1154,7 +1154,7 @@ def end_round(state: GameState) -> None:
             for u in side_units_:
                 b = _remove_casualty(state, b, u.uid)
             state.add_log(f"  {len(side_units_)} defenceless unit(s) lost")
-    state.battle = b
+    state.zone.battle = b
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))
     if dfn and att and _captured_defenders(state, b, att, dfn):
@@ -1166,7 +1166,7 @@ def end_round(state: GameState) -> None:
         state.add_log("  Neither side can hurt the other: the battle ends.")
         finish(state, stalemate=True)
         return
-    state.battle = _replace(b, round=b.round + 1, awaiting="continue")
+    state.zone.battle = _replace(b, round=b.round + 1, awaiting="continue")
 
 
 def _captured_defenders(state: GameState, b: Battle, att: list[Unit], dfn: list[Unit]) -> bool:
@@ -1189,7 +1189,7 @@ def _captured_defenders(state: GameState, b: Battle, att: list[Unit], dfn: list[
 
 def finish(state: GameState, stalemate: bool = False) -> None:
     from .. import production  # capture rules live with ownership/income
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     att = alive(state, attackers(state, b))
     dfn = alive(state, defenders(state, b))
@@ -1210,13 +1210,13 @@ def finish(state: GameState, stalemate: bool = False) -> None:
                 state.add_log(f"  {state.utype(t).name} is captured.")
     outcome = ("stalemate" if stalemate else "attacker" if att and not dfn
                else "defender" if dfn and not att else "both_destroyed")
-    state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), outcome, rolls=b.rolls)
+    state.zone.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), outcome, rolls=b.rolls)
     if not stalemate:
-        state.add_log(result_text(state, state.last_battle))
+        state.add_log(result_text(state, state.zone.last_battle))
     if sp.kind == SEA:
         rehome_aircraft(state, b.space)
-    state.battles = tuple(s for s in state.battles if s != b.space)
-    state.battle = None
+    state.zone.battles = tuple(s for s in state.zone.battles if s != b.space)
+    state.zone.battle = None
 
 
 def rehome_aircraft(state: GameState, space: str) -> None:
@@ -1293,7 +1293,7 @@ def retreat(state: GameState, to: str) -> None:
     """All attackers leave to `to`, except airdropped units (a partial retreat): they
     fight on alone, and the battle goes on to its next round."""
     from dataclasses import replace
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     why = retreat_blocker(state, b)
     if why:
@@ -1314,12 +1314,12 @@ def retreat(state: GameState, to: str) -> None:
         state.add_log(f"  {names} retreat to {state.scenario.spaces[to].name}; "
                       f"{len(staying)} airdropped unit(s) fight on.")
         return
-    state.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
-    state.add_log(result_text(state, state.last_battle))
+    state.zone.last_battle = BattleResult(b.space, b.attacker, defender_ids(state, b), "retreat", to)
+    state.add_log(result_text(state, state.zone.last_battle))
     if state.scenario.spaces[b.space].kind == SEA:
         rehome_aircraft(state, b.space)  # defenders whose carrier was sunk or damaged
-    state.battles = tuple(s for s in state.battles if s != b.space)
-    state.battle = None
+    state.zone.battles = tuple(s for s in state.zone.battles if s != b.space)
+    state.zone.battle = None
 
 
 def start(state: GameState, space: str) -> None:
@@ -1342,7 +1342,7 @@ def start(state: GameState, space: str) -> None:
     if has_round_values(state, att) or has_round_values(state, dfn):
         b = replace(b, att_start=tuple(sorted({u.type for u in att})),
                     def_start=tuple(sorted({u.type for u in dfn})))
-    state.battle = b
+    state.zone.battle = b
     state.add_log(f"Battle in {state.scenario.spaces[space].name}.")
 
 
@@ -1353,7 +1353,7 @@ def bombarding_ships(state: GameState, space: str, player: str) -> list[Unit]:
     amph = [u for u in state.units_in(space) if u.owner == player and u.amphibious]
     if not amph or state.scenario.spaces[space].kind != LAND:
         return []
-    zones = set(state.landings.get(space, ()))
+    zones = set(state.zone.landings.get(space, ()))
     ships = sorted((u for u in state.units.values()
                     if u.owner == player and state.utype(u).has("bombard") and not u.in_combat
                     and u.space in zones), key=lambda u: u.uid)
@@ -1389,7 +1389,7 @@ def result_text(state: GameState, r: BattleResult, past: bool = False) -> str:
 
 
 def state_origins(state: GameState) -> dict[str, tuple[str, ...]]:
-    return state.origins
+    return state.zone.origins
 
 
 # --- interception of airdrops (seed 000: TRANSPORT AIRCRAFT, PARATROOPERS, FIGHTER, W1) ---
@@ -1410,7 +1410,7 @@ def intercept_targets(state: GameState, b: Battle) -> tuple[str, ...]:
 def interceptor_choices(state: GameState, b: Battle | None = None) -> list[int]:
     """Defending units that may intercept this battle's airdrop (`intercepts`, in the
     territory, not cargo), lowest uid first; empty when there is no drop to intercept."""
-    b = b or state.battle
+    b = b or state.zone.battle
     if b is not None and b.raid:
         return raids.interceptor_choices(state, b)
     if b is None or not b.drops or b.round > 1:
@@ -1455,7 +1455,7 @@ def interception_shooters(state: GameState, b: Battle) -> list[tuple[Unit, int]]
 def choose_interceptors(state: GameState, uids: tuple[int, ...] | None) -> None:
     """The defender's choice (`awaiting == "intercept"`): these fighters intercept (None:
     every one that may, the default); then the interception is rolled."""
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     if b.awaiting != "intercept":
         raise IllegalAction("There is nothing to intercept now.")
@@ -1471,7 +1471,7 @@ def choose_interceptors(state: GameState, uids: tuple[int, ...] | None) -> None:
         names = ", ".join(state.utype(state.units[uid]).name for uid in chosen)
         why = "" if b.raid else " (they will not defend)"
         state.add_log(f"  {defender_name(state, b)} intercepts with {names}{why}.")
-    state.battle = _replace(b, interceptors=chosen, awaiting="roll")
+    state.zone.battle = _replace(b, interceptors=chosen, awaiting="roll")
     advance(state)
 
 
@@ -1511,7 +1511,7 @@ def withdraw_options(state: GameState) -> dict[int, list[str]]:
     """Units that may withdraw now (between rounds, `withdraws`, having survived round
     `after_round`), attacking or defending, with the bordering sea zones holding no enemy
     ship they may go to: uid -> zones (sorted)."""
-    b = state.battle
+    b = state.zone.battle
     if b is None or b.awaiting != "continue" or state.scenario.spaces[b.space].kind != SEA:
         return {}
     out: dict[int, list[str]] = {}
@@ -1530,7 +1530,7 @@ def withdraw_options(state: GameState) -> dict[int, list[str]]:
 
 def withdraw(state: GameState, uids: tuple[int, ...], to: str) -> None:
     """Withdraw these units (all of one side) to `to`; the battle ends if a side is gone."""
-    b = state.battle
+    b = state.zone.battle
     assert b is not None
     if b.awaiting != "continue":
         raise IllegalAction("Units withdraw between rounds.")

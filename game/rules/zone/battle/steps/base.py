@@ -36,7 +36,7 @@ class Step:
     def run(self, state: GameState, b: Battle) -> Battle | None:
         """A step without dice: do it and return the battle at the step that comes
         next (usually b.step + 1), or None when it handed the battle on itself (the
-        end of the round: `state.battle` is set, the walk stops)."""
+        end of the round: `state.zone.battle` is set, the walk stops)."""
         return C._replace(b, step=b.step + 1)
 
 
@@ -59,7 +59,7 @@ class FireStep(Step):
 
     def before_roll(self, state: GameState, b: Battle) -> tuple[Battle, bool]:
         """A decision the step waits for before its dice: (battle, True) after setting
-        `state.battle` to await it; else (battle, False) and the dice are rolled."""
+        `state.zone.battle` to await it; else (battle, False) and the dice are rolled."""
         return b, False
 
     def shot_domains(self, state: GameState, b: Battle) -> list[str] | None:

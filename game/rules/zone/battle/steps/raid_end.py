@@ -17,7 +17,7 @@ class RaidEnd(Step):
     raid = True
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
-        state.battle = b
+        state.zone.battle = b
         raids.apply_damage(state, b)
         raids.finish(state)
         return None

@@ -21,7 +21,7 @@ class RaidIntercept(FireStep):
     def before_roll(self, state: GameState, b: Battle) -> tuple[Battle, bool]:
         if b.interceptors is None:
             if C.interceptor_choices(state, b):
-                state.battle = C._replace(b, awaiting="intercept")
+                state.zone.battle = C._replace(b, awaiting="intercept")
                 return b, True
             b = C._replace(b, interceptors=())
         return b, False

@@ -17,6 +17,6 @@ class Removal(Step):
     verb = True
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
-        state.battle = b
+        state.zone.battle = b
         C.end_round(state)
         return None
