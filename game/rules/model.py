@@ -328,6 +328,9 @@ class Ruleset:
     # facilities (Global 1940): bought and placed; their damage is game state (empty:
     # the scenario's factories and bases alone, never bought nor damaged)
     facilities: dict[str, FacilityType] = field(default_factory=dict)
+    # the most units a player placing without a factory (its scenario `placement` rule)
+    # puts in one territory a turn, whatever the scenario says (0: the scenario decides)
+    placement_per_territory: int = 0
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 

@@ -127,7 +127,8 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
                   "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
-                  "tracks", "options", "national_objectives", "facilities")
+                  "tracks", "options", "national_objectives", "facilities",
+                  "placement_per_territory")
 MAX_COST = 10_000          # a unit's price (a negative one would pay its buyer)
 MAX_START_COUNT = 10_000   # units of one type starting in one space
 # the ruleset rules a game option may switch off (model.GameOption)
@@ -266,6 +267,10 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     options, options_off = _parse_options(data, units, chk)
     objectives_on = chk.get(data, "national_objectives", bool, "ruleset", default=True, allow_none=True)
     facilities = _parse_facilities(data, units, chk)
+    per_territory = chk.get(data, "placement_per_territory", int, "ruleset", default=0)
+    if not isinstance(per_territory, int) or per_territory < 0:
+        chk.error(data, "placement_per_territory", "placement_per_territory: expected 0 (no limit) or more")
+        per_territory = 0
     for uid, ut in units.items():   # bombing_raid targets name facilities
         for ab in ut.abilities_named("bombing_raid"):
             for t in ab.targets:
@@ -280,7 +285,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                    supply=supply, tracks=tracks, classes=tuple(declared),
                    powers=powers, hex=hex_rules, options=options,
                    options_off=options_off, national_objectives=True if objectives_on else None,
-                   facilities=facilities)
+                   facilities=facilities, placement_per_territory=per_territory)
 
 
 def _parse_hex_unit(u: Any, where: str, hex_rules: Any, chk: Checker) -> tuple[float | None, str]:

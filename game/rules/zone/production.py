@@ -123,8 +123,17 @@ def placement_rule_text(state: GameState, rule: PlacementRule) -> str:
     names = " and ".join(state.ruleset.units[u].name for u in rule.units
                          if u in state.ruleset.units) or "land units"
     where = "any territory you hold" if rule.captured else "your own territories"
-    per = f", at most {rule.per_territory} per territory" if rule.per_territory else ""
+    most = per_territory_limit(state, rule)
+    per = f", at most {most} per territory" if most else ""
     return f"you place only {names}, in {where}{per}"
+
+
+def per_territory_limit(state: GameState, rule: PlacementRule) -> int:
+    """The most units a placement rule puts in one territory a turn (0: no limit): the
+    scenario's limit, capped by the ruleset's `placement_per_territory` (g40: the
+    rulebook's 3 for China, where TripleA's XML sets no limit)."""
+    limits = [n for n in (rule.per_territory, state.ruleset.placement_per_territory) if n]
+    return min(limits, default=0)
 
 
 def limit_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
@@ -453,8 +462,9 @@ def _rule_space(state: GameState, rule: PlacementRule, space: str, player: str) 
         raise IllegalAction(f"{sp.name} has not been yours since the start of the turn.")
     if not rule.captured and state.scenario.start_owners.get(space) != player:
         raise IllegalAction(f"You place only in your own territories; {sp.name} was captured.")
-    if rule.per_territory and state.placed.get(space, 0) >= rule.per_territory:
-        raise IllegalAction(f"{sp.name} has received {rule.per_territory} units this turn, "
+    most = per_territory_limit(state, rule)
+    if most and state.placed.get(space, 0) >= most:
+        raise IllegalAction(f"{sp.name} has received {most} units this turn, "
                             f"the most per territory.")
     return space
 
