@@ -29,6 +29,7 @@ from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import RawAttachment, Unmapped, _title, _trigger_condition_list, step_phase
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
+from .triplea_objectives import victories as import_victories
 
 __all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
 
@@ -656,6 +657,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     taken |= taken_pol
     limits, taken_limits = _player_limits(gx, ids, pids, unit_map, report)
     taken |= taken_limits
+    won_by, taken_won = _victories(gx, ids, pids, unit_map, report, players)
+    taken |= taken_won
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
@@ -686,10 +689,19 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     for entry in players:
         if entry["alliance"] not in alliances:
             alliances.append(entry["alliance"])
-    report.approximated.append(f"victory: an alliance holding {need} of {vc_count} victory cities at "
-                               f"the end of a round wins ({', '.join(enabled) or 'all of them'}); "
-                               f"also holding every enemy capital; after round {turn_limit} the "
-                               f"alliance with more victory cities wins (TripleA has no turn limit)")
+    if won_by:
+        won_text = f"by its victory conditions ({len(won_by)} TripleA victory triggers)"
+        report.approximated.append(f"victory: an alliance wins when its victory conditions hold "
+                                   f"for a complete round (TripleA victory triggers: scenario "
+                                   f"`victory.conditions`); after round {turn_limit} the alliance "
+                                   f"with more victory cities wins (TripleA has no turn limit)")
+    else:
+        won_text = f"at {need} of {vc_count} victory cities"
+        report.approximated.append(
+            f"victory: an alliance holding {need} of {vc_count} victory cities at "
+            f"the end of a round wins ({', '.join(enabled) or 'all of them'}); "
+            f"also holding every enemy capital; after round {turn_limit} the "
+            f"alliance with more victory cities wins (TripleA has no turn limit)")
     for k, v in sorted(gx.properties.items()):
         if k in ("Tech Development", "Low Luck", "Kamikaze Airplanes") and v.lower() == "true":
             report.not_imported.append(f"game option '{k}'")
@@ -715,13 +727,14 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "format": "warboard-scenario/1", "id": sid, "title": gx.name, "ruleset": ruleset_id,
         "description": (f"Imported from the TripleA map folder {map_dir.name} ({xml_path.name}): "
                         f"{len(gx.territories)} territories, {len(gx.players)} players in "
-                        f"{len(alliances)} alliances, played on the g40 rules. Victory at {need} of "
-                        f"{vc_count} victory cities, or after round {turn_limit} to the side "
-                        f"holding more."),
+                        f"{len(alliances)} alliances, played on the g40 rules. Victory {won_text}, "
+                        f"or after round {turn_limit} to the side holding more"
+                        f"{' victory cities' if won_by else ''}."),
         "turn_limit": turn_limit,
         "map": {"kind": "zone", "size": [w, h], "background": "#2b4d6e", "wrap_x": wrap},
         "players": players,
-        "victory": {"victory_cities": {a: need for a in alliances}, "at_turn_limit": "victory_cities"},
+        "victory": ({"conditions": won_by} if won_by else {"victory_cities": {a: need for a in alliances}})
+        | {"at_turn_limit": "victory_cities"},
         "spaces": spaces,
     }
     if factory_units and not any(_int(gx.unit_options[u].get("canProduceXUnits")) for u in factory_units):
@@ -799,6 +812,17 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
         f"(TripleA relationship types read as war, "
         f"neutral or allied); {len(raising)} pro-side neutral players")
     return pol, taken
+
+
+def _victories(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+               report: Report, players: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[str]]:
+    """The XML's victory triggers as `victory.conditions` (with "Triggered Victory" on)."""
+    if gx.properties.get("Triggered Victory", "false").lower() != "true":
+        return [], set()
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    won_by, skipped, taken = import_victories(gx.raw, ctx, {p["id"]: p["alliance"] for p in players})
+    report.not_imported.extend(skipped)
+    return won_by, taken
 
 
 def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
@@ -1096,7 +1120,12 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     for p in sc["players"]:
         out.append(f"  - {_flow(p)}")
     out.append("victory:")
-    out += [f"  {k}: {_flow(v)}" for k, v in sc["victory"].items()]
+    for k, v in sc["victory"].items():
+        if k == "conditions":
+            out.append("  conditions:")
+            out += [f"    - {_flow(c)}" for c in v]
+        else:
+            out.append(f"  {k}: {_flow(v)}")
     if sc.get("canals"):
         out.append("canals:")
         out += [f"  - {_flow(c)}" for c in sc["canals"]]

@@ -227,6 +227,20 @@ class Objective:
 
 
 @dataclass(frozen=True)
+class VictoryCondition:
+    """A way for an alliance to win (scenario `victory.conditions`, game/rules/victory.py;
+    Global 1940: TripleA's victory triggers): every condition of `when` holds, seen from
+    `player`, at the end of a turn; with `hold_round` it must go on holding at the end of
+    every turn until every other player has had a turn (the rulebook's "for a complete
+    round of play")."""
+    alliance: str
+    name: str
+    player: str
+    when: tuple[ObjectiveCondition, ...]
+    hold_round: bool = False
+
+
+@dataclass(frozen=True)
 class Declaration:
     """A political action (politics phase): `player` declares it while every condition of
     `when` holds; each (a, b, relation) of `sets` then holds (game/rules/politics.py)."""
@@ -468,6 +482,9 @@ class Scenario:
     capitals: CapitalRules = field(default_factory=CapitalRules)   # capture and liberation
     convoys: ConvoyRules | None = None       # convoy zones and their disruption (convoys.py)
     player_rules: dict[str, PlayerRules] = field(default_factory=dict)   # player_rules.py
+    # the scenario's own ways to win (victory.py); when given, holding every enemy
+    # capital no longer wins by itself
+    victory_conditions: tuple[VictoryCondition, ...] = ()
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -834,6 +851,9 @@ class GameState:
     # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
     objective_uses: dict[str, int] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
+    # scenario victory conditions met since (victory.py): "alliance|name" -> the turn it
+    # was first met, counted as round * players + player index
+    victory_held: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery

@@ -952,7 +952,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                       f"{did_you_mean(p.capital, spaces)}")
     alliances = sorted({p.alliance for p in players})
     vnode = chk.get(data, "victory", dict, "scenario", default=LocDict())
-    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit"), "victory")
+    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit", "conditions"), "victory")
     vc = chk.get(vnode, "victory_cities", dict, "victory", default={})
     for ally in (vc or {}):
         if ally not in alliances:
@@ -974,6 +974,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import player_rules as player_rules_mod
     player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,
                                           objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
+    from . import victory as victory_rules
+    victory_conditions = victory_rules.parse(vnode, players, alliances,
+                                             objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
     factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
     if factory_production not in ("complex", "value"):
         chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "
@@ -990,7 +993,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
         factory_production=factory_production or "complex",
         hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
-        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules)
+        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules,
+        victory_conditions=victory_conditions)
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None

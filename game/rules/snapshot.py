@@ -43,6 +43,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         **({"objective_uses": dict(sorted(state.objective_uses.items()))}
            if state.objective_uses else {}),
         **({"relations": dict(sorted(state.relations.items()))} if state.relations else {}),
+        **({"victory_held": dict(sorted(state.victory_held.items()))} if state.victory_held else {}),
     }
 
 
@@ -79,7 +80,7 @@ SESSION_FIELDS = ("ruleset", "scenario", "seed")
 HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "raids", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses",
-                 "relations")
+                 "relations", "victory_held")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
                 "log_len", "action_count", "last_battle")
 
@@ -212,4 +213,5 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.reinforced = frozenset(snap.get("reinforced", ()))
     st.objective_uses = dict(snap.get("objective_uses", {}))
     st.relations = dict(snap.get("relations", {}))
+    st.victory_held = {k: int(v) for k, v in snap.get("victory_held", {}).items()}
     return st

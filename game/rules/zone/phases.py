@@ -115,12 +115,17 @@ def is_out(state: GameState, player: str) -> bool:
 def end_turn(state: GameState) -> None:
     while True:
         winner = victory.capitals_winner(state)
+        why = "holds the capitals"
+        won = victory.condition_winner(state) if state.scenario.victory_conditions else None
+        if winner is None and won is not None:
+            winner = won.alliance
+            why = won.name + (", held for a complete round" if won.hold_round else "")
         last = state.player_idx + 1 >= len(state.scenario.players)
         if winner is None and last:
             winner = victory.round_end_winner(state)
+            why = "holds enough victory cities"
         if winner is not None:
-            victory.finish_game(state, winner, "holds the capitals" if victory.capitals_winner(state)
-                        else "holds enough victory cities")
+            victory.finish_game(state, winner, why)
             return
         state.phase_idx = 0
         state.placed = {}
