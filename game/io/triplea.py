@@ -248,7 +248,8 @@ def read_game(path: Path) -> GameXml:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
-        elif name == "playerAttachment" and to in players and set(opts) == {"immuneToBlockade"}:
+        elif name == "playerAttachment" and to in players and set(opts) <= {"immuneToBlockade",
+                                                                            "giveUnitControl"}:
             player_options.setdefault(to, {}).update(opts)
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
@@ -468,11 +469,24 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             order.append(p)
             report.approximated.append(f"player {p} has no steps in the turn sequence; "
                                        f"it plays last")
+    units_to = _units_to(gx)
     for who, idx in steps_of.items():
         if idx != list(range(idx[0], idx[0] + len(idx))):
+            if who in units_to or who in units_to.values():
+                continue   # a separate economy's purchase and placement (G40's UK Pacific)
             report.approximated.append(f"turn sequence: {who}'s steps are interleaved with another "
                                        f"player's; Warboard plays each player's whole turn in the "
                                        f"order {', '.join(order)}")
+    for who, opts in gx.player_options.items():
+        if "giveUnitControl" in opts and who not in units_to:
+            report.not_imported.append(f"player {who} option giveUnitControl={opts['giveUnitControl']} "
+                                       f"(only to one other player of its alliance)")
+    for who, to in units_to.items():
+        report.approximated.append(
+            f"player {who}: a separate economy of {to} (playerAttachment giveUnitControl; scenario "
+            f"`units_to`): it buys, places and collects income in a turn of its own right after "
+            f"{to}'s (TripleA interleaves its purchase and placement with {to}'s turn), and the "
+            f"units it places are {to}'s")
     if any("bid" in (n + c).lower() for n, c, _ in gx.steps):
         report.not_imported.append("bidding steps (no bid)")
     if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
@@ -516,6 +530,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             entry["power"] = power
         if placement[p]:
             entry["placement"] = placement[p]
+        if p in units_to:
+            entry["units_to"] = pids[units_to[p]]
         players.append(entry)
         if p not in capitals and not any(gx.territory_options.get(t, {}).get("capital") == p
                                          for t in gx.territories):
@@ -622,12 +638,17 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                                            f"Impassable')")
             if impassable:
                 s["impassable"] = True
+            goes_to = _captured_for(opts, pids)
+            if goes_to:
+                s["captured_for"] = goes_to
             odd = sorted(set(opts) - {"production", "capital", "victoryCity", "isImpassable",
-                                      "originalOwner", "unitProduction"})
+                                      "originalOwner", "unitProduction"}
+                         - (ECONOMY_OPTIONS if goes_to else set()))
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
-        else:
-            odd = sorted(set(opts) - {"production", "blockadeZone"})
+        else:   # sea zones are never captured: their economy options say nothing
+            odd = sorted(set(opts) - {"production", "blockadeZone"}
+                         - (ECONOMY_OPTIONS if _captured_for(opts, pids) else set()))
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
         s["center"] = center
@@ -963,6 +984,29 @@ def _canals(gx: GameXml, ids: dict[str, str], unit_map: dict[str, str], g40_unit
                 entry["open_to"] = open_to
             out.append(entry)
     return out
+
+
+# territoryAttachment options of a separate economy's board (G40 UK Pacific): what the
+# capturer takes goes to the economy (whenCapturedByGoesTo -> `captured_for`); units placed
+# there change to the capturer (changeUnitOwners: the economy's `units_to` does it)
+ECONOMY_OPTIONS = {"whenCapturedByGoesTo", "changeUnitOwners"}
+
+
+def _units_to(gx: GameXml) -> dict[str, str]:
+    """Players giving their units to one other player of their alliance (playerAttachment
+    giveUnitControl; G40: UK_Pacific -> British): the scenario's `units_to`."""
+    out = {}
+    for p, opts in gx.player_options.items():
+        to = opts.get("giveUnitControl", "")
+        if to in gx.players and to != p and (gx.alliances.get(p) or [p])[0] == (gx.alliances.get(to) or [to])[0]:
+            out[p] = to
+    return out
+
+
+def _captured_for(opts: dict[str, str], pids: dict[str, str]) -> dict[str, str]:
+    """territoryAttachment whenCapturedByGoesTo "British:UK_Pacific" -> {british: uk_pacific}."""
+    a, _, b = (opts.get("whenCapturedByGoesTo") or "").partition(":")
+    return {pids[a]: pids[b]} if a in pids and b in pids else {}
 
 
 # rulesAttachment options the import turns into a player's `placement`

@@ -402,6 +402,9 @@ class SpaceDef:
     extra_polygons: tuple[tuple[tuple[float, float], ...], ...] = ()  # more outlines (islands)
     places: tuple[tuple[float, float], ...] = ()  # counter centres (TripleA place.txt)
     label: tuple[float, float] | None = None  # middle-bottom of the name, when not at the centre
+    # (capturer, receiver): taken by the capturer, the territory goes to the receiver
+    # (TripleA whenCapturedByGoesTo; G40: British captures on the Pacific board are UK Pacific's)
+    captured_for: tuple[tuple[str, str], ...] = ()
 
     @property
     def outlines(self) -> tuple[tuple[tuple[float, float], ...], ...]:
@@ -448,6 +451,10 @@ class PlayerDef:
     power: str | None = None          # the ruleset power it is (else found by player id)
     placement: PlacementRule | None = None  # placement away from factories (None: factories only)
     plural: bool | None = None        # the name takes a plural verb (None: guessed from it)
+    # a separate economy of another player (G40's UK Pacific, TripleA giveUnitControl): it
+    # has its own treasury, territories, capital and turn, but the units it places are
+    # that player's, who moves and fights with them
+    units_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -889,6 +896,8 @@ class GameState:
         pd = self.scenario.player_map.get(player)
         if pd is not None and pd.power:
             return pd.power
+        if pd is not None and pd.units_to:   # a separate economy of a power is that power
+            return self.power_of(pd.units_to)
         for power, ids in self.ruleset.powers.items():
             if player in ids:
                 return power

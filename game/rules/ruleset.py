@@ -696,7 +696,7 @@ SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limi
                    "capitals", "convoys", "player_rules")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
-                "air_base", "extra_polygons", "places", "label", "true_neutral")
+                "air_base", "extra_polygons", "places", "label", "true_neutral", "captured_for")
 FACTORY_SIZES = ("major", "minor")
 
 
@@ -788,7 +788,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             chk.error(pnode, i, f"{where}: expected a mapping")
             continue
         chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines",
-                             "power", "placement", "plural"), where)
+                             "power", "placement", "plural", "units_to"), where)
         pid = chk.get(p, "id", str, where)
         alliance = chk.get(p, "alliance", str, where)
         if pid is None or alliance is None:
@@ -801,10 +801,12 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             doctrines=_parse_doctrines(p, where, ruleset, chk),
             power=_parse_power(p, where, ruleset, chk),
             placement=_parse_placement(p, where, ruleset, chk),
-            plural=chk.get(p, "plural", bool, where, default=None, allow_none=True)))
+            plural=chk.get(p, "plural", bool, where, default=None, allow_none=True),
+            units_to=chk.get(p, "units_to", str, where, default=None, allow_none=True)))
     pids = [p.id for p in players]
     if len(set(pids)) != len(pids):
         chk.error(pnode, None, "players: duplicate player id")
+    _check_units_to(players, pnode, chk)
     if len({p.alliance for p in players}) < 2:
         chk.error(pnode, None, "players: need at least two alliances")
     _check_side_costs(players, pnode, ruleset, chk)
@@ -933,6 +935,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             naval_base=s.get("naval_base") is True and kind == LAND,
             air_base=s.get("air_base") is True and kind == LAND,
             true_neutral=s.get("true_neutral") is True and kind == LAND,
+            captured_for=_parse_captured_for(s, where, kind, pids, chk),
             extra_polygons=extra_polygons, places=tuple(places),
             label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
     for sid_, sp in spaces.items():
@@ -1061,6 +1064,38 @@ def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float
             continue
         pts = [pt for j in range(len(poly)) if (pt := _point(chk, poly, j, f"{where}.extra_polygons[{i}][{j}]"))]
         out.append(tuple(pts))
+    return tuple(out)
+
+
+def _check_units_to(players: list[PlayerDef], pnode: Any, chk: Checker) -> None:
+    """`units_to: british` (G40 UK Pacific): another player of its alliance, who is no
+    separate economy itself."""
+    by_id = {p.id: p for p in players}
+    for i, p in enumerate(players):
+        to = by_id.get(p.units_to or "")
+        if p.units_to is None:
+            continue
+        if to is None or to.id == p.id or to.alliance != p.alliance or to.units_to:
+            chk.error(pnode[i], "units_to", f"players[{i}].units_to: '{p.units_to}' is not another "
+                      f"player of alliance '{p.alliance}' with units of its own")
+
+
+def _parse_captured_for(s: Any, where: str, kind: str, pids: list[str], chk: Checker
+                        ) -> tuple[tuple[str, str], ...]:
+    """`captured_for: {british: uk_pacific}`: what the first player captures here goes to
+    the second (TripleA whenCapturedByGoesTo)."""
+    node = chk.get(s, "captured_for", dict, where, default=None, allow_none=True)
+    if not node:
+        return ()
+    if kind != LAND:
+        chk.error(s, "captured_for", f"{where}.captured_for: only land territories are captured")
+        return ()
+    out = []
+    for a, b in node.items():
+        if a not in pids or b not in pids:
+            chk.error(node, a, f"{where}.captured_for: unknown player '{a if a not in pids else b}'")
+            continue
+        out.append((str(a), str(b)))
     return tuple(out)
 
 

@@ -299,3 +299,33 @@ def test_g40_axis_capitals_alone_do_not_win_at_once(g40):
     assert not st.over
     st = _turns_until(st, "british")
     assert st.over and st.winner == "allies"
+
+
+@needs_g40
+def test_g40_uk_pacific_is_a_separate_economy_of_the_british(g40):
+    # ww2global40_2nd_edition.xml: playerAttachment UK_Pacific giveUnitControl British;
+    # territoryAttachment (Burma, ...) whenCapturedByGoesTo British:UK_Pacific; <sequence>:
+    # Germans, Russians, Japanese, Americans, Chinese, British (UK_PacificPurchase,
+    # UK_PacificPlace within), Italians, ANZAC, French (the 2nd edition rulebook's order)
+    from game.rules.actions import EndPhase, Place, Purchase, apply
+    imp, sc = g40
+    order = [p.id for p in sc.players if not (sc.politics and p.id in sc.politics.neutrals)]
+    assert order == ["germans", "russians", "japanese", "americans", "chinese", "british",
+                     "uk_pacific", "italians", "anzac", "french"]
+    ukp = sc.player("uk_pacific")
+    assert (ukp.units_to, ukp.capital, ukp.resources) == ("british", "india", 17)
+    assert sc.spaces["burma"].captured_for == (("british", "uk_pacific"),)
+    assert sc.spaces["egypt"].captured_for == ()
+    assert "Burma options" not in imp.report.text()
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    assert st.power_of("uk_pacific") == "united_kingdom"
+    st.player_idx = [p.id for p in sc.players].index("uk_pacific")
+    st.turn_owners = dict(st.owners)
+    st = apply(st, Purchase("infantry", 2))
+    assert (st.resources["uk_pacific"], st.resources["british"]) == (11, 28)
+    while st.phase != "place":
+        st = apply(st, EndPhase())
+    before = sum(1 for u in st.units_in("india") if u.owner == "british")
+    st = apply(st, Place("infantry", "india", 2))
+    assert sum(1 for u in st.units_in("india") if u.owner == "british") == before + 2
+    assert not any(u.owner == "uk_pacific" and u.type == "infantry" for u in st.units.values())

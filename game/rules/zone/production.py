@@ -494,6 +494,7 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         return
     ut = state.ruleset.units[unit]
     ut_limited = bool(ut.abilities) and any(ab.per_turn for ab in ut.abilities_named("purchase_limit"))
+    owner = state.scenario.player(player).units_to or player   # G40 UK Pacific: British units
     for _ in range(count):
         factory = placement_factory(state, unit, space, player)
         if factory:
@@ -502,7 +503,7 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
             state.ro3_moves[f"builds|{space}"] = state.ro3_moves.get(f"builds|{space}", 0) + 1
         uid = state.next_uid
         state.next_uid += 1
-        state.units[uid] = Unit(uid, unit, player, space)
+        state.units[uid] = Unit(uid, unit, owner, space)
         newcarriers.placed(state, unit, space)
         if ut_limited:
             state.ro3_moves[f"placed|{unit}"] = state.ro3_moves.get(f"placed|{unit}", 0) + 1
@@ -526,22 +527,31 @@ def capture(state: GameState, space: str, player: str) -> None:
     freed = capitals.liberated_capital_owner(state, space, player)
     if freed is not None:
         new_owner = freed
+    taker = new_owner
+    if new_owner == player:   # taken for another economy (G40: UK Pacific's board)
+        new_owner = dict(state.scenario.spaces[space].captured_for).get(player, player)
     state.owners[space] = new_owner
     facilities.capture(state, space)
     name = state.scenario.spaces[space].name
-    if new_owner != player:
+    if taker != new_owner:
+        state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name} for "
+                      f"{state.scenario.player(new_owner).name}.")
+    elif new_owner != player:
         state.add_log(f"{name} is liberated and returns to {state.scenario.player(new_owner).name}.")
         if freed is not None:
             _return_liberated_territories(state, freed, player)
     else:
         state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name}.")
+    # the treasury goes to the economy the capital is taken for (TripleA's G40 notes: "If UK
+    # Pacific captures Japan, the money should go to UK Pacific")
+    gainer = new_owner if taker != new_owner else player
     if prev is not None:
         for p in state.scenario.players:
             if p.id == prev and p.capital == space and state.resources.get(prev, 0) > 0:
                 loot = state.resources[prev]
                 state.resources[prev] = 0
-                state.resources[player] += loot
-                state.add_log(f"{grammar.player_says(state.scenario, player, 'seizes')} {loot} from "
+                state.resources[gainer] += loot
+                state.add_log(f"{grammar.player_says(state.scenario, gainer, 'seizes')} {loot} from "
                               f"{p.name}'s treasury.")
 
 
