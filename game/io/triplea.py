@@ -177,6 +177,7 @@ class GameXml:
     # player -> playerAttachment options (immuneToBlockade; the rest stays in other_attachments)
     player_options: dict[str, dict[str, str]] = field(default_factory=dict)
     frontiers: dict[str, list[str]] = field(default_factory=dict)   # productionFrontier -> units
+    other_resources: dict[tuple[str, str], int] = field(default_factory=dict)   # (player, resource) -> n
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
@@ -236,6 +237,10 @@ def read_game(path: Path) -> GameXml:
         name = att.attrib.get("name", "")
         opts = {need(o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
         java = att.attrib.get("javaClass", "")
+        if name == "playerAttachment" and "suicideAttackResources" in opts:   # G40 kamikaze
+            hit = next((o.attrib.get("count") for o in att.findall("option")
+                        if o.attrib.get("name") == "suicideAttackResources"), None)
+            opts["suicideAttackValue"] = hit or "1"
         if java.endswith(("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment")):
             raw.append(RawAttachment(name, to, java, [(o.attrib.get("name", ""), o.attrib.get("value", ""),
                                                       o.attrib.get("count"))
@@ -248,8 +253,8 @@ def read_game(path: Path) -> GameXml:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
-        elif name == "playerAttachment" and to in players and set(opts) <= {"immuneToBlockade",
-                                                                            "giveUnitControl"}:
+        elif name == "playerAttachment" and to in players and set(opts) <= {
+                "immuneToBlockade", "giveUnitControl", "suicideAttackResources", "suicideAttackValue"}:
             player_options.setdefault(to, {}).update(opts)
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
@@ -284,6 +289,7 @@ def read_game(path: Path) -> GameXml:
     owners: dict[str, str] = {}
     placements: list[tuple[str, str, str, int]] = []
     resources: dict[str, int] = {}
+    other_resources: dict[tuple[str, str], int] = {}
     relationships: list[tuple[str, str, str]] = []
     init = g.find("initialize")
     if init is not None:
@@ -311,6 +317,9 @@ def read_game(path: Path) -> GameXml:
         for r in init.iter("resourceGiven"):
             if r.attrib.get("resource") == "PUs":
                 resources[r.attrib.get("player", "")] = int(r.attrib.get("quantity", "0") or 0)
+            else:   # other resources (G40: Japan's SuicideAttackTokens)
+                other_resources[(r.attrib.get("player", ""), r.attrib.get("resource", ""))] = \
+                    _int(r.attrib.get("quantity"))
     steps: list[tuple[str, str, str]] = []
     delegates: dict[str, str] = {}
     gp = g.find("gamePlay")
@@ -336,7 +345,7 @@ def read_game(path: Path) -> GameXml:
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
                    relationship_types=archetypes, relationships=relationships, canals=canals,
-                   player_options=player_options, frontiers=frontiers)
+                   player_options=player_options, frontiers=frontiers, other_resources=other_resources)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -680,6 +689,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     taken |= taken_limits
     won_by, taken_won = _victories(gx, ids, pids, unit_map, report, players)
     taken |= taken_won
+    kamikaze, taken_kamikaze = _kamikaze(gx, ids, pids, report)
+    taken |= taken_kamikaze
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
@@ -769,6 +780,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         scenario["canals"] = canals
     if national:
         scenario["national_objectives"] = national
+    if kamikaze:
+        scenario["kamikaze"] = kamikaze
     if pol is not None:
         scenario["politics"] = pol
     # TripleA's engine: a capital retaken by an ally goes back to its owner with the
@@ -833,6 +846,37 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
         f"(TripleA relationship types read as war, "
         f"neutral or allied); {len(raising)} pro-side neutral players")
     return pol, taken
+
+
+def _kamikaze(gx: GameXml, ids: dict[str, str], pids: dict[str, str], report: Report
+              ) -> tuple[dict[str, Any] | None, set[str]]:
+    """G40 kamikaze strikes as the scenario's `kamikaze`: the player with
+    suicideAttackResources (its count: the die needed), the tokens its resourceGiven, the
+    kamikazeZone sea zones (territoryAttachment, or set by a trigger at the game's start),
+    with "Use Kamikaze Suicide Attacks" on."""
+    who = next((p for p, o in gx.player_options.items() if "suicideAttackResources" in o), None)
+    if who is None or who not in pids:
+        return None, set()
+    opts = gx.player_options[who]
+    if gx.properties.get("Use Kamikaze Suicide Attacks", "false").lower() != "true":
+        report.not_imported.append(f"player {who}: kamikaze tokens (the game's option 'Use Kamikaze "
+                                   f"Suicide Attacks' is off)")
+        return None, set()
+    zones = {t for t, o in gx.territory_options.items() if _true(o, "kamikazeZone")}
+    taken = set()
+    for att in gx.raw:
+        if att.is_trigger and att.get("territoryProperty") == "kamikazeZone":
+            zones.update((att.get("territories") or "").split(":"))
+            taken.add(att.name)
+    tokens = gx.other_resources.get((who, opts["suicideAttackResources"]), 0)
+    kzones = sorted(ids[z] for z in zones if z in ids)
+    rule: dict[str, Any] = {"player": pids[who], "tokens": tokens,
+                            "value": _int(opts.get("suicideAttackValue"), 1), "zones": kzones}
+    report.approximated.append(
+        f"kamikaze: {who} has {tokens} tokens, each a die at {rule['value']} against an attacking "
+        f"surface warship in its {len(kzones)} kamikaze zones, only where there is a battle "
+        f"(TripleA suicideAttackResources, kamikazeZone; scenario `kamikaze`)")
+    return rule, taken
 
 
 def _victories(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
@@ -1182,6 +1226,8 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     if sc.get("player_rules"):
         out.append("player_rules:")
         out += [f"  - {_flow(r)}" for r in sc["player_rules"]]
+    if sc.get("kamikaze"):
+        out.append(f"kamikaze: {_flow(sc['kamikaze'])}")
     for k in ("capitals", "convoys"):
         if sc.get(k):
             out.append(f"{k}:")

@@ -198,6 +198,18 @@ class ConvoyRules:
 
 
 @dataclass(frozen=True)
+class KamikazeRule:
+    """Scenario `kamikaze` (game/rules/zone/kamikaze.py; G40 "Kamikaze Strikes", TripleA
+    suicideAttackResources, kamikazeZone): `player` has `tokens` strikes for the game, made
+    in `zones` against enemy surface warships attacking there, each a die hitting on
+    `value` or less."""
+    player: str
+    tokens: int
+    zones: tuple[str, ...]
+    value: int = 2
+
+
+@dataclass(frozen=True)
 class ObjectiveCondition:
     """One condition of a national objective (game/rules/objectives.py has the grammar)."""
     kind: str                          # owned | units | no_units | at_war | relation | not | any | all
@@ -492,6 +504,7 @@ class Scenario:
     # the scenario's own ways to win (victory.py); when given, holding every enemy
     # capital no longer wins by itself
     victory_conditions: tuple[VictoryCondition, ...] = ()
+    kamikaze: KamikazeRule | None = None     # G40 kamikaze strikes (zone/kamikaze.py)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -778,7 +791,7 @@ class Battle:
     struck: tuple[int, ...] = ()        # sunk by the attacker's first strike; strike back first
     origins: tuple[str, ...] = ()       # spaces the attackers came from (retreat)
     rolls: tuple[Roll, ...] = ()        # this round's dice
-    awaiting: str = "roll"              # roll | reroll | casualties | continue | intercept
+    awaiting: str = "roll"              # roll | reroll | casualties | continue | intercept | kamikaze
     bombard: tuple[int, ...] = ()       # uids of ships bombarding this amphibious assault
     recon_used: tuple[tuple[str, int], ...] = ()  # (side, uid): a die rerolled this round
     prizes: tuple[str, ...] = ()        # capturable defenders lost: the attacker's if it wins
@@ -798,6 +811,9 @@ class Battle:
     # a bombing raid (game/rules/zone/raids.py): the raiders against the interceptors and the
     # facilities' anti-aircraft fire, walked through the raid steps only
     raid: bool = False
+    # G40 kamikaze strikes before the battle (zone/kamikaze.py): the target of each token
+    # spent (a ship may take several; None: not chosen yet, or no strike possible)
+    kamikaze: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -861,6 +877,7 @@ class GameState:
     # scenario victory conditions met since (victory.py): "alliance|name" -> the turn it
     # was first met, counted as round * players + player index
     victory_held: dict[str, int] = field(default_factory=dict)
+    kamikaze_spent: int = 0   # the scenario's kamikaze tokens used so far (zone/kamikaze.py)
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery

@@ -693,7 +693,7 @@ SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limi
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
                    "air_transport", "canals", "ai_opening", "national_objectives", "politics",
                    "factory_production",
-                   "capitals", "convoys", "player_rules")
+                   "capitals", "convoys", "player_rules", "kamikaze")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
                 "air_base", "extra_polygons", "places", "label", "true_neutral", "captured_for")
@@ -977,6 +977,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import player_rules as player_rules_mod
     player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,
                                           objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
+    from .zone import kamikaze as kamikaze_rules
+    kamikaze = kamikaze_rules.parse(data, spaces, pids, chk)
     from . import victory as victory_rules
     victory_conditions = victory_rules.parse(vnode, players, alliances,
                                              objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
@@ -997,7 +999,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         factory_production=factory_production or "complex",
         hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
         politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules,
-        victory_conditions=victory_conditions)
+        victory_conditions=victory_conditions, kamikaze=kamikaze)
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None

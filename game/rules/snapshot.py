@@ -44,13 +44,14 @@ def snapshot(state: GameState) -> dict[str, Any]:
            if state.objective_uses else {}),
         **({"relations": dict(sorted(state.relations.items()))} if state.relations else {}),
         **({"victory_held": dict(sorted(state.victory_held.items()))} if state.victory_held else {}),
+        **({"kamikaze_spent": state.kamikaze_spent} if state.kamikaze_spent else {}),
     }
 
 
 # fields added after saves existed: left out at their default, so older saves verify
 _NEW_BATTLE_FIELDS = {"recon_used": (), "prizes": (), "att_start": (), "def_start": (),
                       "drops": (), "interceptors": None, "submerged": (),
-                      "hurt": (), "raid": False}
+                      "hurt": (), "raid": False, "kamikaze": None}
 _NEW_ROLL_FIELDS: dict[str, object] = {"uids": (), "rerolled": (), "first": (), "void": 0}
 
 
@@ -80,7 +81,7 @@ SESSION_FIELDS = ("ruleset", "scenario", "seed")
 HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "raids", "resources", "purchased", "bought",
                  "battles", "origins", "landings", "ro3_moves", "fired", "battle", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses",
-                 "relations", "victory_held")
+                 "relations", "victory_held", "kamikaze_spent")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "placed", "scripted_dice", "log_tail",
                 "log_len", "action_count", "last_battle")
 
@@ -214,4 +215,5 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.objective_uses = dict(snap.get("objective_uses", {}))
     st.relations = dict(snap.get("relations", {}))
     st.victory_held = {k: int(v) for k, v in snap.get("victory_held", {}).items()}
+    st.kamikaze_spent = int(snap.get("kamikaze_spent", 0))
     return st

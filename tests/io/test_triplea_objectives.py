@@ -329,3 +329,18 @@ def test_g40_uk_pacific_is_a_separate_economy_of_the_british(g40):
     st = apply(st, Place("infantry", "india", 2))
     assert sum(1 for u in st.units_in("india") if u.owner == "british") == before + 2
     assert not any(u.owner == "uk_pacific" and u.type == "infantry" for u in st.units.values())
+
+
+@needs_g40
+def test_g40_kamikaze_imports(g40):
+    # ww2global40_2nd_edition.xml: Japanese playerAttachment suicideAttackResources
+    # SuicideAttackTokens count 2; resourceGiven 6 SuicideAttackTokens to the Japanese;
+    # triggerAttachment_Japanese_Recruit_Kamikaze_Pilots_alpha sets kamikazeZone on sea zones
+    # 6, 17, 19, 20, 22, 35; "Use Kamikaze Suicide Attacks" true
+    imp, sc = g40
+    k = sc.kamikaze
+    assert (k.player, k.tokens, k.value) == ("japanese", 6, 2)
+    assert sorted(k.zones) == sorted(f"sea_zone_{n}" for n in (6, 17, 19, 20, 22, 35))
+    text = imp.report.text()
+    attachments = next(line for line in text.splitlines() if "playerAttachment (not understood)" in line)
+    assert "Recruit_Kamikaze" not in text and "Japanese" not in attachments
