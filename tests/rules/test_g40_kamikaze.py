@@ -44,13 +44,15 @@ def test_japan_chooses_its_targets_before_the_battle(mini):
 
 def test_each_token_is_a_die_at_two_against_its_ship(mini):
     # two tokens on the battleship (1: hit, 3: miss), one on the destroyer (2: hit, sunk
-    # and removed before it can fire); then the battle's first fire: the battleship misses
+    # and removed before it can fire); then Red rolls the battle's first fire: a miss
     s = _red_attacks_sea_two(mini, dice=[1, 3, 2, 6])
     s = apply(s, RollDice())
     bb, dd = ids(s, "s2", "red", "battleship")[0], ids(s, "s2", "red", "destroyer")[0]
     s = apply(s, Kamikaze((bb, bb, dd)))
     assert dd not in s.units and s.units[bb].damage == 1
     assert s.kamikaze_spent == 3 and kamikaze.tokens_left(s) == 0
+    assert s.battle.awaiting == "roll" and FAMILY.chooser(s) is None   # Red's roll now
+    s = apply(s, RollDice())
     strike, fire = s.battle.rolls
     assert strike.step == "kamikaze" and strike.side == "defender" and strike.hits == 2
     assert [d for _, _, d in strike.dice] == [1, 3, 2] and fire.step == "att_fire"
@@ -76,7 +78,9 @@ def test_the_default_strikes_the_costliest_ships_while_tokens_last(mini):
 def test_none_spent_the_battle_goes_on(mini):
     s = apply(_red_attacks_sea_two(mini), RollDice())
     s = apply(s, Kamikaze(()))
-    assert s.kamikaze_spent == 0 and s.battle.rolls[0].step == "att_fire"
+    assert s.kamikaze_spent == 0 and s.battle.rolls == () and s.battle.awaiting == "roll"
+    s = apply(s, RollDice())
+    assert s.battle.rolls[0].step == "att_fire"
 
 
 def test_no_strike_without_japanese_units_there_or_outside_the_zones(mini):
@@ -108,7 +112,8 @@ def test_an_amphibious_assault_from_a_kamikaze_zone_and_no_bombardment_from_it(m
     assert [u.uid for u in kamikaze.targets(s, s.battle)] == list(cruiser)   # not the transport
     s = apply(s, Kamikaze(cruiser))          # 5: a miss, but the cruiser does not bombard
     assert s.units[cruiser[0]].damage == 0 and s.battle.bombard == ()
-    assert "bombard" not in [r.step for r in s.battle.rolls]
+    s = apply(s, RollDice())                 # round one opens with the infantry's fire
+    assert [r.step for r in s.battle.rolls] == ["kamikaze", "att_fire"]
 
 
 def test_kamikaze_is_read_and_checked(tmp_path):

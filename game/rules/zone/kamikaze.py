@@ -147,7 +147,7 @@ def strike(state: GameState, b: Battle) -> Battle:
 def choose(state: GameState, uids: tuple[int, ...] | None) -> None:
     """The kamikaze player's choice while the battle awaits "kamikaze": a target for each
     token it spends (None: the default choice, () none); then the strike is rolled and
-    the battle goes on with its first step."""
+    the battle waits for the attacker's first roll (who sees what is left, and its odds)."""
     from .battle import core as C
     b = state.battle
     if b is None or b.awaiting != "kamikaze":
@@ -155,4 +155,4 @@ def choose(state: GameState, uids: tuple[int, ...] | None) -> None:
     chosen = default_targets(state, b) if uids is None else tuple(uids)
     check(state, b, chosen)
     state.battle = C._replace(b, kamikaze=chosen, awaiting="roll")
-    C.advance(state)
+    C.settle(state)

@@ -249,8 +249,9 @@ class BattleWindow(Scene):
                 return None, "Odds", ""
             v = self._round_view(last.space, last.round)
             return v, "Odds", f"before round {last.round}" if v is not None else ""
-        fresh = b.awaiting == "continue" or (b.awaiting == "roll" and not b.rolls and not b.marked
-                                             and not b.struck)
+        # a kamikaze strike (G40) comes before round one: its odds are of what is left
+        fresh = b.awaiting == "continue" or (b.awaiting == "roll" and not b.marked and not b.struck
+                                             and all(r.step == "kamikaze" for r in b.rolls))
         key = (b.space, b.round)
         if fresh:
             self.round_states[key] = (state, b.attacker)
