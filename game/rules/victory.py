@@ -18,9 +18,9 @@ ww2global40_2nd_edition.xml triggerAttachmentAxisVictory1 / AlliedVictory1):
                 - {owned: [western_united_states, ...], of: allied, count: 6}
             - {owned: [germany, southern_italy, japan], of: allied, count: 1}
 
-Such conditions are checked at the end of every turn and replace the capitals rule (an
-alliance holding every enemy capital wins at once); `victory_cities` and the turn limit
-still apply.
+Such conditions are checked at the end of every turn, on both kinds of map, and replace
+the capitals rule (an alliance holding every enemy capital wins at once); `victory_cities`
+and the turn limit still apply.
 """
 from __future__ import annotations
 
@@ -121,6 +121,15 @@ def condition_winner(state: GameState) -> VictoryCondition | None:
     if held != state.victory_held:
         state.victory_held = held
     return won
+
+
+def conditions_result(state: GameState) -> tuple[str, str] | None:
+    """(winning alliance, why) by the scenario's victory conditions at the end of this
+    turn, or None; both families call it as a player's turn ends."""
+    won = condition_winner(state) if state.scenario.victory_conditions else None
+    if won is None:
+        return None
+    return won.alliance, won.name + (", held for a complete round" if won.hold_round else "")
 
 
 def limit_winner(state: GameState) -> str:

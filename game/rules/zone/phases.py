@@ -116,10 +116,9 @@ def end_turn(state: GameState) -> None:
     while True:
         winner = victory.capitals_winner(state)
         why = "holds the capitals"
-        won = victory.condition_winner(state) if state.scenario.victory_conditions else None
+        won = victory.conditions_result(state)
         if winner is None and won is not None:
-            winner = won.alliance
-            why = won.name + (", held for a complete round" if won.hold_round else "")
+            winner, why = won
         last = state.player_idx + 1 >= len(state.scenario.players)
         if winner is None and last:
             winner = victory.round_end_winner(state)
