@@ -67,6 +67,18 @@ def test_uk_pacific_buys_with_its_own_treasury_and_places_british_units(two_econ
         apply(s, Place("infantry", "b1", 1))
 
 
+def test_uk_pacifics_turn_is_purchase_placement_and_income(two_economies):
+    # TripleA's sequence gives UK_Pacific only UK_PacificPurchase, UK_PacificPlace and its
+    # end of turn: it has no units of its own to move
+    s = _turn_of(two_economies, "bluep", "purchase")
+    s = apply(s, EndPhase())
+    assert s.phase == "place"
+    s = apply(s, EndPhase())
+    assert s.phase == "collect_income"
+    s = _turn_of(s, "blue", "purchase")
+    assert apply(s, EndPhase()).phase == "combat_move"    # the British play every phase
+
+
 def test_each_economy_collects_from_its_own_territories(two_economies):
     s = _turn_of(two_economies, "bluep", "collect_income")
     assert production.income(s, "bluep") == 3          # Beta Minor
