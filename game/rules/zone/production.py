@@ -567,6 +567,7 @@ def capture_units(state: GameState, space: str, player: str) -> None:
     (to the territory's new owner: a liberated ally gets them)."""
     from .movement import captured_on_entry
     new_owner = state.owners.get(space) or player
+    new_owner = state.scenario.player(new_owner).units_to or new_owner   # UK Pacific's: British
     for u in sorted(state.units_in(space), key=lambda x: x.uid):
         if state.at_war(u.owner, player) and captured_on_entry(state, u):
             state.units[u.uid] = replace(u, owner=new_owner, moved=state.utype(u).move)
