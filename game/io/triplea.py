@@ -29,6 +29,7 @@ from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import RawAttachment, Unmapped, _title, _trigger_condition_list, step_phase
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
+from .triplea_objectives import victories as import_victories
 
 __all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
 
@@ -176,6 +177,7 @@ class GameXml:
     # player -> playerAttachment options (immuneToBlockade; the rest stays in other_attachments)
     player_options: dict[str, dict[str, str]] = field(default_factory=dict)
     frontiers: dict[str, list[str]] = field(default_factory=dict)   # productionFrontier -> units
+    other_resources: dict[tuple[str, str], int] = field(default_factory=dict)   # (player, resource) -> n
     relationship_types: dict[str, str] = field(default_factory=dict)   # type -> archetype
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
@@ -235,6 +237,10 @@ def read_game(path: Path) -> GameXml:
         name = att.attrib.get("name", "")
         opts = {need(o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
         java = att.attrib.get("javaClass", "")
+        if name == "playerAttachment" and "suicideAttackResources" in opts:   # G40 kamikaze
+            hit = next((o.attrib.get("count") for o in att.findall("option")
+                        if o.attrib.get("name") == "suicideAttackResources"), None)
+            opts["suicideAttackValue"] = hit or "1"
         if java.endswith(("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment")):
             raw.append(RawAttachment(name, to, java, [(o.attrib.get("name", ""), o.attrib.get("value", ""),
                                                       o.attrib.get("count"))
@@ -247,7 +253,8 @@ def read_game(path: Path) -> GameXml:
             unit_options[to].update(opts)
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
-        elif name == "playerAttachment" and to in players and set(opts) == {"immuneToBlockade"}:
+        elif name == "playerAttachment" and to in players and set(opts) <= {
+                "immuneToBlockade", "giveUnitControl", "suicideAttackResources", "suicideAttackValue"}:
             player_options.setdefault(to, {}).update(opts)
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
@@ -282,6 +289,7 @@ def read_game(path: Path) -> GameXml:
     owners: dict[str, str] = {}
     placements: list[tuple[str, str, str, int]] = []
     resources: dict[str, int] = {}
+    other_resources: dict[tuple[str, str], int] = {}
     relationships: list[tuple[str, str, str]] = []
     init = g.find("initialize")
     if init is not None:
@@ -309,6 +317,9 @@ def read_game(path: Path) -> GameXml:
         for r in init.iter("resourceGiven"):
             if r.attrib.get("resource") == "PUs":
                 resources[r.attrib.get("player", "")] = int(r.attrib.get("quantity", "0") or 0)
+            else:   # other resources (G40: Japan's SuicideAttackTokens)
+                other_resources[(r.attrib.get("player", ""), r.attrib.get("resource", ""))] = \
+                    _int(r.attrib.get("quantity"))
     steps: list[tuple[str, str, str]] = []
     delegates: dict[str, str] = {}
     gp = g.find("gamePlay")
@@ -334,7 +345,7 @@ def read_game(path: Path) -> GameXml:
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
                    relationship_types=archetypes, relationships=relationships, canals=canals,
-                   player_options=player_options, frontiers=frontiers)
+                   player_options=player_options, frontiers=frontiers, other_resources=other_resources)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -467,11 +478,24 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             order.append(p)
             report.approximated.append(f"player {p} has no steps in the turn sequence; "
                                        f"it plays last")
+    units_to = _units_to(gx)
     for who, idx in steps_of.items():
         if idx != list(range(idx[0], idx[0] + len(idx))):
+            if who in units_to or who in units_to.values():
+                continue   # a separate economy's purchase and placement (G40's UK Pacific)
             report.approximated.append(f"turn sequence: {who}'s steps are interleaved with another "
                                        f"player's; Warboard plays each player's whole turn in the "
                                        f"order {', '.join(order)}")
+    for who, opts in gx.player_options.items():
+        if "giveUnitControl" in opts and who not in units_to:
+            report.not_imported.append(f"player {who} option giveUnitControl={opts['giveUnitControl']} "
+                                       f"(only to one other player of its alliance)")
+    for who, to in units_to.items():
+        report.approximated.append(
+            f"player {who}: a separate economy of {to} (playerAttachment giveUnitControl; scenario "
+            f"`units_to`): it buys, places and collects income in a turn of its own right after "
+            f"{to}'s (TripleA interleaves its purchase and placement with {to}'s turn), and the "
+            f"units it places are {to}'s")
     if any("bid" in (n + c).lower() for n, c, _ in gx.steps):
         report.not_imported.append("bidding steps (no bid)")
     if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
@@ -515,6 +539,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             entry["power"] = power
         if placement[p]:
             entry["placement"] = placement[p]
+        if p in units_to:
+            entry["units_to"] = pids[units_to[p]]
         players.append(entry)
         if p not in capitals and not any(gx.territory_options.get(t, {}).get("capital") == p
                                          for t in gx.territories):
@@ -621,12 +647,17 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                                            f"Impassable')")
             if impassable:
                 s["impassable"] = True
+            goes_to = _captured_for(opts, pids)
+            if goes_to:
+                s["captured_for"] = goes_to
             odd = sorted(set(opts) - {"production", "capital", "victoryCity", "isImpassable",
-                                      "originalOwner", "unitProduction"})
+                                      "originalOwner", "unitProduction"}
+                         - (ECONOMY_OPTIONS if goes_to else set()))
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
-        else:
-            odd = sorted(set(opts) - {"production", "blockadeZone"})
+        else:   # sea zones are never captured: their economy options say nothing
+            odd = sorted(set(opts) - {"production", "blockadeZone"}
+                         - (ECONOMY_OPTIONS if _captured_for(opts, pids) else set()))
             if odd:
                 report.not_imported.append(f"{t} options: {', '.join(odd)}")
         s["center"] = center
@@ -656,6 +687,10 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     taken |= taken_pol
     limits, taken_limits = _player_limits(gx, ids, pids, unit_map, report)
     taken |= taken_limits
+    won_by, taken_won = _victories(gx, ids, pids, unit_map, report, players)
+    taken |= taken_won
+    kamikaze, taken_kamikaze = _kamikaze(gx, ids, pids, report)
+    taken |= taken_kamikaze
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     groups: dict[str, list[str]] = {}
@@ -686,10 +721,19 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     for entry in players:
         if entry["alliance"] not in alliances:
             alliances.append(entry["alliance"])
-    report.approximated.append(f"victory: an alliance holding {need} of {vc_count} victory cities at "
-                               f"the end of a round wins ({', '.join(enabled) or 'all of them'}); "
-                               f"also holding every enemy capital; after round {turn_limit} the "
-                               f"alliance with more victory cities wins (TripleA has no turn limit)")
+    if won_by:
+        won_text = f"by its victory conditions ({len(won_by)} TripleA victory triggers)"
+        report.approximated.append(f"victory: an alliance wins when its victory conditions hold "
+                                   f"for a complete round (TripleA victory triggers: scenario "
+                                   f"`victory.conditions`); after round {turn_limit} the alliance "
+                                   f"with more victory cities wins (TripleA has no turn limit)")
+    else:
+        won_text = f"at {need} of {vc_count} victory cities"
+        report.approximated.append(
+            f"victory: an alliance holding {need} of {vc_count} victory cities at "
+            f"the end of a round wins ({', '.join(enabled) or 'all of them'}); "
+            f"also holding every enemy capital; after round {turn_limit} the "
+            f"alliance with more victory cities wins (TripleA has no turn limit)")
     for k, v in sorted(gx.properties.items()):
         if k in ("Tech Development", "Low Luck", "Kamikaze Airplanes") and v.lower() == "true":
             report.not_imported.append(f"game option '{k}'")
@@ -715,13 +759,14 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "format": "warboard-scenario/1", "id": sid, "title": gx.name, "ruleset": ruleset_id,
         "description": (f"Imported from the TripleA map folder {map_dir.name} ({xml_path.name}): "
                         f"{len(gx.territories)} territories, {len(gx.players)} players in "
-                        f"{len(alliances)} alliances, played on the g40 rules. Victory at {need} of "
-                        f"{vc_count} victory cities, or after round {turn_limit} to the side "
-                        f"holding more."),
+                        f"{len(alliances)} alliances, played on the g40 rules. Victory {won_text}, "
+                        f"or after round {turn_limit} to the side holding more"
+                        f"{' victory cities' if won_by else ''}."),
         "turn_limit": turn_limit,
         "map": {"kind": "zone", "size": [w, h], "background": "#2b4d6e", "wrap_x": wrap},
         "players": players,
-        "victory": {"victory_cities": {a: need for a in alliances}, "at_turn_limit": "victory_cities"},
+        "victory": ({"conditions": won_by} if won_by else {"victory_cities": {a: need for a in alliances}})
+        | {"at_turn_limit": "victory_cities"},
         "spaces": spaces,
     }
     if factory_units and not any(_int(gx.unit_options[u].get("canProduceXUnits")) for u in factory_units):
@@ -735,6 +780,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         scenario["canals"] = canals
     if national:
         scenario["national_objectives"] = national
+    if kamikaze:
+        scenario["kamikaze"] = kamikaze
     if pol is not None:
         scenario["politics"] = pol
     # TripleA's engine: a capital retaken by an ally goes back to its owner with the
@@ -799,6 +846,48 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
         f"(TripleA relationship types read as war, "
         f"neutral or allied); {len(raising)} pro-side neutral players")
     return pol, taken
+
+
+def _kamikaze(gx: GameXml, ids: dict[str, str], pids: dict[str, str], report: Report
+              ) -> tuple[dict[str, Any] | None, set[str]]:
+    """G40 kamikaze strikes as the scenario's `kamikaze`: the player with
+    suicideAttackResources (its count: the die needed), the tokens its resourceGiven, the
+    kamikazeZone sea zones (territoryAttachment, or set by a trigger at the game's start),
+    with "Use Kamikaze Suicide Attacks" on."""
+    who = next((p for p, o in gx.player_options.items() if "suicideAttackResources" in o), None)
+    if who is None or who not in pids:
+        return None, set()
+    opts = gx.player_options[who]
+    if gx.properties.get("Use Kamikaze Suicide Attacks", "false").lower() != "true":
+        report.not_imported.append(f"player {who}: kamikaze tokens (the game's option 'Use Kamikaze "
+                                   f"Suicide Attacks' is off)")
+        return None, set()
+    zones = {t for t, o in gx.territory_options.items() if _true(o, "kamikazeZone")}
+    taken = set()
+    for att in gx.raw:
+        if att.is_trigger and att.get("territoryProperty") == "kamikazeZone":
+            zones.update((att.get("territories") or "").split(":"))
+            taken.add(att.name)
+    tokens = gx.other_resources.get((who, opts["suicideAttackResources"]), 0)
+    kzones = sorted(ids[z] for z in zones if z in ids)
+    rule: dict[str, Any] = {"player": pids[who], "tokens": tokens,
+                            "value": _int(opts.get("suicideAttackValue"), 1), "zones": kzones}
+    report.approximated.append(
+        f"kamikaze: {who} has {tokens} tokens, each a die at {rule['value']} against an attacking "
+        f"surface warship in its {len(kzones)} kamikaze zones, only where there is a battle "
+        f"(TripleA suicideAttackResources, kamikazeZone; scenario `kamikaze`)")
+    return rule, taken
+
+
+def _victories(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+               report: Report, players: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[str]]:
+    """The XML's victory triggers as `victory.conditions` (with "Triggered Victory" on)."""
+    if gx.properties.get("Triggered Victory", "false").lower() != "true":
+        return [], set()
+    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    won_by, skipped, taken = import_victories(gx.raw, ctx, {p["id"]: p["alliance"] for p in players})
+    report.not_imported.extend(skipped)
+    return won_by, taken
 
 
 def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
@@ -939,6 +1028,29 @@ def _canals(gx: GameXml, ids: dict[str, str], unit_map: dict[str, str], g40_unit
                 entry["open_to"] = open_to
             out.append(entry)
     return out
+
+
+# territoryAttachment options of a separate economy's board (G40 UK Pacific): what the
+# capturer takes goes to the economy (whenCapturedByGoesTo -> `captured_for`); units placed
+# there change to the capturer (changeUnitOwners: the economy's `units_to` does it)
+ECONOMY_OPTIONS = {"whenCapturedByGoesTo", "changeUnitOwners"}
+
+
+def _units_to(gx: GameXml) -> dict[str, str]:
+    """Players giving their units to one other player of their alliance (playerAttachment
+    giveUnitControl; G40: UK_Pacific -> British): the scenario's `units_to`."""
+    out = {}
+    for p, opts in gx.player_options.items():
+        to = opts.get("giveUnitControl", "")
+        if to in gx.players and to != p and (gx.alliances.get(p) or [p])[0] == (gx.alliances.get(to) or [to])[0]:
+            out[p] = to
+    return out
+
+
+def _captured_for(opts: dict[str, str], pids: dict[str, str]) -> dict[str, str]:
+    """territoryAttachment whenCapturedByGoesTo "British:UK_Pacific" -> {british: uk_pacific}."""
+    a, _, b = (opts.get("whenCapturedByGoesTo") or "").partition(":")
+    return {pids[a]: pids[b]} if a in pids and b in pids else {}
 
 
 # rulesAttachment options the import turns into a player's `placement`
@@ -1096,7 +1208,12 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     for p in sc["players"]:
         out.append(f"  - {_flow(p)}")
     out.append("victory:")
-    out += [f"  {k}: {_flow(v)}" for k, v in sc["victory"].items()]
+    for k, v in sc["victory"].items():
+        if k == "conditions":
+            out.append("  conditions:")
+            out += [f"    - {_flow(c)}" for c in v]
+        else:
+            out.append(f"  {k}: {_flow(v)}")
     if sc.get("canals"):
         out.append("canals:")
         out += [f"  - {_flow(c)}" for c in sc["canals"]]
@@ -1109,6 +1226,8 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     if sc.get("player_rules"):
         out.append("player_rules:")
         out += [f"  - {_flow(r)}" for r in sc["player_rules"]]
+    if sc.get("kamikaze"):
+        out.append(f"kamikaze: {_flow(sc['kamikaze'])}")
     for k in ("capitals", "convoys"):
         if sc.get(k):
             out.append(f"{k}:")

@@ -320,7 +320,39 @@ def _referenced(ctx: Context, att: RawAttachment) -> set[str]:
     return out
 
 
-__all__ = ["Context", "RawAttachment", "Unmapped", "condition", "objectives"]
+def victories(atts: list[RawAttachment], ctx: Context, alliance_of: dict[str, str]
+              ) -> tuple[list[dict[str, Any]], list[str], set[str]]:
+    """TripleA's victory triggers (`victory` with the winning `players`; G40:
+    triggerAttachmentAxisVictory1) as the scenario's `victory.conditions`, held for a
+    complete round (the A&A rule: the G40 rulebook, and the XML's game notes list it as
+    player-enforced). Returns the conditions, the ones left out and the attachments taken."""
+    out: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    used: set[str] = set()
+    for att in atts:
+        if not (att.is_trigger and att.get("victory")):
+            continue
+        used.add(att.name)
+        try:
+            odd = [k for k, _, _ in att.options
+                   if k not in ("trigger", "conditions", "conditionType", "invert", "victory", "players")]
+            if odd:
+                raise Unmapped(f"trigger options {', '.join(odd)}")
+            winners = [_player(ctx, p) for p in (att.get("players") or att.to).split(":")]
+            pid = _player(ctx, att.to)
+            flat: list[dict[str, Any]] = []
+            for c in (_drop_own_player(c, pid) for c in _trigger_condition_list(ctx, att)):
+                flat.extend(c["all"] if set(c) == {"all"} else [c])
+            name = re.sub(r"[_ ]?win$", "", att.get("victory") or "", flags=re.I).replace("_", " ")
+            out.append({"alliance": alliance_of[winners[0]], "name": f"{name or 'The'} victory",
+                        "player": pid, "hold": "round", "when": flat})
+            used.update(_referenced(ctx, att))
+        except (Unmapped, ValueError) as exc:
+            skipped.append(f"victory trigger {att.name} of {att.to} (line {att.line}): {exc}")
+    return out, skipped, used
+
+
+__all__ = ["Context", "RawAttachment", "Unmapped", "condition", "objectives", "victories"]
 
 
 # --- politics (relationshipInitialize, politicalActionAttachment) ---------------------------

@@ -129,6 +129,15 @@ class Intercept(Action):
 
 
 @dataclass(frozen=True)
+class Kamikaze(Action):
+    """The kamikaze player's choice while the battle awaits "kamikaze" (G40): the target
+    ship of each token it spends (a ship may be named more than once); () = none.
+    RollDice = the default choice (kamikaze.default_targets)."""
+    kind: ClassVar[str] = "kamikaze"
+    targets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Attack(Action):
     """Hex maps, combat phase: `units` attack the enemy stack in hex `target`; resolved at
     once on the CRT (`crt.preview(state, target, units)` shows the odds first)."""
@@ -260,7 +269,7 @@ class Repair(Action):
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     Raid, Repair, DeclareWar,
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
+    Airdrop, Intercept, Kamikaze, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}
 
 

@@ -25,6 +25,7 @@ from .action_types import (  # noqa: F401  (the actions' public home stays game.
     HexLosses,
     HexRetreat,
     Intercept,
+    Kamikaze,
     KeepDice,
     Move,
     Place,

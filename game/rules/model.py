@@ -198,6 +198,18 @@ class ConvoyRules:
 
 
 @dataclass(frozen=True)
+class KamikazeRule:
+    """Scenario `kamikaze` (game/rules/zone/kamikaze.py; G40 "Kamikaze Strikes", TripleA
+    suicideAttackResources, kamikazeZone): `player` has `tokens` strikes for the game, made
+    in `zones` against enemy surface warships attacking there, each a die hitting on
+    `value` or less."""
+    player: str
+    tokens: int
+    zones: tuple[str, ...]
+    value: int = 2
+
+
+@dataclass(frozen=True)
 class ObjectiveCondition:
     """One condition of a national objective (game/rules/objectives.py has the grammar)."""
     kind: str                          # owned | units | no_units | at_war | relation | not | any | all
@@ -224,6 +236,20 @@ class Objective:
     conditions: tuple[ObjectiveCondition, ...]
     text: str = ""
     uses: int = 0                      # paid at most this many times (0: every turn)
+
+
+@dataclass(frozen=True)
+class VictoryCondition:
+    """A way for an alliance to win (scenario `victory.conditions`, game/rules/victory.py;
+    Global 1940: TripleA's victory triggers): every condition of `when` holds, seen from
+    `player`, at the end of a turn; with `hold_round` it must go on holding at the end of
+    every turn until every other player has had a turn (the rulebook's "for a complete
+    round of play")."""
+    alliance: str
+    name: str
+    player: str
+    when: tuple[ObjectiveCondition, ...]
+    hold_round: bool = False
 
 
 @dataclass(frozen=True)
@@ -328,6 +354,9 @@ class Ruleset:
     # facilities (Global 1940): bought and placed; their damage is game state (empty:
     # the scenario's factories and bases alone, never bought nor damaged)
     facilities: dict[str, FacilityType] = field(default_factory=dict)
+    # the most units a player placing without a factory (its scenario `placement` rule)
+    # puts in one territory a turn, whatever the scenario says (0: the scenario decides)
+    placement_per_territory: int = 0
     _refs: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -385,6 +414,9 @@ class SpaceDef:
     extra_polygons: tuple[tuple[tuple[float, float], ...], ...] = ()  # more outlines (islands)
     places: tuple[tuple[float, float], ...] = ()  # counter centres (TripleA place.txt)
     label: tuple[float, float] | None = None  # middle-bottom of the name, when not at the centre
+    # (capturer, receiver): taken by the capturer, the territory goes to the receiver
+    # (TripleA whenCapturedByGoesTo; G40: British captures on the Pacific board are UK Pacific's)
+    captured_for: tuple[tuple[str, str], ...] = ()
 
     @property
     def outlines(self) -> tuple[tuple[tuple[float, float], ...], ...]:
@@ -431,6 +463,10 @@ class PlayerDef:
     power: str | None = None          # the ruleset power it is (else found by player id)
     placement: PlacementRule | None = None  # placement away from factories (None: factories only)
     plural: bool | None = None        # the name takes a plural verb (None: guessed from it)
+    # a separate economy of another player (G40's UK Pacific, TripleA giveUnitControl): it
+    # has its own treasury, territories, capital and turn, but the units it places are
+    # that player's, who moves and fights with them
+    units_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -465,6 +501,10 @@ class Scenario:
     capitals: CapitalRules = field(default_factory=CapitalRules)   # capture and liberation
     convoys: ConvoyRules | None = None       # convoy zones and their disruption (convoys.py)
     player_rules: dict[str, PlayerRules] = field(default_factory=dict)   # player_rules.py
+    # the scenario's own ways to win (victory.py); when given, holding every enemy
+    # capital no longer wins by itself
+    victory_conditions: tuple[VictoryCondition, ...] = ()
+    kamikaze: KamikazeRule | None = None     # G40 kamikaze strikes (zone/kamikaze.py)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -751,7 +791,7 @@ class Battle:
     struck: tuple[int, ...] = ()        # sunk by the attacker's first strike; strike back first
     origins: tuple[str, ...] = ()       # spaces the attackers came from (retreat)
     rolls: tuple[Roll, ...] = ()        # this round's dice
-    awaiting: str = "roll"              # roll | reroll | casualties | continue | intercept
+    awaiting: str = "roll"              # roll | reroll | casualties | continue | intercept | kamikaze
     bombard: tuple[int, ...] = ()       # uids of ships bombarding this amphibious assault
     recon_used: tuple[tuple[str, int], ...] = ()  # (side, uid): a die rerolled this round
     prizes: tuple[str, ...] = ()        # capturable defenders lost: the attacker's if it wins
@@ -771,6 +811,9 @@ class Battle:
     # a bombing raid (game/rules/zone/raids.py): the raiders against the interceptors and the
     # facilities' anti-aircraft fire, walked through the raid steps only
     raid: bool = False
+    # G40 kamikaze strikes before the battle (zone/kamikaze.py): the target of each token
+    # spent (a ship may take several; None: not chosen yet, or no strike possible)
+    kamikaze: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -852,6 +895,10 @@ class GameState:
     # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
     objective_uses: dict[str, int] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
+    # scenario victory conditions met since (victory.py): "alliance|name" -> the turn it
+    # was first met, counted as round * players + player index
+    victory_held: dict[str, int] = field(default_factory=dict)
+    kamikaze_spent: int = 0   # the scenario's kamikaze tokens used so far (zone/kamikaze.py)
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
@@ -881,6 +928,8 @@ class GameState:
         pd = self.scenario.player_map.get(player)
         if pd is not None and pd.power:
             return pd.power
+        if pd is not None and pd.units_to:   # a separate economy of a power is that power
+            return self.power_of(pd.units_to)
         for power, ids in self.ruleset.powers.items():
             if player in ids:
                 return power

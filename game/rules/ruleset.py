@@ -127,7 +127,8 @@ UNIT_FIELDS = ("name", "domain", "cost", "attack", "defense", "move", "hits", "a
                "re", "move_class")
 RULESET_FIELDS = ("format", "id", "name", "dice", "phases", "units", "notes", "classes",
                   "rule_of_three", "seed_notes", "powers", "hex", "home_guard", "supply",
-                  "tracks", "options", "national_objectives", "facilities")
+                  "tracks", "options", "national_objectives", "facilities",
+                  "placement_per_territory")
 MAX_COST = 10_000          # a unit's price (a negative one would pay its buyer)
 MAX_START_COUNT = 10_000   # units of one type starting in one space
 # the ruleset rules a game option may switch off (model.GameOption)
@@ -266,6 +267,10 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
     options, options_off = _parse_options(data, units, chk)
     objectives_on = chk.get(data, "national_objectives", bool, "ruleset", default=True, allow_none=True)
     facilities = _parse_facilities(data, units, chk)
+    per_territory = chk.get(data, "placement_per_territory", int, "ruleset", default=0)
+    if not isinstance(per_territory, int) or per_territory < 0:
+        chk.error(data, "placement_per_territory", "placement_per_territory: expected 0 (no limit) or more")
+        per_territory = 0
     for uid, ut in units.items():   # bombing_raid targets name facilities
         for ab in ut.abilities_named("bombing_raid"):
             for t in ab.targets:
@@ -280,7 +285,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
                    supply=supply, tracks=tracks, classes=tuple(declared),
                    powers=powers, hex=hex_rules, options=options,
                    options_off=options_off, national_objectives=True if objectives_on else None,
-                   facilities=facilities)
+                   facilities=facilities, placement_per_territory=per_territory)
 
 
 def _parse_hex_unit(u: Any, where: str, hex_rules: Any, chk: Checker) -> tuple[float | None, str]:
@@ -688,10 +693,10 @@ SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limi
                    "players", "victory", "spaces", "hexes", "hexsides", "reinforcements", "air_support",
                    "air_transport", "canals", "ai_opening", "national_objectives", "politics",
                    "factory_production",
-                   "capitals", "convoys", "player_rules")
+                   "capitals", "convoys", "player_rules", "kamikaze")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
-                "air_base", "extra_polygons", "places", "label", "true_neutral")
+                "air_base", "extra_polygons", "places", "label", "true_neutral", "captured_for")
 FACTORY_SIZES = ("major", "minor")
 
 
@@ -783,7 +788,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             chk.error(pnode, i, f"{where}: expected a mapping")
             continue
         chk.unknown_keys(p, ("id", "name", "alliance", "color", "capital", "resources", "doctrines",
-                             "power", "placement", "plural"), where)
+                             "power", "placement", "plural", "units_to"), where)
         pid = chk.get(p, "id", str, where)
         alliance = chk.get(p, "alliance", str, where)
         if pid is None or alliance is None:
@@ -796,10 +801,12 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             doctrines=_parse_doctrines(p, where, ruleset, chk),
             power=_parse_power(p, where, ruleset, chk),
             placement=_parse_placement(p, where, ruleset, chk),
-            plural=chk.get(p, "plural", bool, where, default=None, allow_none=True)))
+            plural=chk.get(p, "plural", bool, where, default=None, allow_none=True),
+            units_to=chk.get(p, "units_to", str, where, default=None, allow_none=True)))
     pids = [p.id for p in players]
     if len(set(pids)) != len(pids):
         chk.error(pnode, None, "players: duplicate player id")
+    _check_units_to(players, pnode, chk)
     if len({p.alliance for p in players}) < 2:
         chk.error(pnode, None, "players: need at least two alliances")
     _check_side_costs(players, pnode, ruleset, chk)
@@ -928,6 +935,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             naval_base=s.get("naval_base") is True and kind == LAND,
             air_base=s.get("air_base") is True and kind == LAND,
             true_neutral=s.get("true_neutral") is True and kind == LAND,
+            captured_for=_parse_captured_for(s, where, kind, pids, chk),
             extra_polygons=extra_polygons, places=tuple(places),
             label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
     for sid_, sp in spaces.items():
@@ -947,7 +955,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                       f"{did_you_mean(p.capital, spaces)}")
     alliances = sorted({p.alliance for p in players})
     vnode = chk.get(data, "victory", dict, "scenario", default=LocDict())
-    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit"), "victory")
+    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit", "conditions"), "victory")
     vc = chk.get(vnode, "victory_cities", dict, "victory", default={})
     for ally in (vc or {}):
         if ally not in alliances:
@@ -969,6 +977,11 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import player_rules as player_rules_mod
     player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,
                                           objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
+    from .zone import kamikaze as kamikaze_rules
+    kamikaze = kamikaze_rules.parse(data, spaces, pids, chk)
+    from . import victory as victory_rules
+    victory_conditions = victory_rules.parse(vnode, players, alliances,
+                                             objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
     factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
     if factory_production not in ("complex", "value"):
         chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "
@@ -985,7 +998,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
         factory_production=factory_production or "complex",
         hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
-        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules)
+        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules,
+        victory_conditions=victory_conditions, kamikaze=kamikaze)
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None
@@ -1052,6 +1066,38 @@ def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float
             continue
         pts = [pt for j in range(len(poly)) if (pt := _point(chk, poly, j, f"{where}.extra_polygons[{i}][{j}]"))]
         out.append(tuple(pts))
+    return tuple(out)
+
+
+def _check_units_to(players: list[PlayerDef], pnode: Any, chk: Checker) -> None:
+    """`units_to: british` (G40 UK Pacific): another player of its alliance, who is no
+    separate economy itself."""
+    by_id = {p.id: p for p in players}
+    for i, p in enumerate(players):
+        to = by_id.get(p.units_to or "")
+        if p.units_to is None:
+            continue
+        if to is None or to.id == p.id or to.alliance != p.alliance or to.units_to:
+            chk.error(pnode[i], "units_to", f"players[{i}].units_to: '{p.units_to}' is not another "
+                      f"player of alliance '{p.alliance}' with units of its own")
+
+
+def _parse_captured_for(s: Any, where: str, kind: str, pids: list[str], chk: Checker
+                        ) -> tuple[tuple[str, str], ...]:
+    """`captured_for: {british: uk_pacific}`: what the first player captures here goes to
+    the second (TripleA whenCapturedByGoesTo)."""
+    node = chk.get(s, "captured_for", dict, where, default=None, allow_none=True)
+    if not node:
+        return ()
+    if kind != LAND:
+        chk.error(s, "captured_for", f"{where}.captured_for: only land territories are captured")
+        return ()
+    out = []
+    for a, b in node.items():
+        if a not in pids or b not in pids:
+            chk.error(node, a, f"{where}.captured_for: unknown player '{a if a not in pids else b}'")
+            continue
+        out.append((str(a), str(b)))
     return tuple(out)
 
 

@@ -37,7 +37,7 @@ from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file
 
 VARIANT_DIR = SCENARIO_DIR / "variants"
 # supplied ruleset rules a variant may replace or switch off (`supply: null`)
-VARIANT_RULE_FIELDS = ("home_guard", "supply", "tracks", "facilities")
+VARIANT_RULE_FIELDS = ("home_guard", "supply", "tracks", "facilities", "placement_per_territory")
 VARIANT_FIELDS = ("format", "extends", "id", "name", "description", "units",
                   "options") + VARIANT_RULE_FIELDS
 OVERLAY_FIELDS = UNIT_FIELDS + ("add_abilities", "remove_abilities")

@@ -1117,6 +1117,8 @@ def actor_task(state, plural: bool = False) -> str:
     b = state.zone.battle
     if b is not None and b.awaiting == "intercept":
         return grammar.phrase("chooses which fighters intercept", plural)
+    if b is not None and b.awaiting == "kamikaze":
+        return grammar.phrase("chooses its kamikaze strikes", plural)
     if b is not None and b.awaiting == "reroll":
         return grammar.phrase("decides on rerolls", plural)
     return grammar.phrase("chooses casualties", plural)

@@ -105,7 +105,7 @@ def test_battle_fields_round_trip():
                              marked=(1,), struck=(2,), origins=(sp,), rolls=(roll,), awaiting="casualties",
                              bombard=(3,), recon_used=(("attacker", 5),), prizes=("t",), att_start=("a",),
                              def_start=("b",), drops=(7,), interceptors=(8, 9), submerged=(10,),
-                             hurt=((11, 0),), raid=True)
+                             hurt=((11, 0),), raid=True, kamikaze=(12, 12))
     defaults = {f.name for f in dataclasses.fields(model.Battle)
                 if getattr(st.zone.battle, f.name) == f.default}
     assert defaults <= {"space", "attacker", "defenders"} or not defaults, defaults

@@ -243,3 +243,104 @@ def test_g40_china_imports_its_frontiers_and_its_borders(g40):
     assert not player_rules.purchase_block(s, "artillery", "chinese")   # the road is open in 1940
     s.owners["burma"] = "japanese"
     assert "Burma Road" in player_rules.purchase_block(s, "artillery", "chinese")
+
+
+EUROPE_VCS = ["united_kingdom", "russia", "germany", "poland", "france", "southern_italy",
+              "novgorod", "volgograd", "ontario", "egypt", "eastern_united_states"]
+
+
+def _turns_until(st, player):
+    """End whole turns (phase by phase) until `player`'s turn begins."""
+    from game.rules.actions import EndPhase, apply
+    while st.player != player and not st.over:
+        st = apply(st, EndPhase())
+    return st
+
+
+@needs_g40
+def test_g40_victory_conditions_import_and_need_a_complete_round(g40):
+    # ww2global40_2nd_edition.xml triggerAttachmentAxisVictory1: conditionAttachmentAxisVictory0
+    # (8 of the 11 Europe victory cities OR 6 of the 8 Pacific ones, alliedOwnership) and
+    # AxisVictory3 (one of Germany, Southern Italy, Japan); triggerAttachmentAlliedVictory1:
+    # Berlin, Rome and Tokyo and one of London, Moscow, Paris, Washington. The 2nd edition
+    # rulebook ("Victory Conditions") and the XML's notes: held "for a complete round of play"
+    from game.rules.actions import EndPhase, apply
+    imp, sc = g40
+    axis, allies = sc.victory_conditions
+    assert (axis.alliance, axis.player, axis.hold_round) == ("axis", "germans", True)
+    assert (allies.alliance, allies.hold_round) == ("allies", True)
+    assert sc.victory_cities == {}
+    assert "conditionAttachmentAxisVictory" not in imp.report.text()
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    st.phase_idx = st.ruleset.phases.index("collect_income")
+    taken = ["united_kingdom", "russia", "france", "novgorod", "volgograd"]
+    for s in taken:              # with Germany, Poland, Southern Italy: 8 Europe cities
+        st.owners[s] = "germans"
+    assert sum(st.alliance_of(st.owners[s]) == "axis" for s in EUROPE_VCS) == 8
+    st = apply(st, EndPhase())   # the end of Germany's turn: met, not yet won
+    assert not st.over and st.victory_held
+    st = _turns_until(st, "italians")
+    assert not st.over           # the Allies have not all had their turn yet
+    st = _turns_until(st, "germans")
+    assert st.over and st.winner == "axis"
+
+
+@needs_g40
+def test_g40_axis_capitals_alone_do_not_win_at_once(g40):
+    # the Allies need Berlin, Rome and Tokyo for a complete round (not TripleA's capitals rule)
+    from game.rules.actions import EndPhase, apply
+    _, sc = g40
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    st.player_idx = [p.id for p in sc.players].index("british")
+    st.phase_idx = st.ruleset.phases.index("collect_income")
+    for s in ("germany", "southern_italy", "japan"):
+        st.owners[s] = "british"
+    st = apply(st, EndPhase())
+    assert not st.over
+    st = _turns_until(st, "british")
+    assert st.over and st.winner == "allies"
+
+
+@needs_g40
+def test_g40_uk_pacific_is_a_separate_economy_of_the_british(g40):
+    # ww2global40_2nd_edition.xml: playerAttachment UK_Pacific giveUnitControl British;
+    # territoryAttachment (Burma, ...) whenCapturedByGoesTo British:UK_Pacific; <sequence>:
+    # Germans, Russians, Japanese, Americans, Chinese, British (UK_PacificPurchase,
+    # UK_PacificPlace within), Italians, ANZAC, French (the 2nd edition rulebook's order)
+    from game.rules.actions import EndPhase, Place, Purchase, apply
+    imp, sc = g40
+    order = [p.id for p in sc.players if not (sc.politics and p.id in sc.politics.neutrals)]
+    assert order == ["germans", "russians", "japanese", "americans", "chinese", "british",
+                     "uk_pacific", "italians", "anzac", "french"]
+    ukp = sc.player("uk_pacific")
+    assert (ukp.units_to, ukp.capital, ukp.resources) == ("british", "india", 17)
+    assert sc.spaces["burma"].captured_for == (("british", "uk_pacific"),)
+    assert sc.spaces["egypt"].captured_for == ()
+    assert "Burma options" not in imp.report.text()
+    st = new_game(sc, load_ruleset(sc.ruleset_id), 1)
+    assert st.power_of("uk_pacific") == "united_kingdom"
+    st.player_idx = [p.id for p in sc.players].index("uk_pacific")
+    st.turn_owners = dict(st.owners)
+    st = apply(st, Purchase("infantry", 2))
+    assert (st.resources["uk_pacific"], st.resources["british"]) == (11, 28)
+    while st.phase != "place":
+        st = apply(st, EndPhase())
+    before = sum(1 for u in st.units_in("india") if u.owner == "british")
+    st = apply(st, Place("infantry", "india", 2))
+    assert sum(1 for u in st.units_in("india") if u.owner == "british") == before + 2
+    assert not any(u.owner == "uk_pacific" and u.type == "infantry" for u in st.units.values())
+
+
+@needs_g40
+def test_g40_kamikaze_imports(g40):
+    # ww2global40_2nd_edition.xml: Japanese playerAttachment suicideAttackResources
+    # SuicideAttackTokens count 2; resourceGiven 6 SuicideAttackTokens to the Japanese;
+    # triggerAttachment_Japanese_Recruit_Kamikaze_Pilots_alpha sets kamikazeZone on sea zones
+    # 6, 17, 19, 20, 22, 35; "Use Kamikaze Suicide Attacks" true
+    imp, sc = g40
+    k = sc.kamikaze
+    assert (k.player, k.tokens, k.value) == ("japanese", 6, 2)
+    assert sorted(k.zones) == sorted(f"sea_zone_{n}" for n in (6, 17, 19, 20, 22, 35))
+    text = imp.report.text()
+    attachments = next(line for line in text.splitlines() if "playerAttachment (not understood)" in line)
+    assert "Recruit_Kamikaze" not in text and "Japanese" not in attachments

@@ -84,3 +84,25 @@ def test_player_rules_are_read_and_checked(tmp_path):
         load_scenario_file(p)
     for part in ("unknown player 'pink'", "unknown unit 'infantri'", "unknown space 'zz'"):
         assert part in str(e.value)
+
+
+def test_china_places_at_most_three_per_territory_whatever_the_scenario_says(mini):
+    # G40 2nd ed. rulebook, China: new units go in any territory China controls, "no more
+    # than 3" in one; ww2global40_2nd_edition.xml says placementPerTerritory 9999999: the
+    # ruleset's placement_per_territory (3) caps the scenario's rule
+    from dataclasses import replace
+
+    from game.rules.model import PlacementRule
+    s = mini(phase="place", player="green")
+    rule = PlacementRule(anywhere_owned=True, captured=True, per_territory=9999999)
+    players = tuple(replace(p, placement=rule) if p.id == "green" else p for p in s.scenario.players)
+    s.scenario = replace(s.scenario, players=players)
+    s.owners["b2"] = s.turn_owners["b2"] = "green"   # held, no complex
+    s.zone.purchased[production.pkey("green", "infantry")] = 4
+    assert s.ruleset.placement_per_territory == 3
+    assert production.per_territory_limit(s, rule) == 3
+    production.place(s, "infantry", "b2", 3)
+    with pytest.raises(IllegalAction, match="received 3 units this turn"):
+        production.place(s, "infantry", "b2", 1)
+    s.ruleset = replace(s.ruleset, placement_per_territory=0)   # a variant without the cap
+    production.place(s, "infantry", "b2", 1)

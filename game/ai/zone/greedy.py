@@ -68,7 +68,7 @@ def _purchase(state: GameState) -> Action:
         held = sum(1 for s, o in state.turn_owners.items()
                    if o == player and state.owners.get(s) == player
                    and state.scenario.spaces[s].kind == LAND)
-        cap = held * (rule.per_territory or 3)
+        cap = held * (production.per_territory_limit(state, rule) or 3)
     if bought >= cap or not pattern:
         return EndPhase()
     for i in range(len(pattern)):

@@ -113,6 +113,10 @@ def end_player_turn(state: GameState) -> None:
         winner = next(a for a in alive if a not in gone)
         victory.finish_game(state, winner, "the enemy has no units left")
         return
+    won = victory.conditions_result(state)
+    if won is not None:
+        victory.finish_game(state, *won)
+        return
     if last:
         held = victory.round_end_winner(state)
         if held is not None:

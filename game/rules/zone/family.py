@@ -19,6 +19,7 @@ from ..action_types import (
     EndPhase,
     Ferry,
     Intercept,
+    Kamikaze,
     KeepDice,
     Move,
     Place,
@@ -36,7 +37,18 @@ from ..action_types import (
 from ..errors import IllegalAction
 from ..family import Handler
 from ..model import LAND, SEA, GameState, Unit
-from . import airdrop, battle, coastal, facilities, movement, phases, production, raids, supply
+from . import (
+    airdrop,
+    battle,
+    coastal,
+    facilities,
+    kamikaze,
+    movement,
+    phases,
+    production,
+    raids,
+    supply,
+)
 from .moves import move
 
 
@@ -125,6 +137,9 @@ def _roll(state: GameState, a: RollDice) -> None:
     if b.awaiting == "intercept":  # the default: every fighter that may intercepts
         battle.choose_interceptors(state, None)
         return
+    if b.awaiting == "kamikaze":   # the default: a token on each target, costliest first
+        kamikaze.choose(state, None)
+        return
     if b.awaiting == "continue":
         state.zone.battle = replace(b, awaiting="roll", rolls=())
         state.add_log(f"  Round {b.round}.")
@@ -157,6 +172,11 @@ def _keep_dice(state: GameState, a: KeepDice) -> None:
 def _intercept(state: GameState, a: Intercept) -> None:
     _need_awaiting(state, "intercept", "There is no airdrop to intercept now.")
     battle.choose_interceptors(state, tuple(a.units))
+
+
+def _kamikaze(state: GameState, a: Kamikaze) -> None:
+    _need_awaiting(state, "kamikaze", "There is no kamikaze strike to make now.")
+    kamikaze.choose(state, tuple(a.targets))
 
 
 def _withdraw(state: GameState, a: Withdraw) -> None:
@@ -207,7 +227,7 @@ HANDLERS: dict[type[Action], Handler] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move, Repair: _repair,
     Raid: _raid,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
-    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
+    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept, Kamikaze: _kamikaze,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
     SupplyDrop: _supply_drop, Ferry: _ferry, DeclareWar: _declare_war,
 }
@@ -319,6 +339,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         elif b.awaiting == "intercept":
             out.append(Intercept(tuple(battle.interceptor_choices(state))))
             out.append(Intercept(()))
+        elif b.awaiting == "kamikaze":
+            out.append(Kamikaze(kamikaze.default_targets(state, b)))
+            out.append(Kamikaze(()))
         else:
             out.append(RollDice())
             if b.awaiting == "continue" and not battle.retreat_blocker(state, b):
@@ -368,8 +391,10 @@ class ZoneFamily:
 
     def chooser(self, state: GameState) -> str | None:
         """A battle's defender chooses its own casualties, decides its own rerolls and
-        its interceptors."""
+        its interceptors; the kamikaze player (G40) its kamikaze strikes."""
         b = state.zone.battle
+        if b is not None and b.awaiting == "kamikaze" and state.scenario.kamikaze is not None:
+            return state.scenario.kamikaze.player
         if b is not None and ((b.awaiting == "casualties" and b.pools and
                                (b.pools[0].chooser or b.pools[0].side) == "defender")
                               or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")

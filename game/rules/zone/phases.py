@@ -51,12 +51,25 @@ def find_battles(state: GameState) -> None:
     state.zone.battles = tuple(battles)
 
 
+# the phases of a separate economy's turn (a player with `units_to`, G40's UK Pacific:
+# TripleA's UK_PacificPurchase, UK_PacificPlace, UK_PacificEndTurn); it moves no units
+ECONOMY_PHASES = ("purchase", "place", "collect_income")
+
+
+def _economy_skips(state: GameState) -> bool:
+    return (state.scenario.player(state.player).units_to is not None
+            and state.phase not in ECONOMY_PHASES)
+
+
 def end_phase(state: GameState) -> None:
     close_phase(state)
     if state.scenario.politics is not None:
         politics.run_events(state, "after")
     if state.phase_idx + 1 < len(state.ruleset.phases):
         state.phase_idx += 1
+        if _economy_skips(state):   # nothing of its own to move or fight with
+            end_phase(state)
+            return
         if state.phase == "conduct_combat" and "combat_move" not in state.ruleset.phases:
             find_battles(state)
         if state.phase == "combat_move":
@@ -115,12 +128,16 @@ def is_out(state: GameState, player: str) -> bool:
 def end_turn(state: GameState) -> None:
     while True:
         winner = victory.capitals_winner(state)
+        why = "holds the capitals"
+        won = victory.conditions_result(state)
+        if winner is None and won is not None:
+            winner, why = won
         last = state.player_idx + 1 >= len(state.scenario.players)
         if winner is None and last:
             winner = victory.round_end_winner(state)
+            why = "holds enough victory cities"
         if winner is not None:
-            victory.finish_game(state, winner, "holds the capitals" if victory.capitals_winner(state)
-                        else "holds enough victory cities")
+            victory.finish_game(state, winner, why)
             return
         state.phase_idx = 0
         state.zone.placed = {}

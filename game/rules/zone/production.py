@@ -123,8 +123,17 @@ def placement_rule_text(state: GameState, rule: PlacementRule) -> str:
     names = " and ".join(state.ruleset.units[u].name for u in rule.units
                          if u in state.ruleset.units) or "land units"
     where = "any territory you hold" if rule.captured else "your own territories"
-    per = f", at most {rule.per_territory} per territory" if rule.per_territory else ""
+    most = per_territory_limit(state, rule)
+    per = f", at most {most} per territory" if most else ""
     return f"you place only {names}, in {where}{per}"
+
+
+def per_territory_limit(state: GameState, rule: PlacementRule) -> int:
+    """The most units a placement rule puts in one territory a turn (0: no limit): the
+    scenario's limit, capped by the ruleset's `placement_per_territory` (g40: the
+    rulebook's 3 for China, where TripleA's XML sets no limit)."""
+    limits = [n for n in (rule.per_territory, state.ruleset.placement_per_territory) if n]
+    return min(limits, default=0)
 
 
 def limit_block(state: GameState, unit: str, player: str, count: int = 1) -> str:
@@ -453,8 +462,9 @@ def _rule_space(state: GameState, rule: PlacementRule, space: str, player: str) 
         raise IllegalAction(f"{sp.name} has not been yours since the start of the turn.")
     if not rule.captured and state.scenario.start_owners.get(space) != player:
         raise IllegalAction(f"You place only in your own territories; {sp.name} was captured.")
-    if rule.per_territory and state.zone.placed.get(space, 0) >= rule.per_territory:
-        raise IllegalAction(f"{sp.name} has received {rule.per_territory} units this turn, "
+    most = per_territory_limit(state, rule)
+    if most and state.zone.placed.get(space, 0) >= most:
+        raise IllegalAction(f"{sp.name} has received {most} units this turn, "
                             f"the most per territory.")
     return space
 
@@ -484,6 +494,7 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
         return
     ut = state.ruleset.units[unit]
     ut_limited = bool(ut.abilities) and any(ab.per_turn for ab in ut.abilities_named("purchase_limit"))
+    owner = state.scenario.player(player).units_to or player   # G40 UK Pacific: British units
     for _ in range(count):
         factory = placement_factory(state, unit, space, player)
         if factory:
@@ -492,7 +503,7 @@ def place(state: GameState, unit: str, space: str, count: int) -> None:
             state.zone.ro3_moves[f"builds|{space}"] = state.zone.ro3_moves.get(f"builds|{space}", 0) + 1
         uid = state.next_uid
         state.next_uid += 1
-        state.units[uid] = Unit(uid, unit, player, space)
+        state.units[uid] = Unit(uid, unit, owner, space)
         newcarriers.placed(state, unit, space)
         if ut_limited:
             state.zone.ro3_moves[f"placed|{unit}"] = state.zone.ro3_moves.get(f"placed|{unit}", 0) + 1
@@ -516,22 +527,31 @@ def capture(state: GameState, space: str, player: str) -> None:
     freed = capitals.liberated_capital_owner(state, space, player)
     if freed is not None:
         new_owner = freed
+    taker = new_owner
+    if new_owner == player:   # taken for another economy (G40: UK Pacific's board)
+        new_owner = dict(state.scenario.spaces[space].captured_for).get(player, player)
     state.owners[space] = new_owner
     facilities.capture(state, space)
     name = state.scenario.spaces[space].name
-    if new_owner != player:
+    if taker != new_owner:
+        state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name} for "
+                      f"{state.scenario.player(new_owner).name}.")
+    elif new_owner != player:
         state.add_log(f"{name} is liberated and returns to {state.scenario.player(new_owner).name}.")
         if freed is not None:
             _return_liberated_territories(state, freed, player)
     else:
         state.add_log(f"{grammar.player_says(state.scenario, player, 'captures')} {name}.")
+    # the treasury goes to the economy the capital is taken for (TripleA's G40 notes: "If UK
+    # Pacific captures Japan, the money should go to UK Pacific")
+    gainer = new_owner if taker != new_owner else player
     if prev is not None:
         for p in state.scenario.players:
             if p.id == prev and p.capital == space and state.resources.get(prev, 0) > 0:
                 loot = state.resources[prev]
                 state.resources[prev] = 0
-                state.resources[player] += loot
-                state.add_log(f"{grammar.player_says(state.scenario, player, 'seizes')} {loot} from "
+                state.resources[gainer] += loot
+                state.add_log(f"{grammar.player_says(state.scenario, gainer, 'seizes')} {loot} from "
                               f"{p.name}'s treasury.")
 
 
@@ -547,6 +567,7 @@ def capture_units(state: GameState, space: str, player: str) -> None:
     (to the territory's new owner: a liberated ally gets them)."""
     from .movement import captured_on_entry
     new_owner = state.owners.get(space) or player
+    new_owner = state.scenario.player(new_owner).units_to or new_owner   # UK Pacific's: British
     for u in sorted(state.units_in(space), key=lambda x: x.uid):
         if state.at_war(u.owner, player) and captured_on_entry(state, u):
             state.units[u.uid] = replace(u, owner=new_owner, moved=state.utype(u).move)

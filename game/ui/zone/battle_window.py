@@ -20,11 +20,13 @@ from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 from game.rules.zone import battle as B
+from game.rules.zone.kamikaze import default_targets as kamikaze_targets_default
+from game.rules.zone.kamikaze import targets as kamikaze_targets
 
 from .. import odds_view, palette, theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
-from . import battle_orders, intercept_view, reroll_view, strip
+from . import battle_orders, intercept_view, kamikaze_view, reroll_view, strip
 
 logger = logging.getLogger(__name__)
 
@@ -145,6 +147,7 @@ class BattleWindow(Scene):
         self.choice_key: tuple | None = None
         self.reroll = reroll_view.RerollChoice()  # dice chosen for a reconnaissance reroll
         self.intercept = intercept_view.InterceptChoice()  # fighters chosen to intercept an airdrop
+        self.kamikaze = kamikaze_view.KamikazeChoice()     # G40: the targets of kamikaze tokens
         self.passed: set[tuple] = set()  # (space, round) a human defender let the computer roll on
         self.error = ""
         self.icon = ICON
@@ -206,6 +209,7 @@ class BattleWindow(Scene):
             self.choice = list(A.default_casualties(state).units) if key is not None else []
         self.reroll.refresh(state)
         self.intercept.refresh(state)
+        self.kamikaze.refresh(state)
 
     def _see(self, b: Battle | None) -> None:
         if b is None:
@@ -245,8 +249,9 @@ class BattleWindow(Scene):
                 return None, "Odds", ""
             v = self._round_view(last.space, last.round)
             return v, "Odds", f"before round {last.round}" if v is not None else ""
-        fresh = b.awaiting == "continue" or (b.awaiting == "roll" and not b.rolls and not b.marked
-                                             and not b.struck)
+        # a kamikaze strike (G40) comes before round one: its odds are of what is left
+        fresh = b.awaiting == "continue" or (b.awaiting == "roll" and not b.marked and not b.struck
+                                             and all(r.step == "kamikaze" for r in b.rolls))
         key = (b.space, b.round)
         if fresh:
             self.round_states[key] = (state, b.attacker)
@@ -325,6 +330,9 @@ class BattleWindow(Scene):
         if b.awaiting == "intercept":
             self.do_intercept()
             return
+        if b.awaiting == "kamikaze":
+            self.do_kamikaze()
+            return
         self.game.ctl.do(A.RollDice())
         self.refresh()
 
@@ -366,6 +374,47 @@ class BattleWindow(Scene):
         allowed = B.interceptor_choices(self.state)
         if 1 <= k <= len(allowed):
             self.toggle_interceptor(allowed[k - 1])
+
+    # the kamikaze player's strikes (kamikaze_view)
+    def kamikaze_open(self) -> bool:
+        b = self.state.zone.battle
+        return b is not None and b.awaiting == "kamikaze" and self.my_move()
+
+    def do_kamikaze(self) -> None:
+        """Strike with the chosen tokens (none chosen: no strike)."""
+        if not self.kamikaze_open():
+            return
+        ctl = self.game.ctl
+        before = ctl.message
+        if ctl.do(self.kamikaze.action()):
+            self.error = ""
+        else:
+            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
+        self.refresh()
+
+    def no_kamikaze(self) -> None:
+        if self.kamikaze_open():
+            self.kamikaze.pick = []
+            self.do_kamikaze()
+
+    def default_kamikaze(self) -> None:
+        b = self.state.zone.battle
+        if self.kamikaze_open() and b is not None:
+            self.kamikaze.pick = list(kamikaze_targets_default(self.state, b))
+
+    def add_kamikaze_token(self, uid: int) -> None:
+        if self.kamikaze_open():
+            self.kamikaze.add(self.state, uid)
+            self.error = ""
+
+    def add_kamikaze_token_key(self, k: int) -> None:
+        """Keys 1-9: a token on the k-th ship that may be struck."""
+        b = self.state.zone.battle
+        if not self.kamikaze_open() or b is None:
+            return
+        ships = kamikaze_targets(self.state, b)
+        if 1 <= k <= len(ships):
+            self.add_kamikaze_token(ships[k - 1].uid)
 
     # reconnaissance rerolls (reroll_view)
     def reroll_open(self) -> bool:
@@ -557,6 +606,12 @@ class BattleWindow(Scene):
                 self.no_interceptors()
             elif b is not None and b.awaiting == "intercept" and event.key == pygame.K_a:
                 self.all_interceptors()
+            elif b is not None and b.awaiting == "kamikaze" and pygame.K_1 <= event.key <= pygame.K_9:
+                self.add_kamikaze_token_key(event.key - pygame.K_0)
+            elif b is not None and b.awaiting == "kamikaze" and event.key == pygame.K_n:
+                self.no_kamikaze()
+            elif b is not None and b.awaiting == "kamikaze" and event.key == pygame.K_d:
+                self.default_kamikaze()
             elif b is not None and battle_orders.handle_key(self, event):
                 pass
             elif b is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -600,6 +655,8 @@ class BattleWindow(Scene):
                 reroll_view.draw(self, surface, dice_rect, b)
             elif state.zone.battle is not None and state.zone.battle.awaiting == "intercept":
                 intercept_view.draw(self, surface, dice_rect, b)
+            elif state.zone.battle is not None and state.zone.battle.awaiting == "kamikaze":
+                kamikaze_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_roll_log(surface, dice_rect, b)
         else:
@@ -614,6 +671,8 @@ class BattleWindow(Scene):
                 reroll_view.draw(self, surface, dice_rect, b)
             elif state.zone.battle is not None and state.zone.battle.awaiting == "intercept":
                 intercept_view.draw(self, surface, dice_rect, b)
+            elif state.zone.battle is not None and state.zone.battle.awaiting == "kamikaze":
+                kamikaze_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
@@ -668,6 +727,8 @@ class BattleWindow(Scene):
             return reroll_view.status(self, b), theme.INFO
         if b.awaiting == "intercept":
             return intercept_view.status(self, b), theme.INFO
+        if b.awaiting == "kamikaze":
+            return kamikaze_view.status(self, b), theme.INFO
         waiting = battle_orders.waiting_text(self)
         if waiting:
             return waiting, theme.INFO
@@ -922,6 +983,8 @@ class BattleWindow(Scene):
             reroll_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "intercept":
             intercept_view.draw_buttons(self, surface, bar)
+        elif live.awaiting == "kamikaze":
+            kamikaze_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "casualties":
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
                            self.confirm, enabled=mine, primary=True,

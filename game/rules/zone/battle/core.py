@@ -1338,6 +1338,10 @@ def start(state: GameState, space: str) -> None:
                          and state.cargo_of(u.uid)))
     b = Battle(space=space, attacker=player, defenders=tuple(foes), origins=origins,
                bombard=tuple(bombard), drops=drops)
+    if state.scenario.kamikaze is not None:
+        from .. import kamikaze
+        if kamikaze.targets(state, b):   # G40: kamikaze strikes come first
+            b = replace(b, step=step_index("kamikaze"))
     att, dfn = attackers(state, b), defenders(state, b)
     if has_round_values(state, att) or has_round_values(state, dfn):
         b = replace(b, att_start=tuple(sorted({u.type for u in att})),

@@ -13,6 +13,7 @@ from .def_fire import DefenderFire
 from .def_first_strike import DefenderFirstStrike
 from .fs_remove import FirstStrikeRemoval
 from .intercept import Intercept
+from .kamikaze import KamikazeStrike
 from .raid_aa import RaidAntiAircraft
 from .raid_air_attack import RaidAirAttack
 from .raid_air_defense import RaidAirDefense
@@ -44,6 +45,8 @@ STEPS: list[Step] = [
     RaidAntiAircraft(),
     RaidDamage(),
     RaidEnd(),
+    # G40 kamikaze strikes: a battle where they may come starts here, then goes to step 0
+    KamikazeStrike(),
 ]
 
 _BY_NAME: dict[str, Step] = {}

@@ -1,0 +1,102 @@
+"""Victory conditions as scenario data (`victory.conditions`, game/rules/victory.py):
+Global 1940 2nd edition, "Victory Conditions" (the rulebook and the game notes of
+ww2global40_2nd_edition.xml: "a side must maintain it for a complete round of play"),
+encoded by TripleA as the victory triggers triggerAttachmentAxisVictory1 and
+triggerAttachmentAlliedVictory1. Red (axis) plays against Blue and Green on the mini map."""
+import pytest
+
+from game.rules.actions import EndPhase, apply
+from game.rules.errors import LoadError
+from game.rules.model import ObjectiveCondition, VictoryCondition
+from game.rules.ruleset import load_scenario_file
+from tests.conftest import FIXTURES
+
+# "8 of the Europe victory cities ... where at least one is an Axis capital", in small:
+# the Axis (seen from Red) hold Middle and Beta Minor, and one of their own capitals
+HOLD = (ObjectiveCondition(kind="owned", spaces=("m", "b2"), of=("allied",), count=2),
+        ObjectiveCondition(kind="owned", spaces=("a1",), of=("allied",), count=1))
+AXIS_ROUND = VictoryCondition("axis", "Axis victory", "red", HOLD, hold_round=True)
+UNITS = [("a1", "red", "infantry", 1), ("b1", "blue", "infantry", 1), ("c", "green", "infantry", 1)]
+
+
+def _end_turn(s):
+    who = s.player
+    while s.player == who and not s.over:
+        s = apply(s, EndPhase())
+    return s
+
+
+def _red_holds_the_cities(mini, vc=AXIS_ROUND):
+    s = mini(UNITS, phase="collect_income", player="red", victory_conditions=(vc,))
+    s.owners.update(m="red", b2="red")
+    return s
+
+
+def test_the_axis_win_after_holding_their_cities_for_a_complete_round(mini):
+    # G40 rulebook: the victory cities must be held "for a complete round of play": the
+    # Axis, having taken them in Red's turn, win when Blue and Green have had their turns
+    s = _end_turn(_red_holds_the_cities(mini))
+    assert not s.over and s.player == "blue" and s.victory_held == {"axis|Axis victory": 3}
+    s = _end_turn(s)
+    assert not s.over and s.player == "green"
+    s = _end_turn(s)
+    assert s.over and s.winner == "axis"
+    assert "Axis victory, held for a complete round" in s.log(1)[0]
+
+
+def test_a_victory_city_retaken_within_the_round_stops_the_count(mini):
+    s = _end_turn(_red_holds_the_cities(mini))
+    s.owners["b2"] = "blue"                 # Blue takes Beta Minor back in its turn
+    s = _end_turn(s)
+    assert s.victory_held == {}
+    s.owners["b2"] = "red"                  # held again at the end of Green's turn:
+    s = _end_turn(s)                        # the round starts over
+    assert not s.over and s.player == "red"
+    s = _end_turn(s)                        # Red's turn: not yet
+    assert not s.over
+    s = _end_turn(s)                        # and Blue's: every other player has had a turn
+    assert s.over and s.winner == "axis"
+
+
+def test_without_hold_the_condition_wins_at_the_end_of_the_turn(mini):
+    s = _end_turn(_red_holds_the_cities(mini, VictoryCondition("axis", "Quick", "red", HOLD)))
+    assert s.over and s.winner == "axis"
+
+
+def test_the_own_capital_clause(mini):
+    # "... where at least one is Rome/Berlin/Japan" (an Axis capital held)
+    s = _red_holds_the_cities(mini)
+    s.owners["a1"] = "blue"
+    for _ in range(3):
+        s = _end_turn(s)
+    assert not s.over and s.victory_held == {}
+
+
+def test_conditions_replace_the_capitals_rule(mini):
+    # the rulebook's Allies win on Berlin, Rome and Tokyo held for a round, not at once on
+    # every enemy capital: with conditions, holding every enemy capital is no victory
+    s = mini(UNITS, phase="collect_income", player="red", victory_conditions=(AXIS_ROUND,))
+    s.owners.update(b1="red", c="red")
+    s = _end_turn(s)
+    assert not s.over
+    s = mini(UNITS, phase="collect_income", player="red")   # as before without them
+    s.owners.update(b1="red", c="red")
+    s = _end_turn(s)
+    assert s.over and s.winner == "axis"
+
+
+def test_victory_conditions_are_read_and_checked(tmp_path):
+    text = (FIXTURES / "mini.yaml").read_text()
+    extra = ("  conditions:\n"
+             "    - alliance: axis\n      name: Axis victory\n      player: red\n      hold: round\n"
+             "      when:\n        - {owned: [m, b2], of: allied, count: 2}\n"
+             "        - {owned: [a1], of: allied, count: 1}\n")
+    p = tmp_path / "v.yaml"
+    p.write_text(text.replace("  at_turn_limit: victory_cities\n",
+                              "  at_turn_limit: victory_cities\n" + extra))
+    sc, _ = load_scenario_file(p)
+    assert sc.victory_conditions == (AXIS_ROUND,)
+    p.write_text(text.replace("  at_turn_limit: victory_cities\n", "  at_turn_limit: victory_cities\n"
+                              + extra.replace("alliance: axis", "alliance: reds")))
+    with pytest.raises(LoadError, match="unknown alliance 'reds'"):
+        load_scenario_file(p)
