@@ -1,11 +1,14 @@
 """Write docs/rules/<ruleset>.md from the ruleset YAML (the one source of truth).
 
 Usage: python tools/gen_rules_doc.py [RULESET ...]   (default: every ruleset)
+It writes docs/rules/index.md too (tools/gen_rules_index.py: where each seed rule lives).
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+import gen_rules_index  # noqa: I001  (tools/ is the script's folder)
 
 from game.rules.abilities import REGISTRY
 from game.rules.ruleset import RULESET_DIR, load_ruleset
@@ -106,7 +109,7 @@ def main(argv: list[str]) -> int:
     for rid in ids:
         (OUT / f"{rid}.md").write_text(render(rid))
         print(OUT / f"{rid}.md")
-    return 0
+    return gen_rules_index.main()   # the index names the units and abilities of every ruleset
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ class SidePanel:
             self.scroll_stacks(-y)
         elif self.attack_rect.collidepoint(pos):
             self.scroll_attacks(-y)
-        elif self.scene.hexplay is not None and self.scene.hexplay.wheel(pos, y):
+        elif self.scene.hexplay is not None and self.scene.hexplay.panel.wheel(pos, y):
             pass   # a hex map's long choice list (losses, retreat, advance)
         elif self.log_rect.collidepoint(pos):
             self.scroll_log(y)
@@ -251,7 +251,7 @@ class SidePanel:
         moving = state.phase in (movement.COMBAT, movement.NONCOMBAT) and sc.my_turn()
         need = self.move_need() if moving else 0
         if sc.hexplay is not None and sc.my_turn():
-            moving, need = True, sc.hexplay.panel_need()
+            moving, need = True, sc.hexplay.panel.panel_need()
         # the stack list comes first: the minimap shrinks (or goes) to make room for it
         free = by - 24 - 10 - y - need - (MIN_LOG if moving else 140)
         mini_h = int(min(190, w * wh / ww, max(0, free)))
@@ -293,7 +293,7 @@ class SidePanel:
                 y += 20
             return self.draw_space_details(surface, pygame.Rect(box.x, y + 8, box.w, box.bottom - y - 8))
         if sc.hexplay is not None:
-            return sc.hexplay.draw_panel(surface, box)
+            return sc.hexplay.panel.draw_panel(surface, box)
         phase = state.phase
         if phase in (movement.COMBAT, movement.NONCOMBAT):
             return self.draw_move_box(surface, box)

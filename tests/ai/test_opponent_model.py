@@ -53,12 +53,12 @@ def test_rollouts_play_a_random_side_with_the_random_player(monkeypatch):
                 victory=[(3, 0)], turn_limit=3,
                 victory_block="victory: {victory_cities: {axis: 1}, at_turn_limit: allies}")
     asked: list[str] = []
-    played = hexplayer._random
+    played = hexplayer.random_action
 
     def spy(state):
         asked.append(state.player)
         return played(state)
-    monkeypatch.setattr(hexplayer, "_random", spy)
+    monkeypatch.setattr(hexplayer, "random_action", spy)
     seed = hexrollout.rollout_seed(s, 0)
     hexrollout.playout(hexrollout.start(s, [], seed), "axis", None)
     assert asked == []

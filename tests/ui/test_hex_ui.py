@@ -520,16 +520,16 @@ def test_a_long_loss_list_scrolls_and_every_unit_can_be_reached():
     ch = hexcombat.loss_choice(st)
     assert ch is not None and len(ch.units) == 21
     play = game.hexplay
-    assert play._row_max > 0                           # too many even for low rows: it scrolls
+    assert play.panel._row_max > 0                           # too many even for low rows: it scrolls
     take = [h for h in game.spots.items if h.tooltip.startswith("Take the chosen losses")]
     assert take and take[0].rect.bottom <= SIZE[1]        # the button is on screen, below the list
     for _ in range(20):
         rows = rows_of(game)
         assert rows and all(r.rect.bottom <= take[0].rect.top for r in rows)
-        if play.row_scroll >= play._row_max:
+        if play.panel.row_scroll >= play.panel._row_max:
             break
-        uikit.wheel(app, play.rows_rect.center, -1)     # the wheel over the list
-    assert play.row_scroll == play._row_max
+        uikit.wheel(app, play.panel.rows_rect.center, -1)     # the wheel over the list
+    assert play.panel.row_scroll == play.panel._row_max
     shown_last = rows_of(game)
     uikit.shot(app, "hex_loss_choice_long")
     # the last unit of the list can be clicked into the choice
@@ -707,7 +707,7 @@ def test_an_out_of_supply_unit_says_so_in_words():
     assert any("out of supply (2 turns; red corner)" in t for t in lines), lines
     uikit.click(app, at(game, u.space))
     from game.ui import theme
-    from game.ui.hex import play as hexplay
+    from game.ui.hex import texts as hextexts
     texts: list[str] = []
     orig = theme.text
     theme.text = lambda surface, t, *a, **k: (texts.append(t), orig(surface, t, *a, **k))[1]
@@ -716,7 +716,7 @@ def test_an_out_of_supply_unit_says_so_in_words():
     finally:
         theme.text = orig
     assert any(t.startswith("out of supply · ") for t in texts)
-    assert hexplay.oos_text(1) == "this turn"
+    assert hextexts.oos_text(1) == "this turn"
 
 
 def test_log_lines_stay_inside_the_log_box(monkeypatch):
@@ -760,15 +760,15 @@ def test_a_big_stack_in_the_move_panel_scrolls_and_every_unit_can_be_left_behind
                          phase="movement")
     play = game.hexplay
     uikit.click(app, at(game, "1,2"))
-    assert len(play.picked) == 22 and play._row_max > 0
+    assert len(play.picked) == 22 and play.panel._row_max > 0
     def rows():
         return [h for h in game.spots.items if h.tooltip.endswith("click to move it or leave it behind")]
     assert all(r.rect.bottom <= game.panel.log_rect.top for r in rows())
     for _ in range(30):
-        if play.row_scroll >= play._row_max:
+        if play.panel.row_scroll >= play.panel._row_max:
             break
-        uikit.wheel(app, play.rows_rect.center, -1)
-    assert play.row_scroll == play._row_max
+        uikit.wheel(app, play.panel.rows_rect.center, -1)
+    assert play.panel.row_scroll == play.panel._row_max
     uikit.shot(app, "hex_big_stack_move")
     last = rows()[-1]
     uikit.click(app, last.rect.center)

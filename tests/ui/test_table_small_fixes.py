@@ -71,7 +71,7 @@ def test_the_map_refits_after_a_resize():
 
 
 def test_hexside_costs_read_as_words_not_a_decimal():
-    from game.ui.hex.play import mp_range
+    from game.ui.hex.texts import mp_range
     assert mp_range({0, 1}) == "+0 or +1 MP by unit class"
     assert mp_range({1, 2, 3}) == "+1 to +3 MP by unit class"
     assert mp_range({2}) == "+2 MP"

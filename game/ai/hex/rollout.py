@@ -95,9 +95,9 @@ def rollout_seed(state: GameState, r: int) -> int:
 def fast_move(state: GameState) -> list[Action]:
     """The greedy player's movement (hexplayer._move) in one pass: each unit in uid order
     decides once (greedy re-asks every unit after each move)."""
-    from .simple import _goals, _threatened, march_score
+    from .simple import march_score, objective_hexes, threatened
     player = state.player
-    goals = [hexgrid.parse_hex_id(g) for g in _goals(state, player)]
+    goals = [hexgrid.parse_hex_id(g) for g in objective_hexes(state, player)]
     out: list[Action] = []
     if not goals:
         return out
@@ -108,7 +108,7 @@ def fast_move(state: GameState) -> list[Action]:
         if u is None or u.moved or hexmove.mp_left(s, u) <= 0 or s.utype(u).move <= 0:
             continue
         sp = s.scenario.spaces[u.space]
-        if sp.victory_city and s.owners.get(u.space) == player and _threatened(s, u.space, player):
+        if sp.victory_city and s.owners.get(u.space) == player and threatened(s, u.space, player):
             here_n = sum(1 for x in s.units.values() if x.space == u.space and x.owner == player
                          and s.utype(x).defense > 0)
             if here_n <= 2:
@@ -133,10 +133,10 @@ def fast_move(state: GameState) -> list[Action]:
 
 def fast_policy(state: GameState) -> list[Action]:
     """The next actions of the rollout policy: the greedy player, movement planned in one pass."""
-    from .simple import _fly, choose_hex
+    from .simple import choose_hex, fly_action
     if state.phase in ("movement", "exploitation"):
         if state.phase == "movement":
-            fly = _fly(state)
+            fly = fly_action(state)
             if fly is not None:
                 return [fly]
         return fast_move(state) + [EndPhase()]
@@ -149,7 +149,7 @@ def playout(state: GameState, alliance: str, seed: int | None, limit: int | None
     (None: the state's own, already a rollout's), the alliances in `random_sides` as the
     random player: 1 if `alliance` wins, 0 if it loses, 0.5 for a draw or a rollout cut at
     `limit` (default: the config's max_rollout_actions); and the number of actions played."""
-    from .simple import _random, answer_decision
+    from .simple import answer_decision, random_action
     if limit is None:
         limit = hex_config().max_rollout_actions
     s = state.copy()
@@ -166,7 +166,7 @@ def playout(state: GameState, alliance: str, seed: int | None, limit: int | None
             a = d
         else:
             if not queue:
-                queue = [_random(s)] if random_sides and s.alliance_of(s.player) in random_sides \
+                queue = [random_action(s)] if random_sides and s.alliance_of(s.player) in random_sides \
                     else fast_policy(s)
             a = queue.pop(0)
         try:

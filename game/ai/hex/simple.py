@@ -47,10 +47,10 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
         from .plan import choose
         return choose(state)
     if level == "random":
-        return _random(state)
+        return random_action(state)
     phase = state.phase
     if phase == "movement":
-        fly = _fly(state)
+        fly = fly_action(state)
         if fly is not None:
             return fly
     if phase in ("movement", "exploitation"):
@@ -60,7 +60,7 @@ def choose_hex(state: GameState, level: str = "greedy") -> Action:
     return EndPhase()
 
 
-def _random(state: GameState) -> Action:
+def random_action(state: GameState) -> Action:
     """A legal random action, seeded by the game: end the phase one time in five, else a
     random unit (each unit equally likely, however many hexes it can reach) to a random
     destination (or air drop target), a random attack, a random advance."""
@@ -120,7 +120,7 @@ def march_score(state: GameState, player: str, goals: list[tuple[int, int]], hid
     return (v, hid)
 
 
-def _goals(state: GameState, player: str) -> list[str]:
+def objective_hexes(state: GameState, player: str) -> list[str]:
     """Objective hexes the alliance does not hold, else hexes of enemy units."""
     vc = [s for s, sp in state.scenario.spaces.items() if sp.victory_city
           and (state.owners.get(s) is None or state.at_war(state.owners[s], player))]
@@ -129,7 +129,7 @@ def _goals(state: GameState, player: str) -> list[str]:
     return sorted({u.space for u in state.units.values() if state.at_war(u.owner, player)})
 
 
-def _threatened(state: GameState, hid: str, player: str, radius: int = 3) -> bool:
+def threatened(state: GameState, hid: str, player: str, radius: int = 3) -> bool:
     h = _axial(hid)
     return any(state.at_war(u.owner, player) and hexgrid.distance(h, _axial(u.space)) <= radius
                for u in state.units.values())
@@ -140,13 +140,13 @@ def _defense_value(state: GameState, hid: str) -> int:
         state, "defense_value", hid, lambda: -sum(t.shift for t in hexmove.terrains(state, hid)))
 
 
-def _fly(state: GameState) -> Action | None:
+def fly_action(state: GameState) -> Action | None:
     """Air drops / air transport: the first unit that can fly goes to the best hex near
     an objective (capturing an empty enemy airfield if it can), avoiding bad drop terrain."""
     player = state.player
     if hexairdrop.transport(state, player) is None or max(hexairdrop.capacity_left(state, player)) <= 0:
         return None
-    goals = [_axial(g) for g in _goals(state, player)]
+    goals = [_axial(g) for g in objective_hexes(state, player)]
     if not goals:
         return None
     zoc = hexmove.zoc_hexes(state, player)
@@ -177,7 +177,7 @@ def _fly(state: GameState) -> Action | None:
 
 def _move(state: GameState) -> Action | None:
     player = state.player
-    goals = [_axial(g) for g in _goals(state, player)]
+    goals = [_axial(g) for g in objective_hexes(state, player)]
     if not goals:
         return None
     near: dict[str, int] = {}
@@ -190,7 +190,7 @@ def _move(state: GameState) -> Action | None:
         sp = state.scenario.spaces[u.space]
         mine_here = [x for x in state.units.values() if x.space == u.space and x.owner == player
                      and state.utype(x).defense > 0]
-        if sp.victory_city and state.owners.get(u.space) == player and _threatened(state, u.space, player) \
+        if sp.victory_city and state.owners.get(u.space) == player and threatened(state, u.space, player) \
                 and len(mine_here) <= 2:
             continue   # hold the objective
         options = hexmove.reachable(state, (u.uid,))

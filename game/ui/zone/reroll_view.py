@@ -175,8 +175,8 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
 
 
 def _draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool, dice: int) -> None:
-    from .strip import _die
-    _die(surface, rect, face, hit, dice)
+    from .strip import draw_strip_die
+    draw_strip_die(surface, rect, face, hit, dice)
 
 
 def draw_buttons(win: BattleWindow, surface: pygame.Surface, bar: pygame.Rect) -> int:

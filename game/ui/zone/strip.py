@@ -266,7 +266,7 @@ def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
         return theme.NEUTRAL
 
 
-def _die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool, dice: int) -> None:
+def draw_strip_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool, dice: int) -> None:
     from .battle_window import draw_die
     if dice <= 6 and rect.w >= 14:
         draw_die(surface, rect, face, hit)
@@ -574,7 +574,7 @@ def _draw_lane(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Battl
             y = lane.y + 4 + r_ * (die + 3)
             rect = pygame.Rect(x0 + c_ * (die + 3), y, die, die)
             hit = face <= need
-            _die(surface, rect, face, hit, dice)
+            draw_strip_die(surface, rect, face, hit, dice)
             ut = state.ruleset.units.get(utype)
             tip = f"{ut.name if ut else utype}\nneeds {need} or less; rolled {face}" + ("  — hit" if hit else "")
             act = None

@@ -1,0 +1,171 @@
+"""Write docs/rules/index.md: where each seed rule lives in the code and the tests.
+
+A seed names a unit ("TRANSPORT AIRCRAFT"), a gap id of its extraction ("G53") or a
+section ("15.F.5"); the index gives, in one table row, the unit's ruleset entry, the
+abilities that make its rules and where the engine asks for each, and the files whose
+comments cite it (tests cite their source: `# seed 003: 15.F.5`).
+
+Usage: python tools/gen_rules_index.py    (tools/gen_rules_doc.py runs it too)
+"""
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from game.rules.abilities import REGISTRY
+from game.rules.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "rules" / "index.md"
+# seed number -> (ruleset, what the seed is)
+SEEDS = {"000": ("interwar", "alternate-1930s unit profiles, d12"),
+         "001": ("modern-naval", "Allies vs Opfor naval units"),
+         "002": ("g40", "house rules for Axis & Allies Global 1940"),
+         "003": ("europa", "special units of a Europa-style hex game")}
+CITE = re.compile(r"seed (00[0-3])\b(.*)", re.IGNORECASE)
+RULE_ID = {"000": re.compile(r"\b([GRWL]\d{1,3})\b"),
+           "003": re.compile(r"\b(\d{1,2}\.[A-Z](?:\.\d+)?(?:\.[a-z])?)\b")}
+MAX_FILES = 6
+
+
+def sources(folder: str) -> dict[str, list[str]]:
+    """Every .py file under a folder of the repository: path -> its lines."""
+    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8").splitlines()
+            for p in sorted((ROOT / folder).rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def citations(files: dict[str, list[str]]) -> list[tuple[str, str, str]]:
+    """(seed, the text after "seed NNN", file) for every line citing a seed."""
+    out = []
+    for path, lines in files.items():
+        for line in lines:
+            for m in CITE.finditer(line):
+                out.append((m.group(1), m.group(2), path))
+    return out
+
+
+def unit_names(name: str) -> list[str]:
+    """The ways a citation names a unit: 'Transport Aircraft (seed 000)' -> 'transport aircraft'."""
+    base = re.sub(r"\s*\(.*?\)", "", name).strip().lower()
+    return [base] + ([base + "s"] if not base.endswith("s") else [])
+
+
+def cited_units(cites, seed: str, units) -> dict[str, set[str]]:
+    """unit id -> files citing it (the longest unit name on a line wins: 'elite infantry'
+    is not also 'infantry')."""
+    names = sorted(((n, u.id) for u in units for n in unit_names(u.name)), key=lambda x: -len(x[0]))
+    out: dict[str, set[str]] = defaultdict(set)
+    for s, text, path in cites:
+        if s != seed:
+            continue
+        low = text.lower()
+        for n, uid in names:
+            if re.search(r"\b" + re.escape(n) + r"\b", low):
+                out[uid].add(path)
+                low = low.replace(n, " ")
+    return out
+
+
+# seed 003's section 15 is cited by its number alone too ("(15.E.1)"): no other seed has one
+SECTION_15 = re.compile(r"\b(15\.[A-Z](?:\.\d+)?(?:\.[a-z])?)\b")
+
+
+def cited_rules(cites, seed: str, files: dict[str, list[str]]) -> dict[str, set[str]]:
+    pat = RULE_ID.get(seed)
+    out: dict[str, set[str]] = defaultdict(set)
+    if pat is None:
+        return out
+    for s, text, path in cites:
+        if s == seed:
+            for m in pat.finditer(text[:60]):
+                out[m.group(1)].add(path)
+    if seed == "003":
+        for path, lines in files.items():
+            for line in lines:
+                for m in SECTION_15.finditer(line):
+                    out[m.group(1)].add(path)
+    return out
+
+
+def asked_in(code: dict[str, list[str]]) -> dict[str, set[str]]:
+    """ability name -> modules that name it (its string or its class), besides the
+    modules that define abilities."""
+    out: dict[str, set[str]] = defaultdict(set)
+    pats = {name: re.compile(r"[\"']" + re.escape(name) + r"[\"']|\b" + re.escape(cls.__name__) + r"\b")
+            for name, cls in REGISTRY.items()}
+    for path, lines in code.items():
+        if path.endswith("abilities.py"):
+            continue
+        text = "\n".join(lines)
+        for name, pat in pats.items():
+            if pat.search(text):
+                out[name].add(path)
+    return out
+
+
+def files_cell(paths: set[str] | None, under: str = "") -> str:
+    ps = sorted(p for p in paths or () if p.startswith(under))
+    if not ps:
+        return "—"
+    more = f" (+{len(ps) - MAX_FILES})" if len(ps) > MAX_FILES else ""
+    return ", ".join(f"`{p}`" for p in ps[:MAX_FILES]) + more
+
+
+def defined_in(name: str) -> str:
+    mod = REGISTRY[name].__module__.replace(".", "/") + ".py"
+    return f"`{mod}` {REGISTRY[name].__name__}"
+
+
+def render() -> str:
+    code, tests = sources("game"), sources("tests")
+    cites = citations(code) + citations(tests)
+    asked = asked_in(code)
+    lines = ["# Where each rule lives", "",
+             "Generated by tools/gen_rules_index.py from the rulesets, the ability registry and the",
+             "citations in the code and tests (`# seed 003: 15.F.5`); do not edit.", "",
+             "Find the seed's name for a rule below. A unit is data (scenarios/rulesets/<id>.yaml, its",
+             "table in docs/rules/<id>.md); its rules are its abilities, each one class in the module",
+             "shown under \"Abilities\" with the modules where the engine asks for it. Choices where a",
+             "seed is unclear are in docs/interpretations.md.", ""]
+    used_by: dict[str, set[str]] = defaultdict(set)
+    for seed, (rid, what) in SEEDS.items():
+        rs = load_ruleset(rid)
+        lines += [f"## Seed {seed}: {what} (ruleset `{rid}`)", "",
+                  "| unit | id | abilities | code citing it | tests citing it |", "|---|---|---|---|---|"]
+        units = list(rs.units.values())
+        by_unit = cited_units(cites, seed, units)
+        for u in units:
+            names = sorted({a.name for a in u.abilities})
+            for n in names:
+                used_by[n].add(f"{rid}:{u.id}")
+            cited = by_unit.get(u.id)
+            lines.append(f"| {u.name} | `{u.id}` | {', '.join(names) or '—'} | {files_cell(cited, 'game/')} | "
+                         f"{files_cell(cited, 'tests/')} |")
+        rules = cited_rules(cites, seed, {**code, **tests})
+        if rules:
+            lines += ["", f"Rules of seed {seed} cited by their id:", "", "| rule | code | tests |", "|---|---|---|"]
+            key = (lambda r: (r[0], int(r[1:]))) if seed == "000" else \
+                (lambda r: [int(p) if p.isdigit() else p for p in r.split(".")])
+            for r in sorted(rules, key=key):  # type: ignore[arg-type]
+                lines.append(f"| {r} | {files_cell(rules[r], 'game/')} | {files_cell(rules[r], 'tests/')} |")
+        lines.append("")
+    lines += ["## Abilities", "", "| ability | defined in | asked for in | units |", "|---|---|---|---|"]
+    for name in sorted(REGISTRY):
+        units = sorted(used_by.get(name, ()))
+        more = f" (+{len(units) - 4})" if len(units) > 4 else ""
+        lines.append(f"| {name} | {defined_in(name)} | {files_cell(asked.get(name))} | "
+                     f"{', '.join(units[:4]) or '—'}{more} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(render(), encoding="utf-8")
+    print(OUT)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
