@@ -1,0 +1,44 @@
+"""Global 1940 unit rules that TripleA's ww2global40_2nd_edition.xml encodes and the g40
+ruleset now plays (issue #46 item 7: the importer maps the XML's unit options onto them)."""
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game.rules.actions import Move, apply, new_game
+from game.rules.errors import IllegalAction
+from game.rules.ruleset import load_ruleset, load_scenario_file
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+
+
+def g(units, phase="combat_move"):
+    """The mini map under g40: red a1 - a2, blue m - b2 - b1; seas s1 (by a1, a2) - s2."""
+    sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
+    s = new_game(replace(sc, start_units=tuple(units)), load_ruleset("g40"), 1)
+    s.phase_idx = s.ruleset.phases.index(phase)
+    return s
+
+
+def test_mechanized_infantry_blitzes_only_paired_with_armour():
+    # ww2global40_2nd_edition.xml unitAttachment mech_infantry: no canBlitz of its own;
+    # receivesAbilityWhenWith "canBlitz:armour" (it blitzes when moving with a tank)
+    s = g([("a2", "red", "mech_infantry", 1)])
+    with pytest.raises(IllegalAction):
+        apply(s, Move((1,), ("m", "b2")))           # through empty Middle into Beta Minor
+    s = g([("a2", "red", "mech_infantry", 1), ("a2", "red", "armour", 1)])
+    s = apply(s, Move((1, 2), ("m", "b2")))
+    assert s.units[1].space == s.units[2].space == "b2"
+    assert s.owners["m"] == "red"
+
+
+def test_a_damaged_carrier_takes_no_aircraft():
+    # ww2global40_2nd_edition.xml unitAttachment carrier: whenCombatDamaged
+    # unitsMayNotLandOnCarrier and unitsMayNotLeaveAlliedCarrier at damage 1:2
+    units = [("a1", "red", "fighter", 1), ("s1", "red", "carrier", 1)]
+    s = apply(g(units, "noncombat_move"), Move((1,), ("s1",)))   # undamaged: it lands
+    assert s.units[1].space == "s1"
+    s = g(units, "noncombat_move")
+    s.units[2] = replace(s.units[2], damage=1)
+    with pytest.raises(IllegalAction):
+        apply(s, Move((1,), ("s1",)))
