@@ -465,6 +465,9 @@ class Scenario:
     capitals: CapitalRules = field(default_factory=CapitalRules)   # capture and liberation
     convoys: ConvoyRules | None = None       # convoy zones and their disruption (convoys.py)
     player_rules: dict[str, PlayerRules] = field(default_factory=dict)   # player_rules.py
+    # victory.conditions: alliance -> conditions that, all met at the end of a round, win
+    # the game for it (G40: 8 European or 6 Pacific victory cities while holding a capital)
+    victory_conditions: dict[str, tuple[ObjectiveCondition, ...]] = field(default_factory=dict)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived

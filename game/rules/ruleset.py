@@ -947,7 +947,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                       f"{did_you_mean(p.capital, spaces)}")
     alliances = sorted({p.alliance for p in players})
     vnode = chk.get(data, "victory", dict, "scenario", default=LocDict())
-    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit"), "victory")
+    chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit", "conditions"), "victory")
     vc = chk.get(vnode, "victory_cities", dict, "victory", default={})
     for ally in (vc or {}):
         if ally not in alliances:
@@ -959,6 +959,8 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     canals, canal_control = _parse_canals(data, spaces, chk, ruleset)
     from . import objectives
     national = objectives.parse(data, spaces, pids, ruleset, chk)
+    won_when = _victory_conditions(vnode, alliances, objectives.conditions_parser(spaces, pids, ruleset, chk),
+                                   chk)
     from . import politics as politics_rules
     politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk),
                                     chk)
@@ -985,7 +987,23 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
         factory_production=factory_production or "complex",
         hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
-        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules)
+        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules,
+        victory_conditions=won_when)
+
+
+def _victory_conditions(vnode: Any, alliances: list[str], parse_list: Any, chk: Checker
+                        ) -> dict[str, tuple[Any, ...]]:
+    """`victory: {conditions: {axis: [...], allies: [...]}}`: an alliance wins at the end of a
+    round when all its conditions (the national objectives' grammar) are met; each
+    condition takes the point of view of its `player`, else the alliance's first player."""
+    cnode = chk.get(vnode, "conditions", dict, "victory", default=None)
+    out = {}
+    for ally in (cnode or {}):
+        if ally not in alliances:
+            chk.error(cnode, ally, f"victory.conditions: unknown alliance '{ally}'{did_you_mean(ally, alliances)}")
+            continue
+        out[str(ally)] = parse_list(cnode, ally, "victory.conditions")
+    return out
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None

@@ -25,7 +25,21 @@ def capitals_winner(state: GameState) -> str | None:
     return None
 
 
+def conditions_winner(state: GameState) -> str | None:
+    """The alliance whose `victory.conditions` are all met (G40: TripleA's victory
+    triggers), each from its condition's `player`, else the alliance's first player."""
+    from . import objectives
+    for ally, conds in state.scenario.victory_conditions.items():
+        pov = next((p.id for p in state.scenario.players if p.alliance == ally), "")
+        if conds and all(objectives.times(state, c, pov) for c in conds):
+            return ally
+    return None
+
+
 def round_end_winner(state: GameState) -> str | None:
+    won = conditions_winner(state)
+    if won is not None:
+        return won
     counts = victory_cities(state)
     for ally, need in state.scenario.victory_cities.items():
         if counts.get(ally, 0) >= need:

@@ -120,6 +120,7 @@ def end_turn(state: GameState) -> None:
             winner = victory.round_end_winner(state)
         if winner is not None:
             victory.finish_game(state, winner, "holds the capitals" if victory.capitals_winner(state)
+                        else "meets its victory conditions" if victory.conditions_winner(state)
                         else "holds enough victory cities")
             return
         state.phase_idx = 0
