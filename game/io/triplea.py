@@ -30,6 +30,7 @@ from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import (
     RawAttachment,
     Unmapped,
+    _drop_own_player,
     _referenced,
     _title,
     _trigger_condition_list,
@@ -1143,9 +1144,35 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
         if entry and _kept_in(opts):
             entry["moves_within"] = [ids[t] for t in opts.get("movementRestrictionTerritories", "").split(":")
                                      if t in ids]
+        lifting = _lifting_triggers(gx, p) if _kept_out(opts) else []
+        if lifting:
+            try:
+                until = [c for a in lifting for c in _trigger_condition_list(ctx, a)]
+            except (Unmapped, ValueError) as exc:
+                report.not_imported.append(f"player {p} movement restriction: {exc}")
+            else:
+                entry["keeps_out_of"] = [ids[t] for t in opts["movementRestrictionTerritories"].split(":")
+                                         if t in ids]
+                entry["keeps_out_until"] = [_drop_own_player(c, pids[p]) for c in until]
+                taken |= {a.name for a in lifting} | {r for a in lifting for r in _referenced(ctx, a)}
+                report.mapped.append(f"player {p}: movementRestrictionTerritories (disallowed) until "
+                                     f"{', '.join(a.name for a in lifting)} fires (player_rules keeps_out_of, "
+                                     f"keeps_out_until)")
         if entry:
             out.append({"player": pids[p], **entry})
     return out, taken
+
+
+def _kept_out(opts: dict[str, str]) -> bool:
+    return opts.get("movementRestrictionType") == "disallowed" and bool(opts.get("movementRestrictionTerritories"))
+
+
+def _lifting_triggers(gx: GameXml, p: str) -> list[RawAttachment]:
+    """The triggers that clear player `p`'s movementRestrictionTerritories (G40: Japan's
+    and the United States' waters closed until they are at war)."""
+    return [a for a in gx.raw if a.is_trigger and p in (a.get("players") or a.to).split(":")
+            and any(k == "playerProperty" and v == "movementRestrictionTerritories" and not (c or "")
+                    for k, v, c in a.options)]
 
 
 def _kept_in(opts: dict[str, str]) -> bool:
@@ -1258,6 +1285,8 @@ def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
     kept_in = {"movementRestrictionTerritories", "movementRestrictionType"} \
         if _kept_in(opts) and any(a.is_trigger and a.to == who and a.get("frontier") in gx.frontiers
                                   for a in gx.raw) else set()   # `moves_within`
+    if _kept_out(opts) and _lifting_triggers(gx, who):
+        kept_in = {"movementRestrictionTerritories", "movementRestrictionType"}   # `keeps_out_of`
     unlimited = {"unlimitedProduction"} if _true(opts, "placementAnyTerritory") \
         and _true(opts, "unlimitedProduction") else set()
     odd = sorted(set(opts) - PLACEMENT_OPTIONS - kept_in - unlimited)

@@ -171,6 +171,8 @@ class PlayerRules:
     buys: tuple[str, ...] = ()                  # the only units it buys (empty: any)
     buys_when: tuple[ExtraPurchase, ...] = ()   # and these while their conditions hold
     moves_within: tuple[str, ...] = ()          # its units enter only these spaces (empty: any)
+    keeps_out_of: tuple[str, ...] = ()          # its units enter none of these spaces ...
+    keeps_out_until: tuple[ObjectiveCondition, ...] = ()   # ... until these conditions hold
 
 
 @dataclass(frozen=True)

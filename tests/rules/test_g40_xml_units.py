@@ -42,3 +42,19 @@ def test_a_damaged_carrier_takes_no_aircraft():
     s.units[2] = replace(s.units[2], damage=1)
     with pytest.raises(IllegalAction):
         apply(s, Move((1,), ("s1",)))
+
+
+def test_waters_closed_before_war_open_when_the_condition_holds():
+    # ww2global40_2nd_edition.xml rulesAttachment Japanese: movementRestrictionTerritories
+    # "1 Sea Zone:...:12 Sea Zone", movementRestrictionType disallowed; cleared by
+    # triggerAttachment_Japanese_Unrestricted_Movement (conditions: at war with the Americans)
+    from game.rules.model import ObjectiveCondition, PlayerRules
+    s = g([("a2", "red", "armour", 1)])
+    until = (ObjectiveCondition(kind="at_war", players=("blue",)),)
+    rules = {"red": PlayerRules(player="red", keeps_out_of=("m",), keeps_out_until=until)}
+    s.scenario = replace(s.scenario, player_rules=rules)
+    s.relations = {"blue|red": "neutral"}
+    with pytest.raises(IllegalAction, match="may not enter Middle yet"):
+        apply(s, Move((1,), ("m",)))
+    s.relations = {}                                  # at war (the alliances' default)
+    assert apply(s, Move((1,), ("m",))).units[1].space == "m"
