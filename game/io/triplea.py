@@ -1133,6 +1133,8 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
             switches.setdefault(att.to, []).append(att)
     out: list[dict[str, Any]] = []
     taken: set[str] = set()
+    destroying, taken_removal = _complex_removal(gx, ids, report)
+    taken |= taken_removal
     for p in gx.players:
         entry: dict[str, Any] = {}
         if p in switches:
@@ -1144,6 +1146,8 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
         if entry and _kept_in(opts):
             entry["moves_within"] = [ids[t] for t in opts.get("movementRestrictionTerritories", "").split(":")
                                      if t in ids]
+        if p in destroying:
+            entry["destroys_complexes_in"] = sorted(destroying[p])
         lifting = _lifting_triggers(gx, p) if _kept_out(opts) else []
         if lifting:
             try:
@@ -1160,6 +1164,35 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
                                      f"keeps_out_until)")
         if entry:
             out.append({"player": pids[p], **entry})
+    return out, taken
+
+
+def _complex_removal(gx: GameXml, ids: dict[str, str], report: Report) -> tuple[dict[str, set[str]], set[str]]:
+    """Triggers removing the industrial complexes of a territory once a player owns it (G40:
+    triggerAttachment_Chinese_Destroy_Factories_*) -> player -> those spaces
+    (`destroys_complexes_in`), and the attachments taken in."""
+    complexes = {u for u in gx.units if norm(u) in FACTORIES or _true(gx.unit_options[u], "isFactory")}
+    by_name = {a.name: a for a in gx.raw if a.is_rules}
+    out: dict[str, set[str]] = {}
+    taken: set[str] = set()
+    for a in gx.raw:
+        removal = [v for k, v, _ in a.options if k == "removeUnits"]
+        if not a.is_trigger or len(removal) != 1 \
+                or {k for k, _, _ in a.options} - {"trigger", "conditions", "removeUnits", "when", "uses"}:
+            continue
+        where, *units = removal[0].split(":")
+        cond = by_name.get(a.get("trigger") or a.get("conditions") or "")
+        if not units or set(units) - complexes or where not in ids or cond is None \
+                or [(k, v) for k, v, _ in cond.options] != [("directOwnershipTerritories", where)] \
+                or not all(w.startswith("after:") and "battle" in w.lower()
+                           for k, w, _ in a.options if k == "when"):
+            continue
+        out.setdefault(cond.to, set()).add(ids[where])
+        taken |= {a.name, cond.name}
+    for p, spaces in out.items():
+        report.mapped.append(f"player {p}: triggers removing the industrial complexes of "
+                             f"{', '.join(sorted(spaces))} after a battle once it owns them "
+                             f"(player_rules destroys_complexes_in)")
     return out, taken
 
 

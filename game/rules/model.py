@@ -173,6 +173,9 @@ class PlayerRules:
     moves_within: tuple[str, ...] = ()          # its units enter only these spaces (empty: any)
     keeps_out_of: tuple[str, ...] = ()          # its units enter none of these spaces ...
     keeps_out_until: tuple[ObjectiveCondition, ...] = ()   # ... until these conditions hold
+    # industrial complexes in these spaces are destroyed when the player holds them
+    # after a battle phase (G40: China captures no factories)
+    destroys_complexes_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ lifted by the triggers *_Unrestricted_Movement).
       - player: japanese
         keeps_out_of: [sea_zone_1, sea_zone_2]  # its units enter none of these spaces
         keeps_out_until: [{at_war: [americans]}]   # until these conditions hold
+      - player: chinese
+        destroys_complexes_in: [kiangsu]       # a complex there is destroyed once it holds it
 
 Conditions use the national objectives grammar (game/rules/objectives.py). Where China
 places (any territory it holds, at most 3 each) is its `placement` (players[]).
@@ -38,7 +40,7 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, cond
             chk.error(node, i, f"{w}: expected {{player, buys, buys_when, moves_within, keeps_out_of}}")
             continue
         chk.unknown_keys(r, ("player", "buys", "buys_when", "moves_within", "keeps_out_of",
-                             "keeps_out_until"), w)
+                             "keeps_out_until", "destroys_complexes_in"), w)
         player = chk.get(r, "player", str, w)
         if player not in pids:
             chk.error(r, "player", f"{w}.player: unknown player '{player}'")
@@ -57,7 +59,8 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, cond
         out[player] = PlayerRules(player=player, buys=_units(r, "buys", w, ruleset, chk),
                                   buys_when=tuple(extra), moves_within=within,
                                   keeps_out_of=_ids(r, "keeps_out_of", w, spaces, chk),
-                                  keeps_out_until=conditions(r, "keeps_out_until", w))
+                                  keeps_out_until=conditions(r, "keeps_out_until", w),
+                                  destroys_complexes_in=_ids(r, "destroys_complexes_in", w, spaces, chk))
     return out
 
 

@@ -58,3 +58,19 @@ def test_waters_closed_before_war_open_when_the_condition_holds():
         apply(s, Move((1,), ("m",)))
     s.relations = {}                                  # at war (the alliances' default)
     assert apply(s, Move((1,), ("m",))).units[1].space == "m"
+
+
+def test_a_complex_china_takes_is_destroyed_after_the_battles():
+    # ww2global40_2nd_edition.xml triggerAttachment_Chinese_Destroy_Factories_Kiangsu_*:
+    # trigger conditionAttachment_Chinese_Own_Kiangsu (directOwnershipTerritories Kiangsu),
+    # removeUnits "Kiangsu:factory_minor:factory_major:factory_upgrade", after each battle step
+    from game.rules.actions import EndPhase
+    from game.rules.model import PlayerRules
+    s = g([], "conduct_combat")
+    rules = {"blue": PlayerRules(player="blue", destroys_complexes_in=("c", "a1"))}
+    s.scenario = replace(s.scenario, player_rules=rules)
+    s.owners["c"] = "blue"                            # taken from green this turn
+    assert "c" in s.factories and "c|major_industrial_complex" in s.facilities
+    s = apply(s, EndPhase())
+    assert "c" not in s.factories and "c|major_industrial_complex" not in s.facilities
+    assert "a1" in s.factories                         # red's: blue does not hold it

@@ -242,6 +242,30 @@ def capture(state: GameState, space: str) -> None:
             _add(state, space, ft.captured_as, dmg)
 
 
+def destroy_complex(state: GameState, space: str) -> bool:
+    """Remove a space's industrial complex (G40: one China takes is destroyed). Returns
+    whether there was one."""
+    if space not in state.factories:
+        return False
+    for ft, _ in in_space(state, space):
+        if ft.kind == COMPLEX:
+            del state.facilities[_key(space, ft.id)]
+    state.factories = state.factories - {space}
+    return True
+
+
+def destroy_held_complexes(state: GameState) -> None:
+    """After a battle phase: industrial complexes in a player's `destroys_complexes_in`
+    spaces (scenario player_rules) that it holds are destroyed (TripleA
+    ww2global40_2nd_edition.xml: triggerAttachment_Chinese_Destroy_Factories_*, after each
+    Allied battle step)."""
+    for rules in state.scenario.player_rules.values():
+        for space in rules.destroys_complexes_in:
+            if state.owners.get(space) == rules.player and destroy_complex(state, space):
+                state.add_log(f"The industrial complex in {state.scenario.spaces[space].name} is "
+                              f"destroyed: {state.scenario.player(rules.player).name} cannot hold one.")
+
+
 def add_damage(state: GameState, space: str, fid: str, points: int) -> int:
     """Put up to `points` damage markers on a facility (never beyond its max_damage);
     returns how many it took."""
