@@ -31,9 +31,11 @@ from .triplea_objectives import (
     RawAttachment,
     Unmapped,
     _drop_own_player,
+    _lookup,
     _referenced,
     _title,
     _trigger_condition_list,
+    condition,
     step_phase,
 )
 from .triplea_objectives import objectives as import_objectives
@@ -1134,7 +1136,8 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
     out: list[dict[str, Any]] = []
     taken: set[str] = set()
     destroying, taken_removal = _complex_removal(gx, ids, report)
-    taken |= taken_removal
+    upgrading, taken_upgrade = _war_production(gx, ids, ctx, report)
+    taken |= taken_removal | taken_upgrade
     for p in gx.players:
         entry: dict[str, Any] = {}
         if p in switches:
@@ -1148,6 +1151,9 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
                                      if t in ids]
         if p in destroying:
             entry["destroys_complexes_in"] = sorted(destroying[p])
+        if p in upgrading:
+            entry["upgrades_complexes_in"], when = upgrading[p]
+            entry["upgrades_when"] = [_drop_own_player(c, pids[p]) for c in when]
         lifting = _lifting_triggers(gx, p) if _kept_out(opts) else []
         if lifting:
             try:
@@ -1193,6 +1199,46 @@ def _complex_removal(gx: GameXml, ids: dict[str, str], report: Report) -> tuple[
         report.mapped.append(f"player {p}: triggers removing the industrial complexes of "
                              f"{', '.join(sorted(spaces))} after a battle once it owns them "
                              f"(player_rules destroys_complexes_in)")
+    return out, taken
+
+
+def _war_production(gx: GameXml, ids: dict[str, str], ctx: ObjectiveContext, report: Report
+                    ) -> tuple[dict[str, tuple[list[str], list[dict[str, Any]]]], set[str]]:
+    """Triggers replacing a territory's minor complex by a major one after the player's
+    politics step, once (G40: triggerAttachment_Americans_War_Production_*) -> player ->
+    (spaces, conditions) for `upgrades_complexes_in` / `upgrades_when`. Their conditions
+    that a complex is not major yet go: only a minor complex is upgraded anyway."""
+    sizes = {u: FACTORIES.get(norm(u)) for u in gx.units if norm(u) in FACTORIES}
+    out: dict[str, tuple[list[str], list[dict[str, Any]]]] = {}
+    taken: set[str] = set()
+    for a in gx.raw:
+        opts = {k: v for k, v, _ in a.options}
+        if not a.is_trigger or set(opts) - {"trigger", "conditions", "removeUnits", "placement", "uses", "when"} \
+                or "removeUnits" not in opts or "placement" not in opts:
+            continue
+        (t1, _, old), (t2, _, new) = opts["removeUnits"].partition(":"), opts["placement"].partition(":")
+        if t1 != t2 or t1 not in ids or sizes.get(old) != "minor" or sizes.get(new) != "major" \
+                or not opts.get("when", "").lower().endswith("politics"):
+            continue
+        refs = [r for r in (opts.get("trigger") or opts.get("conditions") or "").split(":") if r]
+        kept = [r for r in refs if not any(set((v or "").split(":")) & set(sizes)
+                                           for a2 in ctx.by_name.get(r, []) for k, v, _ in a2.options
+                                           if k == "unitPresence")]
+        try:
+            when = [condition(ctx, _lookup(ctx, r, a.to)) for r in kept]
+        except (Unmapped, ValueError) as exc:
+            report.not_imported.append(f"trigger {a.name} (line {a.line}): {exc}")
+            taken.add(a.name)
+            continue
+        spaces, before = out.get(a.to, ([], when))
+        if before != when:
+            continue   # triggers of one player with different conditions: left in the report
+        out[a.to] = (spaces + [ids[t1]], when)
+        taken |= {a.name} | set(refs)
+    for p, (spaces, _) in out.items():
+        report.mapped.append(f"player {p}: war production triggers: the minor complexes of "
+                             f"{', '.join(spaces)} become major (player_rules upgrades_complexes_in, "
+                             f"upgrades_when)")
     return out, taken
 
 

@@ -176,6 +176,10 @@ class PlayerRules:
     # industrial complexes in these spaces are destroyed when the player holds them
     # after a battle phase (G40: China captures no factories)
     destroys_complexes_in: tuple[str, ...] = ()
+    # minor complexes it holds in these spaces become major once these conditions hold,
+    # after its politics phase (G40: the United States' war production)
+    upgrades_complexes_in: tuple[str, ...] = ()
+    upgrades_when: tuple[ObjectiveCondition, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,9 @@ lifted by the triggers *_Unrestricted_Movement).
         keeps_out_until: [{at_war: [americans]}]   # until these conditions hold
       - player: chinese
         destroys_complexes_in: [kiangsu]       # a complex there is destroyed once it holds it
+      - player: americans
+        upgrades_complexes_in: [central_united_states]   # a minor complex there becomes major
+        upgrades_when: [{at_war: [germans, japanese], count: 1}]   # once these hold
 
 Conditions use the national objectives grammar (game/rules/objectives.py). Where China
 places (any territory it holds, at most 3 each) is its `placement` (players[]).
@@ -40,7 +43,8 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, cond
             chk.error(node, i, f"{w}: expected {{player, buys, buys_when, moves_within, keeps_out_of}}")
             continue
         chk.unknown_keys(r, ("player", "buys", "buys_when", "moves_within", "keeps_out_of",
-                             "keeps_out_until", "destroys_complexes_in"), w)
+                             "keeps_out_until", "destroys_complexes_in", "upgrades_complexes_in",
+                             "upgrades_when"), w)
         player = chk.get(r, "player", str, w)
         if player not in pids:
             chk.error(r, "player", f"{w}.player: unknown player '{player}'")
@@ -60,7 +64,9 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, cond
                                   buys_when=tuple(extra), moves_within=within,
                                   keeps_out_of=_ids(r, "keeps_out_of", w, spaces, chk),
                                   keeps_out_until=conditions(r, "keeps_out_until", w),
-                                  destroys_complexes_in=_ids(r, "destroys_complexes_in", w, spaces, chk))
+                                  destroys_complexes_in=_ids(r, "destroys_complexes_in", w, spaces, chk),
+                                  upgrades_complexes_in=_ids(r, "upgrades_complexes_in", w, spaces, chk),
+                                  upgrades_when=conditions(r, "upgrades_when", w))
     return out
 
 

@@ -29,7 +29,7 @@ def g40():
 def test_the_xmls_rules_map_onto_warboards(g40):
     rep = g40.report
     # before: 34 rows approximated and 369 not imported (issue #46), 58 and 279 this week
-    assert len(set(rep.approximated)) <= 11 and len(rep.not_imported) <= 20, rep.text()
+    assert len(set(rep.approximated)) <= 11 and len(rep.not_imported) <= 19, rep.text()
     mapped = "\n".join(rep.mapped)
     # unitAttachment airfield / harbour: g40's air and naval bases, not custom units
     assert "airfield -> g40 facility air_base" in mapped and "harbour -> g40 facility naval_base" in mapped
@@ -44,7 +44,8 @@ def test_the_xmls_rules_map_onto_warboards(g40):
                    "27 national objectives", "every player buys what its TripleA production frontier",
                    "victory.conditions of axis, allies",
                    "Japanese: movementRestrictionTerritories (disallowed)",
-                   "complexes of kiangsu, manchuria, shantung"):
+                   "complexes of kiangsu, manchuria, shantung",
+                   "minor complexes of eastern_united_states, central_united_states"):
         assert needle in mapped, needle
     text = rep.text()
     # research and bids stay out; rules other helpers write are named, not hidden

@@ -74,3 +74,28 @@ def test_a_complex_china_takes_is_destroyed_after_the_battles():
     s = apply(s, EndPhase())
     assert "c" not in s.factories and "c|major_industrial_complex" not in s.facilities
     assert "a1" in s.factories                         # red's: blue does not hold it
+
+
+def test_war_production_makes_the_minor_complex_major_once_at_war():
+    # ww2global40_2nd_edition.xml triggerAttachment_Americans_War_Production_Central:
+    # trigger conditionAttachment_Americans_At_War_With_At_Least_One_Axis, removeUnits
+    # "Central United States:factory_minor", placement "...:factory_major", after americansPolitics
+    from game.rules.actions import EndPhase
+    from game.rules.model import ObjectiveCondition, PlayerRules
+
+    def blue_buys(at_war):
+        s = g([], "purchase")
+        s.player_idx = 1                              # blue
+        rules = {"blue": PlayerRules(player="blue", upgrades_complexes_in=("b2",),
+                                     upgrades_when=(ObjectiveCondition(kind="at_war", players=("red",)),))}
+        s.scenario = replace(s.scenario, player_rules=rules)
+        s.facilities["b2|minor_industrial_complex"] = 2
+        s.factories = s.factories | {"b2"}
+        s.relations = {} if at_war else {"blue|red": "neutral"}
+        return apply(s, EndPhase())
+
+    s = blue_buys(at_war=False)
+    assert "b2|minor_industrial_complex" in s.facilities
+    s = blue_buys(at_war=True)
+    assert "b2|minor_industrial_complex" not in s.facilities
+    assert s.facilities["b2|major_industrial_complex"] == 0 and "b2" in s.factories

@@ -91,6 +91,9 @@ def close_phase(state: GameState) -> None:
                          if n > 0)
         if what:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
+    if phase == ("politics" if "politics" in state.ruleset.phases else "purchase") \
+            and state.scenario.player_rules:
+        facilities.war_production(state, state.player)
     if phase == "noncombat_move":
         production.land_aircraft(state, state.player)
     if phase == "place":
