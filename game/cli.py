@@ -321,7 +321,8 @@ def cmd_import_triplea(args: argparse.Namespace) -> int:
     out = Path(args.out)
     try:
         imported = import_map(args.map_dir, game=args.game, scenario_id=args.id or out.stem,
-                              turn_limit=args.turn_limit)
+                              turn_limit=args.turn_limit, frontier_units=args.frontier_units,
+                              variant_of=args.variant_of)
     except TripleaError as exc:
         return _fail(str(exc))
     files = write(imported, out)
@@ -457,6 +458,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True, metavar="scenarios/NAME.yaml")
     s.add_argument("--id", help="scenario id (default: the output file's name)")
     s.add_argument("--turn-limit", type=int, default=10)
+    s.add_argument("--frontier-units", action="store_true",
+                   help="build only the units the XML's production frontiers sell (a derived ruleset)")
+    s.add_argument("--variant-of", metavar="SCENARIO",
+                   help="another XML of a shipped game's map: play it with that scenario's ruleset")
     s.set_defaults(func=cmd_import_triplea)
     s = sub.add_parser("bench", help="measure the performance figures")
     s.add_argument("--json", action="store_true")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import triplea_rules
 from .triplea_files import (
     Point,
     TripleaError,
@@ -26,12 +27,23 @@ from .triplea_files import (
     simplify,
 )
 from .triplea_objectives import Context as ObjectiveContext
-from .triplea_objectives import RawAttachment, Unmapped, _title, _trigger_condition_list, step_phase
+from .triplea_objectives import (
+    RawAttachment,
+    Unmapped,
+    _drop_own_player,
+    _lookup,
+    _referenced,
+    _title,
+    _trigger_condition_list,
+    condition,
+    step_phase,
+)
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 from .triplea_objectives import victories as import_victories
 
-__all__ = ["Imported", "Report", "TripleaError", "import_map", "write", "find_game_files"]
+__all__ = ["Imported", "Report", "TripleaError", "import_map", "ruleset_yaml", "scenario_yaml", "write",
+           "find_game_files"]
 
 BASE_RULESET = "g40"
 SIMPLIFY_TOLERANCE = 1.2   # world pixels: invisible at any zoom the camera allows
@@ -58,6 +70,9 @@ G40_UNITS = {
 # TripleA unit names that are industrial complexes (a space's `factory`, not a unit)
 FACTORIES = {"factory": "major", "factorymajor": "major", "industrialcomplex": "major",
              "factoryminor": "minor", "minorfactory": "minor", "factoryupgrade": "major"}
+# TripleA unit names that are G40 bases (a space's `air_base` / `naval_base`, not a unit)
+BASES = {"airfield": "air_base", "airbase": "air_base", "harbour": "naval_base",
+         "harbor": "naval_base", "navalbase": "naval_base"}
 # TripleA nation names -> the g40 power (seed 002 limits)
 POWERS = {"germans": "germany", "germany": "germany", "russians": "russia", "russia": "russia",
           "soviets": "russia", "sovietunion": "russia", "ussr": "russia",
@@ -78,12 +93,18 @@ class Report:
     counts: dict[str, int] = field(default_factory=dict)
     approximated: list[str] = field(default_factory=list)
     not_imported: list[str] = field(default_factory=list)
+    # TripleA rules read exactly as a Warboard rule (grouped; listed so nothing is silent)
+    mapped: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         lines = [f"TripleA import of {self.source}"]
         lines += [f"  {k}: {v}" for k, v in self.counts.items()]
-        lines.append(f"Approximated ({len(self.approximated)}):")
-        lines += [f"  - {a}" for a in self.approximated] or ["  (nothing)"]
+        if self.mapped:
+            lines.append(f"Mapped onto Warboard rules ({len(self.mapped)}):")
+            lines += [f"  - {m}" for m in self.mapped]
+        approximated = list(dict.fromkeys(self.approximated))   # a row once, however often met
+        lines.append(f"Approximated ({len(approximated)}):")
+        lines += [f"  - {a}" for a in approximated] or ["  (nothing)"]
         lines.append(f"Not imported ({len(self.not_imported)}):")
         lines += [f"  - {a}" for a in self.not_imported] or ["  (nothing)"]
         return "\n".join(lines)
@@ -182,6 +203,11 @@ class GameXml:
     relationships: list[tuple[str, str, str]] = field(default_factory=list)  # relationshipInitialize
     # canalAttachment: (the sea zone it is attached to, its options, line)
     canals: list[tuple[str, dict[str, str], int]] = field(default_factory=list)
+    # supportAttachment: (name, the supporting unit, its options, line)
+    supports: list[tuple[str, str, dict[str, str], int]] = field(default_factory=list)
+    # unit -> option -> every value given (whenCombatDamaged is repeated)
+    unit_values: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    relationship_options: dict[str, dict[str, str]] = field(default_factory=dict)   # type -> options
 
 
 def read_game(path: Path) -> GameXml:
@@ -231,6 +257,9 @@ def read_game(path: Path) -> GameXml:
     player_options: dict[str, dict[str, str]] = {}
     raw: list[RawAttachment] = []
     archetypes: dict[str, str] = {}
+    supports: list[tuple[str, str, dict[str, str], int]] = []
+    unit_values: dict[str, dict[str, list[str]]] = {}
+    rel_options: dict[str, dict[str, str]] = {}
     al = g.find("attachmentList")
     for att in (al.findall("attachment") if al else []):
         to = need(att, "attachTo")
@@ -246,16 +275,26 @@ def read_game(path: Path) -> GameXml:
                                                       o.attrib.get("count"))
                                                      for o in att.findall("option")], att.line))
         if java.endswith("RelationshipTypeAttachment") and opts.get("archeType"):
+            rel_options[to] = opts
             archetypes[to] = opts["archeType"]
             if opts["archeType"] == "neutral" and _true(opts, "canMoveLandUnitsOverOwnedLand"):
                 archetypes[to] = "neutral_open"   # land units may enter: read as allied
         if name == "unitAttachment" and to in unit_options:
             unit_options[to].update(opts)
+            for o in att.findall("option"):
+                unit_values.setdefault(to, {}).setdefault(o.attrib.get("name", ""), []).append(
+                    o.attrib.get("value", ""))
+        elif name.startswith("supportAttachment") and to in unit_options:
+            supports.append((name, to, opts, att.line))
+            other.append((name, to, att.line))
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
         elif name == "playerAttachment" and to in players and set(opts) <= {
                 "immuneToBlockade", "giveUnitControl", "suicideAttackResources", "suicideAttackValue"}:
             player_options.setdefault(to, {}).update(opts)
+        elif name == "playerAttachment" and to in players:
+            player_options.setdefault(to, {}).update(opts)
+            other.append((name, to, att.line))
         elif name == "rulesAttachment" and to in players:
             player_rules.setdefault(to, {}).update(opts)
         elif name.startswith("canalAttachment") and territories.get(to):
@@ -345,7 +384,8 @@ def read_game(path: Path) -> GameXml:
                    other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
                    resources=resources, steps=steps, properties=properties, raw=raw,
                    relationship_types=archetypes, relationships=relationships, canals=canals,
-                   player_options=player_options, frontiers=frontiers, other_resources=other_resources)
+                   player_options=player_options, frontiers=frontiers, other_resources=other_resources,
+                   supports=supports, unit_values=unit_values, relationship_options=rel_options)
 
 
 # --- units ----------------------------------------------------------------------------------
@@ -419,9 +459,15 @@ def _custom_unit(name: str, uid: str, opts: dict[str, str], cost: int | None,
 
 # --- the import -----------------------------------------------------------------------------
 def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | None = None,
-               turn_limit: int = 10) -> Imported:
+               turn_limit: int = 10, frontier_units: bool = False,
+               variant_of: str | None = None) -> Imported:
+    """`frontier_units`: the game's ruleset builds only what the XML's production frontiers
+    sell (the other g40 units get cost null in a derived ruleset); `variant_of`: the id of
+    a shipped scenario imported from another XML of the same map, whose ruleset this one
+    is played with (so its house-rule variants apply too)."""
     map_dir = Path(map_dir)
     report = Report(source=map_dir.name)
+    research: list[str] = []   # what research would use (Warboard plays without it)
     root = map_root(map_dir)
     xml_path = _pick_game(map_dir, game, report)
     gx = read_game(xml_path)
@@ -499,7 +545,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     if any("bid" in (n + c).lower() for n, c, _ in gx.steps):
         report.not_imported.append("bidding steps (no bid)")
     if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
-        report.not_imported.append("technology research and activation steps")
+        research.append("technology research and activation steps")
     placement = {p: _placement(p, gx, report) for p in gx.players}
 
     pids = {p: slug(p) for p in gx.players}
@@ -508,7 +554,11 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         holder = opts.get("capital")
         if holder is None or holder not in pids or holder in capitals:
             continue
-        if gx.owners.get(t) != holder or _true(opts, "isImpassable"):
+        if _true(opts, "isImpassable"):   # a capital nobody can take: none to lose (G40 China)
+            report.mapped.append(f"player {holder}: no capital (TripleA's capital {t} is impassable, "
+                                 f"so it can never be taken)")
+            continue
+        if gx.owners.get(t) != holder:
             report.approximated.append(f"player {holder}: capital {t} is not {holder}'s at the start "
                                        f"(or is impassable); imported without a capital")
             continue
@@ -542,15 +592,18 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         if p in units_to:
             entry["units_to"] = pids[units_to[p]]
         players.append(entry)
-        if p not in capitals and not any(gx.territory_options.get(t, {}).get("capital") == p
-                                         for t in gx.territories):
+        if p not in capitals and p in steps_of and not any(
+                gx.territory_options.get(t, {}).get("capital") == p for t in gx.territories):
             report.approximated.append(f"player {p} has no capital")
 
     # units: g40 equivalents, factories, custom types
-    g40 = _load_base_ruleset()
+    base_id = _variant_base(variant_of) if variant_of else BASE_RULESET
+    g40 = _load_base_ruleset(base_id)
     g40_units = g40["units"]
     unit_map: dict[str, str] = {}
     factory_units: dict[str, str] = {}
+    base_units: dict[str, str] = {}            # TripleA airfield / harbour -> g40 facility id
+    pending: dict[str, list[str]] = {}         # rules other helpers of #46 write -> what waits
     custom: dict[str, dict[str, Any]] = {}
     artillery_ids = ["artillery"] + [slug(u) for u in gx.units
                                      if _true(gx.unit_options[u], "artillery")
@@ -561,10 +614,16 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         if key in FACTORIES or _true(opts, "isFactory"):
             factory_units[u] = FACTORIES.get(key, "major")
             continue
+        if BASES.get(key) in (g40.get("facilities") or {}):
+            base_units[u] = BASES[key]
+            _compare_base(u, base_units[u], opts, gx.costs.get(u), g40["facilities"][base_units[u]],
+                          research, report)
+            continue
         g = G40_UNITS.get(key)
         if g is not None and g in g40_units:
             unit_map[u] = g
             _compare(u, opts, gx.costs.get(u), g, g40_units[g], report)
+            _unit_options(u, opts, gx, g, g40_units[g], pending, report)
             continue
         uid = slug(u)
         if uid in g40_units:
@@ -586,8 +645,10 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                        and unit_map[u] not in custom]
             if not_g40:
                 report.approximated.append(f"{p} may buy {', '.join(not_g40)}")
-    report.approximated.append("every player buys from the full g40 unit list (TripleA "
-                               "production frontiers are not per player in Warboard)")
+    unsold = _unsold(gx, unit_map, g40_units, report) if frontier_units or variant_of else []
+    if not (frontier_units or variant_of):
+        report.approximated.append("every player buys from the full g40 unit list (TripleA "
+                                   "production frontiers are not per player in Warboard)")
 
     # spaces
     vc_count = 0
@@ -599,9 +660,14 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             adjacency[b].add(a)
     neutral_impassable = gx.properties.get("Neutrals Are Impassable", "").lower() == "true"
     points_before = points_after = 0
+    odd_territories: dict[str, list[str]] = {}   # options not read -> the territories with them
     unit_counts: dict[str, dict[str, dict[str, int]]] = {}
     factories: dict[str, str] = {}
+    bases: dict[str, set[str]] = {}
     for t, who, ut, n in gx.placements:
+        if ut in base_units and not gx.territories[t]:
+            bases.setdefault(t, set()).add(base_units[ut])
+            continue
         if ut in factory_units:
             if gx.territories[t]:
                 report.not_imported.append(f"{ut} at sea in {t}")
@@ -637,6 +703,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             s["owner"] = pids[owner] if owner else None
             if t in factories:
                 s["factory"] = True if factories[t] == "major" else "minor"
+            for kind in sorted(bases.get(t, ())):
+                s[kind] = True
             if _int(opts.get("victoryCity")) > 0 or _true(opts, "victoryCity"):
                 s["victory_city"] = True
                 vc_count += 1
@@ -654,12 +722,12 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
                                       "originalOwner", "unitProduction"}
                          - (ECONOMY_OPTIONS if goes_to else set()))
             if odd:
-                report.not_imported.append(f"{t} options: {', '.join(odd)}")
+                odd_territories.setdefault(", ".join(odd), []).append(t)
         else:   # sea zones are never captured: their economy options say nothing
             odd = sorted(set(opts) - {"production", "blockadeZone"}
                          - (ECONOMY_OPTIONS if _captured_for(opts, pids) else set()))
             if odd:
-                report.not_imported.append(f"{t} options: {', '.join(odd)}")
+                odd_territories.setdefault(", ".join(odd), []).append(t)
         s["center"] = center
         s["polygon"] = simple[0]
         if len(simple) > 1:
@@ -693,12 +761,23 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     taken |= taken_kamikaze
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
+    _territory_options(odd_territories, gx, pol, pending, report)
+    taken |= _rule_attachments(gx, ids, pids, unit_map, g40_units, taken, research, pending, report)
+    for why_, what in pending.items():
+        report.not_imported.append(f"{why_}, written by another helper: {'; '.join(what)}")
     groups: dict[str, list[str]] = {}
     for name, to, line in gx.other_attachments:
         if name in taken:
             continue
+        if name.startswith("techAttachment"):
+            research.append(f"techAttachment of {to} (line {line})")
+            continue
         kind = re.sub(r"\d+$", "", name)
         groups.setdefault(kind, []).append(f"{to} (line {line})")
+    if research:
+        shown = "; ".join(research[:4]) + (f" and {len(research) - 4} more" if len(research) > 4 else "")
+        report.not_imported.append(f"research: technologies (Warboard plays without them): "
+                                   f"{len(research)} parts: {shown}")
     why = {"techAttachment": "technologies: Warboard's g40 has none",
            "canalAttachment": "canals: the sea zones connect without them",
            "objectiveAttachment": "national objectives: no bonus income",
@@ -754,7 +833,12 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "starting units": starting, "factories": len(factories), "victory cities": vc_count,
         "unit types": len(gx.units), "custom unit types": len(custom),
     }
-    ruleset_id = BASE_RULESET if not custom else f"{BASE_RULESET}_{sid}"
+    if variant_of:
+        ruleset_id = base_id if not custom else f"{base_id}_{sid}"
+        report.mapped.append(f"a variant of {variant_of}: played with its ruleset {base_id} "
+                             f"(and the house-rule variants that extend it)")
+    else:
+        ruleset_id = BASE_RULESET if not custom and not unsold else f"{BASE_RULESET}_{sid}"
     scenario: dict[str, Any] = {
         "format": "warboard-scenario/1", "id": sid, "title": gx.name, "ruleset": ruleset_id,
         "description": (f"Imported from the TripleA map folder {map_dir.name} ({xml_path.name}): "
@@ -793,15 +877,188 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     if limits:
         scenario["player_rules"] = limits
     ruleset = None
-    if custom:
+    if ruleset_id not in (BASE_RULESET, base_id):
         ruleset = dict(g40)
         ruleset["id"] = ruleset_id
-        ruleset["name"] = f"{g40.get('name', 'g40')} + units imported from {xml_path.name}"
-        ruleset["notes"] = (f"Generated by python -m game import-triplea from {xml_path.name}: "
-                            f"the g40 units plus {len(custom)} custom unit(s) with the XML's values.")
+        ruleset["name"] = (f"{g40.get('name', 'g40')}, as {xml_path.name} sells it" if not custom else
+                           f"{g40.get('name', 'g40')} + units imported from {xml_path.name}")
+        ruleset["notes"] = (f"Generated by python -m game import-triplea from {xml_path.name}: the "
+                            f"{base_id} units" + (f" plus {len(custom)} custom unit(s) with the "
+                                                  f"XML's values" if custom else "")
+                            + (f"; {', '.join(unsold)} cannot be built (no production frontier "
+                               f"sells them; a variant may give them a cost)" if unsold else "") + ".")
         ruleset.pop("seed_notes", None)
-        ruleset["units"] = {**g40_units, **custom}
+        units = {k: (dict(v, cost=None) if k in unsold else v) for k, v in g40_units.items()}
+        ruleset["units"] = {**units, **custom}
     return Imported(scenario=scenario, ruleset=ruleset, report=report)
+
+
+def _compare_base(u: str, kind: str, opts: dict[str, str], cost: int | None, fac: dict[str, Any],
+                  research: list[str], report: Report) -> None:
+    """A TripleA airfield / harbour against the g40 facility (air_base, naval_base) that plays it."""
+    diff, at_work, tech = triplea_rules.facility_options(opts, cost, fac)
+    if diff:
+        report.approximated.append(f"unit {u} -> g40 facility {kind}: g40 values used ({', '.join(diff)})")
+    else:
+        report.mapped.append(f"unit {u} -> g40 facility {kind} (cost, damage and operational limit "
+                             f"the same; bought, placed one a territory, bombed and repaired)")
+    if at_work:
+        report.not_imported.append(f"unit {u} options {', '.join(at_work)}: bases at work (+1 move, "
+                                   f"scramble, repairs), #46 item 3, written by another helper")
+    if tech:
+        research.append(f"{u} options {', '.join(tech)} (rockets)")
+
+
+def _unit_options(u: str, opts: dict[str, str], gx: GameXml, g: str, gu: dict[str, Any],
+                  pending: dict[str, list[str]], report: Report) -> None:
+    """TripleA unit options beyond the values, against the g40 unit's abilities."""
+    odd = {k: v for k, v in opts.items() if k not in KNOWN_UNIT_OPTIONS}
+    if "canBeCapturedOnEnteringBy" in odd and any("captureUnitOnEnteringBy" in o
+                                                  for o in gx.territory_options.values()):
+        del odd["canBeCapturedOnEnteringBy"]   # neutrals' armies raised on entry (politics)
+        report.mapped.append(f"unit {u}: canBeCapturedOnEnteringBy (a pro-side neutral's {u} joins "
+                             f"the power entering it: politics.raise_on_entry)")
+    if "canBeGivenByTerritoryTo" in odd and any("giveUnitControl" in o for o in gx.player_options.values()):
+        del odd["canBeGivenByTerritoryTo"]   # a separate economy's units are its power's (`units_to`)
+        row = ("units: canBeGivenByTerritoryTo (units placed by a separate economy belong to its "
+               "power: the player's `units_to`)")
+        if row not in report.mapped:
+            report.mapped.append(row)
+    unit_map = {x: G40_UNITS.get(norm(x), slug(x)) for x in gx.units}
+    mapped, waiting, different = triplea_rules.unit_options(u, odd, gx.unit_values.get(u, {}), g, gu, unit_map)
+    if mapped:
+        abilities = sorted({triplea_rules.ABILITY_OF_OPTION[o] for o in mapped})
+        report.mapped.append(f"unit {u}: {', '.join(mapped)} (g40 {g}: {', '.join(abilities)})")
+    if different:
+        report.approximated.append(f"unit {u}: options {', '.join(different)} follow g40 {g}'s rules")
+    for o in waiting:
+        pending.setdefault(triplea_rules.PENDING_OPTIONS[o], []).append(f"{u} {o}")
+
+
+def _territory_options(odd: dict[str, list[str]], gx: GameXml, pol: dict[str, Any] | None,
+                       pending: dict[str, list[str]], report: Report) -> None:
+    """Territory options not read into the space, one row per set of options."""
+    raising = set((pol or {}).get("raise_on_entry", []))
+    for opts, where in odd.items():
+        if opts == "captureUnitOnEnteringBy" and all(slug(gx.owners.get(t, "")) in raising for t in where):
+            report.mapped.append(f"{len(where)} territories of pro-side neutrals: captureUnitOnEnteringBy "
+                                 f"(politics.raise_on_entry): {', '.join(where)}")
+        else:
+            shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+            report.not_imported.append(f"territory options {opts}: {shown}")
+
+
+# trigger options that only say when and for whom it fires
+TRIGGER_STRUCTURE = {"conditions", "trigger", "conditionType", "invert", "when", "uses", "players",
+                     "notification"}
+
+
+# playerAttachment options read elsewhere: a separate economy's units (`units_to`) and
+# kamikaze tokens (`kamikaze`)
+PLAYER_OPTIONS_READ = {"immuneToBlockade", "giveUnitControl", "suicideAttackResources", "suicideAttackValue"}
+
+
+def _rule_attachments(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
+                      g40_units: dict[str, Any], taken: set[str], research: list[str],
+                      pending: dict[str, list[str]], report: Report) -> set[str]:
+    """Support attachments, research, player attachments and the conditions and triggers
+    left over: mapped, named as research or grouped by what they do. Returns the names
+    handled here."""
+    done: set[str] = set()
+    tech = triplea_rules.research_attachments(gx.raw)
+    for a in gx.raw:
+        if a.name in tech and a.name not in taken:
+            research.append(f"{a.name} of {a.to} (line {a.line})")
+    done |= tech
+    for name, to, opts, line in gx.supports:
+        if name in tech:
+            research.append(f"{name} of {to} (line {line})")
+        elif triplea_rules.support_is_played(opts, to, g40_units, unit_map):
+            report.mapped.append(f"{name}: {to} supports {opts.get('unitType', '').replace(':', ', ')} "
+                                 f"(+{opts.get('bonus', '1')} on attack, one to one: g40 supported_by)")
+        else:
+            continue
+        done.add(name)
+    for name, to, line in gx.other_attachments:
+        if name.startswith("techAbilityAttachment"):
+            research.append(f"{name} of {to} (line {line})")
+            done.add(name)
+    for p, opts in gx.player_options.items():
+        rest = {k: v for k, v in opts.items() if k not in PLAYER_OPTIONS_READ}
+        if rest and set(rest) <= {"captureUnitOnEnteringBy"} and p in gx.players \
+                and not any(p == who for _, _, who in gx.steps):
+            report.mapped.append(f"player {p}: captureUnitOnEnteringBy (its army joins the power "
+                                 f"entering it: politics.raise_on_entry)")
+        elif rest and set(rest) <= {"shareTechnology", "helpPayTechCost"}:
+            research.append(f"playerAttachment of {p}: {', '.join(sorted(rest))}")
+        elif rest:
+            report.not_imported.append(f"player {p} options: {', '.join(sorted(rest))}")
+    done.add("playerAttachment")
+    done |= _leftover_triggers(gx, taken | done, report)
+    return done
+
+
+def _leftover_triggers(gx: GameXml, taken: set[str], report: Report) -> set[str]:
+    """Triggers not imported, grouped by what they do (with the conditions only they use);
+    conditions nothing uses (they do nothing in TripleA either)."""
+    by_name = {a.name: a for a in gx.raw}
+    used_by: dict[str, set[str]] = {}
+    for a in gx.raw:
+        for key in ("conditions", "trigger"):
+            for r in (a.get(key) or "").split(":"):
+                if r:
+                    used_by.setdefault(r, set()).add(a.name)
+    ctx_refs = {a.name: _refs(a, by_name) for a in gx.raw}
+    groups: dict[str, list[str]] = {}
+    done: set[str] = set()
+    for a in gx.raw:
+        if not a.is_trigger or a.name in taken:
+            continue
+        actions = sorted({k for k, _, _ in a.options} - TRIGGER_STRUCTURE)
+        groups.setdefault(", ".join(actions) or "nothing", []).append(f"{a.name} (line {a.line})")
+        done.add(a.name)
+        done |= {r for r in ctx_refs[a.name] if r not in taken}
+    for does, names in groups.items():
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        report.not_imported.append(f"{len(names)} triggers setting {does} (with the conditions they "
+                                   f"test): {shown}")
+    # conditions of what was imported were imported with it; the rest nothing acting tests
+    done |= {r for n in taken if n in ctx_refs for r in ctx_refs[n]}
+    acting = [a for a in gx.raw if not (a.is_rules and not a.get("objectiveValue"))]
+    reached = {r for a in acting for r in ctx_refs[a.name]}
+    unused = [a.name for a in gx.raw if a.is_rules and a.name not in taken | done | reached
+              and not a.get("objectiveValue") and a.name != "rulesAttachment"]   # (player rules)
+    if unused:
+        report.mapped.append(f"{len(unused)} conditions that no trigger, objective or action tests "
+                             f"(nothing in TripleA either): {', '.join(unused[:4])}"
+                             + (f" and {len(unused) - 4} more" if len(unused) > 4 else ""))
+        done |= set(unused)
+    return done
+
+
+def _refs(att: RawAttachment, by_name: dict[str, RawAttachment], seen: frozenset[str] = frozenset()
+          ) -> set[str]:
+    out: set[str] = set()
+    for key in ("conditions", "trigger"):
+        for r in (att.get(key) or "").split(":"):
+            if r and r in by_name and r not in seen:
+                out.add(r)
+                out |= _refs(by_name[r], by_name, seen | {r})
+    return out
+
+
+def _type_notes(gx: GameXml) -> dict[str, str]:
+    """How each relationship type that is more than its archetype is read (report rows)."""
+    out = {}
+    for t, v in gx.relationship_types.items():
+        extra = {k: o for k, o in gx.relationship_options.get(t, {}).items() if k not in EXACT_TYPE_OPTIONS}
+        if v == "neutral_open":
+            out[t] = (f"relationship type {t}: neutral, but its land units may enter each other's "
+                      f"territories: read as allied")
+        elif extra:
+            out[t] = (f"relationship type {t}: read as {v} (its archeType); "
+                      + ", ".join(f"{k} {o}" for k, o in sorted(extra.items())) + " not read")
+    return out
 
 
 def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
@@ -809,7 +1066,10 @@ def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
                            archetypes={k: {"war": "war", "allied": "allied", "neutral_open": "allied"}
                                        .get(v, "neutral") for k, v in gx.relationship_types.items()},
-                           by_name={}, approximated=report.approximated, properties=gx.properties)
+                           by_name={}, approximated=report.approximated, properties=gx.properties,
+                           exact_types={t for t, o in gx.relationship_options.items()
+                                        if set(o) <= EXACT_TYPE_OPTIONS},
+                           type_notes=_type_notes(gx))
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
     return ctx
@@ -833,18 +1093,15 @@ def _politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
     if pol is None:
         return None, taken
     report.approximated[:] = [a for a in report.approximated if not a.endswith("; it plays last")]
-    for p in turnless:
-        report.approximated.append(f"player {p} has no steps in the turn sequence: a neutral "
-                                   f"country that takes no turns (politics.neutrals)")
-    for t, v in gx.relationship_types.items():
-        if v == "neutral_open":
-            report.approximated.append(f"relationship type {t}: neutral, but its land units may "
-                                       f"enter each other's territories: read as allied")
-    report.approximated.append(
+    if turnless:
+        report.mapped.append(f"players without steps in the turn sequence: {', '.join(turnless)}: "
+                             f"neutral countries that take no turns (politics.neutrals)")
+    report.approximated.extend(ctx.type_notes.values())
+    report.mapped.append(
         f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
         f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "
-        f"(TripleA relationship types read as war, "
-        f"neutral or allied); {len(raising)} pro-side neutral players")
+        f"(TripleA relationship types by their archeType: war, neutral or allied); "
+        f"{len(raising)} pro-side neutral players")
     return pol, taken
 
 
@@ -902,7 +1159,7 @@ def _national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
         return [], set()
     report.not_imported.extend(skipped)
     if national:
-        report.approximated.append(f"{len(national)} national objectives (scenario "
+        report.mapped.append(f"{len(national)} national objectives (scenario "
                                    f"`national_objectives`; TripleA objectiveValue and PU triggers)")
     return national, taken
 
@@ -922,18 +1179,123 @@ def _player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_
             switches.setdefault(att.to, []).append(att)
     out: list[dict[str, Any]] = []
     taken: set[str] = set()
+    destroying, taken_removal = _complex_removal(gx, ids, report)
+    upgrading, taken_upgrade = _war_production(gx, ids, ctx, report)
+    taken |= taken_removal | taken_upgrade
     for p in gx.players:
         entry: dict[str, Any] = {}
         if p in switches:
             entry.update(_frontier_rules(gx, p, switches[p], ctx, unit_map, report))
             taken |= {a.name for a in switches[p]}
+            for a in switches[p]:
+                taken |= _referenced(ctx, a)
         opts = gx.player_rules.get(p, {})
         if entry and _kept_in(opts):
             entry["moves_within"] = [ids[t] for t in opts.get("movementRestrictionTerritories", "").split(":")
                                      if t in ids]
+        if p in destroying:
+            entry["destroys_complexes_in"] = sorted(destroying[p])
+        if p in upgrading:
+            entry["upgrades_complexes_in"], when = upgrading[p]
+            entry["upgrades_when"] = [_drop_own_player(c, pids[p]) for c in when]
+        lifting = _lifting_triggers(gx, p) if _kept_out(opts) else []
+        if lifting:
+            try:
+                until = [c for a in lifting for c in _trigger_condition_list(ctx, a)]
+            except (Unmapped, ValueError) as exc:
+                report.not_imported.append(f"player {p} movement restriction: {exc}")
+            else:
+                entry["keeps_out_of"] = [ids[t] for t in opts["movementRestrictionTerritories"].split(":")
+                                         if t in ids]
+                entry["keeps_out_until"] = [_drop_own_player(c, pids[p]) for c in until]
+                taken |= {a.name for a in lifting} | {r for a in lifting for r in _referenced(ctx, a)}
+                report.mapped.append(f"player {p}: movementRestrictionTerritories (disallowed) until "
+                                     f"{', '.join(a.name for a in lifting)} fires (player_rules keeps_out_of, "
+                                     f"keeps_out_until)")
         if entry:
             out.append({"player": pids[p], **entry})
     return out, taken
+
+
+def _complex_removal(gx: GameXml, ids: dict[str, str], report: Report) -> tuple[dict[str, set[str]], set[str]]:
+    """Triggers removing the industrial complexes of a territory once a player owns it (G40:
+    triggerAttachment_Chinese_Destroy_Factories_*) -> player -> those spaces
+    (`destroys_complexes_in`), and the attachments taken in."""
+    complexes = {u for u in gx.units if norm(u) in FACTORIES or _true(gx.unit_options[u], "isFactory")}
+    by_name = {a.name: a for a in gx.raw if a.is_rules}
+    out: dict[str, set[str]] = {}
+    taken: set[str] = set()
+    for a in gx.raw:
+        removal = [v for k, v, _ in a.options if k == "removeUnits"]
+        if not a.is_trigger or len(removal) != 1 \
+                or {k for k, _, _ in a.options} - {"trigger", "conditions", "removeUnits", "when", "uses"}:
+            continue
+        where, *units = removal[0].split(":")
+        cond = by_name.get(a.get("trigger") or a.get("conditions") or "")
+        if not units or set(units) - complexes or where not in ids or cond is None \
+                or [(k, v) for k, v, _ in cond.options] != [("directOwnershipTerritories", where)] \
+                or not all(w.startswith("after:") and "battle" in w.lower()
+                           for k, w, _ in a.options if k == "when"):
+            continue
+        out.setdefault(cond.to, set()).add(ids[where])
+        taken |= {a.name, cond.name}
+    for p, spaces in out.items():
+        report.mapped.append(f"player {p}: triggers removing the industrial complexes of "
+                             f"{', '.join(sorted(spaces))} after a battle once it owns them "
+                             f"(player_rules destroys_complexes_in)")
+    return out, taken
+
+
+def _war_production(gx: GameXml, ids: dict[str, str], ctx: ObjectiveContext, report: Report
+                    ) -> tuple[dict[str, tuple[list[str], list[dict[str, Any]]]], set[str]]:
+    """Triggers replacing a territory's minor complex by a major one after the player's
+    politics step, once (G40: triggerAttachment_Americans_War_Production_*) -> player ->
+    (spaces, conditions) for `upgrades_complexes_in` / `upgrades_when`. Their conditions
+    that a complex is not major yet go: only a minor complex is upgraded anyway."""
+    sizes = {u: FACTORIES.get(norm(u)) for u in gx.units if norm(u) in FACTORIES}
+    out: dict[str, tuple[list[str], list[dict[str, Any]]]] = {}
+    taken: set[str] = set()
+    for a in gx.raw:
+        opts = {k: v for k, v, _ in a.options}
+        if not a.is_trigger or set(opts) - {"trigger", "conditions", "removeUnits", "placement", "uses", "when"} \
+                or "removeUnits" not in opts or "placement" not in opts:
+            continue
+        (t1, _, old), (t2, _, new) = opts["removeUnits"].partition(":"), opts["placement"].partition(":")
+        if t1 != t2 or t1 not in ids or sizes.get(old) != "minor" or sizes.get(new) != "major" \
+                or not opts.get("when", "").lower().endswith("politics"):
+            continue
+        refs = [r for r in (opts.get("trigger") or opts.get("conditions") or "").split(":") if r]
+        kept = [r for r in refs if not any(set((v or "").split(":")) & set(sizes)
+                                           for a2 in ctx.by_name.get(r, []) for k, v, _ in a2.options
+                                           if k == "unitPresence")]
+        try:
+            when = [condition(ctx, _lookup(ctx, r, a.to)) for r in kept]
+        except (Unmapped, ValueError) as exc:
+            report.not_imported.append(f"trigger {a.name} (line {a.line}): {exc}")
+            taken.add(a.name)
+            continue
+        spaces, before = out.get(a.to, ([], when))
+        if before != when:
+            continue   # triggers of one player with different conditions: left in the report
+        out[a.to] = (spaces + [ids[t1]], when)
+        taken |= {a.name} | set(refs)
+    for p, (spaces, _) in out.items():
+        report.mapped.append(f"player {p}: war production triggers: the minor complexes of "
+                             f"{', '.join(spaces)} become major (player_rules upgrades_complexes_in, "
+                             f"upgrades_when)")
+    return out, taken
+
+
+def _kept_out(opts: dict[str, str]) -> bool:
+    return opts.get("movementRestrictionType") == "disallowed" and bool(opts.get("movementRestrictionTerritories"))
+
+
+def _lifting_triggers(gx: GameXml, p: str) -> list[RawAttachment]:
+    """The triggers that clear player `p`'s movementRestrictionTerritories (G40: Japan's
+    and the United States' waters closed until they are at war)."""
+    return [a for a in gx.raw if a.is_trigger and p in (a.get("players") or a.to).split(":")
+            and any(k == "playerProperty" and v == "movementRestrictionTerritories" and not (c or "")
+                    for k, v, c in a.options)]
 
 
 def _kept_in(opts: dict[str, str]) -> bool:
@@ -959,7 +1321,7 @@ def _frontier_rules(gx: GameXml, p: str, triggers: list[RawAttachment], ctx: Obj
         ref = (a.get("conditions") or a.get("trigger") or a.name).split(":")[0]
         name = _title(ref, p)   # objectiveAttachment_Chinese_1_Burma_Road -> Burma Road
         extra.append({"name": name, "units": more, "when": when})
-    report.approximated.append(f"player {p}: buys {', '.join(base)}"
+    report.mapped.append(f"player {p}: buys {', '.join(base)}"
                                + "".join(f"; {', '.join(e['units'])} while {e['name']}" for e in extra)
                                + " (TripleA production frontiers switched by triggers, read as "
                                  "conditions checked at each purchase; scenario `player_rules`)")
@@ -1053,8 +1415,12 @@ def _captured_for(opts: dict[str, str], pids: dict[str, str]) -> dict[str, str]:
     return {pids[a]: pids[b]} if a in pids and b in pids else {}
 
 
+
+# relationshipTypeAttachment options an archetype reading plays exactly (rockets: research)
+EXACT_TYPE_OPTIONS = {"archeType", "rocketsCanFlyOver"}
 # rulesAttachment options the import turns into a player's `placement`
 PLACEMENT_OPTIONS = {"placementAnyTerritory", "placementCapturedTerritory", "placementPerTerritory"}
+UNLIMITED = 10000   # TripleA writes "no limit" as a huge number (9999999)
 
 
 def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
@@ -1066,7 +1432,11 @@ def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
     kept_in = {"movementRestrictionTerritories", "movementRestrictionType"} \
         if _kept_in(opts) and any(a.is_trigger and a.to == who and a.get("frontier") in gx.frontiers
                                   for a in gx.raw) else set()   # `moves_within`
-    odd = sorted(set(opts) - PLACEMENT_OPTIONS - kept_in)
+    if _kept_out(opts) and _lifting_triggers(gx, who):
+        kept_in = {"movementRestrictionTerritories", "movementRestrictionType"}   # `keeps_out_of`
+    unlimited = {"unlimitedProduction"} if _true(opts, "placementAnyTerritory") \
+        and _true(opts, "unlimitedProduction") else set()
+    odd = sorted(set(opts) - PLACEMENT_OPTIONS - kept_in - unlimited)
     if odd:
         report.not_imported.append(f"player {who} rules: {', '.join(odd)}")
     no_pu = "NoPU" in " ".join(c for _, c, p in gx.steps if p == who)
@@ -1078,15 +1448,16 @@ def _placement(who: str, gx: GameXml, report: Report) -> dict[str, Any] | None:
     out: dict[str, Any] = {"anywhere_owned": True}
     if _true(opts, "placementCapturedTerritory"):
         out["captured"] = True
-    if _int(opts.get("placementPerTerritory")) > 0:
+    if 0 < _int(opts.get("placementPerTerritory")) < UNLIMITED:
         out["per_territory"] = _int(opts.get("placementPerTerritory"))
     if no_pu:
         out["units"] = ["infantry"]
     units = " and ".join(out.get("units", ["land units"]))
-    report.approximated.append(
+    report.mapped.append(
         f"player {who}: places {units} in any territory it holds"
         + (" (captured ones too)" if out.get("captured") else "")
         + (f", at most {out['per_territory']} per territory" if "per_territory" in out else "")
+        + (", without a factory's limit (unlimitedProduction)" if unlimited else "")
         + " (TripleA placementAnyTerritory; scenario field `placement`)")
     return out
 
@@ -1118,10 +1489,7 @@ def _compare(u: str, opts: dict[str, str], cost: int | None, g: str, gu: dict[st
     if diff:
         report.approximated.append(f"unit {label}: g40 values used ({', '.join(diff)})")
     elif u != g:
-        report.approximated.append(f"unit {label} (same values)")
-    odd = sorted(set(opts) - KNOWN_UNIT_OPTIONS)
-    if odd:
-        report.approximated.append(f"unit {u}: options {', '.join(odd)} follow g40 {g}'s rules")
+        report.mapped.append(f"unit {label} (same values)")
 
 
 def _move_cargo(gx: GameXml, counts: dict[str, dict[str, dict[str, int]]],
@@ -1159,13 +1527,47 @@ def _move_cargo(gx: GameXml, counts: dict[str, dict[str, dict[str, int]]],
 _BASE_CACHE: dict[str, Any] = {}
 
 
-def _load_base_ruleset() -> dict[str, Any]:
-    """g40 as plain data (the project's YAML loader: `on:` stays a string)."""
-    if "g40" not in _BASE_CACHE:
+def _load_base_ruleset(rid: str = BASE_RULESET) -> dict[str, Any]:
+    """A shipped ruleset (g40) as plain data (the project's YAML loader: `on:` stays a string)."""
+    if rid not in _BASE_CACHE:
         from game.rules.ruleset import ruleset_path
         from game.rules.yamlloc import load_yaml_file
-        _BASE_CACHE["g40"] = _plain(load_yaml_file(str(ruleset_path(BASE_RULESET))))
-    return _BASE_CACHE["g40"]
+        _BASE_CACHE[rid] = _plain(load_yaml_file(str(ruleset_path(rid))))
+    return _BASE_CACHE[rid]
+
+
+def _variant_base(scenario_id: str) -> str:
+    """The ruleset id of the shipped scenario `scenario_id` (--variant-of)."""
+    from game.rules.errors import LoadError
+    from game.rules.ruleset import SCENARIO_DIR
+    from game.rules.yamlloc import load_yaml_file
+    path = SCENARIO_DIR / f"{scenario_id}.yaml"
+    try:
+        rid = load_yaml_file(str(path)).get("ruleset")
+    except LoadError:
+        rid = None
+    if not isinstance(rid, str):
+        raise TripleaError(path, 0, f"--variant-of: no shipped scenario '{scenario_id}' with a ruleset")
+    return rid
+
+
+def _unsold(gx: GameXml, unit_map: dict[str, str], units: dict[str, Any], report: Report) -> list[str]:
+    """The units no production frontier of the XML sells (they get cost null), and whether
+    every player buying from its frontier is what Warboard plays."""
+    sold = {unit_map[u] for f in gx.frontiers.values() for u in f if u in unit_map}
+    placed = {unit_map[ut] for _, _, ut, _ in gx.placements if ut in unit_map}
+    unsold = sorted(u for u, d in units.items() if u not in sold | placed and d.get("cost") is not None)
+    switched = {a.to for a in gx.raw if a.is_trigger and a.get("frontier") in gx.frontiers}
+    every = {p: {unit_map[u] for u in gx.frontier_units.get(p, []) if u in unit_map} for p in gx.players}
+    odd = [p for p, us in every.items() if us and us != sold and p not in switched]
+    if odd:
+        report.approximated.append(f"{', '.join(odd)} buy every unit some frontier sells (TripleA "
+                                   f"production frontiers differ per player)")
+    else:
+        report.mapped.append("every player buys what its TripleA production frontier sells"
+                             + (f"; {', '.join(unsold)} (sold by none) cannot be built in this game"
+                                if unsold else ""))
+    return unsold
 
 
 def _plain(x: Any) -> Any:
@@ -1245,10 +1647,17 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
-def write(imported: Imported, out: str | Path) -> list[Path]:
-    """Write the scenario to `out` and, when there are custom units, the derived ruleset
-    to `rulesets/<id>.yaml` beside it. Returns the files written."""
+def ruleset_yaml(ruleset: dict[str, Any]) -> str:
+    """The derived ruleset's file (g40 + custom units, or g40 as the XML sells it)."""
     import yaml
+    return ("# Generated by python -m game import-triplea (g40 + custom units, or what the "
+            "XML's frontiers sell)\n"
+            + yaml.safe_dump(ruleset, sort_keys=False, allow_unicode=True, width=100))
+
+
+def write(imported: Imported, out: str | Path) -> list[Path]:
+    """Write the scenario to `out` and, when there is one, the derived ruleset to
+    `rulesets/<id>.yaml` beside it. Returns the files written."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(scenario_yaml(imported.scenario, imported.report), encoding="utf-8")
@@ -1256,8 +1665,6 @@ def write(imported: Imported, out: str | Path) -> list[Path]:
     if imported.ruleset is not None:
         rpath = out.parent / "rulesets" / f"{imported.ruleset['id']}.yaml"
         rpath.parent.mkdir(parents=True, exist_ok=True)
-        rpath.write_text("# Generated by python -m game import-triplea (g40 + custom units)\n"
-                         + yaml.safe_dump(imported.ruleset, sort_keys=False, allow_unicode=True,
-                                          width=100), encoding="utf-8")
+        rpath.write_text(ruleset_yaml(imported.ruleset), encoding="utf-8")
         written.append(rpath)
     return written

@@ -68,6 +68,9 @@ class Context:
     by_name: dict[str, list[RawAttachment]]
     approximated: list[str]
     properties: dict[str, str] = field(default_factory=dict)   # the game's options
+    # relationship types that are their archetype and nothing more (read exactly)
+    exact_types: set[str] = field(default_factory=set)
+    type_notes: dict[str, str] = field(default_factory=dict)   # type -> how it is read (report)
 
 
 def _player(ctx: Context, name: str) -> str:
@@ -185,8 +188,8 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
             rel = RELATION_WORDS.get(kind) or ctx.archetypes.get(kind)
             if rel is None:
                 raise Unmapped(f"relationship '{value}'")
-            if kind not in RELATION_WORDS:
-                ctx.approximated.append(f"condition {att.name}: relationship {value} read as "
+            if kind not in RELATION_WORDS and kind not in ctx.exact_types:
+                ctx.approximated.append(ctx.type_notes.get(kind) or f"relationship type {kind}: read as "
                                         f"'{rel}' (Warboard has war, neutral and allied only)")
             parts.append({"relation": [_player(ctx, a), _player(ctx, b)], "is": rel})
         else:
@@ -412,6 +415,7 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
                 d["when"] = [_drop_own_player(c, d["player"]) for c in subs]
             declarations.append(d)
             taken.add(att.name)
+            taken.update(_referenced(ctx, att))
         except (Unmapped, ValueError) as exc:
             skipped.append(f"political action {att.name} of {att.to} (line {att.line}): {exc}")
             taken.add(att.name)
@@ -422,6 +426,7 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
         try:
             events.extend(_events(ctx, att, steps or {}))
             taken.add(att.name)
+            taken.update(_referenced(ctx, att))
         except (Unmapped, ValueError) as exc:
             skipped.append(f"relationship trigger {att.name} of {att.to} (line {att.line}): {exc}")
             taken.add(att.name)

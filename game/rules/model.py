@@ -171,6 +171,15 @@ class PlayerRules:
     buys: tuple[str, ...] = ()                  # the only units it buys (empty: any)
     buys_when: tuple[ExtraPurchase, ...] = ()   # and these while their conditions hold
     moves_within: tuple[str, ...] = ()          # its units enter only these spaces (empty: any)
+    keeps_out_of: tuple[str, ...] = ()          # its units enter none of these spaces ...
+    keeps_out_until: tuple[ObjectiveCondition, ...] = ()   # ... until these conditions hold
+    # industrial complexes in these spaces are destroyed when the player holds them
+    # after a battle phase (G40: China captures no factories)
+    destroys_complexes_in: tuple[str, ...] = ()
+    # minor complexes it holds in these spaces become major once these conditions hold,
+    # after its politics phase (G40: the United States' war production)
+    upgrades_complexes_in: tuple[str, ...] = ()
+    upgrades_when: tuple[ObjectiveCondition, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """Per-player purchase and movement limits (scenario `player_rules`): Global 1940's China
 (2nd edition rulebook, "China"; TripleA ww2global40_2nd_edition.xml: the Chinese
 production frontiers Burma_Road_Open / Burma_Road_Closed switched by the Burma Road
-objective, rulesAttachment movementRestrictionTerritories with type allowed).
+objective, rulesAttachment movementRestrictionTerritories with type allowed) and the
+Japanese and American waters closed before war (movementRestrictionType disallowed,
+lifted by the triggers *_Unrestricted_Movement).
 
     player_rules:
       - player: chinese
@@ -11,6 +13,14 @@ objective, rulesAttachment movementRestrictionTerritories with type allowed).
             units: [artillery]
             when: [{owned: [india, burma, yunnan, szechwan], of: allied}]
         moves_within: [yunnan, szechwan, ...]  # its units never leave these spaces
+      - player: japanese
+        keeps_out_of: [sea_zone_1, sea_zone_2]  # its units enter none of these spaces
+        keeps_out_until: [{at_war: [americans]}]   # until these conditions hold
+      - player: chinese
+        destroys_complexes_in: [kiangsu]       # a complex there is destroyed once it holds it
+      - player: americans
+        upgrades_complexes_in: [central_united_states]   # a minor complex there becomes major
+        upgrades_when: [{at_war: [germans, japanese], count: 1}]   # once these hold
 
 Conditions use the national objectives grammar (game/rules/objectives.py). Where China
 places (any territory it holds, at most 3 each) is its `placement` (players[]).
@@ -30,9 +40,11 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, cond
     for i, r in enumerate(node or []):
         w = f"player_rules[{i}]"
         if not isinstance(r, dict):
-            chk.error(node, i, f"{w}: expected {{player, buys, buys_when, moves_within}}")
+            chk.error(node, i, f"{w}: expected {{player, buys, buys_when, moves_within, keeps_out_of}}")
             continue
-        chk.unknown_keys(r, ("player", "buys", "buys_when", "moves_within"), w)
+        chk.unknown_keys(r, ("player", "buys", "buys_when", "moves_within", "keeps_out_of",
+                             "keeps_out_until", "destroys_complexes_in", "upgrades_complexes_in",
+                             "upgrades_when"), w)
         player = chk.get(r, "player", str, w)
         if player not in pids:
             chk.error(r, "player", f"{w}.player: unknown player '{player}'")
@@ -49,7 +61,12 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, cond
                                        when=conditions(e, "when", ew)))
         within = _ids(r, "moves_within", w, spaces, chk)
         out[player] = PlayerRules(player=player, buys=_units(r, "buys", w, ruleset, chk),
-                                  buys_when=tuple(extra), moves_within=within)
+                                  buys_when=tuple(extra), moves_within=within,
+                                  keeps_out_of=_ids(r, "keeps_out_of", w, spaces, chk),
+                                  keeps_out_until=conditions(r, "keeps_out_until", w),
+                                  destroys_complexes_in=_ids(r, "destroys_complexes_in", w, spaces, chk),
+                                  upgrades_complexes_in=_ids(r, "upgrades_complexes_in", w, spaces, chk),
+                                  upgrades_when=conditions(r, "upgrades_when", w))
     return out
 
 
@@ -94,9 +111,15 @@ def purchase_block(state: GameState, unit: str, player: str) -> str:
 
 
 def entry_block(state: GameState, space: str, player: str) -> str:
-    """Why the player's units may not enter `space` (moves_within), or ""."""
+    """Why the player's units may not enter `space` (moves_within, keeps_out_of), or ""."""
     rules = state.scenario.player_rules.get(player)
-    if rules is None or not rules.moves_within or space in rules.moves_within:
+    if rules is None:
+        return ""
+    if space in rules.keeps_out_of and not (rules.keeps_out_until and all(
+            objectives.times(state, c, player) for c in rules.keeps_out_until)):
+        return (f"{state.scenario.player(player).name}'s units may not enter "
+                f"{state.scenario.spaces[space].name} yet.")
+    if not rules.moves_within or space in rules.moves_within:
         return ""
     return (f"{state.scenario.player(player).name}'s units may not leave "
             f"{'their country' if len(rules.moves_within) > 1 else state.scenario.spaces[rules.moves_within[0]].name}.")

@@ -274,7 +274,7 @@ def test_v3_canals_are_held_by_their_territories(v3):
     assert not any("canalAttachment" in line for line in imp.report.not_imported)
 
 
-G40 = ROOT.parent / "shared" / "data" / "triplea" / "world_war_ii_global"
+G40 = V3.parent / "world_war_ii_global"
 
 
 @pytest.mark.skipif(not (G40 / "map" / "games" / "ww2global40_2nd_edition.xml").exists(),

@@ -45,11 +45,12 @@ def test_blitz_through_empty_enemy_territory_captures_it(mini):
 
 
 def test_infantry_cannot_blitz(mini):
-    s = mini([("a2", "red", "mech_infantry", 1), ("a2", "red", "infantry", 1)])
+    # (mechanized infantry blitzes only with armour: tests/rules/test_g40_xml_units.py)
+    s = mini([("a2", "red", "armour", 1), ("a2", "red", "infantry", 1)])
     inf = [u for u in units_of(s, "a2") if u.type == "infantry"][0]
-    mech = [u for u in units_of(s, "a2") if u.type == "mech_infantry"][0]
-    assert "b2" in movement.reachable(s, [mech])
-    assert "b2" not in movement.reachable(s, [inf, mech])
+    arm = [u for u in units_of(s, "a2") if u.type == "armour"][0]
+    assert "b2" in movement.reachable(s, [arm])
+    assert "b2" not in movement.reachable(s, [inf, arm])
 
 
 def test_armour_stops_in_defended_territory(mini):

@@ -9,7 +9,7 @@ stay in `GameState.factories` (every placement rule reads them). A ruleset witho
 """
 from __future__ import annotations
 
-from .. import grammar
+from .. import grammar, objectives
 from ..errors import IllegalAction
 from ..model import LAND, SEA, FacilityType, GameState
 
@@ -240,6 +240,49 @@ def capture(state: GameState, space: str) -> None:
         if ft.captured_as:
             del state.facilities[_key(space, ft.id)]
             _add(state, space, ft.captured_as, dmg)
+
+
+def destroy_complex(state: GameState, space: str) -> bool:
+    """Remove a space's industrial complex (G40: one China takes is destroyed). Returns
+    whether there was one."""
+    if space not in state.factories:
+        return False
+    for ft, _ in in_space(state, space):
+        if ft.kind == COMPLEX:
+            del state.facilities[_key(space, ft.id)]
+    state.factories = state.factories - {space}
+    return True
+
+
+def destroy_held_complexes(state: GameState) -> None:
+    """After a battle phase: industrial complexes in a player's `destroys_complexes_in`
+    spaces (scenario player_rules) that it holds are destroyed (TripleA
+    ww2global40_2nd_edition.xml: triggerAttachment_Chinese_Destroy_Factories_*, after each
+    Allied battle step)."""
+    for rules in state.scenario.player_rules.values():
+        for space in rules.destroys_complexes_in:
+            if state.owners.get(space) == rules.player and destroy_complex(state, space):
+                state.add_log(f"The industrial complex in {state.scenario.spaces[space].name} is "
+                              f"destroyed: {state.scenario.player(rules.player).name} cannot hold one.")
+
+
+def war_production(state: GameState, player: str) -> None:
+    """After the player's politics phase: its minor complexes in `upgrades_complexes_in`
+    spaces become major ones (undamaged) once its `upgrades_when` conditions hold (TripleA
+    ww2global40_2nd_edition.xml triggerAttachment_Americans_War_Production_*: removeUnits
+    factory_minor, placement factory_major, after americansPolitics, once at war)."""
+    rules = state.scenario.player_rules.get(player)
+    if rules is None or not rules.upgrades_complexes_in or not all(
+            objectives.times(state, c, player) for c in rules.upgrades_when):
+        return
+    upgrades = {ft.replaces: ft.becomes for ft in state.ruleset.facilities.values() if ft.is_upgrade}
+    for space in rules.upgrades_complexes_in:
+        for ft, _ in in_space(state, space):
+            if state.owners.get(space) == player and ft.id in upgrades:
+                del state.facilities[_key(space, ft.id)]
+                _add(state, space, upgrades[ft.id], 0)
+                state.add_log(f"War production: the {ft.name} in {state.scenario.spaces[space].name} "
+                              f"becomes a {state.ruleset.facilities[upgrades[ft.id]].name}.")
 
 
 def add_damage(state: GameState, space: str, fid: str, points: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
-from . import production, raids, supply
+from . import facilities, production, raids, supply
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
@@ -91,6 +91,8 @@ def close_phase(state: GameState) -> None:
         if state.zone.battles:
             names = ", ".join(state.scenario.spaces[s].name for s in state.zone.battles)
             raise IllegalAction(f"Battles still to fight: {names}.")
+        if state.scenario.player_rules:
+            facilities.destroy_held_complexes(state)
     if phase == "combat_move":
         if why := combat_cargo_pending(state, state.player):
             raise IllegalAction(why)
@@ -102,6 +104,9 @@ def close_phase(state: GameState) -> None:
                          if n > 0)
         if what:
             state.add_log(f"{grammar.player_says(state.scenario, state.player, 'buys')} {what}.")
+    if phase == ("politics" if "politics" in state.ruleset.phases else "purchase") \
+            and state.scenario.player_rules:
+        facilities.war_production(state, state.player)
     if phase == "noncombat_move":
         production.land_aircraft(state, state.player)
     if phase == "place":
