@@ -133,6 +133,7 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
                 state.add_log(f"  (blitz through {names[s].name})")
     spent = movement.path_cost(state, group, a.path)   # the path may have been cut short
     for u in group:
+        movement.keep_base_bonus(state, u)
         upd: dict[str, Any] = {"space": dest, "moved": u.moved + spent}
         if whole_move:
             upd["moved"] = max(upd["moved"], state.utype(u).move)

@@ -1,0 +1,154 @@
+"""Global 1940 bases at work (issue #46 item 3): +1 move from an operative naval or air
+base, repair of capital ships at naval bases, scrambling from air bases. Reference: Axis &
+Allies Global 1940 2nd edition (rulebook, "Air Bases", "Naval Bases", "Scramble") as
+TripleA encodes it (shared/data/triplea/world_war_ii_global/map/games/
+ww2global40_2nd_edition.xml); readings in docs/interpretations.md ("g40 bases at work")."""
+from dataclasses import replace
+from pathlib import Path
+
+from game.rules.actions import EndPhase, Move, apply, new_game
+from game.rules.ruleset import load_ruleset, load_scenario_file
+from game.rules.zone import movement
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+MAJOR = "major_industrial_complex"
+
+
+def g(units=(), phase="noncombat_move", player="red", owners=None, facilities=None, dice=()):
+    """The mini map under g40 (land a1 - a2 - m - b2 - b1 - c, seas s1 - s2 - s3 - s4;
+    a1, a2 red; m, b2, b1 blue; c green; s1 borders a1, a2; s2 m, b2; s3 b2, b1; s4 c).
+    `facilities`: "space|id" -> damage, added to the start's."""
+    sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
+    sc = replace(sc, start_units=tuple(units))
+    s = new_game(sc, load_ruleset("g40"), 1, scripted_dice=tuple(dice))
+    s.phase_idx = s.ruleset.phases.index(phase)
+    s.player_idx = [p.id for p in sc.players].index(player)
+    s.owners.update(owners or {})
+    s.turn_owners.update(owners or {})
+    s.facilities.update(facilities or {})
+    return s
+
+
+def uid(s, space, utype, owner=None):
+    return min(u.uid for u in s.units.values() if u.space == space and u.type == utype
+               and (owner is None or u.owner == owner))
+
+
+# --- +1 move ----------------------------------------------------------------------------------
+def test_g40_ships_and_aircraft_take_the_base_bonus_tripleas_units():
+    # TripleA harbour givesMovement 1:transport, submarine, destroyer, cruiser, carrier,
+    # battleship; airfield givesMovement 1:fighter, 1:bomber, 1:tactical_bomber
+    rs = load_ruleset("g40")
+    for t in ("transport", "submarine", "destroyer", "cruiser", "carrier", "battleship"):
+        nb = rs.units[t].ability("naval_base_move")
+        assert nb is not None and (nb.bonus, nb.whole_turn) == (1, True), t
+    for t in ("fighter", "tactical_bomber", "strategic_bomber"):
+        assert rs.units[t].ability("air_base_move").bonus == 1, t
+
+
+def test_a_ship_beside_an_operative_naval_base_moves_three():
+    # G40 2nd ed. rulebook, Naval Bases: ships that begin their move in a sea zone
+    # serviced by an operative naval base get +1 movement (TripleA harbour givesMovement)
+    s = g([("s1", "red", "destroyer", 1)], facilities={"a2|naval_base": 0})
+    d = s.units[uid(s, "s1", "destroyer")]
+    assert movement.moves_left(s, d) == 3
+    assert "s4" in movement.reachable(s, [d])
+    s.facilities["a2|naval_base"] = 3   # beyond maxOperationalDamage 2: out of operation
+    assert movement.moves_left(s, d) == 2
+    assert "s4" not in movement.reachable(s, [d])
+
+
+def test_an_enemy_naval_base_gives_no_bonus():
+    s = g([("s2", "red", "cruiser", 1)], facilities={"b2|naval_base": 0})
+    c = s.units[uid(s, "s2", "cruiser")]
+    assert movement.moves_left(s, c) == 2
+
+
+def test_the_naval_base_bonus_lasts_the_whole_turn():
+    # G40 2nd ed.: the ship's movement is 3 for the turn, however many moves it makes
+    # (TripleA gives the bonus movement once, when the move phase begins)
+    s = g([("s1", "red", "destroyer", 1)], facilities={"a2|naval_base": 0})
+    d = uid(s, "s1", "destroyer")
+    s = apply(s, Move((d,), ("s2",)))
+    assert movement.moves_left(s, s.units[d]) == 2
+    s = apply(s, Move((d,), ("s3", "s4")))
+    assert s.units[d].space == "s4" and movement.moves_left(s, s.units[d]) == 0
+
+
+def test_an_aircraft_at_an_operative_air_base_flies_one_farther():
+    # G40 2nd ed. rulebook, Air Bases: air units beginning their move in a territory with
+    # an operative air base get +1 movement (TripleA airfield givesMovement 1:fighter)
+    owners = {"a1": "blue", "a2": "blue"}
+    s = g([("c", "blue", "fighter", 1)], player="blue", owners=owners,
+          facilities={"c|air_base": 0})
+    s.owners["c"] = s.turn_owners["c"] = "blue"
+    f = s.units[uid(s, "c", "fighter")]
+    assert movement.moves_left(s, f) == 5
+    assert "a1" in movement.reachable(s, [f])       # five spaces: c b1 b2 m a2 a1
+    s.facilities["c|air_base"] = 3
+    assert movement.moves_left(s, f) == 4
+    assert "a1" not in movement.reachable(s, [f])
+
+
+def test_the_air_base_bonus_counts_in_the_non_combat_move_too():
+    # the +1 is the aircraft's range for the turn: flown partly in the combat move, the
+    # rest is left for landing
+    s = g([("a1", "red", "fighter", 1), ("m", "blue", "infantry", 1)], phase="combat_move",
+          facilities={"a1|air_base": 0})
+    f = uid(s, "a1", "fighter")
+    s = apply(s, Move((f,), ("a2", "m")))
+    assert movement.moves_left(s, s.units[f]) == 3
+    s2 = g([("a1", "red", "fighter", 1), ("m", "blue", "infantry", 1)], phase="combat_move")
+    s2 = apply(s2, Move((uid(s2, "a1", "fighter"),), ("a2", "m")))
+    assert movement.moves_left(s2, s2.units[uid(s2, "m", "fighter")]) == 2
+
+
+# --- repair of capital ships ------------------------------------------------------------------
+def next_turn_of(s, player):
+    """End phases until `player`'s next turn begins."""
+    s = apply(s, EndPhase())
+    while s.player != player or s.phase != "purchase":
+        s = apply(s, EndPhase())
+    return s
+
+
+def test_battleships_and_carriers_are_capital_ships():
+    # TripleA harbour repairsUnits battleship:carrier
+    rs = load_ruleset("g40")
+    assert rs.units["battleship"].has("capital_ship") and rs.units["carrier"].has("capital_ship")
+    assert not rs.units["cruiser"].has("capital_ship")
+
+
+def damaged(s, space, utype):
+    u = uid(s, space, utype)
+    s.units[u] = replace(s.units[u], damage=1)
+    return u
+
+
+def test_a_damaged_battleship_is_repaired_at_an_operative_naval_base():
+    # G40 2nd ed. rulebook, Naval Bases: damaged battleships and carriers in a sea zone
+    # serviced by an operative friendly naval base are repaired at the start of their
+    # owner's turn (TripleA "Units Repair Hits Start Turn" true, "Two HitPoint Units
+    # Require Repair Facilities" true, harbour repairsUnits battleship:carrier)
+    s = g([("s1", "red", "battleship", 1), ("s1", "red", "carrier", 1)], phase="place",
+          facilities={"a2|naval_base": 0})
+    bb, cv = damaged(s, "s1", "battleship"), damaged(s, "s1", "carrier")
+    s = next_turn_of(s, "red")
+    assert s.units[bb].damage == 0 and s.units[cv].damage == 0
+
+
+def test_no_repair_at_a_base_out_of_operation_or_without_a_base():
+    # a naval base with more than 2 damage is out of operation (TripleA harbour
+    # maxOperationalDamage 2); a damaged ship stays damaged until it reaches a base
+    s = g([("s1", "red", "battleship", 1), ("s3", "red", "battleship", 1)], phase="place",
+          facilities={"a2|naval_base": 3})
+    bb1, bb3 = damaged(s, "s1", "battleship"), damaged(s, "s3", "battleship")
+    s = next_turn_of(s, "red")
+    assert s.units[bb1].damage == 1 and s.units[bb3].damage == 1
+
+
+def test_an_enemy_naval_base_repairs_nothing():
+    s = g([("s3", "red", "battleship", 1)], phase="place", facilities={"b1|naval_base": 0})
+    bb = damaged(s, "s3", "battleship")
+    s = next_turn_of(s, "red")
+    assert s.units[bb].damage == 1
