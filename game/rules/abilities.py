@@ -942,6 +942,17 @@ class CannotTraverse(Ability):
     features: tuple[str, ...] = ("canal",)
 
 
+@register
+@dataclass(frozen=True)
+class Scrambles(Ability):
+    """G40 2nd ed. (TripleA canScramble, maxScrambleDistance 1): when an enemy attacks a
+    sea zone, it may scramble from a territory bordering it that holds an operative air
+    base of its side (up to the base's `scramble` number of aircraft) to defend there; it
+    flies back to its base when the conduct combat phase ends."""
+    name: ClassVar[str] = "scrambles"
+    odds: ClassVar[str] = "none"   # scrambled aircraft defend as ordinary units
+
+
 def parse_ability(entry: Any) -> tuple[str, Any]:
     """An ability entry is either a bare name or a one-key mapping name -> params."""
     if isinstance(entry, str):

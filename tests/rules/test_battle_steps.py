@@ -15,7 +15,9 @@ SEED_ORDER = ("aa", "bombard", "intercept", "att_first_strike", "def_first_strik
 # of the round's steps)
 RAID_ORDER = ("raid_intercept", "raid_air_attack", "raid_air_defense", "raid_air_remove", "raid_aa",
               "raid_damage", "raid_end")
-ALL_ORDER = SEED_ORDER + RAID_ORDER
+# a sea battle aircraft may scramble into (g40, #46 item 3) opens at its own step, after
+# the raid's, then goes to the round's first step
+ALL_ORDER = SEED_ORDER + RAID_ORDER + ("scramble",)
 
 
 def ids(state, space, owner):
@@ -42,7 +44,7 @@ def test_the_registry_walks_the_seed_order():
     assert B.step_names() == ALL_ORDER
     assert B.ROUND_STEPS == ALL_ORDER
     assert [B.step_index(n) for n in ALL_ORDER] == list(range(len(ALL_ORDER)))
-    assert [s.name for s in steps.STEPS if s.first_round_only] == ["aa", "bombard", "intercept"]
+    assert [s.name for s in steps.STEPS if s.first_round_only] == ["aa", "bombard", "intercept", "scramble"]
 
 
 def test_every_step_has_a_unique_name_a_title_and_its_own_module():
@@ -55,7 +57,8 @@ def test_every_step_has_a_unique_name_a_title_and_its_own_module():
         assert B.step_title(s.name) == s.title == B.STEP_NAMES[s.name]
     # fire steps roll, the others run
     assert [s.name for s in steps.STEPS if not isinstance(s, B.FireStep)] == ["fs_remove", "remove",
-                                                                              "raid_air_remove", "raid_end"]
+                                                                              "raid_air_remove", "raid_end",
+                                                                              "scramble"]
     assert B.step_name("att_fire", True) == "fire" and B.step_name("aa", True) == "anti-aircraft fire"
 
 

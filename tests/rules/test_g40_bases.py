@@ -6,9 +6,26 @@ ww2global40_2nd_edition.xml); readings in docs/interpretations.md ("g40 bases at
 from dataclasses import replace
 from pathlib import Path
 
-from game.rules.actions import EndPhase, Move, apply, new_game
+import pytest
+
+from game.ai.zone import choose
+from game.odds import odds_for_space
+from game.rules.actions import (
+    EndPhase,
+    Move,
+    Retreat,
+    RollDice,
+    Scramble,
+    SelectBattle,
+    actor,
+    apply,
+    default_casualties,
+    legal_actions,
+    new_game,
+)
+from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario_file
-from game.rules.zone import movement
+from game.rules.zone import battle, movement, scramble
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 MAJOR = "major_industrial_complex"
@@ -152,3 +169,144 @@ def test_an_enemy_naval_base_repairs_nothing():
     bb = damaged(s, "s3", "battleship")
     s = next_turn_of(s, "red")
     assert s.units[bb].damage == 1
+
+
+# --- scramble ---------------------------------------------------------------------------------
+def sea_attack(units, facilities=None, dice=(), extra=()):
+    """Red's destroyer in s1 attacks blue's destroyer in s2 (bordering m and b2, blue);
+    `units`: blue's aircraft etc. added; conduct combat, the battle in s2 selected."""
+    s = g([("s1", "red", "destroyer", 1), ("s2", "blue", "destroyer", 1), *units, *extra],
+          phase="combat_move", facilities=facilities if facilities is not None else {"b2|air_base": 0},
+          dice=dice)
+    s = apply(s, Move((uid(s, "s1", "destroyer"),), ("s2",)))
+    s = apply(s, EndPhase())
+    return apply(s, SelectBattle("s2"))
+
+
+def test_the_g40_scramble_values_are_tripleas():
+    # TripleA fighter, tactical_bomber canScramble (maxScrambleDistance 1); airfield
+    # maxScrambleCount 3; the bomber cannot scramble
+    rs = load_ruleset("g40")
+    assert rs.units["fighter"].has("scrambles") and rs.units["tactical_bomber"].has("scrambles")
+    assert not rs.units["strategic_bomber"].has("scrambles")
+    assert rs.facilities["air_base"].scramble == 3
+
+
+def test_a_sea_battle_beside_an_operative_air_base_waits_for_the_defenders_scramble():
+    # G40 2nd ed. rulebook, Scramble: when an enemy attacks a sea zone next to an island or
+    # coastal territory with an operative air base, the defender may scramble up to 3
+    # fighters and tactical bombers from it before combat ("Scramble Rules In Effect",
+    # "Scramble From Island Only" false)
+    s = sea_attack([("b2", "blue", "fighter", 2), ("b2", "blue", "tactical_bomber", 1),
+                    ("b2", "blue", "strategic_bomber", 1), ("m", "blue", "fighter", 1)])
+    assert s.battle.awaiting == "scramble"
+    assert actor(s) == "blue"
+    planes = scramble.choices(s)
+    assert sorted(s.units[u].type for u in planes) == ["fighter", "fighter", "tactical_bomber"]
+    assert all(s.units[u].space == "b2" for u in planes)   # m has no air base
+    assert Scramble(tuple(planes)) in legal_actions(s) and Scramble(()) in legal_actions(s)
+
+
+def test_scrambled_aircraft_defend_the_sea_zone():
+    s = sea_attack([("b2", "blue", "fighter", 2)])
+    f1, f2 = scramble.choices(s)
+    s = apply(s, Scramble((f1,)))
+    assert s.units[f1].space == "s2" and s.units[f2].space == "b2"
+    assert s.battle.awaiting == "roll"
+    assert f1 in {u.uid for u in battle.defenders(s, s.battle)}
+
+
+def test_at_most_three_scramble_from_one_air_base():
+    # TripleA airfield maxScrambleCount 3
+    s = sea_attack([("b2", "blue", "fighter", 4)])
+    planes = scramble.choices(s)
+    assert len(planes) == 4 and len(scramble.default_choice(s)) == 3
+    with pytest.raises(IllegalAction, match="At most 3"):
+        apply(s, Scramble(tuple(planes)))
+
+
+def test_no_scramble_from_an_air_base_out_of_operation_or_with_no_air_base():
+    # an air base with more than 2 damage is out of operation (airfield maxOperationalDamage 2)
+    s = sea_attack([("b2", "blue", "fighter", 2)], facilities={"b2|air_base": 3})
+    assert s.battle.awaiting == "roll" and not scramble.choices(s)
+    s = sea_attack([("b2", "blue", "fighter", 2)], facilities={})
+    assert s.battle.awaiting == "roll"
+
+
+def test_scrambled_aircraft_fly_back_to_their_base_when_combat_ends():
+    # TripleA "Scrambled Units Return To Base" true: the survivors go back to the
+    # territory they scrambled from, not to any friendly territory by the zone
+    s = sea_attack([("b2", "blue", "fighter", 1)], dice=[6, 1, 1])
+    f = scramble.choices(s)[0]
+    s = apply(s, Scramble((f,)))
+    while s.battle is not None:
+        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    assert s.units[f].space == "s2"        # still over the sea until combat ends
+    s = apply(s, EndPhase())
+    assert s.units[f].space == "b2"
+
+
+def test_aircraft_whose_territory_was_attacked_and_fought_do_not_scramble():
+    # scrambling happens before combat: aircraft that defended their own territory in a
+    # battle fought first this turn did not scramble
+    s = g([("s1", "red", "destroyer", 1), ("s2", "blue", "destroyer", 1), ("b2", "blue", "fighter", 1),
+           ("a2", "red", "armour", 1), ("m", "red", "infantry", 1)],
+          phase="combat_move", facilities={"b2|air_base": 0}, dice=[6, 6, 6, 6])
+    s.owners["m"] = s.turn_owners["m"] = "red"
+    s = apply(s, Move((uid(s, "s1", "destroyer"),), ("s2",)))
+    s = apply(s, Move((uid(s, "a2", "armour"),), ("m", "b2")))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("b2"))
+    while s.battle is not None:
+        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+        if s.battle is not None and s.battle.awaiting == "continue":
+            s = apply(s, Retreat(s.battle.origins[0]))
+    s = apply(s, SelectBattle("s2"))
+    assert s.battle.awaiting == "roll" and not scramble.choices(s)
+
+
+def test_the_exact_odds_count_scrambled_aircraft_as_defenders():
+    # the battle's odds are those of the units in the sea zone once they scrambled
+    s = sea_attack([("b2", "blue", "fighter", 2)])
+    before = odds_for_space(s, "s2", "red").attacker_wins
+    s = apply(s, Scramble(tuple(scramble.choices(s))))
+    after = odds_for_space(s, "s2", "red").attacker_wins
+    assert after < before
+
+
+# --- the computer defender's scramble ---------------------------------------------------------
+def test_the_computer_scrambles_when_it_turns_the_battle():
+    # red's two cruisers against a lone blue destroyer: three fighters (defending at 4)
+    # make the attack a likely loss for red
+    from game.ai.zone.scramble import choose_scramble
+    s = g([("s1", "red", "cruiser", 2), ("s2", "blue", "destroyer", 1), ("b2", "blue", "fighter", 3)],
+          phase="combat_move", facilities={"b2|air_base": 0})
+    s = apply(s, Move(tuple(u.uid for u in s.units.values() if u.type == "cruiser"), ("s2",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s2"))
+    a = choose_scramble(s, s.battle)
+    assert sorted(a.units) == sorted(scramble.choices(s))
+    assert choose(s, "standard") == a and choose(s, "greedy") == a
+
+
+def test_the_computer_keeps_aircraft_home_when_their_territory_is_attacked():
+    from game.ai.zone.scramble import choose_scramble
+    s = g([("s1", "red", "cruiser", 2), ("s2", "blue", "destroyer", 1), ("b2", "blue", "fighter", 3),
+           ("m", "red", "armour", 1)], phase="combat_move", facilities={"b2|air_base": 0})
+    s.owners["m"] = s.turn_owners["m"] = "red"
+    s = apply(s, Move(tuple(u.uid for u in s.units.values() if u.type == "cruiser"), ("s2",)))
+    s = apply(s, Move((uid(s, "m", "armour"),), ("b2",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s2"))
+    assert scramble.choices(s) and choose_scramble(s, s.battle).units == ()
+
+
+def test_the_computer_does_not_throw_aircraft_at_a_hopeless_defence():
+    # eight battleships against a destroyer: three fighters change nothing but their loss
+    from game.ai.zone.scramble import choose_scramble
+    s = g([("s1", "red", "battleship", 8), ("s2", "blue", "destroyer", 1), ("b2", "blue", "fighter", 3)],
+          phase="combat_move", facilities={"b2|air_base": 0})
+    s = apply(s, Move(tuple(u.uid for u in s.units.values() if u.type == "battleship"), ("s2",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s2"))
+    assert scramble.choices(s) and choose_scramble(s, s.battle).units == ()

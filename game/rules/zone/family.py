@@ -28,6 +28,7 @@ from ..action_types import (
     Reroll,
     Retreat,
     RollDice,
+    Scramble,
     SelectBattle,
     Submerge,
     SupplyDrop,
@@ -36,7 +37,18 @@ from ..action_types import (
 from ..errors import IllegalAction
 from ..family import Handler
 from ..model import LAND, SEA, GameState, Unit
-from . import airdrop, battle, coastal, facilities, movement, phases, production, raids, supply
+from . import (
+    airdrop,
+    battle,
+    coastal,
+    facilities,
+    movement,
+    phases,
+    production,
+    raids,
+    scramble,
+    supply,
+)
 from .moves import move
 
 
@@ -125,6 +137,9 @@ def _roll(state: GameState, a: RollDice) -> None:
     if b.awaiting == "intercept":  # the default: every fighter that may intercepts
         battle.choose_interceptors(state, None)
         return
+    if b.awaiting == "scramble":  # the default: nothing scrambles
+        scramble.scramble(state, ())
+        return
     if b.awaiting == "continue":
         state.battle = replace(b, awaiting="roll", rolls=())
         state.add_log(f"  Round {b.round}.")
@@ -157,6 +172,11 @@ def _keep_dice(state: GameState, a: KeepDice) -> None:
 def _intercept(state: GameState, a: Intercept) -> None:
     _need_awaiting(state, "intercept", "There is no airdrop to intercept now.")
     battle.choose_interceptors(state, tuple(a.units))
+
+
+def _scramble(state: GameState, a: Scramble) -> None:
+    _need_awaiting(state, "scramble", "There is nothing to scramble to now.")
+    scramble.scramble(state, tuple(a.units))
 
 
 def _withdraw(state: GameState, a: Withdraw) -> None:
@@ -207,7 +227,7 @@ HANDLERS: dict[type[Action], Handler] = {
     EndPhase: _end_phase, Purchase: _purchase, Place: _place, Move: _move, Repair: _repair,
     Raid: _raid,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
-    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept,
+    Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept, Scramble: _scramble,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
     SupplyDrop: _supply_drop, Ferry: _ferry, DeclareWar: _declare_war,
 }
@@ -319,6 +339,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         elif b.awaiting == "intercept":
             out.append(Intercept(tuple(battle.interceptor_choices(state))))
             out.append(Intercept(()))
+        elif b.awaiting == "scramble":
+            out.append(Scramble(tuple(scramble.default_choice(state))))
+            out.append(Scramble(()))
         else:
             out.append(RollDice())
             if b.awaiting == "continue" and not battle.retreat_blocker(state, b):
@@ -367,9 +390,11 @@ class ZoneFamily:
         facilities.start(state)
 
     def chooser(self, state: GameState) -> str | None:
-        """A battle's defender chooses its own casualties, decides its own rerolls and
-        its interceptors."""
+        """A battle's defender chooses its own casualties, decides its own rerolls, its
+        interceptors and what scrambles."""
         b = state.battle
+        if b is not None and b.awaiting == "scramble":
+            return scramble.chooser(state, b)
         if b is not None and ((b.awaiting == "casualties" and b.pools and
                                (b.pools[0].chooser or b.pools[0].side) == "defender")
                               or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
-from . import production, raids, supply
+from . import production, raids, scramble, supply
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
@@ -78,6 +78,7 @@ def close_phase(state: GameState) -> None:
         if state.battles:
             names = ", ".join(state.scenario.spaces[s].name for s in state.battles)
             raise IllegalAction(f"Battles still to fight: {names}.")
+        scramble.return_to_base(state)   # G40: scrambled aircraft fly back to their bases
     if phase == "combat_move":
         if why := combat_cargo_pending(state, state.player):
             raise IllegalAction(why)

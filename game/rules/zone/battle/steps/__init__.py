@@ -21,6 +21,7 @@ from .raid_damage import RaidDamage
 from .raid_end import RaidEnd
 from .raid_intercept import RaidIntercept
 from .remove import Removal
+from .scramble import Scramble
 
 __all__ = ["STEPS", "FireStep", "Shot", "Step", "fire_step", "register", "step_by_name", "step_index",
            "step_names", "unregister"]
@@ -44,6 +45,9 @@ STEPS: list[Step] = [
     RaidAntiAircraft(),
     RaidDamage(),
     RaidEnd(),
+    # a sea battle that aircraft may scramble into opens here (zone/scramble.py), then
+    # goes to the round's first step
+    Scramble(),
 ]
 
 _BY_NAME: dict[str, Step] = {}
