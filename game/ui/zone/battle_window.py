@@ -20,11 +20,12 @@ from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 from game.rules.zone import battle as B
+from game.rules.zone import scramble as scramble_rules
 
 from .. import odds_view, palette, theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
-from . import battle_orders, intercept_view, reroll_view, strip
+from . import battle_orders, intercept_view, reroll_view, scramble_view, strip
 
 logger = logging.getLogger(__name__)
 
@@ -145,6 +146,7 @@ class BattleWindow(Scene):
         self.choice_key: tuple | None = None
         self.reroll = reroll_view.RerollChoice()  # dice chosen for a reconnaissance reroll
         self.intercept = intercept_view.InterceptChoice()  # fighters chosen to intercept an airdrop
+        self.scramble = scramble_view.ScrambleChoice()  # aircraft chosen to scramble (g40)
         self.passed: set[tuple] = set()  # (space, round) a human defender let the computer roll on
         self.error = ""
         self.icon = ICON
@@ -206,6 +208,7 @@ class BattleWindow(Scene):
             self.choice = list(A.default_casualties(state).units) if key is not None else []
         self.reroll.refresh(state)
         self.intercept.refresh(state)
+        self.scramble.refresh(state)
 
     def _see(self, b: Battle | None) -> None:
         if b is None:
@@ -325,6 +328,9 @@ class BattleWindow(Scene):
         if b.awaiting == "intercept":
             self.do_intercept()
             return
+        if b.awaiting == "scramble":
+            self.do_scramble()
+            return
         self.game.ctl.do(A.RollDice())
         self.refresh()
 
@@ -366,6 +372,45 @@ class BattleWindow(Scene):
         allowed = B.interceptor_choices(self.state)
         if 1 <= k <= len(allowed):
             self.toggle_interceptor(allowed[k - 1])
+
+    # the defender's scramble decision (scramble_view, g40)
+    def scramble_open(self) -> bool:
+        b = self.state.battle
+        return b is not None and b.awaiting == "scramble" and self.my_move()
+
+    def do_scramble(self) -> None:
+        """Scramble the chosen aircraft (none chosen: none scramble)."""
+        if not self.scramble_open():
+            return
+        ctl = self.game.ctl
+        before = ctl.message
+        if ctl.do(self.scramble.action()):
+            self.error = ""
+        else:
+            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
+        self.refresh()
+
+    def no_scramble(self) -> None:
+        if self.scramble_open():
+            self.scramble.pick = []
+            self.do_scramble()
+
+    def most_scramble(self) -> None:
+        if self.scramble_open():
+            self.scramble.pick = list(scramble_rules.default_choice(self.state))
+
+    def toggle_scramble(self, uid: int) -> None:
+        if self.scramble_open():
+            self.scramble.toggle(uid)
+            self.error = ""
+
+    def toggle_scramble_key(self, k: int) -> None:
+        """Keys 1-9: the k-th aircraft that may scramble."""
+        if not self.scramble_open():
+            return
+        allowed = [uid for planes in scramble_rules.bases(self.state, self.state.battle).values() for uid in planes]
+        if 1 <= k <= len(allowed):
+            self.toggle_scramble(allowed[k - 1])
 
     # reconnaissance rerolls (reroll_view)
     def reroll_open(self) -> bool:
@@ -557,6 +602,12 @@ class BattleWindow(Scene):
                 self.no_interceptors()
             elif b is not None and b.awaiting == "intercept" and event.key == pygame.K_a:
                 self.all_interceptors()
+            elif b is not None and b.awaiting == "scramble" and pygame.K_1 <= event.key <= pygame.K_9:
+                self.toggle_scramble_key(event.key - pygame.K_0)
+            elif b is not None and b.awaiting == "scramble" and event.key == pygame.K_n:
+                self.no_scramble()
+            elif b is not None and b.awaiting == "scramble" and event.key == pygame.K_a:
+                self.most_scramble()
             elif b is not None and battle_orders.handle_key(self, event):
                 pass
             elif b is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -600,6 +651,8 @@ class BattleWindow(Scene):
                 reroll_view.draw(self, surface, dice_rect, b)
             elif state.battle is not None and state.battle.awaiting == "intercept":
                 intercept_view.draw(self, surface, dice_rect, b)
+            elif state.battle is not None and state.battle.awaiting == "scramble":
+                scramble_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_roll_log(surface, dice_rect, b)
         else:
@@ -614,6 +667,8 @@ class BattleWindow(Scene):
                 reroll_view.draw(self, surface, dice_rect, b)
             elif state.battle is not None and state.battle.awaiting == "intercept":
                 intercept_view.draw(self, surface, dice_rect, b)
+            elif state.battle is not None and state.battle.awaiting == "scramble":
+                scramble_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
@@ -668,6 +723,8 @@ class BattleWindow(Scene):
             return reroll_view.status(self, b), theme.INFO
         if b.awaiting == "intercept":
             return intercept_view.status(self, b), theme.INFO
+        if b.awaiting == "scramble":
+            return scramble_view.status(self, b), theme.INFO
         waiting = battle_orders.waiting_text(self)
         if waiting:
             return waiting, theme.INFO
@@ -876,6 +933,10 @@ class BattleWindow(Scene):
                f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
         if u.airborne:
             tip.append("airborne: dropped from the air (anti-aircraft fired at it); stays if its side retreats")
+        base = scramble_rules.scrambled(self.state).get(u.uid)
+        if base is not None and u.space != base:
+            tip.append(f"scrambled from {self.state.scenario.spaces[base].name}: flies back to its air base "
+                       "when combat ends")
         if dead:
             tip.append("destroyed (fires back this round)")
         elif choosing and self.my_move():
@@ -922,6 +983,8 @@ class BattleWindow(Scene):
             reroll_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "intercept":
             intercept_view.draw_buttons(self, surface, bar)
+        elif live.awaiting == "scramble":
+            scramble_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "casualties":
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
                            self.confirm, enabled=mine, primary=True,
