@@ -310,3 +310,14 @@ def test_the_computer_does_not_throw_aircraft_at_a_hopeless_defence():
     s = apply(s, EndPhase())
     s = apply(s, SelectBattle("s2"))
     assert scramble.choices(s) and choose_scramble(s, s.battle).units == ()
+
+
+def test_a_naval_base_taken_this_turn_gives_no_bonus_yet():
+    # TripleA gives the bonus movement when the move phase begins: a base captured in the
+    # combat move does not speed the non-combat move of the ships beside it
+    s = g([("s2", "red", "destroyer", 1)], facilities={"m|naval_base": 0}, owners={"m": "blue"})
+    s.owners["m"] = "red"   # taken this turn: blue's when the turn began
+    d = s.units[uid(s, "s2", "destroyer")]
+    assert movement.moves_left(s, d) == 2
+    s.turn_owners["m"] = "red"
+    assert movement.moves_left(s, d) == 3

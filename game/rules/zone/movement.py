@@ -166,14 +166,20 @@ def surface_move(state: GameState, u: Unit) -> int:
 def base_bonus(state: GameState, u: Unit) -> tuple[int, bool]:
     """(bonus, for the whole turn): the extra movement a base gives the unit where it
     stands now, unmoved (naval_base_move beside an operative naval base of its side,
-    air_base_move at an operative air base of its side); 0 without one."""
+    air_base_move at an operative air base of its side); 0 without one. A whole-turn
+    bonus (G40) comes from a base its side has held since the turn began (TripleA gives
+    it when the move phase begins)."""
     ut = state.utype(u)
     nb = ut.ability("naval_base_move")
-    if nb is not None and at_friendly_naval_base(
-            state, u.space, u.owner, neutral_ports=ut.has("neutral_ports_as_bases")):
-        return nb.bonus, nb.whole_turn
+    if nb is not None:
+        bases = friendly_naval_bases(state, u.space, u.owner, neutral_ports=ut.has("neutral_ports_as_bases"))
+        if nb.whole_turn:
+            bases = [a for a in bases if state.allied(state.turn_owners.get(a), u.owner)]
+        if bases:
+            return nb.bonus, nb.whole_turn
     ab = ut.ability("air_base_move")
-    if ab is not None and at_friendly_air_base(state, u.space, u.owner):
+    if ab is not None and at_friendly_air_base(state, u.space, u.owner) \
+            and state.allied(state.turn_owners.get(u.space), u.owner):
         return ab.bonus, True
     return 0, False
 
