@@ -61,5 +61,6 @@ def test_the_battle_window_shows_and_takes_the_scramble_choice():
     assert game.state.battle.awaiting == "roll"
     assert game.state.units[planes[0]].space == "english_channel"
     assert game.state.units[planes[1]].space == "united_kingdom"
+    win.view = "list"
     app.draw()
     assert any("scrambled from United Kingdom" in (s.tooltip or "") for s in win.spots.items)

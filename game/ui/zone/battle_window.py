@@ -842,6 +842,7 @@ class BattleWindow(Scene):
         icon, compact = next((m for m in modes if height(*m) <= box.bottom - y - 4), modes[-1])
         self.icon = icon
         per_row = max(1, icons_w // (icon + 4))
+        scrambled = scramble_rules.scrambled(state) if side == "defender" else {}
         for (utype, value), us in ordered:
             ut = state.ruleset.units[utype]
             rows = (len(us) + per_row - 1) // per_row
@@ -858,6 +859,9 @@ class BattleWindow(Scene):
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
                 sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                flown = sum(1 for u in us if u.uid in scrambled)
+                if flown:   # g40: aircraft scrambled in from an air base
+                    sub += f" · {flown} scrambled"
                 ids = {u.uid for u in us}
                 aboard = sum(1 for c in state.units.values() if c.carried_by in ids and B.is_cargo(state, c))
                 if aboard and ut.has("air_transport"):   # an airdrop still to be intercepted

@@ -35,6 +35,19 @@ class ScrambleChoice:
     def __init__(self) -> None:
         self.pick: list[int] = []
         self.key: tuple | None = None
+        self._after: tuple[tuple, GameState | None] | None = None   # the state once they scrambled
+
+    def after(self, state: GameState) -> GameState | None:
+        """The state once the chosen aircraft scrambled (by the rules; None if refused),
+        remembered until the choice or the state changes."""
+        key = (self.key, tuple(self.pick))
+        if self._after is None or self._after[0] != key:
+            try:
+                got: GameState | None = A.apply(state, self.action())
+            except Exception:  # noqa: BLE001 - an illegal choice: the action will say why
+                got = None
+            self._after = (key, got)
+        return self._after[1]
 
     @staticmethod
     def state_key(state: GameState) -> tuple | None:
@@ -126,6 +139,28 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
                           tooltip="\n".join(tip), data=("scramble", uid))
             x += icon + 94
         x += 10
+    line = odds_line(win, b)
+    if line:
+        theme.text(surface, line, (box.x + 10, box.bottom - 6), 16, theme.INFO, anchor="bottomleft")
+
+
+def odds_line(win: BattleWindow, b: Battle) -> str:
+    """'Attacker wins 31% with the chosen aircraft (62% without)': the battle's odds on a
+    copy of the state where the chosen aircraft scrambled (by the rules), computed in the
+    background like the odds box's; "" while pending or unavailable."""
+    from .. import odds_view
+    state = win.state
+    cache = win.game.odds
+    after = win.scramble.after(state)
+    if after is None:
+        return ""
+    views = [odds_view.space_odds(cache, s, b.space, b.attacker) for s in (after, state)]
+    if any(v is None or not v.ok for v in views):
+        return ""
+    with_, without = (round(100 * v.result.attacker_wins) for v in views)
+    if not win.scramble.pick:
+        return f"Attacker wins {without}% if nothing scrambles"
+    return f"Attacker wins {with_}% with the chosen aircraft ({without}% without)"
 
 
 def draw_buttons(win: BattleWindow, surface: pygame.Surface, bar: pygame.Rect) -> int:
