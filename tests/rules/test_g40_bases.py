@@ -266,12 +266,17 @@ def test_aircraft_whose_territory_was_attacked_and_fought_do_not_scramble():
 
 
 def test_the_exact_odds_count_scrambled_aircraft_as_defenders():
-    # the battle's odds are those of the units in the sea zone once they scrambled
+    # the battle's odds are those of the units in the sea zone once they scrambled: the
+    # same as for fighters that were there from the start
     s = sea_attack([("b2", "blue", "fighter", 2)])
-    before = odds_for_space(s, "s2", "red").attacker_wins
+    before = odds_for_space(s, "s2", "red")
     s = apply(s, Scramble(tuple(scramble.choices(s))))
-    after = odds_for_space(s, "s2", "red").attacker_wins
-    assert after < before
+    after = odds_for_space(s, "s2", "red")
+    there = sea_attack([], extra=[("s2", "blue", "fighter", 2)])
+    same = odds_for_space(there, "s2", "red")
+    assert after.attacker_wins < before.attacker_wins
+    assert (after.attacker_wins, after.defender_wins, after.method) == \
+        (same.attacker_wins, same.defender_wins, same.method) and after.method == "exact"
 
 
 # --- the computer defender's scramble ---------------------------------------------------------
@@ -321,3 +326,28 @@ def test_a_naval_base_taken_this_turn_gives_no_bonus_yet():
     assert movement.moves_left(s, d) == 2
     s.turn_owners["m"] = "red"
     assert movement.moves_left(s, d) == 3
+
+
+def test_computer_games_with_bases_scramble_and_bring_the_aircraft_home():
+    # a few short games of the random and greedy players on the mini map with air and
+    # naval bases on both sides: scrambles happen, and once combat is over no scrambled
+    # aircraft is left at sea off a carrier
+    seen = 0
+    for seed in range(1, 7):
+        s = g([("s1", "red", "destroyer", 2), ("s1", "red", "cruiser", 1), ("a1", "red", "fighter", 2),
+               ("s2", "blue", "destroyer", 1), ("s3", "blue", "battleship", 1), ("b2", "blue", "fighter", 3),
+               ("b1", "blue", "tactical_bomber", 1), ("c", "green", "fighter", 2)], phase="purchase",
+              facilities={"a2|air_base": 0, "a2|naval_base": 0, "b2|air_base": 0, "b2|naval_base": 0,
+                          "c|air_base": 0})
+        s.seed = seed
+        for _ in range(800):
+            if s.over:
+                break
+            a = choose(s, "random" if seed % 2 else "greedy")
+            seen += isinstance(a, Scramble) and bool(a.units)
+            s = apply(s, a)
+            if s.phase != "conduct_combat":
+                for uid in scramble.scrambled(s):
+                    u = s.units.get(uid)
+                    assert u is None or s.scenario.spaces[u.space].kind == "land" or u.carried_by is not None
+    assert seen
