@@ -351,3 +351,71 @@ def test_computer_games_with_bases_scramble_and_bring_the_aircraft_home():
                     u = s.units.get(uid)
                     assert u is None or s.scenario.spaces[u.space].kind == "land" or u.carried_by is not None
     assert seen
+
+
+# --- scramble against an amphibious assault ---------------------------------------------------
+def landing(dice=(), fighters=2, escort=False):
+    """Red's transport carries two infantry from s1 to s2 and lands them in Middle (blue,
+    one infantry); s2 holds no blue ship; blue has an air base and fighters in Beta Minor."""
+    units = [("s1", "red", "transport", 1), ("s1", "red", "infantry", 2), ("m", "blue", "infantry", 1),
+             ("b2", "blue", "fighter", fighters)] + ([("s1", "red", "cruiser", 1)] if escort else [])
+    s = g(units, phase="combat_move", facilities={"b2|air_base": 0}, dice=dice)
+    t = uid(s, "s1", "transport")
+    for u in [x for x in s.units.values() if x.type == "infantry" and x.owner == "red"]:
+        s.units[u.uid] = replace(u, carried_by=t)
+    ships = (t,) + ((uid(s, "s1", "cruiser"),) if escort else ())
+    s = apply(s, Move(ships, ("s2",)))
+    inf = tuple(sorted(u.uid for u in s.units.values() if u.type == "infantry" and u.owner == "red"))
+    s = apply(s, Move(inf, ("m",)))
+    s = apply(s, EndPhase())
+    return s, t, inf
+
+
+def test_aircraft_may_scramble_into_the_zone_an_amphibious_assault_comes_from():
+    # TripleA "Scramble To Any Amphibious Assault" true: the defender may scramble into
+    # the sea zone the assault is launched from although no battle is fought there
+    s, t, inf = landing()
+    assert "s2" not in s.battles
+    s = apply(s, SelectBattle("m"))
+    assert s.battle.space == "s2" and s.battle.awaiting == "scramble" and actor(s) == "blue"
+    assert len(scramble.choices(s)) == 2
+
+
+def test_nothing_scrambled_the_landing_goes_on():
+    s, t, inf = landing()
+    s = apply(s, SelectBattle("m"))
+    s = apply(s, Scramble(()))
+    assert s.battle is None and "m" in s.battles
+    s = apply(s, SelectBattle("m"))
+    assert s.battle.space == "m" and all(i in s.units for i in inf)
+
+
+def test_a_transport_sunk_by_scrambled_aircraft_loses_the_units_it_landed():
+    # the sea battle comes before the landing; TripleA: units unloaded by a transport
+    # destroyed in that battle are lost with it
+    s, t, inf = landing(dice=[1, 1])
+    s = apply(s, SelectBattle("m"))
+    s = apply(s, Scramble(tuple(scramble.choices(s))))
+    while s.battle is not None:
+        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    assert t not in s.units
+    s = apply(s, SelectBattle("m"))
+    assert not any(i in s.units for i in inf)
+    while s.battle is not None:
+        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    assert s.owners["m"] == "blue"
+
+
+def test_ships_that_fought_the_scrambled_aircraft_do_not_bombard():
+    # G40 2nd ed.: sea units that fought a sea battle in the zone cannot bombard
+    s, t, inf = landing(escort=True)
+    s = apply(s, SelectBattle("m"))
+    assert [u.type for u in battle.bombarding_ships(s, "m", "red")] == ["cruiser"]
+    s = apply(s, Scramble((scramble.choices(s)[0],)))
+    assert s.battle.space == "s2" and not battle.bombarding_ships(s, "m", "red")
+
+
+def test_the_computer_scrambles_against_an_unescorted_landing():
+    s, t, inf = landing()
+    s = apply(s, SelectBattle("m"))
+    assert choose(s, "standard") == Scramble(tuple(scramble.choices(s)))

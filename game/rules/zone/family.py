@@ -121,6 +121,9 @@ def _select_battle(state: GameState, a: SelectBattle) -> None:
                           "nothing of the enemy's to raid there now.")
             state.battles = tuple(s for s in state.battles if s != a.space)
             return
+    if zone := scramble.assault_zone(state, a.space):
+        scramble.open_zone(state, zone, a.space)   # G40: the defender may scramble there first
+        return
     battle.start(state, a.space)
 
 

@@ -13,7 +13,7 @@ from .. import politics
 from ..action_types import Move
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit, unit_replace
-from . import homeguard, movement, production
+from . import homeguard, movement, production, scramble
 
 
 def move(state: GameState, a: Move, raid: bool = False) -> None:
@@ -56,6 +56,8 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
             state.ro3_moves[f"offload|{t.uid}|{dest}"] = state.ro3_moves.get(f"offload|{t.uid}|{dest}", 0) + 1
             state.units[u.uid] = replace(u, space=dest, carried_by=None, moved=state.utype(u).move,
                                          in_combat=hostile, amphibious=hostile)
+            if hostile:
+                scramble.record_landing(state, u.uid, t.uid)
         if hostile:
             state.origins.setdefault(dest, ())
             sea_from = group[0].space

@@ -9,7 +9,15 @@ number from each territory. They fly into the sea zone and defend there as ordin
 units; once the conduct combat phase ends the survivors fly back to their base (or, if
 it was lost, to a friendly territory or carrier next to the zone).
 
-Per-turn bookkeeping is in `ro3_moves` (cleared each turn): "scrambled|<uid>|<base>".
+An amphibious assault launched from a sea zone where no battle is fought may be met the
+same way ("Scramble To Any Amphibious Assault" true): when the attacker opens the land
+battle, the defender may first scramble into the zone the assault came from; if it does,
+that sea battle is fought first, the attacker's ships there fight it (and bombard no
+more), and the units landed by a transport sunk there are lost with it.
+
+Per-turn bookkeeping is in `ro3_moves` (cleared each turn): "scrambled|<uid>|<base>",
+"scramble_zone|<zone>" (the defender was asked about the zone), "landed|<uid>|<transport>"
+(which transport landed a unit this turn, kept while an air base is on the board).
 """
 from __future__ import annotations
 
@@ -127,6 +135,61 @@ def check(state: GameState, b: Battle, uids: tuple[int, ...]) -> dict[str, list[
     return by_base
 
 
+# --- amphibious assaults from an empty sea zone ------------------------------------------
+def record_landing(state: GameState, uid: int, transport: int) -> None:
+    """A unit lands from a transport in the combat move: remembered only while an air
+    base aircraft may scramble from is on the board (none is placed before combat)."""
+    if not state.ruleset.types_with("scrambles"):
+        return
+    fts = state.ruleset.facilities
+    if any(fts[k.split("|", 1)[1]].scramble for k in state.facilities if k.split("|", 1)[1] in fts):
+        state.ro3_moves[f"landed|{uid}|{transport}"] = 1
+
+
+def assault_zone(state: GameState, space: str) -> str | None:
+    """A sea zone the amphibious assault on `space` came from, where no battle is fought
+    and aircraft may scramble, that the defender has not been asked about yet; or None."""
+    if not state.ruleset.types_with("scrambles"):
+        return None
+    for zone in sorted(state.landings.get(space, ())):
+        if zone in state.battles or state.ro3_moves.get(f"scramble_zone|{zone}"):
+            continue
+        if choices(state, Battle(space=zone, attacker=state.player, defenders=())):
+            return zone
+    return None
+
+
+def open_zone(state: GameState, zone: str, space: str) -> None:
+    """Before the landing battle in `space`: a battle in `zone` that waits for the
+    defender's scramble (fought only if something scrambles)."""
+    from .battle import step_index
+    state.ro3_moves[f"scramble_zone|{zone}"] = 1
+    b = Battle(space=zone, attacker=state.player, defenders=(), step=step_index("scramble"),
+               awaiting="scramble")
+    b = replace(b, defenders=(chooser(state, b),))
+    state.battle = b
+    sps = state.scenario.spaces
+    state.add_log(f"Before the landing in {sps[space].name}: aircraft may scramble into {sps[zone].name}.")
+
+
+def lose_stranded(state: GameState, space: str) -> None:
+    """The land battle in `space` begins: units landed there this turn by a transport
+    sunk since (in a sea battle scrambled aircraft forced) are lost with it."""
+    from .battle.core import remove_unit
+    lost = []
+    for k in sorted(state.ro3_moves):
+        if not k.startswith("landed|"):
+            continue
+        _, uid, t = k.split("|")
+        u = state.units.get(int(uid))
+        if int(t) not in state.units and u is not None and u.space == space and u.amphibious:
+            lost.append(state.utype(u).name)
+            remove_unit(state, u.uid)
+    if lost:
+        state.add_log(f"  Their transport sunk, {', '.join(lost)} never land{'s' if len(lost) == 1 else ''} "
+                      f"in {state.scenario.spaces[space].name}.")
+
+
 def scramble(state: GameState, uids: tuple[int, ...]) -> None:
     """The defender's choice (`awaiting == "scramble"`): these aircraft fly into the sea
     zone and defend it; () scrambles none. The battle then waits for its first roll."""
@@ -148,6 +211,12 @@ def scramble(state: GameState, uids: tuple[int, ...]) -> None:
                       f"to defend {sps[b.space].name}.")
     if not by_base:
         state.add_log(f"  {core.defender_name(state, b)} scrambles nothing.")
+    if b.space not in state.battles:   # the zone of an amphibious assault, with no battle of its own
+        if not by_base:
+            state.battle = None          # the landing goes on
+            return
+        for u in core.attackers(state, b):   # they fight this battle: no bombardment after it
+            state.units[u.uid] = replace(u, in_combat=True)
     b = replace(b, defenders=tuple(sorted(owners)), step=0, awaiting="roll")
     state.battle = b
     core.settle(state)

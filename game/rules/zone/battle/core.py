@@ -1327,6 +1327,8 @@ def start(state: GameState, space: str) -> None:
     """Open the battle in `space`; the first Roll fires its first step."""
     from dataclasses import replace
     player = state.player
+    if state.landings.get(space):
+        scramble.lose_stranded(state, space)
     foes = sorted({u.owner for u in state.units_in(space)
                    if state.at_war(u.owner, player)})
     origins = tuple(sorted(state_origins(state).get(space, ())))
