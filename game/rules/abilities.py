@@ -946,9 +946,10 @@ class CannotTraverse(Ability):
 @dataclass(frozen=True)
 class Scrambles(Ability):
     """G40 2nd ed. (TripleA canScramble, maxScrambleDistance 1): when an enemy attacks a
-    sea zone, it may scramble from a territory bordering it that holds an operative air
-    base of its side (up to the base's `scramble` number of aircraft) to defend there; it
-    flies back to its base when the conduct combat phase ends."""
+    sea zone, or launches an amphibious assault from it, it may scramble from a territory
+    bordering it that holds an operative air base of its side (up to the base's
+    `scramble` number of aircraft) to defend there; it flies back to its base when the
+    conduct combat phase ends."""
     name: ClassVar[str] = "scrambles"
     odds: ClassVar[str] = "none"   # scrambled aircraft defend as ordinary units
 
