@@ -64,3 +64,32 @@ def test_the_battle_window_shows_and_takes_the_scramble_choice():
     win.view = "list"
     app.draw()
     assert any("scrambled from United Kingdom" in (s.tooltip or "") for s in win.spots.items)
+
+
+def test_the_side_panel_counts_a_bases_extra_move():
+    # G40 2nd ed. (TripleA harbour givesMovement): a destroyer beside an operative naval
+    # base has 3 moves; the panel and the move preview say so, as for any range
+    import uikit
+
+    from game.rules.zone import movement
+    sc = load_scenario("europe_1941")
+    app = App(pygame.Surface((1600, 900)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    st = game.state
+    st.phase_idx = st.ruleset.phases.index("noncombat_move")
+    player = st.player
+    home = next(s for s in ("germany", "united_kingdom") if st.owners.get(s) == player)
+    zone = "north_sea"
+    st.facilities[f"{home}|naval_base"] = 0
+    for uid in [u.uid for u in st.units.values() if u.space == zone]:
+        del st.units[uid]
+    st.units[st.next_uid] = Unit(st.next_uid, "destroyer", player, zone)
+    d = st.units[st.next_uid]
+    st.next_uid += 1
+    assert movement.moves_left(st, d) == 3
+    game.sel.select_space(st, zone)
+    uikit.frame(app)
+    assert any("+1 from a base this turn" in h.tooltip for h in game.spots.items)
+    far = [z for z, path in movement.reachable(st, [d]).items() if len(path) == 3]
+    assert far   # three zones away: the move preview's range
