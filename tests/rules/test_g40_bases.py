@@ -419,3 +419,25 @@ def test_the_computer_scrambles_against_an_unescorted_landing():
     s, t, inf = landing()
     s = apply(s, SelectBattle("m"))
     assert choose(s, "standard") == Scramble(tuple(scramble.choices(s)))
+
+
+def test_scrambled_aircraft_whose_base_fell_land_elsewhere_or_are_lost():
+    # the base taken while they were at sea: they may land in a friendly territory or on
+    # a carrier next to the zone; with neither they are lost
+    s = g([("s1", "red", "destroyer", 1), ("s2", "blue", "destroyer", 1), ("b2", "blue", "fighter", 1),
+           ("b2", "blue", "infantry", 1), ("m", "red", "armour", 1)], phase="combat_move",
+          owners={"m": "red"}, facilities={"b2|air_base": 0}, dice=[6, 6, 1, 1, 6])
+    s = apply(s, Move((uid(s, "s1", "destroyer"),), ("s2",)))
+    s = apply(s, Move((uid(s, "m", "armour"),), ("b2",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s2"))
+    f = scramble.choices(s)[0]
+    s = apply(s, Scramble((f,)))
+    for space in ("s2", "b2"):
+        if s.battle is None:
+            s = apply(s, SelectBattle(space))
+        while s.battle is not None:
+            s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    assert s.owners["b2"] == "red" and s.units[f].space == "s2"
+    s = apply(s, EndPhase())
+    assert f not in s.units
