@@ -441,3 +441,22 @@ def test_scrambled_aircraft_whose_base_fell_land_elsewhere_or_are_lost():
     assert s.owners["b2"] == "red" and s.units[f].space == "s2"
     s = apply(s, EndPhase())
     assert f not in s.units
+
+
+def test_an_air_base_scrambles_at_most_three_a_turn_in_all():
+    # TripleA lowers the airfield's maxScrambleCount (3) as its aircraft scramble and
+    # resets it each turn: two sea battles beside one base share the three
+    s = g([("s1", "red", "destroyer", 1), ("s4", "red", "destroyer", 1), ("s2", "blue", "destroyer", 1),
+           ("s3", "blue", "destroyer", 1), ("b2", "blue", "fighter", 5)], phase="combat_move",
+          facilities={"b2|air_base": 0}, dice=[1, 6, 6, 6])
+    s = apply(s, Move((uid(s, "s1", "destroyer"),), ("s2",)))
+    s = apply(s, Move((uid(s, "s4", "destroyer"),), ("s3",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s2"))
+    s = apply(s, Scramble(tuple(scramble.choices(s)[:2])))
+    while s.battle is not None:
+        s = apply(s, default_casualties(s) if s.battle.awaiting == "casualties" else RollDice())
+    s = apply(s, SelectBattle("s3"))
+    assert len(scramble.choices(s)) == 3 and len(scramble.default_choice(s)) == 1
+    with pytest.raises(IllegalAction, match="At most 1"):
+        apply(s, Scramble(tuple(scramble.choices(s)[:2])))

@@ -45,11 +45,14 @@ def scrambled(state: GameState) -> dict[int, str]:
 
 
 def limit(state: GameState, space: str) -> int:
-    """How many aircraft may scramble from `space` (its operative air base's `scramble`)."""
+    """How many more aircraft may scramble from `space` this turn: its operative air
+    base's `scramble` less those that scrambled from it already (TripleA lowers the
+    airfield's maxScrambleCount as its aircraft scramble and resets it each turn)."""
     got = facilities.of_kind(state, space, "air_base")
     if got is None or not facilities.operative(state, space, "air_base"):
         return 0
-    return got[0].scramble
+    gone = sum(1 for base in scrambled(state).values() if base == space)
+    return max(0, got[0].scramble - gone)
 
 
 def bases(state: GameState, b: Battle) -> dict[str, list[int]]:
@@ -130,8 +133,10 @@ def check(state: GameState, b: Battle, uids: tuple[int, ...]) -> dict[str, list[
         by_base.setdefault(where[uid], []).append(uid)
     for t, planes in by_base.items():
         if len(planes) > limit(state, t):
+            base = facilities.of_kind(state, t, "air_base")
+            per_turn = base[0].scramble if base else 0
             raise IllegalAction(f"At most {limit(state, t)} aircraft scramble from the air base in "
-                                f"{state.scenario.spaces[t].name}.")
+                                f"{state.scenario.spaces[t].name} now ({per_turn} a turn).")
     return by_base
 
 
