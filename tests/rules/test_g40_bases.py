@@ -460,3 +460,19 @@ def test_an_air_base_scrambles_at_most_three_a_turn_in_all():
     assert len(scramble.choices(s)) == 3 and len(scramble.default_choice(s)) == 1
     with pytest.raises(IllegalAction, match="At most 1"):
         apply(s, Scramble(tuple(scramble.choices(s)[:2])))
+
+
+def test_scramble_is_a_game_option():
+    # TripleA "Scramble Rules In Effect" (editable, on): off, no aircraft scrambles
+    from game.rules.options import with_options
+    rs = with_options(load_ruleset("g40"), ["scramble"])
+    assert not rs.types_with("scrambles")
+    sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
+    s = new_game(replace(sc, start_units=(("s1", "red", "destroyer", 1), ("s2", "blue", "destroyer", 1),
+                                          ("b2", "blue", "fighter", 2))), rs, 1)
+    s.phase_idx = s.ruleset.phases.index("combat_move")
+    s.facilities["b2|air_base"] = 0
+    s = apply(s, Move((uid(s, "s1", "destroyer"),), ("s2",)))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("s2"))
+    assert s.battle.awaiting == "roll"
