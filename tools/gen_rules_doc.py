@@ -65,6 +65,8 @@ def facility_table(rs) -> list[str]:
             where.append("coastal")
         if f.captured_as:
             where.append(f"captured: becomes `{f.captured_as}`")
+        if f.scramble:
+            where.append(f"up to {f.scramble} aircraft scramble from it")
         op = "—" if f.operational_damage is None else f.operational_damage
         out.append(f"| {f.name} (`{f.id}`) | {f.kind} | {'—' if f.cost is None else f.cost} | "
                    f"{f.produces or '—'} | {f.max_damage or '—'} | {op} | {'; '.join(where)} |")

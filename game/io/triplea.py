@@ -903,8 +903,15 @@ def _compare_base(u: str, kind: str, opts: dict[str, str], cost: int | None, fac
         report.mapped.append(f"unit {u} -> g40 facility {kind} (cost, damage and operational limit "
                              f"the same; bought, placed one a territory, bombed and repaired)")
     if at_work:
-        report.not_imported.append(f"unit {u} options {', '.join(at_work)}: bases at work (+1 move, "
-                                   f"scramble, repairs), #46 item 3, written by another helper")
+        scrambles = opts.get("maxScrambleCount")
+        if scrambles is None or scrambles == str(fac.get("scramble", 0)):
+            does = (f"+1 move for aircraft leaving it (air_base_move); up to {fac.get('scramble', 0)} "
+                    f"aircraft scramble from it" if fac.get("scramble") else
+                    "+1 move for ships leaving it (naval_base_move); capital ships repaired there")
+            report.mapped.append(f"unit {u} options {', '.join(at_work)}: g40 {kind} at work ({does})")
+        else:
+            report.approximated.append(f"unit {u} options {', '.join(at_work)}: g40 {kind}'s values used "
+                                       f"(maxScrambleCount {scrambles} -> {fac.get('scramble', 0)})")
     if tech:
         research.append(f"{u} options {', '.join(tech)} (rockets)")
 

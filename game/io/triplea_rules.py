@@ -19,17 +19,17 @@ ABILITY_OF_OPTION = {
     "bombingTargets": "bombing_raid", "isAAforCombatOnly": "anti_aircraft",
     "maxAAattacks": "anti_aircraft", "canNotMoveDuringCombatMove": "noncombat_move_only",
     "whenCombatDamaged": "grounded_when_damaged", "receivesAbilityWhenWith": "blitz_with",
+    "canScramble": "scrambles", "maxScrambleDistance": "scrambles",
 }
-# unit options that belong to rules other helpers of issue #46 write (left honest)
-PENDING_OPTIONS = {"canScramble": "scramble (bases at work, #46 item 3)",
-                   "maxScrambleDistance": "scramble (bases at work, #46 item 3)"}
+# unit options that belong to rules Warboard does not play yet (left honest in the report)
+PENDING_OPTIONS: dict[str, str] = {}
 # TripleA facility options that g40's facilities play (buying, placing one per territory,
 # damage, operational limit, built-in anti-aircraft fire)
 FACILITY_OPTIONS = {"isInfrastructure", "canBeDamaged", "maxDamage", "maxOperationalDamage",
                     "isConstruction", "constructionType", "constructionsPerTerrPerTypePerTurn",
                     "maxConstructionsPerTypePerTerr", "movement", "isAAforBombingThisUnitOnly",
                     "isAirBase"}
-# facility options of the bases at work (+1 move, scramble, repairs): #46 item 3
+# facility options of the bases at work (+1 move, scramble, repairs: zone/scramble.py, movement)
 BASES_AT_WORK = {"givesMovement", "maxScrambleCount", "repairsUnits"}
 # facility options only a technology uses (rockets fired from air bases)
 RESEARCH_OPTIONS = {"isRocket", "bombingBonus", "bombingMaxDieSides"}
@@ -67,6 +67,8 @@ def _same(opt: str, value: str, ab: dict[str, Any], unit_map: dict[str, str]) ->
             return sorted(BASE_TARGETS.get(t, t) for t in value.split(":")) == sorted(ab.get("targets", []))
         case "maxAAattacks":
             return num(value) == ab.get("shots", 3)
+        case "maxScrambleDistance":   # scrambles reach the bordering sea zone only
+            return num(value) == 1
         case "receivesAbilityWhenWith":   # canBlitz:armour -> blitz_with {units: [armour]}
             what, _, with_ = value.partition(":")
             return what == "canBlitz" and unit_map.get(with_, with_) in ab.get("units", [])

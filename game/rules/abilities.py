@@ -259,8 +259,21 @@ class Submersible(Ability):
 class NavalBaseMove(Ability):
     """Seed 001: a ship that starts a move, not having moved this turn, in a sea zone
     bordering a territory with an operative naval base held by its side moves `bonus`
-    zones farther in that move."""
+    zones farther in that move. With `whole_turn` (G40 2nd ed., TripleA harbour
+    givesMovement): farther in the whole turn, however many moves it makes."""
     name: ClassVar[str] = "naval_base_move"
+    odds: ClassVar[str] = "none"
+    bonus: int = 1
+    whole_turn: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class AirBaseMove(Ability):
+    """G40 2nd ed. (TripleA airfield givesMovement 1:fighter, 1:bomber, 1:tactical_bomber):
+    an aircraft that starts its turn's movement in a territory of its side with an
+    operative air base moves `bonus` spaces farther that turn."""
+    name: ClassVar[str] = "air_base_move"
     odds: ClassVar[str] = "none"
     bonus: int = 1
 
@@ -927,6 +940,18 @@ class CannotTraverse(Ability):
     odds: ClassVar[str] = "none"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"features": ("canal",)}
     features: tuple[str, ...] = ("canal",)
+
+
+@register
+@dataclass(frozen=True)
+class Scrambles(Ability):
+    """G40 2nd ed. (TripleA canScramble, maxScrambleDistance 1): when an enemy attacks a
+    sea zone, or launches an amphibious assault from it, it may scramble from a territory
+    bordering it that holds an operative air base of its side (up to the base's
+    `scramble` number of aircraft) to defend there; it flies back to its base when the
+    conduct combat phase ends."""
+    name: ClassVar[str] = "scrambles"
+    odds: ClassVar[str] = "none"   # scrambled aircraft defend as ordinary units
 
 
 def parse_ability(entry: Any) -> tuple[str, Any]:

@@ -138,6 +138,15 @@ class Kamikaze(Action):
 
 
 @dataclass(frozen=True)
+class Scramble(Action):
+    """The defender's choice while a sea battle awaits "scramble" (G40): these aircraft
+    (`scramble.choices(state)`) fly from their air bases into the attacked sea zone and
+    defend it; () = none. RollDice = none."""
+    kind: ClassVar[str] = "scramble"
+    units: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Attack(Action):
     """Hex maps, combat phase: `units` attack the enemy stack in hex `target`; resolved at
     once on the CRT (`crt.preview(state, target, units)` shows the odds first)."""
@@ -269,7 +278,7 @@ class Repair(Action):
 ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     Raid, Repair, DeclareWar,
     EndPhase, Purchase, Move, Place, SelectBattle, RollDice, Casualties, Retreat, Reroll, KeepDice,
-    Airdrop, Intercept, Kamikaze, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
+    Airdrop, Intercept, Kamikaze, Scramble, Withdraw, CoastalFire, Submerge, Attack, Advance, Flip, SupplyDrop, Ferry,
     HexLosses, HexRetreat)}
 
 

@@ -35,6 +35,7 @@ from .action_types import (  # noqa: F401  (the actions' public home stays game.
     Reroll,
     Retreat,
     RollDice,
+    Scramble,
     SelectBattle,
     Submerge,
     SupplyDrop,

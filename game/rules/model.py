@@ -326,6 +326,7 @@ class FacilityType:
     captured_as: str = ""     # what it becomes when the territory is captured ("": itself)
     anti_aircraft: int = 0    # built-in fire at each raider (a die at or under it hits)
     repair_cost: int = 1      # IPCs per damage marker repaired
+    scramble: int = 0         # an operative air base: aircraft that may scramble from its territory
 
     @property
     def is_upgrade(self) -> bool:

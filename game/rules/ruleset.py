@@ -399,7 +399,7 @@ def _parse_supply(data: Any, chk: Checker) -> SupplyRule | None:
 FACILITY_KINDS = ("industrial_complex", "air_base", "naval_base")
 FACILITY_FIELDS = ("name", "kind", "cost", "size", "produces", "max_damage", "operational_damage",
                    "min_value", "original_territory", "no_islands", "coastal", "replaces",
-                   "becomes", "captured_as", "anti_aircraft", "repair_cost", "note")
+                   "becomes", "captured_as", "anti_aircraft", "repair_cost", "scramble", "note")
 
 
 def _parse_facilities(data: Any, units: dict[str, UnitType], chk: Checker) -> dict[str, FacilityType]:
@@ -417,7 +417,7 @@ def _parse_facilities(data: Any, units: dict[str, UnitType], chk: Checker) -> di
             chk.error(node, fid, f"{w}: a facility cannot have the name of a unit")
         chk.unknown_keys(f, FACILITY_FIELDS, w)
         ints = {k: chk.get(f, k, int, w, default=0) for k in
-                ("produces", "max_damage", "min_value", "anti_aircraft")}
+                ("produces", "max_damage", "min_value", "anti_aircraft", "scramble")}
         for k, v in ints.items():
             if v is None or v < 0:
                 chk.error(f, k, f"{w}.{k}: must be 0 or more")

@@ -1108,7 +1108,8 @@ def _bent_leg(a: tuple[float, float], b: tuple[float, float], bend: float) -> li
 
 def actor_task(state, plural: bool = False) -> str:
     """What the player acting out of turn is deciding: 'chooses casualties', 'decides on
-    rerolls', 'chooses interceptors' (the verb agreeing with a plural name)."""
+    rerolls', 'chooses interceptors', 'chooses which aircraft scramble' (the verb agreeing
+    with a plural name)."""
     from game.rules import grammar
     ht = state.hexturn
     if ht is not None and ht.pending is not None:   # hex maps: after a CRT result
@@ -1119,6 +1120,8 @@ def actor_task(state, plural: bool = False) -> str:
         return grammar.phrase("chooses which fighters intercept", plural)
     if b is not None and b.awaiting == "kamikaze":
         return grammar.phrase("chooses its kamikaze strikes", plural)
+    if b is not None and b.awaiting == "scramble":
+        return grammar.phrase("chooses which aircraft scramble", plural)
     if b is not None and b.awaiting == "reroll":
         return grammar.phrase("decides on rerolls", plural)
     return grammar.phrase("chooses casualties", plural)

@@ -449,6 +449,8 @@ class SidePanel:
             ut = state.ruleset.units[utype]
             n = sc.sel.counts.get(key, 0)
             left = ut.move - moved
+            if ut.has("naval_base_move") or ut.has("air_base_move"):   # a base's +1 (g40, seed 001)
+                left = min(movement.moves_left(state, u) for u in units)
             movable = sc.sel.can_move(state, units)
             row = pygame.Rect(box.x, y, box.w, row_h - 2)
             fill = theme.mix(theme.PANEL_2, theme.ACCENT, 0.25) if n else theme.PANEL_2
@@ -469,6 +471,8 @@ class SidePanel:
             theme.text(surface, theme.elide(status, box.w - 150, stat_fs),
                        (row.x + icon + 10, row.y + row_h - stat_fs - 4), stat_fs, theme.TEXT_DIM)
             tip = f"{ut.name}: attack {ut.attack}, defense {ut.defense}, move {ut.move}"
+            if left > ut.move - moved:
+                tip += f" (+{left - (ut.move - moved)} from a base this turn)"
             if why:
                 tip += "\n" + "\n".join(theme.wrap(why, 420, 19))
             tip += "\nClick: select only this stack · Shift/Ctrl+click: add it to the selection"

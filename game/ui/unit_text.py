@@ -159,6 +159,8 @@ FIXED = {
     "capturable": "Changes owner instead of being destroyed when its territory is taken.",
     "noncombatant": "Never fights.",
     "naval_base_move": "Moves one zone farther starting beside an operative naval base.",
+    "air_base_move": "Flies one space farther starting at an operative air base.",
+    "scrambles": "May scramble from an operative air base to defend a bordering sea zone.",
 }
 
 

@@ -15,8 +15,10 @@ SEED_ORDER = ("aa", "bombard", "intercept", "att_first_strike", "def_first_strik
 # of the round's steps)
 RAID_ORDER = ("raid_intercept", "raid_air_attack", "raid_air_defense", "raid_air_remove", "raid_aa",
               "raid_damage", "raid_end")
-# G40 kamikaze strikes (#46): a battle where they may come starts there, then goes to "aa"
-ALL_ORDER = SEED_ORDER + RAID_ORDER + ("kamikaze",)
+# G40 kamikaze strikes (#46): a battle where they may come starts there, then goes to "aa";
+# a sea battle aircraft may scramble into (g40, #46 item 3) opens at its own step, then goes
+# to the kamikaze strikes or the round's first step
+ALL_ORDER = SEED_ORDER + RAID_ORDER + ("kamikaze", "scramble")
 
 
 def ids(state, space, owner):
@@ -43,7 +45,8 @@ def test_the_registry_walks_the_seed_order():
     assert B.step_names() == ALL_ORDER
     assert B.ROUND_STEPS == ALL_ORDER
     assert [B.step_index(n) for n in ALL_ORDER] == list(range(len(ALL_ORDER)))
-    assert [s.name for s in steps.STEPS if s.first_round_only] == ["aa", "bombard", "intercept", "kamikaze"]
+    assert [s.name for s in steps.STEPS if s.first_round_only] == ["aa", "bombard", "intercept", "kamikaze",
+                                                                    "scramble"]
 
 
 def test_every_step_has_a_unique_name_a_title_and_its_own_module():
@@ -57,7 +60,7 @@ def test_every_step_has_a_unique_name_a_title_and_its_own_module():
     # fire steps roll, the others run
     assert [s.name for s in steps.STEPS if not isinstance(s, B.FireStep)] == ["fs_remove", "remove",
                                                                               "raid_air_remove", "raid_end",
-                                                                              "kamikaze"]
+                                                                              "kamikaze", "scramble"]
     assert B.step_name("att_fire", True) == "fire" and B.step_name("aa", True) == "anti-aircraft fire"
 
 

@@ -126,7 +126,8 @@ def _combat_move(state: GameState) -> Action | None:
 
 def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool]) -> Action:
     """The battle flow every computer player shares: pick the first battle, take the
-    default casualties, roll on unless `should_retreat` says to leave."""
+    default casualties, scramble when it helps (defending), roll on unless
+    `should_retreat` says to leave."""
     b = state.zone.battle
     if b is None:
         if state.zone.battles:
@@ -134,6 +135,9 @@ def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool])
         return EndPhase()
     if b.awaiting == "casualties":
         return default_casualties(state)
+    if b.awaiting == "scramble":   # the defender (G40): scramble when it helps
+        from .scramble import choose_scramble
+        return choose_scramble(state, b)
     if b.awaiting == "continue" and b.origins:
         # units landed from the sea bar a retreat; airdropped units stay behind
         if not battle.retreat_blocker(state, b) and should_retreat(state, b):

@@ -29,6 +29,7 @@ from ..action_types import (
     Reroll,
     Retreat,
     RollDice,
+    Scramble,
     SelectBattle,
     Submerge,
     SupplyDrop,
@@ -47,6 +48,7 @@ from . import (
     phases,
     production,
     raids,
+    scramble,
     supply,
 )
 from .moves import move
@@ -121,6 +123,9 @@ def _select_battle(state: GameState, a: SelectBattle) -> None:
                           "nothing of the enemy's to raid there now.")
             state.zone.battles = tuple(s for s in state.zone.battles if s != a.space)
             return
+    if zone := scramble.assault_zone(state, a.space):
+        scramble.open_zone(state, zone, a.space)   # G40: the defender may scramble there first
+        return
     battle.start(state, a.space)
 
 
@@ -139,6 +144,9 @@ def _roll(state: GameState, a: RollDice) -> None:
         return
     if b.awaiting == "kamikaze":   # the default: a token on each target, costliest first
         kamikaze.choose(state, None)
+        return
+    if b.awaiting == "scramble":  # the default: nothing scrambles
+        scramble.scramble(state, ())
         return
     if b.awaiting == "continue":
         state.zone.battle = replace(b, awaiting="roll", rolls=())
@@ -177,6 +185,11 @@ def _intercept(state: GameState, a: Intercept) -> None:
 def _kamikaze(state: GameState, a: Kamikaze) -> None:
     _need_awaiting(state, "kamikaze", "There is no kamikaze strike to make now.")
     kamikaze.choose(state, tuple(a.targets))
+
+
+def _scramble(state: GameState, a: Scramble) -> None:
+    _need_awaiting(state, "scramble", "There is nothing to scramble to now.")
+    scramble.scramble(state, tuple(a.units))
 
 
 def _withdraw(state: GameState, a: Withdraw) -> None:
@@ -228,6 +241,7 @@ HANDLERS: dict[type[Action], Handler] = {
     Raid: _raid,
     SelectBattle: _select_battle, RollDice: _roll, Casualties: _casualties, Retreat: _retreat,
     Reroll: _reroll, KeepDice: _keep_dice, Airdrop: _airdrop, Intercept: _intercept, Kamikaze: _kamikaze,
+    Scramble: _scramble,
     Withdraw: _withdraw, CoastalFire: _coastal_fire, Submerge: _submerge,
     SupplyDrop: _supply_drop, Ferry: _ferry, DeclareWar: _declare_war,
 }
@@ -342,6 +356,9 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         elif b.awaiting == "kamikaze":
             out.append(Kamikaze(kamikaze.default_targets(state, b)))
             out.append(Kamikaze(()))
+        elif b.awaiting == "scramble":
+            out.append(Scramble(tuple(scramble.default_choice(state))))
+            out.append(Scramble(()))
         else:
             out.append(RollDice())
             if b.awaiting == "continue" and not battle.retreat_blocker(state, b):
@@ -390,11 +407,13 @@ class ZoneFamily:
         facilities.start(state)
 
     def chooser(self, state: GameState) -> str | None:
-        """A battle's defender chooses its own casualties, decides its own rerolls and
-        its interceptors; the kamikaze player (G40) its kamikaze strikes."""
+        """A battle's defender chooses its own casualties, decides its own rerolls, its
+        interceptors and what scrambles (G40); the kamikaze player its kamikaze strikes."""
         b = state.zone.battle
         if b is not None and b.awaiting == "kamikaze" and state.scenario.kamikaze is not None:
             return state.scenario.kamikaze.player
+        if b is not None and b.awaiting == "scramble":
+            return scramble.chooser(state, b)
         if b is not None and ((b.awaiting == "casualties" and b.pools and
                                (b.pools[0].chooser or b.pools[0].side) == "defender")
                               or (b.awaiting == "reroll" and b.rolls and b.rolls[-1].side == "defender")

@@ -149,33 +149,73 @@ def towing(state: GameState, group: list[Unit]) -> dict[int, int]:
 
 
 def surface_move(state: GameState, u: Unit) -> int:
-    """A unit's movement on the ground or at sea: its Move, or for a self_airlift unit its
-    `land_move` (it moves farther only by air: airdrop.py)."""
+    """A unit's movement allowance: its Move (+ a base's bonus, naval_base_move and
+    air_base_move), or for a self_airlift unit its `land_move` (it moves farther only by
+    air: airdrop.py)."""
     ut = state.utype(u)
     if not ut.abilities:
         return ut.move
     sa = ut.ability("self_airlift")
     if sa is not None:
         return min(ut.move, sa.land_move)
+    if u.moved:
+        return ut.move + state.zone.ro3_moves.get(f"base_bonus|{u.uid}", 0)
+    return ut.move + base_bonus(state, u)[0]
+
+
+def base_bonus(state: GameState, u: Unit) -> tuple[int, bool]:
+    """(bonus, for the whole turn): the extra movement a base gives the unit where it
+    stands now, unmoved (naval_base_move beside an operative naval base of its side,
+    air_base_move at an operative air base of its side); 0 without one. A whole-turn
+    bonus (G40) comes from a base its side has held since the turn began (TripleA gives
+    it when the move phase begins)."""
+    ut = state.utype(u)
     nb = ut.ability("naval_base_move")
-    if nb is not None and u.moved == 0 and at_friendly_naval_base(
-            state, u.space, u.owner, neutral_ports=ut.has("neutral_ports_as_bases")):
-        return ut.move + nb.bonus
-    return ut.move
+    if nb is not None:
+        bases = friendly_naval_bases(state, u.space, u.owner, neutral_ports=ut.has("neutral_ports_as_bases"))
+        if nb.whole_turn:
+            bases = [a for a in bases if state.allied(state.turn_owners.get(a), u.owner)]
+        if bases:
+            return nb.bonus, nb.whole_turn
+    ab = ut.ability("air_base_move")
+    if ab is not None and at_friendly_air_base(state, u.space, u.owner) \
+            and state.allied(state.turn_owners.get(u.space), u.owner):
+        return ab.bonus, True
+    return 0, False
+
+
+def keep_base_bonus(state: GameState, u: Unit) -> None:
+    """A unit's first move of the turn: a whole-turn base bonus (G40) is remembered for
+    its later moves (`ro3_moves`, cleared each turn)."""
+    if u.moved == 0 and state.utype(u).abilities:
+        bonus, whole_turn = base_bonus(state, u)
+        if bonus and whole_turn:
+            state.zone.ro3_moves[f"base_bonus|{u.uid}"] = bonus
 
 
 def at_friendly_naval_base(state: GameState, space: str, player: str, neutral_ports: bool = False) -> bool:
-    """Is this sea zone serviced by an operative naval base of the player's side (a
-    bordering territory with an operative naval base (facilities.operative), held by a
-    friendly player)? With `neutral_ports` (seed 000 auxiliary cruiser, G46) a naval base in an
-    unowned `true_neutral` territory counts too."""
+    """Is this sea zone serviced by an operative naval base of the player's side?"""
+    return bool(friendly_naval_bases(state, space, player, neutral_ports))
+
+
+def friendly_naval_bases(state: GameState, space: str, player: str, neutral_ports: bool = False) -> list[str]:
+    """The territories bordering this sea zone with an operative naval base
+    (facilities.operative) held by a friendly player, sorted. With `neutral_ports` (seed
+    000 auxiliary cruiser, G46) a naval base in an unowned `true_neutral` territory counts
+    too."""
     sps = state.scenario.spaces
     if sps[space].kind != SEA:
-        return False
-    return any(facilities.operative(state, a, "naval_base") and (
+        return []
+    return sorted(a for a in sps[space].adjacent if facilities.operative(state, a, "naval_base") and (
         state.allied(state.owners.get(a), player)
-        or (neutral_ports and sps[a].true_neutral and state.owners.get(a) is None))
-        for a in sps[space].adjacent)
+        or (neutral_ports and sps[a].true_neutral and state.owners.get(a) is None)))
+
+
+def at_friendly_air_base(state: GameState, space: str, player: str) -> bool:
+    """Does this territory, held by the player's side, hold an operative air base
+    (facilities.operative)?"""
+    return state.scenario.spaces[space].kind == LAND and state.allied(state.owners.get(space), player) \
+        and facilities.operative(state, space, "air_base")
 
 
 def group_mp(state: GameState, group: list[Unit]) -> int:

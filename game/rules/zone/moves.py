@@ -13,7 +13,7 @@ from .. import politics
 from ..action_types import Move
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit, unit_replace
-from . import homeguard, movement, production
+from . import homeguard, movement, production, scramble
 
 
 def move(state: GameState, a: Move, raid: bool = False) -> None:
@@ -56,6 +56,8 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
             state.zone.ro3_moves[f"offload|{t.uid}|{dest}"] = state.zone.ro3_moves.get(f"offload|{t.uid}|{dest}", 0) + 1
             state.units[u.uid] = replace(u, space=dest, carried_by=None, moved=state.utype(u).move,
                                          in_combat=hostile, amphibious=hostile)
+            if hostile:
+                scramble.record_landing(state, u.uid, t.uid)
         if hostile:
             state.zone.origins.setdefault(dest, ())
             sea_from = group[0].space
@@ -133,6 +135,7 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
                 state.add_log(f"  (blitz through {names[s].name})")
     spent = movement.path_cost(state, group, a.path)   # the path may have been cut short
     for u in group:
+        movement.keep_base_bonus(state, u)
         upd: dict[str, Any] = {"space": dest, "moved": u.moved + spent}
         if whole_move:
             upd["moved"] = max(upd["moved"], state.utype(u).move)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
-from . import facilities, production, raids, supply
+from . import facilities, production, raids, scramble, supply
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
@@ -93,6 +93,7 @@ def close_phase(state: GameState) -> None:
             raise IllegalAction(f"Battles still to fight: {names}.")
         if state.scenario.player_rules:
             facilities.destroy_held_complexes(state)
+        scramble.return_to_base(state)   # G40: scrambled aircraft fly back to their bases
     if phase == "combat_move":
         if why := combat_cargo_pending(state, state.player):
             raise IllegalAction(why)

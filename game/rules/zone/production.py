@@ -575,24 +575,21 @@ def capture_units(state: GameState, space: str, player: str) -> None:
 
 
 def repair_capital_ships(state: GameState, player: str) -> None:
-    """capital_ship (G54): at the start of its owner's turn, a damaged unit in a sea zone
-    bordering a territory with a naval base held by its side is fully repaired (bases are
-    always operative: G34)."""
+    """capital_ship (G54; G40 2nd ed., TripleA harbour repairsUnits battleship:carrier,
+    "Units Repair Hits Start Turn"): at the start of its owner's turn, a damaged unit in a
+    sea zone bordering a territory with an operative naval base held by its side is fully
+    repaired (facilities.operative: without ruleset facilities every scenario base is)."""
+    from .movement import friendly_naval_bases
     sps = state.scenario.spaces
     capital = state.ruleset.types_with("capital_ship")
     for u in sorted((x for x in state.units.values() if x.owner == player and x.damage and x.type in capital),
                     key=lambda x: x.uid):
-        sp = sps[u.space]
-        if sp.kind != SEA:
-            continue
         neutral = state.utype(u).has("neutral_ports_as_bases")   # seed 000 G46
-        bases = [a for a in sp.adjacent if sps[a].naval_base and (
-            state.allied(state.owners.get(a), player)
-            or (neutral and sps[a].true_neutral and state.owners.get(a) is None))]
+        bases = friendly_naval_bases(state, u.space, player, neutral_ports=neutral)
         if bases:
             state.units[u.uid] = replace(u, damage=0)
             state.add_log(f"{state.utype(u).name} of {state.scenario.player(player).name} is repaired "
-                          f"at the naval base in {sps[sorted(bases)[0]].name}.")
+                          f"at the naval base in {sps[bases[0]].name}.")
 
 
 def capital_lost(state: GameState, player: str) -> bool:

@@ -20,13 +20,14 @@ from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 from game.rules.zone import battle as B
+from game.rules.zone import scramble as scramble_rules
 from game.rules.zone.kamikaze import default_targets as kamikaze_targets_default
 from game.rules.zone.kamikaze import targets as kamikaze_targets
 
 from .. import odds_view, palette, theme, widgets
 from ..counters import draw_counter
 from ..scene import Scene
-from . import battle_orders, intercept_view, kamikaze_view, reroll_view, strip
+from . import battle_orders, intercept_view, kamikaze_view, reroll_view, scramble_view, strip
 
 logger = logging.getLogger(__name__)
 
@@ -148,6 +149,7 @@ class BattleWindow(Scene):
         self.reroll = reroll_view.RerollChoice()  # dice chosen for a reconnaissance reroll
         self.intercept = intercept_view.InterceptChoice()  # fighters chosen to intercept an airdrop
         self.kamikaze = kamikaze_view.KamikazeChoice()     # G40: the targets of kamikaze tokens
+        self.scramble = scramble_view.ScrambleChoice()  # aircraft chosen to scramble (g40)
         self.passed: set[tuple] = set()  # (space, round) a human defender let the computer roll on
         self.error = ""
         self.icon = ICON
@@ -210,6 +212,7 @@ class BattleWindow(Scene):
         self.reroll.refresh(state)
         self.intercept.refresh(state)
         self.kamikaze.refresh(state)
+        self.scramble.refresh(state)
 
     def _see(self, b: Battle | None) -> None:
         if b is None:
@@ -333,6 +336,9 @@ class BattleWindow(Scene):
         if b.awaiting == "kamikaze":
             self.do_kamikaze()
             return
+        if b.awaiting == "scramble":
+            self.do_scramble()
+            return
         self.game.ctl.do(A.RollDice())
         self.refresh()
 
@@ -392,6 +398,23 @@ class BattleWindow(Scene):
             self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
         self.refresh()
 
+    # the defender's scramble decision (scramble_view, g40)
+    def scramble_open(self) -> bool:
+        b = self.state.zone.battle
+        return b is not None and b.awaiting == "scramble" and self.my_move()
+
+    def do_scramble(self) -> None:
+        """Scramble the chosen aircraft (none chosen: none scramble)."""
+        if not self.scramble_open():
+            return
+        ctl = self.game.ctl
+        before = ctl.message
+        if ctl.do(self.scramble.action()):
+            self.error = ""
+        else:
+            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
+        self.refresh()
+
     def no_kamikaze(self) -> None:
         if self.kamikaze_open():
             self.kamikaze.pick = []
@@ -415,6 +438,28 @@ class BattleWindow(Scene):
         ships = kamikaze_targets(self.state, b)
         if 1 <= k <= len(ships):
             self.add_kamikaze_token(ships[k - 1].uid)
+
+    def no_scramble(self) -> None:
+        if self.scramble_open():
+            self.scramble.pick = []
+            self.do_scramble()
+
+    def most_scramble(self) -> None:
+        if self.scramble_open():
+            self.scramble.pick = list(scramble_rules.default_choice(self.state))
+
+    def toggle_scramble(self, uid: int) -> None:
+        if self.scramble_open():
+            self.scramble.toggle(uid)
+            self.error = ""
+
+    def toggle_scramble_key(self, k: int) -> None:
+        """Keys 1-9: the k-th aircraft that may scramble."""
+        if not self.scramble_open():
+            return
+        allowed = [uid for planes in scramble_rules.bases(self.state, self.state.zone.battle).values() for uid in planes]
+        if 1 <= k <= len(allowed):
+            self.toggle_scramble(allowed[k - 1])
 
     # reconnaissance rerolls (reroll_view)
     def reroll_open(self) -> bool:
@@ -612,6 +657,12 @@ class BattleWindow(Scene):
                 self.no_kamikaze()
             elif b is not None and b.awaiting == "kamikaze" and event.key == pygame.K_d:
                 self.default_kamikaze()
+            elif b is not None and b.awaiting == "scramble" and pygame.K_1 <= event.key <= pygame.K_9:
+                self.toggle_scramble_key(event.key - pygame.K_0)
+            elif b is not None and b.awaiting == "scramble" and event.key == pygame.K_n:
+                self.no_scramble()
+            elif b is not None and b.awaiting == "scramble" and event.key == pygame.K_a:
+                self.most_scramble()
             elif b is not None and battle_orders.handle_key(self, event):
                 pass
             elif b is not None and event.key in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -657,6 +708,8 @@ class BattleWindow(Scene):
                 intercept_view.draw(self, surface, dice_rect, b)
             elif state.zone.battle is not None and state.zone.battle.awaiting == "kamikaze":
                 kamikaze_view.draw(self, surface, dice_rect, b)
+            elif state.zone.battle is not None and state.zone.battle.awaiting == "scramble":
+                scramble_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_roll_log(surface, dice_rect, b)
         else:
@@ -673,6 +726,8 @@ class BattleWindow(Scene):
                 intercept_view.draw(self, surface, dice_rect, b)
             elif state.zone.battle is not None and state.zone.battle.awaiting == "kamikaze":
                 kamikaze_view.draw(self, surface, dice_rect, b)
+            elif state.zone.battle is not None and state.zone.battle.awaiting == "scramble":
+                scramble_view.draw(self, surface, dice_rect, b)
             else:
                 self.draw_dice(surface, dice_rect, b)
         odds = pygame.Rect(dice_rect.right + 10, dice_rect.y, 250, dice_rect.h)
@@ -729,6 +784,8 @@ class BattleWindow(Scene):
             return intercept_view.status(self, b), theme.INFO
         if b.awaiting == "kamikaze":
             return kamikaze_view.status(self, b), theme.INFO
+        if b.awaiting == "scramble":
+            return scramble_view.status(self, b), theme.INFO
         waiting = battle_orders.waiting_text(self)
         if waiting:
             return waiting, theme.INFO
@@ -846,6 +903,7 @@ class BattleWindow(Scene):
         icon, compact = next((m for m in modes if height(*m) <= box.bottom - y - 4), modes[-1])
         self.icon = icon
         per_row = max(1, icons_w // (icon + 4))
+        scrambled = scramble_rules.scrambled(state) if side == "defender" else {}
         for (utype, value), us in ordered:
             ut = state.ruleset.units[utype]
             rows = (len(us) + per_row - 1) // per_row
@@ -862,6 +920,9 @@ class BattleWindow(Scene):
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
                 sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                flown = sum(1 for u in us if u.uid in scrambled)
+                if flown:   # g40: aircraft scrambled in from an air base
+                    sub += f" · {flown} scrambled"
                 ids = {u.uid for u in us}
                 aboard = sum(1 for c in state.units.values() if c.carried_by in ids and B.is_cargo(state, c))
                 if aboard and ut.has("air_transport"):   # an airdrop still to be intercepted
@@ -937,6 +998,10 @@ class BattleWindow(Scene):
                f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
         if u.airborne:
             tip.append("airborne: dropped from the air (anti-aircraft fired at it); stays if its side retreats")
+        base = scramble_rules.scrambled(self.state).get(u.uid)
+        if base is not None and u.space != base:
+            tip.append(f"scrambled from {self.state.scenario.spaces[base].name}: flies back to its air base "
+                       "when combat ends")
         if dead:
             tip.append("destroyed (fires back this round)")
         elif choosing and self.my_move():
@@ -985,6 +1050,8 @@ class BattleWindow(Scene):
             intercept_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "kamikaze":
             kamikaze_view.draw_buttons(self, surface, bar)
+        elif live.awaiting == "scramble":
+            scramble_view.draw_buttons(self, surface, bar)
         elif live.awaiting == "casualties":
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 230, bar.h), "Confirm casualties",
                            self.confirm, enabled=mine, primary=True,

@@ -33,7 +33,7 @@ from ...model import (
     UnitMap,
     unit_replace,
 )
-from .. import raids, supply
+from .. import raids, scramble, supply
 from .steps import STEPS, FireStep, Shot, fire_step, step_by_name, step_index
 
 # a pseudo-domain in Pool.only_domains: attackers that flew in by self_airlift (AA hits)
@@ -1226,13 +1226,14 @@ def rehome_aircraft(state: GameState, space: str) -> None:
     from dataclasses import replace
 
     from ..movement import carrier_room, is_friendly_land
+    flown = scramble.scrambled(state)   # they fly back to their bases later
     for pid in sorted({u.owner for u in state.units_in(space)}):
         if pid == state.player:
             continue  # the attacker's aircraft land in the non-combat move
         air = sorted((u for u in state.units.values() if u.space == space and u.owner == pid
-                      and state.utype(u).domain == AIR), key=lambda u: -u.uid)
+                      and state.utype(u).domain == AIR and u.uid not in flown), key=lambda u: -u.uid)
         for u in air:
-            if carrier_room(state, space, pid) >= 0:
+            if carrier_room(state, space, pid, exclude=flown) >= 0:
                 break
             land = [s for s in state.scenario.spaces[space].adjacent if is_friendly_land(state, s, pid)]
             if land:
@@ -1326,6 +1327,8 @@ def start(state: GameState, space: str) -> None:
     """Open the battle in `space`; the first Roll fires its first step."""
     from dataclasses import replace
     player = state.player
+    if state.zone.landings.get(space):
+        scramble.lose_stranded(state, space)
     foes = sorted({u.owner for u in state.units_in(space)
                    if state.at_war(u.owner, player)})
     origins = tuple(sorted(state_origins(state).get(space, ())))
@@ -1346,7 +1349,7 @@ def start(state: GameState, space: str) -> None:
     if has_round_values(state, att) or has_round_values(state, dfn):
         b = replace(b, att_start=tuple(sorted({u.type for u in att})),
                     def_start=tuple(sorted({u.type for u in dfn})))
-    state.zone.battle = b
+    state.zone.battle = scramble.begin(state, b)   # G40: a scramble comes before everything
     state.add_log(f"Battle in {state.scenario.spaces[space].name}.")
 
 

@@ -22,6 +22,7 @@ from .raid_damage import RaidDamage
 from .raid_end import RaidEnd
 from .raid_intercept import RaidIntercept
 from .remove import Removal
+from .scramble import Scramble
 
 __all__ = ["STEPS", "FireStep", "Shot", "Step", "fire_step", "register", "step_by_name", "step_index",
            "step_names", "unregister"]
@@ -47,6 +48,9 @@ STEPS: list[Step] = [
     RaidEnd(),
     # G40 kamikaze strikes: a battle where they may come starts here, then goes to step 0
     KamikazeStrike(),
+    # a sea battle that aircraft may scramble into opens here (zone/scramble.py), then
+    # goes to the round's first step
+    Scramble(),
 ]
 
 _BY_NAME: dict[str, Step] = {}

@@ -1,0 +1,95 @@
+"""Issue #46 item 3: a sea battle beside an operative air base shows the defender's
+scramble choice in the battle window (G40 2nd ed., "Scramble"); the aircraft chosen
+there fly in and defend."""
+from __future__ import annotations
+
+import pygame
+
+from game.rules import actions as A
+from game.rules.model import Unit
+from game.rules.ruleset import load_ruleset, load_scenario
+from game.rules.session import Session
+from game.rules.zone import scramble
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.zone.battle_window import BattleWindow
+
+
+def _game():
+    """Germany's cruiser in the North Sea attacks a British destroyer in the English
+    Channel; the United Kingdom has an air base and two fighters."""
+    sc = load_scenario("europe_1941")
+    app = App(pygame.Surface((1600, 900)))
+    session = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    game = GameScene(app, session, (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    st = game.state
+    st.phase_idx = st.ruleset.phases.index("combat_move")
+    st.facilities["united_kingdom|air_base"] = 0
+    for uid in [u.uid for u in st.units.values() if u.space in ("english_channel", "north_sea", "united_kingdom")]:
+        del st.units[uid]
+    for owner, space, t in (("germany", "north_sea", "cruiser"), ("united_kingdom", "english_channel", "destroyer"),
+                            ("united_kingdom", "united_kingdom", "fighter"),
+                            ("united_kingdom", "united_kingdom", "fighter"),
+                            ("united_kingdom", "united_kingdom", "infantry")):
+        st.units[st.next_uid] = Unit(st.next_uid, t, owner, space)
+        st.next_uid += 1
+    return app, game
+
+
+def test_the_battle_window_shows_and_takes_the_scramble_choice():
+    app, game = _game()
+    st = game.state
+    cruiser = max(u.uid for u in st.units.values() if u.type == "cruiser")
+    assert game.ctl.do(A.Move((cruiser,), ("english_channel",)))
+    game.ctl.do(A.EndPhase())
+    game.ctl.do(A.SelectBattle("english_channel"))
+    assert game.state.zone.battle.awaiting == "scramble"
+    win = app.push(BattleWindow(app, game))
+    app.update(0.0)
+    app.draw()
+    status, _ = win.status_text()
+    assert status.startswith("Scramble:")
+    planes = scramble.choices(game.state)
+    assert len(planes) == 2
+    spots = [s for s in win.spots.items if getattr(s, "data", None) == ("scramble", planes[0])]
+    assert spots   # the aircraft are shown, clickable
+    win.toggle_scramble_key(1)
+    assert win.scramble.pick == [planes[0]]
+    win.roll()   # R: scramble the chosen one
+    assert game.state.zone.battle.awaiting == "roll"
+    assert game.state.units[planes[0]].space == "english_channel"
+    assert game.state.units[planes[1]].space == "united_kingdom"
+    win.view = "list"
+    app.draw()
+    assert any("scrambled from United Kingdom" in (s.tooltip or "") for s in win.spots.items)
+
+
+def test_the_side_panel_counts_a_bases_extra_move():
+    # G40 2nd ed. (TripleA harbour givesMovement): a destroyer beside an operative naval
+    # base has 3 moves; the panel and the move preview say so, as for any range
+    import uikit
+
+    from game.rules.zone import movement
+    sc = load_scenario("europe_1941")
+    app = App(pygame.Surface((1600, 900)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    st = game.state
+    st.phase_idx = st.ruleset.phases.index("noncombat_move")
+    player = st.player
+    home = next(s for s in ("germany", "united_kingdom") if st.owners.get(s) == player)
+    zone = "north_sea"
+    st.facilities[f"{home}|naval_base"] = 0
+    for uid in [u.uid for u in st.units.values() if u.space == zone]:
+        del st.units[uid]
+    st.units[st.next_uid] = Unit(st.next_uid, "destroyer", player, zone)
+    d = st.units[st.next_uid]
+    st.next_uid += 1
+    assert movement.moves_left(st, d) == 3
+    game.sel.select_space(st, zone)
+    uikit.frame(app)
+    assert any("+1 from a base this turn" in h.tooltip for h in game.spots.items)
+    far = [z for z, path in movement.reachable(st, [d]).items() if len(path) == 3]
+    assert far   # three zones away: the move preview's range
