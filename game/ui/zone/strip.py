@@ -724,7 +724,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
     else:
         lines.append(f"{role} {ut.value(role, min(st.damage, ut.hits - 1))}: does not fire here")
     printed = ut.value(role, min(st.damage, ut.hits - 1))
-    rv = B.round_value(state, b, st.units[0], role) if b is not None else None
+    rv = B.replaced_value(state, b, st.units[0], role) if b is not None else None
     if value and rv is not None:
         lines.append(f"{value} in round {b.round} (printed {printed}): "  # type: ignore[union-attr]
                      + ("airborne attack" if st.units[0].airborne else "round value"))
