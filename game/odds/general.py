@@ -35,8 +35,10 @@ import numpy as np
 
 from game.rules.abilities import (
     ValueHook,
+    barred_domains,
     hooked_value,
     hooks,
+    only_domains,
     support_claim_order,
     unit_dice,
     value_context,
@@ -144,9 +146,9 @@ def feature_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[fr
         if ch is not None and enemy_role in ch.on:
             add(_domain_types(rs, tuple(ch.domains)))
         if enemy_role == "defense":
-            doa = ut.ability("defends_only_against")
-            if doa is not None:
-                add(_domain_types(rs, tuple(doa.domains)))
+            hits_only = only_domains(ut, "defense")
+            if hits_only is not None:
+                add(_domain_types(rs, hits_only))
             if ut.has("fleet_air_defense"):
                 add(_domain_types(rs, (AIR,)))
     return out
@@ -432,14 +434,14 @@ class Valuer:
         if plain <= 0 and value <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
                                                  for ab in ut.abilities_named("value_against")):
             return None   # battle._fires
-        excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
+        excl = barred_domains(ut)
         only: tuple[str, ...] = ()
         if role == "defense":
-            doa = ut.ability("defends_only_against")
-            if doa is not None:
-                if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
+            hits_only = only_domains(ut, "defense")
+            if hits_only is not None:   # battle.defends_against
+                if not self._enemy_has(ebits, _domain_types(rs, hits_only)):
                     return None
-                only = tuple(doa.domains)
+                only = hits_only
             fad = ut.ability("fleet_air_defense")
             if fad is not None and enemy_air:
                 unless = frozenset(rs.expand_all(fad.unless_friendly))

@@ -20,8 +20,10 @@ from game.rules.abilities import (
     REGISTRY,
     SupportedBy,
     ValueHook,
+    barred_domains,
     hooked_value,
     hooks,
+    only_domains,
     unit_dice,
     value_context,
 )
@@ -46,15 +48,16 @@ AIR_DEFENSE_ABILITIES = frozenset(n for n, cls in REGISTRY.items() if cls.air_de
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Why the `exact` or `mc` model cannot play this unit type exactly (empty: it can).
-    Every ability must be in the method's set, with parameters it models; anything
-    else is resolved by the real-battle simulation (method "sim")."""
-    known = EXACT_ABILITIES if method == "exact" else MC_ABILITIES
+    Every ability must declare the method (its class's `odds`: the sets above), with
+    parameters it models (`odds_gap`); anything else is resolved by the real-battle
+    simulation (method "sim"). An ability idle in this battle's terrain does not count."""
+    known = ("exact", "exact_mc") if method == "exact" else ("exact_mc",)
     out: list[str] = []
     ab: Any
     for ab in ut.abilities:
-        if ab.name in NO_BATTLE_EFFECT or ab.idle_in(tags):
-            continue  # (idle: needs terrain this battle does not have)
-        if ab.name not in known:
+        if ab.odds == "none" or ab.idle_in(tags):
+            continue
+        if ab.odds not in known:
             out.append(f"{ut.id}: {ab.name}")
         elif gap := ab.odds_gap("exact" if method == "exact" else "mc"):
             out.append(f"{ut.id}: {gap}")
@@ -123,7 +126,6 @@ class TypeInfo:
     @staticmethod
     def of(ut: UnitType, rs: Ruleset | None = None) -> TypeInfo:
         fs = ut.ability("first_strike")
-        ch = ut.ability("cannot_hit")
         ev = ut.ability("evades_air")
         aa = ut.ability("anti_aircraft")
         bo = ut.ability("bombard")
@@ -132,7 +134,7 @@ class TypeInfo:
             attack=ut.attack, defense=ut.defense, ndice=unit_dice(ut),
             fs_cancel=((rs.expand_all(fs.canceled_by) if rs is not None else tuple(fs.canceled_by))
                        if fs is not None else None),
-            cannot_hit=tuple(ch.domains) if ch is not None else (),
+            cannot_hit=barred_domains(ut),
             evades=tuple(ev.unless_enemy_has) if ev is not None else None,
             defenseless=ut.has("defenseless"),
             supports=tuple(a for a in ut.abilities if isinstance(a, SupportedBy)),
@@ -146,7 +148,7 @@ class TypeInfo:
                                 for a in ut.abilities if isinstance(a, SupportedBy)),
             value_hooks=hooks(ut, ValueHook),
             aa_exposed=bool(ut.has("self_airlift") and ut.ability("self_airlift").aa_exposed),
-            doa=tuple(ut.ability("defends_only_against").domains) if ut.has("defends_only_against") else None,
+            doa=only_domains(ut, "defense"),
         )
 
     def pool_key(self) -> tuple[tuple[str, ...], bool]:

@@ -211,6 +211,37 @@ class DiceHook:
         raise NotImplementedError
 
 
+class TargetHook:
+    """Limits which enemy units this unit's hits may be assigned to, by their domain."""
+
+    def barred_domains(self) -> tuple[str, ...]:
+        """Domains its hits never go to."""
+        return ()
+
+    def only_domains(self, role: str) -> tuple[str, ...] | None:
+        """In this role, the domains its hits go to only (None: any); it then rolls only
+        while the enemy has units of them."""
+        return None
+
+
+def barred_domains(ut: Any) -> tuple[str, ...]:
+    """Domains a unit type's hits never go to (its TargetHooks together)."""
+    out: tuple[str, ...] = ()
+    for h in hooks(ut, TargetHook):
+        out += tuple(d for d in h.barred_domains() if d not in out)
+    return out
+
+
+def only_domains(ut: Any, role: str) -> tuple[str, ...] | None:
+    """The domains a unit type's hits go to only in this role (its first TargetHook that
+    limits them), or None."""
+    for h in hooks(ut, TargetHook):
+        got = h.only_domains(role)
+        if got is not None:
+            return got
+    return None
+
+
 def hooked_value(ut: Any, ctx: ValueContext, printed: int) -> int:
     """A unit's value after its value hooks (before support, supply and the die's bounds)."""
     mine = hooks(ut, ValueHook)
@@ -327,12 +358,15 @@ class FirstStrike(Ability):
 
 @register
 @dataclass(frozen=True)
-class CannotHit(Ability):
+class CannotHit(Ability, TargetHook):
     """This unit's hits cannot be assigned to units of these domains."""
     name: ClassVar[str] = "cannot_hit"
     odds: ClassVar[str] = "exact_mc"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
+
+    def barred_domains(self) -> tuple[str, ...]:
+        return tuple(self.domains)
 
 
 @register
@@ -651,7 +685,7 @@ class Builds(Ability):
 
 @register
 @dataclass(frozen=True)
-class DefendsOnlyAgainst(Ability):
+class DefendsOnlyAgainst(Ability, TargetHook):
     """When defending, rolls only if the attackers include units of `domains`, and its
     hits can be assigned only to them."""
     name: ClassVar[str] = "defends_only_against"
@@ -659,6 +693,9 @@ class DefendsOnlyAgainst(Ability):
     odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
+
+    def only_domains(self, role: str) -> tuple[str, ...] | None:
+        return tuple(self.domains) if role == "defense" else None
 
 
 @register

@@ -1,17 +1,22 @@
 """Abilities declare their hooks (issue #42 item 3): the battle engine and the odds ask
 `abilities.hooks(unit type, kind)` instead of naming abilities, and one generic
 `modifier` (a conditional value change) took over `terrain_bonus` and `round_value`."""
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from game.odds import battle_odds
+from game.odds.model import TypeInfo
 from game.rules.abilities import (
     REGISTRY,
+    Ability,
     AbilityParamError,
     DiceHook,
     Modifier,
+    TargetHook,
+    ValueContext,
     ValueHook,
     hooks,
     parse_ability,
@@ -140,3 +145,50 @@ def test_the_exact_odds_of_a_modifier_agree_with_the_battle_engine():
     sim = battle_odds(rs, att, dfn, method="sim", trials=1500, seed=7)
     assert ex.method == "exact"
     assert abs(ex.attacker_wins - sim.attacker_wins) < 0.05
+
+
+# --- a new ability is one class: the engine and the odds find it by its hook ------------
+@dataclass(frozen=True)
+class Veteran(Ability, ValueHook):
+    """A house rule: +1 defending (not registered: a test's own ability)."""
+    name: ClassVar[str] = "veteran"
+    odds: ClassVar[str] = "exact"
+
+    def applies(self, ctx: ValueContext) -> bool:
+        return ctx.role == "defense"
+
+    def modify(self, ctx: ValueContext, value: int) -> int:
+        return value + 1
+
+
+@dataclass(frozen=True)
+class NoGroundTargets(Ability, TargetHook):
+    """A house rule: its hits never go to land units."""
+    name: ClassVar[str] = "no_ground_targets"
+    odds: ClassVar[str] = "exact"
+
+    def barred_domains(self) -> tuple[str, ...]:
+        return ("land",)
+
+
+def test_a_new_value_ability_is_played_by_the_engine_and_the_odds_alike():
+    rs = _ruleset_with("infantry", Veteran())
+    s = _game(rs, [("a2", "red", "armour", 1), ("m", "blue", "infantry", 2)], dice=[6, 6, 6])
+    s = _attack(s, "a2", "m")
+    s = apply(s, RollDice())      # the attacker misses
+    s = apply(s, RollDice())
+    assert _values(s) == [3, 3]
+    same = _ruleset_with("infantry", defense=3)
+    att, dfn = [("armour", 2)], [("infantry", 3)]
+    assert battle_odds(rs, att, dfn).attacker_wins == pytest.approx(
+        battle_odds(same, att, dfn).attacker_wins, abs=1e-12)
+
+
+def test_a_new_target_ability_is_played_by_the_engine_and_the_odds_alike():
+    rs = _ruleset_with("fighter", NoGroundTargets())
+    assert TypeInfo.of(rs.units["fighter"], rs).cannot_hit == ("land",)
+    s = _game(rs, [("a2", "red", "fighter", 1), ("m", "blue", "infantry", 1)])
+    fighter = [u for u in s.units.values() if u.type == "fighter"]
+    infantry = [u for u in s.units.values() if u.type == "infantry"]
+    assert not B.can_hurt(s, fighter, infantry, "attack")
+    assert battle_odds(rs, [("fighter", 2)], [("infantry", 1)]).attacker_wins == 0

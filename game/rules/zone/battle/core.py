@@ -21,8 +21,10 @@ from ...abilities import (
     SupportedBy,
     ValueContext,
     ValueHook,
+    barred_domains,
     hooked_value,
     hooks,
+    only_domains,
     support_claim_order,
     unit_dice,
 )
@@ -315,9 +317,10 @@ def first_strike_active(state: GameState, u: Unit, enemy: list[Unit], role: str 
 
 
 def defends_against(state: GameState, u: Unit, enemy: list[Unit]) -> bool:
-    """defends_only_against: the unit defends only if the attackers include those domains."""
-    doa = state.utype(u).ability("defends_only_against")
-    return doa is None or any(state.utype(e).domain in doa.domains for e in enemy)
+    """A unit whose defending hits go only to some domains (defends_only_against) defends
+    only if the attackers include them."""
+    only = only_domains(state.utype(u), "defense")
+    return only is None or any(state.utype(e).domain in only for e in enemy)
 
 
 # --- targets ----------------------------------------------------------------------
@@ -516,8 +519,7 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
     shot_domains = st.shot_domains(state, b)
     for n_shot, (u, value) in enumerate(shooters):
         ut = state.utype(u)
-        ch = ut.ability("cannot_hit")
-        excl = tuple(ch.domains) if ch else ()
+        excl = barred_domains(ut)
         fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
         if fap is not None and not fap[1] and AIR not in excl:
             excl = excl + (AIR,)  # seed 000 G53: a carrierless fleet cannot hit aircraft
@@ -526,9 +528,9 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
             only = (shot_domains[n_shot],) if n_shot < len(shot_domains) else ("air",)
         chooser = ""
         if special_steps:
-            doa = ut.ability("defends_only_against")
-            if doa is not None and role == "defense":
-                only = _restrict(only, tuple(doa.domains))
+            hits_only = only_domains(ut, role)
+            if hits_only is not None:
+                only = _restrict(only, hits_only)
             chooser, cdoms = _chooser(state, b, u, side, role)
             if chooser:
                 only = _restrict(only, cdoms)
@@ -1114,13 +1116,10 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
             continue  # (anti-aircraft fire happens only before the first round)
         if st.has("defenseless"):
             continue
-        ch = st.ability("cannot_hit")
-        doa = st.ability("defends_only_against") if role == "defense" else None
+        barred, only = barred_domains(st), only_domains(st, role)
         for t in targets:
             tt = state.utype(t)
-            if ch and tt.domain in ch.domains:
-                continue
-            if doa is not None and tt.domain not in doa.domains:
+            if tt.domain in barred or (only is not None and tt.domain not in only):
                 continue
             ev = tt.ability("evades_air")
             if st.domain == AIR and ev is not None and not any(x in ttypes for x in ev.unless_enemy_has):
