@@ -60,9 +60,9 @@ ENTRY_ABILITIES: dict[str, list[tuple[str | None, str]]] = {
     "Empire to Arms": [(None, "placed_at")],
     "Supported by Artillery (Defense)": [(None, "supported_by")],
     "Supported by Artillery (Offense/Defense)": [(None, "supported_by")],
-    "Ski Troops": [(None, "terrain_bonus")],
+    "Ski Troops": [(None, "modifier")],
     "Assault Tactics": [(None, "requires_doctrine")],
-    "Airborne Operations": [(None, "requires_doctrine"), (None, "round_value")],
+    "Airborne Operations": [(None, "requires_doctrine"), (None, "modifier")],
     "Blitz": [(None, "blitz|blitz_with")],
     "Forced March": [(None, "forced_march")],
     "Amphibious Attack": [(None, "no_amphibious_penalty")],
@@ -118,7 +118,7 @@ ENTRY_ABILITIES: dict[str, list[tuple[str | None, str]]] = {
     "Airdrop": [(None, "airdroppable|air_transport")],
     "Example A": [], "Example B": [],    # worked examples W1-W3
     # unlabelled entries (UNLABELLED)
-    "Footnote *": [(None, "round_value|cannot_hit")],   # paratrooper 2 in round 1; bombers' targets
+    "Footnote *": [(None, "modifier|cannot_hit")],   # paratrooper 2 in round 1; bombers' targets
     "Charge!": [(None, "value_against")],
     "May build": [(None, "builds")],
     "Major Industrial Complex": [(None, "placed_at")],

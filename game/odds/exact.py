@@ -186,12 +186,8 @@ def fire_hist(spec: BattleSpec, side: Side, role: str, enemy_sets: list[frozense
         if ti.defenseless:
             continue
         n_t = side.counts[:, k]
-        base = ti.attack if role == "attack" else ti.defense
         flown = role == "attack" and ti.id in airborne_types(spec)
-        if round1 and ti.round_values:
-            rv = spec.round_one_value(ti, role, flown)
-            if rv is not None:
-                base = rv
+        base = spec.hooked(ti, role, round1, flown)
         given: list[tuple[np.ndarray, int]] = []
         for ab, refs in zip(ti.supports, ti.support_units, strict=True):
             if role not in ab.on:

@@ -13,7 +13,7 @@ unit's value the way `game.rules.zone.battle` does:
 - support (one-to-one, abilities.support_claim_order over the listed order = the
   game's uid order, Rule of Three per rule) and
   fortifications (`fortifies`: one_to_one / all, Rule of Three);
-- terrain_bonus and round_value;
+- value modifiers (abilities.ValueHook: terrain and round values);
 - defends_only_against: the unit defends only while the attackers include those domains
   (a context bit), and its hits may only go to units of those domains (a pool);
 - fleet_air_defense / gun_director (G53): a defending ship facing attacking aircraft
@@ -33,16 +33,20 @@ from typing import Any
 
 import numpy as np
 
-from game.rules.abilities import support_claim_order
+from game.rules.abilities import (
+    ValueHook,
+    barred_domains,
+    hooked_value,
+    hooks,
+    only_domains,
+    support_claim_order,
+    unit_dice,
+    value_context,
+)
 from game.rules.memo import derived
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 from .model import BattleSpec
-
-# abilities only this module's tables model (exact.py's vectorised tables do not)
-GENERAL_ABILITIES = frozenset({"defends_only_against", "fortifies", "fleet_air_defense",
-                               "gun_director", "terrain_bonus", "value_against", "reconnaissance",
-                               "chooses_casualty"})
 
 # (excluded domains, from air, only domains, only types, linked special dice)
 PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], bool, bool]   # + chooser
@@ -55,8 +59,8 @@ def has_damaged_values(ut: UnitType) -> bool:
 
 
 def needs_general(spec: BattleSpec) -> bool:
-    """Does this battle need the per-unit tables (an ability of GENERAL_ABILITIES in
-    force, or damage-dependent values)?"""
+    """Does this battle need the per-unit tables (an ability that says so for this
+    battle's terrain, Ability.per_unit_odds, or damage-dependent values)?"""
     from .api import lost_aboard
     rs = spec.ruleset
     if lost_aboard(spec, spec.defender):
@@ -65,11 +69,8 @@ def needs_general(spec: BattleSpec) -> bool:
         ut = rs.units[t]
         if has_damaged_values(ut):
             return True
-        for ab in ut.abilities:
-            if ab.name in GENERAL_ABILITIES:
-                if ab.name == "terrain_bonus" and not any(x in spec.terrain_tags for x in getattr(ab, "terrain", ())):
-                    continue
-                return True
+        if any(ab.per_unit_odds(spec.terrain_tags) for ab in ut.abilities):
+            return True
     return False
 
 
@@ -145,9 +146,9 @@ def feature_sets(spec: BattleSpec, enemy: list[str], enemy_role: str) -> list[fr
         if ch is not None and enemy_role in ch.on:
             add(_domain_types(rs, tuple(ch.domains)))
         if enemy_role == "defense":
-            doa = ut.ability("defends_only_against")
-            if doa is not None:
-                add(_domain_types(rs, tuple(doa.domains)))
+            hits_only = only_domains(ut, "defense")
+            if hits_only is not None:
+                add(_domain_types(rs, hits_only))
             if ut.has("fleet_air_defense"):
                 add(_domain_types(rs, (AIR,)))
     return out
@@ -218,7 +219,7 @@ class Valuer:
         self.ecounts = list(enemy_counts)
         self.psets = own_post
         self.D = spec.dice
-        # round values "alone" are judged on the side as the battle began (battle.round_value:
+        # round values "alone" are judged on the side as the battle began (battle.replaced_value:
         # Battle.att_start), before anti-aircraft fire took any aircraft out of `units`
         self.start_types = set(spec.attacker if role == "attack" else spec.defender) | set(units)
         self._memo: dict[tuple[Any, ...], list[Fired]] = {}
@@ -365,23 +366,16 @@ class Valuer:
         """The out-of-supply penalty of listed unit k (0: supplied)."""
         return self.penalty[k] if k < len(self.penalty) else 0
 
-    def _terrain(self, ut: UnitType) -> int:
-        tags = self.spec.terrain_tags
-        return sum(ab.bonus for ab in ut.abilities_named("terrain_bonus")
-                   if self.role in ab.on and any(t in tags for t in ab.terrain)) if tags else 0
-
-    def _round_value(self, ut: UnitType, k: int) -> int | None:
-        for ab in ut.abilities_named("round_value"):
-            if self.role not in ab.on or 1 not in ab.rounds:
-                continue
-            if ab.airborne and not self.flags[k]:
-                continue
-            if ab.only_with:
-                allowed = set(self.rs.expand_all(ab.only_with)) | {ut.id}
-                if any(t not in allowed for t in self.start_types):
-                    continue
-            return int(ab.value)
-        return None
+    def hooked(self, ut: UnitType, k: int, dmg: int, round_: int | None) -> int:
+        """battle.unit_value before support and supply: listed unit k's printed value for
+        its damage after its value hooks, in round `round_` (None: outside a fire step)."""
+        printed = ut.value(self.role, dmg)
+        if not hooks(ut, ValueHook):
+            return printed
+        ctx = value_context(ut, self.role, round_=round_, terrain=tuple(self.spec.terrain_tags),
+                            airborne=self.flag(k), landed=self.landed(k) and ut.domain == LAND,
+                            side_at_start=tuple(self.start_types), expand=self.rs.expand_all)
+        return hooked_value(ut, ctx, printed)
 
     def row_key(self, alive: list[tuple[int, str, int]]) -> tuple[Any, ...]:
         """What the fire of these rows depends on (Valuer.fire's memo)."""
@@ -413,7 +407,7 @@ class Valuer:
         for k, t, dmg in alive:
             b = bonus.get(k, 0)
             sp = spec_of.get(k, [])
-            ukey = (t, dmg, b, self.flag(k), self.pen(k), tuple(sp), ebits, pbits, round1)
+            ukey = (t, dmg, b, self.flag(k), self.pen(k), self.landed(k), tuple(sp), ebits, pbits, round1)
             if ukey in cache:
                 got = cache[ukey]
             else:
@@ -433,23 +427,21 @@ class Valuer:
         ut = rs.units[t]
         if ut.has("defenseless"):
             return None
-        plain = min(D, max(0, ut.value(role, dmg) + self._terrain(ut) - self.pen(k) + b))
+        plain = min(D, max(0, self.hooked(ut, k, dmg, None) - self.pen(k) + b))
         value = plain
-        if round1:
-            rv = self._round_value(ut, k)
-            if rv is not None:
-                value = min(D, max(0, rv + self._terrain(ut) - self.pen(k) + b))
+        if round1 and hooks(ut, ValueHook):
+            value = min(D, max(0, self.hooked(ut, k, dmg, 1) - self.pen(k) + b))
         if plain <= 0 and value <= 0 and not any((ab.attack if role == "attack" else ab.defense) > 0
                                                  for ab in ut.abilities_named("value_against")):
             return None   # battle._fires
-        excl = tuple(ut.ability("cannot_hit").domains) if ut.has("cannot_hit") else ()
+        excl = barred_domains(ut)
         only: tuple[str, ...] = ()
         if role == "defense":
-            doa = ut.ability("defends_only_against")
-            if doa is not None:
-                if not self._enemy_has(ebits, _domain_types(rs, tuple(doa.domains))):
+            hits_only = only_domains(ut, "defense")
+            if hits_only is not None:   # battle.defends_against
+                if not self._enemy_has(ebits, _domain_types(rs, hits_only)):
                     return None
-                only = tuple(doa.domains)
+                only = hits_only
             fad = ut.ability("fleet_air_defense")
             if fad is not None and enemy_air:
                 unless = frozenset(rs.expand_all(fad.unless_friendly))
@@ -476,7 +468,6 @@ class Valuer:
         if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
                                                                    any(r > 1 for r in fs.rounds))):
             first = not self._enemy_has(ebits, frozenset(rs.expand_all(fs.canceled_by)))
-        ex = ut.ability("extra_dice")
         special = None
         if len(sp) > 1:
             from .exact import NotExact
@@ -489,7 +480,7 @@ class Valuer:
                 special = (sv, skey)
             # else no enemy unit can ever take these special hits: the die is an ordinary
             # one (its special hits are lost), though it still records the special value
-        return Fired(value, ex.count if ex else 1,
+        return Fired(value, unit_dice(ut),
                      self.norm((excl, ut.domain == AIR, only, (), False, chooser)),
                      first, special, t in self.recon_types, top)
 
@@ -930,8 +921,7 @@ def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray,
                     continue
                 hp[k] = max(1, ut.hits) - dmg
                 cost = ut.cost if isinstance(ut.cost, int) else 0
-                val = min(D, max(0, ut.value(target_role, dmg) + valuer._terrain(ut) - valuer.pen(k)
-                                 + bonus.get(k, 0)))
+                val = min(D, max(0, valuer.hooked(ut, k, dmg, None) - valuer.pen(k) + bonus.get(k, 0)))
                 key[k] = (-cost, -val, k)
             picks: list[int] = []
             while True:
@@ -1376,8 +1366,7 @@ def chooser_pick(spec: BattleSpec, valuer: Valuer, alive: list[tuple[int, str, i
             ut = rs.units[t]
             hp = max(1, ut.hits) - dmg
             cost = ut.cost if isinstance(ut.cost, int) else 0
-            val = min(D, max(0, ut.value(valuer.role, dmg) + valuer._terrain(ut) - valuer.pen(k)
-                             + bonus.get(k, 0)))
+            val = min(D, max(0, valuer.hooked(ut, k, dmg, None) - valuer.pen(k) + bonus.get(k, 0)))
             key = (0 if hp == 1 else 1, -cost, -val, k)
             if best is None or key < best[0]:
                 best = (key, k)

@@ -14,7 +14,7 @@ sim._load_air_transports) plays an airdrop's first round as:
    lost": every hit point of theirs, extra ones first), then to the air transports in
    the listed order (extra hit points first; a damaged transport still drops its cargo);
    a lost transport loses its cargo (battle.remove_unit);
-3. the surviving transports drop their cargo (airborne: round_value) and leave the battle;
+3. the surviving transports drop their cargo (airborne: their round-one `modifier`) and leave the battle;
    the interceptors leave it too (G42: they do not defend). The battle goes on from the
    first-strike step of round one, without anti-aircraft fire.
 Shore bombardment (step "bombard", between 1 and 2; seed 000 Example A, W1, G63) is the
@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from game.rules.abilities import ValueHook, hooks
 from game.rules.model import AIR, LAND
 
 from .exact import Branch, NotExact, Side, _aa_kills, aa_hits_taken, solve_exact
@@ -122,7 +123,7 @@ def _check(spec: BattleSpec, p: Plan) -> None:
     if spec.terrain != LAND:
         raise NotExact("an airdrop outside a land battle")
     for t in set(spec.attacker) | set(spec.defender):
-        if any(ab.only_with for ab in rs.units[t].abilities_named("round_value")):
+        if any(h.side_bound for h in hooks(rs.units[t], ValueHook)):
             raise NotExact("round values judged on the sides as an airdrop battle begins")
         sa = rs.units[t].ability("self_airlift")
         if sa is not None and sa.aa_exposed:

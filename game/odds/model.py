@@ -16,7 +16,17 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.abilities import REGISTRY, SupportedBy, unit_dice
+from game.rules.abilities import (
+    REGISTRY,
+    SupportedBy,
+    ValueHook,
+    barred_domains,
+    hooked_value,
+    hooks,
+    only_domains,
+    unit_dice,
+    value_context,
+)
 from game.rules.memo import derived
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
@@ -38,27 +48,19 @@ AIR_DEFENSE_ABILITIES = frozenset(n for n, cls in REGISTRY.items() if cls.air_de
 
 def unmodelled(ut: UnitType, method: str, tags: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Why the `exact` or `mc` model cannot play this unit type exactly (empty: it can).
-    Every ability must be in the method's set, with parameters it models; anything
-    else is resolved by the real-battle simulation (method "sim")."""
-    known = EXACT_ABILITIES if method == "exact" else MC_ABILITIES
+    Every ability must declare the method (its class's `odds`: the sets above), with
+    parameters it models (`odds_gap`); anything else is resolved by the real-battle
+    simulation (method "sim"). An ability idle in this battle's terrain does not count."""
+    known = ("exact", "exact_mc") if method == "exact" else ("exact_mc",)
     out: list[str] = []
     ab: Any
     for ab in ut.abilities:
-        if ab.name in NO_BATTLE_EFFECT:
+        if ab.odds == "none" or ab.idle_in(tags):
             continue
-        terrain: tuple[str, ...] = getattr(ab, "terrain", ())
-        if ab.name in ("terrain_bonus", "chooses_casualty") and terrain \
-                and not any(t in tags for t in terrain):
-            continue  # needs terrain this battle does not have
-        if ab.name not in known:
+        if ab.odds not in known:
             out.append(f"{ut.id}: {ab.name}")
-        elif ab.name == "first_strike" and (ab.rounds or tuple(ab.on) != ("attack", "defense")):
-            if method != "exact" or ab.rounds not in ((), (1,)):
-                out.append(f"{ut.id}: first_strike rounds/on")
-        elif ab.name == "supported_by" and ab.rule_of_three and method != "exact":
-            out.append(f"{ut.id}: supported_by rule_of_three")
-        elif ab.name == "round_value" and tuple(ab.rounds) != (1,):
-            out.append(f"{ut.id}: round_value rounds")
+        elif gap := ab.odds_gap("exact" if method == "exact" else "mc"):
+            out.append(f"{ut.id}: {gap}")
     if method != "exact" and any(v != (ut.attack, ut.defense) for v in ut.damaged[:max(0, ut.hits - 1)]):
         out.append(f"{ut.id}: damaged values")   # (exact: general.py's per-unit tables)
     return out
@@ -110,7 +112,7 @@ class TypeInfo:
     fs_on: tuple[str, ...] = ("attack", "defense")
     amph_ok: bool = False                 # no_amphibious_penalty
     support_units: tuple[tuple[str, ...], ...] = ()   # per support ability: unit ids it names
-    round_values: tuple[Any, ...] = ()    # round_value abilities (seed 002)
+    value_hooks: tuple[Any, ...] = ()     # abilities.ValueHook abilities (modifier)
     aa_exposed: bool = False              # self_airlift with aa_exposed: AA fires when airborne
     doa: tuple[str, ...] | None = None    # defends_only_against domains
 
@@ -124,7 +126,6 @@ class TypeInfo:
     @staticmethod
     def of(ut: UnitType, rs: Ruleset | None = None) -> TypeInfo:
         fs = ut.ability("first_strike")
-        ch = ut.ability("cannot_hit")
         ev = ut.ability("evades_air")
         aa = ut.ability("anti_aircraft")
         bo = ut.ability("bombard")
@@ -133,7 +134,7 @@ class TypeInfo:
             attack=ut.attack, defense=ut.defense, ndice=unit_dice(ut),
             fs_cancel=((rs.expand_all(fs.canceled_by) if rs is not None else tuple(fs.canceled_by))
                        if fs is not None else None),
-            cannot_hit=tuple(ch.domains) if ch is not None else (),
+            cannot_hit=barred_domains(ut),
             evades=tuple(ev.unless_enemy_has) if ev is not None else None,
             defenseless=ut.has("defenseless"),
             supports=tuple(a for a in ut.abilities if isinstance(a, SupportedBy)),
@@ -145,9 +146,9 @@ class TypeInfo:
             amph_ok=ut.has("no_amphibious_penalty"),
             support_units=tuple((rs.expand_all(a.units) if rs is not None else tuple(a.units))
                                 for a in ut.abilities if isinstance(a, SupportedBy)),
-            round_values=tuple(ut.abilities_named("round_value")),
+            value_hooks=hooks(ut, ValueHook),
             aa_exposed=bool(ut.has("self_airlift") and ut.ability("self_airlift").aa_exposed),
-            doa=tuple(ut.ability("defends_only_against").domains) if ut.has("defends_only_against") else None,
+            doa=only_domains(ut, "defense"),
         )
 
     def pool_key(self) -> tuple[tuple[str, ...], bool]:
@@ -241,21 +242,19 @@ class BattleSpec:
             out.append(int(rule.penalty) if cut and rule is not None else 0)
         return out
 
-    def round_one_value(self, ti: TypeInfo, role: str, airborne: bool) -> int | None:
-        """battle.round_value for the exact DP: the round-one value replacing the printed
-        one, judged on the sides as listed (the battle as it begins), or None."""
-        for ab in ti.round_values:
-            if role not in ab.on or 1 not in ab.rounds:
-                continue
-            if ab.airborne and not (role == "attack" and airborne):
-                continue
-            if ab.only_with:
-                allowed = set(self.ruleset.expand_all(ab.only_with)) | {ti.id}
-                side = self.attacker if role == "attack" else self.defender
-                if any(t not in allowed for t in side):
-                    continue
-            return int(ab.value)
-        return None
+    def hooked(self, ti: TypeInfo, role: str, round1: bool, airborne: bool) -> int:
+        """battle.unit_value's value before support for the exact DP: the printed value
+        after the type's value hooks in round one or a later round, judged on the sides as
+        listed (the battle as it begins)."""
+        printed = ti.attack if role == "attack" else ti.defense
+        if not ti.value_hooks:
+            return printed
+        ut = self.ruleset.units[ti.id]
+        side = self.attacker if role == "attack" else self.defender
+        ctx = value_context(ut, role, round_=1 if round1 else 2, terrain=tuple(self.terrain_tags),
+                            airborne=airborne, landed=role == "attack" and self.amphibious and ti.domain == LAND,
+                            side_at_start=tuple(side), expand=self.ruleset.expand_all)
+        return hooked_value(ut, ctx, printed)
 
     def damage(self, side: str) -> list[int]:
         """Hits already taken by each listed unit of a side (0 where not given)."""

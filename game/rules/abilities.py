@@ -74,6 +74,23 @@ class Ability:
         return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
                 for f in dataclasses.fields(self)}
 
+    def odds_gap(self, method: str) -> str:
+        """Why the odds `method` ("exact": the DP; "mc": the vectorised Monte Carlo) cannot
+        play this ability with these parameters though its `odds` names the method ("": it
+        can). odds.model.unmodelled asks it."""
+        return ""
+
+    def idle_in(self, terrain: typing.Sequence[str]) -> bool:
+        """Has it no effect in a battle in a space with these terrain tags?"""
+        return False
+
+    # only the exact odds' per-unit tables (odds/general.py) play it, not the typed ones
+    per_unit: ClassVar[bool] = False
+
+    def per_unit_odds(self, terrain: typing.Sequence[str]) -> bool:
+        """Does a battle in a space with these terrain tags need the per-unit tables for it?"""
+        return self.per_unit
+
     def describe(self) -> dict[str, Any]:
         return {self.name: self.params()} if dataclasses.fields(self) else {self.name: {}}
 
@@ -125,6 +142,131 @@ def register(cls: type[Ability]) -> type[Ability]:
     return cls
 
 
+# --- hooks ---------------------------------------------------------------------------
+# An ability acts where the engine asks for a kind of hook (`hooks(ut, ValueHook)`), not
+# where a rule names it. Each hook kind is a small base class with the method the engine
+# calls; an ability class implements the kinds it takes part in.
+H = typing.TypeVar("H")
+
+
+def hooks(ut: Any, kind: type[H]) -> tuple[H, ...]:
+    """The abilities of a unit type that implement a hook kind, in their listed order
+    (cached on the frozen unit type: battle code asks for every unit in every step)."""
+    cache: dict[type, tuple[Any, ...]] = ut.hook_cache
+    got = cache.get(kind)
+    if got is None:
+        got = cache[kind] = tuple(ab for ab in ut.abilities if isinstance(ab, kind))
+    return got
+
+
+def _no_expand(refs: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(refs)
+
+
+@dataclass(frozen=True)
+class ValueContext:
+    """What a value hook may look at: a unit of `unit_type` valued in `role`. Built by the
+    battle engine (battle.core.value_context) and by each odds engine from its own tables."""
+    role: str                                  # "attack" or "defense"
+    unit_type: str
+    round: int | None = None                   # the battle round; None outside a fire step
+    terrain: tuple[str, ...] = ()              # the battle space's tags as they count for it
+    airborne: bool = False                     # flew into this battle this turn
+    landed: bool = False                       # landed from the sea (amphibious), not exempt
+    side_at_start: tuple[str, ...] = ()        # its side's unit types as the battle began
+    expand: typing.Callable[[tuple[str, ...]], tuple[str, ...]] = _no_expand   # ids of refs
+
+
+class ValueHook:
+    """Changes the value a unit fires at. The value is the printed one (for its damage),
+    replaced by the first hook in force that `replaces`, plus every adding hook in force;
+    support, fortification and supply then add and the die clamps (battle.core.unit_value)."""
+
+    @property
+    def replaces(self) -> bool:
+        """Does it replace the printed value (else it adds to the value)?"""
+        return False
+
+    def applies(self, ctx: ValueContext) -> bool:
+        raise NotImplementedError
+
+    def modify(self, ctx: ValueContext, value: int) -> int:
+        raise NotImplementedError
+
+    @property
+    def side_bound(self) -> bool:
+        """Does it look at its side's unit types as the battle began (ctx.side_at_start)?"""
+        return False
+
+    @property
+    def keeps_battle_start(self) -> bool:
+        """Must the battle keep the sides as it began (Battle.att_start / def_start)?"""
+        return self.side_bound
+
+
+class DiceHook:
+    """Changes how many dice a unit rolls (one without such a hook)."""
+
+    def dice(self) -> int:
+        raise NotImplementedError
+
+
+class TargetHook:
+    """Limits which enemy units this unit's hits may be assigned to, by their domain."""
+
+    def barred_domains(self) -> tuple[str, ...]:
+        """Domains its hits never go to."""
+        return ()
+
+    def only_domains(self, role: str) -> tuple[str, ...] | None:
+        """In this role, the domains its hits go to only (None: any); it then rolls only
+        while the enemy has units of them."""
+        return None
+
+
+def barred_domains(ut: Any) -> tuple[str, ...]:
+    """Domains a unit type's hits never go to (its TargetHooks together)."""
+    out: tuple[str, ...] = ()
+    for h in hooks(ut, TargetHook):
+        out += tuple(d for d in h.barred_domains() if d not in out)
+    return out
+
+
+def only_domains(ut: Any, role: str) -> tuple[str, ...] | None:
+    """The domains a unit type's hits go to only in this role (its first TargetHook that
+    limits them), or None."""
+    for h in hooks(ut, TargetHook):
+        got = h.only_domains(role)
+        if got is not None:
+            return got
+    return None
+
+
+def hooked_value(ut: Any, ctx: ValueContext, printed: int) -> int:
+    """A unit's value after its value hooks (before support, supply and the die's bounds)."""
+    mine = hooks(ut, ValueHook)
+    if not mine:
+        return printed
+    value = printed
+    for h in mine:
+        if h.replaces and h.applies(ctx):
+            value = h.modify(ctx, printed)
+            break
+    for h in mine:
+        if not h.replaces and h.applies(ctx):
+            value = h.modify(ctx, value)
+    return value
+
+
+def value_context(ut: Any, role: str, *, round_: int | None = None, terrain: tuple[str, ...] = (),
+                  airborne: bool = False, landed: bool = False, side_at_start: tuple[str, ...] = (),
+                  expand: typing.Callable[[tuple[str, ...]], tuple[str, ...]] = _no_expand
+                  ) -> ValueContext:
+    """A ValueContext for one unit (a `no_amphibious_penalty` unit never counts as landed)."""
+    landed = landed and not any(isinstance(ab, NoAmphibiousPenalty) for ab in ut.abilities)
+    return ValueContext(role, ut.id, round_, tuple(terrain), airborne, landed, tuple(side_at_start), expand)
+
+
 @register
 @dataclass(frozen=True)
 class SupportedBy(Ability):
@@ -144,14 +286,17 @@ class SupportedBy(Ability):
     not_in: tuple[str, ...] = ()
     rule_of_three: bool = False
 
+    def odds_gap(self, method: str) -> str:
+        return "supported_by rule_of_three" if self.rule_of_three and method != "exact" else ""
+
 
 T = typing.TypeVar("T")
 
 
 def unit_dice(ut: Any) -> int:
-    """How many dice a unit type rolls (extra_dice, else one)."""
-    ex = ut.ability("extra_dice")
-    return int(ex.count) if ex is not None else 1
+    """How many dice a unit type rolls (its first DiceHook: extra_dice; else one)."""
+    got = hooks(ut, DiceHook)
+    return got[0].dice() if got else 1
 
 
 def support_claim_order(items: typing.Iterable[T], unit_type: typing.Callable[[T], Any]) -> list[T]:
@@ -204,15 +349,24 @@ class FirstStrike(Ability):
     rounds: tuple[int, ...] = ()
     on: tuple[str, ...] = ("attack", "defense")
 
+    def odds_gap(self, method: str) -> str:
+        if self.rounds or tuple(self.on) != ("attack", "defense"):
+            if method != "exact" or self.rounds not in ((), (1,)):
+                return "first_strike rounds/on"
+        return ""
+
 
 @register
 @dataclass(frozen=True)
-class CannotHit(Ability):
+class CannotHit(Ability, TargetHook):
     """This unit's hits cannot be assigned to units of these domains."""
     name: ClassVar[str] = "cannot_hit"
     odds: ClassVar[str] = "exact_mc"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
+
+    def barred_domains(self) -> tuple[str, ...]:
+        return tuple(self.domains)
 
 
 @register
@@ -336,11 +490,14 @@ class Defenseless(Ability):
 
 @register
 @dataclass(frozen=True)
-class ExtraDice(Ability):
+class ExtraDice(Ability, DiceHook):
     """Rolls `count` dice instead of one."""
     name: ClassVar[str] = "extra_dice"
     odds: ClassVar[str] = "exact_mc"
     count: int = 2
+
+    def dice(self) -> int:
+        return self.count
 
 
 @register
@@ -370,6 +527,7 @@ class ValueAgainst(Ability):
     `condition: attackers_outnumber_targets`: only while the side has more units of
     this type than the enemy has matching units (checked at each fire step)."""
     name: ClassVar[str] = "value_against"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static"),
                                                      "condition": ("", "attackers_outnumber_targets")}
@@ -384,15 +542,115 @@ class ValueAgainst(Ability):
 
 @register
 @dataclass(frozen=True)
-class TerrainBonus(Ability):
-    """+bonus in the listed roles when the battle space has one of the terrain tags."""
-    name: ClassVar[str] = "terrain_bonus"
+class Modifier(Ability, ValueHook):
+    """Changes this unit's value in the roles `on` while its conditions hold: `value` "+n"
+    (or n) adds n, "-n" takes n off, "set n" replaces the printed value (the first such
+    modifier in force wins; adding ones still add, as do support and fortification).
+    Conditions (each empty: none): `terrain`, the battle space has one of these tags;
+    `rounds`, in these battle rounds only; `when`, only for units that came `airborne`
+    (self_airlift, or dropped from an air transport) or landed from the sea
+    (`amphibious`) this turn; `not_in`, not for them; `only_with`, every unit its side
+    had when the battle began is of its own type or one of these (ids or classes)."""
+    name: ClassVar[str] = "modifier"
     odds: ClassVar[str] = "exact"
-    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"),
+                                                     "when": ("airborne", "amphibious"),
+                                                     "not_in": ("airborne", "amphibious")}
+    unit_refs: ClassVar[tuple[str, ...]] = ("only_with",)
     terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
-    terrain: tuple[str, ...]
-    bonus: int = 1
+    value: str
     on: tuple[str, ...] = ("attack", "defense")
+    terrain: tuple[str, ...] = ()
+    rounds: tuple[int, ...] = ()
+    when: tuple[str, ...] = ()
+    not_in: tuple[str, ...] = ()
+    only_with: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", _modifier_value(self.value))
+
+    @property
+    def replaces(self) -> bool:
+        return self.value.startswith("set ")
+
+    @property
+    def amount(self) -> int:
+        return int(self.value.removeprefix("set "))
+
+    @property
+    def side_bound(self) -> bool:
+        return bool(self.only_with)
+
+    @property
+    def keeps_battle_start(self) -> bool:
+        # a round-bound one too (as round values always did: the battle's state records it)
+        return bool(self.rounds or self.only_with)
+
+    def applies(self, ctx: ValueContext) -> bool:
+        if ctx.role not in self.on:
+            return False
+        if self.rounds and ctx.round not in self.rounds:
+            return False
+        if self.terrain and not any(t in ctx.terrain for t in self.terrain):
+            return False
+        flags = {"airborne": ctx.airborne, "amphibious": ctx.landed}
+        if any(not flags[w] for w in self.when) or any(flags[w] for w in self.not_in):
+            return False
+        if self.only_with:
+            allowed = set(ctx.expand(self.only_with)) | {ctx.unit_type}
+            if any(t not in allowed for t in ctx.side_at_start):
+                return False
+        return True
+
+    def modify(self, ctx: ValueContext, value: int) -> int:
+        return self.amount if self.replaces else value + self.amount
+
+    def per_unit_odds(self, terrain: typing.Sequence[str]) -> bool:
+        # the typed tables add no terrain (as terrain bonuses always went to the per-unit ones)
+        return bool(self.terrain) and not self.idle_in(terrain)
+
+    def odds_gap(self, method: str) -> str:
+        # the exact DP tells round one from the later rounds only
+        return "modifier rounds" if self.rounds not in ((), (1,)) else ""
+
+    def idle_in(self, terrain: typing.Sequence[str]) -> bool:
+        return bool(self.terrain) and not any(t in terrain for t in self.terrain)
+
+
+def _modifier_value(value: Any) -> str:
+    """'+n', '-n' or 'set n' from a YAML value (a bare number adds)."""
+    text = str(value).strip()
+    body = text.removeprefix("set ").strip()
+    sign = body[:1] if body[:1] in "+-" else ""
+    digits = body[len(sign):]
+    if isinstance(value, bool) or not digits.isdigit() or (text.startswith("set ") and sign):
+        raise AbilityParamError("value", f"'modifier.value' must be \"+n\", \"-n\" or \"set n\", not {value!r}")
+    if text.startswith("set "):
+        return f"set {int(digits)}"
+    return f"{'-' if sign == '-' else '+'}{int(digits)}"
+
+
+# Ability names of earlier rulesets and saves, read as the ability that took them over.
+def _terrain_bonus(p: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in p.items() if k not in ("bonus",)}
+    out["value"] = f"+{p.get('bonus', 1)}"
+    return out
+
+
+def _round_value(p: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in p.items() if k not in ("airborne", "value")}
+    out["value"] = f"set {p.get('value', '')}"
+    out.setdefault("on", ["attack"])
+    out.setdefault("rounds", [1])
+    if p.get("airborne"):
+        out["when"] = ["airborne"]
+    return out
+
+
+LEGACY_NAMES: dict[str, tuple[str, typing.Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    "terrain_bonus": ("modifier", _terrain_bonus),
+    "round_value": ("modifier", _round_value),
+}
 
 
 @register
@@ -403,6 +661,7 @@ class FleetAirDefense(Ability):
     -`penalty` and (unless `air_hits`) its hits cannot be assigned to aircraft; a
     friendly `gun_director` replaces both (docs/interpretations.md#gun-director-g53)."""
     name: ClassVar[str] = "fleet_air_defense"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     air_defense: ClassVar[bool] = True
     unit_refs: ClassVar[tuple[str, ...]] = ("unless_friendly",)
@@ -418,6 +677,7 @@ class GunDirector(Ability):
     fleet_air_defense penalty is `penalty` and hits may go to aircraft; several add
     nothing ("This advantage is not cumulative")."""
     name: ClassVar[str] = "gun_director"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     air_defense: ClassVar[bool] = True
     penalty: int = 1
@@ -438,13 +698,17 @@ class Builds(Ability):
 
 @register
 @dataclass(frozen=True)
-class DefendsOnlyAgainst(Ability):
+class DefendsOnlyAgainst(Ability, TargetHook):
     """When defending, rolls only if the attackers include units of `domains`, and its
     hits can be assigned only to them."""
     name: ClassVar[str] = "defends_only_against"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static")}
     domains: tuple[str, ...] = ("air",)
+
+    def only_domains(self, role: str) -> tuple[str, ...] | None:
+        return tuple(self.domains) if role == "defense" else None
 
 
 @register
@@ -453,12 +717,16 @@ class ChoosesCasualty(Ability):
     """Hits scored by this unit (in the roles `on`, in spaces with one of `terrain`,
     empty = anywhere) are assigned by the firing side to enemy units of `domains`."""
     name: ClassVar[str] = "chooses_casualty"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"domains": ("land", "sea", "air", "static"), "on": ("attack", "defense")}
     terrain_refs: ClassVar[tuple[str, ...]] = ("terrain",)
     domains: tuple[str, ...]
     on: tuple[str, ...] = ("attack",)
     terrain: tuple[str, ...] = ()
+
+    def idle_in(self, terrain: typing.Sequence[str]) -> bool:
+        return bool(self.terrain) and not any(t in terrain for t in self.terrain)
 
 
 @register
@@ -469,6 +737,7 @@ class Fortifies(Ability):
     Three's number with `rule_of_three`). A unit gets one bonus per fortifying type;
     the bonus adds to support (cumulative)."""
     name: ClassVar[str] = "fortifies"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense"), "pairing": ("one_to_one", "all")}
     unit_refs: ClassVar[tuple[str, ...]] = ("units",)
@@ -521,6 +790,7 @@ class Reconnaissance(Ability):
     Rule of Three's number of rerolls per side per round. A die is rerolled once; the
     new die replaces it. Attacking and defending."""
     name: ClassVar[str] = "reconnaissance"
+    per_unit: ClassVar[bool] = True
     odds: ClassVar[str] = "exact"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"per": ("combat_round",), "pairing": ("one_to_one",)}
     unit_refs: ClassVar[tuple[str, ...]] = ("dice_of",)
@@ -663,25 +933,6 @@ class CombatAirPatrol(Ability):
 
 @register
 @dataclass(frozen=True)
-class RoundValue(Ability):
-    """In the battle rounds listed, in the roles `on`, the unit's printed value is `value`
-    instead, when every unit its side had in the battle when it began is of its own type
-    or one of `only_with` (ids or classes; empty: no condition); with `airborne`, only for
-    units that came into the battle by air this turn (self_airlift, or dropped from an
-    air transport). Support and terrain bonuses still add."""
-    name: ClassVar[str] = "round_value"
-    odds: ClassVar[str] = "exact"
-    choices: ClassVar[dict[str, tuple[str, ...]]] = {"on": ("attack", "defense")}
-    unit_refs: ClassVar[tuple[str, ...]] = ("only_with",)
-    value: int
-    on: tuple[str, ...] = ("attack",)
-    rounds: tuple[int, ...] = (1,)
-    only_with: tuple[str, ...] = ()
-    airborne: bool = False
-
-
-@register
-@dataclass(frozen=True)
 class SelfAirlift(Ability):
     """Paratroopers (seed 002): a land unit that carries itself by air. By land it moves
     at most `land_move` spaces; by air (an Airdrop action) it flies up to `air_move`
@@ -797,7 +1048,7 @@ class Airdroppable(Ability):
     """May be dropped into an attack from an `air_transport` (seed 000 paratroopers): with
     `requires_air_base`, only from a territory with an air base. Dropped units are
     `airborne` for the battle: they stay when their side retreats (the others leave: a
-    partial retreat) and use `round_value … airborne`."""
+    partial retreat) and use `modifier … when: [airborne]`."""
     name: ClassVar[str] = "airdroppable"
     odds: ClassVar[str] = "exact"
     requires_air_base: bool = True
@@ -955,13 +1206,20 @@ class Scrambles(Ability):
 
 
 def parse_ability(entry: Any) -> tuple[str, Any]:
-    """An ability entry is either a bare name or a one-key mapping name -> params."""
+    """An ability entry is either a bare name or a one-key mapping name -> params. A name
+    an ability took over (LEGACY_NAMES) reads as that ability."""
+    params: Any
     if isinstance(entry, str):
-        return entry, {}
-    if isinstance(entry, dict) and len(entry) == 1:
+        name, params = entry, {}
+    elif isinstance(entry, dict) and len(entry) == 1:
         (name, params), = entry.items()
-        return str(name), params
-    raise AbilityParamError(None, "an ability is a name or a one-key mapping {name: {params}}")
+        name = str(name)
+    else:
+        raise AbilityParamError(None, "an ability is a name or a one-key mapping {name: {params}}")
+    if name in LEGACY_NAMES and isinstance(params or {}, dict):
+        name, translate = LEGACY_NAMES[name]
+        params = translate(dict(params or {}))
+    return name, params
 
 
 @register

@@ -66,6 +66,11 @@ class UnitType:
             out.setdefault(ab.name, ab)
         return out
 
+    @cached_property
+    def hook_cache(self) -> dict[type, tuple[Any, ...]]:
+        """hook kind -> this type's abilities of that kind (filled by abilities.hooks)."""
+        return {}
+
     def ability(self, name: str) -> Any:
         return self._first_ability.get(name)
 
@@ -806,7 +811,7 @@ class Battle:
     recon_used: tuple[tuple[str, int], ...] = ()  # (side, uid): a die rerolled this round
     prizes: tuple[str, ...] = ()        # capturable defenders lost: the attacker's if it wins
     # unit types each side had when the battle began (kept only when a unit there has
-    # round_value: "attacks alone or together with ... only")
+    # a value hook that keeps them: a round-bound `modifier`, "attacks alone or together with ... only")
     att_start: tuple[str, ...] = ()
     def_start: tuple[str, ...] = ()
     # seed 000 airdrops: air transports (uids) whose cargo is still to be intercepted and

@@ -212,7 +212,7 @@ def parse_ruleset(data: Any, path: str, chk: Checker) -> Ruleset | None:
             try:
                 abilities.append(cls.from_params(params))
             except AbilityParamError as exc:
-                node = entry[aname] if isinstance(entry, dict) else ab_node
+                node = next(iter(entry.values())) if isinstance(entry, dict) else ab_node
                 key = exc.field if isinstance(node, LocDict) else i
                 chk.error(node, key, f"{where}.abilities.{aname}: {exc}")
         re_size, move_class = _parse_hex_unit(u, where, hex_rules, chk)

@@ -91,8 +91,8 @@ def ability_sentence(rs: Ruleset, ut: UnitType, ab: Any) -> str:
         parts = [f"{'attacks' if r == 'attack' else 'defends'} at {v}"
                  for r, v in (("attack", ab.attack), ("defense", ab.defense)) if v]
         return (" and ".join(parts).capitalize() + f" against {what}.") if parts else ""
-    if n == "terrain_bonus":
-        return f"{_roles(ab.on).capitalize()} at +{ab.bonus} in {_words(ab.terrain)}."
+    if n == "modifier":
+        return modifier_sentence(rs, ab)
     if n == "purchase_limit":
         return f"At most {ab.per_turn} bought per turn." if ab.per_turn else ""
     if n == "max_per_space":
@@ -108,9 +108,6 @@ def ability_sentence(rs: Ruleset, ut: UnitType, ab: Any) -> str:
         return placed_at_text(ab).capitalize() + "."
     if n == "requires_doctrine":
         return f"Bought only with the doctrine {ab.doctrine.replace('_', ' ').title()}."
-    if n == "round_value":
-        alone = f" when only {names(rs, ab.only_with, plural=True)} fight beside it" if ab.only_with else ""
-        return f"{_roles(ab.on).capitalize()} at {ab.value}{_rounds(ab.rounds)}{alone}."
     if n == "self_airlift":
         return f"Flies itself into an attack (paratrooper): {ab.air_move} spaces by air."
     if n == "max_on_board":
@@ -143,6 +140,17 @@ def ability_sentence(rs: Ruleset, ut: UnitType, ab: Any) -> str:
     if n == "interceptable":
         return "Enemy anti-aircraft guns and fighters fire at it on its flight."
     return _from_doc(n, ab, p)
+
+
+def modifier_sentence(rs: Ruleset, ab: Any) -> str:
+    """'Attacks and defends at +1 in mountain.', 'Attacks at 2 in round 1 when airborne.'"""
+    value = str(ab.amount) if ab.replaces else ab.value
+    where = f" in {_words(ab.terrain)}" if ab.terrain else ""
+    when = f" when {_words(ab.when)}" if ab.when else ""
+    unless = f" unless {_words(ab.not_in)}" if ab.not_in else ""
+    alone = (f"{' and' if when else ' when'} only {names(rs, ab.only_with, plural=True)} fight beside it"
+             if ab.only_with else "")
+    return f"{_roles(ab.on).capitalize()} at {value}{where}{_rounds(ab.rounds)}{when}{unless}{alone}."
 
 
 # abilities told the same way whatever their parameters

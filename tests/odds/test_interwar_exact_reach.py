@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.odds import battle_odds
+from game.rules.abilities import ValueHook, hooks
 from game.rules.ruleset import load_ruleset
 from game.rules.variant import load_variant
 
@@ -29,10 +30,13 @@ def test_no_round_value_judged_on_the_side_in_interwar():
     # "round values judged on the sides as an airdrop battle begins" (intercept._check):
     # only g40's paratroopers "alone" (seed 002) have one; interwar's paratrooper round
     # value (seed 000 PARATROOPERS) depends on its own drop, not on the side
-    alone = [t for t, u in RS.units.items() if any(ab.only_with for ab in u.abilities_named("round_value"))]
-    assert alone == []
-    assert [t for t, u in MIX.units.items()
-            if any(ab.only_with for ab in u.abilities_named("round_value"))] == ["mountain_infantry"]
+    assert _side_bound(RS) == []
+    assert _side_bound(MIX) == ["mountain_infantry"]
+
+
+def _side_bound(rs):
+    """Types with a value hook judged on their side as the battle began (modifier only_with)."""
+    return [t for t, u in rs.units.items() if any(h.side_bound for h in hooks(u, ValueHook))]
 
 
 def test_no_self_airlifted_units_exposed_to_aa_in_interwar():

@@ -35,6 +35,7 @@ import logging
 from typing import Any
 
 from game.rules import victory
+from game.rules.abilities import barred_domains
 from game.rules.actions import Action, EndPhase, Move, Place, Purchase, apply
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
@@ -196,8 +197,7 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
 
 def hits_land(ut: Any) -> bool:
     """Can this unit type hit land units at all (a torpedo bomber cannot, seed 000)?"""
-    ch = ut.ability("cannot_hit")
-    return ch is None or LAND not in ch.domains
+    return LAND not in barred_domains(ut)
 
 
 def defence_at(state: GameState, space: str, player: str) -> float:

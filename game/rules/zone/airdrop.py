@@ -9,7 +9,7 @@ zones with enemy ships, enemy territory: nothing stops or intercepts them) and l
 - in the non-combat move, only where `self_airlift.noncombat` allows (g40: a friendly
   capital).
 The move uses all their movement. Airborne attackers are fired at by defending AAA
-(battle.aa_shots), fight with `round_value`, get no `supported_by … not_in: [airborne]`
+(battle.aa_shots), fight with their round-one `modifier`, get no `supported_by … not_in: [airborne]`
 support and cannot retreat (battle.retreat).
 
 Air transports (seed 000, `air_transport`): transport aircraft and the units they carry
@@ -20,7 +20,7 @@ the start of the turn, fly up to the transports' movement:
   transports must be able to reach a landing place afterwards. The cargo stays aboard
   until the battle's interception step (battle.py: after shore bombardment, W1), where
   defending AAA and interceptors fire; lost transports lose their cargo, the rest drop
-  it (airborne: `round_value`, no retreat) and leave the battle. Into an enemy territory
+  it (airborne: their round-one `modifier`, no retreat) and leave the battle. Into an enemy territory
   holding no enemy unit the cargo drops at once.
 - in the non-combat move to a territory friendly since the start of the turn (a cargo
   flight); the cargo is unloaded there, at the end of the transport's move.

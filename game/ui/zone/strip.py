@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.abilities import barred_domains, only_domains
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 from game.rules.zone import battle as B
 
@@ -205,8 +206,7 @@ def pool_note(state: GameState, b: Battle, pool: Pool, name_of: Callable[[str], 
                     src.append(t)
     elif pool.exclude_domains:
         for t in ftypes:
-            ch = rs.units[t].ability("cannot_hit")
-            if ch is not None and set(ch.domains) & set(pool.exclude_domains):
+            if set(barred_domains(rs.units[t])) & set(pool.exclude_domains):
                 src.append(t)
     elif pool.only_domains:
         for t in ftypes:
@@ -216,8 +216,7 @@ def pool_note(state: GameState, b: Battle, pool: Pool, name_of: Callable[[str], 
                     src.append(t)
                 continue
             doms = set(pool.only_domains)
-            doa = ut.ability("defends_only_against")
-            if doa is not None and doms & set(doa.domains):
+            if doms & set(only_domains(ut, "defense") or ()):
                 src.append(t)
             elif any(doms & set(ab.domains) for ab in ut.abilities_named("value_against")):
                 src.append(t)
@@ -724,7 +723,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
     else:
         lines.append(f"{role} {ut.value(role, min(st.damage, ut.hits - 1))}: does not fire here")
     printed = ut.value(role, min(st.damage, ut.hits - 1))
-    rv = B.round_value(state, b, st.units[0], role) if b is not None else None
+    rv = B.replaced_value(state, b, st.units[0], role) if b is not None else None
     if value and rv is not None:
         lines.append(f"{value} in round {b.round} (printed {printed}): "  # type: ignore[union-attr]
                      + ("airborne attack" if st.units[0].airborne else "round value"))

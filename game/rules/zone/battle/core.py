@@ -16,8 +16,18 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from ... import dice, grammar
-from ...abilities import SupportedBy, support_claim_order
+from ... import abilities, dice, grammar
+from ...abilities import (
+    SupportedBy,
+    ValueContext,
+    ValueHook,
+    barred_domains,
+    hooked_value,
+    hooks,
+    only_domains,
+    support_claim_order,
+    unit_dice,
+)
 from ...errors import IllegalAction
 from ...memo import derived
 from ...model import (
@@ -206,22 +216,25 @@ def space_terrain(state: GameState, space: str, owner: str | None) -> tuple[str,
     return tags
 
 
-def terrain_bonus(state: GameState, u: Unit, role: str) -> int:
-    tags = space_terrain(state, u.space, u.owner)
-    if not tags:
-        return 0
-    return sum(ab.bonus for ab in state.utype(u).abilities_named("terrain_bonus")
-               if role in ab.on and any(t in tags for t in ab.terrain))
+def value_context(state: GameState, u: Unit, role: str, b: Battle | None = None) -> ValueContext:
+    """What a unit's value hooks look at (abilities.ValueHook): in battle `b`'s round when
+    given (round-bound hooks), else outside any round (casualty order, previews)."""
+    start = () if b is None else (b.att_start if role == "attack" else b.def_start)
+    return abilities.value_context(
+        state.utype(u), role, round_=None if b is None else b.round,
+        terrain=space_terrain(state, u.space, u.owner), airborne=u.airborne, landed=u.amphibious,
+        side_at_start=start, expand=state.ruleset.expand_all)
 
 
 def unit_value(state: GameState, u: Unit, role: str, bonus: dict[int, int],
-               damage: int | None = None) -> int:
-    """A unit's ordinary value in a role: printed value for its damage state (`damage`,
-    else its own), plus support/fortification bonus and terrain bonus, within 0..die."""
+               damage: int | None = None, b: Battle | None = None) -> int:
+    """A unit's value in a role: printed value for its damage state (`damage`, else its
+    own) after its value hooks (in battle `b`'s round when given), plus support and
+    fortification bonus, less the supply penalty, within 0..die."""
     ut = state.utype(u)
     base = ut.value(role, u.damage if damage is None else damage)
-    if ut.abilities and any(ab.name == "terrain_bonus" for ab in ut.abilities):
-        base += terrain_bonus(state, u, role)
+    if hooks(ut, ValueHook):
+        base = hooked_value(ut, value_context(state, u, role, b), base)
     if u.oos and supply.penalised(state, u):   # seed 000 supply (G4): out of supply
         base -= state.ruleset.supply.penalty  # type: ignore[union-attr]
     return min(state.ruleset.dice, max(0, base + bonus.get(u.uid, 0)))
@@ -240,8 +253,8 @@ def firing_damage(b: Battle, u: Unit) -> int:
 
 
 def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
-    """The value a unit fires at in this battle round: unit_value, with a round_value in
-    force replacing the printed value."""
+    """The value a unit fires at in this battle round: unit_value in the round (its
+    round-bound value hooks), less the fleet air defence penalty."""
     ut = state.utype(u)
     fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
     if fap is not None:
@@ -250,15 +263,7 @@ def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int,
 
 
 def _plain_fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
-    ut = state.utype(u)
-    rv = round_value(state, b, u, role) if ut.abilities else None
-    if rv is None:
-        return unit_value(state, u, role, bonus, firing_damage(b, u))
-    if any(ab.name == "terrain_bonus" for ab in ut.abilities):
-        rv += terrain_bonus(state, u, role)
-    if u.oos and supply.penalised(state, u):
-        rv -= state.ruleset.supply.penalty  # type: ignore[union-attr]
-    return min(state.ruleset.dice, max(0, rv + bonus.get(u.uid, 0)))
+    return unit_value(state, u, role, bonus, firing_damage(b, u), b)
 
 
 def fleet_air_penalty(state: GameState, b: Battle, u: Unit, role: str) -> tuple[int, bool] | None:
@@ -276,31 +281,25 @@ def fleet_air_penalty(state: GameState, b: Battle, u: Unit, role: str) -> tuple[
     return fad.penalty, fad.air_hits
 
 
-def round_value(state: GameState, b: Battle, u: Unit, role: str) -> int | None:
-    """round_value (seed 002 paratroopers): the value replacing the printed one in this
-    round, or None. "Alone or together with X only" is judged on the unit types the side
-    had when the battle began (Battle.att_start / def_start)."""
-    for ab in state.utype(u).abilities_named("round_value"):
-        if role not in ab.on or b.round not in ab.rounds:
-            continue
-        if ab.airborne and not u.airborne:
-            continue
-        if ab.only_with:
-            types = b.att_start if role == "attack" else b.def_start
-            allowed = set(state.ruleset.expand_all(ab.only_with)) | {u.type}
-            if any(t not in allowed for t in types):
-                continue
-        return int(ab.value)
-    return None
+def replaced_value(state: GameState, b: Battle, u: Unit, role: str) -> int | None:
+    """The value a hook in force sets in place of the printed one in this round (seed 002
+    paratroopers: 3 in round one; "alone or together with X only" is judged on the unit
+    types the side had when the battle began, Battle.att_start / def_start), or None."""
+    ut = state.utype(u)
+    setters = [h for h in hooks(ut, ValueHook) if h.replaces]
+    if not setters:
+        return None
+    ctx = value_context(state, u, role, b)
+    return next((h.modify(ctx, 0) for h in setters if h.applies(ctx)), None)
 
 
-def has_round_values(state: GameState, units: list[Unit]) -> bool:
-    return any(state.utype(u).has("round_value") for u in units)
+def keeps_battle_start(state: GameState, units: list[Unit]) -> bool:
+    """Does a unit here have a value hook judged on the sides as the battle began?"""
+    return any(h.keeps_battle_start for u in units for h in hooks(state.utype(u), ValueHook))
 
 
 def n_dice(state: GameState, u: Unit) -> int:
-    extra = state.utype(u).ability("extra_dice")
-    return extra.count if extra else 1
+    return unit_dice(state.utype(u))
 
 
 def first_strike_active(state: GameState, u: Unit, enemy: list[Unit], role: str | None = None,
@@ -318,9 +317,10 @@ def first_strike_active(state: GameState, u: Unit, enemy: list[Unit], role: str 
 
 
 def defends_against(state: GameState, u: Unit, enemy: list[Unit]) -> bool:
-    """defends_only_against: the unit defends only if the attackers include those domains."""
-    doa = state.utype(u).ability("defends_only_against")
-    return doa is None or any(state.utype(e).domain in doa.domains for e in enemy)
+    """A unit whose defending hits go only to some domains (defends_only_against) defends
+    only if the attackers include them."""
+    only = only_domains(state.utype(u), "defense")
+    return only is None or any(state.utype(e).domain in only for e in enemy)
 
 
 # --- targets ----------------------------------------------------------------------
@@ -519,8 +519,7 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
     shot_domains = st.shot_domains(state, b)
     for n_shot, (u, value) in enumerate(shooters):
         ut = state.utype(u)
-        ch = ut.ability("cannot_hit")
-        excl = tuple(ch.domains) if ch else ()
+        excl = barred_domains(ut)
         fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
         if fap is not None and not fap[1] and AIR not in excl:
             excl = excl + (AIR,)  # seed 000 G53: a carrierless fleet cannot hit aircraft
@@ -529,9 +528,9 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
             only = (shot_domains[n_shot],) if n_shot < len(shot_domains) else ("air",)
         chooser = ""
         if special_steps:
-            doa = ut.ability("defends_only_against")
-            if doa is not None and role == "defense":
-                only = _restrict(only, tuple(doa.domains))
+            hits_only = only_domains(ut, role)
+            if hits_only is not None:
+                only = _restrict(only, hits_only)
             chooser, cdoms = _chooser(state, b, u, side, role)
             if chooser:
                 only = _restrict(only, cdoms)
@@ -861,9 +860,7 @@ def _fires(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int
     or a special value (value_against)."""
     if unit_value(state, u, role, bonus, firing_damage(b, u)) > 0:
         return True
-    ut = state.utype(u)
-    if ut.abilities and round_value(state, b, u, role) is not None \
-            and _plain_fire_value(state, b, u, role, bonus) > 0:
+    if _plain_fire_value(state, b, u, role, bonus) > 0:
         return True
     return any((ab.attack if role == "attack" else ab.defense) > 0
                for ab in state.utype(u).abilities_named("value_against"))
@@ -1115,17 +1112,14 @@ def can_hurt(state: GameState, shooters: list[Unit], targets: list[Unit], role: 
         st = state.utype(s)
         val = st.value(role, s.damage)
         if val <= 0 and not st.has("supported_by") and not st.has("value_against") \
-                and not st.has("terrain_bonus"):
+                and not hooks(st, ValueHook):
             continue  # (anti-aircraft fire happens only before the first round)
         if st.has("defenseless"):
             continue
-        ch = st.ability("cannot_hit")
-        doa = st.ability("defends_only_against") if role == "defense" else None
+        barred, only = barred_domains(st), only_domains(st, role)
         for t in targets:
             tt = state.utype(t)
-            if ch and tt.domain in ch.domains:
-                continue
-            if doa is not None and tt.domain not in doa.domains:
+            if tt.domain in barred or (only is not None and tt.domain not in only):
                 continue
             ev = tt.ability("evades_air")
             if st.domain == AIR and ev is not None and not any(x in ttypes for x in ev.unless_enemy_has):
@@ -1346,7 +1340,7 @@ def start(state: GameState, space: str) -> None:
         if kamikaze.targets(state, b):   # G40: kamikaze strikes come first
             b = replace(b, step=step_index("kamikaze"))
     att, dfn = attackers(state, b), defenders(state, b)
-    if has_round_values(state, att) or has_round_values(state, dfn):
+    if keeps_battle_start(state, att) or keeps_battle_start(state, dfn):
         b = replace(b, att_start=tuple(sorted({u.type for u in att})),
                     def_start=tuple(sorted({u.type for u in dfn})))
     state.zone.battle = scramble.begin(state, b)   # G40: a scramble comes before everything
