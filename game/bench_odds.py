@@ -92,12 +92,25 @@ if k is not None:
     k.wait()
 rs = load_ruleset("g40")
 battle_odds(rs, [("infantry", 1)], [("infantry", 1)], "land")   # the first call's costs
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def status_kb(field):
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith(field + ":"))
+
+
+try:   # Linux: the peak reset to the resident size now (VmHWM), so the peak is the battle's
+    with open("/proc/self/clear_refs", "w") as fh:
+        fh.write("5")
+    base, peak = status_kb("VmRSS"), lambda: status_kb("VmHWM")
+except OSError:   # elsewhere: the process's peak so far (an earlier peak hides a smaller one)
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 t, c = time.perf_counter(), time.process_time()
 r = battle_odds(rs, [tuple(x) for x in json.loads(sys.argv[1])], [tuple(x) for x in json.loads(sys.argv[2])],
                 "land")
 print(json.dumps({"s": time.perf_counter() - t, "cpu_s": time.process_time() - c,
-                  "peak_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024,
+                  "peak_mb": (peak() - base) / 1024,
                   "method": r.method, "pruned_mass": getattr(r, "pruned_mass", None)}))
 """
 
@@ -106,7 +119,8 @@ def big_battle(scale: int, root: str | Path | None = None,
                keys: tuple[str, ...] = ("s", "cpu_s", "peak_mb", "method", "pruned_mass")) -> dict[str, Any]:
     """Battle B times `scale` (issue #45: 64B, 7 M states, went to Monte Carlo) in a child
     process, the compiled kernels in: wall and CPU seconds, the peak resident memory above
-    the process before the battle (MB, ru_maxrss), the method and the mass the exact DP
+    the process before the battle (MB: VmHWM reset on Linux, else ru_maxrss), the method
+    and the mass the exact DP
     dropped. Keys odds_battle_<scale>b_<key>."""
     r = _root(root)
     p = subprocess.run([sys.executable, "-c", _BIG, json.dumps(_scaled(BATTLE_B_ATTACKER, scale)),
