@@ -106,12 +106,13 @@ def bench_startup() -> float:
     return statistics.median(times)
 
 
-def run_all() -> dict[str, Any]:
+def run_all(slow: bool = False) -> dict[str, Any]:
+    """Every figure; slow: also those that take tens of seconds (odds_battle_64b_*)."""
     out: dict[str, Any] = {}
     scenario = largest_scenario()
     try:
         from game.bench_odds import bench as odds_bench
-        out.update(odds_bench())
+        out.update(odds_bench(slow=slow))
     except ImportError:
         out.update({"odds_battle_b_ms": None, "odds_battle_4b_ms": None})
     try:

@@ -49,9 +49,10 @@ def _median_ms(fn: Any, runs: int) -> float:
     return statistics.median(times)
 
 
-def bench(runs: int = 15, cold: bool = True) -> dict[str, Any]:
-    """Warm figures: exact odds of battle B, 4B and the small naval battle (median ms);
-    with cold: the first-odds and `odds` command figures (first_odds, odds_process)."""
+def bench(runs: int = 15, cold: bool = True, slow: bool = False) -> dict[str, Any]:
+    """Warm figures: exact odds of battle B, 4B, 16B and the small naval battle (median ms),
+    16B's peak memory (big_battle); with cold: the first-odds and `odds` command figures
+    (first_odds, odds_process); with slow: 64B (big_battle, tens of seconds)."""
     from game.odds import battle_odds, kernel
     from game.rules.ruleset import load_ruleset
     kernel.KERNELS.wait()   # the warm figures are the compiled kernels'
@@ -63,16 +64,74 @@ def bench(runs: int = 15, cold: bool = True) -> dict[str, Any]:
     def b4() -> None:
         battle_odds(rs, _scaled(BATTLE_B_ATTACKER, 4), _scaled(BATTLE_B_DEFENDER, 4), "land")
 
+    def b16() -> None:
+        battle_odds(rs, _scaled(BATTLE_B_ATTACKER, 16), _scaled(BATTLE_B_DEFENDER, 16), "land")
+
     def small() -> None:
         battle_odds(rs, SMALL_NAVAL_ATTACKER, SMALL_NAVAL_DEFENDER, "sea")
 
     out: dict[str, Any] = {"odds_battle_b_ms": round(_median_ms(b, runs), 3),
                            "odds_battle_4b_ms": round(_median_ms(b4, max(3, runs // 3)), 3),
+                           "odds_battle_16b_ms": round(_median_ms(b16, 3), 1),
                            "odds_small_naval_ms": round(_median_ms(small, runs * 20), 4)}
+    out.update(big_battle(16, keys=("peak_mb", "method", "pruned_mass")))
+    if slow:
+        out.update(big_battle(64))
     if cold:
         out.update(first_odds())
         out.update(odds_process())
     return out
+
+
+_BIG = """
+import json, resource, sys, time
+from game.odds import battle_odds, kernel
+from game.rules.ruleset import load_ruleset
+k = getattr(kernel, "KERNELS", None)
+if k is not None:
+    k.wait()
+rs = load_ruleset("g40")
+battle_odds(rs, [("infantry", 1)], [("infantry", 1)], "land")   # the first call's costs
+
+
+def status_kb(field):
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith(field + ":"))
+
+
+try:   # Linux: the peak reset to the resident size now (VmHWM), so the peak is the battle's
+    with open("/proc/self/clear_refs", "w") as fh:
+        fh.write("5")
+    base, peak = status_kb("VmRSS"), lambda: status_kb("VmHWM")
+except OSError:   # elsewhere: the process's peak so far (an earlier peak hides a smaller one)
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t, c = time.perf_counter(), time.process_time()
+r = battle_odds(rs, [tuple(x) for x in json.loads(sys.argv[1])], [tuple(x) for x in json.loads(sys.argv[2])],
+                "land")
+print(json.dumps({"s": time.perf_counter() - t, "cpu_s": time.process_time() - c,
+                  "peak_mb": (peak() - base) / 1024,
+                  "method": r.method, "pruned_mass": getattr(r, "pruned_mass", None)}))
+"""
+
+
+def big_battle(scale: int, root: str | Path | None = None,
+               keys: tuple[str, ...] = ("s", "cpu_s", "peak_mb", "method", "pruned_mass")) -> dict[str, Any]:
+    """Battle B times `scale` (issue #45: 64B, 7 M states, went to Monte Carlo) in a child
+    process, the compiled kernels in: wall and CPU seconds, the peak resident memory above
+    the process before the battle (MB: VmHWM reset on Linux, else ru_maxrss), the method
+    and the mass the exact DP
+    dropped. Keys odds_battle_<scale>b_<key>."""
+    r = _root(root)
+    p = subprocess.run([sys.executable, "-c", _BIG, json.dumps(_scaled(BATTLE_B_ATTACKER, scale)),
+                        json.dumps(_scaled(BATTLE_B_DEFENDER, scale))], cwd=r, env=_env(r),
+                       capture_output=True, text=True)
+    name = f"odds_battle_{scale}b"
+    if p.returncode != 0:
+        return {f"{name}_error": p.stderr.strip().splitlines()[-1:]}
+    res = json.loads(p.stdout.strip().splitlines()[-1])
+    rounding = {"s": 2, "cpu_s": 2, "peak_mb": 1}
+    return {f"{name}_{k}": round(res[k], rounding[k]) if k in rounding else res[k] for k in keys}
 
 
 def _root(root: str | Path | None) -> Path:
@@ -176,8 +235,12 @@ def odds_process(root: str | Path | None = None, runs: int = 5) -> dict[str, Any
 
 
 if __name__ == "__main__":  # pragma: no cover
-    # python -m game.bench_odds [ROOT]: the figures of this checkout, or of ROOT's
-    if len(sys.argv) > 1:
-        print(json.dumps({**first_odds(sys.argv[1]), **odds_process(sys.argv[1])}))
+    # python -m game.bench_odds [--slow] [ROOT]: the figures of this checkout, or of ROOT's
+    # --slow: with 64B (big_battle)
+    slow_ = "--slow" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if a != "--slow"]
+    if args:
+        print(json.dumps({**first_odds(args[0]), **odds_process(args[0]), **big_battle(16, args[0]),
+                          **(big_battle(64, args[0]) if slow_ else {})}))
     else:
-        print(json.dumps(bench()))
+        print(json.dumps(bench(slow=slow_)))

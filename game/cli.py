@@ -306,7 +306,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.bench import run_all
-    figures = run_all()
+    figures = run_all(slow=args.slow)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -465,6 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_import_triplea)
     s = sub.add_parser("bench", help="measure the performance figures")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--slow", action="store_true", help="also the slow figures (odds of 64 times battle B)")
     s.set_defaults(func=cmd_bench)
     return p
 

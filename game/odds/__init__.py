@@ -20,9 +20,10 @@ differs when two supported types with different values compete for the same supp
 aircraft cannot hit submarines without a destroyer) are exact in the type tables when
 the eligible units come first in the remaining order of loss; otherwise the per-unit
 tables split the order of loss into the classes the hits tell apart (general.Track);
-a battle with too many reachable states goes to Monte Carlo and the result says so
-(`method`, `note`). Probabilities below ~1e-18 are dropped (total
-error well under 1e-9).
+a battle whose tables would take more memory than the cap (exact.memory_cap), or with
+too many reachable states for the per-unit tables, goes to Monte Carlo and the result
+says so (`method`, `note`). Products and states below 1e-18 (kernel.PRUNE) are dropped;
+the result reports the mass dropped (`pruned_mass`, under 1e-9).
 
 No ability is ever ignored: each unit type's abilities are checked against the set
 each method models (`model.unmodelled`); a battle with any other ability (special

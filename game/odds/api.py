@@ -25,7 +25,7 @@ from .model import (
     sturdy_defending_noncombatants,
     unmodelled,
 )
-from .result import OddsResult
+from .result import OddsResult, pruned
 
 DEFAULT_TRIALS = 20_000
 MAX_TRIALS = 1_000_000   # a request's sampled battles: a million real ones of a big fleet take hours
@@ -104,6 +104,7 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
     d_cost0 = _cost_of(spec, spec.defender)
     a_lost = d_lost = 0.0
     takes = 0.0
+    mass = 0.0
     for b in branches:
         F = b.final * b.weight
         TA, TD = b.a.T, b.d.T
@@ -115,6 +116,7 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
                 takes += float(F[:TA, TD][holds].sum())
         w_d = float(F[TA, :TD].sum())
         tot = float(F.sum())
+        mass += tot
         aw += w_a
         dw += w_d
         dr += tot - w_a - w_d
@@ -138,7 +140,8 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
         attacker_cost_lost=a_lost, defender_cost_lost=d_lost,
         attacker_survivor_distribution=[float(x) for x in a_dist],
         defender_survivor_distribution=[float(x) for x in d_dist],
-        attacker_takes=min(1.0, takes) if spec.terrain == LAND else None)
+        attacker_takes=min(1.0, takes) if spec.terrain == LAND else None,
+        pruned_mass=pruned(mass))
 
 
 def _cost_of(spec: BattleSpec, units: list[str]) -> float:
@@ -165,7 +168,7 @@ def _trivial(spec: BattleSpec) -> OddsResult:
         defender_survivors={t: float(spec.defender.count(t)) for t in dict.fromkeys(spec.defender)},
         attacker_cost_lost=0.0, defender_cost_lost=0.0,
         attacker_survivor_distribution=[0.0] * len(spec.attacker) + [1.0],
-        defender_survivor_distribution=[0.0] * len(spec.defender) + [1.0])
+        defender_survivor_distribution=[0.0] * len(spec.defender) + [1.0], pruned_mass=0.0)
 
 
 def not_modelled(spec: BattleSpec, method: str) -> list[str]:

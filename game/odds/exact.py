@@ -9,6 +9,7 @@ per-unit tables (general.pre_round: round one starts from each bombardment outco
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +21,53 @@ from game.rules.model import AIR, LAND
 from . import kernel
 from .model import BattleSpec, TypeInfo, _info
 
+# the per-unit tables (general.py) only: their tables are built state by state in Python
 MAX_STATES = 4_000_000
+# issue #45: the type tables take any battle whose memory, by `memory_estimate`, fits under
+# the cap (64 times battle B, 7 M states: ~0.4 GB, 10 s; the Monte Carlo took 96 s and
+# 4.9 GB); above it the odds go to Monte Carlo, decided before the tables are made.
+# WARBOARD_ODDS_MEMORY_CAP (bytes) overrides the default.
+MEMORY_CAP = 1 << 30
+MEMORY_CAP_ENV = "WARBOARD_ODDS_MEMORY_CAP"
+# bytes per (attacker, defender) state while one battle is solved: the end-of-round tables
+# (two int64, one uint8) with end_tables' temporaries, the DP's mass (two arrays when the
+# rounds are limited), the weighted copy summarize makes; plus 8 per branch kept to the end
+STATE_BYTES = 40
 
 
 class NotExact(Exception):
     """The DP cannot express this battle exactly; the message says why."""
+
+
+class OverMemory(NotExact):
+    """The exact method would take more memory than the cap (memory_cap)."""
+
+
+def memory_cap() -> int:
+    """Bytes the exact method may take: WARBOARD_ODDS_MEMORY_CAP, else MEMORY_CAP."""
+    raw = os.environ.get(MEMORY_CAP_ENV, "").strip()
+    try:
+        return int(raw) if raw else MEMORY_CAP
+    except ValueError:
+        return MEMORY_CAP
+
+
+def memory_estimate(states: int, branches: int, tables: list[tuple[np.ndarray, int]]) -> int:
+    """Bytes the type tables' DP takes at its peak: per state (STATE_BYTES, and the final
+    mass of each branch), and each distinct hit table: hist[c, s, p, h, v] -> dist[c, s,
+    p, h, k] for k up to kmax, with its lo and hi (kernel.hit_distributions)."""
+    out = states * (STATE_BYTES + 8 * branches)
+    for hist, kmax in tables:
+        rows = hist.size // hist.shape[-1]
+        out += rows * (kmax + 1 + 2) * 8
+    return out
+
+
+def check_memory(need: int) -> None:
+    cap = memory_cap()
+    if need > cap:
+        raise OverMemory(f"about {need / 2**20:,.0f} MB, over the exact method's memory cap of "
+                         f"{cap / 2**20:,.0f} MB ({MEMORY_CAP_ENV})")
 
 
 class Unordered(NotExact):
@@ -356,13 +399,13 @@ class Branch:
 
 
 def solve_branch(spec: BattleSpec, att: list[str], weight: float,
-                 att_damage: list[int] | None = None) -> Branch:
+                 att_damage: list[int] | None = None, branches: int = 1) -> Branch:
     """The battle on the type tables (kernel.solve). The tables depend on the units and
     the battle's terms only: a battle fought again (the computer players ask the same
     odds many times) takes them from the ruleset's table cache (issue #45: the small
     battles' cost was the Python building them, not the DP)."""
     key = ("typed", tuple(att), tuple(att_damage or ())) + spec_key(spec)
-    a, d, args = cached_tables(spec, key, lambda: type_tables(spec, att, att_damage))
+    a, d, args = cached_tables(spec, key, lambda: type_tables(spec, att, att_damage, branches))
     final, rounds = kernel.kernels((a.T + 1) * (d.T + 1)).solve(a.T, d.T, *args)
     return Branch(weight, a, d, final, float(rounds))
 
@@ -396,12 +439,14 @@ def cached_tables(spec: BattleSpec, key: tuple[Any, ...], make: Any) -> Any:
     return got
 
 
-def type_tables(spec: BattleSpec, att: list[str], att_damage: list[int] | None) -> tuple[Any, ...]:
-    """(a, d, args): the two sides and kernel.solve's arguments after the track lengths."""
+def type_tables(spec: BattleSpec, att: list[str], att_damage: list[int] | None,
+                branches: int = 1) -> tuple[Any, ...]:
+    """(a, d, args): the two sides and kernel.solve's arguments after the track lengths.
+    OverMemory before the big tables are made when the battle (`branches` anti-aircraft
+    branches of at most this size) would take more than the memory cap."""
     a = Side.build(spec, att, att_damage)
     d = Side.build(spec, spec.defender, spec.damage("defender"))
-    if a.H * d.H > MAX_STATES:
-        raise NotExact(f"{a.H * d.H} states is too many for the exact method")
+    check_memory(a.H * d.H * (STATE_BYTES + 8 * branches))   # before any table of states
     D = spec.dice
     setsA = ctx_sets(d)        # attacker presence that matters to the defender
     setsD = ctx_sets(a)
@@ -438,6 +483,9 @@ def type_tables(spec: BattleSpec, att: list[str], att_damage: list[int] | None) 
     (histD, histD1), eligA = merge_pools([histD, histD1], eligA)
     kA = int(histA1[..., 1:].sum(axis=-1).max(initial=0))
     kD = int(histD1[..., 1:].sum(axis=-1).max(initial=0))
+    hists = [(histA, kA), (histD, kD)] + [(h, k) for h, h0, k in ((histA1, histA, kA), (histD1, histD, kD))
+                                         if not np.array_equal(h, h0)]
+    check_memory(memory_estimate(a.H * d.H, branches, hists))
     K = kernel.kernels((a.T + 1) * (d.T + 1))   # plain until the compiled ones are in
     distA, loA, hiA = K.hit_distributions(histA, D, kA)
     if not np.array_equal(histA1, histA):
@@ -537,7 +585,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     ddm = spec.damage("defender")
     d: Side | MultiSide = Side.build(spec, spec.defender, ddm)
     if a.H * d.H > MAX_STATES:
-        raise NotExact(f"{a.H * d.H} states is too many for the exact method")
+        raise NotExact(f"{a.H * d.H} states is too many for the exact method's per-unit tables")
+    check_memory(a.H * d.H * STATE_BYTES)
     marked = any(spec.marked(k) for k in range(len(spec.defender)))
     if spec.bombard and marked:
         raise NotExact("a shore bombardment of defenders it has already hit")
@@ -860,16 +909,19 @@ def solve_exact(spec: BattleSpec) -> list[Branch]:
                 for w, att, dmg, keep in aa_branches(spec)]
     # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
     # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)
-    solve = solve_branch_general if needs_general(spec) or not simple_bombard(spec) else solve_typed
-    return [solve(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]
+    if needs_general(spec) or not simple_bombard(spec):
+        return [solve_branch_general(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]
+    branches = aa_branches(spec)
+    return [solve_typed(spec, att, w, dmg, len(branches)) for w, att, dmg, _keep in branches]
 
 
-def solve_typed(spec: BattleSpec, att: list[str], weight: float, att_damage: list[int] | None = None) -> Branch:
+def solve_typed(spec: BattleSpec, att: list[str], weight: float, att_damage: list[int] | None = None,
+                branches: int = 1) -> Branch:
     """solve_branch; when a restricted hit would skip a unit earlier in the order of loss
     (submarines and aircraft in one sea battle: submarine hits cannot go to aircraft,
     aircraft hits to submarines without a destroyer on their side), the per-unit tables,
     whose order of loss is split into the classes the hits tell apart (general.Track)."""
     try:
-        return solve_branch(spec, att, weight, att_damage)
+        return solve_branch(spec, att, weight, att_damage, branches)
     except Unordered:
         return solve_branch_general(spec, att, weight, att_damage)

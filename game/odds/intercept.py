@@ -43,7 +43,7 @@ from game.rules.model import AIR, LAND
 
 from .exact import Branch, NotExact, Side, _aa_kills, aa_hits_taken, solve_exact
 from .model import BattleSpec, sturdy_defending_noncombatants
-from .result import OddsResult
+from .result import OddsResult, pruned
 
 # the abilities this mixture plays (with anti_aircraft's per_air_transport)
 HANDLED = frozenset({"air_transport", "interceptable", "noncombatant", "intercepts", "escorts"})
@@ -389,4 +389,4 @@ def solve(spec: BattleSpec) -> OddsResult:
         expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
         attacker_cost_lost=sum(cost_a) - a_kept, defender_cost_lost=sum(cost_d) - d_kept,
         attacker_survivor_distribution=[float(x) for x in a_dist],
-        defender_survivor_distribution=[float(x) for x in d_dist])
+        defender_survivor_distribution=[float(x) for x in d_dist], pruned_mass=pruned(aw + dw + dr))

@@ -34,7 +34,10 @@ import numpy as np
 logger = logging.getLogger(__name__)
 
 TINY = 1e-16
-PRUNE = 1e-16
+# products and states of mass below PRUNE are dropped; the mass dropped is reported
+# (OddsResult.pruned_mass = 1 - the final mass). At 1e-16, 64 times battle B dropped
+# 1.2e-8; at 1e-18, 1.3e-10 for 9 % more work (issue #45: under 1e-9, as documented)
+PRUNE = 1e-18
 
 
 def hit_distributions(hist: Any, dice: int, kmax: int) -> Any:

@@ -26,6 +26,9 @@ class OddsResult:
     # the chance the attack takes the space: it wins with a land unit left that may
     # capture (a win by aircraft alone takes nothing); None where the method cannot say
     attacker_takes: float | None = None
+    # exact only: the probability mass the DP dropped (states and products below
+    # kernel.PRUNE), 1 - the mass it ends with; under 1e-9 (docs/architecture.md, Odds)
+    pruned_mass: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -50,5 +53,13 @@ class OddsResult:
             out["note"] = self.note
         if self.attacker_takes is not None:
             out["attacker_takes"] = self.attacker_takes
+        if self.pruned_mass is not None:
+            out["pruned_mass"] = self.pruned_mass
         out.update(self.extra)
         return out
+
+
+def pruned(mass: float) -> float:
+    """The mass the exact DP dropped, from the mass it ends with (float sums of millions of
+    states land a few ulps either side of 1: never below 0)."""
+    return max(0.0, 1.0 - mass)
