@@ -45,6 +45,13 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
                 ) -> tuple[float, float]:
     """(p95 frame ms, peak MB of the map's tile cache) while wheel-zooming in and out
     (a step every 6 frames) and panning: the large-map figures."""
+    p95, peak, _ = zoom_step_frames(scenario, size, frames)
+    return p95, peak
+
+
+def zoom_step_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240
+                     ) -> tuple[float, float, float]:
+    """zoom_frames, and the p95 of the zoom steps' own frames (issue #45: a zoom step)."""
     import pygame
 
     from . import theme
@@ -60,7 +67,7 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
     cam = scene.cam  # type: ignore[attr-defined]
     tiles = scene.renderer.tiles  # type: ignore[attr-defined]
     app.draw()
-    times, peak = [], 0
+    times, steps, peak = [], [], 0
     for i in range(frames):
         t = time.perf_counter()
         cam.pan(5 if (i // 50) % 2 == 0 else -5, 2)
@@ -70,10 +77,16 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
         app.draw()
         pygame.display.flip()
         times.append((time.perf_counter() - t) * 1000)
+        if i % 6 == 5:
+            steps.append(times[-1])
         peak = max(peak, tiles.nbytes)
-    times.sort()
     pygame.quit()
-    return times[int(0.95 * (len(times) - 1))], peak / 1e6
+    return _p95(times), peak / 1e6, _p95(steps)
+
+
+def _p95(times: list[float]) -> float:
+    times = sorted(times)
+    return times[int(0.95 * (len(times) - 1))]
 
 
 def hex_frame_p95_ms(size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
@@ -146,3 +159,55 @@ def _kernels_ready() -> bool:
     if k is None:   # before issue #45 (numba compiled on the asking thread): warm once used
         return kernel is not None and bool(getattr(getattr(kernel, "solve", None), "signatures", ()))
     return k.compiled is not None or bool(k.failed)
+
+
+def _window(size: tuple[int, int] = (1920, 1080)):
+    """An App on a fresh headless window (the figures below time what follows)."""
+    import pygame
+
+    from . import theme
+    from .app import App
+    pygame.display.init()
+    pygame.font.init()
+    theme.reset_fonts()
+    return App(pygame.display.set_mode(size))
+
+
+def _first_frame(app) -> None:
+    import pygame
+    app.draw()
+    pygame.display.flip()
+
+
+def menu_s(pick_title: str = "") -> float:
+    """Seconds from the main menu's creation to its first frame, then (when `pick_title`
+    names one) to the frame showing that scenario picked (its map preview drawn)."""
+    app = _window()
+    t = time.perf_counter()
+    menu = app.main_menu()
+    _first_frame(app)
+    for i, (_path, sc, _err) in enumerate(menu.entries):  # type: ignore[attr-defined]
+        if pick_title and sc is not None and pick_title.lower() in sc.title.lower():
+            menu.index = i  # type: ignore[attr-defined]
+            _first_frame(app)
+            break
+    return time.perf_counter() - t
+
+
+def open_game_s(scenario: str) -> float:
+    """Seconds to start a hotseat game of `scenario` (as the menu's button does) and draw
+    its first frame."""
+    app = _window()
+    t = time.perf_counter()
+    app.new_game(scenario, seed=1)
+    _first_frame(app)
+    return time.perf_counter() - t
+
+
+def load_game_s(save: str) -> float:
+    """Seconds to open a save (as the load dialog does) and draw its first frame."""
+    app = _window()
+    t = time.perf_counter()
+    app.load_game(save)
+    _first_frame(app)
+    return time.perf_counter() - t
