@@ -100,6 +100,10 @@ class GameController:
         self.ai_levels = dict(ai_levels or {})  # side (player or alliance id) -> level
         self._players: dict[str, Any] = {}   # level -> this game's computer player
         self.autosave_enabled = autosave
+        if autosave:   # a big map's embedded texts packed meanwhile: no stall at the first autosave
+            from game.io.saves import prepare_packing
+            threading.Thread(target=prepare_packing, args=(session,), daemon=True,
+                             name="save-packing").start()
         self.message: Message | None = None
         self.version = 0           # bumps on every state change (scenes refresh caches)
         self.ai_timer = 0.0
