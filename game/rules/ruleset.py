@@ -6,6 +6,7 @@ unknown ids get a "did you mean". Loading collects all errors before failing.
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import os
 import re
@@ -551,16 +552,23 @@ def _parse_damaged(u: Any, where: str, hits: int, dice: int | None,
     return tuple(out)
 
 
-def _anchors(md: Path) -> set[str]:
-    """GitHub-style anchors of a Markdown file's headings."""
+def _anchors(md: Path) -> frozenset[str]:
+    """GitHub-style anchors of a Markdown file's headings (read once per file version:
+    every seed note of a ruleset asks)."""
+    st = md.stat()
+    return _anchors_of(str(md), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _anchors_of(md: str, _mtime_ns: int, _size: int) -> frozenset[str]:
     import re
     out: set[str] = set()
-    for line in md.read_text(encoding="utf-8").splitlines():
+    for line in Path(md).read_text(encoding="utf-8").splitlines():
         m = re.match(r"^#{1,6}\s+(.*)$", line)
         if m:
             slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
             out.add(slug)
-    return out
+    return frozenset(out)
 
 
 def _parse_seed_notes(data: Any, units: dict[str, UnitType], chk: Checker) -> tuple[SeedNote, ...]:

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = "warboard-yaml-cache/1"
-MIN_BYTES = 32 * 1024
-MAX_ENTRIES = 64
+MIN_BYTES = 4 * 1024   # every shipped scenario and ruleset (the menu reads them all)
+MAX_ENTRIES = 128
 
 
 def folder() -> Path | None:

@@ -72,7 +72,7 @@ def test_a_point_read_from_the_cache_is_reported_at_its_line(cache, tmp_path):
         with pytest.raises(LoadError) as exc:
             _load_file(path, parse_scenario)
         errors.append([(d.line, d.col, d.message) for d in exc.value.diagnostics])
-    assert len(list(cache.glob("*.json"))) == 1
+    assert yamlcache._entry(bad).is_file()   # the second read was the cache's
     line = bad.count("\n", 0, at) + 1
     assert errors[0] == errors[1] and errors[0][0][0] == line and "outside the map" in errors[0][0][2]
 
@@ -90,3 +90,19 @@ def test_a_scenario_file_is_parsed_once_a_process(tmp_path, monkeypatch):
     assert ruleset.load_scenario_file(path)[0] is first and len(parsed) == 1
     path.write_text(path.read_text(encoding="utf-8").replace("resources: ", "resources: 1", 1), encoding="utf-8")
     assert ruleset.load_scenario_file(path)[0] is not first and len(parsed) == 2   # edited: read again
+
+
+def test_every_shipped_scenario_and_ruleset_reads_back_from_the_cache(cache, monkeypatch):
+    # issue #45: the main menu reads every shipped scenario and ruleset; those under 32 KB
+    # (Crete, Sarn Gulf, the rulesets) were parsed by PyYAML at every start
+    from game.rules import yamlloc
+    from game.rules.ruleset import RULESET_DIR, scenario_files
+    files = [p for p in scenario_files() + sorted(RULESET_DIR.glob("*.yaml"))]
+    for p in files:
+        load_yaml(p.read_text(encoding="utf-8"), str(p))
+    parsed = []
+    real = yamlloc._Loader
+    monkeypatch.setattr(yamlloc, "_Loader", lambda text: parsed.append(1) or real(text))
+    for p in files:
+        load_yaml(p.read_text(encoding="utf-8"), str(p))
+    assert not parsed and len(files) >= 8
