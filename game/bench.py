@@ -168,7 +168,7 @@ def bench_g40(path: str | None = None) -> dict[str, Any]:
         return {"g40_scenario": None}
     from game.io.saves import write_save
     from game.selfplay import play_out
-    from game.ui.bench import frame_p95_ms, zoom_step_frames
+    from game.ui.bench import pan_frames, zoom_step_frames
     out: dict[str, Any] = {"g40_scenario": scenario}
     with tempfile.TemporaryDirectory(prefix="warboard-bench-") as tmp:
         root = Path(tmp)
@@ -194,9 +194,11 @@ def bench_g40(path: str | None = None) -> dict[str, Any]:
             ui.format("from_menu_s('Global 1940')"), env)
         out["g40_load_from_menu_s"], out["g40_load_from_menu_cpu_s"] = _child(
             ui.format(f"from_menu_s('Global 1940', {str(save)!r})"), env)
-    out["g40_frame_p95_ms"] = frame_p95_ms(scenario)
-    out["g40_zoom_p95_ms"], out["g40_tile_cache_peak_mb"], out["g40_zoom_step_p95_ms"] = \
-        zoom_step_frames(scenario)
+    out["g40_frame_p95_ms"], out["g40_frame_p95_cpu_ms"] = pan_frames(scenario)
+    zoom = zoom_step_frames(scenario)
+    out["g40_zoom_p95_ms"], out["g40_zoom_p95_cpu_ms"] = zoom["p95"], zoom["cpu_p95"]
+    out["g40_zoom_step_p95_ms"], out["g40_zoom_step_p95_cpu_ms"] = zoom["step_p95"], zoom["step_cpu_p95"]
+    out["g40_tile_cache_peak_mb"] = zoom["peak_mb"]
     return out
 
 
