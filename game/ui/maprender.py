@@ -392,7 +392,10 @@ class MapRenderer:
         layer_size = (max(1, int(math.ceil(self.world_size[0] * cam.scale))),
                       max(1, int(math.ceil(self.world_size[1] * cam.scale))))
         on_screen = pygame.Rect(int(round(cam.ox)), int(round(cam.oy)), *layer_size)
-        if self.scenario.wrap_x or not on_screen.contains(view):   # else the tiles cover it all
+        # the tiles cover the view when the layer spans it (a wrapping map: its copies side
+        # by side span it across, whole pixels without a gap); else the rest is background
+        spans_x = self.scenario.wrap_x or (on_screen.left <= view.left and on_screen.right >= view.right)
+        if not (spans_x and on_screen.top <= view.top and on_screen.bottom >= view.bottom):
             surface.fill(theme.BG, view)
         clip = surface.get_clip()
         surface.set_clip(view)

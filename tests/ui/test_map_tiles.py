@@ -282,3 +282,30 @@ def test_counter_images_are_made_once_per_zoom_not_every_frame(monkeypatch):
     assert [(rect.move(13, 7), sid) for rect, sid in hits] == [(rect, sid) for rect, sid, _ in r.hits]
     for sid in {sid for _, sid in hits}:   # the hit boxes are where map_counters puts them
         assert [rect for rect, s, _ in r.hits if s == sid] == [rc.inflate(2, 2) for rc, _ in r.map_counters(st, sid, cam)]
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_game_screen_paints_every_pixel_without_a_cleared_window(tmp_path, wrap):
+    # issue #46 item 9: the window is no longer cleared before the game screen draws (a
+    # millisecond of every frame); whatever the zoom and pan, map and panel cover it all
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "triplea_import_tests", Path(__file__).resolve().parents[1] / "io" / "test_triplea_import.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    from game.io.triplea import import_map, write
+    scenario = str(write(import_map(mod.tiny_map(tmp_path, wrap=wrap)), tmp_path / "o" / "tiny.yaml")[0])
+    surf = pygame.Surface((1280, 800))
+    app = App(surf)
+    app.strict = True
+    scene = app.reset(app.new_game(scenario, ()))
+    assert scene.paints_all
+    cam = scene.cam
+    magenta = (255, 0, 255)
+    for zoom, dx, dy in [(1.0, 0, 0), (0.3, 0, 0), (6.0, 0, 0), (1.0, 900, 500), (1.0, -2000, -900)]:
+        cam.zoom(zoom)
+        cam.pan(dx, dy)
+        surf.fill(magenta)
+        app.draw()
+        left = [(x, y) for x in range(0, 1280, 8) for y in range(0, 800, 8) if surf.get_at((x, y))[:3] == magenta]
+        assert not left, (zoom, dx, dy, left[:5])
