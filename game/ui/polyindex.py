@@ -56,17 +56,10 @@ class PolygonIndex:
         nb = self._n = max(1, min(256, len(poly) // 4))
         self._h = (self._y1 - self._y0) / nb or 1.0
         bands: list[list[Segment]] = [[] for _ in range(nb)]
-        # _band inlined (a big map builds hundreds of these as its counters are laid out)
-        y0, h, last, floor = self._y0, self._h, nb - 1, math.floor
-        xj, yj = poly[-1] if poly else (0.0, 0.0)
-        for xi, yi in poly:
-            lo, hi = (yi, yj) if yi < yj else (yj, yi)
-            b0 = max(0, min(last, floor((lo - y0) / h)))
-            b1 = max(0, min(last, floor((hi - y0) / h)))
-            seg = (xj, yj, xi, yi)   # as `crosses` takes them: from the previous point
-            for b in range(b0, b1 + 1):
-                bands[b].append(seg)
-            xj, yj = xi, yi
+        for k in range(len(poly)):
+            (xj, yj), (xi, yi) = poly[k - 1], poly[k]
+            for b in range(self._band(min(yi, yj)), self._band(max(yi, yj)) + 1):
+                bands[b].append((xj, yj, xi, yi))   # as `crosses` takes them: from poly[k-1]
         self._bands = [tuple(b) for b in bands]
 
     def _band(self, y: float) -> int:
