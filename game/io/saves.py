@@ -181,16 +181,29 @@ def _pack_text(text: str) -> dict[str, str]:
     return {"packed": "xz", "data": data}
 
 
+def big_sources(session: Session) -> bool:
+    """Whether the session's saves embed texts big enough to be packed (their sizes only)."""
+    if session.sources:
+        return sum(len(t) for t in session.sources.values() if isinstance(t, str)) > PACK_ABOVE
+    total = 0
+    for path in (session.ruleset.base_path if session.ruleset.variant else session.ruleset.path,
+                 session.ruleset.path if session.ruleset.variant else None, session.scenario.path):
+        try:
+            total += os.path.getsize(path) if path else 0
+        except OSError:
+            pass
+    return total > PACK_ABOVE
+
+
 def prepare_packing(session: Session) -> None:
-    """Pack the session's embedded texts ahead of its first save when they are big enough
-    to be packed (xz takes a second on an imported Global 1940 map; it releases the GIL,
-    so a thread does it while the game is played)."""
+    """Pack the session's embedded texts ahead of its first save (xz takes a second on an
+    imported Global 1940 map; it releases the GIL, so a thread does it while the game is
+    played)."""
     try:
         texts = session.sources or _sources(session.ruleset, session.scenario)
-        if sum(len(t) for t in texts.values() if isinstance(t, str)) > PACK_ABOVE:
-            for t in texts.values():
-                if isinstance(t, str):
-                    _pack_text(t)
+        for t in texts.values():
+            if isinstance(t, str):
+                _pack_text(t)
     except Exception:  # noqa: BLE001 - only a head start: the save packs them itself
         logger.debug("save packing ahead failed", exc_info=True)
 

@@ -132,3 +132,17 @@ def test_a_global_1940_save_is_under_300_kb(tmp_path):
     assert path.stat().st_size < 300_000
     loaded, data = load_session(path, from_snapshot=False)
     assert state_hash(loaded.state) == state_hash(s.state) and "notice" not in data
+
+
+def test_a_big_games_texts_are_packed_ahead_of_its_first_save(monkeypatch):
+    # packing an imported Global 1940 map takes a second: done in a thread once the game
+    # shows (GameController), so that the first autosave does not stall the window
+    s = played(n=10)
+    assert not saves.big_sources(s)            # the mini map: nothing to pack ahead
+    monkeypatch.setattr(saves, "PACK_ABOVE", 0)
+    assert saves.big_sources(s)
+    saves._pack_text.cache_clear()
+    saves.prepare_packing(s)
+    assert saves._pack_text.cache_info().currsize == 2   # the ruleset's text and the map's
+    saves.pack(saves.to_json(s))
+    assert saves._pack_text.cache_info().hits == 2       # the save found them made
