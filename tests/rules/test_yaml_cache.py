@@ -96,8 +96,8 @@ def test_every_shipped_scenario_and_ruleset_reads_back_from_the_cache(cache, mon
     # issue #45: the main menu reads every shipped scenario and ruleset; those under 32 KB
     # (Crete, Sarn Gulf, the rulesets) were parsed by PyYAML at every start
     from game.rules import yamlloc
-    from game.rules.ruleset import RULESET_DIR, scenario_files
-    files = [p for p in scenario_files() + sorted(RULESET_DIR.glob("*.yaml"))]
+    from game.rules.ruleset import RULESET_DIR, SCENARIO_DIR
+    files = sorted(SCENARIO_DIR.glob("*.yaml")) + sorted(RULESET_DIR.glob("*.yaml"))
     for p in files:
         load_yaml(p.read_text(encoding="utf-8"), str(p))
     parsed = []
