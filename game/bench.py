@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from game.rules.ruleset import load_scenario_file, scenario_files
@@ -19,10 +24,14 @@ logger = logging.getLogger(__name__)
 
 
 def largest_scenario(kind: str = "zone") -> str:
-    """The scenario of this map kind ("zone" or "hex") with the most spaces: docs/architecture.md's
-    targets are for the largest zone map; hex maps get their own figures."""
+    """The scenario of this map kind ("zone" or "hex") with the most spaces, besides the
+    Global 1940 game (its figures are the g40 group's): docs/architecture.md's targets are
+    for the largest zone map; hex maps get their own figures."""
     best, size = "", -1
+    g40 = g40_scenario()
     for p in scenario_files():
+        if g40 is not None and str(p) == g40:
+            continue
         try:
             sc, _ = load_scenario_file(p)
         except Exception:  # noqa: BLE001 - a broken file is lint's business
@@ -106,15 +115,99 @@ def bench_startup() -> float:
     return statistics.median(times)
 
 
-def run_all(slow: bool = False) -> dict[str, Any]:
-    """Every figure; slow: also those that take tens of seconds (odds_battle_64b_*)."""
+G40_TITLE = re.compile(r"^title:[ \t]*[\"']?[^\n]*Global 1940", re.MULTILINE | re.IGNORECASE)
+G40_ROUNDS = 10   # the save figure: a game of this many rounds (the scenario's turn limit)
+
+
+def g40_scenario(path: str | None = None) -> str | None:
+    """The Global 1940 map the g40_* figures are measured on: `path`, else $WARBOARD_G40,
+    else the largest shipped or imported scenario titled "... Global 1940 ..." (its `title:`
+    line, read without parsing the map); None when there is none."""
+    given = path or os.environ.get("WARBOARD_G40")
+    if given:
+        return given if os.path.isfile(given) else None
+    best, size = None, -1
+    for p in scenario_files():
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if G40_TITLE.search(text) and len(text) > size:
+            best, size = str(p), len(text)
+    return best
+
+
+def _child(code: str, env: dict[str, str]) -> tuple[float, float]:
+    """The (wall, CPU) seconds a fresh process prints (its last line), nan when it fails."""
+    full = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **env)
+    p = subprocess.run([sys.executable, "-c", code], env=full, capture_output=True, text=True)
+    if p.returncode != 0:
+        logger.warning("bench: a child process failed:\n%s", p.stderr[-2000:])
+        return float("nan"), float("nan")
+    wall, cpu = p.stdout.strip().splitlines()[-1].strip("()").split(",")
+    return float(wall), float(cpu)
+
+
+def _cold_warm(out: dict[str, Any], key: str, code: str, env: dict[str, str], cache: Path) -> None:
+    """out[key] (warm) and out[key_cold]: seconds with an empty parsed-YAML cache (the first
+    open after an install or an update) and with the cache that run made (every open after
+    it); *_cpu_s the CPU seconds of the same (the figure a loaded machine distorts least)."""
+    shutil.rmtree(cache, ignore_errors=True)
+    cache.mkdir(parents=True)
+    env = dict(env, WARBOARD_CACHE=str(cache))
+    stem = key.removesuffix("_s")
+    (out[f"{stem}_cold_s"], out[f"{stem}_cold_cpu_s"]) = _child(code, env)
+    (out[key], out[f"{stem}_cpu_s"]) = _child(code, env)
+
+
+def bench_g40(path: str | None = None) -> dict[str, Any]:
+    """The big-map figures (issues #45, #46 item 9) on the imported Global 1940 map: frames
+    while panning and zooming, opening a game, the main menu with the map imported,
+    a 10-round game's save (size, and opening it)."""
+    scenario = g40_scenario(path)
+    if scenario is None:
+        print("bench: no Global 1940 scenario (give --g40 PATH or WARBOARD_G40, or import it: "
+              "python -m game import-triplea .../world_war_ii_global --game "
+              ".../ww2global40_2nd_edition.xml --out FILE.yaml); g40_* left out", file=sys.stderr)
+        return {"g40_scenario": None}
+    from game.io.saves import write_save
+    from game.selfplay import play_out
+    from game.ui.bench import pan_frames, zoom_step_frames
+    out: dict[str, Any] = {"g40_scenario": scenario}
+    with tempfile.TemporaryDirectory(prefix="warboard-bench-") as tmp:
+        root = Path(tmp)
+        _, session = play_out(scenario, 3, turns=G40_ROUNDS)
+        save = root / "g40.json"
+        write_save(save, session)
+        out["save_g40_10_rounds_kb"] = save.stat().st_size / 1024
+        out["save_g40_actions"] = len(session.actions)
+        # the user data folder of a player who imported the map (scenario and its rulesets/)
+        data = root / "data"
+        shutil.copytree(Path(scenario).parent / "rulesets", data / "warboard" / "imported" / "rulesets",
+                        dirs_exist_ok=True)
+        shutil.copy(scenario, data / "warboard" / "imported" / Path(scenario).name)
+        env = {"XDG_DATA_HOME": str(data)}
+        cache = root / "cache"
+        ui = "from game.ui import bench as b; print(b.{})"
+        _cold_warm(out, "menu_g40_s", ui.format("menu_s('Global 1940')"), env, cache)
+        _cold_warm(out, "g40_open_s", ui.format(f"open_game_s({scenario!r})"), env, cache)
+        _cold_warm(out, "g40_load_s", ui.format(f"load_game_s({str(save)!r})"), env, cache)
+        # the player's way in: the same from the main menu (the map parsed for it already)
+        env["WARBOARD_CACHE"] = str(cache)
+        out["g40_open_from_menu_s"], out["g40_open_from_menu_cpu_s"] = _child(
+            ui.format("from_menu_s('Global 1940')"), env)
+        out["g40_load_from_menu_s"], out["g40_load_from_menu_cpu_s"] = _child(
+            ui.format(f"from_menu_s('Global 1940', {str(save)!r})"), env)
+    out["g40_frame_p95_ms"], out["g40_frame_p95_cpu_ms"] = pan_frames(scenario)
+    zoom = zoom_step_frames(scenario)
+    out["g40_zoom_p95_ms"], out["g40_zoom_p95_cpu_ms"] = zoom["p95"], zoom["cpu_p95"]
+    out["g40_zoom_step_p95_ms"], out["g40_zoom_step_p95_cpu_ms"] = zoom["step_p95"], zoom["step_cpu_p95"]
+    out["g40_tile_cache_peak_mb"] = zoom["peak_mb"]
+    return out
+
+
+def _zone_figures(scenario: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    scenario = largest_scenario()
-    try:
-        from game.bench_odds import bench as odds_bench
-        out.update(odds_bench(slow=slow))
-    except ImportError:
-        out.update({"odds_battle_b_ms": None, "odds_battle_4b_ms": None})
     try:
         from game.ui.bench import frame_p95_ms
         out["frame_p95_ms"] = frame_p95_ms(scenario)
@@ -135,9 +228,38 @@ def run_all(slow: bool = False) -> dict[str, Any]:
     out["startup_s"] = bench_startup()
     out["history_state_ms"], out["history_open_ms"], out["history_actions"] = bench_history_state(scenario)
     out["scenario"] = scenario
+    return out
+
+
+def _odds_figures(slow: bool = False) -> dict[str, Any]:
+    try:
+        from game.bench_odds import bench as odds_bench
+        return dict(odds_bench(slow=slow))
+    except ImportError:
+        return {"odds_battle_b_ms": None, "odds_battle_4b_ms": None}
+
+
+def _hex_figures() -> dict[str, Any]:
     hex_scenario = largest_scenario("hex")
-    if hex_scenario:  # the same figures on the largest hex map, under their own keys
-        out["hex_ai_turn_s"] = bench_ai_turn(hex_scenario)
-        out["hex_replay_actions_per_s"] = bench_replay(hex_scenario)
-        out["hex_scenario"] = hex_scenario
+    if not hex_scenario:
+        return {}
+    # the same figures on the largest hex map, under their own keys
+    return {"hex_ai_turn_s": bench_ai_turn(hex_scenario),
+            "hex_replay_actions_per_s": bench_replay(hex_scenario), "hex_scenario": hex_scenario}
+
+
+GROUPS = ("odds", "zone", "hex", "g40")
+
+
+def run_all(only: tuple[str, ...] = (), g40: str | None = None, slow: bool = False) -> dict[str, Any]:
+    """Every figure, or those of the `only` groups (GROUPS: odds, zone: the largest zone
+    map, hex, g40: the imported Global 1940 map, `g40` its file when given); slow: also
+    those that take tens of seconds (odds_battle_64b_*)."""
+    groups: dict[str, Callable[[], dict[str, Any]]] = {
+        "odds": lambda: _odds_figures(slow), "zone": lambda: _zone_figures(largest_scenario()),
+        "hex": _hex_figures, "g40": lambda: bench_g40(g40)}
+    out: dict[str, Any] = {}
+    for name, figures in groups.items():
+        if not only or name in only:
+            out.update(figures())
     return out

@@ -305,8 +305,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from game.bench import run_all
-    figures = run_all(slow=args.slow)
+    from game.bench import GROUPS, run_all
+    only = tuple(g for g in (args.only or "").split(",") if g)
+    unknown = [g for g in only if g not in GROUPS]
+    if unknown:
+        return _fail(f"bench: unknown group '{unknown[0]}' (known: {', '.join(GROUPS)})")
+    figures = run_all(only, args.g40, slow=args.slow)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -466,6 +470,10 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bench", help="measure the performance figures")
     s.add_argument("--json", action="store_true")
     s.add_argument("--slow", action="store_true", help="also the slow figures (odds of 64 times battle B)")
+    s.add_argument("--only", metavar="GROUP,...", help="only these figures: odds, zone, hex, g40")
+    s.add_argument("--g40", metavar="FILE.yaml",
+                   help="the Global 1940 scenario for the g40 figures (default: $WARBOARD_G40, "
+                        "else a shipped or imported scenario titled Global 1940)")
     s.set_defaults(func=cmd_bench)
     return p
 

@@ -31,12 +31,24 @@ every other save still opens in older Warboards.
 Version 3 adds "options_off": the ids of the ruleset's game options switched off for
 this game (game/rules/options.py). Only such saves are written as version 3: an older
 Warboard would replay them with every option on, so it must refuse them.
+
+Version 4 packs the bulky fields of a big save (issue #45: a 10-round Global 1940 game was
+1.08 MB, 57 % of it the embedded map): when the plain document would exceed PACK_ABOVE,
+"actions", "base", the snapshot (but for its summary fields, which the load dialog shows)
+and each embedded YAML text become {"packed": codec, "data": base85 text} (codec "zlib" of
+the JSON, or "xz" of the text). The content is the same, so the save replays as before and
+stays self-contained. Smaller saves are written as before, in versions 1-3.
+
+Optional top-level field "title": the scenario's title, for the load dialog.
 """
 from __future__ import annotations
 
+import base64
+import functools
 import gzip
 import json
 import logging
+import lzma
 import os
 import re
 import secrets
@@ -67,8 +79,12 @@ from game.rules.yamlloc import load_yaml
 logger = logging.getLogger(__name__)
 
 FORMAT = "warboard-save"
-VERSION = 3
-MAX_SAVE_BYTES = 64 * 1024 * 1024   # a 10-round Global 1940 game is about 1 MB
+VERSION = 4
+MAX_SAVE_BYTES = 64 * 1024 * 1024   # a 10-round Global 1940 game is about 1 MB unpacked
+PACK_ABOVE = 256 * 1024   # a plain save larger than this is written packed (version 4)
+PACKED_VERSION = 4
+# the snapshot fields a packed save keeps in the clear (the load dialog's summary)
+SNAPSHOT_SUMMARY = ("state_hash", "round", "player", "phase", "over", "winner")
 AUTOSAVE_KEEP = 10  # autosaved games kept (the oldest others are removed; never the current one)
 # shown when a save continues from its saved position (its moves no longer replay exactly)
 RESUMED_NOTICE = ("This save was made by an older Warboard; its moves no longer replay exactly, "
@@ -131,6 +147,115 @@ def to_json(session: Session, players: dict[str, str] | None = None,
         out["players"] = {str(k): str(v) for k, v in players.items()}
     if game:
         out["game"] = dict(game)
+    out["title"] = session.scenario.title
+    return out
+
+
+# --- packed fields (version 4) ----------------------------------------------------------
+def pack(doc: dict[str, Any]) -> dict[str, Any]:
+    """The save document with its bulky fields packed (see the module's docstring)."""
+    out = dict(doc, version=max(PACKED_VERSION, int(doc.get("version") or 1)))
+    out["actions"] = _pack_json(doc["actions"])
+    snap = doc.get("snapshot")
+    if isinstance(snap, dict):
+        out["snapshot"] = {**{k: snap[k] for k in SNAPSHOT_SUMMARY if k in snap},
+                           "packed": _pack_json(snap)}
+    if doc.get("base"):
+        out["base"] = _pack_json(doc["base"])
+    emb = doc.get("embedded")
+    if isinstance(emb, dict):
+        out["embedded"] = {k: _pack_text(v) if isinstance(v, str) else v for k, v in emb.items()}
+    return out
+
+
+def _pack_json(value: Any) -> dict[str, str]:
+    raw = json.dumps(value, separators=(",", ":")).encode()
+    return {"packed": "zlib", "data": base64.b85encode(zlib.compress(raw, 9)).decode("ascii")}
+
+
+@functools.lru_cache(maxsize=8)
+def _pack_text(text: str) -> dict[str, str]:
+    """An embedded YAML text, xz-compressed: a third of zlib's size on an imported map's
+    outlines, but slower, so made once per text (a game's saves embed the same texts)."""
+    data = base64.b85encode(lzma.compress(text.encode(), preset=6)).decode("ascii")
+    return {"packed": "xz", "data": data}
+
+
+def big_sources(session: Session) -> bool:
+    """Whether the session's saves embed texts big enough to be packed (their sizes only)."""
+    if session.sources:
+        return sum(len(t) for t in session.sources.values() if isinstance(t, str)) > PACK_ABOVE
+    total = 0
+    for path in (session.ruleset.base_path if session.ruleset.variant else session.ruleset.path,
+                 session.ruleset.path if session.ruleset.variant else None, session.scenario.path):
+        try:
+            total += os.path.getsize(path) if path else 0
+        except OSError:
+            pass
+    return total > PACK_ABOVE
+
+
+def prepare_packing(session: Session) -> None:
+    """Pack the session's embedded texts ahead of its first save (xz takes a second on an
+    imported Global 1940 map; it releases the GIL, so a thread does it while the game is
+    played)."""
+    try:
+        texts = session.sources or _sources(session.ruleset, session.scenario)
+        for t in texts.values():
+            if isinstance(t, str):
+                _pack_text(t)
+    except Exception:  # noqa: BLE001 - only a head start: the save packs them itself
+        logger.debug("save packing ahead failed", exc_info=True)
+
+
+def _is_packed(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("packed"), str)
+
+
+def _unpack_bytes(value: dict[str, Any]) -> bytes:
+    """A packed field's bytes, within MAX_SAVE_BYTES (a compression bomb stops there);
+    ValueError when damaged."""
+    codec, data = value.get("packed"), value.get("data")
+    if not isinstance(data, str):
+        raise ValueError("a packed field without data")
+    raw = base64.b85decode(data)
+    unpack: Any
+    if codec == "zlib":
+        unpack = zlib.decompressobj()
+    elif codec == "xz":
+        unpack = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    else:
+        raise ValueError(f"an unknown packing '{str(codec)[:20]}'")
+    try:
+        out = unpack.decompress(raw, MAX_SAVE_BYTES + 1)
+    except (zlib.error, lzma.LZMAError) as exc:
+        raise ValueError(str(exc)) from None
+    if len(out) > MAX_SAVE_BYTES:
+        raise ValueError(f"more than {MAX_SAVE_BYTES:,} bytes unpacked")
+    if not unpack.eof:
+        raise ValueError("a packed field is cut short")
+    return out
+
+
+def _unpack_json(value: Any) -> Any:
+    return json.loads(_unpack_bytes(value)) if _is_packed(value) else value
+
+
+def unpack(data: dict[str, Any], whole: bool = True) -> dict[str, Any]:
+    """The save document with its packed fields read back (a plain save as it is); without
+    `whole`, the embedded texts stay packed (a summary needs none of them). ValueError
+    when a packed field is damaged."""
+    out = dict(data)
+    for key in ("actions", "base"):
+        if key in data:
+            out[key] = _unpack_json(data[key])
+    snap = data.get("snapshot")
+    if isinstance(snap, dict) and _is_packed(snap.get("packed")):
+        out["snapshot"] = _unpack_json(snap["packed"])
+    emb = data.get("embedded")
+    if whole and isinstance(emb, dict):
+        out["embedded"] = {k: _unpack_bytes(v).decode("utf-8") if _is_packed(v) else v
+                           for k, v in emb.items()}
     return out
 
 
@@ -195,7 +320,10 @@ def _embedded(data: dict[str, Any]) -> tuple[Ruleset, Scenario] | None:
 def write_save(path: str | os.PathLike[str], session: Session, players: dict[str, str] | None = None,
                game: dict[str, str] | None = None) -> None:
     path = Path(path)
-    data = json.dumps(to_json(session, players, game), separators=(",", ":")).encode()
+    doc = to_json(session, players, game)
+    data = json.dumps(doc, separators=(",", ":")).encode()
+    if len(data) > PACK_ABOVE:
+        data = json.dumps(pack(doc), separators=(",", ":")).encode()
     if path.suffix == ".gz":
         data = gzip.compress(data, mtime=0)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -239,7 +367,9 @@ def _bytes_of(path: Path) -> bytes:
     return out
 
 
-def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
+def read_save(path: str | os.PathLike[str], whole: bool = True) -> dict[str, Any]:
+    """The save document, checked, packed fields read back (without `whole` the embedded
+    texts stay packed: enough for a summary); SaveError when it cannot be read."""
     path = Path(path)
     raw = _bytes_of(path)
     try:
@@ -256,6 +386,10 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     if version > VERSION:
         raise SaveError(f"{path} was written by a newer Warboard (save version {version}; "
                         f"this one reads up to {VERSION}). Update Warboard to open it.")
+    try:
+        data = unpack(data, whole)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise SaveError(f"{path} is not a readable Warboard save (corrupt: {exc}).") from None
     for key in ("ruleset", "scenario", "seed", "actions"):
         if key not in data:
             raise SaveError(f"{path} is damaged: '{key}' is missing.")

@@ -23,6 +23,18 @@ class AbilityParamError(ValueError):
         super().__init__(message)
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _type_hints(cls: type) -> dict[str, Any]:
+    """An ability class's field types, resolved once (get_type_hints compiles each string
+    annotation anew: a third of the main menu's start with the shipped rulesets, issue #45)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 @dataclass(frozen=True)
 class Ability:
     name: ClassVar[str] = ""
@@ -49,7 +61,7 @@ class Ability:
             params = {}
         if not isinstance(params, dict):
             raise AbilityParamError(None, f"'{cls.name}' takes a mapping of parameters")
-        hints = typing.get_type_hints(cls)
+        hints = _type_hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in params.items():

@@ -6,6 +6,7 @@ unknown ids get a "did you mean". Loading collects all errors before failing.
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import os
 import re
@@ -556,16 +557,23 @@ def _parse_damaged(u: Any, where: str, hits: int, dice: int | None,
     return tuple(out)
 
 
-def _anchors(md: Path) -> set[str]:
-    """GitHub-style anchors of a Markdown file's headings."""
+def _anchors(md: Path) -> frozenset[str]:
+    """GitHub-style anchors of a Markdown file's headings (read once per file version:
+    every seed note of a ruleset asks)."""
+    st = md.stat()
+    return _anchors_of(str(md), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _anchors_of(md: str, _mtime_ns: int, _size: int) -> frozenset[str]:
     import re
     out: set[str] = set()
-    for line in md.read_text(encoding="utf-8").splitlines():
+    for line in Path(md).read_text(encoding="utf-8").splitlines():
         m = re.match(r"^#{1,6}\s+(.*)$", line)
         if m:
             slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
             out.add(slug)
-    return out
+    return frozenset(out)
 
 
 def _parse_seed_notes(data: Any, units: dict[str, UnitType], chk: Checker) -> tuple[SeedNote, ...]:
@@ -701,6 +709,25 @@ FACTORY_SIZES = ("major", "minor")
 
 
 MAX_COORD = 1_000_000   # map coordinates (pixels of the map image)
+
+
+_NUMBER = (int, float)   # by exact type: a bool is no coordinate
+
+
+def _points(chk: Checker, node: Any, where: str) -> list[tuple[float, float]]:
+    """The [x, y] points of a list (an outline), as _point reads each: checked in one loop,
+    _point only for a point in error (a big map has tens of thousands)."""
+    out = []
+    for j, value in enumerate(node or ()):
+        if isinstance(value, list) and len(value) == 2:
+            x, y = value
+            if type(x) in _NUMBER and type(y) in _NUMBER and 0 <= x <= MAX_COORD and 0 <= y <= MAX_COORD:
+                out.append((float(x), float(y)))
+                continue
+        pt = _point(chk, node, j, f"{where}[{j}]")
+        if pt:
+            out.append(pt)
+    return out
 
 
 def _point(chk: Checker, node: Any, key: Any, where: str) -> tuple[float, float] | None:
@@ -849,17 +876,12 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if "center" not in s:
             chk.error(s, None, f"{where}: missing field 'center'")
         poly_node = chk.get(s, "polygon", list, where, default=LocList())
-        polygon = []
-        for j in range(len(poly_node or [])):
-            pt = _point(chk, poly_node, j, f"{where}.polygon[{j}]")
-            if pt:
-                polygon.append(pt)
+        polygon = _points(chk, poly_node, f"{where}.polygon")
         if len(polygon) < 3:
             chk.error(s, "polygon", f"{where}.polygon: needs at least 3 points")
         extra_polygons = _parse_outlines(chk, s, where)
         places_node = chk.get(s, "places", list, where, default=LocList())
-        places = [pt for j in range(len(places_node or []))
-                  if (pt := _point(chk, places_node, j, f"{where}.places[{j}]"))]
+        places = _points(chk, places_node, f"{where}.places")
         adj = chk.get(s, "adjacent", list, where, default=LocList())
         adjacency_nodes[sid_] = adj
         owner = chk.get(s, "owner", str, where, default=None, allow_none=True)
@@ -1064,8 +1086,7 @@ def _parse_outlines(chk: Checker, s: Any, where: str) -> tuple[tuple[tuple[float
         if not isinstance(poly, list) or len(poly) < 3:
             chk.error(node, i, f"{where}.extra_polygons[{i}]: expected a list of at least 3 points")
             continue
-        pts = [pt for j in range(len(poly)) if (pt := _point(chk, poly, j, f"{where}.extra_polygons[{i}][{j}]"))]
-        out.append(tuple(pts))
+        out.append(tuple(_points(chk, poly, f"{where}.extra_polygons[{i}]")))
     return tuple(out)
 
 
@@ -1162,8 +1183,28 @@ def _parse_doctrines(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) 
     return tuple(out)
 
 
+# scenarios parsed in this process, by file and its size and modification time: the menu
+# lists every scenario, then a new game or a save opens one of them again (an imported
+# Global 1940 map took a second to read each time; issue #45). Scenarios are frozen.
+_SCENARIO_FILES: dict[tuple[str, int, int], tuple[Scenario, list[Diagnostic]]] = {}
+_SCENARIO_FILES_KEPT = 16
+
+
 def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, list[Diagnostic]]:
-    return _load_file(path, parse_scenario)
+    try:
+        st = os.stat(path)
+        key: tuple[str, int, int] | None = (os.path.realpath(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None   # _load_file says why it cannot be read
+    hit = _SCENARIO_FILES.get(key) if key else None
+    if hit is not None and hit[0].path == str(path):
+        return hit[0], list(hit[1])
+    sc, diags = _load_file(path, parse_scenario)
+    if key:
+        if len(_SCENARIO_FILES) >= _SCENARIO_FILES_KEPT:
+            _SCENARIO_FILES.pop(next(iter(_SCENARIO_FILES)))
+        _SCENARIO_FILES[key] = (sc, list(diags))
+    return sc, diags
 
 
 def imported_dir() -> Path:

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = "warboard-yaml-cache/1"
-MIN_BYTES = 32 * 1024
-MAX_ENTRIES = 64
+MIN_BYTES = 4 * 1024   # every shipped scenario and ruleset (the menu reads them all)
+MAX_ENTRIES = 128
 
 
 def folder() -> Path | None:
@@ -114,13 +114,35 @@ def _decode(node: Any, path: str, dict_type: type, list_type: type) -> Any:
             key_pos[k] = (flat[i + 1], flat[i + 2])
     else:   # built without __init__: a big map has tens of thousands of [x, y] points
         _, line, col, values, pos, plain = node
+        if pos.__class__ is not list or len(pos) != 2 * len(values):
+            raise ValueError("damaged positions")
         out = list.__new__(list_type)
-        list.extend(out, values if plain else
-                    [_decode(v, path, dict_type, list_type) for v in values])
-        out.item_pos = list(zip(pos[::2], pos[1::2], strict=True))
+        list.extend(out, values if plain else _decode_items(values, path, dict_type, list_type))
+        out._flat_pos = pos   # item_pos, made when an error message asks for it
         out.item_path = []
     out.path = path
     out.pos = (line, col)
+    return out
+
+
+def _decode_items(values: list[Any], path: str, dict_type: type, list_type: type) -> list[Any]:
+    """A sequence's items; its lists of scalars (an outline's [x, y] points) built here,
+    without a call each: they are most of a big map's nodes."""
+    out = []
+    for v in values:
+        if v.__class__ is list and v[0] == "l" and v[5]:
+            _, line, col, items, pos, _ = v
+            if pos.__class__ is not list or len(pos) != 2 * len(items):
+                raise ValueError("damaged positions")
+            item: Any = list.__new__(list_type)
+            list.extend(item, items)
+            item._flat_pos = pos
+            item.item_path = []
+            item.path = path
+            item.pos = (line, col)
+            out.append(item)
+        else:
+            out.append(_decode(v, path, dict_type, list_type))
     return out
 
 

@@ -38,13 +38,32 @@ class LocDict(dict):
 
 
 class LocList(list):
-    path: str = "?"
-    pos: tuple[int, int] = (1, 1)
+    # slots, not a __dict__: the parsed-YAML cache reads back tens of thousands of [x, y]
+    # points (yamlcache.py), and a dict per point made that a third of a big map's load
+    __slots__ = ("path", "pos", "item_path", "_item_pos", "_flat_pos")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.item_pos: list[tuple[int, int]] = []
+        self.path: str = "?"
+        self.pos: tuple[int, int] = (1, 1)
+        self.item_pos = []
         self.item_path: list[str] = []  # per item, when items come from several files (variants)
+        self._flat_pos: list[int] | None = None
+
+    @property
+    def item_pos(self) -> list[tuple[int, int]]:
+        """The items' (line, col); made on first use from `_flat_pos` ([line, col, ...]:
+        the cache's form, which only an error message ever needs expanded)."""
+        try:
+            return self._item_pos
+        except AttributeError:
+            flat = self._flat_pos or []
+            self._item_pos: list[tuple[int, int]] = list(zip(flat[::2], flat[1::2], strict=True))
+            return self._item_pos
+
+    @item_pos.setter
+    def item_pos(self, value: list[tuple[int, int]]) -> None:
+        self._item_pos = value
 
     def where(self, index: int | None = None) -> tuple[int, int]:
         if index is not None and 0 <= index < len(self.item_pos):

@@ -173,7 +173,8 @@ class App:
             if self.stack[i].opaque:
                 start = i
                 break
-        self.surface.fill((0, 0, 0))
+        if not self.stack or not self.stack[start].paints_all:
+            self.surface.fill((0, 0, 0))
         for scene in self.stack[start:]:
             scene.draw(self.surface)
 

@@ -10,6 +10,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
     """p95 of update+draw time while panning (and zooming now and then) the map."""
+    return pan_frames(scenario, size, frames)[0]
+
+
+def pan_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240
+               ) -> tuple[float, float]:
+    """frame_p95_ms, and the p95 of the frames' CPU milliseconds (this thread's: what a
+    loaded machine distorts least)."""
     import pygame
 
     from . import theme
@@ -26,9 +33,9 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
     cam = scene.cam  # type: ignore[attr-defined]
     cam.zoom(2.0)
     app.draw()
-    times = []
+    times, cpu = [], []
     for i in range(frames):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         cam.pan(7 if (i // 60) % 2 == 0 else -7, 3 if (i // 30) % 2 == 0 else -3)
         if i % 80 == 79:
             cam.zoom(1.1 if (i // 80) % 2 == 0 else 1 / 1.1)
@@ -36,15 +43,23 @@ def frame_p95_ms(scenario: str, size: tuple[int, int] = (1920, 1080), frames: in
         app.draw()
         pygame.display.flip()
         times.append((time.perf_counter() - t) * 1000)
-    times.sort()
+        cpu.append((time.thread_time() - c) * 1000)
     pygame.quit()
-    return times[int(0.95 * (len(times) - 1))]
+    return _p95(times), _p95(cpu)
 
 
 def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240
                 ) -> tuple[float, float]:
     """(p95 frame ms, peak MB of the map's tile cache) while wheel-zooming in and out
     (a step every 6 frames) and panning: the large-map figures."""
+    got = zoom_step_frames(scenario, size, frames)
+    return got["p95"], got["peak_mb"]
+
+
+def zoom_step_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int = 240
+                     ) -> dict[str, float]:
+    """zoom_frames ("p95", "peak_mb"), the p95 of the zoom steps' own frames ("step_p95",
+    issue #45: a zoom step), and the CPU milliseconds of both ("cpu_p95", "step_cpu_p95")."""
     import pygame
 
     from . import theme
@@ -60,9 +75,9 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
     cam = scene.cam  # type: ignore[attr-defined]
     tiles = scene.renderer.tiles  # type: ignore[attr-defined]
     app.draw()
-    times, peak = [], 0
+    times, steps, cpu, step_cpu, peak = [], [], [], [], 0
     for i in range(frames):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         cam.pan(5 if (i // 50) % 2 == 0 else -5, 2)
         if i % 6 == 5:
             cam.zoom(1.1 if (i // 60) % 2 == 0 else 1 / 1.1)
@@ -70,10 +85,19 @@ def zoom_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int
         app.draw()
         pygame.display.flip()
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.thread_time() - c) * 1000)
+        if i % 6 == 5:
+            steps.append(times[-1])
+            step_cpu.append(cpu[-1])
         peak = max(peak, tiles.nbytes)
-    times.sort()
     pygame.quit()
-    return times[int(0.95 * (len(times) - 1))], peak / 1e6
+    return {"p95": _p95(times), "peak_mb": peak / 1e6, "step_p95": _p95(steps),
+            "cpu_p95": _p95(cpu), "step_cpu_p95": _p95(step_cpu)}
+
+
+def _p95(times: list[float]) -> float:
+    times = sorted(times)
+    return times[int(0.95 * (len(times) - 1))]
 
 
 def hex_frame_p95_ms(size: tuple[int, int] = (1920, 1080), frames: int = 240) -> float:
@@ -146,3 +170,75 @@ def _kernels_ready() -> bool:
     if k is None:   # before issue #45 (numba compiled on the asking thread): warm once used
         return kernel is not None and bool(getattr(getattr(kernel, "solve", None), "signatures", ()))
     return k.compiled is not None or bool(k.failed)
+
+
+def _window(size: tuple[int, int] = (1920, 1080)):
+    """An App on a fresh headless window (the figures below time what follows)."""
+    import pygame
+
+    from . import theme
+    from .app import App
+    pygame.display.init()
+    pygame.font.init()
+    theme.reset_fonts()
+    app = App(pygame.display.set_mode(size))
+    app.interactive = True   # as the window loop runs it (work spread over frames)
+    return app
+
+
+def _first_frame(app) -> None:
+    import pygame
+    app.draw()
+    pygame.display.flip()
+
+
+def menu_s(pick_title: str = "") -> tuple[float, float]:
+    """(wall, CPU) seconds from the main menu's creation to its first frame, then (when
+    `pick_title` names one) to the frame showing that scenario picked (its preview drawn)."""
+    app = _window()
+    t, cpu = time.perf_counter(), time.process_time()
+    menu = app.main_menu()
+    _first_frame(app)
+    for i, (_path, sc, _err) in enumerate(menu.entries):  # type: ignore[attr-defined]
+        if pick_title and sc is not None and pick_title.lower() in sc.title.lower():
+            menu.index = i  # type: ignore[attr-defined]
+            _first_frame(app)
+            break
+    return time.perf_counter() - t, time.process_time() - cpu
+
+
+def open_game_s(scenario: str) -> tuple[float, float]:
+    """(wall, CPU) seconds to start a hotseat game of `scenario` (as the menu's button
+    does) and draw its first frame as the window does (interactive)."""
+    app = _window()
+    t, cpu = time.perf_counter(), time.process_time()
+    app.new_game(scenario, seed=1)
+    _first_frame(app)
+    return time.perf_counter() - t, time.process_time() - cpu
+
+
+def load_game_s(save: str) -> tuple[float, float]:
+    """(wall, CPU) seconds to open a save (as the load dialog does) and draw its first
+    frame as the window does (interactive)."""
+    app = _window()
+    t, cpu = time.perf_counter(), time.process_time()
+    app.load_game(save)
+    _first_frame(app)
+    return time.perf_counter() - t, time.process_time() - cpu
+
+
+def from_menu_s(pick_title: str, save: str = "") -> tuple[float, float]:
+    """(wall, CPU) seconds from the main menu (shown, `pick_title` picked) to a new game of
+    that scenario, or to `save` opened, and its first frame: the player's way in."""
+    app = _window()
+    menu = app.main_menu()
+    _first_frame(app)
+    path = next(p for p, sc, _ in menu.entries  # type: ignore[attr-defined]
+                if sc is not None and pick_title.lower() in sc.title.lower())
+    t, cpu = time.perf_counter(), time.process_time()
+    if save:
+        app.load_game(save)
+    else:
+        app.new_game(path, seed=1)
+    _first_frame(app)
+    return time.perf_counter() - t, time.process_time() - cpu

@@ -87,6 +87,9 @@ def _choose_as(player: Any, state: GameState, level: str) -> A.Action:
         return choose(state, level)
 
 
+PACK_AHEAD_S = 3.0   # after a game opens, its save's big texts are packed ahead (saves.py)
+
+
 class GameController:
     def __init__(self, session: Session, ai_sides: tuple[str, ...] = (), ai_level: str = "standard",
                  autosave: bool = True, ai_levels: dict[str, str] | None = None,
@@ -100,6 +103,14 @@ class GameController:
         self.ai_levels = dict(ai_levels or {})  # side (player or alliance id) -> level
         self._players: dict[str, Any] = {}   # level -> this game's computer player
         self.autosave_enabled = autosave
+        if autosave:   # a big map's embedded texts packed meanwhile: no stall at the first
+            # autosave; once the game shows (not competing with its first frames for the CPU)
+            from game.io.saves import big_sources, prepare_packing
+            if big_sources(session):
+                ahead = threading.Timer(PACK_AHEAD_S, prepare_packing, args=(session,))
+                ahead.daemon = True
+                ahead.name = "save-packing"
+                ahead.start()
         self.message: Message | None = None
         self.version = 0           # bumps on every state change (scenes refresh caches)
         self.ai_timer = 0.0

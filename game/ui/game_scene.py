@@ -82,6 +82,11 @@ class GameScene(Scene):
         return (0, 0, max(100, w - PANEL_W), h)
 
     @property
+    def paints_all(self) -> bool:   # type: ignore[override]
+        """The zone map and the side panel cover the window (tiles or background)."""
+        return self.hexplay is None
+
+    @property
     def state(self):
         return self.ctl.state
 

@@ -17,7 +17,7 @@ from game.rules.zone import supply
 
 from . import palette, theme
 from .camera import Camera
-from .counters import LABEL_MIN, counter_surface, draw_counter, draw_spread
+from .counters import LABEL_MIN, counter_surface, draw_spread
 from .palette import draw_marker
 from .polyindex import PolygonIndex
 from .tiles import TileCache
@@ -46,6 +46,31 @@ class MapCounter:
 def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float, float, float]) -> bool:
     bx0, by0, bx1, by1 = box
     return any(x < bx1 and x + s > bx0 and y < by1 and y + s > by0 for x, y in pts)
+
+
+PILE_RISE = 4   # a pile's two back chits stand 2 and 4 pixels up and right of its top chit
+_PILES: dict[tuple[pygame.Surface, tuple[int, int, int], int], pygame.Surface] = {}
+
+
+def pile_surface(chit: pygame.Surface, col: tuple[int, int, int], size: int) -> pygame.Surface:
+    """A pile's image: `chit` (a counter_surface of `size`) with two darker chits peeking out
+    behind it; its top-left is PILE_RISE pixels above the chit's (cached)."""
+    key = (chit, col, size)
+    surf = _PILES.get(key)
+    if surf is not None:
+        return surf
+    if len(_PILES) > 1000:
+        _PILES.clear()
+    surf = pygame.Surface((max(size + PILE_RISE, chit.get_width()), PILE_RISE + chit.get_height()),
+                          pygame.SRCALPHA)
+    radius = max(2, size // 7)
+    for k in (2, 1):
+        back = pygame.Rect(2 * k, PILE_RISE - 2 * k, size, size)
+        pygame.draw.rect(surf, theme.darken(col, 0.15 * k), back, border_radius=radius)
+        pygame.draw.rect(surf, (20, 20, 20), back, width=1, border_radius=radius)
+    surf.blit(chit, (0, PILE_RISE))
+    _PILES[key] = surf
+    return surf
 
 
 def player_colors(scenario: Scenario) -> dict[str, tuple[int, int, int]]:
@@ -91,6 +116,9 @@ class MapRenderer:
         self.layout_budget_ms: float | None = None
         self.layout_pending = False   # some counters still stand where the last zoom put them
         self._stale: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
+        # per space: (its placement, the images blitted for it, whether a leader may show)
+        self._occupied_of: tuple[GameState | None, list[str]] = (None, [])
+        self._counter_sprites: dict[str, tuple[list, list[tuple[pygame.Surface, int]], bool]] = {}
         self._deadline: float | None = None
         self._made = 0   # layouts made this frame
         self._poly_scale: float | None = None
@@ -364,7 +392,10 @@ class MapRenderer:
         layer_size = (max(1, int(math.ceil(self.world_size[0] * cam.scale))),
                       max(1, int(math.ceil(self.world_size[1] * cam.scale))))
         on_screen = pygame.Rect(int(round(cam.ox)), int(round(cam.oy)), *layer_size)
-        if self.scenario.wrap_x or not on_screen.contains(view):   # else the tiles cover it all
+        # the tiles cover the view when the layer spans it (a wrapping map: its copies side
+        # by side span it across, whole pixels without a gap); else the rest is background
+        spans_x = self.scenario.wrap_x or (on_screen.left <= view.left and on_screen.right >= view.right)
+        if not (spans_x and on_screen.top <= view.top and on_screen.bottom >= view.bottom):
             surface.fill(theme.BG, view)
         clip = surface.get_clip()
         surface.set_clip(view)
@@ -896,6 +927,15 @@ class MapRenderer:
     def map_counters(self, state: GameState, sid: str, cam: Camera) -> list[tuple[pygame.Rect, MapCounter]]:
         """The counters drawn in a space: one per owner and unit type when they fit inside
         the space, else one pile per owner (count = all its units there)."""
+        out = []
+        for wx, wy, sz, it in self._placed_in(state, sid, cam):
+            x, y = cam.to_screen(wx, wy)
+            out.append((pygame.Rect(int(round(x)), int(round(y)), sz, sz), it))
+        return out
+
+    def _placed_in(self, state: GameState, sid: str, cam: Camera
+                   ) -> list[tuple[float, float, int, MapCounter]]:
+        """map_counters in world units: (x, y, size in pixels, counter), per state and zoom."""
         key = (round(cam.scale, 5), self.counter_size(cam))
         if state is not self._placed_state or key != self._placed_key:
             # a new zoom of the same position: the placements made so far stand in
@@ -911,11 +951,7 @@ class MapRenderer:
             else:
                 placed = self._placed[sid] = self._place_counters(state, sid, cam)
                 self._made += 1
-        out = []
-        for wx, wy, sz, it in placed:
-            x, y = cam.to_screen(wx, wy)
-            out.append((pygame.Rect(int(round(x)), int(round(y)), sz, sz), it))
-        return out
+        return placed
 
     def _place_counters(self, state: GameState, sid: str, cam: Camera
                         ) -> list[tuple[float, float, int, MapCounter]]:
@@ -966,28 +1002,61 @@ class MapRenderer:
         self._made = 0
         self._deadline = None if self.layout_budget_ms is None else \
             time.perf_counter() + self.layout_budget_ms / 1000
-        for sid in self.scenario.spaces:
-            x0, y0, x1, y1 = self.bounds[sid]
-            sx0, sy0 = cam.to_screen(x0, y0)
-            sx1, sy1 = cam.to_screen(x1, y1)
-            if sx1 < view.left - 80 or sx0 > view.right + 80 or sy1 < view.top - 80 or sy0 > view.bottom + 120:
+        scale, ox, oy = cam.scale, cam.ox, cam.oy
+        left, right, top, bottom = view.left - 80, view.right + 80, view.top - 80, view.bottom + 120
+        hits = self.hits
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        bounds = self.bounds
+        for sid in self._occupied(state):
+            x0, y0, x1, y1 = bounds[sid]
+            if x1 * scale + ox < left or x0 * scale + ox > right or y1 * scale + oy < top \
+                    or y0 * scale + oy > bottom:
                 continue
-            placed = self.map_counters(state, sid, cam)
-            if placed:
-                self._leader(surface, cam, sid, placed)
-            for rect, it in placed:
-                ut = state.ruleset.units.get(it.utype)
-                domain = ut.domain if ut else "land"
-                col = self.colors.get(it.owner, theme.NEUTRAL)
-                if it.pile:  # a pile: two chits peeking out behind the top one
-                    for k in (2, 1):
-                        back = rect.move(2 * k, -2 * k)
-                        pygame.draw.rect(surface, theme.darken(col, 0.15 * k), back, border_radius=max(2, rect.w // 7))
-                        pygame.draw.rect(surface, (20, 20, 20), back, width=1, border_radius=max(2, rect.w // 7))
-                draw_counter(surface, rect.topleft, ut or it.utype, domain, col, rect.w, it.count,
-                             damaged=it.damaged, anchor="topleft")
-                self.hits.append((rect.inflate(2, 2), sid, it))
+            placed = self._placed_in(state, sid, cam)
+            if not placed:
+                continue
+            sprites, beside = self._sprites_of(state, sid, placed, scale)
+            rects = [pygame.Rect(int(round(wx * scale + ox)), int(round(wy * scale + oy)), sz, sz)
+                     for wx, wy, sz, _ in placed]
+            if beside:
+                self._leader(surface, cam, sid, list(zip(rects, (p[3] for p in placed), strict=True)))
+            for rect, (_, _, _, it), (img, dy) in zip(rects, placed, sprites, strict=True):
+                blits.append((img, (rect.x, rect.y - dy)))
+                hits.append((rect.inflate(2, 2), sid, it))
+        surface.blits(blits, doreturn=False)   # one call: a big map shows hundreds of counters
         self._deadline = None   # other callers (hover, hit tests) always get the exact layout
+
+    def _occupied(self, state: GameState) -> list[str]:
+        """The spaces holding units, in the scenario's order (the order counters are drawn)."""
+        self.stacks(state, "")
+        if self._occupied_of[0] is not state:
+            self._occupied_of = (state, [sid for sid in self.scenario.spaces if sid in self._stacks_all])
+        return self._occupied_of[1]
+
+    def _sprites_of(self, state: GameState, sid: str, placed: list[tuple[float, float, int, MapCounter]],
+                    scale: float) -> tuple[list[tuple[pygame.Surface, int]], bool]:
+        """What draw_counters blits for a space's placed counters: per counter its image
+        (a pile with its two chits peeking out behind) and how far above the counter's top
+        that starts; and whether a leader line may be needed (the counters do not clearly
+        overlap the space: _leader decides). Made once per placement (state and zoom)."""
+        hit = self._counter_sprites.get(sid)
+        if hit is not None and hit[0] is placed:
+            return hit[1], hit[2]
+        sprites = []
+        for _wx, _wy, size, it in placed:
+            ut = state.ruleset.units.get(it.utype)
+            col = self.colors.get(it.owner, theme.NEUTRAL)
+            img = counter_surface(ut or it.utype, ut.domain if ut else "land", col, size, it.count,
+                                  damaged=it.damaged)
+            sprites.append((pile_surface(img, col, size), PILE_RISE) if it.pile else (img, 0))
+        x0, y0, x1, y1 = self.bounds[sid]
+        m = 2 / scale   # two pixels: screen rounding never turns such an overlap into none
+        overlap = (min(p[0] for p in placed) < x1 - m and max(p[0] + p[2] / scale for p in placed) > x0 + m
+                   and min(p[1] for p in placed) < y1 - m and max(p[1] + p[2] / scale for p in placed) > y0 + m)
+        if len(self._counter_sprites) > 4000:
+            self._counter_sprites.clear()
+        self._counter_sprites[sid] = (placed, sprites, not overlap)
+        return sprites, not overlap
 
     def _leader(self, surface: pygame.Surface, cam: Camera, sid: str,
                 placed: list[tuple[pygame.Rect, MapCounter]]) -> None:

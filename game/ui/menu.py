@@ -412,9 +412,12 @@ _SAVE_INFO: dict[tuple[str, float], str] = {}
 
 
 def _saved_title(data: dict) -> str:
-    """The scenario's own title from the YAML the save embeds (its top-level `title:`
-    line, read without parsing the map), else the scenario id made readable."""
-    text = str(((data.get("embedded") or {}).get("scenario_yaml")) or "")
+    """The scenario's title the save records, else from the YAML it embeds (its top-level
+    `title:` line, read without parsing the map), else the scenario id made readable."""
+    if isinstance(data.get("title"), str) and data["title"]:
+        return str(data["title"])
+    text = (data.get("embedded") or {}).get("scenario_yaml")
+    text = text if isinstance(text, str) else ""   # packed (read_save whole=False): no title
     m = re.search(r"^title:[ \t]*(.+?)[ \t]*$", text, re.M)
     if m:
         return m.group(1).strip("\"'")
@@ -434,7 +437,7 @@ def save_info(path: Path) -> str:
     try:
         from game.io.saves import read_save
         from game.rules.zone.phases import PHASE_NAMES
-        data = read_save(path)
+        data = read_save(path, whole=False)   # the summary needs none of its embedded texts
         snap = data.get("snapshot") or {}
         parts = [_saved_title(data)]
         if snap.get("round") is not None:

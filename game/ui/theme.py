@@ -70,9 +70,26 @@ def text_on(c: tuple[int, ...]) -> tuple[int, int, int]:
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+# rendered lines of text: an immediate-mode screen draws the same lines every frame (the
+# side panel: some 25 a frame, a millisecond at 1920x1080 on a big map, issue #46 item 9)
+_TEXTS: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+_TEXTS_KEPT = 2000
+
+
 def reset_fonts() -> None:
-    """Forget cached fonts (after pygame.quit() they are invalid)."""
+    """Forget cached fonts (after pygame.quit() they are invalid) and the text they drew."""
     _FONTS.clear()
+    _TEXTS.clear()
+
+
+def _rendered(s: str, size: int, bold: bool, col: tuple[int, ...]) -> pygame.Surface:
+    key = (s, size, bold, tuple(col))
+    img = _TEXTS.get(key)
+    if img is None:
+        if len(_TEXTS) >= _TEXTS_KEPT:
+            _TEXTS.clear()
+        img = _TEXTS[key] = font(size, bold).render(s, True, col)
+    return img
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -97,11 +114,10 @@ def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int = 
          col: tuple[int, ...] = TEXT, anchor: str = "topleft", bold: bool = False,
          shadow: tuple[int, ...] | None = None) -> pygame.Rect:
     """Draw a line of text; anchor is any pygame.Rect attribute name."""
-    img = font(size, bold).render(s, True, col)
+    img = _rendered(s, size, bold, col)
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow is not None:
-        sh = font(size, bold).render(s, True, shadow)
-        surface.blit(sh, rect.move(1, 1))
+        surface.blit(_rendered(s, size, bold, shadow), rect.move(1, 1))
     surface.blit(img, rect)
     return rect
 

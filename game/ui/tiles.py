@@ -1,14 +1,17 @@
 """The map's static layer (spaces, borders, names) cut into tiles, cached per zoom
 level in a memory-bounded LRU.
 
-Only the tiles on screen are drawn. When the zoom changes, missing tiles are first
-shown scaled from the previous zoom level's tiles and rendered a few per frame
-(a time budget), so zooming a large map never stalls a frame; panning pre-renders
-the ring of tiles around the view. An ownership change re-renders synchronously
-(the board must never show a stale owner).
+Only the tiles on screen are drawn. When the zoom changes, the view is first shown
+as a backdrop: the previous zoom level's tiles under it, scaled in one piece (one
+scaling of the view, where scaling each missing tile took 40-70 ms on the imported
+Global 1940 map, issue #45); the new level's tiles are rendered a few per frame (a
+time budget) and drawn over it, so zooming a large map never stalls a frame; panning
+pre-renders the ring of tiles around the view. An ownership change re-renders
+synchronously (the board must never show a stale owner).
 """
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -19,6 +22,7 @@ import pygame
 TILE = 256
 MAX_BYTES = 96 * 1024 * 1024   # ~370 tiles of 256x256 (32-bit)
 BUDGET_MS = 1.5                # tile rendering per frame while something else can be shown
+BACKDROPS = 2                  # scaled views kept per zoom level (a wrapping map draws copies)
 
 Render = Callable[[Any, float, pygame.Rect], pygame.Surface]
 
@@ -34,7 +38,9 @@ class TileCache:
         self._bytes = 0
         self._prev_scale: float | None = None   # the zoom level shown before this one
         self._cur_scale: float | None = None
-        self._stand_ins: dict[tuple[float, int, int, int], pygame.Surface] = {}  # this zoom only
+        self._backdrop_gen = -1                 # the ownership the backdrops show
+        # this zoom level's backdrops: (the layer pixels they show, the previous level scaled)
+        self._backdrops: list[tuple[pygame.Rect, pygame.Surface]] = []
         self.rendered = 0                       # tiles rendered so far (tests, bench)
 
     @property
@@ -69,8 +75,11 @@ class TileCache:
         budget = self.budget_ms
         if skey != self._cur_scale:
             self._prev_scale, self._cur_scale = self._cur_scale, skey
-            self._stand_ins.clear()
-            budget = 0.0   # the zoom step's own frame only builds stand-ins (counters re-layout too)
+            self._backdrops.clear()
+            budget = 0.0   # the zoom step's own frame only builds its backdrop (counters re-layout too)
+        if owner_gen != self._backdrop_gen:   # never a stale owner, not even meanwhile
+            self._backdrop_gen = owner_gen
+            self._backdrops.clear()
         ox, oy = origin
         t = self.tile
         ntx, nty = (layer[0] + t - 1) // t, (layer[1] + t - 1) // t
@@ -79,20 +88,24 @@ class TileCache:
         cx, cy = view.centerx - ox, view.centery - oy
         todo = [(tx, ty) for ty in range(ty0, ty1 + 1) for tx in range(tx0, tx1 + 1)]
         todo.sort(key=lambda p: abs(p[0] * t + t / 2 - cx) + abs(p[1] * t + t / 2 - cy))
+        shown = view.move(-ox, -oy).clip(pygame.Rect(0, 0, *layer))   # the view in layer pixels
+        backdrop = None
+        if not sync and any(
+                (skey, owner_gen, tx, ty) not in self._tiles for tx, ty in todo):
+            backdrop = self._backdrop(shown, skey, owner_gen)
+            if backdrop is not None:
+                surface.blit(backdrop[1], (ox + backdrop[0].x, oy + backdrop[0].y))
         for tx, ty in todo:
             key = (skey, owner_gen, tx, ty)
             surf = self._tiles.get(key)
             if surf is None:
                 late = (time.perf_counter() - t0) * 1000 >= budget
-                if late and not sync:
-                    stand_in = self._stand_in(tx, ty, skey, owner_gen, self._area(tx, ty, layer).size)
-                    if stand_in is not None:
-                        surface.blit(stand_in, (ox + tx * t, oy + ty * t))
-                        continue
+                if late and backdrop is not None and backdrop[0].contains(
+                        self._area(tx, ty, layer).clip(shown)):
+                    continue   # the backdrop shows it meanwhile
                 surf = self.render(state, scale, self._area(tx, ty, layer))
                 self.rendered += 1
                 self._put(key, surf)
-                self._stand_ins.pop(key, None)
             else:
                 self._tiles.move_to_end(key)
             surface.blit(surf, (ox + tx * t, oy + ty * t))
@@ -106,41 +119,41 @@ class TileCache:
                     self._put(key, self.render(state, scale, self._area(tx, ty, layer)))
                     self.rendered += 1
 
-    def _stand_in(self, tx: int, ty: int, skey: float, owner_gen: int, size: tuple[int, int]
-                  ) -> pygame.Surface | None:
-        """A stand-in for a missing tile, made once per zoom level: the previous level's
-        tiles, scaled. None when none of them is cached (the caller renders the tile)."""
-        key = (skey, owner_gen, tx, ty)
-        hit = self._stand_ins.get(key)
-        if hit is not None:
-            return hit
+    def _backdrop(self, shown: pygame.Rect, skey: float, owner_gen: int
+                  ) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The view (`shown`, layer pixels at this zoom) made of the previous zoom level's
+        tiles, scaled in one piece; made once per zoom level and place (None when none of
+        those tiles is cached: the caller renders)."""
+        for rect, surf in self._backdrops:
+            if rect.contains(shown):
+                return rect, surf
         p = self._prev_scale
-        if p is None or p == skey:
+        if p is None or p == skey or shown.w <= 0 or shown.h <= 0:
             return None
         t = self.tile
-        f = p / skey   # new layer px -> old layer px
-        bx0, by0 = tx * t * f, ty * t * f
-        bx1, by1 = (tx + 1) * t * f, (ty + 1) * t * f
-        pieces = []
-        for oty in range(int(by0 // t), int((by1 - 1e-9) // t) + 1):
-            for otx in range(int(bx0 // t), int((bx1 - 1e-9) // t) + 1):
-                old = self._tiles.get((p, owner_gen, otx, oty))
-                if old is not None:   # (missing: off the old layer or evicted; a gap for a while)
-                    pieces.append((otx, oty, old))
-        if not pieces:
+        f = p / skey   # this level's layer px -> the previous level's
+        area = shown.inflate(2 * t, 2 * t)   # a tile's margin: a pan stays on the backdrop a while
+        x0, y0 = max(0, int(area.left * f)), max(0, int(area.top * f))
+        x1, y1 = int(math.ceil(area.right * f)), int(math.ceil(area.bottom * f))
+        old = pygame.Surface((max(1, x1 - x0), max(1, y1 - y0)))
+        found = False
+        for oty in range(y0 // t, (y1 - 1) // t + 1):
+            for otx in range(x0 // t, (x1 - 1) // t + 1):
+                tile = self._tiles.get((p, owner_gen, otx, oty))
+                if tile is None:   # off the old layer or evicted: a gap for a while
+                    continue
+                if not found:
+                    old.fill(tile.get_at((0, 0)))   # gaps in the colour of the sea, not black
+                    found = True
+                old.blit(tile, (otx * t - x0, oty * t - y0))
+        if not found:
             return None
-        out = pygame.Surface(size)
-        if len(pieces) < (int((by1 - 1e-9) // t) - int(by0 // t) + 1) * (int((bx1 - 1e-9) // t) - int(bx0 // t) + 1):
-            out.fill(pieces[0][2].get_at((0, 0)))   # a gap: the colour of the sea, not black
-        for otx, oty, old in pieces:
-            cr = pygame.Rect(otx * t, oty * t, old.get_width(), old.get_height())
-            inter = cr.clip(pygame.Rect(int(bx0), int(by0), int(bx1 - bx0) + 1, int(by1 - by0) + 1))
-            if inter.w <= 0 or inter.h <= 0:
-                continue
-            sub = old.subsurface(inter.move(-cr.x, -cr.y))
-            x0, y0 = inter.x / f - tx * t, inter.y / f - ty * t
-            w = max(1, round(inter.right / f - tx * t) - round(x0))
-            h = max(1, round(inter.bottom / f - ty * t) - round(y0))
-            out.blit(pygame.transform.scale(sub, (w, h)), (round(x0), round(y0)))
-        self._stand_ins[key] = out
-        return out
+        # this level's pixels from x0 / f to x1 / f (whole pixels around them: a pixel's
+        # stretch at most, for a few frames)
+        left, top = int(x0 / f), int(y0 / f)
+        rect = pygame.Rect(left, top, max(1, math.ceil(x1 / f) - left), max(1, math.ceil(y1 / f) - top))
+        surf = pygame.transform.scale(old, rect.size)
+        if len(self._backdrops) >= BACKDROPS:
+            self._backdrops.pop(0)
+        self._backdrops.append((rect, surf))
+        return rect, surf

@@ -56,3 +56,53 @@ def test_an_edited_text_is_parsed_again_and_a_damaged_entry_ignored(cache):
 def test_small_texts_are_not_cached(cache):
     load_yaml("a: 1\n", "s.yaml")
     assert not list(cache.glob("*.json")) and yamlcache.MIN_BYTES > 5
+
+
+def test_a_point_read_from_the_cache_is_reported_at_its_line(cache, tmp_path):
+    # issue #45: the cache builds a big map's points without their positions (made when an
+    # error asks); an error in one still names its line and column
+    from game.rules.ruleset import _load_file, parse_scenario
+    text = BIG.read_text(encoding="utf-8")
+    at = text.index("polygon: [[") + len("polygon: [[")
+    bad = text[:at] + "-" + text[at:]          # the first outline's first x below 0
+    path = tmp_path / "bad.yaml"
+    path.write_text(bad, encoding="utf-8")
+    errors = []
+    for _ in range(2):   # parsed, then read back from the cache
+        with pytest.raises(LoadError) as exc:
+            _load_file(path, parse_scenario)
+        errors.append([(d.line, d.col, d.message) for d in exc.value.diagnostics])
+    assert yamlcache._entry(bad).is_file()   # the second read was the cache's
+    line = bad.count("\n", 0, at) + 1
+    assert errors[0] == errors[1] and errors[0][0][0] == line and "outside the map" in errors[0][0][2]
+
+
+def test_a_scenario_file_is_parsed_once_a_process(tmp_path, monkeypatch):
+    # the menu parses every scenario; starting one, or opening a save of it, read it again
+    # (an imported Global 1940 map: a second each time, issue #45)
+    from game.rules import ruleset
+    path = tmp_path / "m.yaml"
+    path.write_text(BIG.read_text(encoding="utf-8"), encoding="utf-8")
+    parsed = []
+    real = ruleset.parse_scenario
+    monkeypatch.setattr(ruleset, "parse_scenario", lambda *a, **k: parsed.append(1) or real(*a, **k))
+    first, _ = ruleset.load_scenario_file(path)
+    assert ruleset.load_scenario_file(path)[0] is first and len(parsed) == 1
+    path.write_text(path.read_text(encoding="utf-8").replace("resources: ", "resources: 1", 1), encoding="utf-8")
+    assert ruleset.load_scenario_file(path)[0] is not first and len(parsed) == 2   # edited: read again
+
+
+def test_every_shipped_scenario_and_ruleset_reads_back_from_the_cache(cache, monkeypatch):
+    # issue #45: the main menu reads every shipped scenario and ruleset; those under 32 KB
+    # (Crete, Sarn Gulf, the rulesets) were parsed by PyYAML at every start
+    from game.rules import yamlloc
+    from game.rules.ruleset import RULESET_DIR, SCENARIO_DIR
+    files = sorted(SCENARIO_DIR.glob("*.yaml")) + sorted(RULESET_DIR.glob("*.yaml"))
+    for p in files:
+        load_yaml(p.read_text(encoding="utf-8"), str(p))
+    parsed = []
+    real = yamlloc._Loader
+    monkeypatch.setattr(yamlloc, "_Loader", lambda text: parsed.append(1) or real(text))
+    for p in files:
+        load_yaml(p.read_text(encoding="utf-8"), str(p))
+    assert not parsed and len(files) >= 8

@@ -232,3 +232,80 @@ def test_counters_at_a_new_zoom_are_laid_out_over_frames_within_a_budget():
         r.draw(screen, cam, st)
     assert not r.layout_pending
     assert {sid: r.map_counters(st, sid, cam) for sid in st.scenario.spaces} == want
+
+
+def test_a_zoom_step_scales_the_old_level_once_and_shows_it_where_it_was(monkeypatch):
+    # issue #45: the zoom step's frame scaled the old level's tiles piece by piece, one
+    # stand-in per missing tile (40-70 ms on the imported Global 1940 map); now one
+    # backdrop of the view, scaled once, shows until the new tiles are rendered
+    st = state_of("world_war_ii_v3_1941" if HAS_V3 else "europe_1941")
+    r = MapRenderer(st.scenario)
+    surf = pygame.Surface((1000, 700))
+    cam = Camera(r.world_size, (0, 0, 1000, 700))
+    cam.zoom(2.0)
+    r.draw(surf, cam, st)
+    scaled = []
+    real = pygame.transform.scale
+    monkeypatch.setattr(pygame.transform, "scale", lambda *a, **k: scaled.append(1) or real(*a, **k))
+    r.tiles.budget_ms = 0.0
+    cam.zoom(1.25)
+    before = r.tiles.rendered
+    r.draw(surf, cam, st)
+    step = surf.copy()
+    assert len(scaled) == 1 and r.tiles.rendered == before   # nothing rendered, one scaling
+    r.draw(surf, cam, st)
+    assert len(scaled) == 1   # the next frames reuse it
+    r.tiles.budget_ms = 1e9
+    r.draw(surf, cam, st)
+    assert r.tiles.rendered > before
+    # the backdrop stands where the new level's tiles are: most pixels already the same
+    same = sum(step.get_at((x, y)) == surf.get_at((x, y)) for x in range(0, 1000, 10) for y in range(0, 700, 10))
+    assert same > 0.6 * 100 * 70
+
+
+def test_counter_images_are_made_once_per_zoom_not_every_frame(monkeypatch):
+    # the imported Global 1940 map shows ~250 counters: building each one's image key every
+    # frame cost milliseconds of every panning frame
+    from game.ui import maprender
+    st = state_of("world_war_ii_v3_1941" if HAS_V3 else "europe_1941")
+    r = MapRenderer(st.scenario)
+    surf = pygame.Surface((1000, 700))
+    cam = Camera(r.world_size, (0, 0, 1000, 700))
+    r.draw(surf, cam, st)
+    made = []
+    real = maprender.counter_surface
+    monkeypatch.setattr(maprender, "counter_surface", lambda *a, **k: made.append(1) or real(*a, **k))
+    hits = [(rect, sid) for rect, sid, _ in r.hits]
+    cam.pan(13, 7)
+    r.draw(surf, cam, st)
+    assert not made and len(r.hits) == len(hits) > 20
+    assert [(rect.move(13, 7), sid) for rect, sid in hits] == [(rect, sid) for rect, sid, _ in r.hits]
+    for sid in {sid for _, sid in hits}:   # the hit boxes are where map_counters puts them
+        assert [rect for rect, s, _ in r.hits if s == sid] == [rc.inflate(2, 2) for rc, _ in r.map_counters(st, sid, cam)]
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_game_screen_paints_every_pixel_without_a_cleared_window(tmp_path, wrap):
+    # issue #46 item 9: the window is no longer cleared before the game screen draws (a
+    # millisecond of every frame); whatever the zoom and pan, map and panel cover it all
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "triplea_import_tests", Path(__file__).resolve().parents[1] / "io" / "test_triplea_import.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    from game.io.triplea import import_map, write
+    scenario = str(write(import_map(mod.tiny_map(tmp_path, wrap=wrap)), tmp_path / "o" / "tiny.yaml")[0])
+    surf = pygame.Surface((1280, 800))
+    app = App(surf)
+    app.strict = True
+    scene = app.reset(app.new_game(scenario, ()))
+    assert scene.paints_all
+    cam = scene.cam
+    magenta = (255, 0, 255)
+    for zoom, dx, dy in [(1.0, 0, 0), (0.3, 0, 0), (6.0, 0, 0), (1.0, 900, 500), (1.0, -2000, -900)]:
+        cam.zoom(zoom)
+        cam.pan(dx, dy)
+        surf.fill(magenta)
+        app.draw()
+        left = [(x, y) for x in range(0, 1280, 8) for y in range(0, 800, 8) if surf.get_at((x, y))[:3] == magenta]
+        assert not left, (zoom, dx, dy, left[:5])
