@@ -45,7 +45,21 @@ def choose_greedy(state: GameState) -> Action:
         return _noncombat(state) or EndPhase()
     if phase == "place":
         return _place(state) or EndPhase()
+    if phase == "politics":
+        return _politics(state)
     return EndPhase()
+
+
+def _politics(state: GameState) -> Action:
+    """A war the rules allow and that pays (declare.py), judged by this player's first
+    attack once at war."""
+    from .declare import declarations
+
+    def first_attack(s: GameState) -> list[Action]:
+        move = _combat_move(s)
+        return [move] if move is not None else []
+    acts = declarations(state, first_attack)
+    return acts[0] if acts else EndPhase()
 
 
 def _purchase(state: GameState) -> Action:
