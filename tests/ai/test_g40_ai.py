@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parents[1] / "fixtures"
 MAJOR, MINOR = "major_industrial_complex", "minor_industrial_complex"
 
 
-def mini(units, phase="purchase", player="red", money=30, extra=""):
+def mini(units, phase="purchase", player="red", money=30, extra="", turn_limit=3):
     """The mini map under g40 (a1 red major complex; a2 red; m, b2, b1 blue, b1 a blue
     major complex; c green), `extra` YAML appended (politics, objectives)."""
     if extra:
@@ -28,7 +28,7 @@ def mini(units, phase="purchase", player="red", money=30, extra=""):
         sc, _ = load_scenario_file(p)
     else:
         sc, _ = load_scenario_file(FIXTURES / "mini.yaml")
-    sc = replace(sc, start_units=tuple(units))
+    sc = replace(sc, start_units=tuple(units), turn_limit=turn_limit)
     from game.rules.actions import new_game
     s = new_game(sc, load_ruleset("g40"), 1)
     s.phase_idx = s.ruleset.phases.index(phase)
@@ -129,17 +129,26 @@ def declared(s):
 
 
 def test_the_axis_declares_when_its_attack_pays():
+    # no turn limit: no race for victory cities
     strong = mini([("a2", "red", "armour", 6), ("m", "blue", "infantry", 1), ("b2", "blue", "infantry", 1)],
-                  phase="politics", extra=WAR)
+                  phase="politics", extra=WAR, turn_limit=None)
     assert declared(strong) == [DeclareWar("Red to war")]
-    weak = mini([("a2", "red", "infantry", 1), ("m", "blue", "infantry", 3)], phase="politics", extra=WAR)
+    weak = mini([("a2", "red", "infantry", 1), ("m", "blue", "infantry", 3)], phase="politics", extra=WAR,
+                turn_limit=None)
     assert declared(weak) == []
+
+
+def test_an_alliance_behind_in_a_race_for_victory_cities_goes_to_war():
+    # the imported G40 game ends after round 10 with the side holding more victory cities:
+    # red (1 city against 2) cannot win it at peace
+    weak = mini([("a2", "red", "infantry", 1), ("m", "blue", "infantry", 3)], phase="politics", extra=WAR)
+    assert declared(weak) == [DeclareWar("Red to war")]
 
 
 def test_a_war_that_costs_a_national_objective_waits_for_a_bigger_prize():
     # Germany's "Trade with Russia" (5 IPCs while not at war): one territory worth 3 is not worth it
     s = mini([("a2", "red", "armour", 6), ("m", "blue", "infantry", 1)], phase="politics",
-             extra=WAR + RED_TRADE)
+             extra=WAR + RED_TRADE, turn_limit=None)
     assert declared(s) == []
 
 

@@ -5,14 +5,18 @@ A power declares a war the rules allow now when
 - it pays: either its national objectives pay more at once (the Allies' bonuses need the
   war: the United States and the Soviet Union enter when the rules let them), or its own
   attack planner, after the declaration, attacks the new enemy's territories for at least
-  the national-objective income the war costs, and for 3 PU at least (the Axis: Germany keeps the trade with
+  the national-objective income the war costs, and for 3 PU at least (victory cities
+  and capitals count at their worth to the planner), or
+- its alliance is behind on victory cities in a game with a turn limit (a race for
+  them: only a war can win it), the new enemy holds a victory city and its units can
+  reach the new enemy. (the Axis: Germany keeps the trade with
   Russia, Japan the trade with America, until an attack on them pays).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.rules import objectives
+from game.rules import objectives, victory
 from game.rules.action_types import Action, DeclareWar, EndPhase, Move
 from game.rules.actions import apply
 from game.rules.board import distances
@@ -69,7 +73,24 @@ def should_declare(before: GameState, after: GameState, plan_attacks: AttackPlan
         return True
     if not within_reach(before, enemies):
         return False
+    if behind_in_race(before, player) and holds_victory_city(before, enemies):
+        return True
     return attack_worth(after, enemies, plan_attacks) >= max(MIN_WORTH, -gain)
+
+
+def holds_victory_city(state: GameState, enemies: set[str]) -> bool:
+    sps = state.scenario.spaces
+    return any(sp.victory_city and state.owners.get(s) in enemies for s, sp in sps.items())
+
+
+def behind_in_race(state: GameState, player: str) -> bool:
+    """Is the player's alliance behind on victory cities in a game decided by them at a
+    turn limit? Then only a war can win it: it declares on any enemy it can reach."""
+    if not state.scenario.turn_limit:
+        return False
+    counts = victory.victory_cities(state)
+    mine = state.alliance_of(player) or ""
+    return counts.get(mine, 0) < max((n for a, n in counts.items() if a != mine), default=0)
 
 
 def within_reach(state: GameState, enemies: set[str]) -> bool:
@@ -87,8 +108,9 @@ def within_reach(state: GameState, enemies: set[str]) -> bool:
 
 
 def attack_worth(after: GameState, enemies: set[str], plan_attacks: AttackPlanner) -> int:
-    """The income of the new enemies' territories the player's combat move would attack
-    once at war (0: it would not attack them)."""
+    """What the new enemies' territories the player's combat move would attack once at
+    war are worth (standard.worth: income, victory city, capital; 0: no attack)."""
+    from .standard import worth
     s = after
     try:
         while s.phase != "combat_move" and not s.over:
@@ -99,5 +121,5 @@ def attack_worth(after: GameState, enemies: set[str], plan_attacks: AttackPlanne
         return 0
     targets = {m.path[-1] for m in plan_attacks(s) if isinstance(m, Move) and m.path}
     sps = s.scenario.spaces
-    return sum(max(1, sps[t].value) for t in targets
-               if sps[t].kind == LAND and s.owners.get(t) in enemies)
+    return round(sum(max(1.0, worth(s, t)) for t in targets
+                     if sps[t].kind == LAND and s.owners.get(t) in enemies))
