@@ -8,7 +8,16 @@ from pathlib import Path
 
 from game.ai import ComputerPlayer
 from game.ai.zone import bombing, build, declare, greedy, standard
-from game.rules.action_types import DeclareWar, Place, Purchase, Raid, Repair
+from game.rules.action_types import (
+    DeclareWar,
+    EndPhase,
+    Move,
+    Place,
+    Purchase,
+    Raid,
+    Repair,
+    SelectBattle,
+)
 from game.rules.actions import apply
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.zone import facilities
@@ -176,3 +185,18 @@ def test_greedy_declares_by_its_first_attack():
     s = mini([("a2", "red", "armour", 6), ("m", "blue", "infantry", 1)], phase="politics", extra=WAR)
     with ComputerPlayer("greedy").deciding():
         assert greedy.choose_greedy(s) == DeclareWar("Red to war")
+
+
+def test_the_computer_flies_its_bombing_raids_before_its_battles():
+    # G40 2nd ed., conduct combat: strategic bombing raids first (TripleA fights them first)
+    s = mini([("m", "red", "strategic_bomber", 1), ("m", "red", "armour", 3), ("b2", "blue", "infantry", 1)],
+             phase="combat_move")
+    s.owners["m"] = s.turn_owners["m"] = "red"
+    tanks = tuple(u.uid for u in s.units.values() if u.type == "armour")
+    s = apply(s, Move(tanks, ("b2",)))
+    bomber = next(u.uid for u in s.units.values() if u.type == "strategic_bomber")
+    s = apply(s, Raid((bomber,), ("b2", "b1", "c"), MAJOR))
+    s = apply(s, EndPhase())
+    s.battles = ("b2", "c")          # whatever order the battles are listed in
+    with ComputerPlayer("greedy").deciding():
+        assert greedy.fight(s, lambda *_: False) == SelectBattle("c")

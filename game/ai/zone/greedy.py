@@ -19,7 +19,7 @@ from game.rules.actions import (
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
-from game.rules.zone import battle, movement, production
+from game.rules.zone import battle, movement, production, raids
 
 from ..config import zone_config
 
@@ -143,8 +143,9 @@ def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool])
     default casualties, roll on unless `should_retreat` says to leave."""
     b = state.battle
     if b is None:
-        if state.battles:
-            return SelectBattle(state.battles[0])
+        if state.battles:   # the bombing raids first (raids.order_block)
+            ready = [s for s in state.battles if not state.raids or not raids.order_block(state, s)]
+            return SelectBattle((ready or list(state.battles))[0])
         return EndPhase()
     if b.awaiting == "casualties":
         return default_casualties(state)
