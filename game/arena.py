@@ -35,13 +35,15 @@ def play_match(scenario: str, levels: dict[str, str], seed: int,
     sc = load_scenario(scenario)
     s = Session(sc, load_ruleset(sc.ruleset_id), seed)
     players = {a: ComputerPlayer(level, (configs or {}).get(a)) for a, level in levels.items()}
+    # a third party (g40's neutral powers) only defends: the rules' default choices (greedy's)
+    others = ComputerPlayer("greedy")
     for _ in range(MAX_ACTIONS):
         st = s.state
         if st.over:
             break
         if observe is not None:
             observe(st)
-        s.do(players[st.alliance_of(_actor(st)) or ""].choose(st))
+        s.do(players.get(st.alliance_of(_actor(st)) or "", others).choose(st))
     st = s.state
     return {"winner": st.winner if st.over and st.winner != "draw" else None, "rounds": st.round}
 

@@ -198,6 +198,7 @@ def bench_g40(path: str | None = None) -> dict[str, Any]:
             ui.format("from_menu_s('Global 1940')"), env)
         out["g40_load_from_menu_s"], out["g40_load_from_menu_cpu_s"] = _child(
             ui.format(f"from_menu_s('Global 1940', {str(save)!r})"), env)
+    out["ai_turn_g40_s"] = bench_ai_turn(scenario)   # the computer's slowest turn (target < 5 s)
     out["g40_frame_p95_ms"], out["g40_frame_p95_cpu_ms"] = pan_frames(scenario)
     zoom = zoom_step_frames(scenario)
     out["g40_zoom_p95_ms"], out["g40_zoom_p95_cpu_ms"] = zoom["p95"], zoom["cpu_p95"]

@@ -190,3 +190,18 @@ def test_aircraft_do_not_attack_empty_territory(mini):
     ftr = units_of(s, "a1")[0]
     assert "m" not in movement.reachable(s, [ftr])
     assert "cannot take territory" in movement.explain(s, [ftr], "m")
+
+
+def test_a_unit_without_movement_is_offered_no_transport(mini):
+    # TripleA ww2global40_2nd_edition.xml: the `airfield` unit has movement=0 and a
+    # transportCost; boarding is a move (rulebook: "Loading Transports", a land unit
+    # spends its move), so a unit with no move may not board (moves.move refuses it)
+    import dataclasses
+    s = mini([("a1", "red", "infantry", 1), ("s1", "red", "transport", 1)], phase="noncombat_move")
+    units = dict(s.ruleset.units)
+    units["infantry"] = dataclasses.replace(units["infantry"], move=0)
+    s.ruleset = dataclasses.replace(s.ruleset, units=units)
+    inf = units_of(s, "a1")[0]
+    assert movement.load_targets(s, [inf]) == []
+    with pytest.raises(IllegalAction, match="no movement left"):
+        apply(s, Move((inf.uid,), ("s1",)))

@@ -19,7 +19,7 @@ from game.rules.actions import (
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
-from game.rules.zone import battle, movement, production
+from game.rules.zone import battle, movement, production, raids
 
 from ..config import zone_config
 
@@ -45,7 +45,21 @@ def choose_greedy(state: GameState) -> Action:
         return _noncombat(state) or EndPhase()
     if phase == "place":
         return _place(state) or EndPhase()
+    if phase == "politics":
+        return _politics(state)
     return EndPhase()
+
+
+def _politics(state: GameState) -> Action:
+    """A war the rules allow and that pays (declare.py), judged by this player's first
+    attack once at war."""
+    from .declare import declarations
+
+    def first_attack(s: GameState) -> list[Action]:
+        move = _combat_move(s)
+        return [move] if move is not None else []
+    acts = declarations(state, first_attack)
+    return acts[0] if acts else EndPhase()
 
 
 def _purchase(state: GameState) -> Action:
@@ -130,8 +144,9 @@ def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool])
     `should_retreat` says to leave."""
     b = state.zone.battle
     if b is None:
-        if state.zone.battles:
-            return SelectBattle(state.zone.battles[0])
+        if state.zone.battles:   # the bombing raids first (raids.order_block)
+            ready = [s for s in state.zone.battles if not state.zone.raids or not raids.order_block(state, s)]
+            return SelectBattle((ready or list(state.zone.battles))[0])
         return EndPhase()
     if b.awaiting == "casualties":
         return default_casualties(state)

@@ -42,7 +42,7 @@ from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 from game.rules.zone import movement, production
 
-from . import amphib, greedy
+from . import amphib, bombing, build, declare, greedy
 
 # the battle-odds calculator loads its compiled kernels on first import (about a second):
 # pay that when the computer player is loaded, not inside its first turn
@@ -65,7 +65,8 @@ def choose_standard(state: GameState) -> Action:
     # the entry holds the scenario itself, so its id cannot be reused by another game
     plan = cached[1] if cached is not None and cached[0] is state.scenario else None
     if plan is None or not (0 <= state.action_count - plan[0] <= len(plan[1])):
-        builders = {"purchase": _plan_purchase, "combat_move": _plan_combat_move,
+        builders = {"purchase": _plan_purchase, "politics": _plan_politics,
+                    "combat_move": _plan_combat_move,
                     "noncombat_move": _plan_noncombat, "place": _plan_place}
         builder = builders.get(phase)
         try:
@@ -539,9 +540,12 @@ def _plan_purchase(state: GameState) -> list[Action]:
     """Greedy's tried mix where the ruleset has those units (it measured better on
     Europe 1941), else a mix chosen from the ruleset's units by value for money."""
     player = state.player
+    fac = build.purchases(state)    # repairs and facilities first (g40)
+    state = _after(state, fac)
     ship = _transport_buy(state, player)
     ship += _warship_buy(_after(state, ship), player)
     state = _after(state, ship)
+    ship = fac + ship
     if _has_greedy_units(state):
         paras = _paratroopers(state)
         state = _after(state, paras)
@@ -613,6 +617,12 @@ def _plan_purchase(state: GameState) -> list[Action]:
         i += 1
     return ship + _upgrade(state, _only_legal(state, [Purchase(u, n) for u, n in sorted(counts.items())])) \
         + [EndPhase()]
+
+
+def _plan_politics(state: GameState) -> list[Action]:
+    """The wars the player declares (declare.py): when its national objectives gain, or
+    when this planner would attack the new enemy."""
+    return declare.declarations(state, lambda s: _plan_combat_move(s, raids=False)) + [EndPhase()]
 
 
 def _after(state: GameState, actions: list[Action]) -> GameState:
@@ -807,7 +817,7 @@ def _supply_drops(state: GameState) -> list[Action]:
     return out
 
 
-def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
+def _plan_combat_move(state: GameState, drops: bool = True, raids: bool = True) -> list[Action]:
     cfg = zone_config()
     if drops:
         supply = _supply_drops(state)
@@ -972,7 +982,10 @@ def _plan_combat_move(state: GameState, drops: bool = True) -> list[Action]:
         moves += naval_attacks(state, player, used, [u for u in free if state.utype(u).domain == AIR],
                                reach)
     moves += _airdrops(state, free, used, moves, last_chance)
-    return _only_legal(state, moves) + [EndPhase()]
+    moves = _only_legal(state, moves)
+    if raids:   # the bombers the attacks left over raid where it pays (bombing.py)
+        moves += bombing.raid_moves(_after(state, moves))
+    return moves + [EndPhase()]
 
 
 def _airdrops(state: GameState, free: list[Unit], used: set[int], moves: list[Action],
@@ -1492,6 +1505,7 @@ def _plan_place(state: GameState) -> list[Action]:
                     break
             if not placed:
                 break
+    actions += build.placements(s)   # the facilities bought (g40), after the units
     if any(production.unplaced(s, player).values()):
         return actions  # the rest where greedy finds room (e.g. a player `placement` rule)
     return actions + [EndPhase()]

@@ -834,8 +834,8 @@ def load_targets(state: GameState, group: list[Unit], player: str | None = None)
     """Sea zones where this land group could board a transport now."""
     player = player or state.player
     if not group or any(state.utype(u).domain != LAND or u.carried_by is not None
-                        or u.moved or u.in_combat for u in group):
-        return []  # loading is a land unit's entire move: not after moving
+                        or u.moved or u.in_combat or moves_left(state, u) <= 0 for u in group):
+        return []  # loading is a land unit's entire move: not after moving, not without one
     if len({u.space for u in group}) != 1 or state.phase not in (COMBAT, NONCOMBAT):
         return []
     if state.phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
