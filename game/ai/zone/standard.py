@@ -62,8 +62,11 @@ def choose_standard(state: GameState) -> Action:
     plans = active().zone_plans   # the deciding player's own phase plans
     key = (id(state.scenario), state.seed, state.round, state.player_idx, state.phase_idx)
     cached = plans.get(key)
-    # the entry holds the scenario itself, so its id cannot be reused by another game
-    plan = cached[1] if cached is not None and cached[0] is state.scenario else None
+    # the entry holds the scenario itself, so its id cannot be reused by another game, and
+    # the log line the plan was made after: two games of one scenario (loaded once a
+    # process) with the same seed share a key, never a log
+    plan = cached[1] if cached is not None and cached[0] is state.scenario \
+        and _log_descends(state, cached[2]) else None
     if plan is None or not (0 <= state.action_count - plan[0] <= len(plan[1])):
         builders = {"purchase": _plan_purchase, "politics": _plan_politics,
                     "combat_move": _plan_combat_move,
@@ -78,7 +81,7 @@ def choose_standard(state: GameState) -> Action:
         if len(plans) > 256:
             plans.clear()
         plan = (state.action_count, actions)
-        plans[key] = (state.scenario, plan)
+        plans[key] = (state.scenario, plan, state.log_tail)
     start, actions = plan
     i = state.action_count - start
     if i < len(actions):
@@ -617,6 +620,19 @@ def _plan_purchase(state: GameState) -> list[Action]:
         i += 1
     return ship + _upgrade(state, _only_legal(state, [Purchase(u, n) for u, n in sorted(counts.items())])) \
         + [EndPhase()]
+
+
+def _log_descends(state: GameState, cell: object) -> bool:
+    """Whether `cell` (a log line) is in this game's log: the state follows the one a plan
+    was made for. Walks back the lines logged since (a phase's worth)."""
+    c = state.log_tail
+    for _ in range(20000):
+        if c is cell:
+            return True
+        if c is None:
+            return False
+        c = c.prev
+    return False
 
 
 def _plan_politics(state: GameState) -> list[Action]:
