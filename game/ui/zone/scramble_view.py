@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
+from game.rules.errors import IllegalAction
 from game.rules.model import Battle, GameState
 from game.rules.zone import scramble
 
@@ -44,7 +45,7 @@ class ScrambleChoice:
         if self._after is None or self._after[0] != key:
             try:
                 got: GameState | None = A.apply(state, self.action())
-            except Exception:  # noqa: BLE001 - an illegal choice: the action will say why
+            except IllegalAction:  # an illegal choice: the action will say why
                 got = None
             self._after = (key, got)
         return self._after[1]
