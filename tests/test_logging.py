@@ -69,7 +69,7 @@ def test_a_failing_planner_is_logged_and_play_goes_on_greedy(mini, monkeypatch, 
 
     def broken(state):
         raise RuntimeError("planner bug")
-    monkeypatch.setattr(standard, "_plan_purchase", broken)
+    monkeypatch.setattr(standard, "plan_purchase", broken)
     active().clear()
     with caplog.at_level(logging.WARNING, logger="game.ai.zone.standard"):
         action = standard.choose_standard(state)

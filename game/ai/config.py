@@ -110,7 +110,7 @@ class HexConfig:
 @dataclass(frozen=True)
 class ZoneConfig:
     """The zone-map players: standard (standard, its sea lift), greedy, the quick odds."""
-    # standard.py
+    # standard.py and its planners (evaluate.py, garrison.py, attack.py, noncombat.py, ...)
     win_target: float = 0.80                                  # add units to an attack until it wins this often
     win_minimum: float = 0.65                                 # attack only at least this likely to win
     last_chance_minimum: float = 0.25                         # ... unless no enemy moves again before the game ends

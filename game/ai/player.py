@@ -37,7 +37,7 @@ class ComputerPlayer:
     hex_plans: dict[tuple[Any, ...], Action] = field(default_factory=dict, repr=False)
     # the standard zone planner's phase plans (standard): key -> (scenario, (start, actions))
     zone_plans: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
-    # land distances per map (standard.land_distances): id(scenario) -> (scenario, table)
+    # land distances per map (evaluate.land_distances): id(scenario) -> (scenario, table)
     land_dist: dict[int, tuple[Any, dict[str, dict[str, int]]]] = field(default_factory=dict, repr=False)
     # counts for measuring: choices scored, proposals overruled (hexdecide)
     stats: dict[str, int] = field(default_factory=dict, repr=False)

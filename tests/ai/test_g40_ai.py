@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.ai import ComputerPlayer
-from game.ai.zone import bombing, build, declare, greedy, standard
+from game.ai.zone import attack, bombing, build, declare, greedy, purchase
 from game.rules.action_types import (
     DeclareWar,
     EndPhase,
@@ -93,7 +93,7 @@ def test_a_naval_base_goes_where_the_fleet_is_and_is_placed_there():
 def test_the_standard_purchase_buys_the_repair_before_its_units():
     s = mini([("a1", "red", "infantry", 1)])
     s.facilities["a1|" + MAJOR] = 4
-    plan = planned(s, standard._plan_purchase)
+    plan = planned(s, purchase.plan_purchase)
     assert plan[0] == Repair("a1", MAJOR, 4)
     assert any(isinstance(a, Purchase) for a in plan[1:])
 
@@ -107,7 +107,7 @@ def test_a_bomber_raids_an_undefended_complex():
     assert len(acts) == 1 and isinstance(acts[0], Raid)
     assert acts[0].path[-1] == "b1" and acts[0].facility == MAJOR
     assert bombing.raid_value(apply(s, acts[0]), "b1", "red") > 0
-    plan = planned(s, standard._plan_combat_move)
+    plan = planned(s, attack.plan_combat_move)
     assert acts[0] in plan
 
 
@@ -134,7 +134,7 @@ BLUE_WAR_AIM = """national_objectives:
 
 
 def declared(s):
-    return planned(s, lambda x: declare.declarations(x, lambda y: standard._plan_combat_move(y, raids=False)))
+    return planned(s, lambda x: declare.declarations(x, lambda y: attack.plan_combat_move(y, raids=False)))
 
 
 def test_the_axis_declares_when_its_attack_pays():

@@ -3,7 +3,7 @@ troops and air transports kept at air bases."""
 import sys
 from pathlib import Path
 
-from game.ai.zone import standard
+from game.ai.zone import attack, evaluate, noncombat, place
 from game.rules.actions import Move, SupplyDrop, apply
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
@@ -18,7 +18,7 @@ def test_drops_supplies_on_cut_off_front_line_troops():
     s = med([("sicily", "italy", "transport_aircraft", 1), ("libya", "italy", "infantry", 3),
              ("libya", "italy", "artillery", 1), ("egypt", "uk", "infantry", 1)],
             owners={"libya": "italy", "tunisia": "uk"})
-    plan = standard._plan_combat_move(s)
+    plan = attack.plan_combat_move(s)
     t = ids(s, "italy", "transport_aircraft")[0]
     assert plan[0] == SupplyDrop(t, "libya")
     s2 = s
@@ -28,7 +28,7 @@ def test_drops_supplies_on_cut_off_front_line_troops():
 
 def test_no_supply_drop_for_troops_in_supply():
     s = med([("sicily", "italy", "transport_aircraft", 1), ("tunisia", "italy", "infantry", 3)])
-    assert not [a for a in standard._plan_combat_move(s) if isinstance(a, SupplyDrop)]
+    assert not [a for a in attack.plan_combat_move(s) if isinstance(a, SupplyDrop)]
 
 
 def test_air_transports_land_at_an_air_base():
@@ -37,7 +37,7 @@ def test_air_transports_land_at_an_air_base():
     s = med([("tunisia", "italy", "transport_aircraft", 1), ("tunisia", "italy", "infantry", 1),
              ("sicily", "italy", "infantry", 1)], phase="noncombat_move")
     t = ids(s, "italy", "transport_aircraft")[0]
-    moves = [a for a in standard._plan_noncombat(s) if isinstance(a, Move) and t in a.units]
+    moves = [a for a in noncombat.plan_noncombat(s) if isinstance(a, Move) and t in a.units]
     assert moves and moves[0].path[-1] == "sicily"
 
 
@@ -80,9 +80,9 @@ def test_torpedo_bombers_are_no_threat_to_a_territory():
     # counted each at its attack 6 against a territory (garrisons, defenders and safe
     # landing places were planned against an enemy that cannot hurt land units)
     s = med([("tunisia", "italy", "infantry", 1), ("libya", "uk", "torpedo_bomber", 3)])
-    assert standard.threat_to(s, "tunisia", "italy") == 0
+    assert evaluate.threat_to(s, "tunisia", "italy") == 0
     s = med([("tunisia", "italy", "infantry", 1), ("libya", "uk", "dive_bomber", 1)])
-    assert standard.threat_to(s, "tunisia", "italy") > 0   # a dive bomber does hit land
+    assert evaluate.threat_to(s, "tunisia", "italy") > 0   # a dive bomber does hit land
 
 
 def _med_at(player, phase):
@@ -136,7 +136,7 @@ def test_an_attack_whose_sea_lift_fails_is_dropped_whole(monkeypatch):
              ("mc", "italy", "troopship", 2), ("malta", "uk", "infantry", 2)]
     s = med(units, owners={"libya": "italy"})
     fighters = set(ids(s, "italy", "fighter"))
-    into = [a for a in standard._plan_combat_move(s) if isinstance(a, Move) and a.path[-1] == "malta"]
+    into = [a for a in attack.plan_combat_move(s) if isinstance(a, Move) and a.path[-1] == "malta"]
     assert {u for a in into for u in a.units} & fighters     # the landing and the fighters
     real = amphib.lift_moves
 
@@ -145,7 +145,7 @@ def test_an_attack_whose_sea_lift_fails_is_dropped_whole(monkeypatch):
         return moves[:-1] + [Move(moves[-1].units, ("egypt",))]
     monkeypatch.setattr(amphib, "lift_moves", refused)
     s = med(units, owners={"libya": "italy"})
-    assert not [a for a in standard._plan_combat_move(s) if isinstance(a, Move)
+    assert not [a for a in attack.plan_combat_move(s) if isinstance(a, Move)
                 and a.path[-1] == "malta"]
 
 
@@ -159,6 +159,6 @@ def test_ships_are_not_placed_beside_an_enemy_fleet():
     st = apply(st, Purchase("troopship", 1))
     st.phase_idx = st.ruleset.phases.index("place")
     add_unit(st, "battleship", "france", "adriatic_sea")
-    zones = [a.space for a in standard._plan_place(st) if isinstance(a, Place)
+    zones = [a.space for a in place.plan_place(st) if isinstance(a, Place)
              and a.unit == "troopship"]
     assert zones and zones[0] != "adriatic_sea"

@@ -1,4 +1,4 @@
-"""The standard computer's navy (game/ai/zone/standard.py): warships bought by need, naval
+"""The standard computer's navy (game/ai/zone/navy.py, purchase.py): warships bought by need, naval
 attacks at good odds, escorts for transports, and only units that can hurt the enemy
 sent into a battle."""
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 from unit_helpers import add_unit
 
 from game.ai import choose_action
-from game.ai.zone import standard
+from game.ai.zone import navy
 from game.rules.actions import EndPhase, Move, Purchase, apply
 from game.rules.model import Unit
 from game.rules.ruleset import load_ruleset, load_scenario
@@ -38,7 +38,7 @@ def test_buys_a_warship_when_an_enemy_fleet_blocks_its_only_sea_route():
     # sea_lane: Blueland's destroyers sit in the only zone between Redland and the
     # enemy islands; Redland needs ships that can fight, not only transports
     st = _session(SEA_LANE).state
-    assert standard.naval_gap(st, "red") > 0
+    assert navy.naval_gap(st, "red") > 0
     acts, _ = _plan(st)
     bought = [a.unit for a in acts if isinstance(a, Purchase)]
     ships = [u for u in bought if st.ruleset.units[u].domain == "sea"
@@ -51,7 +51,7 @@ def test_buys_no_warship_without_an_enemy_fleet():
     st = _session(SEA_LANE).state
     for u in [u for u in st.units.values() if u.owner == "blue" and u.space == "s2"]:
         del st.units[u.uid]
-    assert standard.naval_gap(st, "red") == 0
+    assert navy.naval_gap(st, "red") == 0
     acts, _ = _plan(st)
     assert not [a for a in acts if isinstance(a, Purchase)
                 and st.ruleset.units[a.unit].domain == "sea"
@@ -118,7 +118,7 @@ def test_escorts_transports_through_a_zone_enemy_warships_can_strike():
     cr = add_unit(st, "cruiser", "red", "s1")
     while st.phase != "noncombat_move":
         st = apply(st, EndPhase())
-    moves = standard.escort_moves(st, "red")
+    moves = navy.escort_moves(st, "red")
     assert Move((cr,), ("s2",)) in moves
     apply(st, moves[0])  # legal
 

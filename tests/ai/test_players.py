@@ -91,7 +91,7 @@ def test_standard_plays_a_mediterranean_round_legally():
 
 
 def test_standard_goes_all_in_for_victory_cities_in_the_last_round():
-    from game.ai.zone.standard import enemy_moves_again
+    from game.ai.zone.evaluate import enemy_moves_again
     sc = load_scenario("europe_1941")
     s = Session(sc, load_ruleset("g40"), 2)
     st = s.state
@@ -103,7 +103,7 @@ def test_standard_goes_all_in_for_victory_cities_in_the_last_round():
 
 def test_standard_airdrops_paratroopers_onto_a_planned_attack():
     # seed 002: paratroopers fly themselves (Airdrop); the planner joins an attack it plans
-    from game.ai.zone import standard
+    from game.ai.zone import attack
     from game.rules.actions import Airdrop, EndPhase, Move, apply
     from game.rules.model import Unit
     sc = load_scenario("europe_1941")
@@ -111,7 +111,7 @@ def test_standard_airdrops_paratroopers_onto_a_planned_attack():
     uid = st.next_uid
     st.units[uid] = Unit(uid, "paratrooper", "germany", "poland")
     st.next_uid += 1
-    drops = standard._airdrops(st, [st.units[uid]], set(), [Move((1,), ("leningrad",))], False)
+    drops = attack._airdrops(st, [st.units[uid]], set(), [Move((1,), ("leningrad",))], False)
     assert drops == [Airdrop((uid,), "leningrad")]
     apply(st, drops[0])  # legal
 
@@ -199,7 +199,7 @@ def test_standard_never_plays_a_plan_made_for_another_state():
 def test_standard_lands_aircraft_out_of_the_enemys_reach():
     # the fuel rule only needs friendly land (g40); the computer also avoids landing where
     # the enemy next door outweighs the defence, when a safe landing place is in reach
-    from game.ai.zone.standard import _plan_noncombat
+    from game.ai.zone.noncombat import plan_noncombat
     from game.rules.actions import EndPhase, Move, apply
     from game.rules.model import Unit
     sc = load_scenario(MINI)
@@ -218,7 +218,7 @@ def test_standard_lands_aircraft_out_of_the_enemys_reach():
     add("infantry", "red", "a1")
     for _ in range(6):
         add("armour", "blue", "m")
-    plan = _plan_noncombat(st)
+    plan = plan_noncombat(st)
     assert Move((fighter,), ("a1",)) in plan
     st2 = st
     for a in plan:

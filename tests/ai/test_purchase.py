@@ -3,7 +3,7 @@ full buys stronger units; a player whose factories are all on islands buys trans
 big garrisons spare tokens for empty cities; the odds-based capital garrison."""
 from pathlib import Path
 
-from game.ai.zone import amphib, standard
+from game.ai.zone import amphib, evaluate, garrison, noncombat, place, purchase
 from game.rules.actions import Purchase, apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
@@ -26,9 +26,9 @@ def test_money_left_when_the_factories_are_full_buys_stronger_units():
     st = _session(str(FIX / "mini.yaml")).state
     st.resources["red"] = 200
     cap = sum(production.factory_capacity(st, f) for f in st.factories if st.owners.get(f) == "red")
-    plain = standard._greedy_buys(st)
+    plain = purchase._greedy_buys(st)
     assert sum(a.count for a in plain) == cap and _spend(st, plain) < 200 - 20
-    acts = standard._plan_purchase(st)
+    acts = purchase.plan_purchase(st)
     bought = [a for a in acts if isinstance(a, Purchase)]
     assert sum(a.count for a in bought) == cap          # no more units than room
     assert _spend(st, bought) > _spend(st, plain) + 10  # but better ones
@@ -39,8 +39,8 @@ def test_money_left_when_the_factories_are_full_buys_stronger_units():
 
 def test_upgrade_spends_only_the_money_left_and_keeps_the_unit_count():
     st = _session(str(FIX / "mini.yaml")).state
-    buys = standard._greedy_buys(st)
-    up = standard._upgrade(st, buys)
+    buys = purchase._greedy_buys(st)
+    up = purchase._upgrade(st, buys)
     assert sum(a.count for a in up) == sum(a.count for a in buys)
     assert _spend(st, buys) <= _spend(st, up) <= st.resources["red"]
 
@@ -61,7 +61,7 @@ def test_a_big_garrison_spares_a_token_for_an_empty_city():
     from game.rules.actions import Move
     st = _session(str(FIX / "twin.yaml")).state
     st.phase_idx = st.ruleset.phases.index("noncombat_move")
-    acts = standard._plan_noncombat(st)
+    acts = noncombat.plan_noncombat(st)
     moves = [a for a in acts if isinstance(a, Move) and a.path[-1] == "a2"]
     assert moves and st.units[moves[0].units[0]].space == "a1"
 
@@ -70,14 +70,14 @@ def test_capital_hold_keeps_enough_home_to_make_the_enemy_attack_unlikely(ai_kno
     # twin.yaml: a tank and seven infantry next to Redland's capital (six infantry)
     st = _session(str(FIX / "twin.yaml")).state
     ai_knobs(capital_loss_chance=0.25)
-    keep = standard._capital_hold(st, "a1", "red")
+    keep = garrison._capital_hold(st, "a1", "red")
     assert 0 < keep <= 6 * 2.5
     home = sorted((u for u in st.units.values() if u.space == "a1"), key=lambda u: u.uid)
     foes = [u for u in st.units.values() if u.space == "e"]
     n = round(keep / 2.5)
-    assert standard.odds(st, foes, home[:n], "land")[0] <= 0.25 or n == 6
-    assert n == 0 or standard.odds(st, foes, home[:n - 1], "land")[0] > 0.25
-    assert standard._garrison_needs(st, "red")["a1"] >= keep
+    assert evaluate.odds(st, foes, home[:n], "land")[0] <= 0.25 or n == 6
+    assert n == 0 or evaluate.odds(st, foes, home[:n - 1], "land")[0] > 0.25
+    assert garrison.garrison_needs(st, "red")["a1"] >= keep
 
 
 def _germany_holding_provence():
@@ -101,7 +101,7 @@ def test_a_ship_bought_is_placed_before_land_units_fill_its_only_factory():
     for a in (Purchase("troopship", 1), Purchase("infantry", 6)):
         st = apply(st, a)
     st.phase_idx = st.ruleset.phases.index("place")
-    plan = standard._plan_place(st)
+    plan = place.plan_place(st)
     s = st
     for a in plan:
         s = apply(s, a)  # legal
@@ -122,6 +122,6 @@ def test_a_ship_is_placed_first_when_its_factory_has_the_least_room():
         st = apply(st, a)
     st.phase_idx = st.ruleset.phases.index("place")
     s = st
-    for a in standard._plan_place(st):
+    for a in place.plan_place(st):
         s = apply(s, a)  # legal
     assert not production.unplaced(s, "germany")

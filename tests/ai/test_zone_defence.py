@@ -1,11 +1,11 @@
 """The standard computer player's defence of its capital and victory cities on zone
-maps (game/ai/zone/standard.py)."""
+maps (game/ai/zone/garrison.py, attack.py, noncombat.py)."""
 from pathlib import Path
 
 from unit_helpers import add_unit
 
 from game.ai.config import zone_config
-from game.ai.zone import standard
+from game.ai.zone import attack, evaluate, garrison, noncombat
 from game.rules.actions import apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
@@ -35,8 +35,8 @@ def test_a_fighter_stays_to_defend_a_threatened_capital():
     # at 4)
     st = _at(BASTION, "noncombat_move")
     fighter = next(u.uid for u in st.units.values() if u.type == "fighter")
-    assert standard.air_defence_moves(st, "red") == [(fighter, "a1")]
-    after = _play(st, standard._plan_noncombat(st))
+    assert noncombat.air_defence_moves(st, "red") == [(fighter, "a1")]
+    after = _play(st, noncombat.plan_noncombat(st))
     assert after.units[fighter].space == "a1"
 
 
@@ -47,7 +47,7 @@ def test_a_fighter_flies_home_to_a_threatened_capital():
     import dataclasses
     fighter = next(u for u in st.units.values() if u.type == "fighter")
     st.units[fighter.uid] = dataclasses.replace(fighter, space="r2")
-    after = _play(st, standard._plan_noncombat(st))
+    after = _play(st, noncombat.plan_noncombat(st))
     assert after.units[fighter.uid].space == "a1"
 
 
@@ -55,7 +55,7 @@ def test_no_fighter_for_an_unthreatened_capital():
     st = _at(BASTION, "noncombat_move")
     for u in [u for u in st.units.values() if u.space == "e"]:
         del st.units[u.uid]
-    assert standard.air_defence_moves(st, "red") == []
+    assert noncombat.air_defence_moves(st, "red") == []
 
 
 def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
@@ -68,14 +68,14 @@ def test_troops_across_the_sea_threaten_only_as_far_as_transports_bring_them():
         del st.units[u.uid]
     for _ in range(6):
         add_unit(st, "armour", "blue", "x")
-    assert standard.threat_to(st, "a1", "red") == 0
+    assert evaluate.threat_to(st, "a1", "red") == 0
     add_unit(st, "transport", "blue", "s1")
     # one transport: two tanks (attack 3 each, +0.5 as every threat counts)
-    assert standard.threat_to(st, "a1", "red") == 2 * 3.5
+    assert evaluate.threat_to(st, "a1", "red") == 2 * 3.5
     # and a walk over land still counts in full
     for _ in range(3):
         add_unit(st, "armour", "blue", "e")
-    assert standard.threat_to(st, "a1", "red") == 5 * 3.5
+    assert evaluate.threat_to(st, "a1", "red") == 5 * 3.5
 
 
 def test_last_round_behind_on_cities_attacks_a_city_at_middling_odds():
@@ -94,10 +94,10 @@ def test_last_round_behind_on_cities_attacks_a_city_at_middling_odds():
     red = [add_unit(st, "infantry", "red", "a1") for _ in range(6)]
     blue = [st.units[add_unit(st, "infantry", "blue", "a2")] for _ in range(4)]
     add_unit(st, "infantry", "blue", "b")
-    assert not standard.ahead(st, "red")
-    p = standard.odds(st, [st.units[u] for u in red], blue, "land")[0]
+    assert not evaluate.ahead(st, "red")
+    p = evaluate.odds(st, [st.units[u] for u in red], blue, "land")[0]
     assert zone_config().last_chance_minimum < p < zone_config().win_minimum
-    plan = standard._plan_combat_move(st)
+    plan = attack.plan_combat_move(st)
     assert any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
     _play(st, plan)
 
@@ -115,8 +115,8 @@ def test_last_round_ahead_on_cities_keeps_the_usual_minimum():
         add_unit(st, "infantry", "red", "a1")
     for _ in range(4):
         add_unit(st, "infantry", "blue", "a2")
-    assert standard.ahead(st, "red")
-    plan = standard._plan_combat_move(st)
+    assert evaluate.ahead(st, "red")
+    plan = attack.plan_combat_move(st)
     assert not any(isinstance(a, Move) and a.path[-1] == "a2" for a in plan)
 
 
@@ -136,13 +136,13 @@ def test_fighters_in_a_city_taken_this_turn_do_not_count_as_its_defence():
     assert st.turn_owners["b"] == "blue"
     add_unit(st, "infantry", "red", "b")
     fighters = [add_unit(st, "fighter", "red", "b") for _ in range(3)]
-    assert standard.defence_at(st, "b", "red") == 2 + 0.5          # the infantry only
-    assert standard._deficits(st, "red")["b"] > 0                   # so Beta needs defenders
+    assert evaluate.defence_at(st, "b", "red") == 2 + 0.5          # the infantry only
+    assert garrison.deficits(st, "red")["b"] > 0                   # so Beta needs defenders
     # a space Redland held at the turn's start keeps its aircraft's defence
     add_unit(st, "fighter", "red", "a1")
-    assert standard.defence_at(st, "a1", "red") == 4 * 2.5 + 2 * 4.5
+    assert evaluate.defence_at(st, "a1", "red") == 4 * 2.5 + 2 * 4.5
     # and the plan flies them out: the rules refuse them a landing in Beta
-    after = _play(st, standard._plan_noncombat(st))
+    after = _play(st, noncombat.plan_noncombat(st))
     assert all(after.units[f].space != "b" for f in fighters if f in after.units)
 
 
@@ -165,8 +165,8 @@ def test_last_round_an_ally_lands_its_fighters_in_a_threatened_allied_city():
         add_unit(st, "armour", "red", "b2")
     add_unit(st, "infantry", "blue", "b1")
     fighters = [add_unit(st, "fighter", "green", "c") for _ in range(2)]
-    assert "b1" in standard.key_spaces(st, "green") and "a1" not in standard.key_spaces(st, "green")
-    assert sorted(standard.air_defence_moves(st, "green")) == [(f, "b1") for f in fighters]
+    assert "b1" in evaluate.key_spaces(st, "green") and "a1" not in evaluate.key_spaces(st, "green")
+    assert sorted(noncombat.air_defence_moves(st, "green")) == [(f, "b1") for f in fighters]
     # before the last round a player guards its own cities only
     st.round = 1
-    assert "b1" not in standard.key_spaces(st, "green")
+    assert "b1" not in evaluate.key_spaces(st, "green")

@@ -49,7 +49,7 @@ def test_exact_chance_to_take_the_space_matches_the_game(mini):
 
 
 def test_the_standard_computer_weighs_an_attack_by_the_chance_to_take_it(mini):
-    from game.ai.zone.standard import odds
+    from game.ai.zone.evaluate import odds
     from game.rules.model import LAND
     s = mini([("a2", "red", "infantry", 1), ("a1", "red", "fighter", 4), ("m", "blue", "infantry", 3)])
     att = [u for u in s.units.values() if u.owner == "red"]

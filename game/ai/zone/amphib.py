@@ -8,8 +8,9 @@ zone D and unload into a territory bordering D. Cargo already aboard sails and l
 too. The planner only sails through sea zones holding no enemy unit, so a lift never
 starts a sea battle and its unloading is never blocked.
 
-Everything here reads the state and returns plans; standard.py turns them into moves
-and checks every move against the rules before playing it.
+Everything here reads the state and returns plans; the standard player's planners
+(attack.py, noncombat.py) turn them into moves and check every move against the rules
+before playing it.
 """
 from __future__ import annotations
 

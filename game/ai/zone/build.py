@@ -22,6 +22,8 @@ from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, GameState
 from game.rules.zone import facilities
 
+from .evaluate import defence_at, land_distances, threat_to
+
 COMPLEX = facilities.COMPLEX
 REPAIR_SHARE = 0.5      # at most this share of the money goes to repairs
 FRONT = 2               # a front territory: an enemy territory this many land steps away or nearer
@@ -133,7 +135,6 @@ def site(state: GameState, fid: str) -> str | None:
 
 
 def _complex_site(state: GameState, spaces: list[str]) -> str | None:
-    from .standard import defence_at, land_distances, threat_to
     player = state.player
     ldist = land_distances(state)
     sps = state.scenario.spaces
@@ -156,7 +157,6 @@ def _complex_site(state: GameState, spaces: list[str]) -> str | None:
 
 def _upgrade_site(state: GameState, spaces: list[str]) -> str | None:
     """The safest, then most valuable, minor complex the rules let the player upgrade."""
-    from .standard import defence_at, threat_to
     player = state.player
     safe = [s for s in spaces if threat_to(state, s, player) <= defence_at(state, s, player)]
     return max(safe, key=lambda s: (state.scenario.spaces[s].value, s), default=None)
@@ -192,7 +192,6 @@ def _air_site(state: GameState, spaces: list[str]) -> str | None:
     for u in state.units.values():
         if u.owner == player and state.utype(u).domain == AIR and u.carried_by is None:
             wings[u.space] = wings.get(u.space, 0) + 1
-    from .standard import land_distances
     ldist = land_distances(state)
     sps = state.scenario.spaces
     enemy_land = [s for s, sp in sps.items() if sp.kind == LAND and state.owners.get(s) is not None

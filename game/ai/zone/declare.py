@@ -23,6 +23,8 @@ from game.rules.board import distances
 from game.rules.errors import IllegalAction
 from game.rules.model import LAND, GameState
 
+from .evaluate import worth
+
 MIN_WORTH = 3   # a war for less income than this (one poor territory) is not worth its risk
 
 # the player's combat-move plan in a position (the standard planner, or greedy's first move)
@@ -109,8 +111,7 @@ def within_reach(state: GameState, enemies: set[str]) -> bool:
 
 def attack_worth(after: GameState, enemies: set[str], plan_attacks: AttackPlanner) -> int:
     """What the new enemies' territories the player's combat move would attack once at
-    war are worth (standard.worth: income, victory city, capital; 0: no attack)."""
-    from .standard import worth
+    war are worth (evaluate.worth: income, victory city, capital; 0: no attack)."""
     s = after
     try:
         while s.phase != "combat_move" and not s.over:

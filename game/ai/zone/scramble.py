@@ -29,7 +29,7 @@ def choose_scramble(state: GameState, b: Battle) -> Scramble:
     chosen = candidates(state, b)
     if not chosen:
         return Scramble(())
-    from .standard import sea_odds  # exact odds (standard loads the odds kernels)
+    from .evaluate import sea_odds  # exact odds (game.odds loads its kernels on first use)
     att = battle.alive(state, battle.attackers(state, b))
     dfn = battle.alive(state, battle.defenders(state, b))
     try:
