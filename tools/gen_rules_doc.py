@@ -10,7 +10,7 @@ from pathlib import Path
 
 import gen_rules_index  # noqa: I001  (tools/ is the script's folder)
 
-from game.rules.abilities import REGISTRY
+from game.rules.abilities.base import REGISTRY
 from game.rules.ruleset import RULESET_DIR, load_ruleset
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "rules"

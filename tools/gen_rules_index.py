@@ -14,7 +14,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from game.rules.abilities import REGISTRY
+from game.rules.abilities.base import REGISTRY
 from game.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,7 +96,7 @@ def asked_in(code: dict[str, list[str]]) -> dict[str, set[str]]:
     pats = {name: re.compile(r"[\"']" + re.escape(name) + r"[\"']|\b" + re.escape(cls.__name__) + r"\b")
             for name, cls in REGISTRY.items()}
     for path, lines in code.items():
-        if path.endswith("abilities.py"):
+        if path.endswith("abilities.py") or path.startswith("game/rules/abilities/"):
             continue
         text = "\n".join(lines)
         for name, pat in pats.items():

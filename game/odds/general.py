@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from game.rules.abilities import (
+from game.rules.abilities.hooks import (
     ValueHook,
     barred_domains,
     hooked_value,
@@ -41,8 +41,8 @@ from game.rules.abilities import (
     only_domains,
     support_claim_order,
     unit_dice,
-    value_context,
 )
+from game.rules.abilities.values import value_context
 from game.rules.memo import derived
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from game.rules.abilities import ValueHook, hooks
+from game.rules.abilities.hooks import ValueHook, hooks
 from game.rules.model import AIR, LAND
 
 from .exact import Branch, NotExact, Side, _aa_kills, aa_hits_taken, solve_exact

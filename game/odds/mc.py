@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from game.rules.abilities import support_claim_order
+from game.rules.abilities.hooks import support_claim_order
 from game.rules.model import AIR, LAND
 
 from .model import BattleSpec, TypeInfo

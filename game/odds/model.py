@@ -16,22 +16,21 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.abilities import (
-    REGISTRY,
-    SupportedBy,
+from game.rules.abilities.base import REGISTRY
+from game.rules.abilities.hooks import (
     ValueHook,
     barred_domains,
     hooked_value,
     hooks,
     only_domains,
     unit_dice,
-    value_context,
 )
+from game.rules.abilities.values import SupportedBy, value_context
 from game.rules.memo import derived
 from game.rules.model import AIR, LAND, Ruleset, UnitType
 
 
-# What the odds model, as each ability declares it (`Ability.odds`, game/rules/abilities.py):
+# What the odds model, as each ability declares it (`Ability.odds`, game/rules/abilities/base.py):
 # the exact DP (per-unit tables in general.py, airdrops in intercept.py), the vectorised
 # Monte Carlo (g40's set: no Rule of Three, first strike every round), no battle effect.
 # A new ability is "sim" until its class says otherwise; `unmodelled` checks parameters.

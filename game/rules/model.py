@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, overload
 
-from .abilities import Ability
+from .abilities.base import Ability
 from .hex.model import HexMap, HexRules, HexTurn
 
 LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"

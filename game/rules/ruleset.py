@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .abilities import REGISTRY, AbilityParamError, parse_ability
+from .abilities.base import REGISTRY, AbilityParamError, parse_ability
 from .errors import Diagnostic, LoadError
 from .hex import abilities as hexabilities  # noqa: F401  (registers the hex abilities)
 from .hex.load import parse_hex_rules, parse_hex_scenario

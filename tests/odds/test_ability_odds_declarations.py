@@ -4,7 +4,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from game.odds import model
-from game.rules.abilities import REGISTRY, Ability
+from game.rules.abilities.base import REGISTRY, Ability
 from game.rules.ruleset import load_ruleset
 
 KINDS = {"exact_mc", "exact", "none", "sim"}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.odds import battle_odds
-from game.rules.abilities import ValueHook, hooks
+from game.rules.abilities.hooks import ValueHook, hooks
 from game.rules.ruleset import load_ruleset
 from game.rules.variant import load_variant
 

@@ -9,18 +9,9 @@ import pytest
 
 from game.odds import battle_odds
 from game.odds.model import TypeInfo
-from game.rules.abilities import (
-    REGISTRY,
-    Ability,
-    AbilityParamError,
-    DiceHook,
-    Modifier,
-    TargetHook,
-    ValueContext,
-    ValueHook,
-    hooks,
-    parse_ability,
-)
+from game.rules.abilities.base import REGISTRY, Ability, AbilityParamError, parse_ability
+from game.rules.abilities.hooks import DiceHook, TargetHook, ValueContext, ValueHook, hooks
+from game.rules.abilities.values import Modifier
 from game.rules.actions import EndPhase, Move, RollDice, SelectBattle, apply, new_game
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.zone import battle as B

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.abilities import Fortifies
+from game.rules.abilities.values import Fortifies
 from game.rules.actions import (
     Airdrop,
     Casualties,

@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 from game.rules import victory
-from game.rules.abilities import barred_domains
+from game.rules.abilities.hooks import barred_domains
 from game.rules.actions import Action, apply
 from game.rules.board import distances
 from game.rules.errors import IllegalAction

@@ -1,7 +1,7 @@
 """Abilities of hex (europa, seed 003 section 15) units.
 
 Each is a frozen dataclass registered by name like the zone abilities in
-abilities.py; `hex_terrain_refs` parameters name hex terrain ids (checked
+game/rules/abilities/; `hex_terrain_refs` parameters name hex terrain ids (checked
 against the ruleset's `hex.terrain` at load). The rules that read them live
 in hexmove.py (movement, ZOC, stacking), hexcombat.py/crt.py (combat) and
 hexsupply.py. docs/seeds/003-extraction.md maps each 15.x rule to these.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..abilities import Ability, register
+from ..abilities.base import Ability, register
 
 
 class HexAbility(Ability):

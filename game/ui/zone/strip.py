@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.abilities import barred_domains, only_domains
+from game.rules.abilities.hooks import barred_domains, only_domains
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 from game.rules.zone import battle as B
 

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from ... import abilities, dice, grammar
-from ...abilities import (
-    SupportedBy,
+from ... import dice, grammar
+from ...abilities import values as ability_values
+from ...abilities.hooks import (
     ValueContext,
     ValueHook,
     barred_domains,
@@ -28,6 +28,7 @@ from ...abilities import (
     support_claim_order,
     unit_dice,
 )
+from ...abilities.values import SupportedBy
 from ...errors import IllegalAction
 from ...memo import derived
 from ...model import (
@@ -220,7 +221,7 @@ def value_context(state: GameState, u: Unit, role: str, b: Battle | None = None)
     """What a unit's value hooks look at (abilities.ValueHook): in battle `b`'s round when
     given (round-bound hooks), else outside any round (casualty order, previews)."""
     start = () if b is None else (b.att_start if role == "attack" else b.def_start)
-    return abilities.value_context(
+    return ability_values.value_context(
         state.utype(u), role, round_=None if b is None else b.round,
         terrain=space_terrain(state, u.space, u.owner), airborne=u.airborne, landed=u.amphibious,
         side_at_start=start, expand=state.ruleset.expand_all)
