@@ -123,7 +123,8 @@ def test_the_load_dialog_summarises_a_packed_save(tmp_path, pack_all):
 def test_a_global_1940_save_is_under_300_kb(tmp_path):
     # issue #45: a 10-round Global 1940 game saved 1.08 MB of JSON, 57 % of it the
     # embedded map (bench: save_g40_10_rounds_kb); a round here, the map is the bulk
-    from game.io.triplea import import_map, write
+    from game.io.triplea import import_map
+    from game.io.triplea_write import write
     files = write(import_map(G40, game=G40_XML.name, scenario_id="g40"), tmp_path / "g40.yaml")
     s = played(str(files[0]), "g40_g40", n=400)
     path = tmp_path / "g.json"
