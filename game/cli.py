@@ -321,7 +321,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_import_triplea(args: argparse.Namespace) -> int:
     """Import a TripleA map folder as a scenario; print the import report."""
-    from game.io.triplea import TripleaError, import_map, write
+    from game.io.triplea import import_map
+    from game.io.triplea_files import TripleaError
+    from game.io.triplea_write import write
     out = Path(args.out)
     try:
         imported = import_map(args.map_dir, game=args.game, scenario_id=args.id or out.stem,

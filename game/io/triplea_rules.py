@@ -1,5 +1,6 @@
 """Which TripleA unit options and attachments a Warboard rule already plays, checked value
-by value against the ruleset used for them (game/io/triplea.py's report).
+by value against the ruleset used for them (the import report: game/io/triplea_units.py
+and triplea_leftovers.py).
 
 An option is *mapped* when the g40 unit (or facility) has the Warboard ability that
 plays it with the same values; otherwise it stays in the report as approximated or not

@@ -46,7 +46,8 @@ class TripleaImportDialog(Scene):
 
     def scan(self) -> None:
         """List the folder's game XMLs (Enter or 'Find games')."""
-        from game.io.triplea import TripleaError, find_game_files
+        from game.io.triplea_files import TripleaError
+        from game.io.triplea_game import find_game_files
         self.error, self.games, self.game_index = "", [], 0
         try:
             self.games = find_game_files(self.folder())
@@ -56,7 +57,10 @@ class TripleaImportDialog(Scene):
             self.error = str(exc)
 
     def run_import(self) -> None:
-        from game.io.triplea import TripleaError, import_map, slug, write
+        from game.io.triplea import import_map
+        from game.io.triplea_files import TripleaError
+        from game.io.triplea_names import slug
+        from game.io.triplea_write import write
         if not self.games:
             self.scan()
             if not self.games:

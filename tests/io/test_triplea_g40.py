@@ -7,7 +7,8 @@ import pytest
 
 from game import api
 from game.cli import lint_paths
-from game.io.triplea import import_map, ruleset_yaml, scenario_yaml
+from game.io.triplea import import_map
+from game.io.triplea_write import ruleset_yaml, scenario_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 G40 = next((p / "shared" / "data" / "triplea" / "world_war_ii_global" for p in (ROOT.parent, ROOT.parent.parent)
@@ -113,7 +114,8 @@ def test_seed_002_house_rules_switch_on_as_a_variant():
 
 @needs_g40
 def test_the_maps_other_xmls_import_as_variants_of_the_game(tmp_path):
-    from game.io.triplea import find_game_files, write
+    from game.io.triplea_game import find_game_files
+    from game.io.triplea_write import write
     for xml in find_game_files(G40):
         if xml.name == XML.name:
             continue

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import lint_paths
-from game.io.triplea import TripleaError, import_map, scenario_yaml, write
+from game.io.triplea import import_map
+from game.io.triplea_files import TripleaError
+from game.io.triplea_write import scenario_yaml, write
 from game.rules.ruleset import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.io.triplea import import_map, write
+from game.io.triplea import import_map
+from game.io.triplea_write import write
 from game.rules import objectives
 from game.rules.actions import new_game
 from game.rules.ruleset import load_ruleset, load_scenario_file

@@ -155,7 +155,8 @@ def test_wrapping_map_pans_forever_and_draws_copies(tmp_path):
         "triplea_import_tests", Path(__file__).resolve().parents[1] / "io" / "test_triplea_import.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    from game.io.triplea import import_map, write
+    from game.io.triplea import import_map
+    from game.io.triplea_write import write
     from game.rules.ruleset import load_scenario_file
     out = write(import_map(mod.tiny_map(tmp_path, wrap=True)), tmp_path / "o" / "tiny.yaml")[0]
     sc, _ = load_scenario_file(out)
@@ -293,7 +294,8 @@ def test_the_game_screen_paints_every_pixel_without_a_cleared_window(tmp_path, w
         "triplea_import_tests", Path(__file__).resolve().parents[1] / "io" / "test_triplea_import.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    from game.io.triplea import import_map, write
+    from game.io.triplea import import_map
+    from game.io.triplea_write import write
     scenario = str(write(import_map(mod.tiny_map(tmp_path, wrap=wrap)), tmp_path / "o" / "tiny.yaml")[0])
     surf = pygame.Surface((1280, 800))
     app = App(surf)
