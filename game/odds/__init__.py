@@ -19,7 +19,7 @@ which is the core's uid order; the type tables take a type's units together, whi
 differs when two supported types with different values compete for the same supporter). Restricted hits (submarines cannot hit aircraft,
 aircraft cannot hit submarines without a destroyer) are exact in the type tables when
 the eligible units come first in the remaining order of loss; otherwise the per-unit
-tables split the order of loss into the classes the hits tell apart (general.Track);
+tables split the order of loss into the classes the hits tell apart (lossorder.Track);
 a battle whose tables would take more memory than the cap (exact.memory_cap), or with
 too many reachable states for the per-unit tables, goes to Monte Carlo and the result
 says so (`method`, `note`). Products and states below 1e-18 (kernel.PRUNE) are dropped;

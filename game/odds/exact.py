@@ -5,7 +5,7 @@ the round transition. Round-one effects: anti-aircraft fire is handled by
 splitting the battle on the number of aircraft it shoots down (each branch is
 an ordinary battle without those aircraft); shore bombardment: an extra attacker
 pool in round one whose casualties fire back when that is exact (simple_bombard), else the
-per-unit tables (general.pre_round: round one starts from each bombardment outcome).
+per-unit tables (preround.pre_round: round one starts from each bombardment outcome).
 """
 from __future__ import annotations
 
@@ -72,17 +72,17 @@ def check_memory(need: int) -> None:
 
 class Unordered(NotExact):
     """A restricted hit would skip a unit earlier in the order of loss: the general
-    solver retries with a split order of loss (general.Track)."""
+    solver retries with a split order of loss (lossorder.Track)."""
 
 
 class EndsMismatch(NotExact):
     """A chosen casualty is neither end of its two-ended class: retry with a class per
-    unit type (general.chooser_split per_type)."""
+    unit type (lossorder.chooser_split per_type)."""
 
 
 @dataclass
 class MultiSide:
-    """Side's figures for a split order of loss (general.Track): states are flattened
+    """Side's figures for a split order of loss (lossorder.Track): states are flattened
     per-class counts, T = the last state (every unit lost)."""
     units: list[str]
     types: list[str]
@@ -508,7 +508,7 @@ def simple_bombard(spec: BattleSpec) -> bool:
     first strike on either side (marked units have none, and do not cancel the enemy's);
     the units it hits fire back in round one's defender fire, also when it takes them all
     (battle.settle, fs_remove), as an ordinary pool's casualties do. Else the per-unit
-    tables (general.pre_round). No bombardment: True."""
+    tables (preround.pre_round). No bombardment: True."""
     if any(spec.marked(k) for k in range(len(spec.defender))):
         return False
     if not spec.bombard:
@@ -530,7 +530,7 @@ def solve_branch_general(spec: BattleSpec, att: list[str], weight: float,
     """solve_branch with per-unit values (general.py): damaged values, fortifications,
     defends_only_against, fleet air defence, terrain bonus. When a restricted hit would
     skip a unit earlier in the order of loss, each side's order of loss is split into
-    classes of units the hits tell apart (general.Track). att_penalty: the out-of-supply
+    classes of units the hits tell apart (lossorder.Track). att_penalty: the out-of-supply
     penalty of each unit of `att` (seed 000 G4; the defender's: from the spec); att_flown:
     which units of `att` flew in (default: by type, airborne_types); att_landed: which
     landed from the sea (default: spec.amphibious for all)."""
@@ -577,7 +577,10 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
                    flags: list[bool] | None = None,
                    memo: dict[str, Any] | None = None,
                    landed: list[bool] | None = None) -> Branch:
+    from . import firetables as FT
     from . import general as G
+    from . import lossorder as LO
+    from . import preround as PR
     from .api import aboard
     penA, penD = pens or ([0] * len(att), [0] * len(spec.defender))
     a: Side | MultiSide = Side.build(spec, att, att_damage)
@@ -610,23 +613,23 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     if memo is not None:
         valA._memo = memo.setdefault("attack", {})
         valD._memo = memo.setdefault("defense", {})
-    akeys = G.all_keys(valA, ua, tD, tA)
-    bkey = G.bombard_key(spec, valA)   # seed 000 W1: the bombardment's pool (a go table)
+    akeys = FT.all_keys(valA, ua, tD, tA)
+    bkey = PR.bombard_key(spec, valA)   # seed 000 W1: the bombardment's pool (a go table)
     if bkey is not None and bkey not in akeys:
         akeys = G.sort_keys(akeys + [bkey])
-    dkeys = G.all_keys(valD, ud, tA, tD)
+    dkeys = FT.all_keys(valD, ud, tA, tD)
     AD = G.defender_damage_bound(spec, spec.defender, ddm)
     udF = ud
     defrow = np.zeros((1, 1), dtype=np.int64)
     capA = capD = np.zeros(1, dtype=np.int64)
     trA = trD = None
     if split:
-        clA, twA = G.chooser_split(spec, att, adm, dkeys, per_type)
-        clD, twD = G.chooser_split(spec, spec.defender, ddm, akeys, per_type)
+        clA, twA = LO.chooser_split(spec, att, adm, dkeys, per_type)
+        clD, twD = LO.chooser_split(spec, spec.defender, ddm, akeys, per_type)
         pairs = aboard(spec, spec.defender)       # G58 (the attacker's aircraft flew in)
-        clD, twD = G.aboard_split(clD, twD, pairs)
-        trA, trD = _split_tracks(spec, G.Layout.of(spec, att, adm, clA, twA),
-                                 G.Layout.of(spec, spec.defender, ddm, clD, twD), akeys, dkeys, setsA, setsD,
+        clD, twD = LO.aboard_split(clD, twD, pairs)
+        trA, trD = _split_tracks(spec, LO.Layout.of(spec, att, adm, clA, twA),
+                                 LO.Layout.of(spec, spec.defender, ddm, clD, twD), akeys, dkeys, setsA, setsD,
                                  valA, valD, cntA, cntD, psets, _aboard_classes(pairs, clD), marked)
         capD = _cap_map(pairs, clD, trD)
         if trA.S * trD.S > MAX_SPLIT_PAIRS or max(trA.S, trD.S) > MAX_SPLIT_STATES:
@@ -636,8 +639,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         ud = G.UnitsAt(trD.rows)
         tA = G.side_tables(ua, setsA, [], cntA)
         tD = G.side_tables(ud, setsD, psets, cntD)
-        if not set(G.all_keys(valA, ua, tD, tA)) <= set(akeys) \
-                or not set(G.all_keys(valD, ud, tA, tD)) <= set(dkeys):
+        if not set(FT.all_keys(valA, ua, tD, tA)) <= set(akeys) \
+                or not set(FT.all_keys(valD, ud, tA, tD)) <= set(dkeys):
             raise NotExact("hit pools that only arise with a split order of loss")
         rowsF, defrow = trD.fire_rows(AD >= 0)
         udF = G.UnitsAt(rowsF)
@@ -650,16 +653,16 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         udF = G.UnitsAt(pre.rows)
         fs_rows = pre.fs_rows
     PA, PD = max(len(akeys), 1), max(len(dkeys), 1)
-    histA, lkA, lsA, rcA = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
-    histA1, lkA1, lsA1, rcA1 = G.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
-    histD, lkD, lsD, rcD = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False, fs_rows)
-    histD1, lkD1, lsD1, rcD1 = G.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True, fs_rows)
-    pSA, pOA = G.linked_pools(akeys, [lsA, lsA1], [rcA, rcA1])
-    pSD, pOD = G.linked_pools(dkeys, [lsD, lsD1], [rcD, rcD1])
+    histA, lkA, lsA, rcA = FT.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, False)
+    histA1, lkA1, lsA1, rcA1 = FT.fire_hists(spec, valA, ua, tD, tA, akeys, 0, PA, True)
+    histD, lkD, lsD, rcD = FT.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, False, fs_rows)
+    histD1, lkD1, lsD1, rcD1 = FT.fire_hists(spec, valD, udF, tA, tD, dkeys, 0, PD, True, fs_rows)
+    pSA, pOA = FT.linked_pools(akeys, [lsA, lsA1], [rcA, rcA1])
+    pSD, pOD = FT.linked_pools(dkeys, [lsD, lsD1], [rcD, rcD1])
     CA, CD = len(tA.bits), len(tD.bits)
     SD = d.H
-    usedA = G.used_pools(histA1, tA.ctx, CA, 1) | G.used_pools(histA, tA.ctx, CA, 1)
-    usedD = G.used_pools(histD1[:, :, :, :SD], tD.ctx, CD, tD.F) | G.used_pools(histD[:, :, :, :SD], tD.ctx,
+    usedA = LO.used_pools(histA1, tA.ctx, CA, 1) | LO.used_pools(histA, tA.ctx, CA, 1)
+    usedD = LO.used_pools(histD1[:, :, :, :SD], tD.ctx, CD, tD.F) | LO.used_pools(histD[:, :, :, :SD], tD.ctx,
                                                                                 CD, tD.F)
     if pre.fs_rows:   # the ghost rows' pools (round one): in use whatever the context
         usedD |= (histD1[:, :, :, pre.n_base:, 1:].sum(axis=(0, 1, 3, 4)) > 0)[:, None]
@@ -670,16 +673,16 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         goD = trD.go(spec, akeys_, tA, setsA, valD, _single(akeys, [histA, histA1], [rcA, rcA1]))
         goA = trA.go(spec, dkeys_, tD, setsD, valA, _single(dkeys, [histD, histD1], [rcD, rcD1]))
     else:
-        eligD = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), d.T, d.H,
+        eligD = LO.elig_general(spec, spec.defender, LO.slot_units(spec, spec.defender, ddm), d.T, d.H,
                                akeys_, tA, setsA, usedA)
-        eligA = G.elig_general(spec, att, G.slot_units(spec, att, adm), a.T, a.H,
+        eligA = LO.elig_general(spec, att, LO.slot_units(spec, att, adm), a.T, a.H,
                                dkeys_, tD, setsD, usedD)
         # chooses_casualty: the firer's picks must follow the target's order of loss
-        G.check_chooser_order(spec, akeys, usedA, ud, spec.defender, G.slot_units(spec, spec.defender, ddm),
+        LO.check_chooser_order(spec, akeys, usedA, ud, spec.defender, LO.slot_units(spec, spec.defender, ddm),
                               "defense", valD)
-        G.check_chooser_order(spec, dkeys, usedD, ua, att, G.slot_units(spec, att, adm), "attack", valA)
-        goD = G.go_linear(eligD, d.T)
-        goA = G.go_linear(eligA, a.T)
+        LO.check_chooser_order(spec, dkeys, usedD, ua, att, LO.slot_units(spec, att, adm), "attack", valA)
+        goD = LO.go_linear(eligD, d.T)
+        goA = LO.go_linear(eligA, a.T)
     if pOA < 0 and not rcA and not rcA1:
         (histA, histA1), goD = merge_pools([histA, histA1], goD)
     if pOD < 0 and not rcD and not rcD1:
@@ -700,10 +703,10 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
         distA1, loA1, hiA1 = distA1.copy(), loA1.copy(), hiA1.copy()
         distD, loD, hiD = distD.copy(), loD.copy(), hiD.copy()
         distD1, loD1, hiD1 = distD1.copy(), loD1.copy(), hiD1.copy()
-        G.apply_recon(distA, loA, hiA, rcA, D)
-        G.apply_recon(distA1, loA1, hiA1, rcA1, D)
-        G.apply_recon(distD, loD, hiD, rcD, D)
-        G.apply_recon(distD1, loD1, hiD1, rcD1, D)
+        FT.apply_recon(distA, loA, hiA, rcA, D)
+        FT.apply_recon(distA1, loA1, hiA1, rcA1, D)
+        FT.apply_recon(distD, loD, hiD, rcD, D)
+        FT.apply_recon(distD1, loD1, hiD1, rcD1, D)
     redA, redD, term = end_tables(spec, a, d)  # type: ignore[arg-type]
     final, rounds = K.solve_g(a.T, d.T, tA.ctx, tD.ctx, distA, loA, hiA, distA1, loA1, hiA1,
                                  distD, loD, hiD, distD1, loD1, hiD1, goA, goD, redA, redD,
@@ -730,19 +733,22 @@ def _single(keys: list[Any], hists: list[np.ndarray], recons: list[dict[Any, Any
 def _pre_round(spec: BattleSpec, bkey: Any, marked: bool, ud: Any, udF: Any, trD: Any, tA: Any,
                setsA: list[frozenset[str]], valD: Any, dkeys: list[Any], tD: Any, AD: int,
                defrow: np.ndarray, ddm: list[int]) -> Any:
-    """Round one's starts after the shore bombardment (seed 000 W1, G63; general.pre_round):
+    """Round one's starts after the shore bombardment (seed 000 W1, G63; preround.pre_round):
     the defender's state after the bombardment's hits (taken from the start like any
-    pool's, general.Track.go or the prefix), or after the hits an airdrop's bombardment made
+    pool's, lossorder.Track.go or the prefix), or after the hits an airdrop's bombardment made
     (BattleSpec.defender_marked); none: the battle starts at (0, 0)."""
+    from . import firetables as FT
     from . import general as G
+    from . import lossorder as LO
+    from . import preround as PR
     S = len(ud.rows)
-    base = defrow if AD == -2 else G.base_defrow(S, AD)
+    base = defrow if AD == -2 else PR.base_defrow(S, AD)
     if bkey is None and not marked:
-        return G.PreRound(np.zeros(1, np.int64), np.ones(1), np.array([AD], np.int64),
+        return PR.PreRound(np.zeros(1, np.int64), np.ones(1), np.array([AD], np.int64),
                           np.zeros(1, np.int64), defrow[None], list(udF.rows), {}, len(udF.rows))
     starts: dict[int, float] = {}
     if marked:
-        s0 = G.marked_start(spec, ud.rows)
+        s0 = PR.marked_start(spec, ud.rows)
         if s0 is None:
             raise (NotExact if trD is not None else Unordered)(
                 "the units the shore bombardment hit are not the first in the order of loss")
@@ -752,19 +758,19 @@ def _pre_round(spec: BattleSpec, bkey: Any, marked: bool, ud: Any, udF: Any, trD
         if trD is not None:
             go = trD.go(spec, [bkey], tA, setsA, valD)[0, c0, 0]
         else:
-            elig = G.elig_general(spec, spec.defender, G.slot_units(spec, spec.defender, ddm), S - 1, S,
+            elig = LO.elig_general(spec, spec.defender, LO.slot_units(spec, spec.defender, ddm), S - 1, S,
                                   [bkey], tA, setsA, np.ones((1, len(tA.bits)), dtype=bool))
-            go = G.go_linear(elig, S - 1)[0, c0, 0]
-        for k, w in enumerate(G.bombard_hits(spec)):
+            go = LO.go_linear(elig, S - 1)[0, c0, 0]
+        for k, w in enumerate(PR.bombard_hits(spec)):
             if w > 0.0:
                 s = int(go[min(k, len(go) - 1)])
                 starts[s] = starts.get(s, 0.0) + float(w)
-    pre = G.pre_round(spec, starts, ud.rows, udF.rows, base, AD, defrow)
+    pre = PR.pre_round(spec, starts, ud.rows, udF.rows, base, AD, defrow)
     if pre.fs_rows:
         if valD.recon_types:
             raise NotExact("reconnaissance rerolls beside the units the shore bombardment hit")
         ghosts = G.UnitsAt(pre.rows[pre.n_base:])
-        if not set(G.all_keys(valD, ghosts, tA, tD)) <= set(dkeys):
+        if not set(FT.all_keys(valD, ghosts, tA, tD)) <= set(dkeys):
             raise NotExact("hit pools of the units the shore bombardment hit")
     return pre
 
@@ -772,7 +778,7 @@ def _pre_round(spec: BattleSpec, bkey: Any, marked: bool, ud: Any, udF: Any, trD
 def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray:
     """Seed 000 G58 (combat air patrol): the defender's aircraft aboard a carrier are lost
     with it when the casualties are removed (battle.remove_unit; they still fire back that
-    step). The aircraft aboard each carrier are classes of their own (general.aboard_split),
+    step). The aircraft aboard each carrier are classes of their own (lossorder.aboard_split),
     so cap[s], the state once they are gone, fills those classes of every carrier lost at s
     (else identity; a single zero when no carrier takes aircraft down). Any number of
     carriers, escort carriers and armored carriers, in any order of loss."""
@@ -796,11 +802,11 @@ def _cap_map(pairs: list[tuple[int, int]], cl: list[int], tr: Any) -> np.ndarray
 def _links(lk: np.ndarray, ls: dict[Any, Any], hist: np.ndarray, spools: np.ndarray, pO: int,
            D: int, rc: dict[Any, Any] | None = None) -> tuple[Any, ...]:
     """kernel link arguments of one side (round one, or later rounds)."""
-    from . import general as G
+    from . import firetables as FT
     if pO < 0:
         return no_links(hist.shape[0], hist.shape[3])
-    rows, rad = G.link_radix(lk, ls, spools, rc)
-    return (rows, spools, pO, rad, G.cond_table(hist, rows, rad, ls, spools, D, rc))
+    rows, rad = FT.link_radix(lk, ls, spools, rc)
+    return (rows, spools, pO, rad, FT.cond_table(hist, rows, rad, ls, spools, D, rc))
 
 
 def mixed_airborne(spec: BattleSpec) -> bool:
@@ -908,7 +914,7 @@ def solve_exact(spec: BattleSpec) -> list[Branch]:
                                      [ld[n] for n in keep])
                 for w, att, dmg, keep in aa_branches(spec)]
     # seed 000 W1: a shore bombardment (or defenders it already hit) plays before round one,
-    # in the per-unit tables (general.pre_round) unless the type tables can (simple_bombard)
+    # in the per-unit tables (preround.pre_round) unless the type tables can (simple_bombard)
     if needs_general(spec) or not simple_bombard(spec):
         return [solve_branch_general(spec, att, w, dmg) for w, att, dmg, _keep in aa_branches(spec)]
     branches = aa_branches(spec)
@@ -920,7 +926,7 @@ def solve_typed(spec: BattleSpec, att: list[str], weight: float, att_damage: lis
     """solve_branch; when a restricted hit would skip a unit earlier in the order of loss
     (submarines and aircraft in one sea battle: submarine hits cannot go to aircraft,
     aircraft hits to submarines without a destroyer on their side), the per-unit tables,
-    whose order of loss is split into the classes the hits tell apart (general.Track)."""
+    whose order of loss is split into the classes the hits tell apart (lossorder.Track)."""
     try:
         return solve_branch(spec, att, weight, att_damage, branches)
     except Unordered:

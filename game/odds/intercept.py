@@ -20,7 +20,7 @@ sim._load_air_transports) plays an airdrop's first round as:
 Shore bombardment (step "bombard", between 1 and 2; seed 000 Example A, W1, G63) is the
 mixture's outer layer: its hits take the defenders in the listed order of loss; they are
 marked casualties, so they neither fire in the interception nor intercept, fire back in
-round one's defender fire (BattleSpec.defender_marked, general.pre_round: unless no other
+round one's defender fire (BattleSpec.defender_marked, preround.pre_round: unless no other
 defender is left alive then) and are then removed.
 So the odds are the mixture, over the exact distribution of the bombardment, AA and
 interception outcomes, of ordinary battles (exact.solve_exact with aa_fire off), each solved once
@@ -290,7 +290,7 @@ def sub_spec(spec: BattleSpec, o: Outcome) -> BattleSpec:
     landed = spec.landed()
     aoos = [bool(spec.attacker_oos[k]) if k < len(spec.attacker_oos) else False for k in range(len(spec.attacker))]
     doos = [bool(spec.defender_oos[k]) if k < len(spec.defender_oos) else False for k in range(len(spec.defender))]
-    # the units the bombardment hit stay in their listed places, marked (general.pre_round:
+    # the units the bombardment hit stay in their listed places, marked (preround.pre_round:
     # they fire in round one's defender fire, and support as listed); with no attacker left
     # the round has no fire: they are just removed
     dfn = sorted(o.dfn + o.ghosts) if o.att else list(o.dfn)

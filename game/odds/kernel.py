@@ -279,7 +279,7 @@ def _def_key(j1: int, j2: int, AD: int, defrow: Any, postD: Any, FD: int, c: int
     on the damage while extra hit points are being taken, j1 < AD) and the own-side
     features after the hits (postD: e.g. a friendly carrier still afloat, seed 000 G53)."""
     hf = j1
-    if AD == -2:   # split order of loss (general.Track): a table of firing rows
+    if AD == -2:   # split order of loss (lossorder.Track): a table of firing rows
         hf = defrow[j1, j2]
     elif AD >= 0 and j1 < AD:
         hf = min(j2, AD)

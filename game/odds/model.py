@@ -175,7 +175,7 @@ class BattleSpec:
     defender_oos: list[bool] = field(default_factory=list)
     # seed 000 airdrops (intercept.py): per listed defender, already hit by the shore
     # bombardment (a marked casualty: not alive, cannot be hit again, no first strike; it
-    # fires in round one's ordinary defender fire, then is removed; general.pre_round)
+    # fires in round one's ordinary defender fire, then is removed; preround.pre_round)
     defender_marked: list[bool] = field(default_factory=list)
     # seed 000: per listed attacker, landed from the sea this turn (Unit.amphibious; the
     # engine's not_in: [amphibious] restrictions are per unit). Empty: `amphibious` for all

@@ -1,11 +1,11 @@
-"""The states a split order of loss can reach (general.Track; issue #4, large fleets).
+"""The states a split order of loss can reach (lossorder.Track; issue #4, large fleets).
 
 Restricted hits split a side's order of loss into classes (seed 000 SUBMARINE: "This
 unit may not hit aircraft"; TORPEDO BOMBER and DIVE BOMBER: hits on units of the firer's
 choice; a carrier's aircraft lost with it), a digit per class. Every combination of
 digits is the product of the classes' sizes (8748 states for 13 ships and aircraft), but
 ordinary hits take the earliest eligible slot of the listed order and the choosers pick
-by a fixed rule (general.chooser_pick), so few are ever met. grow_tracks walks from the
+by a fixed rule (lossorder.chooser_pick), so few are ever met. grow_tracks walks from the
 start, one hit of any enemy pool in any context the enemy can be in at a time, and
 keeps the states it meets (8748 -> 360); the two sides grow together, since the
 contexts one side fires in are those of the states the other side has reached."""
@@ -15,16 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .general import (
-    Layout,
-    PoolKey,
-    Track,
-    UnitsAt,
-    Valuer,
-    chooser_pick,
-    eligible_units,
-    side_tables,
-)
+from .general import PoolKey, UnitsAt, Valuer, side_tables
+from .lossorder import Layout, Track, chooser_pick, eligible_units
 from .model import BattleSpec
 
 State = tuple[tuple[int, int], ...]
@@ -130,7 +122,7 @@ class Grower:
 
 def marked_state(lay: Layout, spec: BattleSpec) -> State | None:
     """The first state (mixed-radix order) whose alive units are exactly the unmarked
-    defenders with their damage (BattleSpec.defender_marked; general.marked_start), in
+    defenders with their damage (BattleSpec.defender_marked; preround.marked_start), in
     its canonical form; None when no state leaves them."""
     marked = {k for k in range(len(lay.units)) if spec.marked(k)}
     out = []

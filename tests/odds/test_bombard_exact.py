@@ -1,6 +1,6 @@
 """Exact odds of amphibious assaults with shore bombardment (issue #4; seed 000: BATTLESHIP /
 DESTROYER "Offshore Bombardment", battle order W1, G63) with per-unit values: fortification,
-mountain terrain, support, first strike (general.pre_round). The battle engine's order: the
+mountain terrain, support, first strike (preround.pre_round). The battle engine's order: the
 ships roll before round one; the defenders they hit are marked casualties: not alive (no
 first strike, they cannot be hit again), they fire in round one's ordinary defender fire
 (with the support they give and get) unless their own first strike is active, and are then

@@ -422,7 +422,7 @@ def test_the_simulation_bombards_a_plain_amphibious_assault():
 def test_a_bombarded_fighter_facing_escorts_matches_the_battle_engine():
     # seed 000 G39: a fighter hit by the bombardment still fires in round one, at 5 against
     # the escorting fighter (value_against), unless no other defender is left alive (W1:
-    # the round's fire is skipped); the per-unit tables play it (general.pre_round)
+    # the round's fire is skipped); the per-unit tables play it (preround.pre_round)
     n = 2500
     att = [("transport_aircraft", 1), ("paratrooper", 1), ("infantry", 1), ("fighter", 1)]
     dfn = [("fighter", 1), ("infantry", 1)]

@@ -361,7 +361,7 @@ def test_reconnaissance_reroll_closed_form():
 
 
 def test_reroll_distribution_takes_the_highest_values_first():
-    from game.odds.general import reroll_dist
+    from game.odds.firetables import reroll_dist
     # one reroll, dice at 3 and 2: the 3 is rerolled when it misses, else the 2
     q3, q2 = 3 / 12, 2 / 12
     d = reroll_dist([3, 2], 1, 12)
@@ -433,7 +433,7 @@ def test_chosen_casualties_against_the_listed_order_are_exact():
     # the bombers sink the destroyer (single hit) before damaging the battleship listed
     # first, then finish the damaged battleship (battle.default_casualties with a chooser:
     # units one hit from death first, then the costliest): the order of loss is split
-    # (general.Track). Seed 000 G53: the carrierless fleet cannot hit the aircraft, so after
+    # (lossorder.Track). Seed 000 G53: the carrierless fleet cannot hit the aircraft, so after
     # two rounds (rounds=2) the defender's survivors follow the bombers' dice alone.
     q = Fraction(6, D)                                          # TORPEDO BOMBER "Attack: 6*"
     dist = {(1, 2): Fraction(1)}                                # (destroyer alive, battleship hp)

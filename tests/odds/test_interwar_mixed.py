@@ -1,5 +1,5 @@
 """Exact odds of mixed `interwar` forces (issue #4): restricted hits that skip units earlier
-in the order of loss (the order of loss split by target class, general.Track) and several
+in the order of loss (the order of loss split by target class, lossorder.Track) and several
 kinds of special values (value_against) in one step. Each battle is checked against an
 independent reference (Fractions, over explicit sets of alive units: no tracks, no
 prefixes) and against the game's own battles (method "sim")."""

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from game.odds import battle_odds, exact
-from game.odds import general as G
+from game.odds import lossorder as LO
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_intercept_odds import _sim_close  # noqa: E402
@@ -52,7 +52,7 @@ def test_reachable_states_give_the_same_figures(att, dfn, monkeypatch):
 
     def everything(spec, layA, layD, *args):
         # every combination of digits (the DP before the pruning)
-        tracks = [G.Track.of_states(lay, lay.all_states()) for lay in (layA, layD)]
+        tracks = [LO.Track.of_states(lay, lay.all_states()) for lay in (layA, layD)]
         sizes["full"] = (tracks[0].S, tracks[1].S)
         return tuple(tracks)
     monkeypatch.setattr(exact, "_split_tracks", record)
@@ -73,10 +73,10 @@ def test_a_track_on_some_states_maps_the_others_to_minus_one():
     from game.rules.ruleset import load_ruleset
     units = ["destroyer", "fighter", "destroyer"]
     spec = BattleSpec(load_ruleset("interwar"), ["submarine"], units, "sea")
-    lay = G.Layout.of(spec, units, [0, 0, 0], [0, 1, 0])
+    lay = LO.Layout.of(spec, units, [0, 0, 0], [0, 1, 0])
     every = lay.all_states()
-    assert len(every) == 6 and G.Track.of_states(lay, every).S == 6
-    small = G.Track.of_states(lay, [every[-1], every[0]])
+    assert len(every) == 6 and LO.Track.of_states(lay, every).S == 6
+    small = LO.Track.of_states(lay, [every[-1], every[0]])
     assert small.S == 2 and small.rows[0] == [(0, "destroyer", 0), (1, "fighter", 0), (2, "destroyer", 0)]
     assert small.rows[-1] == []
     assert list(small.at(np.array([0, 3, 5, -1]))) == [0, -1, 1, -1]

@@ -5,7 +5,7 @@ destroyer, a frigate in seed 001; docs/interpretations.md) make a hit skip units
 in the order of loss. The type tables cannot say that (their states are prefixes of the
 order of loss), so such battles went to Monte Carlo; now the per-unit tables play them
 with the order of loss split into the classes the hits tell apart (exact.solve_typed,
-general.Track), and agree with the battle engine (method "sim")."""
+lossorder.Track), and agree with the battle engine (method "sim")."""
 from __future__ import annotations
 
 import math
