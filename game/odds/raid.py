@@ -136,17 +136,19 @@ def raid_odds_for_space(state: GameState, space: str, player: str | None = None)
     with the rules core's default orders of loss and every possible interceptor."""
     from game.rules.model import Battle
     from game.rules.zone import raids
-    from game.rules.zone.battle import core as C
+    from game.rules.zone.battle.casualties import hit_points
+    from game.rules.zone.battle.sides import alive
+    from game.rules.zone.battle.values import support_bonus, unit_value
     player = player or state.player
     b = Battle(space=space, attacker=player, defenders=(), raid=True, interceptors=())
-    units = C.alive(state, raids.raiders(state, space, player))
-    bonus = C.support_bonus(state, units, "attack")
+    units = alive(state, raids.raiders(state, space, player))
+    bonus = support_bonus(state, units, "attack")
 
     def key(u: Unit) -> tuple[int, int, int, int, int]:   # battle.default_casualties' order
         ut = state.utype(u)
         cost = ut.cost_for(u.owner, state.alliance_of(u.owner) or "") or 0
         return (2 if ut.has("defenseless") else 1 if ut.has("noncombatant") else 0,
-                0 if C.hit_points(state, u) > 1 else 1, C.unit_value(state, u, "attack", bonus), cost, u.uid)
+                0 if hit_points(state, u) > 1 else 1, unit_value(state, u, "attack", bonus), cost, u.uid)
 
     units.sort(key=key)
     specs = []

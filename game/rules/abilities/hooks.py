@@ -30,7 +30,7 @@ def no_expand(refs: tuple[str, ...]) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class ValueContext:
     """What a value hook may look at: a unit of `unit_type` valued in `role`. Built by the
-    battle engine (battle.core.value_context) and by each odds engine from its own tables."""
+    battle engine (battle.values.value_context) and by each odds engine from its own tables."""
     role: str                                  # "attack" or "defense"
     unit_type: str
     round: int | None = None                   # the battle round; None outside a fire step
@@ -44,7 +44,7 @@ class ValueContext:
 class ValueHook:
     """Changes the value a unit fires at. The value is the printed one (for its damage),
     replaced by the first hook in force that `replaces`, plus every adding hook in force;
-    support, fortification and supply then add and the die clamps (battle.core.unit_value)."""
+    support, fortification and supply then add and the die clamps (battle.values.unit_value)."""
 
     @property
     def replaces(self) -> bool:

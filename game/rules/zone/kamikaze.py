@@ -108,7 +108,7 @@ def check(state: GameState, b: Battle, chosen: tuple[int, ...]) -> None:
 def strike(state: GameState, b: Battle) -> Battle:
     """Roll a die for each chosen token and damage or sink its target (sunk ships leave at
     once); record the roll for the battle window; ships in a struck zone do not bombard."""
-    from .battle import core as C
+    from .battle import board
     rule = state.scenario.kamikaze
     chosen = b.kamikaze or ()
     if rule is None or not chosen:
@@ -133,7 +133,7 @@ def strike(state: GameState, b: Battle) -> Battle:
         state.units[uid] = u2
         if u2.damage >= state.utype(u2).hits:
             lost.append(state.utype(u2).name)
-            C.remove_unit(state, uid)
+            board.remove_unit(state, uid)
         else:
             lost.append(f"{state.utype(u2).name} (damaged)")
     if lost:
@@ -141,18 +141,19 @@ def strike(state: GameState, b: Battle) -> Battle:
     bombard = tuple(uid for uid in b.bombard
                     if uid in state.units and state.units[uid].space not in struck_zones)
     roll = Roll("kamikaze", "defender", record, hits, uids=chosen)
-    return C._replace(b, bombard=bombard, rolls=b.rolls + (roll,))
+    return board._replace(b, bombard=bombard, rolls=b.rolls + (roll,))
 
 
 def choose(state: GameState, uids: tuple[int, ...] | None) -> None:
     """The kamikaze player's choice while the battle awaits "kamikaze": a target for each
     token it spends (None: the default choice, () none); then the strike is rolled and
     the battle waits for the attacker's first roll (who sees what is left, and its odds)."""
+    from .battle import board
     from .battle import core as C
     b = state.zone.battle
     if b is None or b.awaiting != "kamikaze":
         raise IllegalAction("There is no kamikaze strike to make now.")
     chosen = default_targets(state, b) if uids is None else tuple(uids)
     check(state, b, chosen)
-    state.zone.battle = C._replace(b, kamikaze=chosen, awaiting="roll")
+    state.zone.battle = board._replace(b, kamikaze=chosen, awaiting="roll")
     C.settle(state)

@@ -140,7 +140,7 @@ def start(state: GameState, space: str) -> None:
 def interceptor_choices(state: GameState, b: Battle) -> list[int]:
     """The defender's units in the raided territory that may intercept (air_battle with
     `intercepts`: the g40 fighter), lowest uid first."""
-    from .battle.core import is_cargo
+    from .battle.sides import is_cargo
     return sorted(u.uid for u in state.units_in(b.space)
                   if state.at_war(u.owner, b.attacker) and (u.carried_by is None or not is_cargo(state, u))
                   and (ab := _air(state, u)) is not None and ab.intercepts
@@ -152,7 +152,7 @@ def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Un
     its air_battle defense (none without interceptors)."""
     if not b.interceptors:
         return []
-    from .battle.core import alive, attackers, defenders
+    from .battle.sides import alive, attackers, defenders
     # interceptors hit by the raiders still fire: the air battle is simultaneous
     units = alive(state, attackers(state, b)) if side == "attacker" else defenders(state, b)
     role = "attack" if side == "attacker" else "defense"
@@ -166,7 +166,7 @@ def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Un
 
 
 def surviving_bombers(state: GameState, b: Battle) -> list[Unit]:
-    from .battle.core import alive, attackers
+    from .battle.sides import alive, attackers
     return [u for u in alive(state, attackers(state, b)) if is_bomber(state, u)
             and (t := target_of(state, u.uid)) is not None and t[1]]
 

@@ -180,7 +180,7 @@ def open_zone(state: GameState, zone: str, space: str) -> None:
 def lose_stranded(state: GameState, space: str) -> None:
     """The land battle in `space` begins: units landed there this turn by a transport
     sunk since (in a sea battle scrambled aircraft forced) are lost with it."""
-    from .battle.core import remove_unit
+    from .battle.board import remove_unit
     lost = []
     for k in sorted(state.zone.ro3_moves):
         if not k.startswith("landed|"):
@@ -198,7 +198,7 @@ def lose_stranded(state: GameState, space: str) -> None:
 def scramble(state: GameState, uids: tuple[int, ...]) -> None:
     """The defender's choice (`awaiting == "scramble"`): these aircraft fly into the sea
     zone and defend it; () scrambles none. The battle then waits for its first roll."""
-    from .battle import core
+    from .battle import core, sides
     b = state.zone.battle
     if b is None or b.awaiting != "scramble":
         raise IllegalAction("There is nothing to scramble to now.")
@@ -215,12 +215,12 @@ def scramble(state: GameState, uids: tuple[int, ...]) -> None:
         state.add_log(f"  {names} scramble{'s' if len(planes) == 1 else ''} from {sps[t].name} "
                       f"to defend {sps[b.space].name}.")
     if not by_base:
-        state.add_log(f"  {core.defender_name(state, b)} scrambles nothing.")
+        state.add_log(f"  {sides.defender_name(state, b)} scrambles nothing.")
     if b.space not in state.zone.battles:   # the zone of an amphibious assault, with no battle of its own
         if not by_base:
             state.zone.battle = None          # the landing goes on
             return
-        for u in core.attackers(state, b):   # they fight this battle: no bombardment after it
+        for u in sides.attackers(state, b):   # they fight this battle: no bombardment after it
             state.units[u.uid] = replace(u, in_combat=True)
     b = replace(b, defenders=tuple(sorted(owners)), step=0, awaiting="roll")
     state.zone.battle = b
@@ -238,7 +238,8 @@ def return_to_base(state: GameState) -> None:
     base, if their side still holds it; else to a friendly territory bordering the zone,
     else to a friendly carrier with room next to it; else they are lost (TripleA
     "Scrambled Units Return To Base")."""
-    from .battle.core import _carrier_next_door, remove_unit
+    from .battle.board import remove_unit
+    from .battle.ending import _carrier_next_door
     from .movement import is_friendly_land
     sps = state.scenario.spaces
     for uid, base in sorted(scrambled(state).items()):

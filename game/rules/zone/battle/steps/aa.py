@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import sides, values
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -18,10 +18,10 @@ class AntiAircraft(FireStep):
     unit_specials = False
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
-        att = C.alive(state, C.attackers(state, b))
-        dfn_alive = C.alive(state, C.defenders(state, b))
-        return "defender", [(u, v) for u, v, _ in C.aa_shots(state, att, dfn_alive)], True
+        att = sides.alive(state, sides.attackers(state, b))
+        dfn_alive = sides.alive(state, sides.defenders(state, b))
+        return "defender", [(u, v) for u, v, _ in values.aa_shots(state, att, dfn_alive)], True
 
     def shot_domains(self, state: GameState, b: Battle) -> list[str] | None:
-        return [t for _, _, t in C.aa_shots(state, C.alive(state, C.attackers(state, b)),
-                                            C.alive(state, C.defenders(state, b)))]
+        return [t for _, _, t in values.aa_shots(state, sides.alive(state, sides.attackers(state, b)),
+                                            sides.alive(state, sides.defenders(state, b)))]

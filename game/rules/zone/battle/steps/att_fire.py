@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import values
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -17,4 +17,4 @@ class AttackerFire(FireStep):
     recon = True
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
-        return C.attacker_shots(state, b, first_strike=False)
+        return values.attacker_shots(state, b, first_strike=False)

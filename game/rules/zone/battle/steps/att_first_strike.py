@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import values
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -18,4 +18,4 @@ class AttackerFirstStrike(FireStep):
     holds_struck = True
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
-        return C.attacker_shots(state, b, first_strike=True)
+        return values.attacker_shots(state, b, first_strike=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from .. import core as C
+from .. import board
 
 if TYPE_CHECKING:
     from game.rules.model import Battle, GameState, Unit
@@ -37,7 +37,7 @@ class Step:
         """A step without dice: do it and return the battle at the step that comes
         next (usually b.step + 1), or None when it handed the battle on itself (the
         end of the round: `state.zone.battle` is set, the walk stops)."""
-        return C._replace(b, step=b.step + 1)
+        return board._replace(b, step=b.step + 1)
 
 
 class FireStep(Step):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import values
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -17,4 +17,4 @@ class DefenderFirstStrike(FireStep):
     recon = True
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
-        return C.defender_shots(state, b, first_strike=True)
+        return values.defender_shots(state, b, first_strike=True)

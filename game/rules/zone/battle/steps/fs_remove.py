@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import board
 from .. import core as C
 from .base import Step
 
@@ -19,10 +20,10 @@ class FirstStrikeRemoval(Step):
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
         for uid in b.struck:
-            b = C._remove_casualty(state, b, uid)
-        b = C._replace(b, struck=(), step=b.step + 1)
+            b = board._remove_casualty(state, b, uid)
+        b = board._replace(b, struck=(), step=b.step + 1)
         if not C._both_sides_alive(state, b):
             # bombardment casualties fire back even when no defender is left alive
             # (seed 001 "moved behind the casualty strip"; g40): only their fire is left
-            b = C._replace(b, step=C.step_index("def_fire" if C._marked_fire_back(state, b) else "remove"))
+            b = board._replace(b, step=C.step_index("def_fire" if C._marked_fire_back(state, b) else "remove"))
         return b

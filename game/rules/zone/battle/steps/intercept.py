@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import board, interception
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -19,14 +19,14 @@ class Intercept(FireStep):
 
     def before_roll(self, state: GameState, b: Battle) -> tuple[Battle, bool]:
         if b.drops and b.interceptors is None:
-            if C.interceptor_choices(state, b):
-                state.zone.battle = C._replace(b, awaiting="intercept")
+            if interception.interceptor_choices(state, b):
+                state.zone.battle = board._replace(b, awaiting="intercept")
                 return b, True
-            b = C._replace(b, interceptors=())
+            b = board._replace(b, interceptors=())
         return b, False
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
-        return "defender", C.interception_shooters(state, b), True
+        return "defender", interception.interception_shooters(state, b), True
 
     def hit_types(self, state: GameState, b: Battle) -> tuple[str, ...] | None:
-        return C.intercept_targets(state, b)
+        return interception.intercept_targets(state, b)

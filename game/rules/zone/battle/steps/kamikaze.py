@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import kamikaze
-from .. import core as C
+from .. import board
 from .base import Step
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class KamikazeStrike(Step):
     def run(self, state: GameState, b: Battle) -> Battle | None:
         if b.kamikaze is None:
             if kamikaze.targets(state, b):
-                state.zone.battle = C._replace(b, awaiting="kamikaze")
+                state.zone.battle = board._replace(b, awaiting="kamikaze")
                 return None
-            b = C._replace(b, kamikaze=())
-        return C._replace(kamikaze.strike(state, b), step=0)
+            b = board._replace(b, kamikaze=())
+        return board._replace(kamikaze.strike(state, b), step=0)

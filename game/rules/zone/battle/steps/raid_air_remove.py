@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import board
 from .base import Step
 
 if TYPE_CHECKING:
@@ -19,5 +19,5 @@ class RaidAirRemoval(Step):
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
         for uid in b.marked:
-            b = C._remove_casualty(state, b, uid)
-        return C._replace(b, marked=(), hurt=(), step=b.step + 1)
+            b = board._remove_casualty(state, b, uid)
+        return board._replace(b, marked=(), hurt=(), step=b.step + 1)

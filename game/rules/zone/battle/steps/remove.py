@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import core as C
+from .. import ending
 from .base import Step
 
 if TYPE_CHECKING:
@@ -18,5 +18,5 @@ class Removal(Step):
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
         state.zone.battle = b
-        C.end_round(state)
+        ending.end_round(state)
         return None

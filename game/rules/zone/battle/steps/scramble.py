@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import board
 from .. import core as C
 from .base import Step
 
@@ -25,5 +26,5 @@ class Scramble(Step):
         if state.scenario.kamikaze is not None and b.kamikaze is None:
             from ... import kamikaze
             if kamikaze.targets(state, b):   # scramble at the end of the combat move, kamikaze after
-                return C._replace(b, step=C.step_index("kamikaze"))
-        return C._replace(b, step=0)
+                return board._replace(b, step=C.step_index("kamikaze"))
+        return board._replace(b, step=0)
