@@ -25,11 +25,11 @@ from game.rules.zone import battle as B
 
 from .. import palette, theme, widgets
 from ..counters import draw_counter
+from .pick_marks import PICK, mark_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
-PICK = (120, 176, 232)   # a chosen interceptor (theme.INFO, as a chosen reroll die)
 
 
 class InterceptChoice:
@@ -145,16 +145,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             col = theme.NEUTRAL
         r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
         val = (ut.ability("air_battle").defense if b.raid else B.intercept_value(state, u))
-        if chosen:
-            pygame.draw.rect(surface, PICK, r.inflate(6, 6), width=3, border_radius=6)
-            theme.text(surface, f"intercepts at {val}", (r.right + 6, r.y + 2), 15, PICK, bold=True)
-        else:
-            veil = pygame.Surface(r.size, pygame.SRCALPHA)
-            veil.fill((20, 22, 26, 130))
-            surface.blit(veil, r.topleft)
-            theme.text(surface, "defends", (r.right + 6, r.y + 2), 15, theme.TEXT_DIM)
-        if k <= 9:
-            theme.text(surface, f"[{k}]", (r.right + 6, r.bottom - 1), 13, theme.TEXT_DIM, anchor="bottomleft")
+        mark_counter(surface, r, chosen, f"intercepts at {val}", "defends", k)
         what = ("one die at {val} in the raid's air battle" if b.raid else
                 "one die at {val} against the air transports, then out of this battle").format(val=val)
         tip = [f"{ut.name} ({win.game.ctl.player_name(u.owner)})",

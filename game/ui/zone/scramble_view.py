@@ -23,11 +23,11 @@ from game.rules.zone import scramble
 
 from .. import palette, theme, widgets
 from ..counters import draw_counter
+from .pick_marks import PICK, mark_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
-PICK = (120, 176, 232)   # a chosen aircraft (theme.INFO, as a chosen interceptor)
 
 
 class ScrambleChoice:
@@ -120,16 +120,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             if x + icon + 90 > box.right:
                 x, y = box.x + 10, y + icon + 8
             r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
-            if chosen:
-                pygame.draw.rect(surface, PICK, r.inflate(6, 6), width=3, border_radius=6)
-                theme.text(surface, f"defends at {ut.defense}", (r.right + 6, r.y + 2), 15, PICK, bold=True)
-            else:
-                veil = pygame.Surface(r.size, pygame.SRCALPHA)
-                veil.fill((20, 22, 26, 130))
-                surface.blit(veil, r.topleft)
-                theme.text(surface, "stays", (r.right + 6, r.y + 2), 15, theme.TEXT_DIM)
-            if k <= 9:
-                theme.text(surface, f"[{k}]", (r.right + 6, r.bottom - 1), 13, theme.TEXT_DIM, anchor="bottomleft")
+            mark_counter(surface, r, chosen, f"defends at {ut.defense}", "stays", k)
             tip = [f"{ut.name} ({win.game.ctl.player_name(u.owner)}) at {sps[base].name}",
                    f"scrambles: defends {sps[b.space].name} at {ut.defense}" if chosen else "stays at its base"]
             if mine:
