@@ -78,7 +78,17 @@ def _separate(base: RGB, seas: list[RGB], others: list[RGB]) -> RGB:
     for c in shades:
         if margin(c) >= 0:
             return c
-    return max(shades, key=margin)
+    # a crowded map (Global 1940: 15 players, five neutral kinds in pale tones): tint the
+    # colour toward another hue, the least tint that keeps every limit
+    tinted = [theme.mix(base, hue, t / 10) for t in range(2, 6) for hue in _TINTS]
+    for c in tinted:
+        if margin(c) >= 0:
+            return c
+    return max(shades + tinted, key=margin)
+
+
+_TINTS: tuple[RGB, ...] = ((200, 60, 60), (60, 160, 80), (70, 90, 200), (200, 170, 40), (150, 70, 170),
+                           (40, 170, 170))
 
 
 def draw_marker(surface: pygame.Surface, center: tuple[int, int], marker: str, col: tuple[int, ...],

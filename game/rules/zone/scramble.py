@@ -182,6 +182,8 @@ def lose_stranded(state: GameState, space: str) -> None:
     sunk since (in a sea battle scrambled aircraft forced) are lost with it."""
     from .battle.board import remove_unit
     lost = []
+    if not any(state.zone.ro3_moves.get(f"scramble_zone|{z}") for z in state.zone.landings.get(space, ())):
+        return   # no sea battle was opened where these landings came from: no transport sank there
     for k in sorted(state.zone.ro3_moves):
         if not k.startswith("landed|"):
             continue
