@@ -75,7 +75,14 @@ def check_invariants(before, action, after):
         assert len(created) == made and not lost
     else:
         assert not created, f"{action} created units"
-    if isinstance(action, (Move, Purchase, SelectBattle)):
+    if isinstance(action, SelectBattle):
+        # the one loss a battle's start may bring (g40 scramble into the zone an amphibious
+        # assault came from, TripleA "Scramble To Any Amphibious Assault"): units a transport
+        # landed, the transport sunk by the scrambled aircraft (zone/scramble.lose_stranded)
+        stranded = {int(k.split("|")[1]) for k in before.zone.ro3_moves
+                    if k.startswith("landed|") and int(k.split("|")[2]) not in before.units}
+        assert lost <= stranded, f"{action} lost units"
+    if isinstance(action, (Move, Purchase)):
         assert not lost, f"{action} lost units"
     if isinstance(action, EndPhase):
         assert all(before.utype(before.units[u]).domain == "air" for u in lost) or \
