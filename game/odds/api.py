@@ -441,7 +441,7 @@ def default_order_units(state: GameState, units: list[Any], role: str) -> list[A
     return out
 
 
-def _runs(types: list[str]) -> list[tuple[str, int]]:
+def loss_runs(types: list[str]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for t in types:
         if out and out[-1][0] == t:
@@ -493,7 +493,7 @@ def odds_for_space(state: GameState, space: str, attacker_player: str | None = N
     from game.rules.zone.battle import space_terrain  # the defender's port (seed 000 G47)
     att_o = default_order_units(state, att, "attack")
     dfn_o = default_order_units(state, dfn, "defense")
-    return battle_odds(state.ruleset, _runs([u.type for u in att_o]), _runs([u.type for u in dfn_o]),
+    return battle_odds(state.ruleset, loss_runs([u.type for u in att_o]), loss_runs([u.type for u in dfn_o]),
                        kind, rounds, method=method, trials=trials, seed=seed, bombard=bombard,
                        amphibious=[u.amphibious for u in att_o], attacker_damage=[u.damage for u in att_o],
                        defender_damage=[u.damage for u in dfn_o], aa_fire=aa_fire,

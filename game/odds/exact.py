@@ -19,7 +19,7 @@ from game.rules.abilities.hooks import support_claim_order
 from game.rules.model import AIR, LAND
 
 from . import kernel
-from .model import BattleSpec, TypeInfo, _info
+from .model import BattleSpec, TypeInfo, type_info
 
 # the per-unit tables (general.py) only: their tables are built state by state in Python
 MAX_STATES = 4_000_000
@@ -102,7 +102,7 @@ class MultiSide:
         for s, r in enumerate(rows):
             for _k, t, _d in r:
                 counts[s, tix[t]] += 1
-        return MultiSide(units, types, [_info(rs, t) for t in types], len(units), len(rows) - 1,
+        return MultiSide(units, types, [type_info(rs, t) for t in types], len(units), len(rows) - 1,
                          counts, counts.sum(axis=1))
 
     @property
@@ -155,7 +155,7 @@ class Side:
         order = {t: k for k, t in enumerate(rs.units)}
         types = sorted(set(units), key=order.__getitem__)
         tix = {t: k for k, t in enumerate(types)}
-        info = [_info(rs, t) for t in types]
+        info = [type_info(rs, t) for t in types]
         ut = np.array([tix[t] for t in units], dtype=np.int64)
         N = len(units)
         dmg = damage or [0] * N
@@ -834,7 +834,7 @@ def airborne_types(spec: BattleSpec) -> frozenset[str]:
     return frozenset(t for t, v in by_type.items() if True in v)
 
 
-def _aa_kills(spec: BattleSpec, aa: list[TypeInfo], n_targets: int) -> np.ndarray:
+def aa_kills(spec: BattleSpec, aa: list[TypeInfo], n_targets: int) -> np.ndarray:
     """Distribution of AA kills among n_targets (one die per target, at most `shots`
     per AAA, never more dice in all than targets)."""
     budget = n_targets
@@ -865,10 +865,10 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], lis
         return [(1.0, list(spec.attacker), dmg, list(range(len(spec.attacker))))]
     if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in para):
         raise NotExact("anti-aircraft fire at multi-hit paratroopers")
-    kills_air = _aa_kills(spec, aa_all, len(air))
+    kills_air = aa_kills(spec, aa_all, len(air))
     aa_para = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None
                and AIR in (spec.ruleset.units[t].ability("anti_aircraft").targets or ())]
-    kills_para = _aa_kills(spec, aa_para, len(para)) if para else np.array([1.0])
+    kills_para = aa_kills(spec, aa_para, len(para)) if para else np.array([1.0])
     out: list[tuple[float, list[str], list[int], list[int]]] = []
     for k, p in enumerate(kills_air):
         for j, q in enumerate(kills_para):

@@ -41,7 +41,7 @@ import numpy as np
 from game.rules.abilities.hooks import ValueHook, hooks
 from game.rules.model import AIR, LAND
 
-from .exact import Branch, NotExact, Side, _aa_kills, aa_hits_taken, solve_exact
+from .exact import Branch, NotExact, Side, aa_hits_taken, aa_kills, solve_exact
 from .model import BattleSpec, sturdy_defending_noncombatants
 from .result import OddsResult, pruned
 
@@ -142,7 +142,7 @@ def _aa_outcomes(spec: BattleSpec, p: Plan) -> list[tuple[float, frozenset[int],
     aa = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
     if not air or not aa:
         return [(1.0, frozenset(), adm)]
-    kills = _aa_kills(spec, aa, len(air))
+    kills = aa_kills(spec, aa, len(air))
     out = []
     for n, q in enumerate(kills):
         if q > 0.0:

@@ -192,7 +192,7 @@ def _can_hurt(spec: BattleSpec, s: _Side, smask: np.ndarray, t: _Side, tmask: np
     return out
 
 
-def _wilson(p: float, n: int) -> list[float]:
+def wilson_interval(p: float, n: int) -> list[float]:
     if n == 0:
         return [0.0, 1.0]
     z = 1.959963984540054
@@ -317,7 +317,7 @@ def _summary(spec: BattleSpec, a: _Side, d: _Side, rounds: np.ndarray, trials: i
         attacker_survivors=surv(a), defender_survivors=surv(d),
         attacker_cost_lost=lost(a), defender_cost_lost=lost(d),
         attacker_survivor_distribution=dist(a), defender_survivor_distribution=dist(d),
-        ci95={"attacker_wins": _wilson(aw, trials), "defender_wins": _wilson(dw, trials),
-              "draw": _wilson(draw, trials),
-              **({"attacker_takes": _wilson(takes, trials)} if takes is not None else {})},
+        ci95={"attacker_wins": wilson_interval(aw, trials), "defender_wins": wilson_interval(dw, trials),
+              "draw": wilson_interval(draw, trials),
+              **({"attacker_takes": wilson_interval(takes, trials)} if takes is not None else {})},
         trials=trials, attacker_takes=takes)

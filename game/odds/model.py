@@ -206,7 +206,7 @@ class BattleSpec:
         return self.ruleset.dice
 
     def info(self, tid: str) -> TypeInfo:
-        return _info(self.ruleset, tid)
+        return type_info(self.ruleset, tid)
 
     def can_capture(self, tid: str) -> bool:
         """Can an attacker of type `tid` left after the battle take the space (find_battles:
@@ -262,7 +262,7 @@ class BattleSpec:
         return [int(dmg[k]) if k < len(dmg) else 0 for k in range(len(units))]
 
 
-def _info(rs: Ruleset, tid: str) -> TypeInfo:
+def type_info(rs: Ruleset, tid: str) -> TypeInfo:
     return derived(rs, ("odds.TypeInfo", tid), lambda: TypeInfo.of(rs.units[tid], rs))
 
 
@@ -327,7 +327,7 @@ def loss_group(rs: Ruleset, t: str) -> int:
     check_casualties): 0 combat units, 1 noncombatants (seed 000 TRANSPORT AIRCRAFT: "may
     not be selected as casualties until all accompanying friendly fighters have been
     lost"; the game's default takes them after every combat unit), 2 defenceless units."""
-    return derived(rs, ("odds.loss_group", t), lambda: 2 if _info(rs, t).defenseless
+    return derived(rs, ("odds.loss_group", t), lambda: 2 if type_info(rs, t).defenseless
                    else 1 if rs.units[t].has("noncombatant") else 0)
 
 
@@ -367,7 +367,7 @@ def normalise_with_damage(rs: Ruleset, units: list[str],
                           damage: list[int]) -> tuple[list[str], list[int]]:
     """normalise_order, carrying each unit's damage along; damage is checked against hits."""
     dmg = [damage[k] if k < len(damage) else 0 for k in range(len(units))]
-    hits = {t: _info(rs, t).hits for t in set(units)}
+    hits = {t: type_info(rs, t).hits for t in set(units)}
     for t, d in zip(units, dmg, strict=True):
         if d == 0 and type(d) is int:
             continue
@@ -375,7 +375,7 @@ def normalise_with_damage(rs: Ruleset, units: list[str],
             raise OddsError(f"'{t}' is destroyed by one hit: it cannot enter the battle damaged")
         if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= hits[t]:
             raise OddsError(f"damage {d!r} for '{t}' must be a whole number from 0 to "
-                            f"{_info(rs, t).hits - 1}")
+                            f"{type_info(rs, t).hits - 1}")
     group = _groups(rs, units)
     pairs = sorted(zip(units, dmg, strict=True), key=lambda p: group[p[0]])
     return [t for t, _ in pairs], [d for _, d in pairs]

@@ -22,7 +22,7 @@ from game.rules.actions import Casualties, Reroll, RollDice, SelectBattle, apply
 from game.rules.model import AIR, LAND, SEA, GameState, PlayerDef, Scenario, SpaceDef
 from game.rules.zone import battle as B
 
-from .mc import _wilson
+from .mc import wilson_interval
 from .model import BattleSpec, can_fly_in
 from .result import OddsResult
 
@@ -213,7 +213,7 @@ def simulate(spec: BattleSpec, trials: int = DEFAULT_SIM_TRIALS, seed: int = 0) 
         attacker_cost_lost=a_lost / n, defender_cost_lost=d_lost / n,
         attacker_survivor_distribution=[float(x) / n for x in a_dist],
         defender_survivor_distribution=[float(x) / n for x in d_dist],
-        ci95={"attacker_wins": _wilson(p_a, trials), "defender_wins": _wilson(p_d, trials),
-              "draw": _wilson(p_draw, trials),
-              **({"attacker_takes": _wilson(takes / n, trials)} if spec.terrain == LAND else {})},
+        ci95={"attacker_wins": wilson_interval(p_a, trials), "defender_wins": wilson_interval(p_d, trials),
+              "draw": wilson_interval(p_draw, trials),
+              **({"attacker_takes": wilson_interval(takes / n, trials)} if spec.terrain == LAND else {})},
         trials=trials, attacker_takes=takes / n if spec.terrain == LAND else None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.odds.model import _info
+from game.odds.model import type_info
 from game.rules.board import distances
 from game.rules.ruleset import load_ruleset, load_scenario
 
@@ -24,4 +24,4 @@ def test_unit_info_follows_the_ruleset_object():
     for i in range(40):
         units = dict(rs.units)
         units["infantry"] = replace(units["infantry"], attack=1 + i % 5)
-        assert _info(replace(rs, units=units), "infantry").attack == 1 + i % 5   # freed at once
+        assert type_info(replace(rs, units=units), "infantry").attack == 1 + i % 5   # freed at once

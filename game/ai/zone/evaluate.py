@@ -200,7 +200,7 @@ def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrai
           ) -> tuple[float, float, float]:
     """odds, and the expected swing in unit value (enemy's loss minus ours)."""
     from game.odds import battle_odds
-    from game.odds.api import _runs, default_order
+    from game.odds.api import default_order, loss_runs
     full = sum(state.utype(u).defense + 0.5 for u in attackers if state.utype(u).domain == LAND)
     if not defenders:
         return 1.0, full, 0.0
@@ -216,7 +216,7 @@ def odds3(state: GameState, attackers: list[Unit], defenders: list[Unit], terrai
             a_lost = a_cost - sum(_type_cost(state, t) * n for t, n in survivors.items())
             d_lost = sum(cost(state, u) for u in defenders) * (p + (1 - p) * 0.5)
         else:
-            res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), terrain, trials=300)
+            res = battle_odds(state.ruleset, loss_runs(att_t), loss_runs(def_t), terrain, trials=300)
             p, survivors = res.attacker_wins, res.attacker_survivors
             a_lost, d_lost = res.attacker_cost_lost, res.defender_cost_lost
             if res.attacker_takes is not None:   # exact: the chance a land unit is left to take it
@@ -247,7 +247,7 @@ def sea_odds(state: GameState, attackers: list[Unit], defenders: list[Unit]
              ) -> tuple[float, float]:
     """(chance to clear a sea zone, expected swing in unit value: enemy's loss minus ours)."""
     from game.odds import battle_odds
-    from game.odds.api import _runs, default_order
+    from game.odds.api import default_order, loss_runs
     if not defenders:
         return 1.0, 0.0
     if not attackers:
@@ -262,7 +262,7 @@ def sea_odds(state: GameState, attackers: list[Unit], defenders: list[Unit]
                 _type_cost(state, t) * n for t, n in survivors.items())
             d_lost = sum(cost(state, u) for u in defenders) * (p + (1 - p) * 0.5)
         else:
-            res = battle_odds(state.ruleset, _runs(att_t), _runs(def_t), SEA, trials=300)
+            res = battle_odds(state.ruleset, loss_runs(att_t), loss_runs(def_t), SEA, trials=300)
             p, a_lost, d_lost = res.attacker_wins, res.attacker_cost_lost, res.defender_cost_lost
     except Exception:  # noqa: BLE001 - no odds: a strength ratio
         logger.debug("no sea odds; a strength ratio instead", exc_info=True)

@@ -241,7 +241,7 @@ def return_to_base(state: GameState) -> None:
     else to a friendly carrier with room next to it; else they are lost (TripleA
     "Scrambled Units Return To Base")."""
     from .battle.board import remove_unit
-    from .battle.ending import _carrier_next_door
+    from .battle.ending import carrier_next_door
     from .movement import is_friendly_land
     sps = state.scenario.spaces
     for uid, base in sorted(scrambled(state).items()):
@@ -257,7 +257,7 @@ def return_to_base(state: GameState) -> None:
         if land:
             state.units[uid] = replace(u, space=land[0], carried_by=None)
             state.add_log(f"{name} cannot return to {sps[base].name} and lands in {sps[land[0]].name}.")
-        elif (c := _carrier_next_door(state, u, u.space)) is not None:
+        elif (c := carrier_next_door(state, u, u.space)) is not None:
             state.units[uid] = replace(u, space=c.space, carried_by=c.uid)
             state.add_log(f"{name} cannot return to {sps[base].name} and lands on a carrier in "
                           f"{sps[c.space].name}.")

@@ -39,7 +39,7 @@ def remove_unit(state: GameState, uid: int) -> None:
             state.units[c.uid] = replace(c, carried_by=None)
 
 
-def _remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
+def remove_casualty(state: GameState, b: Battle, uid: int) -> Battle:
     """Remove a battle casualty; a capturable defender (destroyed_defending_attacker_wins)
     is kept as a prize the attacker gets if it wins."""
     u = state.units.get(uid)

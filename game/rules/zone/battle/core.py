@@ -19,7 +19,7 @@ from ...abilities.hooks import barred_domains, only_domains
 from ...errors import IllegalAction
 from ...model import AIR, Battle, GameState, Pool, Roll, Unit, unit_replace
 from .. import scramble
-from .board import _remove_casualty, _replace
+from .board import _replace, remove_casualty
 from .casualties import check_casualties, effective_hits, firing_types_of
 from .interception import drop_cargo, interceptor_choices
 from .rerolls import (
@@ -420,7 +420,7 @@ def take_casualties(state: GameState, choice: tuple[int, ...]) -> None:
         if u2.damage >= state.utype(u2).hits:
             lost.append(state.utype(u2).name)
             if pool.immediate:
-                b = _remove_casualty(state, b, uid)
+                b = remove_casualty(state, b, uid)
             elif held:
                 struck.append(uid)  # removed after the defender's first strike
             else:

@@ -9,7 +9,7 @@ from ... import grammar
 from ...errors import IllegalAction
 from ...model import AIR, LAND, SEA, Battle, BattleResult, GameState, Unit
 from .. import scramble
-from .board import _remove_casualty, _replace, remove_unit
+from .board import _replace, remove_casualty, remove_unit
 from .interception import drop_cargo, rehome_interceptors
 from .sides import alive, attackers, defender_ids, defenders
 from .values import can_hurt
@@ -21,7 +21,7 @@ def end_round(state: GameState) -> None:
     if b.drops:
         b = drop_cargo(state, b)
     for uid in b.marked + b.struck:
-        b = _remove_casualty(state, b, uid)
+        b = remove_casualty(state, b, uid)
     b = _replace(b, marked=(), struck=(), pools=(), step=0, recon_used=(), hurt=())
     state.zone.battle = b
     att = alive(state, attackers(state, b))
@@ -33,7 +33,7 @@ def end_round(state: GameState) -> None:
     for side_units_, enemy, role in ((att, dfn, "defense"), (dfn, att, "attack")):
         if all(state.utype(u).has("defenseless") for u in side_units_) and can_hurt(state, enemy, side_units_, role):
             for u in side_units_:
-                b = _remove_casualty(state, b, u.uid)
+                b = remove_casualty(state, b, u.uid)
             state.add_log(f"  {len(side_units_)} defenceless unit(s) lost")
     state.zone.battle = b
     att = alive(state, attackers(state, b))
@@ -120,7 +120,7 @@ def rehome_aircraft(state: GameState, space: str) -> None:
             if land:
                 state.units[u.uid] = replace(u, space=sorted(land)[0], carried_by=None)
                 state.add_log(f"  {state.utype(u).name} flies to {state.scenario.spaces[sorted(land)[0]].name}")
-            elif (c := _carrier_next_door(state, u, space)) is not None:
+            elif (c := carrier_next_door(state, u, space)) is not None:
                 state.units[u.uid] = replace(u, space=c.space, carried_by=c.uid)
                 state.add_log(f"  {state.utype(u).name} flies to a carrier in {state.scenario.spaces[c.space].name}")
             else:
@@ -148,7 +148,7 @@ def retreat_blocker(state: GameState, b: Battle) -> str:
     return ""
 
 
-def _carrier_next_door(state: GameState, u: Unit, space: str) -> Unit | None:
+def carrier_next_door(state: GameState, u: Unit, space: str) -> Unit | None:
     """A friendly carrier with room for `u` in a sea zone bordering `space` that holds no
     enemy units (the lowest zone, then the lowest carrier id), or None."""
     from ..movement import carrier_room, enemies_in, grounded

@@ -20,7 +20,7 @@ class FirstStrikeRemoval(Step):
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
         for uid in b.struck:
-            b = board._remove_casualty(state, b, uid)
+            b = board.remove_casualty(state, b, uid)
         b = board._replace(b, struck=(), step=b.step + 1)
         if not C._both_sides_alive(state, b):
             # bombardment casualties fire back even when no defender is left alive

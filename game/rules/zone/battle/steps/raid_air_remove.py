@@ -19,5 +19,5 @@ class RaidAirRemoval(Step):
 
     def run(self, state: GameState, b: Battle) -> Battle | None:
         for uid in b.marked:
-            b = board._remove_casualty(state, b, uid)
+            b = board.remove_casualty(state, b, uid)
         return board._replace(b, marked=(), hurt=(), step=b.step + 1)
