@@ -343,21 +343,28 @@ class BattleWindow(Scene):
         self.refresh()
 
     # the defender's interception decision (intercept_view)
-    def intercept_open(self) -> bool:
+    # a choice the battle waits for from this seat (interception, kamikaze, scramble, rerolls)
+    def _awaits_me(self, what: str) -> bool:
         b = self.state.zone.battle
-        return b is not None and b.awaiting == "intercept" and self.my_move()
+        return b is not None and b.awaiting == what and self.my_move()
 
-    def do_intercept(self) -> None:
-        """Intercept with the chosen fighters (none chosen: no interception)."""
-        if not self.intercept_open():
-            return
+    def _send_choice(self, action: A.Action) -> None:
+        """Play the choice; a refusal's reason shows in the window."""
         ctl = self.game.ctl
         before = ctl.message
-        if ctl.do(self.intercept.action()):
+        if ctl.do(action):
             self.error = ""
         else:
             self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
         self.refresh()
+
+    def intercept_open(self) -> bool:
+        return self._awaits_me("intercept")
+
+    def do_intercept(self) -> None:
+        """Intercept with the chosen fighters (none chosen: no interception)."""
+        if self.intercept_open():
+            self._send_choice(self.intercept.action())
 
     def no_interceptors(self) -> None:
         if self.intercept_open():
@@ -383,37 +390,21 @@ class BattleWindow(Scene):
 
     # the kamikaze player's strikes (kamikaze_view)
     def kamikaze_open(self) -> bool:
-        b = self.state.zone.battle
-        return b is not None and b.awaiting == "kamikaze" and self.my_move()
+        return self._awaits_me("kamikaze")
 
     def do_kamikaze(self) -> None:
         """Strike with the chosen tokens (none chosen: no strike)."""
-        if not self.kamikaze_open():
-            return
-        ctl = self.game.ctl
-        before = ctl.message
-        if ctl.do(self.kamikaze.action()):
-            self.error = ""
-        else:
-            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
-        self.refresh()
+        if self.kamikaze_open():
+            self._send_choice(self.kamikaze.action())
 
     # the defender's scramble decision (scramble_view, g40)
     def scramble_open(self) -> bool:
-        b = self.state.zone.battle
-        return b is not None and b.awaiting == "scramble" and self.my_move()
+        return self._awaits_me("scramble")
 
     def do_scramble(self) -> None:
         """Scramble the chosen aircraft (none chosen: none scramble)."""
-        if not self.scramble_open():
-            return
-        ctl = self.game.ctl
-        before = ctl.message
-        if ctl.do(self.scramble.action()):
-            self.error = ""
-        else:
-            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
-        self.refresh()
+        if self.scramble_open():
+            self._send_choice(self.scramble.action())
 
     def no_kamikaze(self) -> None:
         if self.kamikaze_open():
@@ -463,20 +454,12 @@ class BattleWindow(Scene):
 
     # reconnaissance rerolls (reroll_view)
     def reroll_open(self) -> bool:
-        b = self.state.zone.battle
-        return b is not None and b.awaiting == "reroll" and self.my_move()
+        return self._awaits_me("reroll")
 
     def do_reroll(self) -> None:
         """Reroll the chosen dice (none chosen: keep them)."""
-        if not self.reroll_open():
-            return
-        ctl = self.game.ctl
-        before = ctl.message
-        if ctl.do(self.reroll.action()):
-            self.error = ""
-        else:
-            self.error = ctl.message.text if ctl.message is not before and ctl.message else "Not a valid choice."
-        self.refresh()
+        if self.reroll_open():
+            self._send_choice(self.reroll.action())
 
     def keep_dice(self) -> None:
         if self.reroll_open():
