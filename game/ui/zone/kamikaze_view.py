@@ -79,13 +79,14 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     pygame.draw.rect(surface, PICK, box, width=1, border_radius=8)
     ships = kamikaze.targets(state, b)
     pick = win.kamikaze.pick
-    head = (f"Kamikaze strikes: {len(pick)} of {kamikaze.tokens_left(state)} tokens · each a die at "
-            f"{rule.value} against its ship, hits taken at once · no bombardment from a struck zone")
-    theme.text(surface, theme.elide(head, box.w - 20, 18, bold=True), (box.x + 10, box.y + 6), 18,
-               theme.TEXT, bold=True)
+    head = f"Kamikaze strikes: {len(pick)} of {kamikaze.tokens_left(state)} tokens"
+    how = (f"each token a die at {rule.value} against its ship · hits taken at once · "
+           "no bombardment from a struck zone")
+    theme.text(surface, head, (box.x + 10, box.y + 6), 18, theme.TEXT, bold=True)
+    theme.text(surface, theme.elide(how, box.w - 20, 15), (box.x + 10, box.y + 27), 15, theme.TEXT_DIM)
     theme.text(surface, "click ships · 1-9 · R strike · N none · D default", (box.right - 10, box.bottom - 6),
                15, theme.TEXT_DIM, anchor="bottomright")
-    x, y = box.x + 10, box.y + 30
+    x, y = box.x + 10, box.y + 46
     icon = 30
     for k, u in enumerate(ships, start=1):
         ut = state.utype(u)
