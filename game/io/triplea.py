@@ -25,6 +25,7 @@ from .triplea_files import (
 )
 from .triplea_game import as_int, is_true, map_root, pick_game, read_game
 from .triplea_leftovers import rule_attachments, territory_options
+from .triplea_liberation import liberation_units
 from .triplea_names import BASES, FACTORIES, G40_UNITS, POWERS, norm, slug
 from .triplea_players import (
     national_objectives,
@@ -362,6 +363,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     taken |= taken_won
     kamikaze, taken_kamikaze = read_kamikaze(gx, ids, pids, report)
     taken |= taken_kamikaze
+    freed_with, taken_freed = liberation_units(gx, pids, unit_map, capitals, report)
+    taken |= taken_freed
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     territory_options(odd_territories, gx, pol, pending, report)
@@ -474,6 +477,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     # TripleA's engine: a capital retaken by an ally goes back to its owner with the
     # owner's territories the liberator holds; the G40 rulebook stops purchases meanwhile
     scenario["capitals"] = {"liberation": True, "no_purchase": True}
+    if freed_with:   # G40: France's liberation
+        scenario["capitals"]["liberation_units"] = freed_with
     convoys = read_convoys(gx, ids, pids, unit_map, report)
     if convoys:
         scenario["convoys"] = convoys

@@ -195,6 +195,9 @@ class CapitalRules:
     liberation: bool = False     # an ally retaking a capital returns it (and the owner's
                                  # original territories the liberator holds) to its owner
     no_purchase: bool = False    # a player whose capital is held buys nothing
+    # player -> ((unit, count), ...) placed in its capital the first time it is liberated
+    # after falling (TripleA G40: triggerAttachment_French_1_Liberation_By_*)
+    liberation_units: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True)

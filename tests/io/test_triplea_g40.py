@@ -60,6 +60,17 @@ def test_the_xmls_rules_map_onto_warboards(g40):
 
 
 @needs_g40
+def test_the_fall_and_liberation_of_france_are_imported(g40):
+    # triggerAttachment_{Germans,Italians,Japanese}_Conquer_France and
+    # triggerAttachment_French_1_Liberation_By_{British,Russians,Americans,French,ANZAC}:
+    # "France:infantry:infantry:infantry:infantry", once, after France fell
+    assert g40.scenario["capitals"]["liberation_units"] == {"french": {"infantry": 4}}
+    left = "\n".join(g40.report.not_imported + g40.report.approximated)
+    assert "Conquer_France" not in left and "French_1_Liberation" not in left, left
+    assert "Conquer_France" in "\n".join(g40.report.mapped)
+
+
+@needs_g40
 def test_units_no_frontier_sells_cannot_be_built(g40):
     # ww2global40_2nd_edition.xml's productionFrontiers sell no elite infantry or
     # paratroopers (seed 002's house units): the game's ruleset gives them no cost

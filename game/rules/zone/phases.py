@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from .. import convoys, grammar, objectives, politics, victory
+from .. import capitals, convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
 from . import facilities, production, raids, scramble, supply
@@ -94,6 +94,8 @@ def close_phase(state: GameState) -> None:
         if state.scenario.player_rules:
             facilities.destroy_held_complexes(state)
         scramble.return_to_base(state)   # G40: scrambled aircraft fly back to their bases
+        if state.scenario.capitals.liberation_units:
+            capitals.after_combat(state)   # G40: France's fall and liberation
     if phase == "combat_move":
         if why := combat_cargo_pending(state, state.player):
             raise IllegalAction(why)
