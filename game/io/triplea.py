@@ -24,9 +24,11 @@ from .triplea_files import (
     simplify,
 )
 from .triplea_game import as_int, is_true, map_root, pick_game, read_game
+from .triplea_handover import neutral_handovers
 from .triplea_leftovers import rule_attachments, territory_options
 from .triplea_liberation import liberation_units
 from .triplea_names import BASES, FACTORIES, G40_UNITS, POWERS, norm, slug
+from .triplea_players import _condition_context as condition_context
 from .triplea_players import (
     national_objectives,
     player_limits,
@@ -355,8 +357,12 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             pass  # production capacity = territory value in Warboard (the same in v3)
     national, taken = national_objectives(gx, ids, pids, unit_map, report)
     turnless = [p for p in gx.players if p not in steps_of]
-    pol, taken_pol = politics(gx, ids, pids, unit_map, report, turnless)
-    taken |= taken_pol
+    handovers, taken_handover = neutral_handovers(gx, condition_context(gx, ids, pids, unit_map, report),
+                                                  turnless, report)
+    pol, taken_pol = politics(gx, ids, pids, unit_map, report, turnless, taken_handover)
+    taken |= taken_pol | taken_handover
+    if pol is not None:   # G40: Mongolia
+        pol["events"].extend(handovers)
     limits, taken_limits = player_limits(gx, ids, pids, unit_map, report)
     taken |= taken_limits
     won_by, taken_won = victories(gx, ids, pids, unit_map, report, players)
