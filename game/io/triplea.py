@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .triplea_economy import report_economy
 from .triplea_files import (
     Point,
     TripleaError,
@@ -143,11 +144,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             report.not_imported.append(f"player {who} option giveUnitControl={opts['giveUnitControl']} "
                                        f"(only to one other player of its alliance)")
     for who, to in units_to.items():
-        report.approximated.append(
-            f"player {who}: a separate economy of {to} (playerAttachment giveUnitControl; scenario "
-            f"`units_to`): it buys, places and collects income in a turn of its own right after "
-            f"{to}'s (TripleA interleaves its purchase and placement with {to}'s turn), and the "
-            f"units it places are {to}'s")
+        report_economy(gx, who, to, report)
     if any("bid" in (n + c).lower() for n, c, _ in gx.steps):
         report.not_imported.append("bidding steps (no bid)")
     if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
