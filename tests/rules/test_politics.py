@@ -402,11 +402,36 @@ def test_no_hand_over_once_the_other_side_attacked_first(tmp_path):
     assert all(u.owner == "grey" for u in st.units_in("n"))
 
 
-def test_only_the_attackers_turn_counts(tmp_path):
-    # the battle condition reads this turn's attacks: another player's attacks are not red's
+def test_attacked_reads_this_turns_attacks_of_the_player_whose_turn_it_is(tmp_path):
+    # TripleA's battle condition "Japanese:Russians:any:currentRound:...", tested at the
+    # attacker's battle step: the attacks of its turn, against the territory's owner then
+    from game.rules import objectives
+    from game.rules.model import ObjectiveCondition
     sc = scenario(tmp_path, MONGOLIA, grey=True)
-    st = game(sc, units=[("b2", "blue", "infantry", 1), ("a2", "red", "infantry", 1)],
-              phase="combat_move", player="green")
-    st.owners["m"] = "red"
-    st = _attack(st, "b2", "blue", "m")   # blue attacks: not the event's player
-    assert st.owners["n"] == "grey"
+    st = game(sc, phase="conduct_combat", player="red")
+    cond = ObjectiveCondition("attacked", spaces=("m", "b2"), of=("blue",), count=1)
+    assert objectives.times(st, cond, "red") == 0
+    st.zone.origins = {"m": ("a2",)}
+    st.owners["m"] = "red"                  # taken: still blue's as the turn began
+    assert objectives.times(st, cond, "red") == 1
+    assert objectives.times(st, cond, "blue") == 0      # not blue's turn: it attacked nothing
+    assert objectives.times(st, replace(cond, of=("green",)), "red") == 0
+    assert "Redland attacks 1 of Middle, Beta Minor (held by Blueland) this turn" == \
+        objectives.describe(cond, sc, "red")
+
+
+@pytest.mark.parametrize("bad, err", [
+    ("hands_over: {from: grey, to: purple}", "hands_over: {from: <player>, to: <another player>}"),
+    ("cancels: [Nothing like it]", "cancels an unknown event 'Nothing like it'"),
+])
+def test_hand_over_and_cancels_are_checked(tmp_path, bad, err):
+    from game.rules.errors import LoadError
+    with pytest.raises(LoadError, match=err.replace("{", r"\{").replace("}", r"\}")):
+        scenario(tmp_path, f"""
+  neutrals: [grey]
+  events:
+    - name: Odd
+      player: red
+      phase: conduct_combat
+      {bad}
+""", grey=True)
