@@ -35,10 +35,11 @@ def liberation_units(gx: GameXml, pids: dict[str, str], unit_map: dict[str, str]
         out[pids[player]] = units
         taken |= {a.name for a in freeing + falling} | conditions
         what = ", ".join(f"{n} {u}" for u, n in units.items())
+        more = f" and {len(freeing) - 1} more" if len(freeing) > 1 else ""
         report.mapped.append(
             f"player {player}: {len(falling)} triggers recording the fall of {cap} "
             f"({', '.join(a.name for a in falling)}) and {len(freeing)} placing {what} there once "
-            f"{player} hold it again ({freeing[0].name} and {len(freeing) - 1} more): the first "
+            f"{player} hold it again ({freeing[0].name}{more}): the first "
             f"liberation of a fallen capital, checked after every battle phase "
             f"(scenario capitals.liberation_units)")
     return out, taken
@@ -64,7 +65,8 @@ def _liberation(gx: GameXml, rules: dict[str, RawAttachment], player: str, cap: 
     switches = {_switch_set(a) for a in freeing}
     guard, value = switches.pop() if len(switches) == 1 else ("", "")
     guards = {r for r in (held.get("conditions") or "").split(":") if r}
-    if value != "false" or guard not in guards or (rules[guard].get("switch") or "").lower() != "true":
+    start = rules[guard].get("switch") if guard in guards and guard in rules else None
+    if value != "false" or (start or "").lower() != "true":
         return None
     falling = [a for a in gx.raw if a.is_trigger and _switch_set(a) == (held.name, "true")]
     lost = [rules.get(a.get("trigger") or a.get("conditions") or "") for a in falling]
