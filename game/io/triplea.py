@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .triplea_economy import report_economy
 from .triplea_files import (
     Point,
     TripleaError,
@@ -24,8 +25,11 @@ from .triplea_files import (
     simplify,
 )
 from .triplea_game import as_int, is_true, map_root, pick_game, read_game
+from .triplea_handover import neutral_handovers
 from .triplea_leftovers import rule_attachments, territory_options
+from .triplea_liberation import liberation_units
 from .triplea_names import BASES, FACTORIES, G40_UNITS, POWERS, norm, slug
+from .triplea_players import _condition_context as condition_context
 from .triplea_players import (
     national_objectives,
     player_limits,
@@ -140,11 +144,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             report.not_imported.append(f"player {who} option giveUnitControl={opts['giveUnitControl']} "
                                        f"(only to one other player of its alliance)")
     for who, to in units_to.items():
-        report.approximated.append(
-            f"player {who}: a separate economy of {to} (playerAttachment giveUnitControl; scenario "
-            f"`units_to`): it buys, places and collects income in a turn of its own right after "
-            f"{to}'s (TripleA interleaves its purchase and placement with {to}'s turn), and the "
-            f"units it places are {to}'s")
+        report_economy(gx, who, to, report)
     if any("bid" in (n + c).lower() for n, c, _ in gx.steps):
         report.not_imported.append("bidding steps (no bid)")
     if any("tech" in (n + c).lower() for n, c, _ in gx.steps):
@@ -354,14 +354,20 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             pass  # production capacity = territory value in Warboard (the same in v3)
     national, taken = national_objectives(gx, ids, pids, unit_map, report)
     turnless = [p for p in gx.players if p not in steps_of]
-    pol, taken_pol = politics(gx, ids, pids, unit_map, report, turnless)
-    taken |= taken_pol
+    handovers, taken_handover = neutral_handovers(gx, condition_context(gx, ids, pids, unit_map, report),
+                                                  turnless, report)
+    pol, taken_pol = politics(gx, ids, pids, unit_map, report, turnless, taken_handover)
+    taken |= taken_pol | taken_handover
+    if pol is not None:   # G40: Mongolia
+        pol["events"].extend(handovers)
     limits, taken_limits = player_limits(gx, ids, pids, unit_map, report)
     taken |= taken_limits
     won_by, taken_won = victories(gx, ids, pids, unit_map, report, players)
     taken |= taken_won
     kamikaze, taken_kamikaze = read_kamikaze(gx, ids, pids, report)
     taken |= taken_kamikaze
+    freed_with, taken_freed = liberation_units(gx, pids, unit_map, capitals, report)
+    taken |= taken_freed
     if pol is not None:
         taken |= {n for n, to, _ in gx.other_attachments if n.startswith("relationshipTypeAttachment")}
     territory_options(odd_territories, gx, pol, pending, report)
@@ -474,6 +480,8 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     # TripleA's engine: a capital retaken by an ally goes back to its owner with the
     # owner's territories the liberator holds; the G40 rulebook stops purchases meanwhile
     scenario["capitals"] = {"liberation": True, "no_purchase": True}
+    if freed_with:   # G40: France's liberation
+        scenario["capitals"]["liberation_units"] = freed_with
     convoys = read_convoys(gx, ids, pids, unit_map, report)
     if convoys:
         scenario["convoys"] = convoys

@@ -183,6 +183,8 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
                                     f"(its default; fixed at import)")
         elif key == "rounds" and re.fullmatch(r"\d+(-(\d+|\+))?", value):
             parts.append({"rounds": value.replace("-+", "+")})
+        elif key == "battle":
+            parts.append(_battle(ctx, value))
         elif key == "relationship":
             a, b, kind = (value.split(":") + ["", "", ""])[:3]
             rel = RELATION_WORDS.get(kind) or ctx.archetypes.get(kind)
@@ -211,6 +213,19 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
     if (att.get("invert") or "").lower() == "true":
         whole = {"not": whole}
     return whole
+
+
+def _battle(ctx: Context, value: str) -> dict[str, Any]:
+    """RulesAttachment `battle` "attacker:defender:type:round:territories" as `attacked`:
+    the attacker attacked one of the territories held by the defender. Only "any" battle
+    and "currentRound" are read: a trigger testing it at the attacker's battle step sees
+    the attacks of that turn (G40: the Mongolia triggers)."""
+    attacker, defender, kind, when, *names = value.split(":")
+    if kind != "any" or when != "currentRound":
+        raise Unmapped(f"battle '{value}' (only any battle of the current round is read)")
+    spaces, _ = _territories(ctx, ":".join(names))
+    return {"attacked": spaces, "of": [_player(ctx, defender)], "count": 1,
+            "player": _player(ctx, attacker)}
 
 
 def _with_player(c: dict[str, Any], pid: str) -> dict[str, Any]:

@@ -56,18 +56,20 @@ def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
 
 
 def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: dict[str, str],
-             report: Report, turnless: list[str]) -> tuple[dict[str, Any] | None, set[str]]:
+             report: Report, turnless: list[str], handled: set[str] | None = None
+             ) -> tuple[dict[str, Any] | None, set[str]]:
     """The XML's relationshipInitialize and political actions as the scenario's `politics`:
     players without steps become neutral countries taking no turns; those whose territories
     change their units' owner on entry (changeUnitOwners, captureUnitOnEnteringBy) are
-    pro-side neutrals (`raise_on_entry`)."""
+    pro-side neutrals (`raise_on_entry`). The triggers in `handled` were read elsewhere."""
     ctx = _condition_context(gx, ids, pids, unit_map, report)
     alliances = {p: (gx.alliances.get(p) or [p])[0] for p in gx.players}
     raising = sorted({gx.owners[t] for t, opts in gx.territory_options.items()
                       if t in gx.owners and gx.owners[t] in turnless
                       and ({"changeUnitOwners", "captureUnitOnEnteringBy"} & set(opts))})
     steps = {name: (who, step_phase(name, java)) for name, java, who in gx.steps}
-    pol, skipped, taken = import_politics(gx.raw, ctx, gx.relationships, alliances, turnless, raising,
+    atts = [a for a in gx.raw if a.name not in (handled or set())]
+    pol, skipped, taken = import_politics(atts, ctx, gx.relationships, alliances, turnless, raising,
                                           steps)
     report.not_imported.extend(skipped)
     if pol is None:

@@ -195,6 +195,9 @@ class CapitalRules:
     liberation: bool = False     # an ally retaking a capital returns it (and the owner's
                                  # original territories the liberator holds) to its owner
     no_purchase: bool = False    # a player whose capital is held buys nothing
+    # player -> ((unit, count), ...) placed in its capital the first time it is liberated
+    # after falling (TripleA G40: triggerAttachment_French_1_Liberation_By_*)
+    liberation_units: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -226,7 +229,8 @@ class KamikazeRule:
 @dataclass(frozen=True)
 class ObjectiveCondition:
     """One condition of a national objective (game/rules/objectives.py has the grammar)."""
-    kind: str                          # owned | units | no_units | at_war | relation | not | any | all
+    kind: str                          # owned | units | no_units | attacked | at_war | relation
+                                       # | rounds | not | any | all
     spaces: tuple[str, ...] = ()       # space ids, or original | controlled | all
     of: tuple[str, ...] = ("self",)    # self | allied | allies | enemies | player ids
     count: int | str = "all"           # all | each | how many must qualify
@@ -291,6 +295,9 @@ class PoliticsEvent:
     uses: int = 1
     # per change of `sets`: the relation it changes from ("" any; TripleA's anyNeutral ...)
     only_from: tuple[str, ...] = ()
+    # (neutral, power): the neutral's territories and units become the power's (G40 Mongolia)
+    hands_over: tuple[str, str] | None = None
+    cancels: tuple[str, ...] = ()        # events (by name) that never happen after this one
 
 
 @dataclass(frozen=True)

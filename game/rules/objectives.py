@@ -20,6 +20,10 @@ One generic function (`times`) evaluates every condition kind of the grammar:
   given, or only of surface warships (`surface: true`: not submarines, not transports);
 - `at_war: <players>`: the player at war with them;
 - `relation: [a, b]` with `is: war | neutral | allied`;
+- `attacked: <spaces>`: the spaces the player attacked this turn (moved into as an attack
+  in its combat move, won or lost) that `of` (default enemies) held as the turn began;
+  only the player whose turn it is has attacked (TripleA's `battle` condition, G40's
+  Mongolia triggers);
 - `rounds: "3+"` (round 3 and later; also "3" or "2-5");
 - `not: <condition>`, `any: [conditions]`, `all: [conditions]`.
 
@@ -41,7 +45,7 @@ from typing import Any
 
 from .model import SEA, GameState, Objective, ObjectiveCondition, Scenario
 
-KINDS = ("owned", "units", "no_units", "at_war", "relation", "rounds", "not", "any", "all")
+KINDS = ("owned", "units", "no_units", "attacked", "at_war", "relation", "rounds", "not", "any", "all")
 SPACE_WORDS = ("original", "controlled", "all")
 WHO_WORDS = ("self", "allied", "allies", "enemies")
 RELATIONS = ("war", "neutral", "allied")
@@ -141,9 +145,17 @@ def times(state: GameState, c: ObjectiveCondition, player: str) -> int:
         met = sum(1 for s in spaces if _who(state, c.of, pov, state.owners.get(s)))
     elif c.kind == "units":
         met = sum(1 for s in spaces if len(_units_of(state, c, s, pov)) >= c.at_least)
+    elif c.kind == "attacked":
+        met = sum(1 for s in _attacked(state, pov) if s in spaces
+                  and _who(state, c.of, pov, state.turn_owners.get(s)))
     else:   # no_units
         met = sum(1 for s in spaces if not _units_of(state, c, s, pov))
     return _counted(met, len(spaces), c.count)
+
+
+def _attacked(state: GameState, pov: str) -> list[str]:
+    """The spaces `pov` attacked this turn (none when it is another player's turn)."""
+    return sorted(state.zone.origins) if state.player == pov else []
 
 
 def _round_range(text: str) -> tuple[int, int | None]:
@@ -317,7 +329,7 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
         if s not in ctx.spaces and s not in SPACE_WORDS:
             chk.error(c, kind, f"{where}.{kind}: unknown space '{s}'")
     of = _strs(ctx, c, "of", f"{where}.of") if "of" in c else (
-        ("enemies",) if kind == "no_units" else ("self",))
+        ("enemies",) if kind in ("no_units", "attacked") else ("self",))
     if not (len(of) == 1 and of[0] in WHO_WORDS) and any(p not in ctx.pids for p in of):
         chk.error(c, "of", f"{where}.of: {' | '.join(WHO_WORDS)} or a list of player ids")
     types = _strs(ctx, c, "types", f"{where}.types") if "types" in c else ()
@@ -325,8 +337,8 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
         for t in types:
             if not ctx.ruleset.expand(t):
                 chk.error(c, "types", f"{where}.types: unknown unit '{t}'")
-    if kind == "owned" and (types or "surface" in c or "at_least" in c):
-        chk.error(c, None, f"{where}: owned takes no types, surface or at_least")
+    if kind in ("owned", "attacked") and (types or "surface" in c or "at_least" in c):
+        chk.error(c, None, f"{where}: {kind} takes no types, surface or at_least")
     return ObjectiveCondition(kind, spaces=spaces, of=of, count=count, types=types,
                               at_least=int(c.get("at_least", 1) or 1),
                               surface=c.get("surface") is True, player=player)
@@ -372,6 +384,8 @@ def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = ""
     kinds = f" ({', '.join(c.types)})" if c.types else (" (surface warships)" if c.surface else "")
     if c.kind == "owned":
         return f"{who()} holds {spaces()}"
+    if c.kind == "attacked":
+        return f"{pname(pov)} attacks {spaces()} (held by {who()}) this turn"
     if c.kind == "units":
         return f"units{kinds} of {who()} in {spaces()}"
     return f"no units{kinds} of {who()} in {spaces()}"

@@ -18,6 +18,16 @@ different alliances is at war and players of one alliance are allied, as always:
           when: [{rounds: "3"}]
           sets: [{between: [japanese, americans], is: war, from: neutral}]
           uses: 1                              # at most once (0: every time)
+        - name: Mongolia joins the Soviet Union
+          player: japanese
+          phase: conduct_combat
+          when: [{attacked: [amur, buryatia], of: [russians], count: 1}]
+          hands_over: {from: mongolians, to: russians}   # its territories and units
+        - name: Mongolia stays out
+          player: russians
+          phase: conduct_combat
+          when: [{attacked: [manchuria, korea], of: [japanese], count: 1}]
+          cancels: [Mongolia joins the Soviet Union]     # it never happens after this
       declarations:                            # political actions of the politics phase
         - player: japanese
           name: War with the United Kingdom
@@ -136,7 +146,7 @@ def run_events(state: GameState, moment: str) -> None:
         if ev.player != state.player or ev.phase != state.phase or ev.moment != moment:
             continue
         tag = f"event|{ev.player}|{ev.name}"
-        if ev.uses and state.objective_uses.get(tag, 0) >= ev.uses:
+        if ev.uses and state.objective_uses.get(tag, 0) >= ev.uses or cancelled(state, ev.name):
             continue
         if not all(objectives.times(state, c, ev.player) for c in ev.when):
             continue
@@ -144,9 +154,39 @@ def run_events(state: GameState, moment: str) -> None:
         froms = ev.only_from or ("",) * len(ev.sets)
         changes = {key(a, b): rel for (a, b, rel), old in zip(ev.sets, froms, strict=True)
                    if state.relation(a, b) != rel and old in ("", state.relation(a, b))}
-        if changes:
+        if changes or ev.hands_over or ev.cancels:
             state.add_log(f"{ev.name}.")
+        if changes:
             state.relations = {**state.relations, **changes}
+        _hand_over_and_cancel(state, ev)
+
+
+def cancelled(state: GameState, name: str) -> bool:
+    """An event another one cancelled (TripleA: a trigger turning off a switch another
+    trigger's conditions test)."""
+    return bool(state.objective_uses.get(f"cancelled|{name}"))
+
+
+def _hand_over_and_cancel(state: GameState, ev: PoliticsEvent) -> None:
+    if ev.cancels:
+        state.objective_uses = {**state.objective_uses, **{f"cancelled|{n}": 1 for n in ev.cancels}}
+    if ev.hands_over is not None:
+        hand_over(state, *ev.hands_over)
+
+
+def hand_over(state: GameState, neutral: str, power: str) -> None:
+    """Every territory and unit of `neutral` becomes `power`'s (G40: "all Mongolian
+    territories and units are transferred to Russia", the XML's game notes)."""
+    from .model import unit_replace
+    lands = sorted(s for s, o in state.owners.items() if o == neutral)
+    for s in lands:
+        state.owners[s] = power
+    army = [u for u in state.units.values() if u.owner == neutral]
+    for u in army:
+        state.units[u.uid] = unit_replace(u, owner=power)
+    names = state.scenario.player_map
+    state.add_log(f"  {names[neutral].name} hand over {len(lands)} territories and {len(army)} "
+                  f"units to {names[power].name}.")
 
 
 # --- neutrals -------------------------------------------------------------------------------
@@ -262,7 +302,8 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
         if not isinstance(e, dict):
             chk.error(node, "events", f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses"), where)
+        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses", "hands_over",
+                             "cancels"), where)
         who, name, phase = e.get("player"), e.get("name"), e.get("phase")
         moment = e.get("moment", "after")
         from .ruleset import KNOWN_PHASES
@@ -284,11 +325,42 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
             uses = 1
         events.append(PoliticsEvent(name=name, player=who, phase=str(phase), moment=str(moment),
                                     sets=tuple(sets), when=ctx_objectives(e, "when", where),
-                                    uses=uses, only_from=froms if any(froms) else ()))
+                                    uses=uses, only_from=froms if any(froms) else (),
+                                    hands_over=_parse_hand_over(e, pids, where, chk),
+                                    cancels=_parse_cancels(e, where, chk)))
+    _check_cancels(node, events, chk)
     return Politics(relations=relations, declarations=tuple(decls),
                     neutrals=players(node, "neutrals", w),
                     raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events))
 
 
-__all__ = ["PHASE", "closed_to", "closed_to_air", "declare", "enter", "explain", "game_rules", "key", "options",
+def _parse_hand_over(e: Any, pids: list[str], where: str, chk: Any) -> tuple[str, str] | None:
+    node = e.get("hands_over")
+    if node is None:
+        return None
+    if not isinstance(node, dict) or node.get("from") not in pids or node.get("to") not in pids \
+            or node.get("from") == node.get("to"):
+        chk.error(e, "hands_over", f"{where}.hands_over: {{from: <player>, to: <another player>}}")
+        return None
+    chk.unknown_keys(node, ("from", "to"), f"{where}.hands_over")
+    return str(node["from"]), str(node["to"])
+
+
+def _parse_cancels(e: Any, where: str, chk: Any) -> tuple[str, ...]:
+    names = e.get("cancels", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        chk.error(e, "cancels", f"{where}.cancels: a list of event names")
+        return ()
+    return tuple(names)
+
+
+def _check_cancels(node: Any, events: list[PoliticsEvent], chk: Any) -> None:
+    known = {ev.name for ev in events}
+    for ev in events:
+        for n in ev.cancels:
+            if n not in known:
+                chk.error(node, "events", f"politics.events: '{ev.name}' cancels an unknown event '{n}'")
+
+
+__all__ = ["PHASE", "cancelled", "closed_to", "closed_to_air", "declare", "enter", "explain", "game_rules", "hand_over", "key", "options",
            "parse", "raises_on_entry", "run_events", "start", "takes_no_turn"]

@@ -994,7 +994,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                                     chk)
     from . import capitals as capital_rules
     from . import convoys as convoy_rules
-    capitals = capital_rules.parse(data, chk)
+    capitals = capital_rules.parse(data, chk, pids, ruleset)
     convoys = convoy_rules.parse(data, spaces, pids, ruleset, chk)
     from . import player_rules as player_rules_mod
     player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,

@@ -60,6 +60,37 @@ def test_the_xmls_rules_map_onto_warboards(g40):
 
 
 @needs_g40
+def test_the_fall_and_liberation_of_france_are_imported(g40):
+    # triggerAttachment_{Germans,Italians,Japanese}_Conquer_France and
+    # triggerAttachment_French_1_Liberation_By_{British,Russians,Americans,French,ANZAC}:
+    # "France:infantry:infantry:infantry:infantry", once, after France fell
+    assert g40.scenario["capitals"]["liberation_units"] == {"french": {"infantry": 4}}
+    left = "\n".join(g40.report.not_imported + g40.report.approximated)
+    assert "Conquer_France" not in left and "French_1_Liberation" not in left, left
+    assert "Conquer_France" in "\n".join(g40.report.mapped)
+
+
+@needs_g40
+def test_mongolia_is_imported(g40):
+    # triggerAttachment_Japanese_Conquer_Russians_Territory_By_Mongolia_1/_2 (battle
+    # "Japanese:Russians:any:currentRound:Timguska:Yenisey:Yakut S.S.R.:Buryatia:Amur",
+    # changeOwnership of the six Mongolian territories to the Russians) and
+    # triggerAttachment_Russians_Conquer_Japanese_Territory_By_Mongolia (turns the switch off)
+    events = {e["name"]: e for e in g40.scenario["politics"]["events"]}
+    joins = events["Mongolians handed over to Russians"]
+    assert (joins["player"], joins["phase"], joins["moment"], joins["uses"]) == \
+        ("japanese", "conduct_combat", "after", 1)
+    assert joins["hands_over"] == {"from": "mongolians", "to": "russians"}
+    assert joins["when"][0] == {"attacked": ["timguska", "yenisey", "yakut_s_s_r", "buryatia", "amur"],
+                                "of": ["russians"], "count": 1}
+    stays = events["Mongolians no longer handed over to Russians"]
+    assert stays["player"] == "russians" and stays["cancels"] == ["Mongolians handed over to Russians"]
+    assert stays["when"][0]["attacked"] == ["manchuria", "jehol", "chahar", "suiyuyan", "kansu", "korea"]
+    left = "\n".join(g40.report.not_imported + g40.report.approximated)
+    assert "Mongolia" not in left, left
+
+
+@needs_g40
 def test_units_no_frontier_sells_cannot_be_built(g40):
     # ww2global40_2nd_edition.xml's productionFrontiers sell no elite infantry or
     # paratroopers (seed 002's house units): the game's ruleset gives them no cost

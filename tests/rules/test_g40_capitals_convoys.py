@@ -7,7 +7,7 @@ import pytest
 
 from game.rules.actions import EndPhase, Move, Purchase, apply
 from game.rules.errors import IllegalAction, LoadError
-from game.rules.model import CapitalRules, ConvoyRules
+from game.rules.model import CapitalRules, ConvoyRules, Unit, unit_replace
 from game.rules.ruleset import load_scenario_file
 from game.rules.zone import production
 from tests.conftest import FIXTURES
@@ -76,6 +76,91 @@ def test_a_captured_capital_still_yields_the_treasury_and_stops_income(mini):
     s = apply(s, EndPhase())
     assert s.owners["b1"] == "red" and s.resources == {**s.resources, "blue": 0, "red": 47}
     assert production.income(s, "blue") == 0
+
+
+# --- the fall and liberation of France (capitals.liberation_units) ----------------------
+# TripleA ww2global40_2nd_edition.xml: triggerAttachment_Germans_Conquer_France (after
+# germansBattle, France held by the Axis: conditionAttachment_French_1_Lose_France) sets
+# conditionAttachment_French_1_Liberation_Switch; triggerAttachment_French_1_Liberation_By_British
+# (…_By_Russians, _Americans, _French, _ANZAC; after that power's battle) places
+# "France:infantry:infantry:infantry:infantry" once French hold France again, and turns off
+# conditionAttachment_French_1_Can_Be_Liberated_Switch so that no other fires. Game notes:
+# "French 12 PUs worth of free units in France the first time France is Liberated".
+FRANCE = CapitalRules(liberation=True, no_purchase=True,
+                      liberation_units=(("blue", (("infantry", 4),)),))
+
+
+def _combat(s, unit_space, owner, to):
+    """`owner` moves its units of `unit_space` into `to` (emptied of other powers' units:
+    it is taken without a fight) and ends its combat phase."""
+    for u in [u for u in s.units_in(to) if u.owner != owner]:
+        del s.units[u.uid]
+    for u in [u for u in s.units.values() if u.owner == owner]:
+        s.units[u.uid] = unit_replace(u, moved=0, in_combat=False)   # its new turn
+    s.zone.origins = {}
+    s.player_idx = [p.id for p in s.scenario.players].index(owner)
+    s.phase_idx = s.ruleset.phases.index("combat_move")
+    s = apply(s, Move(ids(s, unit_space, owner), (to,)))
+    s = apply(s, EndPhase())        # the empty territory is taken
+    return apply(s, EndPhase())     # the end of the battle phase
+
+
+def _add(s, space, owner):
+    s.units[s.next_uid] = Unit(s.next_uid, "infantry", owner, space)
+    s.next_uid += 1
+
+
+def _blue_infantry_in_beta(s):
+    return sum(1 for u in s.units_in("b1") if u.owner == "blue" and u.type == "infantry")
+
+
+def test_a_fallen_capital_liberated_by_an_ally_gets_its_liberation_units(mini):
+    s = mini([("b2", "red", "infantry", 1), ("c", "green", "infantry", 1)], capitals=FRANCE)
+    s = _combat(s, "b2", "red", "b1")        # Paris falls (…_Germans_Conquer_France)
+    assert s.owners["b1"] == "red" and _blue_infantry_in_beta(s) == 0
+    s = _combat(s, "c", "green", "b1")       # …_French_1_Liberation_By_British
+    assert s.owners["b1"] == "blue"
+    assert _blue_infantry_in_beta(s) == 4
+    assert any("Beta is liberated" in line and "4 Infantry" in line for line in s.log())
+
+
+def test_the_liberation_units_come_once_a_game(mini):
+    # conditionAttachment_French_1_Can_Be_Liberated_Switch off after the first liberation
+    s = mini([("b2", "red", "infantry", 1), ("c", "green", "infantry", 1)], capitals=FRANCE)
+    s = _combat(s, "b2", "red", "b1")
+    s = _combat(s, "c", "green", "b1")
+    _add(s, "b2", "red")
+    s = _combat(s, "b2", "red", "b1")      # falls again
+    _add(s, "c", "green")
+    s = _combat(s, "c", "green", "b1")
+    assert s.owners["b1"] == "blue" and _blue_infantry_in_beta(s) == 0
+
+
+def test_the_owner_retaking_its_capital_gets_them_too(mini):
+    # triggerAttachment_French_1_Liberation_By_French (after frenchBattle)
+    s = mini([("b2", "red", "infantry", 1), ("m", "blue", "infantry", 1)], capitals=FRANCE)
+    s = _combat(s, "b2", "red", "b1")
+    s.owners["b2"] = "red"
+    s = _combat(s, "m", "blue", "b2")        # not the capital: nothing yet
+    assert _blue_infantry_in_beta(s) == 0
+    s = _combat(s, "b2", "blue", "b1")
+    assert s.owners["b1"] == "blue" and _blue_infantry_in_beta(s) == 1 + 4
+
+
+def test_a_capital_that_never_fell_gets_nothing(mini):
+    s = mini([("b2", "red", "infantry", 1)], capitals=FRANCE)
+    s = _combat(s, "b2", "red", "m")         # France held all along
+    assert _blue_infantry_in_beta(s) == 0 and not s.objective_uses
+
+
+def test_liberation_units_are_checked_against_players_and_units(tmp_path):
+    text = (FIXTURES / "mini.yaml").read_text() + (
+        "capitals: {liberation: true, liberation_units: {purple: {infantry: 4}, blue: {zeppelin: 1}}}\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    with pytest.raises(LoadError) as err:
+        load_scenario_file(bad)
+    assert "unknown player 'purple'" in str(err.value) and "unknown unit 'zeppelin'" in str(err.value)
 
 
 # --- convoy disruption ------------------------------------------------------------

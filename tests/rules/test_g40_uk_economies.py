@@ -69,14 +69,41 @@ def test_uk_pacific_buys_with_its_own_treasury_and_places_british_units(two_econ
 
 def test_uk_pacifics_turn_is_purchase_placement_and_income(two_economies):
     # TripleA's sequence gives UK_Pacific only UK_PacificPurchase, UK_PacificPlace and its
-    # end of turn: it has no units of its own to move
+    # end of turn: it has no units of its own to move (a turn of its own buys too when it
+    # did not buy in the British turn)
     s = _turn_of(two_economies, "bluep", "purchase")
     s = apply(s, EndPhase())
     assert s.phase == "place"
     s = apply(s, EndPhase())
     assert s.phase == "collect_income"
-    s = _turn_of(s, "blue", "purchase")
-    assert apply(s, EndPhase()).phase == "combat_move"    # the British play every phase
+
+
+def _where(s):
+    return s.player, s.phase
+
+
+def test_uk_pacific_buys_right_after_the_british_purchase(two_economies):
+    # TripleA ww2global40_2nd_edition.xml <sequence>: britishPurchase, UK_PacificPurchase,
+    # britishPolitics, britishCombatMove, ..., britishEndTurn, UK_PacificPlace,
+    # UK_PacificEndTurn
+    s = _turn_of(two_economies, "blue", "purchase")
+    s = apply(s, Purchase("infantry", 1))
+    s = apply(s, EndPhase())
+    assert _where(s) == ("bluep", "purchase")
+    assert any("— Blue Pacific: purchase —" in line for line in s.log())
+    s = apply(s, Purchase("infantry", 2))
+    assert s.resources["bluep"] == 4
+    s = apply(s, EndPhase())
+    assert _where(s) == ("blue", "combat_move")           # the British play on
+    assert any("Blue Pacific buys 2 Infantry" in line for line in s.log())
+    while s.player == "blue":
+        s = apply(s, EndPhase())
+    assert _where(s) == ("bluep", "place")                # it bought already this round
+    s = apply(s, Place("infantry", "b2", 2))
+    s = apply(s, EndPhase())
+    assert _where(s) == ("bluep", "collect_income")
+    s = apply(s, EndPhase())
+    assert s.player == "green"
 
 
 def test_each_economy_collects_from_its_own_territories(two_economies):

@@ -15,6 +15,7 @@ import pytest
 
 from game.rules.actions import DeclareWar, EndPhase, Move, apply, legal_actions, new_game
 from game.rules.errors import IllegalAction
+from game.rules.model import Unit
 from game.rules.ruleset import load_ruleset, load_scenario_file
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -327,3 +328,110 @@ def test_aircraft_keep_out_of_neutral_territory(tmp_path):
     fighter = st.units[uid_of(st, "a2", "red", "fighter")]
     assert "n" not in movement.reachable(st, [fighter])
     assert "n" not in movement.landing_spots(st, "red")
+
+
+# --- a neutral handed over (G40 Mongolia) ------------------------------------------------
+# ww2global40_2nd_edition.xml: triggerAttachment_Japanese_Conquer_Russians_Territory_By_Mongolia_1
+# (after japaneseBattle, once: conditionAttachment_Japanese_Conquer_Russians_Territory_By_Mongolia,
+# battle "Japanese:Russians:any:currentRound:Timguska:Yenisey:Yakut S.S.R.:Buryatia:Amur", and
+# conditionAttachment_Mongolia_May_Change_To_Russians_Control_Switch) activates ..._2, whose
+# changeOwnership "Olgiy:Mongolians:Russians:true" ... hands Mongolia to the Soviets;
+# triggerAttachment_Russians_Conquer_Japanese_Territory_By_Mongolia (after russiansBattle, the
+# Soviets attacking Japan in Manchuria, Jehol, Chahar, Suiyuyan, Kansu or Korea) turns that
+# switch off. Game notes: "If Japan attacks a Russian territory next to Mongolia, all Mongolian
+# territories and units are transferred to Russia. This does not occur if Russia previously
+# attacked Korea or any Japan-controlled territory bordering Mongolia."
+MONGOLIA = """
+  neutrals: [grey]
+  raise_on_entry: [grey]
+  relations:
+    - {between: [grey, red], is: neutral}
+    - {between: [grey, blue], is: neutral}
+    - {between: [grey, green], is: neutral}
+  events:
+    - name: Greyland joins Blueland
+      player: red
+      phase: conduct_combat
+      when:
+        - {attacked: [m], of: [blue], count: 1}
+        - {not: {relation: [green, grey], is: war}}
+      sets: [{between: [blue, grey], is: allied, from: neutral}]
+      hands_over: {from: grey, to: blue}
+    - name: Greyland stays out
+      player: blue
+      phase: conduct_combat
+      when: [{attacked: [a2], of: [red], count: 1}]
+      cancels: [Greyland joins Blueland]
+"""
+
+
+def _attack(st, frm, owner, to):
+    st.player_idx = [p.id for p in st.scenario.players].index(owner)
+    st.phase_idx = st.ruleset.phases.index("combat_move")
+    st.zone.origins = {}            # a new turn
+    st = apply(st, Move(tuple(u.uid for u in st.units_in(frm) if u.owner == owner), (to,)))
+    st = apply(st, EndPhase())      # the empty territory is taken
+    return apply(st, EndPhase())    # the battle phase ends: the events after it
+
+
+def test_attacking_next_to_a_neutral_hands_it_over(tmp_path):
+    sc = scenario(tmp_path, MONGOLIA, grey=True)
+    st = game(sc, units=[("a2", "red", "infantry", 1), ("n", "grey", "infantry", 2)],
+              phase="combat_move")
+    st = _attack(st, "a2", "red", "m")
+    assert st.owners["m"] == "red"
+    assert st.owners["n"] == "blue"
+    assert [u.owner for u in st.units_in("n")] == ["blue", "blue"]
+    assert st.relation("blue", "grey") == "allied"
+    assert any("Greyland hand over 1 territories and 2 units to Blueland" in line for line in st.log())
+
+
+def test_no_hand_over_once_the_other_side_attacked_first(tmp_path):
+    sc = scenario(tmp_path, MONGOLIA, grey=True)
+    st = game(sc, units=[("m", "blue", "infantry", 1), ("n", "grey", "infantry", 2)],
+              phase="combat_move", player="blue")
+    st = _attack(st, "m", "blue", "a2")     # the Soviets attack a Japanese border territory
+    assert any("Greyland stays out" in line for line in st.log())
+    for u in st.units_in("a2"):             # Japan takes it back (off the board)
+        del st.units[u.uid]
+    st.owners["a2"] = "red"
+    st.units[st.next_uid] = Unit(st.next_uid, "infantry", "red", "a2")
+    st.next_uid += 1
+    st = _attack(st, "a2", "red", "m")
+    assert st.owners["m"] == "red" and st.owners["n"] == "grey"
+    assert all(u.owner == "grey" for u in st.units_in("n"))
+
+
+def test_attacked_reads_this_turns_attacks_of_the_player_whose_turn_it_is(tmp_path):
+    # TripleA's battle condition "Japanese:Russians:any:currentRound:...", tested at the
+    # attacker's battle step: the attacks of its turn, against the territory's owner then
+    from game.rules import objectives
+    from game.rules.model import ObjectiveCondition
+    sc = scenario(tmp_path, MONGOLIA, grey=True)
+    st = game(sc, phase="conduct_combat", player="red")
+    cond = ObjectiveCondition("attacked", spaces=("m", "b2"), of=("blue",), count=1)
+    assert objectives.times(st, cond, "red") == 0
+    st.zone.origins = {"m": ("a2",)}
+    st.owners["m"] = "red"                  # taken: still blue's as the turn began
+    assert objectives.times(st, cond, "red") == 1
+    assert objectives.times(st, cond, "blue") == 0      # not blue's turn: it attacked nothing
+    assert objectives.times(st, replace(cond, of=("green",)), "red") == 0
+    assert "Redland attacks 1 of Middle, Beta Minor (held by Blueland) this turn" == \
+        objectives.describe(cond, sc, "red")
+
+
+@pytest.mark.parametrize("bad, err", [
+    ("hands_over: {from: grey, to: purple}", "hands_over: {from: <player>, to: <another player>}"),
+    ("cancels: [Nothing like it]", "cancels an unknown event 'Nothing like it'"),
+])
+def test_hand_over_and_cancels_are_checked(tmp_path, bad, err):
+    from game.rules.errors import LoadError
+    with pytest.raises(LoadError, match=err.replace("{", r"\{").replace("}", r"\}")):
+        scenario(tmp_path, f"""
+  neutrals: [grey]
+  events:
+    - name: Odd
+      player: red
+      phase: conduct_combat
+      {bad}
+""", grey=True)

@@ -6,7 +6,7 @@ ends and victory is checked.
 """
 from __future__ import annotations
 
-from .. import convoys, grammar, objectives, politics, victory
+from .. import capitals, convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
 from . import facilities, production, raids, scramble, supply
@@ -57,14 +57,66 @@ ECONOMY_PHASES = ("purchase", "place", "collect_income")
 
 
 def _economy_skips(state: GameState) -> bool:
-    return (state.scenario.player(state.player).units_to is not None
-            and state.phase not in ECONOMY_PHASES)
+    if state.scenario.player(state.player).units_to is None:
+        return False
+    return state.phase not in ECONOMY_PHASES or (
+        state.phase == "purchase" and state.objective_uses.get(_bought_key(state.player)) == state.round)
+
+
+# --- a separate economy buys in its power's turn -------------------------------------------
+# TripleA's G40 sequence: britishPurchase, UK_PacificPurchase, britishPolitics, ...,
+# britishEndTurn, UK_PacificPlace, UK_PacificEndTurn. An economy listed right after its
+# power buys when the power's purchase ends, then the power plays on; the economy's own
+# turn (after the power's) places and collects.
+def _bought_key(player: str) -> str:
+    return f"economy_bought|{player}"   # the round it last bought in its power's turn
+
+
+def _buying_key(player: str) -> str:
+    return f"economy_buying|{player}"   # it is buying in its power's turn now
+
+
+def _economy_buying_next(state: GameState) -> str | None:
+    """The separate economy that buys now, the current player's purchase ending (None:
+    none does)."""
+    players = state.scenario.players
+    nxt = players[state.player_idx + 1] if state.player_idx + 1 < len(players) else None
+    if state.phase != "purchase" or nxt is None or nxt.units_to != state.player \
+            or politics.takes_no_turn(state, nxt.id) or is_out(state, nxt.id):
+        return None
+    return nxt.id
+
+
+def _to_economy_purchase(state: GameState) -> bool:
+    economy = _economy_buying_next(state)
+    if economy is None:
+        return False
+    state.player_idx += 1
+    state.zone.bought = {}   # the power's purchase is closed; the economy's starts
+    state.objective_uses = {**state.objective_uses, _bought_key(economy): state.round,
+                            _buying_key(economy): 1}
+    state.add_log(f"— {state.scenario.player(economy).name}: purchase —")
+    if state.scenario.politics is not None:
+        politics.run_events(state, "before")
+    return True
+
+
+def _back_from_economy_purchase(state: GameState) -> None:
+    """The economy's purchase in its power's turn ended: the power plays on."""
+    if not state.objective_uses.get(_buying_key(state.player)):
+        return
+    state.objective_uses = {k: v for k, v in state.objective_uses.items() if k != _buying_key(state.player)}
+    state.player_idx -= 1
+    state.zone.bought = {}
 
 
 def end_phase(state: GameState) -> None:
     close_phase(state)
     if state.scenario.politics is not None:
         politics.run_events(state, "after")
+    if _to_economy_purchase(state):
+        return
+    _back_from_economy_purchase(state)
     if state.phase_idx + 1 < len(state.ruleset.phases):
         state.phase_idx += 1
         if _economy_skips(state):   # nothing of its own to move or fight with
@@ -80,6 +132,8 @@ def end_phase(state: GameState) -> None:
     end_turn(state)
     if state.scenario.politics is not None and not state.over:
         politics.run_events(state, "before")
+    if _economy_skips(state) and not state.over:   # it bought in its power's turn
+        end_phase(state)
 
 
 def close_phase(state: GameState) -> None:
@@ -94,6 +148,8 @@ def close_phase(state: GameState) -> None:
         if state.scenario.player_rules:
             facilities.destroy_held_complexes(state)
         scramble.return_to_base(state)   # G40: scrambled aircraft fly back to their bases
+        if state.scenario.capitals.liberation_units:
+            capitals.after_combat(state)   # G40: France's fall and liberation
     if phase == "combat_move":
         if why := combat_cargo_pending(state, state.player):
             raise IllegalAction(why)
