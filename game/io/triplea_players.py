@@ -9,6 +9,7 @@ from typing import Any
 
 from .triplea_game import GameXml, as_int, is_true
 from .triplea_names import FACTORIES, norm
+from .triplea_neutrals import capture_events, is_capture_trigger
 from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import (
     RawAttachment,
@@ -72,6 +73,7 @@ def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: d
     report.not_imported.extend(skipped)
     if pol is None:
         return None, taken
+    taken |= _capture_triggers(gx, ctx, steps, pol, report)
     report.approximated[:] = [a for a in report.approximated if not a.endswith("; it plays last")]
     if turnless:
         report.mapped.append(f"players without steps in the turn sequence: {', '.join(turnless)}: "
@@ -83,6 +85,22 @@ def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: d
         f"(TripleA relationship types by their archeType: war, neutral or allied); "
         f"{len(raising)} pro-side neutral players")
     return pol, taken
+
+
+def _capture_triggers(gx: GameXml, ctx: ObjectiveContext, steps: dict[str, tuple[str, str | None]],
+                      pol: dict[str, Any], report: Report) -> set[str]:
+    """Triggers opening neutral territories' armies to a side (G40 true neutrals) as
+    politics events with `raises` (game/io/triplea_neutrals.py)."""
+    events, skipped, taken = capture_events(gx.raw, ctx, steps)
+    report.not_imported.extend(skipped)
+    if events:
+        pol["events"].extend(events)
+        names = sorted({a.name for a in gx.raw if is_capture_trigger(a)} & taken)
+        report.mapped.append(
+            f"{len(names)} triggers setting the territories' captureUnitOnEnteringBy (the true "
+            f"neutrals' armies join the side that did not attack them): politics events with "
+            f"`raises`: {', '.join(names[:3])}" + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
+    return taken
 
 
 def read_kamikaze(gx: GameXml, ids: dict[str, str], pids: dict[str, str], report: Report

@@ -291,6 +291,10 @@ class PoliticsEvent:
     uses: int = 1
     # per change of `sets`: the relation it changes from ("" any; TripleA's anyNeutral ...)
     only_from: tuple[str, ...] = ()
+    # the armies of these spaces join these players when they enter (TripleA trigger
+    # setting territoryAttachment captureUnitOnEnteringBy: G40's true neutrals turning)
+    raise_in: tuple[str, ...] = ()
+    raise_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -910,6 +914,8 @@ class GameState:
     # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
     objective_uses: dict[str, int] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
+    # space -> the players whose entry raises its neutral army there (politics events)
+    raised_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # scenario victory conditions met since (victory.py): "alliance|name" -> the turn it
     # was first met, counted as round * players + player index
     victory_held: dict[str, int] = field(default_factory=dict)

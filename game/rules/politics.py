@@ -18,6 +18,13 @@ different alliances is at war and players of one alliance are allied, as always:
           when: [{rounds: "3"}]
           sets: [{between: [japanese, americans], is: war, from: neutral}]
           uses: 1                              # at most once (0: every time)
+        - name: The true neutrals side with the Axis
+          player: germans
+          phase: politics
+          moment: before
+          when: [{relation: [germans, neutral_true], is: allied}]
+          raises: {in: [spain, turkey], by: [germans, italians]}   # their armies join
+                                               # these players entering them (from now on)
       declarations:                            # political actions of the politics phase
         - player: japanese
           name: War with the United Kingdom
@@ -147,6 +154,17 @@ def run_events(state: GameState, moment: str) -> None:
         if changes:
             state.add_log(f"{ev.name}.")
             state.relations = {**state.relations, **changes}
+        if ev.raise_in:
+            _raise_by(state, ev)
+
+
+def _raise_by(state: GameState, ev: PoliticsEvent) -> None:
+    """From now on the armies of `ev.raise_in` join the players of `ev.raise_by` entering
+    them (TripleA territoryProperty captureUnitOnEnteringBy: the list is replaced)."""
+    state.raised_by = {**state.raised_by, **{s: ev.raise_by for s in ev.raise_in}}
+    names = state.scenario.player_map
+    state.add_log(f"{ev.name}: the armies of {len(ev.raise_in)} neutral territories would join "
+                  f"{', '.join(names[p].name for p in ev.raise_by)}.")
 
 
 # --- neutrals -------------------------------------------------------------------------------
@@ -178,9 +196,13 @@ def closed_to_air(state: GameState, space: str, player: str) -> str:
 
 
 def raises_on_entry(state: GameState, space: str, player: str) -> bool:
+    """Land units of `player` entering this territory take it and its owner's army there:
+    a friendly neutral of `raise_on_entry`, or a space an event opened to the player
+    (`raises`; G40 triggerAttachment_British_Friendly_With_TrueNeutrals)."""
     pol = state.scenario.politics
     owner = state.owners.get(space)
-    return (pol is not None and owner is not None and owner in pol.raise_on_entry
+    return (pol is not None and owner is not None
+            and (owner in pol.raise_on_entry or player in state.raised_by.get(space, ()))
             and owner != player and state.allied(owner, player)
             and state.scenario.spaces[space].kind == LAND)
 
@@ -203,7 +225,25 @@ def enter(state: GameState, space: str, player: str) -> None:
 
 
 # --- parsing (the scenario's `politics`) ------------------------------------------------------
-def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics | None:
+def _raises(e: Any, where: str, players: Any, spaces: Any, chk: Any
+            ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An event's `raises: {in: [spaces], by: [players]}` (empty when absent)."""
+    node = e.get("raises")
+    if node is None:
+        return (), ()
+    if not isinstance(node, dict):
+        chk.error(e, "raises", f"{where}: expected {{in: [spaces], by: [players]}}")
+        return (), ()
+    chk.unknown_keys(node, ("in", "by"), where)
+    inside = node.get("in", [])
+    if not isinstance(inside, list) or not inside or any(s not in spaces for s in inside):
+        chk.error(node, "in", f"{where}.in: a list of known space ids")
+        return (), ()
+    return tuple(inside), players(node, "by", where)
+
+
+def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
+          spaces: Any = ()) -> Politics | None:
     """`politics:` of a scenario (None when absent). `ctx_objectives` parses conditions."""
     node = data.get("politics") if isinstance(data, dict) else None
     if node is None:
@@ -262,7 +302,8 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
         if not isinstance(e, dict):
             chk.error(node, "events", f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses"), where)
+        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses", "raises"),
+                         where)
         who, name, phase = e.get("player"), e.get("name"), e.get("phase")
         moment = e.get("moment", "after")
         from .ruleset import KNOWN_PHASES
@@ -282,9 +323,11 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any) -> Politics
         if not isinstance(uses, int) or isinstance(uses, bool) or uses < 0:
             chk.error(e, "uses", f"{where}.uses: a whole number (0: every time)")
             uses = 1
+        raise_in, raise_by = _raises(e, f"{where}.raises", players, spaces, chk)
         events.append(PoliticsEvent(name=name, player=who, phase=str(phase), moment=str(moment),
                                     sets=tuple(sets), when=ctx_objectives(e, "when", where),
-                                    uses=uses, only_from=froms if any(froms) else ()))
+                                    uses=uses, only_from=froms if any(froms) else (),
+                                    raise_in=raise_in, raise_by=raise_by))
     return Politics(relations=relations, declarations=tuple(decls),
                     neutrals=players(node, "neutrals", w),
                     raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events))

@@ -991,7 +991,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     national = objectives.parse(data, spaces, pids, ruleset, chk)
     from . import politics as politics_rules
     politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk),
-                                    chk)
+                                    chk, spaces)
     from . import capitals as capital_rules
     from . import convoys as convoy_rules
     capitals = capital_rules.parse(data, chk)

@@ -1,0 +1,41 @@
+"""Global 1940's true neutrals on the shipped map (issue #46 items 4 and 7): the Axis
+attack them (politicalActionAttachment_Axis_To_War_With_TrueNeutrals) and the other
+true neutrals turn to the Allies, whose units entering them take their armies
+(triggerAttachment_British_Friendly_With_TrueNeutrals and the other *_Friendly_With_TrueNeutrals
+triggers of ww2global40_2nd_edition.xml: territoryProperty captureUnitOnEnteringBy)."""
+import pytest
+
+from game import api
+from game.rules import actions as A
+from game.rules import politics
+from game.rules.action_types import DeclareWar
+
+ALLIES = ("americans", "french", "british", "anzac", "chinese", "russians")
+
+
+@pytest.fixture(scope="module")
+def turned():
+    g = api.new_game("world_war_ii_global_1940", seed=1)
+    while g.phase != "politics":
+        g.play(A.EndPhase())
+    g.play(DeclareWar("Axis To War With TrueNeutrals"))
+    while not (g.player == "british" and g.phase == "combat_move"):
+        g.play(A.EndPhase())
+    return g
+
+
+def test_the_true_neutrals_armies_join_the_allies_after_the_axis_attack(turned):
+    st = turned.state
+    assert st.at_war("germans", "neutral_true") and st.allied("british", "neutral_true")
+    # the trigger's 12 territories (those with an army), for the six Allied powers listed
+    assert st.raised_by["spain"] == ALLIES and st.raised_by["turkey"] == ALLIES
+    assert "colombia" not in st.raised_by
+    assert politics.raises_on_entry(st, "spain", "british")
+    assert not politics.raises_on_entry(st, "spain", "germans")   # at war: a battle instead
+    assert any("British Friendly With TrueNeutrals" in line for line in turned.log())
+
+
+def test_no_true_neutrals_army_joins_anyone_before_an_attack():
+    st = api.new_game("world_war_ii_global_1940", seed=1).state
+    assert not st.raised_by
+    assert not politics.raises_on_entry(st, "spain", "british")
