@@ -25,13 +25,18 @@ from .triplea_objectives import (
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 from .triplea_objectives import victories as import_victories
+from .triplea_relations import named_types, politics_types
 from .triplea_report import Report
 
 
 def _type_notes(gx: GameXml) -> dict[str, str]:
-    """How each relationship type that is more than its archetype is read (report rows)."""
+    """How each relationship type that is more than its archetype is read (report rows);
+    the named ones (game/io/triplea_relations.py) are read exactly."""
     out = {}
+    named = named_types(gx.relationship_options)
     for t, v in gx.relationship_types.items():
+        if t in named:
+            continue
         extra = {k: o for k, o in gx.relationship_options.get(t, {}).items() if k not in EXACT_TYPE_OPTIONS}
         if v == "neutral_open":
             out[t] = (f"relationship type {t}: neutral, but its land units may enter each other's "
@@ -44,12 +49,14 @@ def _type_notes(gx: GameXml) -> dict[str, str]:
 
 def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                        unit_map: dict[str, str], report: Report) -> ObjectiveContext:
+    named = named_types(gx.relationship_options)
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
-                           archetypes={k: {"war": "war", "allied": "allied", "neutral_open": "allied"}
+                           archetypes={k: named[k]["name"] if k in named else
+                                       {"war": "war", "allied": "allied", "neutral_open": "allied"}
                                        .get(v, "neutral") for k, v in gx.relationship_types.items()},
                            by_name={}, approximated=report.approximated, properties=gx.properties,
                            exact_types={t for t, o in gx.relationship_options.items()
-                                        if set(o) <= EXACT_TYPE_OPTIONS},
+                                        if set(o) <= EXACT_TYPE_OPTIONS} | set(named),
                            type_notes=_type_notes(gx))
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
@@ -73,17 +80,24 @@ def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: d
     report.not_imported.extend(skipped)
     if pol is None:
         return None, taken
-    taken |= _capture_triggers(gx, ctx, steps, pol, report)
     report.approximated[:] = [a for a in report.approximated if not a.endswith("; it plays last")]
     if turnless:
         report.mapped.append(f"players without steps in the turn sequence: {', '.join(turnless)}: "
                              f"neutral countries that take no turns (politics.neutrals)")
     report.approximated.extend(ctx.type_notes.values())
+    named = named_types(gx.relationship_options)
+    if named:
+        pol["types"] = politics_types(named)
+        report.mapped.append(
+            "relationship types " + ", ".join(sorted(named)) + ": named relations (politics `types`: "
+            "the archeType and canTakeOverOwnedTerritory, canMoveLandUnitsOverOwnedLand, "
+            "canMoveAirUnitsOverOwnedLand, canLandAirUnitsOnOwnedLand, canMoveIntoDuringCombatMove)")
     report.mapped.append(
         f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
         f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "
-        f"(TripleA relationship types by their archeType: war, neutral or allied); "
+        f"(TripleA relationship types by their archeType, or as named relations); "
         f"{len(raising)} pro-side neutral players")
+    taken |= _capture_triggers(gx, ctx, steps, pol, report)
     return pol, taken
 
 

@@ -14,6 +14,7 @@ from .abilities.base import Ability
 from .hex.model import HexMap, HexRules, HexTurn
 
 LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"
+BASE_RELATIONS = ("war", "neutral", "allied")   # politics: what every rule reads
 DOMAINS = (LAND, SEA, AIR, STATIC)
 
 
@@ -298,6 +299,26 @@ class PoliticsEvent:
 
 
 @dataclass(frozen=True)
+class RelationType:
+    """A named kind of relationship (TripleA relationshipTypeAttachment): its base relation
+    (war | neutral | allied, what every rule reads) and what it lets land units, aircraft
+    and conquest do in the other's territories. None: the base relation's default (allied:
+    yes, neutral: no)."""
+    name: str
+    base: str
+    takes_over: bool = False                # canTakeOverOwnedTerritory: entering takes it
+    land_enters: bool | None = None         # canMoveLandUnitsOverOwnedLand
+    air_over: bool | None = None            # canMoveAirUnitsOverOwnedLand
+    air_lands: bool | None = None           # canLandAirUnitsOnOwnedLand
+    combat_move_into: bool = True           # canMoveIntoDuringCombatMove
+
+    def allows(self, what: str) -> bool:
+        """land_enters | air_over | air_lands, with the base relation's default."""
+        got = getattr(self, what)
+        return self.base == "allied" if got is None else bool(got)
+
+
+@dataclass(frozen=True)
 class Politics:
     """Relationships between players (Global 1940): the pairs whose starting relation is
     not the default (different alliances at war, one alliance allied), the declarations
@@ -308,6 +329,11 @@ class Politics:
     neutrals: tuple[str, ...] = ()
     raise_on_entry: tuple[str, ...] = ()
     events: tuple[PoliticsEvent, ...] = ()
+    types: tuple[RelationType, ...] = ()     # named relations (`is:` may name one)
+
+    def type_named(self, name: str) -> RelationType | None:
+        from .memo import derived
+        return derived(self, "types", lambda: {t.name: t for t in self.types}).get(name)
 
 
 @dataclass(frozen=True)
@@ -974,9 +1000,19 @@ class GameState:
         if self.relations:
             got = self.relations.get(f"{a}|{b}" if a < b else f"{b}|{a}")
             if got is not None:
-                return got
+                if got in BASE_RELATIONS:
+                    return got
+                t = self.scenario.politics.type_named(got) if self.scenario.politics else None
+                return t.base if t is not None else got
         pm = self.scenario.player_map
         return "war" if pm[a].alliance != pm[b].alliance else "allied"
+
+    def relation_type(self, a: str, b: str) -> RelationType | None:
+        """The named relation between two players (politics `types`), None for a plain one."""
+        got = self.relations.get(f"{a}|{b}" if a < b else f"{b}|{a}") if self.relations else None
+        if got is None or got in BASE_RELATIONS or self.scenario.politics is None:
+            return None
+        return self.scenario.politics.type_named(got)
 
     def at_war(self, a: str | None, b: str | None) -> bool:
         if a is None or b is None or a == b:

@@ -19,7 +19,8 @@ One generic function (`times`) evaluates every condition kind of the grammar:
 - `no_units: <spaces>`: spaces free of units of `of` (default enemies), of `types` if
   given, or only of surface warships (`surface: true`: not submarines, not transports);
 - `at_war: <players>`: the player at war with them;
-- `relation: [a, b]` with `is: war | neutral | allied`;
+- `relation: [a, b]` with `is: war | neutral | allied`, or a named relation of the
+  scenario's politics `types` (that relation exactly);
 - `rounds: "3+"` (round 3 and later; also "3" or "2-5");
 - `not: <condition>`, `any: [conditions]`, `all: [conditions]`.
 
@@ -132,6 +133,9 @@ def times(state: GameState, c: ObjectiveCondition, player: str) -> int:
         return _counted(n, len(c.players), c.count)
     if c.kind == "relation":
         a, b = c.players
+        if c.relation not in RELATIONS:   # a named relation (politics types: friendly_neutral)
+            from . import politics
+            return 1 if politics.current(state, a, b) == c.relation else 0
         return 1 if relation(state, a, b) == c.relation else 0
     if c.kind == "rounds":
         first, last = _round_range(c.relation)
@@ -205,13 +209,20 @@ class _Ctx:
     spaces: Iterable[str]
     pids: list[str]
     ruleset: Any
+    relations: tuple[str, ...] = RELATIONS   # and the scenario's named relations (politics types)
+
+
+def _relation_names(data: Any) -> tuple[str, ...]:
+    pol = data.get("politics") if isinstance(data, dict) else None
+    types = pol.get("types") if isinstance(pol, dict) else None
+    return RELATIONS + tuple(str(t) for t in types) if isinstance(types, dict) else RELATIONS
 
 
 def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any
           ) -> tuple[Objective, ...]:
     from .yamlloc import LocList
     node = chk.get(data, "national_objectives", list, "scenario", default=LocList())
-    ctx = _Ctx(chk, spaces, pids, ruleset)
+    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data))
     out: list[Objective] = []
     for i, o in enumerate(node or []):
         w = f"national_objectives[{i}]"
@@ -240,10 +251,11 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk:
     return tuple(out)
 
 
-def conditions_parser(spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any) -> Any:
+def conditions_parser(spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any,
+                      data: Any = None) -> Any:
     """A parser of condition lists (`when:` of a declaration): (node, key, where) -> tuple."""
     from .yamlloc import LocList
-    ctx = _Ctx(chk, spaces, pids, ruleset)
+    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data))
 
     def parse_list(node: Any, k: str, where: str) -> tuple[ObjectiveCondition, ...]:
         lst = chk.get(node, k, list, where, default=LocList())
@@ -308,9 +320,9 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
         rel = ""
         if kind == "relation":
             rel = str(c.get("is", ""))
-            if len(players) != 2 or rel not in RELATIONS:
+            if len(players) != 2 or rel not in ctx.relations:
                 chk.error(c, kind, f"{where}: relation: [player, player] with is: "
-                          f"{' | '.join(RELATIONS)}")
+                          f"{' | '.join(ctx.relations)}")
         return ObjectiveCondition(kind, players=players, count=count, relation=rel, player=player)
     spaces = _strs(ctx, c, kind, f"{where}.{kind}")
     for s in spaces:
