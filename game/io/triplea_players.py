@@ -25,15 +25,16 @@ from .triplea_objectives import (
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 from .triplea_objectives import victories as import_victories
-from .triplea_relations import named_types, politics_types
+from .triplea_relations import named_types, politics_types, tested_types
 from .triplea_report import Report
+from .triplea_switches import imported_switches, switch_events, switch_starts
 
 
 def _type_notes(gx: GameXml) -> dict[str, str]:
     """How each relationship type that is more than its archetype is read (report rows);
     the named ones (game/io/triplea_relations.py) are read exactly."""
     out = {}
-    named = named_types(gx.relationship_options)
+    named = named_types(gx.relationship_options, tested_types(gx.raw))
     for t, v in gx.relationship_types.items():
         if t in named:
             continue
@@ -49,7 +50,7 @@ def _type_notes(gx: GameXml) -> dict[str, str]:
 
 def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                        unit_map: dict[str, str], report: Report) -> ObjectiveContext:
-    named = named_types(gx.relationship_options)
+    named = named_types(gx.relationship_options, tested_types(gx.raw))
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
                            archetypes={k: named[k]["name"] if k in named else
                                        {"war": "war", "allied": "allied", "neutral_open": "allied"}
@@ -57,7 +58,7 @@ def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                            by_name={}, approximated=report.approximated, properties=gx.properties,
                            exact_types={t for t, o in gx.relationship_options.items()
                                         if set(o) <= EXACT_TYPE_OPTIONS} | set(named),
-                           type_notes=_type_notes(gx))
+                           type_notes=_type_notes(gx), switches=imported_switches(gx.raw))
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
     return ctx
@@ -85,19 +86,21 @@ def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: d
         report.mapped.append(f"players without steps in the turn sequence: {', '.join(turnless)}: "
                              f"neutral countries that take no turns (politics.neutrals)")
     report.approximated.extend(ctx.type_notes.values())
-    named = named_types(gx.relationship_options)
+    named = named_types(gx.relationship_options, tested_types(gx.raw))
     if named:
         pol["types"] = politics_types(named)
         report.mapped.append(
             "relationship types " + ", ".join(sorted(named)) + ": named relations (politics `types`: "
             "the archeType and canTakeOverOwnedTerritory, canMoveLandUnitsOverOwnedLand, "
-            "canMoveAirUnitsOverOwnedLand, canLandAirUnitsOnOwnedLand, canMoveIntoDuringCombatMove)")
+            "canMoveAirUnitsOverOwnedLand, canLandAirUnitsOnOwnedLand, canMoveIntoDuringCombatMove; "
+            "a type conditions test by name apart from its archetype's other types)")
     report.mapped.append(
         f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
         f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "
         f"(TripleA relationship types by their archeType, or as named relations); "
         f"{len(raising)} pro-side neutral players")
     taken |= _capture_triggers(gx, ctx, steps, pol, report)
+    taken |= _switch_triggers(gx, ctx, steps, pol, report)
     return pol, taken
 
 
@@ -114,6 +117,22 @@ def _capture_triggers(gx: GameXml, ctx: ObjectiveContext, steps: dict[str, tuple
             f"{len(names)} triggers setting the territories' captureUnitOnEnteringBy (the true "
             f"neutrals' armies join the side that did not attack them): politics events with "
             f"`raises`: {', '.join(names[:3])}" + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
+    return taken
+
+
+def _switch_triggers(gx: GameXml, ctx: ObjectiveContext, steps: dict[str, tuple[str, str | None]],
+                     pol: dict[str, Any], report: Report) -> set[str]:
+    """Switches flipped by triggers (G40: the Axis capture of London, an Axis landing in
+    North America) as politics switches and events (game/io/triplea_switches.py)."""
+    events, skipped, taken = switch_events(gx.raw, ctx, steps, ctx.switches)
+    report.not_imported.extend(skipped)
+    if events:
+        pol["switches"] = switch_starts(gx.raw, ctx.switches)
+        pol["events"].extend(events)
+        names = sorted(ctx.switches)
+        report.mapped.append(
+            f"{len(names)} switches flipped by triggers ({', '.join(names)}): politics `switches`, "
+            f"{len(events)} events setting them, `switch:` conditions")
     return taken
 
 

@@ -235,7 +235,7 @@ class ObjectiveCondition:
     at_least: int = 1                  # units: per space
     surface: bool = False              # no_units: only surface warships count
     players: tuple[str, ...] = ()      # at_war: the players; relation: the pair
-    relation: str = ""                 # relation: war | neutral | allied; rounds: "3+", "2-5"
+    relation: str = ""                 # relation: war | neutral | allied | a type; rounds: "3+"; switch: its name
     parts: tuple[ObjectiveCondition, ...] = ()   # not / any / all
     player: str = ""                   # whose point of view ("" = the objective's player)
 
@@ -296,6 +296,7 @@ class PoliticsEvent:
     # setting territoryAttachment captureUnitOnEnteringBy: G40's true neutrals turning)
     raise_in: tuple[str, ...] = ()
     raise_by: tuple[str, ...] = ()
+    switches: tuple[tuple[str, bool], ...] = ()   # switches it turns on (true) or off
 
 
 @dataclass(frozen=True)
@@ -330,6 +331,9 @@ class Politics:
     raise_on_entry: tuple[str, ...] = ()
     events: tuple[PoliticsEvent, ...] = ()
     types: tuple[RelationType, ...] = ()     # named relations (`is:` may name one)
+    # named switches and their starting values (events flip them; `switch:` conditions
+    # read them: TripleA rulesAttachment switch set by triggers)
+    switches: tuple[tuple[str, bool], ...] = ()
 
     def type_named(self, name: str) -> RelationType | None:
         from .memo import derived
@@ -942,6 +946,7 @@ class GameState:
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
     # space -> the players whose entry raises its neutral army there (politics events)
     raised_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    switches: frozenset[str] = frozenset()   # the politics switches that are on
     # scenario victory conditions met since (victory.py): "alliance|name" -> the turn it
     # was first met, counted as round * players + player index
     victory_held: dict[str, int] = field(default_factory=dict)

@@ -22,6 +22,7 @@ One generic function (`times`) evaluates every condition kind of the grammar:
 - `relation: [a, b]` with `is: war | neutral | allied`, or a named relation of the
   scenario's politics `types` (that relation exactly);
 - `rounds: "3+"` (round 3 and later; also "3" or "2-5");
+- `switch: <name>`: a switch of the scenario's politics is on (events turn them on/off);
 - `not: <condition>`, `any: [conditions]`, `all: [conditions]`.
 
 `of` is self | allied (the player and its allies) | allies (its allies only) | enemies |
@@ -42,7 +43,7 @@ from typing import Any
 
 from .model import SEA, GameState, Objective, ObjectiveCondition, Scenario
 
-KINDS = ("owned", "units", "no_units", "at_war", "relation", "rounds", "not", "any", "all")
+KINDS = ("owned", "units", "no_units", "at_war", "relation", "rounds", "switch", "not", "any", "all")
 SPACE_WORDS = ("original", "controlled", "all")
 WHO_WORDS = ("self", "allied", "allies", "enemies")
 RELATIONS = ("war", "neutral", "allied")
@@ -137,6 +138,8 @@ def times(state: GameState, c: ObjectiveCondition, player: str) -> int:
             from . import politics
             return 1 if politics.current(state, a, b) == c.relation else 0
         return 1 if relation(state, a, b) == c.relation else 0
+    if c.kind == "switch":
+        return 1 if c.relation in state.switches else 0
     if c.kind == "rounds":
         first, last = _round_range(c.relation)
         return 1 if first <= state.round and (last is None or state.round <= last) else 0
@@ -210,19 +213,25 @@ class _Ctx:
     pids: list[str]
     ruleset: Any
     relations: tuple[str, ...] = RELATIONS   # and the scenario's named relations (politics types)
+    switches: tuple[str, ...] = ()           # the scenario's politics switches
+
+
+def _politics_names(data: Any, key: str) -> tuple[str, ...]:
+    """The names the scenario's politics declares under `key` (types, switches)."""
+    pol = data.get("politics") if isinstance(data, dict) else None
+    got = pol.get(key) if isinstance(pol, dict) else None
+    return tuple(str(t) for t in got) if isinstance(got, dict) else ()
 
 
 def _relation_names(data: Any) -> tuple[str, ...]:
-    pol = data.get("politics") if isinstance(data, dict) else None
-    types = pol.get("types") if isinstance(pol, dict) else None
-    return RELATIONS + tuple(str(t) for t in types) if isinstance(types, dict) else RELATIONS
+    return RELATIONS + _politics_names(data, "types")
 
 
 def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any
           ) -> tuple[Objective, ...]:
     from .yamlloc import LocList
     node = chk.get(data, "national_objectives", list, "scenario", default=LocList())
-    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data))
+    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data), _politics_names(data, "switches"))
     out: list[Objective] = []
     for i, o in enumerate(node or []):
         w = f"national_objectives[{i}]"
@@ -255,7 +264,7 @@ def conditions_parser(spaces: dict[str, Any], pids: list[str], ruleset: Any, chk
                       data: Any = None) -> Any:
     """A parser of condition lists (`when:` of a declaration): (node, key, where) -> tuple."""
     from .yamlloc import LocList
-    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data))
+    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data), _politics_names(data, "switches"))
 
     def parse_list(node: Any, k: str, where: str) -> tuple[ObjectiveCondition, ...]:
         lst = chk.get(node, k, list, where, default=LocList())
@@ -304,6 +313,13 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
                                          and count >= 0)):
         chk.error(c, "count", f"{where}.count: all, each or a whole number, not {count!r}")
         count = "all"
+    if kind == "switch":
+        name = str(c["switch"])
+        if name not in ctx.switches:
+            chk.error(c, "switch", f"{where}.switch: unknown switch '{name}' (declare it in "
+                      f"politics.switches)")
+            return None
+        return ObjectiveCondition("switch", relation=name, player=player)
     if kind == "rounds":
         text = str(c["rounds"])
         try:
@@ -379,6 +395,8 @@ def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = ""
     if c.kind == "relation":
         rel = {"war": "at war", "neutral": "neutral to each other"}.get(c.relation, c.relation)
         return f"{pname(c.players[0])} and {pname(c.players[1])} {rel}"
+    if c.kind == "switch":
+        return f"{c.relation.replace('_', ' ')} (switched on)"
     if c.kind == "rounds":
         return f"round {c.relation}"
     kinds = f" ({', '.join(c.types)})" if c.types else (" (surface warships)" if c.surface else "")

@@ -29,6 +29,14 @@ different alliances is at war and players of one alliance are allied, as always:
           when: [{relation: [germans, neutral_true], is: allied}]
           raises: {in: [spain, turkey], by: [germans, italians]}   # their armies join
                                                # these players entering them (from now on)
+        - name: Germans Conquer London
+          player: germans
+          phase: conduct_combat
+          moment: after
+          uses: 0
+          when: [{owned: [united_kingdom], of: allied}]
+          switches: {axis_capture_london: true}   # a declared switch turned on
+      switches: {axis_capture_london: false}   # named switches (`switch:` conditions)
       declarations:                            # political actions of the politics phase
         - player: japanese
           name: War with the United Kingdom
@@ -106,6 +114,7 @@ def start(state: GameState) -> None:
     if pol is None:
         return
     state.relations = {key(a, b): rel for a, b, rel in pol.relations}
+    state.switches = frozenset(name for name, on in pol.switches if on)
 
 
 def takes_no_turn(state: GameState, player: str) -> bool:
@@ -189,6 +198,19 @@ def run_events(state: GameState, moment: str) -> None:
             state.relations = {**state.relations, **changes}
         if ev.raise_in:
             _raise_by(state, ev)
+        if ev.switches:
+            _switch(state, ev)
+
+
+def _switch(state: GameState, ev: PoliticsEvent) -> None:
+    """Turn the event's switches on or off (TripleA: a trigger setting a rulesAttachment's
+    switch; G40 triggerAttachment_Germans_Conquer_London)."""
+    on = {n for n, v in ev.switches if v}
+    now = (state.switches | on) - {n for n, v in ev.switches if not v}
+    if now != state.switches:
+        state.add_log(f"{ev.name}: " + ", ".join(f"{n.replace('_', ' ')} {'on' if v else 'off'}"
+                                                 for n, v in ev.switches) + ".")
+        state.switches = frozenset(now)
 
 
 def _raise_by(state: GameState, ev: PoliticsEvent) -> None:
@@ -350,6 +372,21 @@ def _types(node: Any, w: str, chk: Any) -> tuple[RelationType, ...]:
     return tuple(out)
 
 
+def _switches(node: Any, k: str, where: str, known: tuple[str, ...] | None, chk: Any
+              ) -> tuple[tuple[str, bool], ...]:
+    """`switches: {name: true | false}` (the politics section declares them with their
+    starting values; an event names declared ones with the value it sets)."""
+    raw = node.get(k) or {}
+    if not isinstance(raw, dict) or any(not isinstance(v, bool) for v in raw.values()):
+        chk.error(node, k, f"{where}.{k}: a mapping of switch names to true or false")
+        return ()
+    unknown = [n for n in raw if known is not None and n not in known]
+    if unknown:
+        chk.error(node, k, f"{where}.{k}: unknown switch '{unknown[0]}' (declare it in politics.switches)")
+        return ()
+    return tuple((str(n), bool(v)) for n, v in raw.items())
+
+
 def _raises(e: Any, where: str, players: Any, spaces: Any, chk: Any
             ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """An event's `raises: {in: [spaces], by: [players]}` (empty when absent)."""
@@ -377,7 +414,9 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
     if not isinstance(node, dict):
         chk.error(data, "politics", f"{w}: expected a mapping")
         return None
-    chk.unknown_keys(node, ("relations", "declarations", "neutrals", "raise_on_entry", "events", "types"), w)
+    chk.unknown_keys(node, ("relations", "declarations", "neutrals", "raise_on_entry", "events", "types",
+                            "switches"), w)
+    switches = _switches(node, "switches", w, None, chk)
     types = _types(node, w, chk)
     names = RELATIONS + tuple(t.name for t in types)
 
@@ -429,8 +468,8 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         if not isinstance(e, dict):
             chk.error(node, "events", f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses", "raises"),
-                         where)
+        chk.unknown_keys(e, ("name", "player", "phase", "moment", "sets", "when", "uses", "raises",
+                             "switches"), where)
         who, name, phase = e.get("player"), e.get("name"), e.get("phase")
         moment = e.get("moment", "after")
         from .ruleset import KNOWN_PHASES
@@ -454,11 +493,13 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         events.append(PoliticsEvent(name=name, player=who, phase=str(phase), moment=str(moment),
                                     sets=tuple(sets), when=ctx_objectives(e, "when", where),
                                     uses=uses, only_from=froms if any(froms) else (),
-                                    raise_in=raise_in, raise_by=raise_by))
+                                    raise_in=raise_in, raise_by=raise_by,
+                                    switches=_switches(e, "switches", where, tuple(n for n, _ in switches),
+                                                       chk)))
     return Politics(relations=relations, declarations=tuple(decls),
                     neutrals=players(node, "neutrals", w),
                     raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events),
-                    types=types)
+                    types=types, switches=switches)
 
 
 __all__ = ["PHASE", "air_may_land", "air_may_land_with", "closed_in_combat_move", "closed_to", "closed_to_air", "current", "declare",

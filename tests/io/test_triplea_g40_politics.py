@@ -34,3 +34,18 @@ def test_the_true_neutrals_triggers_are_events(g40):  # noqa: F811
     assert e["raises"]["by"] == ALLIES and len(e["raises"]["in"]) == 12 and "spain" in e["raises"]["in"]
     assert events["Germans Friendly With TrueNeutrals"]["raises"]["by"] == ["germans", "italians", "japanese"]
     assert "TrueNeutrals" not in "\n".join(g40.report.not_imported)
+
+
+@needs_g40
+def test_the_switches_and_their_triggers_are_read(g40):  # noqa: F811
+    # conditionAttachment_Axis_Capture_London_Switch / _Axis_Land_In_North_America_Switch
+    # (switch false) and the five triggers setting them true after an Axis battle step
+    assert "switch read as always" not in "\n".join(g40.report.approximated)
+    pol = g40.scenario["politics"]
+    assert pol["switches"] == {"axis_capture_london": False, "axis_land_in_north_america": False}
+    london = [e for e in pol["events"] if e.get("switches") == {"axis_capture_london": True}]
+    assert [(e["player"], e["phase"], e["moment"]) for e in london] == [
+        ("germans", "conduct_combat", "after"), ("italians", "conduct_combat", "after")]
+    assert london[0]["when"] == [{"owned": ["united_kingdom"], "of": "allied"}]
+    # Unprovoked (a war the British started) is told apart from War by name
+    assert pol["types"]["unprovoked"] == {"is": "war"}

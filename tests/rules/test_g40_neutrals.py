@@ -39,3 +39,40 @@ def test_no_true_neutrals_army_joins_anyone_before_an_attack():
     st = api.new_game("world_war_ii_global_1940", seed=1).state
     assert not st.raised_by
     assert not politics.raises_on_entry(st, "spain", "british")
+
+
+def _at(g, player, phase):
+    while not (g.player == player and g.phase == phase):
+        g.play(A.EndPhase())
+
+
+def test_the_axis_taking_london_lets_the_united_states_declare_war_early():
+    # triggerAttachment_Germans_Conquer_London (after:germansBattle) sets
+    # conditionAttachment_Axis_Capture_London_Switch; Americans_May_Declare_War_On_Axis_Early
+    # holds with it even in round 1
+    g = api.new_game("world_war_ii_global_1940", seed=1)
+    _at(g, "americans", "politics")
+    assert "Americans To War With Germans" not in [d.name for d in politics.options(g.state)]
+    g = api.new_game("world_war_ii_global_1940", seed=1)
+    _at(g, "germans", "conduct_combat")
+    g.state.owners["united_kingdom"] = "germans"
+    _at(g, "americans", "politics")
+    assert "axis_capture_london" in g.state.switches
+    assert "Americans To War With Germans" in [d.name for d in politics.options(g.state)]
+
+
+def test_only_a_war_japan_started_on_the_uk_lets_the_united_states_in():
+    # conditionAttachment_British_Provoked_War_With_Japan: at war with Japan and not
+    # British:Japanese:Unprovoked (politicalActionAttachment_British_To_War_With_Japanese
+    # sets Unprovoked; Japan's own declaration sets War)
+    g = api.new_game("world_war_ii_global_1940", seed=1)
+    _at(g, "british", "politics")
+    g.play(DeclareWar("British To War With Japanese"))
+    assert g.state.relations["british|japanese"] == "unprovoked" and g.state.at_war("british", "japanese")
+    _at(g, "americans", "politics")
+    assert "Americans To War With Germans" not in [d.name for d in politics.options(g.state)]
+    g = api.new_game("world_war_ii_global_1940", seed=1)
+    _at(g, "japanese", "politics")
+    g.play(DeclareWar("Japanese To War With British And ANZAC"))
+    _at(g, "americans", "politics")
+    assert "Americans To War With Germans" in [d.name for d in politics.options(g.state)]
