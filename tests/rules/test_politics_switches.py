@@ -59,3 +59,11 @@ def test_a_declaration_may_wait_for_a_switch(tmp_path):
 def test_unknown_switches_are_load_errors(tmp_path):
     with pytest.raises(LoadError, match="unknown switch 'nope'"):
         scenario(tmp_path, SWITCHED.replace("when: [{switch: red_took_beta}]", "when: [{switch: nope}]"))
+
+
+def test_a_saved_position_keeps_the_switches(tmp_path):
+    # "save as scenario": the switches on now start on in the new scenario
+    from game.io.position import scenario_yaml
+    st = game(scenario(tmp_path, SWITCHED), player="green")
+    st.switches = frozenset({"red_took_beta"})
+    assert "switches: {red_took_beta: true}" in scenario_yaml(st, "mini_switched").replace('"', "")
