@@ -216,10 +216,13 @@ def _switch(state: GameState, ev: PoliticsEvent) -> None:
 def _raise_by(state: GameState, ev: PoliticsEvent) -> None:
     """From now on the armies of `ev.raise_in` join the players of `ev.raise_by` entering
     them (TripleA territoryProperty captureUnitOnEnteringBy: the list is replaced)."""
-    state.raised_by = {**state.raised_by, **{s: ev.raise_by for s in ev.raise_in}}
+    now = {**state.raised_by, **{s: ev.raise_by for s in ev.raise_in}}
+    if now == state.raised_by:
+        return
+    state.raised_by = now
     names = state.scenario.player_map
-    state.add_log(f"{ev.name}: the armies of {len(ev.raise_in)} neutral territories would join "
-                  f"{', '.join(names[p].name for p in ev.raise_by)}.")
+    state.add_log(f"{ev.name}: the armies of {len(ev.raise_in)} neutral territories join "
+                  f"{', '.join(names[p].name for p in ev.raise_by)} when they enter them.")
 
 
 # --- neutrals and named relations -----------------------------------------------------------

@@ -1,8 +1,10 @@
-"""Global 1940's true neutrals on the shipped map (issue #46 items 4 and 7): the Axis
-attack them (politicalActionAttachment_Axis_To_War_With_TrueNeutrals) and the other
-true neutrals turn to the Allies, whose units entering them take their armies
-(triggerAttachment_British_Friendly_With_TrueNeutrals and the other *_Friendly_With_TrueNeutrals
-triggers of ww2global40_2nd_edition.xml: territoryProperty captureUnitOnEnteringBy)."""
+"""Global 1940's politics on the shipped map (issue #46 items 4 and 7). The true
+neutrals: the Axis attack them (politicalActionAttachment_Axis_To_War_With_TrueNeutrals)
+and the other true neutrals turn to the Allies, whose units entering them take their
+armies (triggerAttachment_British_Friendly_With_TrueNeutrals and the other
+*_Friendly_With_TrueNeutrals triggers of ww2global40_2nd_edition.xml: territoryProperty
+captureUnitOnEnteringBy). The switches and Unprovoked: when the United States may
+declare war early (conditionAttachment_Americans_May_Declare_War_On_Axis_Early)."""
 import pytest
 
 from game import api
@@ -32,7 +34,9 @@ def test_the_true_neutrals_armies_join_the_allies_after_the_axis_attack(turned):
     assert "colombia" not in st.raised_by
     assert politics.raises_on_entry(st, "spain", "british")
     assert not politics.raises_on_entry(st, "spain", "germans")   # at war: a battle instead
-    assert any("British Friendly With TrueNeutrals" in line for line in turned.log())
+    # the first Allied power to play after the attack fires it (Russians: before:russiansPolitics)
+    assert any(line.startswith("Russians Friendly With TrueNeutrals: the armies of 12")
+               for line in turned.log())
 
 
 def test_no_true_neutrals_army_joins_anyone_before_an_attack():
