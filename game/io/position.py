@@ -110,6 +110,8 @@ def scenario_data(state: GameState, new_id: str, title: str | None = None,
     if state.relations and isinstance(data.get("politics"), dict):   # the relations now
         data["politics"]["relations"] = [{"between": k.split("|"), "is": rel}
                                          for k, rel in sorted(state.relations.items())]
+    if isinstance(data.get("politics"), dict) and isinstance(data["politics"].get("switches"), dict):
+        data["politics"]["switches"] = {n: n in state.switches for n in data["politics"]["switches"]}
     units: dict[str, dict[str, dict[str, int]]] = {}
     for u in sorted(state.units.values(), key=lambda x: x.uid):
         per = units.setdefault(u.space, {}).setdefault(u.owner, {})

@@ -66,7 +66,8 @@ def rule_attachments(gx: GameXml, ids: dict[str, str], pids: dict[str, str], uni
         if rest and set(rest) <= {"captureUnitOnEnteringBy"} and p in gx.players \
                 and not any(p == who for _, _, who in gx.steps):
             report.mapped.append(f"player {p}: captureUnitOnEnteringBy (its army joins the power "
-                                 f"entering it: politics.raise_on_entry)")
+                                 f"entering it: politics.raise_on_entry, or where a trigger set the "
+                                 f"territory's list: politics events `raises`)")
         elif rest and set(rest) <= {"shareTechnology", "helpPayTechCost"}:
             research.append(f"playerAttachment of {p}: {', '.join(sorted(rest))}")
         elif rest:

@@ -71,6 +71,8 @@ class Context:
     # relationship types that are their archetype and nothing more (read exactly)
     exact_types: set[str] = field(default_factory=set)
     type_notes: dict[str, str] = field(default_factory=dict)   # type -> how it is read (report)
+    # switch conditions read exactly (triplea_switches.py): condition name -> switch name
+    switches: dict[str, str] = field(default_factory=dict)
 
 
 def _player(ctx: Context, name: str) -> str:
@@ -168,6 +170,8 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
             players = [_player(ctx, p) for p in value.split(":")]
             n = _count(count, len(players))
             parts.append({"at_war": players} | ({} if n == "all" else {"count": n}))
+        elif key == "switch" and att.name in ctx.switches:
+            parts.append({"switch": ctx.switches[att.name]})   # flipped by politics events
         elif key == "switch":
             # a switch that triggers turn on or off during a game: read at its start value
             on = value.lower() == "true"

@@ -9,6 +9,7 @@ from typing import Any
 
 from .triplea_game import GameXml, as_int, is_true
 from .triplea_names import FACTORIES, norm
+from .triplea_neutrals import capture_events, is_capture_trigger
 from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import (
     RawAttachment,
@@ -24,13 +25,19 @@ from .triplea_objectives import (
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
 from .triplea_objectives import victories as import_victories
+from .triplea_relations import named_types, politics_types, tested_types
 from .triplea_report import Report
+from .triplea_switches import imported_switches, switch_events, switch_starts
 
 
 def _type_notes(gx: GameXml) -> dict[str, str]:
-    """How each relationship type that is more than its archetype is read (report rows)."""
+    """How each relationship type that is more than its archetype is read (report rows);
+    the named ones (game/io/triplea_relations.py) are read exactly."""
     out = {}
+    named = named_types(gx.relationship_options, tested_types(gx.raw))
     for t, v in gx.relationship_types.items():
+        if t in named:
+            continue
         extra = {k: o for k, o in gx.relationship_options.get(t, {}).items() if k not in EXACT_TYPE_OPTIONS}
         if v == "neutral_open":
             out[t] = (f"relationship type {t}: neutral, but its land units may enter each other's "
@@ -43,13 +50,15 @@ def _type_notes(gx: GameXml) -> dict[str, str]:
 
 def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                        unit_map: dict[str, str], report: Report) -> ObjectiveContext:
+    named = named_types(gx.relationship_options, tested_types(gx.raw))
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
-                           archetypes={k: {"war": "war", "allied": "allied", "neutral_open": "allied"}
+                           archetypes={k: named[k]["name"] if k in named else
+                                       {"war": "war", "allied": "allied", "neutral_open": "allied"}
                                        .get(v, "neutral") for k, v in gx.relationship_types.items()},
                            by_name={}, approximated=report.approximated, properties=gx.properties,
                            exact_types={t for t, o in gx.relationship_options.items()
-                                        if set(o) <= EXACT_TYPE_OPTIONS},
-                           type_notes=_type_notes(gx))
+                                        if set(o) <= EXACT_TYPE_OPTIONS} | set(named),
+                           type_notes=_type_notes(gx), switches=imported_switches(gx.raw))
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
     return ctx
@@ -79,12 +88,54 @@ def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: d
         report.mapped.append(f"players without steps in the turn sequence: {', '.join(turnless)}: "
                              f"neutral countries that take no turns (politics.neutrals)")
     report.approximated.extend(ctx.type_notes.values())
+    named = named_types(gx.relationship_options, tested_types(gx.raw))
+    if named:
+        pol["types"] = politics_types(named)
+        report.mapped.append(
+            "relationship types " + ", ".join(sorted(named)) + ": named relations (politics `types`: "
+            "the archeType and canTakeOverOwnedTerritory, canMoveLandUnitsOverOwnedLand, "
+            "canMoveAirUnitsOverOwnedLand, canLandAirUnitsOnOwnedLand, canMoveIntoDuringCombatMove; "
+            "a type conditions test by name apart from its archetype's other types)")
     report.mapped.append(
         f"politics: {len(pol['relations'])} starting relations that differ from the alliances, "
         f"{len(pol['declarations'])} political actions, {len(pol['events'])} relationship triggers "
-        f"(TripleA relationship types by their archeType: war, neutral or allied); "
+        f"(TripleA relationship types by their archeType, or as named relations); "
         f"{len(raising)} pro-side neutral players")
+    taken |= _capture_triggers(gx, ctx, steps, pol, report)
+    taken |= _switch_triggers(gx, ctx, steps, pol, report)
     return pol, taken
+
+
+def _capture_triggers(gx: GameXml, ctx: ObjectiveContext, steps: dict[str, tuple[str, str | None]],
+                      pol: dict[str, Any], report: Report) -> set[str]:
+    """Triggers opening neutral territories' armies to a side (G40 true neutrals) as
+    politics events with `raises` (game/io/triplea_neutrals.py)."""
+    events, skipped, taken = capture_events(gx.raw, ctx, steps)
+    report.not_imported.extend(skipped)
+    if events:
+        pol["events"].extend(events)
+        names = sorted({a.name for a in gx.raw if is_capture_trigger(a)} & taken)
+        report.mapped.append(
+            f"{len(names)} triggers setting the territories' captureUnitOnEnteringBy (the true "
+            f"neutrals' armies join the side that did not attack them): politics events with "
+            f"`raises`: {', '.join(names[:3])}" + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
+    return taken
+
+
+def _switch_triggers(gx: GameXml, ctx: ObjectiveContext, steps: dict[str, tuple[str, str | None]],
+                     pol: dict[str, Any], report: Report) -> set[str]:
+    """Switches flipped by triggers (G40: the Axis capture of London, an Axis landing in
+    North America) as politics switches and events (game/io/triplea_switches.py)."""
+    events, skipped, taken = switch_events(gx.raw, ctx, steps, ctx.switches)
+    report.not_imported.extend(skipped)
+    if events:
+        pol["switches"] = switch_starts(gx.raw, ctx.switches)
+        pol["events"].extend(events)
+        names = sorted(ctx.switches)
+        report.mapped.append(
+            f"{len(names)} switches flipped by triggers ({', '.join(names)}): politics `switches`, "
+            f"{len(events)} events setting them, `switch:` conditions")
+    return taken
 
 
 def read_kamikaze(gx: GameXml, ids: dict[str, str], pids: dict[str, str], report: Report
@@ -111,10 +162,14 @@ def read_kamikaze(gx: GameXml, ids: dict[str, str], pids: dict[str, str], report
     kzones = sorted(ids[z] for z in zones if z in ids)
     rule: dict[str, Any] = {"player": pids[who], "tokens": tokens,
                             "value": as_int(opts.get("suicideAttackValue"), 1), "zones": kzones}
-    report.approximated.append(
-        f"kamikaze: {who} has {tokens} tokens, each a die at {rule['value']} against an attacking "
-        f"surface warship in its {len(kzones)} kamikaze zones, only where there is a battle "
-        f"(TripleA suicideAttackResources, kamikazeZone; scenario `kamikaze`)")
+    where = ("only where there is a battle (the game's option 'Kamikaze Suicide Attacks Only Where "
+             "Battles Are')" if gx.properties.get("Kamikaze Suicide Attacks Only Where Battles Are",
+                                                 "false").lower() == "true" else "")
+    line = (f"kamikaze: {who} has {tokens} tokens, each a die at {rule['value']} against an attacking "
+            f"surface warship in its {len(kzones)} kamikaze zones, " + (where or "before any battle there")
+            + " (TripleA suicideAttackResources, kamikazeZone; scenario `kamikaze`)")
+    # Warboard strikes only where there is a battle: exact when the game's option says so
+    (report.mapped if where else report.approximated).append(line)
     return rule, taken
 
 

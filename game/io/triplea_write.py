@@ -52,7 +52,7 @@ def scenario_yaml(sc: dict[str, Any], report: Report) -> str:
         out += [f"  - {_flow(c)}" for c in sc["canals"]]
     if sc.get("politics"):
         out.append("politics:")
-        out += [f"  {k}: {_flow(v)}" for k, v in sc["politics"].items() if k in ("neutrals", "raise_on_entry")]
+        out += [f"  {k}: {_flow(v)}" for k, v in sc["politics"].items() if k in ("neutrals", "raise_on_entry", "types", "switches")]
         for k in ("relations", "declarations", "events"):
             out.append(f"  {k}:")
             out += [f"    - {_flow(x)}" for x in sc["politics"][k]]

@@ -14,6 +14,7 @@ from .abilities.base import Ability
 from .hex.model import HexMap, HexRules, HexTurn
 
 LAND, SEA, AIR, STATIC = "land", "sea", "air", "static"
+BASE_RELATIONS = ("war", "neutral", "allied")   # politics: what every rule reads
 DOMAINS = (LAND, SEA, AIR, STATIC)
 
 
@@ -238,7 +239,7 @@ class ObjectiveCondition:
     at_least: int = 1                  # units: per space
     surface: bool = False              # no_units: only surface warships count
     players: tuple[str, ...] = ()      # at_war: the players; relation: the pair
-    relation: str = ""                 # relation: war | neutral | allied; rounds: "3+", "2-5"
+    relation: str = ""                 # relation: war | neutral | allied | a type; rounds: "3+"; switch: its name
     parts: tuple[ObjectiveCondition, ...] = ()   # not / any / all
     player: str = ""                   # whose point of view ("" = the objective's player)
 
@@ -298,6 +299,31 @@ class PoliticsEvent:
     # (neutral, power): the neutral's territories and units become the power's (G40 Mongolia)
     hands_over: tuple[str, str] | None = None
     cancels: tuple[str, ...] = ()        # events (by name) that never happen after this one
+    # the armies of these spaces join these players when they enter (TripleA trigger
+    # setting territoryAttachment captureUnitOnEnteringBy: G40's true neutrals turning)
+    raise_in: tuple[str, ...] = ()
+    raise_by: tuple[str, ...] = ()
+    switches: tuple[tuple[str, bool], ...] = ()   # switches it turns on (true) or off
+
+
+@dataclass(frozen=True)
+class RelationType:
+    """A named kind of relationship (TripleA relationshipTypeAttachment): its base relation
+    (war | neutral | allied, what every rule reads) and what it lets land units, aircraft
+    and conquest do in the other's territories. None: the base relation's default (allied:
+    yes, neutral: no)."""
+    name: str
+    base: str
+    takes_over: bool = False                # canTakeOverOwnedTerritory: entering takes it
+    land_enters: bool | None = None         # canMoveLandUnitsOverOwnedLand
+    air_over: bool | None = None            # canMoveAirUnitsOverOwnedLand
+    air_lands: bool | None = None           # canLandAirUnitsOnOwnedLand
+    combat_move_into: bool = True           # canMoveIntoDuringCombatMove
+
+    def allows(self, what: str) -> bool:
+        """land_enters | air_over | air_lands, with the base relation's default."""
+        got = getattr(self, what)
+        return self.base == "allied" if got is None else bool(got)
 
 
 @dataclass(frozen=True)
@@ -311,6 +337,14 @@ class Politics:
     neutrals: tuple[str, ...] = ()
     raise_on_entry: tuple[str, ...] = ()
     events: tuple[PoliticsEvent, ...] = ()
+    types: tuple[RelationType, ...] = ()     # named relations (`is:` may name one)
+    # named switches and their starting values (events flip them; `switch:` conditions
+    # read them: TripleA rulesAttachment switch set by triggers)
+    switches: tuple[tuple[str, bool], ...] = ()
+
+    def type_named(self, name: str) -> RelationType | None:
+        from .memo import derived
+        return derived(self, "types", lambda: {t.name: t for t in self.types}).get(name)
 
 
 @dataclass(frozen=True)
@@ -917,6 +951,9 @@ class GameState:
     # national objective id (or "event|<player>|<name>", politics) -> times paid (fired)
     objective_uses: dict[str, int] = field(default_factory=dict)
     relations: dict[str, str] = field(default_factory=dict)  # "a|b" (sorted) -> war|neutral|allied
+    # space -> the players whose entry raises its neutral army there (politics events)
+    raised_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    switches: frozenset[str] = frozenset()   # the politics switches that are on
     # scenario victory conditions met since (victory.py): "alliance|name" -> the turn it
     # was first met, counted as round * players + player index
     victory_held: dict[str, int] = field(default_factory=dict)
@@ -975,9 +1012,19 @@ class GameState:
         if self.relations:
             got = self.relations.get(f"{a}|{b}" if a < b else f"{b}|{a}")
             if got is not None:
-                return got
+                if got in BASE_RELATIONS:
+                    return got
+                t = self.scenario.politics.type_named(got) if self.scenario.politics else None
+                return t.base if t is not None else got
         pm = self.scenario.player_map
         return "war" if pm[a].alliance != pm[b].alliance else "allied"
+
+    def relation_type(self, a: str, b: str) -> RelationType | None:
+        """The named relation between two players (politics `types`), None for a plain one."""
+        got = self.relations.get(f"{a}|{b}" if a < b else f"{b}|{a}") if self.relations else None
+        if got is None or got in BASE_RELATIONS or self.scenario.politics is None:
+            return None
+        return self.scenario.politics.type_named(got)
 
     def at_war(self, a: str | None, b: str | None) -> bool:
         if a is None or b is None or a == b:

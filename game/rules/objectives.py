@@ -19,12 +19,14 @@ One generic function (`times`) evaluates every condition kind of the grammar:
 - `no_units: <spaces>`: spaces free of units of `of` (default enemies), of `types` if
   given, or only of surface warships (`surface: true`: not submarines, not transports);
 - `at_war: <players>`: the player at war with them;
-- `relation: [a, b]` with `is: war | neutral | allied`;
+- `relation: [a, b]` with `is: war | neutral | allied`, or a named relation of the
+  scenario's politics `types` (that relation exactly);
 - `attacked: <spaces>`: the spaces the player attacked this turn (moved into as an attack
   in its combat move, won or lost) that `of` (default enemies) held as the turn began;
   only the player whose turn it is has attacked (TripleA's `battle` condition, G40's
   Mongolia triggers);
 - `rounds: "3+"` (round 3 and later; also "3" or "2-5");
+- `switch: <name>`: a switch of the scenario's politics is on (events turn them on/off);
 - `not: <condition>`, `any: [conditions]`, `all: [conditions]`.
 
 `of` is self | allied (the player and its allies) | allies (its allies only) | enemies |
@@ -45,7 +47,7 @@ from typing import Any
 
 from .model import SEA, GameState, Objective, ObjectiveCondition, Scenario
 
-KINDS = ("owned", "units", "no_units", "attacked", "at_war", "relation", "rounds", "not", "any", "all")
+KINDS = ("owned", "units", "no_units", "attacked", "at_war", "relation", "rounds", "switch", "not", "any", "all")
 SPACE_WORDS = ("original", "controlled", "all")
 WHO_WORDS = ("self", "allied", "allies", "enemies")
 RELATIONS = ("war", "neutral", "allied")
@@ -136,7 +138,12 @@ def times(state: GameState, c: ObjectiveCondition, player: str) -> int:
         return _counted(n, len(c.players), c.count)
     if c.kind == "relation":
         a, b = c.players
+        if c.relation not in RELATIONS:   # a named relation (politics types: friendly_neutral)
+            from . import politics
+            return 1 if politics.current(state, a, b) == c.relation else 0
         return 1 if relation(state, a, b) == c.relation else 0
+    if c.kind == "switch":
+        return 1 if c.relation in state.switches else 0
     if c.kind == "rounds":
         first, last = _round_range(c.relation)
         return 1 if first <= state.round and (last is None or state.round <= last) else 0
@@ -217,13 +224,26 @@ class _Ctx:
     spaces: Iterable[str]
     pids: list[str]
     ruleset: Any
+    relations: tuple[str, ...] = RELATIONS   # and the scenario's named relations (politics types)
+    switches: tuple[str, ...] = ()           # the scenario's politics switches
+
+
+def _politics_names(data: Any, key: str) -> tuple[str, ...]:
+    """The names the scenario's politics declares under `key` (types, switches)."""
+    pol = data.get("politics") if isinstance(data, dict) else None
+    got = pol.get(key) if isinstance(pol, dict) else None
+    return tuple(str(t) for t in got) if isinstance(got, dict) else ()
+
+
+def _relation_names(data: Any) -> tuple[str, ...]:
+    return RELATIONS + _politics_names(data, "types")
 
 
 def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any
           ) -> tuple[Objective, ...]:
     from .yamlloc import LocList
     node = chk.get(data, "national_objectives", list, "scenario", default=LocList())
-    ctx = _Ctx(chk, spaces, pids, ruleset)
+    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data), _politics_names(data, "switches"))
     out: list[Objective] = []
     for i, o in enumerate(node or []):
         w = f"national_objectives[{i}]"
@@ -252,10 +272,11 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk:
     return tuple(out)
 
 
-def conditions_parser(spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any) -> Any:
+def conditions_parser(spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any,
+                      data: Any = None) -> Any:
     """A parser of condition lists (`when:` of a declaration): (node, key, where) -> tuple."""
     from .yamlloc import LocList
-    ctx = _Ctx(chk, spaces, pids, ruleset)
+    ctx = _Ctx(chk, spaces, pids, ruleset, _relation_names(data), _politics_names(data, "switches"))
 
     def parse_list(node: Any, k: str, where: str) -> tuple[ObjectiveCondition, ...]:
         lst = chk.get(node, k, list, where, default=LocList())
@@ -304,6 +325,13 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
                                          and count >= 0)):
         chk.error(c, "count", f"{where}.count: all, each or a whole number, not {count!r}")
         count = "all"
+    if kind == "switch":
+        name = str(c["switch"])
+        if name not in ctx.switches:
+            chk.error(c, "switch", f"{where}.switch: unknown switch '{name}' (declare it in "
+                      f"politics.switches)")
+            return None
+        return ObjectiveCondition("switch", relation=name, player=player)
     if kind == "rounds":
         text = str(c["rounds"])
         try:
@@ -320,9 +348,9 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
         rel = ""
         if kind == "relation":
             rel = str(c.get("is", ""))
-            if len(players) != 2 or rel not in RELATIONS:
+            if len(players) != 2 or rel not in ctx.relations:
                 chk.error(c, kind, f"{where}: relation: [player, player] with is: "
-                          f"{' | '.join(RELATIONS)}")
+                          f"{' | '.join(ctx.relations)}")
         return ObjectiveCondition(kind, players=players, count=count, relation=rel, player=player)
     spaces = _strs(ctx, c, kind, f"{where}.{kind}")
     for s in spaces:
@@ -379,6 +407,8 @@ def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = ""
     if c.kind == "relation":
         rel = {"war": "at war", "neutral": "neutral to each other"}.get(c.relation, c.relation)
         return f"{pname(c.players[0])} and {pname(c.players[1])} {rel}"
+    if c.kind == "switch":
+        return f"{c.relation.replace('_', ' ')} (switched on)"
     if c.kind == "rounds":
         return f"round {c.relation}"
     kinds = f" ({', '.join(c.types)})" if c.types else (" (surface warships)" if c.surface else "")

@@ -990,20 +990,20 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import objectives
     national = objectives.parse(data, spaces, pids, ruleset, chk)
     from . import politics as politics_rules
-    politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk),
-                                    chk)
+    politics = politics_rules.parse(data, pids, objectives.conditions_parser(spaces, pids, ruleset, chk, data),
+                                    chk, spaces)
     from . import capitals as capital_rules
     from . import convoys as convoy_rules
     capitals = capital_rules.parse(data, chk, pids, ruleset)
     convoys = convoy_rules.parse(data, spaces, pids, ruleset, chk)
     from . import player_rules as player_rules_mod
     player_rules = player_rules_mod.parse(data, spaces, pids, ruleset,
-                                          objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
+                                          objectives.conditions_parser(spaces, pids, ruleset, chk, data), chk)
     from .zone import kamikaze as kamikaze_rules
     kamikaze = kamikaze_rules.parse(data, spaces, pids, chk)
     from . import victory as victory_rules
     victory_conditions = victory_rules.parse(vnode, players, alliances,
-                                             objectives.conditions_parser(spaces, pids, ruleset, chk), chk)
+                                             objectives.conditions_parser(spaces, pids, ruleset, chk, data), chk)
     factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
     if factory_production not in ("complex", "value"):
         chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "

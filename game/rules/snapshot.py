@@ -43,6 +43,9 @@ def snapshot(state: GameState) -> dict[str, Any]:
         **({"objective_uses": dict(sorted(state.objective_uses.items()))}
            if state.objective_uses else {}),
         **({"relations": dict(sorted(state.relations.items()))} if state.relations else {}),
+        **({"raised_by": {k: list(v) for k, v in sorted(state.raised_by.items())}}
+           if state.raised_by else {}),
+        **({"switches": sorted(state.switches)} if state.switches else {}),
         **({"victory_held": dict(sorted(state.victory_held.items()))} if state.victory_held else {}),
         **({"kamikaze_spent": state.kamikaze_spent} if state.kamikaze_spent else {}),
     }
@@ -80,7 +83,7 @@ def state_hash(state: GameState) -> str:
 SESSION_FIELDS = ("ruleset", "scenario", "seed")
 HASHED_FIELDS = ("round", "units", "owners", "factories", "facilities", "resources", "dice_used",
                  "next_uid", "winner", "over", "hexturn", "reinforced", "objective_uses",
-                 "relations", "victory_held", "kamikaze_spent")
+                 "relations", "raised_by", "switches", "victory_held", "kamikaze_spent")
 EXACT_FIELDS = ("player_idx", "phase_idx", "turn_owners", "scripted_dice", "log_tail",
                 "log_len", "action_count")
 # GameState.zone (the zone family's turn state), field by field, in the same flat keys
@@ -223,6 +226,8 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     st.reinforced = frozenset(snap.get("reinforced", ()))
     st.objective_uses = dict(snap.get("objective_uses", {}))
     st.relations = dict(snap.get("relations", {}))
+    st.raised_by = {k: tuple(v) for k, v in snap.get("raised_by", {}).items()}
+    st.switches = frozenset(snap.get("switches", ()))
     st.victory_held = {k: int(v) for k, v in snap.get("victory_held", {}).items()}
     st.kamikaze_spent = int(snap.get("kamikaze_spent", 0))
     return st

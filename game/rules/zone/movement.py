@@ -247,18 +247,19 @@ def _operating_carriers(state: GameState, space: str, player: str) -> list[Unit]
 def landing_spots(state: GameState, player: str) -> set[str]:
     """Where the player's aircraft may end the turn: friendly land held since the
     start of the turn, and sea zones with a friendly carrier."""
-    friendly: dict[str | None, bool] = {}   # owner -> not None and not at war with the player
+    friendly: dict[str | None, bool] = {}   # owner -> aircraft of the player may land there
 
     def ok(owner: str | None) -> bool:
         got = friendly.get(owner)
         if got is None:
-            got = friendly[owner] = state.allied(owner, player)
+            got = friendly[owner] = state.allied(owner, player) or bool(
+                state.relations and owner is not None and politics.air_may_land_with(state, owner, player))
         return got
     owners, turn_owners = state.owners, state.turn_owners
     spots = {s for s, sp in state.scenario.spaces.items()
              if sp.kind == LAND and not sp.impassable
              and ok(owners.get(s)) and ok(turn_owners.get(s))
-             and not (state.relations and politics.raises_on_entry(state, s, player))}
+             and (not state.relations or politics.air_may_land(state, s, owners.get(s), player))}
     carriers = state.ruleset.types_with("carrier")
     if carriers:
         for u in state.units.values():
@@ -379,6 +380,8 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
         hostile = is_hostile(state, space, player)
         if not hostile:
             closed = politics.closed_to(state, space, player)   # a power not at war
+            if not closed and phase == COMBAT and state.relations:
+                closed = politics.closed_in_combat_move(state, space, player)
             return (False, True, closed) if closed else (True, False, "")
         if phase != COMBAT:
             return False, True, f"{sp.name} is hostile: enter it in the combat move."

@@ -166,7 +166,8 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
     state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
                   f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
     if domain == LAND:
-        politics.enter(state, dest, player)   # a friendly neutral's army joins
+        for s in a.path:   # passing through a friendly neutral takes it too (TripleA conquers
+            politics.enter(state, s, player)   # middle steps); its army joins
 
 
 def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
