@@ -1,5 +1,7 @@
 """The parsed-YAML cache (issue #45): a big map reads back from it exactly as parsed,
 positions included; an edited or damaged entry never serves stale or broken data."""
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,7 +29,9 @@ def same(a, b):
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
+    """The user's cache folder alone (the shipped entries left out)."""
     monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path))
+    monkeypatch.setattr(yamlcache, "shipped_folder", lambda: tmp_path / "no-shipped-entries")
     return tmp_path
 
 
@@ -106,3 +110,52 @@ def test_every_shipped_scenario_and_ruleset_reads_back_from_the_cache(cache, mon
     for p in files:
         load_yaml(p.read_text(encoding="utf-8"), str(p))
     assert not parsed and len(files) >= 8
+
+
+# --- the shipped entries (tools/gen_parsed_cache.py) -----------------------------------
+ROOT = Path(__file__).parents[2]
+
+
+def _shipped_files():
+    from game.rules.ruleset import RULESET_DIR, SCENARIO_DIR
+    return sorted(SCENARIO_DIR.glob("*.yaml")) + sorted(RULESET_DIR.glob("*.yaml"))
+
+
+def test_the_shipped_entries_are_fresh():
+    # issue #45: the parsed form shipped with every big scenario and ruleset is the parse
+    # of its current text, and nothing else is shipped
+    sys.path.insert(0, str(ROOT / "tools"))
+    import gen_parsed_cache
+    want = gen_parsed_cache.render()
+    have = {p.name: p.read_text(encoding="utf-8") for p in yamlcache.shipped_folder().glob("*.json")}
+    assert sorted(have) == sorted(want) and have == want, \
+        "scenarios/parsed is stale: run python tools/gen_parsed_cache.py"
+
+
+def test_a_fresh_install_parses_no_shipped_file(tmp_path, monkeypatch):
+    # issue #45, "a fresh install's first launch": with an empty user cache the menu's
+    # scenarios and rulesets read back from the shipped entries (no PyYAML), exactly as
+    # parsed, and the user's folder stays empty
+    from game.rules import yamlloc
+    monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path))
+    parsed = []
+    real = yamlloc._Loader
+    monkeypatch.setattr(yamlloc, "_Loader", lambda text: parsed.append(1) or real(text))
+    files = _shipped_files()
+    trees = [load_yaml(p.read_text(encoding="utf-8"), str(p)) for p in files]
+    assert not parsed and len(files) >= 8 and not list(tmp_path.iterdir())
+    monkeypatch.setenv("WARBOARD_CACHE", "off")   # off: the shipped entries too
+    same(load_yaml(BIG.read_text(encoding="utf-8"), str(BIG)), trees[[str(p) for p in files].index(str(BIG))])
+    assert len(parsed) == 1
+
+
+def test_a_damaged_shipped_entry_is_ignored(tmp_path, monkeypatch):
+    text = BIG.read_text(encoding="utf-8")
+    shipped = tmp_path / "parsed"
+    shipped.mkdir()
+    shutil.copy(yamlcache.shipped_folder() / yamlcache.entry_name(text), shipped)
+    (shipped / yamlcache.entry_name(text)).write_text('{"format": "warboard-yaml-cache/1", "data": ["l", 1')
+    monkeypatch.setattr(yamlcache, "shipped_folder", lambda: shipped)
+    monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path / "user"))
+    assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
+    assert (tmp_path / "user" / yamlcache.entry_name(text)).is_file()   # parsed, then kept
