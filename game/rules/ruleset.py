@@ -36,7 +36,7 @@ from .model import (
     TrackRule,
     UnitType,
 )
-from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file, read_text
+from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file, paused_gc, read_text
 
 ROOT = Path(__file__).resolve().parents[2]   # a checkout's top folder (docs/ beside game/)
 
@@ -636,8 +636,9 @@ def _load_file(path: str | os.PathLike[str],
     warnings."""
     path = str(path)
     chk = Checker(path)
-    data = load_yaml_file(path)
-    out = parse(data, path, chk)
+    with paused_gc():
+        data = load_yaml_file(path)
+        out = parse(data, path, chk)
     chk.fail_if_errors()
     assert out is not None
     return out, chk.diags

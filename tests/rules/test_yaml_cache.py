@@ -159,3 +159,23 @@ def test_a_damaged_shipped_entry_is_ignored(tmp_path, monkeypatch):
     monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path / "user"))
     assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
     assert (tmp_path / "user" / yamlcache.entry_name(text)).is_file()   # parsed, then kept
+
+
+def test_a_scenario_is_read_without_the_cyclic_collector(tmp_path, monkeypatch):
+    # issue #45: the collector rescanned a big map's growing tree every few hundred new
+    # objects (half the main menu's reading time); it is paused while a file is read and
+    # back on after, also when the file has errors
+    import gc
+
+    from game.rules import ruleset
+    seen = []
+    real = ruleset.parse_scenario
+    monkeypatch.setattr(ruleset, "parse_scenario", lambda *a: seen.append(gc.isenabled()) or real(*a))
+    path = tmp_path / "m.yaml"
+    path.write_text(BIG.read_text(encoding="utf-8"), encoding="utf-8")
+    assert gc.isenabled()
+    ruleset.load_scenario_file(path)
+    path.write_text("id: x\nplayers: 3\n", encoding="utf-8")
+    with pytest.raises(LoadError):
+        ruleset.load_scenario_file(path)
+    assert seen == [False, False] and gc.isenabled()
