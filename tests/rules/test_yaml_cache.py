@@ -35,6 +35,14 @@ def cache(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.fixture
+def unread(monkeypatch):
+    """No scenario read yet in this process (ruleset.load_scenario_file keeps them)."""
+    from game.rules import ruleset
+    monkeypatch.setattr(ruleset, "_SCENARIO_FILES", {})
+    monkeypatch.setattr(ruleset, "_SCENARIO_TEXTS", {})
+
+
 def test_a_cached_tree_is_the_parsed_tree(cache, monkeypatch):
     text = BIG.read_text(encoding="utf-8")
     first = load_yaml(text, "m.yaml")
@@ -81,7 +89,7 @@ def test_a_point_read_from_the_cache_is_reported_at_its_line(cache, tmp_path):
     assert errors[0] == errors[1] and errors[0][0][0] == line and "outside the map" in errors[0][0][2]
 
 
-def test_a_scenario_file_is_parsed_once_a_process(tmp_path, monkeypatch):
+def test_a_scenario_file_is_parsed_once_a_process(tmp_path, monkeypatch, unread):
     # the menu parses every scenario; starting one, or opening a save of it, read it again
     # (an imported Global 1940 map: a second each time, issue #45)
     from game.rules import ruleset
@@ -161,7 +169,7 @@ def test_a_damaged_shipped_entry_is_ignored(tmp_path, monkeypatch):
     assert (tmp_path / "user" / yamlcache.entry_name(text)).is_file()   # parsed, then kept
 
 
-def test_a_scenario_is_read_without_the_cyclic_collector(tmp_path, monkeypatch):
+def test_a_scenario_is_read_without_the_cyclic_collector(tmp_path, monkeypatch, unread):
     # issue #45: the collector rescanned a big map's growing tree every few hundred new
     # objects (half the main menu's reading time); it is paused while a file is read and
     # back on after, also when the file has errors
@@ -179,3 +187,33 @@ def test_a_scenario_is_read_without_the_cyclic_collector(tmp_path, monkeypatch):
     with pytest.raises(LoadError):
         ruleset.load_scenario_file(path)
     assert seen == [False, False] and gc.isenabled()
+
+
+def test_the_same_scenario_text_in_two_folders_is_parsed_once(tmp_path, monkeypatch, unread):
+    # issue #45: a player who imported the Global 1940 map has the shipped map's text in
+    # the user folder too; the menu lists both and read each
+    from game.rules import ruleset
+    parsed = []
+    real = ruleset.parse_scenario
+    monkeypatch.setattr(ruleset, "parse_scenario", lambda *a, **k: parsed.append(1) or real(*a, **k))
+    text = BIG.read_text(encoding="utf-8")
+    a, b = tmp_path / "a" / "m.yaml", tmp_path / "b" / "m.yaml"
+    for p in (a, b):
+        p.parent.mkdir()
+        p.write_text(text, encoding="utf-8")
+    sa, da = ruleset.load_scenario_file(a)
+    sb, db = ruleset.load_scenario_file(b)
+    assert len(parsed) == 1 and (sa.path, sb.path) == (str(a), str(b))
+    assert sb.spaces == sa.spaces and [d.path for d in db] == [str(b)] * len(da)
+    # a scenario whose ruleset may come from its own folder (rulesets/ beside it) is not shared
+    custom = text.replace('ruleset: "g40"', 'ruleset: "g40_custom_elsewhere"', 1)
+    assert custom != text
+    for p in (a, b):
+        p.write_text(custom, encoding="utf-8")
+        (p.parent / "rulesets").mkdir()
+        (p.parent / "rulesets" / "g40_custom_elsewhere.yaml").write_text(
+            (ruleset.RULESET_DIR / "g40.yaml").read_text(encoding="utf-8").replace("id: g40", "id: g40_custom_elsewhere", 1),
+            encoding="utf-8")
+    ruleset.load_scenario_file(a)
+    ruleset.load_scenario_file(b)
+    assert len(parsed) == 3
