@@ -770,7 +770,8 @@ class GameScene(Scene):
     # --- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.ctl.pending is not None:   # a save shown before its replay: finished once seen
-            if not self.shown or not self.ctl.settle():
+            # (or at once when a window above may keep this scene from being drawn)
+            if (not self.shown and not self.app.above(self)) or not self.ctl.settle():
                 return
         if self.app.above(self):
             self.covered = True
