@@ -17,7 +17,10 @@ def test_every_package_of_game_is_in_the_wheel():
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "game").rglob("__init__.py")}
     assert found <= packages, f"add to pyproject's packages: {sorted(found - packages)}"
     assert conf["package-dir"]["game.content"] == "scenarios"
-    assert {"game.content", "game.content.rulesets", "game.content.variants"} <= packages
+    assert {"game.content", "game.content.rulesets", "game.content.variants", "game.content.parsed"} <= packages
+    # issue #45: the shipped parsed-YAML cache travels with the files it is parsed from
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "game.content.parsed"] == ["*.json"]
 
 
 def test_the_checkout_reads_its_scenarios_folder():
@@ -47,6 +50,8 @@ def test_an_installed_wheel_runs_from_another_folder(tmp_path):
     where = subprocess.run([sys.executable, "-c", "import game; print(game.__file__)"], cwd=cwd,
                            env=env, capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(target))
+    # issue #45: with the parsed form of every big shipped file (a first start parses none)
+    assert len(list((target / "game" / "content" / "parsed").glob("*.json"))) >= 8
     assert "mediterranean_1940\tinterwar" in run("scenarios")
     assert "Infantry" in run("rules", "interwar") or "infantry" in run("rules", "interwar")
     odds = json.loads(run("odds", "-", stdin='{"ruleset": "interwar", "attacker": [["infantry", 3]],'

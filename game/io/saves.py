@@ -416,7 +416,54 @@ def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tu
     When neither replays to the recorded state and `from_snapshot`, the game continues
     from the saved position: data["notice"] then says so (RESUMED_NOTICE). Without
     `from_snapshot` (replay --verify) a replay that differs is returned as it is."""
+    return _load(path, read_save(path), from_snapshot)
+
+
+def open_save(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any], Callable[[], bool] | None]:
+    """A save opened to be shown before its replay (issue #45: a 10-round Global 1940 game
+    replays ~4,800 actions): when its recorded position restores with the current rules
+    to its recorded hash, the session is at that position, with its actions, and
+    `finish` replays them later: True when they reach the same position (the session
+    then is what load_session would give: the replayed states, undo included), False
+    when they do not (load_session then opens the save). Otherwise as load_session,
+    `finish` None. Nothing may be played before `finish` has run."""
     data = read_save(path)
+    snap = data.get("snapshot") or {}
+    want = snap.get("state_hash")
+    try:
+        if not want or "units" not in snap or data.get("base"):
+            raise LookupError("no recorded position to show first")
+        actions = [action_from_json(a) for a in data["actions"]]
+        got = _current(data)
+        assert got is not None
+        scenario, ruleset, _ = got
+        seed = int(data["seed"])
+        shown = restore(snap, scenario, ruleset, seed)
+        if state_hash(shown) != want:
+            raise LookupError("the recorded position does not restore to its hash")
+    except Exception:  # noqa: BLE001 - replay first, as load_session does (it says why not)
+        logger.debug("%s: not shown before its replay", path, exc_info=True)
+        session, data = _load(path, data, True)
+        return session, data, None
+    session = Session(scenario, ruleset, seed)
+    session.actions = list(actions)
+    session.state = shown
+
+    def finish() -> bool:
+        try:
+            replayed = _replay(data, scenario, ruleset, actions)
+        except Exception:  # noqa: BLE001 - load_session tries the saved rules, then the snapshot
+            logger.debug("%s: no replay with the current rules", path, exc_info=True)
+            return False
+        if state_hash(replayed.state) != want:
+            return False
+        session.take_replay(replayed)
+        return True
+    return session, data, finish
+
+
+def _load(path: str | os.PathLike[str], data: dict[str, Any],
+          from_snapshot: bool) -> tuple[Session, dict[str, Any]]:
     want = (data.get("snapshot") or {}).get("state_hash")
     differs: Session | None = None
     error: Exception | None = None

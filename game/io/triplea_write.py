@@ -91,11 +91,23 @@ def write(imported: Imported, out: str | Path) -> list[Path]:
     `rulesets/<id>.yaml` beside it. Returns the files written."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(scenario_yaml(imported.scenario, imported.report), encoding="utf-8")
+    _write_parsed(out, scenario_yaml(imported.scenario, imported.report))
     written = [out]
     if imported.ruleset is not None:
         rpath = out.parent / "rulesets" / f"{imported.ruleset['id']}.yaml"
         rpath.parent.mkdir(parents=True, exist_ok=True)
-        rpath.write_text(ruleset_yaml(imported.ruleset), encoding="utf-8")
+        _write_parsed(rpath, ruleset_yaml(imported.ruleset))
         written.append(rpath)
     return written
+
+
+def _write_parsed(path: Path, text: str) -> None:
+    """Write `text` and put its parsed tree in the parsed-YAML cache now, so the menu's
+    first listing of the imported map reads JSON rather than PyYAML (issue #45)."""
+    from game.rules.errors import LoadError
+    from game.rules.yamlloc import load_yaml
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_yaml(text, str(path))
+    except LoadError:
+        pass   # never for a text written here; lint names any error

@@ -282,13 +282,21 @@ ACTION_TYPES: dict[str, type[Action]] = {c.kind: c for c in (
     HexLosses, HexRetreat)}
 
 
+# each action type's field names, made on first use (dataclasses.fields() builds them
+# anew at each call: a save of ~4,800 actions is read before its game shows, issue #45)
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
 def action_from_json(data: dict[str, Any]) -> Action:
     if not isinstance(data, dict) or data.get("kind") not in ACTION_TYPES:
         raise ValueError(f"not an action: {data!r}")
     cls = ACTION_TYPES[data["kind"]]
     kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            v = data[f.name]
-            kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    for name in names:
+        if name in data:
+            v = data[name]
+            kwargs[name] = tuple(v) if isinstance(v, list) else v
     return cls(**kwargs)

@@ -5,6 +5,7 @@ unknown ids get a "did you mean". Loading collects all errors before failing.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import hashlib
@@ -36,7 +37,15 @@ from .model import (
     TrackRule,
     UnitType,
 )
-from .yamlloc import LocDict, LocList, load_yaml, load_yaml_file, read_text
+from .yamlloc import (
+    MAX_YAML_BYTES,
+    LocDict,
+    LocList,
+    load_yaml,
+    load_yaml_file,
+    paused_gc,
+    read_text,
+)
 
 ROOT = Path(__file__).resolve().parents[2]   # a checkout's top folder (docs/ beside game/)
 
@@ -636,8 +645,9 @@ def _load_file(path: str | os.PathLike[str],
     warnings."""
     path = str(path)
     chk = Checker(path)
-    data = load_yaml_file(path)
-    out = parse(data, path, chk)
+    with paused_gc():
+        data = load_yaml_file(path)
+        out = parse(data, path, chk)
     chk.fail_if_errors()
     assert out is not None
     return out, chk.diags
@@ -1188,6 +1198,9 @@ def _parse_doctrines(p: Any, where: str, ruleset: Ruleset | None, chk: Checker) 
 # Global 1940 map took a second to read each time; issue #45). Scenarios are frozen.
 _SCENARIO_FILES: dict[tuple[str, int, int], tuple[Scenario, list[Diagnostic]]] = {}
 _SCENARIO_FILES_KEPT = 16
+# the same by the hash of their text: a player who imported the Global 1940 map has the
+# shipped one's text in another folder, and the menu read both (issue #45)
+_SCENARIO_TEXTS: dict[str, tuple[Scenario, list[Diagnostic]]] = {}
 
 
 def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, list[Diagnostic]]:
@@ -1199,12 +1212,38 @@ def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Scenario, list[Dia
     hit = _SCENARIO_FILES.get(key) if key else None
     if hit is not None and hit[0].path == str(path):
         return hit[0], list(hit[1])
-    sc, diags = _load_file(path, parse_scenario)
+    digest = _text_digest(path) if key else None
+    same = _SCENARIO_TEXTS.get(digest) if digest else None
+    if same is not None:
+        sc, diags = _moved(same[0], same[1], str(path))
+    else:
+        sc, diags = _load_file(path, parse_scenario)
     if key:
-        if len(_SCENARIO_FILES) >= _SCENARIO_FILES_KEPT:
-            _SCENARIO_FILES.pop(next(iter(_SCENARIO_FILES)))
-        _SCENARIO_FILES[key] = (sc, list(diags))
+        _keep(_SCENARIO_FILES, key, (sc, list(diags)))
+        if digest and sc.ruleset_id and ruleset_path(sc.ruleset_id).exists():
+            _keep(_SCENARIO_TEXTS, digest, (sc, list(diags)))
     return sc, diags
+
+
+def _keep(kept: dict[Any, Any], key: Any, value: Any) -> None:
+    if key not in kept and len(kept) >= _SCENARIO_FILES_KEPT:
+        kept.pop(next(iter(kept)))
+    kept[key] = value
+
+
+def _text_digest(path: str | os.PathLike[str]) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read(MAX_YAML_BYTES + 1)).hexdigest()
+    except OSError:
+        return None
+
+
+def _moved(sc: Scenario, diags: list[Diagnostic], path: str) -> tuple[Scenario, list[Diagnostic]]:
+    """A scenario parsed from the same text at another path, as if parsed at `path`: its
+    ruleset is a built-in one (kept only then), so the folder changed nothing else."""
+    return (dataclasses.replace(sc, path=path),
+            [dataclasses.replace(d, path=path) if d.path == sc.path else d for d in diags])
 
 
 def imported_dir() -> Path:

@@ -69,6 +69,13 @@ class Session:
         self.actions.pop()
         return self.state
 
+    def take_replay(self, replayed: Session) -> None:
+        """Become `replayed`, the replay of this session's actions from its start: a save
+        shown at its recorded position before its replay ended (game.io.saves.open_save)
+        goes on from the replayed states, as if it had waited for them."""
+        self.initial, self.state, self.actions = replayed.initial, replayed.state, replayed.actions
+        self._undoable = replayed._undoable
+
     def replay_do(self, action: Action) -> GameState:
         """`do` for an action read from a save. Saves from before players chose hex losses and
         retreats (HexLosses, HexRetreat) have none: a choice the rules wait for is then

@@ -6,7 +6,13 @@ Entries are keyed by the SHA-256 of the text (and FORMAT), so an edited file is 
 again; they are JSON, never code, and a damaged entry is ignored and parsed anew. Only
 texts of MIN_BYTES or more are cached; at most MAX_ENTRIES entries are kept.
 
-`WARBOARD_CACHE` names another folder; `WARBOARD_CACHE=off` switches the cache off.
+The shipped scenarios and rulesets bring their entries with them (`parsed/` beside them,
+package data of the wheel, made by tools/gen_parsed_cache.py and checked fresh by
+tests/rules/test_yaml_cache.py), so a fresh install's first start parses nothing. They
+are read, never written; the user's folder is read first.
+
+`WARBOARD_CACHE` names another folder; `WARBOARD_CACHE=off` switches the cache off (the
+shipped entries too).
 """
 from __future__ import annotations
 
@@ -32,18 +38,38 @@ def folder() -> Path | None:
     return Path(platformdirs.user_cache_dir("warboard", appauthor=False)) / "yaml"
 
 
+def shipped_folder() -> Path:
+    """The shipped entries: `parsed/` in the shipped content folder (game.content)."""
+    from .ruleset import SCENARIO_DIR
+    return SCENARIO_DIR / "parsed"
+
+
+def entry_name(text: str) -> str:
+    """The file name of `text`'s entry, in the user's folder and among the shipped ones."""
+    return hashlib.sha256((FORMAT + "\n" + text).encode()).hexdigest() + ".json"
+
+
 def _entry(text: str) -> Path | None:
     base = folder()
     if base is None or len(text) < MIN_BYTES:
         return None
-    return base / (hashlib.sha256((FORMAT + "\n" + text).encode()).hexdigest() + ".json")
+    return base / entry_name(text)
 
 
 def get(text: str, path: str, dict_type: type, list_type: type) -> Any:
-    """The cached tree of `text` with its nodes' `path` set, or None (not cached)."""
+    """The cached tree of `text` with its nodes' `path` set, or None (not cached): the
+    user's entry, else the shipped one."""
     entry = _entry(text)
     if entry is None:
         return None
+    for where in (entry, shipped_folder() / entry.name):
+        tree = _read(where, path, dict_type, list_type)
+        if tree is not None:
+            return tree
+    return None
+
+
+def _read(entry: Path, path: str, dict_type: type, list_type: type) -> Any:
     try:
         with open(entry, encoding="utf-8") as fh:
             raw = json.load(fh)
@@ -54,13 +80,18 @@ def get(text: str, path: str, dict_type: type, list_type: type) -> Any:
         return None   # absent or damaged: parse the text instead
 
 
+def encoded(data: Any) -> str:
+    """An entry's text: the tree `data` (as yamlloc parses it) in the cache's JSON."""
+    return json.dumps({"format": FORMAT, "data": _encode(data)}, separators=(",", ":"))
+
+
 def put(text: str, data: Any) -> None:
     """Cache the tree of `text` (quietly not when it cannot be written or encoded)."""
     entry = _entry(text)
     if entry is None:
         return
     try:
-        blob = json.dumps({"format": FORMAT, "data": _encode(data)}, separators=(",", ":"))
+        blob = encoded(data)
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".cache-", dir=entry.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -146,4 +177,4 @@ def _decode_items(values: list[Any], path: str, dict_type: type, list_type: type
     return out
 
 
-__all__ = ["FORMAT", "folder", "get", "put"]
+__all__ = ["FORMAT", "encoded", "entry_name", "folder", "get", "put", "shipped_folder"]

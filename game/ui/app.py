@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -99,16 +100,24 @@ class App:
         return self.reset(GameScene(self, session, ai_sides, self.ai_level, ai_levels=ai_levels, seats=seats))
 
     def load_game(self, path: str, ai_sides: tuple[str, ...] = (), ai_levels: dict[str, str] | None = None,
-                  prefer_saved: bool = True) -> Scene:
+                  prefer_saved: bool = True, at_once: bool = True) -> Scene:
         """Open a save; raises game.io.saves.SaveError with a message for the player.
         The computer sides and levels stored in the save (its "players" field) are
         used when present and `prefer_saved`; else ai_sides / ai_levels. The game keeps
         its id (its autosave file); an older save, or one that continues from its saved
-        position (its own file is kept as it was), gets a new one."""
-        from game.io.saves import game_info_of, load_session, new_game_info, players_of
+        position (its own file is kept as it was), gets a new one. `at_once`: the game
+        shows its recorded position at once and replays its actions after the first
+        frame, before anything is played (saves.open_save; a replay that differs opens
+        the save anew, as without `at_once`)."""
+        from game.io.saves import game_info_of, load_session, new_game_info, open_save, players_of
 
         from .game_scene import GameScene
-        session, data = load_session(path)
+        asked = (ai_sides, ai_levels, prefer_saved)
+        finish: Callable[[], bool] | None = None
+        if at_once:
+            session, data, finish = open_save(path)
+        else:
+            session, data = load_session(path)
         saved = players_of(data)
         seats = {pid: v.split(":", 1)[1] for pid, v in saved.items() if v.startswith("human:")}
         if saved and prefer_saved:
@@ -123,6 +132,13 @@ class App:
                           seats=seats or None)
         if data.get("notice"):
             scene.ctl.say(str(data["notice"]), "notice")
+        if finish is not None:
+            def replayed(done: Callable[[], bool] = finish) -> bool:
+                if done():
+                    return True
+                self.load_game(path, *asked, at_once=False)
+                return False
+            scene.ctl.pending = replayed
         return self.reset(scene)
 
     # --- frame -----------------------------------------------------------------------

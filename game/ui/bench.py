@@ -217,13 +217,16 @@ def open_game_s(scenario: str) -> tuple[float, float]:
     return time.perf_counter() - t, time.process_time() - cpu
 
 
-def load_game_s(save: str) -> tuple[float, float]:
+def load_game_s(save: str, ready: bool = False) -> tuple[float, float]:
     """(wall, CPU) seconds to open a save (as the load dialog does) and draw its first
-    frame as the window does (interactive)."""
+    frame as the window does (interactive); `ready`: then until the game takes input
+    (its replay, run after the first frame: App.load_game)."""
     app = _window()
     t, cpu = time.perf_counter(), time.process_time()
     app.load_game(save)
     _first_frame(app)
+    if ready:
+        app.update(0.0)
     return time.perf_counter() - t, time.process_time() - cpu
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +130,9 @@ class GameController:
         # "defenders use their default order of loss": a human defender is not asked
         self.default_losses = default_losses
         self._auto_seen: tuple | None = None   # the position play_auto last found nothing to spare in
+        # what must run before anything is played: a save shown before its replay ended
+        # (App.load_game); it returns False when it replaced this game (settle())
+        self.pending: Callable[[], bool] | None = None
 
     @property
     def state(self) -> GameState:
@@ -266,8 +270,16 @@ class GameController:
         self.message = Message(text, kind, time.monotonic())
 
     # --- actions -------------------------------------------------------------------
+    def settle(self) -> bool:
+        """Run what the game waits for before anything is played (`pending`); False when
+        that replaced this game (a save whose replay differs is opened anew)."""
+        pending, self.pending = self.pending, None
+        return pending is None or pending()
+
     def do(self, action: A.Action, quiet: bool = False) -> bool:
         """Apply an action; on IllegalAction show the reason and return False."""
+        if self.pending is not None and not self.settle():
+            return False
         try:
             self.session.do(action)
         except IllegalAction as exc:
@@ -284,6 +296,8 @@ class GameController:
         return True
 
     def undo(self) -> bool:
+        if self.pending is not None and not self.settle():
+            return False
         if not self.session.can_undo():
             self.say("Nothing to undo in this phase (dice rolls and ended phases are final).", "error")
             return False
@@ -442,6 +456,8 @@ class GameController:
         self.last_ai_from = unit.space if unit is not None else None
 
     def update_ai(self, dt: float, budget_s: float = 0.03) -> None:
+        if self.pending is not None and not self.settle():
+            return
         if self.fast and self.fast_turn is not None and self.fast_turn != (self.state.round, self.state.player):
             self.fast, self.fast_turn = False, None   # Space skipped one turn: the next is watched
         if not self.ai_to_act():

@@ -74,6 +74,7 @@ class GameScene(Scene):
         from .hex.play import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
+        self.shown = False           # a frame was drawn (a save's replay waits for it: ctl.pending)
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -625,6 +626,8 @@ class GameScene(Scene):
 
     # --- events ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.ctl.pending is not None and not self.ctl.settle():
+            return   # the game was opened anew (App.load_game)
         if self.covered:  # the first event after a window closed
             self.covered = False
             now = time.monotonic()
@@ -766,6 +769,10 @@ class GameScene(Scene):
 
     # --- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.ctl.pending is not None:   # a save shown before its replay: finished once seen
+            # (or at once when a window above may keep this scene from being drawn)
+            if (not self.shown and not self.app.above(self)) or not self.ctl.settle():
+                return
         if self.app.above(self):
             self.covered = True
             self.hover_since = time.monotonic()  # no tooltip pops up the moment a window closes
@@ -832,6 +839,7 @@ class GameScene(Scene):
         if self.app.top is self:
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
+        self.shown = True
 
     def ai_trail(self) -> tuple[str, ...]:
         """The spaces of the computer's last action while nothing happened since: a

@@ -192,6 +192,22 @@ def test_custom_unit_gets_a_derived_ruleset_beside_the_scenario(tmp_path):
     assert not [d for d in lint_paths([str(files[0])]) if d.severity == "error"]
 
 
+def test_an_import_leaves_its_files_parsed_in_the_cache(tmp_path, monkeypatch):
+    # issue #45: the menu's first listing of a freshly imported map reads the parsed-YAML
+    # cache, not PyYAML (import-triplea and the import dialog both write through write())
+    from game.rules import yamlcache, yamlloc
+    monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(yamlcache, "MIN_BYTES", 0)   # the tiny map is far below it
+    files = write(import_map(tiny_map(tmp_path, wrap=True)), tmp_path / "out" / "tiny_war.yaml")
+    parsed = []
+    real = yamlloc._Loader
+    monkeypatch.setattr(yamlloc, "_Loader", lambda text: parsed.append(1) or real(text))
+    for f in files:
+        assert (tmp_path / "cache" / yamlcache.entry_name(f.read_text(encoding="utf-8"))).is_file()
+        yamlloc.load_yaml_file(str(f))
+    assert len(files) == 2 and not parsed
+
+
 def test_truncated_xml_names_file_and_line(tmp_path):
     d = tiny_map(tmp_path, xml=TINY_XML[: TINY_XML.index("<attachmentList>") + 40])
     with pytest.raises(TripleaError) as exc:

@@ -1,5 +1,7 @@
 """The parsed-YAML cache (issue #45): a big map reads back from it exactly as parsed,
 positions included; an edited or damaged entry never serves stale or broken data."""
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,8 +29,18 @@ def same(a, b):
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
+    """The user's cache folder alone (the shipped entries left out)."""
     monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path))
+    monkeypatch.setattr(yamlcache, "shipped_folder", lambda: tmp_path / "no-shipped-entries")
     return tmp_path
+
+
+@pytest.fixture
+def unread(monkeypatch):
+    """No scenario read yet in this process (ruleset.load_scenario_file keeps them)."""
+    from game.rules import ruleset
+    monkeypatch.setattr(ruleset, "_SCENARIO_FILES", {})
+    monkeypatch.setattr(ruleset, "_SCENARIO_TEXTS", {})
 
 
 def test_a_cached_tree_is_the_parsed_tree(cache, monkeypatch):
@@ -77,7 +89,7 @@ def test_a_point_read_from_the_cache_is_reported_at_its_line(cache, tmp_path):
     assert errors[0] == errors[1] and errors[0][0][0] == line and "outside the map" in errors[0][0][2]
 
 
-def test_a_scenario_file_is_parsed_once_a_process(tmp_path, monkeypatch):
+def test_a_scenario_file_is_parsed_once_a_process(tmp_path, monkeypatch, unread):
     # the menu parses every scenario; starting one, or opening a save of it, read it again
     # (an imported Global 1940 map: a second each time, issue #45)
     from game.rules import ruleset
@@ -106,3 +118,102 @@ def test_every_shipped_scenario_and_ruleset_reads_back_from_the_cache(cache, mon
     for p in files:
         load_yaml(p.read_text(encoding="utf-8"), str(p))
     assert not parsed and len(files) >= 8
+
+
+# --- the shipped entries (tools/gen_parsed_cache.py) -----------------------------------
+ROOT = Path(__file__).parents[2]
+
+
+def _shipped_files():
+    from game.rules.ruleset import RULESET_DIR, SCENARIO_DIR
+    return sorted(SCENARIO_DIR.glob("*.yaml")) + sorted(RULESET_DIR.glob("*.yaml"))
+
+
+def test_the_shipped_entries_are_fresh():
+    # issue #45: the parsed form shipped with every big scenario and ruleset is the parse
+    # of its current text, and nothing else is shipped
+    sys.path.insert(0, str(ROOT / "tools"))
+    import gen_parsed_cache
+    want = gen_parsed_cache.render()
+    have = {p.name: p.read_text(encoding="utf-8") for p in yamlcache.shipped_folder().glob("*.json")}
+    assert sorted(have) == sorted(want) and have == want, \
+        "scenarios/parsed is stale: run python tools/gen_parsed_cache.py"
+
+
+def test_a_fresh_install_parses_no_shipped_file(tmp_path, monkeypatch):
+    # issue #45, "a fresh install's first launch": with an empty user cache the menu's
+    # scenarios and rulesets read back from the shipped entries (no PyYAML), exactly as
+    # parsed, and the user's folder stays empty
+    from game.rules import yamlloc
+    monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path))
+    parsed = []
+    real = yamlloc._Loader
+    monkeypatch.setattr(yamlloc, "_Loader", lambda text: parsed.append(1) or real(text))
+    files = _shipped_files()
+    trees = [load_yaml(p.read_text(encoding="utf-8"), str(p)) for p in files]
+    assert not parsed and len(files) >= 8 and not list(tmp_path.iterdir())
+    monkeypatch.setenv("WARBOARD_CACHE", "off")   # off: the shipped entries too
+    same(load_yaml(BIG.read_text(encoding="utf-8"), str(BIG)), trees[[str(p) for p in files].index(str(BIG))])
+    assert len(parsed) == 1
+
+
+def test_a_damaged_shipped_entry_is_ignored(tmp_path, monkeypatch):
+    text = BIG.read_text(encoding="utf-8")
+    shipped = tmp_path / "parsed"
+    shipped.mkdir()
+    shutil.copy(yamlcache.shipped_folder() / yamlcache.entry_name(text), shipped)
+    (shipped / yamlcache.entry_name(text)).write_text('{"format": "warboard-yaml-cache/1", "data": ["l", 1')
+    monkeypatch.setattr(yamlcache, "shipped_folder", lambda: shipped)
+    monkeypatch.setenv("WARBOARD_CACHE", str(tmp_path / "user"))
+    assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
+    assert (tmp_path / "user" / yamlcache.entry_name(text)).is_file()   # parsed, then kept
+
+
+def test_a_scenario_is_read_without_the_cyclic_collector(tmp_path, monkeypatch, unread):
+    # issue #45: the collector rescanned a big map's growing tree every few hundred new
+    # objects (half the main menu's reading time); it is paused while a file is read and
+    # back on after, also when the file has errors
+    import gc
+
+    from game.rules import ruleset
+    seen = []
+    real = ruleset.parse_scenario
+    monkeypatch.setattr(ruleset, "parse_scenario", lambda *a: seen.append(gc.isenabled()) or real(*a))
+    path = tmp_path / "m.yaml"
+    path.write_text(BIG.read_text(encoding="utf-8"), encoding="utf-8")
+    assert gc.isenabled()
+    ruleset.load_scenario_file(path)
+    path.write_text("id: x\nplayers: 3\n", encoding="utf-8")
+    with pytest.raises(LoadError):
+        ruleset.load_scenario_file(path)
+    assert seen == [False, False] and gc.isenabled()
+
+
+def test_the_same_scenario_text_in_two_folders_is_parsed_once(tmp_path, monkeypatch, unread):
+    # issue #45: a player who imported the Global 1940 map has the shipped map's text in
+    # the user folder too; the menu lists both and read each
+    from game.rules import ruleset
+    parsed = []
+    real = ruleset.parse_scenario
+    monkeypatch.setattr(ruleset, "parse_scenario", lambda *a, **k: parsed.append(1) or real(*a, **k))
+    text = BIG.read_text(encoding="utf-8")
+    a, b = tmp_path / "a" / "m.yaml", tmp_path / "b" / "m.yaml"
+    for p in (a, b):
+        p.parent.mkdir()
+        p.write_text(text, encoding="utf-8")
+    sa, da = ruleset.load_scenario_file(a)
+    sb, db = ruleset.load_scenario_file(b)
+    assert len(parsed) == 1 and (sa.path, sb.path) == (str(a), str(b))
+    assert sb.spaces == sa.spaces and [d.path for d in db] == [str(b)] * len(da)
+    # a scenario whose ruleset may come from its own folder (rulesets/ beside it) is not shared
+    custom = text.replace('ruleset: "g40"', 'ruleset: "g40_custom_elsewhere"', 1)
+    assert custom != text
+    for p in (a, b):
+        p.write_text(custom, encoding="utf-8")
+        (p.parent / "rulesets").mkdir()
+        (p.parent / "rulesets" / "g40_custom_elsewhere.yaml").write_text(
+            (ruleset.RULESET_DIR / "g40.yaml").read_text(encoding="utf-8").replace("id: g40", "id: g40_custom_elsewhere", 1),
+            encoding="utf-8")
+    ruleset.load_scenario_file(a)
+    ruleset.load_scenario_file(b)
+    assert len(parsed) == 3

@@ -16,6 +16,7 @@ from game.io.saves import RESUMED_NOTICE, autosave_dir, read_save, write_save  #
 from game.rules import actions as A  # noqa: E402
 from game.rules.ruleset import load_ruleset, load_scenario  # noqa: E402
 from game.rules.session import Session  # noqa: E402
+from game.rules.snapshot import state_hash  # noqa: E402
 from game.ui.app import App, start  # noqa: E402
 from game.ui.game_scene import GameScene  # noqa: E402
 from game.ui.menu import LoadDialog, MainMenu, save_info  # noqa: E402
@@ -154,3 +155,39 @@ def test_load_list_names_the_scenario_by_its_own_title(tmp_path):
     path = tmp_path / "sarn.json"
     write_save(path, Session(sc, load_ruleset(sc.ruleset_id), 1))
     assert save_info(path).startswith("Gulf of Sarn 2031")
+
+
+def test_a_loaded_game_shows_before_its_replay_and_replays_before_anything_is_played(tmp_path, monkeypatch):
+    # issue #45 / #46 item 9: the board appears as soon as the save's position is known;
+    # its replay (a 10-round Global 1940 game: ~4,800 actions) runs after that first
+    # frame, before any input, computer move or update is taken
+    from game.io import saves
+    sc = load_scenario("mediterranean_1940")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 4)
+    for _ in range(120):
+        s.do(choose_action(s.state))
+    path = tmp_path / "g.json"
+    write_save(path, s)
+    calls = []
+    real = saves._replay
+    monkeypatch.setattr(saves, "_replay", lambda *a: calls.append(1) or real(*a))
+    app = new_app()
+    game = app.load_game(str(path))
+    app.update(0.0)                         # before the first frame: nothing runs
+    assert not calls and game.ctl.pending is not None
+    frame(app)
+    assert len(calls) == 1 and game.ctl.pending is None and app.stack[0] is game
+    assert game.ctl.session.can_undo() == s.can_undo() and state_hash(game.state) == state_hash(s.state)
+    # a click before any update also waits for the replay
+    again = app.load_game(str(path))
+    again.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0), buttons=(0, 0, 0)))
+    assert len(calls) == 2 and again.ctl.pending is None
+    # a save whose replay ends elsewhere is opened anew, as before: from its position, said
+    data = json.loads(path.read_text())
+    data["actions"].pop()
+    path.write_text(json.dumps(data))
+    shown = app.load_game(str(path))
+    frame(app)
+    opened = app.stack[0]
+    assert opened is not shown and isinstance(opened, GameScene)
+    assert opened.ctl.message is not None and opened.ctl.message.text == RESUMED_NOTICE

@@ -45,9 +45,13 @@ def start(state: GameState) -> None:
 
 def in_space(state: GameState, space: str) -> list[tuple[FacilityType, int]]:
     """The facilities in a space and their damage, in ruleset order."""
-    fts = state.ruleset.facilities
-    return [(ft, state.facilities[_key(space, fid)]) for fid, ft in fts.items()
-            if _key(space, fid) in state.facilities]
+    on_board = state.facilities
+    out = []
+    for fid, ft in state.ruleset.facilities.items():
+        dmg = on_board.get(_key(space, fid))
+        if dmg is not None:
+            out.append((ft, dmg))
+    return out
 
 
 def of_kind(state: GameState, space: str, kind: str) -> tuple[FacilityType, int] | None:
@@ -56,9 +60,12 @@ def of_kind(state: GameState, space: str, kind: str) -> tuple[FacilityType, int]
     scenario's size, undamaged."""
     if kind == COMPLEX and space not in state.factories:
         return None
-    for ft, dmg in in_space(state, space):
+    on_board = state.facilities
+    for fid, ft in state.ruleset.facilities.items():   # in_space's first of the kind
         if ft.kind == kind:
-            return ft, dmg
+            dmg = on_board.get(_key(space, fid))
+            if dmg is not None:
+                return ft, dmg
     if kind == COMPLEX:
         size = state.scenario.factory_size(space)
         for ft in state.ruleset.facilities.values():
