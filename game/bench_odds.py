@@ -173,7 +173,8 @@ def first_odds(root: str | Path | None = None, frames: bool = True) -> dict[str,
     and warm (the cache the cold run made): the slowest first battle of FIRST_BATTLES (one
     per zone ruleset, in one process), and seconds until the compiled kernels are in.
     frames: the battle calculator opened cold on battle B (game.ui.bench): seconds until
-    its first result, its slowest frame and the frames over 100 ms until the kernels are in."""
+    its first result, its slowest frame and the frames over 100 ms until the kernels are in
+    (wall; `*_cpu`: the CPU the process spent in the frame, every thread's)."""
     r = _root(root)
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="warboard-numba-") as cache:
@@ -205,6 +206,9 @@ def first_odds(root: str | Path | None = None, frames: bool = True) -> dict[str,
                 out["calculator_frames_over_100ms_cold"] = int(res["frames_over_100ms"])
                 out["calculator_frames_cold"] = int(res["frames"])
                 out["calculator_frame_p50_cold_ms"] = round(res["frame_p50_ms"], 1)
+                if "frame_max_cpu_ms" in res:   # the process's CPU per frame: a loaded machine's waits left out
+                    out["calculator_frame_max_cold_cpu_ms"] = round(res["frame_max_cpu_ms"], 1)
+                    out["calculator_frames_over_100ms_cold_cpu"] = int(res["frames_over_100ms_cpu"])
             else:
                 out["calculator_first_odds_cold_s"] = None
                 out["calculator_error"] = p.stderr.strip().splitlines()[-1:]
