@@ -176,8 +176,8 @@ class CalculatorScene(Scene):
     def loaded_choices(self) -> list[Ruleset]:
         """compare_choices once they are loaded, else none yet: the toolbar's. Loading the
         variants parses their rules (issue #45: 100 ms of the calculator's first frame),
-        so a thread does it."""
-        if self._choices is None and self._choosing is None:
+        so a thread does it, once no odds are being computed (the first odds first)."""
+        if self._choices is None and self._choosing is None and OV.WORKER.idle():
             def load() -> None:
                 self._choices = self._load_choices()
             self._choosing = threading.Thread(target=load, name="calculator-choices", daemon=True)

@@ -64,8 +64,31 @@ def test_the_house_rules_to_compare_load_off_the_interface_thread(monkeypatch):
     app, calc = calculator()
     frame(app)
     assert on_main == []
+    assert odds_view.settle()
+    frame(app)   # the odds in: the variants load
     assert calc._choosing is not None
     calc._choosing.join(60)
     frame(app)   # the Compare button shows once they are in
     assert any(s.tooltip.startswith("The same battle under other rules") for s in calc.spots.items)
     assert "Veteran infantry" in [rs.title for rs in calc.compare_choices()]
+
+
+def test_fonts_come_from_the_default_font_read_once(monkeypatch):
+    # the same glyphs as pygame's Font(None, size), without finding and reading the file
+    # again for each size (a disk wait in the frame that first shows a size)
+    import pygame.pkgdata
+
+    from game.ui import theme
+    pygame.font.init()
+    theme.reset_fonts()
+    for size in (6, 13, 20, 38):
+        ours, pygames = theme.font(size), pygame.font.Font(None, size)
+        assert ours.get_linesize() == pygames.get_linesize()
+        a = ours.render("Battle calculator 42", True, (255, 255, 255))
+        b = pygames.render("Battle calculator 42", True, (255, 255, 255))
+        assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+    opened: list[object] = []
+    real = pygame.pkgdata.getResource
+    monkeypatch.setattr(pygame.pkgdata, "getResource", lambda *a, **k: opened.append(a) or real(*a, **k))
+    theme.font(27), theme.font(29, bold=True)
+    assert opened == []
