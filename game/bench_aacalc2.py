@@ -5,8 +5,9 @@ profile) is the exact calculator the issue's ratios compare with. `WARBOARD_AACA
 a built checkout of it (`npm ci && npm run build`); bench_aacalc2.mjs, run by node as a
 child process, times each battle inside node, after warm-up calls. Its units' values
 (checked against the g40 ruleset's: `profile_mismatch`) are those of Global 1940 2nd
-edition for every unit the battles use (not its carrier, which the battles leave out); the order of loss is passed as ours (the listed
-order), a battleship's extra hit taken first by both.
+edition for every unit the battles use (not its carrier: the 1942 one, left out); the
+order of loss is passed as ours (the listed order), a battleship's extra hit taken first
+by both, artillery supporting the infantry lost last.
 """
 from __future__ import annotations
 
