@@ -31,6 +31,7 @@ FIRST_BATTLES = [
     ("interwar", [("infantry", 4), ("artillery", 2)],
      [("fortification", 1), ("infantry", 2), ("colonial_infantry", 1)], "land"),
 ]
+Side = list[tuple[str, int]]
 ODDS_REQUEST = {"ruleset": "g40", "attacker": [["infantry", 3], ["armour", 1]],
                 "defender": [["infantry", 3]], "terrain": "land"}
 
@@ -50,31 +51,33 @@ def _median_ms(fn: Any, runs: int) -> float:
 
 
 def bench(runs: int = 15, cold: bool = True, slow: bool = False) -> dict[str, Any]:
-    """Warm figures: exact odds of battle B, 4B, 16B and the small naval battle (median ms),
-    16B's peak memory (big_battle); with cold: the first-odds and `odds` command figures
-    (first_odds, odds_process); with slow: 64B (big_battle, tens of seconds)."""
+    """Warm figures: exact odds of battle B, 4B, 8B, 16B and the small naval battle (median
+    ms), 16B's peak memory (big_battle), and aacalc2's times of the same battles
+    (bench_aacalc2, when WARBOARD_AACALC2 names it); with cold: the first-odds and `odds`
+    command figures (first_odds, odds_process); with slow: 64B (big_battle, tens of seconds)."""
+    from game.bench_aacalc2 import compare
     from game.odds import battle_odds, kernel
     from game.rules.ruleset import load_ruleset
     kernel.KERNELS.wait()   # the warm figures are the compiled kernels'
     rs = load_ruleset("g40")
-
-    def b() -> None:
-        battle_odds(rs, BATTLE_B_ATTACKER, BATTLE_B_DEFENDER, "land")
-
-    def b4() -> None:
-        battle_odds(rs, _scaled(BATTLE_B_ATTACKER, 4), _scaled(BATTLE_B_DEFENDER, 4), "land")
-
-    def b16() -> None:
-        battle_odds(rs, _scaled(BATTLE_B_ATTACKER, 16), _scaled(BATTLE_B_DEFENDER, 16), "land")
-
-    def small() -> None:
-        battle_odds(rs, SMALL_NAVAL_ATTACKER, SMALL_NAVAL_DEFENDER, "sea")
-
-    out: dict[str, Any] = {"odds_battle_b_ms": round(_median_ms(b, runs), 3),
-                           "odds_battle_4b_ms": round(_median_ms(b4, max(3, runs // 3)), 3),
-                           "odds_battle_16b_ms": round(_median_ms(b16, 3), 1),
-                           "odds_small_naval_ms": round(_median_ms(small, runs * 20), 4)}
+    sides = {"battle_b": (BATTLE_B_ATTACKER, BATTLE_B_DEFENDER, "land"),
+             "battle_4b": (_scaled(BATTLE_B_ATTACKER, 4), _scaled(BATTLE_B_DEFENDER, 4), "land"),
+             "battle_8b": (_scaled(BATTLE_B_ATTACKER, 8), _scaled(BATTLE_B_DEFENDER, 8), "land"),
+             "small_naval": (SMALL_NAVAL_ATTACKER, SMALL_NAVAL_DEFENDER, "sea")}
+    counts = {"battle_b": runs, "battle_4b": max(3, runs // 3), "battle_8b": 3, "small_naval": runs * 20}
+    digits = {"small_naval": 4}
+    measured = {}
+    out: dict[str, Any] = {}
+    for name, (att, dfn, terrain) in sides.items():
+        def call(att: Side = att, dfn: Side = dfn, terrain: str = terrain) -> Any:
+            return battle_odds(rs, att, dfn, terrain)
+        ms = _median_ms(call, counts[name])
+        measured[name] = (ms, call())
+        out[f"odds_{name}_ms"] = round(ms, digits.get(name, 3))
+    b16 = (_scaled(BATTLE_B_ATTACKER, 16), _scaled(BATTLE_B_DEFENDER, 16))
+    out["odds_battle_16b_ms"] = round(_median_ms(lambda: battle_odds(rs, *b16, "land"), 3), 1)
     out.update(big_battle(16, keys=("peak_mb", "method", "pruned_mass")))
+    out.update(compare(rs, measured, sides))
     if slow:
         out.update(big_battle(64))
     if cold:
@@ -170,7 +173,8 @@ def first_odds(root: str | Path | None = None, frames: bool = True) -> dict[str,
     and warm (the cache the cold run made): the slowest first battle of FIRST_BATTLES (one
     per zone ruleset, in one process), and seconds until the compiled kernels are in.
     frames: the battle calculator opened cold on battle B (game.ui.bench): seconds until
-    its first result, its slowest frame and the frames over 100 ms until the kernels are in."""
+    its first result, its slowest frame and the frames over 100 ms until the kernels are in
+    (wall; `*_cpu`: the CPU the process spent in the frame, every thread's)."""
     r = _root(root)
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="warboard-numba-") as cache:
@@ -202,6 +206,9 @@ def first_odds(root: str | Path | None = None, frames: bool = True) -> dict[str,
                 out["calculator_frames_over_100ms_cold"] = int(res["frames_over_100ms"])
                 out["calculator_frames_cold"] = int(res["frames"])
                 out["calculator_frame_p50_cold_ms"] = round(res["frame_p50_ms"], 1)
+                if "frame_max_cpu_ms" in res:   # the process's CPU per frame: a loaded machine's waits left out
+                    out["calculator_frame_max_cold_cpu_ms"] = round(res["frame_max_cpu_ms"], 1)
+                    out["calculator_frames_over_100ms_cold_cpu"] = int(res["frames_over_100ms_cpu"])
             else:
                 out["calculator_first_odds_cold_s"] = None
                 out["calculator_error"] = p.stderr.strip().splitlines()[-1:]

@@ -315,7 +315,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(figures))
     else:
         for k, v in figures.items():
-            print(f"{k:24} {v:.3f}" if isinstance(v, float) else f"{k:24} {v}")
+            small = isinstance(v, float) and 0 < abs(v) < 1e-3   # a mass dropped, a difference
+            print(f"{k:24} {v:.2g}" if small else f"{k:24} {v:.3f}" if isinstance(v, float) else f"{k:24} {v}")
     return 0
 
 

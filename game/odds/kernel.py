@@ -19,6 +19,8 @@ State (i, j): i attacker track slots consumed, j defender track slots consumed
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import importlib.util
 import logging
 import os
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from types import FunctionType, SimpleNamespace
 from typing import Any
 
@@ -779,6 +782,23 @@ def compile_lock() -> Any:
     return held()
 
 
+@contextlib.contextmanager
+def _no_full_collections() -> Iterator[None]:
+    """No full garbage collection while numba loads, and none walks its objects after
+    (gc.freeze: they stay for the process's life). Loading numba triples a small process's
+    objects (30,000 to 110,000), and a full collection holds the GIL while it walks them:
+    30-90 ms, a frame the interface waited for, while loading and at each full collection
+    after (issue #45). Young collections go on. Cycles among the objects alive at the
+    freeze are never collected: a cost bounded by the process's size then, paid once."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(threshold[0], threshold[1], 1_000_000)
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.set_threshold(*threshold)
+
+
 class _Kernels:
     """The process's kernels: plain until the compiled ones are ready."""
 
@@ -854,7 +874,8 @@ class _Kernels:
         with self.lock:
             if self.compiled is None and not self.failed:
                 try:
-                    self.compiled = _compile()
+                    with _no_full_collections():
+                        self.compiled = _compile()
                 except Exception as exc:  # noqa: BLE001 - the plain kernels still answer
                     logger.warning("odds kernels: numba failed; plain Python answers", exc_info=True)
                     self.failed = str(exc) or type(exc).__name__

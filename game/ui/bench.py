@@ -127,7 +127,10 @@ def calculator_first_odds(ruleset: str, attacker: dict[str, int], defender: dict
     """Open the battle calculator on a battle and draw frames as the window loop would:
     seconds until its first result shows, then on until the compiled odds kernels are in
     (at most until_s): the slowest frame and how many took over 100 ms (issue #45: the
-    first odds after a fresh install; run it with an empty NUMBA_CACHE_DIR)."""
+    first odds after a fresh install; run it with an empty NUMBA_CACHE_DIR); `*_cpu`: the
+    same of the CPU the process spent in each frame, all its threads (what a frame waits
+    for on an idle machine: the GIL runs one thread at a time; a loaded machine's waits
+    are not in it)."""
     import pygame
 
     from game.rules.ruleset import load_ruleset
@@ -143,12 +146,14 @@ def calculator_first_odds(ruleset: str, attacker: dict[str, int], defender: dict
                                      terrain=terrain))
     first = ready = float("nan")
     times: list[float] = []
+    cpu: list[float] = []   # the process's CPU in each frame: every thread's, which the GIL serialises
     while time.perf_counter() - start < until_s:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         app.update(1 / 60)
         app.draw()
         pygame.display.flip()
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
         v = calc.odds()  # type: ignore[attr-defined]
         if first != first and v is not None and v.ok:
             first = time.perf_counter() - start
@@ -160,7 +165,8 @@ def calculator_first_odds(ruleset: str, attacker: dict[str, int], defender: dict
     pygame.quit()
     return {"first_s": first, "kernels_s": ready, "frame_max_ms": max(times),
             "frame_p50_ms": sorted(times)[len(times) // 2],
-            "frames_over_100ms": float(sum(x > 100 for x in times)), "frames": float(len(times))}
+            "frames_over_100ms": float(sum(x > 100 for x in times)), "frames": float(len(times)),
+            "frame_max_cpu_ms": max(cpu), "frames_over_100ms_cpu": float(sum(x > 100 for x in cpu))}
 
 
 def _kernels_ready() -> bool:

@@ -12,6 +12,7 @@ defenceless units go last, as in the rules core.
 """
 from __future__ import annotations
 
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +71,7 @@ class CalculatorScene(Scene):
         self.cache = OV.OddsCache(size=32)
         self.compare: Ruleset | None = None       # other rules for the same battle
         self._choices: list[Ruleset] | None = None
+        self._choosing: threading.Thread | None = None
         self.spots = widgets.Hotspots()
         OV.warm_up()
 
@@ -153,27 +155,48 @@ class CalculatorScene(Scene):
         att, dfn = self.side_list("attacker"), self.side_list("defender")
         if not att or not dfn:
             return None
-        from game.odds import battle_odds
-        return self.cache.get(self.key(rs), lambda: battle_odds(
-            rs, att, dfn, self.terrain, self.rounds, trials=OV.CALC_TRIALS))
+        terrain, rounds = self.terrain, self.rounds
+
+        def run() -> Any:
+            from game.odds import battle_odds  # on the worker thread: see OV.warm_up
+            return battle_odds(rs, att, dfn, terrain, rounds, trials=OV.CALC_TRIALS)
+        return self.cache.get(self.key(rs), run)
 
     def compare_choices(self) -> list[Ruleset]:
         """Other rules for the same battle: the published ruleset (when playing a
-        variant) and the house-rules variants of it in scenarios/variants/."""
+        variant) and the house-rules variants of it in scenarios/variants/ (loaded now
+        if the background load has not finished)."""
         if self._choices is None:
-            from game.rules.errors import LoadError
-            from game.rules.variant import base_ruleset_of, load_variant, variants_for
-            try:
-                base = base_ruleset_of(self.rs)
-                out = [] if base is self.rs else [base]
-                for path, _ in variants_for(base.id):
-                    rs = load_variant(path)
-                    if rs.sha256 != self.rs.sha256:
-                        out.append(rs)
-            except (LoadError, OSError):
-                out = []
-            self._choices = out
+            if self._choosing is not None:
+                self._choosing.join()
+            if self._choices is None:
+                self._choices = self._load_choices()
         return self._choices
+
+    def loaded_choices(self) -> list[Ruleset]:
+        """compare_choices once they are loaded, else none yet: the toolbar's. Loading the
+        variants parses their rules (issue #45: 100 ms of the calculator's first frame),
+        so a thread does it, once no odds are being computed (the first odds first)."""
+        if self._choices is None and self._choosing is None and OV.WORKER.idle():
+            def load() -> None:
+                self._choices = self._load_choices()
+            self._choosing = threading.Thread(target=load, name="calculator-choices", daemon=True)
+            self._choosing.start()
+        return self._choices or []
+
+    def _load_choices(self) -> list[Ruleset]:
+        from game.rules.errors import LoadError
+        from game.rules.variant import base_ruleset_of, load_variant, variants_for
+        try:
+            base = base_ruleset_of(self.rs)
+            out = [] if base is self.rs else [base]
+            for path, _ in variants_for(base.id):
+                rs = load_variant(path)
+                if rs.sha256 != self.rs.sha256:
+                    out.append(rs)
+        except (LoadError, OSError):
+            out = []
+        return out
 
     def cycle_compare(self) -> None:
         options: list[Ruleset | None] = [None, *self.compare_choices()]
@@ -266,7 +289,7 @@ class CalculatorScene(Scene):
         widgets.button(surface, self.spots, pygame.Rect(x, bar.y, 90, bar.h), "Clear", self.clear, size=20,
                        tooltip="Remove every unit")
         x += 96
-        if self.compare_choices() and bar.right - 130 - x >= 160:
+        if self.loaded_choices() and bar.right - 130 - x >= 160:
             label = "Compare: " + (self.compare.title if self.compare else "off")
             w = min(300, bar.right - 130 - x)
             widgets.button(surface, self.spots, pygame.Rect(x, bar.y, w, bar.h),

@@ -184,7 +184,10 @@ _WARMING = False
 def warm_up() -> None:
     """Start preparing the compiled odds kernels, once, off the interface thread: numba
     compiles them in a child process (game.odds.kernel), so no frame waits; the odds
-    asked for meanwhile come from the plain kernels (the same numbers)."""
+    asked for meanwhile come from the plain kernels (the same numbers). The odds engine
+    is imported here and by the worker, never by the interface thread: a thread importing
+    a module meanwhile waits on its import lock until the whole import is done (issue
+    #45: the calculator's first frame waited 40-130 ms so)."""
     global _WARMING
     if _WARMING:
         return
@@ -263,16 +266,17 @@ def _bombard_key(state: GameState, space: str) -> tuple:
 def space_odds(cache: OddsCache, state: GameState, space: str, player: str | None = None) -> OddsView:
     """The odds of the battle in `space` with the units there now (cached by those units
     and the ships that would bombard)."""
-    from game.odds import odds_for_space
     player = player or state.player
     try:
         s = battle_state(state, space, player)
     except Exception:  # noqa: BLE001 - the odds of the state as it is
         logger.debug("no battle state for %s; odds of the state as it is", space, exc_info=True)
         s = state
-    v = cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),),
-                  lambda: odds_for_space(s, space, player, trials=UI_TRIALS))
-    return v
+
+    def run() -> Any:
+        from game.odds import odds_for_space  # on the worker thread: see warm_up
+        return odds_for_space(s, space, player, trials=UI_TRIALS)
+    return cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),), run)
 
 
 def moved_state(state: GameState, group: list[Unit], path: tuple[str, ...]) -> GameState:

@@ -1,6 +1,9 @@
 """Colours, fonts and small drawing helpers shared by every scene."""
 from __future__ import annotations
 
+import functools
+import io
+
 import pygame
 
 # --- palette ---------------------------------------------------------------------
@@ -92,6 +95,16 @@ def _rendered(s: str, size: int, bold: bool, col: tuple[int, ...]) -> pygame.Sur
     return img
 
 
+@functools.cache
+def _default_font_data() -> bytes:
+    """pygame's default font file, read once: Font(None, size) finds and reads it for each
+    size, a disk wait in the frame that first shows that size (issue #45: 11 sizes, up to
+    90 ms of the battle calculator's first frame on a busy disk)."""
+    import pygame.pkgdata
+    with pygame.pkgdata.getResource(pygame.font.get_default_font()) as fh:
+        return fh.read()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     size = max(6, int(size))
     if not pygame.font.get_init():
@@ -101,7 +114,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     f = _FONTS.get(key)
     if f is None:
         try:
-            f = pygame.font.Font(None, size)
+            # Font(None, size) scales the default font by 0.6875 (pygame-ce's font.c)
+            f = pygame.font.Font(io.BytesIO(_default_font_data()), max(1, int(size * 0.6875)))
         except (OSError, pygame.error):  # pragma: no cover - fallback for odd builds
             f = pygame.font.SysFont("sans", size)
         if bold:
