@@ -15,6 +15,7 @@ from game.rules.zone import movement, production
 from . import amphib, greedy
 from .evaluate import (
     ahead,
+    city_distance,
     cost,
     defence_at,
     enemy_moves_again,
@@ -163,28 +164,6 @@ def plan_noncombat(state: GameState) -> list[Action]:
         for a in march_to_cities(s, player, moves):
             do(a)
     return _greedy_rest(s, moves)
-
-
-def city_distance(state: GameState, player: str) -> dict[str, int]:
-    """Land hops from each land space to the nearest victory city held by an enemy, over
-    land the player may cross: its own side's, the enemy's, unowned (not a neutral's)."""
-    sps = state.scenario.spaces
-    me = state.alliance_of(player)
-
-    def open_to(s: str) -> bool:
-        owner = state.owners.get(s)
-        return (sps[s].kind == LAND and not sps[s].impassable
-                and (owner is None or state.at_war(owner, player) or state.alliance_of(owner) == me))
-
-    queue = sorted(s for s, sp in sps.items() if sp.kind == LAND and sp.victory_city
-                   and state.owners.get(s) is not None and state.at_war(state.owners[s], player))
-    dist = {s: 0 for s in queue}
-    for cur in queue:
-        for nxt in sorted(sps[cur].adjacent):
-            if nxt not in dist and open_to(nxt):
-                dist[nxt] = dist[cur] + 1
-                queue.append(nxt)
-    return dist
 
 
 def march_to_cities(state: GameState, player: str, done: list[Action]) -> list[Action]:
