@@ -52,7 +52,13 @@ def test_transports_for_a_player_whose_factories_are_all_on_islands():
     assert amphib.sea_only_share(st, "red") == 0.0
     st.resources["red"] = 40
     assert amphib.transport_purchase(st, "red", 24) == "transport"
-    assert amphib.transport_purchase(st, "red", 11) is None   # one is enough on 11 income
+    # six infantry wait on the island for a transport that lifts two: another one, even
+    # on 11 income (Global 1940, seed 9101 against greedy: two dozen Japanese troops sat
+    # in Japan beside three transports from round 3 to the end)
+    assert amphib.transport_purchase(st, "red", 11) == "transport"
+    for uid in [u.uid for u in st.units.values() if u.space == "h"][2:]:
+        del st.units[uid]
+    assert amphib.transport_purchase(st, "red", 11) is None   # two fit: one is enough
 
 
 def test_a_big_garrison_spares_a_token_for_an_empty_city():

@@ -87,7 +87,11 @@ def test_transport_purchase_when_the_enemy_lies_across_the_sea():
     assert amphib.sea_only_share(st, "red") == 1.0
     st.resources["red"] = 40
     assert amphib.transport_purchase(st, "red", 24) == "transport"
-    assert amphib.transport_purchase(st, "red", 5) is None       # one is enough on 5 income
+    # five troops wait for one transport that lifts two: another, even on 5 income
+    assert amphib.transport_purchase(st, "red", 5) == "transport"
+    for uid in [u.uid for u in st.units.values() if u.space == "a1"][2:]:
+        del st.units[uid]
+    assert amphib.transport_purchase(st, "red", 5) is None       # two fit: one is enough
     st.resources["red"] = 9
     assert amphib.transport_purchase(st, "red", 24) is None      # keeps money for troops
     eu = _session("europe_1941").state
@@ -132,3 +136,19 @@ def test_standard_takes_islands_in_the_gulf_of_sarn():
             landed += 1
         s.do(a)
     assert landed >= 1
+
+
+def test_the_ferry_lands_troops_on_the_road_to_the_enemy_victory_city():
+    # ferry_fork.yaml: from the home island the transport can land troops on a coast
+    # beside worthless enemy land or on one two steps from the enemy's victory city.
+    # The ferry took the coast nearest any enemy land (Global 1940, seed 9101 against
+    # greedy: Japan's ferries landed troops in the empty Soviet Far East); the city wins
+    # the game (docs/interpretations.md: Victory)
+    st = _session(str(FIX / "ferry_fork.yaml")).state
+    st.phase_idx = st.ruleset.phases.index("noncombat_move")
+    blocks = amphib.ferry_moves(st, "red", set())
+    assert len(blocks) == 1
+    for a in blocks[0]:
+        st = apply(st, a)
+    landed = [u.space for u in st.units.values() if u.type == "infantry" and u.owner == "red"]
+    assert landed.count("f2") == 2 and "f1" not in landed

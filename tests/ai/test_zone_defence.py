@@ -170,3 +170,16 @@ def test_last_round_an_ally_lands_its_fighters_in_a_threatened_allied_city():
     # before the last round a player guards its own cities only
     st.round = 1
     assert "b1" not in evaluate.key_spaces(st, "green")
+
+
+def test_the_march_goes_toward_the_enemy_victory_city():
+    # fork.yaml: three infantry at the hub; one road leads to worthless enemy land (two
+    # steps), the other to the enemy's victory city (three). Greedy's march took the
+    # nearest enemy land (Global 1940 seed 9102: Japan's armies walked into Siberia while
+    # India, a victory city, stood with four defenders); victory cities win the game
+    # (docs/interpretations.md: Victory), so the army marches on the city
+    st = _at(str(FIX / "fork.yaml"), "noncombat_move")
+    hub = [u.uid for u in st.units.values() if u.space == "h"]
+    after = _play(st, noncombat.plan_noncombat(st))
+    assert [after.units[uid].space for uid in hub] == ["v1"] * 3
+    assert noncombat.city_distance(st, "red")["h"] == 3

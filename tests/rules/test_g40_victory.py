@@ -100,3 +100,27 @@ def test_victory_conditions_are_read_and_checked(tmp_path):
                               + extra.replace("alliance: axis", "alliance: reds")))
     with pytest.raises(LoadError, match="unknown alliance 'reds'"):
         load_scenario_file(p)
+
+
+@pytest.mark.parametrize("taken, winner", [
+    ((), "allies"),                                   # France alone: the Axis fell short
+    (("novgorod", "egypt", "kwangtung", "philippines"), "axis"),   # 10 of the 19
+])
+def test_global_1940_at_the_turn_limit_the_side_with_more_victory_cities_wins(taken, winner):
+    # TripleA has no turn limit; ours (10 rounds) goes to the alliance holding more of
+    # the 19 victory cities, as TripleA's own victory-city victories count them (one
+    # number for both sides, not cities gained since the start): the Axis, who start
+    # with 5, must hold 10, about what their victory condition asks (8 of the 11
+    # European cities or 6 of the 8 Pacific ones: with their cities on the other map,
+    # 10 or 9 in all), before the Allies' economy tells. Counting gains instead gave the Axis every game for Paris, taken in the
+    # first turn (docs/interpretations.md, Global 1940: "The turn limit")
+    from game.rules.ruleset import load_ruleset, load_scenario
+    from game.rules.session import Session
+    sc = load_scenario("world_war_ii_global_1940")
+    s = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    s.round, s.player_idx = sc.turn_limit, len(sc.players) - 1
+    s.phase_idx = s.ruleset.phases.index("collect_income")
+    for space in ("france",) + taken:
+        s.owners[space] = "italians"
+    s = _end_turn(s)
+    assert s.over and s.winner == winner and "turn limit reached" in s.log(1)[0]

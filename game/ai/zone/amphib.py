@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from game.rules.model import LAND, SEA, GameState, Unit
 from game.rules.zone import movement
 
+from ..config import zone_config
+from .evaluate import city_distance
+
 
 @dataclass
 class Lift:
@@ -329,7 +332,10 @@ def transport_purchase(state: GameState, player: str, income: int) -> str | None
         return None
     have = sum(1 for u in state.units.values() if u.owner == player and u.type in kinds)
     have += sum(production.unplaced(state, player).get(k, 0) for k in kinds)
-    if have >= min(4, 1 + income // 12):
+    # troops waiting on an island for more ships than there are (Global 1940: two dozen
+    # Japanese troops sat in Japan beside three transports, round after round)
+    waiting = sum(1 for u in mine if front.get(u.space, 99) >= 99 and state.utype(u).transport_cost is not None)
+    if have >= min(4, 1 + income // 12) and waiting <= zone_config().sea_lift_units * have:
         return None
     priced = []
     for k in kinds:
@@ -341,10 +347,12 @@ def transport_purchase(state: GameState, player: str, income: int) -> str | None
 
 def ferry_moves(state: GameState, player: str, keep: set[int]) -> list:
     """Non-combat move: troops with no land route to the enemy (or a much longer one)
-    sail to the friendly coast nearest the front. Each transport stack makes at most one
-    trip; units in `keep` stay."""
+    sail to the friendly coast nearest an enemy victory city they could then walk to,
+    else nearest the front (Global 1940: Japan's ferries landed troops in the empty
+    Soviet Far East). Each transport stack makes at most one trip; units in `keep` stay."""
     sps = state.scenario.spaces
     front = land_front(state, player)
+    goal = city_distance(state, player)
     stacks = transport_stacks(state, player, set())
     out: list = []
     taken: set[int] = set()
@@ -356,14 +364,15 @@ def ferry_moves(state: GameState, player: str, keep: set[int]) -> list:
         coast = sorted({a for z in zones for a in sps[z].adjacent
                         if sps[a].kind == LAND and not movement.is_hostile(state, a, player)
                         and state.owners.get(a) is not None and not sps[a].impassable},
-                       key=lambda a: (front.get(a, 99), -sps[a].value, a))
+                       key=lambda a: (goal.get(a, 99), front.get(a, 99), -sps[a].value, a))
         for target in coast[:6]:
-            tf = front.get(target, 99)
+            tf, tg = front.get(target, 99), goal.get(target, 99)
             if tf >= 99:
-                break
+                continue
             free = {u.uid for u in state.units.values()
                     if u.owner == player and u.uid not in keep and u.uid not in taken
-                    and sps[u.space].kind == LAND and front.get(u.space, 99) >= tf + 2}
+                    and sps[u.space].kind == LAND and front.get(u.space, 99) >= tf + 2
+                    and goal.get(u.space, 99) >= min(99, tg + 2)}
             lifts = lifts_to(state, player, target, {start: stack}, free, movement.NONCOMBAT)
             if lifts and lifts[0].pickups:
                 lf = lifts[0]

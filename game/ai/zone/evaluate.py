@@ -79,6 +79,28 @@ def land_distances(state: GameState) -> dict[str, dict[str, int]]:
     return got[1]
 
 
+def city_distance(state: GameState, player: str) -> dict[str, int]:
+    """Land hops from each land space to the nearest victory city held by an enemy, over
+    land the player may cross: its own side's, the enemy's, unowned (not a neutral's)."""
+    sps = state.scenario.spaces
+    me = state.alliance_of(player)
+
+    def open_to(s: str) -> bool:
+        owner = state.owners.get(s)
+        return (sps[s].kind == LAND and not sps[s].impassable
+                and (owner is None or state.at_war(owner, player) or state.alliance_of(owner) == me))
+
+    queue = sorted(s for s, sp in sps.items() if sp.kind == LAND and sp.victory_city
+                   and state.owners.get(s) is not None and state.at_war(state.owners[s], player))
+    dist = {s: 0 for s in queue}
+    for cur in queue:
+        for nxt in sorted(sps[cur].adjacent):
+            if nxt not in dist and open_to(nxt):
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist
+
+
 def threat_to(state: GameState, space: str, player: str, hops: int = 2,
               air: bool = True) -> float:
     """Attack strength of enemy land (and air) units that could reach `space` next turn

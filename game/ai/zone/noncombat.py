@@ -1,6 +1,7 @@
 """The standard zone player's non-combat move: ferries and escorts, a token defender
 in every empty victory city, reinforcements for threatened cities, aircraft landed where
-they hold a city or are safe, and greedy's march toward the front for the rest."""
+they hold a city or are safe, a march toward the enemy's victory cities, and greedy's
+march toward the front for the rest."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,6 +15,7 @@ from game.rules.zone import movement, production
 from . import amphib, greedy
 from .evaluate import (
     ahead,
+    city_distance,
     cost,
     defence_at,
     enemy_moves_again,
@@ -158,7 +160,36 @@ def plan_noncombat(state: GameState) -> list[Action]:
                         and not movement.is_hostile(s, best, player):
                     do(Move((u.uid,), options[best]))
     _land_aircraft(lambda: s, player, do)
+    if not near_end:
+        for a in march_to_cities(s, player, moves):
+            do(a)
     return _greedy_rest(s, moves)
+
+
+def march_to_cities(state: GameState, player: str, done: list[Action]) -> list[Action]:
+    """The land units no garrison needs and not yet moved march toward the nearest enemy
+    victory city they can walk to: games are won on those. Greedy's march goes to the
+    nearest enemy land of any worth (Global 1940: Japan's armies walked into Siberia
+    while India, a victory city, stood with four defenders)."""
+    moved = {uid for a in done if isinstance(a, Move) for uid in a.units}
+    keep = garrison_units(state, player)
+    dist = city_distance(state, player)
+    out: list[Action] = []
+    s = state
+    for u in sorted(state.units.values(), key=lambda x: x.uid):
+        if u.uid in moved or u.uid in keep or not _movable_land(s, u, player) or u.space not in dist:
+            continue
+        options = movement.reachable(s, [u])
+        closer = [d for d in options if dist.get(d, 99) < dist[u.space]]
+        if not closer:
+            continue
+        dest = min(closer, key=lambda d: (dist[d], len(options[d]), d))
+        try:
+            s = apply(s, Move((u.uid,), options[dest]))
+        except IllegalAction:
+            continue
+        out.append(Move((u.uid,), options[dest]))
+    return out
 
 
 def _greedy_rest(s: GameState, moves: list[Action]) -> list[Action]:
