@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import AIConfig, ComputerPlayer
+from game.rules import victory
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
@@ -32,7 +33,7 @@ def play_match(scenario: str, levels: dict[str, str], seed: int,
     """One game; levels maps alliance -> AI level, `configs` alliance -> the config of its
     player (default: the config in force). Returns winner alliance (or None) and rounds.
     `observe`, if given, sees each state before its action is chosen (tools that study games)."""
-    sc = load_scenario(scenario)
+    sc = victory.capped(load_scenario(scenario))   # a scenario with no limit: 10 rounds
     s = Session(sc, load_ruleset(sc.ruleset_id), seed)
     players = {a: ComputerPlayer(level, (configs or {}).get(a)) for a, level in levels.items()}
     # a third party (g40's neutral powers) only defends: the rules' default choices (greedy's)

@@ -29,6 +29,19 @@ def version() -> str:
         return "unknown"
 
 
+def _rounds(text: str) -> int:
+    """A turn limit on the command line: a whole number of rounds, or none (0)."""
+    if text.lower() == "none":
+        return 0
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}': a number of rounds or none") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"'{text}': at least 1 round (or none)")
+    return n
+
+
 def _fail(message: str) -> int:
     # load errors already read 'file:line:col: error: ...'; don't say "error" twice
     print(message if ": error: " in message.split("\n")[0] else f"error: {message}", file=sys.stderr)
@@ -464,7 +477,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--game", metavar="FILE.xml", help="which game XML of the folder (default: the first)")
     s.add_argument("--out", required=True, metavar="scenarios/NAME.yaml")
     s.add_argument("--id", help="scenario id (default: the output file's name)")
-    s.add_argument("--turn-limit", type=int, default=10)
+    s.add_argument("--turn-limit", type=_rounds, default=None, metavar="ROUNDS|none",
+                   help="rounds a game lasts (default: none when the game has TripleA victory "
+                        "triggers, as TripleA plays it; else 10)")
     s.add_argument("--frontier-units", action="store_true",
                    help="build only the units the XML's production frontiers sell (a derived ruleset)")
     s.add_argument("--variant-of", metavar="SCENARIO",

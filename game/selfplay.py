@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai import choose_action
+from game.rules import victory
 from game.rules.ruleset import load_scenario
 from game.rules.session import Session
 from game.rules.snapshot import state_hash
@@ -17,7 +18,7 @@ def play_out(scenario: str, seed: int, turns: int | None = None, level: str = "s
     """`variant`: a house-rules variant file (or shipped variant id) of the scenario's ruleset;
     `without`: game options switched off."""
     from game.rules.variant import ruleset_for
-    sc = load_scenario(scenario)
+    sc = victory.capped(load_scenario(scenario))   # a scenario with no limit: 10 rounds
     session = Session(sc, ruleset_for(sc, variant, without), seed)
     for _ in range(MAX_ACTIONS):
         st = session.state

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai import choose_action
+from game.rules import victory
 from game.rules.actions import Place, Purchase, actor, apply, new_game
 from game.rules.model import GameState, Ruleset, Scenario
 from game.rules.zone import production
@@ -70,7 +71,7 @@ def _battle_end(state: GameState, rec: dict[str, Any]) -> dict[str, Any]:
 def play_recorded(scenario: Scenario, ruleset: Ruleset, seed: int, level: str = "greedy"
                   ) -> dict[str, Any]:
     """Play one game (every side at `level`) and return its record (JSON-able)."""
-    state = new_game(scenario, ruleset, seed)
+    state = new_game(victory.capped(scenario), ruleset, seed)   # no limit: 10 rounds
     start = _alive_by_type(state)
     bought: dict[str, dict[str, int]] = {}
     placed: dict[str, dict[str, int]] = {}

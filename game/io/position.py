@@ -6,7 +6,8 @@ victory rules) and replaces what the format says about a position:
 - each land space's `owner` and `factory` (a factory's size is kept),
 - each space's `units` (owner -> unit id -> count),
 - each player's `resources`,
-- `turn_limit`: the rounds left (the limit less the rounds already begun, at least 1).
+- `turn_limit`: the rounds left (the limit less the rounds already begun, at least 1; none
+  stays none).
 The new scenario starts in round 1 with the first player's first phase: the format has no
 start player, phase, damage or unplaced purchases, so a position holding a damaged unit,
 units aboard transports, unplaced purchases or a battle in progress is refused with the
@@ -102,7 +103,7 @@ def scenario_data(state: GameState, new_id: str, title: str | None = None,
     data["description"] = (f"A position saved from {sc.title} in round {state.round} "
                            f"({state.scenario.player(state.player).name}, {state.phase.replace('_', ' ')}). "
                            + str(data.get("description") or "")).strip()
-    data["turn_limit"] = max(1, sc.turn_limit - (state.round - 1))
+    data["turn_limit"] = max(1, sc.turn_limit - (state.round - 1)) if sc.turn_limit else "none"
     data.pop("ai_opening", None)    # scripted openings are for the original position
     for p in data.get("players") or []:
         if isinstance(p, dict) and p.get("id") in state.resources:

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..rules.victory import MACHINE_ROUNDS
 from .triplea_economy import report_economy
 from .triplea_files import (
     Point,
@@ -66,7 +67,7 @@ PALETTE = ["#5a5a5a", "#af2828", "#e6b937", "#916400", "#394d86", "#4a7300", "#5
 
 
 def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | None = None,
-               turn_limit: int = 10, frontier_units: bool = False,
+               turn_limit: int | None = None, frontier_units: bool = False,
                variant_of: str | None = None) -> Imported:
     """`frontier_units`: the game's ruleset builds only what the XML's production frontiers
     sell (the other g40 units get cost null in a derived ruleset); `variant_of`: the id of
@@ -409,12 +410,25 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     for entry in players:
         if entry["alliance"] not in alliances:
             alliances.append(entry["alliance"])
-    if won_by:
+    # TripleA has no turn limit: a game its victory triggers end plays on until they do
+    # (turn_limit 0: none); one without them needs a limit (default 10 rounds)
+    if turn_limit is None:
+        turn_limit = 0 if won_by else 10
+    if won_by and not turn_limit:
+        won_text = f"by its victory conditions ({len(won_by)} TripleA victory triggers)"
+        report.mapped.append(f"victory: an alliance wins when its victory conditions hold for a "
+                             f"complete round (TripleA victory triggers: scenario `victory.conditions`), "
+                             f"with no turn limit, as in TripleA (games of computer players only end "
+                             f"after round {MACHINE_ROUNDS}, judged by victory cities)")
+    elif won_by:
         won_text = f"by its victory conditions ({len(won_by)} TripleA victory triggers)"
         report.approximated.append(f"victory: an alliance wins when its victory conditions hold "
                                    f"for a complete round (TripleA victory triggers: scenario "
                                    f"`victory.conditions`); after round {turn_limit} the alliance "
                                    f"with more victory cities wins (TripleA has no turn limit)")
+    elif not turn_limit:
+        raise TripleaError(xml_path, 0, "the game has no victory triggers: a game of it needs a turn "
+                                        "limit (--turn-limit ROUNDS)")
     else:
         won_text = f"at {need} of {vc_count} victory cities"
         report.approximated.append(
@@ -452,10 +466,11 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
         "format": "warboard-scenario/1", "id": sid, "title": gx.name, "ruleset": ruleset_id,
         "description": (f"Imported from the TripleA map folder {map_dir.name} ({xml_path.name}): "
                         f"{len(gx.territories)} territories, {len(gx.players)} players in "
-                        f"{len(alliances)} alliances, played on the g40 rules. Victory {won_text}, "
-                        f"or after round {turn_limit} to the side holding more"
-                        f"{' victory cities' if won_by else ''}."),
-        "turn_limit": turn_limit,
+                        f"{len(alliances)} alliances, played on the g40 rules. Victory {won_text}"
+                        + (f", or after round {turn_limit} to the side holding more"
+                           f"{' victory cities' if won_by else ''}." if turn_limit else
+                           ": no turn limit, as in the board game.")),
+        "turn_limit": turn_limit or "none",
         "map": {"kind": "zone", "size": [w, h], "background": "#2b4d6e", "wrap_x": wrap},
         "players": players,
         "victory": ({"conditions": won_by} if won_by else {"victory_cities": {a: need for a in alliances}})

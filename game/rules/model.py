@@ -531,7 +531,7 @@ class Scenario:
     title: str
     ruleset_id: str
     description: str
-    turn_limit: int
+    turn_limit: int                     # rounds; 0: none (the victory conditions end the game)
     size: tuple[int, int]
     background: str
     players: tuple[PlayerDef, ...]

@@ -768,6 +768,20 @@ def _check_side_costs(players: list[PlayerDef], pnode: Any, ruleset: Ruleset | N
                      f"(costs are given for {', '.join(keys)}): it cannot buy them")
 
 
+def _turn_limit(data: Any, chk: Checker) -> int:
+    """The rounds a game lasts: a whole number (default 10), or `none` (0): the game ends
+    only by its victory conditions, as the board game plays (TripleA's Global 1940)."""
+    if isinstance(data, dict) and isinstance(data.get("turn_limit"), str) \
+            and data["turn_limit"].lower() == "none":
+        return 0
+    turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
+    if turn_limit is not None and turn_limit < 1:  # 0 used to become 10 silently, -1 passed
+        chk.error(data, "turn_limit", f"scenario.turn_limit: {turn_limit} rounds; a game needs at least 1 "
+                                      f"(or none: no limit)")
+        return 10
+    return turn_limit or 10
+
+
 def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None = None
                    ) -> Scenario | None:
     if not isinstance(data, dict):
@@ -794,9 +808,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     if len(description) > 20_000:
         chk.error(data, "description", f"scenario.description: {len(description):,} characters; "
                                        f"at most 20,000")
-    turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
-    if turn_limit is not None and turn_limit < 1:  # 0 used to become 10 silently, -1 passed
-        chk.error(data, "turn_limit", f"scenario.turn_limit: {turn_limit} rounds; a game needs at least 1")
+    turn_limit = _turn_limit(data, chk)
     map_node = chk.get(data, "map", dict, "scenario")
     size: tuple[int, int] = (1600, 1000)
     background = "#2b4d6e"
@@ -1014,6 +1026,9 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import victory as victory_rules
     victory_conditions = victory_rules.parse(vnode, players, alliances,
                                              objectives.conditions_parser(spaces, pids, ruleset, chk, data), chk)
+    if turn_limit == 0 and not victory_conditions:
+        chk.error(data, "turn_limit", "scenario.turn_limit: none, but the scenario has no victory.conditions: "
+                                      "nothing would end the game")
     factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
     if factory_production not in ("complex", "value"):
         chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "
@@ -1022,7 +1037,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     if sid is None or rid is None:
         return None
     return Scenario(
-        id=sid, title=title, ruleset_id=rid, description=description, turn_limit=turn_limit or 10,
+        id=sid, title=title, ruleset_id=rid, description=description, turn_limit=turn_limit,
         size=size, background=background, players=tuple(players), spaces=spaces,
         start_owners=owners, start_factories=frozenset(factories),
         start_units=tuple(start_units), victory_cities=dict(vc or {}),

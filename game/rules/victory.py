@@ -24,10 +24,11 @@ and the turn limit still apply.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from . import grammar
-from .model import GameState, PlayerDef, VictoryCondition
+from .model import GameState, PlayerDef, Scenario, VictoryCondition
 
 
 def parse(vnode: Any, players: list[PlayerDef], alliances: list[str], conditions: Any,
@@ -147,7 +148,7 @@ def next_player(state: GameState, last: bool) -> bool:
     """Play passes to the next player; after the `last` one a new round begins, unless
     the turn limit is reached: then the game ends and this returns False."""
     if last:
-        if state.round >= state.scenario.turn_limit:
+        if state.scenario.turn_limit and state.round >= state.scenario.turn_limit:
             finish_game(state, limit_winner(state), "turn limit reached")
             return False
         state.round += 1
@@ -155,6 +156,16 @@ def next_player(state: GameState, last: bool) -> bool:
     else:
         state.player_idx += 1
     return True
+
+
+MACHINE_ROUNDS = 10   # the rounds a computer-only game of a scenario with no limit lasts
+
+
+def capped(scenario: Scenario, rounds: int = MACHINE_ROUNDS) -> Scenario:
+    """The scenario with a turn limit, for games no person watches to the end (arena,
+    balance runs, selfplay): a scenario with none (the board game's Global 1940) ends
+    after `rounds` and is judged as at any turn limit (`victory.at_turn_limit`)."""
+    return scenario if scenario.turn_limit else replace(scenario, turn_limit=rounds)
 
 
 def finish_game(state: GameState, winner: str, why: str) -> None:

@@ -496,7 +496,8 @@ class GameOverScene(Scene):
             theme.text(surface, theme.elide(why, rect.w - 40, 21), (rect.centerx, rect.y + 146), 21,
                        theme.TEXT_DIM, anchor="midtop")
         y = rect.y + 186
-        theme.text(surface, f"Rounds played: {state.round} (limit {state.scenario.turn_limit})",
+        limit = state.scenario.turn_limit
+        theme.text(surface, f"Rounds played: {state.round}" + (f" (limit {limit})" if limit else ""),
                    (rect.x + 40, y), 24, theme.TEXT)
         y += 34
         theme.text(surface, self.held_label(), (rect.x + 40, y), 24, theme.TEXT)

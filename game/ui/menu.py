@@ -334,7 +334,7 @@ class MainMenu(Scene):
             sc = cur[1]
             theme.text(surface, theme.elide(sc.title, desc.w - 40, 36, bold=True), (x, y), 36, theme.ACCENT, bold=True)
             y += 42
-            theme.text(surface, theme.elide(f"Ruleset {sc.ruleset_id}  ·  {sc.turn_limit} rounds  ·  "
+            theme.text(surface, theme.elide(f"Ruleset {sc.ruleset_id}  ·  {f'{sc.turn_limit} rounds' if sc.turn_limit else 'no round limit'}  ·  "
                                             f"{len(sc.spaces)} spaces", desc.w - 40 - 240, 20),
                        (x, y), 20, theme.TEXT_DIM)
             rs_calc = self.chosen_ruleset()

@@ -193,7 +193,8 @@ class SidePanel:
         y = rect.y + PAD
         # header: round and phase
         phase = header_title(state)
-        theme.text(surface, f"Round {state.round} of {state.scenario.turn_limit}", (x, y), 20, theme.TEXT_DIM)
+        limit = state.scenario.turn_limit   # 0: no limit (the victory conditions end the game)
+        theme.text(surface, f"Round {state.round}" + (f" of {limit}" if limit else ""), (x, y), 20, theme.TEXT_DIM)
         theme.text(surface, theme.elide(state.scenario.title, w - 120, 18), (rect.right - PAD, y + 1), 18,
                    theme.TEXT_DIM, anchor="topright")
         y += 20
@@ -207,7 +208,7 @@ class SidePanel:
         theme.text(surface, theme.elide(who, w - 30, 24, bold=True), (x + 30, y + 3), 24, theme.TEXT, bold=True)
         y += 28
         if sc.hexplay is not None:  # hex maps: no economy
-            theme.text(surface, f"{p.alliance.title()}   ·   game turn {state.round} of {state.scenario.turn_limit}",
+            theme.text(surface, f"{p.alliance.title()}   ·   game turn {state.round}" + (f" of {limit}" if limit else ""),
                        (x, y), 19, theme.TEXT_DIM)
         else:
             res = state.resources.get(p.id, 0)

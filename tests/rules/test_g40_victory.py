@@ -3,6 +3,8 @@ Global 1940 2nd edition, "Victory Conditions" (the rulebook and the game notes o
 ww2global40_2nd_edition.xml: "a side must maintain it for a complete round of play"),
 encoded by TripleA as the victory triggers triggerAttachmentAxisVictory1 and
 triggerAttachmentAlliedVictory1. Red (axis) plays against Blue and Green on the mini map."""
+import re
+
 import pytest
 
 from game.rules.actions import EndPhase, apply
@@ -116,7 +118,8 @@ def test_global_1940_at_the_turn_limit_the_side_with_more_victory_cities_wins(ta
     # first turn (docs/interpretations.md, Global 1940: "The turn limit")
     from game.rules.ruleset import load_ruleset, load_scenario
     from game.rules.session import Session
-    sc = load_scenario("world_war_ii_global_1940")
+    from game.rules.victory import capped
+    sc = capped(load_scenario("world_war_ii_global_1940"))    # the computer-only games' end
     s = Session(sc, load_ruleset(sc.ruleset_id), 1).state
     s.round, s.player_idx = sc.turn_limit, len(sc.players) - 1
     s.phase_idx = s.ruleset.phases.index("collect_income")
@@ -124,3 +127,42 @@ def test_global_1940_at_the_turn_limit_the_side_with_more_victory_cities_wins(ta
         s.owners[space] = "italians"
     s = _end_turn(s)
     assert s.over and s.winner == winner and "turn limit reached" in s.log(1)[0]
+
+
+def _last_turn_of_round(sc, rnd):
+    from game.rules.ruleset import load_ruleset
+    from game.rules.session import Session
+    s = Session(sc, load_ruleset(sc.ruleset_id), 1).state
+    s.round, s.player_idx = rnd, len(sc.players) - 1
+    s.phase_idx = s.ruleset.phases.index("collect_income")
+    return s
+
+
+def test_global_1940_has_no_turn_limit():
+    # TripleA's ww2global40_2nd_edition.xml has no turn limit and the rulebook plays until an
+    # alliance's victory conditions hold: round 10 ends and round 11 begins
+    from game.rules.ruleset import load_scenario
+    sc = load_scenario("world_war_ii_global_1940")
+    assert sc.turn_limit == 0
+    s = _end_turn(_last_turn_of_round(sc, 10))
+    assert not s.over and s.round == 11 and s.player_idx == 0
+
+
+def test_computer_only_games_of_a_scenario_with_no_limit_end_after_round_10():
+    from game.rules.ruleset import load_scenario
+    from game.rules.victory import MACHINE_ROUNDS, capped
+    sc = load_scenario("world_war_ii_global_1940")
+    assert capped(sc).turn_limit == MACHINE_ROUNDS == 10
+    assert capped(capped(sc, 4)) == capped(sc, 4)          # a limit it has is kept
+    s = _end_turn(_last_turn_of_round(capped(sc), 10))
+    assert s.over and "turn limit reached" in s.log(1)[0]
+
+
+def test_turn_limit_none_needs_victory_conditions(tmp_path):
+    # a game with no limit and nothing else to end it would never end: refused
+    text = (FIXTURES / "mini.yaml").read_text(encoding="utf-8")
+    assert "turn_limit: " in text
+    p = tmp_path / "endless.yaml"
+    p.write_text(re.sub(r"(?m)^turn_limit: .*$", "turn_limit: none", text), encoding="utf-8")
+    with pytest.raises(LoadError, match="turn_limit: none, but the scenario has no victory.conditions"):
+        load_scenario_file(p)
