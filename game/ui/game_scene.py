@@ -2,6 +2,7 @@
 opens the purchase screen, battle window, hand-off and game-over overlays."""
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import time
@@ -30,7 +31,8 @@ DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
-COUNTER_LAYOUT_MS = 6.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
+COUNTER_LAYOUT_MS = 2.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
+FRAME_BUDGET_MS = 6.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
 
 
 class GameScene(Scene):
@@ -74,6 +76,9 @@ class GameScene(Scene):
         from .hex.play import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
+        if app.interactive:
+            freeze_long_lived()
+
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -814,6 +819,9 @@ class GameScene(Scene):
             self.hexplay.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
             self.renderer.layout_budget_ms = COUNTER_LAYOUT_MS if self.app.interactive else None
+            # the window loop: tiles not rendered yet show a stand-in, refined after the frame
+            # is drawn (below); single frames (tests, screenshots) are complete
+            self.renderer.tiles.budget_ms = 0.0 if self.app.interactive else math.inf
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)
@@ -832,6 +840,8 @@ class GameScene(Scene):
         if self.app.top is self:
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
+        if self.hexplay is None and self.app.interactive:   # the frame's time left: missing tiles
+            self.renderer.tiles.refine(self.app.frame_start + FRAME_BUDGET_MS / 1000)
 
     def ai_trail(self) -> tuple[str, ...]:
         """The spaces of the computer's last action while nothing happened since: a
@@ -1095,6 +1105,17 @@ class GameScene(Scene):
         if ut is None:
             return []
         return ["", f"{ut.name}:"] + unit_tooltip(self.state.ruleset, ut)[1:] + ["Right click: unit card"]
+
+
+def freeze_long_lived() -> None:
+    """Keep the objects of the game just opened (scenario, rules, positions: they live as
+    long as the game) out of the garbage collector's full passes, which walked them all:
+    40-130 ms pauses in the middle of panning the Global 1940 map. The last game's, frozen
+    when it opened, are collected once first (the window loop only: tests open hundreds)."""
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+    gc.freeze()
 
 
 def _bent_leg(a: tuple[float, float], b: tuple[float, float], bend: float) -> list[tuple[float, float]]:
