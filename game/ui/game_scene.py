@@ -32,7 +32,7 @@ ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the 
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
 COUNTER_LAYOUT_MS = 2.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
-FRAME_BUDGET_MS = 6.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
+FRAME_BUDGET_MS = 5.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
 
 
 class GameScene(Scene):
@@ -818,7 +818,10 @@ class GameScene(Scene):
         if self.hexplay is not None:
             self.hexplay.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
-            self.renderer.layout_budget_ms = COUNTER_LAYOUT_MS if self.app.interactive else None
+            # counter layouts: COUNTER_LAYOUT_MS, or what is left of the frame's budget
+            left = FRAME_BUDGET_MS - (time.perf_counter() - self.app.frame_start) * 1000
+            self.renderer.layout_budget_ms = max(0.0, min(COUNTER_LAYOUT_MS, left)) if self.app.interactive \
+                else None
             # the window loop: tiles not rendered yet show a stand-in, refined after the frame
             # is drawn (below); single frames (tests, screenshots) are complete
             self.renderer.tiles.budget_ms = 0.0 if self.app.interactive else math.inf

@@ -133,6 +133,7 @@ class MapRenderer:
         self._occupied_of: tuple[GameState | None, list[str], np.ndarray] = (None, [], np.zeros((0, 4)))
         self._counter_sprites: dict[str, _SpaceSprites] = {}
         self._deadline: float | None = None
+        self._layout_ms = 0.5   # a space's layout, moving average (within layout_budget_ms)
         self._made = 0   # layouts made this frame
         self._poly_scale: float | None = None
         self._poly_px: dict[str, list[np.ndarray]] = {}
@@ -1058,11 +1059,13 @@ class MapRenderer:
         last zoom's placement standing in."""
         stale = self._stale.get(sid)
         if stale is not None and self._deadline is not None and self._made \
-                and time.perf_counter() > self._deadline:   # at least one a frame: progress
+                and time.perf_counter() + self._layout_ms / 1000 > self._deadline:   # one a frame at least
             self.layout_pending = True
             return stale
         self._made += 1   # world positions, once per state and zoom (frames only shift them)
+        t = time.perf_counter()
         placed = self._placed[sid] = self._place_counters(state, sid, cam)
+        self._layout_ms += 0.25 * ((time.perf_counter() - t) * 1000 - self._layout_ms)   # a layout's cost
         return placed
 
     def _place_counters(self, state: GameState, sid: str, cam: Camera
@@ -1118,7 +1121,11 @@ class MapRenderer:
         skey = round(scale, 5)
         hits = self.hits
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        step = self._placed_key
         placements = self._placements(state, cam)
+        if self._deadline is not None and step != self._placed_key and self._stale:
+            # the zoom step's own frame (its backdrop is its work): the last zoom's stand in
+            self._deadline, self._made = time.perf_counter(), 1
         sprites = self._counter_sprites
         for sid in self._occupied_near(state, scale, ox, oy, view):
             placed = placements.get(sid)

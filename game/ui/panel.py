@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 PANEL_W = 340
 PAD = 12
 MIN_LOG = 96  # the log keeps at least this many pixels (about four lines)
-PANEL_REFRESH_S = 0.25   # the cached panel is drawn anew at least this often (odds arriving)
+PANEL_REFRESH_S = 2.0    # the kept panel is drawn anew at least this often (a safety net)
 
 
 @dataclass
@@ -203,14 +203,14 @@ class SidePanel:
     def content_key(self, rect: pygame.Rect) -> tuple:
         """What the panel shows depends on: the game (its version), the selection, the
         hovered space, the scroll positions, the mouse over the panel (hovered buttons
-        and rows) and the keys held (Shift adds to a selection). Anything else (odds
-        computed in the background) shows within PANEL_REFRESH_S."""
+        and rows), the keys held (Shift adds to a selection) and the odds that arrived
+        (computed in the background). Anything else shows within PANEL_REFRESH_S."""
         sc = self.scene
         sel = sc.sel
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
         inside = rect.collidepoint(mouse)
         return (tuple(rect), sc.ctl.version, id(sc.state), sel.space, tuple(sel.counts.items()),
-                tuple(sel.via), getattr(sel, "place_unit", None), sc.hover, sc.drop.active,
+                tuple(sel.via), getattr(sel, "place_unit", None), sc.hover, sc.drop.active, sc.odds.generation,
                 sc.app.top is sc, self.log_scroll, self.stack_scroll, self.attack_scroll,
                 mouse if inside else None,
                 pygame.mouse.get_pressed() if inside and pygame.display.get_init() else (),

@@ -28,8 +28,9 @@ import pygame
 TILE = 256
 MAX_BYTES = 96 * 1024 * 1024   # ~370 tiles of 256x256 (32-bit)
 BUDGET_MS = 1.5                # tile rendering in draw itself (callers without a deadline)
-BACKDROP_MARGIN = 64           # layer pixels the backdrop covers around the view
-STARVE_FRAMES = 4              # a frame with no time left still renders a tile this often
+BACKDROP_MARGIN = 32           # layer pixels the backdrop covers around the view
+STARVE_FRAMES = 6              # a frame with no time left still renders a tile this often
+TILE_SPAN = 1000               # map units a tile spans at most (else half-size tiles: size_at)
 OVERVIEW_MAX = 2048            # the overview's widest side, pixels (the fit zoom, at most this)
 FIRST_ESTIMATE_MS = 3.0        # a tile's render time before one was measured
 
@@ -78,10 +79,12 @@ class TileCache:
         # work for refine: the missing tiles in view (centre first), then the ring round it
         self.wanted: dict[Key, tuple[Any, float, pygame.Rect]] = {}
         self.ring: dict[Key, tuple[Any, float, pygame.Rect]] = {}
-        self._est_ms = FIRST_ESTIMATE_MS   # a tile's render time (moving average)
+        self._est_ms = FIRST_ESTIMATE_MS   # a tile's render time, to be safe (_make)
+        self._mean_ms, self._dev_ms = FIRST_ESTIMATE_MS, 0.0
         self._starved = 0                  # frames since refine last rendered a wanted tile
         self._stood_in = False             # this frame shows a stand-in somewhere (pending)
         self.rendered = 0                  # tiles rendered so far (tests, bench)
+        self._buffers: list[pygame.Surface | None] = [None, None]   # _buffer
 
     @property
     def nbytes(self) -> int:
@@ -123,13 +126,22 @@ class TileCache:
     def _make(self, key: Key, state: Any, scale: float, area: pygame.Rect) -> pygame.Surface:
         t = time.perf_counter()
         surf = self.render(state, scale, area)
-        self._est_ms = 0.7 * self._est_ms + 0.3 * (time.perf_counter() - t) * 1000
+        ms = (time.perf_counter() - t) * 1000
+        # a tile's cost: its mean and spread (tiles differ 5x), so that refine rarely overruns
+        self._mean_ms += 0.25 * (ms - self._mean_ms)
+        self._dev_ms += 0.25 * (abs(ms - self._mean_ms) - self._dev_ms)
+        self._est_ms = self._mean_ms + self._dev_ms
         self.rendered += 1
         self._put(key, surf)
         return surf
 
-    def _area(self, tx: int, ty: int, layer: tuple[int, int]) -> pygame.Rect:
-        t = self.tile
+    def size_at(self, skey: float) -> int:
+        """The tiles' size at a zoom: half size when a tile would span more than TILE_SPAN
+        map units (a zoomed-out tile draws that many spaces and names: 5-15 ms on the
+        Global 1940 map, more than a frame's time left for refining)."""
+        return self.tile if self.tile <= TILE_SPAN * skey else self.tile // 2
+
+    def _area(self, tx: int, ty: int, layer: tuple[int, int], t: int) -> pygame.Rect:
         return pygame.Rect(tx * t, ty * t, min(t, layer[0] - tx * t), min(t, layer[1] - ty * t))
 
     # --- a frame -------------------------------------------------------------------
@@ -178,7 +190,7 @@ class TileCache:
             self._backdrop_tried = True
             self._stand_ins.clear()
         ox, oy = origin
-        t = self.tile
+        t = self.size_at(skey)
         ntx, nty = (layer[0] + t - 1) // t, (layer[1] + t - 1) // t
         tx0, tx1 = max(0, (view.left - ox) // t), min(ntx - 1, (view.right - 1 - ox) // t)
         ty0, ty1 = max(0, (view.top - oy) // t), min(nty - 1, (view.bottom - 1 - oy) // t)
@@ -191,7 +203,7 @@ class TileCache:
         for tx, ty in todo:
             key = (skey, owner_gen, tx, ty)
             surf = self._get(key)
-            area = self._area(tx, ty, layer)
+            area = self._area(tx, ty, layer, t)
             if surf is None and not sync and \
                     (time.perf_counter() - t0) * 1000 + self._est_ms > budget:
                 if not self._backdrop_tried:   # once per zoom level, when first needed
@@ -220,7 +232,7 @@ class TileCache:
             for tx in range(max(0, tx0 - 1), min(ntx, tx1 + 2)):
                 key = (skey, owner_gen, tx, ty)
                 if key not in self._tiles and key not in self._ov_tiles and key not in self.wanted:
-                    self.ring[key] = (state, skey, self._area(tx, ty, layer))
+                    self.ring[key] = (state, skey, self._area(tx, ty, layer, t))
         if self._ov_scale is not None and skey != self._ov_scale:
             self._want_overview(state, owner_gen)
         if budget > 0:
@@ -251,15 +263,15 @@ class TileCache:
         """The overview's missing tiles, after everything else (refine's last work)."""
         if self._ov_surf is not None and self._ov_surf[0] == owner_gen:
             return
-        t = self.tile
-        w, h = self._ov_layer
         scale = self._ov_scale
         assert scale is not None
+        t = self.size_at(scale)
+        w, h = self._ov_layer
         for ty in range((h + t - 1) // t):
             for tx in range((w + t - 1) // t):
                 key = (scale, owner_gen, tx, ty)
                 if key not in self._ov_tiles:
-                    self.ring[key] = (state, scale, self._area(tx, ty, self._ov_layer))
+                    self.ring[key] = (state, scale, self._area(tx, ty, self._ov_layer, t))
 
     def _overview(self, owner_gen: int) -> pygame.Surface | None:
         """The whole map at the overview's zoom, once all its tiles of this ownership are in."""
@@ -267,7 +279,7 @@ class TileCache:
             return self._ov_surf[1]
         if self._ov_scale is None:
             return None
-        t = self.tile
+        t = self.size_at(self._ov_scale)
         w, h = self._ov_layer
         keys = [(self._ov_scale, owner_gen, tx, ty) for ty in range((h + t - 1) // t)
                 for tx in range((w + t - 1) // t)]
@@ -312,26 +324,44 @@ class TileCache:
         p = self._prev_scale
         if p is None or p == skey or shown.w <= 0 or shown.h <= 0:
             return None
-        t = self.tile
+        t = self.size_at(p)   # the previous level's tiles
         f = p / skey   # this level's layer px -> the previous level's
         area = shown.inflate(2 * BACKDROP_MARGIN, 2 * BACKDROP_MARGIN).clip(pygame.Rect(0, 0, *layer))
         x0, y0 = max(0, int(area.left * f)), max(0, int(area.top * f))
         x1, y1 = int(math.ceil(area.right * f)), int(math.ceil(area.bottom * f))
-        old = pygame.Surface((max(1, x1 - x0), max(1, y1 - y0)))
-        found: set[tuple[int, int]] = set()
+        found: dict[tuple[int, int], pygame.Surface] = {}
         for oty in range(y0 // t, (y1 - 1) // t + 1):
             for otx in range(x0 // t, (x1 - 1) // t + 1):
                 tile = self._get((p, owner_gen, otx, oty))
-                if tile is None:   # off the old layer or evicted: the overview stands in there
-                    continue
-                if not found:
-                    old.fill(tile.get_at((0, 0)))
-                found.add((otx, oty))
-                old.blit(tile, (otx * t - x0, oty * t - y0))
+                if tile is not None:
+                    found[(otx, oty)] = tile
         if not found:
             return None
+        # only the old tiles' box (a zoom out reaches past them: the overview stands in there,
+        # and what is where a tile is missing is never shown, see covers())
+        x0 = max(x0, min(x for x, _ in found) * t)
+        y0 = max(y0, min(y for _, y in found) * t)
+        x1 = min(x1, (max(x for x, _ in found) + 1) * t)
+        y1 = min(y1, (max(y for _, y in found) + 1) * t)
+        old = self._buffer(0, (max(1, x1 - x0), max(1, y1 - y0)))
+        blits = [(tile, (otx * t - x0, oty * t - y0)) for (otx, oty), tile in found.items()]
+        old.blits(blits, doreturn=False)
         # this level's pixels from x0 / f to x1 / f (whole pixels around them: a pixel's
         # stretch at most, for a few frames)
         left, top = int(x0 / f), int(y0 / f)
         rect = pygame.Rect(left, top, max(1, math.ceil(x1 / f) - left), max(1, math.ceil(y1 / f) - top))
-        return _Backdrop(rect, pygame.transform.scale(old, rect.size), f, found, t)
+        surf = self._buffer(1, rect.size)
+        pygame.transform.scale(old, rect.size, surf)
+        return _Backdrop(rect, surf, f, set(found), t)
+
+    def _buffer(self, which: int, size: tuple[int, int]) -> pygame.Surface:
+        """A reused surface of `size` (a part of a kept one, grown when too small): the
+        backdrop and what it is scaled from are made at every zoom step."""
+        buf = self._buffers[which]
+        if buf is None or buf.get_width() < size[0] or buf.get_height() < size[1]:
+            w = int(max(size[0], buf.get_width() if buf is not None else 0) * 1.5)   # room to grow:
+            h = int(max(size[1], buf.get_height() if buf is not None else 0) * 1.5)  # made once
+            screen = pygame.display.get_surface()   # its pixel format: blits without converting
+            buf = self._buffers[which] = pygame.Surface((w, h), 0, screen) if screen is not None \
+                else pygame.Surface((w, h))
+        return buf.subsurface((0, 0, *size))
