@@ -630,6 +630,8 @@ class GameScene(Scene):
 
     # --- events ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP):
+            self.panel.forget()   # a click or a key may change what the panel shows (its key aside)
         if self.covered:  # the first event after a window closed
             self.covered = False
             now = time.monotonic()

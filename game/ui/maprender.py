@@ -113,7 +113,7 @@ class MapRenderer:
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
         self._hatches: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
-        self.tiles = TileCache(self._render_tile)
+        self.tiles = TileCache(self._render_tile, sketch=self.sketch)
         self._index: dict[tuple[str, int], PolygonIndex] = {}
         self._stacks_state: GameState | None = None  # stacks() of one state, computed once
         self._stacks_all: dict[str, list[tuple[str, str, int, bool]]] = {}
@@ -221,6 +221,29 @@ class MapRenderer:
         tile.fill(theme.color(self.scenario.background, theme.SEA))
         self._draw_spaces(tile, state, scale, area)
         return tile
+
+    def sketch(self, state: GameState, scale: float) -> pygame.Surface:
+        """The whole map at `scale` without names, markers or hatching: the tiles' stand-in
+        of last resort (tiles.py), quick to draw (~20 ms for Global 1940 at its fitted zoom)."""
+        w = max(1, int(math.ceil(self.world_size[0] * scale)))
+        h = max(1, int(math.ceil(self.world_size[1] * scale)))
+        surf = pygame.Surface((w, h))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(theme.color(self.scenario.background, theme.SEA))
+        spaces = self.scenario.spaces.values()
+        for sp in spaces:
+            if sp.is_sea:
+                for pts in self._scaled(sp, scale):
+                    pygame.draw.polygon(surf, theme.SEA, pts)
+                    pygame.draw.polygon(surf, theme.SEA_EDGE, pts, width=1)
+        for sp in spaces:
+            if not sp.is_sea:
+                fill = self.fill_color(state, sp)
+                for pts in self._scaled(sp, scale):
+                    pygame.draw.polygon(surf, fill, pts)
+                    pygame.draw.polygon(surf, theme.BORDER, pts, width=1)
+        return surf
 
     def _draw_spaces(self, layer: pygame.Surface, state: GameState, scale: float,
                      area: pygame.Rect | None = None) -> None:

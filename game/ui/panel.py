@@ -216,6 +216,11 @@ class SidePanel:
                 pygame.mouse.get_pressed() if inside and pygame.display.get_init() else (),
                 pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL) if pygame.display.get_init() else 0)
 
+    def forget(self) -> None:
+        """Draw the panel afresh next frame (a click or key: an airdrop pick, say, changes
+        what it shows without a new game version)."""
+        self._cached = None
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The panel; in the window loop, its last image while content_key is the same
         (the minimap's view box drawn anew over it), else drawn and kept."""

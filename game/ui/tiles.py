@@ -35,6 +35,7 @@ OVERVIEW_MAX = 2048            # the overview's widest side, pixels (the fit zoo
 FIRST_ESTIMATE_MS = 3.0        # a tile's render time before one was measured
 
 Render = Callable[[Any, float, pygame.Rect], pygame.Surface]
+Sketch = Callable[[Any, float], pygame.Surface]   # the whole map at a zoom, without its names
 Key = tuple[float, int, int, int]   # (zoom, ownership generation, tile x, tile y)
 
 
@@ -58,8 +59,10 @@ class _Backdrop:
 
 class TileCache:
     def __init__(self, render: Render, tile: int = TILE, max_bytes: int = MAX_BYTES,
-                 budget_ms: float = BUDGET_MS):
+                 budget_ms: float = BUDGET_MS, sketch: Sketch | None = None):
         self.render = render
+        self.sketch = sketch
+        self._sketch: tuple[int, pygame.Surface] | None = None   # (ownership generation, image)
         self.tile = tile
         self.max_bytes = max_bytes
         self.budget_ms = budget_ms
@@ -167,6 +170,7 @@ class TileCache:
         self._ov_layer = (max(1, math.ceil(world[0] * scale)), max(1, math.ceil(world[1] * scale)))
         self._ov_tiles = {k: v for k, v in self._ov_tiles.items() if k[0] == skey}
         self._ov_surf = None
+        self._sketch = None
         self._stand_ins.clear()
 
     def draw(self, surface: pygame.Surface, view: pygame.Rect, origin: tuple[int, int],
@@ -189,6 +193,9 @@ class TileCache:
             self._backdrop = None
             self._backdrop_tried = True
             self._stand_ins.clear()
+        if self._buffers[1] is None and not sync:   # the backdrop's, before any zoom step needs
+            for which in (0, 1):                     # them (a 10-15 ms allocation mid-pan)
+                self._buffer(which, (view.w + 2 * BACKDROP_MARGIN, view.h + 2 * BACKDROP_MARGIN))
         ox, oy = origin
         t = self.size_at(skey)
         ntx, nty = (layer[0] + t - 1) // t, (layer[1] + t - 1) // t
@@ -235,7 +242,12 @@ class TileCache:
                     self.ring[key] = (state, skey, self._area(tx, ty, layer, t))
         if self._ov_scale is not None and skey != self._ov_scale:
             self._want_overview(state, owner_gen)
-        if budget > 0:
+        if self._ov_scale is not None and self.sketch is not None and self._overview(owner_gen) is None \
+                and (self._sketch is None or self._sketch[0] != owner_gen):
+            # no overview yet (the first frame was not the fitted map; a new ownership): its
+            # sketch now, in a frame that renders at once anyway (~20 ms on Global 1940)
+            self._sketch = (owner_gen, self.sketch(state, self._ov_scale))
+        if 0 < budget < math.inf:   # the caller's budget (inf: every tile in view now, no more)
             self.refine(t0 + budget / 1000)
 
     def refine(self, deadline: float) -> int:
@@ -274,17 +286,19 @@ class TileCache:
                     self.ring[key] = (state, scale, self._area(tx, ty, self._ov_layer, t))
 
     def _overview(self, owner_gen: int) -> pygame.Surface | None:
-        """The whole map at the overview's zoom, once all its tiles of this ownership are in."""
+        """The whole map at the overview's zoom, once all its tiles of this ownership are in;
+        till then its sketch (no names), if made."""
         if self._ov_surf is not None and self._ov_surf[0] == owner_gen:
             return self._ov_surf[1]
         if self._ov_scale is None:
             return None
+        sketch = self._sketch[1] if self._sketch is not None and self._sketch[0] == owner_gen else None
         t = self.size_at(self._ov_scale)
         w, h = self._ov_layer
         keys = [(self._ov_scale, owner_gen, tx, ty) for ty in range((h + t - 1) // t)
                 for tx in range((w + t - 1) // t)]
         if any(k not in self._ov_tiles for k in keys):
-            return None
+            return sketch
         surf = pygame.Surface((w, h))
         for k in keys:
             surf.blit(self._ov_tiles[k], (k[2] * t, k[3] * t))
@@ -359,8 +373,8 @@ class TileCache:
         backdrop and what it is scaled from are made at every zoom step."""
         buf = self._buffers[which]
         if buf is None or buf.get_width() < size[0] or buf.get_height() < size[1]:
-            w = int(max(size[0], buf.get_width() if buf is not None else 0) * 1.5)   # room to grow:
-            h = int(max(size[1], buf.get_height() if buf is not None else 0) * 1.5)  # made once
+            w = int(max(size[0], buf.get_width() if buf is not None else 0) * 1.25)   # room to grow
+            h = int(max(size[1], buf.get_height() if buf is not None else 0) * 1.25)
             screen = pygame.display.get_surface()   # its pixel format: blits without converting
             buf = self._buffers[which] = pygame.Surface((w, h), 0, screen) if screen is not None \
                 else pygame.Surface((w, h))
