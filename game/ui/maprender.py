@@ -28,6 +28,7 @@ MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space bec
 SPREAD_SIZE = 40  # counters of a hovered pile, spread out
 MAX_COUNTER = 48  # counters at the closest zooms
 FILL_MARGIN = 4  # pixels around a tile its polygons are cut to before filling
+LAYOUT_STARVE = 4   # frames with no time left for counter layouts before one is made anyway
 CLIP_WORTH = 60_000   # a polygon's height (px) x vertices from which cutting it is cheaper
 MIN_PILE = 10    # smallest pile, when even one counter per owner does not fit at MIN_COUNTER
 
@@ -134,6 +135,7 @@ class MapRenderer:
         self._counter_sprites: dict[str, _SpaceSprites] = {}
         self._deadline: float | None = None
         self._layout_ms = 0.5   # a space's layout, moving average (within layout_budget_ms)
+        self._layout_starved = 0   # frames since a layout was made while some were pending
         self._made = 0   # layouts made this frame
         self._poly_scale: float | None = None
         self._poly_px: dict[str, list[np.ndarray]] = {}
@@ -254,14 +256,11 @@ class MapRenderer:
         lands: list[SpaceDef] = []
         for sp in self._spaces_near(scale, area, 3):
             (seas if sp.is_sea else lands).append(sp)
-        sea_pts = [self._scaled(sp, scale, origin) for sp in seas]
         for sp in seas:
             for pts in self._fill_polys(sp, scale, area):
                 pygame.draw.polygon(layer, theme.SEA, pts)
-        for outlines in sea_pts:
-            for pts in outlines:
-                pygame.draw.polygon(layer, theme.SEA_EDGE, pts, width=1)
-        land_pts = [self._scaled(sp, scale, origin) for sp in lands]
+        for sp in seas:
+            self._draw_outline(layer, sp, scale, area, theme.SEA_EDGE, 1)
         for sp in lands:
             fill = self.fill_color(state, sp)
             for pts in self._fill_polys(sp, scale, area):
@@ -269,9 +268,8 @@ class MapRenderer:
                 if sp.impassable:
                     self._hatch(layer, pts, theme.darken(fill, 0.25), origin)
         bw = 2 if scale >= 0.6 else 1
-        for outlines in land_pts:
-            for pts in outlines:
-                pygame.draw.polygon(layer, theme.BORDER, pts, width=bw)
+        for sp in lands:
+            self._draw_outline(layer, sp, scale, area, theme.BORDER, bw)
         for sp in self._labels_near(scale, area):
             self._draw_labels(layer, state, sp, scale, origin)
 
@@ -307,6 +305,15 @@ class MapRenderer:
             if len(px) >= 3:
                 out.append((px - origin).tolist())
         return out
+
+    def _draw_outline(self, layer: pygame.Surface, sp: SpaceDef, scale: float, area: pygame.Rect | None,
+                      col: tuple[int, int, int], width: int) -> None:
+        """A space's borders on a tile showing `area` (the whole layer when None), drawn
+        from its whole outlines: exactly where a whole-layer render puts them (pygame
+        skips an outline's edges off the tile at little cost; leaving them out by hand
+        in numpy cost more than it saved)."""
+        for pts in self._scaled(sp, scale, (area.x, area.y) if area is not None else (0, 0)):
+            pygame.draw.polygon(layer, col, pts, width=width)
 
     def _labels_near(self, scale: float, area: pygame.Rect | None) -> list[SpaceDef]:
         """The spaces whose name and markers may reach into `area` (all when None): the
@@ -1137,7 +1144,10 @@ class MapRenderer:
     def draw_counters(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect) -> None:
         self.hits = []
         self.layout_pending = False
-        self._made = 0
+        # no time left: a layout anyway only every LAYOUT_STARVE frames (a crowded sea zone's
+        # takes milliseconds; a slow machine still gets there)
+        self._made = 0 if self._layout_starved >= LAYOUT_STARVE - 1 else 1
+        made_before = self._made
         self._deadline = None if self.layout_budget_ms is None else \
             time.perf_counter() + self.layout_budget_ms / 1000
         scale, ox, oy = cam.scale, int(round(cam.ox)), int(round(cam.oy))   # the tiles' origin
@@ -1164,6 +1174,8 @@ class MapRenderer:
             blits += [(img, (x + ox, y + oy)) for img, x, y in sp.blits]
             hits += [(pygame.Rect(r.x + ox - 1, r.y + oy - 1, r.w + 2, r.h + 2), sid, it) for r, it in sp.rects]
         surface.blits(blits, doreturn=False)   # one call: a big map shows hundreds of counters
+        made = self._made > made_before
+        self._layout_starved = 0 if made or not self.layout_pending else self._layout_starved + 1
         self._deadline = None   # other callers (hover, hit tests) always get the exact layout
 
     def _occupied(self, state: GameState) -> list[str]:

@@ -227,7 +227,8 @@ def test_counters_at_a_new_zoom_are_laid_out_over_frames_within_a_budget():
     r.layout_budget_ms = 0.0
     r.draw(screen, cam, st)
     assert r.layout_pending   # stand-ins this frame (the budget was spent at once)
-    for _ in range(len(st.scenario.spaces) + 1):
+    from game.ui.maprender import LAYOUT_STARVE
+    for _ in range(LAYOUT_STARVE * (len(st.scenario.spaces) + 1)):   # one at least every few frames
         if not r.layout_pending:
             break
         r.draw(screen, cam, st)
