@@ -87,7 +87,10 @@ class TileCache:
         self._starved = 0                  # frames since refine last rendered a wanted tile
         self._stood_in = False             # this frame shows a stand-in somewhere (pending)
         self.rendered = 0                  # tiles rendered so far (tests, bench)
-        self._buffers: list[pygame.Surface | None] = [None, None]   # _buffer
+        self._buffers: list[pygame.Surface | None] = [None, None, None]   # _buffer
+        self._bd_buffer = 1   # the buffer of the latest backdrop (1 and 2 in turn)
+        # the last zoom level's backdrop and stand-ins (what it showed where it had no tile)
+        self._prev_shown: tuple[_Backdrop | None, dict[Key, pygame.Surface]] = (None, {})
 
     @property
     def nbytes(self) -> int:
@@ -184,8 +187,10 @@ class TileCache:
         budget = self.budget_ms
         if skey != self._cur_scale:
             self._prev_scale, self._cur_scale = self._cur_scale, skey
+            # what the last level showed (its backdrop, stand-ins) makes this level's backdrop
+            self._prev_shown = (self._backdrop, self._stand_ins)
             self._backdrop = None
-            self._stand_ins.clear()
+            self._stand_ins = {}
             budget = 0.0   # the zoom step's own frame only builds its backdrop (counters re-layout too)
             self._backdrop_tried = False
         if owner_gen != self._backdrop_gen:   # never a stale owner, not even meanwhile
@@ -193,8 +198,9 @@ class TileCache:
             self._backdrop = None
             self._backdrop_tried = True
             self._stand_ins.clear()
+            self._prev_shown = (None, {})
         if self._buffers[1] is None and not sync:   # the backdrop's, before any zoom step needs
-            for which in (0, 1):                     # them (a 10-15 ms allocation mid-pan)
+            for which in (0, 1, 2):                  # them (a 10-15 ms allocation mid-pan)
                 self._buffer(which, (view.w + 2 * BACKDROP_MARGIN, view.h + 2 * BACKDROP_MARGIN))
         ox, oy = origin
         t = self.size_at(skey)
@@ -325,16 +331,18 @@ class TileCache:
         if src.w <= 0 or src.h <= 0:
             return None
         surf = pygame.transform.scale(ov.subsurface(src), area.size)
-        if len(self._stand_ins) > 256:
+        if len(self._stand_ins) > 128:
             self._stand_ins.clear()
         self._stand_ins[key] = surf
         return surf
 
     def _make_backdrop(self, shown: pygame.Rect, layer: tuple[int, int], skey: float, owner_gen: int
                        ) -> _Backdrop | None:
-        """The view (`shown`, layer pixels at this zoom, and a margin inside the layer)
-        made of the previous zoom level's cached tiles, scaled in one piece (None when
-        none of those tiles is cached)."""
+        """The view (`shown`, layer pixels at this zoom, and a margin inside the layer) as
+        the previous zoom level showed it, scaled in one piece: its cached tiles, and where
+        it had none, its own backdrop and stand-ins (zooming on and on, a level gets few
+        tiles rendered: the view stays whole without a stand-in per tile at every step).
+        None when that level showed nothing of it."""
         p = self._prev_scale
         if p is None or p == skey or shown.w <= 0 or shown.h <= 0:
             return None
@@ -343,28 +351,37 @@ class TileCache:
         area = shown.inflate(2 * BACKDROP_MARGIN, 2 * BACKDROP_MARGIN).clip(pygame.Rect(0, 0, *layer))
         x0, y0 = max(0, int(area.left * f)), max(0, int(area.top * f))
         x1, y1 = int(math.ceil(area.right * f)), int(math.ceil(area.bottom * f))
-        found: dict[tuple[int, int], pygame.Surface] = {}
+        last, stand_ins = self._prev_shown
+        if last is not None and last.rect.w * last.rect.h == 0:
+            last = None
+        found: dict[tuple[int, int], pygame.Surface | None] = {}   # None: the last backdrop shows it
         for oty in range(y0 // t, (y1 - 1) // t + 1):
             for otx in range(x0 // t, (x1 - 1) // t + 1):
-                tile = self._get((p, owner_gen, otx, oty))
+                key = (p, owner_gen, otx, oty)
+                tile = self._get(key) or stand_ins.get(key)
                 if tile is not None:
                     found[(otx, oty)] = tile
+                elif last is not None and last.covers(pygame.Rect(otx * t, oty * t, t, t)):
+                    found[(otx, oty)] = None
         if not found:
             return None
-        # only the old tiles' box (a zoom out reaches past them: the overview stands in there,
-        # and what is where a tile is missing is never shown, see covers())
+        # only the box of what it showed (a zoom out reaches past it: the overview stands in
+        # there, and what is where it showed nothing is never shown, see covers())
         x0 = max(x0, min(x for x, _ in found) * t)
         y0 = max(y0, min(y for _, y in found) * t)
         x1 = min(x1, (max(x for x, _ in found) + 1) * t)
         y1 = min(y1, (max(y for _, y in found) + 1) * t)
         old = self._buffer(0, (max(1, x1 - x0), max(1, y1 - y0)))
-        blits = [(tile, (otx * t - x0, oty * t - y0)) for (otx, oty), tile in found.items()]
-        old.blits(blits, doreturn=False)
+        if last is not None and None in found.values():
+            old.blit(last.surf, (last.rect.x - x0, last.rect.y - y0))
+        old.blits([(tile, (otx * t - x0, oty * t - y0)) for (otx, oty), tile in found.items()
+                   if tile is not None], doreturn=False)
         # this level's pixels from x0 / f to x1 / f (whole pixels around them: a pixel's
         # stretch at most, for a few frames)
         left, top = int(x0 / f), int(y0 / f)
         rect = pygame.Rect(left, top, max(1, math.ceil(x1 / f) - left), max(1, math.ceil(y1 / f) - top))
-        surf = self._buffer(1, rect.size)
+        self._bd_buffer = 3 - self._bd_buffer   # 1 or 2: the last backdrop's stays whole meanwhile
+        surf = self._buffer(self._bd_buffer, rect.size)
         pygame.transform.scale(old, rect.size, surf)
         return _Backdrop(rect, surf, f, set(found), t)
 
