@@ -3,12 +3,13 @@ level in a memory-bounded LRU, rendered within a frame budget.
 
 Only the tiles on screen are drawn. A tile that is not rendered yet never stalls a
 pan or zoom frame (issue #45, #46 item 9); a stand-in shows in its place meanwhile:
-- after a zoom step, the backdrop: the previous zoom level's tiles under the view,
-  scaled in one piece once (scaling each missing tile on its own took 40-70 ms on the
-  imported Global 1940 map), wherever those tiles were cached;
+- after a zoom step, the backdrop: what the previous zoom level showed under the view
+  (its tiles, its own backdrop, its stand-ins), scaled in one piece once (scaling each
+  missing tile on its own took 40-70 ms on the imported Global 1940 map);
 - elsewhere (a zoom out, a pan to new ground), the overview: the whole map at the
   zoom that fits it in the window, kept (never evicted) once rendered, its part
-  under the tile scaled up.
+  under the tile scaled up; until its tiles are in, the renderer's sketch of it
+  (no names) made in a frame that renders at once anyway.
 The missing tiles are rendered afterwards (`refine`), nearest the view's centre
 first, as many as the frame's time left allows (the window loop gives a deadline),
 then the ring around the view (panning finds them ready), then the overview. Only an
