@@ -33,6 +33,7 @@ PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
 COUNTER_LAYOUT_MS = 2.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
 FRAME_BUDGET_MS = 5.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
+IDLE_BUDGET_MS = 12.0    # the same while the view stands still (no motion to judder: refine faster)
 
 
 class GameScene(Scene):
@@ -76,6 +77,8 @@ class GameScene(Scene):
         from .hex.play import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
+        self._cam_at: tuple[float, float, float] | None = None   # frame_budget_ms: the view's
+        self._cam_moved = 0.0                                     # place, the frame it moved in
         if app.interactive:
             freeze_long_lived()
 
@@ -820,10 +823,11 @@ class GameScene(Scene):
         if self.hexplay is not None:
             self.hexplay.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
-            # counter layouts: COUNTER_LAYOUT_MS, or what is left of the frame's budget
-            left = FRAME_BUDGET_MS - (time.perf_counter() - self.app.frame_start) * 1000
-            self.renderer.layout_budget_ms = max(0.0, min(COUNTER_LAYOUT_MS, left)) if self.app.interactive \
-                else None
+            # counter layouts: COUNTER_LAYOUT_MS (moving) or what is left of the frame's budget
+            budget = self.frame_budget_ms()
+            left = budget - (time.perf_counter() - self.app.frame_start) * 1000
+            limit = COUNTER_LAYOUT_MS if budget == FRAME_BUDGET_MS else left
+            self.renderer.layout_budget_ms = max(0.0, min(limit, left)) if self.app.interactive else None
             # the window loop: tiles not rendered yet show a stand-in, refined after the frame
             # is drawn (below); single frames (tests, screenshots) are complete
             self.renderer.tiles.budget_ms = 0.0 if self.app.interactive else math.inf
@@ -846,7 +850,16 @@ class GameScene(Scene):
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
         if self.hexplay is None and self.app.interactive:   # the frame's time left: missing tiles
-            self.renderer.tiles.refine(self.app.frame_start + FRAME_BUDGET_MS / 1000)
+            self.renderer.tiles.refine(self.app.frame_start + self.frame_budget_ms() / 1000)
+
+    def frame_budget_ms(self) -> float:
+        """The frame's time for deferred map work (tile refining, counter layouts): short
+        while the view moves (every frame must be quick), longer once it stands still
+        (the stand-ins go sooner; a still picture does not judder)."""
+        at = (self.cam.scale, self.cam.ox, self.cam.oy)
+        if at != self._cam_at:
+            self._cam_at, self._cam_moved = at, self.app.frame_start
+        return FRAME_BUDGET_MS if self._cam_moved == self.app.frame_start else IDLE_BUDGET_MS
 
     def ai_trail(self) -> tuple[str, ...]:
         """The spaces of the computer's last action while nothing happened since: a
