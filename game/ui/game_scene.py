@@ -31,7 +31,7 @@ DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
-COUNTER_LAYOUT_MS = 2.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
+COUNTER_LAYOUT_MS = 1.0  # counter layouts per frame at a new zoom, the view moving (layout_budget_ms)
 FRAME_BUDGET_MS = 5.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
 IDLE_BUDGET_MS = 12.0    # the same while the view stands still (no motion to judder: refine faster)
 
