@@ -469,3 +469,31 @@ def test_a_polygon_cut_to_a_tile_fills_the_tile_as_the_whole_polygon_does():
     assert len(clip_to_rect(pts, 5000, 5000, 5100, 5100)) == 0
     inside = clip_to_rect(pts, -500, -500, 3000, 3000)
     assert inside is pts   # nothing to cut: the polygon as it is
+
+
+def test_the_map_refines_with_more_of_the_frame_once_the_view_stands_still():
+    # a moving view keeps every frame short; a still one lets the stand-ins go sooner
+    from game.ui import game_scene
+    app, scene, frame = _window_frames("europe_1941")
+    frame()
+    scene.cam.pan(20, 0)
+    app.update(0.0)
+    assert scene.frame_budget_ms() == game_scene.FRAME_BUDGET_MS
+    app.draw()
+    app.update(0.0)
+    assert scene.frame_budget_ms() == game_scene.IDLE_BUDGET_MS
+
+
+def test_a_click_draws_the_side_panel_afresh(monkeypatch):
+    # what a click changes without a new game version (an airdrop pick) shows at once
+    from game.ui import panel as panel_mod
+    app, scene, frame = _window_frames("europe_1941")
+    frame()
+    drawn = []
+    real = panel_mod.SidePanel._draw
+    monkeypatch.setattr(panel_mod.SidePanel, "_draw", lambda self, *a: drawn.append(1) or real(self, *a))
+    frame()
+    assert not drawn
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    frame()
+    assert drawn
