@@ -61,6 +61,7 @@ class _SpaceSprites:
     blits: list[tuple[pygame.Surface, int, int]]  # image and its top-left, layer pixels
     rects: list[tuple[pygame.Rect, MapCounter]]   # each counter's box, layer pixels
     beside: bool          # a leader line may be needed
+    extent: tuple[float, float, float, float, int]   # the counters' min/max x, y (world), size (px)
 
 
 PILE_RISE = 4   # a pile's two back chits stand 2 and 4 pixels up and right of its top chit
@@ -1208,7 +1209,7 @@ class MapRenderer:
         if hit is not None and hit.placed is placed and hit.scale == skey:
             return hit
         if hit is not None and hit.placed is placed:   # the last zoom's placement standing in
-            images = hit.images
+            images, extent = hit.images, hit.extent
         else:
             images = []
             for _wx, _wy, size, it in placed:
@@ -1217,16 +1218,19 @@ class MapRenderer:
                 img = counter_surface(ut or it.utype, ut.domain if ut else "land", col, size, it.count,
                                       damaged=it.damaged)
                 images.append((pile_surface(img, col, size), PILE_RISE) if it.pile else (img, 0))
+            xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+            extent = (min(xs), max(xs), min(ys), max(ys), placed[0][2])   # one size per placement
         rects = [(pygame.Rect(int(round(wx * scale)), int(round(wy * scale)), sz, sz), it)
                  for wx, wy, sz, it in placed]
         blits = [(img, rect.x, rect.y - dy) for (img, dy), (rect, _) in zip(images, rects, strict=True)]
         x0, y0, x1, y1 = self.bounds[sid]
         m = 2 / scale   # two pixels: screen rounding never turns such an overlap into none
-        overlap = (min(p[0] for p in placed) < x1 - m and max(p[0] + p[2] / scale for p in placed) > x0 + m
-                   and min(p[1] for p in placed) < y1 - m and max(p[1] + p[2] / scale for p in placed) > y0 + m)
+        lx, hx, ly, hy, size = extent
+        overlap = lx < x1 - m and hx + size / scale > x0 + m and ly < y1 - m and hy + size / scale > y0 + m
         if len(self._counter_sprites) > 4000:
             self._counter_sprites.clear()
-        made = self._counter_sprites[sid] = _SpaceSprites(placed, skey, images, blits, rects, not overlap)
+        made = self._counter_sprites[sid] = _SpaceSprites(placed, skey, images, blits, rects, not overlap,
+                                                          extent)
         return made
 
     def _leader(self, surface: pygame.Surface, cam: Camera, sid: str,
