@@ -15,7 +15,7 @@ from game.rules import actions as A
 from game.rules.session import Session
 from game.rules.zone import facilities, movement, supply
 
-from . import history_view, legend, odds_view, theme, widgets
+from . import history_view, legend, maprender, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .edit_panel import EditMode
@@ -826,8 +826,11 @@ class GameScene(Scene):
             # counter layouts: COUNTER_LAYOUT_MS (moving) or what is left of the frame's budget
             budget = self.frame_budget_ms()
             left = budget - (time.perf_counter() - self.app.frame_start) * 1000
-            limit = COUNTER_LAYOUT_MS if budget == FRAME_BUDGET_MS else left
+            moving = budget == FRAME_BUDGET_MS
+            limit = COUNTER_LAYOUT_MS if moving else left
             self.renderer.layout_budget_ms = max(0.0, min(limit, left)) if self.app.interactive else None
+            # while the view moves, no layout past the budget: the last zoom's stand in till it stops
+            self.renderer.layout_starve = 10**9 if moving and self.app.interactive else maprender.LAYOUT_STARVE
             # the window loop: tiles not rendered yet show a stand-in, refined after the frame
             # is drawn (below); single frames (tests, screenshots) are complete
             self.renderer.tiles.budget_ms = 0.0 if self.app.interactive else math.inf
@@ -850,7 +853,8 @@ class GameScene(Scene):
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
         if self.hexplay is None and self.app.interactive:   # the frame's time left: missing tiles
-            self.renderer.tiles.refine(self.app.frame_start + self.frame_budget_ms() / 1000)
+            budget = self.frame_budget_ms()   # moving: no tile past it (stand-ins till it stops)
+            self.renderer.tiles.refine(self.app.frame_start + budget / 1000, starve=budget != FRAME_BUDGET_MS)
 
     def frame_budget_ms(self) -> float:
         """The frame's time for deferred map work (tile refining, counter layouts): short

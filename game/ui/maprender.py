@@ -137,6 +137,7 @@ class MapRenderer:
         self._deadline: float | None = None
         self._layout_ms = 0.5   # a space's layout, moving average (within layout_budget_ms)
         self._layout_starved = 0   # frames since a layout was made while some were pending
+        self.layout_starve = LAYOUT_STARVE   # ... before one is made anyway (the window: when still)
         self._made = 0   # layouts made this frame
         self._poly_scale: float | None = None
         self._poly_px: dict[str, list[np.ndarray]] = {}
@@ -1147,7 +1148,7 @@ class MapRenderer:
         self.layout_pending = False
         # no time left: a layout anyway only every LAYOUT_STARVE frames (a crowded sea zone's
         # takes milliseconds; a slow machine still gets there)
-        self._made = 0 if self._layout_starved >= LAYOUT_STARVE - 1 else 1
+        self._made = 0 if self._layout_starved >= self.layout_starve - 1 else 1
         made_before = self._made
         self._deadline = None if self.layout_budget_ms is None else \
             time.perf_counter() + self.layout_budget_ms / 1000

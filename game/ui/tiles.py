@@ -257,13 +257,14 @@ class TileCache:
         if 0 < budget < math.inf:   # the caller's budget (inf: every tile in view now, no more)
             self.refine(t0 + budget / 1000)
 
-    def refine(self, deadline: float) -> int:
+    def refine(self, deadline: float, starve: bool = True) -> int:
         """Render the missing tiles (in view first, then the ring, then the overview's)
-        while the time before `deadline` (time.perf_counter()) allows one more; a frame
-        with no time left renders one in view every STARVE_FRAMES frames anyway (a slow
-        machine gets there too). Returns how many were rendered."""
+        while the time before `deadline` (time.perf_counter()) allows one more; with
+        `starve`, a frame with no time left renders one in view every STARVE_FRAMES
+        frames anyway (a slow machine gets there too; the window loop: once the view
+        stands still). Returns how many were rendered."""
         made = 0
-        starved = self._starved >= STARVE_FRAMES - 1
+        starved = starve and self._starved >= STARVE_FRAMES - 1
         for work in (self.wanted, self.ring):
             while work:
                 if time.perf_counter() * 1000 + self._est_ms > deadline * 1000 and not (
