@@ -11,8 +11,9 @@ pan or zoom frame (issue #45, #46 item 9); a stand-in shows in its place meanwhi
   under the tile scaled up; until its tiles are in, the renderer's sketch of it
   (no names) made in a frame that renders at once anyway.
 The missing tiles are rendered afterwards (`refine`), nearest the view's centre
-first, as many as the frame's time left allows (the window loop gives a deadline),
-then the ring around the view (panning finds them ready), then the overview. Only an
+first, as many as the frame's time left allows (the window loop gives a deadline:
+short while the view moves, longer once it stands still), then the ring around the
+view (panning finds them ready), then the overview. Only an
 ownership change (the board must never show a stale owner) or a map with no stand-in
 yet (the first frame) renders synchronously.
 """
