@@ -250,10 +250,11 @@ class TileCache:
                     self.ring[key] = (state, skey, self._area(tx, ty, layer, t))
         if self._ov_scale is not None and skey != self._ov_scale:
             self._want_overview(state, owner_gen)
-        if self._ov_scale is not None and self.sketch is not None and self._overview(owner_gen) is None \
-                and (self._sketch is None or self._sketch[0] != owner_gen):
+        if self._ov_scale is not None and skey != self._ov_scale and self.sketch is not None \
+                and self._overview(owner_gen) is None and (self._sketch is None or self._sketch[0] != owner_gen):
             # no overview yet (the first frame was not the fitted map; a new ownership): its
-            # sketch now, in a frame that renders at once anyway (~20 ms on Global 1940)
+            # sketch now, in a frame that renders at once anyway (~20 ms on Global 1940); at
+            # the fitted zoom the tiles drawn are the overview's own
             self._sketch = (owner_gen, self.sketch(state, self._ov_scale))
         if 0 < budget < math.inf:   # the caller's budget (inf: every tile in view now, no more)
             self.refine(t0 + budget / 1000)
