@@ -89,7 +89,7 @@ def zoom_step_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames
         if i % 6 == 5:
             steps.append(times[-1])
             step_cpu.append(cpu[-1])
-        peak = max(peak, tiles.nbytes)
+        peak = max(peak, getattr(tiles, "kept_bytes", tiles.nbytes))   # the overview's too
     settle_frames, settle_ms = _settle(app, scene)
     pygame.quit()
     return {"p95": _p95(times), "peak_mb": peak / 1e6, "step_p95": _p95(steps),

@@ -99,6 +99,11 @@ class TileCache:
         return self._bytes
 
     @property
+    def kept_bytes(self) -> int:
+        """The tiles held: the LRU's (nbytes, bounded by max_bytes) and the overview's."""
+        return self._bytes + sum(t.get_width() * t.get_height() * 4 for t in self._ov_tiles.values())
+
+    @property
     def pending(self) -> bool:
         """Whether the last frame showed a stand-in for a tile in view."""
         return self._stood_in
