@@ -1269,7 +1269,7 @@ class MapRenderer:
         return rect
 
     def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,
-                     area: pygame.Rect | None = None) -> pygame.Rect:
+                     area: pygame.Rect | None = None, view_box: bool = True) -> pygame.Rect:
         rect = self.minimap_rect(pygame.Rect(cam.view)) if area is None else self.fit_rect(area)
         key = (rect.size, self._owner_key(state))
         if self._mini is None or self._mini_key != key:
@@ -1286,6 +1286,12 @@ class MapRenderer:
             self._mini, self._mini_key = mini, key
         theme.panel(surface, rect.inflate(6, 6), fill=theme.PANEL, radius=4)
         surface.blit(self._mini, rect.topleft)
+        if view_box:
+            self.draw_view_box(surface, cam, rect)
+        return rect
+
+    def draw_view_box(self, surface: pygame.Surface, cam: Camera, rect: pygame.Rect) -> None:
+        """The view's outline on the minimap drawn in `rect`."""
         s = rect.w / self.world_size[0]
         vx, vy, vw, vh = cam.view
         wx0, wy0 = cam.to_world(vx, vy)
@@ -1293,7 +1299,6 @@ class MapRenderer:
         vr = pygame.Rect(rect.x + wx0 * s, rect.y + wy0 * s, (wx1 - wx0) * s, (wy1 - wy0) * s).clip(rect)
         if vr.w > 0 and vr.h > 0:
             pygame.draw.rect(surface, (255, 255, 255), vr, width=1)
-        return rect
 
     def minimap_to_world(self, rect: pygame.Rect, pos: tuple[int, int]) -> tuple[float, float]:
         s = rect.w / self.world_size[0]

@@ -38,7 +38,7 @@ class PanelImage:
     image: pygame.Surface
     spots: list            # the hotspots its drawing added (buttons, rows, minimap)
     mini: pygame.Rect | None   # where the minimap is (redrawn each frame: its view box moves)
-    under: tuple[pygame.Rect, pygame.Surface] | None   # what the minimap covers
+    under: tuple[pygame.Rect, pygame.Surface] | None   # the minimap, its frame, no view box
     made: float
 
 
@@ -236,9 +236,10 @@ class SidePanel:
                 and surface.get_rect().contains(rect):
             surface.blit(hit.image, rect)
             sc.spots.items.extend(hit.spots)
-            if hit.mini is not None and hit.under is not None:   # the minimap without its old view box
+            if hit.mini is not None and hit.under is not None:   # the minimap, its view box anew
                 surface.blit(hit.under[1], hit.under[0])
-                sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, sc.state, hit.mini)
+                sc.minimap_rect = sc.renderer.fit_rect(hit.mini)
+                sc.renderer.draw_view_box(surface, sc.cam, sc.minimap_rect)
             return
         first = len(sc.spots.items)
         self._mini_area = None
@@ -246,7 +247,18 @@ class SidePanel:
         self._cached = None
         if surface.get_rect().contains(rect):
             self._cached = PanelImage(key, surface.subsurface(rect).copy(), sc.spots.items[first:],
-                                      self._mini_area, self._mini_under if self._mini_area else None, now)
+                                      self._mini_area, self._minimap_base(), now)
+
+    def _minimap_base(self) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The minimap as just drawn without its view box, over what it covers (drawn at
+        each frame from the kept panel, the view box then drawn on it)."""
+        if self._mini_area is None or self._mini_under is None:
+            return None
+        where, under = self._mini_under
+        base = under.copy()
+        self.scene.renderer.draw_minimap(base, self.scene.cam, self.scene.state,
+                                         self._mini_area.move(-where.x, -where.y), view_box=False)
+        return where, base
 
     def _under_minimap(self, surface: pygame.Surface, area: pygame.Rect
                        ) -> tuple[pygame.Rect, pygame.Surface] | None:
