@@ -9,6 +9,7 @@ import logging
 import os
 import random
 from collections.abc import Callable
+import time
 from pathlib import Path
 
 import pygame
@@ -39,6 +40,7 @@ class App:
         # a frame loop runs (loop(), the bench): slow work may spread over frames (counter
         # layouts at a new zoom level); tests draw single, complete frames
         self.interactive = False
+        self.frame_start = 0.0       # time.perf_counter() when this frame began (update)
         self.enter_held = False      # Enter is down (any scene got the press)
         self.enter_repeat = False    # the Enter KEYDOWN being handled is a key repeat (no KEYUP since)
         self.enter_closed_at = -1e9  # time.monotonic() when an Enter press last closed a window
@@ -175,6 +177,7 @@ class App:
                 self.enter_closed_at = time.monotonic()
 
     def update(self, dt: float) -> None:
+        self.frame_start = time.perf_counter()   # frame budgets count from here (the map's tiles)
         for scene in list(self.stack):
             try:
                 scene.update(dt)

@@ -2,6 +2,7 @@
 opens the purchase screen, battle window, hand-off and game-over overlays."""
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import time
@@ -14,7 +15,7 @@ from game.rules import actions as A
 from game.rules.session import Session
 from game.rules.zone import facilities, movement, supply
 
-from . import history_view, legend, odds_view, theme, widgets
+from . import history_view, legend, maprender, odds_view, theme, widgets
 from .camera import Camera
 from .controller import GameController
 from .edit_panel import EditMode
@@ -30,7 +31,9 @@ DRAG_THRESHOLD = 5
 ENTER_DEBOUNCE_S = 0.6  # after a phase change or a window closes, Enter on the map waits this long
 PAN_SPEED = 700  # pixels per second for arrow keys / WASD
 SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this long (VASSAL-like)
-COUNTER_LAYOUT_MS = 6.0  # counter layouts per frame at a new zoom level (maprender.layout_budget_ms)
+COUNTER_LAYOUT_MS = 1.0  # counter layouts per frame at a new zoom, the view moving (layout_budget_ms)
+FRAME_BUDGET_MS = 5.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
+IDLE_BUDGET_MS = 12.0    # the same while the view stands still (no motion to judder: refine faster)
 
 
 class GameScene(Scene):
@@ -75,6 +78,11 @@ class GameScene(Scene):
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
         self.shown = False           # a frame was drawn (a save's replay waits for it: ctl.pending)
+        self._cam_at: tuple[float, float, float] | None = None   # frame_budget_ms: the view's
+        self._cam_moved = 0.0                                     # place, the frame it moved in
+        if app.interactive:
+            freeze_long_lived()
+
 
     # --- layout ---------------------------------------------------------------------
     @staticmethod
@@ -628,6 +636,8 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.ctl.pending is not None and not self.ctl.settle():
             return   # the game was opened anew (App.load_game)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP):
+            self.panel.forget()   # a click or a key may change what the panel shows (its key aside)
         if self.covered:  # the first event after a window closed
             self.covered = False
             now = time.monotonic()
@@ -820,7 +830,17 @@ class GameScene(Scene):
         if self.hexplay is not None:
             self.hexplay.renderer.draw(surface, self.cam, state, self.hexplay.overlay())
         else:
-            self.renderer.layout_budget_ms = COUNTER_LAYOUT_MS if self.app.interactive else None
+            # counter layouts: COUNTER_LAYOUT_MS (moving) or what is left of the frame's budget
+            budget = self.frame_budget_ms()
+            left = budget - (time.perf_counter() - self.app.frame_start) * 1000
+            moving = budget == FRAME_BUDGET_MS
+            limit = COUNTER_LAYOUT_MS if moving else left
+            self.renderer.layout_budget_ms = max(0.0, min(limit, left)) if self.app.interactive else None
+            # while the view moves, no layout past the budget: the last zoom's stand in till it stops
+            self.renderer.layout_starve = 10**9 if moving and self.app.interactive else maprender.LAYOUT_STARVE
+            # the window loop: tiles not rendered yet show a stand-in, refined after the frame
+            # is drawn (below); single frames (tests, screenshots) are complete
+            self.renderer.tiles.budget_ms = 0.0 if self.app.interactive else math.inf
             self.renderer.draw(surface, self.cam, state, highlights, self.sel.space, self.hover, battles)
         if self.drop.active:
             self.draw_flight(surface)
@@ -840,6 +860,18 @@ class GameScene(Scene):
             self.draw_map_tooltip(surface)
             widgets.hover_tooltip(surface, self.spots)
         self.shown = True
+        if self.hexplay is None and self.app.interactive:   # the frame's time left: missing tiles
+            budget = self.frame_budget_ms()   # moving: no tile past it (stand-ins till it stops)
+            self.renderer.tiles.refine(self.app.frame_start + budget / 1000, starve=budget != FRAME_BUDGET_MS)
+
+    def frame_budget_ms(self) -> float:
+        """The frame's time for deferred map work (tile refining, counter layouts): short
+        while the view moves (every frame must be quick), longer once it stands still
+        (the stand-ins go sooner; a still picture does not judder)."""
+        at = (self.cam.scale, self.cam.ox, self.cam.oy)
+        if at != self._cam_at:
+            self._cam_at, self._cam_moved = at, self.app.frame_start
+        return FRAME_BUDGET_MS if self._cam_moved == self.app.frame_start else IDLE_BUDGET_MS
 
     def ai_trail(self) -> tuple[str, ...]:
         """The spaces of the computer's last action while nothing happened since: a
@@ -1103,6 +1135,17 @@ class GameScene(Scene):
         if ut is None:
             return []
         return ["", f"{ut.name}:"] + unit_tooltip(self.state.ruleset, ut)[1:] + ["Right click: unit card"]
+
+
+def freeze_long_lived() -> None:
+    """Keep the objects of the game just opened (scenario, rules, positions: they live as
+    long as the game) out of the garbage collector's full passes, which walked them all:
+    40-130 ms pauses in the middle of panning the Global 1940 map. The last game's, frozen
+    when it opened, are collected once first (the window loop only: tests open hundreds)."""
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+    gc.freeze()
 
 
 def _bent_leg(a: tuple[float, float], b: tuple[float, float], bend: float) -> list[tuple[float, float]]:

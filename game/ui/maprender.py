@@ -19,6 +19,7 @@ from . import palette, theme
 from .camera import Camera
 from .counters import LABEL_MIN, counter_surface, draw_spread
 from .palette import draw_marker
+from .polyclip import clip_to_rect
 from .polyindex import PolygonIndex
 from .tiles import TileCache
 
@@ -26,6 +27,9 @@ OUT_OF_SUPPLY = (240, 150, 40)  # the out-of-supply badge (seed 000 supply rule)
 MIN_COUNTER = 13  # smallest counter (pixels) before the counters of a space become piles
 SPREAD_SIZE = 40  # counters of a hovered pile, spread out
 MAX_COUNTER = 48  # counters at the closest zooms
+FILL_MARGIN = 4  # pixels around a tile its polygons are cut to before filling
+LAYOUT_STARVE = 4   # frames with no time left for counter layouts before one is made anyway
+CLIP_WORTH = 60_000   # a polygon's height (px) x vertices from which cutting it is cheaper
 MIN_PILE = 10    # smallest pile, when even one counter per owner does not fit at MIN_COUNTER
 
 
@@ -46,6 +50,18 @@ class MapCounter:
 def _overlaps(pts: list[tuple[float, float]], s: float, box: tuple[float, float, float, float]) -> bool:
     bx0, by0, bx1, by1 = box
     return any(x < bx1 and x + s > bx0 and y < by1 and y + s > by0 for x, y in pts)
+
+
+@dataclass
+class _SpaceSprites:
+    """A space's counters as draw_counters blits them (MapRenderer._sprites_of)."""
+    placed: list          # the placement they show (world units)
+    scale: float          # the zoom of the layer pixels below
+    images: list[tuple[pygame.Surface, int]]      # per counter: image, rise above its top
+    blits: list[tuple[pygame.Surface, int, int]]  # image and its top-left, layer pixels
+    rects: list[tuple[pygame.Rect, MapCounter]]   # each counter's box, layer pixels
+    beside: bool          # a leader line may be needed
+    extent: tuple[float, float, float, float, int]   # the counters' min/max x, y (world), size (px)
 
 
 PILE_RISE = 4   # a pile's two back chits stand 2 and 4 pixels up and right of its top chit
@@ -99,14 +115,13 @@ class MapRenderer:
         self._layouts: dict[tuple, tuple[int, list[tuple[float, float]]]] = {}
         self._hatches: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
         self.hits: list[tuple[pygame.Rect, str, MapCounter]] = []  # counters drawn last frame
-        self.tiles = TileCache(self._render_tile)
+        self.tiles = TileCache(self._render_tile, sketch=self.sketch)
         self._index: dict[tuple[str, int], PolygonIndex] = {}
         self._stacks_state: GameState | None = None  # stacks() of one state, computed once
         self._stacks_all: dict[str, list[tuple[str, str, int, bool]]] = {}
         self._okey_state: GameState | None = None
         self._okey: tuple = ()
         self._okey_gen = 0   # bumped whenever the drawn ownership changes (tile cache key)
-        self._label_rects: dict[float, dict[str, pygame.Rect]] = {}
         self._placed_state: GameState | None = None   # map_counters in world units, per state+zoom
         self._placed_key: tuple[float, int] = (0.0, 0)
         self._placed: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
@@ -117,12 +132,19 @@ class MapRenderer:
         self.layout_pending = False   # some counters still stand where the last zoom put them
         self._stale: dict[str, list[tuple[float, float, int, MapCounter]]] = {}
         # per space: (its placement, the images blitted for it, whether a leader may show)
-        self._occupied_of: tuple[GameState | None, list[str]] = (None, [])
-        self._counter_sprites: dict[str, tuple[list, list[tuple[pygame.Surface, int]], bool]] = {}
+        self._occupied_of: tuple[GameState | None, list[str], np.ndarray] = (None, [], np.zeros((0, 4)))
+        self._counter_sprites: dict[str, _SpaceSprites] = {}
         self._deadline: float | None = None
+        self._layout_ms = 0.5   # a space's layout, moving average (within layout_budget_ms)
+        self._layout_starved = 0   # frames since a layout was made while some were pending
+        self.layout_starve = LAYOUT_STARVE   # ... before one is made anyway (the window: when still)
         self._made = 0   # layouts made this frame
         self._poly_scale: float | None = None
         self._poly_px: dict[str, list[np.ndarray]] = {}
+        self._zoom_memo: dict[tuple[str, float], dict] = {}   # _per_zoom
+        self._poly_world: dict[str, list[np.ndarray]] = {}   # outlines as arrays (world units)
+        self._bounds_px: np.ndarray | None = None   # every space's bounds (world), in order
+        self._reach: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None   # _label_reach
 
     def _world_size(self) -> tuple[float, float]:
         sw, sh = self.scenario.size
@@ -185,8 +207,11 @@ class MapRenderer:
             self._poly_px = {}
         px = self._poly_px.get(sp.id)
         if px is None:
-            px = self._poly_px[sp.id] = [np.rint(np.asarray(poly, dtype=float) * scale).astype(np.int32)
-                                         for poly in sp.outlines if len(poly) >= 3]
+            world = self._poly_world.get(sp.id)
+            if world is None:
+                world = self._poly_world[sp.id] = [np.asarray(poly, dtype=float)
+                                                   for poly in sp.outlines if len(poly) >= 3]
+            px = self._poly_px[sp.id] = [np.rint(a * scale).astype(np.int32) for a in world]
         if origin == (0, 0):
             return [a.tolist() for a in px]
         off = np.array(origin, dtype=np.int32)
@@ -201,57 +226,138 @@ class MapRenderer:
         self._draw_spaces(tile, state, scale, area)
         return tile
 
+    def sketch(self, state: GameState, scale: float) -> pygame.Surface:
+        """The whole map at `scale` without names, markers or hatching: the tiles' stand-in
+        of last resort (tiles.py), quick to draw (~20 ms for Global 1940 at its fitted zoom)."""
+        w = max(1, int(math.ceil(self.world_size[0] * scale)))
+        h = max(1, int(math.ceil(self.world_size[1] * scale)))
+        surf = pygame.Surface((w, h))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(theme.color(self.scenario.background, theme.SEA))
+        spaces = self.scenario.spaces.values()
+        for sp in spaces:
+            if sp.is_sea:
+                for pts in self._scaled(sp, scale):
+                    pygame.draw.polygon(surf, theme.SEA, pts)
+                    pygame.draw.polygon(surf, theme.SEA_EDGE, pts, width=1)
+        for sp in spaces:
+            if not sp.is_sea:
+                fill = self.fill_color(state, sp)
+                for pts in self._scaled(sp, scale):
+                    pygame.draw.polygon(surf, fill, pts)
+                    pygame.draw.polygon(surf, theme.BORDER, pts, width=1)
+        return surf
+
     def _draw_spaces(self, layer: pygame.Surface, state: GameState, scale: float,
                      area: pygame.Rect | None = None) -> None:
         """Spaces, borders and names at `scale` onto `layer`, which shows `area` of the whole
         layer (all of it when None); spaces outside the area are skipped."""
         origin = (area.x, area.y) if area is not None else (0, 0)
-        spaces = self.scenario.spaces
-
-        def near(sp: SpaceDef, pad: int) -> bool:
-            if area is None:
-                return True
-            x0, y0, x1, y1 = self.bounds[sp.id]
-            return (x1 * scale + pad >= area.left and x0 * scale - pad <= area.right
-                    and y1 * scale + pad >= area.top and y0 * scale - pad <= area.bottom)
-
-        seas = [s for s in spaces.values() if s.is_sea and near(s, 3)]
-        lands = [s for s in spaces.values() if not s.is_sea and near(s, 3)]
-        sea_pts = [self._scaled(sp, scale, origin) for sp in seas]
-        for outlines in sea_pts:
-            for pts in outlines:
+        seas: list[SpaceDef] = []
+        lands: list[SpaceDef] = []
+        for sp in self._spaces_near(scale, area, 3):
+            (seas if sp.is_sea else lands).append(sp)
+        for sp in seas:
+            for pts in self._fill_polys(sp, scale, area):
                 pygame.draw.polygon(layer, theme.SEA, pts)
-        for outlines in sea_pts:
-            for pts in outlines:
-                pygame.draw.polygon(layer, theme.SEA_EDGE, pts, width=1)
-        land_pts = [self._scaled(sp, scale, origin) for sp in lands]
-        for sp, outlines in zip(lands, land_pts, strict=True):
+        for sp in seas:
+            self._draw_outline(layer, sp, scale, area, theme.SEA_EDGE, 1)
+        for sp in lands:
             fill = self.fill_color(state, sp)
-            for pts in outlines:
+            for pts in self._fill_polys(sp, scale, area):
                 pygame.draw.polygon(layer, fill, pts)
                 if sp.impassable:
                     self._hatch(layer, pts, theme.darken(fill, 0.25), origin)
         bw = 2 if scale >= 0.6 else 1
-        for outlines in land_pts:
-            for pts in outlines:
-                pygame.draw.polygon(layer, theme.BORDER, pts, width=bw)
-        for sp in spaces.values():
-            if area is None or self._label_rect(sp, scale).colliderect(area):
-                self._draw_labels(layer, state, sp, scale, origin)
+        for sp in lands:
+            self._draw_outline(layer, sp, scale, area, theme.BORDER, bw)
+        for sp in self._labels_near(scale, area):
+            self._draw_labels(layer, state, sp, scale, origin)
+
+    def _spaces_near(self, scale: float, area: pygame.Rect | None, pad: int) -> list[SpaceDef]:
+        """The spaces (in the scenario's order) whose bounds at `scale` come within `pad`
+        layer pixels of `area` (every space when None): one vectorised test per tile."""
+        spaces = self.scenario.spaces
+        if area is None:
+            return list(spaces.values())
+        if self._bounds_px is None:
+            self._bounds_px = np.array([self.bounds[sid] for sid in spaces], dtype=float).reshape(-1, 4)
+        b = self._bounds_px * scale
+        near = ((b[:, 2] + pad >= area.left) & (b[:, 0] - pad <= area.right)
+                & (b[:, 3] + pad >= area.top) & (b[:, 1] - pad <= area.bottom))
+        ids = list(spaces)
+        return [spaces[ids[i]] for i in np.flatnonzero(near)]
+
+    def _fill_polys(self, sp: SpaceDef, scale: float, area: pygame.Rect | None) -> list[list[tuple[int, int]]]:
+        """A space's outlines to fill on a tile showing `area` (layer pixels): cut to the
+        tile and a margin (polyclip: pygame's fill costs the polygon's whole height times
+        its edges), in the tile's pixels. The borders are drawn from the whole outlines,
+        so they stay exactly where a whole-layer render puts them."""
+        if area is None:
+            return self._scaled(sp, scale)
+        m = FILL_MARGIN
+        self._scaled(sp, scale)   # the whole-pixel outlines at this zoom
+        height = (self.bounds[sp.id][3] - self.bounds[sp.id][1]) * scale
+        origin = np.array((area.x, area.y), dtype=np.int32)
+        out = []
+        for px in self._poly_px[sp.id]:
+            if height * len(px) > CLIP_WORTH:
+                px = clip_to_rect(px, area.left - m, area.top - m, area.right + m, area.bottom + m)
+            if len(px) >= 3:
+                out.append((px - origin).tolist())
+        return out
+
+    def _draw_outline(self, layer: pygame.Surface, sp: SpaceDef, scale: float, area: pygame.Rect | None,
+                      col: tuple[int, int, int], width: int) -> None:
+        """A space's borders on a tile showing `area` (the whole layer when None), drawn
+        from its whole outlines: exactly where a whole-layer render puts them (pygame
+        skips an outline's edges off the tile at little cost; leaving them out by hand
+        in numpy cost more than it saved)."""
+        for pts in self._scaled(sp, scale, (area.x, area.y) if area is not None else (0, 0)):
+            pygame.draw.polygon(layer, col, pts, width=width)
+
+    def _labels_near(self, scale: float, area: pygame.Rect | None) -> list[SpaceDef]:
+        """The spaces whose name and markers may reach into `area` (all when None): the
+        names that can (a bound needing no measuring at this zoom), then those that do."""
+        spaces = self.scenario.spaces
+        if area is None:
+            return list(spaces.values())
+        lx, ylo, yhi, half = self._label_reach()
+        x = lx * scale
+        reach = 2 * half + 64
+        near = ((x + reach > area.left) & (x - reach < area.right)
+                & (yhi * scale + 30 > area.top) & (ylo * scale - 100 < area.bottom))
+        near |= 2 * half >= self.world_size[0] * scale   # a name wider than the map: centred
+        ids = list(spaces)
+        return [sp for sp in (spaces[ids[i]] for i in np.flatnonzero(near))
+                if self._label_rect(sp, scale).colliderect(area)]
+
+    def _label_reach(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per space (scenario order), what bounds its name's place at any zoom: the x of
+        its middle (label_x), the world y range its bottom may take (label_bottom), and
+        half its width at the largest label size in pixels (label_cx moves it at most
+        that far from label_x)."""
+        if self._reach is None:
+            sps = list(self.scenario.spaces.values())
+            lx = np.array([self.label_x(sp) for sp in sps], dtype=float)
+            cy = np.array([sp.center[1] for sp in sps], dtype=float)
+            ly = np.array([sp.label[1] if sp.label is not None else sp.center[1] for sp in sps], dtype=float)
+            top = np.array([self.bounds[sp.id][1] for sp in sps], dtype=float)
+            half = np.array([theme.text_width(sp.name, 24, bold=not sp.is_sea) / 2 + 3 for sp in sps],
+                            dtype=float)
+            self._reach = (lx, np.minimum(np.minimum(cy, ly), top), np.maximum(cy, ly), half)
+        return self._reach
 
     def _label_rect(self, sp: SpaceDef, scale: float) -> pygame.Rect:
         """Layer pixels a space's name and markers may cover (generous); cached per zoom."""
-        key = round(scale, 5)
-        if key not in self._label_rects:
-            if len(self._label_rects) > 3:
-                self._label_rects.clear()
-            rects = {}
-            for sid in self.scenario.spaces:
-                x0, y0, x1, y1 = self._label_box(sid, scale)
-                rects[sid] = pygame.Rect(int(x0 * scale) - 60, int(y0 * scale) - 40,
-                                         int((x1 - x0) * scale) + 120, int((y1 - y0) * scale) + 60)
-            self._label_rects[key] = rects
-        return self._label_rects[key][sp.id]
+        memo = self._per_zoom("rect", scale)
+        rect = memo.get(sp.id)
+        if rect is None:
+            x0, y0, x1, y1 = self._label_box(sp.id, scale)
+            rect = memo[sp.id] = pygame.Rect(int(x0 * scale) - 60, int(y0 * scale) - 40,
+                                             int((x1 - x0) * scale) + 120, int((y1 - y0) * scale) + 60)
+        return rect
 
     def _hatch(self, layer: pygame.Surface, pts: list[tuple[int, int]], col: tuple[int, int, int],
                origin: tuple[int, int] = (0, 0)) -> None:
@@ -281,7 +387,25 @@ class MapRenderer:
         x0, y0, x1, y1 = self.bounds[sp.id]
         return max(x1 - x0, y1 - y0) * scale < 72
 
+    def _per_zoom(self, what: str, scale: float) -> dict:
+        """A memo of `what` (a label measure) for every space at this zoom: tiles, counter
+        layouts and markers ask for the same names' sizes and places thousands of times."""
+        key = (what, round(scale, 5))
+        memo = self._zoom_memo.get(key)
+        if memo is None:
+            if len(self._zoom_memo) > 12:   # a few zoom levels of each
+                self._zoom_memo.clear()
+            memo = self._zoom_memo[key] = {}
+        return memo
+
     def label_size(self, sp: SpaceDef, scale: float) -> int:
+        memo = self._per_zoom("size", scale)
+        size = memo.get(sp.id)
+        if size is None:
+            size = memo[sp.id] = self._label_size(sp, scale)
+        return size
+
+    def _label_size(self, sp: SpaceDef, scale: float) -> int:
         x0, y0, x1, y1 = self.bounds[sp.id]
         width = (x1 - x0) * scale
         size = int(min(24, max(12, 15 * scale ** 0.5 * 1.2)))
@@ -308,6 +432,13 @@ class MapRenderer:
     def label_cx(self, sp: SpaceDef, scale: float) -> float:
         """label_x kept far enough from the map's left and right edges for the whole name
         to show at this zoom (v3 "Eastern Canada" read "astern Canada" zoomed out)."""
+        memo = self._per_zoom("cx", scale)
+        cx = memo.get(sp.id)
+        if cx is None:
+            cx = memo[sp.id] = self._label_cx(sp, scale)
+        return cx
+
+    def _label_cx(self, sp: SpaceDef, scale: float) -> float:
         x = self.label_x(sp)
         half = (theme.text_width(sp.name, self.label_size(sp, scale), bold=not sp.is_sea) / 2 + 3) / scale
         ww = self.world_size[0]
@@ -401,6 +532,8 @@ class MapRenderer:
         surface.set_clip(view)
         ox = cam.ox
         hits: list[tuple[pygame.Rect, str, MapCounter]] = []
+        self.tiles.begin_frame()
+        self.tiles.set_overview(cam.fit_scale(), self.world_size)
         for off in self.copies(cam):   # the map once, or side by side copies when it wraps
             cam.ox = ox + off
             self.tiles.draw(surface, view, (int(round(cam.ox)), int(round(cam.oy))), cam.scale,
@@ -671,6 +804,13 @@ class MapRenderer:
 
     def _label_box(self, sid: str, scale: float) -> tuple[float, float, float, float]:
         """World box (x0, y0, x1, y1) of a space's name and markers."""
+        memo = self._per_zoom("box", scale)
+        box = memo.get(sid)
+        if box is None:
+            box = memo[sid] = self._measure_label_box(sid, scale)
+        return box
+
+    def _measure_label_box(self, sid: str, scale: float) -> tuple[float, float, float, float]:
         sp = self.scenario.spaces[sid]
         size = self.label_size(sp, scale)
         w = theme.text_width(sp.name, size, bold=not sp.is_sea) / scale
@@ -927,30 +1067,37 @@ class MapRenderer:
     def map_counters(self, state: GameState, sid: str, cam: Camera) -> list[tuple[pygame.Rect, MapCounter]]:
         """The counters drawn in a space: one per owner and unit type when they fit inside
         the space, else one pile per owner (count = all its units there)."""
-        out = []
-        for wx, wy, sz, it in self._placed_in(state, sid, cam):
-            x, y = cam.to_screen(wx, wy)
-            out.append((pygame.Rect(int(round(x)), int(round(y)), sz, sz), it))
-        return out
+        ox, oy, scale = int(round(cam.ox)), int(round(cam.oy)), cam.scale   # as the tiles stand
+        return [(pygame.Rect(int(round(wx * scale)) + ox, int(round(wy * scale)) + oy, sz, sz), it)
+                for wx, wy, sz, it in self._placed_in(state, sid, cam)]
 
-    def _placed_in(self, state: GameState, sid: str, cam: Camera
-                   ) -> list[tuple[float, float, int, MapCounter]]:
-        """map_counters in world units: (x, y, size in pixels, counter), per state and zoom."""
+    def _placements(self, state: GameState, cam: Camera) -> dict[str, list[tuple[float, float, int, MapCounter]]]:
+        """The placements made so far for this state and zoom (_placed_in)."""
         key = (round(cam.scale, 5), self.counter_size(cam))
         if state is not self._placed_state or key != self._placed_key:
             # a new zoom of the same position: the placements made so far stand in
             self._stale = {**self._stale, **self._placed} if state is self._placed_state else {}
             self._placed_state, self._placed_key, self._placed = state, key, {}
-        placed = self._placed.get(sid)
-        if placed is None:   # world positions, once per state and zoom (frames only shift them)
-            stale = self._stale.get(sid)
-            if stale is not None and self._deadline is not None and self._made \
-                    and time.perf_counter() > self._deadline:   # at least one a frame: progress
-                self.layout_pending = True
-                placed = stale
-            else:
-                placed = self._placed[sid] = self._place_counters(state, sid, cam)
-                self._made += 1
+        return self._placed
+
+    def _placed_in(self, state: GameState, sid: str, cam: Camera
+                   ) -> list[tuple[float, float, int, MapCounter]]:
+        """map_counters in world units: (x, y, size in pixels, counter), per state and zoom."""
+        placed = self._placements(state, cam).get(sid)
+        return self._lay_out(state, sid, cam) if placed is None else placed
+
+    def _lay_out(self, state: GameState, sid: str, cam: Camera) -> list[tuple[float, float, int, MapCounter]]:
+        """A space's counters placed at this zoom, or (the frame's layout budget spent) the
+        last zoom's placement standing in."""
+        stale = self._stale.get(sid)
+        if stale is not None and self._deadline is not None and self._made \
+                and time.perf_counter() + self._layout_ms / 1000 > self._deadline:   # one a frame at least
+            self.layout_pending = True
+            return stale
+        self._made += 1   # world positions, once per state and zoom (frames only shift them)
+        t = time.perf_counter()
+        placed = self._placed[sid] = self._place_counters(state, sid, cam)
+        self._layout_ms += 0.25 * ((time.perf_counter() - t) * 1000 - self._layout_ms)   # a layout's cost
         return placed
 
     def _place_counters(self, state: GameState, sid: str, cam: Camera
@@ -999,64 +1146,93 @@ class MapRenderer:
     def draw_counters(self, surface: pygame.Surface, cam: Camera, state: GameState, view: pygame.Rect) -> None:
         self.hits = []
         self.layout_pending = False
-        self._made = 0
+        # no time left: a layout anyway only every LAYOUT_STARVE frames (a crowded sea zone's
+        # takes milliseconds; a slow machine still gets there)
+        self._made = 0 if self._layout_starved >= self.layout_starve - 1 else 1
+        made_before = self._made
         self._deadline = None if self.layout_budget_ms is None else \
             time.perf_counter() + self.layout_budget_ms / 1000
-        scale, ox, oy = cam.scale, cam.ox, cam.oy
-        left, right, top, bottom = view.left - 80, view.right + 80, view.top - 80, view.bottom + 120
+        scale, ox, oy = cam.scale, int(round(cam.ox)), int(round(cam.oy))   # the tiles' origin
+        skey = round(scale, 5)
         hits = self.hits
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        bounds = self.bounds
-        for sid in self._occupied(state):
-            x0, y0, x1, y1 = bounds[sid]
-            if x1 * scale + ox < left or x0 * scale + ox > right or y1 * scale + oy < top \
-                    or y0 * scale + oy > bottom:
-                continue
-            placed = self._placed_in(state, sid, cam)
+        step = self._placed_key
+        placements = self._placements(state, cam)
+        if self._deadline is not None and step != self._placed_key and self._stale:
+            # the zoom step's own frame (its backdrop is its work): the last zoom's stand in
+            self._deadline, self._made = time.perf_counter(), 1
+        sprites = self._counter_sprites
+        for sid in self._occupied_near(state, scale, ox, oy, view):
+            placed = placements.get(sid)
+            if placed is None:
+                placed = self._lay_out(state, sid, cam)
             if not placed:
                 continue
-            sprites, beside = self._sprites_of(state, sid, placed, scale)
-            rects = [pygame.Rect(int(round(wx * scale + ox)), int(round(wy * scale + oy)), sz, sz)
-                     for wx, wy, sz, _ in placed]
-            if beside:
-                self._leader(surface, cam, sid, list(zip(rects, (p[3] for p in placed), strict=True)))
-            for rect, (_, _, _, it), (img, dy) in zip(rects, placed, sprites, strict=True):
-                blits.append((img, (rect.x, rect.y - dy)))
-                hits.append((rect.inflate(2, 2), sid, it))
+            sp = sprites.get(sid)
+            if sp is None or sp.placed is not placed or sp.scale != skey:
+                sp = self._sprites_of(state, sid, placed, scale)
+            if sp.beside:
+                self._leader(surface, cam, sid, [(r.move(ox, oy), it) for r, it in sp.rects])
+            blits += [(img, (x + ox, y + oy)) for img, x, y in sp.blits]
+            hits += [(pygame.Rect(r.x + ox - 1, r.y + oy - 1, r.w + 2, r.h + 2), sid, it) for r, it in sp.rects]
         surface.blits(blits, doreturn=False)   # one call: a big map shows hundreds of counters
+        made = self._made > made_before
+        self._layout_starved = 0 if made or not self.layout_pending else self._layout_starved + 1
         self._deadline = None   # other callers (hover, hit tests) always get the exact layout
 
     def _occupied(self, state: GameState) -> list[str]:
         """The spaces holding units, in the scenario's order (the order counters are drawn)."""
         self.stacks(state, "")
         if self._occupied_of[0] is not state:
-            self._occupied_of = (state, [sid for sid in self.scenario.spaces if sid in self._stacks_all])
+            sids = [sid for sid in self.scenario.spaces if sid in self._stacks_all]
+            bounds = np.array([self.bounds[sid] for sid in sids], dtype=float).reshape(-1, 4)
+            self._occupied_of = (state, sids, bounds)
         return self._occupied_of[1]
 
+    def _occupied_near(self, state: GameState, scale: float, ox: int, oy: int, view: pygame.Rect) -> list[str]:
+        """The occupied spaces near enough to the view for their counters to show (a margin
+        for counters beside a space and piles' rise), in drawing order: one vectorised test."""
+        sids = self._occupied(state)
+        b = self._occupied_of[2] * scale
+        near = ((b[:, 2] + ox >= view.left - 80) & (b[:, 0] + ox <= view.right + 80)
+                & (b[:, 3] + oy >= view.top - 80) & (b[:, 1] + oy <= view.bottom + 120))
+        return [sids[i] for i in np.flatnonzero(near)]
+
     def _sprites_of(self, state: GameState, sid: str, placed: list[tuple[float, float, int, MapCounter]],
-                    scale: float) -> tuple[list[tuple[pygame.Surface, int]], bool]:
+                    scale: float) -> _SpaceSprites:
         """What draw_counters blits for a space's placed counters: per counter its image
-        (a pile with its two chits peeking out behind) and how far above the counter's top
-        that starts; and whether a leader line may be needed (the counters do not clearly
-        overlap the space: _leader decides). Made once per placement (state and zoom)."""
+        (a pile with its two chits peeking out behind) and where, in layer pixels (the
+        screen adds the map's whole-pixel origin); and whether a leader line may be needed
+        (the counters do not clearly overlap the space: _leader decides). The images are
+        made once per placement, the places once per placement and zoom."""
+        skey = round(scale, 5)
         hit = self._counter_sprites.get(sid)
-        if hit is not None and hit[0] is placed:
-            return hit[1], hit[2]
-        sprites = []
-        for _wx, _wy, size, it in placed:
-            ut = state.ruleset.units.get(it.utype)
-            col = self.colors.get(it.owner, theme.NEUTRAL)
-            img = counter_surface(ut or it.utype, ut.domain if ut else "land", col, size, it.count,
-                                  damaged=it.damaged)
-            sprites.append((pile_surface(img, col, size), PILE_RISE) if it.pile else (img, 0))
+        if hit is not None and hit.placed is placed and hit.scale == skey:
+            return hit
+        if hit is not None and hit.placed is placed:   # the last zoom's placement standing in
+            images, extent = hit.images, hit.extent
+        else:
+            images = []
+            for _wx, _wy, size, it in placed:
+                ut = state.ruleset.units.get(it.utype)
+                col = self.colors.get(it.owner, theme.NEUTRAL)
+                img = counter_surface(ut or it.utype, ut.domain if ut else "land", col, size, it.count,
+                                      damaged=it.damaged)
+                images.append((pile_surface(img, col, size), PILE_RISE) if it.pile else (img, 0))
+            xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+            extent = (min(xs), max(xs), min(ys), max(ys), placed[0][2])   # one size per placement
+        rects = [(pygame.Rect(int(round(wx * scale)), int(round(wy * scale)), sz, sz), it)
+                 for wx, wy, sz, it in placed]
+        blits = [(img, rect.x, rect.y - dy) for (img, dy), (rect, _) in zip(images, rects, strict=True)]
         x0, y0, x1, y1 = self.bounds[sid]
         m = 2 / scale   # two pixels: screen rounding never turns such an overlap into none
-        overlap = (min(p[0] for p in placed) < x1 - m and max(p[0] + p[2] / scale for p in placed) > x0 + m
-                   and min(p[1] for p in placed) < y1 - m and max(p[1] + p[2] / scale for p in placed) > y0 + m)
+        lx, hx, ly, hy, size = extent
+        overlap = lx < x1 - m and hx + size / scale > x0 + m and ly < y1 - m and hy + size / scale > y0 + m
         if len(self._counter_sprites) > 4000:
             self._counter_sprites.clear()
-        self._counter_sprites[sid] = (placed, sprites, not overlap)
-        return sprites, not overlap
+        made = self._counter_sprites[sid] = _SpaceSprites(placed, skey, images, blits, rects, not overlap,
+                                                          extent)
+        return made
 
     def _leader(self, surface: pygame.Surface, cam: Camera, sid: str,
                 placed: list[tuple[pygame.Rect, MapCounter]]) -> None:
@@ -1093,7 +1269,7 @@ class MapRenderer:
         return rect
 
     def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,
-                     area: pygame.Rect | None = None) -> pygame.Rect:
+                     area: pygame.Rect | None = None, view_box: bool = True) -> pygame.Rect:
         rect = self.minimap_rect(pygame.Rect(cam.view)) if area is None else self.fit_rect(area)
         key = (rect.size, self._owner_key(state))
         if self._mini is None or self._mini_key != key:
@@ -1110,6 +1286,12 @@ class MapRenderer:
             self._mini, self._mini_key = mini, key
         theme.panel(surface, rect.inflate(6, 6), fill=theme.PANEL, radius=4)
         surface.blit(self._mini, rect.topleft)
+        if view_box:
+            self.draw_view_box(surface, cam, rect)
+        return rect
+
+    def draw_view_box(self, surface: pygame.Surface, cam: Camera, rect: pygame.Rect) -> None:
+        """The view's outline on the minimap drawn in `rect`."""
         s = rect.w / self.world_size[0]
         vx, vy, vw, vh = cam.view
         wx0, wy0 = cam.to_world(vx, vy)
@@ -1117,7 +1299,6 @@ class MapRenderer:
         vr = pygame.Rect(rect.x + wx0 * s, rect.y + wy0 * s, (wx1 - wx0) * s, (wy1 - wy0) * s).clip(rect)
         if vr.w > 0 and vr.h > 0:
             pygame.draw.rect(surface, (255, 255, 255), vr, width=1)
-        return rect
 
     def minimap_to_world(self, rect: pygame.Rect, pos: tuple[int, int]) -> tuple[float, float]:
         s = rect.w / self.world_size[0]

@@ -4,6 +4,8 @@ and the Undo / End phase buttons."""
 from __future__ import annotations
 
 import logging
+import time
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -25,6 +27,19 @@ if TYPE_CHECKING:
 PANEL_W = 340
 PAD = 12
 MIN_LOG = 96  # the log keeps at least this many pixels (about four lines)
+PANEL_REFRESH_S = 2.0    # the kept panel is drawn anew at least this often (a safety net)
+
+
+@dataclass
+class PanelImage:
+    """The panel as last drawn, shown again while what it shows is the same (issue #46
+    item 9: drawing it took ~1.5 ms of every panning frame on the Global 1940 map)."""
+    key: tuple
+    image: pygame.Surface
+    spots: list            # the hotspots its drawing added (buttons, rows, minimap)
+    mini: pygame.Rect | None   # where the minimap is (redrawn each frame: its view box moves)
+    under: tuple[pygame.Rect, pygame.Surface] | None   # the minimap, its frame, no view box
+    made: float
 
 
 def player_label(ctl, pid: str, width: int | None = None, size: int = 24) -> str:
@@ -66,6 +81,9 @@ class SidePanel:
         self._why = ""
         self._place_key: tuple | None = None
         self._place_opts: list[tuple[str, int]] = []
+        self._cached: PanelImage | None = None
+        self._mini_area: pygame.Rect | None = None
+        self._mini_under: tuple[pygame.Rect, pygame.Surface] | None = None
 
     def scroll_log(self, dy: int) -> None:
         self.log_scroll = max(0, self.log_scroll + dy * 3)
@@ -182,7 +200,78 @@ class SidePanel:
         return why
 
     # --- drawing -----------------------------------------------------------------
+    def content_key(self, rect: pygame.Rect) -> tuple:
+        """What the panel shows depends on: the game (its version), the selection, the
+        hovered space, the scroll positions, the mouse over the panel (hovered buttons
+        and rows), the keys held (Shift adds to a selection) and the odds that arrived
+        (computed in the background). Anything else shows within PANEL_REFRESH_S."""
+        sc = self.scene
+        sel = sc.sel
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        inside = rect.collidepoint(mouse)
+        return (tuple(rect), sc.ctl.version, id(sc.state), sel.space, tuple(sel.counts.items()),
+                tuple(sel.via), getattr(sel, "place_unit", None), sc.hover, sc.drop.active, sc.odds.generation,
+                sc.app.top is sc, self.log_scroll, self.stack_scroll, self.attack_scroll,
+                mouse if inside else None,
+                pygame.mouse.get_pressed() if inside and pygame.display.get_init() else (),
+                pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL) if pygame.display.get_init() else 0)
+
+    def forget(self) -> None:
+        """Draw the panel afresh next frame (a click or key: an airdrop pick, say, changes
+        what it shows without a new game version)."""
+        self._cached = None
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The panel; in the window loop, its last image while content_key is the same
+        (the minimap's view box drawn anew over it), else drawn and kept."""
+        sc = self.scene
+        if not sc.app.interactive or sc.hexplay is not None:   # single frames (tests, screenshots)
+            # and hex maps (their own selection and planning are not in the key): always drawn
+            self._draw(surface, rect)
+            return
+        key = self.content_key(rect)
+        now = time.monotonic()
+        hit = self._cached
+        if hit is not None and hit.key == key and now - hit.made < PANEL_REFRESH_S \
+                and surface.get_rect().contains(rect):
+            surface.blit(hit.image, rect)
+            sc.spots.items.extend(hit.spots)
+            if hit.mini is not None and hit.under is not None:   # the minimap, its view box anew
+                surface.blit(hit.under[1], hit.under[0])
+                sc.minimap_rect = sc.renderer.fit_rect(hit.mini)
+                sc.renderer.draw_view_box(surface, sc.cam, sc.minimap_rect)
+            return
+        first = len(sc.spots.items)
+        self._mini_area = None
+        self._draw(surface, rect)
+        self._cached = None
+        if surface.get_rect().contains(rect):
+            self._cached = PanelImage(key, surface.subsurface(rect).copy(), sc.spots.items[first:],
+                                      self._mini_area, self._minimap_base(), now)
+
+    def _minimap_base(self) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The minimap as just drawn without its view box, over what it covers (drawn at
+        each frame from the kept panel, the view box then drawn on it)."""
+        if self._mini_area is None or self._mini_under is None:
+            return None
+        where, under = self._mini_under
+        base = under.copy()
+        self.scene.renderer.draw_minimap(base, self.scene.cam, self.scene.state,
+                                         self._mini_area.move(-where.x, -where.y), view_box=False)
+        return where, base
+
+    def _under_minimap(self, surface: pygame.Surface, area: pygame.Rect
+                       ) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """What the minimap in `area` (its frame and translucent shadow, theme.panel) is
+        drawn over, to draw it again on the kept panel image (the shadow must not darken
+        twice)."""
+        if not self.scene.app.interactive or self.scene.hexplay is not None:   # not kept then
+            return None
+        frame = self.scene.renderer.fit_rect(area).inflate(6, 6)
+        under = pygame.Rect(frame.x - 2, frame.y, frame.w + 8, frame.h + 10).clip(surface.get_rect())
+        return under, surface.subsurface(under).copy()
+
+    def _draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         sc = self.scene
         state = sc.state
         spots = sc.spots
@@ -257,7 +346,8 @@ class SidePanel:
         free = by - 24 - 10 - y - need - (MIN_LOG if moving else 140)
         mini_h = int(min(190, w * wh / ww, max(0, free)))
         if mini_h >= 56:
-            mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
+            mini_area = self._mini_area = pygame.Rect(x, by - 24 - mini_h, w, mini_h)
+            self._mini_under = self._under_minimap(surface, mini_area)
             sc.minimap_rect = sc.renderer.draw_minimap(surface, sc.cam, state, mini_area)
             sc.spots.add(sc.minimap_rect, None, tooltip="Minimap: click or drag to move the view\n"
                          "Pan: drag, arrows, WASD  ·  Zoom: wheel, + / -  ·  Fit: Home")

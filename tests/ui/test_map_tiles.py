@@ -227,7 +227,8 @@ def test_counters_at_a_new_zoom_are_laid_out_over_frames_within_a_budget():
     r.layout_budget_ms = 0.0
     r.draw(screen, cam, st)
     assert r.layout_pending   # stand-ins this frame (the budget was spent at once)
-    for _ in range(len(st.scenario.spaces) + 1):
+    from game.ui.maprender import LAYOUT_STARVE
+    for _ in range(LAYOUT_STARVE * (len(st.scenario.spaces) + 1)):   # one at least every few frames
         if not r.layout_pending:
             break
         r.draw(screen, cam, st)
@@ -311,3 +312,188 @@ def test_the_game_screen_paints_every_pixel_without_a_cleared_window(tmp_path, w
         app.draw()
         left = [(x, y) for x in range(0, 1280, 8) for y in range(0, 800, 8) if surf.get_at((x, y))[:3] == magenta]
         assert not left, (zoom, dx, dy, left[:5])
+
+
+def _window_frames(scenario: str, size=(1280, 800)):
+    """A game screen drawn as the window loop draws it (tiles refined within the frame's
+    time, counters laid out within a budget, the panel kept while it shows the same)."""
+    app = App(pygame.Surface(size))
+    app.strict = True
+    scene = app.reset(app.new_game(scenario, ()))
+    scene.auto_overlays = False
+    app.interactive = True   # after the game opened: no collector freeze in the test process
+
+    def frame():
+        app.update(0.0)
+        app.draw()
+        return scene.renderer.tiles.pending or scene.renderer.layout_pending
+
+    return app, scene, frame
+
+
+def _full_render(scenario: str, cam, size=(1280, 800)) -> pygame.Surface:
+    """The same view drawn at once (everything rendered for the frame)."""
+    app = App(pygame.Surface(size))
+    app.strict = True
+    scene = app.reset(app.new_game(scenario, ()))
+    scene.auto_overlays = False
+    scene.cam.scale, scene.cam.ox, scene.cam.oy = cam.scale, cam.ox, cam.oy
+    app.update(0.0)
+    app.draw()
+    return app.surface
+
+
+def _differing(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> int:
+    pa = pygame.surfarray.array3d(a.subsurface(rect))
+    pb = pygame.surfarray.array3d(b.subsurface(rect))
+    return int((pa != pb).any(axis=2).sum())
+
+
+@pytest.mark.parametrize("scenario", ["europe_1941", "world_war_ii_v3_1941"])
+def test_refined_view_equals_a_full_render_after_the_refine_frames(scenario, monkeypatch):
+    # issue #46 item 9: pan and zoom frames show stand-ins (the last zoom's tiles scaled,
+    # the overview) and refine a few tiles per frame; once refined, the view is the one a
+    # full render draws, pixel for pixel, and no frame meanwhile leaves a hole
+    if scenario == "world_war_ii_v3_1941" and not HAS_V3:
+        pytest.skip("no imported v3 scenario")
+    from game.ui import game_scene
+    monkeypatch.setattr(game_scene, "FRAME_BUDGET_MS", 0.0)   # no time left: stand-ins each frame
+    app, scene, frame = _window_frames(scenario)
+    cam = scene.cam
+    frame()
+    for _ in range(40):   # the overview (the fitted map) is in before zooming
+        if not frame() and scene.renderer.tiles._overview(scene.renderer._okey_gen) is not None:
+            break
+    stood_in = 0
+    magenta = (255, 0, 255)
+    view = pygame.Rect(cam.view)
+    steps = [(1.25, 0, 0), (1.25, 40, 17), (1 / 1.25, -90, 0), (1.6, 0, 0), (1 / 1.6, 0, 0),
+             (1 / 1.25, 0, 0), (1.0, 300, 120)]
+    for factor, dx, dy in steps:
+        cam.zoom(factor)
+        cam.pan(dx, dy)
+        app.surface.fill(magenta)
+        stood_in += frame()
+        holes = [(x, y) for x in range(view.left, view.right, 7) for y in range(view.top, view.bottom, 7)
+                 if app.surface.get_at((x, y))[:3] == magenta]
+        assert not holes, (factor, dx, dy, holes[:5])
+    assert stood_in >= 3   # the frames above did show stand-ins
+    for _ in range(400):   # the refine frames (one tile every few frames at least)
+        if not frame():
+            break
+    assert not frame()
+    full = _full_render(scenario, cam)
+    assert _differing(app.surface, full, view) == 0
+
+
+def test_zooming_out_shows_the_overview_where_the_last_zoom_has_no_tiles():
+    # the view after a zoom out reaches past the old level's tiles: the overview (the
+    # fitted map, kept) stands in there; no tile is rendered in that frame
+    st = state_of("europe_1941")
+    r = MapRenderer(st.scenario)
+    surf = pygame.Surface((1000, 700))
+    cam = Camera(r.world_size, (0, 0, 1000, 700))
+    r.tiles.budget_ms = 1e9
+    r.draw(surf, cam, st)                 # the fitted map: the overview's tiles
+    assert r.tiles._overview(r._okey_gen) is not None
+    cam.zoom(3.0)
+    r.draw(surf, cam, st)
+    r.tiles.budget_ms = 0.0
+    cam.zoom(1 / 1.5)
+    before = r.tiles.rendered
+    surf.fill((255, 0, 255))
+    r.draw(surf, cam, st)
+    assert r.tiles.rendered == before and r.tiles.pending
+    assert not [(x, y) for x in range(0, 1000, 9) for y in range(0, 700, 9)
+                if surf.get_at((x, y))[:3] == (255, 0, 255)]
+    while r.tiles.pending:
+        r.draw(surf, cam, st)
+        r.tiles.refine(float("inf"))
+    r.draw(surf, cam, st)
+    full = pygame.Surface((1000, 700))
+    exact = MapRenderer(st.scenario)
+    exact.tiles.budget_ms = 1e9
+    exact.draw(full, cam, st)
+    assert _differing(surf, full, pygame.Rect(0, 0, 1000, 700)) == 0
+
+
+def test_the_side_panel_is_drawn_again_only_when_what_it_shows_changes(monkeypatch):
+    # issue #46 item 9: the side panel took ~1.5 ms of every panning frame; in the window
+    # loop its image is kept while its content is the same, and it is the same image
+    from game.ui import panel as panel_mod
+    app, scene, frame = _window_frames("europe_1941")
+    drawn = []
+    real = panel_mod.SidePanel._draw
+    monkeypatch.setattr(panel_mod.SidePanel, "_draw", lambda self, *a: drawn.append(1) or real(self, *a))
+    frame()
+    n = len(drawn)
+    spots = len(scene.spots.items)
+    scene.cam.pan(30, 10)
+    frame()
+    assert len(drawn) == n and len(scene.spots.items) == spots   # kept, hotspots too
+    rect = pygame.Rect(app.surface.get_width() - panel_mod.PANEL_W, 0, panel_mod.PANEL_W,
+                       app.surface.get_height())
+    kept = app.surface.copy()
+    app.interactive = False
+    app.draw()                                                     # drawn afresh
+    assert _differing(kept, app.surface, rect) == 0
+    app.interactive = True
+    sid = next(s for s, sp in scene.state.scenario.spaces.items() if not sp.is_sea)
+    scene.click_space(sid)
+    frame()
+    assert len(drawn) > n    # the selection changed: drawn again
+
+
+def test_a_polygon_cut_to_a_tile_fills_the_tile_as_the_whole_polygon_does():
+    # polyclip: pygame fills a polygon over its whole height whatever the surface, so a
+    # tile cuts the big ones to itself (and a margin) first; inside the tile the fill is
+    # the same but for pixels on edges that cross the cut (the borders are drawn over them)
+    import math
+
+    import numpy as np
+
+    from game.ui.polyclip import clip_to_rect
+    n = 400
+    pts = np.array([(int(900 + 850 * math.cos(2 * math.pi * i / n) * (1 + 0.2 * math.sin(7 * i / n * 6.28))),
+                     int(900 + 850 * math.sin(2 * math.pi * i / n))) for i in range(n)], dtype=np.int32)
+    for tile in (pygame.Rect(0, 0, 256, 256), pygame.Rect(768, 40, 256, 256), pygame.Rect(1500, 800, 256, 256)):
+        whole = pygame.Surface(tile.size)
+        cut = pygame.Surface(tile.size)
+        pygame.draw.polygon(whole, (200, 10, 10), (pts - tile.topleft).tolist())
+        part = clip_to_rect(pts, tile.left - 4, tile.top - 4, tile.right + 4, tile.bottom + 4)
+        if len(part) >= 3:
+            pygame.draw.polygon(cut, (200, 10, 10), (part - tile.topleft).tolist())
+        a = pygame.surfarray.array3d(whole)
+        b = pygame.surfarray.array3d(cut)
+        assert (a != b).any(axis=2).sum() <= 2 * 256, tile   # an edge's pixel at most, per row
+    assert len(clip_to_rect(pts, 5000, 5000, 5100, 5100)) == 0
+    inside = clip_to_rect(pts, -500, -500, 3000, 3000)
+    assert inside is pts   # nothing to cut: the polygon as it is
+
+
+def test_the_map_refines_with_more_of_the_frame_once_the_view_stands_still():
+    # a moving view keeps every frame short; a still one lets the stand-ins go sooner
+    from game.ui import game_scene
+    app, scene, frame = _window_frames("europe_1941")
+    frame()
+    scene.cam.pan(20, 0)
+    app.update(0.0)
+    assert scene.frame_budget_ms() == game_scene.FRAME_BUDGET_MS
+    app.draw()
+    app.update(0.0)
+    assert scene.frame_budget_ms() == game_scene.IDLE_BUDGET_MS
+
+
+def test_a_click_draws_the_side_panel_afresh(monkeypatch):
+    # what a click changes without a new game version (an airdrop pick) shows at once
+    from game.ui import panel as panel_mod
+    app, scene, frame = _window_frames("europe_1941")
+    frame()
+    drawn = []
+    real = panel_mod.SidePanel._draw
+    monkeypatch.setattr(panel_mod.SidePanel, "_draw", lambda self, *a: drawn.append(1) or real(self, *a))
+    frame()
+    assert not drawn
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    frame()
+    assert drawn

@@ -788,7 +788,7 @@ class HexRenderer(MapRenderer):
 
     # --- minimap ------------------------------------------------------------------------------
     def draw_minimap(self, surface: pygame.Surface, cam: Camera, state: GameState,
-                     area: pygame.Rect | None = None) -> pygame.Rect:
+                     area: pygame.Rect | None = None, view_box: bool = True) -> pygame.Rect:
         rect = self.minimap_rect(pygame.Rect(cam.view)) if area is None else self.fit_rect(area)
         if self._mini is None or self._mini_key != rect.size:
             s = rect.w / self.world_size[0]
@@ -805,10 +805,6 @@ class HexRenderer(MapRenderer):
                 cx, cy = self.centers[u]
                 pygame.draw.rect(surface, col, pygame.Rect(rect.x + cx * s - 2, rect.y + cy * s - 2, 5, 5))
                 pygame.draw.rect(surface, (10, 10, 10), pygame.Rect(rect.x + cx * s - 2, rect.y + cy * s - 2, 5, 5), 1)
-        vx, vy, vw, vh = cam.view
-        wx0, wy0 = cam.to_world(vx, vy)
-        wx1, wy1 = cam.to_world(vx + vw, vy + vh)
-        vr = pygame.Rect(rect.x + wx0 * s, rect.y + wy0 * s, (wx1 - wx0) * s, (wy1 - wy0) * s).clip(rect)
-        if vr.w > 0 and vr.h > 0:
-            pygame.draw.rect(surface, (255, 255, 255), vr, width=1)
+        if view_box:
+            self.draw_view_box(surface, cam, rect)
         return rect
