@@ -8,8 +8,8 @@ from __future__ import annotations
 import logging
 import os
 import random
-from collections.abc import Callable
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
