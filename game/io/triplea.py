@@ -30,8 +30,8 @@ from .triplea_handover import neutral_handovers
 from .triplea_leftovers import rule_attachments, territory_options
 from .triplea_liberation import liberation_units
 from .triplea_names import BASES, FACTORIES, G40_UNITS, POWERS, norm, slug
-from .triplea_players import _condition_context as condition_context
 from .triplea_players import (
+    condition_context,
     national_objectives,
     player_limits,
     politics,

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from .triplea_game import GameXml
-from .triplea_objectives import Context, RawAttachment, Unmapped, _events, step_phase
+from .triplea_objectives import Context, RawAttachment, Unmapped, relation_events, step_phase
 from .triplea_report import Report
 
 HAND_OVER_OPTIONS = {"conditions", "trigger", "when", "uses", "changeOwnership"}
@@ -113,7 +113,7 @@ def _event(gx: GameXml, ctx: Context, by_name: dict[str, RawAttachment], act: Ra
     keep = [(k, v, c) for k, v, c in act.options if k not in ("activateTrigger", "conditions", "trigger")]
     bare = replace(act, options=keep + [("conditions", ":".join(plain), None)])
     name = f"{old} handed over to {new}"
-    found = _events(ctx, bare, steps)
+    found = relation_events(ctx, bare, steps)
     for ev in found:
         ev.update(name=name, hands_over={"from": ctx.pids[old], "to": ctx.pids[new]})
     cancelling = [a for a in gx.raw if a.is_trigger and _turns_off(a) in switches]
@@ -122,7 +122,7 @@ def _event(gx: GameXml, ctx: Context, by_name: dict[str, RawAttachment], act: Ra
             raise Unmapped(f"{c.name}: options besides the switch it turns off")
         bare_c = replace(c, options=[o for o in c.options if o[0] not in ("players", "playerAttachmentName",
                                                                          "playerProperty")])
-        for ev in _events(ctx, bare_c, steps):
+        for ev in relation_events(ctx, bare_c, steps):
             found.append({**ev, "name": f"{old} no longer handed over to {new}", "cancels": [name]})
     names = {act.name, hand.name} | set(other) | {c.name for c in cancelling} | set(switches)
     return found, names, {c.name for c in cancelling}

@@ -19,10 +19,8 @@ from .triplea_objectives import (
     Context,
     RawAttachment,
     Unmapped,
-    _drop_own_player,
-    _referenced,
-    _title,
-    _trigger_condition_list,
+    referenced,
+    trigger_events,
 )
 
 # the options such a trigger may have (anything else: not this kind of trigger)
@@ -51,7 +49,7 @@ def capture_events(atts: list[RawAttachment], ctx: Context, steps: dict[str, tup
         taken.add(att.name)
         try:
             events.extend(_events(att, ctx, steps))
-            taken |= _referenced(ctx, att)
+            taken |= referenced(ctx, att)
         except (Unmapped, ValueError) as exc:
             skipped.append(f"capture trigger {att.name} of {att.to} (line {att.line}): {exc}")
     return events, skipped, taken
@@ -66,24 +64,7 @@ def _events(att: RawAttachment, ctx: Context, steps: dict[str, tuple[str, str | 
     spaces = [ctx.ids[t] for t in (att.get("territories") or "").split(":") if t]
     if not spaces or any(t not in ctx.ids for t in (att.get("territories") or "").split(":") if t):
         raise Unmapped(f"territories '{att.get('territories')}'")
-    if att.to not in ctx.pids:
-        raise Unmapped(f"player '{att.to}'")
-    conds = _trigger_condition_list(ctx, att) if (att.get("trigger") or att.get("conditions")) else []
-    uses = att.get("uses")
-    out = []
-    for w in (v for k, v, _ in att.options if k == "when"):
-        moment, _, step = w.partition(":")
-        who, phase = steps.get(step, ("", None))
-        if moment not in ("before", "after") or who not in ctx.pids or phase is None:
-            raise Unmapped(f"when '{w}' (a step Warboard has not)")
-        ev: dict[str, Any] = {"name": _title(att.name.replace("triggerAttachment", ""), att.to),
-                              "player": ctx.pids[who], "phase": phase, "moment": moment,
-                              "uses": int(uses) if uses and uses.isdigit() else 0,
-                              "sets": [], "raises": {"in": spaces, "by": players}}
-        if conds:
-            ev["when"] = [_drop_own_player(c, ctx.pids[att.to]) for c in conds]
-        out.append(ev)
-    return out
+    return trigger_events(att, ctx, steps, raises={"in": spaces, "by": players})
 
 
 __all__ = ["capture_events", "is_capture_trigger"]

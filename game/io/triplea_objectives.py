@@ -202,7 +202,7 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
             raise Unmapped(f"option {key}={value}")
     refs = att.get("conditions")
     if refs:
-        subs = [condition(ctx, _lookup(ctx, r, att.to), seen | {att.name}) for r in refs.split(":")]
+        subs = [condition(ctx, lookup(ctx, r, att.to), seen | {att.name}) for r in refs.split(":")]
         if (att.get("conditionType") or "AND").upper() == "OR":
             parts.append({"any": subs})
         else:
@@ -242,24 +242,24 @@ def _with_player(c: dict[str, Any], pid: str) -> dict[str, Any]:
     return c if "player" in c else {**c, "player": pid}
 
 
-def _lookup(ctx: Context, name: str, to: str) -> RawAttachment:
+def lookup(ctx: Context, name: str, to: str) -> RawAttachment:
     found = ctx.by_name.get(name)
     if not found:
         raise Unmapped(f"unknown condition '{name}'")
     return next((a for a in found if a.to == to), found[0])
 
 
-def _drop_own_player(c: dict[str, Any], pid: str) -> dict[str, Any]:
+def drop_own_player(c: dict[str, Any], pid: str) -> dict[str, Any]:
     """The objective's own point of view needs no `player:`."""
     if "all" in c or "any" in c:
         k = "all" if "all" in c else "any"
-        return {**c, k: [_drop_own_player(p, pid) for p in c[k]]}
+        return {**c, k: [drop_own_player(p, pid) for p in c[k]]}
     if "not" in c:
-        return {"not": _drop_own_player(c["not"], pid)}
+        return {"not": drop_own_player(c["not"], pid)}
     return {k: v for k, v in c.items() if not (k == "player" and v == pid)}
 
 
-def _title(name: str, player: str) -> str:
+def trigger_title(name: str, player: str) -> str:
     """objectiveAttachment_Germans_3_Control_Caucasus -> Control Caucasus;
     objectiveAttachment2 -> Objective 2."""
     rest = re.sub(r"^(objective|trigger|condition)Attachment_?", "", name)
@@ -273,12 +273,12 @@ def _title(name: str, player: str) -> str:
 def _objective(ctx: Context, att: RawAttachment, bonus: int, conds: list[dict[str, Any]]
                ) -> dict[str, Any]:
     pid = _player(ctx, att.to)
-    out: dict[str, Any] = {"player": pid, "name": _title(att.name, att.to), "bonus": bonus}
+    out: dict[str, Any] = {"player": pid, "name": trigger_title(att.name, att.to), "bonus": bonus}
     uses = att.get("uses")
     if uses and uses.isdigit() and int(uses) > 0:
         out["uses"] = int(uses)
     flat: list[dict[str, Any]] = []
-    for c in (_drop_own_player(c, pid) for c in conds):
+    for c in (drop_own_player(c, pid) for c in conds):
         flat.extend(c["all"] if set(c) == {"all"} else [c])   # the objective's list is an "all"
     out["conditions"] = flat
     return out
@@ -302,7 +302,7 @@ def objectives(atts: list[RawAttachment], ctx: Context) -> tuple[list[dict[str, 
             else:
                 continue
             used.add(att.name)
-            used.update(_referenced(ctx, att))
+            used.update(referenced(ctx, att))
         except (Unmapped, ValueError) as exc:
             skipped.append(f"national objective {att.name} of {att.to} (line {att.line}): {exc}")
             used.add(att.name)   # reported here, not again among the attachments
@@ -315,13 +315,13 @@ def _trigger_conditions(ctx: Context, att: RawAttachment) -> list[dict[str, Any]
                         "resourceCount", "uses")]
     if odd:
         raise Unmapped(f"trigger options {', '.join(odd)}")
-    return _trigger_condition_list(ctx, att)
+    return trigger_conditions(ctx, att)
 
 
-def _trigger_condition_list(ctx: Context, att: RawAttachment) -> list[dict[str, Any]]:
+def trigger_conditions(ctx: Context, att: RawAttachment) -> list[dict[str, Any]]:
     """A trigger's conditions (`trigger` or `conditions`, conditionType, invert)."""
     refs = (att.get("trigger") or att.get("conditions") or "").split(":")
-    subs = [condition(ctx, _lookup(ctx, r, att.to)) for r in refs if r]
+    subs = [condition(ctx, lookup(ctx, r, att.to)) for r in refs if r]
     if not subs:
         raise Unmapped("a trigger without conditions")
     if (att.get("conditionType") or "AND").upper() == "OR":
@@ -331,14 +331,14 @@ def _trigger_condition_list(ctx: Context, att: RawAttachment) -> list[dict[str, 
     return subs
 
 
-def _referenced(ctx: Context, att: RawAttachment) -> set[str]:
+def referenced(ctx: Context, att: RawAttachment) -> set[str]:
     out: set[str] = set()
     for key in ("conditions", "trigger"):
         for r in (att.get(key) or "").split(":"):
             if r and r not in out and r in ctx.by_name:
                 out.add(r)
                 for sub in ctx.by_name[r]:
-                    out |= _referenced(ctx, sub)
+                    out |= referenced(ctx, sub)
     return out
 
 
@@ -363,18 +363,44 @@ def victories(atts: list[RawAttachment], ctx: Context, alliance_of: dict[str, st
             winners = [_player(ctx, p) for p in (att.get("players") or att.to).split(":")]
             pid = _player(ctx, att.to)
             flat: list[dict[str, Any]] = []
-            for c in (_drop_own_player(c, pid) for c in _trigger_condition_list(ctx, att)):
+            for c in (drop_own_player(c, pid) for c in trigger_conditions(ctx, att)):
                 flat.extend(c["all"] if set(c) == {"all"} else [c])
             name = re.sub(r"[_ ]?win$", "", att.get("victory") or "", flags=re.I).replace("_", " ")
             out.append({"alliance": alliance_of[winners[0]], "name": f"{name or 'The'} victory",
                         "player": pid, "hold": "round", "when": flat})
-            used.update(_referenced(ctx, att))
+            used.update(referenced(ctx, att))
         except (Unmapped, ValueError) as exc:
             skipped.append(f"victory trigger {att.name} of {att.to} (line {att.line}): {exc}")
     return out, skipped, used
 
 
-__all__ = ["Context", "RawAttachment", "Unmapped", "condition", "objectives", "victories"]
+def trigger_events(att: RawAttachment, ctx: Context, steps: dict[str, tuple[str, str | None]],
+                   **does: Any) -> list[dict[str, Any]]:
+    """A trigger as politics events, one per `when` step it fires at, each doing `does`
+    (e.g. raises, switches): its conditions, uses and the player whose step it is."""
+    if att.to not in ctx.pids:
+        raise Unmapped(f"player '{att.to}'")
+    conds = trigger_conditions(ctx, att) if (att.get("trigger") or att.get("conditions")) else []
+    uses = att.get("uses")
+    out = []
+    for w in (v for k, v, _ in att.options if k == "when"):
+        moment, _, step = w.partition(":")
+        who, phase = steps.get(step, ("", None))
+        if moment not in ("before", "after") or who not in ctx.pids or phase is None:
+            raise Unmapped(f"when '{w}' (a step Warboard has not)")
+        ev: dict[str, Any] = {"name": trigger_title(att.name.replace("triggerAttachment", ""), att.to),
+                              "player": ctx.pids[who], "phase": phase, "moment": moment,
+                              "uses": int(uses) if uses and uses.isdigit() else 0,
+                              "sets": [], **does}
+        if conds:
+            ev["when"] = [drop_own_player(c, ctx.pids[att.to]) for c in conds]
+        out.append(ev)
+    return out
+
+
+__all__ = ["Context", "RawAttachment", "Unmapped", "condition", "drop_own_player", "lookup", "objectives",
+           "referenced", "relation_events", "trigger_conditions", "trigger_events", "trigger_title",
+           "victories"]
 
 
 # --- politics (relationshipInitialize, politicalActionAttachment) ---------------------------
@@ -424,17 +450,17 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
                 elif k == "costPUs" and v not in ("", "0"):
                     raise Unmapped(f"costPUs {v}")
             d: dict[str, Any] = {"player": _player(ctx, att.to),
-                                 "name": _title(att.name.replace("politicalActionAttachment", ""), att.to),
+                                 "name": trigger_title(att.name.replace("politicalActionAttachment", ""), att.to),
                                  "sets": sets}
             refs = att.get("conditions")
             if refs:
-                subs = [condition(ctx, _lookup(ctx, r, att.to)) for r in refs.split(":") if r]
+                subs = [condition(ctx, lookup(ctx, r, att.to)) for r in refs.split(":") if r]
                 if (att.get("conditionType") or "AND").upper() == "OR":
                     subs = [{"any": subs}]
-                d["when"] = [_drop_own_player(c, d["player"]) for c in subs]
+                d["when"] = [drop_own_player(c, d["player"]) for c in subs]
             declarations.append(d)
             taken.add(att.name)
-            taken.update(_referenced(ctx, att))
+            taken.update(referenced(ctx, att))
         except (Unmapped, ValueError) as exc:
             skipped.append(f"political action {att.name} of {att.to} (line {att.line}): {exc}")
             taken.add(att.name)
@@ -443,9 +469,9 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
         if not att.is_trigger or not any(k == "relationshipChange" for k, _, _ in att.options):
             continue
         try:
-            events.extend(_events(ctx, att, steps or {}))
+            events.extend(relation_events(ctx, att, steps or {}))
             taken.add(att.name)
-            taken.update(_referenced(ctx, att))
+            taken.update(referenced(ctx, att))
         except (Unmapped, ValueError) as exc:
             skipped.append(f"relationship trigger {att.name} of {att.to} (line {att.line}): {exc}")
             taken.add(att.name)
@@ -473,7 +499,7 @@ def step_phase(name: str, java: str) -> str | None:
     return None
 
 
-def _events(ctx: Context, att: RawAttachment,
+def relation_events(ctx: Context, att: RawAttachment,
             steps: dict[str, tuple[str, str | None]]) -> list[dict[str, Any]]:
     """A trigger changing relationships, one event per `when` step."""
     odd = [k for k, _, _ in att.options if k not in ("conditions", "trigger", "conditionType", "invert",
@@ -493,21 +519,4 @@ def _events(ctx: Context, att: RawAttachment,
         if frm:
             change["from"] = frm
         sets.append(change)
-    conds = _trigger_condition_list(ctx, att) if (att.get("trigger") or att.get("conditions")) else []
-    uses = att.get("uses")
-    out = []
-    for w in whens:
-        moment, _, step = w.partition(":")
-        if moment not in ("before", "after") or step not in steps:
-            raise Unmapped(f"when '{w}'")
-        player, phase = steps[step]
-        if player not in ctx.pids or phase is None:
-            raise Unmapped(f"when '{w}' (a step Warboard has not)")
-        ev: dict[str, Any] = {"name": _title(att.name.replace("triggerAttachment", ""), att.to),
-                              "player": ctx.pids[player], "phase": phase, "moment": moment,
-                              "uses": int(uses) if uses and uses.isdigit() else 0,
-                              "sets": sets}
-        if conds:
-            ev["when"] = [_drop_own_player(c, ctx.pids[att.to]) for c in conds]
-        out.append(ev)
-    return out
+    return trigger_events(att, ctx, steps, sets=sets)

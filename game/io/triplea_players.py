@@ -14,13 +14,13 @@ from .triplea_objectives import Context as ObjectiveContext
 from .triplea_objectives import (
     RawAttachment,
     Unmapped,
-    _drop_own_player,
-    _lookup,
-    _referenced,
-    _title,
-    _trigger_condition_list,
     condition,
+    drop_own_player,
+    lookup,
+    referenced,
     step_phase,
+    trigger_conditions,
+    trigger_title,
 )
 from .triplea_objectives import objectives as import_objectives
 from .triplea_objectives import politics as import_politics
@@ -48,7 +48,7 @@ def _type_notes(gx: GameXml) -> dict[str, str]:
     return out
 
 
-def _condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
+def condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                        unit_map: dict[str, str], report: Report) -> ObjectiveContext:
     named = named_types(gx.relationship_options, tested_types(gx.raw))
     ctx = ObjectiveContext(ids=ids, pids=pids, units=unit_map,
@@ -71,7 +71,7 @@ def politics(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: d
     players without steps become neutral countries taking no turns; those whose territories
     change their units' owner on entry (changeUnitOwners, captureUnitOnEnteringBy) are
     pro-side neutrals (`raise_on_entry`). The triggers in `handled` were read elsewhere."""
-    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    ctx = condition_context(gx, ids, pids, unit_map, report)
     alliances = {p: (gx.alliances.get(p) or [p])[0] for p in gx.players}
     raising = sorted({gx.owners[t] for t, opts in gx.territory_options.items()
                       if t in gx.owners and gx.owners[t] in turnless
@@ -178,7 +178,7 @@ def victories(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_map: 
     """The XML's victory triggers as `victory.conditions` (with "Triggered Victory" on)."""
     if gx.properties.get("Triggered Victory", "false").lower() != "true":
         return [], set()
-    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    ctx = condition_context(gx, ids, pids, unit_map, report)
     won_by, skipped, taken = import_victories(gx.raw, ctx, {p["id"]: p["alliance"] for p in players})
     report.not_imported.extend(skipped)
     return won_by, taken
@@ -188,7 +188,7 @@ def national_objectives(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                         unit_map: dict[str, str], report: Report) -> tuple[list[dict[str, Any]], set[str]]:
     """The XML's national objectives as the scenario's `national_objectives` (with the game's
     option "National Objectives" on), and the attachments taken in."""
-    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    ctx = condition_context(gx, ids, pids, unit_map, report)
     national, skipped, taken = import_objectives(gx.raw, ctx)
     if national and gx.properties.get("National Objectives", "true").lower() != "true":
         report.not_imported.append(f"{len(national)} national objectives: the game's option "
@@ -209,7 +209,7 @@ def player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_m
     movementRestrictionTerritories of type allowed -> `moves_within` for such a player
     (G40's China; v3's Chinese restriction stays in the report: its shipped scenario and
     guard games play without it)."""
-    ctx = _condition_context(gx, ids, pids, unit_map, report)
+    ctx = condition_context(gx, ids, pids, unit_map, report)
     switches: dict[str, list[RawAttachment]] = {}
     for att in gx.raw:
         if att.is_trigger and att.get("frontier") in gx.frontiers and att.to in pids:
@@ -225,7 +225,7 @@ def player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_m
             entry.update(_frontier_rules(gx, p, switches[p], ctx, unit_map, report))
             taken |= {a.name for a in switches[p]}
             for a in switches[p]:
-                taken |= _referenced(ctx, a)
+                taken |= referenced(ctx, a)
         opts = gx.player_rules.get(p, {})
         if entry and _kept_in(opts):
             entry["moves_within"] = [ids[t] for t in opts.get("movementRestrictionTerritories", "").split(":")
@@ -234,18 +234,18 @@ def player_limits(gx: GameXml, ids: dict[str, str], pids: dict[str, str], unit_m
             entry["destroys_complexes_in"] = sorted(destroying[p])
         if p in upgrading:
             entry["upgrades_complexes_in"], when = upgrading[p]
-            entry["upgrades_when"] = [_drop_own_player(c, pids[p]) for c in when]
+            entry["upgrades_when"] = [drop_own_player(c, pids[p]) for c in when]
         lifting = _lifting_triggers(gx, p) if _kept_out(opts) else []
         if lifting:
             try:
-                until = [c for a in lifting for c in _trigger_condition_list(ctx, a)]
+                until = [c for a in lifting for c in trigger_conditions(ctx, a)]
             except (Unmapped, ValueError) as exc:
                 report.not_imported.append(f"player {p} movement restriction: {exc}")
             else:
                 entry["keeps_out_of"] = [ids[t] for t in opts["movementRestrictionTerritories"].split(":")
                                          if t in ids]
-                entry["keeps_out_until"] = [_drop_own_player(c, pids[p]) for c in until]
-                taken |= {a.name for a in lifting} | {r for a in lifting for r in _referenced(ctx, a)}
+                entry["keeps_out_until"] = [drop_own_player(c, pids[p]) for c in until]
+                taken |= {a.name for a in lifting} | {r for a in lifting for r in referenced(ctx, a)}
                 report.mapped.append(f"player {p}: movementRestrictionTerritories (disallowed) until "
                                      f"{', '.join(a.name for a in lifting)} fires (player_rules keeps_out_of, "
                                      f"keeps_out_until)")
@@ -306,7 +306,7 @@ def _war_production(gx: GameXml, ids: dict[str, str], ctx: ObjectiveContext, rep
                                            for a2 in ctx.by_name.get(r, []) for k, v, _ in a2.options
                                            if k == "unitPresence")]
         try:
-            when = [condition(ctx, _lookup(ctx, r, a.to)) for r in kept]
+            when = [condition(ctx, lookup(ctx, r, a.to)) for r in kept]
         except (Unmapped, ValueError) as exc:
             report.not_imported.append(f"trigger {a.name} (line {a.line}): {exc}")
             taken.add(a.name)
@@ -351,12 +351,12 @@ def _frontier_rules(gx: GameXml, p: str, triggers: list[RawAttachment], ctx: Obj
         if not more:
             continue   # the frontier without extras (the inverted trigger of the same condition)
         try:
-            when = _trigger_condition_list(ctx, a)
+            when = trigger_conditions(ctx, a)
         except (Unmapped, ValueError) as exc:
             report.not_imported.append(f"{a.name} of {p} (line {a.line}): {exc}")
             continue
         ref = (a.get("conditions") or a.get("trigger") or a.name).split(":")[0]
-        name = _title(ref, p)   # objectiveAttachment_Chinese_1_Burma_Road -> Burma Road
+        name = trigger_title(ref, p)   # objectiveAttachment_Chinese_1_Burma_Road -> Burma Road
         extra.append({"name": name, "units": more, "when": when})
     report.mapped.append(f"player {p}: buys {', '.join(base)}"
                                + "".join(f"; {', '.join(e['units'])} while {e['name']}" for e in extra)

@@ -23,10 +23,8 @@ from .triplea_objectives import (
     Context,
     RawAttachment,
     Unmapped,
-    _drop_own_player,
-    _referenced,
-    _title,
-    _trigger_condition_list,
+    referenced,
+    trigger_events,
 )
 
 SETTER_OPTIONS = {"conditions", "trigger", "conditionType", "invert", "when", "uses", "players",
@@ -85,7 +83,7 @@ def switch_events(atts: list[RawAttachment], ctx: Context, steps: dict[str, tupl
         taken.add(att.name)
         try:
             events.extend(_events(att, ctx, steps, switches[got[0]], got[1]))
-            taken |= _referenced(ctx, att)
+            taken |= referenced(ctx, att)
         except (Unmapped, ValueError) as exc:
             skipped.append(f"switch trigger {att.name} of {att.to} (line {att.line}): {exc}")
     return events, skipped, taken
@@ -93,24 +91,7 @@ def switch_events(atts: list[RawAttachment], ctx: Context, steps: dict[str, tupl
 
 def _events(att: RawAttachment, ctx: Context, steps: dict[str, tuple[str, str | None]],
             name: str, value: bool) -> list[dict[str, Any]]:
-    if att.to not in ctx.pids:
-        raise Unmapped(f"player '{att.to}'")
-    conds = _trigger_condition_list(ctx, att) if (att.get("trigger") or att.get("conditions")) else []
-    uses = att.get("uses")
-    out = []
-    for w in (v for k, v, _ in att.options if k == "when"):
-        moment, _, step = w.partition(":")
-        who, phase = steps.get(step, ("", None))
-        if moment not in ("before", "after") or who not in ctx.pids or phase is None:
-            raise Unmapped(f"when '{w}' (a step Warboard has not)")
-        ev: dict[str, Any] = {"name": _title(att.name.replace("triggerAttachment", ""), att.to),
-                              "player": ctx.pids[who], "phase": phase, "moment": moment,
-                              "uses": int(uses) if uses and uses.isdigit() else 0,
-                              "sets": [], "switches": {name: value}}
-        if conds:
-            ev["when"] = [_drop_own_player(c, ctx.pids[att.to]) for c in conds]
-        out.append(ev)
-    return out
+    return trigger_events(att, ctx, steps, switches={name: value})
 
 
 __all__ = ["imported_switches", "switch_events", "switch_name", "switch_starts"]
