@@ -162,9 +162,11 @@ MACHINE_ROUNDS = 10   # the rounds a computer-only game of a scenario with no li
 
 
 def capped(scenario: Scenario, rounds: int = MACHINE_ROUNDS) -> Scenario:
-    """The scenario with a turn limit, for games no person watches to the end (arena,
-    balance runs, selfplay): a scenario with none (the board game's Global 1940) ends
-    after `rounds` and is judged as at any turn limit (`victory.at_turn_limit`)."""
+    """The scenario with a turn limit, for games of computer players only that are not
+    saved (arena, balance runs; the players know the horizon): a scenario with none (the
+    board game's Global 1940) ends after `rounds` and is judged as at any turn limit
+    (`victory.at_turn_limit`). selfplay stops such a game after `rounds` instead, so
+    that its save stays a game of the scenario as written."""
     return scenario if scenario.turn_limit else replace(scenario, turn_limit=rounds)
 
 

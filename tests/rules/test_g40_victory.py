@@ -166,3 +166,29 @@ def test_turn_limit_none_needs_victory_conditions(tmp_path):
     p.write_text(re.sub(r"(?m)^turn_limit: .*$", "turn_limit: none", text), encoding="utf-8")
     with pytest.raises(LoadError, match="turn_limit: none, but the scenario has no victory.conditions"):
         load_scenario_file(p)
+
+
+def test_selfplay_of_a_game_with_no_limit_stops_and_judges_it_and_its_save_plays_on(tmp_path, monkeypatch):
+    # a computer-only game of a scenario with no turn limit stops after victory.MACHINE_ROUNDS
+    # and is judged as at a limit (docs/interpretations.md, Global 1940: "No turn limit");
+    # the game itself is unlimited, so its save replays to a game in progress
+    from game.io.saves import load_session, write_save
+    from game.rules import victory
+    from game.selfplay import play_out
+    text = (FIXTURES / "mini.yaml").read_text(encoding="utf-8")
+    conds = ("  conditions:\n"
+             "    - alliance: axis\n      name: Axis victory\n      player: red\n      hold: round\n"
+             "      when:\n        - {owned: [b1, b2, c], of: allied, count: 3}\n")
+    p = tmp_path / "endless_mini.yaml"
+    p.write_text(re.sub(r"(?m)^turn_limit: .*$", "turn_limit: none", text)
+                 .replace("  at_turn_limit: victory_cities\n", "  at_turn_limit: victory_cities\n" + conds),
+                 encoding="utf-8")
+    monkeypatch.setattr(victory, "MACHINE_ROUNDS", 2)
+    result, session = play_out(str(p), 1, level="greedy")
+    st = session.state
+    assert result["turns"] == 2 and (st.over or st.round == 3)
+    if not st.over:
+        assert result["winner"] in (None, *st.scenario.alliances)
+        write_save(tmp_path / "g.json", session)
+        again, _ = load_session(tmp_path / "g.json")
+        assert again.state.round == 3 and not again.state.over
