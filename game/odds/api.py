@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from game.rules.errors import LoadError
+from game.rules.memo import derived
 from game.rules.model import AIR, LAND, SEA, GameState, Ruleset
 
 from . import intercept
@@ -23,6 +24,8 @@ from .model import (
     normalise_flags,
     normalise_with_damage,
     sturdy_defending_noncombatants,
+    type_infos,
+    unit_cost,
     unmodelled,
 )
 from .result import OddsResult, pruned
@@ -67,8 +70,9 @@ def _check_terrain(spec: BattleSpec) -> None:
         raise OddsError(f"terrain must be one of {', '.join(TERRAINS)}, not '{spec.terrain}'{tag}"
                         f"{did_you_mean(spec.terrain, list(TERRAINS))}")
     wrong = SEA if spec.terrain == LAND else LAND
+    infos = type_infos(spec.ruleset)
     for side, units in (("attacker", spec.attacker), ("defender", spec.defender)):
-        bad = sorted({t for t in set(units) if spec.info(t).domain == wrong})
+        bad = sorted({t for t in set(units) if infos[t].domain == wrong})
         if bad:
             raise OddsError(f"{side}: {', '.join(bad)} cannot fight in a {spec.terrain} battle")
     for t in spec.bombard:
@@ -94,69 +98,99 @@ def _check_bombard(spec: BattleSpec) -> None:
 
 
 def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
-    """Fold the solved branches into the contract's figures."""
-    aw = dw = dr = rounds = 0.0
-    a_surv: dict[str, float] = {t: 0.0 for t in dict.fromkeys(spec.attacker)}
-    d_surv: dict[str, float] = {t: 0.0 for t in dict.fromkeys(spec.defender)}
-    a_dist = np.zeros(len(spec.attacker) + 1)
-    d_dist = np.zeros(len(spec.defender) + 1)
-    a_cost0 = _cost_of(spec, spec.attacker)
-    d_cost0 = _cost_of(spec, spec.defender)
-    a_lost = d_lost = 0.0
-    takes = 0.0
-    mass = 0.0
+    """Fold the solved branches into the contract's figures. Each branch takes a few numpy
+    calls (issue #45: a small battle's cost is its fixed cost): the final mass summed per
+    state of each side, times the side's figures per state (_side_figures)."""
+    aw = dw = rounds = mass = takes = a_lost = d_lost = 0.0
+    a_surv: dict[str, float] = {t: 0.0 for t in spec.attacker}
+    d_surv: dict[str, float] = {t: 0.0 for t in spec.defender}
+    a_dist = [0.0] * (len(spec.attacker) + 1)
+    d_dist = [0.0] * (len(spec.defender) + 1)
+    costs = _unit_costs(spec.ruleset)
+    a_cost0 = sum(costs[t] for t in spec.attacker)
+    d_cost0 = sum(costs[t] for t in spec.defender)
+    land = spec.terrain == LAND
     for b in branches:
-        F = b.final * b.weight
+        F = b.final * b.weight if b.weight != 1.0 else b.final
         TA, TD = b.a.T, b.d.T
-        w_a = float(F[:TA, TD].sum())
-        if spec.terrain == LAND:   # wins with a land unit left that may capture the space
-            captors = np.array([spec.can_capture(t) for t in b.a.types], dtype=bool)
-            if captors.any():
-                holds = (b.a.counts[:TA][:, captors] > 0).any(axis=1)
-                takes += float(F[:TA, TD][holds].sum())
-        w_d = float(F[TA, :TD].sum())
-        tot = float(F.sum())
-        mass += tot
-        aw += w_a
-        dw += w_d
-        dr += tot - w_a - w_d
-        rounds += b.weight * b.rounds
+        both = float(F[TA, TD])   # both sides gone: a draw
         fA = F.sum(axis=1)
         fD = F.sum(axis=0)
-        alive_a, left_a = _side_figures(b.a)
-        alive_d, left_d = _side_figures(b.d)
-        np.add.at(a_dist, alive_a, fA)
-        np.add.at(d_dist, alive_d, fD)
-        for side, f, surv in ((b.a, fA, a_surv), (b.d, fD, d_surv)):
-            exp = f @ side.counts
-            for k, t in enumerate(side.types):
-                surv[t] += float(exp[k])
-        a_lost += a_cost0 * float(fA.sum()) - float(fA @ left_a) if b.a.info else 0.0
-        d_lost += d_cost0 * float(fD.sum()) - float(fD @ left_d) if b.d.info else 0.0
+        ea = (fA @ _side_figures(b.a)).tolist()
+        ed = (fD @ _side_figures(b.d)).tolist()
+        aw += float(fD[TD]) - both
+        dw += float(fA[TA]) - both
+        mass += ea[len(b.a.types) + 1]
+        rounds += b.weight * b.rounds
+        if land:   # wins with a land unit left that may capture the space
+            holds = _captor_states(spec, b.a)
+            if holds is not None:
+                takes += float(F[:TA, TD] @ holds)
+        a_lost += _side_sums(b.a, fA, ea, a_surv, a_dist, a_cost0)
+        d_lost += _side_sums(b.d, fD, ed, d_surv, d_dist, d_cost0)
     # float sums of many branches can pass 1 by a few ulps (1000 infantry: 1.00000000000003)
     return OddsResult(
-        attacker_wins=min(1.0, aw), defender_wins=min(1.0, dw), draw=max(0.0, dr), method="exact",
-        expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
+        attacker_wins=min(1.0, aw), defender_wins=min(1.0, dw), draw=max(0.0, mass - aw - dw),
+        method="exact", expected_rounds=rounds, attacker_survivors=a_surv, defender_survivors=d_surv,
         attacker_cost_lost=a_lost, defender_cost_lost=d_lost,
-        attacker_survivor_distribution=[float(x) for x in a_dist],
-        defender_survivor_distribution=[float(x) for x in d_dist],
-        attacker_takes=min(1.0, takes) if spec.terrain == LAND else None,
+        attacker_survivor_distribution=a_dist, defender_survivor_distribution=d_dist,
+        attacker_takes=min(1.0, takes) if land else None,
         pruned_mass=pruned(mass))
 
 
-def _cost_of(spec: BattleSpec, units: list[str]) -> float:
-    cost = {t: spec.info(t).cost for t in set(units)}
-    return sum(cost[t] for t in units)
+def _side_sums(side: Any, f: np.ndarray, e: list[float], surv: dict[str, float], dist: list[float],
+               cost0: float) -> float:
+    """Add a branch's side figures (f: its mass per state of the side, e: f times
+    _side_figures) to the survivors and the distribution; the cost it lost (none for a
+    side with no unit left in the branch)."""
+    nt = len(side.types)
+    for k, t in enumerate(side.types):
+        surv[t] += e[k]
+    alive = (e[nt + 2:] if side.N <= ONE_HOT_MAX
+             else np.bincount(side.alive_n(), weights=f, minlength=side.N + 1).tolist())
+    for n in range(side.N + 1):
+        dist[n] += alive[n]
+    return cost0 * e[nt + 1] - e[nt] if side.info else 0.0
 
 
-def _side_figures(side: Any) -> tuple[np.ndarray, np.ndarray]:
-    """(units alive at each state, their cost at each state) of a side of a solved battle,
-    kept on it (sides come from the table cache, exact.cached_tables)."""
+def _unit_costs(rs: Ruleset) -> dict[str, float]:
+    """TypeInfo.cost of every unit type of the ruleset (model.unit_cost)."""
+    return derived(rs, "odds.unit_costs", lambda: {t: unit_cost(ut) for t, ut in rs.units.items()})
+
+
+# sides of at most this many units have their survivor distribution in _side_figures
+# (a one-hot of H x (N + 1) floats: under 70 KB at 64 units); bigger ones bincount it
+ONE_HOT_MAX = 64
+
+
+def _side_figures(side: Any) -> np.ndarray:
+    """Per state of a side of a solved battle, as columns: its alive units of each type
+    (side.types), their cost, 1 (the mass), then, up to ONE_HOT_MAX units, a one-hot of
+    the number of units alive (0..N). Kept on the side (sides come from the table cache,
+    exact.cached_tables)."""
     got = side.__dict__.get("_figures")
     if got is None:
-        costs = np.array([ti.cost for ti in side.info])
-        got = side.__dict__["_figures"] = (side.alive_n(), side.counts @ costs if side.info else None)
+        nt = len(side.types)
+        got = np.zeros((side.H, nt + 2 + (side.N + 1 if side.N <= ONE_HOT_MAX else 0)))
+        got[:, :nt] = side.counts
+        if side.info:
+            got[:, nt] = side.counts @ np.array([ti.cost for ti in side.info])
+        got[:, nt + 1] = 1.0
+        if side.N <= ONE_HOT_MAX:
+            got[np.arange(side.H), nt + 2 + np.asarray(side.alive_n())] = 1.0
+        side.__dict__["_figures"] = got
     return got  # type: ignore[no-any-return]
+
+
+def _captor_states(spec: BattleSpec, side: Any) -> np.ndarray | None:
+    """1.0 at each state but the last of an attacking side of a land battle where a unit
+    that may capture the space is alive, else 0.0; None when it has no such unit. Kept on
+    the side, as _side_figures."""
+    if "_captors" not in side.__dict__:
+        captors = np.array([spec.can_capture(t) for t in side.types], dtype=bool)
+        side.__dict__["_captors"] = ((side.counts[:side.T][:, captors] > 0).any(axis=1).astype(float)
+                                     if captors.any() else None)
+    return side.__dict__["_captors"]  # type: ignore[no-any-return]
 
 
 def _trivial(spec: BattleSpec) -> OddsResult:
@@ -175,11 +209,15 @@ def not_modelled(spec: BattleSpec, method: str) -> list[str]:
     """Abilities (unit: ability) of this battle that `method` does not model exactly."""
     out: list[str] = []
     rs = spec.ruleset
+    reasons = _unmodelled_by_type(rs, method, tuple(spec.terrain_tags))
+    types = set(spec.attacker) | set(spec.defender) | set(spec.bombard)
+    if not any(reasons[t] for t in types):   # the common case: every type modelled
+        return out
     # seed 000 G53: fleet air defence only acts against attacking aircraft
     air_attack = any(rs.units[t].domain == AIR for t in spec.attacker)
     for side, t in dict.fromkeys([("a", t) for t in spec.attacker] + [("d", t) for t in spec.defender]
                                  + [("b", t) for t in spec.bombard]):
-        for r in unmodelled(rs.units[t], method, spec.terrain_tags):
+        for r in reasons[t]:
             ab = r.split(": ", 1)[-1]
             if not air_attack and ab in AIR_DEFENSE_ABILITIES:
                 continue
@@ -189,6 +227,23 @@ def not_modelled(spec: BattleSpec, method: str) -> list[str]:
             if r not in out:
                 out.append(r)
     return out
+
+
+class _Unmodelled(dict[str, tuple[str, ...]]):
+    """model.unmodelled of each unit type, for one method and terrain (found when first
+    asked for: it depends on the type's abilities only)."""
+
+    def __init__(self, rs: Ruleset, method: str, tags: tuple[str, ...]) -> None:
+        super().__init__()
+        self.rs, self.method, self.tags = rs, method, tags
+
+    def __missing__(self, t: str) -> tuple[str, ...]:
+        got = self[t] = tuple(unmodelled(self.rs.units[t], self.method, self.tags))
+        return got
+
+
+def _unmodelled_by_type(rs: Ruleset, method: str, tags: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    return derived(rs, ("odds.unmodelled", method, tags), lambda: _Unmodelled(rs, method, tags))
 
 
 def moot(spec: BattleSpec, ut: Any, ability: str, enemy: list[str], own: list[str],
@@ -236,7 +291,7 @@ def aboard(spec: BattleSpec, own: list[str]) -> list[tuple[int, int]]:
     `own` is the defender's list."""
     rs = spec.ruleset
     out: list[tuple[int, int]] = []
-    if spec.terrain != SEA:
+    if spec.terrain != SEA or not any(rs.units[t].has("carrier") for t in set(own)):
         return out
     room = {k: rs.units[t].ability("carrier").capacity for k, t in enumerate(own) if rs.units[t].has("carrier")}
     for k, t in enumerate(own):
@@ -389,11 +444,14 @@ def battle_odds(ruleset: Ruleset | str, attackers: Iterable[tuple[str, int]],
     supply (a land unit without no_supply_penalty fights at -1; exact, per unit)."""
     rs = _ruleset(ruleset)
     att_raw = expand(rs, [list(x) for x in attackers], "attacker")
-    flags = ([bool(airborne)] * len(att_raw) if isinstance(airborne, bool)
-             else [bool(f) for f in airborne])
-    flags = [f and can_fly_in(rs.units[t]) for t, f in
-             zip(att_raw, flags + [False] * (len(att_raw) - len(flags)), strict=False)]
-    flags = normalise_flags(rs, att_raw, flags)
+    if airborne is False:   # the common case: nobody flew in
+        flags = [False] * len(att_raw)
+    else:
+        flags = ([bool(airborne)] * len(att_raw) if isinstance(airborne, bool)
+                 else [bool(f) for f in airborne])
+        flags = [f and can_fly_in(rs.units[t]) for t, f in
+                 zip(att_raw, flags + [False] * (len(att_raw) - len(flags)), strict=False)]
+        flags = normalise_flags(rs, att_raw, flags)
     att_oos = normalise_flags(rs, att_raw, list(attacker_oos))
     landed: list[bool] = []
     if not isinstance(amphibious, bool):

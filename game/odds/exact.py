@@ -10,16 +10,19 @@ per-unit tables (preround.pre_round: round one starts from each bombardment outc
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from game.rules.abilities.hooks import support_claim_order
+from game.rules.memo import derived
 from game.rules.model import AIR, LAND
 
 from . import kernel
-from .model import BattleSpec, TypeInfo, type_info
+from .general import needs_general
+from .model import BattleSpec, TypeInfo, type_info, type_infos
 
 # the per-unit tables (general.py) only: their tables are built state by state in Python
 MAX_STATES = 4_000_000
@@ -416,16 +419,13 @@ TABLE_CACHE_STATES = 20_000  # ... of at most this many states: above, the DP dw
 
 def spec_key(spec: BattleSpec) -> tuple[Any, ...]:
     """Every term of a battle but its ruleset, hashable (the table cache's key)."""
-    return tuple(tuple(v) if isinstance(v, list) else v
-                 for f, v in vars(spec).items() if f != "ruleset")
+    return tuple([tuple(v) if isinstance(v, list) else v
+                  for f, v in vars(spec).items() if f != "ruleset"])
 
 
 def cached_tables(spec: BattleSpec, key: tuple[Any, ...], make: Any) -> Any:
     """make() -> (a, d, kernel arguments), kept per ruleset for TABLE_CACHE battles (the
     arrays are never written to: kernels only read their tables)."""
-    from collections import OrderedDict
-
-    from game.rules.memo import derived
     cache: OrderedDict[tuple[Any, ...], Any] = derived(spec.ruleset, "odds.tables", OrderedDict)
     got = cache.get(key)
     if got is not None:
@@ -509,7 +509,7 @@ def simple_bombard(spec: BattleSpec) -> bool:
     the units it hits fire back in round one's defender fire, also when it takes them all
     (battle.settle, fs_remove), as an ordinary pool's casualties do. Else the per-unit
     tables (preround.pre_round). No bombardment: True."""
-    if any(spec.marked(k) for k in range(len(spec.defender))):
+    if any(spec.defender_marked[:len(spec.defender)]):   # spec.marked(k) of some defender
         return False
     if not spec.bombard:
         return True
@@ -855,13 +855,16 @@ def aa_branches(spec: BattleSpec) -> list[tuple[float, list[str], list[int], lis
     """Anti-aircraft fire before round one: [(probability, attacker list after it, its
     damage, the listed index of each unit kept)]. Aircraft, and separately airborne
     paratroopers (seed 002), lose the first listed of their kind."""
-    air = [k for k, t in enumerate(spec.attacker) if spec.info(t).domain == AIR]
-    flags = spec.airborne()
-    aa_all = [spec.info(t) for t in spec.defender if spec.info(t).aa_value is not None]
-    para = [k for k, t in enumerate(spec.attacker)
-            if flags[k] and spec.info(t).aa_exposed]
+    infos = type_infos(spec.ruleset)
     dmg = spec.damage("attacker")
-    if (not air and not para) or not aa_all or not spec.aa_fire:
+    if not spec.aa_fire or all(infos[t].aa_value is None for t in set(spec.defender)):
+        return [(1.0, list(spec.attacker), dmg, list(range(len(spec.attacker))))]
+    air = [k for k, t in enumerate(spec.attacker) if infos[t].domain == AIR]
+    flags = spec.airborne()
+    aa_all = [infos[t] for t in spec.defender if infos[t].aa_value is not None]
+    para = [k for k, t in enumerate(spec.attacker)
+            if flags[k] and infos[t].aa_exposed]
+    if not air and not para:
         return [(1.0, list(spec.attacker), dmg, list(range(len(spec.attacker))))]
     if any(spec.info(spec.attacker[k]).hits - dmg[k] > 1 for k in para):
         raise NotExact("anti-aircraft fire at multi-hit paratroopers")
@@ -902,7 +905,6 @@ def aa_hits_taken(spec: BattleSpec, air: list[int], dmg: list[int], hits: int) -
 
 
 def solve_exact(spec: BattleSpec) -> list[Branch]:
-    from .general import needs_general
     if spec.out_of_supply() or mixed_airborne(spec) or spec.mixed_landed():
         # seed 000 G4 (out of supply), units of a type that flew in beside others that did
         # not, or landed from the sea beside others that came overland: per-unit values,

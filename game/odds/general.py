@@ -45,7 +45,7 @@ from game.rules.abilities.hooks import (
 )
 from game.rules.abilities.values import value_context
 from game.rules.memo import derived
-from game.rules.model import AIR, LAND, Ruleset, UnitType
+from game.rules.model import AIR, LAND, SEA, Ruleset, UnitType
 
 from .model import BattleSpec
 
@@ -60,17 +60,31 @@ def has_damaged_values(ut: UnitType) -> bool:
 def needs_general(spec: BattleSpec) -> bool:
     """Does this battle need the per-unit tables (an ability that says so for this
     battle's terrain, Ability.per_unit_odds, or damage-dependent values)?"""
-    from .api import lost_aboard
     rs = spec.ruleset
-    if lost_aboard(spec, spec.defender):
-        return True   # G58: a carrier listed before its aircraft (exact._cap_map)
-    for t in set(spec.attacker) | set(spec.defender):
-        ut = rs.units[t]
-        if has_damaged_values(ut):
-            return True
-        if any(ab.per_unit_odds(spec.terrain_tags) for ab in ut.abilities):
-            return True
-    return False
+    if spec.terrain == SEA and any(rs.units[t].has("carrier") for t in set(spec.defender)):
+        from .api import lost_aboard
+        if lost_aboard(spec, spec.defender):
+            return True   # G58: a carrier listed before its aircraft (exact._cap_map)
+    per_unit = _per_unit_types(rs, tuple(spec.terrain_tags))
+    return any(per_unit[t] for t in set(spec.attacker) | set(spec.defender))
+
+
+class _PerUnitTypes(dict[str, bool]):
+    """Per unit type: does it need the per-unit tables in this terrain (an ability that
+    says so, or damage-dependent values)? Found when first asked for."""
+
+    def __init__(self, rs: Ruleset, tags: tuple[str, ...]) -> None:
+        super().__init__()
+        self.rs, self.tags = rs, tags
+
+    def __missing__(self, t: str) -> bool:
+        ut = self.rs.units[t]
+        got = self[t] = has_damaged_values(ut) or any(ab.per_unit_odds(self.tags) for ab in ut.abilities)
+        return got
+
+
+def _per_unit_types(rs: Ruleset, tags: tuple[str, ...]) -> dict[str, bool]:
+    return derived(rs, ("odds.per_unit_types", tags), lambda: _PerUnitTypes(rs, tags))
 
 
 def _domain_types(rs: Ruleset, domains: tuple[str, ...]) -> frozenset[str]:

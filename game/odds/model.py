@@ -206,7 +206,7 @@ class BattleSpec:
         return self.ruleset.dice
 
     def info(self, tid: str) -> TypeInfo:
-        return type_info(self.ruleset, tid)
+        return type_infos(self.ruleset)[tid]
 
     def can_capture(self, tid: str) -> bool:
         """Can an attacker of type `tid` left after the battle take the space (find_battles:
@@ -262,8 +262,26 @@ class BattleSpec:
         return [int(dmg[k]) if k < len(dmg) else 0 for k in range(len(units))]
 
 
+class _TypeInfos(dict[str, TypeInfo]):
+    """A ruleset's TypeInfo per unit type id, each made when first asked for."""
+
+    def __init__(self, rs: Ruleset) -> None:
+        super().__init__()
+        self.rs = rs
+
+    def __missing__(self, tid: str) -> TypeInfo:
+        got = self[tid] = TypeInfo.of(self.rs.units[tid], self.rs)
+        return got
+
+
+def type_infos(rs: Ruleset) -> dict[str, TypeInfo]:
+    """The ruleset's TypeInfo by unit type id (one look-up per call for the hot loops:
+    issue #45, a small battle's cost is its fixed Python cost)."""
+    return derived(rs, "odds.TypeInfos", lambda: _TypeInfos(rs))
+
+
 def type_info(rs: Ruleset, tid: str) -> TypeInfo:
-    return derived(rs, ("odds.TypeInfo", tid), lambda: TypeInfo.of(rs.units[tid], rs))
+    return type_infos(rs)[tid]
 
 
 def expand(rs: Ruleset, entries: Any, what: str) -> list[str]:
@@ -327,8 +345,24 @@ def loss_group(rs: Ruleset, t: str) -> int:
     check_casualties): 0 combat units, 1 noncombatants (seed 000 TRANSPORT AIRCRAFT: "may
     not be selected as casualties until all accompanying friendly fighters have been
     lost"; the game's default takes them after every combat unit), 2 defenceless units."""
-    return derived(rs, ("odds.loss_group", t), lambda: 2 if type_info(rs, t).defenseless
-                   else 1 if rs.units[t].has("noncombatant") else 0)
+    return _loss_groups(rs)[t]
+
+
+class _LossGroups(dict[str, int]):
+    """A ruleset's loss_group per unit type id, each found when first asked for."""
+
+    def __init__(self, rs: Ruleset) -> None:
+        super().__init__()
+        self.rs = rs
+
+    def __missing__(self, t: str) -> int:
+        got = self[t] = (2 if type_info(self.rs, t).defenseless
+                         else 1 if self.rs.units[t].has("noncombatant") else 0)
+        return got
+
+
+def _loss_groups(rs: Ruleset) -> dict[str, int]:
+    return derived(rs, "odds.loss_groups", lambda: _LossGroups(rs))
 
 
 def sturdy_defending_noncombatants(spec: BattleSpec) -> bool:
@@ -345,12 +379,15 @@ def sturdy_defending_noncombatants(spec: BattleSpec) -> bool:
 def normalise_order(rs: Ruleset, units: list[str]) -> list[str]:
     """Defenceless units are lost only after every other unit, noncombatants (air
     transports) after the combat units (rules core); else the listed order."""
-    group = _groups(rs, units)
+    group = _loss_groups(rs)
     return sorted(units, key=group.__getitem__)
 
 
-def _groups(rs: Ruleset, units: list[str]) -> dict[str, int]:
-    return {t: loss_group(rs, t) for t in set(units)}
+def _in_order(group: dict[str, int], units: list[str]) -> bool:
+    """Are the units in their groups' order already (the sort would keep them as listed)?"""
+    if len({group[t] for t in set(units)}) < 2:   # one group (the common case)
+        return True
+    return all(group[a] <= group[b] for a, b in zip(units, units[1:], strict=False))
 
 
 def normalise_flags(rs: Ruleset, units: list[str], flags: list[bool]) -> list[bool]:
@@ -358,7 +395,9 @@ def normalise_flags(rs: Ruleset, units: list[str], flags: list[bool]) -> list[bo
     if not any(flags):   # nothing flagged: nothing to reorder
         return [False] * len(units)
     fl = [bool(flags[k]) if k < len(flags) else False for k in range(len(units))]
-    group = _groups(rs, units)
+    group = _loss_groups(rs)
+    if _in_order(group, units):
+        return fl
     pairs = sorted(zip(units, fl, strict=True), key=lambda p: group[p[0]])
     return [f for _, f in pairs]
 
@@ -366,6 +405,9 @@ def normalise_flags(rs: Ruleset, units: list[str], flags: list[bool]) -> list[bo
 def normalise_with_damage(rs: Ruleset, units: list[str],
                           damage: list[int]) -> tuple[list[str], list[int]]:
     """normalise_order, carrying each unit's damage along; damage is checked against hits."""
+    group = _loss_groups(rs)
+    if not damage and _in_order(group, units):   # the common case: nothing to check or move
+        return list(units), [0] * len(units)
     dmg = [damage[k] if k < len(damage) else 0 for k in range(len(units))]
     hits = {t: type_info(rs, t).hits for t in set(units)}
     for t, d in zip(units, dmg, strict=True):
@@ -376,6 +418,5 @@ def normalise_with_damage(rs: Ruleset, units: list[str],
         if isinstance(d, bool) or not isinstance(d, int) or d < 0 or d >= hits[t]:
             raise OddsError(f"damage {d!r} for '{t}' must be a whole number from 0 to "
                             f"{type_info(rs, t).hits - 1}")
-    group = _groups(rs, units)
     pairs = sorted(zip(units, dmg, strict=True), key=lambda p: group[p[0]])
     return [t for t, _ in pairs], [d for _, d in pairs]
