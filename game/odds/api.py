@@ -141,8 +141,8 @@ def summarize(spec: BattleSpec, branches: list[Branch]) -> OddsResult:
 def _side_sums(side: Any, f: np.ndarray, e: list[float], surv: dict[str, float], dist: list[float],
                cost0: float) -> float:
     """Add a branch's side figures (f: its mass per state of the side, e: f times
-    _side_figures) to the survivors and the distribution; the cost it lost (none for a
-    side with no unit left in the branch)."""
+    _side_figures) to the survivors and the distribution; the cost it lost (all of it
+    in a branch where anti-aircraft fire left the side no unit)."""
     nt = len(side.types)
     for k, t in enumerate(side.types):
         surv[t] += e[k]
@@ -150,7 +150,7 @@ def _side_sums(side: Any, f: np.ndarray, e: list[float], surv: dict[str, float],
              else np.bincount(side.alive_n(), weights=f, minlength=side.N + 1).tolist())
     for n in range(side.N + 1):
         dist[n] += alive[n]
-    return cost0 * e[nt + 1] - e[nt] if side.info else 0.0
+    return cost0 * e[nt + 1] - e[nt] if side.info else cost0 * float(f.sum())
 
 
 def _unit_costs(rs: Ruleset) -> dict[str, float]:
