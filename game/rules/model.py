@@ -670,12 +670,13 @@ class UnitMap(dict[int, Unit]):
     Both must give the units in dict order, as a scan would. Dict order is ascending uid
     order as long as each new uid is larger than every uid added before (the rules only add
     `next_uid`); `_ascending` says it still is. Once it is not, they scan."""
-    __slots__ = ("_at", "_aboard", "_last", "_ascending", "_memo")
+    __slots__ = ("_at", "_aboard", "_last", "_ascending", "_memo", "_kept")
     _at: dict[str, tuple[int, ...]]
     _aboard: dict[int, tuple[int, ...]]
     _last: int
     _ascending: bool
     _memo: dict[Any, Any] | None
+    _kept: dict[Any, Any] | None
 
     def __init__(self, data: Any = ()) -> None:
         dict.__init__(self)
@@ -683,7 +684,7 @@ class UnitMap(dict[int, Unit]):
         self._aboard = {}
         self._last = 0
         self._ascending = True
-        self._memo = None
+        self._memo = self._kept = None
         for uid, u in dict(data).items():
             self[uid] = u
 
@@ -698,6 +699,7 @@ class UnitMap(dict[int, Unit]):
         new._last = self._last
         new._ascending = self._ascending
         new._memo = None
+        new._kept = self._kept   # the same units: what was found from them still holds
         return new
 
     def memo(self) -> dict[Any, Any]:
@@ -708,8 +710,17 @@ class UnitMap(dict[int, Unit]):
             m = self._memo = {}
         return m
 
+    def kept_memo(self) -> dict[Any, Any]:
+        """Like memo(), but shared with the copies of these units until either side's
+        units change (a zone battle's sides are found again by the next action's step).
+        Its users check what else their answers read (ruleset, scenario, relations)."""
+        m = self._kept
+        if m is None:
+            m = self._kept = {}
+        return m
+
     def _unindex(self, uid: int, u: Unit) -> None:
-        self._memo = None
+        self._memo = self._kept = None
         _index_drop(self._at, u.space, uid)
         if u.carried_by is not None:
             _index_drop(self._aboard, u.carried_by, uid)
@@ -717,7 +728,7 @@ class UnitMap(dict[int, Unit]):
     def __setitem__(self, uid: int, u: Unit) -> None:
         old = dict.get(self, uid, _MISSING)
         dict.__setitem__(self, uid, u)
-        self._memo = None
+        self._memo = self._kept = None
         if old is _MISSING:
             if self._ascending and isinstance(uid, int) and uid > self._last:
                 self._last = uid
@@ -748,7 +759,7 @@ class UnitMap(dict[int, Unit]):
             for u in units:
                 self[u.uid] = u
             return
-        self._memo = None
+        self._memo = self._kept = None
         at: dict[str, list[int]] = {}
         aboard: dict[int, list[int]] = {}
         for u in units:
@@ -776,7 +787,7 @@ class UnitMap(dict[int, Unit]):
 
     def clear(self) -> None:
         dict.clear(self)
-        self._memo = None
+        self._memo = self._kept = None
         self._at = {}
         self._aboard = {}
 
