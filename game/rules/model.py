@@ -84,7 +84,17 @@ class UnitType:
         return self.cost
 
     def abilities_named(self, name: str) -> list[Any]:
-        return [ab for ab in self.abilities if ab.name == name]
+        got = self._abilities_by_name.get(name)
+        return list(got) if got else []
+
+    @cached_property
+    def _abilities_by_name(self) -> dict[str, tuple[Any, ...]]:
+        """name -> the abilities of that name, in listed order (asked in every move and
+        battle step)."""
+        out: dict[str, list[Any]] = {}
+        for ab in self.abilities:
+            out.setdefault(ab.name, []).append(ab)
+        return {k: tuple(v) for k, v in out.items()}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -658,7 +668,9 @@ def _index_drop(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:
     if len(t) == 1:
         del index[key]
     else:
-        index[key] = tuple(x for x in t if x != uid)
+        i = t.index(uid) if uid in t else -1   # (a uid is in a tuple once)
+        if i >= 0:
+            index[key] = t[:i] + t[i + 1:]
 
 
 class UnitMap(dict[int, Unit]):
