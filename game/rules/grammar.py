@@ -10,6 +10,7 @@ from .model import PlayerDef, Scenario
 # country names that end like plurals but take a singular verb
 _SINGULAR_NAMES = {"united states", "united states of america", "netherlands", "philippines",
                    "bahamas", "soviet socialist republics"}
+_SINGULAR_ENDINGS = tuple(f" {n}" for n in sorted(_SINGULAR_NAMES))   # "... United States"
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
 
 
@@ -19,7 +20,7 @@ def is_plural(name: str) -> bool:
     low = name.strip().lower()
     if " and " in low:
         return True
-    if not low or low in _SINGULAR_NAMES or low.endswith(tuple(f" {n}" for n in _SINGULAR_NAMES)):
+    if not low or low in _SINGULAR_NAMES or low.endswith(_SINGULAR_ENDINGS):
         return False
     if " " not in low and low.endswith(("ese", "ish", "ench", "utch")):
         return True  # nationality nouns: Chinese, Japanese, British, French, Dutch

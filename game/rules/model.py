@@ -84,7 +84,17 @@ class UnitType:
         return self.cost
 
     def abilities_named(self, name: str) -> list[Any]:
-        return [ab for ab in self.abilities if ab.name == name]
+        got = self._abilities_by_name.get(name)
+        return list(got) if got else []
+
+    @cached_property
+    def _abilities_by_name(self) -> dict[str, tuple[Any, ...]]:
+        """name -> the abilities of that name, in listed order (asked in every move and
+        battle step)."""
+        out: dict[str, list[Any]] = {}
+        for ab in self.abilities:
+            out.setdefault(ab.name, []).append(ab)
+        return {k: tuple(v) for k, v in out.items()}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -658,7 +668,9 @@ def _index_drop(index: dict[Any, tuple[int, ...]], key: Any, uid: int) -> None:
     if len(t) == 1:
         del index[key]
     else:
-        index[key] = tuple(x for x in t if x != uid)
+        i = t.index(uid) if uid in t else -1   # (a uid is in a tuple once)
+        if i >= 0:
+            index[key] = t[:i] + t[i + 1:]
 
 
 class UnitMap(dict[int, Unit]):
@@ -670,12 +682,13 @@ class UnitMap(dict[int, Unit]):
     Both must give the units in dict order, as a scan would. Dict order is ascending uid
     order as long as each new uid is larger than every uid added before (the rules only add
     `next_uid`); `_ascending` says it still is. Once it is not, they scan."""
-    __slots__ = ("_at", "_aboard", "_last", "_ascending", "_memo")
+    __slots__ = ("_at", "_aboard", "_last", "_ascending", "_memo", "_kept")
     _at: dict[str, tuple[int, ...]]
     _aboard: dict[int, tuple[int, ...]]
     _last: int
     _ascending: bool
     _memo: dict[Any, Any] | None
+    _kept: dict[Any, Any] | None
 
     def __init__(self, data: Any = ()) -> None:
         dict.__init__(self)
@@ -683,7 +696,7 @@ class UnitMap(dict[int, Unit]):
         self._aboard = {}
         self._last = 0
         self._ascending = True
-        self._memo = None
+        self._memo = self._kept = None
         for uid, u in dict(data).items():
             self[uid] = u
 
@@ -698,6 +711,7 @@ class UnitMap(dict[int, Unit]):
         new._last = self._last
         new._ascending = self._ascending
         new._memo = None
+        new._kept = self._kept   # the same units: what was found from them still holds
         return new
 
     def memo(self) -> dict[Any, Any]:
@@ -708,8 +722,17 @@ class UnitMap(dict[int, Unit]):
             m = self._memo = {}
         return m
 
+    def kept_memo(self) -> dict[Any, Any]:
+        """Like memo(), but shared with the copies of these units until either side's
+        units change (a zone battle's sides are found again by the next action's step).
+        Its users check what else their answers read (ruleset, scenario, relations)."""
+        m = self._kept
+        if m is None:
+            m = self._kept = {}
+        return m
+
     def _unindex(self, uid: int, u: Unit) -> None:
-        self._memo = None
+        self._memo = self._kept = None
         _index_drop(self._at, u.space, uid)
         if u.carried_by is not None:
             _index_drop(self._aboard, u.carried_by, uid)
@@ -717,7 +740,7 @@ class UnitMap(dict[int, Unit]):
     def __setitem__(self, uid: int, u: Unit) -> None:
         old = dict.get(self, uid, _MISSING)
         dict.__setitem__(self, uid, u)
-        self._memo = None
+        self._memo = self._kept = None
         if old is _MISSING:
             if self._ascending and isinstance(uid, int) and uid > self._last:
                 self._last = uid
@@ -748,7 +771,7 @@ class UnitMap(dict[int, Unit]):
             for u in units:
                 self[u.uid] = u
             return
-        self._memo = None
+        self._memo = self._kept = None
         at: dict[str, list[int]] = {}
         aboard: dict[int, list[int]] = {}
         for u in units:
@@ -776,7 +799,7 @@ class UnitMap(dict[int, Unit]):
 
     def clear(self) -> None:
         dict.clear(self)
-        self._memo = None
+        self._memo = self._kept = None
         self._at = {}
         self._aboard = {}
 
@@ -910,14 +933,14 @@ class ZoneTurn:
     def copy(self) -> ZoneTurn:
         """A copy whose dicts the reducer may change (tuples and battles are immutable)."""
         new = object.__new__(ZoneTurn)
-        new.__dict__.update(self.__dict__)
-        new.purchased = dict(self.purchased)
-        new.bought = dict(self.bought)
-        new.placed = dict(self.placed)
-        new.origins = dict(self.origins)
-        new.landings = dict(self.landings)
-        new.ro3_moves = dict(self.ro3_moves)
-        new.raids = dict(self.raids)
+        d = new.__dict__ = self.__dict__.copy()   # one dict copy: cheaper than update()
+        d["purchased"] = self.purchased.copy()
+        d["bought"] = self.bought.copy()
+        d["placed"] = self.placed.copy()
+        d["origins"] = self.origins.copy()
+        d["landings"] = self.landings.copy()
+        d["ro3_moves"] = self.ro3_moves.copy()
+        d["raids"] = self.raids.copy()
         return new
 
 
@@ -961,13 +984,13 @@ class GameState:
 
     def copy(self) -> GameState:
         new = object.__new__(self.__class__)   # copy.copy, without its generic machinery
-        new.__dict__.update(self.__dict__)
+        d = new.__dict__ = self.__dict__.copy()   # (one dict copy: cheaper than update())
         units = self.units
-        new.units = units.copy() if type(units) is UnitMap else UnitMap(units)
-        new.owners = dict(self.owners)
-        new.facilities = dict(self.facilities)
-        new.resources = dict(self.resources)
-        new.zone = self.zone.copy()
+        d["units"] = units.copy() if type(units) is UnitMap else UnitMap(units)
+        d["owners"] = self.owners.copy()
+        d["facilities"] = self.facilities.copy()
+        d["resources"] = self.resources.copy()
+        d["zone"] = self.zone.copy()
         return new
 
     # --- convenience queries -------------------------------------------------

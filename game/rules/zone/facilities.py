@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from .. import grammar, objectives
 from ..errors import IllegalAction
-from ..model import LAND, SEA, FacilityType, GameState
+from ..memo import derived
+from ..model import LAND, SEA, FacilityType, GameState, Ruleset
 
 COMPLEX = "industrial_complex"
 
@@ -61,17 +62,22 @@ def of_kind(state: GameState, space: str, kind: str) -> tuple[FacilityType, int]
     if kind == COMPLEX and space not in state.factories:
         return None
     on_board = state.facilities
-    for fid, ft in state.ruleset.facilities.items():   # in_space's first of the kind
-        if ft.kind == kind:
-            dmg = on_board.get(_key(space, fid))
-            if dmg is not None:
-                return ft, dmg
+    for fid, ft in _of_kind(state.ruleset, kind):   # in_space's first of the kind
+        dmg = on_board.get(_key(space, fid))
+        if dmg is not None:
+            return ft, dmg
     if kind == COMPLEX:
         size = state.scenario.factory_size(space)
         for ft in state.ruleset.facilities.values():
             if ft.kind == COMPLEX and ft.size == size and not ft.is_upgrade:
                 return ft, 0
     return None
+
+
+def _of_kind(rs: Ruleset, kind: str) -> tuple[tuple[str, FacilityType], ...]:
+    """The ruleset's facilities of a kind, in ruleset order (asked for every base check)."""
+    return derived(rs, ("facilities_of_kind", kind),
+                   lambda: tuple((fid, ft) for fid, ft in rs.facilities.items() if ft.kind == kind))
 
 
 def damage_of(state: GameState, space: str, fid: str) -> int:

@@ -244,9 +244,10 @@ def _operating_carriers(state: GameState, space: str, player: str) -> list[Unit]
             and state.allied(u.owner, player) and not grounded(state, u)]
 
 
-def landing_spots(state: GameState, player: str) -> set[str]:
+def landing_spots(state: GameState, player: str, among: Iterable[str] | None = None) -> set[str]:
     """Where the player's aircraft may end the turn: friendly land held since the
-    start of the turn, and sea zones with a friendly carrier."""
+    start of the turn, and sea zones with a friendly carrier. With `among`: only those of
+    these spaces (the end of a turn asks only where its aircraft are)."""
     friendly: dict[str | None, bool] = {}   # owner -> aircraft of the player may land there
 
     def ok(owner: str | None) -> bool:
@@ -256,13 +257,17 @@ def landing_spots(state: GameState, player: str) -> set[str]:
                 state.relations and owner is not None and politics.air_may_land_with(state, owner, player))
         return got
     owners, turn_owners = state.owners, state.turn_owners
-    spots = {s for s, sp in state.scenario.spaces.items()
+    sps = state.scenario.spaces
+    asked = sps.items() if among is None else [(s, sps[s]) for s in set(among)]
+    spots = {s for s, sp in asked
              if sp.kind == LAND and not sp.impassable
              and ok(owners.get(s)) and ok(turn_owners.get(s))
              and (not state.relations or politics.air_may_land(state, s, owners.get(s), player))}
     carriers = state.ruleset.types_with("carrier")
     if carriers:
-        for u in state.units.values():
+        units = state.units.values() if among is None else \
+            [u for s, sp in asked if sp.kind != LAND for u in state.units_in(s)]
+        for u in units:
             if u.type in carriers and state.allied(u.owner, player) and not grounded(state, u):
                 spots.add(u.space)
     return spots
@@ -357,7 +362,7 @@ def can_reach_landing(state: GameState, player: str, start: str, mp: int) -> boo
     """Fuel rule: a landing space within `mp`, counting sea zones where a carrier the
     player still has to place could go (seed 001: newcarriers)."""
     dist = distances(state.scenario)[start]
-    if any(dist.get(s, 99) <= mp for s in landing_spots(state, player)):
+    if landing_spots(state, player, among=[s for s, d in dist.items() if d <= mp]):
         return True
     return player == state.player and any(dist.get(s, 99) <= mp for s in newcarriers.zones(state, player))
 

@@ -609,15 +609,16 @@ def land_aircraft(state: GameState, player: str) -> None:
     land or carriers, or at sea where a carrier still to be placed will take them
     (seed 001: newcarriers); the rest are lost. Aircraft at sea board carriers."""
     from .movement import carrier_room, landing_spots
-    spots = landing_spots(state, player)
+    air = _air_types(state)
+    aircraft = sorted((x for x in state.units.values() if x.owner == player and x.type in air),
+                      key=lambda x: x.uid)
+    spots = landing_spots(state, player, among=[u.space for u in aircraft])
     given, _ = newcarriers.allocate(state, player, newcarriers.needs(state, player))
     newcarriers.record(state, given)
     coming: dict[str, int] = {}
     for (zone, t), n in given.items():
         coming[zone] = coming.get(zone, 0) + n * newcarriers.capacity(state, t)
-    air = _air_types(state)
-    for u in sorted((x for x in state.units.values() if x.owner == player and x.type in air),
-                    key=lambda x: x.uid):
+    for u in aircraft:
         sp = state.scenario.spaces[u.space]
         if sp.kind == LAND and u.space in spots:
             continue

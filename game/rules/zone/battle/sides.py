@@ -28,18 +28,20 @@ def is_cargo(state: GameState, u: Unit) -> bool:
 
 
 def _remembered(state: GameState, key: tuple[Any, ...], find: Callable[[], list[Unit]]) -> list[Unit]:
-    """find(), remembered until the units change (UnitMap.memo): a battle step asks for
-    the sides many times. `find` may read only the units, the ruleset, the scenario and
-    what `key` holds."""
+    """find(), remembered until the units change (UnitMap.kept_memo: also across the
+    copies the next actions make): a battle step asks for the sides many times, and the
+    next roll asks again. `find` may read only the units, the ruleset, the scenario, the
+    relations (replaced, never changed in place) and what `key` holds."""
     units = state.units
     if type(units) is not UnitMap:
         return find()
-    memo = units.memo()
+    memo = units.kept_memo()
     got = memo.get(key)
-    if got is not None and got[0] is state.ruleset and got[1] is state.scenario:
-        return list(got[2])
+    if got is not None and got[0] is state.ruleset and got[1] is state.scenario \
+            and got[2] is state.relations:
+        return list(got[3])
     out = find()
-    memo[key] = (state.ruleset, state.scenario, tuple(out))
+    memo[key] = (state.ruleset, state.scenario, state.relations, tuple(out))
     return out
 
 
@@ -56,7 +58,8 @@ def attackers(state: GameState, b: Battle) -> list[Unit]:
                 if u.owner == b.attacker and (u.carried_by is None or not is_cargo(state, u))
                 and (u.uid in b.drops or u.type not in noncombatant)
                 and u.uid not in b.submerged and u.uid not in state.zone.raids]
-    return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged), find)
+    raiding = tuple(state.zone.raids) if state.zone.raids else ()   # (find reads them)
+    return _remembered(state, ("attackers", b.space, b.attacker, b.drops, b.submerged, raiding), find)
 
 
 def defenders(state: GameState, b: Battle) -> list[Unit]:

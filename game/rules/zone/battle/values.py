@@ -48,14 +48,20 @@ def support_bonus(state: GameState, units: list[Unit], role: str) -> dict[int, i
     (defending units; one_to_one or all). With `rule_of_three`, at most the ruleset's
     Rule of Three number of units of the side get bonuses from each rule (ro3_rule)."""
     rs = state.ruleset
-    free: dict[str, int] = Counter(u.type for u in units)
+    types = rs.units
+    free: dict[str, int] = {}
+    for u in units:
+        free[u.type] = free.get(u.type, 0) + 1
     bonus: dict[int, int] = {}
     ro3_used: Counter[tuple[str, object]] = Counter()
     ordered = sorted(units, key=lambda x: x.uid)
-    for u in support_claim_order(ordered, state.utype):
-        ut = state.utype(u)
-        for ab in ut.abilities:
-            if not isinstance(ab, SupportedBy) or role not in ab.on:
+    # (only units with a supported_by ability claim supporters: the others are skipped
+    # before the claim order, which keeps its order among those left)
+    claimants = [u for u in ordered if hooks(types[u.type], SupportedBy)]
+    for u in support_claim_order(claimants, state.utype) if claimants else ():
+        ut = types[u.type]
+        for ab in hooks(ut, SupportedBy):
+            if role not in ab.on:
                 continue
             if u.amphibious and "amphibious" in ab.not_in and not ut.has("no_amphibious_penalty"):
                 continue
