@@ -229,15 +229,10 @@ class Evaluator:
         return sum(pk * self.outcome(mine_n - k, theirs_n + k) for k, pk in enumerate(dist_k))
 
     def winning_at_limit(self, state: GameState) -> bool:
+        """Would the game go this alliance's way if it ended now (victory.limit_winner)? A
+        limit that is a draw whatever happens counts as holding out."""
         from game.rules import victory
-        sc = state.scenario
-        if sc.at_turn_limit == "draw":
-            return True
-        if sc.at_turn_limit in sc.alliances:
-            return sc.at_turn_limit == self.alliance
-        counts = victory.victory_cities(state)
-        mine = counts.get(self.alliance, 0)
-        return all(mine > n for a, n in counts.items() if a != self.alliance)
+        return state.scenario.at_turn_limit == "draw" or victory.limit_winner(state) == self.alliance
 
     # --- components --------------------------------------------------------------------
 
