@@ -362,7 +362,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if unknown:
         return _fail(f"unknown input kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
     tally = fuzz(cases=args.cases, minutes=args.minutes if args.cases is None else None,
-                 seed=args.seed, kinds=kinds, keep=Path(args.keep) if args.keep else None)
+                 seed=args.seed, kinds=kinds, keep=Path(args.keep) if args.keep else None,
+                 **({"triplea_map": Path(args.triplea_map)} if args.triplea_map else {}))
     print(json.dumps(tally.to_json(), indent=1))
     return 1 if tally.total("crash") or tally.total("hang") or tally.total("unnamed") else 0
 
@@ -420,6 +421,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--kinds", help="comma-separated input kinds: yaml, save, triplea (default: all)")
     s.add_argument("--keep", metavar="DIR", help="copy the inputs of each crash or hang here")
+    s.add_argument("--triplea-map", metavar="DIR",
+                   help="the TripleA world_war_ii_v3 map folder to mutate (default: "
+                        "$WARBOARD_TRIPLEA_MAP, else ../shared/data/triplea/world_war_ii_v3 of a checkout)")
     s.set_defaults(func=cmd_fuzz)
     s = sub.add_parser("replay", help="replay a save")
     s.add_argument("save")

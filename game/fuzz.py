@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import logging
+import os
 import random
 import shutil
 import signal
@@ -46,7 +47,10 @@ logger = logging.getLogger(__name__)
 KINDS = ("yaml", "save", "triplea")
 CASE_SECONDS = 20.0                # a case running longer is a hang
 REFUSALS = (LoadError, SaveError, TripleaError)
-TRIPLEA_MAP = Path(__file__).resolve().parents[2] / "shared" / "data" / "triplea" / "world_war_ii_v3"
+# the TripleA map mutated by the "triplea" kind: `--triplea-map`, else $WARBOARD_TRIPLEA_MAP, else
+# the world_war_ii_v3 folder of the data beside a checkout
+TRIPLEA_MAP = Path(os.environ.get("WARBOARD_TRIPLEA_MAP") or
+                   Path(__file__).resolve().parents[2] / "shared" / "data" / "triplea" / "world_war_ii_v3")
 
 # things attackers and careless authors put into files
 _NASTY: tuple[bytes, ...] = (
@@ -222,12 +226,12 @@ _TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties",
                   "games/WW2v3-1941.xml")
 
 
-def fuzz_triplea(tally: Tally, rng: random.Random, work: Path) -> None:
+def fuzz_triplea(tally: Tally, rng: random.Random, work: Path, source: Path = TRIPLEA_MAP) -> None:
     folder = work / "map"
     if not folder.is_dir():
-        shutil.copytree(TRIPLEA_MAP / "map", folder, ignore=shutil.ignore_patterns("*.png", "*.jpg"))
+        shutil.copytree(source / "map", folder, ignore=shutil.ignore_patterns("*.png", "*.jpg"))
     name = rng.choice(_TRIPLEA_FILES)
-    original = (TRIPLEA_MAP / "map" / name).read_bytes()
+    original = (source / "map" / name).read_bytes()
     (folder / name).write_bytes(mutate(original, rng))
     try:
         _run(tally, "triplea", f"{name} mutant", lambda: import_map(folder, scenario_id="fuzz"),
@@ -237,8 +241,10 @@ def fuzz_triplea(tally: Tally, rng: random.Random, work: Path) -> None:
 
 
 def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
-         kinds: tuple[str, ...] = KINDS, keep: Path | None = None) -> Tally:
-    """Run `cases` mutants (or as many as fit in `minutes`) spread over `kinds`."""
+         kinds: tuple[str, ...] = KINDS, keep: Path | None = None,
+         triplea_map: Path = TRIPLEA_MAP) -> Tally:
+    """Run `cases` mutants (or as many as fit in `minutes`) spread over `kinds`; the
+    "triplea" kind mutates the v3 map folder `triplea_map` (left out when it is absent)."""
     rng = random.Random(seed)
     tally = Tally()
     stop = time.monotonic() + minutes * 60 if minutes else None
@@ -246,7 +252,8 @@ def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
         work = Path(tmp)
         yaml_seeds = _yaml_seeds()
         save_seed = _save_seed(work) if "save" in kinds else b""
-        if "triplea" in kinds and not TRIPLEA_MAP.is_dir():
+        if "triplea" in kinds and not (triplea_map / "map").is_dir():
+            logger.warning("no TripleA map at %s: the triplea kind is left out", triplea_map)
             kinds = tuple(k for k in kinds if k != "triplea")
         n = 0
         while (cases is None or n < cases) and (stop is None or time.monotonic() < stop):
@@ -256,7 +263,7 @@ def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
             elif kind == "save":
                 fuzz_save(tally, rng, work, save_seed)
             else:
-                fuzz_triplea(tally, rng, work)
+                fuzz_triplea(tally, rng, work, triplea_map)
             if keep is not None and len(tally.failures) > len(list(keep.glob("case-*"))):
                 _keep(work, keep, len(tally.failures))
             n += 1

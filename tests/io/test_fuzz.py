@@ -2,8 +2,11 @@
 TripleA map files are refused cleanly or loaded, never crash and never hang. The long run
 is `python -m game fuzz --minutes N`."""
 import json
+import shutil
 
-from game.fuzz import fuzz, mutate
+import pytest
+
+from game.fuzz import TRIPLEA_MAP, fuzz, mutate
 
 
 def test_a_short_fuzz_run_has_no_crash_and_no_hang():
@@ -17,3 +20,15 @@ def test_the_mutator_is_seeded():
     import random
     data = b"id: x\nunits:\n  inf: {cost: 3}\n"
     assert mutate(data, random.Random(5)) == mutate(data, random.Random(5))
+
+
+def test_the_triplea_kind_takes_the_map_folder_it_is_given(tmp_path, caplog):
+    # an installed Warboard has no ../shared beside it: `fuzz --triplea-map DIR`
+    if not (TRIPLEA_MAP / "map").is_dir():
+        pytest.skip("no TripleA data beside the checkout")
+    copy = tmp_path / "v3"
+    shutil.copytree(TRIPLEA_MAP / "map", copy / "map", ignore=shutil.ignore_patterns("*.png", "*.jpg"))
+    assert set(fuzz(cases=2, seed=3, kinds=("triplea",), triplea_map=copy).to_json()["by_kind"]) == {"triplea"}
+    with caplog.at_level("WARNING"):
+        left = fuzz(cases=2, seed=3, kinds=("yaml", "triplea"), triplea_map=tmp_path / "absent")
+    assert set(left.to_json()["by_kind"]) == {"yaml"} and "triplea kind is left out" in caplog.text
