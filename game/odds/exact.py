@@ -661,9 +661,8 @@ def _solve_general(spec: BattleSpec, att: list[str], weight: float,
     pSD, pOD = FT.linked_pools(dkeys, [lsD, lsD1], [rcD, rcD1])
     CA, CD = len(tA.bits), len(tD.bits)
     SD = d.H
-    usedA = LO.used_pools(histA1, tA.ctx, CA, 1) | LO.used_pools(histA, tA.ctx, CA, 1)
-    usedD = LO.used_pools(histD1[:, :, :, :SD], tD.ctx, CD, tD.F) | LO.used_pools(histD[:, :, :, :SD], tD.ctx,
-                                                                                CD, tD.F)
+    usedA = pools_used(histA1, tA.ctx, CA) | pools_used(histA, tA.ctx, CA)
+    usedD = pools_used(histD1[:, :, :, :SD], tD.ctx, CD) | pools_used(histD[:, :, :, :SD], tD.ctx, CD)
     if pre.fs_rows:   # the ghost rows' pools (round one): in use whatever the context
         usedD |= (histD1[:, :, :, pre.n_base:, 1:].sum(axis=(0, 1, 3, 4)) > 0)[:, None]
     akeys_ = akeys or [((), False, (), (), False, False)]

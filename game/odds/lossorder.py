@@ -41,18 +41,6 @@ def slot_units(spec: BattleSpec, units: list[str], damage: list[int]) -> np.ndar
     return np.array(own, dtype=np.int64)
 
 
-def used_pools(hist: np.ndarray, ctx_self: np.ndarray, C_self: int, F: int) -> np.ndarray:
-    """used[p, c]: pool p scores hits in some state where the firing side has context c."""
-    P = hist.shape[2]
-    any_dice = hist[..., 1:].sum(axis=(0, 1, 4)) > 0   # [P, H]
-    used = np.zeros((P, C_self), dtype=bool)
-    for c in range(C_self):
-        sel = ctx_self == c
-        if sel.any():
-            used[:, c] = any_dice[:, sel].any(axis=1)
-    return used
-
-
 def check_chooser_order(spec: BattleSpec, keys: list[PoolKey], used: np.ndarray, target: UnitsAt,
                         target_units: list[str], slot_unit: np.ndarray, target_role: str,
                         valuer: Valuer) -> None:
