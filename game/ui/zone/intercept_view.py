@@ -25,19 +25,15 @@ from game.rules.zone import battle as B
 
 from .. import palette, theme, widgets
 from ..counters import draw_counter
-from .pick_marks import PICK, mark_counter
+from .pick_marks import PICK, UnitPick, mark_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
 
 
-class InterceptChoice:
-    """The fighters the defender has chosen to intercept (uids)."""
-
-    def __init__(self) -> None:
-        self.pick: list[int] = []
-        self.key: tuple | None = None
+class InterceptChoice(UnitPick):
+    """The fighters the defender has chosen to intercept (uids); all of them to begin with."""
 
     @staticmethod
     def state_key(state: GameState) -> tuple | None:
@@ -46,21 +42,11 @@ class InterceptChoice:
             return None
         return (b.space, b.round, state.action_count)
 
-    def refresh(self, state: GameState) -> None:
-        key = self.state_key(state)
-        if key != self.key:
-            self.key = key
-            self.pick = list(B.interceptor_choices(state)) if key is not None else []
-
-    def toggle(self, uid: int) -> None:
-        if uid in self.pick:
-            self.pick.remove(uid)
-        else:
-            self.pick.append(uid)
-            self.pick.sort()
+    def default(self, state: GameState) -> list[int]:
+        return list(B.interceptor_choices(state))
 
     def action(self) -> A.Intercept:
-        return A.Intercept(tuple(sorted(self.pick)))
+        return A.Intercept(self.chosen())
 
 
 def hit_distribution(state: GameState, b: Battle, chosen: list[int]) -> list[float]:

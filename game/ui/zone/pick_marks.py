@@ -1,10 +1,16 @@
 """How a battle decision view (interception, scramble) marks a unit's counter: chosen, a
-frame and what it will do; not chosen, a veil and what it does instead; its number key."""
+frame and what it will do; not chosen, a veil and what it does instead; its number key.
+And the choice itself: the units picked, kept while the decision is the same."""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import theme
+
+if TYPE_CHECKING:
+    from game.rules.model import GameState
 
 PICK = (120, 176, 232)   # a chosen unit (theme.INFO, as a chosen reroll die)
 
@@ -21,3 +27,35 @@ def mark_counter(surface: pygame.Surface, r: pygame.Rect, chosen: bool, chosen_t
         theme.text(surface, idle_text, (r.right + 6, r.y + 2), 15, theme.TEXT_DIM)
     if k <= 9:
         theme.text(surface, f"[{k}]", (r.right + 6, r.bottom - 1), 13, theme.TEXT_DIM, anchor="bottomleft")
+
+
+class UnitPick:
+    """Units (uids) picked for a battle decision; a new decision (`state_key`) starts from
+    `default`."""
+
+    def __init__(self) -> None:
+        self.pick: list[int] = []
+        self.key: tuple | None = None
+
+    @staticmethod
+    def state_key(state: GameState) -> tuple | None:   # None: no such decision now
+        raise NotImplementedError
+
+    def default(self, state: GameState) -> list[int]:
+        return []
+
+    def refresh(self, state: GameState) -> None:
+        key = self.state_key(state)
+        if key != self.key:
+            self.key = key
+            self.pick = self.default(state) if key is not None else []
+
+    def toggle(self, uid: int) -> None:
+        if uid in self.pick:
+            self.pick.remove(uid)
+        else:
+            self.pick.append(uid)
+            self.pick.sort()
+
+    def chosen(self) -> tuple[int, ...]:
+        return tuple(sorted(self.pick))

@@ -23,19 +23,18 @@ from game.rules.zone import scramble
 
 from .. import palette, theme, widgets
 from ..counters import draw_counter
-from .pick_marks import PICK, mark_counter
+from .pick_marks import PICK, UnitPick, mark_counter
 
 if TYPE_CHECKING:
     from .battle_window import BattleWindow
 
 
 
-class ScrambleChoice:
+class ScrambleChoice(UnitPick):
     """The aircraft the defender has chosen to scramble (uids)."""
 
     def __init__(self) -> None:
-        self.pick: list[int] = []
-        self.key: tuple | None = None
+        super().__init__()
         self._after: tuple[tuple, GameState | None] | None = None   # the state once they scrambled
 
     def after(self, state: GameState) -> GameState | None:
@@ -57,21 +56,8 @@ class ScrambleChoice:
             return None
         return (b.space, state.action_count)
 
-    def refresh(self, state: GameState) -> None:
-        key = self.state_key(state)
-        if key != self.key:
-            self.key = key
-            self.pick = []
-
-    def toggle(self, uid: int) -> None:
-        if uid in self.pick:
-            self.pick.remove(uid)
-        else:
-            self.pick.append(uid)
-            self.pick.sort()
-
     def action(self) -> A.Scramble:
-        return A.Scramble(tuple(sorted(self.pick)))
+        return A.Scramble(self.chosen())
 
 
 def status(win: BattleWindow, b: Battle) -> str:
