@@ -771,9 +771,12 @@ def _check_side_costs(players: list[PlayerDef], pnode: Any, ruleset: Ruleset | N
 def _turn_limit(data: Any, chk: Checker) -> int:
     """The rounds a game lasts: a whole number (default 10), or `none` (0): the game ends
     only by its victory conditions, as the board game plays (TripleA's Global 1940)."""
-    if isinstance(data, dict) and isinstance(data.get("turn_limit"), str) \
-            and data["turn_limit"].lower() == "none":
-        return 0
+    if isinstance(data, dict) and isinstance(data.get("turn_limit"), str):
+        if data["turn_limit"].lower() == "none":
+            return 0
+        chk.error(data, "turn_limit", f"scenario.turn_limit: '{data['turn_limit']}': a whole number of "
+                                      f"rounds, or none (no limit)")
+        return 10
     turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
     if turn_limit is not None and turn_limit < 1:  # 0 used to become 10 silently, -1 passed
         chk.error(data, "turn_limit", f"scenario.turn_limit: {turn_limit} rounds; a game needs at least 1 "

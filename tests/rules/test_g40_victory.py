@@ -192,3 +192,11 @@ def test_selfplay_of_a_game_with_no_limit_stops_and_judges_it_and_its_save_plays
         write_save(tmp_path / "g.json", session)
         again, _ = load_session(tmp_path / "g.json")
         assert again.state.round == 3 and not again.state.over
+
+
+def test_a_turn_limit_that_is_neither_rounds_nor_none_is_named(tmp_path):
+    text = (FIXTURES / "mini.yaml").read_text(encoding="utf-8")
+    p = tmp_path / "bad.yaml"
+    p.write_text(re.sub(r"(?m)^turn_limit: .*$", "turn_limit: banana", text), encoding="utf-8")
+    with pytest.raises(LoadError, match=r"bad.yaml:\d+.*turn_limit: 'banana': a whole number of rounds, or none"):
+        load_scenario_file(p)
