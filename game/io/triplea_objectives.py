@@ -71,6 +71,8 @@ class Context:
     # relationship types that are their archetype and nothing more (read exactly)
     exact_types: set[str] = field(default_factory=set)
     type_notes: dict[str, str] = field(default_factory=dict)   # type -> how it is read (report)
+    # the named relations (politics `types`) -> their base relation (war | neutral | allied)
+    named_bases: dict[str, str] = field(default_factory=dict)
     # switch conditions read exactly (triplea_switches.py): condition name -> switch name
     switches: dict[str, str] = field(default_factory=dict)
 
@@ -155,6 +157,17 @@ def _list_condition(ctx: Context, att: RawAttachment, key: str, value: str, coun
     return c
 
 
+def _relation(ctx: Context, pair: list[str], kind: str, rel: str) -> dict[str, Any]:
+    """A relationship condition. A plain type (War) whose base a named relation shares
+    (Unprovoked) is that type exactly: the base and none of those named relations (G40's
+    British:Japanese:War is false after the UK's own, Unprovoked, declaration)."""
+    cond = {"relation": pair, "is": rel}
+    others = sorted(n for n, base in ctx.named_bases.items() if base == rel)
+    if kind in RELATION_WORDS or rel not in ("war", "neutral", "allied") or not others:
+        return cond
+    return {"all": [cond] + [{"not": {"relation": pair, "is": n}} for n in others]}
+
+
 def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset()) -> dict[str, Any]:
     """One RulesAttachment as one condition of the grammar (its options all hold)."""
     if att.name in seen:
@@ -197,7 +210,7 @@ def condition(ctx: Context, att: RawAttachment, seen: frozenset[str] = frozenset
             if kind not in RELATION_WORDS and kind not in ctx.exact_types:
                 ctx.approximated.append(ctx.type_notes.get(kind) or f"relationship type {kind}: read as "
                                         f"'{rel}' (Warboard has war, neutral and allied only)")
-            parts.append({"relation": [_player(ctx, a), _player(ctx, b)], "is": rel})
+            parts.append(_relation(ctx, [_player(ctx, a), _player(ctx, b)], kind, rel))
         else:
             raise Unmapped(f"option {key}={value}")
     refs = att.get("conditions")

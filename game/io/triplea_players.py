@@ -58,7 +58,8 @@ def condition_context(gx: GameXml, ids: dict[str, str], pids: dict[str, str],
                            by_name={}, approximated=report.approximated, properties=gx.properties,
                            exact_types={t for t, o in gx.relationship_options.items()
                                         if set(o) <= EXACT_TYPE_OPTIONS} | set(named),
-                           type_notes=_type_notes(gx), switches=imported_switches(gx.raw))
+                           type_notes=_type_notes(gx), switches=imported_switches(gx.raw),
+                           named_bases={v["name"]: v["is"] for v in named.values()})
     for a in gx.raw:
         ctx.by_name.setdefault(a.name, []).append(a)
     return ctx
