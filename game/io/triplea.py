@@ -265,6 +265,7 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
     neutral_impassable = gx.properties.get("Neutrals Are Impassable", "").lower() == "true"
     points_before = points_after = 0
     odd_territories: dict[str, list[str]] = {}   # options not read -> the territories with them
+    originals: dict[str, list[str]] = {}   # originalOwner -> territories another player holds
     unit_counts: dict[str, dict[str, dict[str, int]]] = {}
     factories: dict[str, str] = {}
     bases: dict[str, set[str]] = {}
@@ -305,6 +306,10 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             s["value"] = as_int(opts.get("production"))
             owner = gx.owners.get(t)
             s["owner"] = pids[owner] if owner else None
+            original = opts.get("originalOwner")
+            if original in pids and pids[original] != s["owner"]:
+                s["original_owner"] = pids[original]   # liberated to it, its original territory
+                originals.setdefault(original, []).append(t)
             if t in factories:
                 s["factory"] = True if factories[t] == "major" else "minor"
             for kind in sorted(bases.get(t, ())):
@@ -348,6 +353,10 @@ def import_map(map_dir: str | Path, game: str | None = None, scenario_id: str | 
             if not s["units"]:
                 del s["units"]
         spaces.append(s)
+    for who, ts in originals.items():
+        report.mapped.append(f"territoryAttachment originalOwner {who}: {', '.join(ts)} (held by another "
+                             f"player at the start; space `original_owner`: liberated back to {who}, "
+                             f"its original territories)")
     report.approximated.append(f"outlines simplified (tolerance {SIMPLIFY_TOLERANCE} px): "
                                f"{points_before} -> {points_after} points")
     for t, opts in gx.territory_options.items():

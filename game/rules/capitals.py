@@ -88,7 +88,7 @@ def return_territories(state: GameState, owner: str, liberator: str) -> list[str
     """A liberated capital's owner takes back its original territories that the
     liberator holds (the rulebook's liberation of a capital, paraphrased)."""
     back = sorted(s for s, o in state.owners.items()
-                  if o == liberator and state.scenario.start_owners.get(s) == owner)
+                  if o == liberator and state.scenario.original_owner(s) == owner)
     for s in back:
         state.owners[s] = owner
     return back

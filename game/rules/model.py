@@ -571,6 +571,9 @@ class Scenario:
     # capital no longer wins by itself
     victory_conditions: tuple[VictoryCondition, ...] = ()
     kamikaze: KamikazeRule | None = None     # G40 kamikaze strikes (zone/kamikaze.py)
+    # a space's original owner where it is not its owner at the start (`original_owner`:
+    # G40's Japanese-held Chinese territories, TripleA territoryAttachment originalOwner)
+    original_owners: dict[str, str] = field(default_factory=dict)
 
     def __getstate__(self) -> dict[str, Any]:   # pickles leave memo.derived answers behind
         from .memo import without_derived
@@ -581,6 +584,11 @@ class Scenario:
         if not self.canals:
             return None
         return self.canals.get((a, b) if a < b else (b, a))
+
+    def original_owner(self, space: str) -> str | None:
+        """Who the space originally belongs to (liberation, `original` territories): its
+        `original_owner`, else its owner at the start."""
+        return self.original_owners.get(space) or self.start_owners.get(space)
 
     def factory_size(self, space: str) -> str:
         """An industrial complex's size: `factory: minor` in the scenario, else major."""

@@ -30,8 +30,8 @@ One generic function (`times`) evaluates every condition kind of the grammar:
 - `not: <condition>`, `any: [conditions]`, `all: [conditions]`.
 
 `of` is self | allied (the player and its allies) | allies (its allies only) | enemies |
-a list of player ids. Spaces are ids or one of `original` (the player's starting
-territories), `controlled` (held now), `all` (the whole map). `count` is how many of the
+a list of player ids. Spaces are ids or one of `original` (the player's original
+territories: its starting ones and those whose `original_owner` it is), `controlled` (held now), `all` (the whole map). `count` is how many of the
 listed spaces (players for at_war) must qualify: `all` (the default), a number (0 for
 at_war: at war with none of them), or `each`: the bonus is paid once per qualifying
 space. Every condition may name the `player` whose point of view it takes (default the
@@ -66,7 +66,7 @@ def _spaces(state: GameState, refs: tuple[str, ...], pov: str) -> list[str]:
     out: list[str] = []
     for ref in refs:
         if ref == "original":
-            out += [s for s, o in state.scenario.start_owners.items() if o == pov]
+            out += [s for s in state.scenario.start_owners if state.scenario.original_owner(s) == pov]
         elif ref == "controlled":
             out += [s for s, o in state.owners.items() if o == pov]
         elif ref == "all":

@@ -714,7 +714,8 @@ SCENARIO_FIELDS = ("format", "id", "title", "ruleset", "description", "turn_limi
                    "capitals", "convoys", "player_rules", "kamikaze")
 SPACE_FIELDS = ("id", "name", "kind", "value", "owner", "factory", "victory_city", "impassable",
                 "center", "polygon", "adjacent", "units", "terrain", "naval_base", "home",
-                "air_base", "extra_polygons", "places", "label", "true_neutral", "captured_for")
+                "air_base", "extra_polygons", "places", "label", "true_neutral", "captured_for",
+                "original_owner")
 FACTORY_SIZES = ("major", "minor")
 
 
@@ -864,6 +865,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     _check_side_costs(players, pnode, ruleset, chk)
     spaces: dict[str, SpaceDef] = {}
     owners: dict[str, str | None] = {}
+    original_owners: dict[str, str] = {}
     factories: set[str] = set()
     factory_sizes: dict[str, str] = {}
     start_units: list[tuple[str, str, str, int]] = []
@@ -915,6 +917,14 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         if kind == SEA and owner is not None:
             chk.error(s, "owner", f"{where}.owner: sea zones have no owner")
         owners[sid_] = owner if kind == LAND else None
+        original = chk.get(s, "original_owner", str, where, default=None, allow_none=True)
+        if original is not None and original not in pids:
+            chk.error(s, "original_owner", f"{where}.original_owner: unknown player "
+                      f"'{original}'{did_you_mean(original, pids)}")
+        elif original is not None and kind == SEA:
+            chk.error(s, "original_owner", f"{where}.original_owner: sea zones have no owner")
+        elif original is not None and original != owner:
+            original_owners[sid_] = original
         fac = s.get("factory")
         if fac is not None and fac is not False:
             if fac is True:
@@ -1042,7 +1052,7 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     return Scenario(
         id=sid, title=title, ruleset_id=rid, description=description, turn_limit=turn_limit,
         size=size, background=background, players=tuple(players), spaces=spaces,
-        start_owners=owners, start_factories=frozenset(factories),
+        start_owners=owners, original_owners=original_owners, start_factories=frozenset(factories),
         start_units=tuple(start_units), victory_cities=dict(vc or {}),
         at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
         wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,

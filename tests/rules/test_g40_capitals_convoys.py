@@ -43,6 +43,30 @@ def test_without_the_rule_the_liberator_keeps_the_capital(mini):
     assert s.owners["b1"] == "green" and s.owners["m"] == "green"
 
 
+def test_a_territory_the_enemy_held_from_the_start_is_liberated_to_its_original_owner(mini):
+    # ww2global40_2nd_edition.xml territoryAttachment Kiangsu (and Shantung, Kwangsi,
+    # Kiangsi, Jehol, Manchuria): originalOwner Chinese although the Japanese hold it at the
+    # start; the rulebook's "Liberating a territory" returns it to its original controller.
+    # On the mini map Alpha Minor is red's at the start and green's originally.
+    s = mini([("m", "blue", "infantry", 1)], player="blue", original_owners={"a2": "green"})
+    s = apply(s, Move(ids(s, "m", "blue"), ("a2",)))
+    s = apply(s, EndPhase())                  # the combat move ends: the empty a2 is taken
+    assert s.owners["a2"] == "green"
+    assert any("Alpha Minor is liberated and returns to Greenland" in line for line in s.log())
+    s = mini([("m", "blue", "infantry", 1)], player="blue")
+    s = apply(apply(s, Move(ids(s, "m", "blue"), ("a2",))), EndPhase())
+    assert s.owners["a2"] == "blue"           # red's originally: blue keeps it
+
+
+def test_the_shipped_game_marks_the_japanese_held_chinese_territories():
+    # the XML's six originalOwner Chinese territories, all Japanese at the start
+    from game import api
+    sc = api.new_game("world_war_ii_global_1940", seed=1).state.scenario
+    six = ("shantung", "kwangsi", "kiangsu", "kiangsi", "jehol", "manchuria")
+    assert {s: sc.original_owner(s) for s in six} == dict.fromkeys(six, "chinese")
+    assert all(sc.start_owners[s] == "japanese" for s in six)
+
+
 def _red_without_capital(mini, **kw):
     s = mini([], phase="purchase", **kw)
     s.owners["a1"] = "blue"

@@ -168,6 +168,17 @@ def test_a_minor_complex_may_go_in_a_captured_territory_a_major_may_not():
     assert "m" in s.factories
 
 
+def test_a_major_complex_only_where_the_player_is_the_original_owner():
+    # TripleA canOnlyPlaceInOriginalTerritories reads the originalOwner (G40: Japan holds
+    # Kiangsu and Manchuria, worth 3, from the start, but they are originally Chinese)
+    s = g(purchased={"major_industrial_complex": 1}, spaces={"a2": {"value": 3}})
+    s.scenario = replace(s.scenario, original_owners={"a2": "green"})
+    with pytest.raises(IllegalAction, match="original territories"):
+        apply(s, Place("major_industrial_complex", "a2", 1))
+    s.scenario = replace(s.scenario, original_owners={})
+    assert "a2" in apply(s, Place("major_industrial_complex", "a2", 1)).factories
+
+
 def test_no_complex_on_an_island():
     # TripleA factory_major/factory_minor unitPlacementRestrictions: the islands
     s = g(purchased={"minor_industrial_complex": 1}, spaces={"a2": {"adjacent": ("s1",)}})

@@ -160,7 +160,7 @@ def build_block(state: GameState, fid: str, space: str, player: str) -> str:
         return f"{ft.name}: placed on land."
     if state.owners.get(space) != player or state.turn_owners.get(space) != player:
         return f"{sp.name} has not been yours since the start of the turn."
-    if ft.original_territory and sc.start_owners.get(space) != player:
+    if ft.original_territory and sc.original_owner(space) != player:
         return f"{ft.name}: placed only in your original territories."
     if sp.value < ft.min_value:
         return f"{ft.name}: needs a territory worth {ft.min_value} or more ({sp.name}: {sp.value})."

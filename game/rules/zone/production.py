@@ -519,7 +519,7 @@ def capture(state: GameState, space: str, player: str) -> None:
     while that ally holds its capital; a captured capital yields its owner's treasury."""
     prev = state.owners.get(space)
     new_owner = player
-    original = state.scenario.start_owners.get(space)
+    original = state.scenario.original_owner(space)
     if original and original != player and state.allied(original, player):
         cap = state.scenario.player(original).capital
         if cap is None or state.owners.get(cap) == original:
