@@ -33,6 +33,8 @@ def test_a_canal_is_closed_to_a_side_that_does_not_hold_its_territory():
 
 
 def test_a_canal_held_by_the_side_since_the_turn_began_is_open():
+    # G40 2nd ed. rulebook, "Canals": your side must have controlled the territory since the
+    # start of your turn; TripleA canalAttachment landTerritories (Suez: Egypt, Trans-Jordan)
     s = _with_control(mini([("s2", "red", "destroyer", 1)], owners={"m": "red"},
                            phase="noncombat_move", canals=SUEZ))
     dd = of(s, "red", "destroyer")[0]
@@ -56,6 +58,7 @@ def test_units_the_canal_is_open_to_pass_whoever_holds_it():
 
 
 def test_a_neutral_holder_closes_the_canal_to_everyone():
+    # TripleA canalAttachment Turkish Straits: landTerritories Turkey, a true neutral's
     # the Turkish Straits: Turkey is neutral (no owner), so no side holds them
     s = _with_control(mini([("s2", "red", "destroyer", 1)], owners={"m": None},
                            phase="noncombat_move", canals=SUEZ))

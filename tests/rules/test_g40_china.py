@@ -36,6 +36,9 @@ def test_china_buys_only_infantry(mini):
 
 
 def test_artillery_while_the_burma_road_is_open(mini):
+    # ww2global40_2nd_edition.xml triggerAttachment_Chinese_Artillery_Supplies /
+    # _Chinese_Loses_Burma_Road: productionChinese_Burma_Road_Open while
+    # objectiveAttachment_Chinese_1_Burma_Road holds (the Axis hold none of its territories)
     # the Burma Road: open while the Allies hold all of its territories
     s = _china(mini, m="red")
     cost, why = production.purchase_offer(s, "artillery", "green")

@@ -118,6 +118,8 @@ def test_damage_reduces_production():
 
 
 def test_ships_count_against_the_complex_they_come_from():
+    # G40 2nd ed.: a complex's limit counts every unit it places, ships in a bordering sea
+    # zone included (TripleA factory_minor canProduceXUnits 3)
     s = g(facilities={"a1|minor_industrial_complex": 0}, purchased={"infantry": 2, "destroyer": 2})
     s = place_many(s, "infantry", "a1", 2)
     s = apply(s, Place("destroyer", "s1", 1))
@@ -197,6 +199,7 @@ def test_one_facility_of_a_kind_per_territory():
 
 
 def test_a_naval_base_needs_a_coast():
+    # G40 2nd ed. rulebook, "Naval Bases": placed in a coastal territory
     s = g(purchased={"naval_base": 1}, spaces={"a2": {"adjacent": ("a1", "m")}})
     with pytest.raises(IllegalAction, match="coastal"):
         apply(s, Place("naval_base", "a2", 1))
@@ -218,6 +221,8 @@ def test_upgrade_a_minor_complex_to_a_major_one():
 
 
 def test_an_upgrade_needs_an_undamaged_minor_complex():
+    # TripleA factory_upgrade consumesUnits 1:factory_minor (a consumed unit must be
+    # undamaged); the rulebook: the minor complex is replaced by the major one
     s = g(facilities={"a1|minor_industrial_complex": 2}, purchased={"industrial_complex_upgrade": 1})
     with pytest.raises(IllegalAction, match="Repair"):
         apply(s, Place("industrial_complex_upgrade", "a1", 1))

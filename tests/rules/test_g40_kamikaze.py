@@ -43,6 +43,8 @@ def test_japan_chooses_its_targets_before_the_battle(mini):
 
 
 def test_each_token_is_a_die_at_two_against_its_ship(mini):
+    # ww2global40_2nd_edition.xml: suicideAttackResources SuicideAttackTokens count 2 (a hit
+    # on 2 or less); its notes: "Casualties are removed immediately"
     # two tokens on the battleship (1: hit, 3: miss), one on the destroyer (2: hit, sunk
     # and removed before it can fire); then Red rolls the battle's first fire: a miss
     s = _red_attacks_sea_two(mini, dice=[1, 3, 2, 6])
@@ -60,6 +62,8 @@ def test_each_token_is_a_die_at_two_against_its_ship(mini):
 
 
 def test_no_more_tokens_than_left_and_only_the_attackers_warships_there(mini):
+    # resourceGiven Japanese SuicideAttackTokens 6; the XML's targets (commented
+    # suicideAttackTargets battleship:carrier:cruiser:destroyer): surface warships only
     s = apply(_red_attacks_sea_two(mini), RollDice())
     bb = ids(s, "s2", "red", "battleship")[0]
     with pytest.raises(IllegalAction, match="3 kamikaze tokens left"):

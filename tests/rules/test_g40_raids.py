@@ -149,6 +149,8 @@ def test_interceptors_and_escorts_fight_one_round_at_one():
 
 
 def test_without_interceptors_there_is_no_air_battle():
+    # ww2global40_2nd_edition.xml notes: "If interceptors are launched: a one-round air battle
+    # takes place"; none launched, the bombers meet only the facility's AA (here: misses)
     s = g([("a2", "red", "strategic_bomber", 1), ("b1", "blue", "fighter", 1)], dice=[2, 1])
     s = fly(s, uids(s, "a2", "red"))
     s = fight(s, intercept=())
