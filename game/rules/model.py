@@ -187,7 +187,7 @@ class PlayerRules:
     buys: tuple[str, ...] = ()                  # the only units it buys (empty: any)
     buys_when: tuple[ExtraPurchase, ...] = ()   # and these while their conditions hold
     moves_within: tuple[str, ...] = ()          # its units enter only these spaces (empty: any)
-    keeps_out_of: tuple[str, ...] = ()          # its units enter none of these spaces ...
+    keeps_out_of: tuple[str, ...] = ()          # its units end no move in these spaces ...
     keeps_out_until: tuple[ObjectiveCondition, ...] = ()   # ... until these conditions hold
     # industrial complexes in these spaces are destroyed when the player holds them
     # after a battle phase (G40: China captures no factories)

@@ -14,7 +14,7 @@ lifted by the triggers *_Unrestricted_Movement).
             when: [{owned: [india, burma, yunnan, szechwan], of: allied}]
         moves_within: [yunnan, szechwan, ...]  # its units never leave these spaces
       - player: japanese
-        keeps_out_of: [sea_zone_1, sea_zone_2]  # its units enter none of these spaces
+        keeps_out_of: [sea_zone_1, sea_zone_2]  # its units end no move there (may pass)
         keeps_out_until: [{at_war: [americans]}]   # until these conditions hold
       - player: chinese
         destroys_complexes_in: [kiangsu]       # a complex there is destroyed once it holds it
@@ -111,15 +111,22 @@ def purchase_block(state: GameState, unit: str, player: str) -> str:
 
 
 def entry_block(state: GameState, space: str, player: str) -> str:
-    """Why the player's units may not enter `space` (moves_within, keeps_out_of), or ""."""
+    """Why the player's units may not enter `space` (moves_within), or ""."""
     rules = state.scenario.player_rules.get(player)
-    if rules is None:
-        return ""
-    if space in rules.keeps_out_of and not (rules.keeps_out_until and all(
-            objectives.times(state, c, player) for c in rules.keeps_out_until)):
-        return (f"{state.scenario.player(player).name}'s units may not enter "
-                f"{state.scenario.spaces[space].name} yet.")
-    if not rules.moves_within or space in rules.moves_within:
+    if rules is None or not rules.moves_within or space in rules.moves_within:
         return ""
     return (f"{state.scenario.player(player).name}'s units may not leave "
             f"{'their country' if len(rules.moves_within) > 1 else state.scenario.spaces[rules.moves_within[0]].name}.")
+
+
+def end_block(state: GameState, space: str, player: str) -> str:
+    """Why the player's units may not end a move in `space` (keeps_out_of until its
+    conditions hold), or "". They may pass through: the rulebook's "may not end their
+    movement in" (ww2global40_2nd_edition.xml's TODO: TripleA bars the whole route)."""
+    rules = state.scenario.player_rules.get(player)
+    if rules is None or space not in rules.keeps_out_of:
+        return ""
+    if rules.keeps_out_until and all(objectives.times(state, c, player) for c in rules.keeps_out_until):
+        return ""
+    return (f"{state.scenario.player(player).name}'s units may not end their move in "
+            f"{state.scenario.spaces[space].name} yet.")

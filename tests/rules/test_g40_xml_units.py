@@ -49,15 +49,33 @@ def test_waters_closed_before_war_open_when_the_condition_holds():
     # "1 Sea Zone:...:12 Sea Zone", movementRestrictionType disallowed; cleared by
     # triggerAttachment_Japanese_Unrestricted_Movement (conditions: at war with the Americans)
     from game.rules.model import ObjectiveCondition, PlayerRules
-    s = g([("a2", "red", "armour", 1)])
+    s = g([("s1", "red", "destroyer", 1)], "noncombat_move")
     until = (ObjectiveCondition(kind="at_war", players=("blue",)),)
-    rules = {"red": PlayerRules(player="red", keeps_out_of=("m",), keeps_out_until=until)}
+    rules = {"red": PlayerRules(player="red", keeps_out_of=("s2",), keeps_out_until=until)}
     s.scenario = replace(s.scenario, player_rules=rules)
     s.relations = {"blue|red": "neutral"}
-    with pytest.raises(IllegalAction, match="may not enter Middle yet"):
-        apply(s, Move((1,), ("m",)))
+    with pytest.raises(IllegalAction, match="may not end their move in Sea Two yet"):
+        apply(s, Move((1,), ("s2",)))
     s.relations = {}                                  # at war (the alliances' default)
-    assert apply(s, Move((1,), ("m",))).units[1].space == "m"
+    assert apply(s, Move((1,), ("s2",))).units[1].space == "s2"
+
+
+def test_closed_waters_may_be_crossed_but_not_ended_in():
+    # the XML's comments: the Americans and the Japanese "are not allowed to end their
+    # movement in" those zones ("TODO: Currently we disallow any movement into, instead of
+    # just disallowing the ending of movement in"): the rulebook's rule, which we play
+    from game.rules.model import ObjectiveCondition, PlayerRules
+    from game.rules.zone import movement
+    s = g([("s1", "red", "destroyer", 1)], "noncombat_move")
+    until = (ObjectiveCondition(kind="at_war", players=("blue",)),)
+    rules = {"red": PlayerRules(player="red", keeps_out_of=("s2",), keeps_out_until=until)}
+    s.scenario = replace(s.scenario, player_rules=rules)
+    s.relations = {"blue|red": "neutral"}
+    reach = movement.reachable(s, [s.units[1]])
+    assert "s2" not in reach and "s3" in reach
+    assert apply(s, Move((1,), ("s2", "s3"))).units[1].space == "s3"
+    with pytest.raises(IllegalAction, match="may not end their move in Sea Two yet"):
+        apply(s, Move((1,), ("s2",)))
 
 
 def test_a_complex_china_takes_is_destroyed_after_the_battles():

@@ -496,6 +496,8 @@ def blitzes(state: GameState, path: tuple[str, ...], player: str) -> bool:
 def _dest_ok(state: GameState, group: list[Unit], domain: str, player: str, phase: str,
              space: str, path_len: int, blitzed: bool = False, raid: bool = False) -> tuple[bool, str]:
     sp = state.scenario.spaces[space]
+    if state.scenario.player_rules and (kept := player_rules.end_block(state, space, player)):
+        return False, kept   # G40: Japanese and American waters closed before war
     if domain == LAND:
         # seed 000 R3 (and A&A): a blitz is "a 2-space move that can end in a friendly or
         # hostile territory ... or even the space the [unit] came from"
