@@ -353,6 +353,20 @@ def takes_over(state: GameState, space: str, player: str) -> bool:
     return t.takes_over if t is not None else _raisers(state, space, owner, player)
 
 
+def ends_move_on_entry(state: GameState, space: str, player: str) -> bool:
+    """Land units of `player` taking a friendly neutral on entry stop there: they may not
+    move through it or blitz it (ww2global40_2nd_edition.xml, Friendly_Neutral: "They can
+    not be moved through, or blitzed"; an entry its engine leaves as a TODO). Custodianship
+    (the Dutch lands the British take) is no neutral: units move on."""
+    if not takes_over(state, space, player):
+        return False
+    owner = state.owners.get(space)
+    t = state.relation_type(owner, player) if owner is not None else None
+    if t is not None:
+        return not t.combat_move_into
+    return owner is not None and _raisers(state, space, owner, player)
+
+
 def _raisers(state: GameState, space: str, owner: str, player: str) -> bool:
     pol = state.scenario.politics
     return pol is not None and (owner in pol.raise_on_entry or player in state.raised_by.get(space, ()))

@@ -63,6 +63,27 @@ def test_a_friendly_neutral_is_not_crossed_in_the_combat_move(tmp_path):
     assert st.owners["n"] == "red"                                          # (and takes it)
 
 
+def test_a_friendly_neutral_ends_the_move_of_the_units_taking_it(tmp_path):
+    # ww2global40_2nd_edition.xml, relationshipTypeAttachment Friendly_Neutral, "How
+    # Friendly Neutrals work": "They can not be moved through, or blitzed" (a TODO of
+    # TripleA's engine, which conquers the route's middle steps)
+    st = game(typed(tmp_path, "friendly_neutral"), units=[("a2", "red", "armour", 1)],
+              phase="noncombat_move")
+    st.owners["m"] = st.turn_owners["m"] = "red"      # beyond Neutralia, red's own land
+    tank = st.units[uid_of(st, "a2", "red", "armour")]
+    assert "n" in movement.reachable(st, [tank])
+    with pytest.raises(IllegalAction, match="must stop in"):
+        apply(st, Move((tank.uid,), ("n", "m")))
+
+
+def test_only_units_that_can_take_a_territory_enter_a_friendly_neutral(tmp_path):
+    # the same notes: "May only capture with units that have attack power (no aa guns)"
+    st = game(typed(tmp_path, "friendly_neutral"), units=[("a2", "red", "aaa", 1)],
+              phase="noncombat_move")
+    with pytest.raises(IllegalAction, match="only units that can take a territory"):
+        apply(st, Move((uid_of(st, "a2", "red", "aaa"),), ("n",)))
+
+
 def test_aircraft_neither_cross_nor_land_in_a_friendly_neutral(tmp_path):
     # Friendly_Neutral canMoveAirUnitsOverOwnedLand and canLandAirUnitsOnOwnedLand false
     st = game(typed(tmp_path, "friendly_neutral"), units=[("a2", "red", "fighter", 1)],

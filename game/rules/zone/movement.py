@@ -387,7 +387,14 @@ def _enter_ok(state: GameState, group: list[Unit], domain: str, player: str, pha
             closed = politics.closed_to(state, space, player)   # a power not at war
             if not closed and phase == COMBAT and state.relations:
                 closed = politics.closed_in_combat_move(state, space, player)
-            return (False, True, closed) if closed else (True, False, "")
+            if closed:
+                return False, True, closed
+            if state.relations and politics.ends_move_on_entry(state, space, player):
+                if not any(not state.utype(u).has("cannot_capture") for u in group):
+                    return False, True, (f"{sp.name} is a friendly neutral: only units that "
+                                         f"can take a territory enter it.")
+                return True, True, ""   # taken on entry: the move ends there
+            return True, False, ""
         if phase != COMBAT:
             return False, True, f"{sp.name} is hostile: enter it in the combat move."
         empty = not blocking_enemies(state, space, player)

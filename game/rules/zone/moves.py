@@ -166,8 +166,8 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
     state.add_log(f"{state.scenario.player(player).name}: {what} -> {names[dest].name}"
                   f"{' (attack)' if hostile and state.phase == movement.COMBAT else ''}.")
     if domain == LAND:
-        for s in a.path:   # passing through a friendly neutral takes it too (TripleA conquers
-            politics.enter(state, s, player)   # middle steps); its army joins
+        for s in a.path:   # passing through a territory taken on entry (Custodianship) takes
+            politics.enter(state, s, player)   # it too (TripleA conquers middle steps)
 
 
 def _forced_march(state: GameState, group: list[Unit], path: tuple[str, ...]) -> None:
