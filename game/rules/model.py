@@ -609,6 +609,19 @@ class Scenario:
                 seen.append(p.alliance)
         return tuple(seen)
 
+    @cached_property
+    def turn_players(self) -> tuple[PlayerDef, ...]:
+        """The players who take turns: every player but the neutral powers of the
+        politics (G40's Dutch, Mongolians and neutral blocs own territories and units
+        but never move; the computer answers for them when they defend)."""
+        neutral = set(self.politics.neutrals) if self.politics else set()
+        return tuple(p for p in self.players if p.id not in neutral)
+
+    @property
+    def turn_alliances(self) -> tuple[str, ...]:
+        """The alliances with a player who takes turns, in turn order."""
+        return tuple(dict.fromkeys(p.alliance for p in self.turn_players))
+
 
 @dataclass(frozen=True, slots=True)
 class Unit:

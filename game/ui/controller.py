@@ -173,10 +173,11 @@ class GameController:
         return True
 
     def sides(self) -> list[str]:
-        """The rows of 'Computer plays…': player ids in turn order, or alliance ids."""
-        if self.sides_by_player() or not self.state.scenario.alliances:
-            return [p.id for p in self.state.scenario.players]
-        return list(self.state.scenario.alliances)
+        """The rows of 'Computer plays…': player ids in turn order, or alliance ids; the
+        neutral powers, who take no turn, are none (the computer answers for them)."""
+        if self.sides_by_player() or not self.state.scenario.turn_alliances:
+            return [p.id for p in self.state.scenario.turn_players]
+        return list(self.state.scenario.turn_alliances)
 
     def side_is_ai(self, side: str) -> bool:
         """The computer plays `side`: the player, or every player of the alliance."""

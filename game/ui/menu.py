@@ -355,16 +355,24 @@ class MainMenu(Scene):
             y += 12
             theme.text(surface, "Sides", (x, y), 22, theme.TEXT_DIM, bold=True)
             y += 26
-            for ally in sc.alliances:
-                members = [p for p in sc.players if p.alliance == ally]
+            right = desc.right - 20
+            for ally in sc.turn_alliances:
+                members = [p for p in sc.turn_players if p.alliance == ally]
                 theme.text(surface, ally.replace("_", " ").title() + ":", (x, y), 21, theme.TEXT)
                 xx = x + 110
-                for p in members:
+                for p in members:   # a long alliance (G40's seven Allies) wraps
+                    if xx + 22 + theme.text_width(p.name, 21) > right and xx > x + 110:
+                        xx, y = x + 110, y + 26
                     theme.swatch(surface, pygame.Rect(xx, y + 2, 16, 16), palette.nation_color(sc, p.id))
                     r = theme.text(surface, p.name, (xx + 22, y), 21, theme.TEXT)
                     xx = r.right + 16
                 y += 26
-            if len(sc.alliances) > 1:
+            neutral = [p.name.replace("_", " ") for p in sc.players if p not in sc.turn_players]
+            if neutral:   # G40's neutral powers own territories but take no turn
+                for line in theme.wrap("Neutral, no turn: " + ", ".join(neutral) + ".", right - x, 19)[:2]:
+                    theme.text(surface, line, (x, y), 19, theme.TEXT_DIM)
+                    y += 22
+            if len(sc.turn_alliances) > 1:
                 y += 6
                 theme.text(surface, "Against the computer: choose who plays each side and the computer's level.",
                            (x, y), 19, theme.TEXT_DIM)

@@ -65,10 +65,19 @@ class NewGameSetup(Scene):
 
     # --- the choice ----------------------------------------------------------------
     def sides(self) -> list[str]:
-        """The rows: alliance ids, or player ids in turn order."""
+        """The rows: alliance ids, or player ids in turn order; neutral powers, who take
+        no turn (G40's Dutch, Mongolians, neutral blocs), are no rows: the computer
+        answers for them."""
         if self.per_player:
-            return [p.id for p in self.scenario.players]
-        return list(self.scenario.alliances)
+            return [p.id for p in self.scenario.turn_players]
+        return list(self.scenario.turn_alliances)
+
+    def neutral_sides(self) -> list[str]:
+        """The sides of the players who take no turn (always the computer)."""
+        turn = {p.id for p in self.scenario.turn_players}
+        if self.per_player:
+            return [p.id for p in self.scenario.players if p.id not in turn]
+        return [a for a in self.scenario.alliances if a not in self.scenario.turn_alliances]
 
     def set_computer(self, side: str, on: bool) -> None:
         self.computer[side] = on
@@ -104,13 +113,13 @@ class NewGameSetup(Scene):
 
     def choice(self) -> tuple[tuple[str, ...], dict[str, str]]:
         """(ai_sides, ai_levels) for App.new_game."""
-        ai = tuple(s for s in self.sides() if self.computer[s])
+        ai = tuple(s for s in self.sides() if self.computer[s]) + tuple(self.neutral_sides())
         return ai, {s: self.level[s] for s in ai}
 
     def seats(self) -> dict[str, str]:
         """Who sits at the screen: chosen per player, each human player is a person of
         their own (hand-offs between them); per alliance, one person plays the alliance."""
-        humans = [p for p in self.scenario.players if not self.computer[p.id]]
+        humans = [p for p in self.scenario.turn_players if not self.computer[p.id]]
         if self.per_player:
             return {p.id: p.id for p in humans}
         return {p.id: p.alliance for p in humans}
@@ -118,7 +127,7 @@ class NewGameSetup(Scene):
     def seats_note(self) -> str:
         """Who is handed the screen, when more than one human player plays (issue #44)."""
         seats = self.seats()
-        if len(seats) < 2 or not self.choice()[0]:
+        if len(seats) < 2 or not any(s in self.sides() for s in self.choice()[0]):
             return ""
         if len(set(seats.values())) == len(seats):
             return " Each human player is handed the screen in turn."
@@ -208,12 +217,13 @@ class NewGameSetup(Scene):
             y += row_h
         # summary
         ai, chosen = self.choice()
-        if not ai:
+        if not any(s in sides for s in ai):
             note = "Nobody is the computer: this is a hotseat game."
-        elif len(ai) == len(sides):
+        elif all(s in ai for s in sides):
             note = "The computer plays every side: watch it play (Space skips ahead)."
         else:
-            note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai) + "."
+            note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai
+                                                     if s in sides) + "."
         note += self.seats_note()
         y += 4
         for line in theme.wrap(note, rect.w - 40, 19)[:2]:

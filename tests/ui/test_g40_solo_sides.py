@@ -1,0 +1,30 @@
+"""Issue #46, solo play of Global 1940: the neutral powers (TripleA's optional players
+Dutch, Mongolians, Neutral_Axis, Neutral_Allies, Neutral_True; politics `neutrals`) take
+no turn, so the new-game setup and 'Computer plays…' offer only the seven alliances'
+players; the computer still answers for the neutrals."""
+from __future__ import annotations
+
+import pygame
+
+from game.rules.ruleset import load_scenario
+from game.ui.app import App
+from game.ui.setup_dialog import NewGameSetup
+
+NEUTRALS = {"dutch", "mongolians", "neutral_axis", "neutral_allies", "neutral_true"}
+
+
+def test_the_setup_offers_the_players_who_take_turns():
+    sc = load_scenario("world_war_ii_global_1940")
+    assert {p.id for p in sc.players} - {p.id for p in sc.turn_players} == NEUTRALS
+    setup = NewGameSetup(App(pygame.Surface((1280, 800))), "world_war_ii_global_1940", sc)
+    assert setup.sides() == ["axis", "allies"]
+    setup.set_computer("allies", False)
+    setup.set_computer("axis", True)
+    ai, levels = setup.choice()
+    assert set(ai) == {"axis"} | NEUTRALS     # the neutrals stay the computer's
+    assert "allies" in {a for a in setup.seats().values()}
+    assert not set(setup.seats()) & NEUTRALS
+    setup.by_player()
+    assert "dutch" not in setup.sides() and "germans" in setup.sides()
+    setup.app.push(setup)
+    setup.app.draw()
