@@ -148,6 +148,24 @@ def test_interceptors_and_escorts_fight_one_round_at_one():
     assert s.facilities["b1|" + MAJOR] == 5
 
 
+def test_a_raids_fire_values_are_its_air_battle_values():
+    # TripleA G40 2nd ed.: in the air battle a raider fires at its airAttack 1 and an
+    # interceptor at its airDefense 1, whatever its printed attack (bomber 4) or defense
+    # (fighter 4): the value the battle window and the strip show is the one the dice use
+    from game.rules.zone import battle as B
+    s = g([("a2", "red", "strategic_bomber", 1), ("b1", "blue", "fighter", 1)])
+    s = fly(s, uids(s, "a2", "red"))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("b1"))
+    s = apply(s, RollDice())
+    s = apply(s, Intercept(uids(s, "b1", "blue")))
+    b = s.zone.battle
+    bomber = s.units[uids(s, "b1", "red")[0]]
+    fighter = s.units[uids(s, "b1", "blue")[0]]
+    assert B.fire_value(s, b, bomber, "attack", {}) == 1
+    assert B.fire_value(s, b, fighter, "defense", {}) == 1
+
+
 def test_without_interceptors_there_is_no_air_battle():
     # ww2global40_2nd_edition.xml notes: "If interceptors are launched: a one-round air battle
     # takes place"; none launched, the bombers meet only the facility's AA (here: misses)

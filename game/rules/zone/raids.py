@@ -158,11 +158,17 @@ def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Un
     role = "attack" if side == "attacker" else "defense"
     out = []
     for u in units:
-        ab = _air(state, u)
-        value = getattr(ab, role, 0) if ab is not None else 0
+        value = air_battle_value(state, u, role)
         if value > 0:
-            out.append((u, min(state.ruleset.dice, value)))
+            out.append((u, value))
     return out
+
+
+def air_battle_value(state: GameState, u: Unit, role: str) -> int:
+    """What a unit fires at in a raid's air battle (its air_battle attack or defense,
+    TripleA airAttack / airDefense; 0 without one), not its printed value."""
+    ab = _air(state, u)
+    return min(state.ruleset.dice, getattr(ab, role, 0)) if ab is not None else 0
 
 
 def surviving_bombers(state: GameState, b: Battle) -> list[Unit]:

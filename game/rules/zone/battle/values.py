@@ -162,7 +162,11 @@ def firing_damage(b: Battle, u: Unit) -> int:
 
 def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int, int]) -> int:
     """The value a unit fires at in this battle round: unit_value in the round (its
-    round-bound value hooks), less the fleet air defence penalty."""
+    round-bound value hooks), less the fleet air defence penalty. In a bombing raid
+    (G40) the one round of air combat is fought at the air battle values."""
+    if b.raid:
+        from ..raids import air_battle_value
+        return air_battle_value(state, u, role)
     ut = state.utype(u)
     fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
     if fap is not None:
