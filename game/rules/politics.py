@@ -174,13 +174,18 @@ def declare(state: GameState, name: str) -> None:
         raise IllegalAction(why)
     from . import grammar
     state.add_log(f"{grammar.player_says(state.scenario, d.player, 'declares')}: {d.name}.")
-    relations = dict(state.relations)
+    for line in changes_in_words(state, d):
+        state.add_log(f"  {line}")
+    state.relations = {**state.relations, **{key(a, b): rel for a, b, rel in d.sets
+                                             if current(state, a, b) != rel}}
+
+
+def changes_in_words(state: GameState, d: Declaration) -> list[str]:
+    """What the declaration would change, a sentence per pair ("Japanese and British: at
+    war."); the relations it sets that already hold are left out."""
     names = state.scenario.player_map
-    for a, b, rel in d.sets:
-        if current(state, a, b) != rel:
-            relations[key(a, b)] = rel
-            state.add_log(f"  {names[a].name} and {names[b].name}: {in_words(state, rel)}.")
-    state.relations = relations
+    return [f"{names[a].name} and {names[b].name}: {in_words(state, rel)}."
+            for a, b, rel in d.sets if current(state, a, b) != rel]
 
 
 # --- events (relationship changes the rules make themselves) ----------------------------------
@@ -590,7 +595,7 @@ def _check_cancels(node: Any, events: list[PoliticsEvent], chk: Any) -> None:
                 chk.error(node, "events", f"politics.events: '{ev.name}' cancels an unknown event '{n}'")
 
 
-__all__ = ["PHASE", "air_may_land", "air_may_land_with", "cancelled", "closed_in_combat_move", "closed_to",
-           "closed_to_air", "current", "declare", "enter", "explain", "game_rules", "hand_over", "holds",
+__all__ = ["PHASE", "air_may_land", "air_may_land_with", "cancelled", "changes_in_words", "closed_in_combat_move",
+           "closed_to", "closed_to_air", "current", "declare", "enter", "explain", "game_rules", "hand_over", "holds",
            "in_words", "key", "options", "parse", "raises_on_entry", "run_events", "start", "takes_no_turn",
            "takes_over"]

@@ -734,7 +734,6 @@ class SidePanel:
         sc = self.scene
         state = sc.state
         pol = state.scenario.politics
-        names = state.scenario.player_map
         y = self.hint(surface, box, "Declare war now, or end the phase (Enter).")
         for d in (pol.declarations if pol else ()):
             if d.player != state.player or y + 36 > box.bottom:
@@ -744,8 +743,7 @@ class SidePanel:
                 continue   # already made
             widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
                            partial(sc.ctl.do, A.DeclareWar(d.name)), enabled=not why and sc.my_turn(),
-                           size=18, tooltip=why or "; ".join(f"{names[a].name}–{names[b].name}: {rel}"
-                                                             for a, b, rel in d.sets))
+                           size=18, tooltip=why or "\n".join([f"{d.name}:"] + politics.changes_in_words(state, d)))
             y += 38
         foes = [p.name for p in state.scenario.players if state.at_war(state.player, p.id)]
         text = f"At war with: {', '.join(foes) if foes else 'no one'}."

@@ -83,16 +83,35 @@ def button(surface: pygame.Surface, spots: Hotspots, rect: pygame.Rect, label: s
     return spots.add(rect, action, tooltip, enabled)
 
 
+def fit_tooltip(lines: list[str], window: tuple[int, int], size: int = 19) -> tuple[list[str], int]:
+    """(lines, title rows): a line wider than the window (or 760 px) wraps, and lines
+    beyond the window's height end in '…'; the title (the first line) may take rows."""
+    sw, sh = window
+    room = min(sw - 24, 760) - 16
+    wrapped: list[str] = []
+    title_rows = 1
+    for i, s in enumerate(lines):
+        bold = i == 0
+        wrapped += (theme.wrap(s, room, size, bold) or [""]) if theme.text_width(s, size, bold=bold) > room else [s]
+        if bold:
+            title_rows = len(wrapped)
+    fit = max(1, (sh - 18) // theme.font(size).get_linesize())
+    if len(wrapped) > fit:
+        wrapped = wrapped[:fit - 1] + ["…"]
+    return wrapped, min(title_rows, len(wrapped))
+
+
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int = 19,
             title_col: tuple[int, ...] = theme.ACCENT) -> None:
-    """A box of text lines near pos, kept inside the surface."""
+    """A box of text lines near pos, kept inside the surface (fit_tooltip)."""
     if not lines:
         return
-    w = max(theme.text_width(s, size, bold=(i == 0)) for i, s in enumerate(lines)) + 16
+    sw, sh = surface.get_size()
     lh = theme.font(size).get_linesize()
+    lines, title_rows = fit_tooltip(lines, (sw, sh), size)
+    w = max(theme.text_width(s, size, bold=(i < title_rows)) for i, s in enumerate(lines)) + 16
     h = lh * len(lines) + 10
     x, y = pos[0] + 16, pos[1] + 18
-    sw, sh = surface.get_size()
     if x + w > sw - 4:
         x = pos[0] - w - 10
     if y + h > sh - 4:
@@ -102,7 +121,7 @@ def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], siz
     theme.panel(surface, rect, fill=(26, 29, 35), radius=6)
     for i, s in enumerate(lines):
         theme.text(surface, s, (x + 8, y + 5 + i * lh), size,
-                   title_col if i == 0 else theme.TEXT, bold=(i == 0))
+                   title_col if i < title_rows else theme.TEXT, bold=(i < title_rows))
 
 
 def hover_tooltip(surface: pygame.Surface, spots: Hotspots) -> None:

@@ -54,6 +54,29 @@ def test_politics_phase_offers_the_declarations(tmp_path):
     assert game.ctl.do(EndPhase())              # purchase -> politics
     assert game.state.phase == "politics"
     game.draw(pygame.Surface((1600, 1000)))
-    button = next(h for h in game.spots.items if "Blueland: war" in h.tooltip)
+    button = next(h for h in game.spots.items if "and Blueland: at war." in h.tooltip)
     button.action()
     assert game.state.at_war("red", "blue")
+
+
+def test_a_declarations_tooltip_says_what_changes_a_line_each():
+    # playtest (issue #46, solo): Japan's "To War With British And ANZAC" (TripleA
+    # politicalActionAttachment) showed every relation it sets on one line wider than the
+    # window; now a sentence per relation that changes, wrapped inside the window
+    from game.rules import politics
+    sc = load_scenario("world_war_ii_global_1940")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    st = game.state
+    st.player_idx = [p.id for p in sc.players].index("japanese")
+    st.phase_idx = st.ruleset.phases.index(politics.PHASE)
+    game.draw(pygame.Surface((1280, 800)))
+    tip = next(h.tooltip for h in game.spots.items if h.tooltip.startswith("Japanese To War With British And ANZAC"))
+    lines = tip.split("\n")
+    assert "Japanese and British: at war." in lines and "Japanese and ANZAC: at war." in lines
+    assert not any(st.at_war("japanese", "chinese") and line == "Japanese and Chinese: at war." for line in lines)
+    from game.ui import theme, widgets
+    long = "; ".join(lines[1:])               # the old one-line tooltip
+    fitted, _ = widgets.fit_tooltip([lines[0], long], (1280, 800))
+    assert len(fitted) > 2 and all(theme.text_width(line, 19) <= 1280 - 40 for line in fitted)
