@@ -809,6 +809,8 @@ class GameScene(Scene):
                 self.hexplay.validate()
             if self.state.phase in (movement.COMBAT, "conduct_combat"):
                 odds_view.warm_up()  # odds are coming: load the engine in the background
+            if self.ctl.last_ai_version == self.ctl.version and not self.ctl.fast:
+                self.follow_ai_move()
         self.check_overlays()
         if self.app.top is self and pygame.display.get_init() and pygame.key.get_focused():
             keys = pygame.key.get_pressed()
@@ -887,6 +889,20 @@ class GameScene(Scene):
         if isinstance(act, A.Place):
             return (act.space,)
         return ()
+
+    def follow_ai_move(self) -> None:
+        """Watching the computer: where its move ends (or it places units) out of the view,
+        the view goes there at the same zoom, so that on a map larger than the window
+        (Global 1940) each move is seen, not only its log line."""
+        trail = self.ai_trail()
+        end = self.space_centers().get(trail[-1]) if trail else None
+        if end is None:
+            return
+        x, y, w, h = self.cam.view
+        sx, sy = self.cam.to_screen(*end)
+        margin = min(60, w // 6, h // 6)
+        if not (x + margin <= sx <= x + w - margin and y + margin <= sy <= y + h - margin):
+            self.cam.center_on(*end)
 
     def space_centers(self) -> dict[str, tuple[float, float]]:
         """World centre of every space (zone maps) or hex (hex maps)."""

@@ -220,3 +220,25 @@ def test_the_game_keeps_its_computer_players_plans_across_worker_threads():
     for _ in range(3):
         assert ctl._step_ai_threaded(10.0) is True
     assert player.zone_plans and default_player(player.level).zone_plans == shared
+
+
+def test_the_view_follows_a_computer_move_out_of_sight():
+    # playtest (issue #46, solo Global 1940): the computer's moves happened off the window
+    # while the view stayed where the player left it; zoomed in far from them, the view now
+    # goes to where each move ends (at the same zoom)
+    app, game = _computer_turn()
+    spaces = game.state.scenario.spaces
+    game.cam.zoom(6.0)
+    game.cam.center_on(*spaces["a1"].center)
+    scale = game.cam.scale
+    for _ in range(400):
+        frame(app, AI_INTERVAL * 1.01)
+        act = game.ctl.last_ai_action
+        if isinstance(act, A.Move) and game.ctl.shown_ai_action() is act:
+            break
+        if not game.ctl.ai_to_act():
+            break
+    trail = game.ai_trail()
+    assert trail, "the computer made no move in its turn"
+    assert pygame.Rect(game.cam.view).collidepoint(game.cam.to_screen(*spaces[trail[-1]].center))
+    assert game.cam.scale == scale
