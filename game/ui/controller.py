@@ -164,9 +164,11 @@ class GameController:
         """Who plays is chosen per player (True) or per alliance (False), as the game's
         setup chose: a computer side that is a player, or one seat per human player
         (hotseat), is per player; computer alliances, or humans seated by alliance, per
-        alliance."""
-        players = {p.id for p in self.state.scenario.players}
-        if self.ai_sides:
+        alliance. The neutral powers, who take no turn, do not count: G40's Dutch
+        player and Dutch alliance share one id."""
+        sc = self.state.scenario
+        players = {p.id for p in sc.turn_players} - set(sc.turn_alliances)
+        if any(s in players or s in sc.turn_alliances for s in self.ai_sides):
             return any(s in players for s in self.ai_sides)
         if self.seats:
             return any(self.seats.get(p) == p for p in players)

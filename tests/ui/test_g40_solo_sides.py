@@ -28,3 +28,24 @@ def test_the_setup_offers_the_players_who_take_turns():
     assert "dutch" not in setup.sides() and "germans" in setup.sides()
     setup.app.push(setup)
     setup.app.draw()
+
+
+def test_taking_the_axis_back_from_the_computer_keeps_one_person_for_it():
+    # playtest: Axis handed to the computer and back in 'Computer plays…' gave each Axis
+    # power its own seat ("Pass to Germans" between them) because the Dutch alliance,
+    # played by the computer, has the id of a player: the game was set up by alliance
+    from game.rules.ruleset import load_ruleset
+    from game.rules.session import Session
+    from game.ui.game_scene import GameScene
+    sc = load_scenario("world_war_ii_global_1940")
+    app = App(pygame.Surface((1280, 800)))
+    setup = NewGameSetup(app, "world_war_ii_global_1940", sc)
+    ai, levels = setup.choice()
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), ai, ai_levels=levels,
+                     autosave=False, seats=setup.seats())
+    ctl = game.ctl
+    assert not ctl.sides_by_player() and ctl.sides() == ["axis", "allies"]
+    ctl.set_side("axis", True)
+    ctl.set_side("axis", False)
+    assert {ctl.seat_of(p) for p in ("germans", "japanese", "italians")} == {"axis"}
+    assert ctl.is_ai("dutch") and ctl.is_ai("russians") and not ctl.is_ai("germans")
