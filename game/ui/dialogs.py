@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules import victory
+from game.rules import grammar, victory
 
 from . import palette, theme, widgets
 from .scene import Scene
@@ -391,7 +391,7 @@ class ComputerPlaysDialog(Scene):
         x = r.x + 230
         widgets.button(surface, self.spots, pygame.Rect(x, r.y, 96, r.h), "Human",
                        partial(ctl.set_side, side, False), selected=not computer, size=19,
-                       tooltip=f"{self.side_name(side)} is played by a person at this screen")
+                       tooltip=f"{grammar.says(self.side_name(side), 'is')} played by a person at this screen")
         widgets.button(surface, self.spots, pygame.Rect(x + 102, r.y, 112, r.h), "Computer",
                        partial(ctl.set_side, side, True), selected=computer, size=19,
                        tooltip=f"The computer plays {self.side_name(side)} from this position")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
+from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, GameState
 from game.rules.zone import scramble
@@ -63,10 +64,11 @@ class ScrambleChoice(UnitPick):
 def status(win: BattleWindow, b: Battle) -> str:
     ctl = win.game.ctl
     who = ctl.player_name(ctl.actor())
+    chooses = grammar.verb("chooses", grammar.name_plural(win.state.scenario, who))   # "Italians choose"
     zone = win.state.scenario.spaces[b.space].name
     if ctl.is_ai(ctl.actor()):
-        return f"Scramble: {who} (computer) chooses which aircraft scramble to defend {zone}."
-    return (f"Scramble: {who} chooses fighters and tactical bombers at the air bases beside {zone} "
+        return f"Scramble: {who} (computer) {chooses} which aircraft scramble to defend {zone}."
+    return (f"Scramble: {who} {chooses} fighters and tactical bombers at the air bases beside {zone} "
             f"to defend it (click aircraft, R scramble, N none, A most).")
 
 
