@@ -45,6 +45,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import grammar
 from .model import SEA, GameState, Objective, ObjectiveCondition, Scenario
 
 KINDS = ("owned", "units", "no_units", "attacked", "at_war", "relation", "rounds", "switch", "not", "any", "all")
@@ -388,7 +389,9 @@ def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = ""
         shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
         if len(names) == 1:
             return shown
-        return {"all": "all of ", "each": "each of "}.get(str(c.count), f"{c.count} of ") + shown
+        if c.count == "each":   # TripleA count="each": the bonus once per space held
+            return f"any of {shown} (the bonus for each)"
+        return {"all": "all of "}.get(str(c.count), f"{c.count} of ") + shown
 
     def who() -> str:
         word = c.of[0] if len(c.of) == 1 else ""
@@ -413,7 +416,9 @@ def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = ""
         return f"round {c.relation}"
     kinds = f" ({', '.join(c.types)})" if c.types else (" (surface warships)" if c.surface else "")
     if c.kind == "owned":
-        return f"{who()} holds {spaces()}"
+        holds = "hold" if c.of == ("self",) and sc is not None and pov in sc.player_map \
+            and grammar.player_plural(sc.player_map[pov]) else "holds"
+        return f"{who()} {holds} {spaces()}"
     if c.kind == "attacked":
         return f"{pname(pov)} attacks {spaces()} (held by {who()}) this turn"
     if c.kind == "units":

@@ -40,3 +40,14 @@ def test_japans_trade_with_america_survives_a_war_the_uk_declared():
     _at(g, "japanese", "politics")
     g.play(DeclareWar("Japanese To War With British And ANZAC"))
     assert objectives.payable(g.state, trade) == 0
+
+
+def test_a_per_territory_objective_says_the_bonus_is_for_each():
+    # objectiveAttachment_Germans_2_Control_Novgorod_Or_Volgograd_Or_Russia:
+    # directOwnershipTerritories Novgorod:Volgograd:Russia count="each" pays 5 for each
+    # one held; the side panel said "Germans holds each of ...", as if all three were needed
+    g = api.new_game("world_war_ii_global_1940", seed=1)
+    sc = g.state.scenario
+    o = next(o for o in sc.objectives if o.player == "germans" and "Novgorod" in o.name)
+    text = objectives.describe(o.conditions[0], sc, "germans")
+    assert text == "Germans hold any of Novgorod, Volgograd, Russia (the bonus for each)"
