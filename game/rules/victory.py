@@ -77,6 +77,23 @@ def victory_cities(state: GameState) -> dict[str, int]:
     return counts
 
 
+def standing_in_words(state: GameState) -> list[str]:
+    """How each side stands towards victory, for the side panel: the victory cities each
+    alliance that takes turns holds, the number that wins (scenario `victory_cities`),
+    and each of the scenario's victory conditions with whether it holds now."""
+    from . import objectives
+    sc = state.scenario
+    counts = victory_cities(state)
+    lines = [f"{a.replace('_', ' ').title()}: {counts.get(a, 0)} victory cities"
+             + (f" (wins with {sc.victory_cities[a]})" if sc.victory_cities.get(a) else "")
+             for a in sc.turn_alliances]
+    for vc in sc.victory_conditions:
+        lines.append(f"{vc.name}: {'holds now' if _met(state, vc) else 'not met'}"
+                     + (" (must hold for a complete round)" if vc.hold_round else ""))
+        lines += [f"    {objectives.describe(c, sc, vc.player)}" for c in vc.when]
+    return lines
+
+
 def capitals_winner(state: GameState) -> str | None:
     """An alliance that holds every enemy capital wins at once (unless the scenario has
     its own victory conditions)."""

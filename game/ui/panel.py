@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import objectives, politics
+from game.rules import objectives, politics, victory
 from game.rules.zone import facilities, movement, production
 from game.rules.zone.phases import PHASE_NAMES
 
@@ -305,6 +305,7 @@ class SidePanel:
             theme.text(surface, f"Resources {res}   ·   income +{inc}   ·   {p.alliance.title()}", (x, y), 19,
                        theme.TEXT_DIM)
             y = self.draw_objectives_line(surface, x, y + 22, w) - 22
+            y = self.draw_victory_line(surface, x, y + 22, w) - 22
         y += 22
         actor = sc.ctl.actor()
         if actor != state.player and not state.over:
@@ -437,6 +438,19 @@ class SidePanel:
         text = f"National objectives: {len(met)} of {len(status)} met" + (f" (+{sum(met)})" if met else "")
         r = theme.text(surface, theme.elide(text, w, 18), (x, y), 18, theme.GOOD if met else theme.TEXT_DIM)
         self.scene.spots.add(r, None, tooltip=self.objectives_tooltip())
+        return y + 20
+
+    def draw_victory_line(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """'Victory cities: Axis 7 · Allies 12' under the objectives on a map with victory
+        cities; hover for the victory conditions and whether they hold."""
+        state = self.scene.state
+        if not any(sp.victory_city for sp in state.scenario.spaces.values()):
+            return y
+        counts = victory.victory_cities(state)
+        text = "Victory cities: " + "  ·  ".join(f"{a.replace('_', ' ').title()} {counts.get(a, 0)}"
+                                                 for a in state.scenario.turn_alliances)
+        r = theme.text(surface, theme.elide(text, w, 18), (x, y), 18, theme.TEXT_DIM)
+        self.scene.spots.add(r, None, tooltip="\n".join(["Victory:"] + victory.standing_in_words(state)))
         return y + 20
 
     def draw_objective_list(self, surface: pygame.Surface, box: pygame.Rect) -> int:

@@ -80,3 +80,16 @@ def test_a_declarations_tooltip_says_what_changes_a_line_each():
     long = "; ".join(lines[1:])               # the old one-line tooltip
     fitted, _ = widgets.fit_tooltip([lines[0], long], (1280, 800))
     assert len(fitted) > 2 and all(theme.text_width(line, 19) <= 1280 - 40 for line in fitted)
+
+
+def test_the_panel_counts_the_victory_cities():
+    # playtest (issue #46, solo): the side panel showed income and objectives but not how
+    # the sides stand towards victory (G40's 19 victory cities, TripleA's victory triggers)
+    sc = load_scenario("world_war_ii_global_1940")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    app.reset(game)
+    game.draw(pygame.Surface((1280, 800)))
+    tip = next(h.tooltip for h in game.spots.items if h.tooltip.startswith("Victory:"))
+    assert "Axis: 5 victory cities" in tip and "Allies: 14 victory cities" in tip
+    assert "Axis victory: not met (must hold for a complete round)" in tip
