@@ -925,6 +925,7 @@ class BattleResult:
     outcome: str                        # attacker | defender | both_destroyed | stalemate | retreat
     retreat_to: str | None = None
     rolls: tuple[Roll, ...] = ()        # the last round's dice, the roll that ended it included
+    raid: bool = False                  # a bombing raid (game/rules/zone/raids.py)
 
 
 @dataclass(frozen=True)

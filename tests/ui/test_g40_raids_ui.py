@@ -68,5 +68,8 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
         app.update(0.0)
         app.draw()
     assert game.state.zone.battle is None and win.finished
+    # playtest: the window said "Germany wins the battle in United Kingdom" for a raid
+    status, _ = win.status_text()
+    assert status.startswith("The raid on United Kingdom is over:") and "Major Industrial Complex" in status
     assert any(r.step == "raid_damage" for r in game.state.zone.last_battle.rolls) or \
         not any(u.uid == bomber for u in game.state.units.values())

@@ -227,13 +227,20 @@ def finish(state: GameState) -> None:
     state.zone.ro3_moves[f"raided|{b.space}"] = 1
     left = raiders(state, b.space, b.attacker)
     outcome = "attacker" if any(is_bomber(state, u) for u in left) else "defender"
-    state.zone.last_battle = BattleResult(b.space, b.attacker, b.defenders, outcome, rolls=b.rolls)
-    dmg = ", ".join(f"{ft.name} {d}/{ft.max_damage}" for ft, d in facilities.in_space(state, b.space)
-                    if ft.max_damage)
-    state.add_log(f"The raid on {state.scenario.spaces[b.space].name} is over: {dmg}.")
+    state.zone.last_battle = BattleResult(b.space, b.attacker, b.defenders, outcome, rolls=b.rolls, raid=True)
+    state.add_log(over_text(state, b.space))
     state.zone.battle = None
     if not needs_battle(state, b.space):
         state.zone.battles = tuple(s for s in state.zone.battles if s != b.space)
+
+
+def over_text(state: GameState, space: str, outcome: str = "") -> str:
+    """'The raid on United Kingdom is over: Major Industrial Complex 3/20, ...' (the
+    damage on each facility there now); outcome 'defender': no bomber got through."""
+    dmg = ", ".join(f"{ft.name} {d}/{ft.max_damage}" for ft, d in facilities.in_space(state, space)
+                    if ft.max_damage)
+    lost = " no bomber got through;" if outcome == "defender" else ""
+    return f"The raid on {state.scenario.spaces[space].name} is over:{lost} {dmg}."
 
 
 def needs_battle(state: GameState, space: str) -> bool:

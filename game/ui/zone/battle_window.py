@@ -20,6 +20,7 @@ from game.rules import grammar
 from game.rules.errors import IllegalAction
 from game.rules.model import Battle, Unit
 from game.rules.zone import battle as B
+from game.rules.zone import raids
 from game.rules.zone import scramble as scramble_rules
 from game.rules.zone.kamikaze import default_targets as kamikaze_targets_default
 from game.rules.zone.kamikaze import targets as kamikaze_targets
@@ -299,6 +300,8 @@ class BattleWindow(Scene):
             return ""
         r = self.state.zone.last_battle
         if r is not None and r.space == self.last.space and r.attacker == self.last.attacker:
+            if r.raid:   # a raid is no battle won or held: the damage it left
+                return raids.over_text(self.state, r.space, r.outcome)
             return B.result_text(self.state, r, past=True)
         return f"The battle in {self.state.scenario.spaces[self.last.space].name} is over."
 
