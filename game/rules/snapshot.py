@@ -124,8 +124,10 @@ def exact(state: GameState) -> dict[str, Any]:
     lb = state.zone.last_battle
     if lb is not None:  # the interface's battle result text
         out["last_battle"] = [lb.space, lb.attacker, list(lb.defenders), lb.outcome, lb.retreat_to]
-        if lb.rolls:   # its last dice (older saves have none)
+        if lb.rolls or lb.raid:   # its last dice (older saves have none), then whether a raid
             out["last_battle"].append([dataclasses.asdict(r) for r in lb.rolls])
+        if lb.raid:
+            out["last_battle"].append(True)
     return out
 
 
@@ -211,7 +213,8 @@ def restore(snap: dict[str, Any], scenario: Scenario, ruleset: Ruleset, seed: in
     if ex.get("last_battle"):
         space, attacker, defenders, outcome, retreat_to, *more = ex["last_battle"]
         rolls = tuple(Roll(**{k: _tuples(v) for k, v in r.items()}) for r in (more[0] if more else ()))
-        st.zone.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to, rolls)
+        st.zone.last_battle = BattleResult(space, attacker, tuple(defenders), outcome, retreat_to, rolls,
+                                           raid=len(more) > 1 and bool(more[1]))
     for line in ex.get("log", ()):
         st.log_tail = LogCell(line, st.log_tail)
     st.log_len = int(ex.get("log_len", len(ex.get("log", ()))))

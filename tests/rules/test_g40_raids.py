@@ -246,3 +246,15 @@ def test_air_battles_before_raids_is_an_option():
     while s.zone.battle is not None:
         s = apply(s, RollDice())
     assert s.facilities["b1|" + MAJOR] == 6
+
+
+def test_a_raids_result_survives_a_snapshot():
+    # the battle window reads BattleResult.raid for its closing line; a saved position
+    # (snapshot) keeps it
+    from game.rules.snapshot import exact, restore, snapshot
+    s = g([("a2", "red", "strategic_bomber", 1), ("b1", "blue", "infantry", 1)], dice=[2, 1])
+    s = fly(s, uids(s, "a2", "red"))
+    s = fight(s, intercept=())
+    assert s.zone.last_battle.raid
+    snap = {**snapshot(s), "exact": exact(s)}
+    assert restore(snap, s.scenario, s.ruleset, 1).zone.last_battle == s.zone.last_battle
