@@ -899,9 +899,14 @@ class GameScene(Scene):
         if end is None:
             return
         x, y, w, h = self.cam.view
+        if self.cam.world_w * self.cam.scale <= w and self.cam.world_h * self.cam.scale <= h:
+            return   # the whole map is in view
         sx, sy = self.cam.to_screen(*end)
         margin = min(60, w // 6, h // 6)
-        if not (x + margin <= sx <= x + w - margin and y + margin <= sy <= y + h - margin):
+        # a map that wraps east-west shows the space again one map width either side
+        span = self.cam.world_w * self.cam.scale if self.cam.wrap_x else 0.0
+        seen = any(x + margin <= sx + k * span <= x + w - margin for k in ((-1, 0, 1) if span else (0,)))
+        if not (seen and y + margin <= sy <= y + h - margin):
             self.cam.center_on(*end)
 
     def space_centers(self) -> dict[str, tuple[float, float]]:

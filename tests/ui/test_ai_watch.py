@@ -242,3 +242,18 @@ def test_the_view_follows_a_computer_move_out_of_sight():
     assert trail, "the computer made no move in its turn"
     assert pygame.Rect(game.cam.view).collidepoint(game.cam.to_screen(*spaces[trail[-1]].center))
     assert game.cam.scale == scale
+
+
+def test_the_whole_map_in_view_is_not_moved_to_follow_the_computer():
+    # at the fit zoom every space is in view: a wrapping map (G40) is not turned round
+    # to put the computer's move in the middle
+    app, game = _computer_turn()
+    game.cam.wrap_x = True
+    game.cam.fit()
+    frame(app, 0.0)
+    at = (game.cam.ox, game.cam.oy)
+    for _ in range(400):
+        frame(app, AI_INTERVAL * 1.01)
+        if game.ai_trail() or not game.ctl.ai_to_act():
+            break
+    assert game.ai_trail() and (game.cam.ox, game.cam.oy) == at
