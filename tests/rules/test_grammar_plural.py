@@ -84,3 +84,21 @@ def test_fire_steps_and_tasks_agree_with_the_name():
     assert B.step_name("aa", True) == "anti-aircraft fire"
     assert grammar.name_plural(state.scenario, "Germans, Italians")
     assert grammar.phrase("chooses casualties", True) == "choose casualties"
+
+
+def test_a_win_with_aircraft_alone_says_the_territory_is_not_taken():
+    # playtest (issue #46, solo G40): Germany's attack on France left only tactical
+    # bombers; the window and log said "Germans win the battle in France" while France
+    # stayed French (aircraft take no territory: A&A rulebook, "Conduct Combat")
+    state = v3_state()
+    space = next(s for s, o in state.owners.items() if o == "russians" and state.scenario.spaces[s].kind == "land")
+    for u in [u for u in state.units.values() if u.space == space]:
+        del state.units[u.uid]
+    uid = state.next_uid
+    state.next_uid += 1
+    state.units[uid] = Unit(uid, "fighter", "germans", space)
+    state.zone.battle = Battle(space, "germans", ("russians",))
+    B.finish(state)
+    name = state.scenario.spaces[space].name
+    assert state.owners[space] == "russians"
+    assert state.log()[-1] == f"Germans win the battle in {name}; {name} is not taken: no unit that may capture it is left."

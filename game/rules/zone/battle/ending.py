@@ -209,7 +209,11 @@ def result_text(state: GameState, r: BattleResult, past: bool = False) -> str:
     sc = state.scenario
     name = sc.spaces[r.space].name
     if r.outcome == "attacker":
-        return f"{grammar.player_says(sc, r.attacker, 'wins')} the battle in {name}."
+        won = f"{grammar.player_says(sc, r.attacker, 'wins')} the battle in {name}"
+        owner = state.owners.get(r.space)
+        if sc.spaces[r.space].kind == LAND and owner is not None and not state.allied(owner, r.attacker):
+            return f"{won}; {name} is not taken: no unit that may capture it is left."   # aircraft alone
+        return won + "."
     if r.outcome == "defender":
         return f"{grammar.names_say(sc, r.defenders, 'holds')} {name}."
     if r.outcome == "retreat":
