@@ -31,6 +31,23 @@ def _game():
     return app, game
 
 
+def _texts(app):
+    """The strings drawn in the next frame."""
+    from game.ui import theme
+    seen = []
+    real = theme.text
+
+    def spy(surface, s, *args, **kw):
+        seen.append(s)
+        return real(surface, s, *args, **kw)
+    theme.text = spy
+    try:
+        app.draw()
+    finally:
+        theme.text = real
+    return seen
+
+
 def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     app, game = _game()
     st = game.state
@@ -53,6 +70,8 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     app.update(0.0)
     app.draw()
     assert win._raid_odds is not None   # the raid's exact odds (game/odds/raid.py) in the box
+    # playtest: before the interceptors are chosen the defender's box said only "0 units"
+    assert any(t.startswith("3 aircraft here may intercept") for t in _texts(app))   # 2 + the one added
     assert win._raid_odds.damage["major_industrial_complex"]
     for _ in range(30):
         b = game.state.zone.battle

@@ -855,6 +855,12 @@ class BattleWindow(Scene):
         count = f"{len(alive)} unit{'s' if len(alive) != 1 else ''}" + (f" · {len(lost)} lost" if lost else "")
         theme.text(surface, count, (box.right - 10, y + 2), 20, theme.TEXT_DIM, anchor="topright")
         y += 30
+        if side == "defender" and b.raid and not alive and not lost:   # the interceptors' choice
+            n = len(raids.interceptor_choices(state, b)) if b.interceptors is None and b is state.zone.battle else 0
+            note = (f"{n} aircraft here may intercept: the defender chooses at the first roll" if n
+                    else "No interceptors: the bombers meet the anti-aircraft fire alone")
+            theme.text(surface, theme.elide(note, box.w - 20, 18), (box.x + 10, y), 18, theme.TEXT_DIM)
+            y += 24
         if lost:   # the finished battle's losses: a side wiped out has no units left to show
             theme.text(surface, theme.elide("Lost: " + self.lost_names(side), box.w - 20, 18),
                        (box.x + 10, y), 18, theme.BAD)
