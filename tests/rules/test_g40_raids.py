@@ -85,6 +85,8 @@ def test_a_strategic_bomber_does_a_die_plus_two_damage():
     assert raids.target_of(s, uids(s, "b1", "red")[0]) == ("b1", MAJOR)
     s = fight(s)
     assert s.facilities["b1|" + MAJOR] == 6
+    # the battle window's dice line says the damage ("bombs: 6 damage"), not "0 hits"
+    assert raids.damage_rolled(s, s.zone.last_battle.rolls[-1]) == 6
     assert uids(s, "b1", "red", "strategic_bomber") and s.zone.battles == ()
     # production is cut by the damage (b1 places 10 - 6 = 4 on blue's turn)
     assert production.factory_capacity(s, "b1") == 4

@@ -90,5 +90,9 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     # playtest: the window said "Germany wins the battle in United Kingdom" for a raid
     status, _ = win.status_text()
     assert status.startswith("The raid on United Kingdom is over:") and "Major Industrial Complex" in status
+    # the dice box had room for three of the raid's four steps and showed the first three:
+    # the damage roll, the raid's result, was the one left out
+    if game.state.zone.last_battle.rolls[-1].step == "raid_damage":
+        assert any(t.startswith("Germany bombs: ") and t.endswith(" damage") for t in _texts(app))
     assert any(r.step == "raid_damage" for r in game.state.zone.last_battle.rolls) or \
         not any(u.uid == bomber for u in game.state.units.values())

@@ -199,6 +199,16 @@ def damage_dice(state: GameState, b: Battle) -> list[tuple[Unit, int]]:
     return [(u, 0) for u in surviving_bombers(state, b)]
 
 
+def damage_rolled(state: GameState, roll: Any) -> int:
+    """The damage a raid_damage roll does before the facilities' caps: each die plus its
+    bomber type's bonus (G40 strategic bomber d6+2)."""
+    total = 0
+    for utype, _v, die in roll.dice:
+        ab = state.ruleset.units[utype].ability("bombing_raid") if utype in state.ruleset.units else None
+        total += die + (ab.bonus if ab is not None else 0)
+    return total
+
+
 def apply_damage(state: GameState, b: Battle) -> None:
     """Each damage die plus its bomber's bonus goes onto the bomber's target, up to the
     facility's maximum damage."""

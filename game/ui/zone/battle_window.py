@@ -86,10 +86,11 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
     """One fire step: 'Italy fires: 2 hits', then its dice grouped by unit type, each group
     behind a small counter of that type. Returns the y below it."""
     step = B.step_name(roll.step, grammar.name_plural(state.scenario, who))
-    label = f"{who} {step}: {B.hits_text(roll.hits, roll.void)}"
+    damage = raids.damage_rolled(state, roll) if roll.step == "raid_damage" else 0   # dice are damage, not hits
+    label = f"{who} {step}: {f'{damage} damage' if roll.step == 'raid_damage' else B.hits_text(roll.hits, roll.void)}"
     lw = min(area.w // 3, theme.text_width(label, 18) + 12)
     theme.text(surface, theme.elide(label, lw - 8, 18), (area.x, area.y + 3), 18,
-               theme.GOOD if roll.hits > roll.void else theme.TEXT)
+               theme.GOOD if roll.hits > roll.void or damage else theme.TEXT)
     groups: dict[str, list[tuple[int, int]]] = {}
     for utype, need, face in roll.dice:
         groups.setdefault(utype, []).append((need, face))
@@ -1019,7 +1020,9 @@ class BattleWindow(Scene):
             theme.text(surface, "No dice rolled yet this round.", (box.x + 10, y), 19, theme.TEXT_DIM)
             return
         die = 22
-        for roll in b.rolls:
+        fit = max(1, (box.bottom - y) // (die + 6))
+        rolls = b.rolls[-fit:]   # more steps than room (a raid's four): the latest, the result's
+        for roll in rolls:
             if y + die > box.bottom:
                 break
             y = draw_roll(surface, self.spots, state, roll, self.side_name(b, roll.side),
