@@ -90,9 +90,32 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     # playtest: the window said "Germany wins the battle in United Kingdom" for a raid
     status, _ = win.status_text()
     assert status.startswith("The raid on United Kingdom is over:") and "Major Industrial Complex" in status
-    # the dice box had room for three of the raid's four steps and showed the first three:
-    # the damage roll, the raid's result, was the one left out
-    if game.state.zone.last_battle.rolls[-1].step == "raid_damage":
-        assert any(t.startswith("Germany bombs: ") and t.endswith(" damage") for t in _texts(app))
     assert any(r.step == "raid_damage" for r in game.state.zone.last_battle.rolls) or \
         not any(u.uid == bomber for u in game.state.units.values())
+
+
+def test_the_dice_box_ends_with_the_damage_roll():
+    # playtest (issue #46, solo G40): the dice box had room for three of the raid's four
+    # steps (air battle both ways, anti-aircraft, damage) and showed the first three: the
+    # damage roll, the raid's result, was left out, and read "0 hits"
+    from game.rules.zone import raids
+    app, game = _game()
+    st = game.state
+    st.scripted_dice = (2, 4, 5, 6, 2, 3)   # bomber misses, 3 interceptors miss, AA misses, damage 3
+    game.sel.select_space(st, "france")
+    game.sel.counts = {("strategic_bomber", False, 0): 1}
+    game.click_space("united_kingdom")
+    app.top.choose(0)
+    game.ctl.do(A.EndPhase())
+    game.ctl.do(A.SelectBattle("united_kingdom"))
+    win = app.push(BattleWindow(app, game))
+    while game.state.zone.battle is not None:
+        b = game.state.zone.battle
+        if b.awaiting == "intercept":
+            game.ctl.do(A.Intercept(tuple(raids.interceptor_choices(game.state, b))))
+        else:
+            game.ctl.do(A.RollDice())
+        game.ctl.version += 1
+        app.update(0.0)
+    assert [r.step for r in game.state.zone.last_battle.rolls][-1] == "raid_damage" and win.finished
+    assert "Germany bombs: 5 damage" in _texts(app)
