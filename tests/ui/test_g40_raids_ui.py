@@ -101,7 +101,10 @@ def test_the_dice_box_ends_with_the_damage_roll():
     from game.rules.zone import raids
     app, game = _game()
     st = game.state
-    st.scripted_dice = (2, 4, 5, 6, 2, 3)   # bomber misses, 3 interceptors miss, AA misses, damage 3
+    # an ally's fighter in the United Kingdom intercepts too; the anti-aircraft fire stays the UK's
+    st.units[st.next_uid] = Unit(st.next_uid, "fighter", "soviet_union", "united_kingdom")
+    st.next_uid += 1
+    st.scripted_dice = (2, 4, 5, 6, 6, 2, 3)   # bomber misses, 4 interceptors miss, AA misses, damage 3
     game.sel.select_space(st, "france")
     game.sel.counts = {("strategic_bomber", False, 0): 1}
     game.click_space("united_kingdom")
@@ -118,4 +121,6 @@ def test_the_dice_box_ends_with_the_damage_roll():
         game.ctl.version += 1
         app.update(0.0)
     assert [r.step for r in game.state.zone.last_battle.rolls][-1] == "raid_damage" and win.finished
-    assert "Germany bombs: 5 damage" in _texts(app)
+    texts = _texts(app)
+    assert "Germany bombs: 5 damage" in texts
+    assert any(t.startswith("United Kingdom facility anti-aircraf") for t in texts)   # elided

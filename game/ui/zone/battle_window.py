@@ -821,7 +821,7 @@ class BattleWindow(Scene):
         if len(rolls) > fit:
             rolls = rolls[-fit:]
         for roll in rolls:
-            who = self.side_name(b, roll.side)
+            who = self.roll_who(b, roll)
             hits = B.hits_text(roll.hits, roll.void)
             head = f"{who} {B.step_name(roll.step, grammar.name_plural(self.state.scenario, who))}: {hits}"
             r = theme.text(surface, theme.elide(head, box.w // 2, 17), (box.x + 10, y), 17,
@@ -1005,6 +1005,14 @@ class BattleWindow(Scene):
         """'Italy' / 'United Kingdom': who fires (the owners of the side, not 'Defender')."""
         return side_name(self.state, self.game.ctl, b, side)
 
+    def roll_who(self, b: Battle, roll: Any) -> str:
+        """Who rolled: the side's owners; a raid's anti-aircraft fire is the facility's, its
+        territory owner's (not every owner of the interceptors)."""
+        owner = self.state.owners.get(b.space)
+        if roll.step == "raid_aa" and owner is not None:
+            return self.game.ctl.player_name(owner)
+        return self.side_name(b, roll.side)
+
     def draw_dice(self, surface: pygame.Surface, box: pygame.Rect, b: Battle) -> None:
         state = self.state
         pygame.draw.rect(surface, (30, 34, 41), box, border_radius=8)
@@ -1025,7 +1033,7 @@ class BattleWindow(Scene):
         for roll in rolls:
             if y + die > box.bottom:
                 break
-            y = draw_roll(surface, self.spots, state, roll, self.side_name(b, roll.side),
+            y = draw_roll(surface, self.spots, state, roll, self.roll_who(b, roll),
                           pygame.Rect(box.x + 10, y, box.w - 16, box.bottom - y), die)
             y += 6
 
