@@ -124,3 +124,5 @@ def test_the_dice_box_ends_with_the_damage_roll():
     texts = _texts(app)
     assert "Germany bombs: 5 damage" in texts
     assert any(t.startswith("United Kingdom facility anti-aircraf") for t in texts)   # elided
+    assert "  United Kingdom intercepts with Fighter, Fighter, Fighter, Fighter (Soviet Union)." \
+        in game.state.log()

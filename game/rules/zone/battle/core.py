@@ -29,7 +29,15 @@ from .rerolls import (
     reroll_limit,
     ruleset_has_recon,
 )
-from .sides import alive, attackers, bombarding_ships, defender_name, defenders, side_units
+from .sides import (
+    alive,
+    attackers,
+    bombarding_ships,
+    defender_ids,
+    defender_name,
+    defenders,
+    side_units,
+)
 from .steps import STEPS, FireStep, Shot, fire_step, step_by_name, step_index
 from .values import (
     can_hurt,
@@ -564,8 +572,11 @@ def choose_interceptors(state: GameState, uids: tuple[int, ...] | None) -> None:
         raise IllegalAction(f"{name} cannot intercept here: only defending fighters based in "
                             f"{state.scenario.spaces[b.space].name} can.")
     if chosen:
-        names = ", ".join(state.utype(state.units[uid]).name for uid in chosen)
+        ids = defender_ids(state, b)
+        # an ally's fighter based there intercepts too: named with its owner
+        names = ", ".join(state.utype(u).name + ("" if u.owner in ids else f" ({state.scenario.player(u.owner).name})")
+                          for u in (state.units[uid] for uid in chosen))
         why = "" if b.raid else " (they will not defend)"
-        state.add_log(f"  {defender_name(state, b)} intercepts with {names}{why}.")
+        state.add_log(f"  {grammar.names_say(state.scenario, ids, 'intercepts')} with {names}{why}.")
     state.zone.battle = _replace(b, interceptors=chosen, awaiting="roll")
     advance(state)
