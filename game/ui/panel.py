@@ -980,7 +980,7 @@ class SidePanel:
         size = 17
         lh = theme.font(size).get_linesize()
         rows_fit = max(1, (inner.h - 8) // lh)
-        entries = state.log(200 + self.log_scroll)
+        entries = collapse_repeats(state.log(200 + self.log_scroll))
         lines: list[tuple[str, bool]] = []
         for e in entries:
             head = (e.startswith("—") or e.startswith("Battle") or " the battle in " in e
@@ -1002,6 +1002,21 @@ class SidePanel:
         if self.log_scroll:
             theme.text(surface, f"scrolled back {self.log_scroll} lines", (inner.right - 4, inner.bottom - 2),
                        15, theme.INFO, anchor="bottomright")
+
+
+def collapse_repeats(entries: list[str]) -> list[str]:
+    """Log lines with a run of the same line shown once, counted: the computer moves its
+    units one at a time ('Japanese: 1 Infantry -> Jehol.' six times becomes one line
+    ending '(×6)')."""
+    out: list[str] = []
+    run = 0
+    for i, e in enumerate(entries):
+        run += 1
+        if i + 1 < len(entries) and entries[i + 1] == e:
+            continue
+        out.append(e if run == 1 else f"{e} (×{run})")
+        run = 0
+    return out
 
 
 def others_text(state, stacks, player_name) -> str:

@@ -257,3 +257,13 @@ def test_the_whole_map_in_view_is_not_moved_to_follow_the_computer():
         if game.ai_trail() or not game.ctl.ai_to_act():
             break
     assert game.ai_trail() and (game.cam.ox, game.cam.oy) == at
+
+
+def test_the_log_panel_counts_a_run_of_the_same_line():
+    # playtest (issue #46, solo G40): the computer's turn filled the log with the same line
+    # six times ("Japanese: 1 Infantry -> Jehol."), one per unit it moved
+    from game.ui.panel import collapse_repeats
+    lines = ["— Round 1: Japanese —"] + ["Japanese: 1 Infantry -> Jehol."] * 6 + ["Japanese collect 29."]
+    assert collapse_repeats(lines) == ["— Round 1: Japanese —", "Japanese: 1 Infantry -> Jehol. (×6)",
+                                       "Japanese collect 29."]
+    assert collapse_repeats(["a", "b", "a"]) == ["a", "b", "a"] and collapse_repeats([]) == []
