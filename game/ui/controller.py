@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import actions as A
+from game.rules import politics
 from game.rules.edit import is_edit
 from game.rules.errors import IllegalAction
 from game.rules.model import GameState
@@ -140,9 +141,12 @@ class GameController:
 
     # --- sides ---------------------------------------------------------------------
     def is_ai(self, player: str | None) -> bool:
+        """The computer plays `player`: a side handed to it, or a neutral power (G40's
+        Dutch, Mongolians, neutral blocs take no turn: the computer answers for them
+        when they defend, in a hotseat game too, so no 'Pass to Dutch')."""
         if player is None:
             return False
-        if player in self.ai_sides:
+        if player in self.ai_sides or politics.takes_no_turn(self.state, player):
             return True
         try:
             return self.state.alliance_of(player) in self.ai_sides

@@ -49,3 +49,18 @@ def test_taking_the_axis_back_from_the_computer_keeps_one_person_for_it():
     ctl.set_side("axis", False)
     assert {ctl.seat_of(p) for p in ("germans", "japanese", "italians")} == {"axis"}
     assert ctl.is_ai("dutch") and ctl.is_ai("russians") and not ctl.is_ai("germans")
+
+
+def test_play_with_ai_allies_hands_no_screen_to_a_neutral():
+    # playtest: `python -m game play world_war_ii_global_1940 --ai allies` opened on "Pass to
+    # Germans": the neutral powers, not the computer's, counted as people at the screen
+    from game.rules.ruleset import load_ruleset
+    from game.rules.session import Session
+    from game.ui.game_scene import GameScene
+    sc = load_scenario("world_war_ii_global_1940")
+    app = App(pygame.Surface((1280, 800)))
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), ("allies",), autosave=False)
+    assert set(game.ctl.human_players()) == {"germans", "japanese", "italians"}
+    assert not game.needs_handoff(None, "germans")
+    hot = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    assert "dutch" not in hot.ctl.human_players() and hot.ctl.is_ai("dutch")
