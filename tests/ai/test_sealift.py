@@ -187,3 +187,18 @@ def test_a_loaded_transport_sails_on_and_lands_its_troops():
         s.do(choose_action(s.state, "standard"))
     st = s.state
     assert all(st.units[u].carried_by is None and st.units[u].space in ("f", "e") for u in boarded)
+
+
+def test_danger_counts_the_reach_a_naval_base_gives():
+    # G40 2nd ed. "Naval Bases": ships leaving an operative naval base move 3 (TripleA
+    # harbour givesMovement 1): a blue submarine three zones off, beside Gamma's naval base
+    from dataclasses import replace
+
+    from game.rules.actions import new_game
+    from game.rules.ruleset import load_scenario_file
+    sc, _ = load_scenario_file(FIX / "mini.yaml")
+    sc = replace(sc, start_units=(("s4", "blue", "submarine", 1),))
+    st = new_game(sc, load_ruleset("g40"), 1)
+    assert amphib.danger(st, "s1", "red") == 0
+    st.facilities["c|naval_base"] = 0
+    assert amphib.danger(st, "s1", "red") > 0
