@@ -202,3 +202,17 @@ def test_danger_counts_the_reach_a_naval_base_gives():
     assert amphib.danger(st, "s1", "red") == 0
     st.facilities["c|naval_base"] = 0
     assert amphib.danger(st, "s1", "red") > 0
+
+
+def test_troops_sail_toward_an_enemy_island_city_and_storm_it():
+    # voyage_island.yaml: Blueland's capital is an island three zones off; only an
+    # amphibious assault takes it (Global 1940 seed 404: Tokyo held out with 9 infantry
+    # for 20 rounds beside 500 American troops in North America)
+    s = _session(str(FIX / "voyage_island.yaml"))
+    while not (s.state.player == "red" and s.state.phase == "place"):
+        s.do(choose_action(s.state, "standard"))
+    t = next(u for u in s.state.units.values() if u.type == "transport")
+    assert s.state.units[t.uid].space == "s3" and len(movement.cargo_of(s.state, t.uid)) == 2
+    while not (s.state.round == 2 and s.state.player == "red" and s.state.phase == "noncombat_move"):
+        s.do(choose_action(s.state, "standard"))
+    assert s.state.owners["b"] == "red"

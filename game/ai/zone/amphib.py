@@ -397,6 +397,8 @@ def voyage_moves(state: GameState, player: str, keep: set[int]) -> list:
     with a land route to the enemy lies beyond one turn's sailing go there over several
     turns. A loaded stack sails on toward that coast and unloads once it is in reach; an
     empty stack beside stranded troops (not in `keep`) takes them aboard and sets out.
+    An enemy victory city on an island counts as such a coast, but the stack only closes
+    in: the combat move's amphibious assaults (lifts_to) take loaded stacks in reach.
     Between turns a stack stops only where no enemy can strike harder than the ships
     there defend (an empty stack loads no one it would have to leave in danger).
     (Global 1940 seed 202: the United States' 500 troops waited in Canada for 30 rounds
@@ -407,7 +409,12 @@ def voyage_moves(state: GameState, player: str, keep: set[int]) -> list:
               and not sp.impassable and state.owners.get(a) is not None
               and not movement.is_hostile(state, a, player)
               and any(sps[z].kind == SEA for z in sp.adjacent)}
-    if not coasts:
+    # enemy victory cities on islands: only an amphibious assault takes them, so a
+    # loaded stack closes in and the combat move decides when to land
+    islands = {a for a, sp in sps.items() if sp.kind == LAND and sp.victory_city
+               and state.at_war(state.owners.get(a), player)
+               and all(sps[z].kind == SEA or sps[z].impassable for z in sp.adjacent)}
+    if not coasts and not islands:
         return []
     out: list = []
     for start, stack in sorted(transport_stacks(state, player, set()).items()):
@@ -416,7 +423,7 @@ def voyage_moves(state: GameState, player: str, keep: set[int]) -> list:
         aboard = [c for t in stack for c in movement.cargo_of(state, t.uid)]
         if aboard and any(c.owner != player or state.utype(c).domain != LAND for c in aboard):
             continue
-        plan = _voyage(state, player, stack, start, aboard, coasts, front, keep)
+        plan = _voyage(state, player, stack, start, aboard, coasts | islands, front, keep)
         if plan:
             out.append(plan)
     return out
@@ -436,12 +443,13 @@ def _voyage(state: GameState, player: str, stack: list[Unit], start: str, aboard
             return []
     left = mp - len(to_pickup)
     paths = sea_paths(state, pickup, 99, player, stack)
-    drops = sorted((len(p), front[a], a, z) for z, p in paths.items()
+    drops = sorted((len(p), front.get(a, 0), a, z) for z, p in paths.items()
                    for a in sps[z].adjacent if a in coasts)
     if not drops:
         return []
     _, _, coast, drop = drops[0]
     way = paths[drop]
+    land = not state.at_war(state.owners.get(coast), player)   # else an island to assault
     moves: list = [Move(ts, to_pickup)] if to_pickup else []
     if boarding:
         by_src: dict[str, list[int]] = {}
@@ -449,7 +457,7 @@ def _voyage(state: GameState, player: str, stack: list[Unit], start: str, aboard
             by_src.setdefault(u.space, []).append(u.uid)
         moves += [Move(tuple(sorted(uids)), (pickup,)) for _src, uids in sorted(by_src.items())]
     cargo = aboard + boarding
-    if len(way) <= left:   # in reach: sail there and land
+    if land and len(way) <= left:   # in reach: sail there and land
         if way:
             moves.append(Move(ts, way))
         return moves + [Move(tuple(sorted(u.uid for u in cargo)), (coast,))]
