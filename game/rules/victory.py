@@ -97,7 +97,8 @@ def round_end_winner(state: GameState) -> str | None:
     return None
 
 
-def _met(state: GameState, vc: VictoryCondition) -> bool:
+def met(state: GameState, vc: VictoryCondition) -> bool:
+    """Does every condition of `vc` hold now (not counting `hold_round`)?"""
     from . import objectives
     return all(objectives.times(state, c, vc.player) for c in vc.when)
 
@@ -113,7 +114,7 @@ def condition_winner(state: GameState) -> VictoryCondition | None:
     won = None
     for vc in state.scenario.victory_conditions:
         key = f"{vc.alliance}|{vc.name}"
-        if not _met(state, vc):
+        if not met(state, vc):
             held.pop(key, None)
             continue
         since = held.setdefault(key, now)
