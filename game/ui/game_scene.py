@@ -8,6 +8,7 @@ import math
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -69,6 +70,7 @@ class GameScene(Scene):
         self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
         self.odds = odds_view.OddsCache()
         self._attack_odds: tuple[tuple, list[tuple[str, odds_view.OddsView | None]]] = ((), [])
+        self._raid_odds: tuple[tuple, list[tuple[str, Any]]] = ((), [])
         self._move_odds: tuple[tuple, odds_view.OddsView | None] = ((), None)
         self.covered = False              # a window was above the map in the last frame
         self.enter_armed = True           # Enter was released on the map since then
@@ -255,6 +257,25 @@ class GameScene(Scene):
                     out.append((sid, None))
             self._attack_odds = (version, out)
         return self._attack_odds[1]
+
+    def raid_odds(self) -> list[tuple[str, Any]]:
+        """[(territory, its raid's exact odds or None)] for every bombing raid the current
+        player has declared this combat move; worked out once per game-state version."""
+        state = self.state
+        if state.phase != movement.COMBAT or state.over:
+            return []
+        version = (self.ctl.version, state.action_count, id(state))
+        if self._raid_odds[0] != version:
+            from game.odds.raid import raid_odds_for_space
+            out: list[tuple[str, Any]] = []
+            for sid in odds_view.planned_raids(state):
+                try:
+                    out.append((sid, raid_odds_for_space(state, sid)))
+                except Exception:  # noqa: BLE001 - the raid is listed without odds
+                    logger.debug("no raid odds for %s", sid, exc_info=True)
+                    out.append((sid, None))
+            self._raid_odds = (version, out)
+        return self._raid_odds[1]
 
     def move_odds(self, dest: str | None) -> odds_view.OddsView | None:
         """The odds if the selected group attacked `dest` (a hostile destination), else None."""

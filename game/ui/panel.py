@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import objectives, politics
-from game.rules.zone import facilities, movement, production
+from game.rules.zone import facilities, movement, production, raids
 from game.rules.zone.phases import PHASE_NAMES
 
 from . import odds_view, palette, theme, widgets
@@ -644,9 +644,16 @@ class SidePanel:
         sc = self.scene
         state = sc.state
         attacks = sc.attack_odds()
-        if not attacks or y + 40 > box.bottom:
+        planned_raids = sc.raid_odds()
+        if not (attacks or planned_raids) or y + 40 > box.bottom:
             self._attack_lines = self._attack_fit = 0
             return y
+        if planned_raids:
+            y = self.draw_raid_chips(surface, box, y, planned_raids)
+            room -= 46
+            if not attacks:
+                self._attack_lines = self._attack_fit = 0
+                return y
         lines = self.attack_chips(attacks, box.w)
         lh = 24
         fit = max(1, min(len(lines), (room - 22) // lh))
@@ -685,6 +692,32 @@ class SidePanel:
                 x += cw + 6
             y += lh
         return y + 4
+
+    def draw_raid_chips(self, surface: pygame.Surface, box: pygame.Rect, y: int, planned: list) -> int:
+        """The bombing raids declared: "United Kingdom 6.9 dmg" chips on one line (the
+        expected damage; hover for the exact odds), apart from the attacks' chances to win."""
+        sc = self.scene
+        state = sc.state
+        theme.text(surface, f"Bombing raids ({len(planned)}): expected damage", (box.x, y), 17, theme.TEXT_DIM,
+                   bold=True)
+        y += 20
+        x = box.x
+        for sid, r in planned:
+            name = state.scenario.spaces[sid].name
+            val = odds_view.raid_chip_text(r) if r is not None else "?"
+            cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
+            if x > box.x and x + cw > box.right:
+                break
+            chip = pygame.Rect(x, y, min(cw, box.w), 21)
+            pygame.draw.rect(surface, theme.PANEL_2, chip, border_radius=5)
+            n = theme.text(surface, theme.elide(name, chip.w - 20 - theme.text_width(val, 18, True), 18),
+                           (chip.x + 6, chip.centery - 1), 18, theme.TEXT, anchor="midleft")
+            theme.text(surface, val, (n.right + 6, chip.centery - 1), 18, theme.INFO, anchor="midleft", bold=True)
+            tip = [f"Bombing raid on {name}"] + (odds_view.raid_lines(r, state.ruleset) if r is not None
+                                                  else ["odds unavailable"])
+            sc.spots.add(chip, partial(self.select_space, sid), tooltip="\n".join(tip + ["Click: select this space"]))
+            x += cw + 6
+        return y + 26
 
     def draw_move_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int, n: int) -> int:
         """'73% to win if you attack X with these units' for the hovered hostile destination:
@@ -803,11 +836,17 @@ class SidePanel:
             if y + 36 > box.bottom:
                 break
             sp = state.scenario.spaces[sid]
-            mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
-            foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32),
-                           f"{sp.name}:  {mine} vs {foes}", partial(sc.click_space, sid),
-                           tooltip=f"Fight the battle in {sp.name}")
+            if raids.pending(state, sid):   # the raid is flown first (its own battle)
+                n = sum(1 for u in raids.raiders(state, sid, state.player) if raids.is_bomber(state, u))
+                label = f"{sp.name}:  raid, {n} bomber{'s' if n != 1 else ''}"
+                tip = (f"Fly the bombing raid on {sp.name}: interceptors, the facilities' "
+                       "anti-aircraft fire, then the damage")
+            else:
+                mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
+                foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
+                label, tip = f"{sp.name}:  {mine} vs {foes}", f"Fight the battle in {sp.name}"
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(label, box.w - 16, 20),
+                           partial(sc.click_space, sid), tooltip=tip)
             y += 36
         return coastal_panel.draw(self, surface, box, y, guns)
 

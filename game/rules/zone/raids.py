@@ -147,6 +147,13 @@ def interceptor_choices(state: GameState, b: Battle) -> list[int]:
                   and u.damage < state.utype(u).hits)
 
 
+def air_value(state: GameState, u: Unit, role: str) -> int:
+    """The unit's value in a raid's air battle (`role`: attack or defense; 0 without
+    `air_battle`), at most the die's sides."""
+    ab = _air(state, u)
+    return min(state.ruleset.dice, getattr(ab, role, 0)) if ab is not None else 0
+
+
 def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Unit, int]]:
     """The air battle's dice: every raider at its air_battle attack, every interceptor at
     its air_battle defense (none without interceptors)."""
@@ -156,13 +163,7 @@ def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Un
     # interceptors hit by the raiders still fire: the air battle is simultaneous
     units = alive(state, attackers(state, b)) if side == "attacker" else defenders(state, b)
     role = "attack" if side == "attacker" else "defense"
-    out = []
-    for u in units:
-        ab = _air(state, u)
-        value = getattr(ab, role, 0) if ab is not None else 0
-        if value > 0:
-            out.append((u, min(state.ruleset.dice, value)))
-    return out
+    return [(u, value) for u in units if (value := air_value(state, u, role)) > 0]
 
 
 def surviving_bombers(state: GameState, b: Battle) -> list[Unit]:
@@ -211,6 +212,29 @@ def apply_damage(state: GameState, b: Battle) -> None:
         capped = "" if took == points else f" (it takes {took}: at most {ft.max_damage})"
         state.add_log(f"  {state.utype(u).name} rolls {die}: {points} damage to the {ft.name} "
                       f"in {sp}{capped}.")
+
+
+def damage_points(state: GameState, roll: Any) -> int:
+    """The damage a raid's damage roll does: each die plus its bomber's `bombing_raid`
+    bonus (before the facilities' caps)."""
+    total = 0
+    for utype, _need, face in roll.dice:
+        ab = state.ruleset.units[utype].ability("bombing_raid")
+        total += face + (ab.bonus if ab is not None else 0)
+    return total
+
+
+def result_text(state: GameState, rolls: tuple[Any, ...], space: str) -> str:
+    """How a finished raid ended, for the battle window: the damage done and where the
+    raided territory's facilities stand ('The raid on United Kingdom does 15 damage: Major
+    Industrial Complex 15/20.'), or that no bomber got through."""
+    name = state.scenario.spaces[space].name
+    roll = next((r for r in reversed(rolls) if r.step == "raid_damage"), None)
+    if roll is None:
+        return f"The raid on {name} is turned back: no bomber reached its target."
+    dmg = ", ".join(f"{ft.name} {d}/{ft.max_damage}" for ft, d in facilities.in_space(state, space)
+                    if ft.max_damage and d)
+    return f"The raid on {name} does {damage_points(state, roll)} damage" + (f": {dmg}." if dmg else ".")
 
 
 def finish(state: GameState) -> None:
