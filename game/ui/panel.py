@@ -926,11 +926,12 @@ class SidePanel:
         return y
 
     def factory_room(self) -> list[tuple[str, int]]:
-        """(factory, units it can still place this turn) for the player's factories."""
+        """(factory, units it can still place this turn) for the player's factories held
+        since the start of the turn (a factory captured this turn places nothing yet)."""
         state = self.scene.state
         out = []
         for f in sorted(state.factories):
-            if state.owners.get(f) != state.player:
+            if state.owners.get(f) != state.player or state.turn_owners.get(f) != state.player:
                 continue
             try:
                 out.append((f, production.factory_capacity(state, f)))

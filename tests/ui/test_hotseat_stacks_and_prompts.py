@@ -366,6 +366,18 @@ def test_place_all_here_uses_the_factory_room():
     assert not production.unplaced(game.state, "red")
 
 
+def test_the_room_line_leaves_out_a_factory_captured_this_turn():
+    # found playing G40: Germany's place phase listed "Room: France 3" the turn France
+    # fell, though no unit may be placed there (held since the start of the turn)
+    app, game = make_game((("a2", "red", "infantry", 1),))
+    s = game.ctl.session
+    while s.state.phase != "place":
+        s.do(A.EndPhase())
+    s.state.owners["b1"] = "red"            # taken in this turn's combat
+    assert s.state.turn_owners.get("b1") == "blue"
+    assert [f for f, _n in game.panel.factory_room()] == ["a1"]
+
+
 def test_load_list_shows_round_and_player(tmp_path):
     import json
 
