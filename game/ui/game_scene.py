@@ -816,6 +816,8 @@ class GameScene(Scene):
                 self.ctl.message = None  # an error toast from the last phase no longer applies
             if self.seen_phase is not None:  # a new phase: Enter must be pressed anew to end it
                 self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
+                if self.seen_phase[1] != self.state.player and self.my_turn():
+                    self.show_capital()
             self.seen_phase = phase_key
             self.drop.stop()
         blocked = any(s.blocks_ai for s in self.app.above(self))
@@ -908,6 +910,26 @@ class GameScene(Scene):
         if isinstance(act, A.Place):
             return (act.space,)
         return ()
+
+    def show_capital(self) -> None:
+        """A human player's turn begins: when the map is zoomed in away from the player's
+        capital, bring it to the middle (on G40's world map Japan's turn opened on Europe,
+        where Germany had left the view)."""
+        if self.hexplay is not None:
+            return
+        try:
+            capital = self.state.scenario.player(self.state.player).capital
+        except KeyError:
+            return
+        sp = self.state.scenario.spaces.get(capital or "")
+        if sp is None:
+            return
+        x, y, w, h = self.cam.view
+        sx, sy = self.cam.to_screen(*sp.center)
+        span = self.cam.world_w * self.cam.scale
+        copies = (sx - span, sx, sx + span) if self.cam.wrap_x else (sx,)
+        if not any(x <= cx <= x + w for cx in copies) or not y <= sy <= y + h:
+            self.cam.center_on(*sp.center)
 
     def space_centers(self) -> dict[str, tuple[float, float]]:
         """World centre of every space (zone maps) or hex (hex maps)."""
