@@ -20,6 +20,21 @@ from ..errors import IllegalAction
 from ..model import AIR, LAND, Battle, GameState, Unit
 from . import facilities
 
+# per-turn keys in zone.ro3_moves (scramble.py reads them): an aircraft that intercepted a
+# raid, a territory that was raided and not attacked otherwise
+INTERCEPTED = "intercepted"
+RAID_ONLY = "raid_only"
+
+
+def intercepted(state: GameState, uid: int) -> bool:
+    """Did this aircraft intercept a bombing raid this turn?"""
+    return bool(state.zone.ro3_moves.get(f"{INTERCEPTED}|{uid}"))
+
+
+def only_raided(state: GameState, space: str) -> bool:
+    """Was `space` raided this turn with no battle of other units there?"""
+    return bool(state.zone.ro3_moves.get(f"{RAID_ONLY}|{space}"))
+
 
 def _raid(state: GameState, u: Unit) -> Any:
     return state.utype(u).ability("bombing_raid")
@@ -243,6 +258,10 @@ def finish(state: GameState) -> None:
     b = state.zone.battle
     assert b is not None
     state.zone.ro3_moves[f"raided|{b.space}"] = 1
+    for uid in b.interceptors or ():   # they stayed to intercept: they scramble no more
+        state.zone.ro3_moves[f"{INTERCEPTED}|{uid}"] = 1
+    if not needs_battle(state, b.space):   # only raided: its other aircraft may scramble
+        state.zone.ro3_moves[f"{RAID_ONLY}|{b.space}"] = 1
     left = raiders(state, b.space, b.attacker)
     outcome = "attacker" if any(is_bomber(state, u) for u in left) else "defender"
     state.zone.last_battle = BattleResult(b.space, b.attacker, b.defenders, outcome, rolls=b.rolls)
