@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -609,15 +610,19 @@ class SidePanel:
         """A planned attack's chip clicked: select its space (in the state of that moment)."""
         self.scene.sel.select_space(self.scene.state, sid)
 
-    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]],
-                     width: int) -> list[list[tuple[str, odds_view.OddsView | None, str, int]]]:
-        """The planned attacks as lines of chips (space, odds, text, width)."""
+    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]], width: int,
+                     raids: Sequence[tuple[str, Any]] = ()) -> list[list[tuple[str, Any, str, int]]]:
+        """The planned attacks, then the bombing raids, as lines of chips (space, odds,
+        text, width); a raid's odds are its RaidOdds ('none' when unavailable)."""
         state = self.scene.state
-        lines: list[list[tuple[str, odds_view.OddsView | None, str, int]]] = [[]]
+        lines: list[list[tuple[str, Any, str, int]]] = [[]]
         x = 0
-        for sid, v in attacks:
+        items: list[tuple[str, Any]] = list(attacks) + [(sid, r if r is not None else "none") for sid, r in raids]
+        for sid, v in items:
             name = state.scenario.spaces[sid].name
-            if v is None:
+            if v is not None and not isinstance(v, odds_view.OddsView):
+                val = odds_view.raid_chip_text(v) if not isinstance(v, str) else "?"
+            elif v is None:
                 val = "free"
             elif v.pending:
                 val = "…"
@@ -648,18 +653,14 @@ class SidePanel:
         if not (attacks or planned_raids) or y + 40 > box.bottom:
             self._attack_lines = self._attack_fit = 0
             return y
-        if planned_raids:
-            y = self.draw_raid_chips(surface, box, y, planned_raids)
-            room -= 46
-            if not attacks:
-                self._attack_lines = self._attack_fit = 0
-                return y
-        lines = self.attack_chips(attacks, box.w)
+        lines = self.attack_chips(attacks, box.w, planned_raids)
         lh = 24
         fit = max(1, min(len(lines), (room - 22) // lh))
         self._attack_lines, self._attack_fit = len(lines), fit
         self.attack_scroll = max(0, min(self.attack_scroll, len(lines) - fit))
-        head = f"Planned attacks ({len(attacks)}): chance to win"
+        head = f"Planned attacks ({len(attacks)}): chance to win" if attacks else ""
+        if planned_raids:   # a raid's chip gives its expected damage, not a chance to win
+            head += (" · " if head else "") + f"bombing raids ({len(planned_raids)}): damage"
         if len(lines) > fit:
             head += f" · wheel: {self.attack_scroll + 1}–{self.attack_scroll + fit} of {len(lines)} lines"
         theme.text(surface, theme.elide(head, box.w, 17, bold=True), (box.x, y), 17, theme.TEXT_DIM, bold=True)
@@ -673,7 +674,12 @@ class SidePanel:
                 sel = sid == sc.sel.space
                 pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2,
                                  chip, border_radius=5)
-                if v is None:
+                if isinstance(v, str):   # a bombing raid without odds
+                    col, tip = theme.TEXT_DIM, [f"Bombing raid on {name}", "odds unavailable"]
+                elif v is not None and not isinstance(v, odds_view.OddsView):   # a raid's odds
+                    col = theme.INFO
+                    tip = [f"Bombing raid on {name}"] + odds_view.raid_lines(v, state.ruleset)
+                elif v is None:
                     col, tip = theme.GOOD, [f"{name}: no defenders", "Your land units take it without a battle."]
                 elif v.pending:
                     col, tip = theme.TEXT_DIM, [f"Attack on {name}", "Computing the odds…"]
@@ -692,32 +698,6 @@ class SidePanel:
                 x += cw + 6
             y += lh
         return y + 4
-
-    def draw_raid_chips(self, surface: pygame.Surface, box: pygame.Rect, y: int, planned: list) -> int:
-        """The bombing raids declared: "United Kingdom 6.9 dmg" chips on one line (the
-        expected damage; hover for the exact odds), apart from the attacks' chances to win."""
-        sc = self.scene
-        state = sc.state
-        theme.text(surface, f"Bombing raids ({len(planned)}): expected damage", (box.x, y), 17, theme.TEXT_DIM,
-                   bold=True)
-        y += 20
-        x = box.x
-        for sid, r in planned:
-            name = state.scenario.spaces[sid].name
-            val = odds_view.raid_chip_text(r) if r is not None else "?"
-            cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
-            if x > box.x and x + cw > box.right:
-                break
-            chip = pygame.Rect(x, y, min(cw, box.w), 21)
-            pygame.draw.rect(surface, theme.PANEL_2, chip, border_radius=5)
-            n = theme.text(surface, theme.elide(name, chip.w - 20 - theme.text_width(val, 18, True), 18),
-                           (chip.x + 6, chip.centery - 1), 18, theme.TEXT, anchor="midleft")
-            theme.text(surface, val, (n.right + 6, chip.centery - 1), 18, theme.INFO, anchor="midleft", bold=True)
-            tip = [f"Bombing raid on {name}"] + (odds_view.raid_lines(r, state.ruleset) if r is not None
-                                                  else ["odds unavailable"])
-            sc.spots.add(chip, partial(self.select_space, sid), tooltip="\n".join(tip + ["Click: select this space"]))
-            x += cw + 6
-        return y + 26
 
     def draw_move_odds(self, surface: pygame.Surface, box: pygame.Rect, y: int, n: int) -> int:
         """'73% to win if you attack X with these units' for the hovered hostile destination:
