@@ -8,6 +8,7 @@ import math
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -69,6 +70,7 @@ class GameScene(Scene):
         self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
         self.odds = odds_view.OddsCache()
         self._attack_odds: tuple[tuple, list[tuple[str, odds_view.OddsView | None]]] = ((), [])
+        self._raid_odds: tuple[tuple, list[tuple[str, Any]]] = ((), [])
         self._move_odds: tuple[tuple, odds_view.OddsView | None] = ((), None)
         self.covered = False              # a window was above the map in the last frame
         self.enter_armed = True           # Enter was released on the map since then
@@ -255,6 +257,25 @@ class GameScene(Scene):
                     out.append((sid, None))
             self._attack_odds = (version, out)
         return self._attack_odds[1]
+
+    def raid_odds(self) -> list[tuple[str, Any]]:
+        """[(territory, its raid's exact odds or None)] for every bombing raid the current
+        player has declared this combat move; worked out once per game-state version."""
+        state = self.state
+        if state.phase != movement.COMBAT or state.over:
+            return []
+        version = (self.ctl.version, state.action_count, id(state))
+        if self._raid_odds[0] != version:
+            from game.odds.raid import raid_odds_for_space
+            out: list[tuple[str, Any]] = []
+            for sid in odds_view.planned_raids(state):
+                try:
+                    out.append((sid, raid_odds_for_space(state, sid)))
+                except Exception:  # noqa: BLE001 - the raid is listed without odds
+                    logger.debug("no raid odds for %s", sid, exc_info=True)
+                    out.append((sid, None))
+            self._raid_odds = (version, out)
+        return self._raid_odds[1]
 
     def move_odds(self, dest: str | None) -> odds_view.OddsView | None:
         """The odds if the selected group attacked `dest` (a hostile destination), else None."""
@@ -795,6 +816,8 @@ class GameScene(Scene):
                 self.ctl.message = None  # an error toast from the last phase no longer applies
             if self.seen_phase is not None:  # a new phase: Enter must be pressed anew to end it
                 self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
+                if self.seen_phase[1] != self.state.player and self.my_turn():
+                    self.show_capital()
             self.seen_phase = phase_key
             self.drop.stop()
         blocked = any(s.blocks_ai for s in self.app.above(self))
@@ -887,6 +910,26 @@ class GameScene(Scene):
         if isinstance(act, A.Place):
             return (act.space,)
         return ()
+
+    def show_capital(self) -> None:
+        """A human player's turn begins: when the map is zoomed in away from the player's
+        capital, bring it to the middle (on G40's world map Japan's turn opened on Europe,
+        where Germany had left the view)."""
+        if self.hexplay is not None:
+            return
+        try:
+            capital = self.state.scenario.player(self.state.player).capital
+        except KeyError:
+            return
+        sp = self.state.scenario.spaces.get(capital or "")
+        if sp is None:
+            return
+        x, y, w, h = self.cam.view
+        sx, sy = self.cam.to_screen(*sp.center)
+        span = self.cam.world_w * self.cam.scale
+        copies = (sx - span, sx, sx + span) if self.cam.wrap_x else (sx,)
+        if not any(x <= cx <= x + w for cx in copies) or not y <= sy <= y + h:
+            self.cam.center_on(*sp.center)
 
     def space_centers(self) -> dict[str, tuple[float, float]]:
         """World centre of every space (zone maps) or hex (hex maps)."""

@@ -223,17 +223,33 @@ def has_defenders(state: GameState, space: str, player: str) -> bool:
 
 
 def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
-    """Spaces the player is attacking this combat move (hostile spaces moved into)."""
+    """Spaces the player is attacking this combat move (hostile spaces moved into; a
+    territory only raided by bombers is a raid, see `planned_raids`)."""
+    from game.rules.zone import raids
     player = player or state.player
     out = []
     for sid in sorted(state.zone.origins):
         if sid not in state.scenario.spaces:
             continue
-        if not any(u.owner == player for u in state.units_in(sid)):
+        if not any(u.owner == player for u in raids.ordinary_attackers(state, sid, player)):
             continue
         if movement.is_hostile(state, sid, player):
             out.append(sid)
     return out
+
+
+def planned_raids(state: GameState, player: str | None = None) -> list[str]:
+    """Territories the player's bombers will raid this turn (raids still to be flown)."""
+    from game.rules.zone import raids
+    player = player or state.player
+    spaces = sorted({target.split("|")[0] for target in state.zone.raids.values()})
+    return [sid for sid in spaces if sid in state.scenario.spaces and raids.raiders(state, sid, player)
+            and not state.zone.ro3_moves.get(f"raided|{sid}")]
+
+
+def raid_chip_text(r: Any) -> str:
+    """'6.9 dmg': a planned raid's expected damage (all its targets together)."""
+    return f"{sum(r.expected_damage(fid) for fid in r.damage):.1f} dmg"
 
 
 def battle_state(state: GameState, space: str, player: str) -> GameState:

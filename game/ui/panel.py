@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.rules import objectives, politics
-from game.rules.zone import facilities, movement, production
+from game.rules.zone import facilities, movement, production, raids
 from game.rules.zone.phases import PHASE_NAMES
 
 from . import odds_view, palette, theme, widgets
@@ -609,15 +610,19 @@ class SidePanel:
         """A planned attack's chip clicked: select its space (in the state of that moment)."""
         self.scene.sel.select_space(self.scene.state, sid)
 
-    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]],
-                     width: int) -> list[list[tuple[str, odds_view.OddsView | None, str, int]]]:
-        """The planned attacks as lines of chips (space, odds, text, width)."""
+    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]], width: int,
+                     raids: Sequence[tuple[str, Any]] = ()) -> list[list[tuple[str, Any, str, int]]]:
+        """The planned attacks, then the bombing raids, as lines of chips (space, odds,
+        text, width); a raid's odds are its RaidOdds ('none' when unavailable)."""
         state = self.scene.state
-        lines: list[list[tuple[str, odds_view.OddsView | None, str, int]]] = [[]]
+        lines: list[list[tuple[str, Any, str, int]]] = [[]]
         x = 0
-        for sid, v in attacks:
+        items: list[tuple[str, Any]] = list(attacks) + [(sid, r if r is not None else "none") for sid, r in raids]
+        for sid, v in items:
             name = state.scenario.spaces[sid].name
-            if v is None:
+            if v is not None and not isinstance(v, odds_view.OddsView):
+                val = odds_view.raid_chip_text(v) if not isinstance(v, str) else "?"
+            elif v is None:
                 val = "free"
             elif v.pending:
                 val = "…"
@@ -644,15 +649,18 @@ class SidePanel:
         sc = self.scene
         state = sc.state
         attacks = sc.attack_odds()
-        if not attacks or y + 40 > box.bottom:
+        planned_raids = sc.raid_odds()
+        if not (attacks or planned_raids) or y + 40 > box.bottom:
             self._attack_lines = self._attack_fit = 0
             return y
-        lines = self.attack_chips(attacks, box.w)
+        lines = self.attack_chips(attacks, box.w, planned_raids)
         lh = 24
         fit = max(1, min(len(lines), (room - 22) // lh))
         self._attack_lines, self._attack_fit = len(lines), fit
         self.attack_scroll = max(0, min(self.attack_scroll, len(lines) - fit))
-        head = f"Planned attacks ({len(attacks)}): chance to win"
+        head = f"Planned attacks ({len(attacks)}): chance to win" if attacks else ""
+        if planned_raids:   # a raid's chip gives its expected damage, not a chance to win
+            head += (" · " if head else "") + f"bombing raids ({len(planned_raids)}): damage"
         if len(lines) > fit:
             head += f" · wheel: {self.attack_scroll + 1}–{self.attack_scroll + fit} of {len(lines)} lines"
         theme.text(surface, theme.elide(head, box.w, 17, bold=True), (box.x, y), 17, theme.TEXT_DIM, bold=True)
@@ -666,7 +674,12 @@ class SidePanel:
                 sel = sid == sc.sel.space
                 pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2,
                                  chip, border_radius=5)
-                if v is None:
+                if isinstance(v, str):   # a bombing raid without odds
+                    col, tip = theme.TEXT_DIM, [f"Bombing raid on {name}", "odds unavailable"]
+                elif v is not None and not isinstance(v, odds_view.OddsView):   # a raid's odds
+                    col = theme.INFO
+                    tip = [f"Bombing raid on {name}"] + odds_view.raid_lines(v, state.ruleset)
+                elif v is None:
                     col, tip = theme.GOOD, [f"{name}: no defenders", "Your land units take it without a battle."]
                 elif v.pending:
                     col, tip = theme.TEXT_DIM, [f"Attack on {name}", "Computing the odds…"]
@@ -803,11 +816,17 @@ class SidePanel:
             if y + 36 > box.bottom:
                 break
             sp = state.scenario.spaces[sid]
-            mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
-            foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32),
-                           f"{sp.name}:  {mine} vs {foes}", partial(sc.click_space, sid),
-                           tooltip=f"Fight the battle in {sp.name}")
+            if raids.pending(state, sid):   # the raid is flown first (its own battle)
+                n = sum(1 for u in raids.raiders(state, sid, state.player) if raids.is_bomber(state, u))
+                label = f"{sp.name}:  raid, {n} bomber{'s' if n != 1 else ''}"
+                tip = (f"Fly the bombing raid on {sp.name}: interceptors, the facilities' "
+                       "anti-aircraft fire, then the damage")
+            else:
+                mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
+                foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
+                label, tip = f"{sp.name}:  {mine} vs {foes}", f"Fight the battle in {sp.name}"
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(label, box.w - 16, 20),
+                           partial(sc.click_space, sid), tooltip=tip)
             y += 36
         return coastal_panel.draw(self, surface, box, y, guns)
 
@@ -887,11 +906,12 @@ class SidePanel:
         return y
 
     def factory_room(self) -> list[tuple[str, int]]:
-        """(factory, units it can still place this turn) for the player's factories."""
+        """(factory, units it can still place this turn) for the player's factories held
+        since the start of the turn (a factory captured this turn places nothing yet)."""
         state = self.scene.state
         out = []
         for f in sorted(state.factories):
-            if state.owners.get(f) != state.player:
+            if state.owners.get(f) != state.player or state.turn_owners.get(f) != state.player:
                 continue
             try:
                 out.append((f, production.factory_capacity(state, f)))

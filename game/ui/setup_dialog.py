@@ -65,10 +65,22 @@ class NewGameSetup(Scene):
 
     # --- the choice ----------------------------------------------------------------
     def sides(self) -> list[str]:
-        """The rows: alliance ids, or player ids in turn order."""
+        """The rows: alliance ids, or player ids in turn order; not the neutral countries
+        that take no turns (G40's Dutch, Mongolians, the neutrals): nobody plays them."""
+        idle = set(self.idle_sides())
         if self.per_player:
-            return [p.id for p in self.scenario.players]
-        return list(self.scenario.alliances)
+            return [p.id for p in self.scenario.players if p.id not in idle]
+        return [a for a in self.scenario.alliances if a not in idle]
+
+    def idle_sides(self) -> list[str]:
+        """The alliances (or players) made only of players that take no turns (politics
+        `neutrals`); the computer answers for them (a defence's casualties)."""
+        neutrals = set(self.scenario.politics.neutrals) if self.scenario.politics else set()
+        if self.per_player:
+            return [p.id for p in self.scenario.players if p.id in neutrals]
+        return [a for a in self.scenario.alliances
+                if (members := [p.id for p in self.scenario.players if p.alliance == a])
+                and all(m in neutrals for m in members)]
 
     def set_computer(self, side: str, on: bool) -> None:
         self.computer[side] = on
@@ -103,8 +115,9 @@ class NewGameSetup(Scene):
             self.toggle_per_player()
 
     def choice(self) -> tuple[tuple[str, ...], dict[str, str]]:
-        """(ai_sides, ai_levels) for App.new_game."""
-        ai = tuple(s for s in self.sides() if self.computer[s])
+        """(ai_sides, ai_levels) for App.new_game: the sides chosen for the computer, and
+        the neutral countries, which take no turns (the computer defends them)."""
+        ai = tuple(s for s in self.sides() if self.computer[s]) + tuple(self.idle_sides())
         return ai, {s: self.level[s] for s in ai}
 
     def seats(self) -> dict[str, str]:
@@ -118,7 +131,7 @@ class NewGameSetup(Scene):
     def seats_note(self) -> str:
         """Who is handed the screen, when more than one human player plays (issue #44)."""
         seats = self.seats()
-        if len(seats) < 2 or not self.choice()[0]:
+        if len(seats) < 2 or not set(self.choice()[0]) - set(self.idle_sides()):
             return ""
         if len(set(seats.values())) == len(seats):
             return " Each human player is handed the screen in turn."
@@ -156,7 +169,8 @@ class NewGameSetup(Scene):
         row_h = 58
         rw = min(860, sw - 60)
         notice = theme.wrap(self.notice, rw - 40, 19)[:3] if self.notice else []
-        h = min(sh - 40, 200 + row_h * len(sides) + 90 + (21 * len(notice) + 8 if notice else 0))
+        h = min(sh - 40, 200 + row_h * len(sides) + 90 + (21 * len(notice) + 8 if notice else 0)
+                + (21 if self.idle_sides() else 0))   # the line on the neutral countries
         rect = pygame.Rect(0, 0, rw, h)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
@@ -208,6 +222,7 @@ class NewGameSetup(Scene):
             y += row_h
         # summary
         ai, chosen = self.choice()
+        ai = tuple(s for s in ai if s in sides)   # the neutral countries take no turns
         if not ai:
             note = "Nobody is the computer: this is a hotseat game."
         elif len(ai) == len(sides):
@@ -215,8 +230,12 @@ class NewGameSetup(Scene):
         else:
             note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai) + "."
         note += self.seats_note()
+        idle = self.idle_sides()
+        if idle:
+            note += (f" Neutral countries take no turns ({', '.join(self.side_title(s) for s in idle)}): "
+                     "the computer defends them.")
         y += 4
-        for line in theme.wrap(note, rect.w - 40, 19)[:2]:
+        for line in theme.wrap(note, rect.w - 40, 19)[:3]:
             theme.text(surface, line, (rect.x + 20, y), 19, theme.INFO)
             y += 21
         if self.error:

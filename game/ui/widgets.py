@@ -83,16 +83,24 @@ def button(surface: pygame.Surface, spots: Hotspots, rect: pygame.Rect, label: s
     return spots.add(rect, action, tooltip, enabled)
 
 
+TOOLTIP_W = 760   # the widest a tooltip grows before its lines wrap
+
+
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int = 19,
-            title_col: tuple[int, ...] = theme.ACCENT) -> None:
-    """A box of text lines near pos, kept inside the surface."""
+            title_col: tuple[int, ...] = theme.ACCENT) -> pygame.Rect | None:
+    """A box of text lines near pos, kept inside the surface; a line wider than the box
+    may be (TOOLTIP_W, or the surface) is wrapped, never cut off at the screen's edge."""
     if not lines:
-        return
-    w = max(theme.text_width(s, size, bold=(i == 0)) for i, s in enumerate(lines)) + 16
-    lh = theme.font(size).get_linesize()
-    h = lh * len(lines) + 10
-    x, y = pos[0] + 16, pos[1] + 18
+        return None
     sw, sh = surface.get_size()
+    room = min(TOOLTIP_W, sw - 8) - 16
+    rows = [(piece, i == 0) for i, s in enumerate(lines)
+            for piece in (theme.wrap(s, room, size, bold=(i == 0))
+                          if theme.text_width(s, size, bold=(i == 0)) > room else [s])]
+    w = max(theme.text_width(s, size, bold=title) for s, title in rows) + 16
+    lh = theme.font(size).get_linesize()
+    h = lh * len(rows) + 10
+    x, y = pos[0] + 16, pos[1] + 18
     if x + w > sw - 4:
         x = pos[0] - w - 10
     if y + h > sh - 4:
@@ -100,9 +108,10 @@ def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], siz
     x, y = max(4, x), max(4, y)
     rect = pygame.Rect(x, y, w, h)
     theme.panel(surface, rect, fill=(26, 29, 35), radius=6)
-    for i, s in enumerate(lines):
+    for i, (s, title) in enumerate(rows):
         theme.text(surface, s, (x + 8, y + 5 + i * lh), size,
-                   title_col if i == 0 else theme.TEXT, bold=(i == 0))
+                   title_col if title else theme.TEXT, bold=title)
+    return rect
 
 
 def hover_tooltip(surface: pygame.Surface, spots: Hotspots) -> None:

@@ -148,6 +148,36 @@ def test_interceptors_and_escorts_fight_one_round_at_one():
     assert s.facilities["b1|" + MAJOR] == 5
 
 
+def test_a_finished_raid_says_the_damage_it_did():
+    # G40 2nd ed. (TripleA bomber bombingBonus 2): AA 2 misses, die 4 -> 6 damage; the
+    # raid's outcome is that damage, its roll counts damage, not hits
+    from game.rules.zone import battle
+    s = g([("a2", "red", "strategic_bomber", 1)], dice=[2, 4])
+    s = fight(fly(s, uids(s, "a2", "red")))
+    rolls = s.zone.last_battle.rolls
+    assert rolls[-1].step == "raid_damage"
+    assert battle.roll_result(s, rolls[-1]) == "6 damage"
+    assert battle.roll_result(s, rolls[0]) == "0 hits"       # the anti-aircraft fire
+    assert raids.result_text(s, rolls, "b1") == "The raid on Beta does 6 damage: Major Industrial Complex 6/20."
+
+
+def test_a_raid_shot_down_does_no_damage():
+    # TripleA isAAforBombingThisUnitOnly: the facility's AA 1 downs the only bomber
+    s = g([("a2", "red", "strategic_bomber", 1)], dice=[1])
+    s = fight(fly(s, uids(s, "a2", "red")))
+    assert raids.result_text(s, s.zone.last_battle.rolls, "b1") == \
+        "The raid on Beta is turned back: no bomber reached its target."
+
+
+def test_the_air_battle_values_are_the_air_battle_ones():
+    # TripleA fighter airAttack 1 / airDefense 1, bomber airAttack 1 (not attack 4/defense 4)
+    s = g([("a2", "red", "strategic_bomber", 1), ("b1", "blue", "fighter", 1)])
+    bomber = s.units[uids(s, "a2", "red")[0]]
+    fighter = s.units[uids(s, "b1", "blue")[0]]
+    assert raids.air_value(s, bomber, "attack") == 1 and raids.air_value(s, fighter, "defense") == 1
+    assert raids.air_value(s, bomber, "defense") == 0
+
+
 def test_without_interceptors_there_is_no_air_battle():
     # ww2global40_2nd_edition.xml notes: "If interceptors are launched: a one-round air battle
     # takes place"; none launched, the bombers meet only the facility's AA (here: misses)

@@ -159,3 +159,11 @@ def test_a_long_unit_name_wraps_on_its_card_instead_of_losing_its_end():
     assert len(lines) == 2 and " ".join(lines) == name and size >= 13
     assert all(theme.text_width(x, size, bold=True) <= 158 for x in lines)
     assert name_lines("Infantry", 158) == (["Infantry"], 22)
+
+
+def test_the_scroll_hint_says_where_the_hidden_cards_are():
+    # found playing G40 (19 cards): scrolled to the end it read "Units 5–19 of 19 (4 more)"
+    from game.ui.zone.purchase import scroll_hint
+    assert scroll_hint(0, 16, 19).startswith("Units 1–16 of 19 (3 below)")
+    assert scroll_hint(4, 15, 19).startswith("Units 5–19 of 19 (4 above)")
+    assert scroll_hint(2, 12, 19).startswith("Units 3–14 of 19 (2 above, 5 below)")

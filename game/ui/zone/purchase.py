@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     from ..game_scene import GameScene
 
 
+def scroll_hint(first: int, shown: int, total: int) -> str:
+    """'Units 5–19 of 19 (4 above)  ·  wheel or Up/Down to scroll': where the cards not
+    shown are (at the end of the list '4 more' read as if more came below)."""
+    above, below = first, total - first - shown
+    where = ", ".join(f"{n} {side}" for n, side in ((above, "above"), (below, "below")) if n)
+    return f"Units {first + 1}–{first + shown} of {total} ({where})  ·  wheel or Up/Down to scroll"
+
+
 class PurchaseScene(Scene):
     opaque = False
     blocks_ai = True
@@ -219,13 +227,10 @@ class PurchaseScene(Scene):
                            tooltip="\n".join(unit_tooltip(state.ruleset, ut)))
         by = rect.bottom - 56
         if rows > self._fit:
-            shown = units[first:first + self._fit * cols]
-            hidden = len(units) - len(shown)
+            hint = scroll_hint(first, len(units[first:first + self._fit * cols]), len(units))
             room = rect.right - 370 - (rect.x + 190)
-            hint = (f"Units {first + 1}–{first + len(shown)} of {len(units)} ({hidden} more)  ·  "
-                    "wheel or Up/Down to scroll")
             if theme.text_width(hint, 18) > room:
-                hint = f"{first + 1}–{first + len(shown)} of {len(units)} · wheel: more"
+                hint = f"{first + 1}–{first + len(units[first:first + self._fit * cols])} of {len(units)} · wheel: more"
             theme.text(surface, theme.elide(hint, room, 18), (rect.x + 190, by + 20), 18, theme.INFO,
                        anchor="midleft")
         widgets.button(surface, self.spots, pygame.Rect(rect.x + 20, by, 150, 40), "Undo", self.game.undo,

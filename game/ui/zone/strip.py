@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import grammar
 from game.rules.abilities.hooks import barred_domains, only_domains
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 from game.rules.zone import battle as B
@@ -245,7 +246,8 @@ def pool_note(state: GameState, b: Battle, pool: Pool, name_of: Callable[[str], 
                 excl.append(_names(state, evaders))
         but = " and ".join(excl)
         among = f"{among} but {but}" if among else f"all but {but}"
-    return f"{head}: {picker} picks among {among or 'all units'}"
+    picks = grammar.verb("picks", grammar.name_plural(state.scenario, picker))   # 'Germans pick'
+    return f"{head}: {picker} {picks} among {among or 'all units'}"
 
 
 # --- drawing -------------------------------------------------------------------------------

@@ -387,6 +387,17 @@ def hits_text(total: int, void: int = 0) -> str:
     return f"{text} ({void} with no target)" if void else text
 
 
+def roll_result(state: GameState, roll: Roll) -> str:
+    """What a fire step's dice did: '2 hits'; '15 damage' for a raid's damage roll (its
+    dice count damage, not hits)."""
+    if fire_step(roll.step).scores_hits:
+        return hits_text(roll.hits, roll.void)
+    if roll.step == "raid_damage":
+        from .. import raids
+        return f"{raids.damage_points(state, roll)} damage"
+    return "rolled"
+
+
 def _drop_empty_pools(state: GameState, b: Battle) -> Battle:
     pools = list(b.pools)
     while pools:
