@@ -33,3 +33,23 @@ def test_pickles_leave_the_answers_behind():
     for obj in (sc, rs):
         back = pickle.loads(pickle.dumps(obj))
         assert ATTR not in back.__dict__ and back == obj
+
+
+def test_the_distance_table_makes_a_row_when_asked_and_as_the_whole_table_did():
+    # a big map's all-pairs table is ~110,000 entries: a replay asks a few rows
+    from collections import deque
+    sc = load_scenario("world_war_ii_v3_1941")
+    table = board.distances(sc)
+    some = sorted(sc.spaces)[::17]
+    for start in some:
+        want = {start: 0}
+        queue = deque([start])
+        while queue:
+            cur = queue.popleft()
+            for nxt in sc.spaces[cur].adjacent:
+                if nxt not in want:
+                    want[nxt] = want[cur] + 1
+                    queue.append(nxt)
+        assert table[start] == want and list(table[start]) == list(want)
+    assert len(table) == len(some) < len(sc.spaces)
+    assert board.distance(sc, some[0], some[1]) == table[some[0]][some[1]]
