@@ -42,5 +42,30 @@ def _row(scenario: Scenario, start: str) -> dict[str, int]:
     return dist
 
 
+def hops_to_nearest(scenario: Scenario, targets: list[str]) -> dict[str, int]:
+    """For each space from which one of `targets` can be reached: the hops to the nearest
+    (min over the targets of table[space][target]), found in one search backwards from
+    all of them. Spaces with none in reach are left out."""
+    into = derived(scenario, "entered_from", lambda: _entered_from(scenario))
+    dist = dict.fromkeys(targets, 0)
+    queue = deque(dist)
+    while queue:
+        cur = queue.popleft()
+        for prev in into.get(cur, ()):
+            if prev not in dist:
+                dist[prev] = dist[cur] + 1
+                queue.append(prev)
+    return dist
+
+
+def _entered_from(scenario: Scenario) -> dict[str, list[str]]:
+    """space -> the spaces that list it adjacent (adjacency read backwards)."""
+    out: dict[str, list[str]] = {}
+    for sid, sp in scenario.spaces.items():
+        for nxt in sp.adjacent:
+            out.setdefault(nxt, []).append(sid)
+    return out
+
+
 def distance(scenario: Scenario, a: str, b: str) -> int:
     return distances(scenario)[a].get(b, 10**6)
