@@ -28,7 +28,9 @@ def pan_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int 
     app = App(screen)
     app.interactive = True   # frames as the window loop draws them
     scene = app.new_game(scenario, seed=1)
-    # leave the hand-off screen and warm the caches
+    # the map itself: no hand-off screen over it (it would open at the first update and
+    # stay, nobody clicking it away), nor a purchase window; warm the caches
+    scene.auto_overlays = False  # type: ignore[attr-defined]
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]
     cam.zoom(2.0)
@@ -71,6 +73,7 @@ def zoom_step_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames
     app = App(screen)
     app.interactive = True   # frames as the window loop draws them (work spread over frames)
     scene = app.new_game(scenario, seed=1)
+    scene.auto_overlays = False  # type: ignore[attr-defined]   # the map, no hand-off over it
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]
     tiles = scene.renderer.tiles  # type: ignore[attr-defined]
