@@ -35,6 +35,7 @@ SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this 
 COUNTER_LAYOUT_MS = 1.0  # counter layouts per frame at a new zoom, the view moving (layout_budget_ms)
 FRAME_BUDGET_MS = 5.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
 IDLE_BUDGET_MS = 12.0    # the same while the view stands still (no motion to judder: refine faster)
+CHECK_SLICE_MS = 12.0    # a loaded save's replay (ctl.pending) per frame, from the frame's start
 
 
 class GameScene(Scene):
@@ -655,8 +656,7 @@ class GameScene(Scene):
 
     # --- events ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.ctl.pending is not None and not self.ctl.settle():
-            return   # the game was opened anew (App.load_game)
+        # (a save's replay still running: the player looks around; an action waits for it, ctl.do)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP):
             self.panel.forget()   # a click or a key may change what the panel shows (its key aside)
         if self.covered:  # the first event after a window closed
@@ -800,10 +800,8 @@ class GameScene(Scene):
 
     # --- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.ctl.pending is not None:   # a save shown before its replay: finished once seen
-            # (or at once when a window above may keep this scene from being drawn)
-            if (not self.shown and not self.app.above(self)) or not self.ctl.settle():
-                return
+        if self.ctl.pending is not None and not self.check_loaded_save(dt):
+            return
         if self.app.above(self):
             self.covered = True
             self.hover_since = time.monotonic()  # no tooltip pops up the moment a window closes
@@ -833,6 +831,26 @@ class GameScene(Scene):
             if self.state.phase in (movement.COMBAT, "conduct_combat"):
                 odds_view.warm_up()  # odds are coming: load the engine in the background
         self.check_overlays()
+        self.pan_by_keys(dt)
+
+    def check_loaded_save(self, dt: float) -> bool:
+        """A save shown before its replay (ctl.pending): once its first frame is drawn (or
+        at once when a window above may keep this scene from being drawn), the replay runs,
+        in the window loop a slice per frame (CHECK_SLICE_MS) while the map can be looked
+        at; True when it has confirmed the position and the game goes on this frame."""
+        if not self.shown and not self.app.above(self):
+            return False
+        if not self.app.interactive:
+            return self.ctl.settle()
+        done = self.ctl.settle_some(self.app.frame_start + CHECK_SLICE_MS / 1000)
+        if done is None:
+            self.pan_by_keys(dt)
+            return False
+        if done:
+            self.panel.forget()   # (undo is there now)
+        return done
+
+    def pan_by_keys(self, dt: float) -> None:
         if self.app.top is self and pygame.display.get_init() and pygame.key.get_focused():
             keys = pygame.key.get_pressed()
             dx = (keys[pygame.K_LEFT] or keys[pygame.K_a]) - (keys[pygame.K_RIGHT] or keys[pygame.K_d])

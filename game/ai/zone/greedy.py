@@ -16,7 +16,7 @@ from game.rules.actions import (
     SelectBattle,
     default_casualties,
 )
-from game.rules.board import distances
+from game.rules.board import hops_to_nearest
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 from game.rules.zone import battle, movement, production, raids
@@ -171,10 +171,11 @@ def _combat(state: GameState) -> Action:
 
 
 def _front_distance(state: GameState, player: str) -> dict[str, int]:
-    dist = distances(state.scenario)
+    """Each space's hops to the nearest hostile territory (99: none in reach)."""
     enemy_land = [s for s, sp in state.scenario.spaces.items()
                   if sp.kind == LAND and movement.is_hostile(state, s, player)]
-    return {s: min((dist[s].get(e, 99) for e in enemy_land), default=99) for s in state.scenario.spaces}
+    near = hops_to_nearest(state.scenario, enemy_land)
+    return {s: near.get(s, 99) for s in state.scenario.spaces}
 
 
 def _noncombat(state: GameState) -> Action | None:

@@ -100,7 +100,8 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
     if movement.is_forced_march(state, group, a.path):
         _forced_march(state, group, a.path)
         return
-    movement.check_path(state, group, a.path, raid=raid)
+    bonuses: movement.BaseBonuses = {}   # found by check_path, kept below
+    movement.check_path(state, group, a.path, raid=raid, bonuses=bonuses)
     dest = a.path[-1]
     hostile = movement.is_hostile(state, dest, player)
     # towing: the Rule of Three counts towed units per territory of departure
@@ -117,6 +118,7 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
         for i, s in enumerate(a.path[:-1]):
             if movement.is_enemy_land(state, s, player) and (d := homeguard.defender_if_raised(state, s)):
                 homeguard.raise_guard(state, s, d)
+                bonuses.clear()   # the board changed: found anew
                 path = a.path[:i + 1]
                 break
     if path != a.path:
@@ -133,9 +135,10 @@ def move(state: GameState, a: Move, raid: bool = False) -> None:
                 production.capture(state, s, player)
                 production.capture_units(state, s, player)
                 state.add_log(f"  (blitz through {names[s].name})")
+                bonuses.clear()   # owners changed: found anew
     spent = movement.path_cost(state, group, a.path)   # the path may have been cut short
     for u in group:
-        movement.keep_base_bonus(state, u)
+        movement.keep_base_bonus(state, u, bonuses.get(u.uid))
         upd: dict[str, Any] = {"space": dest, "moved": u.moved + spent}
         if whole_move:
             upd["moved"] = max(upd["moved"], state.utype(u).move)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ... import dice, grammar
 from ...abilities.hooks import barred_domains, only_domains
 from ...errors import IllegalAction
-from ...model import AIR, Battle, GameState, Pool, Roll, Unit, unit_replace
+from ...model import AIR, Battle, GameState, Pool, Roll, Unit, UnitMap, unit_replace
 from .. import scramble
 from .board import _replace, remove_casualty
 from .casualties import check_casualties, effective_hits, firing_types_of
@@ -332,12 +332,43 @@ def settle(state: GameState) -> Shot | None:
         b, wait = st.before_roll(state, b)
         if wait:
             return None
-        shot = st.shooters(state, b)
+        shot = _kept_shot(state, b) or st.shooters(state, b)
         if not shot[1]:
             b = _replace(b, step=b.step + 1)
             continue
         state.zone.battle = _replace(b, awaiting="roll")
+        _keep_shot(state, state.zone.battle, shot)
         return shot
+
+
+# The walk stops before a step that rolls (awaiting "roll") once it has found the step's
+# shooters; the next action, the roll, walks to the same step and would find them again.
+# So they are kept (UnitMap.kept_memo: shared by the copies of unchanged units) with
+# what else they were found from: the very battle record (the same object: nothing in it
+# changed), the ruleset, scenario and relations (replaced, never changed in place), and
+# the owners and raids (values a shooter reads: ports, raid targets), compared by value.
+_SHOT = "battle shot"
+
+
+def _keep_shot(state: GameState, b: Battle, shot: Shot) -> None:
+    units = state.units
+    if type(units) is UnitMap:
+        units.kept_memo()[_SHOT] = (b, state.ruleset, state.scenario, state.relations,
+                                    dict(state.owners), dict(state.zone.raids), shot)
+
+
+def _kept_shot(state: GameState, b: Battle) -> Shot | None:
+    """The shot kept by `_keep_shot` for this very battle record, if nothing else it was
+    found from has changed since."""
+    units = state.units
+    if type(units) is not UnitMap:
+        return None
+    got = units.kept_memo().get(_SHOT)
+    if got is None or got[0] is not b or got[1] is not state.ruleset or got[2] is not state.scenario \
+            or got[3] is not state.relations or got[4] != state.owners or got[5] != state.zone.raids:
+        return None
+    side, shooters, immediate = got[6]
+    return side, list(shooters), immediate
 
 
 def advance(state: GameState) -> None:
