@@ -50,8 +50,9 @@ class RaidOdds:
         return sum(k * p for k, p in enumerate(dist))
 
 
-def _hits(values: list[int], sides: int) -> list[float]:
-    """P(k hits) for one die per value, each hitting at or under its value."""
+def dice_hits(values: list[int], sides: int) -> list[float]:
+    """P(k hits) for one die per value, each hitting at or under its value (the raid's
+    air battle and AA; the interception panel's odds)."""
     dist = [1.0]
     for v in values:
         p = max(0, min(v, sides)) / sides
@@ -100,8 +101,8 @@ def raid_odds(raiders: list[Raider], interceptors: list[int], room: dict[str, in
     n = len(raiders)
     order = aa_order if aa_order is not None else [i for i, r in enumerate(raiders) if r.bomber]
     if interceptors:
-        att_hits = _hits([r.air for r in raiders], sides)
-        def_hits = _hits(interceptors, sides)
+        att_hits = dice_hits([r.air for r in raiders], sides)
+        def_hits = dice_hits(interceptors, sides)
     else:
         att_hits, def_hits = [1.0], [1.0]
     int_lost: list[float] = []
@@ -115,7 +116,7 @@ def raid_odds(raiders: list[Raider], interceptors: list[int], room: dict[str, in
             continue
         gone = set(range(min(k, n)))               # the first k in the order of loss
         bombers = [i for i in order if i not in gone]
-        aa = _hits([raiders[i].aa for i in bombers], sides)
+        aa = dice_hits([raiders[i].aa for i in bombers], sides)
         for h, ph in enumerate(aa):
             if not ph:
                 continue

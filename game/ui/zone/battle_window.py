@@ -865,10 +865,7 @@ class BattleWindow(Scene):
         names = ", ".join(self.game.ctl.player_name(o) for o in owners) or "—"
         x, y = box.x + 10, box.y + 8
         for o in owners[:3]:
-            try:
-                col = palette.nation_color(state.scenario, o)
-            except KeyError:
-                col = theme.NEUTRAL
+            col = palette.nation_color(state.scenario, o)
             theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
             x += 20
         theme.text(surface, f"{'Attacker' if side == 'attacker' else 'Defender'}: "
@@ -966,10 +963,7 @@ class BattleWindow(Scene):
             if x + icon > box.right - 6:
                 break
             ut = state.utype(u)
-            try:
-                col = palette.nation_color(state.scenario, u.owner)
-            except KeyError:
-                col = theme.NEUTRAL
+            col = palette.nation_color(state.scenario, u.owner)
             r = draw_counter(surface, (x, box.y), ut, ut.domain, col, icon, anchor="topleft")
             bo = ut.ability("bombard")
             val = (getattr(bo, "value", None) or ut.attack) if bo is not None else ut.attack
@@ -981,10 +975,7 @@ class BattleWindow(Scene):
                   choosing: bool, eligible: bool) -> None:
         state = self.state
         ut = state.utype(u)
-        try:
-            col = palette.nation_color(state.scenario, u.owner)
-        except KeyError:
-            col = theme.NEUTRAL
+        col = palette.nation_color(state.scenario, u.owner)
         dead = u.damage >= ut.hits
         rect = draw_counter(surface, pos, ut, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
                             anchor="topleft")

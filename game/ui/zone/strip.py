@@ -260,13 +260,6 @@ AIRBORNE_TAG = (126, 78, 196)   # the airdrop's violet, darker
 REROLL_PICK = (120, 176, 232)   # a die chosen for a reconnaissance reroll (reroll_view.PICK)
 
 
-def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
-    try:
-        return palette.nation_color(state.scenario, pid)
-    except KeyError:
-        return theme.NEUTRAL
-
-
 def draw_strip_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool, dice: int) -> None:
     from .battle_window import draw_die
     if dice <= 6 and rect.w >= 14:
@@ -485,7 +478,7 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
     y = row.y + 6 if side == "attacker" else max(row.y + 2, row.bottom - block - extra - 4)
     sx = x
     for o in owners[:3]:
-        theme.swatch(surface, pygame.Rect(sx, y + 2, 14, 14), _owner_color(state, o))
+        theme.swatch(surface, pygame.Rect(sx, y + 2, 14, 14), palette.nation_color(state.scenario, o))
         sx += 17
     theme.text(surface, "Attacker" if side == "attacker" else "Defender", (sx + 3, y), 18, theme.TEXT, bold=True)
     names = ", ".join(win.game.ctl.player_name(o) for o in owners) or "—"
@@ -657,7 +650,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
                 b: Battle | None) -> None:
     state = win.state
     ut = state.ruleset.units[st.type]
-    col = _owner_color(state, st.owner)
+    col = palette.nation_color(state.scenario, st.owner)
     x, y = pos
     if st.count > 1:  # a physical stack: the counters below peek out
         for k in (2, 1) if st.count > 2 else (1,):

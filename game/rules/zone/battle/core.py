@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ... import dice, grammar
-from ...abilities.hooks import barred_domains, only_domains
+from ...abilities.hooks import barred_domains, only_domains, restrict_domains
 from ...errors import IllegalAction
 from ...model import AIR, Battle, GameState, Pool, Roll, Unit, UnitMap, unit_replace
 from .. import scramble
@@ -46,15 +46,6 @@ from .values import (
 
 # --- fire steps -------------------------------------------------------------------
 PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], str]
-
-
-def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
-    """Both restrictions at once (empty = none); nothing in common -> matches no domain."""
-    if not a:
-        return b
-    if not b:
-        return a
-    return tuple(x for x in a if x in b) or ("-",)
 
 
 def _specials(state: GameState, b: Battle, side: str, role: str,
@@ -130,10 +121,10 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
         if special_steps:
             hits_only = only_domains(ut, role)
             if hits_only is not None:
-                only = _restrict(only, hits_only)
+                only = restrict_domains(only, hits_only)
             chooser, cdoms = _chooser(state, b, u, side, role)
             if chooser:
-                only = _restrict(only, cdoms)
+                only = restrict_domains(only, cdoms)
         spec = specials.get(u.uid, [])
         top = max([value] + [v for v, _, _ in spec])
         for _ in range(n_dice(state, u)):
@@ -148,7 +139,7 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
             else:
                 for v, types, doms in spec:
                     if d <= v:
-                        pkey = (excl, ut.domain == AIR, _restrict(only, doms), types, chooser)
+                        pkey = (excl, ut.domain == AIR, restrict_domains(only, doms), types, chooser)
                         break
             if pkey is not None:
                 pools[pkey] = pools.get(pkey, 0) + 1
