@@ -28,6 +28,7 @@ from .core import (
     choose_interceptors,
     hits_text,
     reroll,
+    roll_result,
     settle,
     start,
     state_origins,
@@ -76,7 +77,16 @@ from .sides import (
     is_cargo,
     side_units,
 )
-from .steps import FireStep, Step, register, step_by_name, step_index, step_names, unregister
+from .steps import (
+    FireStep,
+    Step,
+    fire_step,
+    register,
+    step_by_name,
+    step_index,
+    step_names,
+    unregister,
+)
 from .values import (
     aa_shots,
     attacker_shots,
@@ -108,7 +118,8 @@ __all__ = [
     "casualties_forced", "check_casualties", "default_casualties", "effective_hits", "eligible",
     "firing_types_of", "hit_points",
     # core.py: the walk of the steps, the dice, the actions, the start
-    "PoolKey", "advance", "can_submerge", "choose_interceptors", "hits_text", "reroll", "settle",
+    "PoolKey", "advance", "can_submerge", "choose_interceptors", "hits_text", "reroll", "roll_result",
+    "settle",
     "start", "state_origins", "step_name", "step_shooters", "step_title", "submerge",
     "take_casualties",
     # ending.py: the end of a round and of a battle, retreats and withdrawals
@@ -123,7 +134,8 @@ __all__ = [
     "AIRBORNE", "airborne_target", "alive", "attackers", "bombarding_ships", "defender_ids",
     "defender_name", "defenders", "is_cargo", "side_units",
     # steps/: the step classes and their order
-    "FireStep", "Step", "register", "step_by_name", "step_index", "step_names", "unregister",
+    "FireStep", "Step", "fire_step", "register", "step_by_name", "step_index", "step_names",
+    "unregister",
     # values.py: fire values and dice
     "aa_shots", "attacker_shots", "can_hurt", "defender_shots", "defends_against", "fire_value",
     "firing_damage", "first_strike_active", "fleet_air_penalty", "keeps_battle_start", "n_dice",
