@@ -153,10 +153,10 @@ def explain(state: GameState, d: Declaration) -> str:
     if state.phase != PHASE:
         return "Declarations are made in the politics phase."
     if all(current(state, a, b) == rel for a, b, rel in d.sets):
-        return f"{d.name}: nothing would change."
+        return f"{d.shown}: nothing would change."
     for c in d.when:
         if not objectives.times(state, c, d.player):
-            return f"{d.name}: not now (needs {objectives.describe(c, state.scenario, d.player)})."
+            return f"{d.shown}: not now (needs {objectives.describe(c, state.scenario, d.player)})."
     return ""
 
 
@@ -173,7 +173,7 @@ def declare(state: GameState, name: str) -> None:
     if why := explain(state, d):
         raise IllegalAction(why)
     from . import grammar
-    state.add_log(f"{grammar.player_says(state.scenario, d.player, 'declares')}: {d.name}.")
+    state.add_log(f"{grammar.player_says(state.scenario, d.player, 'declares')}: {d.shown}.")
     relations = dict(state.relations)
     names = state.scenario.player_map
     for a, b, rel in d.sets:
@@ -507,7 +507,7 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         if not isinstance(d, dict):
             chk.error(node, "declarations", f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(d, ("player", "name", "on", "sets", "when"), where)
+        chk.unknown_keys(d, ("player", "name", "title", "on", "sets", "when"), where)
         who = d.get("player")
         name = d.get("name")
         if who not in pids or not isinstance(name, str):
@@ -518,7 +518,9 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         if not sets:
             chk.error(d, None, f"{where}: declares nothing (give on: or sets:)")
         when = ctx_objectives(d, "when", where)
-        decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when))
+        title = d.get("title")
+        decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when,
+                                 title=title if isinstance(title, str) else ""))
     events: list[PoliticsEvent] = []
     for i, e in enumerate(node.get("events") or []):
         where = f"{w}.events[{i}]"

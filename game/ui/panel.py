@@ -755,10 +755,11 @@ class SidePanel:
             why = politics.explain(state, d)
             if why.endswith("nothing would change."):
                 continue   # already made
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.shown, box.w - 16, 18),
                            partial(sc.ctl.do, A.DeclareWar(d.name)), enabled=not why and sc.my_turn(),
-                           size=18, tooltip=why or "; ".join(f"{names[a].name}–{names[b].name}: {rel}"
-                                                             for a, b, rel in d.sets))
+                           size=18, tooltip=why or "; ".join(
+                               f"{names[a].name}–{names[b].name}: {politics.in_words(state, rel)}"
+                               for a, b, rel in d.sets))
             y += 38
         foes = [p.name for p in state.scenario.players if state.at_war(state.player, p.id)]
         text = f"At war with: {', '.join(foes) if foes else 'no one'}."

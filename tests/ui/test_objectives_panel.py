@@ -54,6 +54,6 @@ def test_politics_phase_offers_the_declarations(tmp_path):
     assert game.ctl.do(EndPhase())              # purchase -> politics
     assert game.state.phase == "politics"
     game.draw(pygame.Surface((1600, 1000)))
-    button = next(h for h in game.spots.items if "Blueland: war" in h.tooltip)
+    button = next(h for h in game.spots.items if "Blueland: at war" in h.tooltip)
     button.action()
     assert game.state.at_war("red", "blue")
