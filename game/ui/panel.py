@@ -743,7 +743,6 @@ class SidePanel:
     def draw_politics_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         """Politics phase: a button per declaration of the player (greyed with the reason
         when it cannot be made now), and who the player is at war with."""
-        from game.rules import actions as A
         sc = self.scene
         state = sc.state
         pol = state.scenario.politics
@@ -756,7 +755,7 @@ class SidePanel:
             if why.endswith("nothing would change."):
                 continue   # already made
             widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.shown, box.w - 16, 18),
-                           partial(sc.ctl.do, A.DeclareWar(d.name)), enabled=not why and sc.my_turn(),
+                           partial(sc.ask_declare, d), enabled=not why and sc.my_turn(),
                            size=18, tooltip=why or "; ".join(
                                f"{names[a].name}–{names[b].name}: {politics.in_words(state, rel)}"
                                for a, b, rel in d.sets))
