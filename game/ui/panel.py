@@ -633,6 +633,8 @@ class SidePanel:
                 take = odds_view.take_pct(v.result)
                 if take:
                     val += f" take {take}"
+                if v.scrambles:   # the odds count the aircraft the defender may scramble in
+                    val += f" ({v.scrambles} may scramble)"
             name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
             cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
             if x and x + cw > width:
