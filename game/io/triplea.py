@@ -35,7 +35,7 @@ from .triplea_game import GameXml, as_int, is_true, map_root, pick_game, read_ga
 from .triplea_handover import neutral_handovers
 from .triplea_leftovers import rule_attachments, territory_options
 from .triplea_liberation import liberation_units
-from .triplea_names import BASES, FACTORIES, G40_UNITS, POWERS, norm, slug
+from .triplea_names import BASES, FACTORIES, G40_UNITS, POWERS, norm, player_title, slug
 from .triplea_players import (
     condition_context,
     national_objectives,
@@ -337,7 +337,7 @@ def _players(gx: GameXml, turns: _Turns, ids: dict[str, str], pids: dict[str, st
         if len(allies) > 1:
             report.approximated.append(f"player {p} is in alliances {', '.join(allies)}; "
                                        f"Warboard uses the first")
-        entry: dict[str, Any] = {"id": pids[p], "name": p, "alliance": slug(allies[0]),
+        entry: dict[str, Any] = {"id": pids[p], "name": player_title(p), "alliance": slug(allies[0]),
                                  "color": colors[p], "capital": ids[capitals[p]] if p in capitals else None,
                                  "resources": gx.resources.get(p, 0)}
         power = POWERS.get(norm(p))

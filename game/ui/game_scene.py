@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.rules import actions as A
+from game.rules.model import Declaration
 from game.rules.session import Session
 from game.rules.zone import facilities, movement, supply
 
@@ -320,6 +321,22 @@ class GameScene(Scene):
                                             "End phase  (Y)", self.end_phase_now))
             return
         self.end_phase_now()
+
+    def ask_declare(self, d: Declaration) -> None:
+        """A declaration cannot be taken back in the board game: ask first, naming what it
+        changes (undo stays as for any action)."""
+        from game.rules import politics
+
+        from .dialogs import ConfirmDialog
+        if self.overlay_open(ConfirmDialog):
+            return
+        names = self.state.scenario.player_map
+        foes = [names[p].name for p in politics.new_foes(self.state, d)]
+        title = f"Declare war on {', '.join(foes)}?" if foes else f"{d.shown}?"
+        lines = [f"{d.shown}. A declaration cannot be taken back.",
+                 "It makes " + "; ".join(politics.consequences(self.state, d)) + "."]
+        self.app.push(ConfirmDialog(self.app, title, lines, "Declare  (Y)",
+                                    lambda: self.ctl.do(A.DeclareWar(d.name))))
 
     def end_phase_now(self) -> None:
         if not self.my_turn():

@@ -633,6 +633,8 @@ class SidePanel:
                 take = odds_view.take_pct(v.result)
                 if take:
                     val += f" take {take}"
+                if v.scrambles:   # the odds count the aircraft the defender may scramble in
+                    val += f" ({v.scrambles} may scramble)"
             name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
             cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
             if x and x + cw > width:
@@ -743,7 +745,6 @@ class SidePanel:
     def draw_politics_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         """Politics phase: a button per declaration of the player (greyed with the reason
         when it cannot be made now), and who the player is at war with."""
-        from game.rules import actions as A
         sc = self.scene
         state = sc.state
         pol = state.scenario.politics
@@ -755,10 +756,11 @@ class SidePanel:
             why = politics.explain(state, d)
             if why.endswith("nothing would change."):
                 continue   # already made
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
-                           partial(sc.ctl.do, A.DeclareWar(d.name)), enabled=not why and sc.my_turn(),
-                           size=18, tooltip=why or "; ".join(f"{names[a].name}–{names[b].name}: {rel}"
-                                                             for a, b, rel in d.sets))
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.shown, box.w - 16, 18),
+                           partial(sc.ask_declare, d), enabled=not why and sc.my_turn(),
+                           size=18, tooltip=why or "; ".join(
+                               f"{names[a].name}–{names[b].name}: {politics.in_words(state, rel)}"
+                               for a, b, rel in d.sets))
             y += 38
         foes = [p.name for p in state.scenario.players if state.at_war(state.player, p.id)]
         text = f"At war with: {', '.join(foes) if foes else 'no one'}."

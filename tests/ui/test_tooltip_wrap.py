@@ -31,8 +31,26 @@ def test_the_declaration_of_war_buttons_tooltips_fit_the_window():
     game.ctl.do(A.EndPhase())          # Germany's purchase -> politics
     assert game.state.phase == "politics"
     app.draw()
-    tips = [h.tooltip for h in game.spots.items if ": war" in h.tooltip]
+    tips = [h.tooltip for h in game.spots.items if ": at war" in h.tooltip]
     assert tips
     for tip in tips:
         rect = widgets.tooltip(surface, tip.split("\n"), (1200, 300))
         assert rect is not None and surface.get_rect().contains(rect)
+
+
+def test_the_politics_buttons_read_as_sentences_and_relations_in_words():
+    # issue 46 (new-user playthrough): no "TrueNeutrals" or "friendly_neutral" on screen
+    sc = load_scenario("world_war_ii_global_1940")
+    surface = pygame.Surface((1280, 800))
+    app = App(surface)
+    game = GameScene(app, Session(sc, load_ruleset(sc.ruleset_id), 1), (), autosave=False)
+    game.auto_overlays = False
+    app.reset(game)
+    game.ctl.do(A.EndPhase())          # Germany's purchase -> politics
+    app.draw()
+    tips = "\n".join(h.tooltip for h in game.spots.items if h.tooltip)
+    assert "True neutrals–British: friendly neutral (allied)" in tips
+    assert "friendly_neutral" not in tips and "TrueNeutrals" not in tips and "UK_Pacific" not in tips
+    d = next(d for d in sc.politics.declarations if d.player == "germans" and "TrueNeutrals" in d.name)
+    game.ctl.do(A.DeclareWar(d.name))
+    assert any("Germans declare: Axis to war with the true neutrals." in line for line in game.state.log())

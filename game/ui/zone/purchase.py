@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
+from game.rules.abilities.hooks import unit_dice
 from game.rules.zone import facilities, production
 
 from .. import palette, theme, widgets
@@ -301,11 +302,16 @@ def facility_line(ft) -> str:
 def stat_line(ut) -> str:
     """'A 2   D 3   M 2' for a purchase card; a special value against some targets follows
     in brackets as the seed prints it (seed 000 FIGHTER "Attack: 6/2" -> 'A 2 (6)', ANTI-TANK
-    GUN "Attack: 1 (3 against armor)" -> 'A 1 (3)'); the card's tooltip says against what."""
+    GUN "Attack: 1 (3 against armor)" -> 'A 1 (3)'); the card's tooltip says against what.
+    A unit rolling more than one die shows how many (seed 002 Elite Infantry "Attack: 1
+    (2 dice)" -> 'A 1×2')."""
+    dice = unit_dice(ut)
+
     def val(role: str, base: int) -> str:
         special = [getattr(ab, role, 0) for ab in ut.abilities_named("value_against")]
         best = max([v for v in special if v and v != base] or [0])
-        return f"{base} ({best})" if best else str(base)
+        shown = f"{base}×{dice}" if dice > 1 and base else str(base)
+        return f"{shown} ({best})" if best else shown
     gap = "  " if any(ut.abilities_named("value_against")) else "   "
     out = gap.join([f"A {val('attack', ut.attack)}", f"D {val('defense', ut.defense)}", f"M {ut.move}"])
     return out + (f"{gap}hits {ut.hits}" if ut.hits > 1 else "")
