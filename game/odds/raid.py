@@ -8,7 +8,7 @@ anti-aircraft fire (one die per surviving bomber at its target's value), the bom
 losses in their order of loss; then each surviving bomber's damage die plus its bonus,
 summed per target and capped at what the facility can still take. `raid_odds_for_space`
 reads a raid from the game state, with the rules core's default order of loss and every
-possible interceptor rising (the default when the defender just rolls).
+possible interceptor rising (the default when the defender just rolls) or those chosen.
 """
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.rules.model import GameState, Ruleset, Unit
 
 Dist = tuple[float, ...]
@@ -132,9 +134,11 @@ def raid_odds(raiders: list[Raider], interceptors: list[int], room: dict[str, in
                     bombers_lost=tuple(bombers_lost), interceptors_lost=tuple(int_lost))
 
 
-def raid_odds_for_space(state: GameState, space: str, player: str | None = None) -> RaidOdds:
+def raid_odds_for_space(state: GameState, space: str, player: str | None = None,
+                        interceptors: Sequence[int] | None = None) -> RaidOdds:
     """The odds of the raid the player has declared on `space` (before it is fought),
-    with the rules core's default orders of loss and every possible interceptor."""
+    with the rules core's default orders of loss and every possible interceptor
+    (`interceptors`: these of them only)."""
     from game.rules.model import Battle
     from game.rules.zone import raids
     from game.rules.zone.battle.casualties import hit_points
@@ -162,6 +166,8 @@ def raid_odds_for_space(state: GameState, space: str, player: str | None = None)
                             aa=ft.anti_aircraft if ft else 0,
                             bonus=state.utype(u).ability("bombing_raid").bonus if raids.is_bomber(state, u) else 0))
     chosen = tuple(raids.interceptor_choices(state, b))
+    if interceptors is not None:
+        chosen = tuple(uid for uid in chosen if uid in interceptors)
     values = [min(state.ruleset.dice, state.utype(state.units[uid]).ability("air_battle").defense)
               for uid in chosen]
     from game.rules.zone import facilities
