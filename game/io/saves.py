@@ -49,6 +49,7 @@ import gzip
 import json
 import logging
 import lzma
+import math
 import os
 import re
 import secrets
@@ -56,7 +57,7 @@ import stat
 import tempfile
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -419,14 +420,56 @@ def load_session(path: str | os.PathLike[str], from_snapshot: bool = True) -> tu
     return _load(path, read_save(path), from_snapshot)
 
 
-def open_save(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any], Callable[[], bool] | None]:
+class SaveCheck:
+    """The replay that confirms a save shown at its recorded position (open_save): all at
+    once (`check()`) or in slices between frames (`check.step(until)`), so the window takes
+    input meanwhile. Its verdict: True when the actions reach the recorded position (the
+    session is then what load_session would give: the replayed states, undo included),
+    False when they do not or fail (load_session then opens the save)."""
+
+    def __init__(self, session: Session, data: dict[str, Any], scenario: Scenario,
+                 ruleset: Ruleset, actions: list[Any], want: str):
+        self.session, self.want = session, want
+        # (from the shown session's new game: the same rules and seed, made already)
+        self._replay_of = (data, scenario, ruleset, actions, session.initial)
+        self._replaying: Generator[None, None, Session] | None = None   # begun by the first step
+        self.verdict: bool | None = None
+
+    def __call__(self) -> bool:
+        got = self.step(math.inf)
+        assert got is not None
+        return got
+
+    def step(self, until: float) -> bool | None:
+        """Replay actions until time.perf_counter() reaches `until` (one at least); the
+        verdict once the replay has ended, None while actions are left."""
+        if self.verdict is not None:
+            return self.verdict
+        try:
+            if self._replaying is None:
+                self._replaying = _replaying(*self._replay_of)
+            while True:
+                next(self._replaying)
+                if time.perf_counter() >= until:
+                    return None
+        except StopIteration as done:
+            replayed: Session = done.value
+        except Exception:  # noqa: BLE001 - load_session tries the saved rules, then the snapshot
+            logger.debug("no replay with the current rules", exc_info=True)
+            self.verdict = False
+            return False
+        self.verdict = state_hash(replayed.state) == self.want
+        if self.verdict:
+            self.session.take_replay(replayed)
+        return self.verdict
+
+
+def open_save(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any], SaveCheck | None]:
     """A save opened to be shown before its replay (issue #45: a 10-round Global 1940 game
     replays ~4,800 actions): when its recorded position restores with the current rules
-    to its recorded hash, the session is at that position, with its actions, and
-    `finish` replays them later: True when they reach the same position (the session
-    then is what load_session would give: the replayed states, undo included), False
-    when they do not (load_session then opens the save). Otherwise as load_session,
-    `finish` None. Nothing may be played before `finish` has run."""
+    to its recorded hash, the session is at that position, with its actions, and the
+    SaveCheck replays them later. Otherwise as load_session, the check None. Nothing may be
+    played before the check has given its verdict."""
     data = read_save(path)
     snap = data.get("snapshot") or {}
     want = snap.get("state_hash")
@@ -448,18 +491,7 @@ def open_save(path: str | os.PathLike[str]) -> tuple[Session, dict[str, Any], Ca
     session = Session(scenario, ruleset, seed)
     session.actions = list(actions)
     session.state = shown
-
-    def finish() -> bool:
-        try:
-            replayed = _replay(data, scenario, ruleset, actions)
-        except Exception:  # noqa: BLE001 - load_session tries the saved rules, then the snapshot
-            logger.debug("%s: no replay with the current rules", path, exc_info=True)
-            return False
-        if state_hash(replayed.state) != want:
-            return False
-        session.take_replay(replayed)
-        return True
-    return session, data, finish
+    return session, data, SaveCheck(session, data, scenario, ruleset, actions, want)
 
 
 def _load(path: str | os.PathLike[str], data: dict[str, Any],
@@ -522,23 +554,37 @@ def _saved(data: dict[str, Any]) -> Rules | None:
 
 def _at(state: GameState, scenario: Scenario, ruleset: Ruleset, seed: int) -> Session:
     """A session that starts at `state` (a save's position) instead of a new game."""
-    s = Session(scenario, ruleset, seed)
-    s.initial = s.state = state
+    s = Session(scenario, ruleset, seed, state)
     s.resumed = True
     return s
 
 
 def _replay(data: dict[str, Any], scenario: Scenario, ruleset: Ruleset, actions: list[Any]) -> Session:
+    steps = _replaying(data, scenario, ruleset, actions)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def _replaying(data: dict[str, Any], scenario: Scenario, ruleset: Ruleset, actions: list[Any],
+               new: GameState | None = None) -> Generator[None, None, Session]:
+    """The save's replay, one action per step (SaveCheck runs it in slices): the session
+    at its end is the generator's return value. `new`: the new game of these rules and
+    seed when made already."""
     seed = int(data["seed"])
     base = data.get("base")
     if not base:
-        return Session.replay(scenario, ruleset, seed, actions)
-    start = restore(base, scenario, ruleset, seed)
-    if base.get("state_hash") and state_hash(start) != base["state_hash"]:
-        raise SaveError("its starting position does not match its hash")
-    s = _at(start, scenario, ruleset, seed)
+        s = Session(scenario, ruleset, seed, new)
+    else:
+        start = restore(base, scenario, ruleset, seed)
+        if base.get("state_hash") and state_hash(start) != base["state_hash"]:
+            raise SaveError("its starting position does not match its hash")
+        s = _at(start, scenario, ruleset, seed)
     for a in actions:
         s.replay_do(a)
+        yield
     return s
 
 

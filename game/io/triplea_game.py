@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .triplea_files import TripleaError, XNode, parse_xml
 from .triplea_objectives import RawAttachment
@@ -91,44 +92,80 @@ class GameXml:
 
 
 def read_game(path: Path) -> GameXml:
+    """The XML's sections in the order each needs the ones before: the map, the players,
+    the unit types, the attachments, production, the starting position, the turn sequence
+    and the properties."""
     g = parse_xml(path)
-
-    def need(node: XNode, attr: str) -> str:
-        v = node.attrib.get(attr)
-        if v is None:
-            raise TripleaError(path, node.line, f"<{node.tag}> has no '{attr}'")
-        return v
-
     info = g.find("info")
+    territories, connections = _read_map(path, g)
+    players, alliances = _read_players(path, g)
+    ul = g.find("unitList")
+    units = [_need(path, u, "name") for u in (ul.findall("unit") if ul else [])]
+    attachments = _read_attachments(path, g, territories, players, units)
+    return GameXml(path=path, name=(info.attrib.get("name", path.stem) if info else path.stem),
+                   territories=territories, connections=connections, players=players,
+                   alliances=alliances, units=units, **attachments,
+                   **_read_production(path, g, attachments["unit_options"]),
+                   **_read_setup(path, g, territories, players, attachments["unit_options"]),
+                   steps=_read_sequence(g), properties=_read_properties(g))
+
+
+def _need(path: Path, node: XNode, attr: str) -> str:
+    """An attribute the element must have."""
+    v = node.attrib.get(attr)
+    if v is None:
+        raise TripleaError(path, node.line, f"<{node.tag}> has no '{attr}'")
+    return v
+
+
+def _read_map(path: Path, g: XNode) -> tuple[dict[str, bool], list[tuple[str, str]]]:
+    """<map>: the territories (name -> is water) and their connections."""
     mp = g.find("map")
     if mp is None:
         raise TripleaError(path, g.line, "no <map> element (territories and connections)")
     territories: dict[str, bool] = {}
     for tnode in mp.findall("territory"):
-        territories[need(tnode, "name")] = tnode.attrib.get("water", "false").lower() == "true"
+        territories[_need(path, tnode, "name")] = tnode.attrib.get("water", "false").lower() == "true"
     if not territories:
         raise TripleaError(path, mp.line, "<map> declares no territories")
     connections = []
     for c in mp.findall("connection"):
-        a, b = need(c, "t1"), need(c, "t2")
+        a, b = _need(path, c, "t1"), _need(path, c, "t2")
         for x in (a, b):
             if x not in territories:
                 raise TripleaError(path, c.line, f"connection names unknown territory '{x}'")
         connections.append((a, b))
+    return territories, connections
+
+
+def _read_players(path: Path, g: XNode) -> tuple[list[str], dict[str, list[str]]]:
+    """<playerList>: the players and each one's alliances."""
     players: list[str] = []
     alliances: dict[str, list[str]] = {}
     pl = g.find("playerList")
     for p in (pl.findall("player") if pl else []):
-        players.append(need(p, "name"))
+        players.append(_need(path, p, "name"))
     for anode in (pl.findall("alliance") if pl else []):
-        who = need(anode, "player")
+        who = _need(path, anode, "player")
         if who not in players:
             raise TripleaError(path, anode.line, f"alliance names unknown player '{who}'")
-        alliances.setdefault(who, []).append(need(anode, "alliance"))
+        alliances.setdefault(who, []).append(_need(path, anode, "alliance"))
     if len(players) < 2:
         raise TripleaError(path, pl.line if pl else g.line, "the game needs at least two players")
-    ul = g.find("unitList")
-    units = [need(u, "name") for u in (ul.findall("unit") if ul else [])]
+    return players, alliances
+
+
+# playerAttachment options read as the player's own (the rest are reported as not imported)
+PLAYER_OPTIONS = {"immuneToBlockade", "giveUnitControl", "suicideAttackResources",
+                  "suicideAttackValue"}
+
+
+def _read_attachments(path: Path, g: XNode, territories: dict[str, bool], players: list[str],
+                      units: list[str]) -> dict[str, Any]:
+    """<attachmentList>, sorted by what each attachment is attached to and its kind: the
+    GameXml fields they fill (unit, territory and player options, canals, supports, the
+    rules/trigger/political attachments with their options in order, relationship types);
+    an attachment no field takes goes to other_attachments."""
     unit_options: dict[str, dict[str, str]] = {u: {} for u in units}
     territory_options: dict[str, dict[str, str]] = {}
     other: list[tuple[str, str, int]] = []
@@ -142,14 +179,10 @@ def read_game(path: Path) -> GameXml:
     rel_options: dict[str, dict[str, str]] = {}
     al = g.find("attachmentList")
     for att in (al.findall("attachment") if al else []):
-        to = need(att, "attachTo")
+        to = _need(path, att, "attachTo")
         name = att.attrib.get("name", "")
-        opts = {need(o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
+        opts = _attachment_options(path, att, name)
         java = att.attrib.get("javaClass", "")
-        if name == "playerAttachment" and "suicideAttackResources" in opts:   # G40 kamikaze
-            hit = next((o.attrib.get("count") for o in att.findall("option")
-                        if o.attrib.get("name") == "suicideAttackResources"), None)
-            opts["suicideAttackValue"] = hit or "1"
         if java.endswith(("RulesAttachment", "TriggerAttachment", "PoliticalActionAttachment")):
             raw.append(RawAttachment(name, to, java, [(o.attrib.get("name", ""), o.attrib.get("value", ""),
                                                       o.attrib.get("count"))
@@ -169,8 +202,7 @@ def read_game(path: Path) -> GameXml:
             other.append((name, to, att.line))
         elif name == "territoryAttachment" and to in territories:
             territory_options.setdefault(to, {}).update(opts)
-        elif name == "playerAttachment" and to in players and set(opts) <= {
-                "immuneToBlockade", "giveUnitControl", "suicideAttackResources", "suicideAttackValue"}:
+        elif name == "playerAttachment" and to in players and set(opts) <= PLAYER_OPTIONS:
             player_options.setdefault(to, {}).update(opts)
         elif name == "playerAttachment" and to in players:
             player_options.setdefault(to, {}).update(opts)
@@ -181,6 +213,25 @@ def read_game(path: Path) -> GameXml:
             canals.append((to, opts, att.line))
         else:
             other.append((name, to, att.line))
+    return {"unit_options": unit_options, "territory_options": territory_options,
+            "other_attachments": other, "canals": canals, "player_rules": player_rules,
+            "player_options": player_options, "raw": raw, "relationship_types": archetypes,
+            "supports": supports, "unit_values": unit_values, "relationship_options": rel_options}
+
+
+def _attachment_options(path: Path, att: XNode, name: str) -> dict[str, str]:
+    """An attachment's options, name -> value (the last given wins)."""
+    opts = {_need(path, o, "name"): o.attrib.get("value", "") for o in att.findall("option")}
+    if name == "playerAttachment" and "suicideAttackResources" in opts:   # G40 kamikaze
+        hit = next((o.attrib.get("count") for o in att.findall("option")
+                    if o.attrib.get("name") == "suicideAttackResources"), None)
+        opts["suicideAttackValue"] = hit or "1"
+    return opts
+
+
+def _read_production(path: Path, g: XNode, unit_options: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """<production>: each unit's cost in PUs (its first rule), the frontiers and what each
+    player's frontier sells."""
     costs: dict[str, int] = {}
     rules: dict[str, str] = {}
     frontiers: dict[str, list[str]] = {}
@@ -205,6 +256,12 @@ def read_game(path: Path) -> GameXml:
                                                    for x in f.findall("frontierRules")]
         for pp in prod.findall("playerProduction"):
             frontier_units[pp.attrib.get("player", "")] = frontiers.get(pp.attrib.get("frontier", ""), [])
+    return {"costs": costs, "frontiers": frontiers, "frontier_units": frontier_units}
+
+
+def _read_setup(path: Path, g: XNode, territories: dict[str, bool], players: list[str],
+                unit_options: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """<initialize>: the starting owners, units, relationships and resources."""
     owners: dict[str, str] = {}
     placements: list[tuple[str, str, str, int]] = []
     resources: dict[str, int] = {}
@@ -213,23 +270,14 @@ def read_game(path: Path) -> GameXml:
     init = g.find("initialize")
     if init is not None:
         for o in init.iter("territoryOwner"):
-            t, who = need(o, "territory"), need(o, "owner")
+            t, who = _need(path, o, "territory"), _need(path, o, "owner")
             if t not in territories:
                 raise TripleaError(path, o.line, f"territoryOwner names unknown territory '{t}'")
             if who not in players:
                 raise TripleaError(path, o.line, f"territoryOwner names unknown player '{who}'")
             owners[t] = who
         for u in init.iter("unitPlacement"):
-            t, ut, who = need(u, "territory"), need(u, "unitType"), u.attrib.get("owner", "")
-            if t not in territories:
-                raise TripleaError(path, u.line, f"unitPlacement names unknown territory '{t}'")
-            if ut not in unit_options:
-                raise TripleaError(path, u.line, f"unitPlacement names unknown unit type '{ut}'")
-            try:
-                n = int(need(u, "quantity"))
-            except ValueError:
-                raise TripleaError(path, u.line, "unitPlacement quantity is not a number") from None
-            placements.append((t, who, ut, n))
+            placements.append(_placement(path, u, territories, unit_options))
         for r in init.iter("relationship"):
             relationships.append((r.attrib.get("player1", ""), r.attrib.get("player2", ""),
                                   r.attrib.get("type", "")))
@@ -239,6 +287,27 @@ def read_game(path: Path) -> GameXml:
             else:   # other resources (G40: Japan's SuicideAttackTokens)
                 other_resources[(r.attrib.get("player", ""), r.attrib.get("resource", ""))] = \
                     as_int(r.attrib.get("quantity"))
+    return {"owners": owners, "placements": placements, "resources": resources,
+            "other_resources": other_resources, "relationships": relationships}
+
+
+def _placement(path: Path, u: XNode, territories: dict[str, bool],
+               unit_options: dict[str, dict[str, str]]) -> tuple[str, str, str, int]:
+    """A <unitPlacement>: (territory, owner, unit type, count)."""
+    t, ut, who = _need(path, u, "territory"), _need(path, u, "unitType"), u.attrib.get("owner", "")
+    if t not in territories:
+        raise TripleaError(path, u.line, f"unitPlacement names unknown territory '{t}'")
+    if ut not in unit_options:
+        raise TripleaError(path, u.line, f"unitPlacement names unknown unit type '{ut}'")
+    try:
+        n = int(_need(path, u, "quantity"))
+    except ValueError:
+        raise TripleaError(path, u.line, "unitPlacement quantity is not a number") from None
+    return t, who, ut, n
+
+
+def _read_sequence(g: XNode) -> list[tuple[str, str, str]]:
+    """<gamePlay>: the turn sequence's steps as (step name, delegate class, player)."""
     steps: list[tuple[str, str, str]] = []
     delegates: dict[str, str] = {}
     gp = g.find("gamePlay")
@@ -249,6 +318,11 @@ def read_game(path: Path) -> GameXml:
         for s in (seq.findall("step") if seq else []):
             steps.append((s.attrib.get("name", ""), delegates.get(s.attrib.get("delegate", ""), ""),
                           s.attrib.get("player", "")))
+    return steps
+
+
+def _read_properties(g: XNode) -> dict[str, str]:
+    """<propertyList>: the game options, name -> value."""
     properties: dict[str, str] = {}
     plist = g.find("propertyList")
     for p in (plist.findall("property") if plist else []):
@@ -257,15 +331,7 @@ def read_game(path: Path) -> GameXml:
             vnode = p.find("number") or p.find("value")
             v = vnode.attrib.get("value", "") if vnode is not None else ""
         properties[p.attrib.get("name", "")] = v
-    return GameXml(path=path, name=(info.attrib.get("name", path.stem) if info else path.stem),
-                   territories=territories, connections=connections, players=players,
-                   alliances=alliances, units=units, unit_options=unit_options, costs=costs,
-                   frontier_units=frontier_units, territory_options=territory_options,
-                   other_attachments=other, player_rules=player_rules, owners=owners, placements=placements,
-                   resources=resources, steps=steps, properties=properties, raw=raw,
-                   relationship_types=archetypes, relationships=relationships, canals=canals,
-                   player_options=player_options, frontiers=frontiers, other_resources=other_resources,
-                   supports=supports, unit_values=unit_values, relationship_options=rel_options)
+    return properties
 
 
 def as_int(v: str | None, default: int = 0) -> int:

@@ -50,3 +50,24 @@ def slug(name: str) -> str:
     if s[0].isdigit():
         s = f"t_{s}"
     return s
+
+
+# TripleA's G40 neutral "players" -> what a player of the board game calls them
+NEUTRAL_TITLES = {"neutralaxis": "Pro-Axis neutrals", "neutralallies": "Pro-Allied neutrals",
+                  "neutraltrue": "True neutrals"}
+# words of TripleA's political action names that read better otherwise
+ACTION_WORDS = {"to": "to", "war": "war", "with": "with", "and": "and",
+                "trueneutrals": "the true neutrals", "trueneutral": "the true neutrals"}
+
+
+def player_title(name: str) -> str:
+    """The name a player reads for TripleA player `name`: "UK_Pacific" -> "UK Pacific",
+    "Neutral_Axis" -> "Pro-Axis neutrals"."""
+    return NEUTRAL_TITLES.get(norm(name)) or name.replace("_", " ").strip()
+
+
+def action_title(name: str) -> str:
+    """A political action's name as a sentence: "Axis To War With TrueNeutrals" ->
+    "Axis to war with the true neutrals" (player names keep their capitals)."""
+    words = name.replace("_", " ").split()
+    return " ".join(ACTION_WORDS.get(norm(w), w) if i else w for i, w in enumerate(words))

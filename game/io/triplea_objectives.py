@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .triplea_names import action_title
+
 
 @dataclass
 class RawAttachment:
@@ -462,9 +464,10 @@ def politics(atts: list[RawAttachment], ctx: Context, relationships: list[tuple[
                     raise Unmapped(f"chance {v} (a political action that may fail)")
                 elif k == "costPUs" and v not in ("", "0"):
                     raise Unmapped(f"costPUs {v}")
-            d: dict[str, Any] = {"player": _player(ctx, att.to),
-                                 "name": trigger_title(att.name.replace("politicalActionAttachment", ""), att.to),
-                                 "sets": sets}
+            name = trigger_title(att.name.replace("politicalActionAttachment", ""), att.to)
+            d: dict[str, Any] = {"player": _player(ctx, att.to), "name": name, "sets": sets}
+            if action_title(name) != name:
+                d["title"] = action_title(name)
             refs = att.get("conditions")
             if refs:
                 subs = [condition(ctx, lookup(ctx, r, att.to)) for r in refs.split(":") if r]

@@ -40,6 +40,7 @@ from game.rules.abilities.hooks import (
     hooked_value,
     hooks,
     only_domains,
+    restrict_domains,
     support_claim_order,
     unit_dice,
 )
@@ -475,7 +476,7 @@ class Valuer:
                 x in self.spec.terrain_tags for x in ch.terrain)) \
                 and self._enemy_has(ebits, _domain_types(rs, tuple(ch.domains))):
             chooser = True   # battle._chooser: the firing side picks its casualties
-            only = _restrict(only, tuple(ch.domains))
+            only = restrict_domains(only, tuple(ch.domains))
         fs = ut.ability("first_strike")
         first = False
         if fs is not None and role in fs.on and (not fs.rounds or (1 in fs.rounds if round1 else
@@ -488,7 +489,7 @@ class Valuer:
         top = max([value] + [x[0] for x in sp])
         if sp and sp[0][0] > value:
             sv, types, doms = sp[0]
-            skey = self.norm((excl, ut.domain == AIR, _restrict(only, doms), types, True, chooser))
+            skey = self.norm((excl, ut.domain == AIR, restrict_domains(only, doms), types, True, chooser))
             if self.reaches(skey):
                 special = (sv, skey)
             # else no enemy unit can ever take these special hits: the die is an ordinary
@@ -498,15 +499,6 @@ class Valuer:
                      first, special, t in self.recon_types, top)
 
 
-
-
-def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
-    """battle._restrict: both restrictions at once (empty = none)."""
-    if not a:
-        return b
-    if not b:
-        return a
-    return tuple(x for x in a if x in b) or ("-",)
 
 
 def sort_keys(keys: list[PoolKey]) -> list[PoolKey]:

@@ -8,7 +8,7 @@ anti-aircraft fire (one die per surviving bomber at its target's value), the bom
 losses in their order of loss; then each surviving bomber's damage die plus its bonus,
 summed per target and capped at what the facility can still take. `raid_odds_for_space`
 reads a raid from the game state, with the rules core's default order of loss and every
-possible interceptor rising (the default when the defender just rolls).
+possible interceptor rising (the default when the defender just rolls) or those chosen.
 """
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.rules.model import GameState, Ruleset, Unit
 
 Dist = tuple[float, ...]
@@ -50,8 +52,9 @@ class RaidOdds:
         return sum(k * p for k, p in enumerate(dist))
 
 
-def _hits(values: list[int], sides: int) -> list[float]:
-    """P(k hits) for one die per value, each hitting at or under its value."""
+def dice_hits(values: list[int], sides: int) -> list[float]:
+    """P(k hits) for one die per value, each hitting at or under its value (the raid's
+    air battle and AA; the interception panel's odds)."""
     dist = [1.0]
     for v in values:
         p = max(0, min(v, sides)) / sides
@@ -100,8 +103,8 @@ def raid_odds(raiders: list[Raider], interceptors: list[int], room: dict[str, in
     n = len(raiders)
     order = aa_order if aa_order is not None else [i for i, r in enumerate(raiders) if r.bomber]
     if interceptors:
-        att_hits = _hits([r.air for r in raiders], sides)
-        def_hits = _hits(interceptors, sides)
+        att_hits = dice_hits([r.air for r in raiders], sides)
+        def_hits = dice_hits(interceptors, sides)
     else:
         att_hits, def_hits = [1.0], [1.0]
     int_lost: list[float] = []
@@ -115,7 +118,7 @@ def raid_odds(raiders: list[Raider], interceptors: list[int], room: dict[str, in
             continue
         gone = set(range(min(k, n)))               # the first k in the order of loss
         bombers = [i for i in order if i not in gone]
-        aa = _hits([raiders[i].aa for i in bombers], sides)
+        aa = dice_hits([raiders[i].aa for i in bombers], sides)
         for h, ph in enumerate(aa):
             if not ph:
                 continue
@@ -131,9 +134,11 @@ def raid_odds(raiders: list[Raider], interceptors: list[int], room: dict[str, in
                     bombers_lost=tuple(bombers_lost), interceptors_lost=tuple(int_lost))
 
 
-def raid_odds_for_space(state: GameState, space: str, player: str | None = None) -> RaidOdds:
+def raid_odds_for_space(state: GameState, space: str, player: str | None = None,
+                        interceptors: Sequence[int] | None = None) -> RaidOdds:
     """The odds of the raid the player has declared on `space` (before it is fought),
-    with the rules core's default orders of loss and every possible interceptor."""
+    with the rules core's default orders of loss and every possible interceptor
+    (`interceptors`: these of them only)."""
     from game.rules.model import Battle
     from game.rules.zone import raids
     from game.rules.zone.battle.casualties import hit_points
@@ -161,6 +166,8 @@ def raid_odds_for_space(state: GameState, space: str, player: str | None = None)
                             aa=ft.anti_aircraft if ft else 0,
                             bonus=state.utype(u).ability("bombing_raid").bonus if raids.is_bomber(state, u) else 0))
     chosen = tuple(raids.interceptor_choices(state, b))
+    if interceptors is not None:
+        chosen = tuple(uid for uid in chosen if uid in interceptors)
     values = [min(state.ruleset.dice, state.utype(state.units[uid]).ability("air_battle").defense)
               for uid in chosen]
     from game.rules.zone import facilities

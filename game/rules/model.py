@@ -284,11 +284,17 @@ class VictoryCondition:
 @dataclass(frozen=True)
 class Declaration:
     """A political action (politics phase): `player` declares it while every condition of
-    `when` holds; each (a, b, relation) of `sets` then holds (game/rules/politics.py)."""
+    `when` holds; each (a, b, relation) of `sets` then holds (game/rules/politics.py).
+    `name` is its id (saves name it); `title` what a player reads (the name when empty)."""
     player: str
     name: str
     sets: tuple[tuple[str, str, str], ...]
     when: tuple[ObjectiveCondition, ...] = ()
+    title: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.title or self.name
 
 
 @dataclass(frozen=True)

@@ -408,7 +408,7 @@ def describe(c: ObjectiveCondition, sc: Scenario | None = None, player: str = ""
             return f"{pname(pov)} at war with none of {foes}"
         return f"{pname(pov)} at war with {'' if c.count == 'all' else f'{c.count} of '}{foes}"
     if c.kind == "relation":
-        rel = {"war": "at war", "neutral": "neutral to each other"}.get(c.relation, c.relation)
+        rel = {"war": "at war", "neutral": "neutral to each other"}.get(c.relation, c.relation.replace("_", " "))
         return f"{pname(c.players[0])} and {pname(c.players[1])} {rel}"
     if c.kind == "switch":
         return f"{c.relation.replace('_', ' ')} (switched on)"

@@ -153,10 +153,10 @@ def explain(state: GameState, d: Declaration) -> str:
     if state.phase != PHASE:
         return "Declarations are made in the politics phase."
     if all(current(state, a, b) == rel for a, b, rel in d.sets):
-        return f"{d.name}: nothing would change."
+        return f"{d.shown}: nothing would change."
     for c in d.when:
         if not objectives.times(state, c, d.player):
-            return f"{d.name}: not now (needs {objectives.describe(c, state.scenario, d.player)})."
+            return f"{d.shown}: not now (needs {objectives.describe(c, state.scenario, d.player)})."
     return ""
 
 
@@ -168,24 +168,41 @@ def options(state: GameState) -> list[Declaration]:
     return [d for d in pol.declarations if d.player == state.player and not explain(state, d)]
 
 
+def base_of(state: GameState, rel: str) -> str:
+    """war | neutral | allied: a named relation type's base, else the relation itself."""
+    t = state.scenario.politics.type_named(rel) if state.scenario.politics else None
+    return t.base if t else rel
+
+
+def changes(state: GameState, d: Declaration) -> list[tuple[str, str, str]]:
+    """The (a, b, relation) of `d` that differ from the relations now."""
+    return [(a, b, rel) for a, b, rel in d.sets if current(state, a, b) != rel]
+
+
+def consequences(state: GameState, d: Declaration) -> list[str]:
+    """What declaring `d` changes, a line a relation: "Germans and True neutrals: at war"."""
+    names = state.scenario.player_map
+    return [f"{names[a].name} and {names[b].name}: {in_words(state, rel)}" for a, b, rel in changes(state, d)]
+
+
+def new_foes(state: GameState, d: Declaration) -> list[str]:
+    """The players the declaring player goes to war with by `d`."""
+    return [b if a == d.player else a for a, b, rel in changes(state, d)
+            if d.player in (a, b) and base_of(state, rel) == "war"]
+
+
 def declare(state: GameState, name: str) -> None:
     d = declaration(state, name)
     if why := explain(state, d):
         raise IllegalAction(why)
     from . import grammar
-    state.add_log(f"{grammar.player_says(state.scenario, d.player, 'declares')}: {d.name}.")
-    for line in changes_in_words(state, d):
-        state.add_log(f"  {line}")
-    state.relations = {**state.relations, **{key(a, b): rel for a, b, rel in d.sets
-                                             if current(state, a, b) != rel}}
-
-
-def changes_in_words(state: GameState, d: Declaration) -> list[str]:
-    """What the declaration would change, a sentence per pair ("Japanese and British: at
-    war."); the relations it sets that already hold are left out."""
-    names = state.scenario.player_map
-    return [f"{names[a].name} and {names[b].name}: {in_words(state, rel)}."
-            for a, b, rel in d.sets if current(state, a, b) != rel]
+    state.add_log(f"{grammar.player_says(state.scenario, d.player, 'declares')}: {d.shown}.")
+    lines = consequences(state, d)
+    relations = dict(state.relations)
+    for (a, b, rel), line in zip(changes(state, d), lines, strict=True):
+        relations[key(a, b)] = rel
+        state.add_log(f"  {line}.")
+    state.relations = relations
 
 
 # --- events (relationship changes the rules make themselves) ----------------------------------
@@ -512,7 +529,7 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         if not isinstance(d, dict):
             chk.error(node, "declarations", f"{where}: expected a mapping")
             continue
-        chk.unknown_keys(d, ("player", "name", "on", "sets", "when"), where)
+        chk.unknown_keys(d, ("player", "name", "title", "on", "sets", "when"), where)
         who = d.get("player")
         name = d.get("name")
         if who not in pids or not isinstance(name, str):
@@ -523,7 +540,9 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         if not sets:
             chk.error(d, None, f"{where}: declares nothing (give on: or sets:)")
         when = ctx_objectives(d, "when", where)
-        decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when))
+        title = d.get("title")
+        decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when,
+                                 title=title if isinstance(title, str) else ""))
     events: list[PoliticsEvent] = []
     for i, e in enumerate(node.get("events") or []):
         where = f"{w}.events[{i}]"
@@ -595,7 +614,7 @@ def _check_cancels(node: Any, events: list[PoliticsEvent], chk: Any) -> None:
                 chk.error(node, "events", f"politics.events: '{ev.name}' cancels an unknown event '{n}'")
 
 
-__all__ = ["PHASE", "air_may_land", "air_may_land_with", "cancelled", "changes_in_words", "closed_in_combat_move",
-           "closed_to", "closed_to_air", "current", "declare", "enter", "explain", "game_rules", "hand_over", "holds",
-           "in_words", "key", "options", "parse", "raises_on_entry", "run_events", "start", "takes_no_turn",
+__all__ = ["PHASE", "air_may_land", "air_may_land_with", "base_of", "cancelled", "changes", "closed_in_combat_move",
+           "closed_to", "closed_to_air", "consequences", "current", "declare", "enter", "explain", "game_rules",
+           "hand_over", "holds", "in_words", "key", "new_foes", "options", "parse", "raises_on_entry", "run_events", "start", "takes_no_turn",
            "takes_over"]

@@ -788,6 +788,9 @@ def _turn_limit(data: Any, chk: Checker) -> int:
 
 def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None = None
                    ) -> Scenario | None:
+    """A scenario file's data, checked section by section in the file's order (the
+    diagnostics come in that order): the header, the map, the players, the spaces and the
+    starting position, the victory and the rules sections."""
     if not isinstance(data, dict):
         chk.error(data, None, "a scenario file must be a mapping")
         return None
@@ -799,20 +802,78 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
         title = title[:200]
     rid = _check_id(chk, data, "ruleset", chk.get(data, "ruleset", str, "scenario"), "scenario")
     if ruleset is None and rid is not None:
-        try:
-            _register_sibling_ruleset(path, rid)
-            ruleset = load_ruleset(rid)
-        except LoadError as exc:
-            for d in exc.diagnostics:
-                if "unknown ruleset" in d.message:
-                    chk.error(data, "ruleset", d.message)
-                else:
-                    chk.diags.append(d)
+        ruleset = _scenario_ruleset(data, path, rid, chk)
     description = str(data.get("description", "") or "").strip()
     if len(description) > 20_000:
         chk.error(data, "description", f"scenario.description: {len(description):,} characters; "
                                        f"at most 20,000")
     turn_limit = _turn_limit(data, chk)
+    map_node, map_kind, size, background = _parse_map(data, chk)
+    players, pnode = _parse_players(data, ruleset, chk)
+    pids = [p.id for p in players]
+    board = _StartBoard()
+    snode = chk.get(data, "spaces", list, "scenario", default=LocList())
+    if map_kind == "hex":
+        if "spaces" in data:
+            chk.error(data, "spaces", "scenario.spaces: a hex map lists 'hexes', not 'spaces'")
+        snode = LocList()
+        board.spaces, board.owners, hex_units, board.hexmap = parse_hex_scenario(data, map_node, chk,
+                                                                                 ruleset, pids)
+        board.start_units.extend(hex_units)
+        if board.hexmap.hexes and "size" not in (map_node or {}):
+            xs = [x for sp in board.spaces.values() for x, _ in sp.polygon]
+            ys = [y for sp in board.spaces.values() for _, y in sp.polygon]
+            size = (int(max(xs) + board.hexmap.hex_size), int(max(ys) + board.hexmap.hex_size))
+    adjacency_nodes: dict[str, Any] = {}
+    for i, s in enumerate(snode or []):
+        _parse_zone_space(s, i, snode, board, adjacency_nodes, pids, ruleset, chk)
+    _check_adjacency(board.spaces, adjacency_nodes, chk)
+    spaces = board.spaces
+    for i, p in enumerate(players):
+        if p.capital is not None and p.capital not in spaces:
+            chk.error(pnode[i], "capital", f"players[{i}].capital: unknown space '{p.capital}'"
+                      f"{did_you_mean(p.capital, spaces)}")
+    alliances = sorted({p.alliance for p in players})
+    vnode, vc, at_limit = _parse_victory_cities(data, alliances, chk)
+    rules = _parse_rule_sections(data, vnode, spaces, players, alliances, ruleset, chk)
+    if turn_limit == 0 and not rules["victory_conditions"]:
+        chk.error(data, "turn_limit", "scenario.turn_limit: none, but the scenario has no victory.conditions: "
+                                      "nothing would end the game")
+    factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
+    if factory_production not in ("complex", "value"):
+        chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "
+                  "facilities say what a complex places) or 'value' (the territory's value)")
+        factory_production = "complex"
+    if sid is None or rid is None:
+        return None
+    return Scenario(
+        id=sid, title=title, ruleset_id=rid, description=description, turn_limit=turn_limit,
+        size=size, background=background, players=tuple(players), spaces=spaces,
+        start_owners=board.owners, original_owners=board.original_owners,
+        start_factories=frozenset(board.factories),
+        start_units=tuple(board.start_units), victory_cities=dict(vc or {}),
+        at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=board.factory_sizes,
+        wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
+        factory_production=factory_production or "complex", hexmap=board.hexmap, **rules)
+
+
+def _scenario_ruleset(data: Any, path: str, rid: str, chk: Checker) -> Ruleset | None:
+    """The ruleset the scenario names (a ruleset file next to it counts); its problems are
+    the scenario's."""
+    try:
+        _register_sibling_ruleset(path, rid)
+        return load_ruleset(rid)
+    except LoadError as exc:
+        for d in exc.diagnostics:
+            if "unknown ruleset" in d.message:
+                chk.error(data, "ruleset", d.message)
+            else:
+                chk.diags.append(d)
+    return None
+
+
+def _parse_map(data: Any, chk: Checker) -> tuple[Any, str, tuple[int, int], str]:
+    """`map`: (its node, kind, size, background); a zone map refuses the hex-only sections."""
     map_node = chk.get(data, "map", dict, "scenario")
     size: tuple[int, int] = (1600, 1000)
     background = "#2b4d6e"
@@ -833,6 +894,11 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
             if pt:
                 size = (int(pt[0]), int(pt[1]))
         background = str(map_node.get("background", background))
+    return map_node, map_kind, size, background
+
+
+def _parse_players(data: Any, ruleset: Ruleset | None, chk: Checker) -> tuple[list[PlayerDef], Any]:
+    """`players`, in turn order, with their node (for the diagnostics that come later)."""
     players: list[PlayerDef] = []
     pnode = chk.get(data, "players", list, "scenario", default=LocList())
     for i, p in enumerate(pnode or []):
@@ -863,138 +929,161 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     if len({p.alliance for p in players}) < 2:
         chk.error(pnode, None, "players: need at least two alliances")
     _check_side_costs(players, pnode, ruleset, chk)
-    spaces: dict[str, SpaceDef] = {}
-    owners: dict[str, str | None] = {}
-    original_owners: dict[str, str] = {}
-    factories: set[str] = set()
-    factory_sizes: dict[str, str] = {}
-    start_units: list[tuple[str, str, str, int]] = []
-    snode = chk.get(data, "spaces", list, "scenario", default=LocList())
-    hexmap = None
-    if map_kind == "hex":
-        if "spaces" in data:
-            chk.error(data, "spaces", "scenario.spaces: a hex map lists 'hexes', not 'spaces'")
-        snode = LocList()
-        spaces, owners, hex_units, hexmap = parse_hex_scenario(data, map_node, chk, ruleset, pids)
-        start_units.extend(hex_units)
-        if hexmap.hexes and "size" not in (map_node or {}):
-            xs = [x for sp in spaces.values() for x, _ in sp.polygon]
-            ys = [y for sp in spaces.values() for _, y in sp.polygon]
-            size = (int(max(xs) + hexmap.hex_size), int(max(ys) + hexmap.hex_size))
-    adjacency_nodes: dict[str, Any] = {}
-    for i, s in enumerate(snode or []):
-        where = f"spaces[{i}]"
-        if not isinstance(s, dict):
-            chk.error(snode, i, f"{where}: expected a mapping")
+    return players, pnode
+
+
+@dataclasses.dataclass
+class _StartBoard:
+    """The spaces (or hexes) and the starting position on them, as parse_scenario reads them."""
+    spaces: dict[str, SpaceDef] = dataclasses.field(default_factory=dict)
+    owners: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    original_owners: dict[str, str] = dataclasses.field(default_factory=dict)
+    factories: set[str] = dataclasses.field(default_factory=set)
+    factory_sizes: dict[str, str] = dataclasses.field(default_factory=dict)
+    start_units: list[tuple[str, str, str, int]] = dataclasses.field(default_factory=list)
+    hexmap: Any = None
+
+
+def _parse_zone_space(s: Any, i: int, snode: Any, board: _StartBoard, adjacency_nodes: dict[str, Any],
+                      pids: list[str], ruleset: Ruleset | None, chk: Checker) -> None:
+    """One entry of `spaces`: its SpaceDef, starting owner, factory and units go on the
+    board; its `adjacent` node waits for _check_adjacency."""
+    where = f"spaces[{i}]"
+    if not isinstance(s, dict):
+        chk.error(snode, i, f"{where}: expected a mapping")
+        return
+    chk.unknown_keys(s, SPACE_FIELDS, where)
+    sid_ = chk.get(s, "id", str, where)
+    if sid_ is None:
+        return
+    where = f"spaces.{sid_}"
+    if sid_ in board.spaces:
+        chk.error(s, "id", f"{where}: duplicate space id")
+    kind = chk.get(s, "kind", str, where)
+    if kind not in (LAND, SEA):
+        chk.error(s, "kind", f"{where}.kind: must be 'land' or 'sea'")
+        kind = LAND
+    value = chk.get(s, "value", int, where, default=0)
+    center = _point(chk, s, "center", f"{where}.center") if "center" in s else None
+    if "center" not in s:
+        chk.error(s, None, f"{where}: missing field 'center'")
+    poly_node = chk.get(s, "polygon", list, where, default=LocList())
+    polygon = _points(chk, poly_node, f"{where}.polygon")
+    if len(polygon) < 3:
+        chk.error(s, "polygon", f"{where}.polygon: needs at least 3 points")
+    extra_polygons = _parse_outlines(chk, s, where)
+    places_node = chk.get(s, "places", list, where, default=LocList())
+    places = _points(chk, places_node, f"{where}.places")
+    adj = chk.get(s, "adjacent", list, where, default=LocList())
+    adjacency_nodes[sid_] = adj
+    owner = chk.get(s, "owner", str, where, default=None, allow_none=True)
+    if owner is not None and owner not in pids:
+        chk.error(s, "owner", f"{where}.owner: unknown player '{owner}'{did_you_mean(owner, pids)}")
+    if kind == SEA and owner is not None:
+        chk.error(s, "owner", f"{where}.owner: sea zones have no owner")
+    board.owners[sid_] = owner if kind == LAND else None
+    original = chk.get(s, "original_owner", str, where, default=None, allow_none=True)
+    if original is not None and original not in pids:
+        chk.error(s, "original_owner", f"{where}.original_owner: unknown player "
+                  f"'{original}'{did_you_mean(original, pids)}")
+    elif original is not None and kind == SEA:
+        chk.error(s, "original_owner", f"{where}.original_owner: sea zones have no owner")
+    elif original is not None and original != owner:
+        board.original_owners[sid_] = original
+    _parse_factory(s, where, sid_, kind, board, chk)
+    for flag in ("naval_base", "home", "air_base", "true_neutral"):
+        if flag in s and not isinstance(s[flag], bool):
+            chk.error(s, flag, f"{where}.{flag}: expected true or false")
+        elif s.get(flag) and kind == SEA:
+            chk.error(s, flag, f"{where}.{flag}: only land territories can have it")
+    if s.get("home") is True and owner is None:
+        chk.error(s, "home", f"{where}.home: a home territory needs a starting owner")
+    board.start_units.extend(_parse_start_units(s, where, sid_, kind, pids, ruleset, chk))
+    terrain = _parse_terrain(s, where, kind, chk)
+    board.spaces[sid_] = SpaceDef(
+        id=sid_, name=chk.get(s, "name", str, where, default=sid_), kind=kind,
+        value=value or 0, adjacent=tuple(str(a) for a in (adj or [])),
+        center=center or (0.0, 0.0), polygon=tuple(polygon),
+        impassable=bool(s.get("impassable", False)),
+        victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain),
+        home=s.get("home") is True and kind == LAND,
+        naval_base=s.get("naval_base") is True and kind == LAND,
+        air_base=s.get("air_base") is True and kind == LAND,
+        true_neutral=s.get("true_neutral") is True and kind == LAND,
+        captured_for=_parse_captured_for(s, where, kind, pids, chk),
+        extra_polygons=extra_polygons, places=tuple(places),
+        label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
+
+
+def _parse_factory(s: Any, where: str, sid_: str, kind: str, board: _StartBoard, chk: Checker) -> None:
+    """A space's `factory`: true or major, minor; on land only."""
+    fac = s.get("factory")
+    if fac is None or fac is False:
+        return
+    if fac is True:
+        fac = "major"  # `factory: true` (g40 scenarios) is a major industrial complex
+    if fac not in FACTORY_SIZES:
+        chk.error(s, "factory", f"{where}.factory: expected true, major or minor, not {fac!r}"
+                  f"{did_you_mean(fac, FACTORY_SIZES)}")
+    elif kind == SEA:
+        chk.error(s, "factory", f"{where}.factory: a factory must be on land")
+    else:
+        board.factories.add(sid_)
+        if fac == "minor":
+            board.factory_sizes[sid_] = "minor"
+
+
+def _parse_start_units(s: Any, where: str, sid_: str, kind: str, pids: list[str],
+                       ruleset: Ruleset | None, chk: Checker) -> list[tuple[str, str, str, int]]:
+    """A space's `units: {player: {unit: count}}` as (space, player, unit, count)."""
+    out: list[tuple[str, str, str, int]] = []
+    units_node = chk.get(s, "units", dict, where, default={})
+    for upid, counts in (units_node or {}).items():
+        if upid not in pids:
+            chk.error(units_node, upid, f"{where}.units: unknown player '{upid}'{did_you_mean(upid, pids)}")
             continue
-        chk.unknown_keys(s, SPACE_FIELDS, where)
-        sid_ = chk.get(s, "id", str, where)
-        if sid_ is None:
+        if not isinstance(counts, dict):
+            chk.error(units_node, upid, f"{where}.units.{upid}: expected unit id -> count")
             continue
-        where = f"spaces.{sid_}"
-        if sid_ in spaces:
-            chk.error(s, "id", f"{where}: duplicate space id")
-        kind = chk.get(s, "kind", str, where)
-        if kind not in (LAND, SEA):
-            chk.error(s, "kind", f"{where}.kind: must be 'land' or 'sea'")
-            kind = LAND
-        value = chk.get(s, "value", int, where, default=0)
-        center = _point(chk, s, "center", f"{where}.center") if "center" in s else None
-        if "center" not in s:
-            chk.error(s, None, f"{where}: missing field 'center'")
-        poly_node = chk.get(s, "polygon", list, where, default=LocList())
-        polygon = _points(chk, poly_node, f"{where}.polygon")
-        if len(polygon) < 3:
-            chk.error(s, "polygon", f"{where}.polygon: needs at least 3 points")
-        extra_polygons = _parse_outlines(chk, s, where)
-        places_node = chk.get(s, "places", list, where, default=LocList())
-        places = _points(chk, places_node, f"{where}.places")
-        adj = chk.get(s, "adjacent", list, where, default=LocList())
-        adjacency_nodes[sid_] = adj
-        owner = chk.get(s, "owner", str, where, default=None, allow_none=True)
-        if owner is not None and owner not in pids:
-            chk.error(s, "owner", f"{where}.owner: unknown player '{owner}'{did_you_mean(owner, pids)}")
-        if kind == SEA and owner is not None:
-            chk.error(s, "owner", f"{where}.owner: sea zones have no owner")
-        owners[sid_] = owner if kind == LAND else None
-        original = chk.get(s, "original_owner", str, where, default=None, allow_none=True)
-        if original is not None and original not in pids:
-            chk.error(s, "original_owner", f"{where}.original_owner: unknown player "
-                      f"'{original}'{did_you_mean(original, pids)}")
-        elif original is not None and kind == SEA:
-            chk.error(s, "original_owner", f"{where}.original_owner: sea zones have no owner")
-        elif original is not None and original != owner:
-            original_owners[sid_] = original
-        fac = s.get("factory")
-        if fac is not None and fac is not False:
-            if fac is True:
-                fac = "major"  # `factory: true` (g40 scenarios) is a major industrial complex
-            if fac not in FACTORY_SIZES:
-                chk.error(s, "factory", f"{where}.factory: expected true, major or minor, not {fac!r}"
-                          f"{did_you_mean(fac, FACTORY_SIZES)}")
-            elif kind == SEA:
-                chk.error(s, "factory", f"{where}.factory: a factory must be on land")
-            else:
-                factories.add(sid_)
-                if fac == "minor":
-                    factory_sizes[sid_] = "minor"
-        for flag in ("naval_base", "home", "air_base", "true_neutral"):
-            if flag in s and not isinstance(s[flag], bool):
-                chk.error(s, flag, f"{where}.{flag}: expected true or false")
-            elif s.get(flag) and kind == SEA:
-                chk.error(s, flag, f"{where}.{flag}: only land territories can have it")
-        if s.get("home") is True and owner is None:
-            chk.error(s, "home", f"{where}.home: a home territory needs a starting owner")
-        units_node = chk.get(s, "units", dict, where, default={})
-        for upid, counts in (units_node or {}).items():
-            if upid not in pids:
-                chk.error(units_node, upid, f"{where}.units: unknown player '{upid}'{did_you_mean(upid, pids)}")
+        for ut, n in counts.items():
+            if ruleset is not None and ut not in ruleset.units:
+                chk.error(counts, ut, f"{where}.units.{upid}: unknown unit '{ut}'"
+                          f"{did_you_mean(ut, ruleset.units)}")
                 continue
-            if not isinstance(counts, dict):
-                chk.error(units_node, upid, f"{where}.units.{upid}: expected unit id -> count")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                chk.error(counts, ut, f"{where}.units.{upid}.{ut}: count must be a whole number")
                 continue
-            for ut, n in counts.items():
-                if ruleset is not None and ut not in ruleset.units:
-                    chk.error(counts, ut, f"{where}.units.{upid}: unknown unit '{ut}'"
-                              f"{did_you_mean(ut, ruleset.units)}")
-                    continue
-                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                    chk.error(counts, ut, f"{where}.units.{upid}.{ut}: count must be a whole number")
-                    continue
-                if n > MAX_START_COUNT:
-                    chk.error(counts, ut, f"{where}.units.{upid}.{ut}: {n} units; at most "
-                              f"{MAX_START_COUNT:,} of a type start in one space")
-                    continue
-                if ruleset is not None:
-                    dom = ruleset.units[ut].domain
-                    if (dom == SEA) != (kind == SEA) and dom != "air":
-                        chk.error(counts, ut, f"{where}.units.{upid}.{ut}: a {dom} unit cannot start in a {kind} space")
-                start_units.append((sid_, upid, ut, n))
-        terrain_node = chk.get(s, "terrain", list, where, default=LocList())
-        terrain: list[str] = []
-        for j, tag in enumerate(terrain_node or []):
-            if tag not in TERRAIN_TAGS:
-                chk.error(terrain_node, j, f"{where}.terrain: unknown terrain '{tag}'"
-                          f"{did_you_mean(tag, TERRAIN_TAGS)} (known: {', '.join(TERRAIN_TAGS)})")
-            elif tag in ("coastal", "lake") and kind != SEA:
-                chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is a kind of sea zone")
-            elif tag in ("mountain", "track") and kind != LAND:
-                chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is for land spaces")
-            else:
-                terrain.append(str(tag))
-        spaces[sid_] = SpaceDef(
-            id=sid_, name=chk.get(s, "name", str, where, default=sid_), kind=kind,
-            value=value or 0, adjacent=tuple(str(a) for a in (adj or [])),
-            center=center or (0.0, 0.0), polygon=tuple(polygon),
-            impassable=bool(s.get("impassable", False)),
-            victory_city=bool(s.get("victory_city", False)), terrain=tuple(terrain),
-            home=s.get("home") is True and kind == LAND,
-            naval_base=s.get("naval_base") is True and kind == LAND,
-            air_base=s.get("air_base") is True and kind == LAND,
-            true_neutral=s.get("true_neutral") is True and kind == LAND,
-            captured_for=_parse_captured_for(s, where, kind, pids, chk),
-            extra_polygons=extra_polygons, places=tuple(places),
-            label=_point(chk, s, "label", f"{where}.label") if "label" in s else None)
+            if n > MAX_START_COUNT:
+                chk.error(counts, ut, f"{where}.units.{upid}.{ut}: {n} units; at most "
+                          f"{MAX_START_COUNT:,} of a type start in one space")
+                continue
+            if ruleset is not None:
+                dom = ruleset.units[ut].domain
+                if (dom == SEA) != (kind == SEA) and dom != "air":
+                    chk.error(counts, ut, f"{where}.units.{upid}.{ut}: a {dom} unit cannot start in a {kind} space")
+            out.append((sid_, upid, ut, n))
+    return out
+
+
+def _parse_terrain(s: Any, where: str, kind: str, chk: Checker) -> list[str]:
+    """A space's `terrain` tags, each fitting its kind of space."""
+    terrain_node = chk.get(s, "terrain", list, where, default=LocList())
+    terrain: list[str] = []
+    for j, tag in enumerate(terrain_node or []):
+        if tag not in TERRAIN_TAGS:
+            chk.error(terrain_node, j, f"{where}.terrain: unknown terrain '{tag}'"
+                      f"{did_you_mean(tag, TERRAIN_TAGS)} (known: {', '.join(TERRAIN_TAGS)})")
+        elif tag in ("coastal", "lake") and kind != SEA:
+            chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is a kind of sea zone")
+        elif tag in ("mountain", "track") and kind != LAND:
+            chk.error(terrain_node, j, f"{where}.terrain: '{tag}' is for land spaces")
+        else:
+            terrain.append(str(tag))
+    return terrain
+
+
+def _check_adjacency(spaces: dict[str, SpaceDef], adjacency_nodes: dict[str, Any], chk: Checker) -> None:
+    """Every border names a known space, which lists it back; none borders itself."""
     for sid_, sp in spaces.items():
         if sid_ not in adjacency_nodes:
             continue  # a hex: adjacency is geometry
@@ -1006,11 +1095,11 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
                 chk.error(adj, j, f"spaces.{sid_}.adjacent: '{other}' does not list '{sid_}' back")
             elif other == sid_:
                 chk.error(adj, j, f"spaces.{sid_}.adjacent: a space cannot border itself")
-    for i, p in enumerate(players):
-        if p.capital is not None and p.capital not in spaces:
-            chk.error(pnode[i], "capital", f"players[{i}].capital: unknown space '{p.capital}'"
-                      f"{did_you_mean(p.capital, spaces)}")
-    alliances = sorted({p.alliance for p in players})
+
+
+def _parse_victory_cities(data: Any, alliances: list[str], chk: Checker) -> tuple[Any, Any, Any]:
+    """`victory`: (its node, the victory cities each alliance needs, who wins at the turn
+    limit); its `conditions` are read with the rules sections."""
     vnode = chk.get(data, "victory", dict, "scenario", default=LocDict())
     chk.unknown_keys(vnode, ("victory_cities", "at_turn_limit", "conditions"), "victory")
     vc = chk.get(vnode, "victory_cities", dict, "victory", default={})
@@ -1021,6 +1110,15 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     if at_limit not in ("victory_cities", "draw") and at_limit not in alliances:
         chk.error(vnode, "at_turn_limit", "victory.at_turn_limit: 'victory_cities', 'draw' or an "
                   "alliance (it wins when the limit is reached)")
+    return vnode, vc, at_limit
+
+
+def _parse_rule_sections(data: Any, vnode: Any, spaces: dict[str, SpaceDef], players: list[PlayerDef],
+                         alliances: list[str], ruleset: Ruleset | None, chk: Checker) -> dict[str, Any]:
+    """The scenario's rules sections, each read by the rules module that plays it: canals,
+    national objectives, politics, capitals, convoys, player rules, kamikaze, victory
+    conditions. Keys: the Scenario fields they fill."""
+    pids = [p.id for p in players]
     canals, canal_control = _parse_canals(data, spaces, chk, ruleset)
     from . import objectives
     national = objectives.parse(data, spaces, pids, ruleset, chk)
@@ -1039,27 +1137,10 @@ def parse_scenario(data: Any, path: str, chk: Checker, ruleset: Ruleset | None =
     from . import victory as victory_rules
     victory_conditions = victory_rules.parse(vnode, players, alliances,
                                              objectives.conditions_parser(spaces, pids, ruleset, chk, data), chk)
-    if turn_limit == 0 and not victory_conditions:
-        chk.error(data, "turn_limit", "scenario.turn_limit: none, but the scenario has no victory.conditions: "
-                                      "nothing would end the game")
-    factory_production = chk.get(data, "factory_production", str, "scenario", default="complex")
-    if factory_production not in ("complex", "value"):
-        chk.error(data, "factory_production", "factory_production: 'complex' (the ruleset's "
-                  "facilities say what a complex places) or 'value' (the territory's value)")
-        factory_production = "complex"
-    if sid is None or rid is None:
-        return None
-    return Scenario(
-        id=sid, title=title, ruleset_id=rid, description=description, turn_limit=turn_limit,
-        size=size, background=background, players=tuple(players), spaces=spaces,
-        start_owners=owners, original_owners=original_owners, start_factories=frozenset(factories),
-        start_units=tuple(start_units), victory_cities=dict(vc or {}),
-        at_turn_limit=at_limit or "victory_cities", path=path, factory_sizes=factory_sizes,
-        wrap_x=bool(map_node.get("wrap_x", False)) if map_node else False,
-        factory_production=factory_production or "complex",
-        hexmap=hexmap, canals=canals, canal_control=canal_control, objectives=national,
-        politics=politics, capitals=capitals, convoys=convoys, player_rules=player_rules,
-        victory_conditions=victory_conditions, kamikaze=kamikaze)
+    return {"canals": canals, "canal_control": canal_control, "objectives": national,
+            "politics": politics, "capitals": capitals, "convoys": convoys,
+            "player_rules": player_rules, "victory_conditions": victory_conditions,
+            "kamikaze": kamikaze}
 
 
 def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset: Ruleset | None

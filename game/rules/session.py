@@ -33,11 +33,13 @@ _NO_UNDO = (RollDice, Casualties, SelectBattle, Retreat, EndPhase, Reroll, KeepD
 
 
 class Session:
-    def __init__(self, scenario: Scenario, ruleset: Ruleset, seed: int):
+    def __init__(self, scenario: Scenario, ruleset: Ruleset, seed: int, initial: GameState | None = None):
+        """`initial`: the first state when made already (states are never changed in place),
+        else new_game's."""
         self.scenario = scenario
         self.ruleset = ruleset
         self.seed = seed
-        self.initial = new_game(scenario, ruleset, seed)
+        self.initial = new_game(scenario, ruleset, seed) if initial is None else initial
         self.actions: list[Action] = []
         self._undoable: list[GameState] = []  # states before each undoable action this phase
         self.state = self.initial

@@ -88,7 +88,7 @@ def standing_in_words(state: GameState) -> list[str]:
              + (f" (wins with {sc.victory_cities[a]})" if sc.victory_cities.get(a) else "")
              for a in sc.turn_alliances]
     for vc in sc.victory_conditions:
-        lines.append(f"{vc.name}: {'holds now' if _met(state, vc) else 'not met'}"
+        lines.append(f"{vc.name}: {'holds now' if met(state, vc) else 'not met'}"
                      + (" (must hold for a complete round)" if vc.hold_round else ""))
         lines += [f"    {objectives.describe(c, sc, vc.player)}" for c in vc.when]
     return lines
@@ -114,7 +114,8 @@ def round_end_winner(state: GameState) -> str | None:
     return None
 
 
-def _met(state: GameState, vc: VictoryCondition) -> bool:
+def met(state: GameState, vc: VictoryCondition) -> bool:
+    """Does every condition of `vc` hold now (not counting `hold_round`)?"""
     from . import objectives
     return all(objectives.times(state, c, vc.player) for c in vc.when)
 
@@ -130,7 +131,7 @@ def condition_winner(state: GameState) -> VictoryCondition | None:
     won = None
     for vc in state.scenario.victory_conditions:
         key = f"{vc.alliance}|{vc.name}"
-        if not _met(state, vc):
+        if not met(state, vc):
             held.pop(key, None)
             continue
         since = held.setdefault(key, now)

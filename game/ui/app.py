@@ -9,7 +9,6 @@ import logging
 import os
 import random
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -109,13 +108,21 @@ class App:
         its id (its autosave file); an older save, or one that continues from its saved
         position (its own file is kept as it was), gets a new one. `at_once`: the game
         shows its recorded position at once and replays its actions after the first
-        frame, before anything is played (saves.open_save; a replay that differs opens
-        the save anew, as without `at_once`)."""
-        from game.io.saves import game_info_of, load_session, new_game_info, open_save, players_of
+        frame, before anything is played (saves.open_save; in the window loop a slice per
+        frame while the map can be looked at, GameScene.check_loaded_save; a replay that
+        differs opens the save anew, as without `at_once`)."""
+        from game.io.saves import (
+            SaveCheck,
+            game_info_of,
+            load_session,
+            new_game_info,
+            open_save,
+            players_of,
+        )
 
         from .game_scene import GameScene
         asked = (ai_sides, ai_levels, prefer_saved)
-        finish: Callable[[], bool] | None = None
+        finish: SaveCheck | None = None
         if at_once:
             session, data, finish = open_save(path)
         else:
@@ -135,12 +142,13 @@ class App:
         if data.get("notice"):
             scene.ctl.say(str(data["notice"]), "notice")
         if finish is not None:
-            def replayed(done: Callable[[], bool] = finish) -> bool:
-                if done():
-                    return True
+            def replayed(until: float, check: SaveCheck = finish) -> bool | None:
+                done = check.step(until)
+                if done is not False:
+                    return done
                 self.load_game(path, *asked, at_once=False)
                 return False
-            scene.ctl.pending = replayed
+            scene.ctl.check_save(replayed)
         return self.reset(scene)
 
     # --- frame -----------------------------------------------------------------------

@@ -28,7 +28,9 @@ def pan_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int 
     app = App(screen)
     app.interactive = True   # frames as the window loop draws them
     scene = app.new_game(scenario, seed=1)
-    # leave the hand-off screen and warm the caches
+    # the map itself: no hand-off screen over it (it would open at the first update and
+    # stay, nobody clicking it away), nor a purchase window; warm the caches
+    scene.auto_overlays = False  # type: ignore[attr-defined]
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]
     cam.zoom(2.0)
@@ -71,6 +73,7 @@ def zoom_step_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames
     app = App(screen)
     app.interactive = True   # frames as the window loop draws them (work spread over frames)
     scene = app.new_game(scenario, seed=1)
+    scene.auto_overlays = False  # type: ignore[attr-defined]   # the map, no hand-off over it
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]
     tiles = scene.renderer.tiles  # type: ignore[attr-defined]
@@ -243,15 +246,37 @@ def open_game_s(scenario: str) -> tuple[float, float]:
 
 def load_game_s(save: str, ready: bool = False) -> tuple[float, float]:
     """(wall, CPU) seconds to open a save (as the load dialog does) and draw its first
-    frame as the window does (interactive); `ready`: then until the game takes input
-    (its replay, run after the first frame: App.load_game)."""
+    frame as the window does (interactive); `ready`: then until the game may be played
+    (its replay has confirmed the position: a slice per frame after the first frame,
+    GameScene.check_loaded_save, the frames paced as the window loop paces them)."""
+    return _load_game(save, ready)[:2]
+
+
+def load_frame_max_ms(save: str) -> tuple[float, float]:
+    """(ms, CPU ms) of the longest frame after a loaded save's first frame until its
+    replay has confirmed the position: the longest the window takes no input meanwhile."""
+    return _load_game(save, True)[2:]
+
+
+def _load_game(save: str, ready: bool) -> tuple[float, float, float, float]:
+    import pygame
+
+    from .app import FPS
     app = _window()
     t, cpu = time.perf_counter(), time.process_time()
     app.load_game(save)
     _first_frame(app)
-    if ready:
-        app.update(0.0)
-    return time.perf_counter() - t, time.process_time() - cpu
+    game, clock = app.stack[0], pygame.time.Clock()
+    longest = longest_cpu = 0.0
+    while ready and game.ctl.pending is not None:   # type: ignore[attr-defined]
+        clock.tick(FPS)
+        f, c = time.perf_counter(), time.thread_time()
+        pygame.event.get()
+        app.update(1 / FPS)
+        _first_frame(app)
+        longest = max(longest, (time.perf_counter() - f) * 1000)
+        longest_cpu = max(longest_cpu, (time.thread_time() - c) * 1000)
+    return time.perf_counter() - t, time.process_time() - cpu, longest, longest_cpu
 
 
 def from_menu_s(pick_title: str, save: str = "") -> tuple[float, float]:

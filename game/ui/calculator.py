@@ -91,8 +91,11 @@ class CalculatorScene(Scene):
             att: dict[str, int] = {}
             dfn: dict[str, int] = {}
             from game.rules.zone.battle import is_cargo
-            for u in state.units_in(space):
-                if is_cargo(state, u) or u.damage >= state.utype(u).hits:
+            src = state   # a planned attack: as it would be fought, scrambled aircraft in
+            if state.zone.battle is None:
+                src = OV.battle_state(state, space, player)
+            for u in src.units_in(space):
+                if is_cargo(src, u) or u.damage >= state.utype(u).hits:
                     continue
                 if u.owner == player:
                     att[u.type] = att.get(u.type, 0) + 1

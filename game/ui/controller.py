@@ -7,6 +7,7 @@ never an exception.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -89,6 +90,7 @@ def _choose_as(player: Any, state: GameState, level: str) -> A.Action:
         return choose(state, level)
 
 
+CHECKING = "Checking the save… (its moves are replayed; the game goes on in a moment)"
 PACK_AHEAD_S = 3.0   # after a game opens, its save's big texts are packed ahead (saves.py)
 
 
@@ -132,8 +134,9 @@ class GameController:
         self.default_losses = default_losses
         self._auto_seen: tuple | None = None   # the position play_auto last found nothing to spare in
         # what must run before anything is played: a save shown before its replay ended
-        # (App.load_game); it returns False when it replaced this game (settle())
-        self.pending: Callable[[], bool] | None = None
+        # (App.load_game), run in slices (`pending(until)`: None while some is left, then
+        # False when that replaced this game, else True: settle_some, settle)
+        self.pending: Callable[[float], bool | None] | None = None
 
     @property
     def state(self) -> GameState:
@@ -277,11 +280,31 @@ class GameController:
         self.message = Message(text, kind, time.monotonic())
 
     # --- actions -------------------------------------------------------------------
+    def check_save(self, pending: Callable[[float], bool | None]) -> None:
+        """A save shown before its replay: `pending` replays it (settle_some, settle);
+        meanwhile the player looks around, told why nothing plays yet."""
+        self.pending = pending
+        self.say(CHECKING, "notice")
+
+    def settle_some(self, until: float) -> bool | None:
+        """Run what the game waits for (`pending`) until time.perf_counter() reaches
+        `until`: None while some is left, else as settle()."""
+        if self.pending is None:
+            return True
+        done = self.pending(until)
+        if done is None:
+            return None
+        self.pending = None
+        if done and self.message is not None and self.message.text == CHECKING:
+            self.message = None
+        return done
+
     def settle(self) -> bool:
-        """Run what the game waits for before anything is played (`pending`); False when
-        that replaced this game (a save whose replay differs is opened anew)."""
-        pending, self.pending = self.pending, None
-        return pending is None or pending()
+        """Run what the game waits for before anything is played (`pending`) to its end;
+        False when that replaced this game (a save whose replay differs is opened anew)."""
+        done = self.settle_some(math.inf)
+        assert done is not None
+        return done
 
     def do(self, action: A.Action, quiet: bool = False) -> bool:
         """Apply an action; on IllegalAction show the reason and return False."""

@@ -8,10 +8,12 @@ import math
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
 from game.rules import actions as A
+from game.rules.model import Declaration
 from game.rules.session import Session
 from game.rules.zone import facilities, movement, supply
 
@@ -34,6 +36,7 @@ SPREAD_DELAY_S = 0.35  # a hovered stack spreads out after the mouse rests this 
 COUNTER_LAYOUT_MS = 1.0  # counter layouts per frame at a new zoom, the view moving (layout_budget_ms)
 FRAME_BUDGET_MS = 5.0    # a frame's work before the map's missing tiles wait for the next (tiles.refine)
 IDLE_BUDGET_MS = 12.0    # the same while the view stands still (no motion to judder: refine faster)
+CHECK_SLICE_MS = 12.0    # a loaded save's replay (ctl.pending) per frame, from the frame's start
 
 
 class GameScene(Scene):
@@ -69,6 +72,7 @@ class GameScene(Scene):
         self.auto_overlays = True  # hand-off, purchase and battle windows open by themselves
         self.odds = odds_view.OddsCache()
         self._attack_odds: tuple[tuple, list[tuple[str, odds_view.OddsView | None]]] = ((), [])
+        self._raid_odds: tuple[tuple, list[tuple[str, Any]]] = ((), [])
         self._move_odds: tuple[tuple, odds_view.OddsView | None] = ((), None)
         self.covered = False              # a window was above the map in the last frame
         self.enter_armed = True           # Enter was released on the map since then
@@ -256,6 +260,25 @@ class GameScene(Scene):
             self._attack_odds = (version, out)
         return self._attack_odds[1]
 
+    def raid_odds(self) -> list[tuple[str, Any]]:
+        """[(territory, its raid's exact odds or None)] for every bombing raid the current
+        player has declared this combat move; worked out once per game-state version."""
+        state = self.state
+        if state.phase != movement.COMBAT or state.over:
+            return []
+        version = (self.ctl.version, state.action_count, id(state))
+        if self._raid_odds[0] != version:
+            from game.odds.raid import raid_odds_for_space
+            out: list[tuple[str, Any]] = []
+            for sid in odds_view.planned_raids(state):
+                try:
+                    out.append((sid, raid_odds_for_space(state, sid)))
+                except Exception:  # noqa: BLE001 - the raid is listed without odds
+                    logger.debug("no raid odds for %s", sid, exc_info=True)
+                    out.append((sid, None))
+            self._raid_odds = (version, out)
+        return self._raid_odds[1]
+
     def move_odds(self, dest: str | None) -> odds_view.OddsView | None:
         """The odds if the selected group attacked `dest` (a hostile destination), else None."""
         state = self.state
@@ -298,6 +321,22 @@ class GameScene(Scene):
                                             "End phase  (Y)", self.end_phase_now))
             return
         self.end_phase_now()
+
+    def ask_declare(self, d: Declaration) -> None:
+        """A declaration cannot be taken back in the board game: ask first, naming what it
+        changes (undo stays as for any action)."""
+        from game.rules import politics
+
+        from .dialogs import ConfirmDialog
+        if self.overlay_open(ConfirmDialog):
+            return
+        names = self.state.scenario.player_map
+        foes = [names[p].name for p in politics.new_foes(self.state, d)]
+        title = f"Declare war on {', '.join(foes)}?" if foes else f"{d.shown}?"
+        lines = [f"{d.shown}. A declaration cannot be taken back.",
+                 "It makes " + "; ".join(politics.consequences(self.state, d)) + "."]
+        self.app.push(ConfirmDialog(self.app, title, lines, "Declare  (Y)",
+                                    lambda: self.ctl.do(A.DeclareWar(d.name))))
 
     def end_phase_now(self) -> None:
         if not self.my_turn():
@@ -634,8 +673,7 @@ class GameScene(Scene):
 
     # --- events ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.ctl.pending is not None and not self.ctl.settle():
-            return   # the game was opened anew (App.load_game)
+        # (a save's replay still running: the player looks around; an action waits for it, ctl.do)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP):
             self.panel.forget()   # a click or a key may change what the panel shows (its key aside)
         if self.covered:  # the first event after a window closed
@@ -779,10 +817,8 @@ class GameScene(Scene):
 
     # --- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.ctl.pending is not None:   # a save shown before its replay: finished once seen
-            # (or at once when a window above may keep this scene from being drawn)
-            if (not self.shown and not self.app.above(self)) or not self.ctl.settle():
-                return
+        if self.ctl.pending is not None and not self.check_loaded_save(dt):
+            return
         if self.app.above(self):
             self.covered = True
             self.hover_since = time.monotonic()  # no tooltip pops up the moment a window closes
@@ -795,6 +831,8 @@ class GameScene(Scene):
                 self.ctl.message = None  # an error toast from the last phase no longer applies
             if self.seen_phase is not None:  # a new phase: Enter must be pressed anew to end it
                 self.enter_block_until = time.monotonic() + ENTER_DEBOUNCE_S
+                if self.seen_phase[1] != self.state.player and self.my_turn():
+                    self.show_capital()
             self.seen_phase = phase_key
             self.drop.stop()
         blocked = any(s.blocks_ai for s in self.app.above(self))
@@ -812,6 +850,26 @@ class GameScene(Scene):
             if self.ctl.last_ai_version == self.ctl.version and not self.ctl.fast:
                 self.follow_ai_move()
         self.check_overlays()
+        self.pan_by_keys(dt)
+
+    def check_loaded_save(self, dt: float) -> bool:
+        """A save shown before its replay (ctl.pending): once its first frame is drawn (or
+        at once when a window above may keep this scene from being drawn), the replay runs,
+        in the window loop a slice per frame (CHECK_SLICE_MS) while the map can be looked
+        at; True when it has confirmed the position and the game goes on this frame."""
+        if not self.shown and not self.app.above(self):
+            return False
+        if not self.app.interactive:
+            return self.ctl.settle()
+        done = self.ctl.settle_some(self.app.frame_start + CHECK_SLICE_MS / 1000)
+        if done is None:
+            self.pan_by_keys(dt)
+            return False
+        if done:
+            self.panel.forget()   # (undo is there now)
+        return done
+
+    def pan_by_keys(self, dt: float) -> None:
         if self.app.top is self and pygame.display.get_init() and pygame.key.get_focused():
             keys = pygame.key.get_pressed()
             dx = (keys[pygame.K_LEFT] or keys[pygame.K_a]) - (keys[pygame.K_RIGHT] or keys[pygame.K_d])
@@ -908,6 +966,26 @@ class GameScene(Scene):
         seen = any(x + margin <= sx + k * span <= x + w - margin for k in ((-1, 0, 1) if span else (0,)))
         if not (seen and y + margin <= sy <= y + h - margin):
             self.cam.center_on(*end)
+
+    def show_capital(self) -> None:
+        """A human player's turn begins: when the map is zoomed in away from the player's
+        capital, bring it to the middle (on G40's world map Japan's turn opened on Europe,
+        where Germany had left the view)."""
+        if self.hexplay is not None:
+            return
+        try:
+            capital = self.state.scenario.player(self.state.player).capital
+        except KeyError:
+            return
+        sp = self.state.scenario.spaces.get(capital or "")
+        if sp is None:
+            return
+        x, y, w, h = self.cam.view
+        sx, sy = self.cam.to_screen(*sp.center)
+        span = self.cam.world_w * self.cam.scale
+        copies = (sx - span, sx, sx + span) if self.cam.wrap_x else (sx,)
+        if not any(x <= cx <= x + w for cx in copies) or not y <= sy <= y + h:
+            self.cam.center_on(*sp.center)
 
     def space_centers(self) -> dict[str, tuple[float, float]]:
         """World centre of every space (zone maps) or hex (hex maps)."""

@@ -272,6 +272,39 @@ class MainMenu(Scene):
             return
         self.spots.click(event)
 
+    def draw_sides(self, surface: pygame.Surface, sc, box: pygame.Rect) -> int:
+        """'Axis: ■ Germans ■ Japanese …' a line per alliance, wrapping its players onto
+        more lines inside the panel; the countries that take no turns (G40's neutrals,
+        politics `neutrals`) share one line. Returns the y below."""
+        neutrals = set(sc.politics.neutrals) if sc.politics else set()
+        rows: list[tuple[str, list]] = []
+        idle: list = []
+        for ally in sc.alliances:
+            members = [p for p in sc.players if p.alliance == ally]
+            if members and all(p.id in neutrals for p in members):
+                idle.extend(members)
+            else:
+                rows.append((ally.replace("_", " ").title() + ":", members))
+        if idle:
+            rows.append(("Neutral:", idle))
+        x, y = box.x, box.y
+        for label, members in rows:
+            theme.text(surface, label, (x, y), 21, theme.TEXT)
+            xx = x + 110
+            for p in members:
+                w = 22 + theme.text_width(p.name, 21)
+                if xx > x + 110 and xx + w > box.right:   # the rest on the next line
+                    xx, y = x + 110, y + 24
+                theme.swatch(surface, pygame.Rect(xx, y + 2, 16, 16), palette.nation_color(sc, p.id))
+                r = theme.text(surface, theme.elide(p.name, box.right - xx - 22, 21), (xx + 22, y), 21, theme.TEXT)
+                xx = r.right + 16
+            y += 26
+        if idle:
+            theme.text(surface, "Neutral countries take no turns; the computer defends them.",
+                       (x, y), 17, theme.TEXT_DIM)
+            y += 22
+        return y
+
     def draw_rules_choice(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """'House rules: [published rules]' (click or H cycles the variants); returns the next y."""
         _, title, changes = self.chosen_rules()
@@ -355,23 +388,7 @@ class MainMenu(Scene):
             y += 12
             theme.text(surface, "Sides", (x, y), 22, theme.TEXT_DIM, bold=True)
             y += 26
-            right = desc.right - 20
-            for ally in sc.turn_alliances:
-                members = [p for p in sc.turn_players if p.alliance == ally]
-                theme.text(surface, ally.replace("_", " ").title() + ":", (x, y), 21, theme.TEXT)
-                xx = x + 110
-                for p in members:   # a long alliance (G40's seven Allies) wraps
-                    if xx + 22 + theme.text_width(p.name, 21) > right and xx > x + 110:
-                        xx, y = x + 110, y + 26
-                    theme.swatch(surface, pygame.Rect(xx, y + 2, 16, 16), palette.nation_color(sc, p.id))
-                    r = theme.text(surface, p.name, (xx + 22, y), 21, theme.TEXT)
-                    xx = r.right + 16
-                y += 26
-            neutral = [p.name.replace("_", " ") for p in sc.players if p not in sc.turn_players]
-            if neutral:   # G40's neutral powers own territories but take no turn
-                for line in theme.wrap("Neutral, no turn: " + ", ".join(neutral) + ".", right - x, 19)[:2]:
-                    theme.text(surface, line, (x, y), 19, theme.TEXT_DIM)
-                    y += 22
+            y = self.draw_sides(surface, sc, pygame.Rect(x, y, desc.w - 40, desc.bottom - y))
             if len(sc.turn_alliances) > 1:
                 y += 6
                 theme.text(surface, "Against the computer: choose who plays each side and the computer's level.",

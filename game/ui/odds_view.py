@@ -46,6 +46,7 @@ class OddsView:
     result: Any = None      # game.odds.OddsResult
     error: str = ""
     pending: bool = False
+    scrambles: int = 0      # aircraft the odds count as scrambled in (G40 air bases)
 
     @property
     def ok(self) -> bool:
@@ -223,24 +224,42 @@ def has_defenders(state: GameState, space: str, player: str) -> bool:
 
 
 def planned_attacks(state: GameState, player: str | None = None) -> list[str]:
-    """Spaces the player is attacking this combat move (hostile spaces moved into)."""
+    """Spaces the player is attacking this combat move (hostile spaces moved into; a
+    territory only raided by bombers is a raid, see `planned_raids`)."""
+    from game.rules.zone import raids
     player = player or state.player
     out = []
     for sid in sorted(state.zone.origins):
         if sid not in state.scenario.spaces:
             continue
-        if not any(u.owner == player for u in state.units_in(sid)):
+        if not any(u.owner == player for u in raids.ordinary_attackers(state, sid, player)):
             continue
         if movement.is_hostile(state, sid, player):
             out.append(sid)
     return out
 
 
+def planned_raids(state: GameState, player: str | None = None) -> list[str]:
+    """Territories the player's bombers will raid this turn (raids still to be flown)."""
+    from game.rules.zone import raids
+    player = player or state.player
+    spaces = sorted({target.split("|")[0] for target in state.zone.raids.values()})
+    return [sid for sid in spaces if sid in state.scenario.spaces and raids.raiders(state, sid, player)
+            and not state.zone.ro3_moves.get(f"raided|{sid}")]
+
+
+def raid_chip_text(r: Any) -> str:
+    """'6.9 dmg': a planned raid's expected damage (all its targets together)."""
+    return f"{sum(r.expected_damage(fid) for fid in r.damage):.1f} dmg"
+
+
 def battle_state(state: GameState, space: str, player: str) -> GameState:
     """The state the battle in `space` would be fought from: the open battle as it is,
     else a copy on which the rules open it (`game.rules.zone.battle.start` picks the ships
     that bombard an amphibious assault), so planned, hover and battle-window odds
-    all come from the same computation on the same units."""
+    all come from the same computation on the same units. Where the defender may
+    scramble aircraft into the sea zone (G40 air bases) the copy scrambles every one that
+    may: the odds are those of the strongest defence, not of the zone as it stands."""
     b = state.zone.battle
     if b is not None and b.space == space:
         return state
@@ -253,7 +272,21 @@ def battle_state(state: GameState, space: str, player: str) -> GameState:
     except Exception:  # noqa: BLE001 - fall back to the odds without bombardment
         logger.debug("no trial battle in %s; odds without bombardment", space, exc_info=True)
         return state
+    tb = trial.zone.battle
+    if tb is not None and tb.awaiting == "scramble":
+        from game.rules.zone import scramble
+        scramble.scramble(trial, tuple(scramble.default_choice(trial, tb)))
     return trial
+
+
+def scrambles_in(state: GameState, trial: GameState, space: str) -> int:
+    """How many aircraft the trial battle `battle_state` opened has scrambled into `space`
+    (0 when it is the state itself)."""
+    b = trial.zone.battle
+    if trial is state or b is None or b.space != space:
+        return 0
+    from game.rules.zone import scramble
+    return len(scramble.in_battle(trial, b))
 
 
 def _bombard_key(state: GameState, space: str) -> tuple:
@@ -276,7 +309,9 @@ def space_odds(cache: OddsCache, state: GameState, space: str, player: str | Non
     def run() -> Any:
         from game.odds import odds_for_space  # on the worker thread: see warm_up
         return odds_for_space(s, space, player, trials=UI_TRIALS)
-    return cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),), run)
+    v = cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),), run)
+    n = scrambles_in(state, s, space)
+    return replace(v, scrambles=n) if n else v
 
 
 def moved_state(state: GameState, group: list[Unit], path: tuple[str, ...]) -> GameState:
@@ -396,6 +431,8 @@ def summary_lines(v: OddsView, rs: Any) -> list[str]:
              f"draw {pct(r.draw)}"]
     if take:
         lines.append(f"Attacker takes the territory {take} (wins with a land unit left to capture it)")
+    if v.scrambles:
+        lines.append(f"Counts the {v.scrambles} aircraft that may scramble in (the defender chooses)")
     lines += [
              f"Expected rounds {r.expected_rounds:.1f}",
              f"Attacker left: {unit_names(rs, r.attacker_survivors)}",

@@ -63,6 +63,7 @@ def nation_colors(scenario: Scenario) -> dict[str, RGB]:
 
 
 def nation_color(scenario: Scenario, player: str) -> RGB:
+    """A player's map colour (nation_colors); a player the scenario lacks: neutral grey."""
     return nation_colors(scenario).get(player, theme.NEUTRAL)
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.rules import objectives, politics, victory
-from game.rules.zone import facilities, movement, production
+from game.rules.zone import facilities, movement, production, raids
 from game.rules.zone.phases import PHASE_NAMES
 
 from . import odds_view, palette, theme, widgets
@@ -623,15 +624,19 @@ class SidePanel:
         """A planned attack's chip clicked: select its space (in the state of that moment)."""
         self.scene.sel.select_space(self.scene.state, sid)
 
-    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]],
-                     width: int) -> list[list[tuple[str, odds_view.OddsView | None, str, int]]]:
-        """The planned attacks as lines of chips (space, odds, text, width)."""
+    def attack_chips(self, attacks: list[tuple[str, odds_view.OddsView | None]], width: int,
+                     raids: Sequence[tuple[str, Any]] = ()) -> list[list[tuple[str, Any, str, int]]]:
+        """The planned attacks, then the bombing raids, as lines of chips (space, odds,
+        text, width); a raid's odds are its RaidOdds ('none' when unavailable)."""
         state = self.scene.state
-        lines: list[list[tuple[str, odds_view.OddsView | None, str, int]]] = [[]]
+        lines: list[list[tuple[str, Any, str, int]]] = [[]]
         x = 0
-        for sid, v in attacks:
+        items: list[tuple[str, Any]] = list(attacks) + [(sid, r if r is not None else "none") for sid, r in raids]
+        for sid, v in items:
             name = state.scenario.spaces[sid].name
-            if v is None:
+            if v is not None and not isinstance(v, odds_view.OddsView):
+                val = odds_view.raid_chip_text(v) if not isinstance(v, str) else "?"
+            elif v is None:
                 val = "free"
             elif v.pending:
                 val = "…"
@@ -642,6 +647,8 @@ class SidePanel:
                 take = odds_view.take_pct(v.result)
                 if take:
                     val += f" take {take}"
+                if v.scrambles:   # the odds count the aircraft the defender may scramble in
+                    val += f" ({v.scrambles} may scramble)"
             name = theme.elide(name, max(40, width - theme.text_width(val, 18, True) - 24), 18)
             cw = theme.text_width(name, 18) + 6 + theme.text_width(val, 18, True) + 14
             if x and x + cw > width:
@@ -658,15 +665,18 @@ class SidePanel:
         sc = self.scene
         state = sc.state
         attacks = sc.attack_odds()
-        if not attacks or y + 40 > box.bottom:
+        planned_raids = sc.raid_odds()
+        if not (attacks or planned_raids) or y + 40 > box.bottom:
             self._attack_lines = self._attack_fit = 0
             return y
-        lines = self.attack_chips(attacks, box.w)
+        lines = self.attack_chips(attacks, box.w, planned_raids)
         lh = 24
         fit = max(1, min(len(lines), (room - 22) // lh))
         self._attack_lines, self._attack_fit = len(lines), fit
         self.attack_scroll = max(0, min(self.attack_scroll, len(lines) - fit))
-        head = f"Planned attacks ({len(attacks)}): chance to win"
+        head = f"Planned attacks ({len(attacks)}): chance to win" if attacks else ""
+        if planned_raids:   # a raid's chip gives its expected damage, not a chance to win
+            head += (" · " if head else "") + f"bombing raids ({len(planned_raids)}): damage"
         if len(lines) > fit:
             head += f" · wheel: {self.attack_scroll + 1}–{self.attack_scroll + fit} of {len(lines)} lines"
         theme.text(surface, theme.elide(head, box.w, 17, bold=True), (box.x, y), 17, theme.TEXT_DIM, bold=True)
@@ -680,7 +690,12 @@ class SidePanel:
                 sel = sid == sc.sel.space
                 pygame.draw.rect(surface, theme.mix(theme.PANEL_2, theme.ACCENT, 0.3) if sel else theme.PANEL_2,
                                  chip, border_radius=5)
-                if v is None:
+                if isinstance(v, str):   # a bombing raid without odds
+                    col, tip = theme.TEXT_DIM, [f"Bombing raid on {name}", "odds unavailable"]
+                elif v is not None and not isinstance(v, odds_view.OddsView):   # a raid's odds
+                    col = theme.INFO
+                    tip = [f"Bombing raid on {name}"] + odds_view.raid_lines(v, state.ruleset)
+                elif v is None:
                     col, tip = theme.GOOD, [f"{name}: no defenders", "Your land units take it without a battle."]
                 elif v.pending:
                     col, tip = theme.TEXT_DIM, [f"Attack on {name}", "Computing the odds…"]
@@ -744,7 +759,6 @@ class SidePanel:
     def draw_politics_box(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         """Politics phase: a button per declaration of the player (greyed with the reason
         when it cannot be made now), and who the player is at war with."""
-        from game.rules import actions as A
         sc = self.scene
         state = sc.state
         pol = state.scenario.politics
@@ -755,9 +769,10 @@ class SidePanel:
             why = politics.explain(state, d)
             if why.endswith("nothing would change."):
                 continue   # already made
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.name, box.w - 16, 18),
-                           partial(sc.ctl.do, A.DeclareWar(d.name)), enabled=not why and sc.my_turn(),
-                           size=18, tooltip=why or "\n".join([f"{d.name}:"] + politics.changes_in_words(state, d)))
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(d.shown, box.w - 16, 18),
+                           partial(sc.ask_declare, d), enabled=not why and sc.my_turn(),
+                           size=18, tooltip=why or "\n".join(
+                               [f"{d.shown}:"] + [f"{line}." for line in politics.consequences(state, d)]))
             y += 38
         foes = [p.name for p in state.scenario.players if state.at_war(state.player, p.id)]
         text = f"At war with: {', '.join(foes) if foes else 'no one'}."
@@ -815,11 +830,17 @@ class SidePanel:
             if y + 36 > box.bottom:
                 break
             sp = state.scenario.spaces[sid]
-            mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
-            foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
-            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32),
-                           f"{sp.name}:  {mine} vs {foes}", partial(sc.click_space, sid),
-                           tooltip=f"Fight the battle in {sp.name}")
+            if raids.pending(state, sid):   # the raid is flown first (its own battle)
+                n = sum(1 for u in raids.raiders(state, sid, state.player) if raids.is_bomber(state, u))
+                label = f"{sp.name}:  raid, {n} bomber{'s' if n != 1 else ''}"
+                tip = (f"Fly the bombing raid on {sp.name}: interceptors, the facilities' "
+                       "anti-aircraft fire, then the damage")
+            else:
+                mine = sum(1 for u in state.units_in(sid) if u.owner == state.player)
+                foes = sum(1 for u in state.units_in(sid) if state.at_war(u.owner, state.player))
+                label, tip = f"{sp.name}:  {mine} vs {foes}", f"Fight the battle in {sp.name}"
+            widgets.button(surface, sc.spots, pygame.Rect(box.x, y, box.w, 32), theme.elide(label, box.w - 16, 20),
+                           partial(sc.click_space, sid), tooltip=tip)
             y += 36
         return coastal_panel.draw(self, surface, box, y, guns)
 
@@ -899,11 +920,12 @@ class SidePanel:
         return y
 
     def factory_room(self) -> list[tuple[str, int]]:
-        """(factory, units it can still place this turn) for the player's factories."""
+        """(factory, units it can still place this turn) for the player's factories held
+        since the start of the turn (a factory captured this turn places nothing yet)."""
         state = self.scene.state
         out = []
         for f in sorted(state.factories):
-            if state.owners.get(f) != state.player:
+            if state.owners.get(f) != state.player or state.turn_owners.get(f) != state.player:
                 continue
             try:
                 out.append((f, production.factory_capacity(state, f)))

@@ -65,15 +65,15 @@ class NewGameSetup(Scene):
 
     # --- the choice ----------------------------------------------------------------
     def sides(self) -> list[str]:
-        """The rows: alliance ids, or player ids in turn order; neutral powers, who take
-        no turn (G40's Dutch, Mongolians, neutral blocs), are no rows: the computer
-        answers for them."""
+        """The rows: alliance ids, or player ids in turn order; not the neutral countries
+        that take no turns (G40's Dutch, Mongolians, the neutrals): nobody plays them."""
         if self.per_player:
             return [p.id for p in self.scenario.turn_players]
         return list(self.scenario.turn_alliances)
 
-    def neutral_sides(self) -> list[str]:
-        """The sides of the players who take no turn (always the computer)."""
+    def idle_sides(self) -> list[str]:
+        """The alliances (or players) of the players that take no turns (politics
+        `neutrals`); the computer answers for them (a defence's casualties)."""
         turn = {p.id for p in self.scenario.turn_players}
         if self.per_player:
             return [p.id for p in self.scenario.players if p.id not in turn]
@@ -112,8 +112,9 @@ class NewGameSetup(Scene):
             self.toggle_per_player()
 
     def choice(self) -> tuple[tuple[str, ...], dict[str, str]]:
-        """(ai_sides, ai_levels) for App.new_game."""
-        ai = tuple(s for s in self.sides() if self.computer[s]) + tuple(self.neutral_sides())
+        """(ai_sides, ai_levels) for App.new_game: the sides chosen for the computer, and
+        the neutral countries, which take no turns (the computer defends them)."""
+        ai = tuple(s for s in self.sides() if self.computer[s]) + tuple(self.idle_sides())
         return ai, {s: self.level[s] for s in ai}
 
     def seats(self) -> dict[str, str]:
@@ -127,7 +128,7 @@ class NewGameSetup(Scene):
     def seats_note(self) -> str:
         """Who is handed the screen, when more than one human player plays (issue #44)."""
         seats = self.seats()
-        if len(seats) < 2 or not any(s in self.sides() for s in self.choice()[0]):
+        if len(seats) < 2 or not set(self.choice()[0]) - set(self.idle_sides()):
             return ""
         if len(set(seats.values())) == len(seats):
             return " Each human player is handed the screen in turn."
@@ -165,7 +166,8 @@ class NewGameSetup(Scene):
         row_h = 58
         rw = min(860, sw - 60)
         notice = theme.wrap(self.notice, rw - 40, 19)[:3] if self.notice else []
-        h = min(sh - 40, 200 + row_h * len(sides) + 90 + (21 * len(notice) + 8 if notice else 0))
+        h = min(sh - 40, 200 + row_h * len(sides) + 90 + (21 * len(notice) + 8 if notice else 0)
+                + (21 if self.idle_sides() else 0))   # the line on the neutral countries
         rect = pygame.Rect(0, 0, rw, h)
         rect.center = (sw // 2, sh // 2)
         theme.panel(surface, rect, radius=10)
@@ -217,16 +219,20 @@ class NewGameSetup(Scene):
             y += row_h
         # summary
         ai, chosen = self.choice()
-        if not any(s in sides for s in ai):
+        ai = tuple(s for s in ai if s in sides)   # the neutral countries take no turns
+        if not ai:
             note = "Nobody is the computer: this is a hotseat game."
-        elif all(s in ai for s in sides):
+        elif len(ai) == len(sides):
             note = "The computer plays every side: watch it play (Space skips ahead)."
         else:
-            note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai
-                                                     if s in sides) + "."
+            note = "The computer plays " + ", ".join(f"{self.side_title(s)} ({chosen[s]})" for s in ai) + "."
         note += self.seats_note()
+        idle = self.idle_sides()
+        if idle:
+            note += (f" Neutral countries take no turns ({', '.join(self.side_title(s) for s in idle)}): "
+                     "the computer defends them.")
         y += 4
-        for line in theme.wrap(note, rect.w - 40, 19)[:2]:
+        for line in theme.wrap(note, rect.w - 40, 19)[:3]:
             theme.text(surface, line, (rect.x + 20, y), 19, theme.INFO)
             y += 21
         if self.error:

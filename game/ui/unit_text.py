@@ -139,6 +139,16 @@ def ability_sentence(rs: Ruleset, ut: UnitType, ab: Any) -> str:
         return f"In a fleet without a carrier, the fleet defends against aircraft at -{ab.penalty} only."
     if n == "interceptable":
         return "Enemy anti-aircraft guns and fighters fire at it on its flight."
+    if n == "bombing_raid":
+        what = " or ".join(rs.facilities[t].name for t in ab.targets if t in rs.facilities) \
+            or "facility (an industrial complex or a base)"
+        return (f"May raid an enemy {what} instead of attacking: past the air battle and the "
+                f"facility's anti-aircraft fire, it does a die{f' + {ab.bonus}' if ab.bonus else ''} damage.")
+    if n == "air_battle":
+        parts = [f"fires at {ab.attack} as a raider" + (" or an escort" if ab.escorts else "")] if ab.attack else []
+        if ab.intercepts and ab.defense:
+            parts.append(f"at {ab.defense} intercepting a raid on its territory")
+        return ("In the air battle before a bombing raid it " + " and ".join(parts) + ".") if parts else ""
     return _from_doc(n, ab, p)
 
 

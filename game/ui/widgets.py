@@ -83,11 +83,15 @@ def button(surface: pygame.Surface, spots: Hotspots, rect: pygame.Rect, label: s
     return spots.add(rect, action, tooltip, enabled)
 
 
+TOOLTIP_W = 760   # the widest a tooltip grows before its lines wrap
+
+
 def fit_tooltip(lines: list[str], window: tuple[int, int], size: int = 19) -> tuple[list[str], int]:
-    """(lines, title rows): a line wider than the window (or 760 px) wraps, and lines
-    beyond the window's height end in '…'; the title (the first line) may take rows."""
+    """(lines, title rows): a line wider than the box may be (TOOLTIP_W, or the window)
+    wraps, never cut off at the screen's edge, and lines beyond the window's height end
+    in '…'; the title (the first line) may take rows."""
     sw, sh = window
-    room = min(sw - 24, 760) - 16
+    room = min(TOOLTIP_W, sw - 8) - 16
     wrapped: list[str] = []
     title_rows = 1
     for i, s in enumerate(lines):
@@ -102,10 +106,10 @@ def fit_tooltip(lines: list[str], window: tuple[int, int], size: int = 19) -> tu
 
 
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int = 19,
-            title_col: tuple[int, ...] = theme.ACCENT) -> None:
-    """A box of text lines near pos, kept inside the surface (fit_tooltip)."""
+            title_col: tuple[int, ...] = theme.ACCENT) -> pygame.Rect | None:
+    """A box of text lines near pos, kept inside the surface (fit_tooltip); its rect."""
     if not lines:
-        return
+        return None
     sw, sh = surface.get_size()
     lh = theme.font(size).get_linesize()
     lines, title_rows = fit_tooltip(lines, (sw, sh), size)
@@ -122,6 +126,7 @@ def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], siz
     for i, s in enumerate(lines):
         theme.text(surface, s, (x + 8, y + 5 + i * lh), size,
                    title_col if i < title_rows else theme.TEXT, bold=(i < title_rows))
+    return rect
 
 
 def hover_tooltip(surface: pygame.Surface, spots: Hotspots) -> None:

@@ -181,6 +181,59 @@ def test_never_a_war_on_a_neutral_player():
     assert declared(s) == []
 
 
+def test_a_neutral_on_the_new_enemys_side_is_no_bar_to_the_war():
+    # ww2global40_2nd_edition.xml: "Russians To War With Germans" sets Russians at war with
+    # Neutral_Axis too, "Japanese To War With Allies" Japanese with Dutch; the neutral is
+    # allied with the power attacked and turns no one. (Global 1940 seed 202: the Soviet
+    # Union never declared on Germany in 40 rounds.)
+    pro_blue = """politics:
+  neutrals: [green]
+  relations:
+    - {between: [red, blue], is: neutral}
+    - {between: [red, green], is: neutral}
+  declarations:
+    - {player: red, name: Red to war, on: [blue], sets: [{between: [red, green], is: war}]}
+"""
+    s = mini([("a2", "red", "armour", 6), ("m", "blue", "infantry", 1), ("b2", "blue", "infantry", 1)],
+             phase="politics", extra=pro_blue, turn_limit=None)
+    assert declared(s) == [DeclareWar("Red to war")]
+
+
+VICTORY = """victory:
+  conditions:
+    - {alliance: axis, name: Axis victory, when: [{owned: [a1, b1], of: allied}]}
+    - {alliance: allies, name: Allies victory, when: [{owned: [a1, b1], of: allied}]}
+"""
+
+
+def no_limit_conditions(units, extra):
+    """The mini map with TripleA-style victory conditions and no turn limit (the
+    shipped Global 1940: `turn_limit: none`, victory.conditions)."""
+    text = (FIXTURES / "mini.yaml").read_text().replace(
+        "victory:\n  victory_cities: {axis: 3, allies: 4}\n  at_turn_limit: victory_cities\n", "")
+    import tempfile
+    p = Path(tempfile.mkdtemp()) / "mini_vc.yaml"
+    p.write_text(text + VICTORY + extra)
+    sc, _ = load_scenario_file(p)
+    sc = replace(sc, start_units=tuple(units), turn_limit=None)
+    from game.rules.actions import new_game
+    s = new_game(sc, load_ruleset("g40"), 1)
+    s.phase_idx = s.ruleset.phases.index("politics")
+    return s
+
+
+def test_a_war_the_victory_conditions_need_is_declared_when_there_is_no_turn_limit():
+    # Global 1940 ends only by its victory conditions (TripleA triggerAttachmentAxisVictory1:
+    # Europe cities Germany must take from the Soviet Union): a trade worth more than the
+    # attack at hand must not keep the peace for good, as long as the attack strikes at all
+    s = no_limit_conditions([("a2", "red", "armour", 6), ("m", "blue", "infantry", 1)], WAR + RED_TRADE)
+    assert s.scenario.victory_conditions and s.scenario.turn_limit is None
+    assert declared(s) == [DeclareWar("Red to war")]
+    # no attack on the new enemy at all: no war yet
+    weak = no_limit_conditions([("a2", "red", "infantry", 1), ("m", "blue", "infantry", 3)], WAR + RED_TRADE)
+    assert declared(weak) == []
+
+
 def test_greedy_declares_by_its_first_attack():
     s = mini([("a2", "red", "armour", 6), ("m", "blue", "infantry", 1)], phase="politics", extra=WAR)
     with ComputerPlayer("greedy").deciding():

@@ -49,7 +49,10 @@ def test_transports_for_a_player_whose_factories_are_all_on_islands():
     # ferry.yaml: Redland's only factory is on its home island; the enemy's city is
     # over land from the foothold, but every new unit needs a ship to reach it
     st = _session(str(FIX / "ferry.yaml")).state
-    assert amphib.sea_only_share(st, "red") == 0.0
+    # the enemy city is a walk from the foothold, not from the factory: the new troops need
+    # ships to reach it (Global 1940, seed 202: the United States, holding Korea, counted
+    # Berlin as a walk from Washington)
+    assert amphib.sea_only_share(st, "red") == 1.0
     st.resources["red"] = 40
     assert amphib.transport_purchase(st, "red", 24) == "transport"
     # six infantry wait on the island for a transport that lifts two: another one, even

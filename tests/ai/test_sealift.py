@@ -8,6 +8,7 @@ from game.rules.actions import EndPhase, Move, apply
 from game.rules.ruleset import load_ruleset, load_scenario
 from game.rules.session import Session
 from game.rules.snapshot import state_hash
+from game.rules.zone import movement
 
 FIX = Path(__file__).parents[1] / "fixtures"
 ISLAND = str(FIX / "island.yaml")
@@ -152,3 +153,66 @@ def test_the_ferry_lands_troops_on_the_road_to_the_enemy_victory_city():
         st = apply(st, a)
     landed = [u.space for u in st.units.values() if u.type == "infantry" and u.owner == "red"]
     assert landed.count("f2") == 2 and "f1" not in landed
+
+
+VOYAGE = str(FIX / "voyage.yaml")
+
+
+def test_stranded_troops_board_and_sail_toward_a_coast_two_turns_away():
+    # voyage.yaml: the only coast with a land route to the enemy is three zones from the
+    # home island, the transport sails two (g40). Before, the ferry looked one turn ahead
+    # and nothing sailed (Global 1940 seed 202: the United States' troops filled Canada
+    # for 30 rounds, ANZAC's 16 transports lay idle).
+    s = _session(VOYAGE)
+    for _ in range(3):  # purchase, combat move, conduct combat
+        _play_phase(s)
+    st = s.state
+    assert st.phase == "noncombat_move" and st.player == "red"
+    t = next(u for u in st.units.values() if u.type == "transport")
+    moves = [m for block in amphib.voyage_moves(st, "red", set()) for m in block]
+    assert moves[-1] == Move((t.uid,), ("s2", "s3"))
+    for m in moves:
+        st = apply(st, m)   # legal
+    assert st.units[t.uid].space == "s3"
+    assert len(movement.cargo_of(st, t.uid)) == 2
+
+
+def test_a_loaded_transport_sails_on_and_lands_its_troops():
+    s = _session(VOYAGE)
+    while not (s.state.player == "red" and s.state.phase == "place"):
+        s.do(choose_action(s.state, "standard"))
+    boarded = [u.uid for u in s.state.units.values() if u.carried_by is not None]
+    assert len(boarded) == 2
+    while not (s.state.round == 2 and s.state.player == "red" and s.state.phase == "place"):
+        s.do(choose_action(s.state, "standard"))
+    st = s.state
+    assert all(st.units[u].carried_by is None and st.units[u].space in ("f", "e") for u in boarded)
+
+
+def test_danger_counts_the_reach_a_naval_base_gives():
+    # G40 2nd ed. "Naval Bases": ships leaving an operative naval base move 3 (TripleA
+    # harbour givesMovement 1): a blue submarine three zones off, beside Gamma's naval base
+    from dataclasses import replace
+
+    from game.rules.actions import new_game
+    from game.rules.ruleset import load_scenario_file
+    sc, _ = load_scenario_file(FIX / "mini.yaml")
+    sc = replace(sc, start_units=(("s4", "blue", "submarine", 1),))
+    st = new_game(sc, load_ruleset("g40"), 1)
+    assert amphib.danger(st, "s1", "red") == 0
+    st.facilities["c|naval_base"] = 0
+    assert amphib.danger(st, "s1", "red") > 0
+
+
+def test_troops_sail_toward_an_enemy_island_city_and_storm_it():
+    # voyage_island.yaml: Blueland's capital is an island three zones off; only an
+    # amphibious assault takes it (Global 1940 seed 404: Tokyo held out with 9 infantry
+    # for 20 rounds beside 500 American troops in North America)
+    s = _session(str(FIX / "voyage_island.yaml"))
+    while not (s.state.player == "red" and s.state.phase == "place"):
+        s.do(choose_action(s.state, "standard"))
+    t = next(u for u in s.state.units.values() if u.type == "transport")
+    assert s.state.units[t.uid].space == "s3" and len(movement.cargo_of(s.state, t.uid)) == 2
+    while not (s.state.round == 2 and s.state.player == "red" and s.state.phase == "noncombat_move"):
+        s.do(choose_action(s.state, "standard"))
+    assert s.state.owners["b"] == "red"

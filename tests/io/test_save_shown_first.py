@@ -28,8 +28,8 @@ def played(n=120, seed=4):
 
 def counting_replays(monkeypatch):
     calls = []
-    real = saves._replay
-    monkeypatch.setattr(saves, "_replay", lambda *a: calls.append(1) or real(*a))
+    real = saves._replaying   # (every replay of a save: all at once or in slices)
+    monkeypatch.setattr(saves, "_replaying", lambda *a: calls.append(1) or real(*a))
     return calls
 
 

@@ -49,3 +49,18 @@ def test_the_switches_and_their_triggers_are_read(g40):  # noqa: F811
     assert london[0]["when"] == [{"owned": ["united_kingdom"], "of": "allied"}]
     # Unprovoked (a war the British started) is told apart from War by name
     assert pol["types"]["unprovoked"] == {"is": "war"}
+
+
+@needs_g40
+def test_players_and_political_actions_get_readable_names_and_keep_their_ids(g40):  # noqa: F811
+    # issue 46 (new-user playthrough): TripleA's UK_Pacific and Neutral_* read as a player of
+    # the board game says them; the ids (what saves name) stay TripleA's
+    names = {p["id"]: p["name"] for p in g40.scenario["players"]}
+    assert names["uk_pacific"] == "UK Pacific"
+    assert (names["neutral_axis"], names["neutral_allies"], names["neutral_true"]) == (
+        "Pro-Axis neutrals", "Pro-Allied neutrals", "True neutrals")
+    decl = {(d["player"], d["name"]): d for d in g40.scenario["politics"]["declarations"]}
+    # politicalActionAttachment_Axis_To_War_With_TrueNeutrals: still its id, a sentence shown
+    assert decl[("germans", "Axis To War With TrueNeutrals")]["title"] == "Axis to war with the true neutrals"
+    assert decl[("japanese", "Japanese To War With British And ANZAC")]["title"] == (
+        "Japanese to war with British and ANZAC")

@@ -12,7 +12,9 @@ from game.ai.zone import choose
 from game.odds import odds_for_space
 from game.rules.actions import (
     EndPhase,
+    Intercept,
     Move,
+    Raid,
     Retreat,
     RollDice,
     Scramble,
@@ -263,6 +265,29 @@ def test_aircraft_whose_territory_was_attacked_and_fought_do_not_scramble():
             s = apply(s, Retreat(s.zone.battle.origins[0]))
     s = apply(s, SelectBattle("s2"))
     assert s.zone.battle.awaiting == "roll" and not scramble.choices(s)
+
+
+def test_aircraft_of_a_raided_territory_that_did_not_intercept_may_still_scramble():
+    # G40 2nd ed. rulebook: scrambles are decided before any combat, bombing raids
+    # included (TripleA asks when the battle phase begins), so an aircraft either
+    # scrambles or stays to intercept. Raids are fought first here: the aircraft that
+    # intercepted over their territory stay there, the others may scramble afterwards.
+    s = g([("s1", "red", "destroyer", 1), ("s2", "blue", "destroyer", 1), ("b2", "blue", "fighter", 2),
+           ("a2", "red", "tactical_bomber", 1)],
+          phase="combat_move", facilities={"b2|air_base": 0}, dice=[6, 6, 6, 1])
+    s = apply(s, Move((uid(s, "s1", "destroyer"),), ("s2",)))
+    s = apply(s, Raid((uid(s, "a2", "tactical_bomber"),), ("m", "b2"), "air_base"))
+    s = apply(s, EndPhase())
+    s = apply(s, SelectBattle("b2"))
+    f1, f2 = sorted(u.uid for u in s.units_in("b2") if u.type == "fighter")
+    while s.zone.battle is not None:
+        if s.zone.battle.awaiting == "intercept":
+            s = apply(s, Intercept((f1,)))
+        else:
+            s = apply(s, default_casualties(s) if s.zone.battle.awaiting == "casualties" else RollDice())
+    assert s.facilities["b2|air_base"] == 1          # still operative (at most 2 damage)
+    s = apply(s, SelectBattle("s2"))
+    assert s.zone.battle.awaiting == "scramble" and scramble.choices(s) == [f2]
 
 
 def test_the_exact_odds_count_scrambled_aircraft_as_defenders():

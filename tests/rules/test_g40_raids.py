@@ -86,7 +86,7 @@ def test_a_strategic_bomber_does_a_die_plus_two_damage():
     s = fight(s)
     assert s.facilities["b1|" + MAJOR] == 6
     # the battle window's dice line says the damage ("bombs: 6 damage"), not "0 hits"
-    assert raids.damage_rolled(s, s.zone.last_battle.rolls[-1]) == 6
+    assert raids.damage_points(s, s.zone.last_battle.rolls[-1]) == 6
     assert uids(s, "b1", "red", "strategic_bomber") and s.zone.battles == ()
     # production is cut by the damage (b1 places 10 - 6 = 4 on blue's turn)
     assert production.factory_capacity(s, "b1") == 4
@@ -166,6 +166,36 @@ def test_a_raids_fire_values_are_its_air_battle_values():
     fighter = s.units[uids(s, "b1", "blue")[0]]
     assert B.fire_value(s, b, bomber, "attack", {}) == 1
     assert B.fire_value(s, b, fighter, "defense", {}) == 1
+
+
+def test_a_finished_raid_says_the_damage_it_did():
+    # G40 2nd ed. (TripleA bomber bombingBonus 2): AA 2 misses, die 4 -> 6 damage; the
+    # raid's outcome is that damage, its roll counts damage, not hits
+    from game.rules.zone import battle
+    s = g([("a2", "red", "strategic_bomber", 1)], dice=[2, 4])
+    s = fight(fly(s, uids(s, "a2", "red")))
+    rolls = s.zone.last_battle.rolls
+    assert rolls[-1].step == "raid_damage"
+    assert battle.roll_result(s, rolls[-1]) == "6 damage"
+    assert battle.roll_result(s, rolls[0]) == "0 hits"       # the anti-aircraft fire
+    assert raids.result_text(s, rolls, "b1") == "The raid on Beta does 6 damage: Major Industrial Complex 6/20."
+
+
+def test_a_raid_shot_down_does_no_damage():
+    # TripleA isAAforBombingThisUnitOnly: the facility's AA 1 downs the only bomber
+    s = g([("a2", "red", "strategic_bomber", 1)], dice=[1])
+    s = fight(fly(s, uids(s, "a2", "red")))
+    assert raids.result_text(s, s.zone.last_battle.rolls, "b1") == \
+        "The raid on Beta is turned back: no bomber reached its target."
+
+
+def test_the_air_battle_values_are_the_air_battle_ones():
+    # TripleA fighter airAttack 1 / airDefense 1, bomber airAttack 1 (not attack 4/defense 4)
+    s = g([("a2", "red", "strategic_bomber", 1), ("b1", "blue", "fighter", 1)])
+    bomber = s.units[uids(s, "a2", "red")[0]]
+    fighter = s.units[uids(s, "b1", "blue")[0]]
+    assert raids.air_value(s, bomber, "attack") == 1 and raids.air_value(s, fighter, "defense") == 1
+    assert raids.air_value(s, bomber, "defense") == 0
 
 
 def test_without_interceptors_there_is_no_air_battle():

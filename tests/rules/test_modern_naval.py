@@ -27,6 +27,7 @@ from game.rules.actions import (
     new_game,
 )
 from game.rules.errors import IllegalAction
+from game.rules.model import Pool
 from game.rules.ruleset import load_ruleset, load_scenario_file
 from game.rules.zone import battle as B
 from game.rules.zone import movement, production
@@ -312,7 +313,7 @@ def test_air_units_cannot_hit_submarines_unless_a_friendly_frigate_is_in_the_bat
     base = [("s3", "blue", "aircraft_carrier", 1), ("s3", "blue", "fighter", 2)]
     s = sea_battle([("submarine", 1)], [], extra=base)
     sub = B.attackers(s, s.zone.battle)[0]
-    pool = replace(B.Pool("attacker", 1), from_air=True)
+    pool = replace(Pool("attacker", 1), from_air=True)
     assert B.eligible(s, pool, [sub], {"fighter"}) == []
     assert B.eligible(s, pool, [sub], {"fighter", "frigate"}) == [sub]
 

@@ -89,7 +89,7 @@ def test_bombers_ask_raid_or_attack_and_the_window_plays_the_raid():
     assert game.state.zone.battle is None and win.finished
     # playtest: the window said "Germany wins the battle in United Kingdom" for a raid
     status, _ = win.status_text()
-    assert status.startswith("The raid on United Kingdom is over:") and "Major Industrial Complex" in status
+    assert status.startswith("The raid on United Kingdom ") and ("damage" in status or "turned back" in status)
     assert any(r.step == "raid_damage" for r in game.state.zone.last_battle.rolls) or \
         not any(u.uid == bomber for u in game.state.units.values())
 
@@ -123,6 +123,69 @@ def test_the_dice_box_ends_with_the_damage_roll():
     assert [r.step for r in game.state.zone.last_battle.rolls][-1] == "raid_damage" and win.finished
     texts = _texts(app)
     assert "Germany bombs: 5 damage" in texts
-    assert any(t.startswith("United Kingdom facility anti-aircraf") for t in texts)   # elided
+    assert any(t.startswith("United Kingdom facility anti-") for t in texts)   # name elided, not the hits
     assert "  United Kingdom intercepts with Fighter, Fighter, Fighter, Fighter (Soviet Union)." \
         in game.state.log()
+
+
+def test_planned_raid_is_a_raid_chip_and_its_battle_is_named_a_raid():
+    # a territory only bombed has no "chance to win" (a land battle the bombers would lose):
+    # the side panel lists the raid with its expected damage, the battle list names it
+    from game.ui import odds_view
+    app, game = _game()
+    st = game.state
+    bomber = max(u.uid for u in st.units.values() if u.type == "strategic_bomber" and u.space == "france")
+    game.sel.select_space(st, "france")
+    game.sel.counts = {("strategic_bomber", False, 0): 1}
+    game.click_space("united_kingdom")
+    app.top.choose(0)
+    assert game.state.zone.raids[bomber] == "united_kingdom|major_industrial_complex"
+    assert odds_view.planned_attacks(game.state) == []
+    assert odds_view.planned_raids(game.state) == ["united_kingdom"]
+    app.draw()
+    tips = [h.tooltip for h in game.spots.items]
+    assert any(t.startswith("Bombing raid on United Kingdom") and "damage on average" in t for t in tips)
+    game.ctl.do(A.EndPhase())
+    app.draw()
+    assert any(t.startswith("Fly the bombing raid on United Kingdom") for t in
+               (h.tooltip for h in game.spots.items))
+
+
+def test_the_finished_raid_window_shows_the_damage_roll_and_says_the_damage():
+    # four fire steps (air battle both ways, the complex's anti-aircraft fire, the damage):
+    # the window shows the last ones, the damage roll always, and ends on the damage done
+    app, game = _game()
+    st = game.state
+    game.sel.select_space(st, "france")
+    game.sel.counts = {("strategic_bomber", False, 0): 1}
+    game.click_space("united_kingdom")
+    app.top.choose(0)
+    game.ctl.do(A.EndPhase())
+    game.ctl.do(A.SelectBattle("united_kingdom"))
+    st = game.state
+    st.scripted_dice = (1, 6, 6, 4)   # bomber misses, the interceptor misses, AA misses, die 4
+    win = app.push(BattleWindow(app, game))
+    uk_fighters = tuple(sorted(u.uid for u in st.units_in("united_kingdom") if u.type == "fighter"))[:1]
+    for _ in range(30):
+        b = game.state.zone.battle
+        if b is None:
+            break
+        if b.awaiting == "intercept":
+            game.ctl.do(A.Intercept(uk_fighters))
+        elif b.awaiting == "casualties":
+            game.ctl.do(A.default_casualties(game.state))
+        else:
+            game.ctl.do(A.RollDice())
+        game.ctl.version += 1
+        app.update(0.0)
+        app.draw()
+        if b.awaiting == "roll" and b.interceptors:
+            subs = [h.tooltip for h in win.spots.items if "air battle" in h.tooltip]
+            assert subs and all("attack 4" not in t for t in subs)   # TripleA airAttack 1
+    assert game.state.zone.battle is None and win.finished
+    rolls = game.state.zone.last_battle.rolls
+    assert [r.step for r in rolls][-1] == "raid_damage" and len(rolls) >= 3
+    app.draw()
+    tips = [h.tooltip for h in win.spots.items]
+    assert "Strategic Bomber\nrolled 4" in tips          # the damage die is in the window
+    assert win.result.startswith("The raid on United Kingdom does 6 damage")

@@ -93,3 +93,46 @@ def test_the_side_panel_counts_a_bases_extra_move():
     assert any("+1 from a base this turn" in h.tooltip for h in game.spots.items)
     far = [z for z, path in movement.reachable(st, [d]).items() if len(path) == 3]
     assert far   # three zones away: the move preview's range
+
+
+def test_the_planned_attack_odds_count_the_aircraft_that_may_scramble(monkeypatch):
+    # issue 46 (new-user playthrough): a lone cruiser against a destroyer beside an air base
+    # with two fighters read as a likely win; G40 2nd ed. "Scramble": up to 3 fighters and
+    # tactical bombers of an operative air base may defend the adjacent sea zone, so the
+    # chip's odds count them (the defender's strongest choice) and say so
+    from game.odds import odds_for_space
+    from game.ui import odds_view, panel
+    app, game = _game()
+    st = game.state
+    cruiser = max(u.uid for u in st.units.values() if u.type == "cruiser")
+    assert game.ctl.do(A.Move((cruiser,), ("english_channel",)))
+    game.odds = odds_view.OddsCache(sync=True)
+    [(sid, v)] = game.attack_odds()
+    assert sid == "english_channel" and v is not None and v.ok
+    assert v.scrambles == 2
+    alone = odds_for_space(game.state, sid, "germany", trials=2000)   # the zone as it stands
+    assert v.result.attacker_wins < alone.attacker_wins - 0.2   # two fighters defend too
+    drawn: list[str] = []
+    real = panel.theme.text
+
+    def spy(surface, s, *a, **k):
+        drawn.append(s)
+        return real(surface, s, *a, **k)
+    monkeypatch.setattr(panel.theme, "text", spy)
+    app.draw()
+    assert any("(2 may scramble)" in s for s in drawn), drawn
+    tips = "\n".join(h.tooltip for h in game.spots.items if h.tooltip)
+    assert "Counts the 2 aircraft that may scramble in" in tips
+
+
+def test_the_calculator_hand_off_of_a_planned_attack_has_the_scramblers_defending():
+    # issue 46: the calculator opened on the planned attack gets the same defenders as the chip
+    from game.ui.calculator import CalculatorScene
+    app, game = _game()
+    st = game.state
+    cruiser = max(u.uid for u in st.units.values() if u.type == "cruiser")
+    assert game.ctl.do(A.Move((cruiser,), ("english_channel",)))
+    game.sel.space = "english_channel"
+    calc = CalculatorScene.from_game(app, game)
+    assert calc.counts == {"attacker": {"cruiser": 1}, "defender": {"destroyer": 1, "fighter": 2}}
+    assert game.state.units_in("united_kingdom")   # the game's own state is untouched

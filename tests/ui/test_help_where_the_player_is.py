@@ -122,3 +122,17 @@ def test_right_click_on_a_hex_stack_opens_its_unit_cards():
     assert isinstance(card, UnitCard)
     here = {(u.type, u.owner) for u in st.units_in(chania)}
     assert {(t, o) for t, o, _n in card.kinds} <= here and card.kinds
+
+
+def test_g40_bombers_and_fighters_say_their_raid_values_in_words():
+    # found playing G40: the bombers' tooltip read "Bombing raid: may raid a facility ...
+    # (ruleset facilities, G40): surviving the air battle and..." cut off mid-sentence
+    # (TripleA bomber bombingBonus 2, airAttack 1; fighter airDefense 1, canIntercept)
+    from game.ui.unit_text import unit_sentences
+    rs = load_ruleset("g40")
+    bomber = " ".join(unit_sentences(rs, rs.units["strategic_bomber"]))
+    assert "does a die + 2 damage" in bomber and "ruleset" not in bomber
+    tactical = " ".join(unit_sentences(rs, rs.units["tactical_bomber"]))
+    assert "Air Base or Naval Base" in tactical and "does a die damage" in tactical
+    fighter = " ".join(unit_sentences(rs, rs.units["fighter"]))
+    assert "at 1 intercepting a raid" in fighter

@@ -366,6 +366,37 @@ def test_place_all_here_uses_the_factory_room():
     assert not production.unplaced(game.state, "red")
 
 
+def test_the_room_line_leaves_out_a_factory_captured_this_turn():
+    # found playing G40: Germany's place phase listed "Room: France 3" the turn France
+    # fell, though no unit may be placed there (held since the start of the turn)
+    app, game = make_game((("a2", "red", "infantry", 1),))
+    s = game.ctl.session
+    while s.state.phase != "place":
+        s.do(A.EndPhase())
+    s.state.owners["b1"] = "red"            # taken in this turn's combat
+    assert s.state.turn_owners.get("b1") == "blue"
+    assert [f for f, _n in game.panel.factory_room()] == ["a1"]
+
+
+def test_a_players_turn_opens_on_its_capital_when_zoomed_away():
+    # found playing G40's world map: Japan's turn began with the view left on Europe
+    app, game = make_game((("a2", "red", "infantry", 1), ("b1", "blue", "infantry", 1)))
+    frame(app)
+    a1 = game.state.scenario.spaces["a1"].center
+    b1 = game.state.scenario.spaces["b1"].center
+    game.cam.zoom(game.cam.max_scale() / game.cam.scale)
+    game.cam.center_on(*a1)                    # red's capital in the middle
+    frame(app)
+    s = game.ctl.session
+    while s.state.player == "red":
+        s.do(A.EndPhase())
+        game.ctl.version += 1
+    frame(app)
+    x, y, w, h = game.cam.view
+    sx, sy = game.cam.to_screen(*b1)           # blue's turn: its capital is in view
+    assert x <= sx <= x + w and y <= sy <= y + h
+
+
 def test_load_list_shows_round_and_player(tmp_path):
     import json
 

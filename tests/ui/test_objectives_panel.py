@@ -54,9 +54,20 @@ def test_politics_phase_offers_the_declarations(tmp_path):
     assert game.ctl.do(EndPhase())              # purchase -> politics
     assert game.state.phase == "politics"
     game.draw(pygame.Surface((1600, 1000)))
-    button = next(h for h in game.spots.items if "and Blueland: at war." in h.tooltip)
+    button = next(h for h in game.spots.items if "Blueland: at war" in h.tooltip)
     button.action()
+    # issue 46: a declaration cannot be taken back in the board game, so it is asked first
+    from game.ui.dialogs import ConfirmDialog
+    ask = app.top
+    assert isinstance(ask, ConfirmDialog) and not game.state.at_war("red", "blue")
+    assert ask.title == "Declare war on Blueland?"
+    assert "It makes Redland and Blueland: at war." in ask.lines
+    ask.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))   # Escape cancels
+    assert app.top is game and not game.state.at_war("red", "blue")
+    button.action()
+    app.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y))
     assert game.state.at_war("red", "blue")
+    assert game.ctl.undo() and not game.state.at_war("red", "blue")   # undone as any action
 
 
 def test_a_declarations_tooltip_says_what_changes_a_line_each():
@@ -72,7 +83,7 @@ def test_a_declarations_tooltip_says_what_changes_a_line_each():
     st.player_idx = [p.id for p in sc.players].index("japanese")
     st.phase_idx = st.ruleset.phases.index(politics.PHASE)
     game.draw(pygame.Surface((1280, 800)))
-    tip = next(h.tooltip for h in game.spots.items if h.tooltip.startswith("Japanese To War With British And ANZAC"))
+    tip = next(h.tooltip for h in game.spots.items if h.tooltip.startswith("Japanese to war with British and ANZAC:"))
     lines = tip.split("\n")
     assert "Japanese and British: at war." in lines and "Japanese and ANZAC: at war." in lines
     assert not any(st.at_war("japanese", "chinese") and line == "Japanese and Chinese: at war." for line in lines)

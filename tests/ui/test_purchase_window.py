@@ -122,6 +122,18 @@ def test_purchase_card_shows_special_values_in_brackets():
         assert theme.text_width(stat_line(ut), 19) <= 230 - 72, ut.id
 
 
+def test_purchase_card_shows_a_units_extra_dice():
+    # seed 002 §6 Elite Infantry: "Attack: 1 (2 dice)", "Defense: 2 (2 dice)" (ability
+    # extra_dice); issue 46 playthrough: the card read "A 1   D 2   M 1"
+    from game.ui import theme
+    from game.ui.zone.purchase import stat_line
+    rs = load_ruleset("g40")
+    assert stat_line(rs.units["elite_infantry"]) == "A 1×2   D 2×2   M 1"
+    assert stat_line(rs.units["infantry"]) == "A 1   D 2   M 1"
+    for ut in rs.units.values():
+        assert theme.text_width(stat_line(ut), 19) <= 230 - 72, ut.id
+
+
 def test_a_unit_at_its_per_turn_limit_keeps_its_card_and_counts_in_spent():
     # seed 002 §6 Elite Infantry: "a maximum of 1 ... per turn". Issue #44 item 6: the card
     # vanished once one was bought (the next click on its place bought a paratrooper) and
@@ -159,3 +171,11 @@ def test_a_long_unit_name_wraps_on_its_card_instead_of_losing_its_end():
     assert len(lines) == 2 and " ".join(lines) == name and size >= 13
     assert all(theme.text_width(x, size, bold=True) <= 158 for x in lines)
     assert name_lines("Infantry", 158) == (["Infantry"], 22)
+
+
+def test_the_scroll_hint_says_where_the_hidden_cards_are():
+    # found playing G40 (19 cards): scrolled to the end it read "Units 5–19 of 19 (4 more)"
+    from game.ui.zone.purchase import scroll_hint
+    assert scroll_hint(0, 16, 19).startswith("Units 1–16 of 19 (3 below)")
+    assert scroll_hint(4, 15, 19).startswith("Units 5–19 of 19 (4 above)")
+    assert scroll_hint(2, 12, 19).startswith("Units 3–14 of 19 (2 above, 5 below)")

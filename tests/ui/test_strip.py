@@ -223,6 +223,10 @@ def test_restricted_pool_is_named_in_the_status_line():
     sub = strip.pool_note(state, aa, Pool("attacker", 1, exclude_domains=("air",)), names.get)
     assert sub.endswith("Redland picks among all but aircraft")
     assert strip.pool_note(state, b, Pool("defender", 2), names.get) == ""
+    # a plural name takes a plural verb (found playing G40: "Germans picks among ...")
+    plural = {"attacker": "Germans", "defender": "British"}
+    assert strip.pool_note(state, aa, Pool("attacker", 1, only_domains=("air",), immediate=True),
+                           plural.get) == "Anti-aircraft Artillery hits: Germans pick among aircraft"
     # in the window's status line
     app, game, win = open_window(s)
     state.zone.battle = Battle(space=b.space, attacker=b.attacker, defenders=b.defenders, awaiting="casualties",

@@ -203,7 +203,9 @@ def lift_moves(state: GameState, lift: Lift) -> list:
 
 
 def danger(state: GameState, zone: str, player: str) -> float:
-    """Attack of enemy warships and aircraft that could strike `zone` next turn."""
+    """Attack of enemy warships and aircraft that could strike `zone` next turn (with the
+    +1 of an operative base they stand by: Global 1940 seed 101, an Italian submarine
+    from Gibraltar sank a new American transport off New York, round after round)."""
     from game.rules.board import distances
     dist = distances(state.scenario)[zone]
     total = 0.0
@@ -213,7 +215,8 @@ def danger(state: GameState, zone: str, player: str) -> float:
         ut = state.utype(u)
         if ut.attack <= 0 or ut.domain == LAND:
             continue
-        if dist.get(u.space, 99) <= ut.move:
+        d = dist.get(u.space, 99)
+        if d <= ut.move or (d <= ut.move + 1 and movement.base_bonus(state, u)[0] > 0):
             total += ut.attack + 0.5
     return total
 
@@ -283,9 +286,16 @@ def land_front(state: GameState, player: str) -> dict[str, int]:
 
 def sea_only_share(state: GameState, player: str) -> float:
     """Share of the enemy's victory cities (or, without them, valuable spaces) that no
-    land route joins to the player's land: how much the player needs ships to win."""
+    land route joins to the land where the player's new troops appear (its factories;
+    all its land for a player placing without them): how much the player needs ships to
+    win. (Global 1940: the United States, holding Korea, counted Berlin as a walk from
+    Washington and bought no more transports while 500 troops filled Canada.)"""
     sps = state.scenario.spaces
     mine = {s for s, sp in sps.items() if sp.kind == LAND and state.owners.get(s) == player}
+    rule = state.scenario.player(player).placement
+    factories = {f for f in state.factories if state.owners.get(f) == player}
+    if factories and rule is None:
+        mine = factories
     seen = set(mine)
     queue = deque(sorted(mine))
     while queue:
@@ -380,3 +390,112 @@ def ferry_moves(state: GameState, player: str, keep: set[int]) -> list:
                 out.append(lift_moves(state, lf))
                 break
     return out
+
+
+def voyage_moves(state: GameState, player: str, keep: set[int]) -> list:
+    """Non-combat move, after ferry_moves: troops cut off by the sea whose nearest coast
+    with a land route to the enemy lies beyond one turn's sailing go there over several
+    turns. A loaded stack sails on toward that coast and unloads once it is in reach; an
+    empty stack beside stranded troops (not in `keep`) takes them aboard and sets out.
+    An enemy victory city on an island counts as such a coast, but the stack only closes
+    in: the combat move's amphibious assaults (lifts_to) take loaded stacks in reach.
+    Between turns a stack stops only where no enemy can strike harder than the ships
+    there defend (an empty stack loads no one it would have to leave in danger).
+    (Global 1940 seed 202: the United States' 500 troops waited in Canada for 30 rounds
+    and ANZAC's 16 transports lay idle: every coast worth landing on was two turns off.)"""
+    sps = state.scenario.spaces
+    front = land_front(state, player)
+    coasts = {a for a, sp in sps.items() if sp.kind == LAND and front.get(a, 99) < 99
+              and not sp.impassable and state.owners.get(a) is not None
+              and not movement.is_hostile(state, a, player)
+              and any(sps[z].kind == SEA for z in sp.adjacent)}
+    # enemy victory cities on islands: only an amphibious assault takes them, so a
+    # loaded stack closes in and the combat move decides when to land
+    islands = {a for a, sp in sps.items() if sp.kind == LAND and sp.victory_city
+               and state.at_war(state.owners.get(a), player)
+               and all(sps[z].kind == SEA or sps[z].impassable for z in sp.adjacent)}
+    if not coasts and not islands:
+        return []
+    out: list = []
+    for start, stack in sorted(transport_stacks(state, player, set()).items()):
+        if any(t.moved for t in stack) or movement.blocking_ships(state, start, player, stack):
+            continue
+        aboard = [c for t in stack for c in movement.cargo_of(state, t.uid)]
+        if aboard and any(c.owner != player or state.utype(c).domain != LAND for c in aboard):
+            continue
+        plan = _voyage(state, player, stack, start, aboard, coasts | islands, front, keep)
+        if plan:
+            out.append(plan)
+    return out
+
+
+def _voyage(state: GameState, player: str, stack: list[Unit], start: str, aboard: list[Unit],
+            coasts: set[str], front: dict[str, int], keep: set[int]) -> list:
+    """One stack's moves this turn (see voyage_moves), or []."""
+    from game.rules.actions import Move
+    sps = state.scenario.spaces
+    mp = min(movement.moves_left(state, t) for t in stack)
+    ts = tuple(t.uid for t in stack)
+    pickup, to_pickup, boarding = start, tuple[str, ...](), list[Unit]()
+    if not aboard:
+        pickup, to_pickup, boarding = _stranded_pickup(state, player, stack, start, mp, front, keep)
+        if not boarding:
+            return []
+    left = mp - len(to_pickup)
+    paths = sea_paths(state, pickup, 99, player, stack)
+    drops = sorted((len(p), front.get(a, 0), a, z) for z, p in paths.items()
+                   for a in sps[z].adjacent if a in coasts)
+    if not drops:
+        return []
+    _, _, coast, drop = drops[0]
+    way = paths[drop]
+    land = not state.at_war(state.owners.get(coast), player)   # else an island to assault
+    moves: list = [Move(ts, to_pickup)] if to_pickup else []
+    if boarding:
+        by_src: dict[str, list[int]] = {}
+        for u in boarding:
+            by_src.setdefault(u.space, []).append(u.uid)
+        moves += [Move(tuple(sorted(uids)), (pickup,)) for _src, uids in sorted(by_src.items())]
+    cargo = aboard + boarding
+    if land and len(way) <= left:   # in reach: sail there and land
+        if way:
+            moves.append(Move(ts, way))
+        return moves + [Move(tuple(sorted(u.uid for u in cargo)), (coast,))]
+    stops = [(i, z) for i, z in enumerate((pickup,) + way[:left])]
+    safe = [(i, z) for i, z in stops if _at_risk(state, z, player) <= 0]
+    if safe:
+        i, _z = safe[-1]
+    elif boarding:
+        return []   # no one boards to sit in danger
+    else:
+        i, _z = min(stops, key=lambda iz: (_at_risk(state, iz[1], player), -iz[0]))
+    if i:
+        moves.append(Move(ts, way[:i]))
+    return moves if moves else []
+
+
+def _stranded_pickup(state: GameState, player: str, stack: list[Unit], start: str, mp: int,
+                     front: dict[str, int], keep: set[int]) -> tuple[str, tuple[str, ...], list[Unit]]:
+    """The zone within this turn's sailing beside the most stranded troops (no land route
+    to the enemy), its path, and the troops that fit aboard (best attackers first)."""
+    sps = state.scenario.spaces
+    best: tuple[str, tuple[str, ...], list[Unit]] = (start, (), [])
+    for zone, path in sorted(sea_paths(state, start, mp, player, stack).items(),
+                             key=lambda kv: (len(kv[1]), kv[0])):
+        if len(path) >= mp:
+            continue   # no move left to sail on
+        cands = sorted((u for u in state.units.values()
+                        if u.uid not in keep and u.space in sps[zone].adjacent
+                        and sps[u.space].kind == LAND and front.get(u.space, 99) >= 99
+                        and can_board(state, u, player, movement.NONCOMBAT)),
+                       key=lambda u: (-state.utype(u).attack, state.utype(u).transport_cost or 99, u.uid))
+        picked = fill(state, stack, cands)
+        if len(picked) > len(best[2]):
+            best = (zone, path, picked)
+    return best
+
+
+def _at_risk(state: GameState, zone: str, player: str) -> float:
+    """How much the enemy that can strike `zone` outweighs the ships defending it."""
+    from .navy import sea_defence
+    return danger(state, zone, player) - sea_defence(state, zone, player)

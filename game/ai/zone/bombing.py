@@ -53,10 +53,10 @@ def raid_value(state: GameState, space: str, player: str) -> float:
     odds = raid_odds_for_space(state, space, player)
     fts = state.ruleset.facilities
     damage = sum(odds.expected_damage(fid) * fts[fid].repair_cost for fid in odds.damage)
-    return damage - _expected_loss(state, flying, odds.raiders_lost)
+    return damage - expected_loss(state, flying, odds.raiders_lost)
 
 
-def _expected_loss(state: GameState, flying: list[Unit], lost: tuple[float, ...]) -> float:
+def expected_loss(state: GameState, flying: list[Unit], lost: tuple[float, ...]) -> float:
     """The expected cost of the raiders lost (the cheapest go first: a fair average)."""
     costs = sorted(_cost(state, u) for u in flying)
     return sum(p * sum(costs[:k]) for k, p in enumerate(lost))

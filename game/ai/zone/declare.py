@@ -1,7 +1,9 @@
 """When the computer declares war (politics phase; game/rules/politics.py).
 
 A power declares a war the rules allow now when
-- it turns no neutral player against it (a true neutral's war turns the others), and
+- it turns no neutral player against it (a true neutral's war turns the others; a
+  neutral allied with the new enemy comes with it: G40's Soviet declaration on Germany
+  takes in the pro-Axis neutrals, Japan's on the British the Dutch), and
 - it pays: either its national objectives pay more at once (the Allies' bonuses need the
   war: the United States and the Soviet Union enter when the rules let them), or its own
   attack planner, after the declaration, attacks the new enemy's territories for at least
@@ -10,7 +12,10 @@ A power declares a war the rules allow now when
 - its alliance is behind on victory cities in a game with a turn limit (a race for
   them: only a war can win it), the new enemy holds a victory city and its units can
   reach the new enemy. (the Axis: Germany keeps the trade with
-  Russia, Japan the trade with America, until an attack on them pays).
+  Russia, Japan the trade with America, until an attack on them pays), or
+- in a game with no turn limit that only its victory conditions end, its alliance is
+  short of them, they count cities the new enemy holds, and its attack planner would
+  strike the new enemy at all: however long it waits, no other war brings those cities.
 """
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ from game.rules.action_types import Action, DeclareWar, EndPhase, Move
 from game.rules.actions import apply
 from game.rules.board import distances
 from game.rules.errors import IllegalAction
-from game.rules.model import LAND, GameState
+from game.rules.model import LAND, GameState, ObjectiveCondition
 
 from .evaluate import worth
 
@@ -66,7 +71,8 @@ def should_declare(before: GameState, after: GameState, plan_attacks: AttackPlan
     enemies = new_enemies(before, after, player)
     pol = before.scenario.politics
     neutrals = set(pol.neutrals) if pol else set()
-    if not enemies or enemies & neutrals:
+    powers = enemies - neutrals
+    if not powers or any(not any(before.allied(n, e) for e in powers) for n in enemies & neutrals):
         return False
     if any(before.allied(player, e) or before.alliance_of(e) == before.alliance_of(player) for e in enemies):
         return False
@@ -77,7 +83,36 @@ def should_declare(before: GameState, after: GameState, plan_attacks: AttackPlan
         return False
     if behind_in_race(before, player) and holds_victory_city(before, enemies):
         return True
-    return attack_worth(after, enemies, plan_attacks) >= max(MIN_WORTH, -gain)
+    worth = attack_worth(after, enemies, plan_attacks)
+    if worth > 0 and short_of_victory(before, player, enemies):
+        return True
+    return worth >= max(MIN_WORTH, -gain)
+
+
+def short_of_victory(state: GameState, player: str, enemies: set[str]) -> bool:
+    """In a game with no turn limit that ends only by the scenario's victory conditions,
+    does a condition of the player's alliance, not met, count a city these enemies hold?
+    (Global 1940 seed 202: at peace with the Soviet Union, whose cities the Axis' Europe
+    condition counts, for 40 rounds, Germany piled 385 units in Holland, never within
+    reach of a Soviet territory worth the trade it would lose.)"""
+    sc = state.scenario
+    if sc.turn_limit or not sc.victory_conditions:
+        return False
+    mine = state.alliance_of(player)
+    return any(vc.alliance == mine and not victory.met(state, vc)
+               and any(state.owners.get(s) in enemies for s in _counted_spaces(vc.when))
+               for vc in sc.victory_conditions)
+
+
+def _counted_spaces(conditions: tuple[ObjectiveCondition, ...]) -> set[str]:
+    """The spaces the `owned` conditions of a victory condition count (through any/all)."""
+    out: set[str] = set()
+    for c in conditions:
+        if c.kind == "owned":
+            out.update(c.spaces)
+        elif c.kind in ("any", "all"):
+            out |= _counted_spaces(c.parts)
+    return out
 
 
 def holds_victory_city(state: GameState, enemies: set[str]) -> bool:

@@ -117,8 +117,12 @@ def threat_to(state: GameState, space: str, player: str, hops: int = 2,
     total = 0.0
     by_sea: list[float] = []
     lift = 0
+    war: dict[str, bool] = {}   # owner -> at war with the player (asked once per owner)
     for u in state.units.values():
-        if not state.at_war(u.owner, player) or u.carried_by is not None:
+        foe = war.get(u.owner)
+        if foe is None:
+            foe = war[u.owner] = state.at_war(u.owner, player)
+        if not foe or u.carried_by is not None:
             continue
         if movers is not None and u.owner not in movers:
             continue

@@ -16,7 +16,7 @@ from game.rules.actions import (
     SelectBattle,
     default_casualties,
 )
-from game.rules.board import distances
+from game.rules.board import hops_to_nearest
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
 from game.rules.zone import battle, movement, production, raids
@@ -140,7 +140,8 @@ def _combat_move(state: GameState) -> Action | None:
 
 def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool]) -> Action:
     """The battle flow every computer player shares: pick the first battle, take the
-    default casualties, scramble when it helps (defending), roll on unless
+    default casualties, scramble when it helps (defending), intercept a raid with the
+    fighters not worth more in a sea battle beside it (defending), roll on unless
     `should_retreat` says to leave."""
     b = state.zone.battle
     if b is None:
@@ -153,6 +154,9 @@ def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool])
     if b.awaiting == "scramble":   # the defender (G40): scramble when it helps
         from .scramble import choose_scramble
         return choose_scramble(state, b)
+    if b.awaiting == "intercept" and b.raid:   # the defender (G40): keep some to scramble?
+        from .intercept import choose_interceptors
+        return choose_interceptors(state, b)
     if b.awaiting == "continue" and b.origins:
         # units landed from the sea bar a retreat; airdropped units stay behind
         if not battle.retreat_blocker(state, b) and should_retreat(state, b):
@@ -171,10 +175,11 @@ def _combat(state: GameState) -> Action:
 
 
 def _front_distance(state: GameState, player: str) -> dict[str, int]:
-    dist = distances(state.scenario)
+    """Each space's hops to the nearest hostile territory (99: none in reach)."""
     enemy_land = [s for s, sp in state.scenario.spaces.items()
                   if sp.kind == LAND and movement.is_hostile(state, s, player)]
-    return {s: min((dist[s].get(e, 99) for e in enemy_land), default=99) for s in state.scenario.spaces}
+    near = hops_to_nearest(state.scenario, enemy_land)
+    return {s: near.get(s, 99) for s in state.scenario.spaces}
 
 
 def _noncombat(state: GameState) -> Action | None:

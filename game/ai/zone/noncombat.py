@@ -75,6 +75,11 @@ def plan_noncombat(state: GameState) -> list[Action]:
         s0, n0 = s, len(moves)
         if not all(do(a) for a in block):
             s, moves[n0:] = s0, []
+    # ... or over several turns, when the coast is farther
+    for block in amphib.voyage_moves(s, player, keep):
+        s0, n0 = s, len(moves)
+        if not all(do(a) for a in block):
+            s, moves[n0:] = s0, []
     for a in amphib.staging_moves(s, player):
         do(a)
     for a in escort_moves(s, player):

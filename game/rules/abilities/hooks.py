@@ -106,6 +106,16 @@ def only_domains(ut: Any, role: str) -> tuple[str, ...] | None:
     return None
 
 
+def restrict_domains(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """Two restrictions of the domains a hit may go to, at once (empty: none); nothing in
+    common -> ("-",), which matches no domain. The battle and the exact odds both use it."""
+    if not a:
+        return b
+    if not b:
+        return a
+    return tuple(x for x in a if x in b) or ("-",)
+
+
 def hooked_value(ut: Any, ctx: ValueContext, printed: int) -> int:
     """A unit's value after its value hooks (before support, supply and the die's bounds)."""
     mine = hooks(ut, ValueHook)

@@ -148,10 +148,15 @@ def towing(state: GameState, group: list[Unit]) -> dict[int, int]:
     return out
 
 
-def surface_move(state: GameState, u: Unit) -> int:
+# uid -> base_bonus of an unmoved unit, found once in an action (a move asks it when it
+# checks the path and again when it keeps a whole-turn bonus)
+BaseBonuses = dict[int, tuple[int, bool]]
+
+
+def surface_move(state: GameState, u: Unit, bonuses: BaseBonuses | None = None) -> int:
     """A unit's movement allowance: its Move (+ a base's bonus, naval_base_move and
     air_base_move), or for a self_airlift unit its `land_move` (it moves farther only by
-    air: airdrop.py)."""
+    air: airdrop.py). `bonuses`: where the base bonus found is noted (keep_base_bonus)."""
     ut = state.utype(u)
     if not ut.abilities:
         return ut.move
@@ -160,7 +165,10 @@ def surface_move(state: GameState, u: Unit) -> int:
         return min(ut.move, sa.land_move)
     if u.moved:
         return ut.move + state.zone.ro3_moves.get(f"base_bonus|{u.uid}", 0)
-    return ut.move + base_bonus(state, u)[0]
+    bonus = base_bonus(state, u)
+    if bonuses is not None:
+        bonuses[u.uid] = bonus
+    return ut.move + bonus[0]
 
 
 def base_bonus(state: GameState, u: Unit) -> tuple[int, bool]:
@@ -184,11 +192,12 @@ def base_bonus(state: GameState, u: Unit) -> tuple[int, bool]:
     return 0, False
 
 
-def keep_base_bonus(state: GameState, u: Unit) -> None:
+def keep_base_bonus(state: GameState, u: Unit, known: tuple[int, bool] | None = None) -> None:
     """A unit's first move of the turn: a whole-turn base bonus (G40) is remembered for
-    its later moves (`ro3_moves`, cleared each turn)."""
+    its later moves (`ro3_moves`, cleared each turn). `known`: its base_bonus, when the
+    move found it already in this state."""
     if u.moved == 0 and state.utype(u).abilities:
-        bonus, whole_turn = base_bonus(state, u)
+        bonus, whole_turn = known or base_bonus(state, u)
         if bonus and whole_turn:
             state.zone.ro3_moves[f"base_bonus|{u.uid}"] = bonus
 
@@ -218,10 +227,12 @@ def at_friendly_air_base(state: GameState, space: str, player: str) -> bool:
         and facilities.operative(state, space, "air_base")
 
 
-def group_mp(state: GameState, group: list[Unit]) -> int:
-    """Movement left to the group as a whole (towed units use the tow's allowance)."""
+def group_mp(state: GameState, group: list[Unit], bonuses: BaseBonuses | None = None) -> int:
+    """Movement left to the group as a whole (towed units use the tow's allowance);
+    `bonuses` as surface_move's."""
     tow = towing(state, group)
-    return min((tow[u.uid] if u.uid in tow else surface_move(state, u)) - u.moved for u in group)
+    return min((tow[u.uid] if u.uid in tow else surface_move(state, u, bonuses)) - u.moved
+               for u in group)
 
 
 # --- air -------------------------------------------------------------------
@@ -751,16 +762,17 @@ def _blitz_len_ok(state: GameState, group: list[Unit], path: tuple[str, ...], pl
 
 
 def check_path(state: GameState, group: list[Unit], path: tuple[str, ...],
-               phase: str | None = None, raid: bool = False) -> None:
+               phase: str | None = None, raid: bool = False, bonuses: BaseBonuses | None = None) -> None:
     """Raise IllegalAction with a reason if the group may not move along path
     (under the rules of `phase`, by default the current phase; `raid`: a bombing raid's
-    flight, which may end over an enemy territory without enemy units)."""
+    flight, which may end over an enemy territory without enemy units). `bonuses`: where
+    the base bonuses of the group's unmoved units are noted (surface_move)."""
     player, phase = state.player, phase or state.phase
     _movable(state, group, player, phase)
     domain = group_domain(state, group)
     if not path:
         raise IllegalAction("Choose a destination.")
-    mp = group_mp(state, group)
+    mp = group_mp(state, group, bonuses)
     if len(path) > mp:
         sa = [state.utype(u) for u in group if state.utype(u).has("self_airlift")]
         if sa and len(path) <= min(ut.ability("self_airlift").air_move for ut in sa):

@@ -20,6 +20,21 @@ from ..errors import IllegalAction
 from ..model import AIR, LAND, Battle, GameState, Unit
 from . import facilities
 
+# per-turn keys in zone.ro3_moves (scramble.py reads them): an aircraft that intercepted a
+# raid, a territory that was raided and not attacked otherwise
+INTERCEPTED = "intercepted"
+RAID_ONLY = "raid_only"
+
+
+def intercepted(state: GameState, uid: int) -> bool:
+    """Did this aircraft intercept a bombing raid this turn?"""
+    return bool(state.zone.ro3_moves.get(f"{INTERCEPTED}|{uid}"))
+
+
+def only_raided(state: GameState, space: str) -> bool:
+    """Was `space` raided this turn with no battle of other units there?"""
+    return bool(state.zone.ro3_moves.get(f"{RAID_ONLY}|{space}"))
+
 
 def _raid(state: GameState, u: Unit) -> Any:
     return state.utype(u).ability("bombing_raid")
@@ -147,6 +162,13 @@ def interceptor_choices(state: GameState, b: Battle) -> list[int]:
                   and u.damage < state.utype(u).hits)
 
 
+def air_value(state: GameState, u: Unit, role: str) -> int:
+    """The unit's value in a raid's air battle (`role`: attack or defense; 0 without
+    `air_battle`), at most the die's sides."""
+    ab = _air(state, u)
+    return min(state.ruleset.dice, getattr(ab, role, 0)) if ab is not None else 0
+
+
 def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Unit, int]]:
     """The air battle's dice: every raider at its air_battle attack, every interceptor at
     its air_battle defense (none without interceptors)."""
@@ -156,19 +178,7 @@ def air_battle_shooters(state: GameState, b: Battle, side: str) -> list[tuple[Un
     # interceptors hit by the raiders still fire: the air battle is simultaneous
     units = alive(state, attackers(state, b)) if side == "attacker" else defenders(state, b)
     role = "attack" if side == "attacker" else "defense"
-    out = []
-    for u in units:
-        value = air_battle_value(state, u, role)
-        if value > 0:
-            out.append((u, value))
-    return out
-
-
-def air_battle_value(state: GameState, u: Unit, role: str) -> int:
-    """What a unit fires at in a raid's air battle (its air_battle attack or defense,
-    TripleA airAttack / airDefense; 0 without one), not its printed value."""
-    ab = _air(state, u)
-    return min(state.ruleset.dice, getattr(ab, role, 0)) if ab is not None else 0
+    return [(u, value) for u in units if (value := air_value(state, u, role)) > 0]
 
 
 def surviving_bombers(state: GameState, b: Battle) -> list[Unit]:
@@ -199,16 +209,6 @@ def damage_dice(state: GameState, b: Battle) -> list[tuple[Unit, int]]:
     return [(u, 0) for u in surviving_bombers(state, b)]
 
 
-def damage_rolled(state: GameState, roll: Any) -> int:
-    """The damage a raid_damage roll does before the facilities' caps: each die plus its
-    bomber type's bonus (G40 strategic bomber d6+2)."""
-    total = 0
-    for utype, _v, die in roll.dice:
-        ab = state.ruleset.units[utype].ability("bombing_raid") if utype in state.ruleset.units else None
-        total += die + (ab.bonus if ab is not None else 0)
-    return total
-
-
 def apply_damage(state: GameState, b: Battle) -> None:
     """Each damage die plus its bomber's bonus goes onto the bomber's target, up to the
     facility's maximum damage."""
@@ -229,28 +229,46 @@ def apply_damage(state: GameState, b: Battle) -> None:
                       f"in {sp}{capped}.")
 
 
+def damage_points(state: GameState, roll: Any) -> int:
+    """The damage a raid's damage roll does: each die plus its bomber's `bombing_raid`
+    bonus (before the facilities' caps)."""
+    total = 0
+    for utype, _need, face in roll.dice:
+        ab = state.ruleset.units[utype].ability("bombing_raid")
+        total += face + (ab.bonus if ab is not None else 0)
+    return total
+
+
+def result_text(state: GameState, rolls: tuple[Any, ...], space: str) -> str:
+    """How a finished raid ended, for the battle window: the damage done and where the
+    raided territory's facilities stand ('The raid on United Kingdom does 15 damage: Major
+    Industrial Complex 15/20.'), or that no bomber got through."""
+    name = state.scenario.spaces[space].name
+    roll = next((r for r in reversed(rolls) if r.step == "raid_damage"), None)
+    if roll is None:
+        return f"The raid on {name} is turned back: no bomber reached its target."
+    dmg = ", ".join(f"{ft.name} {d}/{ft.max_damage}" for ft, d in facilities.in_space(state, space)
+                    if ft.max_damage and d)
+    return f"The raid on {name} does {damage_points(state, roll)} damage" + (f": {dmg}." if dmg else ".")
+
+
 def finish(state: GameState) -> None:
     """The raid is over; an ordinary battle in the territory, if any, is fought next."""
     from ..model import BattleResult
     b = state.zone.battle
     assert b is not None
     state.zone.ro3_moves[f"raided|{b.space}"] = 1
+    for uid in b.interceptors or ():   # they stayed to intercept: they scramble no more
+        state.zone.ro3_moves[f"{INTERCEPTED}|{uid}"] = 1
+    if not needs_battle(state, b.space):   # only raided: its other aircraft may scramble
+        state.zone.ro3_moves[f"{RAID_ONLY}|{b.space}"] = 1
     left = raiders(state, b.space, b.attacker)
     outcome = "attacker" if any(is_bomber(state, u) for u in left) else "defender"
     state.zone.last_battle = BattleResult(b.space, b.attacker, b.defenders, outcome, rolls=b.rolls, raid=True)
-    state.add_log(over_text(state, b.space))
+    state.add_log(result_text(state, b.rolls, b.space))
     state.zone.battle = None
     if not needs_battle(state, b.space):
         state.zone.battles = tuple(s for s in state.zone.battles if s != b.space)
-
-
-def over_text(state: GameState, space: str, outcome: str = "") -> str:
-    """'The raid on United Kingdom is over: Major Industrial Complex 3/20, ...' (the
-    damage on each facility there now); outcome 'defender': no bomber got through."""
-    dmg = ", ".join(f"{ft.name} {d}/{ft.max_damage}" for ft, d in facilities.in_space(state, space)
-                    if ft.max_damage)
-    lost = " no bomber got through;" if outcome == "defender" else ""
-    return f"The raid on {state.scenario.spaces[space].name} is over:{lost} {dmg}."
 
 
 def needs_battle(state: GameState, space: str) -> bool:

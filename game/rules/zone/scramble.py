@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from ..errors import IllegalAction
 from ..model import LAND, SEA, Battle, GameState, Unit
-from . import facilities
+from . import facilities, raids
 
 KEY = "scrambled"
 
@@ -62,7 +62,9 @@ def bases(state: GameState, b: Battle) -> dict[str, list[int]]:
     is the attacker's enemy's; "Scramble From Island Only" false: any such territory).
     Not in a raid nor after round one; not from a territory whose own battle was fought
     this turn (its aircraft defended there: scrambling happens before combat); not an
-    aircraft that scrambled already this turn."""
+    aircraft that scrambled already this turn. A territory only raided (raids are fought
+    first) still scrambles the aircraft that did not intercept the raid: in the rulebook
+    each aircraft either scrambles or stays home to intercept."""
     rs = state.ruleset
     types = rs.types_with("scrambles")
     sps = state.scenario.spaces
@@ -73,11 +75,11 @@ def bases(state: GameState, b: Battle) -> dict[str, list[int]]:
     for t in sorted(sps[b.space].adjacent):
         if sps[t].kind != LAND or not state.at_war(state.owners.get(t), b.attacker) or not limit(state, t):
             continue
-        if t in state.zone.origins and t not in state.zone.battles:
+        if t in state.zone.origins and t not in state.zone.battles and not raids.only_raided(state, t):
             continue   # attacked and fought already
         planes = sorted(u.uid for u in state.units_in(t)
                         if u.type in types and u.carried_by is None and u.uid not in done
-                        and state.at_war(u.owner, b.attacker))
+                        and state.at_war(u.owner, b.attacker) and not raids.intercepted(state, u.uid))
         if planes:
             out[t] = planes
     return out

@@ -81,19 +81,24 @@ def side_plural(state, b: Battle, side: str) -> bool:
         return grammar.is_plural(owners[0])
 
 
-def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, roll, who: str,
+def draw_roll(surface: pygame.Surface | None, spots: widgets.Hotspots | None, state, roll, who: str,
               area: pygame.Rect, die: int = 22) -> int:
-    """One fire step: 'Italy fires: 2 hits', then its dice grouped by unit type, each group
-    behind a small counter of that type. Returns the y below it."""
+    """One fire step: 'Italy fires: 2 hits' (a raid's damage roll: 'Germans bomb: 15
+    damage'), then its dice grouped by unit type, each group behind a small counter of
+    that type. Returns the y below it; with no surface it only measures."""
     step = B.step_name(roll.step, grammar.name_plural(state.scenario, who))
-    damage = raids.damage_rolled(state, roll) if roll.step == "raid_damage" else 0   # dice are damage, not hits
-    label = f"{who} {step}: {f'{damage} damage' if roll.step == 'raid_damage' else B.hits_text(roll.hits, roll.void)}"
-    lw = min(area.w // 3, theme.text_width(label, 18) + 12)
-    theme.text(surface, theme.elide(label, lw - 8, 18), (area.x, area.y + 3), 18,
-               theme.GOOD if roll.hits > roll.void or damage else theme.TEXT)
+    result = B.roll_result(state, roll)
+    head = f"{who} {step}"
+    lw = min(area.w // 3, theme.text_width(f"{head}: {result}", 18) + 12)
+    # a long name is cut, never the hits it scored
+    label = theme.elide(head, lw - 8 - theme.text_width(f": {result}", 18), 18) + f": {result}"
+    if surface is not None:
+        theme.text(surface, label, (area.x, area.y + 3), 18,
+                   theme.GOOD if roll.hits > roll.void or roll.step == "raid_damage" else theme.TEXT)
     groups: dict[str, list[tuple[int, int]]] = {}
     for utype, need, face in roll.dice:
         groups.setdefault(utype, []).append((need, face))
+    scores = B.fire_step(roll.step).scores_hits
     x0 = area.x + lw
     x, y = x0, area.y
     for utype, dice in groups.items():
@@ -105,7 +110,9 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
             y += die + 4
         if y + die > area.bottom:
             break
-        draw_counter(surface, (x, y), ut or utype, ut.domain if ut else "land", (110, 116, 128), die, anchor="topleft")
+        if surface is not None:
+            draw_counter(surface, (x, y), ut or utype, ut.domain if ut else "land", (110, 116, 128), die,
+                         anchor="topleft")
         if spots is not None:
             spots.add(pygame.Rect(x, y, die, die), None, tooltip=f"{name}: {len(dice)} dice")
         x += die + 4
@@ -116,12 +123,27 @@ def draw_roll(surface: pygame.Surface, spots: widgets.Hotspots | None, state, ro
                 if y + die > area.bottom:
                     break
             r = pygame.Rect(x, y, die, die)
-            draw_die(surface, r, face, face <= need)
+            if surface is not None:
+                draw_die(surface, r, face, scores and face <= need)
             if spots is not None:
-                spots.add(r, None, tooltip=f"{name}\nhits on {need} or less; rolled {face}")
+                spots.add(r, None, tooltip=f"{name}\nhits on {need} or less; rolled {face}" if scores
+                          else f"{name}\nrolled {face}")
             x += die + 3
         x += 10
     return y + die + 2
+
+
+def rolls_that_fit(state, rolls, names, width: int, room: int, die: int = 22) -> int:
+    """How many of the last fire steps fit in `room` pixels (at least one): the latest
+    rolls are shown when a round (a raid: air battle, anti-aircraft fire, damage) has
+    more steps than the box holds. `names`: who fired each roll."""
+    used, n = 0, 0
+    for roll, who in zip(reversed(rolls), reversed(names), strict=True):
+        used += draw_roll(None, None, state, roll, who, pygame.Rect(0, 0, width, 1 << 16), die) + 6
+        if used - 6 > room and n:   # no gap needed under the last row
+            break
+        n += 1
+    return n
 
 
 def bombard_units(state, b: Battle) -> list[Unit]:
@@ -301,8 +323,8 @@ class BattleWindow(Scene):
             return ""
         r = self.state.zone.last_battle
         if r is not None and r.space == self.last.space and r.attacker == self.last.attacker:
-            if r.raid:   # a raid is no battle won or held: the damage it left
-                return raids.over_text(self.state, r.space, r.outcome)
+            if r.raid or getattr(self.last, "raid", False):   # a raid is no battle won or held
+                return raids.result_text(self.state, r.rolls, r.space)
             return B.result_text(self.state, r, past=True)
         return f"The battle in {self.state.scenario.spaces[self.last.space].name} is over."
 
@@ -822,7 +844,7 @@ class BattleWindow(Scene):
             rolls = rolls[-fit:]
         for roll in rolls:
             who = self.roll_who(b, roll)
-            hits = B.hits_text(roll.hits, roll.void)
+            hits = B.roll_result(self.state, roll)
             head = f"{who} {B.step_name(roll.step, grammar.name_plural(self.state.scenario, who))}: {hits}"
             r = theme.text(surface, theme.elide(head, box.w // 2, 17), (box.x + 10, y), 17,
                            theme.GOOD if roll.hits > roll.void else theme.TEXT)
@@ -843,10 +865,7 @@ class BattleWindow(Scene):
         names = ", ".join(self.game.ctl.player_name(o) for o in owners) or "—"
         x, y = box.x + 10, box.y + 8
         for o in owners[:3]:
-            try:
-                col = palette.nation_color(state.scenario, o)
-            except KeyError:
-                col = theme.NEUTRAL
+            col = palette.nation_color(state.scenario, o)
             theme.swatch(surface, pygame.Rect(x, y + 2, 16, 16), col)
             x += 20
         theme.text(surface, f"{'Attacker' if side == 'attacker' else 'Defender'}: "
@@ -876,10 +895,14 @@ class BattleWindow(Scene):
             pool = sb.pools[0]
             eligible = {u.uid for u in B.eligible(state, pool, units, B.firing_types_of(state, sb, pool))}
         groups: dict[tuple[str, int], list[Unit]] = {}
+        raid = getattr(b, "raid", False)
         for u in sorted(units, key=lambda x: x.uid):
-            # as on the strip: a unit that cannot fire here (a carrier with no aircraft
-            # attacking, torpedo bombers over land) shows 0, not its printed value
-            value = B.fire_value(state, b, u, role, bonus) if strip.fires(state, b, u, side) else 0
+            if raid:   # a raid's only combat is the air battle, at its own values (g40: 1)
+                value = raids.air_value(state, u, role)
+            else:
+                # as on the strip: a unit that cannot fire here (a carrier with no aircraft
+                # attacking, torpedo bombers over land) shows 0, not its printed value
+                value = B.fire_value(state, b, u, role, bonus) if strip.fires(state, b, u, side) else 0
             groups.setdefault((u.type, value), []).append(u)
         order = list(state.ruleset.units)
         ordered = sorted(groups.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99,
@@ -912,7 +935,7 @@ class BattleWindow(Scene):
             else:
                 theme.text(surface, theme.elide(f"{ut.name} ×{len(us)}", label_w - 4, 19), (box.x + 10, y + 2),
                            19, theme.TEXT)
-                sub = f"{role} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
+                sub = f"{self.value_word(side)} {value}" + (" · airborne" if any(u.airborne for u in us) else "")
                 flown = sum(1 for u in us if u.uid in scrambled)
                 if flown:   # g40: aircraft scrambled in from an air base
                     sub += f" · {flown} scrambled"
@@ -946,10 +969,7 @@ class BattleWindow(Scene):
             if x + icon > box.right - 6:
                 break
             ut = state.utype(u)
-            try:
-                col = palette.nation_color(state.scenario, u.owner)
-            except KeyError:
-                col = theme.NEUTRAL
+            col = palette.nation_color(state.scenario, u.owner)
             r = draw_counter(surface, (x, box.y), ut, ut.domain, col, icon, anchor="topleft")
             bo = ut.ability("bombard")
             val = (getattr(bo, "value", None) or ut.attack) if bo is not None else ut.attack
@@ -961,10 +981,7 @@ class BattleWindow(Scene):
                   choosing: bool, eligible: bool) -> None:
         state = self.state
         ut = state.utype(u)
-        try:
-            col = palette.nation_color(state.scenario, u.owner)
-        except KeyError:
-            col = theme.NEUTRAL
+        col = palette.nation_color(state.scenario, u.owner)
         dead = u.damage >= ut.hits
         rect = draw_counter(surface, pos, ut, ut.domain, col, self.icon, stats="", damaged=0 if dead else u.damage,
                             anchor="topleft")
@@ -988,7 +1005,7 @@ class BattleWindow(Scene):
             pygame.draw.rect(surface, theme.lighten(theme.BAD, 0.4), rect.inflate(4, 4), width=1, border_radius=5)
         hp = ut.hits - u.damage
         tip = [f"{ut.name} ({self.game.ctl.player_name(u.owner)})",
-               f"{'attack' if side == 'attacker' else 'defense'} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
+               f"{self.value_word(side)} {value}" + (f", {hp} hit(s) left" if ut.hits > 1 else "")]
         if u.airborne:
             tip.append("airborne: dropped from the air (anti-aircraft fired at it); stays if its side retreats")
         base = scramble_rules.scrambled(self.state).get(u.uid)
@@ -1000,6 +1017,13 @@ class BattleWindow(Scene):
         elif choosing and self.my_move():
             tip.append("click to mark / unmark as a casualty" if eligible else "cannot take these hits")
         self.spots.add(rect, partial(self.click_unit, u) if choosing else None, tooltip="\n".join(tip))
+
+    def value_word(self, side: str) -> str:
+        """What the value on a counter is: 'attack' / 'defense', 'air battle' in a raid."""
+        b = self.state.zone.battle or self.last
+        if b is not None and getattr(b, "raid", False):
+            return "air battle"
+        return "attack" if side == "attacker" else "defense"
 
     def side_name(self, b: Battle, side: str) -> str:
         """'Italy' / 'United Kingdom': who fires (the owners of the side, not 'Defender')."""
@@ -1028,12 +1052,16 @@ class BattleWindow(Scene):
             theme.text(surface, "No dice rolled yet this round.", (box.x + 10, y), 19, theme.TEXT_DIM)
             return
         die = 22
-        fit = max(1, (box.bottom - y) // (die + 6))
-        rolls = b.rolls[-fit:]   # more steps than room (a raid's four): the latest, the result's
-        for roll in rolls:
+        names = [self.roll_who(b, roll) for roll in b.rolls]
+        n = rolls_that_fit(state, b.rolls, names, box.w - 16, box.bottom - y, die)
+        if n < len(b.rolls) and not last_round:
+            hidden = len(b.rolls) - n
+            theme.text(surface, f"{hidden} earlier step{'s' if hidden != 1 else ''} in the log",
+                       (box.right - 10, box.y + 9), 15, theme.TEXT_DIM, anchor="topright")
+        for roll, who in zip(b.rolls[-n:], names[-n:], strict=True):
             if y + die > box.bottom:
                 break
-            y = draw_roll(surface, self.spots, state, roll, self.roll_who(b, roll),
+            y = draw_roll(surface, self.spots, state, roll, who,
                           pygame.Rect(box.x + 10, y, box.w - 16, box.bottom - y), die)
             y += 6
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.odds.raid import dice_hits
 from game.rules import actions as A
 from game.rules.model import Battle, GameState
 from game.rules.zone import battle as B
@@ -53,16 +54,7 @@ def hit_distribution(state: GameState, b: Battle, chosen: list[int]) -> list[flo
     """The chance of 0, 1, 2... interception hits if these fighters intercept: the dice
     the rules would roll (`battle.interception_shooters`), each hitting at its value."""
     shooters = B.interception_shooters(state, replace(b, interceptors=tuple(chosen)))
-    dice = state.ruleset.dice
-    dist = [1.0]
-    for _u, v in shooters:
-        p = max(0, min(v, dice)) / dice
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
-    return dist
+    return dice_hits([v for _u, v in shooters], state.ruleset.dice)
 
 
 def expected_losses(state: GameState, b: Battle, chosen: list[int]) -> tuple[float, int, int]:
@@ -125,10 +117,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
         u = state.units[uid]
         ut = state.utype(u)
         chosen = uid in choice.pick
-        try:
-            col = palette.nation_color(state.scenario, u.owner)
-        except KeyError:
-            col = theme.NEUTRAL
+        col = palette.nation_color(state.scenario, u.owner)
         r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
         val = (ut.ability("air_battle").defense if b.raid else B.intercept_value(state, u))
         mark_counter(surface, r, chosen, f"intercepts at {val}", "defends", k)

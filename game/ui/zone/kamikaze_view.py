@@ -91,10 +91,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
     for k, u in enumerate(ships, start=1):
         ut = state.utype(u)
         n = pick.count(u.uid)
-        try:
-            col = palette.nation_color(state.scenario, u.owner)
-        except KeyError:
-            col = theme.NEUTRAL
+        col = palette.nation_color(state.scenario, u.owner)
         r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")
         if n:
             pygame.draw.rect(surface, PICK, r.inflate(6, 6), width=3, border_radius=6)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import actions as A
+from game.rules.abilities.hooks import unit_dice
 from game.rules.zone import facilities, production
 
 from .. import palette, theme, widgets
@@ -20,6 +21,14 @@ logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ..game_scene import GameScene
+
+
+def scroll_hint(first: int, shown: int, total: int) -> str:
+    """'Units 5–19 of 19 (4 above)  ·  wheel or Up/Down to scroll': where the cards not
+    shown are (at the end of the list '4 more' read as if more came below)."""
+    above, below = first, total - first - shown
+    where = ", ".join(f"{n} {side}" for n, side in ((above, "above"), (below, "below")) if n)
+    return f"Units {first + 1}–{first + shown} of {total} ({where})  ·  wheel or Up/Down to scroll"
 
 
 class PurchaseScene(Scene):
@@ -219,13 +228,10 @@ class PurchaseScene(Scene):
                            tooltip="\n".join(unit_tooltip(state.ruleset, ut)))
         by = rect.bottom - 56
         if rows > self._fit:
-            shown = units[first:first + self._fit * cols]
-            hidden = len(units) - len(shown)
+            hint = scroll_hint(first, len(units[first:first + self._fit * cols]), len(units))
             room = rect.right - 370 - (rect.x + 190)
-            hint = (f"Units {first + 1}–{first + len(shown)} of {len(units)} ({hidden} more)  ·  "
-                    "wheel or Up/Down to scroll")
             if theme.text_width(hint, 18) > room:
-                hint = f"{first + 1}–{first + len(shown)} of {len(units)} · wheel: more"
+                hint = f"{first + 1}–{first + len(units[first:first + self._fit * cols])} of {len(units)} · wheel: more"
             theme.text(surface, theme.elide(hint, room, 18), (rect.x + 190, by + 20), 18, theme.INFO,
                        anchor="midleft")
         widgets.button(surface, self.spots, pygame.Rect(rect.x + 20, by, 150, 40), "Undo", self.game.undo,
@@ -296,11 +302,16 @@ def facility_line(ft) -> str:
 def stat_line(ut) -> str:
     """'A 2   D 3   M 2' for a purchase card; a special value against some targets follows
     in brackets as the seed prints it (seed 000 FIGHTER "Attack: 6/2" -> 'A 2 (6)', ANTI-TANK
-    GUN "Attack: 1 (3 against armor)" -> 'A 1 (3)'); the card's tooltip says against what."""
+    GUN "Attack: 1 (3 against armor)" -> 'A 1 (3)'); the card's tooltip says against what.
+    A unit rolling more than one die shows how many (seed 002 Elite Infantry "Attack: 1
+    (2 dice)" -> 'A 1×2')."""
+    dice = unit_dice(ut)
+
     def val(role: str, base: int) -> str:
         special = [getattr(ab, role, 0) for ab in ut.abilities_named("value_against")]
         best = max([v for v in special if v and v != base] or [0])
-        return f"{base} ({best})" if best else str(base)
+        shown = f"{base}×{dice}" if dice > 1 and base else str(base)
+        return f"{shown} ({best})" if best else shown
     gap = "  " if any(ut.abilities_named("value_against")) else "   "
     out = gap.join([f"A {val('attack', ut.attack)}", f"D {val('defense', ut.defense)}", f"M {ut.move}"])
     return out + (f"{gap}hits {ut.hits}" if ut.hits > 1 else "")

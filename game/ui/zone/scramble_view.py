@@ -101,10 +101,7 @@ def draw(win: BattleWindow, surface: pygame.Surface, box: pygame.Rect, b: Battle
             u = state.units[uid]
             ut = state.utype(u)
             chosen = uid in choice.pick
-            try:
-                col = palette.nation_color(state.scenario, u.owner)
-            except KeyError:
-                col = theme.NEUTRAL
+            col = palette.nation_color(state.scenario, u.owner)
             if x + icon + 90 > box.right:
                 x, y = box.x + 10, y + icon + 8
             r = draw_counter(surface, (x, y), ut, ut.domain, col, icon, anchor="topleft")

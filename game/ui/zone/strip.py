@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import grammar
 from game.rules.abilities.hooks import barred_domains, only_domains
 from game.rules.model import Battle, GameState, Pool, Roll, Unit
 from game.rules.zone import battle as B
@@ -245,7 +246,8 @@ def pool_note(state: GameState, b: Battle, pool: Pool, name_of: Callable[[str], 
                 excl.append(_names(state, evaders))
         but = " and ".join(excl)
         among = f"{among} but {but}" if among else f"all but {but}"
-    return f"{head}: {picker} picks among {among or 'all units'}"
+    picks = grammar.verb("picks", grammar.name_plural(state.scenario, picker))   # 'Germans pick'
+    return f"{head}: {picker} {picks} among {among or 'all units'}"
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -256,13 +258,6 @@ COL_B = (33, 37, 45)
 ZERO_COL = (28, 30, 35)
 AIRBORNE_TAG = (126, 78, 196)   # the airdrop's violet, darker
 REROLL_PICK = (120, 176, 232)   # a die chosen for a reconnaissance reroll (reroll_view.PICK)
-
-
-def _owner_color(state: GameState, pid: str) -> tuple[int, int, int]:
-    try:
-        return palette.nation_color(state.scenario, pid)
-    except KeyError:
-        return theme.NEUTRAL
 
 
 def draw_strip_die(surface: pygame.Surface, rect: pygame.Rect, face: int, hit: bool, dice: int) -> None:
@@ -483,7 +478,7 @@ def _draw_gutter(win: BattleWindow, surface: pygame.Surface, lay: Layout, b: Bat
     y = row.y + 6 if side == "attacker" else max(row.y + 2, row.bottom - block - extra - 4)
     sx = x
     for o in owners[:3]:
-        theme.swatch(surface, pygame.Rect(sx, y + 2, 14, 14), _owner_color(state, o))
+        theme.swatch(surface, pygame.Rect(sx, y + 2, 14, 14), palette.nation_color(state.scenario, o))
         sx += 17
     theme.text(surface, "Attacker" if side == "attacker" else "Defender", (sx + 3, y), 18, theme.TEXT, bold=True)
     names = ", ".join(win.game.ctl.player_name(o) for o in owners) or "—"
@@ -655,7 +650,7 @@ def _draw_stack(win: BattleWindow, surface: pygame.Surface, pos: tuple[int, int]
                 b: Battle | None) -> None:
     state = win.state
     ut = state.ruleset.units[st.type]
-    col = _owner_color(state, st.owner)
+    col = palette.nation_color(state.scenario, st.owner)
     x, y = pos
     if st.count > 1:  # a physical stack: the counters below peek out
         for k in (2, 1) if st.count > 2 else (1,):

@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import replace
 
 from ... import dice, grammar
-from ...abilities.hooks import barred_domains, only_domains
+from ...abilities.hooks import barred_domains, only_domains, restrict_domains
 from ...errors import IllegalAction
-from ...model import AIR, Battle, GameState, Pool, Roll, Unit, unit_replace
+from ...model import AIR, Battle, GameState, Pool, Roll, Unit, UnitMap, unit_replace
 from .. import scramble
 from .board import _replace, remove_casualty
 from .casualties import check_casualties, effective_hits, firing_types_of
@@ -54,15 +54,6 @@ from .values import (
 
 # --- fire steps -------------------------------------------------------------------
 PoolKey = tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...], str]
-
-
-def _restrict(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
-    """Both restrictions at once (empty = none); nothing in common -> matches no domain."""
-    if not a:
-        return b
-    if not b:
-        return a
-    return tuple(x for x in a if x in b) or ("-",)
 
 
 def _specials(state: GameState, b: Battle, side: str, role: str,
@@ -138,10 +129,10 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
         if special_steps:
             hits_only = only_domains(ut, role)
             if hits_only is not None:
-                only = _restrict(only, hits_only)
+                only = restrict_domains(only, hits_only)
             chooser, cdoms = _chooser(state, b, u, side, role)
             if chooser:
-                only = _restrict(only, cdoms)
+                only = restrict_domains(only, cdoms)
         spec = specials.get(u.uid, [])
         top = max([value] + [v for v, _, _ in spec])
         for _ in range(n_dice(state, u)):
@@ -156,7 +147,7 @@ def _classify(state: GameState, b: Battle, step: str, side: str, shooters: list[
             else:
                 for v, types, doms in spec:
                     if d <= v:
-                        pkey = (excl, ut.domain == AIR, _restrict(only, doms), types, chooser)
+                        pkey = (excl, ut.domain == AIR, restrict_domains(only, doms), types, chooser)
                         break
             if pkey is not None:
                 pools[pkey] = pools.get(pkey, 0) + 1
@@ -340,12 +331,43 @@ def settle(state: GameState) -> Shot | None:
         b, wait = st.before_roll(state, b)
         if wait:
             return None
-        shot = st.shooters(state, b)
+        shot = _kept_shot(state, b) or st.shooters(state, b)
         if not shot[1]:
             b = _replace(b, step=b.step + 1)
             continue
         state.zone.battle = _replace(b, awaiting="roll")
+        _keep_shot(state, state.zone.battle, shot)
         return shot
+
+
+# The walk stops before a step that rolls (awaiting "roll") once it has found the step's
+# shooters; the next action, the roll, walks to the same step and would find them again.
+# So they are kept (UnitMap.kept_memo: shared by the copies of unchanged units) with
+# what else they were found from: the very battle record (the same object: nothing in it
+# changed), the ruleset, scenario and relations (replaced, never changed in place), and
+# the owners and raids (values a shooter reads: ports, raid targets), compared by value.
+_SHOT = "battle shot"
+
+
+def _keep_shot(state: GameState, b: Battle, shot: Shot) -> None:
+    units = state.units
+    if type(units) is UnitMap:
+        units.kept_memo()[_SHOT] = (b, state.ruleset, state.scenario, state.relations,
+                                    dict(state.owners), dict(state.zone.raids), shot)
+
+
+def _kept_shot(state: GameState, b: Battle) -> Shot | None:
+    """The shot kept by `_keep_shot` for this very battle record, if nothing else it was
+    found from has changed since."""
+    units = state.units
+    if type(units) is not UnitMap:
+        return None
+    got = units.kept_memo().get(_SHOT)
+    if got is None or got[0] is not b or got[1] is not state.ruleset or got[2] is not state.scenario \
+            or got[3] is not state.relations or got[4] != state.owners or got[5] != state.zone.raids:
+        return None
+    side, shooters, immediate = got[6]
+    return side, list(shooters), immediate
 
 
 def advance(state: GameState) -> None:
@@ -393,6 +415,17 @@ def hits_text(total: int, void: int = 0) -> str:
     n = total - void
     text = f"{n} hit{'s' if n != 1 else ''}"
     return f"{text} ({void} with no target)" if void else text
+
+
+def roll_result(state: GameState, roll: Roll) -> str:
+    """What a fire step's dice did: '2 hits'; '15 damage' for a raid's damage roll (its
+    dice count damage, not hits)."""
+    if fire_step(roll.step).scores_hits:
+        return hits_text(roll.hits, roll.void)
+    if roll.step == "raid_damage":
+        from .. import raids
+        return f"{raids.damage_points(state, roll)} damage"
+    return "rolled"
 
 
 def _drop_empty_pools(state: GameState, b: Battle) -> Battle:

@@ -37,6 +37,15 @@ def interceptor_choices(state: GameState, b: Battle | None = None) -> list[int]:
                   if state.utype(u).has("intercepts"))
 
 
+def await_interceptors(state: GameState, b: Battle) -> tuple[Battle, bool]:
+    """Before an interception step rolls: when a unit may intercept, the battle waits for the
+    defender's choice (True); else it goes on with no interceptors (False)."""
+    if interceptor_choices(state, b):
+        state.zone.battle = _replace(b, awaiting="intercept")
+        return b, True
+    return _replace(b, interceptors=()), False
+
+
 def intercept_value(state: GameState, u: Unit, target_domain: str = AIR) -> int:
     """An interceptor's value: its defense, or its `value_against` defense value for the
     transports' domain when higher (the fighter: 5 against aircraft, G39)."""

@@ -165,8 +165,8 @@ def fire_value(state: GameState, b: Battle, u: Unit, role: str, bonus: dict[int,
     round-bound value hooks), less the fleet air defence penalty. In a bombing raid
     (G40) the one round of air combat is fought at the air battle values."""
     if b.raid:
-        from ..raids import air_battle_value
-        return air_battle_value(state, u, role)
+        from ..raids import air_value
+        return air_value(state, u, role)
     ut = state.utype(u)
     fap = fleet_air_penalty(state, b, u, role) if ut.abilities else None
     if fap is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import board, interception
+from .. import interception
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -19,10 +19,7 @@ class Intercept(FireStep):
 
     def before_roll(self, state: GameState, b: Battle) -> tuple[Battle, bool]:
         if b.drops and b.interceptors is None:
-            if interception.interceptor_choices(state, b):
-                state.zone.battle = board._replace(b, awaiting="intercept")
-                return b, True
-            b = board._replace(b, interceptors=())
+            return interception.await_interceptors(state, b)
         return b, False
 
     def shooters(self, state: GameState, b: Battle) -> Shot:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import board, interception
+from .. import interception
 from .base import FireStep, Shot
 
 if TYPE_CHECKING:
@@ -20,10 +20,7 @@ class RaidIntercept(FireStep):
 
     def before_roll(self, state: GameState, b: Battle) -> tuple[Battle, bool]:
         if b.interceptors is None:
-            if interception.interceptor_choices(state, b):
-                state.zone.battle = board._replace(b, awaiting="intercept")
-                return b, True
-            b = board._replace(b, interceptors=())
+            return interception.await_interceptors(state, b)
         return b, False
 
     def shooters(self, state: GameState, b: Battle) -> Shot:
