@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from game.io.saves import SaveError, load_session, write_save
 from game.io.triplea import import_map
 from game.io.triplea_files import TripleaError
@@ -35,6 +37,7 @@ from game.rules.errors import LoadError
 from game.rules.ruleset import (
     RULESET_DIR,
     SCENARIO_DIR,
+    find_scenario,
     load_ruleset_file,
     load_scenario,
     load_scenario_file,
@@ -153,12 +156,41 @@ def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any], names: tu
 
 
 # --- the input kinds ------------------------------------------------------------------------
-def _yaml_seeds() -> list[tuple[Path, Callable[[str], Any]]]:
+def _yaml_seeds(scenario: str | None = None) -> list[tuple[Path, Callable[[str], Any]]]:
+    """The shipped YAML files to mutate: all of them, or `scenario`'s file, its ruleset
+    (and the rulesets it extends) and their variants."""
+    rulesets = sorted(RULESET_DIR.glob("*.yaml"))
+    scenarios = sorted(SCENARIO_DIR.glob("*.yaml"))
+    variants = sorted(VARIANT_DIR.glob("*.yaml"))
+    if scenario is not None:
+        sc = load_scenario(scenario)
+        chain = _ruleset_chain(sc.ruleset_id)
+        scenarios = [find_scenario(scenario)]
+        rulesets = [p for p in rulesets if p.stem in chain]
+        variants = [p for p in variants if _extends(p) in chain]
     out: list[tuple[Path, Callable[[str], Any]]] = []
-    out += [(p, load_ruleset_file) for p in sorted(RULESET_DIR.glob("*.yaml"))]
-    out += [(p, load_scenario_file) for p in sorted(SCENARIO_DIR.glob("*.yaml"))]
-    out += [(p, load_variant_file) for p in sorted(VARIANT_DIR.glob("*.yaml"))]
+    out += [(p, load_ruleset_file) for p in rulesets]
+    out += [(p, load_scenario_file) for p in scenarios]
+    out += [(p, load_variant_file) for p in variants]
     return out
+
+
+def _ruleset_chain(ruleset_id: str) -> set[str]:
+    """`ruleset_id` and the ids of the rulesets it extends."""
+    chain: set[str] = set()
+    rid: str | None = ruleset_id
+    while rid and rid not in chain:
+        chain.add(rid)
+        rid = _extends(RULESET_DIR / f"{rid}.yaml")
+    return chain
+
+
+def _extends(path: Path) -> str | None:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None
+    return data.get("extends") if isinstance(data, dict) else None
 
 
 def fuzz_yaml(tally: Tally, rng: random.Random, work: Path, seeds: list[Any]) -> None:
@@ -169,10 +201,11 @@ def fuzz_yaml(tally: Tally, rng: random.Random, work: Path, seeds: list[Any]) ->
          (target.name,))
 
 
-def _save_seed(work: Path) -> bytes:
-    """A short game of the smallest zone scenario, saved: the save mutants start from it."""
+def _save_seed(work: Path, scenario: str | None = None) -> bytes:
+    """A short game of `scenario` (else the smallest zone scenario), saved: the save
+    mutants start from it."""
     from game.ai import choose_action
-    sc = load_scenario("sarn_gulf_2031")
+    sc = load_scenario(scenario or "sarn_gulf_2031")
     s = Session(sc, ruleset_for(sc), 7)
     for _ in range(30):
         if s.state.over:
@@ -222,36 +255,51 @@ def fuzz_save(tally: Tally, rng: random.Random, work: Path, seed: bytes) -> None
          (target.name,))
 
 
-_TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties",
-                  "games/WW2v3-1941.xml")
+_TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties")
+_V3_GAME = "WW2v3-1941.xml"   # the v3 map's game (it has one); another map's first game
 
 
-def fuzz_triplea(tally: Tally, rng: random.Random, work: Path, source: Path = TRIPLEA_MAP) -> None:
+def triplea_game(source: Path) -> str:
+    """The game XML of the map folder `source` the triplea kind imports: the v3 game if
+    the folder has it, else its first game file."""
+    games = sorted(p.name for p in (source / "map" / "games").glob("*.xml"))
+    return _V3_GAME if _V3_GAME in games or not games else games[0]
+
+
+def fuzz_triplea(tally: Tally, rng: random.Random, work: Path, source: Path = TRIPLEA_MAP,
+                 game: str | None = None) -> None:
+    """Import the map folder `source` with one of its files mutated: a text file or the
+    game XML `game` (games/NAME; default: triplea_game)."""
     folder = work / "map"
     if not folder.is_dir():
         shutil.copytree(source / "map", folder, ignore=shutil.ignore_patterns("*.png", "*.jpg"))
-    name = rng.choice(_TRIPLEA_FILES)
+    game = game or triplea_game(source)
+    names = [n for n in _TRIPLEA_FILES if (source / "map" / n).is_file()] + [f"games/{game}"]
+    name = rng.choice(names)
     original = (source / "map" / name).read_bytes()
     (folder / name).write_bytes(mutate(original, rng))
     try:
-        _run(tally, "triplea", f"{name} mutant", lambda: import_map(folder, scenario_id="fuzz"),
-             (name, folder.name))
+        _run(tally, "triplea", f"{name} mutant",
+             lambda: import_map(folder, game=game, scenario_id="fuzz"), (name, folder.name))
     finally:
         (folder / name).write_bytes(original)
 
 
 def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
          kinds: tuple[str, ...] = KINDS, keep: Path | None = None,
-         triplea_map: Path = TRIPLEA_MAP) -> Tally:
+         triplea_map: Path = TRIPLEA_MAP, scenario: str | None = None,
+         triplea_game: str | None = None) -> Tally:
     """Run `cases` mutants (or as many as fit in `minutes`) spread over `kinds`; the
-    "triplea" kind mutates the v3 map folder `triplea_map` (left out when it is absent)."""
+    "triplea" kind mutates the map folder `triplea_map` (left out when it is absent) and
+    imports its game XML `triplea_game`; `scenario`: the yaml kind mutates that scenario
+    and its rulesets and variants only, the save kind a short game of it."""
     rng = random.Random(seed)
     tally = Tally()
     stop = time.monotonic() + minutes * 60 if minutes else None
     with tempfile.TemporaryDirectory(prefix="warboard-fuzz-") as tmp:
         work = Path(tmp)
-        yaml_seeds = _yaml_seeds()
-        save_seed = _save_seed(work) if "save" in kinds else b""
+        yaml_seeds = _yaml_seeds(scenario)
+        save_seed = _save_seed(work, scenario) if "save" in kinds else b""
         if "triplea" in kinds and not (triplea_map / "map").is_dir():
             logger.warning("no TripleA map at %s: the triplea kind is left out", triplea_map)
             kinds = tuple(k for k in kinds if k != "triplea")
@@ -263,7 +311,7 @@ def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
             elif kind == "save":
                 fuzz_save(tally, rng, work, save_seed)
             else:
-                fuzz_triplea(tally, rng, work, triplea_map)
+                fuzz_triplea(tally, rng, work, triplea_map, triplea_game)
             if keep is not None and len(tally.failures) > len(list(keep.glob("case-*"))):
                 _keep(work, keep, len(tally.failures))
             n += 1
