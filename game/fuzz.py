@@ -30,7 +30,7 @@ from typing import Any
 
 import yaml
 
-from game.io.saves import SaveError, load_session, write_save
+from game.io.saves import SaveError, load_session, open_save, write_save
 from game.io.triplea import import_map
 from game.io.triplea_files import TripleaError
 from game.rules.errors import LoadError
@@ -251,8 +251,17 @@ def fuzz_save(tally: Tally, rng: random.Random, work: Path, seed: bytes) -> None
     else:
         raw = json.dumps(_forge(_forge(json.loads(seed), rng), rng)).encode()
     target.write_bytes(raw)
-    _run(tally, "save", f"save mutant (kept as {target})", lambda: load_session(target),
+    _run(tally, "save", f"save mutant (kept as {target})", lambda: _open_both_ways(target),
          (target.name,))
+
+
+def _open_both_ways(path: Path) -> None:
+    """Load a save as `play --load` does (replayed), then as the menu does (shown at its
+    recorded position, then replayed: saves.open_save and its finish)."""
+    load_session(path)
+    _, _, finish = open_save(path)
+    if finish is not None:
+        finish()
 
 
 _TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties")
