@@ -1090,7 +1090,7 @@ def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset:
         chk.unknown_keys(c, ("name", "between", "controlled_by", "open_to"), where)
         name = chk.get(c, "name", str, where, default="canal")
         held = chk.get(c, "controlled_by", list, where, default=LocList()) or []
-        bad_held = [t for t in held if t not in spaces or spaces[str(t)].kind == SEA]
+        bad_held = [t for t in held if not isinstance(t, str) or t not in spaces or spaces[t].kind == SEA]
         if bad_held:
             chk.error(c, "controlled_by", f"{where}.controlled_by: '{bad_held[0]}' is not a land "
                       f"territory{did_you_mean(str(bad_held[0]), spaces)}")
