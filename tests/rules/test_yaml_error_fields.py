@@ -134,3 +134,12 @@ def test_a_mapping_or_list_where_a_space_id_belongs_is_an_error_not_a_crash(tmp_
     diags, lines = g40_broken(tmp_path, old, new)
     (d,) = diags
     assert new in lines[d.line - 1] and d.message == field
+
+
+def test_a_convoy_zone_beside_an_unknown_space_is_the_maps_error_not_a_crash(tmp_path):
+    # found by `fuzz --scenario world_war_ii_global_1940`: the convoy zones read their
+    # neighbours' kind before the map's errors stopped the load (KeyError: 'eire')
+    old = 'adjacent: ["alaska", "british_columbia", "sea_zone_10",'
+    diags, lines = g40_broken(tmp_path, old, old.replace('"alaska"', '"atlantis"'))
+    (d,) = [d for d in diags if "atlantis" in d.message]
+    assert "atlantis" in lines[d.line - 1] and d.message.startswith("spaces.sea_zone_1.adjacent: unknown space")
