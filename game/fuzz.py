@@ -107,12 +107,21 @@ def _deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+# values of another shape, put where a file has a quoted id or name (an item of a list of
+# spaces, a player, an event's name): a loader must not look a mapping up as an id
+_SHAPES: tuple[bytes, ...] = (b"{}", b"[]", b"{a: 1}", b"{is: war}", b"[[]]", b"[x, y]", b"null",
+                              b"-1", b"0", b"1.5", b"true", b'""', b"9" * 30)
+
+
 def mutate(data: bytes, rng: random.Random) -> bytes:
     """One to three random edits: byte flips, nasty insertions, deletions, truncation,
-    duplication of a slice."""
+    duplication of a slice, a quoted value replaced by one of another shape."""
     out = bytearray(data)
     for _ in range(rng.randint(1, 3)):
-        op = rng.randrange(6)
+        op = rng.randrange(7)
+        if op == 6:
+            _reshape_quoted(out, rng)
+            continue
         i = rng.randrange(len(out) + 1)
         if op == 0 and out:
             out[min(i, len(out) - 1)] = rng.randrange(256)
@@ -135,6 +144,15 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
             if colon > 0:
                 out[start:end] = line[:colon + 1] + b" " + rng.choice(_NASTY)
     return bytes(out)
+
+
+def _reshape_quoted(out: bytearray, rng: random.Random) -> None:
+    """Replace the first double-quoted value at or after a random place by a value of
+    another shape (a mapping, a list, a number, null)."""
+    start = out.find(b'"', rng.randrange(len(out) + 1))
+    end = out.find(b'"', start + 1) if start >= 0 else -1
+    if end > start >= 0 and b"\n" not in out[start:end]:
+        out[start:end + 1] = rng.choice(_SHAPES)
 
 
 def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any], names: tuple[str, ...] = ()) -> None:
