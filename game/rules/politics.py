@@ -441,7 +441,7 @@ def _raises(e: Any, where: str, players: Any, spaces: Any, chk: Any
         return (), ()
     chk.unknown_keys(node, ("in", "by"), where)
     inside = node.get("in", [])
-    if not isinstance(inside, list) or not inside or any(s not in spaces for s in inside):
+    if not isinstance(inside, list) or not inside or any(not isinstance(s, str) or s not in spaces for s in inside):
         chk.error(node, "in", f"{where}.in: a list of known space ids")
         return (), ()
     return tuple(inside), players(node, "by", where)

@@ -128,6 +128,7 @@ def test_a_field_of_the_wrong_kind_is_named_in_the_authors_words(tmp_path):
     ('zones: ["sea_zone_17",', 'zones: [{is: war},', "kamikaze.zones: '{'is': 'war'}' is not a sea zone"),
     ('keeps_out_of: ["sea_zone_1",', 'keeps_out_of: [[],', "player_rules[0].keeps_out_of: unknown space '[]'"),
     ('controlled_by: ["egypt",', 'controlled_by: [{a: 1},', "canals[0].controlled_by: '{'a': 1}' is not a land territory"),
+    ('raises: {in: ["chile",', 'raises: {in: [[],', "politics.events[14].raises.in: a list of known space ids"),
 ])
 def test_a_mapping_or_list_where_a_space_id_belongs_is_an_error_not_a_crash(tmp_path, old, new, field):
     # found by mutating the parsed scenario's nodes: "unhashable type: 'LocDict'" escaped the loader
