@@ -363,6 +363,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         return _fail(f"unknown input kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
     tally = fuzz(cases=args.cases, minutes=args.minutes if args.cases is None else None,
                  seed=args.seed, kinds=kinds, keep=Path(args.keep) if args.keep else None,
+                 scenario=args.scenario, triplea_game=args.triplea_game,
                  **({"triplea_map": Path(args.triplea_map)} if args.triplea_map else {}))
     print(json.dumps(tally.to_json(), indent=1))
     return 1 if tally.total("crash") or tally.total("hang") or tally.total("unnamed") else 0
@@ -424,6 +425,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--triplea-map", metavar="DIR",
                    help="the TripleA world_war_ii_v3 map folder to mutate (default: "
                         "$WARBOARD_TRIPLEA_MAP, else ../shared/data/triplea/world_war_ii_v3 of a checkout)")
+    s.add_argument("--triplea-game", metavar="NAME",
+                   help="the game XML of that map to import and mutate (default: WW2v3-1941.xml, "
+                        "else the map's first games/*.xml)")
+    s.add_argument("--scenario", metavar="ID",
+                   help="mutate this scenario, its rulesets and their variants only, and save "
+                        "a short game of it for the save mutants (default: every shipped file; "
+                        "the saves of a Sarn Gulf game)")
     s.set_defaults(func=cmd_fuzz)
     s = sub.add_parser("replay", help="replay a save")
     s.add_argument("save")

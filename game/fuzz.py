@@ -28,13 +28,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.io.saves import SaveError, load_session, write_save
+import yaml
+
+from game.io.saves import SaveError, load_session, open_save, write_save
 from game.io.triplea import import_map
 from game.io.triplea_files import TripleaError
 from game.rules.errors import LoadError
 from game.rules.ruleset import (
     RULESET_DIR,
     SCENARIO_DIR,
+    find_scenario,
     load_ruleset_file,
     load_scenario,
     load_scenario_file,
@@ -104,12 +107,21 @@ def _deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+# values of another shape, put where a file has a quoted id or name (an item of a list of
+# spaces, a player, an event's name): a loader must not look a mapping up as an id
+_SHAPES: tuple[bytes, ...] = (b"{}", b"[]", b"{a: 1}", b"{is: war}", b"[[]]", b"[x, y]", b"null",
+                              b"-1", b"0", b"1.5", b"true", b'""', b"9" * 30)
+
+
 def mutate(data: bytes, rng: random.Random) -> bytes:
     """One to three random edits: byte flips, nasty insertions, deletions, truncation,
-    duplication of a slice."""
+    duplication of a slice, a quoted value replaced by one of another shape."""
     out = bytearray(data)
     for _ in range(rng.randint(1, 3)):
-        op = rng.randrange(6)
+        op = rng.randrange(7)
+        if op == 6:
+            _reshape_quoted(out, rng)
+            continue
         i = rng.randrange(len(out) + 1)
         if op == 0 and out:
             out[min(i, len(out) - 1)] = rng.randrange(256)
@@ -134,6 +146,15 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return bytes(out)
 
 
+def _reshape_quoted(out: bytearray, rng: random.Random) -> None:
+    """Replace the first double-quoted value at or after a random place by a value of
+    another shape (a mapping, a list, a number, null)."""
+    start = out.find(b'"', rng.randrange(len(out) + 1))
+    end = out.find(b'"', start + 1) if start >= 0 else -1
+    if end > start >= 0 and b"\n" not in out[start:end]:
+        out[start:end + 1] = rng.choice(_SHAPES)
+
+
 def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any], names: tuple[str, ...] = ()) -> None:
     """Load one mutant; a refusal must name one of `names` (the file, or the folder)."""
     try:
@@ -153,12 +174,41 @@ def _run(tally: Tally, kind: str, where: str, load: Callable[[], Any], names: tu
 
 
 # --- the input kinds ------------------------------------------------------------------------
-def _yaml_seeds() -> list[tuple[Path, Callable[[str], Any]]]:
+def _yaml_seeds(scenario: str | None = None) -> list[tuple[Path, Callable[[str], Any]]]:
+    """The shipped YAML files to mutate: all of them, or `scenario`'s file, its ruleset
+    (and the rulesets it extends) and their variants."""
+    rulesets = sorted(RULESET_DIR.glob("*.yaml"))
+    scenarios = sorted(SCENARIO_DIR.glob("*.yaml"))
+    variants = sorted(VARIANT_DIR.glob("*.yaml"))
+    if scenario is not None:
+        sc = load_scenario(scenario)
+        chain = _ruleset_chain(sc.ruleset_id)
+        scenarios = [find_scenario(scenario)]
+        rulesets = [p for p in rulesets if p.stem in chain]
+        variants = [p for p in variants if _extends(p) in chain]
     out: list[tuple[Path, Callable[[str], Any]]] = []
-    out += [(p, load_ruleset_file) for p in sorted(RULESET_DIR.glob("*.yaml"))]
-    out += [(p, load_scenario_file) for p in sorted(SCENARIO_DIR.glob("*.yaml"))]
-    out += [(p, load_variant_file) for p in sorted(VARIANT_DIR.glob("*.yaml"))]
+    out += [(p, load_ruleset_file) for p in rulesets]
+    out += [(p, load_scenario_file) for p in scenarios]
+    out += [(p, load_variant_file) for p in variants]
     return out
+
+
+def _ruleset_chain(ruleset_id: str) -> set[str]:
+    """`ruleset_id` and the ids of the rulesets it extends."""
+    chain: set[str] = set()
+    rid: str | None = ruleset_id
+    while rid and rid not in chain:
+        chain.add(rid)
+        rid = _extends(RULESET_DIR / f"{rid}.yaml")
+    return chain
+
+
+def _extends(path: Path) -> str | None:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None
+    return data.get("extends") if isinstance(data, dict) else None
 
 
 def fuzz_yaml(tally: Tally, rng: random.Random, work: Path, seeds: list[Any]) -> None:
@@ -169,10 +219,11 @@ def fuzz_yaml(tally: Tally, rng: random.Random, work: Path, seeds: list[Any]) ->
          (target.name,))
 
 
-def _save_seed(work: Path) -> bytes:
-    """A short game of the smallest zone scenario, saved: the save mutants start from it."""
+def _save_seed(work: Path, scenario: str | None = None) -> bytes:
+    """A short game of `scenario` (else the smallest zone scenario), saved: the save
+    mutants start from it."""
     from game.ai import choose_action
-    sc = load_scenario("sarn_gulf_2031")
+    sc = load_scenario(scenario or "sarn_gulf_2031")
     s = Session(sc, ruleset_for(sc), 7)
     for _ in range(30):
         if s.state.over:
@@ -218,40 +269,64 @@ def fuzz_save(tally: Tally, rng: random.Random, work: Path, seed: bytes) -> None
     else:
         raw = json.dumps(_forge(_forge(json.loads(seed), rng), rng)).encode()
     target.write_bytes(raw)
-    _run(tally, "save", f"save mutant (kept as {target})", lambda: load_session(target),
+    _run(tally, "save", f"save mutant (kept as {target})", lambda: _open_both_ways(target),
          (target.name,))
 
 
-_TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties",
-                  "games/WW2v3-1941.xml")
+def _open_both_ways(path: Path) -> None:
+    """Load a save as `play --load` does (replayed), then as the menu does (shown at its
+    recorded position, then replayed: saves.open_save and its finish)."""
+    load_session(path)
+    _, _, finish = open_save(path)
+    if finish is not None:
+        finish()
 
 
-def fuzz_triplea(tally: Tally, rng: random.Random, work: Path, source: Path = TRIPLEA_MAP) -> None:
+_TRIPLEA_FILES = ("polygons.txt", "centers.txt", "place.txt", "map.properties")
+_V3_GAME = "WW2v3-1941.xml"   # the v3 map's game (it has one); another map's first game
+
+
+def triplea_game(source: Path) -> str:
+    """The game XML of the map folder `source` the triplea kind imports: the v3 game if
+    the folder has it, else its first game file."""
+    games = sorted(p.name for p in (source / "map" / "games").glob("*.xml"))
+    return _V3_GAME if _V3_GAME in games or not games else games[0]
+
+
+def fuzz_triplea(tally: Tally, rng: random.Random, work: Path, source: Path = TRIPLEA_MAP,
+                 game: str | None = None) -> None:
+    """Import the map folder `source` with one of its files mutated: a text file or the
+    game XML `game` (games/NAME; default: triplea_game)."""
     folder = work / "map"
     if not folder.is_dir():
         shutil.copytree(source / "map", folder, ignore=shutil.ignore_patterns("*.png", "*.jpg"))
-    name = rng.choice(_TRIPLEA_FILES)
+    game = game or triplea_game(source)
+    names = [n for n in _TRIPLEA_FILES if (source / "map" / n).is_file()] + [f"games/{game}"]
+    name = rng.choice(names)
     original = (source / "map" / name).read_bytes()
     (folder / name).write_bytes(mutate(original, rng))
     try:
-        _run(tally, "triplea", f"{name} mutant", lambda: import_map(folder, scenario_id="fuzz"),
-             (name, folder.name))
+        _run(tally, "triplea", f"{name} mutant",
+             lambda: import_map(folder, game=game, scenario_id="fuzz"), (name, folder.name))
     finally:
         (folder / name).write_bytes(original)
 
 
 def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
          kinds: tuple[str, ...] = KINDS, keep: Path | None = None,
-         triplea_map: Path = TRIPLEA_MAP) -> Tally:
+         triplea_map: Path = TRIPLEA_MAP, scenario: str | None = None,
+         triplea_game: str | None = None) -> Tally:
     """Run `cases` mutants (or as many as fit in `minutes`) spread over `kinds`; the
-    "triplea" kind mutates the v3 map folder `triplea_map` (left out when it is absent)."""
+    "triplea" kind mutates the map folder `triplea_map` (left out when it is absent) and
+    imports its game XML `triplea_game`; `scenario`: the yaml kind mutates that scenario
+    and its rulesets and variants only, the save kind a short game of it."""
     rng = random.Random(seed)
     tally = Tally()
     stop = time.monotonic() + minutes * 60 if minutes else None
     with tempfile.TemporaryDirectory(prefix="warboard-fuzz-") as tmp:
         work = Path(tmp)
-        yaml_seeds = _yaml_seeds()
-        save_seed = _save_seed(work) if "save" in kinds else b""
+        yaml_seeds = _yaml_seeds(scenario)
+        save_seed = _save_seed(work, scenario) if "save" in kinds else b""
         if "triplea" in kinds and not (triplea_map / "map").is_dir():
             logger.warning("no TripleA map at %s: the triplea kind is left out", triplea_map)
             kinds = tuple(k for k in kinds if k != "triplea")
@@ -263,7 +338,7 @@ def fuzz(cases: int | None = None, minutes: float | None = None, seed: int = 1,
             elif kind == "save":
                 fuzz_save(tally, rng, work, save_seed)
             else:
-                fuzz_triplea(tally, rng, work, triplea_map)
+                fuzz_triplea(tally, rng, work, triplea_map, triplea_game)
             if keep is not None and len(tally.failures) > len(list(keep.glob("case-*"))):
                 _keep(work, keep, len(tally.failures))
             n += 1

@@ -38,7 +38,8 @@ def render() -> dict[str, str]:
         out = {}
         for p in shipped_texts():
             text = p.read_text(encoding="utf-8")
-            out[yamlcache.entry_name(text)] = yamlcache.encoded(load_yaml(text, str(p)))
+            name = yamlcache.entry_name(text)
+            out[name] = yamlcache.encoded(load_yaml(text, str(p)), name)
         return out
     finally:
         if was is None:

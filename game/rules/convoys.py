@@ -86,9 +86,10 @@ def _zone(znode: Any, i: int, z: Any, spaces: dict[str, Any], chk: Any
         chk.error(znode, i, f"{where}: '{zid}' is not a sea zone of the map")
         return None
     if serves is None:
-        served = tuple(sorted(a for a in spaces[zid].adjacent if spaces[a].kind == LAND))
+        # (an unknown neighbour is the map's error, reported where the space lists it)
+        served = tuple(sorted(a for a in spaces[zid].adjacent if a in spaces and spaces[a].kind == LAND))
     else:
-        bad = [s for s in serves if s not in spaces or spaces[s].kind != LAND]
+        bad = [s for s in serves if not isinstance(s, str) or s not in spaces or spaces[s].kind != LAND]
         if bad:
             chk.error(z, "serves", f"{where}.serves: not land territories: {', '.join(map(str, bad))}")
         served = tuple(str(s) for s in serves if s not in bad)

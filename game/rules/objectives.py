@@ -225,19 +225,25 @@ class _Ctx:
     spaces: Iterable[str]
     pids: list[str]
     ruleset: Any
-    relations: tuple[str, ...] = RELATIONS   # and the scenario's named relations (politics types)
-    switches: tuple[str, ...] = ()           # the scenario's politics switches
+    # the scenario's named relations (politics types) and switches; None: that politics
+    # field is malformed (reported there), so the names used are not checked against it
+    relations: tuple[str, ...] | None = RELATIONS
+    switches: tuple[str, ...] | None = ()
 
 
-def _politics_names(data: Any, key: str) -> tuple[str, ...]:
-    """The names the scenario's politics declares under `key` (types, switches)."""
+def _politics_names(data: Any, key: str) -> tuple[str, ...] | None:
+    """The names the scenario's politics declares under `key` (types, switches); None
+    when that field is there but not a mapping."""
     pol = data.get("politics") if isinstance(data, dict) else None
     got = pol.get(key) if isinstance(pol, dict) else None
-    return tuple(str(t) for t in got) if isinstance(got, dict) else ()
+    if got is None:
+        return ()
+    return tuple(str(t) for t in got) if isinstance(got, dict) else None
 
 
-def _relation_names(data: Any) -> tuple[str, ...]:
-    return RELATIONS + _politics_names(data, "types")
+def _relation_names(data: Any) -> tuple[str, ...] | None:
+    types = _politics_names(data, "types")
+    return None if types is None else RELATIONS + types
 
 
 def parse(data: Any, spaces: dict[str, Any], pids: list[str], ruleset: Any, chk: Any
@@ -328,7 +334,7 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
         count = "all"
     if kind == "switch":
         name = str(c["switch"])
-        if name not in ctx.switches:
+        if ctx.switches is not None and name not in ctx.switches:
             chk.error(c, "switch", f"{where}.switch: unknown switch '{name}' (declare it in "
                       f"politics.switches)")
             return None
@@ -349,9 +355,9 @@ def _condition(ctx: _Ctx, parent: Any, idx: Any, where: str) -> ObjectiveConditi
         rel = ""
         if kind == "relation":
             rel = str(c.get("is", ""))
-            if len(players) != 2 or rel not in ctx.relations:
-                chk.error(c, kind, f"{where}: relation: [player, player] with is: "
-                          f"{' | '.join(ctx.relations)}")
+            names = RELATIONS if ctx.relations is None else ctx.relations
+            if len(players) != 2 or ctx.relations is not None and rel not in names:
+                chk.error(c, kind, f"{where}: relation: [player, player] with is: {' | '.join(names)}")
         return ObjectiveCondition(kind, players=players, count=count, relation=rel, player=player)
     spaces = _strs(ctx, c, kind, f"{where}.{kind}")
     for s in spaces:

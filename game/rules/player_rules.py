@@ -81,9 +81,9 @@ def _units(node: Any, key: str, where: str, ruleset: Any, chk: Any) -> tuple[str
 def _ids(node: Any, key: str, where: str, spaces: dict[str, Any], chk: Any) -> tuple[str, ...]:
     lst = chk.get(node, key, list, where, default=[])
     for j, s in enumerate(lst or []):
-        if s not in spaces:
+        if not isinstance(s, str) or s not in spaces:
             chk.error(lst, j, f"{where}.{key}: unknown space '{s}'")
-    return tuple(str(s) for s in lst or [])
+    return tuple(s for s in lst or [] if isinstance(s, str))
 
 
 def may_ever_buy(state: GameState, unit: str, player: str) -> bool:

@@ -477,7 +477,7 @@ def _raises(e: Any, where: str, players: Any, spaces: Any, chk: Any
         return (), ()
     chk.unknown_keys(node, ("in", "by"), where)
     inside = node.get("in", [])
-    if not isinstance(inside, list) or not inside or any(s not in spaces for s in inside):
+    if not isinstance(inside, list) or not inside or any(not isinstance(s, str) or s not in spaces for s in inside):
         chk.error(node, "in", f"{where}.in: a list of known space ids")
         return (), ()
     return tuple(inside), players(node, "by", where)
@@ -496,8 +496,13 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
     chk.unknown_keys(node, ("relations", "declarations", "neutrals", "raise_on_entry", "events", "types",
                             "switches"), w)
     switches = _switches(node, "switches", w, None, chk)
+    raw_switches = node.get("switches") or {}
+    switch_names = tuple(str(n) for n in raw_switches) if isinstance(raw_switches, dict) else None
     types = _types(node, w, chk)
-    names = RELATIONS + tuple(t.name for t in types)
+    # a type reported malformed is still a name the relations may use (one error, not one
+    # per use); a `types` that is no mapping at all leaves the names unchecked
+    raw_types = node.get("types") or {}
+    names = RELATIONS + tuple(str(t) for t in raw_types) if isinstance(raw_types, dict) else None
 
     def players(n: Any, k: str, where: str) -> tuple[str, ...]:
         v = n.get(k, [])
@@ -516,8 +521,9 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         chk.unknown_keys(n, keys, where)
         ab = players(n, "between", where)
         rel = n.get("is")
-        if len(ab) != 2 or ab[0] == ab[1] or rel not in names:
-            chk.error(n, None, f"{where}: between two different players, is: {' | '.join(names)}")
+        known = names or RELATIONS
+        if len(ab) != 2 or ab[0] == ab[1] or not isinstance(rel, str) or names and rel not in names:
+            chk.error(n, None, f"{where}: between two different players, is: {' | '.join(known)}")
             return None
         return ab[0], ab[1], str(rel)
 
@@ -544,6 +550,7 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         decls.append(Declaration(player=who, name=name, sets=tuple(sets), when=when,
                                  title=title if isinstance(title, str) else ""))
     events: list[PoliticsEvent] = []
+    event_nodes: list[tuple[Any, str]] = []   # each parsed event's node and field path
     for i, e in enumerate(node.get("events") or []):
         where = f"{w}.events[{i}]"
         if not isinstance(e, dict):
@@ -563,8 +570,8 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
         sets = [p for j, s in enumerate(raw_sets)
                 if (p := pair(s, f"{where}.sets[{j}]", ("between", "is", "from")))]
         froms = tuple(str(s.get("from", "")) for s in raw_sets if isinstance(s, dict))
-        if any(f not in ("",) + names for f in froms) or len(froms) != len(sets):
-            chk.error(e, "sets", f"{where}.sets: from: {' | '.join(names)}")
+        if names and any(f not in ("",) + names for f in froms) or len(froms) != len(sets):
+            chk.error(e, "sets", f"{where}.sets: from: {' | '.join(names or RELATIONS)}")
             froms = ()
         uses = e.get("uses", 1)
         if not isinstance(uses, int) or isinstance(uses, bool) or uses < 0:
@@ -577,9 +584,9 @@ def parse(data: Any, pids: list[str], ctx_objectives: Any, chk: Any,
                                     hands_over=_parse_hand_over(e, pids, where, chk),
                                     cancels=_parse_cancels(e, where, chk),
                                     raise_in=raise_in, raise_by=raise_by,
-                                    switches=_switches(e, "switches", where, tuple(n for n, _ in switches),
-                                                       chk)))
-    _check_cancels(node, events, chk)
+                                    switches=_switches(e, "switches", where, switch_names, chk)))
+        event_nodes.append((e, where))
+    _check_cancels(event_nodes, events, chk)
     return Politics(relations=relations, declarations=tuple(decls),
                     neutrals=players(node, "neutrals", w),
                     raise_on_entry=players(node, "raise_on_entry", w), events=tuple(events),
@@ -606,12 +613,13 @@ def _parse_cancels(e: Any, where: str, chk: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _check_cancels(node: Any, events: list[PoliticsEvent], chk: Any) -> None:
+def _check_cancels(nodes: list[tuple[Any, str]], events: list[PoliticsEvent], chk: Any) -> None:
+    """Every name an event cancels is an event's, reported at that event's `cancels`."""
     known = {ev.name for ev in events}
-    for ev in events:
+    for (e, where), ev in zip(nodes, events, strict=True):
         for n in ev.cancels:
             if n not in known:
-                chk.error(node, "events", f"politics.events: '{ev.name}' cancels an unknown event '{n}'")
+                chk.error(e, "cancels", f"{where}.cancels: unknown event '{n}'")
 
 
 __all__ = ["PHASE", "air_may_land", "air_may_land_with", "base_of", "cancelled", "changes", "closed_in_combat_move",

@@ -78,6 +78,24 @@ def did_you_mean(word: str, options: Any) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+# what a YAML author calls the kinds of value (not Python's names: LocList, NoneType)
+_KIND_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+               dict: "a mapping", list: "a list"}
+
+
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) or isinstance(value, int) and abs(value) < 10**9:
+        return f"{_KIND_WORDS[float if isinstance(value, float) else int]} ({value!r})"   # a huge int: no repr
+    for kind in (int, str, dict, list):
+        if isinstance(value, kind):
+            return _KIND_WORDS[kind]
+    return type(value).__name__
+
+
 class Checker:
     """Collects diagnostics while reading a LocDict tree."""
 
@@ -116,8 +134,9 @@ class Checker:
         if kind == (int, float) and isinstance(value, bool):
             ok = False
         if not ok:
-            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            self.error(node, key, f"{where}.{key}: expected {names}, got {type(value).__name__}")
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            names = " or ".join(_KIND_WORDS.get(k, k.__name__) for k in kinds)
+            self.error(node, key, f"{where}.{key}: expected {names}, got {_kind_of(value)}")
             return None if default is ... else default
         return value
 
@@ -772,13 +791,15 @@ def _check_side_costs(players: list[PlayerDef], pnode: Any, ruleset: Ruleset | N
 def _turn_limit(data: Any, chk: Checker) -> int:
     """The rounds a game lasts: a whole number (default 10), or `none` (0): the game ends
     only by its victory conditions, as the board game plays (TripleA's Global 1940)."""
-    if isinstance(data, dict) and isinstance(data.get("turn_limit"), str):
-        if data["turn_limit"].lower() == "none":
-            return 0
-        chk.error(data, "turn_limit", f"scenario.turn_limit: '{data['turn_limit']}': a whole number of "
-                                      f"rounds, or none (no limit)")
+    value = data.get("turn_limit", 10) if isinstance(data, dict) else 10
+    if isinstance(value, str) and value.lower() == "none":
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        shown = f"'{value}'" if isinstance(value, str) else _kind_of(value)
+        chk.error(data, "turn_limit", f"scenario.turn_limit: {shown}: a whole number of rounds, "
+                                      f"or none (no limit)")
         return 10
-    turn_limit = chk.get(data, "turn_limit", int, "scenario", default=10)
+    turn_limit = value
     if turn_limit is not None and turn_limit < 1:  # 0 used to become 10 silently, -1 passed
         chk.error(data, "turn_limit", f"scenario.turn_limit: {turn_limit} rounds; a game needs at least 1 "
                                       f"(or none: no limit)")
@@ -1160,7 +1181,7 @@ def _parse_canals(data: Any, spaces: dict[str, SpaceDef], chk: Checker, ruleset:
         chk.unknown_keys(c, ("name", "between", "controlled_by", "open_to"), where)
         name = chk.get(c, "name", str, where, default="canal")
         held = chk.get(c, "controlled_by", list, where, default=LocList()) or []
-        bad_held = [t for t in held if t not in spaces or spaces[str(t)].kind == SEA]
+        bad_held = [t for t in held if not isinstance(t, str) or t not in spaces or spaces[t].kind == SEA]
         if bad_held:
             chk.error(c, "controlled_by", f"{where}.controlled_by: '{bad_held[0]}' is not a land "
                       f"territory{did_you_mean(str(bad_held[0]), spaces)}")

@@ -3,8 +3,10 @@
 PyYAML builds a large map's tree (an imported Global 1940 map: 600 KB, 115,000 values) in
 seconds; the same tree, positions included, reads back from JSON in a fraction of that.
 Entries are keyed by the SHA-256 of the text (and FORMAT), so an edited file is parsed
-again; they are JSON, never code, and a damaged entry is ignored and parsed anew. Only
-texts of MIN_BYTES or more are cached; at most MAX_ENTRIES entries are kept.
+again; they are JSON, never code. An entry is a header line (FORMAT, its key, the SHA-256
+of the rest) and the tree: one that is truncated, edited by hand or copied under another
+key does not match its header and is ignored (the text is parsed anew), never trusted.
+Only texts of MIN_BYTES or more are cached; at most MAX_ENTRIES entries are kept.
 
 The shipped scenarios and rulesets bring their entries with them (`parsed/` beside them,
 package data of the wheel, made by tools/gen_parsed_cache.py and checked fresh by
@@ -23,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-FORMAT = "warboard-yaml-cache/1"
+FORMAT = "warboard-yaml-cache/2"   # /2: the header line with the checks
 MIN_BYTES = 4 * 1024   # every shipped scenario and ruleset (the menu reads them all)
 MAX_ENTRIES = 128
 
@@ -71,18 +73,28 @@ def get(text: str, path: str, dict_type: type, list_type: type) -> Any:
 
 def _read(entry: Path, path: str, dict_type: type, list_type: type) -> Any:
     try:
-        with open(entry, encoding="utf-8") as fh:
-            raw = json.load(fh)
-        if raw.get("format") != FORMAT:
-            return None
-        return _decode(raw["data"], path, dict_type, list_type)
+        with open(entry, "rb") as fh:
+            raw = fh.read()
+        head, _, body = raw.partition(b"\n")
+        if json.loads(head) != _header(entry.stem, body):
+            return None   # truncated, edited, or another text's entry: not this text's parse
+        return _decode(json.loads(body), path, dict_type, list_type)
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
         return None   # absent or damaged: parse the text instead
 
 
-def encoded(data: Any) -> str:
-    """An entry's text: the tree `data` (as yamlloc parses it) in the cache's JSON."""
-    return json.dumps({"format": FORMAT, "data": _encode(data)}, separators=(",", ":"))
+def _header(key: str, body: bytes) -> dict[str, str]:
+    """The first line of an entry: FORMAT, the entry's key (its name: the hash of the
+    text) and the SHA-256 of the tree that follows."""
+    return {"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}
+
+
+def encoded(data: Any, name: str) -> str:
+    """The text of the entry `name` (entry_name): the tree `data` (as yamlloc parses it)
+    in the cache's JSON, after its header line."""
+    body = json.dumps(_encode(data), separators=(",", ":"))
+    head = json.dumps(_header(Path(name).stem, body.encode()), separators=(",", ":"))
+    return head + "\n" + body
 
 
 def put(text: str, data: Any) -> None:
@@ -91,7 +103,7 @@ def put(text: str, data: Any) -> None:
     if entry is None:
         return
     try:
-        blob = encoded(data)
+        blob = encoded(data, entry.name)
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".cache-", dir=entry.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -32,3 +32,22 @@ def test_the_triplea_kind_takes_the_map_folder_it_is_given(tmp_path, caplog):
     with caplog.at_level("WARNING"):
         left = fuzz(cases=2, seed=3, kinds=("yaml", "triplea"), triplea_map=tmp_path / "absent")
     assert set(left.to_json()["by_kind"]) == {"yaml"} and "triplea kind is left out" in caplog.text
+
+
+def test_a_scenario_narrows_the_yaml_mutants_to_its_files():
+    # `fuzz --scenario world_war_ii_global_1940`: its file, its ruleset and that ruleset's variants
+    from game.fuzz import _yaml_seeds
+    names = {p.name for p, _ in _yaml_seeds("world_war_ii_global_1940")}
+    assert names == {"world_war_ii_global_1940.yaml", "g40_world_war_ii_global_1940.yaml", "g40_seed_002.yaml"}
+
+
+def test_the_triplea_kind_imports_a_map_with_another_game(tmp_path):
+    # the Global 1940 map has no WW2v3-1941.xml: the fuzzer read it and crashed itself
+    from game.fuzz import triplea_game
+    games = tmp_path / "g" / "map" / "games"
+    games.mkdir(parents=True)
+    for name in ("b.xml", "a.xml"):
+        (games / name).write_text("<game/>")
+    assert triplea_game(tmp_path / "g") == "a.xml"
+    (games / "WW2v3-1941.xml").write_text("<game/>")
+    assert triplea_game(tmp_path / "g") == "WW2v3-1941.xml"

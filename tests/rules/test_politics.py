@@ -422,7 +422,7 @@ def test_attacked_reads_this_turns_attacks_of_the_player_whose_turn_it_is(tmp_pa
 
 @pytest.mark.parametrize("bad, err", [
     ("hands_over: {from: grey, to: purple}", "hands_over: {from: <player>, to: <another player>}"),
-    ("cancels: [Nothing like it]", "cancels an unknown event 'Nothing like it'"),
+    ("cancels: [Nothing like it]", "cancels: unknown event 'Nothing like it'"),
 ])
 def test_hand_over_and_cancels_are_checked(tmp_path, bad, err):
     from game.rules.errors import LoadError

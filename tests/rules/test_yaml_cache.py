@@ -217,3 +217,40 @@ def test_the_same_scenario_text_in_two_folders_is_parsed_once(tmp_path, monkeypa
     ruleset.load_scenario_file(a)
     ruleset.load_scenario_file(b)
     assert len(parsed) == 3
+
+
+def _cached_entry(cache, text):
+    load_yaml(text, "m.yaml")                           # parsed, and its entry written
+    (entry,) = cache.glob("*.json")
+    return entry
+
+
+def test_an_entry_edited_by_hand_is_not_trusted(cache):
+    # the entry's tree is checked against its header's SHA-256: an edit that keeps it
+    # valid JSON (here the map's id) served the edited tree instead of the file's
+    text = BIG.read_text(encoding="utf-8")
+    entry = _cached_entry(cache, text)
+    raw = entry.read_text(encoding="utf-8")
+    assert raw.count('"world_war_ii_v3_1941"') == 1
+    entry.write_text(raw.replace('"world_war_ii_v3_1941"', '"tampered"'), encoding="utf-8")
+    assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
+
+
+def test_another_texts_entry_under_this_texts_name_is_not_trusted(cache):
+    # a stale entry (another text's parse) copied or renamed onto this text's key
+    text = BIG.read_text(encoding="utf-8")
+    other = text.replace('id: "world_war_ii_v3_1941"', 'id: "other"', 1)
+    assert other != text
+    stale = _cached_entry(cache, other)
+    stale.rename(cache / yamlcache.entry_name(text))
+    assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
+
+
+@pytest.mark.parametrize("cut", [0.0, 0.3, 0.999])
+def test_a_truncated_entry_is_not_trusted(cache, cut):
+    text = BIG.read_text(encoding="utf-8")
+    entry = _cached_entry(cache, text)
+    raw = entry.read_bytes()
+    entry.write_bytes(raw[:int(len(raw) * cut)])
+    assert load_yaml(text, "m.yaml")["id"] == "world_war_ii_v3_1941"
+    assert entry.read_bytes() == raw        # parsed again, and the entry written anew

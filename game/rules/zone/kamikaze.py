@@ -43,10 +43,10 @@ def parse(data: Any, spaces: dict[str, Any], pids: list[str], chk: Any) -> Kamik
         return None
     zones = chk.get(node, "zones", list, "kamikaze", default=[])
     for i, z in enumerate(zones or []):
-        if z not in spaces or spaces[z].kind != SEA:
+        if not isinstance(z, str) or z not in spaces or spaces[z].kind != SEA:
             chk.error(zones, i, f"kamikaze.zones: '{z}' is not a sea zone")
     return KamikazeRule(player=player, tokens=tokens, value=value,
-                        zones=tuple(str(z) for z in zones or []))
+                        zones=tuple(str(z) for z in zones or [] if isinstance(z, str)))
 
 
 def tokens_left(state: GameState) -> int:
