@@ -149,6 +149,14 @@ def test_on_a_hex_map_the_computers_move_is_drawn_from_hex_to_hex():
     assert tuple(app.surface.get_at(mid))[:3] == tuple(theme.ACCENT)[:3]
 
 
+def _wait_for(cond, seconds: float = 10.0) -> None:
+    """Until `cond()` holds (a worker thread's first step), at most `seconds`."""
+    import time
+    end = time.monotonic() + seconds
+    while not cond() and time.monotonic() < end:
+        time.sleep(0.005)
+
+
 def _slow_choice(monkeypatch):
     """The computer's decisions wait for `gate` (a decision that takes seconds)."""
     import threading
@@ -175,6 +183,7 @@ def test_a_long_decision_is_made_while_the_window_keeps_drawing(monkeypatch):
     v0 = game.ctl.version
     for _ in range(3):
         frame(app, AI_INTERVAL * 1.01)
+    _wait_for(lambda: len(asked) >= 1)       # (the worker thread may start late under load)
     assert game.ctl.version == v0 and game.ctl.thinking and len(asked) == 1   # one decision, asked once
     gate.set()
     for _ in range(50):
@@ -192,6 +201,7 @@ def test_a_decision_for_a_position_that_changed_meanwhile_is_not_played(monkeypa
     game.ctl.version += 1                    # the game changed under it (a load, an undo)
     gate.set()
     frame(app, AI_INTERVAL * 1.01)           # the old decision is dropped; the new one asked
+    _wait_for(lambda: len(asked) == 2)       # (its worker thread may start after the frame)
     assert len(asked) == 2
 
 
