@@ -33,6 +33,7 @@ def pan_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames: int 
     scene.auto_overlays = False  # type: ignore[attr-defined]
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]
+    cam.fit()   # from the whole map, as ever (a big map opens zoomed in on a capital)
     cam.zoom(2.0)
     app.draw()
     times, cpu = [], []
@@ -76,6 +77,7 @@ def zoom_step_frames(scenario: str, size: tuple[int, int] = (1920, 1080), frames
     scene.auto_overlays = False  # type: ignore[attr-defined]   # the map, no hand-off over it
     app.reset(scene)
     cam = scene.cam  # type: ignore[attr-defined]
+    cam.fit()   # from the whole map, as ever (a big map opens zoomed in on a capital)
     tiles = scene.renderer.tiles  # type: ignore[attr-defined]
     app.draw()
     times, steps, cpu, step_cpu, peak = [], [], [], [], 0

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.rules import actions as A
-from game.rules.model import Declaration
+from game.rules.model import Declaration, SpaceDef
 from game.rules.session import Session
 from game.rules.zone import facilities, movement, supply
 
@@ -81,6 +81,7 @@ class GameScene(Scene):
         from .hex.play import HexPlay
         self.hexplay = HexPlay(self) if getattr(self.renderer, "hex_map", False) else None  # hex maps
         self.edit = EditMode(self)   # edit mode for playtesting (Ctrl+E; edit_panel.py)
+        self.open_view()
         self.shown = False           # a frame was drawn (a save's replay waits for it: ctl.pending)
         self._cam_at: tuple[float, float, float] | None = None   # frame_budget_ms: the view's
         self._cam_moved = 0.0                                     # place, the frame it moved in
@@ -965,7 +966,24 @@ class GameScene(Scene):
         span = self.cam.world_w * self.cam.scale if self.cam.wrap_x else 0.0
         seen = any(x + margin <= sx + k * span <= x + w - margin for k in ((-1, 0, 1) if span else (0,)))
         if not (seen and y + margin <= sy <= y + h - margin):
-            self.cam.center_on(*end)
+            self.cam.show(*end)   # no empty band above or below the map
+
+    def open_view(self) -> None:
+        """The view a game opens with: a map too big to read whole opens at a readable zoom
+        on the capital of the player to move (Camera.open_on); a small map opens whole."""
+        if self.hexplay is not None:
+            return
+        self.cam.wrap_x = self.state.scenario.wrap_x
+        sp = self.capital_space()
+        self.cam.open_on(self.renderer.readable_scale(), sp.center if sp is not None else None)
+
+    def capital_space(self) -> SpaceDef | None:
+        """The space of the capital of the player to move, if it has one."""
+        try:
+            capital = self.state.scenario.player(self.state.player).capital
+        except KeyError:
+            return None
+        return self.state.scenario.spaces.get(capital or "")
 
     def show_capital(self) -> None:
         """A human player's turn begins: when the map is zoomed in away from the player's
@@ -973,11 +991,7 @@ class GameScene(Scene):
         where Germany had left the view)."""
         if self.hexplay is not None:
             return
-        try:
-            capital = self.state.scenario.player(self.state.player).capital
-        except KeyError:
-            return
-        sp = self.state.scenario.spaces.get(capital or "")
+        sp = self.capital_space()
         if sp is None:
             return
         x, y, w, h = self.cam.view
@@ -985,7 +999,7 @@ class GameScene(Scene):
         span = self.cam.world_w * self.cam.scale
         copies = (sx - span, sx, sx + span) if self.cam.wrap_x else (sx,)
         if not any(x <= cx <= x + w for cx in copies) or not y <= sy <= y + h:
-            self.cam.center_on(*sp.center)
+            self.cam.show(*sp.center)
 
     def space_centers(self) -> dict[str, tuple[float, float]]:
         """World centre of every space (zone maps) or hex (hex maps)."""

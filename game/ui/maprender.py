@@ -398,6 +398,14 @@ class MapRenderer:
             memo = self._zoom_memo[key] = {}
         return memo
 
+    def readable_scale(self) -> float:
+        """The zoom at which half the land spaces hold their name at the smallest label
+        size (12): below it names run over their neighbours and a click is guesswork.
+        From the map's own outlines and names, whatever the map."""
+        ratios = sorted(theme.text_width(sp.name, 12, bold=True) / max(1.0, self.bounds[sp.id][2] - self.bounds[sp.id][0])
+                        for sp in self.scenario.spaces.values() if not sp.is_sea)
+        return ratios[len(ratios) // 2] if ratios else 0.0
+
     def label_size(self, sp: SpaceDef, scale: float) -> int:
         memo = self._per_zoom("size", scale)
         size = memo.get(sp.id)
