@@ -216,3 +216,23 @@ def test_troops_sail_toward_an_enemy_island_city_and_storm_it():
     while not (s.state.round == 2 and s.state.player == "red" and s.state.phase == "noncombat_move"):
         s.do(choose_action(s.state, "standard"))
     assert s.state.owners["b"] == "red"
+
+
+def test_standard_lands_through_a_zone_enemy_ships_hold():
+    # G40 rulebook, "Amphibious Assaults": with enemy warships in the transports' sea zone
+    # the sea battle there is fought first and the troops land if it is won. Redland's
+    # fleet attacks the destroyer in s2, the loaded transport sails in with it, the
+    # infantry unload into Blueland's island capital b (seed 404: Tokyo never fell behind
+    # the Japanese fleet in its only sea zone)
+    s = _session(str(FIX / "contested_landing.yaml"))
+    s.do(EndPhase())  # no purchase
+    acts = _play_phase(s)
+    st = s.state
+    moves = [a for a in acts if isinstance(a, Move)]
+    assert any(m.path[-1] == "s2" and st.utype(st.units[m.units[0]]).has("transport") for m in moves)
+    landed = [u for u in st.units.values() if u.owner == "red" and u.space == "b"]
+    assert landed and all(u.amphibious for u in landed)
+    assert s.state.zone.battles == ("b", "s2")
+    _play_phase(s)  # conduct combat: the sea battle, then the landing
+    assert not any(u.owner == "blue" and u.space == "s2" for u in s.state.units.values())
+    assert s.state.owners["b"] == "red"

@@ -79,8 +79,10 @@ def check_invariants(before, action, after):
         # the one loss a battle's start may bring (g40 scramble into the zone an amphibious
         # assault came from, TripleA "Scramble To Any Amphibious Assault"): units a transport
         # landed, the transport sunk by the scrambled aircraft (zone/scramble.lose_stranded)
+        # and units landed through a defended zone whose transport sank in the sea battle
+        # fought first (G40 rulebook, "Amphibious Assaults"; zone/landings.settle)
         stranded = {int(k.split("|")[1]) for k in before.zone.ro3_moves
-                    if k.startswith("landed|") and int(k.split("|")[2]) not in before.units}
+                    if k.startswith(("landed|", "contested|")) and int(k.split("|")[2]) not in before.units}
         assert lost <= stranded, f"{action} lost units"
     if isinstance(action, (Move, Purchase)):
         assert not lost, f"{action} lost units"

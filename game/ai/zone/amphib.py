@@ -5,8 +5,9 @@ the rules' own choice of which transport takes which unit never matters): it may
 sail to a pickup zone P, take on land units from the territories bordering P (loading
 is a land unit's whole move, so only units that have not moved), sail on to a drop
 zone D and unload into a territory bordering D. Cargo already aboard sails and lands
-too. The planner only sails through sea zones holding no enemy unit, so a lift never
-starts a sea battle and its unloading is never blocked.
+too. The planner sails through sea zones holding no enemy unit; only in the combat
+move may its last step enter a zone enemy ships hold, behind the warships that attack
+them there (`through`; the sea battle comes before the landing: rules/zone/landings.py).
 
 Everything here reads the state and returns plans; the standard player's planners
 (attack.py, noncombat.py) turn them into moves and check every move against the rules
@@ -130,9 +131,12 @@ def fill(state: GameState, stack: list[Unit], candidates: list[Unit]) -> list[Un
 
 
 def lifts_to(state: GameState, player: str, target: str, stacks: dict[str, list[Unit]],
-             free: set[int], phase: str, rank: object = None) -> list[Lift]:
+             free: set[int], phase: str, rank: object = None, through: str | None = None
+             ) -> list[Lift]:
     """For each stack, its best way to land troops in `target` (most attack first; in the
-    non-combat move, most defence), from units whose uids are in `free`."""
+    non-combat move, most defence), from units whose uids are in `free`. With `through`
+    (a sea zone enemy ships hold, that the player's warships attack in this combat move)
+    the stack unloads from there only: its last step enters it."""
     out = []
     sps = state.scenario.spaces
     role_attack = phase == movement.COMBAT
@@ -149,6 +153,8 @@ def lifts_to(state: GameState, player: str, target: str, stacks: dict[str, list[
         best_score = 0.0
         for pickup, p1 in sorted(first.items(), key=lambda kv: (len(kv[1]), kv[0])):
             second = sea_paths(state, pickup, mp - len(p1), player, stack)
+            if through is not None:
+                second = _into(state, second, through, mp - len(p1), stack)
             drops = [(len(p2), d, p2) for d, p2 in second.items() if target in sps[d].adjacent]
             if not drops:
                 continue
@@ -171,6 +177,20 @@ def lifts_to(state: GameState, player: str, target: str, stacks: dict[str, list[
             out.append(best)
     out.sort(key=lambda lf: (-sum(state.utype(u).attack + 0.5 for u in lf.units), lf.start))
     return out
+
+
+def _into(state: GameState, paths: dict[str, tuple[str, ...]], zone: str, mp: int,
+          stack: list[Unit]) -> dict[str, tuple[str, ...]]:
+    """The shortest of `paths` extended by one step into `zone` (within mp moves), as the
+    only drop zone."""
+    if not all(movement.zone_allowed(state, t, zone) for t in stack):
+        return {}
+    ends = [(len(p), z, p) for z, p in paths.items()
+            if len(p) < mp and zone in state.scenario.spaces[z].adjacent]
+    if not ends:
+        return {}
+    _, _, p = min(ends)
+    return {zone: p + (zone,)}
 
 
 def reachable_targets(state: GameState, player: str, stacks: dict[str, list[Unit]]) -> set[str]:

@@ -125,6 +125,8 @@ def plan_combat_move(state: GameState, drops: bool = True, raids: bool = True) -
         return out
     stacks = amphib.transport_stacks(state, player, set())
     by_sea = amphib.reachable_targets(state, player, stacks) if stacks else set()
+    contested = _contested_zones(state, player, stacks)
+    by_sea |= {a for z in contested for a in sc.spaces[z].adjacent if sc.spaces[a].kind == LAND}
     targets = sorted(
         (s for s, sp in sc.spaces.items() if sp.kind == LAND and movement.is_hostile(state, s, player)
          and (not last_chance or sp.victory_city)
@@ -146,6 +148,7 @@ def plan_combat_move(state: GameState, drops: bool = True, raids: bool = True) -
         air = sorted((u for u in cands if state.utype(u).domain == AIR),
                      key=lambda u: (-state.utype(u).attack, cost(state, u), u.uid))
         lifts: list[amphib.Lift] = []
+        open_stacks: dict[str, list[Unit]] = {}
         if stacks:
             open_stacks = {z: st for z, st in stacks.items()
                            if not any(t.uid in used_transports for t in st)}
@@ -157,6 +160,13 @@ def plan_combat_move(state: GameState, drops: bool = True, raids: bool = True) -
                 if lf.units:
                     taken.update(u.uid for u in lf.units)
                     lifts.append(lf)
+        escort: list[Action] = []
+        if stacks and not lifts:   # none through clear zones: through one enemy ships hold?
+            lifts, escort = _escorted_lifts(
+                state, player, target, open_stacks, free_ids - used - {u.uid for u in land},
+                contested, used, [u for u in free if state.utype(u).domain == AIR], reach)
+            escorts = {uid for m in escort if isinstance(m, Move) for uid in m.units}
+            air = [u for u in air if u.uid not in escorts]
         if not land and not lifts:
             continue
         # blocks of units that go together: a walker, a lift's whole cargo, an aircraft
@@ -204,6 +214,10 @@ def plan_combat_move(state: GameState, drops: bool = True, raids: bool = True) -
             if blk_lift is not None:
                 used.update(u.uid for u in blk_lift.units)
                 used_transports.update(blk_lift.transports)
+                if escort:   # the warships enter first: the rules then let the cargo unload
+                    used.update(uid for m in escort if isinstance(m, Move) for uid in m.units)
+                    lift_blocks.append((target, escort))
+                    escort = []
                 lift_blocks.append((target, amphib.lift_moves(state, blk_lift)))
         by_start: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
         for u in walk:
@@ -237,6 +251,51 @@ def plan_combat_move(state: GameState, drops: bool = True, raids: bool = True) -
     if raids:   # the bombers the attacks left over raid where it pays (bombing.py)
         moves += bombing.raid_moves(after(state, moves))
     return moves + [EndPhase()]
+
+
+def _contested_zones(state: GameState, player: str, stacks: dict[str, list[Unit]]) -> set[str]:
+    """Sea zones enemy ships hold, bordering hostile land, that a transport stack could
+    sail into this turn (through clear zones up to the last step)."""
+    sps = state.scenario.spaces
+    out: set[str] = set()
+    for start, stack in stacks.items():
+        if movement.blocking_ships(state, start, player, stack):
+            continue
+        mp = min(movement.moves_left(state, t) for t in stack)
+        for z, path in amphib.sea_paths(state, start, mp, player, stack).items():
+            if len(path) >= mp:
+                continue
+            out.update(n for n in sps[z].adjacent if sps[n].kind == SEA
+                       and movement.blocking_ships(state, n, player, stack)
+                       and any(movement.is_hostile(state, a, player) for a in sps[n].adjacent
+                               if sps[a].kind == LAND))
+    return out
+
+
+def _escorted_lifts(state: GameState, player: str, target: str, stacks: dict[str, list[Unit]],
+                    free: set[int], contested: set[str], used: set[int], air: list[Unit],
+                    reach: dict[int, dict[str, tuple[str, ...]]]
+                    ) -> tuple[list[amphib.Lift], list[Action]]:
+    """Lifts to `target` through a zone enemy ships hold, with the escort that clears it
+    at good odds (the sea battle is fought before the landing, which goes ahead if it is
+    won: G40 rulebook, "Amphibious Assaults"; game/rules/zone/landings.py)."""
+    from .navy import landing_escort
+    for zone in sorted(contested & set(state.scenario.spaces[target].adjacent)):
+        moves = landing_escort(state, player, zone, used, air, reach)
+        if moves is None:
+            continue
+        escorts = {uid for m in moves for uid in m.units}
+        lifts: list[amphib.Lift] = []
+        taken: set[int] = set()
+        for lf in amphib.lifts_to(state, player, target, stacks, free - escorts,
+                                  movement.COMBAT, through=zone):
+            lf.pickups = [u for u in lf.pickups if u.uid not in taken]
+            if lf.units:
+                taken.update(u.uid for u in lf.units)
+                lifts.append(lf)
+        if lifts:
+            return lifts, list(moves)
+    return [], []
 
 
 def _airdrops(state: GameState, free: list[Unit], used: set[int], moves: list[Action],

@@ -19,7 +19,7 @@ from game.rules.actions import (
 from game.rules.board import hops_to_nearest
 from game.rules.errors import IllegalAction
 from game.rules.model import AIR, LAND, SEA, Battle, GameState, Unit
-from game.rules.zone import battle, movement, production, raids
+from game.rules.zone import battle, landings, movement, production, raids
 
 from ..config import zone_config
 
@@ -146,7 +146,9 @@ def fight(state: GameState, should_retreat: Callable[[GameState, Battle], bool])
     b = state.zone.battle
     if b is None:
         if state.zone.battles:   # the bombing raids first (raids.order_block)
-            ready = [s for s in state.zone.battles if not state.zone.raids or not raids.order_block(state, s)]
+            ready = [s for s in state.zone.battles
+                     if (not state.zone.raids or not raids.order_block(state, s))
+                     and not landings.order_block(state, s)]   # the sea battle before a landing
             return SelectBattle((ready or list(state.zone.battles))[0])
         return EndPhase()
     if b.awaiting == "casualties":

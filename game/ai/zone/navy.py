@@ -81,6 +81,34 @@ def naval_attacks(state: GameState, player: str, used: set[int], air: list[Unit]
     return moves
 
 
+def landing_escort(state: GameState, player: str, zone: str, used: set[int], air: list[Unit],
+                   reach: dict[int, dict[str, tuple[str, ...]]]) -> list[Move] | None:
+    """Combat move: the warships and aircraft not used elsewhere that clear `zone` (enemy
+    ships hold it) at the odds the player attacks at, so that transports may unload from
+    it (an amphibious assault through a defended zone: the sea battle comes first); their
+    moves, or None."""
+    enemy = movement.enemies_in(state, zone, player)
+    cands = []
+    for u in warships(state, player) + [a for a in air if a.uid not in used]:
+        if u.uid in used or movement.moves_left(state, u) <= 0:
+            continue
+        if u.uid not in reach:
+            reach[u.uid] = movement.reachable(state, [u])
+        if zone in reach[u.uid] and contributes(state, u, enemy):
+            cands.append(u)
+    cands.sort(key=lambda u: (state.utype(u).domain != SEA, -state.utype(u).attack,
+                              cost(state, u), u.uid))
+    chosen: list[Unit] = []
+    for u in cands[:12]:
+        chosen.append(u)
+        if sea_odds(state, chosen, enemy)[0] >= zone_config().win_target:
+            by_path: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+            for c in chosen:
+                by_path.setdefault((c.space, reach[c.uid][zone]), []).append(c.uid)
+            return [Move(tuple(uids), path) for (_s, path), uids in sorted(by_path.items())]
+    return None
+
+
 def _fleet_region(state: GameState, player: str) -> set[str]:
     """Sea zones within two moves of the player's coastal factories or its transports:
     where its lifts sail and its new ships appear."""

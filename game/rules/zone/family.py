@@ -44,6 +44,7 @@ from . import (
     coastal,
     facilities,
     kamikaze,
+    landings,
     movement,
     phases,
     production,
@@ -123,10 +124,32 @@ def _select_battle(state: GameState, a: SelectBattle) -> None:
                           "nothing of the enemy's to raid there now.")
             state.zone.battles = tuple(s for s in state.zone.battles if s != a.space)
             return
+    if why := landings.order_block(state, a.space):
+        raise IllegalAction(why)
+    if landings.landed_from(state, a.space):
+        landings.settle(state, a.space)   # the sea battle before the landing is over
+        if _landing_settled(state, a.space):
+            return
     if zone := scramble.assault_zone(state, a.space):
         scramble.open_zone(state, zone, a.space)   # G40: the defender may scramble there first
         return
     battle.start(state, a.space)
+
+
+def _landing_settled(state: GameState, space: str) -> bool:
+    """After a contested landing settles: nothing of the player's left in `space` (the
+    landing failed), or no enemy there (taken without a fight)? Then no battle."""
+    player = state.player
+    mine = [u for u in state.units_in(space) if u.owner == player]
+    if mine and movement.enemies_in(state, space, player):
+        return False
+    state.zone.battles = tuple(s for s in state.zone.battles if s != space)
+    if mine and movement.is_enemy_land(state, space, player) and any(
+            state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture") for u in mine):
+        state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
+        production.capture(state, space, player)
+        production.capture_units(state, space, player)
+    return True
 
 
 def _roll(state: GameState, a: RollDice) -> None:
@@ -342,7 +365,8 @@ def legal_actions(state: GameState, max_moves: int = 400) -> list[Action]:
         if b is None:
             out.extend(CoastalFire(s, z) for s, z in coastal.options(state))
             out.extend(SelectBattle(s) for s in state.zone.battles
-                       if not state.zone.raids or not raids.order_block(state, s))
+                       if (not state.zone.raids or not raids.order_block(state, s))
+                       and not landings.order_block(state, s))
             if not state.zone.battles:
                 out.append(EndPhase())
         elif b.awaiting == "casualties":

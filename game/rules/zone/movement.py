@@ -108,6 +108,18 @@ def blocking_ships(state: GameState, space: str, player: str, group: list[Unit])
                for u in enemies)
 
 
+def escorted(state: GameState, zone: str, player: str) -> bool:
+    """In the combat move, will a sea battle be fought in `zone` before a landing from it
+    (the player's warships or aircraft are there with the enemy's ships)? Then cargo may
+    unload from it: the landing goes ahead if that battle is won (landings.py; G40
+    rulebook, "Amphibious Assaults")."""
+    if state.phase != COMBAT or not enemies_in(state, zone, player):
+        return False
+    return any(u.owner == player and u.carried_by is None and state.utype(u).attack > 0
+               and not state.utype(u).has("transport") and state.utype(u).domain != LAND
+               for u in state.units_in(zone))
+
+
 def group_domain(state: GameState, group: list[Unit]) -> str:
     domains = {state.utype(u).domain for u in group}
     if len(domains) != 1:
@@ -896,7 +908,8 @@ def unload_targets(state: GameState, group: list[Unit], player: str | None = Non
         return []  # aboard an air transport: its cargo lands by airdrop.py
     if phase == COMBAT and any(state.utype(u).has("noncombat_move_only") for u in group):
         return []
-    if blocking_ships(state, sea, player, group) or allied_cargo_block(state, group):
+    if (blocking_ships(state, sea, player, group) and not escorted(state, sea, player)) \
+            or allied_cargo_block(state, group):
         return []
     carriers = sorted({u.carried_by for u in group if u.carried_by in state.units})
     out = []
@@ -927,7 +940,8 @@ def combat_cargo(state: GameState, transport: Unit) -> list[Unit]:
 def assault_targets(state: GameState, transport: Unit, zone: str) -> list[str]:
     """Hostile territories bordering `zone` that this transport's cargo could be offloaded
     into in the combat move (no enemy ships holding the zone)."""
-    if blocking_ships(state, zone, transport.owner, [transport]):
+    if blocking_ships(state, zone, transport.owner, [transport]) \
+            and not escorted(state, zone, transport.owner):
         return []
     sps = state.scenario.spaces
     return [land for land in sorted(sps[zone].adjacent)

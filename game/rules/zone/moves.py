@@ -13,7 +13,7 @@ from .. import politics
 from ..action_types import Move
 from ..errors import IllegalAction
 from ..model import AIR, LAND, SEA, GameState, Unit, unit_replace
-from . import homeguard, movement, production, scramble
+from . import homeguard, landings, movement, production, scramble
 
 
 def move(state: GameState, a: Move, raid: bool = False) -> None:
@@ -71,6 +71,7 @@ def _unload(state: GameState, a: Move, group: list[Unit]) -> None:
                             f"enemy warships block unloading).")
     dest = a.path[0]
     hostile = movement.is_hostile(state, dest, player)
+    contested = movement.blocking_ships(state, group[0].space, player, group)
     for u in group:
         t = state.units[u.carried_by]  # type: ignore[index]
         state.units[t.uid] = replace(t, unloaded=True)
@@ -79,6 +80,8 @@ def _unload(state: GameState, a: Move, group: list[Unit]) -> None:
                                      in_combat=hostile, amphibious=hostile)
         if hostile:
             scramble.record_landing(state, u.uid, t.uid)
+        if contested:   # the sea battle there comes first (landings.py)
+            landings.record(state, u.uid, t.uid, group[0].space)
     if hostile:
         state.zone.origins.setdefault(dest, ())
         sea_from = group[0].space

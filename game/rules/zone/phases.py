@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import capitals, convoys, grammar, objectives, politics, victory
 from ..errors import IllegalAction
 from ..model import AIR, LAND, GameState, unit_replace
-from . import facilities, production, raids, scramble, supply
+from . import facilities, landings, production, raids, scramble, supply
 from .movement import blocking_enemies, combat_cargo_pending, enemies_in, is_enemy_land
 
 PHASE_NAMES = {"purchase": "Purchase", "combat_move": "Combat move",
@@ -42,6 +42,8 @@ def find_battles(state: GameState) -> None:
         if foes and not only_prizes:
             if not raiding:
                 battles.append(space)
+        elif landings.landed_from(state, space):
+            battles.append(space)   # taken only if the sea battle before the landing is won
         elif is_enemy_land(state, space, player) and captors:
             state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
             production.capture(state, space, player)

@@ -158,8 +158,10 @@ def assault_zone(state: GameState, space: str) -> str | None:
     and aircraft may scramble, that the defender has not been asked about yet; or None."""
     if not state.ruleset.types_with("scrambles"):
         return None
+    from .landings import landed_from
+    fought = landed_from(state, space)   # a sea battle was fought there: its scramble came then
     for zone in sorted(state.zone.landings.get(space, ())):
-        if zone in state.zone.battles or state.zone.ro3_moves.get(f"scramble_zone|{zone}"):
+        if zone in state.zone.battles or zone in fought or state.zone.ro3_moves.get(f"scramble_zone|{zone}"):
             continue
         if choices(state, Battle(space=zone, attacker=state.player, defenders=())):
             return zone
