@@ -206,7 +206,7 @@ def test_danger_counts_the_reach_a_naval_base_gives():
 
 def test_troops_sail_toward_an_enemy_island_city_and_storm_it():
     # voyage_island.yaml: Blueland's capital is an island three zones off; only an
-    # amphibious assault takes it (Global 1940 seed 404: Tokyo held out with 9 infantry
+    # amphibious assault takes it (a 40-round Global 1940 selfplay, game seed 404: Tokyo held out with 9 infantry
     # for 20 rounds beside 500 American troops in North America)
     s = _session(str(FIX / "voyage_island.yaml"))
     while not (s.state.player == "red" and s.state.phase == "place"):
@@ -222,7 +222,7 @@ def test_standard_lands_through_a_zone_enemy_ships_hold():
     # G40 rulebook, "Amphibious Assaults": with enemy warships in the transports' sea zone
     # the sea battle there is fought first and the troops land if it is won. Redland's
     # fleet attacks the destroyer in s2, the loaded transport sails in with it, the
-    # infantry unload into Blueland's island capital b (seed 404: Tokyo never fell behind
+    # infantry unload into Blueland's island capital b (selfplay game seed 404: Tokyo never fell behind
     # the Japanese fleet in its only sea zone)
     s = _session(str(FIX / "contested_landing.yaml"))
     s.do(EndPhase())  # no purchase
