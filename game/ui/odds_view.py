@@ -47,6 +47,7 @@ class OddsView:
     error: str = ""
     pending: bool = False
     scrambles: int = 0      # aircraft the odds count as scrambled in (G40 air bases)
+    after_sea: str = ""     # the sea zone whose battle decides the landing (fought first)
 
     @property
     def ok(self) -> bool:
@@ -311,7 +312,11 @@ def space_odds(cache: OddsCache, state: GameState, space: str, player: str | Non
         return odds_for_space(s, space, player, trials=UI_TRIALS)
     v = cache.get(("space",) + space_key(s, space, player) + (_bombard_key(s, space),), run)
     n = scrambles_in(state, s, space)
-    return replace(v, scrambles=n) if n else v
+    if n:
+        v = replace(v, scrambles=n)
+    from game.rules.zone import landings
+    zones = landings.pending_zones(state, space)
+    return replace(v, after_sea=state.scenario.spaces[zones[0]].name) if zones else v
 
 
 def moved_state(state: GameState, group: list[Unit], path: tuple[str, ...]) -> GameState:
@@ -433,6 +438,9 @@ def summary_lines(v: OddsView, rs: Any) -> list[str]:
         lines.append(f"Attacker takes the territory {take} (wins with a land unit left to capture it)")
     if v.scrambles:
         lines.append(f"Counts the {v.scrambles} aircraft that may scramble in (the defender chooses)")
+    if v.after_sea:
+        lines.append(f"Counts every unit landing: they land only if the sea battle in {v.after_sea} "
+                     f"(fought first) is won")
     lines += [
              f"Expected rounds {r.expected_rounds:.1f}",
              f"Attacker left: {unit_names(rs, r.attacker_survivors)}",

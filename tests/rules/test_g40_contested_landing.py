@@ -90,3 +90,17 @@ def test_a_transport_that_retreats_takes_its_troops_back():
     s.do(SelectBattle("b"))
     assert all(s.state.units[u].carried_by == t and s.state.units[u].space == "s1" for u in inf)
     assert "b" not in s.state.zone.battles and s.state.owners["b"] == "blue"
+
+
+def test_the_landings_odds_say_the_sea_battle_decides_it():
+    # G40 rulebook, "Amphibious Assaults": the land units offload only if the sea battle
+    # is won; the land battle's odds count them, and say so while that battle is ahead
+    from game.rules.ruleset import load_ruleset as _rs
+    from game.ui import odds_view
+    s = _combat_move()
+    _land_two_infantry(s)
+    s.do(EndPhase())
+    v = odds_view.space_odds(odds_view.OddsCache(sync=True), s.state, "b", "red")
+    lines = odds_view.summary_lines(v, _rs(s.state.scenario.ruleset_id))
+    sea = s.state.scenario.spaces["s2"].name
+    assert any(f"sea battle in {sea} (fought first)" in line for line in lines)
