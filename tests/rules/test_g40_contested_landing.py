@@ -104,3 +104,32 @@ def test_the_landings_odds_say_the_sea_battle_decides_it():
     lines = odds_view.summary_lines(v, _rs(s.state.scenario.ruleset_id))
     sea = s.state.scenario.spaces["s2"].name
     assert any(f"sea battle in {sea} (fought first)" in line for line in lines)
+
+
+def _fight(s, space):
+    from game.rules.zone.family import legal_actions
+    s.do(SelectBattle(space))
+    while s.state.zone.battle is not None:
+        s.do(legal_actions(s.state)[0])
+
+
+def test_an_assault_ship_offloads_only_once_the_hostile_zone_is_cleared():
+    # seed 001, Amphibious Assault Ships: "cannot load or offload while in a hostile sea
+    # zone" (l.105); it offloads into a hostile territory in the amphibious assault step
+    # of Conduct Combat (l.113), after sea combat, where it may instead retreat (l.117).
+    # The landing is declared in the combat move; the land battle waits for the sea battle
+    sc = load_scenario(str(FIX.with_name("contested_landing_naval.yaml")))
+    s = Session(sc, load_ruleset(sc.ruleset_id), 1)
+    s.do(EndPhase())
+    s.do(Move(_uids(s, "cruiser", "s1") + _uids(s, "destroyer", "s1"), ("s2",)))
+    inf = _uids(s, "infantry", "h")[:2]
+    s.do(Move(inf, ("s1",)))
+    s.do(Move(_uids(s, "amphibious_assault_ship", "s1"), ("s2",)))
+    s.do(Move(inf, ("b",)))
+    s.do(EndPhase())
+    with pytest.raises(IllegalAction, match="sea battle"):
+        s.do(SelectBattle("b"))
+    _fight(s, "s2")
+    assert s.state.zone.last_battle.outcome == "attacker"   # two cruisers and a destroyer win
+    _fight(s, "b")
+    assert s.state.owners["b"] == "red"
