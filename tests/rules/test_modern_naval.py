@@ -608,11 +608,11 @@ def test_bombardment_casualties_fire_back_when_it_takes_every_defender():
 
 # --- whole game, lint, odds ----------------------------------------------------------------------
 def test_lint_warns_on_seed_001_contradictions():
-    # seed 001 contradictions N1-N8 are lint warnings (docs/interpretations.md)
+    # seed 001 contradictions N1-N9 are lint warnings (docs/interpretations.md)
     from game.rules.ruleset import load_ruleset_file
     _, diags = load_ruleset_file(ROOT / "scenarios" / "rulesets" / "modern-naval.yaml")
     refs = {d.message.split(" for unit")[0].split()[-1] for d in diags if "seed contradiction" in d.message}
-    assert refs == {f"N{k}" for k in range(1, 9)}
+    assert refs == {f"N{k}" for k in range(1, 10)}
     assert not [d for d in diags if d.severity == "error"]
 
 
