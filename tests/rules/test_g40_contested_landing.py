@@ -133,3 +133,16 @@ def test_an_assault_ship_offloads_only_once_the_hostile_zone_is_cleared():
     assert s.state.zone.last_battle.outcome == "attacker"   # two cruisers and a destroyer win
     _fight(s, "b")
     assert s.state.owners["b"] == "red"
+
+
+def test_a_transport_that_took_its_troops_back_says_so_when_asked_to_unload():
+    # G40 rulebook, "Amphibious Assaults": land units of a transport that retreats stay
+    # aboard; it offloads no more that turn (seed 001 l.105: "If an amphibious assault ship
+    # retreats, it cannot offload that turn") - the refusal names why
+    s = _combat_move()
+    inf = _after_sea_battle(s, lambda st, t: st.units.__setitem__(t, replace(st.units[t], space="s1")))
+    s.do(SelectBattle("b"))
+    while s.state.phase != movement.NONCOMBAT:
+        s.do(EndPhase())
+    with pytest.raises(IllegalAction, match="took its troops back aboard after the sea battle"):
+        s.do(Move(inf, ("h",)))

@@ -41,6 +41,15 @@ def landed_from(state: GameState, space: str) -> list[str]:
                    if uid in state.units and state.units[uid].space == space})
 
 
+def called_back(state: GameState, transport: int) -> str:
+    """The zone whose sea battle sent the units `transport` landed back aboard ("" if none)."""
+    for uid, t, zone in _records(state):
+        u = state.units.get(uid)
+        if t == transport and u is not None and u.carried_by == transport:
+            return zone
+    return ""
+
+
 def pending_zones(state: GameState, space: str) -> list[str]:
     """The sea zones a landing in `space` came from whose sea battle is still to fight."""
     return [z for z in landed_from(state, space) if z in state.zone.battles]

@@ -1012,6 +1012,10 @@ def offload_block(state: GameState, t: Unit, dest: str) -> str:
     record where it offloaded (`offload|<uid>|<territory>`, set by actions._move)."""
     done = [k.rsplit("|", 1)[1] for k in state.zone.ro3_moves if k.startswith(f"offload|{t.uid}|")]
     name = state.utype(t).name
+    from . import landings  # (landings reads this module)
+    if done and (zone := landings.called_back(state, t.uid)):
+        return (f"This {name} took its troops back aboard after the sea battle in "
+                f"{state.scenario.spaces[zone].name}: it cannot offload again this turn.")
     if done and done[0] != dest:
         return (f"This {name} has offloaded into {state.scenario.spaces[done[0]].name} "
                 f"this turn: it cannot offload in two territories.")
