@@ -27,11 +27,12 @@ def record(state: GameState, uid: int, transport: int, zone: str) -> None:
 
 
 def _records(state: GameState) -> list[tuple[int, int, str]]:
+    # only the few landing keys are sorted, not the turn's every counter: this is asked
+    # for each battle when the legal actions are listed and for the odds shown each frame
     out = []
-    for k in sorted(state.zone.ro3_moves):
-        if k.startswith(f"{KEY}|"):
-            _, uid, t, zone = k.split("|")
-            out.append((int(uid), int(t), zone))
+    for k in sorted(k for k in state.zone.ro3_moves if k.startswith(f"{KEY}|")):
+        _, uid, t, zone = k.split("|")
+        out.append((int(uid), int(t), zone))
     return out
 
 
