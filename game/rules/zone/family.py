@@ -146,9 +146,7 @@ def _landing_settled(state: GameState, space: str) -> bool:
     state.zone.battles = tuple(s for s in state.zone.battles if s != space)
     if mine and movement.is_enemy_land(state, space, player) and any(
             state.utype(u).domain == LAND and not state.utype(u).has("cannot_capture") for u in mine):
-        state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
-        production.capture(state, space, player)
-        production.capture_units(state, space, player)
+        production.take_without_a_fight(state, space, player)
     return True
 
 

@@ -45,9 +45,7 @@ def find_battles(state: GameState) -> None:
         elif landings.landed_from(state, space):
             battles.append(space)   # taken only if the sea battle before the landing is won
         elif is_enemy_land(state, space, player) and captors:
-            state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
-            production.capture(state, space, player)
-            production.capture_units(state, space, player)
+            production.take_without_a_fight(state, space, player)
     if state.zone.raids:   # G40 2nd ed. (and TripleA): bombing raids are fought before other battles
         battles.sort(key=lambda s: not raids.raiders(state, s, player))
     state.zone.battles = tuple(battles)

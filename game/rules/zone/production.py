@@ -562,6 +562,14 @@ def _return_liberated_territories(state: GameState, owner: str, liberator: str) 
         state.add_log(f"With its capital, {state.scenario.player(owner).name} takes back {names}.")
 
 
+def take_without_a_fight(state: GameState, space: str, player: str) -> None:
+    """An enemy territory entered where no battle is fought (empty, or only prizes left,
+    or a contested landing whose defenders are gone): taken, with what may be captured."""
+    state.add_log(f"{state.scenario.spaces[space].name} is taken without a fight.")
+    capture(state, space, player)
+    capture_units(state, space, player)
+
+
 def capture_units(state: GameState, space: str, player: str) -> None:
     """capturable units of the enemy left in a territory the player takes switch sides
     (to the territory's new owner: a liberated ally gets them)."""
